@@ -1,0 +1,129 @@
+import {
+  createMcpHandler,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  validateHostHeader,
+  validateOriginHeader,
+} from '@modelcontextprotocol/server';
+import { createMcpServer } from '../mcp/create-mcp-server.ts';
+import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
+import { builtInTools } from '../mcp/tools.ts';
+import { handleOpenAiChatCompletions, handleOpenAiModels } from '../mock-model/openai-chat-endpoint.ts';
+import { jsonResponse } from '../mock-model/http-helpers.ts';
+
+/**
+ * The whole server as one web-standard function, Request -> Response: the MCP
+ * endpoint and the mock model endpoints, behind Host and Origin checks. Node wraps
+ * it for a port; the same function can answer inside a Service Worker.
+ */
+
+export type AppOptions = {
+  tools?: RegisteredTool[];
+  /** Hostnames the Host header may name (port-agnostic). Defaults to localhost-class names. */
+  allowedHostnames?: string[];
+  /** Hostnames a browser Origin may name. Defaults to localhost-class origins. */
+  allowedOriginHostnames?: string[];
+  onError?: (error: Error) => void;
+};
+
+export type App = {
+  fetch: (request: Request) => Promise<Response>;
+  handles: (pathname: string) => boolean;
+  close: () => Promise<void>;
+};
+
+export const MCP_PATH = '/mcp';
+export const MOCK_OPENAI_PREFIX = '/mock/openai/v1';
+
+const CORS_ALLOW_HEADERS = [
+  'content-type',
+  'accept',
+  'authorization',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+].join(', ');
+const CORS_EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'x-mock-reasoning'].join(', ');
+
+type Route = (request: Request) => Promise<Response> | Response;
+
+export function createApp(options: AppOptions = {}): App {
+  const registry = createToolRegistry(options.tools ?? builtInTools);
+  const mcp = createMcpHandler(() => createMcpServer(registry), {
+    legacy: 'stateless',
+    onerror: options.onError,
+  });
+  const allowedHostnames = options.allowedHostnames ?? localhostAllowedHostnames();
+  const allowedOrigins = options.allowedOriginHostnames ?? localhostAllowedOrigins();
+
+  const routes: Record<string, Route> = {
+    [MCP_PATH]: (request) => mcp.fetch(request),
+    [`${MOCK_OPENAI_PREFIX}/chat/completions`]: handleOpenAiChatCompletions,
+    [`${MOCK_OPENAI_PREFIX}/models`]: handleOpenAiModels,
+  };
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const route = routes[url.pathname.replace(/\/+$/, '') || '/'];
+
+    const host = validateHostHeader(request.headers.get('host') ?? url.host, allowedHostnames);
+    if (!host.ok) {
+      return jsonResponse(403, {
+        error: `Forbidden: ${host.message}. This server answers only requests addressed to ${allowedHostnames.join(', ')}, to stop DNS rebinding.`,
+      });
+    }
+    const origin = validateOriginHeader(request.headers.get('origin'), allowedOrigins);
+    if (!origin.ok) {
+      return jsonResponse(403, {
+        error: `Forbidden: ${origin.message}. Browser pages may call this server only from ${allowedOrigins.join(', ')}.`,
+      });
+    }
+    if (!route) {
+      return jsonResponse(404, { error: `Nothing at ${url.pathname}. The MCP endpoint is ${MCP_PATH}; the mock model is under ${MOCK_OPENAI_PREFIX}.` });
+    }
+    if (request.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+          'access-control-allow-headers': CORS_ALLOW_HEADERS,
+          'access-control-max-age': '600',
+        },
+      });
+    }
+    return route(request);
+  }
+
+  return {
+    async fetch(request) {
+      let response: Response;
+      try {
+        response = await handle(request);
+      } catch (error) {
+        options.onError?.(error instanceof Error ? error : new Error(String(error)));
+        response = jsonResponse(500, { error: 'The server failed while answering. The error was logged on the server.' });
+      }
+      const originAllowed = validateOriginHeader(request.headers.get('origin'), allowedOrigins).ok;
+      return originAllowed ? withCors(request, response) : response;
+    },
+    handles: (pathname) => pathname === MCP_PATH || pathname.startsWith('/mock/'),
+    close: () => mcp.close(),
+  };
+}
+
+/** Lets a browser page on another allowed origin (say, a dev server) read the answer and its MCP headers. */
+function withCors(request: Request, response: Response): Response {
+  const origin = request.headers.get('origin');
+  if (!origin) return response;
+  const headers = new Headers(response.headers);
+  headers.set('access-control-allow-origin', origin);
+  headers.set('access-control-expose-headers', CORS_EXPOSE_HEADERS);
+  headers.append('vary', 'Origin');
+  if (request.method === 'OPTIONS') {
+    headers.set('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
+    headers.set('access-control-allow-headers', CORS_ALLOW_HEADERS);
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,0 +1,210 @@
+import {
+  describeExpression,
+  formatNumber,
+  readArithmetic,
+  type Expression,
+  type Operation,
+} from './read-arithmetic.ts';
+
+/**
+ * The mock model's brain, independent of any wire format: given the question, the
+ * tools offered and the tool results so far, it either asks for the next tool calls
+ * or answers in words. Deterministic rules, so a lesson plays the same every time.
+ */
+
+export const MOCK_MODEL_NAME = 'mock-model-deterministic';
+
+export type MockTool = {
+  name: string;
+  description?: string;
+  parameters?: unknown;
+};
+
+export type MockToolExchange = {
+  name: string;
+  arguments: unknown;
+  output: string;
+  isError?: boolean;
+};
+
+export type MockToolCall = { name: string; arguments: Record<string, unknown> };
+
+export type MockReply =
+  | { type: 'tool-calls'; calls: MockToolCall[]; reasoning: string }
+  | { type: 'text'; text: string; reasoning: string };
+
+const TOOL_KEYWORDS: Record<Operation, RegExp> = {
+  add: /\b(add|adds|addition|sum|plus)|add_|_add|sum_|_sum/i,
+  subtract: /\b(subtract|subtracts|subtraction|minus|difference)|subtract_|_subtract/i,
+  multiply: /\b(multiply|multiplies|multiplication|product|times)|multiply_|_multiply/i,
+  divide: /\b(divide|divides|division|quotient)|divide_|_divide/i,
+};
+
+const OPERATION_NOUNS: Record<Operation, string> = {
+  add: 'adding',
+  subtract: 'subtracting',
+  multiply: 'multiplying',
+  divide: 'dividing',
+};
+
+type PlannedCall = {
+  operation: Operation;
+  expression: Expression & { kind: 'operation' };
+  left: Operand;
+  right: Operand;
+};
+type Operand = { value: number } | { fromCall: number };
+
+/** Post-order walk: each operation becomes a call whose operands are numbers or earlier calls' results. */
+function planCalls(expressions: Expression[]): { calls: PlannedCall[]; roots: number[] } {
+  const calls: PlannedCall[] = [];
+  const visit = (expression: Expression): Operand => {
+    if (expression.kind === 'number') return { value: expression.value };
+    const left = visit(expression.left);
+    const right = visit(expression.right);
+    calls.push({ operation: expression.operation, expression, left, right });
+    return { fromCall: calls.length - 1 };
+  };
+  const roots = expressions.map((expression) => {
+    const operand = visit(expression);
+    return 'fromCall' in operand ? operand.fromCall : -1;
+  });
+  return { calls, roots };
+}
+
+function scoreTool(tool: MockTool, operation: Operation): number {
+  const nameMatches = TOOL_KEYWORDS[operation].test(tool.name) ? 2 : 0;
+  const descriptionMatches = tool.description && TOOL_KEYWORDS[operation].test(tool.description) ? 1 : 0;
+  return nameMatches + descriptionMatches;
+}
+
+export function findToolFor(operation: Operation, tools: MockTool[]): MockTool | undefined {
+  let best: MockTool | undefined;
+  let bestScore = 0;
+  for (const tool of tools) {
+    const score = scoreTool(tool, operation);
+    if (score > bestScore) {
+      best = tool;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+type JsonSchemaObject = { type?: unknown; properties?: Record<string, unknown>; required?: unknown };
+
+function isNumeric(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const type = (schema as { type?: unknown }).type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.some((entry) => entry === 'number' || entry === 'integer');
+}
+
+/** Fills a tool's schema with two numbers: two numeric properties, or one array of numbers. */
+export function fillNumericArguments(parameters: unknown, left: number, right: number): Record<string, unknown> | undefined {
+  const schema = (parameters ?? {}) as JsonSchemaObject;
+  const properties = schema.properties ?? {};
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const names = [...required, ...Object.keys(properties).filter((name) => !required.includes(name))];
+  const numeric = names.filter((name) => isNumeric(properties[name]));
+  if (numeric.length >= 2) return { [numeric[0]!]: left, [numeric[1]!]: right };
+  const arrayOfNumbers = names.find((name) => {
+    const property = properties[name] as { type?: unknown; items?: unknown } | undefined;
+    return property?.type === 'array' && isNumeric(property.items);
+  });
+  if (arrayOfNumbers) return { [arrayOfNumbers]: [left, right] };
+  return undefined;
+}
+
+/** The first number in a tool's text output ("Result: 12" gives 12). */
+export function readNumber(output: string): number | undefined {
+  const match = /-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/i.exec(output);
+  return match ? Number(match[0]) : undefined;
+}
+
+function greet(tools: MockTool[]): string {
+  const offered = tools.length > 0 ? ` I was offered ${tools.map((tool) => tool.name).join(', ')}.` : ' I was offered no tools.';
+  return `Hello! I am the explorer's mock model: I follow fixed rules instead of thinking, and I only call tools for arithmetic.${offered} Try “What is 5 plus 7?”.`;
+}
+
+export function decideMockReply({
+  question,
+  tools,
+  exchanges,
+}: {
+  question: string;
+  tools: MockTool[];
+  exchanges: MockToolExchange[];
+}): MockReply {
+  const expressions = readArithmetic(question);
+  if (expressions.length === 0) {
+    return { type: 'text', text: greet(tools), reasoning: 'No calculation in the question, so no tool fits; answering directly.' };
+  }
+  const { calls, roots } = planCalls(expressions);
+
+  for (const call of calls) {
+    if (!findToolFor(call.operation, tools)) {
+      return {
+        type: 'text',
+        text: `I cannot work out ${describeExpression(call.expression)}: none of the tools offered is for ${OPERATION_NOUNS[call.operation]}, and as a mock model I do no arithmetic myself.`,
+        reasoning: `The question needs ${OPERATION_NOUNS[call.operation]}; no tool's name or description mentions it.`,
+      };
+    }
+  }
+
+  const failed = exchanges.find((exchange) => exchange.isError);
+  if (failed) {
+    return {
+      type: 'text',
+      text: `The ${failed.name} tool reported an error, so I cannot give the result: ${failed.output}`,
+      reasoning: 'A tool result came back with isError; reporting it instead of guessing.',
+    };
+  }
+
+  const results: (number | undefined)[] = exchanges.map((exchange) => readNumber(exchange.output));
+  const valueOf = (operand: Operand): number | undefined =>
+    'value' in operand ? operand.value : results[operand.fromCall];
+
+  if (exchanges.length < calls.length) {
+    const ready: MockToolCall[] = [];
+    for (let index = exchanges.length; index < calls.length; index++) {
+      const call = calls[index]!;
+      const left = valueOf(call.left);
+      const right = valueOf(call.right);
+      if (left === undefined || right === undefined) break;
+      const tool = findToolFor(call.operation, tools)!;
+      const filled = fillNumericArguments(tool.parameters, left, right);
+      if (!filled) {
+        return {
+          type: 'text',
+          text: `The ${tool.name} tool does not take two numbers, so I cannot call it for ${describeExpression(call.expression)}.`,
+          reasoning: `${tool.name} fits by name, but its schema has no two numeric arguments to fill.`,
+        };
+      }
+      ready.push({ name: tool.name, arguments: filled });
+    }
+    if (ready.length > 0) {
+      const described = ready.map((call) => `${call.name}(${Object.values(call.arguments).map((value) => JSON.stringify(value)).join(', ')})`);
+      return {
+        type: 'tool-calls',
+        calls: ready,
+        reasoning: `The question asks for ${expressions.map((expression) => describeExpression(expression)).join(' and ')}; calling ${described.join(' and ')}.`,
+      };
+    }
+  }
+
+  const sentences = expressions.map((expression, index) => {
+    const root = roots[index]!;
+    const value = results[root];
+    if (value === undefined) {
+      return `the tool said “${exchanges[root]?.output ?? ''}” for ${describeExpression(expression)}`;
+    }
+    return `${describeExpression(expression)} is ${formatNumber(value)}`;
+  });
+  const text = sentences.join(', and ');
+  return {
+    type: 'text',
+    text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.`,
+    reasoning: 'Every tool result is in; putting them into words.',
+  };
+}

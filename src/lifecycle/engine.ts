@@ -1,0 +1,291 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { FetchLike } from '../mcp/recording-fetch.ts';
+import { createRecordingFetch } from '../mcp/recording-fetch.ts';
+import type { McpTool, ToolRoundResult, WireAdapter } from '../providers/types.ts';
+import { getWireAdapter } from '../providers/wire-adapters.ts';
+import { HostFault, RunAborted, explainMcpFailure } from './faults.ts';
+import { createMcpTraffic, type McpTraffic } from './mcp-traffic.ts';
+import { callProvider, type ProviderSettings } from './provider-call.ts';
+import type { Era, Phase, Step, Trace } from './trace.ts';
+import { TraceWriter, type PendingStep, type RunListener } from './trace-writer.ts';
+
+/**
+ * The Host. It runs one question through the whole lifecycle, for real: the MCP SDK
+ * client talks to the MCP server over HTTP, the provider is called in its own wire
+ * format, and every message is recorded as a step. Before each message it sends, the
+ * host waits at a gate until released, so a learner can go one step at a time.
+ * No React, no browser APIs beyond fetch: the same engine runs in Node.
+ */
+
+export type RunOptions = {
+  question: string;
+  era: Era;
+  mcpUrl: string;
+  provider: ProviderSettings;
+  /** The fetch that really reaches the network; the recorder wraps it. */
+  fetch?: FetchLike;
+  /** Open every gate at once (the CLI, benchmarks). */
+  autoRelease?: boolean;
+  /** How long one network exchange may take, not counting the pause before it. */
+  networkTimeoutMs?: number;
+  /** How many model rounds with tool calls before the host stops the loop. */
+  maxToolRounds?: number;
+  now?: () => number;
+};
+
+export type LifecycleRun = {
+  readonly trace: Trace;
+  readonly pending: PendingStep | null;
+  subscribe(listener: RunListener): () => void;
+  /** Runs to the end; resolves with the finished trace whatever happened. */
+  start(): Promise<Trace>;
+  /** Lets the message waiting at the gate go. Returns false when nothing is waiting. */
+  release(): boolean;
+  abort(): void;
+};
+
+/** The SDK's own request timer starts before our gate, so it must outlast any pause. */
+const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;
+const CLIENT_INFO = { name: 'mcp-lifecycle-explorer-host', version: '0.1.0' };
+
+export function createLifecycleRun(options: RunOptions): LifecycleRun {
+  const adapter = getWireAdapter(options.provider.wire);
+  if (!adapter) throw new Error(`Unknown wire format "${options.provider.wire}".`);
+  const now = options.now ?? (() => (typeof performance === 'undefined' ? Date.now() : performance.now()));
+  const trace: Trace = {
+    format: 'mcp-lifecycle-trace',
+    version: 1,
+    question: options.question,
+    answer: null,
+    status: 'running',
+    startedAt: new Date().toISOString(),
+    model: { wire: adapter.id, kind: options.provider.kind, name: options.provider.model },
+    mcp: { url: options.mcpUrl, era: options.era, protocolVersion: null },
+    steps: [],
+  };
+  const writer = new TraceWriter(trace, now);
+  const abortController = new AbortController();
+  let pending: PendingStep | null = null;
+  let openGate: (() => void) | null = null;
+  let closeGate: ((error: Error) => void) | null = null;
+  let phase: Phase = 'discovery';
+
+  async function gate(next: PendingStep): Promise<void> {
+    if (abortController.signal.aborted) throw new RunAborted();
+    if (options.autoRelease) return;
+    pending = next;
+    writer.emit({ type: 'waiting', pending: next });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        openGate = resolve;
+        closeGate = reject;
+      });
+    } finally {
+      pending = null;
+      openGate = null;
+      closeGate = null;
+    }
+  }
+
+  /** Holds at the gate, then records the host's own step. */
+  async function hostStep(id: string, fields: Omit<Parameters<TraceWriter['append']>[1], 'payload'> & { payload: unknown }): Promise<Step> {
+    await gate(writer.describe(id, { payload: fields.payload }));
+    const step = writer.append(id, fields);
+    phase = step.phase;
+    return step;
+  }
+
+  const traffic: McpTraffic = createMcpTraffic({ writer, gate });
+  const mcpFetch = createRecordingFetch({
+    fetch: options.fetch,
+    beforeSend: traffic.beforeSend,
+    listener: (event) => {
+      traffic.listener(event);
+      if (event.type === 'request') phase = trace.steps.at(-1)?.phase ?? phase;
+    },
+    timeoutMs: options.networkTimeoutMs ?? 30_000,
+  });
+  let client: Client | undefined;
+
+  async function runLifecycle(): Promise<void> {
+    await hostStep('user.question', { payload: { question: options.question } });
+    if (options.question.trim() === '') {
+      throw new HostFault({
+        what: 'The question is empty.',
+        why: 'The host has nothing to ask the model.',
+        fix: 'Type a question, for example “What is 5 plus 7?”, and press Next.',
+      });
+    }
+    await hostStep('host.start-discovery', {
+      payload: { action: 'connect to the MCP server and list its tools', server: options.mcpUrl, era: options.era },
+    });
+
+    const transport = new StreamableHTTPClientTransport(new URL(options.mcpUrl), { fetch: mcpFetch });
+    client = new Client(CLIENT_INFO, {
+      versionNegotiation: { mode: options.era === '2025-11-25' ? 'legacy' : { pin: '2026-07-28' } },
+    });
+    try {
+      await client.connect(transport, { timeout: WAIT_FOR_LEARNER_MS });
+    } catch (error) {
+      throw mcpFault(error, 'while connecting');
+    }
+    trace.mcp.protocolVersion = transport.protocolVersion ?? null;
+
+    let tools: McpTool[];
+    try {
+      tools = (await client.listTools(undefined, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: abortController.signal })).tools;
+    } catch (error) {
+      throw mcpFault(error, 'during tools/list');
+    }
+    await traffic.answered('tools/list');
+    await hostStep('client.tools-to-host', { payload: { tools } });
+
+    const translatedTools = adapter!.prepareTools({ tools });
+    await hostStep('host.translate-tools', {
+      payload: translatedTools.result.tools,
+      translation: { number: 1, input: tools, output: translatedTools.result.tools, warnings: translatedTools.warnings },
+    });
+    await converse(adapter!, translatedTools.result);
+  }
+
+  async function converse(wire: WireAdapter, translated: { tools: unknown; nameMap: Record<string, string> }): Promise<void> {
+    let conversation = wire.startConversation({ question: options.question });
+    let pendingTranslation: Step['translation'] | undefined;
+    const maxRounds = options.maxToolRounds ?? 5;
+    for (let round = 1; ; round++) {
+      const request = wire.buildRequest({ model: options.provider.model, apiKey: options.provider.apiKey, conversation, tools: translated.tools });
+      const requestStepId = pendingTranslation ? 'host.translate-tool-result' : 'provider.request';
+      const requestStep = await hostStep(requestStepId, {
+        payload: request.body,
+        ...(pendingTranslation ? { translation: pendingTranslation } : {}),
+      });
+      const response = await callProvider({
+        adapter: wire,
+        settings: options.provider,
+        request,
+        fetch: options.fetch,
+        signal: abortController.signal,
+        timeoutMs: options.networkTimeoutMs ?? 60_000,
+        phase,
+        onExchange: (http) => writer.update(requestStep, { http }),
+      });
+      const reply = response.reply;
+
+      if (reply.toolCalls.length === 0) {
+        writer.append('provider.response.answer', { payload: response.body, http: response.http, ...(response.reasoning ? { note: response.reasoning } : {}) });
+        trace.answer = reply.text ?? '';
+        await hostStep('host.answer', { payload: { answer: trace.answer } });
+        return;
+      }
+      if (round > maxRounds) {
+        throw new HostFault({
+          what: `The model asked for tools again after ${maxRounds} rounds, so the host stopped the loop.`,
+          why: 'A host caps tool rounds so that a model that keeps calling tools cannot run forever.',
+          fix: 'Ask a simpler question, or raise the cap.',
+        }, 'decision');
+      }
+      if (pendingTranslation) writer.iteration++;
+      writer.append('llm.decide', {
+        payload: reply.toolCalls.map((call) => call.raw),
+        ...(response.reasoning ? { note: `The mock model's rule: ${response.reasoning}` } : {}),
+      });
+      writer.append('provider.response.tool-calls', { payload: response.body, http: response.http });
+
+      const results: ToolRoundResult[] = [];
+      for (const call of reply.toolCalls) {
+        const plan = wire.convertToolCall({ call, nameMap: translated.nameMap });
+        await hostStep('host.translate-tool-call', {
+          payload: plan.result.ok ? plan.result.params : { error: plan.result.error },
+          translation: { number: 2, input: call.raw, output: plan.result.ok ? plan.result.params : { error: plan.result.error }, warnings: plan.warnings },
+        });
+        if (!plan.result.ok) {
+          results.push({ call, outcome: { type: 'host-error', message: plan.result.error } });
+          continue;
+        }
+        results.push({ call, outcome: await callTool(plan.result.params) });
+      }
+
+      const appended = wire.appendToolResults({ conversation, reply, results });
+      conversation = appended.result.conversation;
+      pendingTranslation = {
+        number: 3,
+        input: results.map(({ outcome }) => (outcome.type === 'result' ? outcome.result : { hostError: outcome.message })),
+        output: appended.result.messages,
+        warnings: appended.warnings,
+      };
+    }
+  }
+
+  async function callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<ToolRoundResult['outcome']> {
+    if (!client) throw new Error('The MCP client is not connected.');
+    try {
+      const result = await client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: abortController.signal });
+      await traffic.answered('tools/call');
+      await hostStep('client.result-to-host', { payload: result });
+      return { type: 'result', result: result as Extract<ToolRoundResult['outcome'], { type: 'result' }>['result'] };
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'number' && !abortController.signal.aborted) {
+        // A JSON-RPC error (unknown tool, bad params): the host tells the model instead of stopping.
+        await traffic.answered('tools/call');
+        const message = `MCP error ${code}: ${error instanceof Error ? error.message : String(error)}`;
+        await hostStep('client.result-to-host', { payload: { error: { code, message } } });
+        return { type: 'host-error', message };
+      }
+      throw mcpFault(error, 'during tools/call');
+    }
+  }
+
+  function mcpFault(error: unknown, during: string): Error {
+    if (abortController.signal.aborted || error instanceof RunAborted) return new RunAborted();
+    if (error instanceof HostFault) return error;
+    return new HostFault(explainMcpFailure(error, options.mcpUrl, during), phase);
+  }
+
+  async function start(): Promise<Trace> {
+    try {
+      await runLifecycle();
+      writer.setStatus('complete');
+    } catch (error) {
+      if (error instanceof RunAborted || abortController.signal.aborted) {
+        writer.setStatus('aborted');
+      } else {
+        const fault =
+          error instanceof HostFault
+            ? error.fault
+            : { what: `The host failed: ${error instanceof Error ? error.message : String(error)}`, why: 'An unexpected error in the explorer itself.', fix: 'Press Reset and try again; if it repeats, report it with the exported trace.' };
+        writer.append('host.fault', {
+          payload: { error: fault.what, why: fault.why, fix: fault.fix },
+          fault,
+          title: `The run stopped: ${fault.what}`,
+          phase: error instanceof HostFault && error.phase ? error.phase : phase,
+        });
+        writer.setStatus('failed');
+      }
+    } finally {
+      await client?.close().catch(() => {});
+    }
+    return trace;
+  }
+
+  return {
+    trace,
+    get pending() {
+      return pending;
+    },
+    subscribe: (listener) => writer.subscribe(listener),
+    start,
+    release() {
+      if (!openGate) return false;
+      openGate();
+      writer.emit({ type: 'released' });
+      return true;
+    },
+    abort() {
+      if (abortController.signal.aborted) return;
+      abortController.abort();
+      closeGate?.(new RunAborted());
+      void client?.close().catch(() => {});
+    },
+  };
+}

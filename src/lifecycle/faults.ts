@@ -1,0 +1,187 @@
+import type { Fault, Phase } from './trace.ts';
+
+/**
+ * A failure the host can explain: what happened, why it probably happened, and what
+ * to do. The run ends with a step that carries it; the steps before it stay.
+ */
+export class HostFault extends Error {
+  readonly fault: Fault;
+  readonly phase: Phase | undefined;
+  constructor(fault: Fault, phase?: Phase) {
+    super(fault.what);
+    this.name = 'HostFault';
+    this.fault = fault;
+    this.phase = phase;
+  }
+}
+
+export class RunAborted extends Error {
+  constructor() {
+    super('The run was stopped.');
+    this.name = 'RunAborted';
+  }
+}
+
+type ErrorLike = { name?: unknown; message?: unknown; code?: unknown; cause?: unknown; data?: unknown };
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+function statusOf(error: unknown): number | undefined {
+  const data = (error as ErrorLike | undefined)?.data as { status?: unknown } | undefined;
+  return typeof data?.status === 'number' ? data.status : undefined;
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  const text = errorText(error);
+  return (
+    error instanceof TypeError ||
+    /fetch failed|failed to fetch|networkerror|load failed|econnrefused|enotfound|network/i.test(text) ||
+    (error as ErrorLike | undefined)?.cause instanceof Error
+  );
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as ErrorLike | undefined)?.name;
+  return name === 'TimeoutError' || /timed? ?out/i.test(errorText(error));
+}
+
+/** Explains why talking to the MCP server failed, from the error the SDK raised. */
+export function explainMcpFailure(error: unknown, url: string, during: string): Fault {
+  const status = statusOf(error);
+  const detail = errorText(error);
+  if (isTimeout(error)) {
+    return {
+      what: `The MCP server at ${url} did not answer ${during} in time.`,
+      why: 'It may be overloaded, stuck in a tool, or the connection was cut.',
+      fix: 'Check that the server is still running, then press Reset and try again.',
+    };
+  }
+  if (status === 404) {
+    return {
+      what: `There is no MCP endpoint at ${url} (HTTP 404, ${during}).`,
+      why: 'The server answered, but not at this path. The built-in server listens on /mcp.',
+      fix: 'Check the URL ends with the server\'s MCP path, for example http://127.0.0.1:3000/mcp.',
+    };
+  }
+  if (status === 403) {
+    return {
+      what: `The MCP server at ${url} refused the request (HTTP 403, ${during}).`,
+      why: 'It checks the Host and Origin headers against DNS rebinding, and this page or address is not on its list.',
+      fix: 'Open the app from the same address the server runs on (localhost or 127.0.0.1), or allow this origin on the server.',
+    };
+  }
+  if (status === 401) {
+    return {
+      what: `The MCP server at ${url} wants authorization (HTTP 401, ${during}).`,
+      why: 'The server requires a token, and the explorer sent none.',
+      fix: 'Use a server that does not require authorization, such as the built-in one.',
+    };
+  }
+  if (status !== undefined) {
+    return {
+      what: `The MCP server at ${url} answered ${during} with HTTP ${status}.`,
+      why: `It did not accept the request: ${detail}`,
+      fix: 'Check that the URL points to a Streamable HTTP MCP server, then press Reset.',
+    };
+  }
+  if (isNetworkFailure(error)) {
+    return {
+      what: `Could not reach the MCP server at ${url} (${during}).`,
+      why: 'Nothing answered: the server is not running, the address is wrong, or a browser blocked the call because the server does not allow this page (CORS).',
+      fix: 'Start the server (npm start runs the built-in one), check the address, then press Reset.',
+    };
+  }
+  return {
+    what: `Talking to the MCP server at ${url} failed ${during}.`,
+    why: detail,
+    fix: 'Check that the URL points to an MCP server speaking Streamable HTTP, then press Reset.',
+  };
+}
+
+/** Explains why a provider call failed: network, HTTP status, or a body the host cannot read. */
+export function explainProviderFailure(input: {
+  error?: unknown;
+  status?: number;
+  body?: string;
+  url: string;
+  label: string;
+  kind: 'mock' | 'real';
+}): Fault {
+  const { error, status, body, url, label, kind } = input;
+  const serverMessage = body ? readProviderErrorMessage(body) : undefined;
+  const said = serverMessage ? ` It said: “${serverMessage}”` : '';
+  if (error !== undefined && isTimeout(error)) {
+    return {
+      what: `The model at ${url} did not answer in time.`,
+      why: 'The provider may be slow or overloaded, or the connection stalled.',
+      fix: 'Press Reset to try again; if it keeps happening, try another model.',
+    };
+  }
+  if (error !== undefined) {
+    return {
+      what: `Could not reach the model at ${url}.`,
+      why:
+        kind === 'mock'
+          ? 'The mock model is served by the same server as the app; it is not answering, so the server has probably stopped.'
+          : 'Nothing answered, the address is wrong, or the browser blocked the call because the provider does not allow calls from web pages (CORS).',
+      fix: kind === 'mock' ? 'Start the app again with npm start, then press Reset.' : 'Check the base URL, your network, and the provider\'s CORS support, then press Reset.',
+    };
+  }
+  switch (status) {
+    case 401:
+    case 403:
+      return {
+        what: `The ${label} endpoint refused the request (HTTP ${status}).${said}`,
+        why: 'The API key is missing, wrong, or not allowed to use this model.',
+        fix: 'Check the key in the settings, then press Reset.',
+      };
+    case 404:
+      return {
+        what: `The ${label} endpoint answered HTTP 404.${said}`,
+        why: 'The model name is unknown to this provider, or the base URL does not point to its API.',
+        fix: 'Check the model name and the base URL, then press Reset.',
+      };
+    case 429:
+      return {
+        what: `The ${label} endpoint is rate-limiting (HTTP 429).${said}`,
+        why: 'Too many requests, or the account has no quota left.',
+        fix: 'Wait a moment, check your plan, then press Reset.',
+      };
+    default:
+      break;
+  }
+  if (status !== undefined && status >= 500) {
+    return {
+      what: `The ${label} endpoint failed on its side (HTTP ${status}).${said}`,
+      why: 'The provider had an internal error or is unavailable.',
+      fix: 'Press Reset to try again in a moment.',
+    };
+  }
+  if (status !== undefined && status !== 200) {
+    return {
+      what: `The ${label} endpoint rejected the request (HTTP ${status}).${said}`,
+      why: 'The provider did not accept what the host sent.',
+      fix: 'Look at the request in the inspector, then press Reset.',
+    };
+  }
+  return {
+    what: `The model's reply could not be read.${said}`,
+    why: `It is not a ${label} response the host understands.`,
+    fix: `Check that the base URL points to a ${label} endpoint, then press Reset.`,
+  };
+}
+
+function readProviderErrorMessage(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error.slice(0, 300);
+    if (typeof parsed.error?.message === 'string') return parsed.error.message.slice(0, 300);
+    if (typeof parsed.message === 'string') return parsed.message.slice(0, 300);
+  } catch {
+    return body.trim().slice(0, 200) || undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import type { Step, Trace } from './trace.ts';
+import { PARTICIPANT_LABELS, PHASE_LABELS } from './vocabulary.ts';
+
+/** The trace as readable text, one block per step: the CLI prints this. */
+export function formatTraceText({ trace, maxPayloadLength = 600 }: { trace: Trace; maxPayloadLength?: number }): string {
+  const lines: string[] = [];
+  lines.push(`Question: ${trace.question}`);
+  lines.push(
+    `MCP server: ${trace.mcp.url} (era ${trace.mcp.era}, protocol ${trace.mcp.protocolVersion ?? 'not negotiated'})`,
+  );
+  lines.push(`Model: ${trace.model.name} (${trace.model.wire}, ${trace.model.kind})`);
+  let phase: string | undefined;
+  for (const step of trace.steps) {
+    if (step.phase !== phase) {
+      phase = step.phase;
+      lines.push('', `── ${PHASE_LABELS[step.phase]} ${'─'.repeat(60 - PHASE_LABELS[step.phase].length)}`);
+    }
+    lines.push(...formatStep(step, maxPayloadLength));
+  }
+  lines.push('', `Status: ${trace.status}`);
+  if (trace.answer !== null) lines.push(`Answer: ${trace.answer}`);
+  return lines.join('\n');
+}
+
+function formatStep(step: Step, maxPayloadLength: number): string[] {
+  const number = step.canonical === null ? '  ·' : String(step.canonical).padStart(3);
+  const iteration = step.iteration > 1 ? ` (round ${step.iteration})` : '';
+  const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
+  const lines = [`${String(step.n).padStart(3)}. step ${number}${iteration}  ${route.padEnd(26)} ${step.title}`];
+  const indent = '       ';
+  if (step.http) {
+    const status = step.http.status === undefined ? (step.http.error ?? 'no answer') : `${step.http.status}`;
+    const path = safePath(step.http.url);
+    lines.push(`${indent}HTTP ${step.http.method} ${path} → ${status}${step.http.sse ? ` (SSE, ${step.http.sse.length} frames)` : ''}`);
+  }
+  lines.push(`${indent}${truncate(JSON.stringify(step.payload) ?? 'null', maxPayloadLength)}`);
+  for (const warning of step.translation?.warnings ?? []) lines.push(`${indent}! ${warning.message}`);
+  if (step.note) lines.push(`${indent}note: ${step.note}`);
+  if (step.fault) lines.push(`${indent}why: ${step.fault.why}`, `${indent}what to do: ${step.fault.fix}`);
+  return lines;
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function truncate(text: string, max: number): string {
+  return max > 0 && text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters; --full shows all)` : text;
+}

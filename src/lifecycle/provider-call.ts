@@ -1,0 +1,81 @@
+import { performRecordedExchange, type FetchLike, type RecordedExchange } from '../mcp/recording-fetch.ts';
+import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
+import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
+import type { HttpExchange, Phase } from './trace.ts';
+import { snapshotExchange } from './trace-writer.ts';
+
+export type ProviderSettings = {
+  wire: string;
+  kind: 'mock' | 'real';
+  /** Everything before the format's own path, e.g. https://api.openai.com/v1 or http://127.0.0.1:3000/mock/openai/v1. */
+  baseUrl: string;
+  model: string;
+  /** Sent only to this provider; never recorded (the recorder redacts it). */
+  apiKey?: string;
+};
+
+export type ProviderResponse = {
+  reply: ProviderReply;
+  body: unknown;
+  http: HttpExchange;
+  /** The mock model says which rule it followed; real providers say nothing here. */
+  reasoning: string | undefined;
+};
+
+/** One recorded provider call: sends the request, reads the reply, or explains why it could not. */
+export async function callProvider(input: {
+  adapter: WireAdapter;
+  settings: ProviderSettings;
+  request: ProviderHttpRequest;
+  fetch?: FetchLike;
+  signal: AbortSignal;
+  timeoutMs: number;
+  phase: Phase;
+  onExchange: (http: HttpExchange) => void;
+}): Promise<ProviderResponse> {
+  const { adapter, settings, request, signal, phase } = input;
+  const url = `${settings.baseUrl.replace(/\/+$/, '')}${request.path}`;
+  let exchange: RecordedExchange | undefined;
+  let response: Response;
+  try {
+    response = await performRecordedExchange(
+      url,
+      { method: 'POST', headers: request.headers, body: JSON.stringify(request.body), signal },
+      {
+        fetch: input.fetch,
+        timeoutMs: input.timeoutMs,
+        listener: (event) => {
+          exchange = event.exchange;
+          input.onExchange(snapshotExchange(event.exchange));
+        },
+      },
+    );
+  } catch (error) {
+    if (signal.aborted) throw new RunAborted();
+    throw new HostFault(explainProviderFailure({ error, url, label: adapter.label, kind: settings.kind }), phase);
+  }
+  const text = await response.text();
+  const http = exchange ? snapshotExchange(exchange) : { method: 'POST', url, requestHeaders: {} };
+  if (!response.ok) {
+    throw new HostFault(explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind }), phase);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HostFault({
+      ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind }),
+      why: `The body is not JSON: it begins “${text.slice(0, 80)}”.`,
+    }, phase);
+  }
+  try {
+    const reply = adapter.readResponse({ body });
+    return { reply, body, http, reasoning: response.headers.get('x-mock-reasoning') ?? undefined };
+  } catch (error) {
+    if (!(error instanceof ProviderReplyError)) throw error;
+    throw new HostFault({
+      ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind }),
+      why: error.message,
+    }, phase);
+  }
+}

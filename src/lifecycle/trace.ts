@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ERAS, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
+
+/**
+ * The trace is the one source of truth: the engine appends steps, the view moves a
+ * cursor over them, the CLI prints them and a file can carry them elsewhere.
+ * Everything here is data we accept from outside (an imported file), so zod is the
+ * single source of the types.
+ */
+
+export const ParticipantSchema = z.enum(PARTICIPANTS);
+export type Participant = z.infer<typeof ParticipantSchema>;
+
+export const PhaseSchema = z.enum(PHASES);
+export type Phase = z.infer<typeof PhaseSchema>;
+
+export const EraSchema = z.enum(ERAS);
+export type Era = z.infer<typeof EraSchema>;
+
+export const StepKindSchema = z.enum(STEP_KINDS);
+export type StepKind = z.infer<typeof StepKindSchema>;
+
+const HeadersSchema = z.record(z.string(), z.string());
+
+export const SseFrameSchema = z.object({
+  event: z.string().optional(),
+  id: z.string().optional(),
+  data: z.string(),
+  at: z.number(),
+});
+export type SseFrame = z.infer<typeof SseFrameSchema>;
+
+export const HttpExchangeSchema = z.object({
+  method: z.string(),
+  url: z.string(),
+  status: z.number().int().optional(),
+  statusText: z.string().optional(),
+  requestHeaders: HeadersSchema,
+  responseHeaders: HeadersSchema.optional(),
+  requestBody: z.string().optional(),
+  responseBody: z.string().optional(),
+  sse: z.array(SseFrameSchema).optional(),
+  error: z.string().optional(),
+  durationMs: z.number().optional(),
+});
+export type HttpExchange = z.infer<typeof HttpExchangeSchema>;
+
+export const WarningSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  path: z.string().optional(),
+});
+export type Warning = z.infer<typeof WarningSchema>;
+
+export const TranslationSchema = z.object({
+  number: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  input: z.unknown(),
+  output: z.unknown(),
+  warnings: z.array(WarningSchema),
+});
+export type Translation = z.infer<typeof TranslationSchema>;
+
+export const FaultSchema = z.object({
+  what: z.string(),
+  why: z.string(),
+  fix: z.string(),
+});
+export type Fault = z.infer<typeof FaultSchema>;
+
+export const StepSchema = z.object({
+  n: z.number().int().positive(),
+  id: z.string(),
+  canonical: z.number().int().min(1).max(20).nullable(),
+  iteration: z.number().int().positive(),
+  phase: PhaseSchema,
+  from: ParticipantSchema,
+  to: ParticipantSchema,
+  kind: StepKindSchema,
+  title: z.string(),
+  payload: z.unknown(),
+  translation: TranslationSchema.optional(),
+  http: HttpExchangeSchema.optional(),
+  fault: FaultSchema.optional(),
+  /** A remark for the learner that is not part of any message (for example the mock model's rule). */
+  note: z.string().optional(),
+  at: z.number(),
+});
+export type Step = z.infer<typeof StepSchema>;
+
+export const ModelInfoSchema = z.object({
+  wire: z.string(),
+  kind: z.enum(['mock', 'real']),
+  name: z.string(),
+});
+export type ModelInfo = z.infer<typeof ModelInfoSchema>;
+
+export const McpInfoSchema = z.object({
+  url: z.string(),
+  era: EraSchema,
+  protocolVersion: z.string().nullable(),
+});
+
+export const TraceStatusSchema = z.enum(['running', 'complete', 'failed', 'aborted']);
+export type TraceStatus = z.infer<typeof TraceStatusSchema>;
+
+export const TraceSchema = z.object({
+  format: z.literal('mcp-lifecycle-trace'),
+  version: z.literal(1),
+  question: z.string(),
+  answer: z.string().nullable(),
+  status: TraceStatusSchema,
+  startedAt: z.string(),
+  model: ModelInfoSchema,
+  mcp: McpInfoSchema,
+  steps: z.array(StepSchema),
+});
+export type Trace = z.infer<typeof TraceSchema>;

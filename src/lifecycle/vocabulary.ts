@@ -1,0 +1,30 @@
+/**
+ * The words of the lifecycle, as plain constants. Kept free of zod so that the first
+ * page can use them without loading the validation library.
+ */
+export const PARTICIPANTS = ['user', 'host', 'client', 'server', 'llm'] as const;
+export type Participant = (typeof PARTICIPANTS)[number];
+
+export const PHASES = ['discovery', 'decision', 'execution', 'response'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const ERAS = ['2025-11-25', '2026-07-28'] as const;
+export type Era = (typeof ERAS)[number];
+
+export const STEP_KINDS = ['request', 'response', 'notification', 'internal', 'fault'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+export const PARTICIPANT_LABELS: Record<Participant, string> = {
+  user: 'User',
+  host: 'Host',
+  client: 'MCP Client',
+  server: 'MCP Server',
+  llm: 'LLM',
+};
+
+export const PHASE_LABELS: Record<Phase, string> = {
+  discovery: 'Discovery',
+  decision: 'Decision',
+  execution: 'Execution',
+  response: 'Response',
+};

@@ -1,0 +1,246 @@
+import { createParser } from 'eventsource-parser';
+import type { HttpExchange, SseFrame } from '../lifecycle/trace.ts';
+
+/**
+ * Records every HTTP exchange that passes through a fetch function: request line,
+ * headers, body, then status, headers and the body or each SSE frame as it arrives.
+ * The MCP SDK's transport is given the wrapped fetch (the SDK itself is not patched),
+ * and the host uses the same recorder for provider calls.
+ */
+
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export type RecordedExchange = HttpExchange & {
+  /** Order of the exchange within its recorder. */
+  exchangeId: number;
+  /** Whatever the caller attached in beforeSend, to find its own step again. */
+  context?: unknown;
+  startedAt: number;
+};
+
+export type ExchangeEvent =
+  | { type: 'request'; exchange: RecordedExchange }
+  | { type: 'response'; exchange: RecordedExchange }
+  | { type: 'sse-frame'; exchange: RecordedExchange; frame: SseFrame }
+  | { type: 'end'; exchange: RecordedExchange }
+  | { type: 'error'; exchange: RecordedExchange; error: unknown };
+
+export type ExchangeListener = (event: ExchangeEvent) => void;
+
+export type OutgoingRequest = {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+};
+
+/** Awaited before the request leaves: the place to pause, and to attach context. */
+export type BeforeSend = (request: OutgoingRequest) => Promise<{ context?: unknown; body?: string } | void>;
+
+export type RecordingOptions = {
+  fetch?: FetchLike;
+  listener?: ExchangeListener;
+  beforeSend?: BeforeSend;
+  now?: () => number;
+  /** Milliseconds the network part of one exchange may take (the pause does not count). */
+  timeoutMs?: number;
+};
+
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'x-goog-api-key',
+  'api-key',
+  'cookie',
+  'set-cookie',
+]);
+const SECRET_QUERY_PARAMETERS = ['key', 'api_key', 'apikey', 'access_token'];
+export const REDACTED = '[redacted]';
+
+export function redactHeaders(headers: Headers): Record<string, string> {
+  const recorded: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    recorded[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
+  });
+  return recorded;
+}
+
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  let changed = false;
+  for (const name of SECRET_QUERY_PARAMETERS) {
+    if (parsed.searchParams.has(name)) {
+      parsed.searchParams.set(name, REDACTED);
+      changed = true;
+    }
+  }
+  return changed ? parsed.toString() : url;
+}
+
+let exchangeCounter = 0;
+
+async function readRequest(input: string | URL | Request, init: RequestInit | undefined): Promise<OutgoingRequest> {
+  if (input instanceof Request) {
+    const body = input.body ? await input.clone().text() : undefined;
+    return { method: input.method, url: input.url, headers: Object.fromEntries(input.headers), body };
+  }
+  const headers = new Headers(init?.headers);
+  const body = init?.body;
+  if (body !== undefined && body !== null && typeof body !== 'string') {
+    throw new TypeError('The recorder only sends string bodies, so that what is shown is exactly what is sent.');
+  }
+  return {
+    method: (init?.method ?? 'GET').toUpperCase(),
+    url: String(input),
+    headers: Object.fromEntries(headers),
+    body: body ?? undefined,
+  };
+}
+
+function combineSignals(signals: (AbortSignal | null | undefined)[]): AbortSignal | undefined {
+  const present = signals.filter((signal): signal is AbortSignal => signal instanceof AbortSignal);
+  if (present.length === 0) return undefined;
+  if (present.length === 1) return present[0];
+  return AbortSignal.any(present);
+}
+
+/** Performs one fetch and records it; the returned Response is as readable as the original. */
+export async function performRecordedExchange(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+  options: RecordingOptions,
+): Promise<Response> {
+  const now = options.now ?? (() => Date.now());
+  const baseFetch: FetchLike = options.fetch ?? ((url, requestInit) => globalThis.fetch(url, requestInit));
+  const outgoing = await readRequest(input, init);
+  const decision = (await options.beforeSend?.(outgoing)) ?? {};
+  const body = decision.body ?? outgoing.body;
+  const callerSignal = input instanceof Request ? input.signal : init?.signal;
+  callerSignal?.throwIfAborted();
+
+  const exchange: RecordedExchange = {
+    exchangeId: ++exchangeCounter,
+    method: outgoing.method,
+    url: redactUrl(outgoing.url),
+    requestHeaders: redactHeaders(new Headers(outgoing.headers)),
+    requestBody: body,
+    context: decision.context,
+    startedAt: now(),
+  };
+  const emit = (event: ExchangeEvent) => options.listener?.(event);
+  emit({ type: 'request', exchange });
+
+  // The timeout covers the network only: from sending until the headers (or, for a
+  // plain body, the whole body) arrive. A long-lived event stream is not cut by it.
+  const timeout = new AbortController();
+  const timer = options.timeoutMs
+    ? setTimeout(() => timeout.abort(new DOMException(`No answer within ${options.timeoutMs} ms`, 'TimeoutError')), options.timeoutMs)
+    : undefined;
+  const stopTimer = () => clearTimeout(timer);
+  let response: Response;
+  try {
+    response = await baseFetch(outgoing.url, {
+      ...(input instanceof Request ? {} : init),
+      method: outgoing.method,
+      headers: outgoing.headers,
+      body,
+      signal: combineSignals([callerSignal, timeout.signal]),
+    });
+  } catch (error) {
+    stopTimer();
+    exchange.error = describeNetworkError(error, timeout.signal);
+    exchange.durationMs = now() - exchange.startedAt;
+    emit({ type: 'error', exchange, error });
+    throw error;
+  }
+
+  exchange.status = response.status;
+  exchange.statusText = response.statusText;
+  exchange.responseHeaders = redactHeaders(response.headers);
+  const contentType = response.headers.get('content-type') ?? '';
+
+  if (response.body && contentType.toLowerCase().startsWith('text/event-stream')) {
+    stopTimer();
+    exchange.sse = [];
+    emit({ type: 'response', exchange });
+    const [forCaller, forRecorder] = response.body.tee();
+    void recordEventStream(forRecorder, exchange, emit, now);
+    return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    exchange.error = describeNetworkError(error, timeout.signal);
+    exchange.durationMs = now() - exchange.startedAt;
+    emit({ type: 'error', exchange, error });
+    throw error;
+  } finally {
+    stopTimer();
+  }
+  exchange.responseBody = text;
+  exchange.durationMs = now() - exchange.startedAt;
+  emit({ type: 'response', exchange });
+  emit({ type: 'end', exchange });
+  const nullBodyStatus = response.status === 204 || response.status === 205 || response.status === 304;
+  return new Response(nullBodyStatus ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+async function recordEventStream(
+  stream: ReadableStream<Uint8Array>,
+  exchange: RecordedExchange,
+  emit: ExchangeListener,
+  now: () => number,
+): Promise<void> {
+  const parser = createParser({
+    onEvent(message) {
+      const frame: SseFrame = { data: message.data, at: now() - exchange.startedAt };
+      if (message.event !== undefined) frame.event = message.event;
+      if (message.id !== undefined) frame.id = message.id;
+      exchange.sse?.push(frame);
+      emit({ type: 'sse-frame', exchange, frame });
+    },
+  });
+  const decoder = new TextDecoder();
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+    parser.feed(decoder.decode());
+    exchange.durationMs = now() - exchange.startedAt;
+    emit({ type: 'end', exchange });
+  } catch (error) {
+    exchange.durationMs = now() - exchange.startedAt;
+    exchange.error = describeNetworkError(error, undefined);
+    emit({ type: 'error', exchange, error });
+  }
+}
+
+function describeNetworkError(error: unknown, timeoutSignal: AbortSignal | undefined): string {
+  if (timeoutSignal?.aborted) return 'TimeoutError: no answer in time';
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    const causeText = cause instanceof Error ? `: ${cause.message}` : '';
+    return `${error.name}: ${error.message}${causeText}`;
+  }
+  return String(error);
+}
+
+/** A fetch function for a transport: every exchange recorded, every request held by beforeSend. */
+export function createRecordingFetch(options: RecordingOptions): FetchLike {
+  return (input, init) => performRecordedExchange(input, init, options);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ProviderReplyError, type ProviderReply } from '../types.ts';
+
+const ToolCallSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('function').optional(),
+  function: z.looseObject({ name: z.string(), arguments: z.unknown() }),
+});
+
+export const OpenAiChatResponseSchema = z.looseObject({
+  model: z.string().nullish(),
+  choices: z
+    .array(
+      z.looseObject({
+        message: z.looseObject({
+          role: z.literal('assistant'),
+          content: z.string().nullish(),
+          tool_calls: z.array(ToolCallSchema).nullish(),
+        }),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .min(1),
+});
+
+/** Reads a Chat Completions response: the first choice's tool calls and text. */
+export function readOpenAiChatResponse({ body }: { body: unknown }): ProviderReply {
+  const parsed = OpenAiChatResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProviderReplyError(
+      `The reply is not a Chat Completions response: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}.`,
+    );
+  }
+  const choice = parsed.data.choices[0]!;
+  return {
+    toolCalls: (choice.message.tool_calls ?? []).map((call) => ({
+      id: call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+      raw: call,
+    })),
+    text: choice.message.content ?? null,
+    assistantMessage: choice.message,
+    finishReason: choice.finish_reason ?? null,
+    model: parsed.data.model ?? null,
+  };
+}

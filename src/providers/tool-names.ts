@@ -1,0 +1,56 @@
+import type { Warning } from '../lifecycle/trace.ts';
+import type { ToolNameMap } from './types.ts';
+
+export type NameRule = {
+  /** Characters the provider accepts in a tool name, as a character class body. */
+  allowed: string;
+  maxLength: number;
+  /** Whether the first character must be a letter or an underscore. */
+  mustStartWithLetter?: boolean;
+  provider: string;
+};
+
+export const OPENAI_NAME_RULE: NameRule = { allowed: 'a-zA-Z0-9_-', maxLength: 64, provider: 'OpenAI' };
+
+/**
+ * Gives every MCP tool a name the provider accepts, and remembers the way back.
+ * Names that already fit are kept; changed names are unique and each change is a warning.
+ */
+export function sanitizeToolNames({ names, rule }: { names: string[]; rule: NameRule }): {
+  result: { providerNames: string[]; nameMap: ToolNameMap };
+  warnings: Warning[];
+} {
+  const invalid = new RegExp(`[^${rule.allowed}]`, 'g');
+  const fits = new RegExp(`^[${rule.allowed}]{1,${rule.maxLength}}$`);
+  const used = new Set<string>();
+  const nameMap: ToolNameMap = {};
+  const warnings: Warning[] = [];
+  const providerNames = names.map((name, index) => {
+    let candidate = name;
+    const startsWell = !rule.mustStartWithLetter || /^[a-zA-Z_]/.test(name);
+    if (!fits.test(name) || !startsWell || used.has(name)) {
+      candidate = name.replace(invalid, '_') || 'tool';
+      if (rule.mustStartWithLetter && !/^[a-zA-Z_]/.test(candidate)) candidate = `_${candidate}`;
+      candidate = candidate.slice(0, rule.maxLength);
+      let suffix = 2;
+      while (used.has(candidate)) {
+        const tail = `_${suffix++}`;
+        candidate = `${candidate.slice(0, rule.maxLength - tail.length)}${tail}`;
+      }
+      warnings.push({
+        code: 'tool-name-renamed',
+        message: `${rule.provider} refuses the tool name "${name}", so the model sees "${candidate}"; the host maps it back in translation #2.`,
+        path: `tools[${index}].name`,
+      });
+    }
+    used.add(candidate);
+    nameMap[candidate] = name;
+    return candidate;
+  });
+  return { result: { providerNames, nameMap }, warnings };
+}
+
+/** The MCP name behind a provider's tool name, or undefined when the model invented it. */
+export function restoreToolName({ name, nameMap }: { name: string; nameMap: ToolNameMap }): string | undefined {
+  return Object.hasOwn(nameMap, name) ? nameMap[name] : undefined;
+}

@@ -1,0 +1,83 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { Warning } from '../lifecycle/trace.ts';
+
+/**
+ * What every wire format provides to the host. Each function is a pure translation
+ * or reading step with one object argument, returning its result and its warnings,
+ * so that every change the host makes to a message can be shown to the learner.
+ */
+
+export type McpTool = Tool;
+export type McpToolResult = CallToolResult;
+
+export type Translated<T> = { result: T; warnings: Warning[] };
+
+/** Provider tool name -> MCP tool name, for names the provider would refuse. */
+export type ToolNameMap = Record<string, string>;
+
+/** A tool call as the model wrote it, before translation #2. */
+export type ProviderToolCall = {
+  /** The provider's id for the call, when its format has one. */
+  id?: string;
+  name: string;
+  /** A JSON string (OpenAI) or an object (Anthropic, Gemini, Ollama), exactly as received. */
+  arguments: unknown;
+  /** The provider's own object for this call, for the inspector. */
+  raw: unknown;
+};
+
+/** The result of translation #2: either the params of an MCP tools/call, or why there are none. */
+export type McpCallPlan =
+  | { ok: true; params: { name: string; arguments: Record<string, unknown> } }
+  | { ok: false; error: string };
+
+export type ToolRoundResult = {
+  call: ProviderToolCall;
+  /** The MCP result, or the host's own error text when no tools/call could be made. */
+  outcome: { type: 'result'; result: McpToolResult } | { type: 'host-error'; message: string };
+};
+
+export type ProviderReply = {
+  toolCalls: ProviderToolCall[];
+  text: string | null;
+  /** The assistant turn, kept to echo back to the provider with the tool results. */
+  assistantMessage: unknown;
+  finishReason: string | null;
+  model: string | null;
+};
+
+export type ProviderHttpRequest = {
+  path: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+};
+
+export type WireAdapter<Conversation = unknown, ProviderTools = unknown> = {
+  id: string;
+  label: string;
+  /** The path under the app's origin where the mock model speaks this format. */
+  mockBasePath: string;
+  defaultBaseUrl: string;
+  defaultModel: string;
+  startConversation(input: { question: string }): Conversation;
+  /** Translation #1. */
+  prepareTools(input: { tools: McpTool[] }): Translated<{ tools: ProviderTools; nameMap: ToolNameMap }>;
+  buildRequest(input: { model: string; apiKey?: string; conversation: Conversation; tools: ProviderTools }): ProviderHttpRequest;
+  /** Reads a 200 response body; throws ProviderReplyError when it is not in this format. */
+  readResponse(input: { body: unknown }): ProviderReply;
+  /** Translation #2. */
+  convertToolCall(input: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan>;
+  /** Translation #3: the conversation with the assistant turn and the tool results appended. */
+  appendToolResults(input: {
+    conversation: Conversation;
+    reply: ProviderReply;
+    results: ToolRoundResult[];
+  }): Translated<{ conversation: Conversation; messages: unknown[] }>;
+};
+
+export class ProviderReplyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderReplyError';
+  }
+}

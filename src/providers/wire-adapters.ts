@@ -1,0 +1,13 @@
+import { openAiChatAdapter } from './openai-chat/openai-chat-adapter.ts';
+import type { WireAdapter } from './types.ts';
+
+/** Every wire format the host speaks, by id. Each adapter keeps its own message types inside. */
+export const WIRE_ADAPTERS: Record<string, WireAdapter> = {
+  'openai-chat': openAiChatAdapter as unknown as WireAdapter,
+};
+
+export const WIRE_IDS = Object.keys(WIRE_ADAPTERS);
+
+export function getWireAdapter(id: string): WireAdapter | undefined {
+  return Object.hasOwn(WIRE_ADAPTERS, id) ? WIRE_ADAPTERS[id] : undefined;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { explorerServer } from './server/vite-plugin.ts';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), explorerServer()],
+  server: { host: '127.0.0.1', port: Number(process.env.PORT) || 5173 },
+  preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true },
+});
