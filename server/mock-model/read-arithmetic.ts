@@ -21,22 +21,35 @@ export const OPERATION_WORDS: Record<Operation, string> = {
 const NUMBER_WORDS: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-  eighteen: 18, nineteen: 19, twenty: 20,
+  eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70,
+  eighty: 80, ninety: 90,
 };
+const TENS_WORDS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+const UNIT_WORDS = 'one|two|three|four|five|six|seven|eight|nine';
+const NUMBER_WORD_PATTERN = new RegExp(String.raw`\b(?:(${TENS_WORDS})[-\s](${UNIT_WORDS})|(${Object.keys(NUMBER_WORDS).join('|')}))\b`, 'g');
+/** Scale words are beyond the mock; "one hundred" must not be read as "one". */
+const SCALE_PATTERN = /\b(?:\d+(?:\.\d+)?\s+)?(?:hundred|thousand|million|billion|trillion)s?\b(?:\s+and\s+\d+)?/g;
+/** Marks a word the reader cannot read; a calculation that touches it is not answered. */
+const UNREADABLE = ' # ';
+/** Marks the end of a sentence or clause; a calculation never spans one. */
+const BOUNDARY = ' ; ';
 
 const NUMBER = String.raw`(?:[-−]\s?)?(?:\d+(?:\.\d+)?|\.\d+)`;
 
+const LIST = String.raw`${NUMBER}(?:(?:\s*,\s*|\s*,?\s+and\s+)${NUMBER})+`;
+
 /** Phrasings where the operation comes before its operands, rewritten to infix. */
-const PREFIX_PHRASES: { pattern: RegExp; rewrite: (left: string, right: string) => string }[] = [
-  { pattern: new RegExp(String.raw`\b(?:the\s+)?(?:sum|total) of (${NUMBER}) and (${NUMBER})`, 'g'), rewrite: (a, b) => `( ${a} plus ${b} )` },
-  { pattern: new RegExp(String.raw`\badd (${NUMBER}) (?:and|to|with) (${NUMBER})`, 'g'), rewrite: (a, b) => `( ${a} plus ${b} )` },
-  { pattern: new RegExp(String.raw`\b(?:the\s+)?product of (${NUMBER}) and (${NUMBER})`, 'g'), rewrite: (a, b) => `( ${a} times ${b} )` },
-  { pattern: new RegExp(String.raw`\bmultiply (${NUMBER}) (?:and|by|with) (${NUMBER})`, 'g'), rewrite: (a, b) => `( ${a} times ${b} )` },
-  { pattern: new RegExp(String.raw`\bsubtract (${NUMBER}) from (${NUMBER})`, 'g'), rewrite: (a, b) => `( ${b} minus ${a} )` },
-  { pattern: new RegExp(String.raw`\b(?:the\s+)?difference (?:of|between) (${NUMBER}) and (${NUMBER})`, 'g'), rewrite: (a, b) => `( ${a} minus ${b} )` },
-  { pattern: new RegExp(String.raw`\bdivide (${NUMBER}) by (${NUMBER})`, 'g'), rewrite: (a, b) => `( ${a} divided by ${b} )` },
-  { pattern: new RegExp(String.raw`\b(?:the\s+)?quotient of (${NUMBER}) and (${NUMBER})`, 'g'), rewrite: (a, b) => `( ${a} divided by ${b} )` },
+const PREFIX_PHRASES: { pattern: RegExp; rewrite: (operands: string[]) => string }[] = [
+  { pattern: new RegExp(String.raw`\b(?:the\s+)?(?:sum|total) of (${LIST})`, 'g'), rewrite: (operands) => `( ${operands.join(' plus ')} )` },
+  { pattern: new RegExp(String.raw`\badd (${NUMBER}) (?:and|to|with) (${NUMBER})`, 'g'), rewrite: ([a, b]) => `( ${a} plus ${b} )` },
+  { pattern: new RegExp(String.raw`\b(?:the\s+)?product of (${LIST})`, 'g'), rewrite: (operands) => `( ${operands.join(' times ')} )` },
+  { pattern: new RegExp(String.raw`\bmultiply (${NUMBER}) (?:and|by|with) (${NUMBER})`, 'g'), rewrite: ([a, b]) => `( ${a} times ${b} )` },
+  { pattern: new RegExp(String.raw`\bsubtract (${NUMBER}) from (${NUMBER})`, 'g'), rewrite: ([a, b]) => `( ${b} minus ${a} )` },
+  { pattern: new RegExp(String.raw`\b(?:the\s+)?difference (?:of|between) (${NUMBER}) and (${NUMBER})`, 'g'), rewrite: ([a, b]) => `( ${a} minus ${b} )` },
+  { pattern: new RegExp(String.raw`\bdivide (${NUMBER}) by (${NUMBER})`, 'g'), rewrite: ([a, b]) => `( ${a} divided by ${b} )` },
+  { pattern: new RegExp(String.raw`\b(?:the\s+)?quotient of (${NUMBER}) and (${NUMBER})`, 'g'), rewrite: ([a, b]) => `( ${a} divided by ${b} )` },
 ];
+const NUMBER_IN_LIST = new RegExp(NUMBER, 'g');
 
 const INFIX_WORDS: [RegExp, string][] = [
   [/\badded to\b/g, ' + '],
@@ -55,32 +68,47 @@ type Token =
   | { type: 'operator'; symbol: '+' | '-' | '*' | '/' }
   | { type: 'open' }
   | { type: 'close' }
-  | { type: 'and' };
+  | { type: 'and' }
+  | { type: 'boundary' }
+  | { type: 'unreadable' };
 
 function normalize(question: string): string {
-  let text = ` ${question.toLowerCase().replace(/[?!,;:]/g, ' ')} `;
+  let text = ` ${question.toLowerCase()} `;
   text = text.replace(/−/g, '-');
-  text = text.replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/g, (word) => String(NUMBER_WORDS[word]));
+  // Commas inside numbers, before commas become clause boundaries: "1,000" is a thousand, "1,5" one and a half.
+  text = text.replace(/(\d),(?=\d{3}(?:,\d{3})*(?!\d))/g, '$1');
+  text = text.replace(/(\d),(\d)/g, '$1.$2');
+  text = text.replace(NUMBER_WORD_PATTERN, (_word, tens?: string, unit?: string, single?: string) =>
+    String(tens ? NUMBER_WORDS[tens]! + NUMBER_WORDS[unit!]! : NUMBER_WORDS[single!]));
+  text = text.replace(SCALE_PATTERN, UNREADABLE);
   text = text.replace(/\bnegative\s+(\d|\.)/g, '-$1');
-  text = text.replace(/\.(?!\d)/g, ' ');
   for (const { pattern, rewrite } of PREFIX_PHRASES) {
-    text = text.replace(pattern, (_match, left: string, right: string) => rewrite(left.replace(/\s/g, ''), right.replace(/\s/g, '')));
+    text = text.replace(pattern, (_match, first: string, second: unknown) => {
+      // A list phrase captures one run of numbers; a pair phrase captures two numbers.
+      const operands = typeof second === 'string' ? [first, second] : [...first.matchAll(NUMBER_IN_LIST)].map((match) => match[0]);
+      return rewrite(operands.map((operand) => operand.replace(/\s/g, '')));
+    });
   }
+  text = text.replace(/[?!,;:]|\.(?!\d)/g, BOUNDARY);
   for (const [pattern, replacement] of INFIX_WORDS) text = text.replace(pattern, replacement);
   // "5 x 7" is multiplication; "x" elsewhere is just a letter.
   text = text.replace(/(\d)\s*x\s*(?=[-\d.(])/g, '$1 * ');
+  // "1e3", "2nd", "v1.5.2": digits the reader cannot take at face value.
+  text = text.replace(/\b(?=\w*\d)(?=\w*[a-z_])\w+(?:\.\w+)*|\d*\.?\d+(?:\.\d+){2,}/g, UNREADABLE);
   return text;
 }
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /(\d+(?:\.\d+)?|\.\d+)|([+\-*/])|(\()|(\))|\b(and)\b/g;
+  const pattern = /(\d+(?:\.\d+)?|\.\d+)|([+\-*/])|(\()|(\))|\b(and)\b|(;)|(#)/g;
   for (const match of text.matchAll(pattern)) {
     if (match[1] !== undefined) tokens.push({ type: 'number', value: Number(match[1]), text: match[1] });
     else if (match[2] !== undefined) tokens.push({ type: 'operator', symbol: match[2] as '+' | '-' | '*' | '/' });
     else if (match[3] !== undefined) tokens.push({ type: 'open' });
     else if (match[4] !== undefined) tokens.push({ type: 'close' });
-    else tokens.push({ type: 'and' });
+    else if (match[5] !== undefined) tokens.push({ type: 'and' });
+    else if (match[6] !== undefined) tokens.push({ type: 'boundary' });
+    else tokens.push({ type: 'unreadable' });
   }
   return tokens;
 }
@@ -88,8 +116,13 @@ function tokenize(text: string): Token[] {
 const PRECEDENCE = { '+': 1, '-': 1, '*': 2, '/': 2 } as const;
 const OPERATIONS = { '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide' } as const;
 
-/** Precedence climbing over one run of tokens; returns undefined when they do not form an expression. */
-function parseExpression(tokens: Token[]): Expression | undefined {
+/**
+ * Precedence climbing over one clause. A clause may hold stray numbers around the
+ * calculation ("In 2024 what is 5 plus 7"), so parsing goes on after each expression;
+ * but an operator missing its operand makes the clause unreadable, because answering
+ * part of a calculation would answer a question nobody asked.
+ */
+function parseClause(tokens: Token[]): Expression[] {
   let position = 0;
   const peek = () => tokens[position];
 
@@ -125,13 +158,24 @@ function parseExpression(tokens: Token[]): Expression | undefined {
       if (token?.type !== 'operator' || PRECEDENCE[token.symbol] < minimum) return left;
       position++;
       const right = parseBinary(PRECEDENCE[token.symbol] + 1);
-      if (!right) return left;
+      if (!right) return undefined;
       left = { kind: 'operation', operation: OPERATIONS[token.symbol], left, right };
     }
   }
 
-  const expression = parseBinary(1);
-  return expression;
+  const expressions: Expression[] = [];
+  while (position < tokens.length) {
+    const token = peek();
+    // A stray ")" or a word it cannot read between calculations is skipped; next to an operator it is not.
+    if (token?.type === 'close' || (token?.type === 'unreadable' && tokens[position + 1]?.type !== 'operator')) {
+      position++;
+      continue;
+    }
+    const expression = parseBinary(1);
+    if (!expression) return [];
+    expressions.push(expression);
+  }
+  return expressions;
 }
 
 /** Every separate calculation the question asks for, in the order asked. */
@@ -142,17 +186,21 @@ export function readArithmetic(question: string): Expression[] {
     const previous = all[index - 1];
     return previous?.type === 'number' || previous?.type === 'close';
   });
-  const groups: Token[][] = [[]];
+  const clauses: Token[][] = [[]];
   let depth = 0;
   for (const token of tokens) {
     if (token.type === 'open') depth++;
     if (token.type === 'close') depth = Math.max(0, depth - 1);
-    if (token.type === 'and' && depth === 0) groups.push([]);
-    else if (token.type !== 'and') groups.at(-1)?.push(token);
+    if (token.type === 'boundary' || (token.type === 'and' && depth === 0)) {
+      clauses.push([]);
+      depth = 0;
+    } else if (token.type !== 'and') {
+      clauses.at(-1)?.push(token);
+    }
   }
-  return groups
-    .map(parseExpression)
-    .filter((expression): expression is Expression => expression?.kind === 'operation');
+  return clauses
+    .flatMap(parseClause)
+    .filter((expression) => expression.kind === 'operation');
 }
 
 export function formatNumber(value: number): string {
