@@ -33,12 +33,26 @@ export type MockReply =
   | { type: 'tool-calls'; calls: MockToolCall[]; reasoning: string }
   | { type: 'text'; text: string; reasoning: string };
 
-const TOOL_KEYWORDS: Record<Operation, RegExp> = {
-  add: /\b(add|adds|addition|sum|plus)|add_|_add|sum_|_sum/i,
-  subtract: /\b(subtract|subtracts|subtraction|minus|difference)|subtract_|_subtract/i,
-  multiply: /\b(multiply|multiplies|multiplication|product|times)|multiply_|_multiply/i,
-  divide: /\b(divide|divides|division|quotient)|divide_|_divide/i,
+/** Whole words only, so that "address_lookup" is not an adding tool nor "timestamp" a multiplying one. */
+const TOOL_KEYWORDS: Record<Operation, string[]> = {
+  add: ['add', 'adds', 'adding', 'addition', 'adder', 'sum', 'sums', 'plus'],
+  subtract: ['subtract', 'subtracts', 'subtracting', 'subtraction', 'minus', 'difference'],
+  multiply: ['multiply', 'multiplies', 'multiplying', 'multiplication', 'multiplier', 'mul', 'product', 'times'],
+  divide: ['divide', 'divides', 'dividing', 'division', 'quotient'],
 };
+
+/** "add_numbers", "addNumbers", "math.add" and "Adds two numbers" all split into words. */
+function splitWords(text: string): string[] {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+}
+
+function mentions(text: string | undefined, operation: Operation): boolean {
+  return text !== undefined && splitWords(text).some((word) => TOOL_KEYWORDS[operation].includes(word));
+}
 
 const OPERATION_NOUNS: Record<Operation, string> = {
   add: 'adding',
@@ -73,8 +87,8 @@ function planCalls(expressions: Expression[]): { calls: PlannedCall[]; roots: nu
 }
 
 function scoreTool(tool: MockTool, operation: Operation): number {
-  const nameMatches = TOOL_KEYWORDS[operation].test(tool.name) ? 2 : 0;
-  const descriptionMatches = tool.description && TOOL_KEYWORDS[operation].test(tool.description) ? 1 : 0;
+  const nameMatches = mentions(tool.name, operation) ? 2 : 0;
+  const descriptionMatches = mentions(tool.description, operation) ? 1 : 0;
   return nameMatches + descriptionMatches;
 }
 

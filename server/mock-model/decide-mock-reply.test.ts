@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decideMockReply,
+  fillNumericArguments,
+  findToolFor,
+  readNumber,
+  type MockTool,
+  type MockToolExchange,
+} from './decide-mock-reply.ts';
+
+const twoNumbers = {
+  type: 'object',
+  properties: { a: { type: 'number' }, b: { type: 'number' } },
+  required: ['a', 'b'],
+};
+const addNumbers: MockTool = { name: 'add_numbers', description: 'Adds two numbers', parameters: twoNumbers };
+const multiplyNumbers: MockTool = { name: 'multiply_numbers', description: 'Multiplies two numbers', parameters: twoNumbers };
+
+function exchange(name: string, argumentsGiven: Record<string, unknown>, output: string, isError = false): MockToolExchange {
+  return { name, arguments: argumentsGiven, output, isError };
+}
+
+describe('decideMockReply', () => {
+  describe('the lesson: "What is 5 plus 7?" with add_numbers', () => {
+    it('asks for add_numbers(5, 7) first', () => {
+      const reply = decideMockReply({ question: 'What is 5 plus 7?', tools: [addNumbers], exchanges: [] });
+      expect(reply).toMatchObject({ type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }] });
+      expect(reply.reasoning).toContain('add_numbers(5, 7)');
+    });
+
+    it('answers in words once the tool said "Result: 12"', () => {
+      const reply = decideMockReply({
+        question: 'What is 5 plus 7?',
+        tools: [addNumbers],
+        exchanges: [exchange('add_numbers', { a: 5, b: 7 }, 'Result: 12')],
+      });
+      expect(reply).toEqual({ type: 'text', text: '5 plus 7 is 12.', reasoning: expect.any(String) });
+    });
+
+    it('uses the number the tool returned, not its own arithmetic', () => {
+      const reply = decideMockReply({
+        question: 'What is 5 plus 7?',
+        tools: [addNumbers],
+        exchanges: [exchange('add_numbers', { a: 5, b: 7 }, 'Result: 13')],
+      });
+      expect(reply).toMatchObject({ type: 'text', text: '5 plus 7 is 13.' });
+    });
+
+    it('quotes a tool output that holds no number', () => {
+      const reply = decideMockReply({
+        question: 'What is 5 plus 7?',
+        tools: [addNumbers],
+        exchanges: [exchange('add_numbers', { a: 5, b: 7 }, 'twelve')],
+      });
+      expect(reply).toMatchObject({ type: 'text', text: 'The tool said “twelve” for 5 plus 7.' });
+    });
+
+    it.each(['5+7', "what's 5 + 7", 'add 5 and 7', 'add 5 to 7', 'sum of 5 and 7', 'five plus seven'])(
+      'calls add_numbers(5, 7) for %j',
+      (question) => {
+        const reply = decideMockReply({ question, tools: [addNumbers], exchanges: [] });
+        expect(reply).toMatchObject({ type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }] });
+      },
+    );
+
+    it('passes negative and decimal operands through as numbers', () => {
+      const reply = decideMockReply({ question: 'the sum of 2.5 and -1', tools: [addNumbers], exchanges: [] });
+      expect(reply).toMatchObject({ type: 'tool-calls', calls: [{ arguments: { a: 2.5, b: -1 } }] });
+      const answer = decideMockReply({
+        question: 'the sum of 2.5 and -1',
+        tools: [addNumbers],
+        exchanges: [exchange('add_numbers', { a: 2.5, b: -1 }, 'Result: 1.5')],
+      });
+      expect(answer).toMatchObject({ type: 'text', text: '2.5 plus -1 is 1.5.' });
+    });
+  });
+
+  describe('questions no tool fits', () => {
+    it('greets and names the tools it was offered when there is no calculation', () => {
+      const reply = decideMockReply({ question: 'Hello', tools: [addNumbers], exchanges: [] });
+      expect(reply.type).toBe('text');
+      if (reply.type !== 'text') return;
+      expect(reply.text).toContain('add_numbers');
+      expect(reply.text).toContain('What is 5 plus 7?');
+    });
+
+    it('says when it was offered no tools at all', () => {
+      const reply = decideMockReply({ question: 'Hello', tools: [], exchanges: [] });
+      expect(reply).toMatchObject({ type: 'text', text: expect.stringContaining('no tools') });
+    });
+
+    it('answers in words, without a tool call, when only add_numbers is offered for a multiplication', () => {
+      const reply = decideMockReply({ question: 'What is 5 times 7?', tools: [addNumbers], exchanges: [] });
+      expect(reply.type).toBe('text');
+      if (reply.type !== 'text') return;
+      expect(reply.text).toContain('5 times 7');
+      expect(reply.text).toContain('multiplying');
+      expect(reply.text).not.toContain('35');
+    });
+
+    it('does not call a tool for 5 plus 7 when none is offered', () => {
+      const reply = decideMockReply({ question: 'What is 5 plus 7?', tools: [], exchanges: [] });
+      expect(reply).toMatchObject({ type: 'text', text: expect.stringContaining('adding') });
+    });
+
+    it('refuses a mixed calculation when one of its operations has no tool, before calling any', () => {
+      const reply = decideMockReply({ question: '(5 plus 7) times 3', tools: [addNumbers], exchanges: [] });
+      expect(reply.type).toBe('text');
+    });
+  });
+
+  describe('tool errors', () => {
+    it('explains the error in words instead of answering', () => {
+      const reply = decideMockReply({
+        question: 'What is 5 plus 7?',
+        tools: [addNumbers],
+        exchanges: [exchange('add_numbers', { a: 5, b: 7 }, 'Error: Input validation error: a: expected number', true)],
+      });
+      expect(reply.type).toBe('text');
+      if (reply.type !== 'text') return;
+      expect(reply.text).toContain('add_numbers tool reported an error');
+      expect(reply.text).toContain('Input validation error');
+    });
+  });
+
+  describe('chained and parallel calculations', () => {
+    const tools = [addNumbers, multiplyNumbers];
+
+    it('makes one call per round for "(5 plus 7) times 3", feeding the first result into the second call', () => {
+      const question = '(5 plus 7) times 3';
+      const first = decideMockReply({ question, tools, exchanges: [] });
+      expect(first).toMatchObject({ type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }] });
+      expect(first.type === 'tool-calls' && first.calls).toHaveLength(1);
+
+      const second = decideMockReply({ question, tools, exchanges: [exchange('add_numbers', { a: 5, b: 7 }, 'Result: 12')] });
+      expect(second).toMatchObject({ type: 'tool-calls', calls: [{ name: 'multiply_numbers', arguments: { a: 12, b: 3 } }] });
+      expect(second.type === 'tool-calls' && second.calls).toHaveLength(1);
+
+      const third = decideMockReply({
+        question,
+        tools,
+        exchanges: [exchange('add_numbers', { a: 5, b: 7 }, 'Result: 12'), exchange('multiply_numbers', { a: 12, b: 3 }, 'Result: 36')],
+      });
+      expect(third).toMatchObject({ type: 'text', text: '(5 plus 7) times 3 is 36.' });
+    });
+
+    it('makes both calls in one round for "5 plus 7 and 3 times 4", then answers both', () => {
+      const question = '5 plus 7 and 3 times 4';
+      const first = decideMockReply({ question, tools, exchanges: [] });
+      expect(first).toMatchObject({
+        type: 'tool-calls',
+        calls: [
+          { name: 'add_numbers', arguments: { a: 5, b: 7 } },
+          { name: 'multiply_numbers', arguments: { a: 3, b: 4 } },
+        ],
+      });
+      const answer = decideMockReply({
+        question,
+        tools,
+        exchanges: [exchange('add_numbers', { a: 5, b: 7 }, 'Result: 12'), exchange('multiply_numbers', { a: 3, b: 4 }, 'Result: 12')],
+      });
+      expect(answer).toMatchObject({ type: 'text', text: '5 plus 7 is 12, and 3 times 4 is 12.' });
+    });
+
+    it('uses the same tool twice, one round after the other, for "2 plus 3 plus 4"', () => {
+      const first = decideMockReply({ question: '2 plus 3 plus 4', tools: [addNumbers], exchanges: [] });
+      expect(first).toMatchObject({ type: 'tool-calls', calls: [{ arguments: { a: 2, b: 3 } }] });
+      const second = decideMockReply({
+        question: '2 plus 3 plus 4',
+        tools: [addNumbers],
+        exchanges: [exchange('add_numbers', { a: 2, b: 3 }, 'Result: 5')],
+      });
+      expect(second).toMatchObject({ type: 'tool-calls', calls: [{ arguments: { a: 5, b: 4 } }] });
+    });
+  });
+
+  describe('argument filling from the tool schema', () => {
+    it('fills an array of numbers when that is what the tool takes', () => {
+      const sum: MockTool = { name: 'sum', parameters: { type: 'object', properties: { values: { type: 'array', items: { type: 'number' } } } } };
+      const reply = decideMockReply({ question: 'What is 5 plus 7?', tools: [sum], exchanges: [] });
+      expect(reply).toMatchObject({ type: 'tool-calls', calls: [{ name: 'sum', arguments: { values: [5, 7] } }] });
+    });
+
+    it('answers in words when the matching tool takes no two numbers', () => {
+      const addStrings: MockTool = { name: 'add_strings', parameters: { type: 'object', properties: { text: { type: 'string' } } } };
+      const reply = decideMockReply({ question: 'What is 5 plus 7?', tools: [addStrings], exchanges: [] });
+      expect(reply).toMatchObject({ type: 'text', text: expect.stringContaining('does not take two numbers') });
+    });
+  });
+});
+
+describe('findToolFor', () => {
+  it('prefers a match by name over a match by description only', () => {
+    const describedOnly: MockTool = { name: 'calculator', description: 'Can add things' };
+    expect(findToolFor('add', [describedOnly, addNumbers])).toBe(addNumbers);
+  });
+
+  it('matches by description when no name fits', () => {
+    const calculator: MockTool = { name: 'calculator', description: 'Adds two numbers' };
+    expect(findToolFor('add', [calculator])).toBe(calculator);
+  });
+
+  it.each(['add', 'add_numbers', 'numbers_add', 'sum_values', 'math.add', 'addNumbers', 'plus'])('finds the adding tool named %j', (name) => {
+    expect(findToolFor('add', [{ name }])).toEqual({ name });
+  });
+
+  it.each(['multiply', 'multiply_numbers', 'product', 'times_table', 'mul'])('finds the multiplying tool named %j', (name) => {
+    expect(findToolFor('multiply', [{ name }])).toEqual({ name });
+  });
+
+  it.each([
+    { name: 'address_lookup', description: 'Looks up a postal address' },
+    { name: 'summarize_text', description: 'Writes a summary of a text' },
+    { name: 'timestamp_now', description: 'Returns the current time' },
+    { name: 'additional_info', description: 'Returns additional details' },
+    { name: 'get_weather', description: 'Returns the weather' },
+  ])('does not take $name for arithmetic because of a word that only begins like one', (tool) => {
+    expect(findToolFor('add', [tool])).toBeUndefined();
+    expect(findToolFor('multiply', [tool])).toBeUndefined();
+  });
+});
+
+describe('fillNumericArguments', () => {
+  it('fills two numeric properties, required ones first, in their order', () => {
+    expect(fillNumericArguments(twoNumbers, 5, 7)).toEqual({ a: 5, b: 7 });
+    const schema = { type: 'object', properties: { note: { type: 'string' }, y: { type: 'number' }, x: { type: 'number' } }, required: ['x', 'y'] };
+    expect(fillNumericArguments(schema, 5, 7)).toEqual({ x: 5, y: 7 });
+  });
+
+  it('accepts integer and nullable number types', () => {
+    const schema = { type: 'object', properties: { x: { type: 'integer' }, y: { type: ['number', 'null'] } } };
+    expect(fillNumericArguments(schema, 5, 7)).toEqual({ x: 5, y: 7 });
+  });
+
+  it('fills one array of numbers when there are not two numeric properties', () => {
+    const schema = { type: 'object', properties: { numbers: { type: 'array', items: { type: 'integer' } } } };
+    expect(fillNumericArguments(schema, 5, 7)).toEqual({ numbers: [5, 7] });
+  });
+
+  it.each([
+    ['no schema', undefined],
+    ['no properties', { type: 'object' }],
+    ['one number', { type: 'object', properties: { a: { type: 'number' } } }],
+    ['strings', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } }],
+    ['an array of strings', { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } } } }],
+  ])('gives up on a schema with %s', (_label, schema) => {
+    expect(fillNumericArguments(schema, 5, 7)).toBeUndefined();
+  });
+});
+
+describe('readNumber', () => {
+  it.each([
+    ['Result: 12', 12],
+    ['Result: -3.5', -3.5],
+    ['{"sum":12}', 12],
+    ['1e3', 1000],
+  ])('reads %j as %d', (output, value) => {
+    expect(readNumber(output)).toBe(value);
+  });
+
+  it('finds nothing in text without digits', () => {
+    expect(readNumber('twelve')).toBeUndefined();
+  });
+});
