@@ -22,24 +22,26 @@ export function sanitizeToolNames({ names, rule }: { names: string[]; rule: Name
 } {
   const invalid = new RegExp(`[^${rule.allowed}]`, 'g');
   const fits = new RegExp(`^[${rule.allowed}]{1,${rule.maxLength}}$`);
-  const used = new Set<string>();
+  const accepts = (name: string) => fits.test(name) && (!rule.mustStartWithLetter || /^[a-zA-Z_]/.test(name));
+  // Fitting names are reserved first, so a renamed tool can never take the name of one that fits.
+  const kept = names.map((name, index) => accepts(name) && names.indexOf(name) === index);
+  const used = new Set(names.filter((_name, index) => kept[index]));
   const nameMap: ToolNameMap = {};
   const warnings: Warning[] = [];
   const providerNames = names.map((name, index) => {
     let candidate = name;
-    const startsWell = !rule.mustStartWithLetter || /^[a-zA-Z_]/.test(name);
-    if (!fits.test(name) || !startsWell || used.has(name)) {
-      candidate = name.replace(invalid, '_') || 'tool';
-      if (rule.mustStartWithLetter && !/^[a-zA-Z_]/.test(candidate)) candidate = `_${candidate}`;
-      candidate = candidate.slice(0, rule.maxLength);
-      let suffix = 2;
-      while (used.has(candidate)) {
-        const tail = `_${suffix++}`;
-        candidate = `${candidate.slice(0, rule.maxLength - tail.length)}${tail}`;
+    if (!kept[index]) {
+      let base = name.replace(invalid, '_') || 'tool';
+      if (rule.mustStartWithLetter && !/^[a-zA-Z_]/.test(base)) base = `_${base}`;
+      candidate = base.slice(0, rule.maxLength);
+      for (let suffix = 2; used.has(candidate); suffix++) {
+        const tail = `_${suffix}`;
+        candidate = `${base.slice(0, rule.maxLength - tail.length)}${tail}`;
       }
+      const reason = accepts(name) ? `Another tool is already named "${name}"` : `${rule.provider} refuses the tool name "${name}"`;
       warnings.push({
         code: 'tool-name-renamed',
-        message: `${rule.provider} refuses the tool name "${name}", so the model sees "${candidate}"; the host maps it back in translation #2.`,
+        message: `${reason}, so the model sees "${candidate}"; the host maps it back in translation #2.`,
         path: `tools[${index}].name`,
       });
     }
