@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { ProviderToolCall, ToolRoundResult } from '../types.ts';
+import { convertToOpenAiChatToolMessages } from './convert-to-openai-chat-tool-messages.ts';
+
+function call(id: string | undefined, name = 'add_numbers'): ProviderToolCall {
+  return { ...(id === undefined ? {} : { id }), name, arguments: '{}', raw: {} };
+}
+
+describe('convertToOpenAiChatToolMessages (translation #3)', () => {
+  describe('tool results', () => {
+    it('answers each call by its id with a role:"tool" message carrying the text', () => {
+      const results: ToolRoundResult[] = [
+        { call: call('call_a'), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } },
+        { call: call('call_b', 'multiply_numbers'), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 36' }] } } },
+      ];
+      const { result, warnings } = convertToOpenAiChatToolMessages({ results });
+      expect(result).toEqual([
+        { role: 'tool', tool_call_id: 'call_a', content: 'Result: 12' },
+        { role: 'tool', tool_call_id: 'call_b', content: 'Result: 36' },
+      ]);
+      expect(warnings).toEqual([]);
+    });
+
+    it('invents a stable id when the call had none', () => {
+      const results: ToolRoundResult[] = [{ call: call(undefined), outcome: { type: 'result', result: { content: [] } } }];
+      expect(convertToOpenAiChatToolMessages({ results }).result[0]!.tool_call_id).toBe('call_0');
+    });
+
+    it('carries the warnings of the text conversion, placed under the result they belong to', () => {
+      const results: ToolRoundResult[] = [
+        { call: call('call_a'), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'ok' }] } } },
+        { call: call('call_b'), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'bad' }], isError: true } } },
+      ];
+      const { result, warnings } = convertToOpenAiChatToolMessages({ results });
+      expect(result[1]!.content).toBe('Error: bad');
+      expect(warnings).toEqual([expect.objectContaining({ code: 'is-error-in-text', path: '[1].isError' })]);
+    });
+  });
+
+  describe('host errors', () => {
+    it('sends the host error to the model as the tool message, and warns that no tool ran', () => {
+      const results: ToolRoundResult[] = [{ call: call('call_x'), outcome: { type: 'host-error', message: 'The arguments are not valid JSON.' } }];
+      const { result, warnings } = convertToOpenAiChatToolMessages({ results });
+      expect(result).toEqual([{ role: 'tool', tool_call_id: 'call_x', content: 'Error: The arguments are not valid JSON.' }]);
+      expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
+    });
+  });
+});
