@@ -10,6 +10,7 @@ import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts
 import { builtInTools } from '../mcp/tools.ts';
 import { handleOpenAiChatCompletions, handleOpenAiModels } from '../mock-model/openai-chat-endpoint.ts';
 import { jsonResponse } from '../mock-model/http-helpers.ts';
+import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
 
 /**
  * The whole server as one web-standard function, Request -> Response: the MCP
@@ -33,7 +34,7 @@ export type App = {
 };
 
 export const MCP_PATH = '/mcp';
-export const MOCK_OPENAI_PREFIX = '/mock/openai/v1';
+export const MOCK_OPENAI_PREFIX = MOCK_OPENAI_BASE_PATH;
 
 const CORS_ALLOW_HEADERS = [
   'content-type',

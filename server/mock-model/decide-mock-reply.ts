@@ -12,7 +12,7 @@ import {
  * or answers in words. Deterministic rules, so a lesson plays the same every time.
  */
 
-export const MOCK_MODEL_NAME = 'mock-model-deterministic';
+export { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 
 export type MockTool = {
   name: string;

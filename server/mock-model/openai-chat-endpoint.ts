@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decideMockReply, MOCK_MODEL_NAME, type MockToolExchange } from './decide-mock-reply.ts';
+import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { decideMockReply, type MockToolExchange } from './decide-mock-reply.ts';
 import { jsonResponse, stableId } from './http-helpers.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { MOCK_OPENAI_BASE_PATH } from '../mock-endpoints.ts';
 import type { WireAdapter } from '../types.ts';
 import { convertOpenAiChatToolCall } from './convert-openai-chat-tool-call.ts';
 import { convertToOpenAiChatToolMessages } from './convert-to-openai-chat-tool-messages.ts';
@@ -9,7 +10,7 @@ type OpenAiChatMessage = Record<string, unknown> & { role: string };
 export const openAiChatAdapter: WireAdapter<OpenAiChatMessage[], OpenAiChatTool[]> = {
   id: 'openai-chat',
   label: 'OpenAI Chat Completions',
-  mockBasePath: '/mock/openai/v1',
+  mockBasePath: MOCK_OPENAI_BASE_PATH,
   defaultBaseUrl: 'https://api.openai.com/v1',
   defaultModel: 'gpt-4o-mini',
   startConversation: ({ question }) => [{ role: 'user', content: question }],

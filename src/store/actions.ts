@@ -1,0 +1,89 @@
+import type { Era } from '../lifecycle/vocabulary.ts';
+import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
+import { abortRun, releaseRun, startRun } from './run-controller.ts';
+
+/**
+ * What the learner can do, as plain functions: buttons, keyboard shortcuts and tests
+ * all call these, inside React or not.
+ */
+
+const { getState, setState } = useExplorerStore;
+let playTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows the next step: a recorded one (replay), or releases the host to perform the next real message. */
+export function next(): void {
+  const state = getState();
+  if (state.cursor < state.steps.length - 1) {
+    setState(moveCursor(state, state.cursor + 1));
+    return;
+  }
+  if (state.status === 'idle') {
+    setState({ followNext: true });
+    void startRun();
+    return;
+  }
+  if (state.status === 'running') {
+    setState({ followNext: true });
+    if (state.pending) releaseRun();
+  }
+}
+
+export function back(): void {
+  setState((state) => ({ cursor: Math.max(state.steps.length > 0 ? 0 : -1, state.cursor - 1), followNext: false }));
+}
+
+export function goToStep(index: number): void {
+  setState((state) => ({ ...moveCursor(state, Math.min(Math.max(index, 0), state.steps.length - 1)), followNext: false }));
+}
+
+export function reset(): void {
+  pause();
+  abortRun();
+  setState((state) => ({ ...initialRunSlice, runId: state.runId + 1, cursor: -1, furthest: -1, followNext: false }));
+}
+
+/** Starts over with the question in the box. */
+export function ask(): void {
+  reset();
+  next();
+}
+
+export function setQuestion(question: string): void {
+  setState({ question });
+}
+
+/** The era decides the very first messages, so switching it starts over. */
+export function setEra(era: Era): void {
+  if (getState().era === era) return;
+  reset();
+  setState({ era });
+}
+
+function tick(): void {
+  const state = getState();
+  if (!state.playing) return;
+  const atEnd = state.cursor >= state.steps.length - 1;
+  if (atEnd && selectIsFinished(state)) {
+    pause();
+    return;
+  }
+  if (!state.followNext) next();
+  playTimer = setTimeout(tick, getState().intervalMs);
+}
+
+export function play(): void {
+  if (getState().playing) return;
+  setState({ playing: true });
+  tick();
+}
+
+export function pause(): void {
+  clearTimeout(playTimer);
+  playTimer = undefined;
+  setState({ playing: false });
+}
+
+export function togglePlay(): void {
+  if (getState().playing) pause();
+  else play();
+}

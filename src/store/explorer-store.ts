@@ -1,0 +1,99 @@
+import { create } from 'zustand';
+import type { PendingStep } from '../lifecycle/trace-writer.ts';
+import type { Step, TraceStatus } from '../lifecycle/trace.ts';
+import type { Era } from '../lifecycle/vocabulary.ts';
+
+/**
+ * One store, four slices: the recorded run, the cursor over it, playback, and the
+ * learner's settings. The engine appends; the view only moves the cursor.
+ */
+
+export type RunStatus = 'idle' | TraceStatus;
+
+export type RunSlice = {
+  runId: number;
+  steps: Step[];
+  status: RunStatus;
+  /** The message waiting at the host's gate, if any. */
+  pending: PendingStep | null;
+  answer: string | null;
+  runQuestion: string | null;
+  runEra: Era | null;
+  protocolVersion: string | null;
+  modelName: string | null;
+  /** Loading the engine or the SDK failed; the page keeps working otherwise. */
+  loadError: string | null;
+};
+
+export type CursorSlice = {
+  /** Index into steps of the step on show, -1 before the first. */
+  cursor: number;
+  /** Move the cursor to the next step as soon as it is recorded. */
+  followNext: boolean;
+  /** The furthest step shown so far: anything before it is a replay. */
+  furthest: number;
+};
+
+export type PlaybackSlice = {
+  playing: boolean;
+  intervalMs: number;
+};
+
+export type SettingsSlice = {
+  question: string;
+  era: Era;
+};
+
+export type ExplorerState = RunSlice & CursorSlice & PlaybackSlice & SettingsSlice;
+
+export const DEFAULT_QUESTION = 'What is 5 plus 7?';
+
+export const initialRunSlice: RunSlice = {
+  runId: 0,
+  steps: [],
+  status: 'idle',
+  pending: null,
+  answer: null,
+  runQuestion: null,
+  runEra: null,
+  protocolVersion: null,
+  modelName: null,
+  loadError: null,
+};
+
+export const useExplorerStore = create<ExplorerState>()(() => ({
+  ...initialRunSlice,
+  cursor: -1,
+  followNext: false,
+  furthest: -1,
+  playing: false,
+  intervalMs: 1400,
+  question: DEFAULT_QUESTION,
+  era: '2025-11-25',
+}));
+
+/** Moving the cursor forward extends what has been seen; moving it back is a replay. */
+export function moveCursor(state: Pick<ExplorerState, 'furthest'>, index: number): Pick<CursorSlice, 'cursor' | 'furthest'> {
+  return { cursor: index, furthest: Math.max(state.furthest, index) };
+}
+
+// Selectors live here, at module scope, so components share them and React can compare results.
+/** Next was pressed and the step it asked for is on its way (the network, or the engine loading). */
+export const selectIsWaiting = (state: ExplorerState): boolean => state.followNext;
+export const selectCurrentStep = (state: ExplorerState): Step | undefined => state.steps[state.cursor];
+export const selectIsReplay = (state: ExplorerState): boolean => state.cursor >= 0 && state.cursor < state.furthest;
+export const selectCanGoBack = (state: ExplorerState): boolean => state.cursor > 0;
+export const selectCanGoNext = (state: ExplorerState): boolean =>
+  state.cursor < state.steps.length - 1 ||
+  state.status === 'idle' ||
+  (state.status === 'running' && !state.followNext);
+export const selectIsFinished = (state: ExplorerState): boolean =>
+  state.status === 'complete' || state.status === 'failed' || state.status === 'aborted';
+export const selectShownAnswer = (state: ExplorerState): string | null => {
+  const answerIndex = state.steps.findIndex((step) => step.id === 'host.answer');
+  return answerIndex >= 0 && state.cursor >= answerIndex ? state.answer : null;
+};
+export const selectFaultStep = (state: ExplorerState): Step | undefined => {
+  const last = state.steps.at(-1);
+  return last?.kind === 'fault' && state.cursor === state.steps.length - 1 ? last : undefined;
+};

@@ -1,0 +1,55 @@
+import { lazy, Suspense } from 'react';
+import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { Controls } from './controls/controls.tsx';
+import { LifecycleGraph } from './graph/lifecycle-graph.tsx';
+import { QuestionBar } from './question-bar.tsx';
+import { StepCaption } from './step-caption.tsx';
+import { Timeline } from './timeline/timeline.tsx';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
+
+// The inspector (JSON tree, translation and HTTP views) is not needed before the first step.
+const Inspector = lazy(() => import('./inspector/inspector.tsx').then((module) => ({ default: module.Inspector })));
+
+const selectLoadError = (state: ExplorerState) => state.loadError;
+
+export function App() {
+  useKeyboardShortcuts();
+  const loadError = useExplorerStore(selectLoadError);
+  return (
+    <div className="flex h-dvh min-h-[600px] flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <header className="border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <h1 className="text-lg font-semibold whitespace-nowrap">
+            MCP Lifecycle Explorer
+            <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">every message real, one step at a time</span>
+          </h1>
+          <div className="min-w-0 flex-1">
+            <QuestionBar />
+          </div>
+        </div>
+      </header>
+      {loadError && (
+        <p role="alert" className="border-b border-red-300 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          {loadError}
+        </p>
+      )}
+      <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_18rem] grid-rows-[minmax(18rem,1fr)_minmax(14rem,1fr)] gap-3 p-3 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-label="Lifecycle" className="flex min-h-0 flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+          <StepCaption />
+          <div className="min-h-0 flex-1">
+            <LifecycleGraph />
+          </div>
+          <Controls />
+        </section>
+        <aside className="row-span-2 min-h-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <Timeline />
+        </aside>
+        <div className="min-h-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the inspector…</p>}>
+            <Inspector />
+          </Suspense>
+        </div>
+      </main>
+    </div>
+  );
+}

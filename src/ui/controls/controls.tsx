@@ -1,0 +1,66 @@
+import { back, next, reset, togglePlay } from '../../store/actions.ts';
+import {
+  selectCanGoBack,
+  selectCanGoNext,
+  selectIsWaiting,
+  useExplorerStore,
+  type ExplorerState,
+} from '../../store/explorer-store.ts';
+
+const selectPlaying = (state: ExplorerState) => state.playing;
+const selectStatus = (state: ExplorerState) => state.status;
+
+const buttonClass =
+  'inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-40';
+const secondary = `${buttonClass} border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`;
+const primary = `${buttonClass} border-slate-900 bg-slate-900 text-white hover:bg-slate-700 dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300`;
+
+function Key({ children }: { children: string }) {
+  return <kbd className="rounded border border-current/30 px-1 font-mono text-[10px] opacity-70">{children}</kbd>;
+}
+
+export function Controls() {
+  const canGoBack = useExplorerStore(selectCanGoBack);
+  const canGoNext = useExplorerStore(selectCanGoNext);
+  const waiting = useExplorerStore(selectIsWaiting);
+  const playing = useExplorerStore(selectPlaying);
+  const status = useExplorerStore(selectStatus);
+  return (
+    <div role="toolbar" aria-label="Playback" className="flex flex-wrap items-center gap-2">
+      <button type="button" className={secondary} onClick={back} disabled={!canGoBack} aria-keyshortcuts="ArrowLeft">
+        Back <Key>←</Key>
+      </button>
+      <button type="button" className={primary} onClick={next} disabled={!canGoNext && !waiting} aria-keyshortcuts="ArrowRight">
+        Next <Key>→</Key>
+      </button>
+      <button type="button" className={secondary} onClick={togglePlay} disabled={!playing && !canGoNext} aria-keyshortcuts="Space">
+        {playing ? 'Pause' : 'Play'} <Key>Space</Key>
+      </button>
+      <button type="button" className={secondary} onClick={reset} disabled={status === 'idle'} aria-keyshortcuts="R">
+        Reset <Key>R</Key>
+      </button>
+      <span className="text-sm text-slate-500 dark:text-slate-400" role="status" aria-live="polite" data-testid="run-status">
+        {waiting ? 'Waiting for the next message…' : describeStatus(status)}
+      </span>
+    </div>
+  );
+}
+
+function describeStatus(status: ExplorerState['status']): string {
+  switch (status) {
+    case 'idle':
+      return 'Ready: press Next to start.';
+    case 'running':
+      return '';
+    case 'complete':
+      return 'The lifecycle is complete.';
+    case 'failed':
+      return 'The run stopped: see the last step.';
+    case 'aborted':
+      return 'The run was stopped.';
+    default: {
+      const unexpected: never = status;
+      return unexpected;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { memo } from 'react';
+import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+
+export type ParticipantRole = 'idle' | 'sender' | 'receiver' | 'working';
+
+export type ParticipantNodeData = {
+  label: string;
+  subtitle: string;
+  detail?: string;
+  role: ParticipantRole;
+};
+
+export type ParticipantNodeType = Node<ParticipantNodeData, 'participant'>;
+
+const ROLE_CLASSES: Record<ParticipantRole, string> = {
+  idle: 'border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
+  sender: 'border-sky-500 bg-sky-50 text-slate-900 ring-4 ring-sky-200 dark:bg-sky-950 dark:text-slate-100 dark:ring-sky-800',
+  receiver: 'border-emerald-500 bg-emerald-50 text-slate-900 ring-4 ring-emerald-200 dark:bg-emerald-950 dark:text-slate-100 dark:ring-emerald-800',
+  working: 'border-amber-500 bg-amber-50 text-slate-900 ring-4 ring-amber-200 dark:bg-amber-950 dark:text-slate-100 dark:ring-amber-800',
+};
+
+const ROLE_WORDS: Record<ParticipantRole, string> = {
+  idle: '',
+  sender: 'sending',
+  receiver: 'receiving',
+  working: 'working',
+};
+
+const hiddenHandle = '!h-1 !w-1 !min-h-0 !min-w-0 !border-0 !bg-transparent';
+
+function ParticipantNodeView({ data }: NodeProps<ParticipantNodeType>) {
+  return (
+    <div
+      className={`w-52 rounded-xl border-2 px-4 py-3 shadow-sm transition-colors duration-300 ${ROLE_CLASSES[data.role]}`}
+      data-role={data.role}
+    >
+      <Handle type="target" position={Position.Left} id="left" className={hiddenHandle} isConnectable={false} />
+      <Handle type="target" position={Position.Top} id="top" className={hiddenHandle} isConnectable={false} />
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="text-base font-semibold">{data.label}</span>
+        {data.role !== 'idle' && (
+          <span className="rounded-full bg-slate-900/80 px-2 py-0.5 text-[10px] font-medium uppercase tracking-wide text-white">
+            {ROLE_WORDS[data.role]}
+          </span>
+        )}
+      </div>
+      <div className="mt-1 text-xs text-slate-600 dark:text-slate-300">{data.subtitle}</div>
+      {data.detail && <div className="mt-1 truncate font-mono text-[11px] text-slate-500 dark:text-slate-400" title={data.detail}>{data.detail}</div>}
+      <Handle type="source" position={Position.Right} id="right" className={hiddenHandle} isConnectable={false} />
+      <Handle type="source" position={Position.Bottom} id="bottom" className={hiddenHandle} isConnectable={false} />
+    </div>
+  );
+}
+
+export const ParticipantNode = memo(ParticipantNodeView);

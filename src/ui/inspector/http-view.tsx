@@ -1,0 +1,61 @@
+import type { HttpExchange } from '../../lifecycle/trace.ts';
+
+function Headers({ title, headers }: { title: string; headers: Record<string, string> | undefined }) {
+  if (!headers) return null;
+  return (
+    <div>
+      <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">{title}</h5>
+      <dl className="mt-1 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 font-mono text-xs">
+        {Object.entries(headers).map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="text-slate-500">{name}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The HTTP exchange a step travelled in: what the browser really sent and received. */
+export function HttpView({ http }: { http: HttpExchange }) {
+  const status = http.status === undefined ? (http.error ?? 'waiting for the answer…') : `${http.status} ${http.statusText ?? ''}`;
+  return (
+    <div className="space-y-3 text-sm" data-testid="http-view">
+      <p className="font-mono text-xs">
+        <span className="font-semibold">{http.method}</span> {http.url} → <span className="font-semibold">{status}</span>
+        {http.durationMs !== undefined && <span className="text-slate-500"> · {Math.round(http.durationMs)} ms</span>}
+      </p>
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+        <Headers title="Request headers" headers={http.requestHeaders} />
+        <Headers title="Response headers" headers={http.responseHeaders} />
+      </div>
+      {http.requestBody !== undefined && (
+        <div>
+          <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Request body</h5>
+          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900">{http.requestBody}</pre>
+        </div>
+      )}
+      {http.sse ? (
+        <div>
+          <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Response: server-sent events ({http.sse.length} frames)</h5>
+          <ol className="mt-1 space-y-1">
+            {http.sse.map((frame, index) => (
+              <li key={index} className="rounded bg-slate-100 p-2 font-mono text-xs break-words dark:bg-slate-900">
+                <span className="text-slate-500">+{Math.round(frame.at)} ms {frame.event ? `event: ${frame.event}` : ''}</span>
+                <div className="whitespace-pre-wrap">data: {frame.data}</div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : (
+        http.responseBody !== undefined && (
+          <div>
+            <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Response body</h5>
+            <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900">{http.responseBody || '(empty)'}</pre>
+          </div>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { getStepDefinition } from '../../content/steps.ts';
+import type { Step } from '../../lifecycle/trace.ts';
+import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../lifecycle/vocabulary.ts';
+import { selectCurrentStep, selectIsReplay, useExplorerStore } from '../../store/explorer-store.ts';
+import { formatStepNumber, PHASE_STYLES } from '../step-format.ts';
+import { HttpView } from './http-view.tsx';
+import { JsonPayload } from './json-view.tsx';
+import { TranslationView } from './translation-view.tsx';
+
+type Tab = 'translation' | 'message' | 'http';
+const selectStepCount = (state: { steps: Step[] }) => state.steps.length;
+
+export function Inspector() {
+  const step = useExplorerStore(selectCurrentStep);
+  if (!step) {
+    return (
+      <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
+        <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
+      </section>
+    );
+  }
+  return <StepInspector key={step.n} step={step} />;
+}
+
+function StepInspector({ step }: { step: Step }) {
+  const total = useExplorerStore(selectStepCount);
+  const replay = useExplorerStore(selectIsReplay);
+  const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
+  const [tab, setTab] = useState<Tab>(tabs[0]!);
+  const definition = getStepDefinition(step.id);
+  const tabLabels: Record<Tab, string> = {
+    translation: `Translation #${step.translation?.number ?? ''}`,
+    message: step.translation ? 'Sent payload' : 'Message',
+    http: 'HTTP',
+  };
+  return (
+    <section aria-label="Inspector" className="flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''}>
+      <header className="border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-600 text-white' : PHASE_STYLES[step.phase].badge}`}>
+            {step.canonical === null ? (step.kind === 'fault' ? 'Stopped' : 'Extra step') : `Step ${formatStepNumber(step)} of 20`}
+          </span>
+          <span className="text-slate-600 dark:text-slate-300">{PHASE_LABELS[step.phase]}</span>
+          <span className="text-slate-500">·</span>
+          <span className="text-slate-600 dark:text-slate-300">{PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}</span>
+          {step.iteration > 1 && <span className="text-slate-600 dark:text-slate-300">· round {step.iteration}</span>}
+          <span className="text-slate-500">· #{step.n} of {total} recorded · {step.at} ms</span>
+          {replay && <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Replay of a recorded step</span>}
+        </div>
+        <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title">{step.title}</h2>
+        {definition && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{definition.summary}</p>}
+        {step.note && <p className="mt-1 text-sm text-violet-700 dark:text-violet-300">{step.note}</p>}
+      </header>
+      {step.fault && (
+        <div role="alert" className="mx-4 mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="fault">
+          <p className="font-semibold">{step.fault.what}</p>
+          <p className="mt-1"><span className="font-semibold">Why: </span>{step.fault.why}</p>
+          <p className="mt-1"><span className="font-semibold">What to do: </span>{step.fault.fix}</p>
+        </div>
+      )}
+      {tabs.length > 1 && (
+        <div role="tablist" aria-label="Views of this step" className="flex gap-1 px-4 pt-2">
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              onClick={() => setTab(name)}
+              className={`rounded-t-md border-b-2 px-3 py-1 text-sm ${tab === name ? 'border-slate-900 font-semibold dark:border-slate-100' : 'border-transparent text-slate-500 hover:text-slate-900 dark:hover:text-slate-100'}`}
+            >
+              {tabLabels[name]}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="min-h-0 flex-1 overflow-auto px-4 py-3" role={tabs.length > 1 ? 'tabpanel' : undefined}>
+        {tab === 'translation' && step.translation && <TranslationView translation={step.translation} />}
+        {tab === 'message' && <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" />}
+        {tab === 'http' && step.http && <HttpView http={step.http} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { ERAS, type Era } from '../lifecycle/vocabulary.ts';
+import { ask, setEra, setQuestion } from '../store/actions.ts';
+import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+
+const selectQuestion = (state: ExplorerState) => state.question;
+const selectEra = (state: ExplorerState) => state.era;
+const selectRunQuestion = (state: ExplorerState) => state.runQuestion;
+
+const ERA_NOTES: Record<Era, string> = {
+  '2025-11-25': 'initialize handshake',
+  '2026-07-28': 'server/discover, no handshake',
+};
+
+export function QuestionBar() {
+  const question = useExplorerStore(selectQuestion);
+  const era = useExplorerStore(selectEra);
+  const runQuestion = useExplorerStore(selectRunQuestion);
+  const changed = runQuestion !== null && runQuestion !== question;
+  return (
+    <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+      <form
+        className="flex min-w-72 flex-1 items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          ask();
+        }}
+      >
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+          Question
+          <input
+            value={question}
+            onChange={(event) => setQuestion(event.target.value)}
+            maxLength={2000}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-base text-slate-900 shadow-sm focus:border-sky-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            aria-describedby="question-hint"
+          />
+        </label>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700">
+          Ask
+        </button>
+        <span id="question-hint" className="sr-only">
+          {changed ? 'The question changed: press Ask to start over with it.' : 'Press Next to send this question step by step, or Ask to start over.'}
+        </span>
+      </form>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-xs font-medium text-slate-600 dark:text-slate-300">Protocol era</legend>
+        <div className="flex rounded-md border border-slate-300 p-0.5 dark:border-slate-600">
+          {ERAS.map((value) => (
+            <label
+              key={value}
+              className={`cursor-pointer rounded px-3 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 ${era === value ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-700 dark:text-slate-200'}`}
+              title={ERA_NOTES[value]}
+            >
+              <input type="radio" name="era" value={value} checked={era === value} onChange={() => setEra(value)} className="sr-only" />
+              {value}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {changed && <p className="w-full text-xs text-amber-700 dark:text-amber-300">The question changed: press Ask to start over with it.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { PARTICIPANT_LABELS, PHASE_LABELS } from '../lifecycle/vocabulary.ts';
+import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
+
+const selectPending = (state: ExplorerState) => (state.cursor === state.steps.length - 1 ? state.pending : null);
+
+/** One line above the graph: what the step on show is, and what the host will send next. */
+export function StepCaption() {
+  const step = useExplorerStore(selectCurrentStep);
+  const pending = useExplorerStore(selectPending);
+  const answer = useExplorerStore(selectShownAnswer);
+  return (
+    <div className="flex min-h-14 flex-col justify-center gap-1" aria-live="polite" data-testid="step-caption">
+      {step ? (
+        <p className="text-sm">
+          <span className={`mr-2 rounded px-2 py-0.5 font-mono text-xs font-semibold ${step.kind === 'fault' ? 'bg-red-600 text-white' : PHASE_STYLES[step.phase].badge}`}>
+            {step.canonical === null ? formatStepNumber(step) : `Step ${step.canonical}`}
+          </span>
+          <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>
+          <span className="font-medium">{step.title}</span>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>
+      )}
+      {pending && <p className="text-xs text-slate-500 dark:text-slate-400">Next: {pending.title}</p>}
+      {answer !== null && (
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="answer">
+          <span className="mr-2 text-xs font-medium tracking-wide text-emerald-700 uppercase dark:text-emerald-300">Answer</span>
+          {answer}
+        </p>
+      )}
+    </div>
+  );
+}
