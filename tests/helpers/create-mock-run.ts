@@ -1,0 +1,49 @@
+import { createLifecycleRun, type LifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
+import type { Step, Trace } from '../../src/lifecycle/trace.ts';
+
+/** The built-in mock model's path and name, as the page and the CLI use them. */
+export const MOCK_BASE_PATH = '/mock/openai/v1';
+export const MOCK_MODEL = 'mock-model-deterministic';
+
+/** A host run against a real server's /mcp and its mock model, as the CLI sets it up. */
+export function createMockRun(serverUrl: string, overrides: Partial<RunOptions> = {}): LifecycleRun {
+  return createLifecycleRun({
+    question: 'What is 5 plus 7?',
+    era: '2025-11-25',
+    mcpUrl: `${serverUrl}/mcp`,
+    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${serverUrl}${MOCK_BASE_PATH}`, model: MOCK_MODEL },
+    networkTimeoutMs: 10_000,
+    ...overrides,
+  });
+}
+
+/** The one step with this canonical number in the first round; fails loudly when there is not exactly one. */
+export function findCanonicalStep(trace: Trace, canonical: number): Step {
+  const found = trace.steps.filter((step) => step.canonical === canonical && step.iteration === 1);
+  if (found.length !== 1) throw new Error(`Expected one step ${canonical}, found ${found.length}: ${found.map((step) => step.id).join(', ')}`);
+  return found[0]!;
+}
+
+/** Resolves at the run's next pause at a gate, or when it ends; call it before the action that leads there. */
+export function waitForNextGate(run: LifecycleRun, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`The run neither paused nor ended within ${timeoutMs} ms.`));
+    }, timeoutMs);
+    const unsubscribe = run.subscribe((event) => {
+      if (event.type === 'waiting' || event.type === 'status') {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}
+
+/** Lets the held message go and waits for the next pause (or the end). */
+export async function releaseAndWait(run: LifecycleRun): Promise<void> {
+  const next = waitForNextGate(run);
+  if (!run.release()) throw new Error('Nothing was waiting at the gate.');
+  await next;
+}
