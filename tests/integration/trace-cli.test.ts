@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { TraceSchema } from '../../src/lifecycle/trace.ts';
+
+/** The trace CLI as a user runs it: a child process that starts its own server and prints the run. */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+
+type CliResult = { code: number; stdout: string; stderr: string };
+
+function runCli(...parameters: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(tsx, ['server/cli/trace.ts', ...parameters], { cwd: root, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('npm run trace', () => {
+  describe('--json', () => {
+    it.each(['2025-11-25', '2026-07-28'])('prints only a valid trace on stdout in the %s era', async (era) => {
+      const result = await runCli('What is 5 plus 7?', '--json', '--era', era);
+      expect(result.code, result.stderr).toBe(0);
+      const trace = TraceSchema.parse(JSON.parse(result.stdout));
+      expect(trace.status).toBe('complete');
+      expect(trace.answer).toBe('5 plus 7 is 12.');
+      expect(trace.mcp.era).toBe(era);
+      expect(trace.mcp.protocolVersion).toBe(era);
+      expect(trace.steps.filter((step) => step.canonical !== null)).toHaveLength(20);
+    }, 70_000);
+  });
+
+  describe('text output', () => {
+    it('prints the steps and ends with the answer', async () => {
+      const result = await runCli('What is 5 plus 7?');
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('Question: What is 5 plus 7?');
+      expect(result.stdout).toContain('Client sends tools/list');
+      expect(result.stdout).toContain('Status: complete');
+      expect(result.stdout).toContain('Answer: 5 plus 7 is 12.');
+    }, 70_000);
+  });
+
+  describe('bad input', () => {
+    it('refuses an unknown era with exit code 2 and names the eras it knows', async () => {
+      const result = await runCli('What is 5 plus 7?', '--era', '2024-01-01');
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('Unknown era "2024-01-01"');
+      expect(result.stderr).toContain('2025-11-25');
+      expect(result.stderr).toContain('2026-07-28');
+      expect(result.stderr).toContain('Usage:');
+    }, 70_000);
+
+    it('refuses a --server that is not a URL with exit code 2', async () => {
+      const result = await runCli('What is 5 plus 7?', '--server', 'not a url');
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('is not a URL');
+    }, 70_000);
+
+    it('exits with code 1 and prints the fault when the run fails', async () => {
+      const result = await runCli('', '--json');
+      expect(result.code).toBe(1);
+      const trace = TraceSchema.parse(JSON.parse(result.stdout));
+      expect(trace.status).toBe('failed');
+      expect(trace.steps.at(-1)!.fault!.what).toBe('The question is empty.');
+    }, 70_000);
+  });
+});
