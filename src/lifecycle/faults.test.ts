@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { explainMcpFailure, explainProviderFailure } from './faults.ts';
+
+const url = 'http://127.0.0.1:3000/mcp';
+
+/** An error shaped like the SDK's transport errors, which carry the HTTP status in data. */
+function httpError(status: number, message = `HTTP ${status}`): Error {
+  return Object.assign(new Error(message), { data: { status } });
+}
+
+describe('explainMcpFailure', () => {
+  it.each([
+    [404, /no MCP endpoint/, /\/mcp/],
+    [403, /refused the request \(HTTP 403/, /Host and Origin/],
+    [401, /wants authorization/, /token/],
+  ])('explains HTTP %i', (status, what, why) => {
+    const fault = explainMcpFailure(httpError(status), url, 'during tools/list');
+    expect(fault.what).toMatch(what);
+    expect(fault.what).toContain(url);
+    expect(`${fault.why} ${fault.fix}`).toMatch(why);
+  });
+
+  it('explains any other status with the server\'s words', () => {
+    const fault = explainMcpFailure(httpError(500, 'Internal trouble'), url, 'while connecting');
+    expect(fault.what).toBe(`The MCP server at ${url} answered while connecting with HTTP 500.`);
+    expect(fault.why).toContain('Internal trouble');
+  });
+
+  it('explains a network failure as nothing answering', () => {
+    const fault = explainMcpFailure(new TypeError('fetch failed'), url, 'while connecting');
+    expect(fault.what).toBe(`Could not reach the MCP server at ${url} (while connecting).`);
+    expect(fault.why).toContain('CORS');
+  });
+
+  it('explains a timeout before anything else', () => {
+    const timeout = new DOMException('No answer within 100 ms', 'TimeoutError');
+    expect(explainMcpFailure(timeout, url, 'during tools/call').what).toContain('did not answer during tools/call in time');
+  });
+
+  it('passes on the message of an error it does not recognise', () => {
+    const fault = explainMcpFailure(new Error('Unexpected content type'), url, 'during tools/list');
+    expect(fault.what).toContain('failed during tools/list');
+    expect(fault.why).toBe('Unexpected content type');
+  });
+});
+
+describe('explainProviderFailure', () => {
+  const base = { url: 'https://api.example/v1/chat/completions', label: 'OpenAI Chat Completions' };
+
+  it('tells a mock user to restart the app and a real user to check the provider', () => {
+    const mock = explainProviderFailure({ ...base, kind: 'mock', error: new TypeError('fetch failed') });
+    const real = explainProviderFailure({ ...base, kind: 'real', error: new TypeError('fetch failed') });
+    expect(mock.what).toBe(`Could not reach the model at ${base.url}.`);
+    expect(mock.fix).toContain('npm start');
+    expect(real.fix).toContain('CORS');
+  });
+
+  it('explains a timeout', () => {
+    const fault = explainProviderFailure({ ...base, kind: 'real', error: new DOMException('late', 'TimeoutError') });
+    expect(fault.what).toContain('did not answer in time');
+  });
+
+  it.each([
+    [401, /refused the request \(HTTP 401\)/, /API key/],
+    [403, /refused the request \(HTTP 403\)/, /API key/],
+    [404, /HTTP 404/, /model name/],
+    [429, /rate-limiting/, /Too many requests/],
+    [503, /failed on its side \(HTTP 503\)/, /internal error/],
+    [400, /rejected the request \(HTTP 400\)/, /did not accept/],
+  ])('explains HTTP %i', (status, what, why) => {
+    const fault = explainProviderFailure({ ...base, kind: 'real', status });
+    expect(fault.what).toMatch(what);
+    expect(fault.why).toMatch(why);
+  });
+
+  it('quotes the provider\'s own error message, in any of the usual shapes', () => {
+    const openAi = explainProviderFailure({ ...base, kind: 'real', status: 401, body: '{"error":{"message":"Incorrect API key provided."}}' });
+    expect(openAi.what).toContain('It said: “Incorrect API key provided.”');
+    const plain = explainProviderFailure({ ...base, kind: 'real', status: 400, body: '{"error":"bad model"}' });
+    expect(plain.what).toContain('“bad model”');
+    const text = explainProviderFailure({ ...base, kind: 'real', status: 502, body: 'Bad Gateway' });
+    expect(text.what).toContain('“Bad Gateway”');
+  });
+
+  it('shortens a long error message', () => {
+    const fault = explainProviderFailure({ ...base, kind: 'real', status: 400, body: JSON.stringify({ error: { message: 'x'.repeat(1000) } }) });
+    expect(fault.what.length).toBeLessThan(450);
+  });
+
+  it('explains a 200 reply it cannot read', () => {
+    const fault = explainProviderFailure({ ...base, kind: 'real', status: 200 });
+    expect(fault.what).toBe("The model's reply could not be read.");
+    expect(fault.fix).toContain('OpenAI Chat Completions');
+  });
+});

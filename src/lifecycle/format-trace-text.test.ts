@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { formatTraceText } from './format-trace-text.ts';
+import type { Step, Trace } from './trace.ts';
+
+function step(fields: Partial<Step> & Pick<Step, 'n' | 'id'>): Step {
+  return {
+    canonical: null,
+    iteration: 1,
+    phase: 'discovery',
+    from: 'client',
+    to: 'server',
+    kind: 'request',
+    title: 'A step',
+    payload: {},
+    at: 0,
+    ...fields,
+  };
+}
+
+function trace(steps: Step[], fields: Partial<Trace> = {}): Trace {
+  return {
+    format: 'mcp-lifecycle-trace',
+    version: 1,
+    question: 'What is 5 plus 7?',
+    answer: '5 plus 7 is 12.',
+    status: 'complete',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    model: { wire: 'openai-chat', kind: 'mock', name: 'mock-model-deterministic' },
+    mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' },
+    steps,
+    ...fields,
+  };
+}
+
+describe('formatTraceText', () => {
+  describe('the header and the end', () => {
+    it('names the question, the server, the model, the status and the answer', () => {
+      const text = formatTraceText({ trace: trace([]) });
+      expect(text.split('\n').slice(0, 3)).toEqual([
+        'Question: What is 5 plus 7?',
+        'MCP server: http://127.0.0.1:3000/mcp (era 2025-11-25, protocol 2025-11-25)',
+        'Model: mock-model-deterministic (openai-chat, mock)',
+      ]);
+      expect(text.endsWith('Status: complete\nAnswer: 5 plus 7 is 12.')).toBe(true);
+    });
+
+    it('says when no protocol was negotiated and leaves out a missing answer', () => {
+      const text = formatTraceText({ trace: trace([], { answer: null, status: 'failed', mcp: { url: 'x', era: '2026-07-28', protocolVersion: null } }) });
+      expect(text).toContain('protocol not negotiated');
+      expect(text).not.toContain('Answer:');
+    });
+  });
+
+  describe('steps', () => {
+    it('starts a heading at each change of phase, and marks handshake steps with a dot', () => {
+      const text = formatTraceText({
+        trace: trace([
+          step({ n: 1, id: 'mcp.initialize.request', title: 'Handshake' }),
+          step({ n: 2, id: 'host.translate-tools', canonical: 7, phase: 'decision', from: 'host', to: 'host', title: 'Translation #1' }),
+        ]),
+      });
+      expect(text).toContain('── Discovery');
+      expect(text).toContain('── Decision');
+      expect(text).toMatch(/ {2}1\. step {3}· {2}MCP Client → MCP Server +Handshake/);
+      expect(text).toMatch(/ {2}2\. step {3}7 {2}Host → Host +Translation #1/);
+    });
+
+    it('shows the round of a repeated step', () => {
+      const text = formatTraceText({ trace: trace([step({ n: 1, id: 'llm.decide', canonical: 9, iteration: 2 })]) });
+      expect(text).toContain('step   9 (round 2)');
+    });
+
+    it('shows the HTTP line with the path, the status and the number of SSE frames', () => {
+      const http = {
+        method: 'POST',
+        url: 'http://127.0.0.1:3000/mcp?x=1',
+        status: 200,
+        requestHeaders: {},
+        sse: [{ data: '{}', at: 1 }, { data: '{}', at: 2 }],
+      };
+      expect(formatTraceText({ trace: trace([step({ n: 1, id: 'a', http })]) })).toContain('HTTP POST /mcp → 200 (SSE, 2 frames)');
+    });
+
+    it('shows the network error when no status came back', () => {
+      const http = { method: 'POST', url: 'http://127.0.0.1:1/mcp', requestHeaders: {}, error: 'TypeError: fetch failed' };
+      expect(formatTraceText({ trace: trace([step({ n: 1, id: 'a', http })]) })).toContain('HTTP POST /mcp → TypeError: fetch failed');
+    });
+
+    it('shows warnings, notes and faults', () => {
+      const text = formatTraceText({
+        trace: trace([
+          step({
+            n: 1,
+            id: 'a',
+            translation: { number: 2, input: {}, output: {}, warnings: [{ code: 'w', message: 'Something changed.' }] },
+            note: 'A rule.',
+            fault: { what: 'Broke.', why: 'Because.', fix: 'Retry.' },
+          }),
+        ]),
+      });
+      expect(text).toContain('! Something changed.');
+      expect(text).toContain('note: A rule.');
+      expect(text).toContain('why: Because.');
+      expect(text).toContain('what to do: Retry.');
+    });
+  });
+
+  describe('long payloads', () => {
+    const payload = { text: 'x'.repeat(1000) };
+
+    it('shortens them and says how much is hidden', () => {
+      const text = formatTraceText({ trace: trace([step({ n: 1, id: 'a', payload })]), maxPayloadLength: 100 });
+      const hidden = JSON.stringify(payload).length - 100;
+      expect(text).toContain(`… (${hidden} more characters; --full shows all)`);
+    });
+
+    it('shows them whole when the limit is 0', () => {
+      const text = formatTraceText({ trace: trace([step({ n: 1, id: 'a', payload })]), maxPayloadLength: 0 });
+      expect(text).toContain(JSON.stringify(payload));
+    });
+  });
+});
