@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from '../../server/mcp/tool-registry.ts';
 import { TraceSchema, type Trace } from '../../src/lifecycle/trace.ts';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { createMockRun, releaseAndWait, waitForNextGate } from '../helpers/create-mock-run.ts';
@@ -161,5 +163,39 @@ describe('abort', () => {
     const trace = await finished;
     expect(trace.status).toBe('aborted');
     expect(trace.steps.at(-1)!.canonical).toBe(8);
+  });
+
+  it('ends the run as "aborted" during a tools/call, and the handler on the server is cancelled too', async () => {
+    let handlerCancelled = false;
+    const slowAdd = defineTool({
+      name: 'add_numbers',
+      description: 'Adds two numbers, slowly',
+      input: z.object({ a: z.number(), b: z.number() }),
+      handler: ({ a, b }, { signal }) =>
+        new Promise<number>((resolve) => {
+          const timer = setTimeout(() => resolve(a + b), 15_000);
+          signal.addEventListener('abort', () => {
+            handlerCancelled = true;
+            clearTimeout(timer);
+            resolve(0);
+          });
+        }),
+      present: (sum) => ({ content: [{ type: 'text', text: `Result: ${sum}` }] }),
+    });
+    const slowServer = await serve({ port: 0, tools: [slowAdd] });
+    try {
+      const run = createMockRun(slowServer.url, { autoRelease: true });
+      run.subscribe((event) => {
+        if (event.type === 'step' && event.step.id === 'server.validate-arguments') run.abort();
+      });
+      const started = Date.now();
+      const trace = await run.start();
+      expect(trace.status).toBe('aborted');
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(trace.steps.at(-1)!.id).toBe('server.validate-arguments');
+      await expect.poll(() => handlerCancelled, { timeout: 5_000 }).toBe(true);
+    } finally {
+      await slowServer.close();
+    }
   });
 });
