@@ -73,13 +73,15 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
   async function gate(next: PendingStep): Promise<void> {
     if (abortController.signal.aborted) throw new RunAborted();
     if (options.autoRelease) return;
+    // The gate exists before anyone hears of it, so a listener may release it at once.
+    const released = new Promise<void>((resolve, reject) => {
+      openGate = resolve;
+      closeGate = reject;
+    });
     pending = next;
     writer.emit({ type: 'waiting', pending: next });
     try {
-      await new Promise<void>((resolve, reject) => {
-        openGate = resolve;
-        closeGate = reject;
-      });
+      await released;
     } finally {
       pending = null;
       openGate = null;

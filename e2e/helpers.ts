@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+
+export type Driver = 'keyboard' | 'buttons';
+
+/** One press of Next, by keyboard or by button, as a learner would. */
+export async function pressNext(page: Page, driver: Driver): Promise<void> {
+  if (driver === 'keyboard') await page.keyboard.press('ArrowRight');
+  else await page.getByRole('button', { name: /^Next/ }).click();
+}
+
+export async function pressBack(page: Page, driver: Driver): Promise<void> {
+  if (driver === 'keyboard') await page.keyboard.press('ArrowLeft');
+  else await page.getByRole('button', { name: /^Back/ }).click();
+}
+
+/**
+ * Presses Next until the inspector shows the step with this stable id, waiting after
+ * each press until exactly that press's step is on show; fails after too many presses.
+ */
+export async function stepUntil(page: Page, driver: Driver, stepId: string, maxPresses = 30): Promise<void> {
+  const inspector = page.getByTestId('inspector');
+  for (let press = 0; press < maxPresses; press++) {
+    if ((await inspector.getAttribute('data-step-id')) === stepId) return;
+    const shown = await inspector.getAttribute('data-n');
+    await pressNext(page, driver);
+    // Polled on every frame: a step appears within a few frames of the press.
+    await page.waitForFunction(
+      (expected) => document.querySelector('[data-testid="inspector"]')?.getAttribute('data-n') === expected,
+      String(Number(shown ?? 0) + 1),
+      { polling: 'raf', timeout: 10_000 },
+    );
+  }
+  throw new Error(`Step ${stepId} did not appear within ${maxPresses} presses of Next.`);
+}
+
+/** The exact JSON of the payload on show, read from the raw view. */
+export async function readPayload(page: Page): Promise<unknown> {
+  const inspector = page.getByTestId('inspector');
+  const messageTab = inspector.getByRole('tab', { name: /Message|Sent payload/ });
+  if (await messageTab.count()) await messageTab.click();
+  const payload = inspector.getByTestId('payload');
+  const toggle = payload.getByRole('button', { name: 'Show raw JSON' });
+  if (await toggle.count()) await toggle.click();
+  return JSON.parse(await payload.getByTestId('payload-raw').innerText());
+}
+
+/** Both sides of the translation on show, from their raw views. */
+export async function readTranslation(page: Page): Promise<{ input: unknown; output: unknown; warnings: string }> {
+  const inspector = page.getByTestId('inspector');
+  await inspector.getByRole('tab', { name: /Translation/ }).click();
+  const read = async (testId: string) => {
+    const side = inspector.getByTestId(testId);
+    await side.getByRole('button', { name: 'Show raw JSON' }).click();
+    return JSON.parse(await side.getByTestId(`${testId}-raw`).innerText());
+  };
+  const input = await read('translation-input');
+  const output = await read('translation-output');
+  const warnings = (await inspector.getByTestId('translation-warnings').count())
+    ? await inspector.getByTestId('translation-warnings').innerText()
+    : '';
+  return { input, output, warnings };
+}

@@ -1,0 +1,182 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pressBack, pressNext, readPayload, readTranslation, stepUntil, type Driver } from './helpers.ts';
+
+/**
+ * A learner walks one question through the whole lifecycle in real Chromium against
+ * the real server and mock model: every payload checked here really crossed HTTP.
+ */
+
+async function expectMessageOn(page: Page, edge: string) {
+  await expect(page.locator(`[data-testid="message-in-flight"][data-edge="${edge}"]`)).toHaveCount(1);
+}
+
+async function expectLit(page: Page, participant: string, role: 'sender' | 'receiver' | 'working') {
+  await expect(page.locator(`.react-flow__node[data-id="${participant}"] [data-role]`)).toHaveAttribute('data-role', role);
+}
+
+async function walkThrough(page: Page, driver: Driver, era: '2025-11-25' | '2026-07-28') {
+  await page.goto('/');
+  await expect(page.getByLabel('Question')).toHaveValue('What is 5 plus 7?');
+  for (const name of ['User', 'Host', 'MCP Client', 'MCP Server', 'LLM']) {
+    await expect(page.locator('.react-flow__node').filter({ hasText: name }).first()).toBeVisible();
+  }
+  if (era === '2026-07-28') await page.getByText('2026-07-28', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: era })).toBeChecked();
+
+  await stepUntil(page, driver, 'user.question');
+  expect(await readPayload(page)).toEqual({ question: 'What is 5 plus 7?' });
+  await expectMessageOn(page, 'user-host');
+
+  if (era === '2025-11-25') {
+    await stepUntil(page, driver, 'mcp.initialize.request');
+    expect(await readPayload(page)).toMatchObject({ method: 'initialize', params: { protocolVersion: '2025-11-25' } });
+    await stepUntil(page, driver, 'mcp.initialized.notification');
+    expect(await readPayload(page)).toMatchObject({ method: 'notifications/initialized' });
+  } else {
+    await stepUntil(page, driver, 'mcp.discover.request');
+    expect(await readPayload(page)).toMatchObject({ method: 'server/discover' });
+    await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
+    await expect(page.getByTestId('http-view')).toContainText('mcp-method');
+    await expect(page.getByTestId('http-view')).toContainText('server/discover');
+  }
+
+  await stepUntil(page, driver, 'mcp.tools-list.request');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '3');
+  const toolsList = (await readPayload(page)) as { method: string; params?: { _meta?: Record<string, unknown> } };
+  expect(toolsList.method).toBe('tools/list');
+  if (era === '2026-07-28') {
+    expect(toolsList.params?._meta?.['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
+  }
+  await expectMessageOn(page, 'client-server');
+  await expectLit(page, 'client', 'sender');
+  await expectLit(page, 'server', 'receiver');
+
+  await stepUntil(page, driver, 'mcp.tools-list.response');
+  expect(await readPayload(page)).toMatchObject({ result: { tools: [{ name: 'add_numbers', description: 'Adds two numbers' }] } });
+
+  await stepUntil(page, driver, 'host.translate-tools');
+  const first = await readTranslation(page);
+  expect(first.input).toMatchObject([{ name: 'add_numbers', inputSchema: { type: 'object' } }]);
+  expect(first.output).toMatchObject([{ type: 'function', function: { name: 'add_numbers', parameters: { type: 'object' } } }]);
+
+  await stepUntil(page, driver, 'provider.request');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '8');
+  expect(await readPayload(page)).toMatchObject({
+    messages: [{ role: 'user', content: 'What is 5 plus 7?' }],
+    tools: [{ type: 'function', function: { name: 'add_numbers', description: 'Adds two numbers' } }],
+  });
+  await expectMessageOn(page, 'host-llm');
+
+  await stepUntil(page, driver, 'mcp.tools-call.request');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '12');
+  expect(await readPayload(page)).toMatchObject({ method: 'tools/call', params: { name: 'add_numbers', arguments: { a: 5, b: 7 } } });
+
+  await stepUntil(page, driver, 'server.validate-arguments');
+  expect(await readPayload(page)).toMatchObject({ method: 'notifications/progress', params: { message: 'Validation: a = 5 ✓ number, b = 7 ✓ number.' } });
+
+  await stepUntil(page, driver, 'server.execute');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '15');
+  expect(await readPayload(page)).toMatchObject({
+    method: 'notifications/progress',
+    params: { message: 'Execution: add_numbers(5, 7) returned 12.' },
+  });
+  await expectMessageOn(page, 'client-server');
+  await expectLit(page, 'server', 'sender');
+
+  await stepUntil(page, driver, 'mcp.tools-call.response');
+  expect(await readPayload(page)).toMatchObject({ result: { content: [{ type: 'text', text: 'Result: 12' }] } });
+
+  await stepUntil(page, driver, 'host.translate-tool-result');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '18');
+  const third = await readTranslation(page);
+  expect(third.input).toMatchObject([{ content: [{ type: 'text', text: 'Result: 12' }] }]);
+  expect(third.output).toMatchObject([{ role: 'tool', content: 'Result: 12' }]);
+  const sent = (await readPayload(page)) as { messages: { role: string; content: unknown }[] };
+  expect(sent.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+
+  await expect(page.getByTestId('answer')).toHaveCount(0);
+  await stepUntil(page, driver, 'host.answer');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '20');
+  expect(await readPayload(page)).toEqual({ answer: '5 plus 7 is 12.' });
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+  await expectMessageOn(page, 'user-host');
+  await expect(page.getByTestId('run-status')).toHaveText('The lifecycle is complete.');
+  await expect(page.getByRole('button', { name: /^Next/ })).toBeDisabled();
+
+  // Every one of the twenty steps happened, in order, once.
+  const canonicals = await page.getByTestId('timeline-step').evaluateAll((rows) =>
+    rows.map((row) => row.getAttribute('data-canonical')).filter((value) => value !== ''),
+  );
+  expect(canonicals).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
+
+  // Back replays what was recorded; forward returns to the end.
+  for (let press = 0; press < 3; press++) await pressBack(page, driver);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '17');
+  await expect(page.getByTestId('inspector')).toContainText('Replay of a recorded step');
+  await expect(page.getByTestId('answer')).toHaveCount(0);
+  for (let press = 0; press < 3; press++) await pressNext(page, driver);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '20');
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+}
+
+test.describe('the whole lifecycle, one step at a time', () => {
+  test('with the keyboard, era 2025-11-25, then again in era 2026-07-28', async ({ page }) => {
+    await walkThrough(page, 'keyboard', '2025-11-25');
+    await walkThrough(page, 'keyboard', '2026-07-28');
+  });
+
+  test('with the buttons, era 2026-07-28, then again in era 2025-11-25', async ({ page }) => {
+    await walkThrough(page, 'buttons', '2026-07-28');
+    await walkThrough(page, 'buttons', '2025-11-25');
+  });
+});
+
+test.describe('playback controls', () => {
+  test('Play runs the rest with animation, Pause holds it, Reset starts over', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => document.querySelector<HTMLInputElement>('input[aria-label], input')?.blur());
+    await page.getByRole('button', { name: /^Play/ }).click();
+    await expect(page.getByRole('button', { name: /^Pause/ })).toBeVisible();
+    await expect.poll(() => page.getByTestId('timeline-step').count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    await page.getByRole('button', { name: /^Pause/ }).click();
+    const paused = await page.getByTestId('inspector').getAttribute('data-n');
+    await page.waitForTimeout(2500);
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', paused ?? '');
+
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.', { timeout: 60_000 });
+    await expect(page.getByRole('button', { name: /^Play/ })).toBeVisible();
+
+    await page.keyboard.press('r');
+    await expect(page.getByTestId('timeline-step')).toHaveCount(0);
+    await expect(page.getByTestId('run-status')).toHaveText('Ready: press Next to start.');
+  });
+
+  test('each press of Next performs and shows exactly one step', async ({ page }) => {
+    await page.goto('/');
+    for (let press = 1; press <= 6; press++) {
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', String(press));
+    }
+    // The host waits: nothing beyond the next message has been sent.
+    await page.waitForTimeout(1000);
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', '6');
+    await expect(page.getByTestId('timeline-next')).toContainText('Next:');
+  });
+});
+
+test.describe('bad input', () => {
+  test('an empty question ends the run with a step that says what to do, and keeps the steps before it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Question').fill('');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'user.question');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'host.fault');
+    await expect(page.getByTestId('fault')).toContainText('The question is empty.');
+    await expect(page.getByTestId('fault')).toContainText('What to do:');
+    await expect(page.getByTestId('run-status')).toHaveText('The run stopped: see the last step.');
+    await page.getByTestId('timeline-step').first().click();
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'user.question');
+  });
+});
