@@ -141,6 +141,27 @@ describe('createRecordingFetch', () => {
     });
   });
 
+  describe('closing a stream early', () => {
+    it('lets the caller cancel an endless event stream, which closes the connection and ends the record', async () => {
+      let connectionClosed = false;
+      server = await startHttpServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write('data: {"n":1}\n\n');
+        response.on('close', () => (connectionClosed = true));
+      });
+      const events: ExchangeEvent[] = [];
+      const response = await createRecordingFetch({ listener: (event) => events.push(event) })(`${server.url}/stream`);
+      const reader = response.body!.getReader();
+      await reader.read();
+      // With a bare tee this cancel never settles: the recorder's branch keeps the source open.
+      const cancelled = await Promise.race([reader.cancel().then(() => 'cancelled'), new Promise((resolve) => setTimeout(() => resolve('hung'), 2_000))]);
+      expect(cancelled).toBe('cancelled');
+      await expect.poll(() => connectionClosed).toBe(true);
+      await expect.poll(() => events.at(-1)?.type).toBe('end');
+      expect(events.at(-1)!.exchange.sse).toEqual([expect.objectContaining({ data: '{"n":1}' })]);
+    });
+  });
+
   describe('failures', () => {
     it('emits an error and rethrows when nothing answers', async () => {
       const port = await findClosedPort();

@@ -170,8 +170,9 @@ export async function performRecordedExchange(
     exchange.sse = [];
     emit({ type: 'response', exchange });
     const [forCaller, forRecorder] = response.body.tee();
-    void recordEventStream(forRecorder, exchange, emit, now);
-    return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const recorder = forRecorder.getReader();
+    void recordEventStream(recorder, exchange, emit, now);
+    return new Response(cancelTogether(forCaller, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
   let text: string;
@@ -197,8 +198,27 @@ export async function performRecordedExchange(
   });
 }
 
+/**
+ * Cancelling one branch of a tee waits until the other is cancelled too, so a caller
+ * closing the stream would hang and leave the connection open. The caller's cancel
+ * therefore ends the recording as well, as cancelling a plain fetch body would.
+ */
+function cancelTogether(forCaller: ReadableStream<Uint8Array>, recorder: ReadableStreamDefaultReader<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = forCaller.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel(reason) {
+      await Promise.all([reader.cancel(reason), recorder.cancel(reason)]);
+    },
+  });
+}
+
 async function recordEventStream(
-  stream: ReadableStream<Uint8Array>,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
   exchange: RecordedExchange,
   emit: ExchangeListener,
   now: () => number,
@@ -213,7 +233,6 @@ async function recordEventStream(
     },
   });
   const decoder = new TextDecoder();
-  const reader = stream.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
