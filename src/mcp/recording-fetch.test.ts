@@ -191,8 +191,8 @@ describe('createRecordingFetch', () => {
     it('does not count the pause in beforeSend against the timeout', async () => {
       server = await startEchoServer();
       const recordingFetch = createRecordingFetch({
-        timeoutMs: 200,
-        beforeSend: () => new Promise((resolve) => setTimeout(() => resolve(), 400)),
+        timeoutMs: 1_000,
+        beforeSend: () => new Promise((resolve) => setTimeout(() => resolve(), 1_200)),
       });
       const response = await recordingFetch(`${server.url}/`);
       expect(response.status).toBe(200);
