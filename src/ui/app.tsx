@@ -11,6 +11,23 @@ import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 const Inspector = lazy(() => import('./inspector/inspector.tsx').then((module) => ({ default: module.Inspector })));
 
 const selectLoadError = (state: ExplorerState) => state.loadError;
+const selectHasStep = (state: ExplorerState) => state.cursor >= 0;
+
+function InspectorPanel() {
+  const hasStep = useExplorerStore(selectHasStep);
+  if (!hasStep) {
+    return (
+      <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
+        <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
+      </section>
+    );
+  }
+  return (
+    <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the inspector…</p>}>
+      <Inspector />
+    </Suspense>
+  );
+}
 
 export function App() {
   useKeyboardShortcuts();
@@ -45,9 +62,7 @@ export function App() {
           <Timeline />
         </aside>
         <div className="min-h-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the inspector…</p>}>
-            <Inspector />
-          </Suspense>
+          <InspectorPanel />
         </div>
       </main>
     </div>

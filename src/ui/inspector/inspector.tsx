@@ -13,14 +13,7 @@ const selectStepCount = (state: { steps: Step[] }) => state.steps.length;
 
 export function Inspector() {
   const step = useExplorerStore(selectCurrentStep);
-  if (!step) {
-    return (
-      <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
-        <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
-      </section>
-    );
-  }
-  return <StepInspector key={step.n} step={step} />;
+  return step ? <StepInspector key={step.n} step={step} /> : null;
 }
 
 function StepInspector({ step }: { step: Step }) {
