@@ -48,6 +48,27 @@ export type LifecycleRun = {
 const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;
 const CLIENT_INFO = { name: 'mcp-lifecycle-explorer-host', version: '0.1.0' };
 
+/** The MCP server's address as a URL, or a fault that says how to write it. */
+function readMcpUrl(address: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(address);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new HostFault(
+      {
+        what: `The MCP server address “${address}” is not an http or https URL.`,
+        why: 'Streamable HTTP servers are reached by a full URL, scheme included.',
+        fix: 'Write the whole address, for example http://127.0.0.1:3000/mcp, then press Reset.',
+      },
+      'discovery',
+    );
+  }
+  return url;
+}
+
 export function createLifecycleRun(options: RunOptions): LifecycleRun {
   const adapter = getWireAdapter(options.provider.wire);
   if (!adapter) throw new Error(`Unknown wire format "${options.provider.wire}".`);
@@ -122,7 +143,7 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
       payload: { action: 'connect to the MCP server and list its tools', server: options.mcpUrl, era: options.era },
     });
 
-    const transport = new StreamableHTTPClientTransport(new URL(options.mcpUrl), { fetch: mcpFetch });
+    const transport = new StreamableHTTPClientTransport(readMcpUrl(options.mcpUrl), { fetch: mcpFetch });
     client = new Client(CLIENT_INFO, {
       versionNegotiation: { mode: options.era === '2025-11-25' ? 'legacy' : { pin: '2026-07-28' } },
     });

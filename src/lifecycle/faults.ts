@@ -94,11 +94,29 @@ export function explainMcpFailure(error: unknown, url: string, during: string): 
       fix: 'Start the server (npm start runs the built-in one), check the address, then press Reset.',
     };
   }
+  if (isNotJsonRpc(error)) {
+    return {
+      what: `The server at ${url} answered ${during}, but not in MCP.`,
+      why: 'Its answer is not a JSON-RPC message the MCP client can read: the address probably points to something other than an MCP endpoint.',
+      fix: 'Check that the URL is the server\'s MCP endpoint (the built-in one is /mcp), then press Reset.',
+    };
+  }
   return {
     what: `Talking to the MCP server at ${url} failed ${during}.`,
-    why: detail,
+    why: shorten(detail, 300),
     fix: 'Check that the URL points to an MCP server speaking Streamable HTTP, then press Reset.',
   };
+}
+
+/** The SDK validates every message it receives; a body that is JSON but not JSON-RPC fails there. */
+function isNotJsonRpc(error: unknown): boolean {
+  const name = (error as ErrorLike | undefined)?.name;
+  const text = errorText(error);
+  return name === 'ZodError' || /invalid_union|invalid_type|"jsonrpc"|Unexpected content type/i.test(text);
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 /** Explains why a provider call failed: network, HTTP status, or a body the host cannot read. */
