@@ -37,10 +37,18 @@ describe('explainMcpFailure', () => {
     expect(explainMcpFailure(timeout, url, 'during tools/call').what).toContain('did not answer during tools/call in time');
   });
 
-  it('passes on the message of an error it does not recognise', () => {
-    const fault = explainMcpFailure(new Error('Unexpected content type'), url, 'during tools/list');
+  it('passes on the message of an error it does not recognise, shortened', () => {
+    const fault = explainMcpFailure(new Error('Server closed the stream'), url, 'during tools/list');
     expect(fault.what).toContain('failed during tools/list');
-    expect(fault.why).toBe('Unexpected content type');
+    expect(fault.why).toBe('Server closed the stream');
+    const long = explainMcpFailure(new Error('x'.repeat(1000)), url, 'during tools/list');
+    expect(long.why.length).toBeLessThanOrEqual(301);
+  });
+
+  it('says when the answer is not MCP at all (a web page, or JSON that is not JSON-RPC)', () => {
+    const page = explainMcpFailure(new Error('Unexpected content type: text/html'), url, 'while connecting');
+    expect(page.what).toContain('but not in MCP');
+    expect(page.fix).toContain('/mcp');
   });
 });
 
