@@ -163,10 +163,10 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
     await traffic.answered('tools/list');
     await hostStep('client.tools-to-host', { payload: { tools } });
 
-    const translatedTools = adapter!.prepareTools({ tools });
+    const translatedTools = adapter!.prepareTools({ tools, strict: options.provider.strict ?? false });
     await hostStep('host.translate-tools', {
       payload: translatedTools.result.tools,
-      translation: { number: 1, input: tools, output: translatedTools.result.tools, warnings: translatedTools.warnings },
+      translation: { number: 1, input: tools, output: translatedTools.result.tools, warnings: translatedTools.warnings, changes: translatedTools.changes },
     });
     await converse(adapter!, translatedTools.result);
   }
@@ -219,7 +219,13 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
         const plan = wire.convertToolCall({ call, nameMap: translated.nameMap });
         await hostStep('host.translate-tool-call', {
           payload: plan.result.ok ? plan.result.params : { error: plan.result.error },
-          translation: { number: 2, input: call.raw, output: plan.result.ok ? plan.result.params : { error: plan.result.error }, warnings: plan.warnings },
+          translation: {
+            number: 2,
+            input: call.raw,
+            output: plan.result.ok ? plan.result.params : { error: plan.result.error },
+            warnings: plan.warnings,
+            changes: plan.changes,
+          },
         });
         if (!plan.result.ok) {
           results.push({ call, outcome: { type: 'host-error', message: plan.result.error } });
@@ -235,6 +241,7 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
         input: results.map(({ outcome }) => (outcome.type === 'result' ? outcome.result : { hostError: outcome.message })),
         output: appended.result.messages,
         warnings: appended.warnings,
+        changes: appended.changes,
       };
     }
   }

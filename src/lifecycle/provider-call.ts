@@ -12,6 +12,8 @@ export type ProviderSettings = {
   model: string;
   /** Sent only to this provider; never recorded (the recorder redacts it). */
   apiKey?: string;
+  /** OpenAI strict mode for tool schemas, where the format has it. */
+  strict?: boolean;
 };
 
 export type ProviderResponse = {

@@ -52,11 +52,26 @@ export const WarningSchema = z.object({
 });
 export type Warning = z.infer<typeof WarningSchema>;
 
+export const FIELD_CHANGE_KINDS = ['renamed', 'moved', 'retyped', 'dropped', 'added'] as const;
+
+/**
+ * One field a translation changed. `from` is a path in the translation's input, `to` a
+ * path in its output, written like `[0].function.parameters` (`[]` is the root).
+ */
+export const FieldChangeSchema = z.object({
+  kind: z.enum(FIELD_CHANGE_KINDS),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  note: z.string(),
+});
+export type FieldChange = z.infer<typeof FieldChangeSchema>;
+
 export const TranslationSchema = z.object({
   number: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   input: z.unknown(),
   output: z.unknown(),
   warnings: z.array(WarningSchema),
+  changes: z.array(FieldChangeSchema).optional(),
 });
 export type Translation = z.infer<typeof TranslationSchema>;
 

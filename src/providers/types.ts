@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type { Warning } from '../lifecycle/trace.ts';
+import type { FieldChange, Warning } from '../lifecycle/trace.ts';
 
 /**
  * What every wire format provides to the host. Each function is a pure translation
@@ -10,7 +10,13 @@ import type { Warning } from '../lifecycle/trace.ts';
 export type McpTool = Tool;
 export type McpToolResult = CallToolResult;
 
-export type Translated<T> = { result: T; warnings: Warning[] };
+export type { FieldChange };
+
+/**
+ * A translation's result, what it could not carry (warnings, shown as text), and each
+ * field it renamed, moved, re-typed, dropped or added (shown as highlights).
+ */
+export type Translated<T> = { result: T; warnings: Warning[]; changes: FieldChange[] };
 
 /** Provider tool name -> MCP tool name, for names the provider would refuse. */
 export type ToolNameMap = Record<string, string>;
@@ -59,14 +65,18 @@ export type WireAdapter<Conversation = unknown, ProviderTools = unknown> = {
   mockBasePath: string;
   defaultBaseUrl: string;
   defaultModel: string;
+  /** Whether this format has OpenAI's strict mode for tool schemas. */
+  supportsStrict: boolean;
   startConversation(input: { question: string }): Conversation;
-  /** Translation #1. */
-  prepareTools(input: { tools: McpTool[] }): Translated<{ tools: ProviderTools; nameMap: ToolNameMap }>;
+  /** Translation #1. `strict` asks for OpenAI strict schemas where the format has them. */
+  prepareTools(input: { tools: McpTool[]; strict?: boolean }): Translated<{ tools: ProviderTools; nameMap: ToolNameMap }>;
   buildRequest(input: { model: string; apiKey?: string; conversation: Conversation; tools: ProviderTools }): ProviderHttpRequest;
   /** Reads a 200 response body; throws ProviderReplyError when it is not in this format. */
   readResponse(input: { body: unknown }): ProviderReply;
   /** Translation #2. */
   convertToolCall(input: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan>;
+  /** How a model speaking this format writes a call: the compare view feeds it to translation #2. */
+  formatToolCall(input: { id: string; name: string; arguments: Record<string, unknown> }): ProviderToolCall;
   /** Translation #3: the conversation with the assistant turn and the tool results appended. */
   appendToolResults(input: {
     conversation: Conversation;

@@ -1,6 +1,6 @@
 import { MOCK_OPENAI_BASE_PATH } from '../mock-endpoints.ts';
 import type { WireAdapter } from '../types.ts';
-import { convertOpenAiChatToolCall } from './convert-openai-chat-tool-call.ts';
+import { convertOpenAiChatToolCall, formatOpenAiChatToolCall } from './convert-openai-chat-tool-call.ts';
 import { convertToOpenAiChatToolMessages } from './convert-to-openai-chat-tool-messages.ts';
 import { prepareOpenAiChatTools, type OpenAiChatTool } from './prepare-openai-chat-tools.ts';
 import { readOpenAiChatResponse } from './read-openai-chat-response.ts';
@@ -13,6 +13,7 @@ export const openAiChatAdapter: WireAdapter<OpenAiChatMessage[], OpenAiChatTool[
   mockBasePath: MOCK_OPENAI_BASE_PATH,
   defaultBaseUrl: 'https://api.openai.com/v1',
   defaultModel: 'gpt-4o-mini',
+  supportsStrict: true,
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareOpenAiChatTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -22,12 +23,14 @@ export const openAiChatAdapter: WireAdapter<OpenAiChatMessage[], OpenAiChatTool[
   }),
   readResponse: readOpenAiChatResponse,
   convertToolCall: convertOpenAiChatToolCall,
+  formatToolCall: formatOpenAiChatToolCall,
   appendToolResults: ({ conversation, reply, results }) => {
     const translated = convertToOpenAiChatToolMessages({ results });
     const assistant = reply.assistantMessage as OpenAiChatMessage;
     return {
       result: { conversation: [...conversation, assistant, ...translated.result], messages: translated.result },
       warnings: translated.warnings,
+      changes: translated.changes,
     };
   },
 };

@@ -1,31 +1,59 @@
-import type { Warning } from '../../lifecycle/trace.ts';
+import type { FieldChange, Warning } from '../../lifecycle/trace.ts';
 import { findLostToolFields } from '../lost-tool-fields.ts';
+import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
 import type { McpTool, ToolNameMap, Translated } from '../types.ts';
 
 export type OpenAiChatTool = {
   type: 'function';
-  function: { name: string; description?: string; parameters: Record<string, unknown> };
+  function: { name: string; description?: string; parameters: Record<string, unknown>; strict?: boolean };
 };
 
 /**
  * Translation #1 for Chat Completions: each MCP tool becomes
  * `{ type: "function", function: { name, description, parameters } }`.
- * `inputSchema` is renamed `parameters`; fields with no place are reported.
+ * `inputSchema` moves to `function.parameters`; in strict mode the schema is rewritten
+ * as OpenAI requires; fields with no place are reported.
  */
-export function prepareOpenAiChatTools({ tools }: { tools: McpTool[] }): Translated<{ tools: OpenAiChatTool[]; nameMap: ToolNameMap }> {
+export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): Translated<{
+  tools: OpenAiChatTool[];
+  nameMap: ToolNameMap;
+}> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: OPENAI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
+  const changes: FieldChange[] = [];
   const converted = tools.map((tool, index): OpenAiChatTool => {
+    const name = names.result.providerNames[index]!;
     warnings.push(...findLostToolFields({ tool, index, provider: 'OpenAI Chat Completions' }));
+    changes.push(
+      { kind: 'added', to: `[${index}].type`, note: 'every tool is wrapped as a "function"' },
+      name === tool.name
+        ? { kind: 'moved', from: `[${index}].name`, to: `[${index}].function.name`, note: 'the name moves into "function"' }
+        : { kind: 'renamed', from: `[${index}].name`, to: `[${index}].function.name`, note: `renamed to "${name}", a name OpenAI accepts` },
+      { kind: 'renamed', from: `[${index}].inputSchema`, to: `[${index}].function.parameters`, note: 'inputSchema is called parameters here' },
+    );
+    if (tool.description !== undefined) {
+      changes.push({ kind: 'moved', from: `[${index}].description`, to: `[${index}].function.description`, note: 'the description moves into "function"' });
+    }
+    for (const field of ['title', 'annotations', 'outputSchema', 'icons', '_meta'] as const) {
+      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in a Chat Completions tool` });
+    }
+    let parameters = tool.inputSchema as Record<string, unknown>;
+    if (strict) {
+      const strictSchema = convertToOpenAiStrictSchema({ schema: parameters, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].function.parameters` });
+      parameters = strictSchema.result;
+      warnings.push(...strictSchema.warnings);
+      changes.push(...strictSchema.changes, { kind: 'added', to: `[${index}].function.strict`, note: 'strict mode asked for' });
+    }
     return {
       type: 'function',
       function: {
-        name: names.result.providerNames[index]!,
+        name,
         ...(tool.description !== undefined ? { description: tool.description } : {}),
-        parameters: tool.inputSchema as Record<string, unknown>,
+        parameters,
+        ...(strict ? { strict: true } : {}),
       },
     };
   });
-  return { result: { tools: converted, nameMap: names.result.nameMap }, warnings };
+  return { result: { tools: converted, nameMap: names.result.nameMap }, warnings, changes };
 }
