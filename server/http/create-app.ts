@@ -8,7 +8,7 @@ import {
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
 import { builtInTools } from '../mcp/tools.ts';
-import { handleOpenAiChatCompletions, handleOpenAiModels } from '../mock-model/openai-chat-endpoint.ts';
+import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../mock-model/http-helpers.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
 
@@ -59,15 +59,14 @@ export function createApp(options: AppOptions = {}): App {
   const allowedHostnames = options.allowedHostnames ?? localhostAllowedHostnames();
   const allowedOrigins = options.allowedOriginHostnames ?? localhostAllowedOrigins();
 
-  const routes: Record<string, Route> = {
-    [MCP_PATH]: (request) => mcp.fetch(request),
-    [`${MOCK_OPENAI_PREFIX}/chat/completions`]: handleOpenAiChatCompletions,
-    [`${MOCK_OPENAI_PREFIX}/models`]: handleOpenAiModels,
+  const findRoute = (pathname: string): Route | undefined => {
+    if (pathname === MCP_PATH) return (request) => mcp.fetch(request);
+    return findMockRoute(pathname)?.handle;
   };
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const route = routes[url.pathname.replace(/\/+$/, '') || '/'];
+    const route = findRoute(url.pathname.replace(/\/+$/, '') || '/');
 
     const host = validateHostHeader(request.headers.get('host') ?? url.host, allowedHostnames);
     if (!host.ok) {
@@ -82,14 +81,18 @@ export function createApp(options: AppOptions = {}): App {
       });
     }
     if (!route) {
-      return jsonResponse(404, { error: `Nothing at ${url.pathname}. The MCP endpoint is ${MCP_PATH}; the mock model is under ${MOCK_OPENAI_PREFIX}.` });
+      return jsonResponse(404, { error: `Nothing at ${url.pathname}. The MCP endpoint is ${MCP_PATH}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_PREFIX}/chat/completions.` });
     }
     if (request.method === 'OPTIONS') {
+      // The mock holds no secrets, so it accepts whatever headers a provider SDK sends.
+      const allowHeaders = url.pathname.startsWith('/mock/')
+        ? (request.headers.get('access-control-request-headers') ?? CORS_ALLOW_HEADERS)
+        : CORS_ALLOW_HEADERS;
       return new Response(null, {
         status: 204,
         headers: {
           'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-          'access-control-allow-headers': CORS_ALLOW_HEADERS,
+          'access-control-allow-headers': allowHeaders,
           'access-control-max-age': '600',
         },
       });
@@ -124,7 +127,7 @@ function withCors(request: Request, response: Response): Response {
   headers.append('vary', 'Origin');
   if (request.method === 'OPTIONS') {
     headers.set('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
-    headers.set('access-control-allow-headers', CORS_ALLOW_HEADERS);
+    if (!headers.has('access-control-allow-headers')) headers.set('access-control-allow-headers', CORS_ALLOW_HEADERS);
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
