@@ -48,6 +48,8 @@ export async function readPayload(page: Page): Promise<unknown> {
 export async function readTranslation(page: Page): Promise<{ input: unknown; output: unknown; warnings: string }> {
   const inspector = page.getByTestId('inspector');
   await inspector.getByRole('tab', { name: /Translation/ }).click();
+  const asTrees = inspector.getByRole('button', { name: 'Show as trees' });
+  if (await asTrees.count()) await asTrees.click();
   const read = async (testId: string) => {
     const side = inspector.getByTestId(testId);
     await side.getByRole('button', { name: 'Show raw JSON' }).click();

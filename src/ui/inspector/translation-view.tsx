@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { Translation } from '../../lifecycle/trace.ts';
+import { AnnotatedJson, ChangeLegend } from '../json/annotated-json.tsx';
 import { JsonPayload } from './json-view.tsx';
 
 const SIDES: Record<Translation['number'], { input: string; output: string }> = {
@@ -10,12 +12,40 @@ const SIDES: Record<Translation['number'], { input: string; output: string }> = 
 /** Input and output of one translation side by side, with every change the host had to make. */
 export function TranslationView({ translation }: { translation: Translation }) {
   const sides = SIDES[translation.number];
+  const changes = translation.changes ?? [];
+  const [showChanges, setShowChanges] = useState(changes.length > 0);
   return (
     <div data-testid="translation-view">
-      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-        <JsonPayload value={translation.input} label={sides.input} testId="translation-input" />
-        <JsonPayload value={translation.output} label={sides.output} testId="translation-output" />
-      </div>
+      {changes.length > 0 && (
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <ChangeLegend changes={changes} />
+          <button
+            type="button"
+            onClick={() => setShowChanges((current) => !current)}
+            aria-pressed={showChanges}
+            className="rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            {showChanges ? 'Show as trees' : 'Highlight the changes'}
+          </button>
+        </div>
+      )}
+      {showChanges ? (
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="translation-changes">
+          <div className="min-w-0">
+            <h4 className="mb-1 text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">{sides.input}</h4>
+            <AnnotatedJson value={translation.input} changes={changes} side="input" testId="translation-input-annotated" />
+          </div>
+          <div className="min-w-0">
+            <h4 className="mb-1 text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">{sides.output}</h4>
+            <AnnotatedJson value={translation.output} changes={changes} side="output" testId="translation-output-annotated" />
+          </div>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          <JsonPayload value={translation.input} label={sides.input} testId="translation-input" />
+          <JsonPayload value={translation.output} label={sides.output} testId="translation-output" />
+        </div>
+      )}
       <div className="mt-3">
         <h4 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">What the host changed or lost</h4>
         {translation.warnings.length === 0 ? (
