@@ -11,6 +11,7 @@ export type NameRule = {
 };
 
 export const OPENAI_NAME_RULE: NameRule = { allowed: 'a-zA-Z0-9_-', maxLength: 64, provider: 'OpenAI' };
+export const ANTHROPIC_NAME_RULE: NameRule = { allowed: 'a-zA-Z0-9_-', maxLength: 64, provider: 'Anthropic' };
 
 /**
  * Gives every MCP tool a name the provider accepts, and remembers the way back.

@@ -1,11 +1,13 @@
 import { openAiChatAdapter } from './openai-chat/openai-chat-adapter.ts';
 import type { WireAdapter } from './types.ts';
 // Adapter imports: one line per wire format, below this line.
+import { anthropicAdapter } from './anthropic/anthropic-adapter.ts';
 
 /** Every wire format the host speaks, by id. Each adapter keeps its own message types inside. */
 export const WIRE_ADAPTERS: Record<string, WireAdapter> = {
   'openai-chat': openAiChatAdapter as unknown as WireAdapter,
   // Adapters: one line per wire format, below this line.
+  anthropic: anthropicAdapter as unknown as WireAdapter,
 };
 
 export const WIRE_IDS = Object.keys(WIRE_ADAPTERS);

@@ -1,0 +1,47 @@
+import type { WireAdapter } from '../types.ts';
+import { ANTHROPIC_API_VERSION, ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_MOCK_BASE_PATH } from './anthropic-paths.ts';
+import { convertAnthropicToolCall, formatAnthropicToolCall } from './convert-anthropic-tool-call.ts';
+import { convertToAnthropicToolResults, type AnthropicToolResultMessage } from './convert-to-anthropic-tool-results.ts';
+import { prepareAnthropicTools, type AnthropicTool } from './prepare-anthropic-tools.ts';
+import { readAnthropicResponse, type AnthropicAssistantMessage } from './read-anthropic-response.ts';
+
+export type AnthropicUserTextMessage = { role: 'user'; content: string };
+export type AnthropicConversationMessage = AnthropicUserTextMessage | AnthropicAssistantMessage | AnthropicToolResultMessage;
+
+/** Anthropic requires a cap on the answer's length; one short sentence needs far less. */
+export const ANTHROPIC_MAX_TOKENS = 1024;
+
+export const anthropicAdapter: WireAdapter<AnthropicConversationMessage[], AnthropicTool[]> = {
+  id: 'anthropic',
+  label: 'Anthropic Messages',
+  mockBasePath: ANTHROPIC_MOCK_BASE_PATH,
+  defaultBaseUrl: ANTHROPIC_DEFAULT_BASE_URL,
+  defaultModel: 'claude-haiku-4-5',
+  supportsStrict: false,
+  startConversation: ({ question }) => [{ role: 'user', content: question }],
+  prepareTools: prepareAnthropicTools,
+  buildRequest: ({ model, apiKey, conversation, tools }) => ({
+    path: '/messages',
+    headers: {
+      'content-type': 'application/json',
+      'anthropic-version': ANTHROPIC_API_VERSION,
+      // The page calls Anthropic from the browser; without this header Anthropic refuses CORS.
+      'anthropic-dangerous-direct-browser-access': 'true',
+      ...(apiKey ? { 'x-api-key': apiKey } : {}),
+    },
+    body: { model, max_tokens: ANTHROPIC_MAX_TOKENS, messages: conversation, ...(tools.length > 0 ? { tools } : {}) },
+  }),
+  readResponse: readAnthropicResponse,
+  convertToolCall: convertAnthropicToolCall,
+  formatToolCall: formatAnthropicToolCall,
+  appendToolResults: ({ conversation, reply, results }) => {
+    const translated = convertToAnthropicToolResults({ results });
+    // The assistant turn goes back unchanged: each tool_result must answer a tool_use of the message just before it.
+    const assistant = reply.assistantMessage as AnthropicAssistantMessage;
+    return {
+      result: { conversation: [...conversation, assistant, ...translated.result], messages: translated.result },
+      warnings: translated.warnings,
+      changes: translated.changes,
+    };
+  },
+};

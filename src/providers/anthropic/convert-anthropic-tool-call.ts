@@ -1,0 +1,53 @@
+import type { FieldChange, Warning } from '../../lifecycle/trace.ts';
+import { restoreToolName } from '../tool-names.ts';
+import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
+
+/** A `tool_use` content block as Anthropic writes it. */
+export type AnthropicToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown; [field: string]: unknown };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return `an array: ${JSON.stringify(value)}`;
+  if (value === null) return 'null';
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/**
+ * Translation #2 for Anthropic Messages: `input` is already an object, so there is
+ * nothing to parse; the host still checks it is one, because a model (or a proxy in
+ * between) can send anything, and a wrong shape is a host error for the model to read.
+ */
+export function convertAnthropicToolCall({ call, nameMap }: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan> {
+  const warnings: Warning[] = [];
+  const name = restoreToolName({ name: call.name, nameMap }) ?? call.name;
+  const changes: FieldChange[] = [
+    ...(name === call.name ? [] : [{ kind: 'renamed', from: 'name', to: 'name', note: `mapped back to the MCP name "${name}"` } satisfies FieldChange]),
+    { kind: 'dropped', from: 'id', note: 'MCP has its own JSON-RPC id; the tool_use id stays with the host for translation #3' },
+    { kind: 'dropped', from: 'type', note: 'MCP calls are always tools' },
+  ];
+  if (isPlainObject(call.raw) && call.raw.caller !== undefined) {
+    changes.push({ kind: 'dropped', from: 'caller', note: 'who called the tool (direct or code execution) has no place in MCP' });
+  }
+  if (name !== call.name) {
+    warnings.push({ code: 'tool-name-restored', message: `The model called "${call.name}"; the MCP tool is "${name}".`, path: 'name' });
+  }
+  if (!isPlainObject(call.arguments)) {
+    return {
+      result: { ok: false, error: `The input of ${call.name} must be a JSON object, as Anthropic's tool_use.input is, but it was ${describeValue(call.arguments)}.` },
+      warnings,
+      changes,
+    };
+  }
+  changes.push({ kind: 'renamed', from: 'input', to: 'arguments', note: 'already an object: only the name changes' });
+  return { result: { ok: true, params: { name, arguments: call.arguments } }, warnings, changes };
+}
+
+/** How Anthropic writes a call: a `tool_use` block whose input is an object, not a string. */
+export function formatAnthropicToolCall({ id, name, arguments: values }: { id: string; name: string; arguments: Record<string, unknown> }): ProviderToolCall {
+  const raw: AnthropicToolUseBlock = { type: 'tool_use', id, name, input: values };
+  return { id, name, arguments: raw.input, raw };
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ProviderReplyError, type ProviderReply } from '../types.ts';
+
+const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+const ToolUseBlockSchema = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
+/** Every block has a type; thinking and server-tool blocks are kept (they must be echoed back) but not read. */
+const BlockSchema = z.looseObject({ type: z.string() });
+
+export const AnthropicMessageSchema = z.looseObject({
+  type: z.literal('message'),
+  role: z.literal('assistant'),
+  model: z.string().nullish(),
+  content: z.array(BlockSchema),
+  stop_reason: z.string().nullish(),
+});
+export type AnthropicMessage = z.infer<typeof AnthropicMessageSchema>;
+
+const AnthropicErrorSchema = z.looseObject({
+  type: z.literal('error'),
+  error: z.looseObject({ type: z.string(), message: z.string() }),
+});
+
+/** The assistant turn as it must be echoed: Anthropic wants its content blocks back unchanged. */
+export type AnthropicAssistantMessage = { role: 'assistant'; content: AnthropicMessage['content'] };
+
+/** A text or tool_use block read in full, or an error that names the field that is wrong. */
+function readBlock<T extends z.ZodType>({ schema, block, index }: { schema: T; block: unknown; index: number }): z.infer<T> {
+  const parsed = schema.safeParse(block);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ProviderReplyError(
+    `The reply is not an Anthropic Messages response: ${['content', index, ...(issue?.path ?? [])].join('.')}: ${issue?.message ?? 'unexpected shape'}.`,
+  );
+}
+
+/** Reads an Anthropic Messages response: its tool_use blocks and its text blocks. */
+export function readAnthropicResponse({ body }: { body: unknown }): ProviderReply {
+  const error = AnthropicErrorSchema.safeParse(body);
+  if (error.success) {
+    throw new ProviderReplyError(`The reply is an Anthropic error (${error.data.error.type}), not a message: ${error.data.error.message}`);
+  }
+  const parsed = AnthropicMessageSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProviderReplyError(
+      `The reply is not an Anthropic Messages response: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}.`,
+    );
+  }
+  const message = parsed.data;
+  const toolCalls: ProviderReply['toolCalls'] = [];
+  const texts: string[] = [];
+  message.content.forEach((block, index) => {
+    if (block.type === 'tool_use') {
+      const toolUse = readBlock({ schema: ToolUseBlockSchema, block, index });
+      toolCalls.push({ id: toolUse.id, name: toolUse.name, arguments: toolUse.input, raw: block });
+    } else if (block.type === 'text') {
+      texts.push(readBlock({ schema: TextBlockSchema, block, index }).text);
+    }
+  });
+  const assistantMessage: AnthropicAssistantMessage = { role: 'assistant', content: message.content };
+  return {
+    toolCalls,
+    text: texts.length > 0 ? texts.join('') : null,
+    assistantMessage,
+    finishReason: message.stop_reason ?? null,
+    model: message.model ?? null,
+  };
+}
