@@ -1,13 +1,14 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FetchLike } from '../mcp/recording-fetch.ts';
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
-import type { McpTool, ToolRoundResult, WireAdapter } from '../providers/types.ts';
+import type { McpTool, ToolRoundResult } from '../providers/types.ts';
 import { getWireAdapter } from '../providers/wire-adapters.ts';
 import { HostFault, RunAborted, explainMcpFailure } from './faults.ts';
 import { createMcpTraffic, type McpTraffic } from './mcp-traffic.ts';
-import { callProvider, type ProviderSettings } from './provider-call.ts';
+import { runConversation } from './conversation.ts';
+import type { ProviderSettings } from './provider-call.ts';
 import type { Era, Phase, Step, Trace } from './trace.ts';
-import { TraceWriter, type PendingStep, type RunListener } from './trace-writer.ts';
+import { TraceWriter, type PendingStep, type RunListener, type StepFields } from './trace-writer.ts';
 
 /**
  * The Host. It runs one question through the whole lifecycle, for real: the MCP SDK
@@ -41,6 +42,8 @@ export type LifecycleRun = {
   start(): Promise<Trace>;
   /** Lets the message waiting at the gate go. Returns false when nothing is waiting. */
   release(): boolean;
+  /** Stops the provider request on the wire, if any; the run then offers to send it again. */
+  cancelProviderRequest(): boolean;
   abort(): void;
 };
 
@@ -90,6 +93,7 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
   let openGate: (() => void) | null = null;
   let closeGate: ((error: Error) => void) | null = null;
   let phase: Phase = 'discovery';
+  let cancelProviderRequest: (() => void) | null = null;
 
   async function gate(next: PendingStep): Promise<void> {
     if (abortController.signal.aborted) throw new RunAborted();
@@ -111,8 +115,8 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
   }
 
   /** Holds at the gate, then records the host's own step. */
-  async function hostStep(id: string, fields: Omit<Parameters<TraceWriter['append']>[1], 'payload'> & { payload: unknown }): Promise<Step> {
-    await gate(writer.describe(id, { payload: fields.payload }));
+  async function hostStep(id: string, fields: StepFields, pendingTitle?: string): Promise<Step> {
+    await gate(writer.describe(id, { payload: fields.payload, ...(pendingTitle ? { title: pendingTitle } : {}) }));
     const step = writer.append(id, fields);
     phase = step.phase;
     return step;
@@ -168,82 +172,27 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
       payload: translatedTools.result.tools,
       translation: { number: 1, input: tools, output: translatedTools.result.tools, warnings: translatedTools.warnings, changes: translatedTools.changes },
     });
-    await converse(adapter!, translatedTools.result);
-  }
-
-  async function converse(wire: WireAdapter, translated: { tools: unknown; nameMap: Record<string, string> }): Promise<void> {
-    let conversation = wire.startConversation({ question: options.question });
-    let pendingTranslation: Step['translation'] | undefined;
-    const maxRounds = options.maxToolRounds ?? 5;
-    for (let round = 1; ; round++) {
-      const request = wire.buildRequest({ model: options.provider.model, apiKey: options.provider.apiKey, conversation, tools: translated.tools });
-      const requestStepId = pendingTranslation ? 'host.translate-tool-result' : 'provider.request';
-      const requestStep = await hostStep(requestStepId, {
-        payload: request.body,
-        ...(pendingTranslation ? { translation: pendingTranslation } : {}),
-      });
-      const response = await callProvider({
-        adapter: wire,
-        settings: options.provider,
-        request,
+    trace.answer = await runConversation(
+      {
+        adapter: adapter!,
+        provider: options.provider,
+        question: options.question,
+        writer,
         fetch: options.fetch,
-        signal: abortController.signal,
+        runSignal: abortController.signal,
         timeoutMs: options.networkTimeoutMs ?? 60_000,
-        phase,
-        onExchange: (http) => writer.update(requestStep, { http }),
-      });
-      const reply = response.reply;
-
-      if (reply.toolCalls.length === 0) {
-        writer.append('provider.response.answer', { payload: response.body, http: response.http, ...(response.reasoning ? { note: response.reasoning } : {}) });
-        trace.answer = reply.text ?? '';
-        await hostStep('host.answer', { payload: { answer: trace.answer } });
-        return;
-      }
-      if (round > maxRounds) {
-        throw new HostFault({
-          what: `The model asked for tools again after ${maxRounds} rounds, so the host stopped the loop.`,
-          why: 'A host caps tool rounds so that a model that keeps calling tools cannot run forever.',
-          fix: 'Ask a simpler question, or raise the cap.',
-        }, 'decision');
-      }
-      if (pendingTranslation) writer.iteration++;
-      writer.append('llm.decide', {
-        payload: reply.toolCalls.map((call) => call.raw),
-        ...(response.reasoning ? { note: `The mock model's rule: ${response.reasoning}` } : {}),
-      });
-      writer.append('provider.response.tool-calls', { payload: response.body, http: response.http });
-
-      const results: ToolRoundResult[] = [];
-      for (const call of reply.toolCalls) {
-        const plan = wire.convertToolCall({ call, nameMap: translated.nameMap });
-        await hostStep('host.translate-tool-call', {
-          payload: plan.result.ok ? plan.result.params : { error: plan.result.error },
-          translation: {
-            number: 2,
-            input: call.raw,
-            output: plan.result.ok ? plan.result.params : { error: plan.result.error },
-            warnings: plan.warnings,
-            changes: plan.changes,
-          },
-        });
-        if (!plan.result.ok) {
-          results.push({ call, outcome: { type: 'host-error', message: plan.result.error } });
-          continue;
-        }
-        results.push({ call, outcome: await callTool(plan.result.params) });
-      }
-
-      const appended = wire.appendToolResults({ conversation, reply, results });
-      conversation = appended.result.conversation;
-      pendingTranslation = {
-        number: 3,
-        input: results.map(({ outcome }) => (outcome.type === 'result' ? outcome.result : { hostError: outcome.message })),
-        output: appended.result.messages,
-        warnings: appended.warnings,
-        changes: appended.changes,
-      };
-    }
+        maxToolRounds: options.maxToolRounds ?? 5,
+        retryFailures: !options.autoRelease,
+        currentPhase: () => phase,
+        hostStep,
+        callTool,
+        onProviderRequest: (cancel) => {
+          cancelProviderRequest = cancel;
+          writer.emit({ type: 'provider-request', inFlight: cancel !== null });
+        },
+      },
+      translatedTools.result,
+    );
   }
 
   async function callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<ToolRoundResult['outcome']> {
@@ -309,6 +258,11 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
       if (!openGate) return false;
       openGate();
       writer.emit({ type: 'released' });
+      return true;
+    },
+    cancelProviderRequest() {
+      if (!cancelProviderRequest) return false;
+      cancelProviderRequest();
       return true;
     },
     abort() {

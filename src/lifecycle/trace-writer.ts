@@ -18,6 +18,7 @@ export type RunEvent =
   | { type: 'step-updated'; step: Step }
   | { type: 'waiting'; pending: PendingStep }
   | { type: 'released' }
+  | { type: 'provider-request'; inFlight: boolean }
   | { type: 'status'; status: TraceStatus };
 
 export type RunListener = (event: RunEvent) => void;

@@ -79,6 +79,8 @@ export const FaultSchema = z.object({
   what: z.string(),
   why: z.string(),
   fix: z.string(),
+  /** The run goes on: the failed request can be sent again. */
+  retryable: z.boolean().optional(),
 });
 export type Fault = z.infer<typeof FaultSchema>;
 

@@ -1,6 +1,7 @@
 import type { Era } from '../lifecycle/vocabulary.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
-import { abortRun, releaseRun, startRun } from './run-controller.ts';
+import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
+import { abortRun, cancelProviderRequest, releaseRun, startRun } from './run-controller.ts';
 
 /**
  * What the learner can do, as plain functions: buttons, keyboard shortcuts and tests
@@ -57,6 +58,23 @@ export function setEra(era: Era): void {
   if (getState().era === era) return;
   reset();
   setState({ era });
+}
+
+/**
+ * New model settings (and keys) start over, since the run so far spoke to another model.
+ * Keys are written to this device only when the learner chose to remember them.
+ */
+export function applyModelSettings(model: ModelSettings, apiKeys: Record<string, string>): void {
+  const keys = Object.fromEntries(Object.entries(apiKeys).filter(([, value]) => value.trim() !== ''));
+  saveModelSettings(model);
+  storeKeys(keys, model.rememberKeys);
+  reset();
+  setState({ model, apiKeys: keys });
+}
+
+/** Stops the model request on the wire; the run stays, offering to send it again. */
+export function cancelRequest(): void {
+  cancelProviderRequest();
 }
 
 function tick(): void {

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { PendingStep } from '../lifecycle/trace-writer.ts';
 import type { Step, TraceStatus } from '../lifecycle/trace.ts';
 import type { Era } from '../lifecycle/vocabulary.ts';
+import { loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
 
 /**
  * One store, four slices: the recorded run, the cursor over it, playback, and the
@@ -23,6 +24,8 @@ export type RunSlice = {
   modelName: string | null;
   /** Loading the engine or the SDK failed; the page keeps working otherwise. */
   loadError: string | null;
+  /** A provider request is on the wire and can be cancelled. */
+  providerInFlight: boolean;
 };
 
 export type CursorSlice = {
@@ -42,6 +45,9 @@ export type PlaybackSlice = {
 export type SettingsSlice = {
   question: string;
   era: Era;
+  model: ModelSettings;
+  /** API keys by provider variable name (OPENAI_API_KEY …): memory unless remembered. */
+  apiKeys: Record<string, string>;
 };
 
 export type ExplorerState = RunSlice & CursorSlice & PlaybackSlice & SettingsSlice;
@@ -59,6 +65,7 @@ export const initialRunSlice: RunSlice = {
   protocolVersion: null,
   modelName: null,
   loadError: null,
+  providerInFlight: false,
 };
 
 export const useExplorerStore = create<ExplorerState>()(() => ({
@@ -70,6 +77,8 @@ export const useExplorerStore = create<ExplorerState>()(() => ({
   intervalMs: 1400,
   question: DEFAULT_QUESTION,
   era: '2025-11-25',
+  model: loadModelSettings(),
+  apiKeys: loadRememberedKeys(),
 }));
 
 /** Moving the cursor forward extends what has been seen; moving it back is a replay. */

@@ -1,6 +1,9 @@
 import type { LifecycleRun } from '../lifecycle/engine.ts';
 import type { RunEvent } from '../lifecycle/trace-writer.ts';
-import { MOCK_MODEL_NAME, MOCK_OPENAI_BASE_PATH } from '../providers/mock-endpoints.ts';
+import type { ProviderSettings } from '../lifecycle/provider-call.ts';
+import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
+import { findWireInfo } from '../providers/wire-catalog.ts';
+import type { ExplorerState } from './explorer-store.ts';
 import { initialRunSlice, moveCursor, useExplorerStore } from './explorer-store.ts';
 
 /**
@@ -46,6 +49,9 @@ function applyEvent(runId: number, event: RunEvent): void {
     case 'released':
       setState({ pending: null });
       break;
+    case 'provider-request':
+      setState({ providerInFlight: event.inFlight });
+      break;
     case 'status':
       setState((state) => ({
         status: event.status,
@@ -62,11 +68,25 @@ function applyEvent(runId: number, event: RunEvent): void {
   }
 }
 
+/** What the engine is told about the model: the mock on this origin, or the real provider with its key. */
+export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys'>, origin: string): ProviderSettings {
+  const { model } = state;
+  const wire = findWireInfo(model.wire) ?? findWireInfo('openai-chat')!;
+  if (model.kind === 'mock') {
+    return { wire: wire.id, kind: 'mock', baseUrl: `${origin}${wire.mockBasePath}`, model: MOCK_MODEL_NAME, strict: model.strict };
+  }
+  const real = model.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
+  const apiKey = wire.keyVariable ? state.apiKeys[wire.keyVariable] : undefined;
+  return { wire: wire.id, kind: 'real', baseUrl: real.baseUrl, model: real.model, strict: model.strict, ...(apiKey ? { apiKey } : {}) };
+}
+
 /** Starts a run with the current settings; the engine then waits at its first gate. */
 export async function startRun(): Promise<void> {
-  const { question, era, runId } = useExplorerStore.getState();
+  const state = useExplorerStore.getState();
+  const { question, era, runId } = state;
   const nextRunId = runId + 1;
-  useExplorerStore.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, cursor: -1, furthest: -1, modelName: MOCK_MODEL_NAME });
+  const provider = resolveProvider(state, globalThis.location.origin);
+  useExplorerStore.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, cursor: -1, furthest: -1, modelName: provider.model });
   let engine: typeof import('../lifecycle/engine.ts');
   try {
     engine = await loadEngine();
@@ -79,13 +99,17 @@ export async function startRun(): Promise<void> {
     return;
   }
   if (useExplorerStore.getState().runId !== nextRunId) return;
-  const origin = globalThis.location.origin;
-  const run = engine.createLifecycleRun({
-    question,
-    era,
-    mcpUrl: `${origin}/mcp`,
-    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${origin}${MOCK_OPENAI_BASE_PATH}`, model: MOCK_MODEL_NAME },
-  });
+  let run: LifecycleRun;
+  try {
+    run = engine.createLifecycleRun({ question, era, mcpUrl: `${globalThis.location.origin}/mcp`, provider });
+  } catch (error) {
+    useExplorerStore.setState({
+      status: 'idle',
+      followNext: false,
+      loadError: `The run could not start: ${error instanceof Error ? error.message : String(error)} Choose another wire format in the model settings.`,
+    });
+    return;
+  }
   currentRun = run;
   run.subscribe((event) => applyEvent(nextRunId, event));
   void run.start();
@@ -93,6 +117,10 @@ export async function startRun(): Promise<void> {
 
 export function releaseRun(): boolean {
   return currentRun?.release() ?? false;
+}
+
+export function cancelProviderRequest(): boolean {
+  return currentRun?.cancelProviderRequest() ?? false;
 }
 
 export function abortRun(): void {

@@ -3,6 +3,7 @@ import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts
 import { Controls } from './controls/controls.tsx';
 import { LifecycleGraph } from './graph/lifecycle-graph.tsx';
 import { QuestionBar } from './question-bar.tsx';
+import { ModelSettingsButton } from './settings/model-settings-dialog.tsx';
 import { StepCaption } from './step-caption.tsx';
 import { Timeline } from './timeline/timeline.tsx';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
@@ -43,6 +44,7 @@ export function App() {
           <div className="min-w-0 flex-1">
             <QuestionBar />
           </div>
+          <ModelSettingsButton />
         </div>
       </header>
       {loadError && (

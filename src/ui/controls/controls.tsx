@@ -1,4 +1,4 @@
-import { back, next, reset, togglePlay } from '../../store/actions.ts';
+import { back, cancelRequest, next, reset, togglePlay } from '../../store/actions.ts';
 import {
   selectCanGoBack,
   selectCanGoNext,
@@ -9,6 +9,11 @@ import {
 
 const selectPlaying = (state: ExplorerState) => state.playing;
 const selectStatus = (state: ExplorerState) => state.status;
+const selectInFlight = (state: ExplorerState) => state.providerInFlight;
+const selectRetryOffered = (state: ExplorerState) => {
+  const last = state.steps.at(-1);
+  return state.status === 'running' && last?.fault?.retryable === true && state.pending !== null;
+};
 
 const buttonClass =
   'inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-40';
@@ -25,6 +30,8 @@ export function Controls() {
   const waiting = useExplorerStore(selectIsWaiting);
   const playing = useExplorerStore(selectPlaying);
   const status = useExplorerStore(selectStatus);
+  const inFlight = useExplorerStore(selectInFlight);
+  const retryOffered = useExplorerStore(selectRetryOffered);
   return (
     <div role="toolbar" aria-label="Playback" className="flex flex-wrap items-center gap-2">
       <button type="button" className={secondary} onClick={back} disabled={!canGoBack} aria-keyshortcuts="ArrowLeft">
@@ -39,8 +46,19 @@ export function Controls() {
       <button type="button" className={secondary} onClick={reset} disabled={status === 'idle'} aria-keyshortcuts="R">
         Reset <Key>R</Key>
       </button>
+      {inFlight && (
+        <button type="button" className={secondary} onClick={cancelRequest}>
+          Cancel request
+        </button>
+      )}
       <span className="text-sm text-slate-500 dark:text-slate-400" role="status" aria-live="polite" data-testid="run-status">
-        {waiting ? 'Waiting for the next message…' : describeStatus(status)}
+        {inFlight
+          ? 'Waiting for the model…'
+          : waiting
+            ? 'Waiting for the next message…'
+            : retryOffered
+              ? 'The model call failed: Next sends the same request again.'
+              : describeStatus(status)}
       </span>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { getStepDefinition } from '../../content/steps.ts';
 import type { Step } from '../../lifecycle/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../lifecycle/vocabulary.ts';
+import { next } from '../../store/actions.ts';
 import { selectCurrentStep, selectIsReplay, useExplorerStore } from '../../store/explorer-store.ts';
 import { formatStepNumber, PHASE_STYLES } from '../step-format.ts';
 import { HttpView } from './http-view.tsx';
@@ -9,6 +10,19 @@ import { JsonPayload } from './json-view.tsx';
 import { TranslationView } from './translation-view.tsx';
 
 type Tab = 'translation' | 'message' | 'http';
+
+const selectCanRetry = (state: { pending: unknown; status: string }) => state.pending !== null && state.status === 'running';
+
+/** Sends the failed provider request again: the host is waiting at the same gate. */
+function RetryButton() {
+  const canRetry = useExplorerStore(selectCanRetry);
+  if (!canRetry) return null;
+  return (
+    <button type="button" onClick={next} className="mt-2 rounded-md border border-red-400 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100 dark:bg-red-900 dark:text-red-50">
+      Retry
+    </button>
+  );
+}
 const selectStepCount = (state: { steps: Step[] }) => state.steps.length;
 
 export function Inspector() {
@@ -50,6 +64,7 @@ function StepInspector({ step }: { step: Step }) {
           <p className="font-semibold">{step.fault.what}</p>
           <p className="mt-1"><span className="font-semibold">Why: </span>{step.fault.why}</p>
           <p className="mt-1"><span className="font-semibold">What to do: </span>{step.fault.fix}</p>
+          {step.fault.retryable && <RetryButton />}
         </div>
       )}
       {tabs.length > 1 && (

@@ -1,0 +1,138 @@
+import type { FetchLike } from '../mcp/recording-fetch.ts';
+import type { McpCallPlan, ProviderHttpRequest, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
+import { HostFault, RunAborted } from './faults.ts';
+import { callProvider, type ProviderResponse, type ProviderSettings } from './provider-call.ts';
+import type { Phase, Step } from './trace.ts';
+import type { StepFields, TraceWriter } from './trace-writer.ts';
+
+/**
+ * The model side of the lifecycle: the provider request (step 8), the model's tool
+ * calls (9-10), translation #2 (11) for each call, the tool results back in the
+ * provider's format (18), further rounds, and the answer (19-20). A provider failure
+ * becomes a step and, when a learner is stepping, the same request can be sent again.
+ */
+
+export type ConversationContext = {
+  adapter: WireAdapter;
+  provider: ProviderSettings;
+  question: string;
+  writer: TraceWriter;
+  fetch?: FetchLike;
+  runSignal: AbortSignal;
+  timeoutMs: number;
+  maxToolRounds: number;
+  /** Offer to send a failed provider request again instead of ending the run. */
+  retryFailures: boolean;
+  currentPhase: () => Phase;
+  hostStep: (id: string, fields: StepFields, pendingTitle?: string) => Promise<Step>;
+  callTool: (params: Extract<McpCallPlan, { ok: true }>['params']) => Promise<ToolRoundResult['outcome']>;
+  /** Tells the view a provider request is on the wire, and how to cancel it. */
+  onProviderRequest: (cancel: (() => void) | null) => void;
+};
+
+const CANCELLED = {
+  what: 'You cancelled the request to the model.',
+  why: 'The request was stopped before the model answered; nothing was received.',
+  fix: 'Press Next to send the same request again, or Reset to start over.',
+};
+
+async function sendWithRetry(
+  context: ConversationContext,
+  stepId: string,
+  request: ProviderHttpRequest,
+  translation: Step['translation'] | undefined,
+): Promise<ProviderResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const requestStep = await context.hostStep(
+      stepId,
+      { payload: request.body, ...(translation ? { translation } : {}) },
+      attempt > 1 ? 'Send the same request to the model again' : undefined,
+    );
+    const cancel = new AbortController();
+    context.onProviderRequest(() => cancel.abort());
+    try {
+      return await callProvider({
+        adapter: context.adapter,
+        settings: context.provider,
+        request,
+        fetch: context.fetch,
+        signal: AbortSignal.any([context.runSignal, cancel.signal]),
+        timeoutMs: context.timeoutMs,
+        phase: context.currentPhase(),
+        onExchange: (http) => context.writer.update(requestStep, { http }),
+      });
+    } catch (error) {
+      if (context.runSignal.aborted) throw new RunAborted();
+      const fault = cancel.signal.aborted ? CANCELLED : error instanceof HostFault ? error.fault : undefined;
+      if (!fault || !context.retryFailures) throw cancel.signal.aborted ? new HostFault(CANCELLED, context.currentPhase()) : error;
+      const retryable = { ...fault, fix: cancel.signal.aborted ? fault.fix : `${fault.fix} Press Next to send the same request again.`, retryable: true };
+      context.writer.append('host.fault', {
+        payload: { error: retryable.what, why: retryable.why, fix: retryable.fix },
+        fault: retryable,
+        title: `The model call failed: ${retryable.what}`,
+        phase: context.currentPhase(),
+      });
+    } finally {
+      context.onProviderRequest(null);
+    }
+  }
+}
+
+export async function runConversation(context: ConversationContext, translated: { tools: unknown; nameMap: ToolNameMap }): Promise<string> {
+  const { adapter, writer } = context;
+  let conversation = adapter.startConversation({ question: context.question });
+  let pendingTranslation: Step['translation'] | undefined;
+  for (let round = 1; ; round++) {
+    const request = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, conversation, tools: translated.tools });
+    const stepId = pendingTranslation ? 'host.translate-tool-result' : 'provider.request';
+    const response = await sendWithRetry(context, stepId, request, pendingTranslation);
+    const reply = response.reply;
+
+    if (reply.toolCalls.length === 0) {
+      writer.append('provider.response.answer', { payload: response.body, http: response.http, ...(response.reasoning ? { note: response.reasoning } : {}) });
+      const answer = reply.text ?? '';
+      await context.hostStep('host.answer', { payload: { answer } });
+      return answer;
+    }
+    if (round > context.maxToolRounds) {
+      throw new HostFault(
+        {
+          what: `The model asked for tools again after ${context.maxToolRounds} rounds, so the host stopped the loop.`,
+          why: 'A host caps tool rounds so that a model that keeps calling tools cannot run forever.',
+          fix: 'Ask a simpler question, or raise the cap.',
+        },
+        'decision',
+      );
+    }
+    if (pendingTranslation) writer.iteration++;
+    writer.append('llm.decide', {
+      payload: reply.toolCalls.map((call) => call.raw),
+      ...(response.reasoning ? { note: `The mock model's rule: ${response.reasoning}` } : {}),
+    });
+    writer.append('provider.response.tool-calls', { payload: response.body, http: response.http });
+
+    const results: ToolRoundResult[] = [];
+    for (const call of reply.toolCalls) {
+      const plan = adapter.convertToolCall({ call, nameMap: translated.nameMap });
+      const output = plan.result.ok ? plan.result.params : { error: plan.result.error };
+      await context.hostStep('host.translate-tool-call', {
+        payload: output,
+        translation: { number: 2, input: call.raw, output, warnings: plan.warnings, changes: plan.changes },
+      });
+      results.push({
+        call,
+        outcome: plan.result.ok ? await context.callTool(plan.result.params) : { type: 'host-error', message: plan.result.error },
+      });
+    }
+
+    const appended = adapter.appendToolResults({ conversation, reply, results });
+    conversation = appended.result.conversation;
+    pendingTranslation = {
+      number: 3,
+      input: results.map(({ outcome }) => (outcome.type === 'result' ? outcome.result : { hostError: outcome.message })),
+      output: appended.result.messages,
+      warnings: appended.warnings,
+      changes: appended.changes,
+    };
+  }
+}

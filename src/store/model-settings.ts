@@ -1,0 +1,101 @@
+import { findWireInfo, WIRE_CATALOG } from '../providers/wire-catalog.ts';
+
+/**
+ * Which model the host talks to. Everything but the API key may be kept on this
+ * device; the key stays in memory unless the learner asks to remember it, and it is
+ * only ever given to the provider chosen (never to the MCP server, a URL or a trace).
+ */
+export type ModelSettings = {
+  kind: 'mock' | 'real';
+  wire: string;
+  /** Per wire format: the real provider's base URL and model, as the learner set them. */
+  real: Record<string, { baseUrl: string; model: string }>;
+  strict: boolean;
+  rememberKeys: boolean;
+};
+
+export const SETTINGS_STORAGE_KEY = 'mcp-lifecycle-explorer.model-settings';
+export const KEY_STORAGE_PREFIX = 'mcp-lifecycle-explorer.key.';
+
+export function defaultModelSettings(): ModelSettings {
+  return {
+    kind: 'mock',
+    wire: 'openai-chat',
+    real: Object.fromEntries(WIRE_CATALOG.map((wire) => [wire.id, { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel }])),
+    strict: false,
+    rememberKeys: false,
+  };
+}
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Settings saved on this device, checked field by field: anything odd falls back to the default. */
+export function loadModelSettings(): ModelSettings {
+  const defaults = defaultModelSettings();
+  let saved: unknown;
+  try {
+    saved = JSON.parse(storage()?.getItem(SETTINGS_STORAGE_KEY) ?? 'null');
+  } catch {
+    return defaults;
+  }
+  if (typeof saved !== 'object' || saved === null) return defaults;
+  const record = saved as Partial<Record<keyof ModelSettings, unknown>>;
+  const real = { ...defaults.real };
+  if (typeof record.real === 'object' && record.real !== null) {
+    for (const [wire, value] of Object.entries(record.real as Record<string, unknown>)) {
+      const entry = value as { baseUrl?: unknown; model?: unknown } | null;
+      if (findWireInfo(wire) && typeof entry?.baseUrl === 'string' && typeof entry.model === 'string') {
+        real[wire] = { baseUrl: entry.baseUrl, model: entry.model };
+      }
+    }
+  }
+  return {
+    kind: record.kind === 'real' ? 'real' : 'mock',
+    wire: typeof record.wire === 'string' && findWireInfo(record.wire) ? record.wire : defaults.wire,
+    real,
+    strict: record.strict === true,
+    rememberKeys: record.rememberKeys === true,
+  };
+}
+
+export function saveModelSettings(settings: ModelSettings): void {
+  try {
+    storage()?.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
+  } catch {
+    // A browser that refuses storage still works; the settings last until the page closes.
+  }
+}
+
+/** Keys the learner asked this device to remember, by the variable name of their provider. */
+export function loadRememberedKeys(): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const wire of WIRE_CATALOG) {
+    if (!wire.keyVariable) continue;
+    const value = storage()?.getItem(`${KEY_STORAGE_PREFIX}${wire.keyVariable}`);
+    if (value) keys[wire.keyVariable] = value;
+  }
+  return keys;
+}
+
+/** Writes the keys when remembering is on, and removes every stored key when it is off. */
+export function storeKeys(keys: Record<string, string>, remember: boolean): void {
+  const store = storage();
+  if (!store) return;
+  for (const wire of WIRE_CATALOG) {
+    if (!wire.keyVariable) continue;
+    const name = `${KEY_STORAGE_PREFIX}${wire.keyVariable}`;
+    const value = keys[wire.keyVariable];
+    try {
+      if (remember && value) store.setItem(name, value);
+      else store.removeItem(name);
+    } catch {
+      // Nothing to do: the key simply stays in memory only.
+    }
+  }
+}
