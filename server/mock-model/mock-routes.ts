@@ -1,6 +1,7 @@
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
 import { handleOpenAiChatCompletions, handleOpenAiModels } from './openai-chat-endpoint.ts';
 // Mock endpoint imports: one line per wire format, below this line.
+import { handleAnthropicMessages } from './anthropic-endpoint.ts';
 
 /**
  * Where the mock model answers, one entry per provider path. Each handler speaks that
@@ -20,6 +21,7 @@ export const MOCK_ROUTES: MockRoute[] = [
   { wires: ['openai-chat'], path: `${MOCK_OPENAI_BASE_PATH}/models`, handle: handleOpenAiModels },
   { wires: ['openai-chat'], path: '/mock/openai-chat/v1/chat/completions', handle: handleOpenAiChatCompletions },
   // Mock routes: one entry per provider path, below this line.
+  { wires: ['anthropic'], path: '/mock/anthropic/v1/messages', handle: handleAnthropicMessages },
 ];
 
 export function findMockRoute(pathname: string): MockRoute | undefined {
