@@ -2,7 +2,9 @@ import { parseArgs } from 'node:util';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
 import { ERAS, type Era } from '../../src/lifecycle/vocabulary.ts';
+import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
+import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
 import { MOCK_MODEL_NAME } from '../mock-model/decide-mock-reply.ts';
 import { serve } from '../node/serve.ts';
 
@@ -10,8 +12,14 @@ const usage = `Usage: npm run trace -- "What is 5 plus 7?" [options]
 
 Runs the explorer's host in Node, through every step, and prints the trace.
   --era 2025-11-25|2026-07-28   protocol era (default 2025-11-25)
+  --wire ID                     wire format: ${WIRE_CATALOG.map((wire) => wire.id).join(', ')} (default openai-chat)
+  --model mock|real             the built-in mock model (default), or the real provider;
+                                its key comes from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY)
+  --model-name NAME             the real model to use (default: the wire format's own)
+  --base-url URL                the real provider's base URL (default: the wire format's own; OLLAMA_HOST for ollama)
+  --strict                      OpenAI strict mode for tool schemas
   --server URL                  another MCP server (default: the built-in one, started here)
-  --json                        print the trace as JSON and nothing else
+  --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output`;
 
 function fail(message: string): never {
@@ -25,6 +33,11 @@ try {
     allowPositionals: true,
     options: {
       era: { type: 'string', default: '2025-11-25' },
+      wire: { type: 'string', default: 'openai-chat' },
+      model: { type: 'string', default: 'mock' },
+      'model-name': { type: 'string' },
+      'base-url': { type: 'string' },
+      strict: { type: 'boolean', default: false },
       server: { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
@@ -49,15 +62,29 @@ if (values.server !== undefined) {
   }
 }
 const question = positionals.join(' ');
+const wire = findWireInfo(values.wire);
+if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
+if (values.model !== 'mock' && values.model !== 'real') fail(`--model is mock or real, not "${values.model}".`);
 
-const adapter = getWireAdapter('openai-chat')!;
+/** The real provider from flags and the environment; the key is read here and only given to the engine. */
+function readRealProvider(info: WireInfo): ProviderSettings {
+  const apiKey = info.keyVariable ? process.env[info.keyVariable] : undefined;
+  if (info.keyVariable && !apiKey) fail(`--model real with ${info.label} needs a key: set ${info.keyVariable} in the environment.`);
+  const baseUrl = values['base-url'] ?? (info.id === 'ollama' && process.env.OLLAMA_HOST ? process.env.OLLAMA_HOST : info.defaultBaseUrl);
+  return { wire: info.id, kind: 'real', baseUrl, model: values['model-name'] ?? info.defaultModel, strict: values.strict, ...(apiKey ? { apiKey } : {}) };
+}
+
 const local = await serve({ port: 0, log: (line) => console.error(line) });
 try {
+  const provider: ProviderSettings =
+    values.model === 'real'
+      ? readRealProvider(wire)
+      : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: MOCK_MODEL_NAME, strict: values.strict };
   const run = createLifecycleRun({
     question,
     era,
     mcpUrl: values.server ?? `${local.url}/mcp`,
-    provider: { wire: adapter.id, kind: 'mock', baseUrl: `${local.url}${adapter.mockBasePath}`, model: MOCK_MODEL_NAME },
+    provider,
     autoRelease: true,
   });
   const trace = await run.start();
