@@ -1,0 +1,44 @@
+import type { WireAdapter } from '../types.ts';
+import { convertOpenAiFunctionsToolCall, formatOpenAiFunctionsToolCall } from './convert-openai-functions-tool-call.ts';
+import { convertToOpenAiFunctionsToolMessages, type OpenAiFunctionMessage } from './convert-to-openai-functions-tool-messages.ts';
+import { prepareOpenAiFunctionsTools, type OpenAiFunction } from './prepare-openai-functions-tools.ts';
+import { readOpenAiFunctionsResponse, type OpenAiFunctionsAssistantMessage } from './read-openai-functions-response.ts';
+
+export type OpenAiFunctionsMessage = { role: 'user'; content: string } | OpenAiFunctionsAssistantMessage | OpenAiFunctionMessage;
+
+export type OpenAiFunctionsRequestBody = { model: string; messages: OpenAiFunctionsMessage[]; functions?: OpenAiFunction[] };
+
+/** The request body of a legacy call: the same endpoint as Chat Completions, with `functions` instead of `tools`. */
+export function buildOpenAiFunctionsBody({ model, messages, functions }: { model: string; messages: OpenAiFunctionsMessage[]; functions: OpenAiFunction[] }): OpenAiFunctionsRequestBody {
+  // An empty `functions` array is refused by OpenAI, so no tools means no field.
+  return { model, messages, ...(functions.length > 0 ? { functions } : {}) };
+}
+
+export const openAiFunctionsAdapter: WireAdapter<OpenAiFunctionsMessage[], OpenAiFunction[]> = {
+  id: 'openai-functions',
+  label: 'OpenAI legacy functions',
+  mockBasePath: '/mock/openai-functions/v1',
+  defaultBaseUrl: 'https://api.openai.com/v1',
+  defaultModel: 'gpt-4o-mini',
+  // The SDK's ChatCompletionCreateParams.Function has no `strict` field: only `tools` has strict mode.
+  supportsStrict: false,
+  startConversation: ({ question }) => [{ role: 'user', content: question }],
+  prepareTools: prepareOpenAiFunctionsTools,
+  buildRequest: ({ model, apiKey, conversation, tools }) => ({
+    path: '/chat/completions',
+    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    body: buildOpenAiFunctionsBody({ model, messages: conversation, functions: tools }),
+  }),
+  readResponse: readOpenAiFunctionsResponse,
+  convertToolCall: convertOpenAiFunctionsToolCall,
+  formatToolCall: formatOpenAiFunctionsToolCall,
+  appendToolResults: ({ conversation, reply, results }) => {
+    const translated = convertToOpenAiFunctionsToolMessages({ results });
+    const assistant = reply.assistantMessage as OpenAiFunctionsAssistantMessage;
+    return {
+      result: { conversation: [...conversation, assistant, ...translated.result], messages: translated.result },
+      warnings: translated.warnings,
+      changes: translated.changes,
+    };
+  },
+};

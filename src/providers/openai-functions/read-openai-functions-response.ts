@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ProviderReplyError, type ProviderReply } from '../types.ts';
+import type { OpenAiFunctionCall } from './convert-openai-functions-tool-call.ts';
+
+export const OpenAiFunctionsResponseSchema = z.looseObject({
+  model: z.string().nullish(),
+  choices: z
+    .array(
+      z.looseObject({
+        message: z.looseObject({
+          role: z.literal('assistant'),
+          content: z.string().nullish(),
+          function_call: z.looseObject({ name: z.string(), arguments: z.unknown() }).nullish(),
+          tool_calls: z.array(z.unknown()).nullish(),
+        }),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .min(1),
+});
+
+/** The assistant turn as the request's ChatCompletionAssistantMessageParam takes it back. */
+export type OpenAiFunctionsAssistantMessage = { role: 'assistant'; content: string | null; function_call?: OpenAiFunctionCall };
+
+function echoArguments(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value ?? null);
+}
+
+/**
+ * Reads a Chat Completions response to a legacy `functions` request: at most one call,
+ * in `message.function_call`, with no id. A reply with `tool_calls` instead is the newer
+ * format, which the host did not ask for, so it is refused with that explanation.
+ */
+export function readOpenAiFunctionsResponse({ body }: { body: unknown }): ProviderReply {
+  const parsed = OpenAiFunctionsResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProviderReplyError(
+      `The reply is not a Chat Completions response: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}.`,
+    );
+  }
+  const choice = parsed.data.choices[0]!;
+  const { content, function_call: functionCall, tool_calls: toolCalls } = choice.message;
+  if (toolCalls && toolCalls.length > 0 && !functionCall) {
+    throw new ProviderReplyError(
+      'The reply has choices.0.message.tool_calls, the newer tools format, but the request offered legacy functions: a legacy reply puts its call in message.function_call.',
+    );
+  }
+  // The echo must be a JSON string, as the request type requires; the tool call itself keeps
+  // what the model sent, so that translation #2 can tell the model why it cannot be used.
+  const assistantMessage: OpenAiFunctionsAssistantMessage = {
+    role: 'assistant',
+    content: content ?? null,
+    ...(functionCall ? { function_call: { name: functionCall.name, arguments: echoArguments(functionCall.arguments) } } : {}),
+  };
+  return {
+    toolCalls: functionCall ? [{ name: functionCall.name, arguments: functionCall.arguments, raw: functionCall }] : [],
+    text: content ?? null,
+    assistantMessage,
+    finishReason: choice.finish_reason ?? null,
+    model: parsed.data.model ?? null,
+  };
+}
