@@ -1,0 +1,106 @@
+import type { FieldChange, Warning } from '../../lifecycle/trace.ts';
+import { convertToolResultToText } from '../tool-result-text.ts';
+import type { McpToolResult, ToolRoundResult, Translated } from '../types.ts';
+
+/** The parts a function output can hold (the SDK's ResponseFunctionCallOutputItem, minus files). */
+export type OpenAiResponsesOutputPart = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string };
+
+/** An input item `{ type: "function_call_output", call_id, output }` (the SDK's ResponseInputItem.FunctionCallOutput). */
+export type OpenAiResponsesFunctionCallOutput = {
+  type: 'function_call_output';
+  call_id: string;
+  output: string | OpenAiResponsesOutputPart[];
+};
+
+const PROVIDER = 'OpenAI Responses';
+
+type Converted = { output: string | OpenAiResponsesOutputPart[]; warnings: Warning[]; changes: FieldChange[] };
+
+function placeWarnings(warnings: Warning[], index: number, blockIndex?: number): Warning[] {
+  return warnings.map((warning) => {
+    const path = blockIndex === undefined ? (warning.path ?? '') : (warning.path ?? '').replace(/^content\[0\]/, `content[${blockIndex}]`);
+    return { ...warning, path: `[${index}].${path}` };
+  });
+}
+
+/** Text only: one string, as Chat Completions would send it. */
+function convertToString(result: McpToolResult, index: number): Converted {
+  const text = convertToolResultToText({ result, provider: PROVIDER });
+  const changes: FieldChange[] = [{ kind: 'retyped', from: `[${index}].content`, to: `[${index}].output`, note: 'content blocks become one string' }];
+  if (result.isError !== undefined) changes.push({ kind: 'dropped', from: `[${index}].isError`, note: 'no error flag here: stated in the text' });
+  if (result.structuredContent !== undefined) {
+    changes.push(
+      text.warnings.some((warning) => warning.code === 'structured-content-as-text')
+        ? { kind: 'retyped', from: `[${index}].structuredContent`, to: `[${index}].output`, note: 'no text came with it, so it is sent as JSON text' }
+        : { kind: 'dropped', from: `[${index}].structuredContent`, note: 'no field for structured content; the text says the same' },
+    );
+  }
+  return { output: text.result, warnings: placeWarnings(text.warnings, index), changes };
+}
+
+/** With images: a list of parts, in the order of the content blocks, each image as a data URL. */
+function convertToParts(result: McpToolResult, index: number): Converted {
+  const parts: OpenAiResponsesOutputPart[] = [];
+  const warnings: Warning[] = [];
+  const changes: FieldChange[] = [];
+  let carriesContentText = false;
+  if (result.isError) {
+    parts.push({ type: 'input_text', text: 'Error: the tool reported an error; its output follows.' });
+    warnings.push({ code: 'is-error-in-text', message: `${PROVIDER} function outputs have no error flag: isError is stated in a first text part.`, path: `[${index}].isError` });
+    changes.push({ kind: 'retyped', from: `[${index}].isError`, to: `[${index}].output[0]`, note: 'the error flag becomes a sentence' });
+  } else if (result.isError !== undefined) {
+    changes.push({ kind: 'dropped', from: `[${index}].isError`, note: 'false needs no saying' });
+  }
+  result.content.forEach((block, blockIndex) => {
+    const to = `[${index}].output[${parts.length}]`;
+    if (block.type === 'image') {
+      parts.push({ type: 'input_image', image_url: `data:${block.mimeType};base64,${block.data}` });
+      changes.push({ kind: 'retyped', from: `[${index}].content[${blockIndex}]`, to, note: 'the image becomes an input_image with a data URL' });
+      return;
+    }
+    const text = convertToolResultToText({ result: { content: [block] }, provider: PROVIDER });
+    parts.push({ type: 'input_text', text: text.result });
+    carriesContentText = true;
+    warnings.push(...placeWarnings(text.warnings, index, blockIndex));
+    changes.push({ kind: 'retyped', from: `[${index}].content[${blockIndex}]`, to, note: 'the block becomes an input_text part' });
+  });
+  if (result.structuredContent !== undefined) {
+    if (carriesContentText) {
+      warnings.push({ code: 'structured-content-dropped', message: `${PROVIDER} has no field for structuredContent; the text content, which should say the same, is sent instead.`, path: `[${index}].structuredContent` });
+      changes.push({ kind: 'dropped', from: `[${index}].structuredContent`, note: 'no field for structured content; the text says the same' });
+    } else {
+      changes.push({ kind: 'retyped', from: `[${index}].structuredContent`, to: `[${index}].output[${parts.length}]`, note: 'no text came with it, so it is sent as JSON text' });
+      parts.push({ type: 'input_text', text: JSON.stringify(result.structuredContent) });
+      warnings.push({ code: 'structured-content-as-text', message: `${PROVIDER} has no field for structuredContent: it is sent as JSON text.`, path: `[${index}].structuredContent` });
+    }
+  }
+  return { output: parts, warnings, changes };
+}
+
+/**
+ * Translation #3 for the Responses API: one `{ type: "function_call_output", call_id, output }`
+ * input item per call, answering it by its call_id. The output is a string, or, when the
+ * result holds images, a list of input_text and input_image parts, which this API can carry.
+ */
+export function convertToOpenAiResponsesToolOutputs({ results }: { results: ToolRoundResult[] }): Translated<OpenAiResponsesFunctionCallOutput[]> {
+  const warnings: Warning[] = [];
+  const changes: FieldChange[] = [];
+  const items = results.map(({ call, outcome }, index): OpenAiResponsesFunctionCallOutput => {
+    const callId = call.id ?? `call_${index}`;
+    changes.push(
+      { kind: 'added', to: `[${index}].type`, note: 'a function_call_output input item' },
+      { kind: 'added', to: `[${index}].call_id`, note: `answers the model's call ${callId}` },
+    );
+    if (outcome.type === 'host-error') {
+      changes.push({ kind: 'retyped', from: `[${index}].hostError`, to: `[${index}].output`, note: "the host's error, as text" });
+      warnings.push({ code: 'host-error-returned', message: `No tool ran for ${call.name}: the host's error goes back to the model instead.`, path: `[${index}]` });
+      return { type: 'function_call_output', call_id: callId, output: `Error: ${outcome.message}` };
+    }
+    const hasImage = outcome.result.content.some((block) => block.type === 'image');
+    const converted = hasImage ? convertToParts(outcome.result, index) : convertToString(outcome.result, index);
+    warnings.push(...converted.warnings);
+    changes.push(...converted.changes);
+    return { type: 'function_call_output', call_id: callId, output: converted.output };
+  });
+  return { result: items, warnings, changes };
+}

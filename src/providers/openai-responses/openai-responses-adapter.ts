@@ -1,0 +1,43 @@
+import type { WireAdapter } from '../types.ts';
+import { convertOpenAiResponsesToolCall, formatOpenAiResponsesToolCall } from './convert-openai-responses-tool-call.ts';
+import { convertToOpenAiResponsesToolOutputs, type OpenAiResponsesFunctionCallOutput } from './convert-to-openai-responses-tool-outputs.ts';
+import { prepareOpenAiResponsesTools, type OpenAiResponsesTool } from './prepare-openai-responses-tools.ts';
+import { readOpenAiResponsesResponse, type OpenAiResponsesOutputItem } from './read-openai-responses-response.ts';
+
+/** The conversation as `input` items: the question, the model's output items echoed, the function outputs. */
+export type OpenAiResponsesInputItem = { role: 'user'; content: string } | OpenAiResponsesOutputItem | OpenAiResponsesFunctionCallOutput;
+
+export type OpenAiResponsesRequestBody = { model: string; input: OpenAiResponsesInputItem[]; tools?: OpenAiResponsesTool[] };
+
+/** The request body: the whole conversation in `input` each time, so no response needs to be stored. */
+export function buildOpenAiResponsesBody({ model, input, tools }: { model: string; input: OpenAiResponsesInputItem[]; tools: OpenAiResponsesTool[] }): OpenAiResponsesRequestBody {
+  return { model, input, ...(tools.length > 0 ? { tools } : {}) };
+}
+
+export const openAiResponsesAdapter: WireAdapter<OpenAiResponsesInputItem[], OpenAiResponsesTool[]> = {
+  id: 'openai-responses',
+  label: 'OpenAI Responses',
+  mockBasePath: '/mock/openai-responses/v1',
+  defaultBaseUrl: 'https://api.openai.com/v1',
+  defaultModel: 'gpt-4o-mini',
+  supportsStrict: true,
+  startConversation: ({ question }) => [{ role: 'user', content: question }],
+  prepareTools: prepareOpenAiResponsesTools,
+  buildRequest: ({ model, apiKey, conversation, tools }) => ({
+    path: '/responses',
+    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    body: buildOpenAiResponsesBody({ model, input: conversation, tools }),
+  }),
+  readResponse: readOpenAiResponsesResponse,
+  convertToolCall: convertOpenAiResponsesToolCall,
+  formatToolCall: formatOpenAiResponsesToolCall,
+  appendToolResults: ({ conversation, reply, results }) => {
+    const translated = convertToOpenAiResponsesToolOutputs({ results });
+    const echoed = reply.assistantMessage as OpenAiResponsesOutputItem[];
+    return {
+      result: { conversation: [...conversation, ...echoed, ...translated.result], messages: translated.result },
+      warnings: translated.warnings,
+      changes: translated.changes,
+    };
+  },
+};

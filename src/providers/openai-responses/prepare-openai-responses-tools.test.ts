@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { McpTool } from '../types.ts';
+import { prepareOpenAiResponsesTools } from './prepare-openai-responses-tools.ts';
+
+const addNumbers: McpTool = {
+  name: 'add_numbers',
+  description: 'Adds two numbers',
+  inputSchema: {
+    type: 'object',
+    properties: { a: { type: 'number', description: 'The first number' }, b: { type: 'number', description: 'The second number' } },
+    required: ['a', 'b'],
+  },
+};
+
+describe('prepareOpenAiResponsesTools (translation #1)', () => {
+  describe('add_numbers, a tool that fits', () => {
+    it('becomes a flat function tool with strict: false said out loud', () => {
+      const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [addNumbers] });
+      expect(result.tools).toEqual([
+        { type: 'function', name: 'add_numbers', description: 'Adds two numbers', parameters: addNumbers.inputSchema, strict: false },
+      ]);
+      expect(result.nameMap).toEqual({ add_numbers: 'add_numbers' });
+      expect(warnings).toEqual([]);
+      expect(changes.map((change) => [change.kind, change.from, change.to])).toEqual([
+        ['added', undefined, '[0].type'],
+        ['renamed', '[0].inputSchema', '[0].parameters'],
+        ['added', undefined, '[0].strict'],
+      ]);
+    });
+
+    it('leaves the description out when the tool has none', () => {
+      const { result } = prepareOpenAiResponsesTools({ tools: [{ name: 'ping', inputSchema: { type: 'object' } }] });
+      expect(result.tools[0]).toEqual({ type: 'function', name: 'ping', parameters: { type: 'object' }, strict: false });
+    });
+  });
+
+  describe('fields', () => {
+    it('drops title, annotations and _meta with a warning each', () => {
+      const tool: McpTool = { ...addNumbers, title: 'Add numbers', annotations: { readOnlyHint: true }, _meta: { source: 'test' } };
+      const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [tool] });
+      expect(Object.keys(result.tools[0]!).sort()).toEqual(['description', 'name', 'parameters', 'strict', 'type']);
+      expect(warnings.map((warning) => warning.code)).toEqual(['dropped-title', 'dropped-annotations', 'dropped-_meta']);
+      expect(changes.filter((change) => change.kind === 'dropped').map((change) => change.from)).toEqual(['[0].title', '[0].annotations', '[0]._meta']);
+    });
+
+    it('carries outputSchema as output_schema, which this format has, with no warning', () => {
+      const outputSchema = { type: 'object' as const, properties: { sum: { type: 'number' } }, required: ['sum'] };
+      const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [{ ...addNumbers, outputSchema }] });
+      expect(result.tools[0]!.output_schema).toEqual(outputSchema);
+      expect(warnings).toEqual([]);
+      expect(changes).toContainEqual(expect.objectContaining({ kind: 'renamed', from: '[0].outputSchema', to: '[0].output_schema' }));
+    });
+  });
+
+  describe('names OpenAI refuses', () => {
+    it.each([
+      ['math.add', 'math_add'],
+      ['add numbers', 'add_numbers'],
+      ['n'.repeat(70), 'n'.repeat(64)],
+    ])('renames "%s" to "%s", warns, and keeps the way back', (name, expected) => {
+      const { result, warnings } = prepareOpenAiResponsesTools({ tools: [{ ...addNumbers, name }] });
+      expect(result.tools[0]!.name).toBe(expected);
+      expect(result.nameMap).toEqual({ [expected]: name });
+      expect(warnings).toEqual([expect.objectContaining({ code: 'tool-name-renamed', path: 'tools[0].name' })]);
+    });
+  });
+
+  describe('strict mode', () => {
+    it('closes the schema, makes optional properties nullable and drops keywords strict mode refuses, each reported', () => {
+      const tool: McpTool = {
+        name: 'add_numbers',
+        inputSchema: {
+          type: 'object',
+          properties: { a: { type: 'number', minimum: 0 }, b: { type: 'number' }, note: { type: 'string', maxLength: 20 } },
+          required: ['a', 'b'],
+        },
+      };
+      const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [tool], strict: true });
+      expect(result.tools[0]!.strict).toBe(true);
+      expect(result.tools[0]!.parameters).toEqual({
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' }, note: { type: ['string', 'null'] } },
+        required: ['a', 'b', 'note'],
+        additionalProperties: false,
+      });
+      expect(warnings.map((warning) => [warning.code, warning.path])).toEqual([
+        ['strict-keyword-dropped', '[0].inputSchema.properties.a.minimum'],
+        ['strict-keyword-dropped', '[0].inputSchema.properties.note.maxLength'],
+        ['strict-optional-nullable', '[0].inputSchema.properties.note'],
+      ]);
+      expect(changes).toContainEqual(expect.objectContaining({ kind: 'added', to: '[0].parameters.additionalProperties' }));
+      expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].inputSchema.properties.a.minimum' }));
+    });
+  });
+});
