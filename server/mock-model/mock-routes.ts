@@ -1,6 +1,7 @@
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
 import { handleOpenAiChatCompletions, handleOpenAiModels } from './openai-chat-endpoint.ts';
 // Mock endpoint imports: one line per wire format, below this line.
+import { handleOpenAiResponses } from './openai-responses-endpoint.ts';
 import { handleAnthropicMessages } from './anthropic-endpoint.ts';
 
 /**
@@ -21,6 +22,8 @@ export const MOCK_ROUTES: MockRoute[] = [
   { wires: ['openai-chat'], path: `${MOCK_OPENAI_BASE_PATH}/models`, handle: handleOpenAiModels },
   { wires: ['openai-chat'], path: '/mock/openai-chat/v1/chat/completions', handle: handleOpenAiChatCompletions },
   // Mock routes: one entry per provider path, below this line.
+  { wires: ['openai-functions'], path: '/mock/openai-functions/v1/chat/completions', handle: handleOpenAiChatCompletions },
+  { wires: ['openai-responses'], path: '/mock/openai-responses/v1/responses', handle: handleOpenAiResponses },
   { wires: ['anthropic'], path: '/mock/anthropic/v1/messages', handle: handleAnthropicMessages },
 ];
 

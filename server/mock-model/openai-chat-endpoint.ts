@@ -7,6 +7,8 @@ import { jsonResponse, stableId } from './http-helpers.ts';
  * The mock model behind `POST /mock/openai/v1/chat/completions`, in the OpenAI Chat
  * Completions wire format: same request fields, same response shape, same error shape.
  * Only the fields the mock reads are parsed; everything else is accepted as OpenAI would.
+ * A request with the deprecated `functions` field is answered the legacy way, as the
+ * real endpoint does: one `message.function_call`, finish_reason "function_call".
  */
 
 const TextPartSchema = z.object({ type: z.literal('text'), text: z.string() });
@@ -18,13 +20,27 @@ const ToolCallSchema = z.object({
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
 
+const FunctionCallSchema = z.object({ name: z.string(), arguments: z.string() });
+
 const MessageSchema = z.discriminatedUnion('role', [
   z.looseObject({ role: z.literal('system'), content: ContentSchema }),
   z.looseObject({ role: z.literal('developer'), content: ContentSchema }),
   z.looseObject({ role: z.literal('user'), content: ContentSchema }),
-  z.looseObject({ role: z.literal('assistant'), content: ContentSchema, tool_calls: z.array(ToolCallSchema).optional() }),
+  z.looseObject({
+    role: z.literal('assistant'),
+    content: ContentSchema,
+    tool_calls: z.array(ToolCallSchema).optional(),
+    function_call: FunctionCallSchema.nullish(),
+  }),
   z.looseObject({ role: z.literal('tool'), content: ContentSchema, tool_call_id: z.string() }),
+  z.looseObject({ role: z.literal('function'), content: z.string().nullable(), name: z.string() }),
 ]);
+
+const FunctionSchema = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+});
 
 const ToolSchema = z.object({
   type: z.literal('function'),
@@ -40,6 +56,8 @@ export const OpenAiChatRequestSchema = z.looseObject({
   messages: z.array(MessageSchema).min(1),
   tools: z.array(ToolSchema).optional(),
   tool_choice: z.unknown().optional(),
+  functions: z.array(FunctionSchema).min(1).optional(),
+  function_call: z.union([z.enum(['none', 'auto']), z.object({ name: z.string() })]).optional(),
   stream: z.boolean().optional(),
 });
 type OpenAiChatRequest = z.infer<typeof OpenAiChatRequestSchema>;
@@ -100,6 +118,7 @@ export async function handleOpenAiChatCompletions(request: Request): Promise<Res
 
   const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
   const question = lastUserIndex >= 0 ? textOf(chat.messages[lastUserIndex]!.content) : '';
+  if (chat.functions) return answerWithFunctionCall(chat, question, lastUserIndex + 1);
   const tools = chat.tool_choice === 'none' ? [] : (chat.tools ?? []).map((tool) => tool.function);
   const reply = decideMockReply({ question, tools, exchanges: readExchanges(chat.messages, lastUserIndex + 1) });
 
@@ -140,4 +159,58 @@ export function handleOpenAiModels(): Response {
     object: 'list',
     data: [{ id: MOCK_MODEL_NAME, object: 'model', created: 0, owned_by: 'mcp-lifecycle-explorer' }],
   });
+}
+
+/** Pairs each legacy function_call after the last user message with the function message that follows it. */
+function readFunctionExchanges(messages: OpenAiChatRequest['messages'], fromIndex: number): MockToolExchange[] {
+  const exchanges: MockToolExchange[] = [];
+  const answered = new Set<number>();
+  messages.forEach((message, index) => {
+    if (index < fromIndex || message.role !== 'assistant' || !message.function_call) return;
+    const call = message.function_call;
+    // No ids in this format: the answer is the next unused function message with the same name.
+    const answerIndex = messages.findIndex((other, otherIndex) => otherIndex > index && !answered.has(otherIndex) && other.role === 'function' && other.name === call.name);
+    if (answerIndex < 0) return;
+    answered.add(answerIndex);
+    const output = textOf(messages[answerIndex]!.content);
+    let parsedArguments: unknown = call.arguments;
+    try {
+      parsedArguments = JSON.parse(call.arguments);
+    } catch {
+      // The arguments stay as the string the host sent back.
+    }
+    exchanges.push({ name: call.name, arguments: parsedArguments, output, isError: /^error\b|validation error/i.test(output) });
+  });
+  return exchanges;
+}
+
+/** The legacy answer: at most one call per turn, so further calls come in the following turns. */
+function answerWithFunctionCall(chat: OpenAiChatRequest, question: string, fromIndex: number): Response {
+  if (chat.tools) return openAiError(400, 'Send either "tools" or the deprecated "functions", not both: the mock cannot tell which format to answer in.', 'functions');
+  const choice = chat.function_call ?? 'auto';
+  const offered = chat.functions ?? [];
+  const functions = choice === 'none' ? [] : choice === 'auto' ? offered : offered.filter((entry) => entry.name === choice.name);
+  if (typeof choice === 'object' && functions.length === 0) {
+    return openAiError(400, `function_call names "${choice.name}", which is not in "functions".`, 'function_call');
+  }
+  const reply = decideMockReply({ question, tools: functions, exchanges: readFunctionExchanges(chat.messages, fromIndex) });
+  const firstCall = reply.type === 'tool-calls' ? reply.calls[0] : undefined;
+  const message = firstCall
+    ? { role: 'assistant', content: null, function_call: { name: firstCall.name, arguments: JSON.stringify(firstCall.arguments) }, refusal: null, annotations: [] }
+    : { role: 'assistant', content: reply.type === 'text' ? reply.text : '', refusal: null, annotations: [] };
+  const promptTokens = countTokens(JSON.stringify(chat.messages) + JSON.stringify(offered));
+  const completionTokens = countTokens(JSON.stringify(message));
+  return jsonResponse(
+    200,
+    {
+      id: `chatcmpl-mock-${stableId(JSON.stringify(chat.messages))}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: MOCK_MODEL_NAME,
+      choices: [{ index: 0, message, logprobs: null, finish_reason: firstCall ? 'function_call' : 'stop' }],
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      system_fingerprint: 'mock',
+    },
+    { 'x-mock-reasoning': reply.type === 'tool-calls' && reply.calls.length > 1 ? `${reply.reasoning} Legacy functions carry one call per turn, so ${firstCall!.name} comes first.` : reply.reasoning },
+  );
 }

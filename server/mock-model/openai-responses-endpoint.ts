@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
+import { jsonResponse, stableId } from './http-helpers.ts';
+
+/**
+ * The mock model behind `POST /mock/openai-responses/v1/responses`, in the OpenAI
+ * Responses wire format: the conversation arrives as `input` items, calls leave as
+ * `function_call` output items, the answer as a `message` item. Only the fields the mock
+ * reads are checked; errors come in OpenAI's shape, with the path of the faulty field.
+ */
+
+const PartSchema = z.looseObject({ type: z.string(), text: z.string().optional() });
+const TextSchema = z.union([z.string(), z.array(PartSchema)]);
+
+const MessageItemSchema = z.looseObject({
+  type: z.literal('message').optional(),
+  role: z.enum(['user', 'assistant', 'system', 'developer']),
+  content: TextSchema,
+});
+const FunctionCallItemSchema = z.looseObject({ type: z.literal('function_call'), call_id: z.string(), name: z.string(), arguments: z.string() });
+const FunctionCallOutputItemSchema = z.looseObject({ type: z.literal('function_call_output'), call_id: z.string(), output: TextSchema });
+/** An input item as the mock reads it; items of other types (reasoning, references) are passed over. */
+type InputItem =
+  | { kind: 'message'; role: string; text: string }
+  | { kind: 'function_call'; callId: string; name: string; arguments: string }
+  | { kind: 'function_call_output'; callId: string; output: string }
+  | { kind: 'other' };
+
+const FunctionToolSchema = z.looseObject({
+  type: z.literal('function'),
+  name: z.string(),
+  description: z.string().nullish(),
+  parameters: z.record(z.string(), z.unknown()).nullish(),
+  strict: z.boolean().nullish(),
+});
+
+const RequestSchema = z.looseObject({
+  model: z.string({ error: "Missing required parameter: 'model'." }),
+  input: z.union([z.string(), z.array(z.looseObject({ type: z.string().optional() }))], { error: 'The mock needs "input": a string or a list of items.' }),
+  tools: z.array(z.looseObject({ type: z.string() })).optional(),
+  tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.string(), name: z.string().optional() })]).optional(),
+  parallel_tool_calls: z.boolean().nullish(),
+  previous_response_id: z.string().nullish(),
+  instructions: z.string().nullish(),
+  stream: z.boolean().nullish(),
+});
+type ResponsesRequest = z.infer<typeof RequestSchema>;
+
+function openAiError(status: number, message: string, param: string | null = null): Response {
+  return jsonResponse(status, { error: { message, type: 'invalid_request_error', param, code: null } });
+}
+
+class RequestFault extends Error {
+  constructor(message: string, readonly param: string) {
+    super(message);
+  }
+}
+
+function pathOf(prefix: string, path: PropertyKey[]): string {
+  return path.reduce<string>((written, key) => (typeof key === 'number' ? `${written}[${key}]` : `${written}.${String(key)}`), prefix);
+}
+
+function textOf(content: z.infer<typeof TextSchema>): string {
+  if (typeof content === 'string') return content;
+  return content.map((part) => (part.type === 'input_text' || part.type === 'output_text' ? (part.text ?? '') : '')).join('');
+}
+
+function parseItem<T>(schema: z.ZodType<T>, item: unknown, index: number): T {
+  const parsed = schema.safeParse(item);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new RequestFault(`Invalid input item: ${issue?.message ?? 'not understood'}.`, pathOf(`input[${index}]`, issue?.path ?? []));
+}
+
+/** Each item checked against the schema of its type, so a broken call is refused, not skipped. */
+function readInputItems(input: ResponsesRequest['input']): InputItem[] {
+  if (typeof input === 'string') return [{ kind: 'message', role: 'user', text: input }];
+  return input.map((item, index): InputItem => {
+    if (item.type === 'function_call') {
+      const call = parseItem(FunctionCallItemSchema, item, index);
+      return { kind: 'function_call', callId: call.call_id, name: call.name, arguments: call.arguments };
+    }
+    if (item.type === 'function_call_output') {
+      const output = parseItem(FunctionCallOutputItemSchema, item, index);
+      return { kind: 'function_call_output', callId: output.call_id, output: textOf(output.output) };
+    }
+    if (item.type === undefined || item.type === 'message') {
+      const message = parseItem(MessageItemSchema, item, index);
+      return { kind: 'message', role: message.role, text: textOf(message.content) };
+    }
+    return { kind: 'other' };
+  });
+}
+
+/** Pairs each function_call after the last user message with the output that answers its call_id. */
+function readExchanges(items: InputItem[], fromIndex: number): MockToolExchange[] {
+  const outputs = new Map<string, string>();
+  items.forEach((item, index) => {
+    if (index >= fromIndex && item.kind === 'function_call_output') outputs.set(item.callId, item.output);
+  });
+  const exchanges: MockToolExchange[] = [];
+  items.forEach((item, index) => {
+    if (index < fromIndex || item.kind !== 'function_call') return;
+    const output = outputs.get(item.callId);
+    if (output === undefined) return;
+    let parsedArguments: unknown = item.arguments;
+    try {
+      parsedArguments = JSON.parse(item.arguments);
+    } catch {
+      // The arguments stay as the string the host sent back.
+    }
+    exchanges.push({ name: item.name, arguments: parsedArguments, output, isError: /^error\b|validation error/i.test(output) });
+  });
+  return exchanges;
+}
+
+/** OpenAI refuses an output for a call it never saw; so does the mock, which sees only this request. */
+function checkOutputsAnswerCalls(items: InputItem[]): void {
+  const calls = new Set(items.flatMap((item) => (item.kind === 'function_call' ? [item.callId] : [])));
+  items.forEach((item, index) => {
+    if (item.kind === 'function_call_output' && !calls.has(item.callId)) {
+      throw new RequestFault(`No tool call found for function call output with call_id ${item.callId}.`, `input[${index}].call_id`);
+    }
+  });
+}
+
+function readTools(request: ResponsesRequest): MockTool[] {
+  const tools = (request.tools ?? []).map((tool, index) => {
+    if (tool.type !== 'function') throw new RequestFault(`The mock model runs no built-in tools such as "${tool.type}": offer function tools only.`, `tools[${index}].type`);
+    const parsed = FunctionToolSchema.safeParse(tool);
+    if (!parsed.success) throw new RequestFault(`Invalid tool: ${parsed.error.issues[0]?.message ?? 'not understood'}.`, pathOf(`tools[${index}]`, parsed.error.issues[0]?.path ?? []));
+    return { name: parsed.data.name, ...(parsed.data.description ? { description: parsed.data.description } : {}), parameters: parsed.data.parameters ?? undefined };
+  });
+  const choice = request.tool_choice ?? 'auto';
+  if (choice === 'none') return [];
+  if (typeof choice === 'object') return choice.type === 'function' ? tools.filter((tool) => tool.name === choice.name) : tools;
+  return tools;
+}
+
+function countTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+function renderOutput(reply: MockReply, request: ResponsesRequest, seed: string): Record<string, unknown>[] {
+  if (reply.type === 'text') {
+    return [{
+      id: `msg_mock_${stableId(`${seed}:message`)}`,
+      type: 'message',
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: reply.text, annotations: [], logprobs: [] }],
+    }];
+  }
+  // With parallel_tool_calls false the model makes one call per response; the rest follow in later turns.
+  const calls = request.parallel_tool_calls === false ? reply.calls.slice(0, 1) : reply.calls;
+  return calls.map((call, index) => {
+    const key = `${seed}:${index}:${call.name}:${JSON.stringify(call.arguments)}`;
+    return { id: `fc_mock_${stableId(`item:${key}`)}`, type: 'function_call', status: 'completed', arguments: JSON.stringify(call.arguments), call_id: `call_${stableId(key)}`, name: call.name };
+  });
+}
+
+export async function handleOpenAiResponses(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return openAiError(405, `Use POST for /v1/responses, not ${request.method}.`);
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return openAiError(400, 'The request body is not valid JSON. Send a JSON object with "model" and "input".');
+  }
+  const parsed = RequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return openAiError(400, issue?.message ?? 'Invalid request.', issue ? pathOf('', issue.path).replace(/^\./, '') || null : null);
+  }
+  const responsesRequest = parsed.data;
+  if (responsesRequest.stream) return openAiError(400, 'The mock model does not stream. Send "stream": false (or leave it out).', 'stream');
+  if (responsesRequest.previous_response_id) {
+    return openAiError(400, 'The mock model stores no responses, so it cannot continue one: send the whole conversation in "input" instead.', 'previous_response_id');
+  }
+  let items: InputItem[];
+  let tools: MockTool[];
+  try {
+    items = readInputItems(responsesRequest.input);
+    checkOutputsAnswerCalls(items);
+    tools = readTools(responsesRequest);
+  } catch (error) {
+    if (error instanceof RequestFault) return openAiError(400, error.message, error.param);
+    throw error;
+  }
+
+  const lastUserIndex = items.findLastIndex((item) => item.kind === 'message' && item.role === 'user');
+  const lastUser = items[lastUserIndex];
+  const question = lastUser?.kind === 'message' ? lastUser.text : '';
+  const reply = decideMockReply({ question, tools, exchanges: readExchanges(items, lastUserIndex + 1) });
+  const seed = JSON.stringify(responsesRequest.input);
+  const output = renderOutput(reply, responsesRequest, `${items.length}:${seed}`);
+
+  const inputTokens = countTokens(seed + JSON.stringify(responsesRequest.tools ?? []));
+  const outputTokens = countTokens(JSON.stringify(output));
+  const now = Math.floor(Date.now() / 1000);
+  return jsonResponse(
+    200,
+    {
+      id: `resp_mock_${stableId(seed)}`,
+      object: 'response',
+      created_at: now,
+      status: 'completed',
+      completed_at: now,
+      error: null,
+      incomplete_details: null,
+      instructions: responsesRequest.instructions ?? null,
+      max_output_tokens: null,
+      model: MOCK_MODEL_NAME,
+      output,
+      parallel_tool_calls: responsesRequest.parallel_tool_calls ?? true,
+      previous_response_id: null,
+      reasoning: { effort: null, summary: null },
+      // The mock keeps nothing between requests, whatever "store" asked.
+      store: false,
+      temperature: 1,
+      text: { format: { type: 'text' } },
+      tool_choice: responsesRequest.tool_choice ?? 'auto',
+      tools: responsesRequest.tools ?? [],
+      top_p: 1,
+      truncation: 'disabled',
+      usage: {
+        input_tokens: inputTokens,
+        input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+        output_tokens: outputTokens,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: inputTokens + outputTokens,
+      },
+      user: null,
+      metadata: {},
+    },
+    { 'x-mock-reasoning': reply.reasoning },
+  );
+}
