@@ -1,7 +1,7 @@
 import type { Era } from '../lifecycle/vocabulary.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
-import { abortRun, cancelProviderRequest, releaseRun, startRun } from './run-controller.ts';
+import { abortRun, cancelProviderRequest, getShownTrace, importTraceText, releaseRun, startRun } from './run-controller.ts';
 
 /**
  * What the learner can do, as plain functions: buttons, keyboard shortcuts and tests
@@ -18,6 +18,8 @@ export function next(): void {
     setState(moveCursor(state, state.cursor + 1));
     return;
   }
+  // An imported trace is a replay: there is nothing more to perform.
+  if (state.source.kind === 'imported') return;
   if (state.status === 'idle') {
     setState({ followNext: true });
     void startRun();
@@ -70,6 +72,33 @@ export function applyModelSettings(model: ModelSettings, apiKeys: Record<string,
   storeKeys(keys, model.rememberKeys);
   reset();
   setState({ model, apiKeys: keys });
+}
+
+/** Downloads the trace on show as a JSON file (it holds no API key: the recorder redacts them). */
+export async function exportTrace(): Promise<void> {
+  const trace = getShownTrace();
+  if (!trace) return;
+  const { serializeTrace, traceFileName } = await import('../lifecycle/import-trace.ts');
+  const url = URL.createObjectURL(new Blob([serializeTrace(trace)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = traceFileName(trace);
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export async function importTrace(file: File): Promise<void> {
+  pause();
+  setState({ importError: null });
+  if (file.size > 20 * 1024 * 1024) {
+    setState({ importError: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; traces over 20 MB are refused. Nothing was loaded.` });
+    return;
+  }
+  await importTraceText(await file.text(), file.name);
+}
+
+export function dismissImportError(): void {
+  setState({ importError: null });
 }
 
 /** Stops the model request on the wire; the run stays, offering to send it again. */

@@ -26,6 +26,10 @@ export type RunSlice = {
   loadError: string | null;
   /** A provider request is on the wire and can be cancelled. */
   providerInFlight: boolean;
+  /** Live: performed now by the engine. Imported: a replay of a trace file, no network at all. */
+  source: { kind: 'live' } | { kind: 'imported'; fileName: string; startedAt: string; wire: string; modelKind: string };
+  /** Why the last file could not be imported; the run on show is untouched. */
+  importError: string | null;
 };
 
 export type CursorSlice = {
@@ -66,6 +70,8 @@ export const initialRunSlice: RunSlice = {
   modelName: null,
   loadError: null,
   providerInFlight: false,
+  source: { kind: 'live' },
+  importError: null,
 };
 
 export const useExplorerStore = create<ExplorerState>()(() => ({
@@ -94,8 +100,7 @@ export const selectIsReplay = (state: ExplorerState): boolean => state.cursor >=
 export const selectCanGoBack = (state: ExplorerState): boolean => state.cursor > 0;
 export const selectCanGoNext = (state: ExplorerState): boolean =>
   state.cursor < state.steps.length - 1 ||
-  state.status === 'idle' ||
-  (state.status === 'running' && !state.followNext);
+  (state.source.kind === 'live' && (state.status === 'idle' || (state.status === 'running' && !state.followNext)));
 export const selectIsFinished = (state: ExplorerState): boolean =>
   state.status === 'complete' || state.status === 'failed' || state.status === 'aborted';
 export const selectShownAnswer = (state: ExplorerState): string | null => {

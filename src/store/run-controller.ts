@@ -1,6 +1,7 @@
 import type { LifecycleRun } from '../lifecycle/engine.ts';
 import type { RunEvent } from '../lifecycle/trace-writer.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
+import type { Trace } from '../lifecycle/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import type { ExplorerState } from './explorer-store.ts';
@@ -128,7 +129,42 @@ export function abortRun(): void {
   currentRun = null;
 }
 
-/** The live trace, for export and tests; null before the first run. */
-export function getLiveTrace() {
-  return currentRun?.trace ?? null;
+let importedTrace: Trace | null = null;
+
+/** The trace on show: the live run's, or the imported one; null before anything happened. */
+export function getShownTrace(): Trace | null {
+  return useExplorerStore.getState().source.kind === 'imported' ? importedTrace : (currentRun?.trace ?? null);
+}
+
+/**
+ * Replays a trace file: no engine, no server, no key. A file that is not a valid trace
+ * leaves the run on show untouched and says what is wrong with it.
+ */
+export async function importTraceText(text: string, fileName: string): Promise<boolean> {
+  const { parseTraceFile } = await import('../lifecycle/import-trace.ts');
+  const result = parseTraceFile({ text, name: fileName });
+  if (!result.ok) {
+    useExplorerStore.setState({ importError: result.error });
+    return false;
+  }
+  abortRun();
+  importedTrace = result.trace;
+  const { trace } = result;
+  useExplorerStore.setState((state) => ({
+    ...initialRunSlice,
+    runId: state.runId + 1,
+    steps: trace.steps,
+    status: trace.status,
+    answer: trace.answer,
+    runQuestion: trace.question,
+    runEra: trace.mcp.era,
+    protocolVersion: trace.mcp.protocolVersion,
+    modelName: trace.model.name,
+    source: { kind: 'imported', fileName, startedAt: trace.startedAt, wire: trace.model.wire, modelKind: trace.model.kind },
+    cursor: trace.steps.length > 0 ? 0 : -1,
+    furthest: trace.steps.length - 1,
+    followNext: false,
+    playing: false,
+  }));
+  return true;
 }

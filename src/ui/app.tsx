@@ -4,6 +4,7 @@ import { Controls } from './controls/controls.tsx';
 import { LifecycleGraph } from './graph/lifecycle-graph.tsx';
 import { QuestionBar } from './question-bar.tsx';
 import { ModelSettingsButton } from './settings/model-settings-dialog.tsx';
+import { TraceFileControls, TraceSourceBanner } from './sharing/trace-file-controls.tsx';
 import { StepCaption } from './step-caption.tsx';
 import { Timeline } from './timeline/timeline.tsx';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
@@ -35,18 +36,22 @@ export function App() {
   const loadError = useExplorerStore(selectLoadError);
   return (
     <div className="flex h-dvh min-h-[600px] flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <header className="border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+      <header className="border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <h1 className="text-lg font-semibold whitespace-nowrap">
             MCP Lifecycle Explorer
-            <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">every message real, one step at a time</span>
+            <span className="ml-2 hidden text-xs font-normal text-slate-500 xl:inline dark:text-slate-400">every message real, one step at a time</span>
           </h1>
-          <div className="min-w-0 flex-1">
-            <QuestionBar />
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            <ModelSettingsButton />
+            <TraceFileControls />
           </div>
-          <ModelSettingsButton />
+        </div>
+        <div className="mt-2">
+          <QuestionBar />
         </div>
       </header>
+      <TraceSourceBanner />
       {loadError && (
         <p role="alert" className="border-b border-red-300 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {loadError}

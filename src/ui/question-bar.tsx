@@ -17,7 +17,7 @@ export function QuestionBar() {
   const runQuestion = useExplorerStore(selectRunQuestion);
   const changed = runQuestion !== null && runQuestion !== question;
   return (
-    <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+    <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <form
         className="flex min-w-72 flex-1 items-end gap-2"
         onSubmit={(event) => {
@@ -48,7 +48,7 @@ export function QuestionBar() {
           {ERAS.map((value) => (
             <label
               key={value}
-              className={`cursor-pointer rounded px-3 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 ${era === value ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-700 dark:text-slate-200'}`}
+              className={`cursor-pointer rounded px-3 py-1 text-sm whitespace-nowrap has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 ${era === value ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-700 dark:text-slate-200'}`}
               title={ERA_NOTES[value]}
             >
               <input type="radio" name="era" value={value} checked={era === value} onChange={() => setEra(value)} className="sr-only" />

@@ -4,6 +4,15 @@ import 'react-json-view-lite/dist/index.css';
 
 const expandFirstLevels = (level: number) => level < 4;
 
+/** Pretty JSON, or a note when the value is too deep to print (a hostile file must not break the page). */
+function formatJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? 'undefined';
+  } catch {
+    return '(This value is nested too deeply to print.)';
+  }
+}
+
 function useDarkScheme(): boolean {
   return typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches;
 }
@@ -16,7 +25,7 @@ export function JsonPayload({ value, label, testId, collapsed = false }: { value
   const [raw, setRaw] = useState(false);
   const dark = useDarkScheme();
   const isTree = typeof value === 'object' && value !== null;
-  const text = JSON.stringify(value, null, 2) ?? 'undefined';
+  const text = formatJson(value);
   return (
     <div className="min-w-0" data-testid={testId}>
       <div className="mb-1 flex items-center justify-between gap-2">

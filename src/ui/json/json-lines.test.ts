@@ -64,3 +64,13 @@ describe('highlights', () => {
     expect(normalizePath('.arguments')).toBe('arguments');
   });
 });
+
+describe('hostile nesting', () => {
+  it('summarizes values nested deeper than the limit instead of recursing', () => {
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    const lines = layoutJsonLines({ value: deep });
+    expect(lines.length).toBeLessThan(200);
+    expect(lines.some((line) => line.text.includes('nested deeper than'))).toBe(true);
+  });
+});

@@ -51,6 +51,9 @@ export function collectHighlights({ changes, side }: { changes: FieldChange[]; s
   return highlights;
 }
 
+/** Deeper than this, a value is summarized: a hostile file must not exhaust the stack. */
+export const MAX_JSON_DEPTH = 64;
+
 export function layoutJsonLines({ value, highlights = new Map() }: { value: unknown; highlights?: Map<string, Highlight> }): JsonLine[] {
   const lines: JsonLine[] = [];
 
@@ -58,6 +61,10 @@ export function layoutJsonLines({ value, highlights = new Map() }: { value: unkn
     const change = highlights.get(path) ?? inherited;
     const comma = last ? '' : ',';
     const base = { depth, path, ...(key !== undefined ? { key } : {}), ...(change ? { change } : {}) };
+    if (depth >= MAX_JSON_DEPTH && typeof node === 'object' && node !== null) {
+      lines.push({ ...base, text: `${Array.isArray(node) ? '[…]' : '{…}'}${comma} (nested deeper than ${MAX_JSON_DEPTH} levels: not shown)` });
+      return;
+    }
     if (Array.isArray(node) || (typeof node === 'object' && node !== null)) {
       const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((item, index) => [index, item]) : Object.entries(node);
       const [open, close] = Array.isArray(node) ? ['[', ']'] : ['{', '}'];

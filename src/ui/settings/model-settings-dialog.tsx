@@ -32,15 +32,15 @@ export function ModelSettingsButton() {
     <>
       <button
         type="button"
-        className="flex flex-col items-start rounded-md border border-slate-300 px-3 py-1 text-left text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-left text-sm whitespace-nowrap hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
         onClick={() => {
           setOpenCount((count) => count + 1);
           dialog.current?.showModal();
         }}
         data-testid="model-settings-button"
       >
-        <span className="text-xs font-medium text-slate-600 dark:text-slate-300">Model</span>
-        <span>{describeModel(model)}</span>
+        <span className="text-slate-500 dark:text-slate-400">Model: </span>
+        {describeModel(model)}
       </button>
       <dialog ref={dialog} aria-labelledby="model-settings-title" className="m-auto w-[34rem] max-w-[95vw] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
         <ModelSettingsForm key={openCount} close={() => dialog.current?.close()} />

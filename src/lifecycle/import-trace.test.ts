@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parseTraceFile, serializeTrace, traceFileName } from './import-trace.ts';
+import type { Trace } from './trace.ts';
+
+const trace: Trace = {
+  format: 'mcp-lifecycle-trace',
+  version: 1,
+  question: 'What is 5 plus 7?',
+  answer: '5 plus 7 is 12.',
+  status: 'complete',
+  startedAt: '2026-11-30T12:00:00.000Z',
+  model: { wire: 'openai-chat', kind: 'mock', name: 'mock-model-deterministic' },
+  mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' },
+  steps: [
+    { n: 1, id: 'user.question', canonical: 1, iteration: 1, phase: 'discovery', from: 'user', to: 'host', kind: 'request', title: 'User asks the question', payload: { question: 'What is 5 plus 7?' }, at: 0 },
+  ],
+};
+
+describe('a good trace', () => {
+  it('round-trips through the file format unchanged', () => {
+    const result = parseTraceFile({ text: serializeTrace(trace) });
+    expect(result).toEqual({ ok: true, trace });
+  });
+
+  it('is named after its era, wire format and start time', () => {
+    expect(traceFileName(trace)).toBe('mcp-trace-2025-11-25-openai-chat-2026-11-30T12-00-00-000.json');
+  });
+});
+
+describe('files that are not traces', () => {
+  it('refuses text that is not JSON, and says so', () => {
+    const result = parseTraceFile({ text: '<html><script>alert(1)</script>', name: 'evil.json' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatch(/^evil\.json is not JSON/);
+  });
+
+  it('refuses JSON of the wrong kind', () => {
+    expect(parseTraceFile({ text: '[1,2,3]' })).toMatchObject({ ok: false, error: expect.stringContaining('holds a list, not a trace') });
+    expect(parseTraceFile({ text: '{"hello":"world"}' })).toMatchObject({ ok: false, error: expect.stringContaining('not an MCP Lifecycle Explorer trace') });
+  });
+
+  it('refuses a trace from another version with a clear reason', () => {
+    const result = parseTraceFile({ text: JSON.stringify({ ...trace, version: 2 }) });
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('version 2; this explorer reads version 1') });
+  });
+
+  it('names the step and field that are wrong in a damaged trace', () => {
+    const damaged = { ...trace, steps: [{ ...trace.steps[0], from: 'attacker' }] };
+    const result = parseTraceFile({ text: JSON.stringify(damaged) });
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('step 1 (from)') });
+  });
+});
+
+describe('hostile files', () => {
+  it('refuses nesting too deep to read instead of crashing', () => {
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const result = parseTraceFile({ text: deep });
+    expect(result.ok).toBe(false);
+  });
+
+  it('refuses files over the size limit before parsing them', () => {
+    const result = parseTraceFile({ text: ' '.repeat(21 * 1024 * 1024) });
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('are refused') });
+  });
+
+  it('keeps HTML and script in payloads as plain strings (they are data, never markup)', () => {
+    const hostile = { ...trace, question: '<img src=x onerror=alert(1)>', steps: [{ ...trace.steps[0], payload: { question: '<script>alert(1)</script>' } }] };
+    const result = parseTraceFile({ text: JSON.stringify(hostile) });
+    expect(result.ok && result.trace.steps[0]?.payload).toEqual({ question: '<script>alert(1)</script>' });
+  });
+
+  it('accepts invalid Unicode (lone surrogates) as text', () => {
+    const result = parseTraceFile({ text: JSON.stringify({ ...trace, answer: 'broken \ud800 text' }) });
+    expect(result.ok && result.trace.answer).toBe('broken \ud800 text');
+  });
+});
