@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
-import { decideMockReply, type MockToolExchange } from './decide-mock-reply.ts';
+import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
 import { jsonResponse, stableId } from './http-helpers.ts';
 
 /**
@@ -184,7 +184,41 @@ function readFunctionExchanges(messages: OpenAiChatRequest['messages'], fromInde
   return exchanges;
 }
 
+/** A Chat Completions response to a legacy request, typed so the fidelity test can hold it against the SDK's ChatCompletion. */
+export type FunctionCallCompletion = {
+  id: string;
+  object: 'chat.completion';
+  created: number;
+  model: string;
+  choices: {
+    index: number;
+    message: { role: 'assistant'; content: string | null; function_call?: { name: string; arguments: string }; refusal: null; annotations: never[] };
+    logprobs: null;
+    finish_reason: 'function_call' | 'stop';
+  }[];
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  system_fingerprint: string;
+};
+
 /** The legacy answer: at most one call per turn, so further calls come in the following turns. */
+export function buildFunctionCallCompletion({ reply, messages, functions }: { reply: MockReply; messages: unknown[]; functions: MockTool[] }): FunctionCallCompletion {
+  const firstCall = reply.type === 'tool-calls' ? reply.calls[0] : undefined;
+  const message: FunctionCallCompletion['choices'][number]['message'] = firstCall
+    ? { role: 'assistant', content: null, function_call: { name: firstCall.name, arguments: JSON.stringify(firstCall.arguments) }, refusal: null, annotations: [] }
+    : { role: 'assistant', content: reply.type === 'text' ? reply.text : '', refusal: null, annotations: [] };
+  const promptTokens = countTokens(JSON.stringify(messages) + JSON.stringify(functions));
+  const completionTokens = countTokens(JSON.stringify(message));
+  return {
+    id: `chatcmpl-mock-${stableId(JSON.stringify(messages))}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: MOCK_MODEL_NAME,
+    choices: [{ index: 0, message, logprobs: null, finish_reason: firstCall ? 'function_call' : 'stop' }],
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    system_fingerprint: 'mock',
+  };
+}
+
 function answerWithFunctionCall(chat: OpenAiChatRequest, question: string, fromIndex: number): Response {
   if (chat.tools) return openAiError(400, 'Send either "tools" or the deprecated "functions", not both: the mock cannot tell which format to answer in.', 'functions');
   const choice = chat.function_call ?? 'auto';
@@ -194,23 +228,6 @@ function answerWithFunctionCall(chat: OpenAiChatRequest, question: string, fromI
     return openAiError(400, `function_call names "${choice.name}", which is not in "functions".`, 'function_call');
   }
   const reply = decideMockReply({ question, tools: functions, exchanges: readFunctionExchanges(chat.messages, fromIndex) });
-  const firstCall = reply.type === 'tool-calls' ? reply.calls[0] : undefined;
-  const message = firstCall
-    ? { role: 'assistant', content: null, function_call: { name: firstCall.name, arguments: JSON.stringify(firstCall.arguments) }, refusal: null, annotations: [] }
-    : { role: 'assistant', content: reply.type === 'text' ? reply.text : '', refusal: null, annotations: [] };
-  const promptTokens = countTokens(JSON.stringify(chat.messages) + JSON.stringify(offered));
-  const completionTokens = countTokens(JSON.stringify(message));
-  return jsonResponse(
-    200,
-    {
-      id: `chatcmpl-mock-${stableId(JSON.stringify(chat.messages))}`,
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model: MOCK_MODEL_NAME,
-      choices: [{ index: 0, message, logprobs: null, finish_reason: firstCall ? 'function_call' : 'stop' }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
-      system_fingerprint: 'mock',
-    },
-    { 'x-mock-reasoning': reply.type === 'tool-calls' && reply.calls.length > 1 ? `${reply.reasoning} Legacy functions carry one call per turn, so ${firstCall!.name} comes first.` : reply.reasoning },
-  );
+  const reasoning = reply.type === 'tool-calls' && reply.calls.length > 1 ? `${reply.reasoning} Legacy functions carry one call per turn, so ${reply.calls[0]!.name} comes first.` : reply.reasoning;
+  return jsonResponse(200, buildFunctionCallCompletion({ reply, messages: chat.messages, functions: offered }), { 'x-mock-reasoning': reasoning });
 }

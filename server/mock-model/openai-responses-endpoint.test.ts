@@ -101,6 +101,20 @@ describe('POST /mock/openai-responses/v1/responses', () => {
   });
 
   describe('tool_choice and errors from the tool', () => {
+    it('echoes the tools as OpenAI normalizes them: a tool sent without "strict" is strict', async () => {
+      const { strict: _strict, ...withoutStrict } = addNumbers;
+      const body = (await postOk({ model: 'mock', input: [question], tools: [withoutStrict, { ...addNumbers, name: 'sum', strict: false }] })) as ResponseBody & { tools: { name: string; strict: boolean }[] };
+      expect(body.tools.map((tool) => [tool.name, tool.strict])).toEqual([
+        ['add_numbers', true],
+        ['sum', false],
+      ]);
+    });
+
+    it('a named function in tool_choice is the only one the model may call', async () => {
+      const body = await postOk({ model: 'mock', input: [question], tools: [addNumbers], tool_choice: { type: 'function', name: 'other' } });
+      expect(body.output[0]!.type).toBe('message');
+    });
+
     it('"none" makes the model answer in words', async () => {
       const body = await postOk({ model: 'mock', input: [question], tools: [addNumbers], tool_choice: 'none' });
       expect(body.output[0]!.type).toBe('message');
@@ -121,6 +135,7 @@ describe('POST /mock/openai-responses/v1/responses', () => {
       ['an output for a call never made', { model: 'mock', input: [question, { type: 'function_call_output', call_id: 'call_x', output: '12' }] }, 'input[1].call_id'],
       ['a tool without a name', { model: 'mock', input: 'hi', tools: [{ type: 'function', parameters: {} }] }, 'tools[0].name'],
       ['a built-in tool', { model: 'mock', input: 'hi', tools: [{ type: 'web_search' }] }, 'tools[0].type'],
+      ['a tool_choice it does not know', { model: 'mock', input: 'hi', tool_choice: { type: 'web_search' } }, 'tool_choice'],
       ['streaming', { model: 'mock', input: 'hi', stream: true }, 'stream'],
       ['previous_response_id', { model: 'mock', input: 'hi', previous_response_id: 'resp_1' }, 'previous_response_id'],
     ])('%s is a 400', async (_label, body, param) => {

@@ -39,13 +39,15 @@ const RequestSchema = z.looseObject({
   model: z.string({ error: "Missing required parameter: 'model'." }),
   input: z.union([z.string(), z.array(z.looseObject({ type: z.string().optional() }))], { error: 'The mock needs "input": a string or a list of items.' }),
   tools: z.array(z.looseObject({ type: z.string() })).optional(),
-  tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.string(), name: z.string().optional() })]).optional(),
+  tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: z.string() })], {
+    error: 'The mock understands tool_choice "none", "auto", "required" or { "type": "function", "name": … }.',
+  }).optional(),
   parallel_tool_calls: z.boolean().nullish(),
   previous_response_id: z.string().nullish(),
   instructions: z.string().nullish(),
   stream: z.boolean().nullish(),
 });
-type ResponsesRequest = z.infer<typeof RequestSchema>;
+export type ResponsesRequest = z.infer<typeof RequestSchema>;
 
 function openAiError(status: number, message: string, param: string | null = null): Response {
   return jsonResponse(status, { error: { message, type: 'invalid_request_error', param, code: null } });
@@ -134,7 +136,7 @@ function readTools(request: ResponsesRequest): MockTool[] {
   });
   const choice = request.tool_choice ?? 'auto';
   if (choice === 'none') return [];
-  if (typeof choice === 'object') return choice.type === 'function' ? tools.filter((tool) => tool.name === choice.name) : tools;
+  if (typeof choice === 'object') return tools.filter((tool) => tool.name === choice.name);
   return tools;
 }
 
@@ -142,7 +144,48 @@ function countTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
-function renderOutput(reply: MockReply, request: ResponsesRequest, seed: string): Record<string, unknown>[] {
+type FunctionCallItem = { id: string; type: 'function_call'; status: 'completed'; arguments: string; call_id: string; name: string };
+type MessageItem = {
+  id: string;
+  type: 'message';
+  status: 'completed';
+  role: 'assistant';
+  content: { type: 'output_text'; text: string; annotations: never[]; logprobs: never[] }[];
+};
+
+/** A response as the mock sends it, typed so the fidelity test can hold it against the SDK's Response. */
+export type MockResponsesBody = {
+  id: string;
+  object: 'response';
+  created_at: number;
+  status: 'completed';
+  completed_at: number;
+  error: null;
+  incomplete_details: null;
+  instructions: string | null;
+  max_output_tokens: null;
+  model: string;
+  output: (FunctionCallItem | MessageItem)[];
+  parallel_tool_calls: boolean;
+  previous_response_id: null;
+  reasoning: { effort: null; summary: null };
+  temperature: number;
+  text: { format: { type: 'text' } };
+  tool_choice: NonNullable<ResponsesRequest['tool_choice']>;
+  tools: { type: 'function'; name: string; description: string | null; parameters: Record<string, unknown> | null; strict: boolean }[];
+  top_p: number;
+  truncation: 'disabled';
+  usage: {
+    input_tokens: number;
+    input_tokens_details: { cached_tokens: number; cache_write_tokens: number };
+    output_tokens: number;
+    output_tokens_details: { reasoning_tokens: number };
+    total_tokens: number;
+  };
+  metadata: Record<string, string>;
+};
+
+function renderOutput(reply: MockReply, request: ResponsesRequest, seed: string): (FunctionCallItem | MessageItem)[] {
   if (reply.type === 'text') {
     return [{
       id: `msg_mock_${stableId(`${seed}:message`)}`,
@@ -154,10 +197,59 @@ function renderOutput(reply: MockReply, request: ResponsesRequest, seed: string)
   }
   // With parallel_tool_calls false the model makes one call per response; the rest follow in later turns.
   const calls = request.parallel_tool_calls === false ? reply.calls.slice(0, 1) : reply.calls;
-  return calls.map((call, index) => {
+  return calls.map((call, index): FunctionCallItem => {
     const key = `${seed}:${index}:${call.name}:${JSON.stringify(call.arguments)}`;
     return { id: `fc_mock_${stableId(`item:${key}`)}`, type: 'function_call', status: 'completed', arguments: JSON.stringify(call.arguments), call_id: `call_${stableId(key)}`, name: call.name };
   });
+}
+
+/** The echo of the tools, as OpenAI normalizes them: a function tool without "strict" is strict. */
+function echoTools(request: ResponsesRequest): MockResponsesBody['tools'] {
+  return (request.tools ?? []).flatMap((tool) => {
+    const parsed = FunctionToolSchema.safeParse(tool);
+    if (!parsed.success) return [];
+    const { name, description, parameters, strict } = parsed.data;
+    return [{ type: 'function' as const, name, description: description ?? null, parameters: parameters ?? null, strict: strict ?? true }];
+  });
+}
+
+export function buildOpenAiResponse({ reply, request }: { reply: MockReply; request: ResponsesRequest }): MockResponsesBody {
+  const seed = JSON.stringify(request.input);
+  const itemCount = typeof request.input === 'string' ? 1 : request.input.length;
+  const output = renderOutput(reply, request, `${itemCount}:${seed}`);
+  const inputTokens = countTokens(seed + JSON.stringify(request.tools ?? []));
+  const outputTokens = countTokens(JSON.stringify(output));
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id: `resp_mock_${stableId(seed)}`,
+    object: 'response',
+    created_at: now,
+    status: 'completed',
+    completed_at: now,
+    error: null,
+    incomplete_details: null,
+    instructions: request.instructions ?? null,
+    max_output_tokens: null,
+    model: MOCK_MODEL_NAME,
+    output,
+    parallel_tool_calls: request.parallel_tool_calls ?? true,
+    previous_response_id: null,
+    reasoning: { effort: null, summary: null },
+    temperature: 1,
+    text: { format: { type: 'text' } },
+    tool_choice: request.tool_choice ?? 'auto',
+    tools: echoTools(request),
+    top_p: 1,
+    truncation: 'disabled',
+    usage: {
+      input_tokens: inputTokens,
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+      output_tokens: outputTokens,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: inputTokens + outputTokens,
+    },
+    metadata: {},
+  };
 }
 
 export async function handleOpenAiResponses(request: Request): Promise<Response> {
@@ -193,47 +285,5 @@ export async function handleOpenAiResponses(request: Request): Promise<Response>
   const lastUser = items[lastUserIndex];
   const question = lastUser?.kind === 'message' ? lastUser.text : '';
   const reply = decideMockReply({ question, tools, exchanges: readExchanges(items, lastUserIndex + 1) });
-  const seed = JSON.stringify(responsesRequest.input);
-  const output = renderOutput(reply, responsesRequest, `${items.length}:${seed}`);
-
-  const inputTokens = countTokens(seed + JSON.stringify(responsesRequest.tools ?? []));
-  const outputTokens = countTokens(JSON.stringify(output));
-  const now = Math.floor(Date.now() / 1000);
-  return jsonResponse(
-    200,
-    {
-      id: `resp_mock_${stableId(seed)}`,
-      object: 'response',
-      created_at: now,
-      status: 'completed',
-      completed_at: now,
-      error: null,
-      incomplete_details: null,
-      instructions: responsesRequest.instructions ?? null,
-      max_output_tokens: null,
-      model: MOCK_MODEL_NAME,
-      output,
-      parallel_tool_calls: responsesRequest.parallel_tool_calls ?? true,
-      previous_response_id: null,
-      reasoning: { effort: null, summary: null },
-      // The mock keeps nothing between requests, whatever "store" asked.
-      store: false,
-      temperature: 1,
-      text: { format: { type: 'text' } },
-      tool_choice: responsesRequest.tool_choice ?? 'auto',
-      tools: responsesRequest.tools ?? [],
-      top_p: 1,
-      truncation: 'disabled',
-      usage: {
-        input_tokens: inputTokens,
-        input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
-        output_tokens: outputTokens,
-        output_tokens_details: { reasoning_tokens: 0 },
-        total_tokens: inputTokens + outputTokens,
-      },
-      user: null,
-      metadata: {},
-    },
-    { 'x-mock-reasoning': reply.reasoning },
-  );
+  return jsonResponse(200, buildOpenAiResponse({ reply, request: responsesRequest }), { 'x-mock-reasoning': reply.reasoning });
 }
