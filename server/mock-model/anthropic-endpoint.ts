@@ -55,7 +55,8 @@ type ReadMessage = { role: AnthropicRequest['messages'][number]['role']; blocks:
 class MockRequestError extends Error {}
 
 export function anthropicError(status: number, message: string, type = 'invalid_request_error'): Response {
-  return jsonResponse(status, { type: 'error', error: { type, message }, request_id: `req_mock_${stableId(message)}` });
+  const requestId = `req_mock_${stableId(message)}`;
+  return jsonResponse(status, { type: 'error', error: { type, message }, request_id: requestId }, { 'request-id': requestId });
 }
 
 function checkBlock<T extends z.ZodType>(schema: T, block: unknown, path: string): z.infer<T> {

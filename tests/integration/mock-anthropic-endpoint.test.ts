@@ -125,6 +125,7 @@ describe('POST /mock/anthropic/v1/messages', () => {
       expect(response.status).toBe(status);
       const body = (await response.json()) as AnthropicError;
       expect(body).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' }, request_id: expect.stringMatching(/^req_/) });
+      expect(response.headers.get('request-id')).toBe(body.request_id);
       return body.error.message;
     }
 

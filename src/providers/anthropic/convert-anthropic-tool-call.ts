@@ -3,7 +3,7 @@ import { restoreToolName } from '../tool-names.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
 
 /** A `tool_use` content block as Anthropic writes it. */
-export type AnthropicToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown; [field: string]: unknown };
+export type AnthropicToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -47,7 +47,7 @@ export function convertAnthropicToolCall({ call, nameMap }: { call: ProviderTool
 }
 
 /** How Anthropic writes a call: a `tool_use` block whose input is an object, not a string. */
-export function formatAnthropicToolCall({ id, name, arguments: values }: { id: string; name: string; arguments: Record<string, unknown> }): ProviderToolCall {
+export function formatAnthropicToolCall({ id, name, arguments: values }: { id: string; name: string; arguments: Record<string, unknown> }): ProviderToolCall & { raw: AnthropicToolUseBlock } {
   const raw: AnthropicToolUseBlock = { type: 'tool_use', id, name, input: values };
   return { id, name, arguments: raw.input, raw };
 }
