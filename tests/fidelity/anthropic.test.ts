@@ -9,6 +9,7 @@ import type {
   ToolUseBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { Step, Trace } from '../../src/lifecycle/trace.ts';
 import { anthropicAdapter, ANTHROPIC_MAX_TOKENS, type AnthropicUserTextMessage } from '../../src/providers/anthropic/anthropic-adapter.ts';
@@ -19,6 +20,8 @@ import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import type { McpTool, ToolRoundResult } from '../../src/providers/types.ts';
 import { buildAnthropicMessage } from '../../server/mock-model/anthropic-endpoint.ts';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { defineTool } from '../../server/mcp/tool-registry.ts';
+import { addNumbers as addNumbersTool } from '../../server/mcp/tools.ts';
 import { findCanonicalStep } from '../helpers/create-mock-run.ts';
 
 /**
@@ -209,6 +212,54 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking A
   it('step 19 is the Message with the text and stop_reason "end_turn"', () => {
     const message = step(19).payload as Message;
     expect(message).toMatchObject({ type: 'message', stop_reason: 'end_turn', content: [{ type: 'text', text: '5 plus 7 is 12.' }] });
+  });
+});
+
+describe('several tool calls with Anthropic', () => {
+  const multiplyNumbers = defineTool({
+    name: 'multiply_numbers',
+    description: 'Multiplies two numbers',
+    input: z.strictObject({ a: z.number(), b: z.number() }),
+    handler: ({ a, b }) => a * b,
+    present: (product) => ({ content: [{ type: 'text', text: `Result: ${product}` }] }),
+  });
+  let twoTools: RunningServer;
+  beforeAll(async () => {
+    twoTools = await serve({ port: 0, tools: [addNumbersTool, multiplyNumbers] });
+  });
+  afterAll(async () => {
+    await twoTools.close();
+  });
+  function run(question: string): Promise<Trace> {
+    return createLifecycleRun({
+      question,
+      era: '2025-11-25',
+      mcpUrl: `${twoTools.url}/mcp`,
+      provider: { wire: 'anthropic', kind: 'mock', baseUrl: `${twoTools.url}${anthropicAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
+      autoRelease: true,
+      networkTimeoutMs: 10_000,
+    }).start();
+  }
+
+  it('answers two tool_use blocks of one turn with one user message holding both tool_results, in order', async () => {
+    const trace = await run('5 plus 7 and 3 times 4');
+    expect(trace.status).toBe('complete');
+    expect(trace.answer).toBe('5 plus 7 is 12, and 3 times 4 is 12.');
+    const toolUses = (findCanonicalStep(trace, 10).payload as Message).content as ToolUseBlock[];
+    expect(toolUses.map((block) => block.name)).toEqual(['add_numbers', 'multiply_numbers']);
+    const body = JSON.parse(trace.steps.find((candidate) => candidate.id === 'host.translate-tool-result')!.http!.requestBody!) as MessageCreateParamsNonStreaming;
+    expect(body.messages).toHaveLength(3);
+    const results = body.messages[2]!.content as ToolResultBlockParam[];
+    expect(results.map((block) => [block.type, block.tool_use_id])).toEqual(toolUses.map((block) => ['tool_result', block.id]));
+  });
+
+  it('chains two rounds, each answered in the message right after its tool_use', async () => {
+    const trace = await run('(5 plus 7) times 3');
+    expect(trace.status).toBe('complete');
+    expect(trace.answer).toContain('36');
+    const last = trace.steps.filter((candidate) => candidate.id === 'host.translate-tool-result').at(-1)!;
+    const body = JSON.parse(last.http!.requestBody!) as MessageCreateParamsNonStreaming;
+    expect(body.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
   });
 });
 
