@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { stepUntil } from './helpers.ts';
+
+/** Export a real run, import it back: the same steps replay with no server and no key. */
+
+test('export then import gives the same steps, labelled as a replay', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await stepUntil(page, 'keyboard', 'host.answer');
+  const recorded = await page.getByTestId('timeline-step').allInnerTexts();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export trace' }).click();
+  const file = testInfo.outputPath('exported-trace.json');
+  await (await download).saveAs(file);
+  const exported = JSON.parse(await readFile(file, 'utf8'));
+  expect(exported).toMatchObject({ format: 'mcp-lifecycle-trace', version: 1, answer: '5 plus 7 is 12.', status: 'complete' });
+
+  // A fresh page, and no server traffic after the page loads: the replay needs none.
+  await page.goto('/');
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.getByTestId('import-trace-input').setInputFiles(file);
+  await expect(page.getByTestId('replay-banner')).toContainText('Replay of an imported trace');
+  await expect(page.getByTestId('timeline-step')).toHaveCount(recorded.length);
+  expect(await page.getByTestId('timeline-step').allInnerTexts()).toEqual(recorded);
+  for (let press = 1; press < recorded.length; press++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+  expect(requests.filter((url) => url.includes('/mcp') || url.includes('/mock/'))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Back to live runs' }).click();
+  await expect(page.getByTestId('replay-banner')).toHaveCount(0);
+  await expect(page.getByTestId('timeline-step')).toHaveCount(0);
+});
+
+test('a hostile or damaged file is refused with a clear reason, and the run on show is kept', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+  const before = await page.getByTestId('timeline-step').count();
+
+  const notJson = testInfo.outputPath('page.json');
+  await (await import('node:fs/promises')).writeFile(notJson, '<html><img src=x onerror="window.__pwned=1"></html>');
+  await page.getByTestId('import-trace-input').setInputFiles(notJson);
+  await expect(page.getByTestId('import-error')).toContainText('page.json is not JSON');
+  // The live run is untouched: the same step on show, nothing removed from the timeline.
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-list.request');
+  expect(await page.getByTestId('timeline-step').count()).toBeGreaterThanOrEqual(before);
+  await expect(page.getByTestId('replay-banner')).toHaveCount(0);
+
+  const otherVersion = testInfo.outputPath('future.json');
+  await (await import('node:fs/promises')).writeFile(otherVersion, JSON.stringify({ format: 'mcp-lifecycle-trace', version: 7, steps: [] }));
+  await page.getByTestId('import-trace-input').setInputFiles(otherVersion);
+  await expect(page.getByTestId('import-error')).toContainText('version 7; this explorer reads version 1');
+
+  const hostile = testInfo.outputPath('hostile.json');
+  const markup = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+  await (await import('node:fs/promises')).writeFile(
+    hostile,
+    JSON.stringify({
+      format: 'mcp-lifecycle-trace',
+      version: 1,
+      question: markup,
+      answer: markup,
+      status: 'complete',
+      startedAt: '2026-11-30T12:00:00.000Z',
+      model: { wire: 'openai-chat', kind: 'mock', name: markup },
+      mcp: { url: 'http://127.0.0.1/mcp', era: '2025-11-25', protocolVersion: null },
+      steps: [
+        { n: 1, id: 'host.answer', canonical: 20, iteration: 1, phase: 'response', from: 'host', to: 'user', kind: 'response', title: markup, payload: { answer: markup }, at: 0 },
+      ],
+    }),
+  );
+  await page.getByTestId('import-trace-input').setInputFiles(hostile);
+  await expect(page.getByTestId('replay-banner')).toBeVisible();
+  await expect(page.getByTestId('answer')).toContainText('<img src=x onerror=');
+  await expect(page.getByTestId('inspector-title')).toHaveText(markup);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('main img, main script').count()).toBe(0);
+});
