@@ -1,0 +1,99 @@
+import type { FieldChange, Warning } from '../../lifecycle/trace.ts';
+
+type Schema = Record<string, unknown>;
+
+/**
+ * The JSON Schema keywords Gemini documents for `parametersJsonSchema` and
+ * `responseJsonSchema` (its structured output guide). Anything else is not part of the
+ * subset it supports: it is removed, so the request is not refused, and reported, because
+ * it is a rule the model no longer sees.
+ */
+const SUPPORTED = new Set([
+  '$id',
+  '$defs',
+  '$ref',
+  '$anchor',
+  'type',
+  'format',
+  'title',
+  'description',
+  'enum',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'anyOf',
+  'properties',
+  'additionalProperties',
+  'required',
+  'propertyOrdering',
+]);
+
+/** Keywords whose value is itself a schema, or a list or map of schemas, so the walk goes inside. */
+const SCHEMA_VALUED = new Set(['items', 'additionalProperties']);
+const SCHEMA_LISTS = new Set(['prefixItems', 'anyOf']);
+const SCHEMA_MAPS = new Set(['properties', '$defs']);
+
+function isObject(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Rewrites a JSON Schema into the subset Gemini accepts: `oneOf` is sent as `anyOf`,
+ * `const` as a one-value `enum`, and keywords outside the subset are removed, each with
+ * a warning. `inputPath` and `outputPath` say where the schema sits in the translation's
+ * input and output (e.g. `[0].inputSchema` and `[0].functionDeclarations[0].parametersJsonSchema`).
+ */
+export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName }: {
+  schema: Schema;
+  inputPath: string;
+  outputPath: string;
+  toolName: string;
+}): { result: Schema; warnings: Warning[]; changes: FieldChange[] } {
+  const warnings: Warning[] = [];
+  const changes: FieldChange[] = [];
+
+  const visit = (node: Schema, from: string, at: string): Schema => {
+    const copy: Schema = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'oneOf' && Array.isArray(value) && node.anyOf === undefined) {
+        copy.anyOf = value.map((branch, index) => (isObject(branch) ? visit(branch, `${from}.oneOf[${index}]`, `${at}.anyOf[${index}]`) : branch));
+        warnings.push({ code: 'gemini-one-of', message: `Gemini has no "oneOf": in "${toolName}" it is sent as "anyOf", which also accepts a value matching more than one branch.`, path: `${from}.oneOf` });
+        changes.push({ kind: 'renamed', from: `${from}.oneOf`, to: `${at}.anyOf`, note: 'oneOf is sent as anyOf' });
+        continue;
+      }
+      if (key === 'const' && node.enum === undefined) {
+        copy.enum = [value];
+        warnings.push({ code: 'gemini-const', message: `Gemini has no "const": in "${toolName}" it is sent as an "enum" with one value, which means the same.`, path: `${from}.const` });
+        changes.push({ kind: 'renamed', from: `${from}.const`, to: `${at}.enum`, note: 'const becomes a one-value enum' });
+        continue;
+      }
+      if (!SUPPORTED.has(key)) {
+        warnings.push({
+          code: 'gemini-keyword-dropped',
+          message: `Gemini's JSON Schema subset has no "${key}": it is removed from "${toolName}", so the model no longer sees that rule.`,
+          path: `${from}.${key}`,
+        });
+        changes.push({ kind: 'dropped', from: `${from}.${key}`, note: `"${key}" is outside Gemini's JSON Schema subset` });
+        continue;
+      }
+      if (SCHEMA_VALUED.has(key) && isObject(value)) {
+        copy[key] = visit(value, `${from}.${key}`, `${at}.${key}`);
+      } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+        copy[key] = value.map((branch, index) => (isObject(branch) ? visit(branch, `${from}.${key}[${index}]`, `${at}.${key}[${index}]`) : branch));
+      } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
+        // The keys here are property or definition names, not keywords: only their values are schemas.
+        copy[key] = Object.fromEntries(
+          Object.entries(value).map(([name, child]) => [name, isObject(child) ? visit(child, `${from}.${key}.${name}`, `${at}.${key}.${name}`) : child]),
+        );
+      } else {
+        copy[key] = value;
+      }
+    }
+    return copy;
+  };
+
+  return { result: visit(schema, inputPath, outputPath), warnings, changes };
+}

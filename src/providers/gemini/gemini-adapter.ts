@@ -1,0 +1,43 @@
+import type { WireAdapter } from '../types.ts';
+import { convertGeminiToolCall, formatGeminiToolCall } from './convert-gemini-tool-call.ts';
+import { convertToGeminiFunctionResponses } from './convert-to-gemini-function-responses.ts';
+import type { GeminiContent } from './gemini-content.ts';
+import { prepareGeminiTools, type GeminiTool } from './prepare-gemini-tools.ts';
+import { readGeminiResponse } from './read-gemini-response.ts';
+
+export const GEMINI_MOCK_BASE_PATH = '/mock/gemini/v1beta';
+
+/** Gemini names models "models/gemini-…" in its lists; the path wants the bare id. */
+function readModelId(model: string): string {
+  return model.replace(/^models\//, '');
+}
+
+export const geminiAdapter: WireAdapter<GeminiContent[], GeminiTool[]> = {
+  id: 'gemini',
+  label: 'Google Gemini',
+  mockBasePath: GEMINI_MOCK_BASE_PATH,
+  defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+  defaultModel: 'gemini-2.5-flash',
+  supportsStrict: false,
+  startConversation: ({ question }) => [{ role: 'user', parts: [{ text: question }] }],
+  prepareTools: prepareGeminiTools,
+  buildRequest: ({ model, apiKey, conversation, tools }) => ({
+    // The model is part of the path, not the body.
+    path: `/models/${encodeURIComponent(readModelId(model))}:generateContent`,
+    headers: { 'content-type': 'application/json', ...(apiKey ? { 'x-goog-api-key': apiKey } : {}) },
+    body: { contents: conversation, ...(tools.length > 0 ? { tools } : {}) },
+  }),
+  readResponse: readGeminiResponse,
+  convertToolCall: convertGeminiToolCall,
+  formatToolCall: formatGeminiToolCall,
+  appendToolResults: ({ conversation, reply, results }) => {
+    const translated = convertToGeminiFunctionResponses({ results });
+    // The model turn goes back exactly as it came, thought signatures included.
+    const modelTurn = reply.assistantMessage as GeminiContent;
+    return {
+      result: { conversation: [...conversation, modelTurn, ...translated.result], messages: translated.result },
+      warnings: translated.warnings,
+      changes: translated.changes,
+    };
+  },
+};

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ProviderReplyError, type ProviderReply } from '../types.ts';
+
+const FunctionCallSchema = z.looseObject({
+  id: z.string().optional(),
+  name: z.string(),
+  args: z.unknown().optional(),
+});
+
+const PartSchema = z.looseObject({
+  text: z.string().optional(),
+  thought: z.boolean().optional(),
+  functionCall: FunctionCallSchema.optional(),
+});
+
+export const GeminiResponseSchema = z.looseObject({
+  candidates: z
+    .array(
+      z.looseObject({
+        content: z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema).optional() }).optional(),
+        finishReason: z.string().optional(),
+      }),
+    )
+    .optional(),
+  promptFeedback: z.looseObject({ blockReason: z.string().optional() }).optional(),
+  modelVersion: z.string().optional(),
+});
+
+function fail(reason: string): never {
+  throw new ProviderReplyError(`The reply is not a Gemini generateContent response: ${reason}.`);
+}
+
+/**
+ * Reads a generateContent response: the first candidate's function calls and its text.
+ * Thought summaries (`thought: true`) are not the answer. A reply with no content at all
+ * (a blocked prompt, a safety stop) is reported, not read as an empty answer.
+ */
+export function readGeminiResponse({ body }: { body: unknown }): ProviderReply {
+  const parsed = GeminiResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    fail(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}`);
+  }
+  const { candidates, promptFeedback, modelVersion } = parsed.data;
+  const candidate = candidates?.[0];
+  if (!candidate) {
+    if (promptFeedback?.blockReason) throw new ProviderReplyError(`Gemini refused the prompt (blockReason ${promptFeedback.blockReason}): there is no candidate to read.`);
+    fail('candidates: expected at least one candidate');
+  }
+  const parts = candidate.content?.parts;
+  if (!candidate.content || !parts) {
+    throw new ProviderReplyError(`Gemini returned a candidate with no content (finishReason ${candidate.finishReason ?? 'missing'}): there is nothing to read.`);
+  }
+  const toolCalls = parts
+    .filter((part) => part.functionCall !== undefined)
+    .map((part) => {
+      const call = part.functionCall!;
+      return { ...(call.id !== undefined ? { id: call.id } : {}), name: call.name, arguments: call.args, raw: part };
+    });
+  const texts = parts.filter((part) => typeof part.text === 'string' && !part.thought).map((part) => part.text!);
+  return {
+    toolCalls,
+    text: texts.length > 0 ? texts.join('') : null,
+    assistantMessage: { ...candidate.content, role: candidate.content.role ?? 'model' },
+    finishReason: candidate.finishReason ?? null,
+    model: modelVersion ?? null,
+  };
+}
