@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { decideMockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
+import { jsonResponse, stableId } from './http-helpers.ts';
+
+/**
+ * The mock model behind `POST /mock/gemini/v1beta/models/{model}:generateContent`, in
+ * the Gemini API wire format: same request fields, same response shape, and errors in
+ * Google's `{ error: { code, message, status } }` shape. Only what the mock reads is parsed.
+ */
+
+export const GEMINI_MOCK_PATH = /^\/mock\/gemini\/v1beta\/models\/[^/]+:(?:generateContent|streamGenerateContent)$/;
+
+const FunctionCallSchema = z.looseObject({ id: z.string().optional(), name: z.string(), args: z.record(z.string(), z.unknown()).optional() });
+const FunctionResponseSchema = z.looseObject({
+  id: z.string().optional(),
+  name: z.string(),
+  response: z.record(z.string(), z.unknown()),
+});
+
+const PartSchema = z.looseObject({
+  text: z.string().optional(),
+  thought: z.boolean().optional(),
+  functionCall: FunctionCallSchema.optional(),
+  functionResponse: FunctionResponseSchema.optional(),
+});
+
+const ContentSchema = z.looseObject({
+  role: z.enum(['user', 'model']).optional(),
+  parts: z.array(PartSchema).min(1),
+});
+
+const FunctionDeclarationSchema = z.looseObject({
+  name: z.string(),
+  description: z.string().optional(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+  parametersJsonSchema: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const GeminiRequestSchema = z.looseObject({
+  contents: z.array(ContentSchema).min(1),
+  tools: z.array(z.looseObject({ functionDeclarations: z.array(FunctionDeclarationSchema).optional() })).optional(),
+  toolConfig: z.looseObject({ functionCallingConfig: z.looseObject({ mode: z.string().optional() }).optional() }).optional(),
+});
+type GeminiRequest = z.infer<typeof GeminiRequestSchema>;
+type Part = z.infer<typeof PartSchema>;
+
+const STATUS_NAMES: Record<number, string> = { 400: 'INVALID_ARGUMENT', 404: 'NOT_FOUND', 405: 'UNIMPLEMENTED' };
+
+function googleError(code: number, message: string): Response {
+  return jsonResponse(code, { error: { code, message, status: STATUS_NAMES[code] ?? 'UNKNOWN' } });
+}
+
+/** The older `parameters` field spells types in capitals (OBJECT, NUMBER); the mock reads JSON Schema spelling. */
+function lowercaseTypes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(lowercaseTypes);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, key === 'type' && typeof value === 'string' ? value.toLowerCase() : lowercaseTypes(value)]),
+  );
+}
+
+function readTools(request: GeminiRequest): MockTool[] {
+  if (request.toolConfig?.functionCallingConfig?.mode === 'NONE') return [];
+  return (request.tools ?? []).flatMap((tool) =>
+    (tool.functionDeclarations ?? []).map((declaration) => ({
+      name: declaration.name,
+      description: declaration.description,
+      parameters: declaration.parametersJsonSchema ?? lowercaseTypes(declaration.parameters),
+    })),
+  );
+}
+
+function isQuestion(content: GeminiRequest['contents'][number]): boolean {
+  return (content.role ?? 'user') === 'user' && content.parts.some((part) => typeof part.text === 'string');
+}
+
+function textOf(parts: Part[]): string {
+  return parts.map((part) => (part.thought ? '' : (part.text ?? ''))).join('');
+}
+
+/** Pairs each function call after the question with its function response: by id when both have one, else by name in order. */
+function readExchanges(contents: GeminiRequest['contents']): MockToolExchange[] {
+  const calls = contents.flatMap((content) => (content.role === 'model' ? content.parts.flatMap((part) => (part.functionCall ? [part.functionCall] : [])) : []));
+  const responses = contents.flatMap((content) => (content.role !== 'model' ? content.parts.flatMap((part) => (part.functionResponse ? [part.functionResponse] : [])) : []));
+  const used = new Set<number>();
+  const exchanges: MockToolExchange[] = [];
+  for (const call of calls) {
+    const index = responses.findIndex((response, position) =>
+      !used.has(position) && (call.id !== undefined && response.id !== undefined ? call.id === response.id : call.name === response.name));
+    if (index < 0) continue;
+    used.add(index);
+    const { response } = responses[index]!;
+    const isError = response.error !== undefined;
+    const value = isError ? response.error : (response.output ?? response);
+    exchanges.push({ name: call.name, arguments: call.args ?? {}, output: typeof value === 'string' ? value : JSON.stringify(value), isError });
+  }
+  return exchanges;
+}
+
+function countTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+export async function handleGeminiGenerateContent(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return googleError(405, `Use POST for models/{model}:generateContent, not ${request.method}.`);
+  if (new URL(request.url).pathname.endsWith(':streamGenerateContent')) {
+    return googleError(400, 'The mock model does not stream. Call models/{model}:generateContent instead of :streamGenerateContent.');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return googleError(400, 'Invalid JSON payload received. Send a JSON object with "contents".');
+  }
+  const parsed = GeminiRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return googleError(400, `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}.`);
+  }
+  const { contents } = parsed.data;
+  const questionIndex = contents.findLastIndex(isQuestion);
+  const question = questionIndex >= 0 ? textOf(contents[questionIndex]!.parts) : '';
+  const reply = decideMockReply({ question, tools: readTools(parsed.data), exchanges: readExchanges(contents.slice(questionIndex + 1)) });
+
+  const parts =
+    reply.type === 'tool-calls'
+      ? reply.calls.map((call, index) => ({
+          functionCall: { id: `call_${stableId(`${contents.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`, name: call.name, args: call.arguments },
+        }))
+      : [{ text: reply.text }];
+  const promptTokens = countTokens(JSON.stringify(contents) + JSON.stringify(parsed.data.tools ?? []));
+  const candidateTokens = countTokens(JSON.stringify(parts));
+  return jsonResponse(
+    200,
+    {
+      candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: { promptTokenCount: promptTokens, candidatesTokenCount: candidateTokens, totalTokenCount: promptTokens + candidateTokens },
+      modelVersion: MOCK_MODEL_NAME,
+      responseId: `mock-${stableId(JSON.stringify(contents))}`,
+    },
+    { 'x-mock-reasoning': reply.reasoning },
+  );
+}
