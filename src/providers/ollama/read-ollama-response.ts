@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ProviderReplyError, type ProviderReply } from '../types.ts';
+
+export const OllamaToolCallSchema = z.looseObject({
+  /** Newer Ollama versions give each call an id; older ones do not. */
+  id: z.string().optional(),
+  function: z.looseObject({
+    index: z.number().int().optional(),
+    name: z.string(),
+    arguments: z.unknown(),
+  }),
+});
+
+export const OllamaChatResponseSchema = z.looseObject({
+  model: z.string().optional(),
+  message: z.looseObject({
+    role: z.literal('assistant'),
+    content: z.string().optional(),
+    thinking: z.string().optional(),
+    tool_calls: z.array(OllamaToolCallSchema).nullish(),
+  }),
+  done: z.boolean(),
+  done_reason: z.string().optional(),
+});
+export type OllamaChatResponse = z.infer<typeof OllamaChatResponseSchema>;
+
+/** Reads an `/api/chat` response: the message's tool calls and its text. */
+export function readOllamaResponse({ body }: { body: unknown }): ProviderReply {
+  const parsed = OllamaChatResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProviderReplyError(
+      `The reply is not an Ollama /api/chat response: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}.`,
+    );
+  }
+  const { message, done, done_reason: doneReason, model } = parsed.data;
+  if (!done) {
+    // Ollama streams unless told not to; one chunk of a stream is not the whole answer.
+    throw new ProviderReplyError('The reply is one chunk of a stream (done: false), not a whole /api/chat response: send "stream": false.');
+  }
+  const toolCalls = (message.tool_calls ?? []).map((call) => ({
+    ...(call.id !== undefined ? { id: call.id } : {}),
+    name: call.function.name,
+    arguments: call.function.arguments,
+    raw: call,
+  }));
+  return {
+    toolCalls,
+    // A reply with tool calls usually carries an empty content; that is no answer.
+    text: message.content !== undefined && (message.content !== '' || toolCalls.length === 0) ? message.content : null,
+    assistantMessage: message,
+    finishReason: doneReason ?? null,
+    model: model ?? null,
+  };
+}
