@@ -2,6 +2,7 @@ import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
 import { handleOpenAiChatCompletions, handleOpenAiModels } from './openai-chat-endpoint.ts';
 // Mock endpoint imports: one line per wire format, below this line.
 import { handleOpenAiResponses } from './openai-responses-endpoint.ts';
+import { OLLAMA_MOCK_PATH, handleOllamaChat } from './ollama-endpoint.ts';
 import { GEMINI_MOCK_PATH, handleGeminiGenerateContent } from './gemini-endpoint.ts';
 import { handleAnthropicMessages } from './anthropic-endpoint.ts';
 
@@ -25,6 +26,7 @@ export const MOCK_ROUTES: MockRoute[] = [
   // Mock routes: one entry per provider path, below this line.
   { wires: ['openai-functions'], path: '/mock/openai-functions/v1/chat/completions', handle: handleOpenAiChatCompletions },
   { wires: ['openai-responses'], path: '/mock/openai-responses/v1/responses', handle: handleOpenAiResponses },
+  { wires: ['ollama'], path: OLLAMA_MOCK_PATH, handle: handleOllamaChat },
   { wires: ['gemini'], path: GEMINI_MOCK_PATH, handle: handleGeminiGenerateContent },
   { wires: ['anthropic'], path: '/mock/anthropic/v1/messages', handle: handleAnthropicMessages },
 ];

@@ -3,6 +3,7 @@ import type { WireAdapter } from './types.ts';
 // Adapter imports: one line per wire format, below this line.
 import { openAiFunctionsAdapter } from './openai-functions/openai-functions-adapter.ts';
 import { openAiResponsesAdapter } from './openai-responses/openai-responses-adapter.ts';
+import { ollamaAdapter } from './ollama/ollama-adapter.ts';
 import { geminiAdapter } from './gemini/gemini-adapter.ts';
 import { anthropicAdapter } from './anthropic/anthropic-adapter.ts';
 
@@ -12,6 +13,7 @@ export const WIRE_ADAPTERS: Record<string, WireAdapter> = {
   // Adapters: one line per wire format, below this line.
   'openai-functions': openAiFunctionsAdapter as unknown as WireAdapter,
   'openai-responses': openAiResponsesAdapter as unknown as WireAdapter,
+  ollama: ollamaAdapter as unknown as WireAdapter,
   gemini: geminiAdapter as unknown as WireAdapter,
   anthropic: anthropicAdapter as unknown as WireAdapter,
 };

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { decideMockReply, type MockToolExchange } from './decide-mock-reply.ts';
+import { jsonResponse, stableId } from './http-helpers.ts';
+
+/**
+ * The mock model behind `POST /mock/ollama/api/chat`, in Ollama's wire format: same
+ * request fields, same response shape, errors as Ollama writes them (`{ "error": "…" }`).
+ * Ollama streams unless the request says `"stream": false`; the mock answers only that.
+ */
+
+export const OLLAMA_MOCK_PATH = '/mock/ollama/api/chat';
+
+const ToolCallSchema = z.looseObject({
+  id: z.string().optional(),
+  function: z.looseObject({ index: z.number().int().optional(), name: z.string(), arguments: z.record(z.string(), z.unknown()) }),
+});
+
+const MessageSchema = z.discriminatedUnion('role', [
+  z.looseObject({ role: z.literal('system'), content: z.string() }),
+  z.looseObject({ role: z.literal('user'), content: z.string(), images: z.array(z.string()).optional() }),
+  z.looseObject({ role: z.literal('assistant'), content: z.string().optional(), tool_calls: z.array(ToolCallSchema).optional() }),
+  z.looseObject({ role: z.literal('tool'), content: z.string(), tool_name: z.string().optional(), tool_call_id: z.string().optional() }),
+]);
+
+export const OllamaToolSchema = z.looseObject({
+  type: z.literal('function'),
+  function: z.looseObject({
+    name: z.string(),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()),
+  }),
+});
+
+export const OllamaChatRequestSchema = z.looseObject({
+  model: z.string().min(1, 'model is required'),
+  messages: z.array(MessageSchema),
+  tools: z.array(OllamaToolSchema).optional(),
+  stream: z.boolean().optional(),
+  format: z.unknown().optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+  keep_alive: z.union([z.string(), z.number()]).optional(),
+  think: z.union([z.boolean(), z.string()]).optional(),
+});
+export type OllamaChatRequest = z.infer<typeof OllamaChatRequestSchema>;
+type Message = OllamaChatRequest['messages'][number];
+
+function ollamaError(status: number, message: string): Response {
+  return jsonResponse(status, { error: message });
+}
+
+/**
+ * Pairs each tool call after the question with the tool message that answers it: by
+ * tool_call_id when both have one, else by tool name in order, as older Ollama does.
+ */
+function readExchanges(messages: Message[]): MockToolExchange[] {
+  const answers = messages.flatMap((message) => (message.role === 'tool' ? [message] : []));
+  const used = new Set<number>();
+  const exchanges: MockToolExchange[] = [];
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    for (const call of message.tool_calls ?? []) {
+      const index = answers.findIndex((answer, position) =>
+        !used.has(position) && (call.id !== undefined && answer.tool_call_id !== undefined ? call.id === answer.tool_call_id : (answer.tool_name ?? call.function.name) === call.function.name));
+      if (index < 0) continue;
+      used.add(index);
+      const output = answers[index]!.content;
+      exchanges.push({ name: call.function.name, arguments: call.function.arguments, output, isError: /^error\b|validation error/i.test(output) });
+    }
+  }
+  return exchanges;
+}
+
+function countTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+export async function handleOllamaChat(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return ollamaError(405, `method ${request.method} not allowed: use POST /api/chat`);
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return ollamaError(400, 'invalid JSON in the request body: send a JSON object with "model" and "messages"');
+  }
+  const parsed = OllamaChatRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return ollamaError(400, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}`);
+  }
+  const chat = parsed.data;
+  if (chat.stream !== false) {
+    return ollamaError(400, 'the mock model does not stream, and Ollama streams unless asked not to: send "stream": false');
+  }
+
+  const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
+  const question = lastUserIndex >= 0 ? chat.messages[lastUserIndex]!.content ?? '' : '';
+  const tools = (chat.tools ?? []).map((tool) => tool.function);
+  const reply = decideMockReply({ question, tools, exchanges: readExchanges(chat.messages.slice(lastUserIndex + 1)) });
+
+  const message =
+    reply.type === 'tool-calls'
+      ? {
+          role: 'assistant',
+          content: '',
+          tool_calls: reply.calls.map((call, index) => ({
+            id: `call_${stableId(`${chat.messages.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
+            function: { index, name: call.name, arguments: call.arguments },
+          })),
+        }
+      : { role: 'assistant', content: reply.text };
+  const promptTokens = countTokens(JSON.stringify(chat.messages) + JSON.stringify(chat.tools ?? []));
+  const evalTokens = countTokens(JSON.stringify(message));
+  return jsonResponse(
+    200,
+    {
+      model: MOCK_MODEL_NAME,
+      created_at: new Date().toISOString(),
+      message,
+      done_reason: 'stop',
+      done: true,
+      // Ollama reports durations in nanoseconds; the mock derives them from the sizes, so runs repeat.
+      total_duration: (promptTokens + evalTokens) * 1_000_000,
+      load_duration: 0,
+      prompt_eval_count: promptTokens,
+      prompt_eval_duration: promptTokens * 500_000,
+      eval_count: evalTokens,
+      eval_duration: evalTokens * 500_000,
+    },
+    { 'x-mock-reasoning': reply.reasoning },
+  );
+}
