@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import type { Step, Trace } from '../../src/lifecycle/trace.ts';
+import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { formatOllamaToolCall } from '../../src/providers/ollama/convert-ollama-tool-call.ts';
+import { convertToOllamaToolMessages } from '../../src/providers/ollama/convert-to-ollama-tool-messages.ts';
+import { ollamaAdapter } from '../../src/providers/ollama/ollama-adapter.ts';
+import { prepareOllamaTools } from '../../src/providers/ollama/prepare-ollama-tools.ts';
+import { OllamaChatResponseSchema, OllamaToolCallSchema, type OllamaChatResponse } from '../../src/providers/ollama/read-ollama-response.ts';
+import type { McpTool, ToolRoundResult } from '../../src/providers/types.ts';
+import { OllamaChatRequestSchema, type OllamaChatRequest } from '../../server/mock-model/ollama-endpoint.ts';
+import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { findCanonicalStep } from '../helpers/create-mock-run.ts';
+
+/**
+ * Ollama has no official SDK among our dependencies, so our translations are checked
+ * against our own zod schemas of its /api/chat request and response (by tsc and at run
+ * time), over real HTTP against the mock, and in a whole run of the host. With
+ * OLLAMA_HOST set, the same run goes to a real Ollama.
+ */
+
+type OllamaRequestInput = z.input<typeof OllamaChatRequestSchema>;
+type OllamaRequestToolCall = NonNullable<Extract<OllamaRequestInput['messages'][number], { role: 'assistant' }>['tool_calls']>[number];
+
+const QUESTION = 'What is 5 plus 7?';
+const addNumbers: McpTool = {
+  name: 'add_numbers',
+  description: 'Adds two numbers',
+  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+};
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await serve({ port: 0 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('our shapes are the /api/chat schemas (checked by tsc and by zod)', () => {
+  it('translation #1 gives request tools, translation #3 request tool messages, the call a response tool call', () => {
+    const tools: NonNullable<OllamaRequestInput['tools']> = prepareOllamaTools({ tools: [addNumbers, { ...addNumbers, name: 'math.add' }] }).result.tools;
+    // The call as a response carries it is also what the assistant message sends back.
+    const call: OllamaRequestToolCall = formatOllamaToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }).raw;
+    const received: z.input<typeof OllamaToolCallSchema> = call;
+    const results: ToolRoundResult[] = [
+      { call: formatOllamaToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }], isError: true } } },
+      { call: { name: 'add_numbers', arguments: '{}', raw: {} }, outcome: { type: 'host-error', message: 'The arguments must be an object.' } },
+    ];
+    const toolMessages: OllamaRequestInput['messages'] = convertToOllamaToolMessages({ results }).result;
+    const body: OllamaRequestInput = {
+      model: 'llama3.2',
+      messages: [{ role: 'user', content: QUESTION }, { role: 'assistant', content: '', tool_calls: [call] }, ...toolMessages],
+      tools,
+      stream: false,
+    };
+    const parsed: OllamaChatRequest = OllamaChatRequestSchema.parse(body);
+    expect(OllamaToolCallSchema.parse(received)).toEqual(call);
+    expect(parsed.tools!.map((tool) => tool.function.name)).toEqual(['add_numbers', 'math.add']);
+    expect(parsed.messages.slice(2)).toEqual([
+      { role: 'tool', tool_name: 'add_numbers', content: 'Error: Result: 12', tool_call_id: 'call_1' },
+      { role: 'tool', tool_name: 'add_numbers', content: 'Error: The arguments must be an object.' },
+    ]);
+  });
+
+  it('the adapter builds a body the request schema accepts, with "stream": false', () => {
+    const { tools } = prepareOllamaTools({ tools: [addNumbers] }).result;
+    const request = ollamaAdapter.buildRequest({ model: 'llama3.2', conversation: ollamaAdapter.startConversation({ question: QUESTION }), tools });
+    expect(OllamaChatRequestSchema.parse(request.body)).toEqual({ model: 'llama3.2', messages: [{ role: 'user', content: QUESTION }], tools, stream: false });
+  });
+});
+
+describe('a real HTTP round trip with fetch against the mock', () => {
+  async function send(body: Record<string, unknown>): Promise<OllamaChatResponse> {
+    // Whatever the host sends must be a request Ollama's schema accepts.
+    OllamaChatRequestSchema.parse(body);
+    const response = await fetch(`${server.url}${ollamaAdapter.mockBasePath}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(response.status).toBe(200);
+    return OllamaChatResponseSchema.parse(await response.json());
+  }
+
+  it('reads the tool call, sends our translation #3 back and reads the final answer', async () => {
+    const prepared = prepareOllamaTools({ tools: [addNumbers] }).result;
+    const conversation = ollamaAdapter.startConversation({ question: QUESTION });
+
+    const first = await send(ollamaAdapter.buildRequest({ model: MOCK_MODEL_NAME, conversation, tools: prepared.tools }).body);
+    expect(first.done).toBe(true);
+    const reply = ollamaAdapter.readResponse({ body: first });
+    expect(reply.toolCalls).toEqual([{ id: expect.stringMatching(/^call_/), name: 'add_numbers', arguments: { a: 5, b: 7 }, raw: first.message.tool_calls![0] }]);
+    const plan = ollamaAdapter.convertToolCall({ call: reply.toolCalls[0]!, nameMap: prepared.nameMap });
+    expect(plan.result).toEqual({ ok: true, params: { name: 'add_numbers', arguments: { a: 5, b: 7 } } });
+
+    const results: ToolRoundResult[] = [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }];
+    const appended = ollamaAdapter.appendToolResults({ conversation, reply, results }).result;
+    expect(appended.conversation).toEqual([...conversation, first.message, ...appended.messages]);
+    const second = await send(ollamaAdapter.buildRequest({ model: MOCK_MODEL_NAME, conversation: appended.conversation, tools: prepared.tools }).body);
+    expect(second.message.tool_calls).toBeUndefined();
+    expect(ollamaAdapter.readResponse({ body: second }).text).toBe('5 plus 7 is 12.');
+  });
+});
+
+describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking Ollama to the mock, in the %s era', (era) => {
+  let trace: Trace;
+  beforeAll(async () => {
+    trace = await createLifecycleRun({
+      question: QUESTION,
+      era,
+      mcpUrl: `${server.url}/mcp`,
+      provider: { wire: 'ollama', kind: 'mock', baseUrl: `${server.url}${ollamaAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
+      autoRelease: true,
+      networkTimeoutMs: 10_000,
+    }).start();
+  });
+  const step = (canonical: number): Step => findCanonicalStep(trace, canonical);
+  const chatUrl = () => `${server.url}/mock/ollama/api/chat`;
+
+  it('completes with the answer', () => {
+    expect(trace.status).toBe('complete');
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+    expect(trace.model).toEqual({ wire: 'ollama', kind: 'mock', name: MOCK_MODEL_NAME });
+  });
+
+  it('step 7 translates the tools into { type: "function", function: { name, description, parameters } }', () => {
+    expect(step(7).translation!.output).toEqual([
+      { type: 'function', function: { name: 'add_numbers', description: 'Adds two numbers', parameters: expect.objectContaining({ type: 'object', required: ['a', 'b'] }) } },
+    ]);
+    // The built-in tool's schema closes the object, which Ollama does not pass to the model.
+    expect(step(7).translation!.warnings).toEqual([expect.objectContaining({ code: 'ollama-keyword-unread', path: 'tools[0].inputSchema.additionalProperties' })]);
+  });
+
+  it('step 8 posts to /api/chat with the tools and "stream": false', () => {
+    const request = step(8);
+    expect(request.http).toMatchObject({ method: 'POST', url: chatUrl(), status: 200 });
+    const body = request.payload as OllamaChatRequest;
+    expect(body).toEqual({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], tools: step(7).translation!.output, stream: false });
+    expect(JSON.parse(request.http!.requestBody!)).toEqual(body);
+  });
+
+  it('steps 9 and 10 carry the tool call, arguments as an object, and done: true', () => {
+    const response = step(10).payload as OllamaChatResponse;
+    expect(response).toMatchObject({ done: true, done_reason: 'stop', message: { role: 'assistant', content: '' } });
+    expect(response.message.tool_calls).toEqual([{ id: expect.any(String), function: { index: 0, name: 'add_numbers', arguments: { a: 5, b: 7 } } }]);
+    expect(step(9).payload).toEqual(response.message.tool_calls);
+  });
+
+  it('step 11 translates the raw tool call into tools/call params', () => {
+    const call = (step(10).payload as OllamaChatResponse).message.tool_calls![0]!;
+    expect(step(11).translation).toMatchObject({ number: 2, input: call, output: { name: 'add_numbers', arguments: { a: 5, b: 7 } }, warnings: [] });
+  });
+
+  it('step 18 echoes the assistant message, then the role:"tool" message', () => {
+    const assistant = (step(10).payload as OllamaChatResponse).message;
+    const toolMessage = { role: 'tool', tool_name: 'add_numbers', content: 'Result: 12', tool_call_id: assistant.tool_calls![0]!.id };
+    const body = step(18).payload as OllamaChatRequest;
+    expect(body.messages).toEqual([{ role: 'user', content: QUESTION }, assistant, toolMessage]);
+    expect(body.stream).toBe(false);
+    expect(step(18).translation).toMatchObject({ number: 3, output: [toolMessage] });
+    expect(step(18).http).toMatchObject({ url: chatUrl(), status: 200 });
+  });
+
+  it('step 19 is the reply with the answer in message.content', () => {
+    expect(step(19).payload).toMatchObject({ done: true, message: { role: 'assistant', content: '5 plus 7 is 12.' } });
+  });
+});
+
+/** OLLAMA_HOST is often written without a scheme ("127.0.0.1:11434"), as Ollama itself accepts. */
+function readOllamaBaseUrl(host: string): string {
+  return /^https?:\/\//.test(host) ? host : `http://${host}`;
+}
+
+describe('the host engine against a real Ollama', () => {
+  it.skipIf(!process.env.OLLAMA_HOST)('answers "What is 5 plus 7?" with the tool', async () => {
+    const trace = await createLifecycleRun({
+      question: QUESTION,
+      era: '2025-11-25',
+      mcpUrl: `${server.url}/mcp`,
+      provider: { wire: 'ollama', kind: 'real', baseUrl: readOllamaBaseUrl(process.env.OLLAMA_HOST!), model: process.env.OLLAMA_MODEL ?? ollamaAdapter.defaultModel },
+      autoRelease: true,
+      networkTimeoutMs: 120_000,
+    }).start();
+    expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
+    expect(trace.status).toBe('complete');
+    expect(trace.answer).toContain('12');
+    expect(findCanonicalStep(trace, 11).translation!.output).toMatchObject({ name: 'add_numbers', arguments: { a: 5, b: 7 } });
+  }, 300_000);
+});
