@@ -12,12 +12,15 @@ export type StepDefinition = {
   to: Participant;
   kind: StepKind;
   title: string;
+  /** A word or two for the message as it travels (graph and sequence diagram). */
+  label: string;
   /** One sentence for the learner: what happens here and why it matters. */
   summary: string;
 };
 
 export const STEP_DEFINITIONS = {
   'user.question': {
+    label: 'question',
     canonical: 1,
     phase: 'discovery',
     from: 'user',
@@ -27,6 +30,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The user types a question. The host knows what is wanted, not yet which tools exist.',
   },
   'host.start-discovery': {
+    label: 'discover tools',
     canonical: 2,
     phase: 'discovery',
     from: 'host',
@@ -36,6 +40,7 @@ export const STEP_DEFINITIONS = {
     summary: 'Before asking the model anything, the host must learn which tools the MCP server offers.',
   },
   'mcp.initialize.request': {
+    label: 'initialize',
     canonical: null,
     phase: 'discovery',
     from: 'client',
@@ -45,6 +50,7 @@ export const STEP_DEFINITIONS = {
     summary: 'In the 2025-11-25 era a connection starts with initialize: the client proposes a protocol version and says what it can do.',
   },
   'mcp.initialize.response': {
+    label: 'initialize result',
     canonical: null,
     phase: 'discovery',
     from: 'server',
@@ -54,6 +60,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The server agrees on the protocol version and declares its capabilities: here, that it has tools.',
   },
   'mcp.initialized.notification': {
+    label: 'notifications/initialized',
     canonical: null,
     phase: 'discovery',
     from: 'client',
@@ -63,6 +70,7 @@ export const STEP_DEFINITIONS = {
     summary: 'A notification has no id and gets no JSON-RPC answer: HTTP 202 only says it arrived. The session is ready.',
   },
   'mcp.stream.open': {
+    label: 'GET stream',
     canonical: null,
     phase: 'discovery',
     from: 'client',
@@ -72,6 +80,7 @@ export const STEP_DEFINITIONS = {
     summary: 'After the handshake the client offers the server a channel to push messages. A stateless server has nothing to push and says 405.',
   },
   'mcp.discover.request': {
+    label: 'server/discover',
     canonical: null,
     phase: 'discovery',
     from: 'client',
@@ -81,6 +90,7 @@ export const STEP_DEFINITIONS = {
     summary: 'In the 2026-07-28 era there is no handshake: one server/discover asks which versions and capabilities the server has. Every later request carries its own protocol claims in _meta.',
   },
   'mcp.discover.response': {
+    label: 'discover result',
     canonical: null,
     phase: 'discovery',
     from: 'server',
@@ -90,6 +100,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The server lists the protocol versions it speaks and what it offers. No session is created.',
   },
   'mcp.tools-list.request': {
+    label: 'tools/list',
     canonical: 3,
     phase: 'discovery',
     from: 'client',
@@ -99,6 +110,7 @@ export const STEP_DEFINITIONS = {
     summary: 'A JSON-RPC request between client and server. The model is not involved yet.',
   },
   'server.registry-read': {
+    label: 'registry read',
     canonical: 4,
     phase: 'discovery',
     from: 'server',
@@ -108,6 +120,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The registry holds each tool’s public definition and its private handler. Only the definition will leave the server; the server says so in a progress notification.',
   },
   'mcp.tools-list.response': {
+    label: 'tool definitions',
     canonical: 5,
     phase: 'discovery',
     from: 'server',
@@ -117,6 +130,7 @@ export const STEP_DEFINITIONS = {
     summary: 'Name, description and input schema: the contract. The code that does the work stays on the server.',
   },
   'client.tools-to-host': {
+    label: 'tools',
     canonical: 6,
     phase: 'discovery',
     from: 'client',
@@ -126,6 +140,7 @@ export const STEP_DEFINITIONS = {
     summary: 'Discovery is done: the host now knows each tool and the arguments it takes.',
   },
   'host.translate-tools': {
+    label: 'translation #1',
     canonical: 7,
     phase: 'decision',
     from: 'host',
@@ -135,6 +150,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The provider does not speak MCP. The host rewrites each tool in the provider’s own format, and says what did not fit.',
   },
   'provider.request': {
+    label: 'question + tools',
     canonical: 8,
     phase: 'decision',
     from: 'host',
@@ -144,6 +160,7 @@ export const STEP_DEFINITIONS = {
     summary: 'A provider API request, not an MCP message: the boundary has been crossed.',
   },
   'llm.decide': {
+    label: 'decides',
     canonical: 9,
     phase: 'decision',
     from: 'llm',
@@ -153,6 +170,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The server gave the schema; the model produces the values. It executes nothing.',
   },
   'provider.response.tool-calls': {
+    label: 'tool call',
     canonical: 10,
     phase: 'decision',
     from: 'llm',
@@ -162,6 +180,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The reply asks the host to call a tool, in the provider’s format. Running it is the host’s job.',
   },
   'host.translate-tool-call': {
+    label: 'translation #2',
     canonical: 11,
     phase: 'execution',
     from: 'host',
@@ -171,6 +190,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The provider’s call (arguments often a JSON string) becomes MCP tools/call parameters (an object).',
   },
   'mcp.tools-call.request': {
+    label: 'tools/call',
     canonical: 12,
     phase: 'execution',
     from: 'client',
@@ -180,6 +200,7 @@ export const STEP_DEFINITIONS = {
     summary: 'A new JSON-RPC request with its own id, separate from tools/list.',
   },
   'server.registry-lookup': {
+    label: 'lookup',
     canonical: 13,
     phase: 'execution',
     from: 'server',
@@ -189,6 +210,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The server looks the name up. What you see is the server’s own progress notification, sent inside the tools/call response stream.',
   },
   'server.validate-arguments': {
+    label: 'validate',
     canonical: 14,
     phase: 'execution',
     from: 'server',
@@ -198,6 +220,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The arguments came from a model: the server checks each against its schema before running anything.',
   },
   'server.execute': {
+    label: 'execute',
     canonical: 15,
     phase: 'execution',
     from: 'server',
@@ -207,6 +230,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The first and only moment the computation happens.',
   },
   'mcp.tools-call.response': {
+    label: 'tool result',
     canonical: 16,
     phase: 'execution',
     from: 'server',
@@ -216,6 +240,7 @@ export const STEP_DEFINITIONS = {
     summary: 'An MCP CallToolResult: content blocks, and isError when the tool failed.',
   },
   'client.result-to-host': {
+    label: 'result',
     canonical: 17,
     phase: 'execution',
     from: 'client',
@@ -225,6 +250,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The tool ran; the model has not seen the result yet.',
   },
   'host.translate-tool-result': {
+    label: 'translation #3 + result',
     canonical: 18,
     phase: 'response',
     from: 'host',
@@ -234,6 +260,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The host rewrites the result as the provider’s tool message and sends the whole conversation back.',
   },
   'provider.response.answer': {
+    label: 'answer text',
     canonical: 19,
     phase: 'response',
     from: 'llm',
@@ -243,6 +270,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The tool did the computation; the model turns it into a sentence.',
   },
   'host.answer': {
+    label: 'answer',
     canonical: 20,
     phase: 'response',
     from: 'host',
@@ -252,6 +280,7 @@ export const STEP_DEFINITIONS = {
     summary: 'Two protocols, three translations, one answer.',
   },
   'server.progress': {
+    label: 'progress',
     canonical: null,
     phase: 'execution',
     from: 'server',
@@ -261,6 +290,7 @@ export const STEP_DEFINITIONS = {
     summary: 'A progress notification the server sent inside the response stream.',
   },
   'mcp.notification': {
+    label: 'notification',
     canonical: null,
     phase: 'execution',
     from: 'server',
@@ -270,6 +300,7 @@ export const STEP_DEFINITIONS = {
     summary: 'A message the server sent inside the response stream before its answer.',
   },
   'mcp.request': {
+    label: 'request',
     canonical: null,
     phase: 'discovery',
     from: 'client',
@@ -279,6 +310,7 @@ export const STEP_DEFINITIONS = {
     summary: 'A JSON-RPC request outside the twenty steps.',
   },
   'mcp.response': {
+    label: 'response',
     canonical: null,
     phase: 'discovery',
     from: 'server',
@@ -288,6 +320,7 @@ export const STEP_DEFINITIONS = {
     summary: 'The answer to a request outside the twenty steps.',
   },
   'host.fault': {
+    label: 'stopped',
     canonical: null,
     phase: 'discovery',
     from: 'host',

@@ -1,6 +1,7 @@
 import type { Era } from '../lifecycle/vocabulary.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
+import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts';
 import { abortRun, cancelProviderRequest, getShownTrace, importTraceText, releaseRun, startRun } from './run-controller.ts';
 
 /**
@@ -115,7 +116,7 @@ function tick(): void {
     return;
   }
   if (!state.followNext) next();
-  playTimer = setTimeout(tick, getState().intervalMs);
+  playTimer = setTimeout(tick, getState().preferences.intervalMs);
 }
 
 export function play(): void {
@@ -133,4 +134,15 @@ export function pause(): void {
 export function togglePlay(): void {
   if (getState().playing) pause();
   else play();
+}
+
+/** Changes how things look (theme, presenter mode, view, inspector size, speed) and keeps it on this device. */
+export function setViewPreferences(change: Partial<ViewPreferences>): void {
+  const preferences = { ...getState().preferences, ...change };
+  saveViewPreferences(preferences);
+  setState({ preferences });
+}
+
+export function setShortcutsOpen(open: boolean): void {
+  setState({ shortcutsOpen: open });
 }

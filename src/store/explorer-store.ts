@@ -3,6 +3,7 @@ import type { PendingStep } from '../lifecycle/trace-writer.ts';
 import type { Step, TraceStatus } from '../lifecycle/trace.ts';
 import type { Era } from '../lifecycle/vocabulary.ts';
 import { loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
+import { loadViewPreferences, type ViewPreferences } from './view-preferences.ts';
 
 /**
  * One store, four slices: the recorded run, the cursor over it, playback, and the
@@ -43,7 +44,12 @@ export type CursorSlice = {
 
 export type PlaybackSlice = {
   playing: boolean;
-  intervalMs: number;
+};
+
+export type ViewSlice = {
+  preferences: ViewPreferences;
+  /** The keyboard shortcuts overlay is open. */
+  shortcutsOpen: boolean;
 };
 
 export type SettingsSlice = {
@@ -54,7 +60,7 @@ export type SettingsSlice = {
   apiKeys: Record<string, string>;
 };
 
-export type ExplorerState = RunSlice & CursorSlice & PlaybackSlice & SettingsSlice;
+export type ExplorerState = RunSlice & CursorSlice & PlaybackSlice & SettingsSlice & ViewSlice;
 
 export const DEFAULT_QUESTION = 'What is 5 plus 7?';
 
@@ -80,7 +86,8 @@ export const useExplorerStore = create<ExplorerState>()(() => ({
   followNext: false,
   furthest: -1,
   playing: false,
-  intervalMs: 1400,
+  preferences: loadViewPreferences(),
+  shortcutsOpen: false,
   question: DEFAULT_QUESTION,
   era: '2025-11-25',
   model: loadModelSettings(),

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { back, next, reset, togglePlay } from '../store/actions.ts';
+import { back, next, reset, setShortcutsOpen, setViewPreferences, togglePlay } from '../store/actions.ts';
+import { useExplorerStore } from '../store/explorer-store.ts';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -9,11 +10,13 @@ function isTyping(target: EventTarget | null): boolean {
   return false;
 }
 
-/** → Next, ← Back, Space Play/Pause, R Reset; never while the learner is typing or moving in a tree. */
+/** The shortcuts of SHORTCUTS (shortcuts.ts); never while the learner is typing or moving in a tree. */
 export function useKeyboardShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      // An open dialog owns the keyboard (Esc closes it, Tab stays inside).
+      if (document.querySelector('dialog[open]')) return;
       const inTree = event.target instanceof HTMLElement && event.target.closest('[role="tree"]') !== null;
       switch (event.key) {
         case 'ArrowRight':
@@ -30,6 +33,29 @@ export function useKeyboardShortcuts(): void {
         case 'r':
         case 'R':
           reset();
+          break;
+        case 'v':
+        case 'V': {
+          const { view } = useExplorerStore.getState().preferences;
+          setViewPreferences({ view: view === 'graph' ? 'sequence' : 'graph' });
+          break;
+        }
+        case 'f':
+        case 'F': {
+          const { inspectorLayout } = useExplorerStore.getState().preferences;
+          setViewPreferences({ inspectorLayout: inspectorLayout === 'full' ? 'split' : 'full' });
+          break;
+        }
+        case 'p':
+        case 'P':
+          setViewPreferences({ presenter: !useExplorerStore.getState().preferences.presenter });
+          break;
+        case '?':
+          setShortcutsOpen(true);
+          break;
+        case 'Escape':
+          if (useExplorerStore.getState().preferences.inspectorLayout !== 'full') return;
+          setViewPreferences({ inspectorLayout: 'split' });
           break;
         default:
           return;

@@ -1,4 +1,5 @@
-import { back, cancelRequest, next, reset, togglePlay } from '../../store/actions.ts';
+import { back, cancelRequest, next, reset, setViewPreferences, togglePlay } from '../../store/actions.ts';
+import { PLAYBACK_SPEEDS } from '../../store/view-preferences.ts';
 import {
   selectCanGoBack,
   selectCanGoNext,
@@ -10,6 +11,7 @@ import {
 const selectPlaying = (state: ExplorerState) => state.playing;
 const selectStatus = (state: ExplorerState) => state.status;
 const selectInFlight = (state: ExplorerState) => state.providerInFlight;
+const selectInterval = (state: ExplorerState) => state.preferences.intervalMs;
 const selectRetryOffered = (state: ExplorerState) => {
   const last = state.steps.at(-1);
   return state.status === 'running' && last?.fault?.retryable === true && state.pending !== null;
@@ -32,6 +34,7 @@ export function Controls() {
   const status = useExplorerStore(selectStatus);
   const inFlight = useExplorerStore(selectInFlight);
   const retryOffered = useExplorerStore(selectRetryOffered);
+  const intervalMs = useExplorerStore(selectInterval);
   return (
     <div role="toolbar" aria-label="Playback" className="flex flex-wrap items-center gap-2">
       <button type="button" className={secondary} onClick={back} disabled={!canGoBack} aria-keyshortcuts="ArrowLeft">
@@ -43,6 +46,20 @@ export function Controls() {
       <button type="button" className={secondary} onClick={togglePlay} disabled={!playing && !canGoNext} aria-keyshortcuts="Space">
         {playing ? 'Pause' : 'Play'} <Key>Space</Key>
       </button>
+      <label className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
+        Speed
+        <select
+          className="rounded-md border border-slate-300 bg-white px-1.5 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+          value={intervalMs}
+          onChange={(event) => setViewPreferences({ intervalMs: Number(event.target.value) })}
+        >
+          {PLAYBACK_SPEEDS.map((speed) => (
+            <option key={speed.intervalMs} value={speed.intervalMs}>
+              {speed.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <button type="button" className={secondary} onClick={reset} disabled={status === 'idle'} aria-keyshortcuts="R">
         Reset <Key>R</Key>
       </button>

@@ -1,3 +1,4 @@
+import { getStepDefinition } from '../../content/steps.ts';
 import type { Step } from '../../lifecycle/trace.ts';
 import type { Participant } from '../../lifecycle/vocabulary.ts';
 
@@ -53,26 +54,9 @@ export function findStepEdge(step: Pick<Step, 'from' | 'to'>): { edgeId: string;
   return undefined;
 }
 
-/** A short label for the moving message: the JSON-RPC method, or what kind of message it is. */
+/** A short label for the moving message: the JSON-RPC method, or the step's own short name. */
 export function describeMessage(step: Step): string {
-  const payload = step.payload as { method?: unknown; result?: unknown; error?: unknown; httpMethod?: unknown } | undefined;
+  const payload = step.payload as { method?: unknown } | undefined;
   if (typeof payload?.method === 'string') return payload.method;
-  if (typeof payload?.httpMethod === 'string') return `HTTP ${payload.httpMethod}`;
-  if (payload && typeof payload === 'object' && 'result' in payload) return 'result';
-  if (payload && typeof payload === 'object' && 'error' in payload) return 'error';
-  switch (step.id) {
-    case 'user.question':
-      return 'question';
-    case 'host.answer':
-      return 'answer';
-    case 'provider.request':
-    case 'host.translate-tool-result':
-      return 'POST request';
-    case 'provider.response.tool-calls':
-      return 'tool call';
-    case 'provider.response.answer':
-      return 'text';
-    default:
-      return step.kind;
-  }
+  return getStepDefinition(step.id)?.label ?? step.kind;
 }

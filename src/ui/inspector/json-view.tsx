@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { JsonView, collapseAllNested, defaultStyles, darkStyles } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
+import { useIsDark } from '../use-document-preferences.ts';
 
 const expandFirstLevels = (level: number) => level < 4;
 
@@ -13,9 +14,6 @@ function formatJson(value: unknown): string {
   }
 }
 
-function useDarkScheme(): boolean {
-  return typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches;
-}
 
 /**
  * A payload as a collapsible tree (arrow keys move through it) or as the exact JSON
@@ -23,7 +21,7 @@ function useDarkScheme(): boolean {
  */
 export function JsonPayload({ value, label, testId, collapsed = false }: { value: unknown; label: string; testId?: string; collapsed?: boolean }) {
   const [raw, setRaw] = useState(false);
-  const dark = useDarkScheme();
+  const dark = useIsDark();
   const isTree = typeof value === 'object' && value !== null;
   const text = formatJson(value);
   return (

@@ -1,0 +1,130 @@
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import type { Step } from '../../lifecycle/trace.ts';
+import { PARTICIPANT_LABELS, type Participant } from '../../lifecycle/vocabulary.ts';
+import { goToStep } from '../../store/actions.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import { describeMessage } from '../graph/graph-layout.ts';
+import { formatStepNumber } from '../step-format.ts';
+import { useReducedMotion } from '../use-reduced-motion.ts';
+
+/**
+ * The same trace as a sequence diagram: one lifeline per part, one arrow per step,
+ * read top to bottom. The host sits between the model and the MCP client, so only
+ * the user's question and answer cross another lifeline.
+ */
+
+const ORDER: Participant[] = ['user', 'llm', 'host', 'client', 'server'];
+const COLUMN = 170;
+const LEFT = 90;
+const HEADER = 56;
+const ROW = 40;
+
+const KIND_COLORS: Record<Step['kind'], string> = {
+  request: '#0284c7',
+  response: '#059669',
+  notification: '#d97706',
+  internal: '#7c3aed',
+  fault: '#dc2626',
+};
+
+const x = (participant: Participant) => LEFT + ORDER.indexOf(participant) * COLUMN;
+
+const selectSteps = (state: ExplorerState) => state.steps;
+const selectCursor = (state: ExplorerState) => state.cursor;
+
+type ArrowProps = { step: Step; index: number; current: boolean; animate: boolean };
+
+const Arrow = memo(function Arrow({ step, index, current, animate }: ArrowProps) {
+  const y = HEADER + index * ROW + ROW / 2 + 8;
+  const color = current ? KIND_COLORS[step.kind] : '#94a3b8';
+  const from = x(step.from);
+  const to = x(step.to);
+  const self = step.from === step.to;
+  const path = self ? `M ${from} ${y - 8} h 36 v 16 h -36` : `M ${from} ${y} L ${to} ${y}`;
+  const motion = useRef<SVGAnimateMotionElement>(null);
+  useLayoutEffect(() => {
+    if (current && animate) motion.current?.beginElement();
+  }, [current, animate]);
+  const labelX = self ? from + 44 : (from + to) / 2;
+  const number = formatStepNumber(step);
+  return (
+    <g
+      onClick={() => goToStep(index)}
+      className="cursor-pointer"
+      data-testid="sequence-step"
+      data-step-id={step.id}
+      data-current={current || undefined}
+    >
+      <rect x={0} y={y - ROW / 2 + 2} width={LEFT + ORDER.length * COLUMN} height={ROW - 4} fill={current ? 'rgba(148,163,184,0.18)' : 'transparent'} />
+      <path d={path} fill="none" stroke={color} strokeWidth={current ? 2.5 : 1.5} markerEnd={`url(#arrow-${current ? step.kind : 'idle'})`} />
+      <text
+        x={labelX}
+        y={self ? y + 4 : y - 6}
+        textAnchor={self ? 'start' : 'middle'}
+        className={`text-[11px] ${current ? 'fill-slate-900 font-semibold dark:fill-slate-50' : 'fill-slate-600 dark:fill-slate-300'}`}
+      >
+        {number === '·' ? '' : `${number}  `}
+        {describeMessage(step)}
+      </text>
+      {current && (
+        <circle r={6} fill={color} stroke="white" strokeWidth={1.5} cx={animate ? 0 : to} cy={animate ? 0 : y}>
+          {animate && <animateMotion ref={motion} begin="indefinite" dur="0.8s" fill="freeze" path={path} />}
+        </circle>
+      )}
+    </g>
+  );
+});
+
+export function SequenceDiagram() {
+  const steps = useExplorerStore(selectSteps);
+  const cursor = useExplorerStore(selectCursor);
+  const reducedMotion = useReducedMotion();
+  const container = useRef<HTMLDivElement>(null);
+  const height = HEADER + Math.max(steps.length, 1) * ROW + 24;
+  const width = LEFT + (ORDER.length - 1) * COLUMN + LEFT;
+
+  useEffect(() => {
+    const box = container.current;
+    if (!box || cursor < 0) return;
+    const rowTop = ((HEADER + cursor * ROW) / height) * box.scrollHeight;
+    if (rowTop < box.scrollTop + 40 || rowTop > box.scrollTop + box.clientHeight - 60) {
+      box.scrollTo({ top: Math.max(0, rowTop - box.clientHeight / 2), behavior: reducedMotion ? 'auto' : 'smooth' });
+    }
+  }, [cursor, height, reducedMotion]);
+
+  return (
+    <div ref={container} className="h-full overflow-auto" data-testid="sequence-diagram">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="w-full min-w-[640px]"
+        role="img"
+        aria-label={`Sequence diagram of ${steps.length} recorded steps between User, LLM, Host, MCP Client and MCP Server. The timeline lists the same steps.`}
+      >
+        <defs>
+          {(['idle', ...Object.keys(KIND_COLORS)] as const).map((kind) => (
+            <marker key={kind} id={`arrow-${kind}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M 0 0 L 10 5 L 0 10 z" fill={kind === 'idle' ? '#94a3b8' : KIND_COLORS[kind as Step['kind']]} />
+            </marker>
+          ))}
+        </defs>
+        {ORDER.map((participant) => (
+          <g key={participant}>
+            <line x1={x(participant)} x2={x(participant)} y1={HEADER - 10} y2={height - 8} stroke="#cbd5e1" strokeDasharray="4 4" />
+            <rect x={x(participant) - 62} y={8} width={124} height={32} rx={8} className="fill-white stroke-slate-300 dark:fill-slate-800 dark:stroke-slate-600" />
+            <text x={x(participant)} y={29} textAnchor="middle" className="fill-slate-900 text-[13px] font-semibold dark:fill-slate-100">
+              {PARTICIPANT_LABELS[participant]}
+            </text>
+          </g>
+        ))}
+        {steps.map((step, index) => (
+          <Arrow key={step.n} step={step} index={index} current={index === cursor} animate={!reducedMotion} />
+        ))}
+        {steps.length === 0 && (
+          <text x={width / 2} y={HEADER + 30} textAnchor="middle" className="fill-slate-500 text-[13px]">
+            Press Next: each real message will appear here as an arrow.
+          </text>
+        )}
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** The keyboard shortcuts, as data: the handler and the help overlay read the same list. */
+export const SHORTCUTS = [
+  { keys: ['→'], action: 'Next step (performs the next real message when you are at the end)' },
+  { keys: ['←'], action: 'Back (replays an earlier step)' },
+  { keys: ['Space'], action: 'Play or pause' },
+  { keys: ['R'], action: 'Reset' },
+  { keys: ['V'], action: 'Switch between the graph and the sequence diagram' },
+  { keys: ['F'], action: 'Inspector full screen, or back to the split view' },
+  { keys: ['P'], action: 'Presenter mode (large type)' },
+  { keys: ['?'], action: 'Show these shortcuts' },
+  { keys: ['Esc'], action: 'Close this overlay or the full-screen inspector' },
+] as const;
