@@ -205,6 +205,43 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking G
   });
 });
 
+describe('the host engine with several function calls', () => {
+  function runQuestion(question: string): Promise<Trace> {
+    return createLifecycleRun({
+      question,
+      era: '2026-07-28',
+      mcpUrl: `${server.url}/mcp`,
+      provider: { wire: 'gemini', kind: 'mock', baseUrl: `${server.url}${geminiAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
+      autoRelease: true,
+      networkTimeoutMs: 10_000,
+    }).start();
+  }
+
+  it('answers two calls in one model turn with one user turn of two functionResponse parts, each by its id', async () => {
+    const trace = await runQuestion('What is 5 plus 7 and 1 plus 2?');
+    expect(trace.answer).toBe('5 plus 7 is 12, and 1 plus 2 is 3.');
+    const calls = (findCanonicalStep(trace, 10).payload as GenerateContentResponse).candidates![0]!.content!.parts!.map((part) => part.functionCall!);
+    expect(calls.map((call) => call.args)).toEqual([{ a: 5, b: 7 }, { a: 1, b: 2 }]);
+    const body = findCanonicalStep(trace, 18).payload as { contents: Content[] };
+    expect(body.contents).toHaveLength(3);
+    expect(body.contents[2]).toEqual({
+      role: 'user',
+      parts: [
+        { functionResponse: { id: calls[0]!.id, name: 'add_numbers', response: { output: 'Result: 12' } } },
+        { functionResponse: { id: calls[1]!.id, name: 'add_numbers', response: { output: 'Result: 3' } } },
+      ],
+    });
+  });
+
+  it('chains two rounds, the second call using the first result, the conversation growing by one model and one user turn each', async () => {
+    const trace = await runQuestion('What is (1 plus 2) plus 3?');
+    expect(trace.answer).toBe('(1 plus 2) plus 3 is 6.');
+    const requests = trace.steps.filter((candidate) => candidate.id === 'host.translate-tool-result').map((candidate) => candidate.payload as { contents: Content[] });
+    expect(requests.map((request) => request.contents.length)).toEqual([3, 5]);
+    expect(requests[1]!.contents[3]!.parts![0]!.functionCall).toMatchObject({ name: 'add_numbers', args: { a: 3, b: 3 } });
+  });
+});
+
 describe('the host engine against the real Gemini API', () => {
   it.skipIf(!process.env.GEMINI_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
     const trace = await createLifecycleRun({

@@ -164,6 +164,42 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking O
   });
 });
 
+describe('the host engine with several tool calls', () => {
+  function runQuestion(question: string): Promise<Trace> {
+    return createLifecycleRun({
+      question,
+      era: '2026-07-28',
+      mcpUrl: `${server.url}/mcp`,
+      provider: { wire: 'ollama', kind: 'mock', baseUrl: `${server.url}${ollamaAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
+      autoRelease: true,
+      networkTimeoutMs: 10_000,
+    }).start();
+  }
+
+  it('answers two calls in one reply with two tool messages, in order, each with its tool_call_id', async () => {
+    const trace = await runQuestion('What is 5 plus 7 and 1 plus 2?');
+    expect(trace.answer).toBe('5 plus 7 is 12, and 1 plus 2 is 3.');
+    const calls = (findCanonicalStep(trace, 10).payload as OllamaChatResponse).message.tool_calls!;
+    expect(calls.map((call) => [call.function.index, call.function.arguments])).toEqual([[0, { a: 5, b: 7 }], [1, { a: 1, b: 2 }]]);
+    const body = findCanonicalStep(trace, 18).payload as OllamaChatRequest;
+    expect(body.messages.slice(2)).toEqual([
+      { role: 'tool', tool_name: 'add_numbers', content: 'Result: 12', tool_call_id: calls[0]!.id },
+      { role: 'tool', tool_name: 'add_numbers', content: 'Result: 3', tool_call_id: calls[1]!.id },
+    ]);
+  });
+
+  it('chains two rounds, the second call using the first result', async () => {
+    const trace = await runQuestion('What is (1 plus 2) plus 3?');
+    expect(trace.answer).toBe('(1 plus 2) plus 3 is 6.');
+    const requests = trace.steps.filter((candidate) => candidate.id === 'host.translate-tool-result').map((candidate) => candidate.payload as OllamaChatRequest);
+    expect(requests.map((request) => request.messages.map((message) => message.role))).toEqual([
+      ['user', 'assistant', 'tool'],
+      ['user', 'assistant', 'tool', 'assistant', 'tool'],
+    ]);
+    expect(requests[1]!.messages[3]).toMatchObject({ tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 3, b: 3 } } }] });
+  });
+});
+
 /** OLLAMA_HOST is often written without a scheme ("127.0.0.1:11434"), as Ollama itself accepts. */
 function readOllamaBaseUrl(host: string): string {
   return /^https?:\/\//.test(host) ? host : `http://${host}`;
