@@ -62,6 +62,7 @@ describe('convertToOpenAiResponsesToolOutputs (translation #3)', () => {
         { type: 'input_text', text: expect.stringContaining('[audio omitted: audio/wav') },
       ]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'audio-not-carried', path: '[0].content[1]' })]);
+      expect(warnings[0]!.message).toContain('text and images, not audio');
     });
 
     it('states isError in a first text part', () => {

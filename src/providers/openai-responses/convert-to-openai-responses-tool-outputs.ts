@@ -16,10 +16,15 @@ const PROVIDER = 'OpenAI Responses';
 
 type Converted = { output: string | OpenAiResponsesOutputPart[]; warnings: Warning[]; changes: FieldChange[] };
 
+/**
+ * Places the text helper's warnings under their result and block, and corrects its
+ * "text only" wording: a Responses function output also carries images, just not audio.
+ */
 function placeWarnings(warnings: Warning[], index: number, blockIndex?: number): Warning[] {
   return warnings.map((warning) => {
     const path = blockIndex === undefined ? (warning.path ?? '') : (warning.path ?? '').replace(/^content\[0\]/, `content[${blockIndex}]`);
-    return { ...warning, path: `[${index}].${path}` };
+    const message = warning.code === 'audio-not-carried' ? warning.message.replace('tool results carry text only', 'function outputs carry text and images, not audio') : warning.message;
+    return { ...warning, message, path: `[${index}].${path}` };
   });
 }
 
