@@ -39,7 +39,7 @@ export async function readPayload(page: Page): Promise<unknown> {
   const messageTab = inspector.getByRole('tab', { name: /Message|Sent payload/ });
   if (await messageTab.count()) await messageTab.click();
   const payload = inspector.getByTestId('payload');
-  const toggle = payload.getByRole('button', { name: 'Show raw JSON' });
+  const toggle = payload.getByRole('button', { name: 'Raw JSON' });
   if (await toggle.count()) await toggle.click();
   return JSON.parse(await payload.getByTestId('payload-raw').innerText());
 }
@@ -52,7 +52,7 @@ export async function readTranslation(page: Page): Promise<{ input: unknown; out
   if (await asTrees.count()) await asTrees.click();
   const read = async (testId: string) => {
     const side = inspector.getByTestId(testId);
-    await side.getByRole('button', { name: 'Show raw JSON' }).click();
+    await side.getByRole('button', { name: 'Raw JSON' }).click();
     return JSON.parse(await side.getByTestId(`${testId}-raw`).innerText());
   };
   const input = await read('translation-input');

@@ -21,6 +21,8 @@ export type RunSlice = {
   answer: string | null;
   runQuestion: string | null;
   runEra: Era | null;
+  /** The wire format of the run on show. */
+  runWire: string | null;
   protocolVersion: string | null;
   modelName: string | null;
   /** Loading the engine or the SDK failed; the page keeps working otherwise. */
@@ -72,6 +74,7 @@ export const initialRunSlice: RunSlice = {
   answer: null,
   runQuestion: null,
   runEra: null,
+  runWire: null,
   protocolVersion: null,
   modelName: null,
   loadError: null,

@@ -87,7 +87,7 @@ export async function startRun(): Promise<void> {
   const { question, era, runId } = state;
   const nextRunId = runId + 1;
   const provider = resolveProvider(state, globalThis.location.origin);
-  useExplorerStore.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, cursor: -1, furthest: -1, modelName: provider.model });
+  useExplorerStore.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, runWire: provider.wire, cursor: -1, furthest: -1, modelName: provider.model });
   let engine: typeof import('../lifecycle/engine.ts');
   try {
     engine = await loadEngine();
@@ -158,6 +158,7 @@ export async function importTraceText(text: string, fileName: string): Promise<b
     answer: trace.answer,
     runQuestion: trace.question,
     runEra: trace.mcp.era,
+    runWire: trace.model.wire,
     protocolVersion: trace.mcp.protocolVersion,
     modelName: trace.model.name,
     source: { kind: 'imported', fileName, startedAt: trace.startedAt, wire: trace.model.wire, modelKind: trace.model.kind },

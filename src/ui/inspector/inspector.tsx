@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { findFocus, PHASE_SUMMARIES } from '../../content/narration.ts';
 import { getStepDefinition } from '../../content/steps.ts';
 import type { Step } from '../../lifecycle/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../lifecycle/vocabulary.ts';
@@ -24,6 +25,7 @@ function RetryButton() {
   );
 }
 const selectStepCount = (state: { steps: Step[] }) => state.steps.length;
+const selectWire = (state: { runWire: string | null }) => state.runWire;
 
 export function Inspector() {
   const step = useExplorerStore(selectCurrentStep);
@@ -33,6 +35,7 @@ export function Inspector() {
 function StepInspector({ step }: { step: Step }) {
   const total = useExplorerStore(selectStepCount);
   const replay = useExplorerStore(selectIsReplay);
+  const wire = useExplorerStore(selectWire);
   const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
   const [tab, setTab] = useState<Tab>(tabs[0]!);
   const definition = getStepDefinition(step.id);
@@ -56,7 +59,8 @@ function StepInspector({ step }: { step: Step }) {
           {replay && <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Replay of a recorded step</span>}
         </div>
         <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title">{step.title}</h2>
-        {definition && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{definition.summary}</p>}
+        {definition && <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="step-summary">{definition.summary}</p>}
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="phase-summary">{PHASE_SUMMARIES[step.phase]}</p>
         {step.note && <p className="mt-1 text-sm text-violet-700 dark:text-violet-300">{step.note}</p>}
       </header>
       {step.fault && (
@@ -85,7 +89,9 @@ function StepInspector({ step }: { step: Step }) {
       )}
       <div className="min-h-0 flex-1 overflow-auto px-4 py-3" role={tabs.length > 1 ? 'tabpanel' : undefined}>
         {tab === 'translation' && step.translation && <TranslationView translation={step.translation} />}
-        {tab === 'message' && <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" />}
+        {tab === 'message' && (
+          <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
+        )}
         {tab === 'http' && step.http && <HttpView http={step.http} />}
       </div>
     </section>

@@ -1,9 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { JsonView, collapseAllNested, defaultStyles, darkStyles } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
+import type { Focus } from '../../content/narration.ts';
+import { AnnotatedJson } from '../json/annotated-json.tsx';
+import { collectFocusHighlights } from '../json/json-lines.ts';
 import { useIsDark } from '../use-document-preferences.ts';
 
 const expandFirstLevels = (level: number) => level < 4;
+
+type Mode = 'highlighted' | 'tree' | 'raw';
+const MODE_LABELS: Record<Mode, string> = { highlighted: 'Highlighted', tree: 'Tree', raw: 'Raw JSON' };
 
 /** Pretty JSON, or a note when the value is too deep to print (a hostile file must not break the page). */
 function formatJson(value: unknown): string {
@@ -14,43 +20,48 @@ function formatJson(value: unknown): string {
   }
 }
 
-
 /**
- * A payload as a collapsible tree (arrow keys move through it) or as the exact JSON
+ * A payload three ways: with the fields that matter highlighted (when the narration
+ * names some), as a collapsible tree (arrow keys move through it), or as the exact JSON
  * text. Values are always rendered as text, whatever they contain.
  */
-export function JsonPayload({ value, label, testId, collapsed = false }: { value: unknown; label: string; testId?: string; collapsed?: boolean }) {
-  const [raw, setRaw] = useState(false);
-  const dark = useIsDark();
+export function JsonPayload({ value, label, testId, focus = [], collapsed = false }: { value: unknown; label: string; testId?: string; focus?: Focus[]; collapsed?: boolean }) {
   const isTree = typeof value === 'object' && value !== null;
-  const text = formatJson(value);
+  const modes: Mode[] = isTree ? [...(focus.length > 0 ? (['highlighted'] as const) : []), 'tree', 'raw'] : ['raw'];
+  const [mode, setMode] = useState<Mode>(modes[0]!);
+  const dark = useIsDark();
+  const highlights = useMemo(() => collectFocusHighlights(focus), [focus]);
   return (
     <div className="min-w-0" data-testid={testId}>
       <div className="mb-1 flex items-center justify-between gap-2">
         <span className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">{label}</span>
-        {isTree && (
-          <button
-            type="button"
-            onClick={() => setRaw((current) => !current)}
-            className="rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
-            aria-pressed={raw}
-          >
-            {raw ? 'Show tree' : 'Show raw JSON'}
-          </button>
+        {modes.length > 1 && (
+          <div className="flex gap-1" role="group" aria-label={`Show ${label} as`}>
+            {modes.map((entry) => (
+              <button
+                key={entry}
+                type="button"
+                onClick={() => setMode(entry)}
+                aria-pressed={mode === entry}
+                className={`rounded border px-2 py-0.5 text-xs ${mode === entry ? 'border-slate-900 bg-slate-900 text-white dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900' : 'border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800'}`}
+              >
+                {MODE_LABELS[entry]}
+              </button>
+            ))}
+          </div>
         )}
       </div>
-      <div className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] dark:border-slate-700 dark:bg-slate-950">
-        {isTree && !raw ? (
-          <JsonView
-            data={value as object}
-            shouldExpandNode={collapsed ? collapseAllNested : expandFirstLevels}
-            style={dark ? darkStyles : defaultStyles}
-            aria-label={label}
-          />
-        ) : (
-          <pre className="break-words whitespace-pre-wrap" data-testid={testId ? `${testId}-raw` : undefined}>{text}</pre>
-        )}
-      </div>
+      {mode === 'highlighted' && <AnnotatedJson value={value} highlights={highlights} testId={testId ? `${testId}-highlighted` : undefined} />}
+      {mode === 'tree' && (
+        <div className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] dark:border-slate-700 dark:bg-slate-950">
+          <JsonView data={value as object} shouldExpandNode={collapsed ? collapseAllNested : expandFirstLevels} style={dark ? darkStyles : defaultStyles} aria-label={label} />
+        </div>
+      )}
+      {mode === 'raw' && (
+        <pre className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] break-words whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950" data-testid={testId ? `${testId}-raw` : undefined}>
+          {formatJson(value)}
+        </pre>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Translation } from '../../lifecycle/trace.ts';
 import { AnnotatedJson, ChangeLegend } from '../json/annotated-json.tsx';
+import { collectHighlights } from '../json/json-lines.ts';
 import { JsonPayload } from './json-view.tsx';
 
 const SIDES: Record<Translation['number'], { input: string; output: string }> = {
@@ -12,7 +13,9 @@ const SIDES: Record<Translation['number'], { input: string; output: string }> = 
 /** Input and output of one translation side by side, with every change the host had to make. */
 export function TranslationView({ translation }: { translation: Translation }) {
   const sides = SIDES[translation.number];
-  const changes = translation.changes ?? [];
+  const changes = useMemo(() => translation.changes ?? [], [translation.changes]);
+  const inputHighlights = useMemo(() => collectHighlights({ changes, side: 'input' }), [changes]);
+  const outputHighlights = useMemo(() => collectHighlights({ changes, side: 'output' }), [changes]);
   const [showChanges, setShowChanges] = useState(changes.length > 0);
   return (
     <div data-testid="translation-view">
@@ -33,11 +36,11 @@ export function TranslationView({ translation }: { translation: Translation }) {
         <div className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="translation-changes">
           <div className="min-w-0">
             <h4 className="mb-1 text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">{sides.input}</h4>
-            <AnnotatedJson value={translation.input} changes={changes} side="input" testId="translation-input-annotated" />
+            <AnnotatedJson value={translation.input} highlights={inputHighlights} side="input" testId="translation-input-annotated" />
           </div>
           <div className="min-w-0">
             <h4 className="mb-1 text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">{sides.output}</h4>
-            <AnnotatedJson value={translation.output} changes={changes} side="output" testId="translation-output-annotated" />
+            <AnnotatedJson value={translation.output} highlights={outputHighlights} side="output" testId="translation-output-annotated" />
           </div>
         </div>
       ) : (

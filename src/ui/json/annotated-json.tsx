@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import type { FieldChange } from '../../lifecycle/trace.ts';
-import { collectHighlights, layoutJsonLines, type ChangeKind } from './json-lines.ts';
+import { layoutJsonLines, type Highlight, type HighlightKind } from './json-lines.ts';
 
-export const CHANGE_STYLES: Record<ChangeKind, { line: string; badge: string; label: string }> = {
+export const CHANGE_STYLES: Record<HighlightKind, { line: string; badge: string; label: string }> = {
+  focus: { line: 'bg-yellow-100/90 dark:bg-yellow-900/40', badge: 'bg-yellow-600', label: 'look here' },
   renamed: { line: 'bg-amber-100/80 dark:bg-amber-900/40', badge: 'bg-amber-600', label: 'renamed' },
   moved: { line: 'bg-sky-100/80 dark:bg-sky-900/40', badge: 'bg-sky-600', label: 'moved' },
   retyped: { line: 'bg-violet-100/80 dark:bg-violet-900/40', badge: 'bg-violet-600', label: 're-typed' },
@@ -22,8 +23,8 @@ const TYPE_COLORS = {
  * badged where it starts: the learner sees what was renamed, moved, re-typed,
  * dropped or added, and where it went. Everything is rendered as text.
  */
-export function AnnotatedJson({ value, changes, side, testId }: { value: unknown; changes: FieldChange[]; side: 'input' | 'output'; testId?: string }) {
-  const lines = useMemo(() => layoutJsonLines({ value, highlights: collectHighlights({ changes, side }) }), [value, changes, side]);
+export function AnnotatedJson({ value, highlights, side = 'input', testId }: { value: unknown; highlights: Map<string, Highlight>; side?: 'input' | 'output'; testId?: string }) {
+  const lines = useMemo(() => layoutJsonLines({ value, highlights }), [value, highlights]);
   return (
     <pre className="overflow-auto rounded-md border border-slate-200 bg-white py-2 font-mono text-[13px] leading-5 dark:border-slate-700 dark:bg-slate-950" data-testid={testId}>
       {lines.map((line, index) => {
@@ -42,7 +43,7 @@ export function AnnotatedJson({ value, changes, side, testId }: { value: unknown
             <span className={line.type ? TYPE_COLORS[line.type] : 'text-slate-500'}>{line.text}</span>
             {startsChange && line.change && (
               <span className={`ml-2 inline-block rounded px-1.5 align-middle font-sans text-[10px] font-semibold text-white no-underline ${CHANGE_STYLES[line.change.kind].badge}`}>
-                {CHANGE_STYLES[line.change.kind].label}
+                {line.change.kind === 'focus' ? line.change.note : CHANGE_STYLES[line.change.kind].label}
                 {line.change.other !== undefined && line.change.other !== line.path ? `${side === 'input' ? ' → ' : ' ← '}${line.change.other || 'root'}` : ''}
               </span>
             )}

@@ -7,6 +7,8 @@ import type { FieldChange } from '../../lifecycle/trace.ts';
  */
 
 export type ChangeKind = FieldChange['kind'];
+/** A translation's change, or a field the narration points at. */
+export type HighlightKind = ChangeKind | 'focus';
 
 export type JsonLine = {
   /** Nesting depth, for indentation. */
@@ -19,8 +21,8 @@ export type JsonLine = {
   type?: 'string' | 'number' | 'boolean' | 'null';
   /** The path of the value this line belongs to. */
   path: string;
-  /** The change that covers this line, with the path it was declared for. */
-  change?: { kind: ChangeKind; note: string; path: string; other?: string };
+  /** The highlight that covers this line, with the path it was declared for. */
+  change?: Highlight;
 };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -36,7 +38,7 @@ export function normalizePath(path: string): string {
   return path.startsWith('.') ? path.slice(1) : path;
 }
 
-type Highlight = { kind: ChangeKind; note: string; path: string; other?: string };
+export type Highlight = { kind: HighlightKind; note: string; path: string; other?: string };
 
 /** Which highlight each path gets on one side of a translation ('input' uses `from`, 'output' uses `to`). */
 export function collectHighlights({ changes, side }: { changes: FieldChange[]; side: 'input' | 'output' }): Map<string, Highlight> {
@@ -53,6 +55,11 @@ export function collectHighlights({ changes, side }: { changes: FieldChange[]; s
 
 /** Deeper than this, a value is summarized: a hostile file must not exhaust the stack. */
 export const MAX_JSON_DEPTH = 64;
+
+/** Highlights for the fields the narration points at. */
+export function collectFocusHighlights(focus: { path: string; note: string }[]): Map<string, Highlight> {
+  return new Map(focus.map((entry) => [normalizePath(entry.path), { kind: 'focus', note: entry.note, path: normalizePath(entry.path) }]));
+}
 
 export function layoutJsonLines({ value, highlights = new Map() }: { value: unknown; highlights?: Map<string, Highlight> }): JsonLine[] {
   const lines: JsonLine[] = [];

@@ -1,0 +1,109 @@
+import type { Phase } from '../lifecycle/vocabulary.ts';
+
+/**
+ * What to look at in each step's payload: paths (as the inspector writes them, e.g.
+ * `params.arguments`) with a note, keyed by stable step id. Provider messages differ by
+ * wire format, so their focus is keyed by wire id as well. Highlights are data: the
+ * inspector marks the lines these paths cover.
+ */
+export type Focus = { path: string; note: string };
+
+const MCP_FOCUS: Record<string, Focus[]> = {
+  'user.question': [{ path: 'question', note: 'what the user wants, in words' }],
+  'host.start-discovery': [{ path: 'era', note: 'decides the first messages' }],
+  'mcp.initialize.request': [
+    { path: 'params.protocolVersion', note: 'the version the client proposes' },
+    { path: 'params.clientInfo', note: 'who is asking' },
+  ],
+  'mcp.initialize.response': [
+    { path: 'result.protocolVersion', note: 'the version both will speak' },
+    { path: 'result.capabilities', note: 'what the server offers: tools' },
+  ],
+  'mcp.initialized.notification': [{ path: 'method', note: 'no id: a notification expects no answer' }],
+  'mcp.discover.request': [{ path: 'params._meta', note: 'protocol claims travel with every request in this era' }],
+  'mcp.discover.response': [
+    { path: 'result.supportedVersions', note: 'the versions the server speaks' },
+    { path: 'result.capabilities', note: 'what the server offers' },
+  ],
+  'mcp.tools-list.request': [
+    { path: 'method', note: 'an MCP request: the model is not involved' },
+    { path: 'id', note: 'the JSON-RPC id the answer will carry' },
+  ],
+  'server.registry-read': [{ path: 'params.message', note: "the server's own words" }],
+  'mcp.tools-list.response': [
+    { path: 'result.tools[0].name', note: 'the name the model will use' },
+    { path: 'result.tools[0].inputSchema', note: 'the contract for the arguments' },
+  ],
+  'client.tools-to-host': [{ path: 'tools', note: 'definitions only: no code' }],
+  'mcp.tools-call.request': [
+    { path: 'id', note: 'a new request, a new id' },
+    { path: 'params.name', note: 'which tool' },
+    { path: 'params.arguments', note: 'written by the model, now an object' },
+  ],
+  'server.registry-lookup': [{ path: 'params.message', note: "the server's own words" }],
+  'server.validate-arguments': [{ path: 'params.message', note: 'each argument against its type' }],
+  'server.execute': [{ path: 'params.message', note: 'the only moment the work happens' }],
+  'mcp.tools-call.response': [
+    { path: 'result.content', note: 'what the tool returned' },
+    { path: 'result.isError', note: 'set when the tool failed' },
+  ],
+  'client.result-to-host': [{ path: 'content', note: 'the result, not yet seen by the model' }],
+  'host.answer': [{ path: 'answer', note: 'the model’s words, built on the tool’s result' }],
+};
+
+/** Where each wire format puts the parts a learner should see. */
+const PROVIDER_FOCUS: Record<string, Partial<Record<string, Focus[]>>> = {
+  'openai-chat': {
+    'provider.request': [{ path: 'messages', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'llm.decide': [{ path: '[0].function.arguments', note: 'values the model chose, as a JSON string' }],
+    'provider.response.tool-calls': [{ path: 'choices[0].message.tool_calls', note: 'a request to call a tool' }, { path: 'choices[0].finish_reason', note: 'why the model stopped' }],
+    'host.translate-tool-result': [{ path: 'messages', note: 'the conversation, now with the tool message' }],
+    'provider.response.answer': [{ path: 'choices[0].message.content', note: 'the answer in words' }],
+  },
+  'openai-functions': {
+    'provider.request': [{ path: 'messages', note: 'the question' }, { path: 'functions', note: 'the translated tools' }],
+    'llm.decide': [{ path: '[0].arguments', note: 'values the model chose, as a JSON string' }],
+    'provider.response.tool-calls': [{ path: 'choices[0].message.function_call', note: 'one call, no id' }],
+    'host.translate-tool-result': [{ path: 'messages', note: 'the conversation, now with the function message' }],
+    'provider.response.answer': [{ path: 'choices[0].message.content', note: 'the answer in words' }],
+  },
+  'openai-responses': {
+    'provider.request': [{ path: 'input', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'provider.response.tool-calls': [{ path: 'output', note: 'a function_call item' }],
+    'host.translate-tool-result': [{ path: 'input', note: 'now with the function_call_output' }],
+    'provider.response.answer': [{ path: 'output', note: 'a message item with the answer' }],
+  },
+  anthropic: {
+    'provider.request': [{ path: 'messages', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'llm.decide': [{ path: '[0].input', note: 'values the model chose, as an object' }],
+    'provider.response.tool-calls': [{ path: 'content', note: 'a tool_use block' }, { path: 'stop_reason', note: 'why the model stopped' }],
+    'host.translate-tool-result': [{ path: 'messages', note: 'now with the tool_result block' }],
+    'provider.response.answer': [{ path: 'content', note: 'the answer in words' }],
+  },
+  gemini: {
+    'provider.request': [{ path: 'contents', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'llm.decide': [{ path: '[0].args', note: 'values the model chose, as an object' }],
+    'provider.response.tool-calls': [{ path: 'candidates[0].content.parts', note: 'a functionCall part' }],
+    'host.translate-tool-result': [{ path: 'contents', note: 'now with the functionResponse part' }],
+    'provider.response.answer': [{ path: 'candidates[0].content.parts', note: 'the answer in words' }],
+  },
+  ollama: {
+    'provider.request': [{ path: 'messages', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'llm.decide': [{ path: '[0].function.arguments', note: 'values the model chose, as an object' }],
+    'provider.response.tool-calls': [{ path: 'message.tool_calls', note: 'a request to call a tool' }],
+    'host.translate-tool-result': [{ path: 'messages', note: 'now with the tool message' }],
+    'provider.response.answer': [{ path: 'message.content', note: 'the answer in words' }],
+  },
+};
+
+export function findFocus({ stepId, wire }: { stepId: string; wire: string | null }): Focus[] {
+  return MCP_FOCUS[stepId] ?? (wire ? PROVIDER_FOCUS[wire]?.[stepId] : undefined) ?? [];
+}
+
+/** What the host is doing in each phase, for the learner who lost the thread. */
+export const PHASE_SUMMARIES: Record<Phase, string> = {
+  discovery: 'Discovery: before asking the model anything, the host learns from the MCP server which tools exist and what arguments they take.',
+  decision: 'Decision: the host rewrites the tools in the provider’s format and asks the model; the model picks a tool and writes the arguments, but runs nothing.',
+  execution: 'Execution: the host turns the model’s call back into MCP; the server finds the tool, checks the arguments and runs it.',
+  response: 'Response: the host hands the result to the model in the provider’s format, and the model puts it into words for the user.',
+};
