@@ -62,7 +62,7 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
     const copy: Schema = {};
     for (const [key, value] of Object.entries(node)) {
       if (STRICT_UNSUPPORTED.includes(key)) {
-        warnings.push({ code: 'strict-keyword-dropped', message: `Strict mode does not accept "${key}": it is removed, so the model no longer sees that rule.`, path: `${from}.${key}` });
+        warnings.push({ code: 'strict-keyword-dropped', message: `Strict mode does not accept "${key}": it is removed, so the model no longer sees that rule.`, path: `tools${from}.${key}` });
         changes.push({ kind: 'dropped', from: `${from}.${key}`, note: `"${key}" is not accepted in strict mode` });
         continue;
       }
@@ -71,7 +71,7 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
     if (Array.isArray(copy.oneOf)) {
       copy.anyOf = copy.oneOf;
       delete copy.oneOf;
-      warnings.push({ code: 'strict-one-of', message: 'Strict mode has no "oneOf": it is sent as "anyOf", which allows more than one match.', path: `${from}.oneOf` });
+      warnings.push({ code: 'strict-one-of', message: 'Strict mode has no "oneOf": it is sent as "anyOf", which allows more than one match.', path: `tools${from}.oneOf` });
       changes.push({ kind: 'renamed', from: `${from}.oneOf`, to: `${at}.anyOf`, note: 'oneOf becomes anyOf in strict mode' });
     }
     for (const combiner of ['anyOf', 'allOf']) {
@@ -103,7 +103,7 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
         let property = isObject(value) ? visit(value, `${from}.properties.${name}`, `${at}.properties.${name}`) : value;
         if (!required.has(name) && isObject(property)) {
           property = makeNullable(property);
-          warnings.push({ code: 'strict-optional-nullable', message: `Strict mode requires every property: the optional "${name}" becomes required but may be null.`, path: `${from}.properties.${name}` });
+          warnings.push({ code: 'strict-optional-nullable', message: `Strict mode requires every property: the optional "${name}" becomes required but may be null.`, path: `tools${from}.properties.${name}` });
           changes.push({ kind: 'retyped', from: `${from}.properties.${name}`, to: `${at}.properties.${name}`, note: 'optional becomes required and nullable' });
         }
         visited[name] = property;
@@ -112,7 +112,7 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
       copy.required = Object.keys(visited);
       if (copy.additionalProperties !== false) {
         if (copy.additionalProperties !== undefined) {
-          warnings.push({ code: 'strict-closed-object', message: 'Strict mode closes every object: extra properties the schema allowed are no longer accepted.', path: `${from}.additionalProperties` });
+          warnings.push({ code: 'strict-closed-object', message: 'Strict mode closes every object: extra properties the schema allowed are no longer accepted.', path: `tools${from}.additionalProperties` });
         }
         copy.additionalProperties = false;
         changes.push({ kind: 'added', to: `${at}.additionalProperties`, note: 'strict mode closes every object' });

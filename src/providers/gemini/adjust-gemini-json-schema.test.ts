@@ -53,12 +53,12 @@ describe('adjustGeminiJsonSchema', () => {
         additionalProperties: { type: 'number' },
       });
       expect(warnings.map((warning) => warning.path)).toEqual([
-        '[0].inputSchema.properties.list.items.minLength',
-        '[0].inputSchema.properties.list.uniqueItems',
-        '[0].inputSchema.anyOf[0].not',
-        '[0].inputSchema.$defs.id.pattern',
-        '[0].inputSchema.additionalProperties.multipleOf',
-        '[0].inputSchema.default',
+        'tools[0].inputSchema.properties.list.items.minLength',
+        'tools[0].inputSchema.properties.list.uniqueItems',
+        'tools[0].inputSchema.anyOf[0].not',
+        'tools[0].inputSchema.$defs.id.pattern',
+        'tools[0].inputSchema.additionalProperties.multipleOf',
+        'tools[0].inputSchema.default',
       ]);
       expect(warnings.every((warning) => warning.code === 'gemini-keyword-dropped' && warning.message.includes('"demo"'))).toBe(true);
       expect(changes.every((change) => change.kind === 'dropped')).toBe(true);
@@ -88,7 +88,7 @@ describe('adjustGeminiJsonSchema', () => {
     it('drops oneOf when anyOf is already there, rather than overwrite it', () => {
       const { result, warnings } = adjust({ anyOf: [{ type: 'string' }], oneOf: [{ type: 'number' }] });
       expect(result).toEqual({ anyOf: [{ type: 'string' }] });
-      expect(warnings[0]).toMatchObject({ code: 'gemini-keyword-dropped', path: '[0].inputSchema.oneOf' });
+      expect(warnings[0]).toMatchObject({ code: 'gemini-keyword-dropped', path: 'tools[0].inputSchema.oneOf' });
     });
 
     it('does not change the schema it was given', () => {

@@ -60,13 +60,13 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
     for (const [key, value] of Object.entries(node)) {
       if (key === 'oneOf' && Array.isArray(value) && node.anyOf === undefined) {
         copy.anyOf = value.map((branch, index) => (isObject(branch) ? visit(branch, `${from}.oneOf[${index}]`, `${at}.anyOf[${index}]`) : branch));
-        warnings.push({ code: 'gemini-one-of', message: `Gemini has no "oneOf": in "${toolName}" it is sent as "anyOf", which also accepts a value matching more than one branch.`, path: `${from}.oneOf` });
+        warnings.push({ code: 'gemini-one-of', message: `Gemini has no "oneOf": in "${toolName}" it is sent as "anyOf", which also accepts a value matching more than one branch.`, path: `tools${from}.oneOf` });
         changes.push({ kind: 'renamed', from: `${from}.oneOf`, to: `${at}.anyOf`, note: 'oneOf is sent as anyOf' });
         continue;
       }
       if (key === 'const' && node.enum === undefined) {
         copy.enum = [value];
-        warnings.push({ code: 'gemini-const', message: `Gemini has no "const": in "${toolName}" it is sent as an "enum" with one value, which means the same.`, path: `${from}.const` });
+        warnings.push({ code: 'gemini-const', message: `Gemini has no "const": in "${toolName}" it is sent as an "enum" with one value, which means the same.`, path: `tools${from}.const` });
         changes.push({ kind: 'renamed', from: `${from}.const`, to: `${at}.enum`, note: 'const becomes a one-value enum' });
         continue;
       }
@@ -74,7 +74,7 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
         warnings.push({
           code: 'gemini-keyword-dropped',
           message: `Gemini's JSON Schema subset has no "${key}": it is removed from "${toolName}", so the model no longer sees that rule.`,
-          path: `${from}.${key}`,
+          path: `tools${from}.${key}`,
         });
         changes.push({ kind: 'dropped', from: `${from}.${key}`, note: `"${key}" is outside Gemini's JSON Schema subset` });
         continue;

@@ -99,10 +99,10 @@ describe('prepareGeminiTools (translation #1)', () => {
       expect(declaration.parametersJsonSchema).toEqual({ type: 'object', properties: { text: { type: 'string' } } });
       expect(declaration.responseJsonSchema).toEqual({ type: 'object', properties: { loud: { type: 'string' } } });
       expect(warnings.map((warning) => warning.path)).toEqual([
-        '[0].inputSchema.$schema',
-        '[0].inputSchema.properties.text.minLength',
-        '[0].inputSchema.properties.text.pattern',
-        '[0].outputSchema.properties.loud.maxLength',
+        'tools[0].inputSchema.$schema',
+        'tools[0].inputSchema.properties.text.minLength',
+        'tools[0].inputSchema.properties.text.pattern',
+        'tools[0].outputSchema.properties.loud.maxLength',
       ]);
     });
   });

@@ -25,7 +25,15 @@ export function convertToOpenAiChatToolMessages({ results }: { results: ToolRoun
     const text = convertToolResultToText({ result: outcome.result, provider: 'OpenAI Chat Completions' });
     changes.push({ kind: 'retyped', from: `[${index}].content`, to: `[${index}].content`, note: 'content blocks become one string' });
     if (outcome.result.isError !== undefined) changes.push({ kind: 'dropped', from: `[${index}].isError`, note: 'no error flag here: stated in the text' });
-    if (outcome.result.structuredContent !== undefined) changes.push({ kind: 'dropped', from: `[${index}].structuredContent`, note: 'no field for structured content' });
+    if (outcome.result.structuredContent !== undefined) {
+      // Without text content, the structured content itself is what goes out, as JSON text.
+      const sentAsText = !outcome.result.content.some((block) => block.type === 'text');
+      changes.push(
+        sentAsText
+          ? { kind: 'retyped', from: `[${index}].structuredContent`, to: `[${index}].content`, note: 'structured content sent as JSON text' }
+          : { kind: 'dropped', from: `[${index}].structuredContent`, note: 'no field for structured content; the text says the same' },
+      );
+    }
     warnings.push(...text.warnings.map((warning) => ({ ...warning, path: `[${index}].${warning.path ?? ''}` })));
     return { role: 'tool', tool_call_id: toolCallId, content: text.result };
   });

@@ -84,9 +84,9 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
         additionalProperties: false,
       });
       expect(warnings.map((warning) => [warning.code, warning.path])).toEqual([
-        ['strict-keyword-dropped', '[0].inputSchema.properties.a.minimum'],
-        ['strict-keyword-dropped', '[0].inputSchema.properties.note.maxLength'],
-        ['strict-optional-nullable', '[0].inputSchema.properties.note'],
+        ['strict-keyword-dropped', 'tools[0].inputSchema.properties.a.minimum'],
+        ['strict-keyword-dropped', 'tools[0].inputSchema.properties.note.maxLength'],
+        ['strict-optional-nullable', 'tools[0].inputSchema.properties.note'],
       ]);
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'added', to: '[0].parameters.additionalProperties' }));
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].inputSchema.properties.a.minimum' }));
