@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
-import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-paths.ts';
+import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-version.ts';
 import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
 import { jsonResponse, stableId } from './http-helpers.ts';
 

@@ -1,5 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { FieldChange, Warning } from '../lifecycle/trace.ts';
+import type { WireInfo } from './wire-catalog.ts';
 
 /**
  * What every wire format provides to the host. Each function is a pure translation
@@ -58,15 +59,8 @@ export type ProviderHttpRequest = {
   body: Record<string, unknown>;
 };
 
-export type WireAdapter<Conversation = unknown, ProviderTools = unknown> = {
-  id: string;
-  label: string;
-  /** The path under the app's origin where the mock model speaks this format. */
-  mockBasePath: string;
-  defaultBaseUrl: string;
-  defaultModel: string;
-  /** Whether this format has OpenAI's strict mode for tool schemas. */
-  supportsStrict: boolean;
+/** Names and defaults come from the wire catalog (wire-catalog.ts); the functions are the translations. */
+export type WireAdapter<Conversation = unknown, ProviderTools = unknown> = WireInfo & {
   startConversation(input: { question: string }): Conversation;
   /** Translation #1. `strict` asks for OpenAI strict schemas where the format has them. */
   prepareTools(input: { tools: McpTool[]; strict?: boolean }): Translated<{ tools: ProviderTools; nameMap: ToolNameMap }>;
@@ -77,6 +71,8 @@ export type WireAdapter<Conversation = unknown, ProviderTools = unknown> = {
   convertToolCall(input: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan>;
   /** How a model speaking this format writes a call: the compare view feeds it to translation #2. */
   formatToolCall(input: { id: string; name: string; arguments: Record<string, unknown> }): ProviderToolCall;
+  /** Translation #3 alone: the tool results as this provider carries them (the compare view uses it). */
+  convertToolResults(input: { results: ToolRoundResult[] }): Translated<unknown[]>;
   /** Translation #3: the conversation with the assistant turn and the tool results appended. */
   appendToolResults(input: {
     conversation: Conversation;

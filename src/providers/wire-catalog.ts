@@ -1,3 +1,5 @@
+import { MOCK_OPENAI_BASE_PATH } from './mock-endpoints.ts';
+
 /**
  * What the page needs to know about each wire format before any translator is loaded:
  * names, where the mock speaks it, the real provider's defaults, how its key is sent.
@@ -21,7 +23,7 @@ export const WIRE_CATALOG: WireInfo[] = [
   {
     id: 'openai-chat',
     label: 'OpenAI Chat Completions',
-    mockBasePath: '/mock/openai/v1',
+    mockBasePath: MOCK_OPENAI_BASE_PATH,
     defaultBaseUrl: 'https://api.openai.com/v1',
     defaultModel: 'gpt-4o-mini',
     supportsStrict: true,
@@ -34,6 +36,7 @@ export const WIRE_CATALOG: WireInfo[] = [
     mockBasePath: '/mock/openai-functions/v1',
     defaultBaseUrl: 'https://api.openai.com/v1',
     defaultModel: 'gpt-4o-mini',
+    // The SDK's ChatCompletionCreateParams.Function has no `strict` field: only `tools` has strict mode.
     supportsStrict: false,
     keyVariable: 'OPENAI_API_KEY',
     browserNote: 'The older functions / function_call fields of Chat Completions: one call per turn, no call id.',
@@ -82,4 +85,11 @@ export const WIRE_CATALOG: WireInfo[] = [
 
 export function findWireInfo(id: string): WireInfo | undefined {
   return WIRE_CATALOG.find((wire) => wire.id === id);
+}
+
+/** For the adapters, whose metadata comes from this catalog: a missing entry is a bug in the code. */
+export function requireWireInfo(id: string): WireInfo {
+  const info = findWireInfo(id);
+  if (!info) throw new Error(`The wire catalog has no entry for "${id}".`);
+  return info;
 }

@@ -1,5 +1,6 @@
+import { requireWireInfo } from '../wire-catalog.ts';
 import type { WireAdapter } from '../types.ts';
-import { ANTHROPIC_API_VERSION, ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_MOCK_BASE_PATH } from './anthropic-paths.ts';
+import { ANTHROPIC_API_VERSION } from './anthropic-version.ts';
 import { convertAnthropicToolCall, formatAnthropicToolCall } from './convert-anthropic-tool-call.ts';
 import { convertToAnthropicToolResults, type AnthropicToolResultMessage } from './convert-to-anthropic-tool-results.ts';
 import { prepareAnthropicTools, type AnthropicTool } from './prepare-anthropic-tools.ts';
@@ -12,12 +13,7 @@ export type AnthropicConversationMessage = AnthropicUserTextMessage | AnthropicA
 export const ANTHROPIC_MAX_TOKENS = 1024;
 
 export const anthropicAdapter: WireAdapter<AnthropicConversationMessage[], AnthropicTool[]> = {
-  id: 'anthropic',
-  label: 'Anthropic Messages',
-  mockBasePath: ANTHROPIC_MOCK_BASE_PATH,
-  defaultBaseUrl: ANTHROPIC_DEFAULT_BASE_URL,
-  defaultModel: 'claude-haiku-4-5',
-  supportsStrict: false,
+  ...requireWireInfo('anthropic'),
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareAnthropicTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -34,6 +30,7 @@ export const anthropicAdapter: WireAdapter<AnthropicConversationMessage[], Anthr
   readResponse: readAnthropicResponse,
   convertToolCall: convertAnthropicToolCall,
   formatToolCall: formatAnthropicToolCall,
+  convertToolResults: ({ results }) => convertToAnthropicToolResults({ results }),
   appendToolResults: ({ conversation, reply, results }) => {
     const translated = convertToAnthropicToolResults({ results });
     // The assistant turn goes back unchanged: each tool_result must answer a tool_use of the message just before it.

@@ -1,3 +1,4 @@
+import { requireWireInfo } from '../wire-catalog.ts';
 import type { WireAdapter } from '../types.ts';
 import { convertGeminiToolCall, formatGeminiToolCall } from './convert-gemini-tool-call.ts';
 import { convertToGeminiFunctionResponses } from './convert-to-gemini-function-responses.ts';
@@ -5,7 +6,6 @@ import type { GeminiContent } from './gemini-content.ts';
 import { prepareGeminiTools, type GeminiTool } from './prepare-gemini-tools.ts';
 import { readGeminiResponse } from './read-gemini-response.ts';
 
-export const GEMINI_MOCK_BASE_PATH = '/mock/gemini/v1beta';
 
 /** Gemini names models "models/gemini-…" in its lists; the path wants the bare id. */
 function readModelId(model: string): string {
@@ -13,12 +13,7 @@ function readModelId(model: string): string {
 }
 
 export const geminiAdapter: WireAdapter<GeminiContent[], GeminiTool[]> = {
-  id: 'gemini',
-  label: 'Google Gemini',
-  mockBasePath: GEMINI_MOCK_BASE_PATH,
-  defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
-  defaultModel: 'gemini-2.5-flash',
-  supportsStrict: false,
+  ...requireWireInfo('gemini'),
   startConversation: ({ question }) => [{ role: 'user', parts: [{ text: question }] }],
   prepareTools: prepareGeminiTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -30,6 +25,7 @@ export const geminiAdapter: WireAdapter<GeminiContent[], GeminiTool[]> = {
   readResponse: readGeminiResponse,
   convertToolCall: convertGeminiToolCall,
   formatToolCall: formatGeminiToolCall,
+  convertToolResults: ({ results }) => convertToGeminiFunctionResponses({ results }),
   appendToolResults: ({ conversation, reply, results }) => {
     const translated = convertToGeminiFunctionResponses({ results });
     // The model turn goes back exactly as it came, thought signatures included.

@@ -1,20 +1,15 @@
+import { requireWireInfo } from '../wire-catalog.ts';
 import type { WireAdapter } from '../types.ts';
 import { convertOllamaToolCall, formatOllamaToolCall } from './convert-ollama-tool-call.ts';
 import { convertToOllamaToolMessages } from './convert-to-ollama-tool-messages.ts';
 import { prepareOllamaTools, type OllamaTool } from './prepare-ollama-tools.ts';
 import { readOllamaResponse } from './read-ollama-response.ts';
 
-export const OLLAMA_MOCK_BASE_PATH = '/mock/ollama';
 
 type OllamaMessage = Record<string, unknown> & { role: string };
 
 export const ollamaAdapter: WireAdapter<OllamaMessage[], OllamaTool[]> = {
-  id: 'ollama',
-  label: 'Ollama',
-  mockBasePath: OLLAMA_MOCK_BASE_PATH,
-  defaultBaseUrl: 'http://localhost:11434',
-  defaultModel: 'llama3.2',
-  supportsStrict: false,
+  ...requireWireInfo('ollama'),
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareOllamaTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -27,6 +22,7 @@ export const ollamaAdapter: WireAdapter<OllamaMessage[], OllamaTool[]> = {
   readResponse: readOllamaResponse,
   convertToolCall: convertOllamaToolCall,
   formatToolCall: formatOllamaToolCall,
+  convertToolResults: ({ results }) => convertToOllamaToolMessages({ results }),
   appendToolResults: ({ conversation, reply, results }) => {
     const translated = convertToOllamaToolMessages({ results });
     const assistant = reply.assistantMessage as OllamaMessage;

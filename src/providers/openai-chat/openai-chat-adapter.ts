@@ -1,4 +1,4 @@
-import { MOCK_OPENAI_BASE_PATH } from '../mock-endpoints.ts';
+import { requireWireInfo } from '../wire-catalog.ts';
 import type { WireAdapter } from '../types.ts';
 import { convertOpenAiChatToolCall, formatOpenAiChatToolCall } from './convert-openai-chat-tool-call.ts';
 import { convertToOpenAiChatToolMessages } from './convert-to-openai-chat-tool-messages.ts';
@@ -8,12 +8,7 @@ import { readOpenAiChatResponse } from './read-openai-chat-response.ts';
 type OpenAiChatMessage = Record<string, unknown> & { role: string };
 
 export const openAiChatAdapter: WireAdapter<OpenAiChatMessage[], OpenAiChatTool[]> = {
-  id: 'openai-chat',
-  label: 'OpenAI Chat Completions',
-  mockBasePath: MOCK_OPENAI_BASE_PATH,
-  defaultBaseUrl: 'https://api.openai.com/v1',
-  defaultModel: 'gpt-4o-mini',
-  supportsStrict: true,
+  ...requireWireInfo('openai-chat'),
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareOpenAiChatTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -24,9 +19,12 @@ export const openAiChatAdapter: WireAdapter<OpenAiChatMessage[], OpenAiChatTool[
   readResponse: readOpenAiChatResponse,
   convertToolCall: convertOpenAiChatToolCall,
   formatToolCall: formatOpenAiChatToolCall,
+  convertToolResults: ({ results }) => convertToOpenAiChatToolMessages({ results }),
   appendToolResults: ({ conversation, reply, results }) => {
     const translated = convertToOpenAiChatToolMessages({ results });
-    const assistant = reply.assistantMessage as OpenAiChatMessage;
+    // Only the fields an assistant message param has go back (the reply also carries refusal, annotations…).
+    const { content = null, tool_calls: toolCalls } = reply.assistantMessage as { content?: string | null; tool_calls?: unknown };
+    const assistant: OpenAiChatMessage = { role: 'assistant', content, ...(toolCalls ? { tool_calls: toolCalls } : {}) };
     return {
       result: { conversation: [...conversation, assistant, ...translated.result], messages: translated.result },
       warnings: translated.warnings,

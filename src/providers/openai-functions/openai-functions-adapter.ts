@@ -1,3 +1,4 @@
+import { requireWireInfo } from '../wire-catalog.ts';
 import type { WireAdapter } from '../types.ts';
 import { convertOpenAiFunctionsToolCall, formatOpenAiFunctionsToolCall } from './convert-openai-functions-tool-call.ts';
 import { convertToOpenAiFunctionsToolMessages, type OpenAiFunctionMessage } from './convert-to-openai-functions-tool-messages.ts';
@@ -15,13 +16,7 @@ export function buildOpenAiFunctionsBody({ model, messages, functions }: { model
 }
 
 export const openAiFunctionsAdapter: WireAdapter<OpenAiFunctionsMessage[], OpenAiFunction[]> = {
-  id: 'openai-functions',
-  label: 'OpenAI legacy functions',
-  mockBasePath: '/mock/openai-functions/v1',
-  defaultBaseUrl: 'https://api.openai.com/v1',
-  defaultModel: 'gpt-4o-mini',
-  // The SDK's ChatCompletionCreateParams.Function has no `strict` field: only `tools` has strict mode.
-  supportsStrict: false,
+  ...requireWireInfo('openai-functions'),
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareOpenAiFunctionsTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -32,6 +27,7 @@ export const openAiFunctionsAdapter: WireAdapter<OpenAiFunctionsMessage[], OpenA
   readResponse: readOpenAiFunctionsResponse,
   convertToolCall: convertOpenAiFunctionsToolCall,
   formatToolCall: formatOpenAiFunctionsToolCall,
+  convertToolResults: ({ results }) => convertToOpenAiFunctionsToolMessages({ results }),
   appendToolResults: ({ conversation, reply, results }) => {
     const translated = convertToOpenAiFunctionsToolMessages({ results });
     const assistant = reply.assistantMessage as OpenAiFunctionsAssistantMessage;

@@ -1,3 +1,4 @@
+import { requireWireInfo } from '../wire-catalog.ts';
 import type { WireAdapter } from '../types.ts';
 import { convertOpenAiResponsesToolCall, formatOpenAiResponsesToolCall } from './convert-openai-responses-tool-call.ts';
 import { convertToOpenAiResponsesToolOutputs, type OpenAiResponsesFunctionCallOutput } from './convert-to-openai-responses-tool-outputs.ts';
@@ -15,12 +16,7 @@ export function buildOpenAiResponsesBody({ model, input, tools }: { model: strin
 }
 
 export const openAiResponsesAdapter: WireAdapter<OpenAiResponsesInputItem[], OpenAiResponsesTool[]> = {
-  id: 'openai-responses',
-  label: 'OpenAI Responses',
-  mockBasePath: '/mock/openai-responses/v1',
-  defaultBaseUrl: 'https://api.openai.com/v1',
-  defaultModel: 'gpt-4o-mini',
-  supportsStrict: true,
+  ...requireWireInfo('openai-responses'),
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareOpenAiResponsesTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -31,6 +27,7 @@ export const openAiResponsesAdapter: WireAdapter<OpenAiResponsesInputItem[], Ope
   readResponse: readOpenAiResponsesResponse,
   convertToolCall: convertOpenAiResponsesToolCall,
   formatToolCall: formatOpenAiResponsesToolCall,
+  convertToolResults: ({ results }) => convertToOpenAiResponsesToolOutputs({ results }),
   appendToolResults: ({ conversation, reply, results }) => {
     const translated = convertToOpenAiResponsesToolOutputs({ results });
     const echoed = reply.assistantMessage as OpenAiResponsesOutputItem[];

@@ -1,13 +1,16 @@
-import { memo, useEffect, useRef } from 'react';
+import { Fragment, memo, useEffect, useMemo, useRef } from 'react';
+import { findMissingSteps, type MissingStep } from '../../lifecycle/missing-steps.ts';
 import type { Step } from '../../lifecycle/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../lifecycle/vocabulary.ts';
+import { PHASE_SUMMARIES } from '../../content/narration.ts';
 import { goToStep } from '../../store/actions.ts';
-import { useExplorerStore } from '../../store/explorer-store.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { PHASE_STYLES, formatStepNumber } from '../step-format.ts';
 
-const selectSteps = (state: { steps: Step[] }) => state.steps;
-const selectCursor = (state: { cursor: number }) => state.cursor;
-const selectPending = (state: { pending: { title: string; canonical: number | null } | null }) => state.pending;
+const selectSteps = (state: ExplorerState) => state.steps;
+const selectCursor = (state: ExplorerState) => state.cursor;
+const selectPending = (state: ExplorerState) => state.pending;
+const selectStatus = (state: ExplorerState) => state.status;
 
 type RowProps = { step: Step; index: number; current: boolean };
 
@@ -17,13 +20,15 @@ const TimelineRow = memo(function TimelineRow({ step, index, current }: RowProps
     if (current) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [current]);
   const fault = step.kind === 'fault';
+  const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
   return (
-    <li>
+    <li className={`border-l-4 pl-1 ${PHASE_STYLES[step.phase].border}`}>
       <button
         ref={ref}
         type="button"
         onClick={() => goToStep(index)}
         aria-current={current ? 'step' : undefined}
+        aria-label={`${step.canonical === null ? (fault ? 'Stopped' : 'Extra step') : `Step ${step.canonical}`}${step.iteration > 1 ? `, round ${step.iteration}` : ''}: ${step.title}. ${route}.`}
         data-testid="timeline-step"
         data-step-id={step.id}
         data-canonical={step.canonical ?? ''}
@@ -39,14 +44,14 @@ const TimelineRow = memo(function TimelineRow({ step, index, current }: RowProps
           className={`mt-0.5 inline-flex h-6 min-w-7 shrink-0 items-center justify-center rounded px-1 font-mono text-xs font-semibold ${
             fault ? 'bg-red-600 text-white' : PHASE_STYLES[step.phase].badge
           }`}
-          aria-label={step.canonical === null ? 'extra step' : `step ${step.canonical}`}
+          aria-hidden="true"
         >
           {formatStepNumber(step)}
         </span>
-        <span className="min-w-0">
+        <span className="min-w-0" aria-hidden="true">
           <span className="block leading-snug">{step.title}</span>
           <span className={`block text-xs ${current ? 'text-slate-300 dark:text-slate-600' : 'text-slate-500 dark:text-slate-400'}`}>
-            {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}
+            {route}
             {step.iteration > 1 ? ` · round ${step.iteration}` : ''}
           </span>
         </span>
@@ -55,29 +60,73 @@ const TimelineRow = memo(function TimelineRow({ step, index, current }: RowProps
   );
 });
 
+function MissingRow({ missing }: { missing: MissingStep }) {
+  return (
+    <li className="border-l-4 border-dashed border-slate-300 pl-1 dark:border-slate-700" data-testid="timeline-missing" data-canonical={missing.canonical}>
+      <div className="flex items-start gap-2 px-2 py-1.5 text-sm text-slate-500 opacity-80 dark:text-slate-400">
+        <span className="mt-0.5 inline-flex h-6 min-w-7 shrink-0 items-center justify-center rounded border border-dashed border-slate-400 font-mono text-xs">{missing.canonical}</span>
+        <span className="min-w-0">
+          <span className="block leading-snug line-through decoration-slate-400/60">{missing.title}</span>
+          <span className="block text-xs">Did not happen: {missing.reason}</span>
+        </span>
+      </div>
+    </li>
+  );
+}
+
+function PhaseHeader({ phase }: { phase: Phase }) {
+  return (
+    <li aria-hidden="true" className={`mt-2 mb-1 rounded px-2 py-0.5 text-[11px] font-semibold tracking-wide uppercase ${PHASE_STYLES[phase].band}`} title={PHASE_SUMMARIES[phase]}>
+      {PHASE_LABELS[phase]}
+    </li>
+  );
+}
+
 export function Timeline() {
   const steps = useExplorerStore(selectSteps);
   const cursor = useExplorerStore(selectCursor);
   const pending = useExplorerStore(selectPending);
+  const status = useExplorerStore(selectStatus);
+  const missing = useMemo(() => findMissingSteps({ steps, status }), [steps, status]);
+  const missingAfter = (index: number) => missing.filter((entry) => entry.afterIndex === index);
   return (
     <nav aria-label="Timeline of steps" className="flex h-full min-h-0 flex-col">
-      <h2 className="px-3 pt-3 pb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
-        Timeline <span className="font-normal text-slate-500">· {steps.length} step{steps.length === 1 ? '' : 's'} recorded</span>
-      </h2>
+      <div className="px-3 pt-3 pb-2">
+        <h2 className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+          Timeline <span className="font-normal text-slate-500">· {steps.length} step{steps.length === 1 ? '' : 's'} recorded</span>
+        </h2>
+        {steps.length > 1 && (
+          <input
+            type="range"
+            min={0}
+            max={steps.length - 1}
+            value={Math.max(cursor, 0)}
+            onChange={(event) => goToStep(Number(event.target.value))}
+            aria-label="Scrub through the recorded steps"
+            aria-valuetext={steps[cursor] ? `${cursor + 1} of ${steps.length}: ${steps[cursor]!.title}` : undefined}
+            className="mt-2 w-full accent-slate-900 dark:accent-slate-100"
+            data-testid="timeline-scrubber"
+          />
+        )}
+      </div>
       <ol className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="timeline">
         {steps.length === 0 && (
           <li className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">
             Nothing has happened yet. Press <strong>Next</strong> (or →) to send the question on its way, one real message at a time.
           </li>
         )}
-        {steps.map((step, index) => {
-          const header = step.phase !== steps[index - 1]?.phase ? step.phase : undefined;
-          return (
-            <PhaseGroup key={step.n} header={header}>
-              <TimelineRow step={step} index={index} current={index === cursor} />
-            </PhaseGroup>
-          );
-        })}
+        {missingAfter(-1).map((entry) => (
+          <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
+        ))}
+        {steps.map((step, index) => (
+          <Fragment key={step.n}>
+            {step.phase !== steps[index - 1]?.phase && <PhaseHeader phase={step.phase} />}
+            <TimelineRow step={step} index={index} current={index === cursor} />
+            {missingAfter(index).map((entry) => (
+              <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
+            ))}
+          </Fragment>
+        ))}
         {pending && cursor === steps.length - 1 && (
           <li className="px-2 py-1.5 text-sm text-slate-400 italic dark:text-slate-500" data-testid="timeline-next">
             Next: {pending.title}
@@ -85,17 +134,5 @@ export function Timeline() {
         )}
       </ol>
     </nav>
-  );
-}
-
-function PhaseGroup({ header, children }: { header: Phase | undefined; children: React.ReactNode }) {
-  if (!header) return children;
-  return (
-    <>
-      <li aria-hidden="true" className={`mt-2 mb-1 rounded px-2 py-0.5 text-[11px] font-semibold tracking-wide uppercase ${PHASE_STYLES[header].band}`}>
-        {PHASE_LABELS[header]}
-      </li>
-      {children}
-    </>
   );
 }
