@@ -1,5 +1,3 @@
-import type { Phase } from '../lifecycle/vocabulary.ts';
-
 /**
  * What to look at in each step's payload: paths (as the inspector writes them, e.g.
  * `params.arguments`) with a note, keyed by stable step id. Provider messages differ by
@@ -99,11 +97,3 @@ const PROVIDER_FOCUS: Record<string, Partial<Record<string, Focus[]>>> = {
 export function findFocus({ stepId, wire }: { stepId: string; wire: string | null }): Focus[] {
   return MCP_FOCUS[stepId] ?? (wire ? PROVIDER_FOCUS[wire]?.[stepId] : undefined) ?? [];
 }
-
-/** What the host is doing in each phase, for the learner who lost the thread. */
-export const PHASE_SUMMARIES: Record<Phase, string> = {
-  discovery: 'Discovery: before asking the model anything, the host learns from the MCP server which tools exist and what arguments they take.',
-  decision: 'Decision: the host rewrites the tools in the provider’s format and asks the model; the model picks a tool and writes the arguments, but runs nothing.',
-  execution: 'Execution: the host turns the model’s call back into MCP; the server finds the tool, checks the arguments and runs it.',
-  response: 'Response: the host hands the result to the model in the provider’s format, and the model puts it into words for the user.',
-};

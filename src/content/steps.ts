@@ -14,8 +14,6 @@ export type StepDefinition = {
   title: string;
   /** A word or two for the message as it travels (graph and sequence diagram). */
   label: string;
-  /** One sentence for the learner: what happens here and why it matters. */
-  summary: string;
 };
 
 export const STEP_DEFINITIONS = {
@@ -27,7 +25,6 @@ export const STEP_DEFINITIONS = {
     to: 'host',
     kind: 'request',
     title: 'User asks the question',
-    summary: 'The user types a question. The host knows what is wanted, not yet which tools exist.',
   },
   'host.start-discovery': {
     label: 'discover tools',
@@ -37,7 +34,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'internal',
     title: 'Host starts the agent and asks the MCP client for tools',
-    summary: 'Before asking the model anything, the host must learn which tools the MCP server offers.',
   },
   'mcp.initialize.request': {
     label: 'initialize',
@@ -47,7 +43,6 @@ export const STEP_DEFINITIONS = {
     to: 'server',
     kind: 'request',
     title: 'Handshake: client sends initialize',
-    summary: 'In the 2025-11-25 era a connection starts with initialize: the client proposes a protocol version and says what it can do.',
   },
   'mcp.initialize.response': {
     label: 'initialize result',
@@ -57,7 +52,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'response',
     title: 'Handshake: server answers initialize',
-    summary: 'The server agrees on the protocol version and declares its capabilities: here, that it has tools.',
   },
   'mcp.initialized.notification': {
     label: 'notifications/initialized',
@@ -67,7 +61,6 @@ export const STEP_DEFINITIONS = {
     to: 'server',
     kind: 'notification',
     title: 'Handshake: client sends notifications/initialized',
-    summary: 'A notification has no id and gets no JSON-RPC answer: HTTP 202 only says it arrived. The session is ready.',
   },
   'mcp.stream.open': {
     label: 'GET stream',
@@ -77,7 +70,6 @@ export const STEP_DEFINITIONS = {
     to: 'server',
     kind: 'request',
     title: 'Client asks for a server-to-client stream (GET)',
-    summary: 'After the handshake the client offers the server a channel to push messages. A stateless server has nothing to push and says 405.',
   },
   'mcp.discover.request': {
     label: 'server/discover',
@@ -87,7 +79,6 @@ export const STEP_DEFINITIONS = {
     to: 'server',
     kind: 'request',
     title: 'Client sends server/discover',
-    summary: 'In the 2026-07-28 era there is no handshake: one server/discover asks which versions and capabilities the server has. Every later request carries its own protocol claims in _meta.',
   },
   'mcp.discover.response': {
     label: 'discover result',
@@ -97,7 +88,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'response',
     title: 'Server answers server/discover',
-    summary: 'The server lists the protocol versions it speaks and what it offers. No session is created.',
   },
   'mcp.tools-list.request': {
     label: 'tools/list',
@@ -107,7 +97,6 @@ export const STEP_DEFINITIONS = {
     to: 'server',
     kind: 'request',
     title: 'Client sends tools/list',
-    summary: 'A JSON-RPC request between client and server. The model is not involved yet.',
   },
   'server.registry-read': {
     label: 'registry read',
@@ -117,7 +106,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'notification',
     title: 'Server reads its tool registry (its own report)',
-    summary: 'The registry holds each tool’s public definition and its private handler. Only the definition will leave the server; the server says so in a progress notification.',
   },
   'mcp.tools-list.response': {
     label: 'tool definitions',
@@ -127,7 +115,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'response',
     title: 'Server answers with the tool definitions',
-    summary: 'Name, description and input schema: the contract. The code that does the work stays on the server.',
   },
   'client.tools-to-host': {
     label: 'tools',
@@ -137,7 +124,6 @@ export const STEP_DEFINITIONS = {
     to: 'host',
     kind: 'internal',
     title: 'Client hands the tools to the host',
-    summary: 'Discovery is done: the host now knows each tool and the arguments it takes.',
   },
   'host.translate-tools': {
     label: 'translation #1',
@@ -147,7 +133,6 @@ export const STEP_DEFINITIONS = {
     to: 'host',
     kind: 'internal',
     title: 'Translation #1: MCP tool schema → provider tool schema',
-    summary: 'The provider does not speak MCP. The host rewrites each tool in the provider’s own format, and says what did not fit.',
   },
   'provider.request': {
     label: 'question + tools',
@@ -157,7 +142,6 @@ export const STEP_DEFINITIONS = {
     to: 'llm',
     kind: 'request',
     title: 'Host sends the question and the tools to the model',
-    summary: 'A provider API request, not an MCP message: the boundary has been crossed.',
   },
   'llm.decide': {
     label: 'decides',
@@ -167,7 +151,6 @@ export const STEP_DEFINITIONS = {
     to: 'llm',
     kind: 'internal',
     title: 'Model picks a tool and writes its arguments',
-    summary: 'The server gave the schema; the model produces the values. It executes nothing.',
   },
   'provider.response.tool-calls': {
     label: 'tool call',
@@ -177,7 +160,6 @@ export const STEP_DEFINITIONS = {
     to: 'host',
     kind: 'response',
     title: 'Model replies with a tool call',
-    summary: 'The reply asks the host to call a tool, in the provider’s format. Running it is the host’s job.',
   },
   'host.translate-tool-call': {
     label: 'translation #2',
@@ -187,7 +169,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'internal',
     title: 'Translation #2: provider tool call → MCP tools/call',
-    summary: 'The provider’s call (arguments often a JSON string) becomes MCP tools/call parameters (an object).',
   },
   'mcp.tools-call.request': {
     label: 'tools/call',
@@ -197,7 +178,6 @@ export const STEP_DEFINITIONS = {
     to: 'server',
     kind: 'request',
     title: 'Client sends tools/call',
-    summary: 'A new JSON-RPC request with its own id, separate from tools/list.',
   },
   'server.registry-lookup': {
     label: 'lookup',
@@ -207,7 +187,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'notification',
     title: 'Server finds the tool in its registry (its own report)',
-    summary: 'The server looks the name up. What you see is the server’s own progress notification, sent inside the tools/call response stream.',
   },
   'server.validate-arguments': {
     label: 'validate',
@@ -217,7 +196,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'notification',
     title: 'Server validates the arguments (its own report)',
-    summary: 'The arguments came from a model: the server checks each against its schema before running anything.',
   },
   'server.execute': {
     label: 'execute',
@@ -227,7 +205,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'notification',
     title: 'Server runs the handler (its own report)',
-    summary: 'The first and only moment the computation happens.',
   },
   'mcp.tools-call.response': {
     label: 'tool result',
@@ -237,7 +214,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'response',
     title: 'Server returns the tool result',
-    summary: 'An MCP CallToolResult: content blocks, and isError when the tool failed.',
   },
   'client.result-to-host': {
     label: 'result',
@@ -247,7 +223,6 @@ export const STEP_DEFINITIONS = {
     to: 'host',
     kind: 'internal',
     title: 'Client hands the result to the host',
-    summary: 'The tool ran; the model has not seen the result yet.',
   },
   'host.translate-tool-result': {
     label: 'translation #3 + result',
@@ -257,7 +232,6 @@ export const STEP_DEFINITIONS = {
     to: 'llm',
     kind: 'request',
     title: 'Translation #3: MCP result → provider tool result, sent to the model',
-    summary: 'The host rewrites the result as the provider’s tool message and sends the whole conversation back.',
   },
   'provider.response.answer': {
     label: 'answer text',
@@ -267,7 +241,6 @@ export const STEP_DEFINITIONS = {
     to: 'host',
     kind: 'response',
     title: 'Model answers in words',
-    summary: 'The tool did the computation; the model turns it into a sentence.',
   },
   'host.answer': {
     label: 'answer',
@@ -277,7 +250,6 @@ export const STEP_DEFINITIONS = {
     to: 'user',
     kind: 'response',
     title: 'Host shows the answer to the user',
-    summary: 'Two protocols, three translations, one answer.',
   },
   'server.progress': {
     label: 'progress',
@@ -287,7 +259,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'notification',
     title: 'Server reports progress',
-    summary: 'A progress notification the server sent inside the response stream.',
   },
   'mcp.notification': {
     label: 'notification',
@@ -297,7 +268,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'notification',
     title: 'Server sends a notification',
-    summary: 'A message the server sent inside the response stream before its answer.',
   },
   'mcp.request': {
     label: 'request',
@@ -307,7 +277,6 @@ export const STEP_DEFINITIONS = {
     to: 'server',
     kind: 'request',
     title: 'Client sends a request',
-    summary: 'A JSON-RPC request outside the twenty steps.',
   },
   'mcp.response': {
     label: 'response',
@@ -317,7 +286,6 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'response',
     title: 'Server answers',
-    summary: 'The answer to a request outside the twenty steps.',
   },
   'host.fault': {
     label: 'stopped',
@@ -327,7 +295,6 @@ export const STEP_DEFINITIONS = {
     to: 'user',
     kind: 'fault',
     title: 'The run stopped',
-    summary: 'Something went wrong. The steps before stay recorded so you can inspect what happened.',
   },
 } as const satisfies Record<string, StepDefinition>;
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { findFocus, PHASE_SUMMARIES } from '../../content/narration.ts';
-import { getStepDefinition } from '../../content/steps.ts';
+import { findFocus } from '../../content/narration.ts';
+import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
+import { getStepSummary } from '../../content/step-summaries.ts';
 import type { Step } from '../../lifecycle/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../lifecycle/vocabulary.ts';
 import { next } from '../../store/actions.ts';
@@ -38,7 +39,7 @@ function StepInspector({ step }: { step: Step }) {
   const wire = useExplorerStore(selectWire);
   const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
   const [tab, setTab] = useState<Tab>(tabs[0]!);
-  const definition = getStepDefinition(step.id);
+  const summary = getStepSummary(step.id);
   const tabLabels: Record<Tab, string> = {
     translation: `Translation #${step.translation?.number ?? ''}`,
     message: step.translation ? 'Sent payload' : 'Message',
@@ -59,7 +60,7 @@ function StepInspector({ step }: { step: Step }) {
           {replay && <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Replay of a recorded step</span>}
         </div>
         <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title">{step.title}</h2>
-        {definition && <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="step-summary">{definition.summary}</p>}
+        {summary && <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="step-summary">{summary}</p>}
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="phase-summary">{PHASE_SUMMARIES[step.phase]}</p>
         {step.note && <p className="mt-1 text-sm text-violet-700 dark:text-violet-300">{step.note}</p>}
       </header>

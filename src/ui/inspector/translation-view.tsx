@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Translation } from '../../lifecycle/trace.ts';
+import { CompareFormatsButton } from '../compare/compare-dialog.tsx';
 import { AnnotatedJson, ChangeLegend } from '../json/annotated-json.tsx';
 import { collectHighlights } from '../json/json-lines.ts';
 import { JsonPayload } from './json-view.tsx';
@@ -19,9 +20,11 @@ export function TranslationView({ translation }: { translation: Translation }) {
   const [showChanges, setShowChanges] = useState(changes.length > 0);
   return (
     <div data-testid="translation-view">
-      {changes.length > 0 && (
-        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-          <ChangeLegend changes={changes} />
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <ChangeLegend changes={changes} />
+        <span className="flex-1" />
+        <CompareFormatsButton />
+        {changes.length > 0 && (
           <button
             type="button"
             onClick={() => setShowChanges((current) => !current)}
@@ -30,8 +33,8 @@ export function TranslationView({ translation }: { translation: Translation }) {
           >
             {showChanges ? 'Show as trees' : 'Highlight the changes'}
           </button>
-        </div>
-      )}
+        )}
+      </div>
       {showChanges ? (
         <div className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="translation-changes">
           <div className="min-w-0">

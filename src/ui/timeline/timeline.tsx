@@ -2,7 +2,7 @@ import { Fragment, memo, useEffect, useMemo, useRef } from 'react';
 import { findMissingSteps, type MissingStep } from '../../lifecycle/missing-steps.ts';
 import type { Step } from '../../lifecycle/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../lifecycle/vocabulary.ts';
-import { PHASE_SUMMARIES } from '../../content/narration.ts';
+import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { PHASE_STYLES, formatStepNumber } from '../step-format.ts';

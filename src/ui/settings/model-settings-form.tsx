@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { MOCK_MODEL_NAME } from '../../providers/mock-endpoints.ts';
+import { findWireInfo, WIRE_CATALOG } from '../../providers/wire-catalog.ts';
+import { applyModelSettings } from '../../store/actions.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import type { ModelSettings } from '../../store/model-settings.ts';
+
+const selectModel = (state: ExplorerState) => state.model;
+const selectKeys = (state: ExplorerState) => state.apiKeys;
+
+const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
+
+const COMPATIBLE_SERVICES = [
+  { name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1' },
+  { name: 'Groq', baseUrl: 'https://api.groq.com/openai/v1' },
+  { name: 'a local server', baseUrl: 'http://localhost:8080/v1' },
+];
+
+/** The settings form: wire format, mock or real model, base URL, model name, key. */
+export function ModelSettingsForm({ close }: { close: () => void }) {
+  const saved = useExplorerStore(selectModel);
+  const savedKeys = useExplorerStore(selectKeys);
+  const [draft, setDraft] = useState<ModelSettings>(saved);
+  const [keys, setKeys] = useState<Record<string, string>>(savedKeys);
+  const wire = findWireInfo(draft.wire) ?? WIRE_CATALOG[0]!;
+  const real = draft.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
+  const setReal = (change: Partial<typeof real>) => setDraft({ ...draft, real: { ...draft.real, [wire.id]: { ...real, ...change } } });
+  const keyVariable = wire.keyVariable;
+  return (
+    <form
+      method="dialog"
+      className="flex flex-col gap-4 p-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        applyModelSettings(draft, keys);
+        close();
+      }}
+    >
+      <h2 id="model-settings-title" className="text-lg font-semibold">Model and wire format</h2>
+      <label className={label}>
+        Wire format (how the host talks to the model)
+        <select className={field} value={draft.wire} onChange={(event) => setDraft({ ...draft, wire: event.target.value })}>
+          {WIRE_CATALOG.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.label} ({entry.id})
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">Model</legend>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="radio" name="kind" checked={draft.kind === 'mock'} onChange={() => setDraft({ ...draft, kind: 'mock' })} className="mt-1" />
+          <span>
+            The built-in mock model <span className="font-mono text-xs">({MOCK_MODEL_NAME})</span>: deterministic, no key, served by this app at{' '}
+            <span className="font-mono text-xs">{wire.mockBasePath}</span> in the real {wire.label} format.
+          </span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="radio" name="kind" checked={draft.kind === 'real'} onChange={() => setDraft({ ...draft, kind: 'real' })} className="mt-1" />
+          <span>A real provider, with your own key.</span>
+        </label>
+      </fieldset>
+      {draft.kind === 'real' && (
+        <div className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+          <label className={label}>
+            Base URL
+            <input className={field} value={real.baseUrl} onChange={(event) => setReal({ baseUrl: event.target.value })} spellCheck={false} />
+          </label>
+          {wire.id === 'openai-chat' && (
+            <p className="text-xs text-slate-500">
+              Other services speak this format too:{' '}
+              {COMPATIBLE_SERVICES.map((service, index) => (
+                <span key={service.name}>
+                  {index > 0 ? ', ' : ''}
+                  <button type="button" className="underline" onClick={() => setReal({ baseUrl: service.baseUrl })}>{service.name}</button>
+                </span>
+              ))}
+              .
+            </p>
+          )}
+          <label className={label}>
+            Model name
+            <input className={field} value={real.model} onChange={(event) => setReal({ model: event.target.value })} spellCheck={false} />
+          </label>
+          {keyVariable && (
+            <label className={label}>
+              API key ({keyVariable})
+              <input
+                className={field}
+                type="password"
+                autoComplete="off"
+                value={keys[keyVariable] ?? ''}
+                onChange={(event) => setKeys({ ...keys, [keyVariable]: event.target.value })}
+                spellCheck={false}
+              />
+            </label>
+          )}
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={draft.rememberKeys} onChange={(event) => setDraft({ ...draft, rememberKeys: event.target.checked })} />
+            Remember my keys on this device
+          </label>
+          <p className="text-xs text-slate-500">
+            The key goes only to {real.baseUrl || 'the provider'}, from this page. It never goes to the MCP server, into a URL, a log or an exported trace, and the
+            HTTP view shows it as [redacted]. Unless you tick the box it is forgotten when the page closes. {wire.browserNote}
+          </p>
+        </div>
+      )}
+      {wire.supportsStrict && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={draft.strict} onChange={(event) => setDraft({ ...draft, strict: event.target.checked })} />
+          OpenAI strict mode for tool schemas (translation #1 rewrites them, and says what changed)
+        </label>
+      )}
+      <p className="text-xs text-slate-500">Applying starts the lifecycle over.</p>
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={close} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600">
+          Cancel
+        </button>
+        <button type="submit" className="rounded-md border border-slate-900 bg-slate-900 px-3 py-1.5 text-sm text-white dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900">
+          Apply
+        </button>
+      </div>
+    </form>
+  );
+}
