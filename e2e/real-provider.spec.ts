@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { stepUntil } from './helpers.ts';
+
+/**
+ * The real-provider code path, pointed at the mock endpoints (same wire format, real
+ * HTTP): the key goes to the provider and nowhere else.
+ */
+
+const KEY = 'sk-test-DO-NOT-LEAK-4242';
+
+async function chooseRealProvider(page: Page, options: { wire: string; baseUrl: string; key?: string; remember?: boolean }) {
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption(options.wire);
+  await dialog.getByLabel('A real provider, with your own key.').check();
+  await dialog.getByLabel('Base URL').fill(options.baseUrl);
+  await dialog.getByLabel('Model name').fill('test-model');
+  if (options.key !== undefined) await dialog.getByLabel(/API key/).fill(options.key);
+  const remember = dialog.getByLabel('Remember my keys on this device');
+  if (options.remember) await remember.check();
+  else await remember.uncheck();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+}
+
+async function readStorage(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+}
+
+test('the key goes only to the chosen provider: not to the MCP server, a URL, the console, storage or an export', async ({ page, baseURL }, testInfo) => {
+  const console: string[] = [];
+  page.on('console', (message) => console.push(message.text()));
+  const sent: Promise<{ url: string; headers: Record<string, string>; body: string }>[] = [];
+  page.on('request', (request) => sent.push(request.allHeaders().then((headers) => ({ url: request.url(), headers, body: request.postData() ?? '' }))));
+
+  await page.goto('/');
+  await chooseRealProvider(page, { wire: 'anthropic', baseUrl: `${baseURL}/mock/anthropic/v1`, key: KEY });
+  await expect(page.getByTestId('model-settings-button')).toContainText('test-model · Anthropic Messages');
+  await stepUntil(page, 'keyboard', 'host.answer');
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+
+  const requests = await Promise.all(sent);
+  const toProvider = requests.filter((request) => request.url.includes('/mock/anthropic/'));
+  expect(toProvider.length).toBe(2);
+  for (const request of toProvider) {
+    expect(request.headers['x-api-key']).toBe(KEY);
+    expect(request.headers['anthropic-dangerous-direct-browser-access']).toBe('true');
+  }
+  const toMcp = requests.filter((request) => new URL(request.url).pathname === '/mcp');
+  expect(toMcp.length).toBeGreaterThan(0);
+  expect(JSON.stringify(toMcp)).not.toContain(KEY);
+  expect(requests.filter((request) => request.url.includes(KEY))).toEqual([]);
+  expect(page.url()).not.toContain(KEY);
+  expect(console.join('\n')).not.toContain(KEY);
+  expect(await readStorage(page)).not.toContain(KEY);
+
+  // The HTTP view shows the header, redacted.
+  await page.locator('[data-testid="timeline-step"][data-step-id="provider.request"]').click();
+  await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
+  await expect(page.getByTestId('http-view')).toContainText('x-api-key');
+  await expect(page.getByTestId('http-view')).toContainText('[redacted]');
+  await expect(page.getByTestId('http-view')).not.toContainText(KEY);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export trace' }).click();
+  const file = testInfo.outputPath('trace.json');
+  await (await download).saveAs(file);
+  expect(await readFile(file, 'utf8')).not.toContain(KEY);
+
+  // Remembering is the learner's choice, and undoing it forgets the key.
+  await chooseRealProvider(page, { wire: 'anthropic', baseUrl: `${baseURL}/mock/anthropic/v1`, remember: true });
+  expect(await readStorage(page)).toContain(KEY);
+  await chooseRealProvider(page, { wire: 'anthropic', baseUrl: `${baseURL}/mock/anthropic/v1`, remember: false });
+  expect(await readStorage(page)).not.toContain(KEY);
+});
+
+test('a provider that answers 404 becomes a step that explains, and Retry sends the same request again', async ({ page, baseURL }) => {
+  await page.goto('/');
+  await chooseRealProvider(page, { wire: 'openai-chat', baseUrl: `${baseURL}/mock/no-such-provider/v1`, key: KEY });
+  await stepUntil(page, 'keyboard', 'provider.request');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'host.fault');
+  await expect(page.getByTestId('fault')).toContainText('HTTP 404');
+  await expect(page.getByTestId('fault')).toContainText('base URL');
+  await expect(page.getByTestId('run-status')).toContainText('Next sends the same request again');
+  const requests = page.locator('[data-testid="timeline-step"][data-step-id="provider.request"]');
+  await expect(requests).toHaveCount(1);
+  await page.getByTestId('fault').getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'provider.request');
+  await expect(requests).toHaveCount(2);
+});
