@@ -33,6 +33,44 @@ describe('npm run trace', () => {
     }, 70_000);
   });
 
+  describe('--wire', () => {
+    // One process, one format after another: the machine has two cores and the others run too.
+    it('runs the lifecycle in every wire format, with that format at steps 8 and 10', async () => {
+      const expectations: Record<string, { request: string; reply: string }> = {
+        'openai-chat': { request: '"tools":[{"type":"function","function"', reply: '"tool_calls"' },
+        'openai-functions': { request: '"functions":[{"name":"add_numbers"', reply: '"function_call"' },
+        'openai-responses': { request: '"tools":[{"type":"function","name":"add_numbers"', reply: '"type":"function_call"' },
+        anthropic: { request: '"input_schema"', reply: '"type":"tool_use"' },
+        gemini: { request: '"functionDeclarations"', reply: '"functionCall"' },
+        ollama: { request: '"stream":false', reply: '"tool_calls"' },
+      };
+      for (const [wire, expected] of Object.entries(expectations)) {
+        const result = await runCli('What is 5 plus 7?', '--json', '--wire', wire);
+        expect(result.code, `${wire}: ${result.stderr}`).toBe(0);
+        const trace = TraceSchema.parse(JSON.parse(result.stdout));
+        expect(trace.model.wire).toBe(wire);
+        expect(trace.answer, wire).toBe('5 plus 7 is 12.');
+        const request = trace.steps.find((step) => step.canonical === 8)!;
+        const reply = trace.steps.find((step) => step.canonical === 10)!;
+        expect(JSON.stringify(request.payload), wire).toContain(expected.request);
+        expect(JSON.stringify(reply.payload), wire).toContain(expected.reply);
+      }
+    }, 180_000);
+
+    it('refuses an unknown format and a real model without its key, with exit code 2', async () => {
+      const unknown = await runCli('x', '--wire', 'carrier-pigeon');
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('Unknown wire format "carrier-pigeon"');
+      const keyless = await new Promise<CliResult>((resolve) => {
+        execFile(tsx, ['server/cli/trace.ts', 'x', '--wire', 'anthropic', '--model', 'real'], { cwd: root, timeout: 60_000, env: { ...process.env, ANTHROPIC_API_KEY: '' } }, (error, stdout, stderr) => {
+          resolve({ code: error && typeof error.code === 'number' ? error.code : 0, stdout, stderr });
+        });
+      });
+      expect(keyless.code).toBe(2);
+      expect(keyless.stderr).toContain('set ANTHROPIC_API_KEY');
+    }, 70_000);
+  });
+
   describe('text output', () => {
     it('prints the steps and ends with the answer', async () => {
       const result = await runCli('What is 5 plus 7?');
