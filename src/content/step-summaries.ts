@@ -35,6 +35,9 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'mcp.notification': 'A message the server sent inside the response stream before its answer.',
   'mcp.request': 'A JSON-RPC request outside the twenty steps.',
   'mcp.response': 'The answer to a request outside the twenty steps.',
+  'mcp.session.expired': 'A stateful server may forget a session (it restarted, or the session timed out). The answer is HTTP 404, and the client must start again with initialize.',
+  'host.new-session': 'The host does what the protocol asks after a 404: a fresh handshake, a new session id, then the same request again.',
+  'mcp.session.delete': 'A client that is done ends its session explicitly, so the server can free what it holds for it.',
   'host.fault': 'Something went wrong. The steps before stay recorded so you can inspect what happened.',
 };
 

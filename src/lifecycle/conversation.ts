@@ -24,7 +24,7 @@ export type ConversationContext = {
   /** Offer to send a failed provider request again instead of ending the run. */
   retryFailures: boolean;
   currentPhase: () => Phase;
-  hostStep: (id: string, fields: StepFields, pendingTitle?: string) => Promise<Step>;
+  hostStep: (id: string, fields: StepFields, pendingTitle?: string, editable?: boolean) => Promise<Step>;
   callTool: (params: Extract<McpCallPlan, { ok: true }>['params']) => Promise<ToolRoundResult['outcome']>;
   /** Tells the view a provider request is on the wire, and how to cancel it. */
   onProviderRequest: (cancel: (() => void) | null) => void;
@@ -47,14 +47,17 @@ async function sendWithRetry(
       stepId,
       { payload: request.body, ...(translation ? { translation } : {}) },
       attempt > 1 ? 'Send the same request to the model again' : undefined,
+      true,
     );
+    // The learner may have edited the request at the gate: what is recorded is what is sent.
+    const sent: ProviderHttpRequest = { ...request, body: requestStep.payload as ProviderHttpRequest['body'] };
     const cancel = new AbortController();
     context.onProviderRequest(() => cancel.abort());
     try {
       return await callProvider({
         adapter: context.adapter,
         settings: context.provider,
-        request,
+        request: sent,
         fetch: context.fetch,
         signal: AbortSignal.any([context.runSignal, cancel.signal]),
         timeoutMs: context.timeoutMs,

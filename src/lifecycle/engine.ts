@@ -1,11 +1,12 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FetchLike } from '../mcp/recording-fetch.ts';
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
 import type { McpTool, ToolRoundResult } from '../providers/types.ts';
 import { getWireAdapter } from '../providers/wire-adapters.ts';
-import { HostFault, RunAborted, explainMcpFailure } from './faults.ts';
-import { createMcpTraffic, type McpTraffic } from './mcp-traffic.ts';
 import { runConversation } from './conversation.ts';
+import { HostFault, RunAborted, explainMcpFailure } from './faults.ts';
+import { Gate, type Release } from './gate.ts';
+import { McpConnection, WAIT_FOR_LEARNER_MS } from './mcp-connection.ts';
+import { createMcpTraffic } from './mcp-traffic.ts';
 import type { ProviderSettings } from './provider-call.ts';
 import type { Era, Phase, Step, Trace } from './trace.ts';
 import { TraceWriter, type PendingStep, type RunListener, type StepFields } from './trace-writer.ts';
@@ -14,8 +15,9 @@ import { TraceWriter, type PendingStep, type RunListener, type StepFields } from
  * The Host. It runs one question through the whole lifecycle, for real: the MCP SDK
  * client talks to the MCP server over HTTP, the provider is called in its own wire
  * format, and every message is recorded as a step. Before each message it sends, the
- * host waits at a gate until released, so a learner can go one step at a time.
- * No React, no browser APIs beyond fetch: the same engine runs in Node.
+ * host waits at a gate until released (the learner may edit the message there), so a
+ * learner can go one step at a time. No React, no browser APIs beyond fetch: the same
+ * engine runs in Node.
  */
 
 export type RunOptions = {
@@ -40,16 +42,12 @@ export type LifecycleRun = {
   subscribe(listener: RunListener): () => void;
   /** Runs to the end; resolves with the finished trace whatever happened. */
   start(): Promise<Trace>;
-  /** Lets the message waiting at the gate go. Returns false when nothing is waiting. */
-  release(): boolean;
+  /** Lets the message waiting at the gate go, edited if a payload is given. False when nothing is waiting. */
+  release(release?: Release): boolean;
   /** Stops the provider request on the wire, if any; the run then offers to send it again. */
   cancelProviderRequest(): boolean;
   abort(): void;
 };
-
-/** The SDK's own request timer starts before our gate, so it must outlast any pause. */
-const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;
-const CLIENT_INFO = { name: 'mcp-lifecycle-explorer-host', version: '0.1.0' };
 
 /** The MCP server's address as a URL, or a fault that says how to write it. */
 function readMcpUrl(address: string): URL {
@@ -89,40 +87,26 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
   };
   const writer = new TraceWriter(trace, now);
   const abortController = new AbortController();
-  let pending: PendingStep | null = null;
-  let openGate: (() => void) | null = null;
-  let closeGate: ((error: Error) => void) | null = null;
+  const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
   let phase: Phase = 'discovery';
   let cancelProviderRequest: (() => void) | null = null;
 
-  async function gate(next: PendingStep): Promise<void> {
+  async function gate(next: PendingStep): Promise<Release> {
     if (abortController.signal.aborted) throw new RunAborted();
-    if (options.autoRelease) return;
-    // The gate exists before anyone hears of it, so a listener may release it at once.
-    const released = new Promise<void>((resolve, reject) => {
-      openGate = resolve;
-      closeGate = reject;
-    });
-    pending = next;
-    writer.emit({ type: 'waiting', pending: next });
-    try {
-      await released;
-    } finally {
-      pending = null;
-      openGate = null;
-      closeGate = null;
-    }
+    if (options.autoRelease) return {};
+    return gateKeeper.wait(next);
   }
 
-  /** Holds at the gate, then records the host's own step. */
-  async function hostStep(id: string, fields: StepFields, pendingTitle?: string): Promise<Step> {
-    await gate(writer.describe(id, { payload: fields.payload, ...(pendingTitle ? { title: pendingTitle } : {}) }));
-    const step = writer.append(id, fields);
+  /** Holds at the gate, then records the host's own step (as the learner edited it, for a message). */
+  async function hostStep(id: string, fields: StepFields, pendingTitle?: string, editable = false): Promise<Step> {
+    const release = await gate(writer.describe(id, { payload: fields.payload, editable, ...(pendingTitle ? { title: pendingTitle } : {}) }));
+    const edited = editable && release.payload !== undefined ? { payload: release.payload, edited: { original: fields.payload } } : {};
+    const step = writer.append(id, { ...fields, ...edited });
     phase = step.phase;
     return step;
   }
 
-  const traffic: McpTraffic = createMcpTraffic({ writer, gate });
+  const traffic = createMcpTraffic({ writer, gate });
   const mcpFetch = createRecordingFetch({
     fetch: options.fetch,
     beforeSend: traffic.beforeSend,
@@ -132,7 +116,7 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
     },
     timeoutMs: options.networkTimeoutMs ?? 30_000,
   });
-  let client: Client | undefined;
+  let connection: McpConnection | undefined;
 
   async function runLifecycle(): Promise<void> {
     await hostStep('user.question', { payload: { question: options.question } });
@@ -147,20 +131,24 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
       payload: { action: 'connect to the MCP server and list its tools', server: options.mcpUrl, era: options.era },
     });
 
-    const transport = new StreamableHTTPClientTransport(readMcpUrl(options.mcpUrl), { fetch: mcpFetch });
-    client = new Client(CLIENT_INFO, {
-      versionNegotiation: { mode: options.era === '2025-11-25' ? 'legacy' : { pin: '2026-07-28' } },
+    connection = new McpConnection({
+      url: readMcpUrl(options.mcpUrl),
+      era: options.era,
+      fetch: mcpFetch,
+      onSessionLost: async () => {
+        await hostStep('host.new-session', { payload: { reason: 'The server answered 404 for the session id: it no longer knows this session.', action: 'start a new session, then send the same request again' } });
+      },
     });
     try {
-      await client.connect(transport, { timeout: WAIT_FOR_LEARNER_MS });
+      await connection.connect();
     } catch (error) {
       throw mcpFault(error, 'while connecting');
     }
-    trace.mcp.protocolVersion = transport.protocolVersion ?? null;
+    trace.mcp.protocolVersion = connection.protocolVersion;
 
     let tools: McpTool[];
     try {
-      tools = (await client.listTools(undefined, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: abortController.signal })).tools;
+      tools = (await connection.request((client) => client.listTools(undefined, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: abortController.signal }))).tools;
     } catch (error) {
       throw mcpFault(error, 'during tools/list');
     }
@@ -193,12 +181,14 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
       },
       translatedTools.result,
     );
+    // A stateful server keeps a session for this client: the host ends it (DELETE) before finishing.
+    await connection.close({ terminate: true });
   }
 
   async function callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<ToolRoundResult['outcome']> {
-    if (!client) throw new Error('The MCP client is not connected.');
+    if (!connection) throw new Error('The MCP client is not connected.');
     try {
-      const result = await client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: abortController.signal });
+      const result = await connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: abortController.signal }));
       await traffic.answered('tools/call');
       await hostStep('client.result-to-host', { payload: result });
       return { type: 'result', result: result as Extract<ToolRoundResult['outcome'], { type: 'result' }>['result'] };
@@ -242,7 +232,7 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
         writer.setStatus('failed');
       }
     } finally {
-      await client?.close().catch(() => {});
+      await connection?.close({ terminate: false });
     }
     return trace;
   }
@@ -250,13 +240,12 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
   return {
     trace,
     get pending() {
-      return pending;
+      return gateKeeper.pending;
     },
     subscribe: (listener) => writer.subscribe(listener),
     start,
-    release() {
-      if (!openGate) return false;
-      openGate();
+    release(release) {
+      if (!gateKeeper.release(release)) return false;
       writer.emit({ type: 'released' });
       return true;
     },
@@ -268,8 +257,8 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
     abort() {
       if (abortController.signal.aborted) return;
       abortController.abort();
-      closeGate?.(new RunAborted());
-      void client?.close().catch(() => {});
+      gateKeeper.close();
+      void connection?.close({ terminate: false });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { BeforeSend, ExchangeListener, RecordedExchange } from '../mcp/recording-fetch.ts';
 import { readServerStage, type ServerStage } from '../mcp/server-report.ts';
+import type { Release } from './gate.ts';
 import type { Step } from './trace.ts';
 import { snapshotExchange, type PendingStep, type TraceWriter } from './trace-writer.ts';
 
@@ -19,7 +20,7 @@ type JsonRpcMessage = {
   error?: { code?: number; message?: string };
 };
 
-type OutgoingContext = { stepId: string; message: JsonRpcMessage | undefined };
+type OutgoingContext = { stepId: string; message: JsonRpcMessage | undefined; original?: JsonRpcMessage };
 
 const REQUEST_STEP_BY_METHOD: Record<string, string> = {
   initialize: 'mcp.initialize.request',
@@ -76,7 +77,7 @@ export function createMcpTraffic({
   gate,
 }: {
   writer: TraceWriter;
-  gate: (pending: PendingStep) => Promise<void>;
+  gate: (pending: PendingStep) => Promise<Release>;
 }): McpTraffic {
   const stepsByExchange = new Map<number, Step[]>();
   const requestStepById = new Map<string | number, string>();
@@ -96,12 +97,17 @@ export function createMcpTraffic({
   /** A GET or DELETE carries no JSON-RPC message; its status is the news, told in its own step. */
   const describeStreamAnswer = (exchange: RecordedExchange) => {
     const status = exchange.status ?? 0;
+    const ok = status >= 200 && status < 300;
     const outcome =
-      status === 405
-        ? 'server answers 405: it keeps no session, so it has nothing to push'
-        : status >= 200 && status < 300
-          ? `server answers ${status}: the stream is open`
-          : `server answers ${status}`;
+      exchange.method === 'DELETE'
+        ? ok
+          ? `server answers ${status}: the session is over`
+          : `server answers ${status}`
+        : status === 405
+          ? 'server answers 405: it keeps no session, so it has nothing to push'
+          : ok
+            ? `server answers ${status}: the stream is open`
+            : `server answers ${status}`;
     for (const step of stepsByExchange.get(exchange.exchangeId) ?? []) {
       writer.update(step, { title: `${step.title}: ${outcome}` });
     }
@@ -137,25 +143,41 @@ export function createMcpTraffic({
     answeredById.get(message.id)?.resolve();
   };
 
+  /**
+   * A learner may edit a JSON-RPC message at the gate. Its id and method stay as the
+   * client wrote them: the client waits for the answer to its own id, and would hang.
+   */
+  const applyEdit = (message: JsonRpcMessage | undefined, release: Release): JsonRpcMessage | undefined => {
+    if (release.payload === undefined || typeof release.payload !== 'object' || release.payload === null || Array.isArray(release.payload)) return undefined;
+    const edited = { ...(release.payload as JsonRpcMessage) };
+    if (message?.id !== undefined) edited.id = message.id;
+    if (message?.method !== undefined) edited.method = message.method;
+    return edited;
+  };
+
   const beforeSend: BeforeSend = async (request) => {
     const message = asMessage(parseJson(request.body));
     let stepId: string;
     if (request.method === 'GET') stepId = 'mcp.stream.open';
+    else if (request.method === 'DELETE') stepId = 'mcp.session.delete';
     else stepId = (message?.method && REQUEST_STEP_BY_METHOD[message.method]) || 'mcp.request';
-    if (request.method === 'POST') {
+    let edited: JsonRpcMessage | undefined;
+    // Every message the client sends waits at the gate; a GET only opens a channel for the server.
+    if (request.method !== 'GET') {
       const pending = writer.describe(stepId, {
         payload: message,
+        editable: request.method === 'POST' && message !== undefined,
         ...(stepId === 'mcp.request' ? { title: `Client sends ${message?.method ?? 'a message'}` } : {}),
       });
-      await gate(pending);
+      edited = applyEdit(message, await gate(pending));
     }
     if (message?.id !== undefined && message.method) {
       answeredById.set(message.id, createDeferred());
       latestIdByMethod.set(message.method, message.id);
       requestStepById.set(message.id, stepId);
     }
-    const context: OutgoingContext = { stepId, message };
-    return { context };
+    const context: OutgoingContext = { stepId, message: edited ?? message, ...(edited ? { original: message } : {}) };
+    return edited ? { context, body: JSON.stringify(edited) } : { context };
   };
 
   const listener: ExchangeListener = (event) => {
@@ -168,12 +190,18 @@ export function createMcpTraffic({
         attach(exchange, writer.append(stepId, {
           payload,
           http: snapshotExchange(exchange),
+          ...(context?.original ? { edited: { original: context.original } } : {}),
           ...(stepId === 'mcp.request' ? { title: `Client sends ${context?.message?.method ?? exchange.method}` } : {}),
         }));
         break;
       }
       case 'response': {
         refreshHttp(exchange);
+        if (exchange.status === 404 && exchange.requestHeaders['mcp-session-id']) {
+          // The server no longer knows this session: the host will start a new one.
+          attach(exchange, writer.append('mcp.session.expired', { payload: parseJson(exchange.responseBody) ?? null, http: snapshotExchange(exchange) }));
+          break;
+        }
         if (exchange.method !== 'POST') {
           describeStreamAnswer(exchange);
           break;

@@ -11,6 +11,8 @@ export type PendingStep = {
   iteration: number;
   /** The message about to leave, when there is one. */
   payload?: unknown;
+  /** Whether the learner may edit the message before it leaves. */
+  editable?: boolean;
 };
 
 export type RunEvent =

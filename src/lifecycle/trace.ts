@@ -100,6 +100,8 @@ export const StepSchema = z.object({
   fault: FaultSchema.optional(),
   /** A remark for the learner that is not part of any message (for example the mock model's rule). */
   note: z.string().optional(),
+  /** The learner edited this message before it left; here is what the host had written. */
+  edited: z.object({ original: z.unknown() }).optional(),
   at: z.number(),
 });
 export type Step = z.infer<typeof StepSchema>;

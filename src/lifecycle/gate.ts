@@ -1,0 +1,44 @@
+import { RunAborted } from './faults.ts';
+import type { PendingStep } from './trace-writer.ts';
+
+/** What the learner sends when opening the gate: nothing, or the message as they edited it. */
+export type Release = { payload?: unknown };
+
+/**
+ * Where the host waits before each message it sends. Opening the gate lets the message
+ * go, possibly edited; closing it (Reset) ends the run.
+ */
+export class Gate {
+  pending: PendingStep | null = null;
+  private open: ((release: Release) => void) | null = null;
+  private fail: ((error: Error) => void) | null = null;
+
+  constructor(private readonly announce: (pending: PendingStep) => void) {}
+
+  async wait(next: PendingStep): Promise<Release> {
+    // The gate exists before anyone hears of it, so a listener may open it at once.
+    const released = new Promise<Release>((resolve, reject) => {
+      this.open = resolve;
+      this.fail = reject;
+    });
+    this.pending = next;
+    this.announce(next);
+    try {
+      return await released;
+    } finally {
+      this.pending = null;
+      this.open = null;
+      this.fail = null;
+    }
+  }
+
+  release(release: Release = {}): boolean {
+    if (!this.open) return false;
+    this.open(release);
+    return true;
+  }
+
+  close(): void {
+    this.fail?.(new RunAborted());
+  }
+}
