@@ -5,13 +5,15 @@ import { ERAS, type Era } from '../../src/lifecycle/vocabulary.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
-import { MOCK_MODEL_NAME } from '../mock-model/decide-mock-reply.ts';
+import { DEFAULT_SCENARIO_ID, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
 import { serve } from '../node/serve.ts';
 
-const usage = `Usage: npm run trace -- "What is 5 plus 7?" [options]
+const usage = `Usage: npm run trace -- ["What is 5 plus 7?"] [options]
 
 Runs the explorer's host in Node, through every step, and prints the trace.
-  --era 2025-11-25|2026-07-28   protocol era (default 2025-11-25)
+  --scenario ID                 a built-in scenario (question, server endpoint, model variant):
+                                ${SCENARIOS.map((scenario) => scenario.id).join(', ')}
+  --era 2025-11-25|2026-07-28   protocol era (default 2025-11-25, or the scenario's)
   --wire ID                     wire format: ${WIRE_CATALOG.map((wire) => wire.id).join(', ')} (default openai-chat)
   --model mock|real             the built-in mock model (default), or the real provider;
                                 its key comes from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY)
@@ -32,7 +34,8 @@ try {
   parsed = parseArgs({
     allowPositionals: true,
     options: {
-      era: { type: 'string', default: '2025-11-25' },
+      era: { type: 'string' },
+      scenario: { type: 'string', default: DEFAULT_SCENARIO_ID },
       wire: { type: 'string', default: 'openai-chat' },
       model: { type: 'string', default: 'mock' },
       'model-name': { type: 'string' },
@@ -52,7 +55,9 @@ if (values.help) {
   console.log(usage);
   process.exit(0);
 }
-const era = values.era as Era;
+const scenario = findScenario(values.scenario);
+if (!scenario) fail(`Unknown scenario "${values.scenario}": use one of ${SCENARIOS.map((entry) => entry.id).join(', ')}.`);
+const era = (values.era ?? scenario.era ?? '2025-11-25') as Era;
 if (!ERAS.includes(era)) fail(`Unknown era "${values.era}": use ${ERAS.join(' or ')}.`);
 if (values.server !== undefined) {
   try {
@@ -61,7 +66,7 @@ if (values.server !== undefined) {
     fail(`"${values.server}" is not a URL. Give the MCP endpoint, for example http://127.0.0.1:3001/mcp.`);
   }
 }
-const question = positionals.join(' ');
+const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
 const wire = findWireInfo(values.wire);
 if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
 if (values.model !== 'mock' && values.model !== 'real') fail(`--model is mock or real, not "${values.model}".`);
@@ -79,13 +84,14 @@ try {
   const provider: ProviderSettings =
     values.model === 'real'
       ? readRealProvider(wire)
-      : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: MOCK_MODEL_NAME, strict: values.strict };
+      : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: scenario.mockModel, strict: values.strict };
   const run = createLifecycleRun({
     question,
     era,
-    mcpUrl: values.server ?? `${local.url}/mcp`,
+    mcpUrl: values.server ?? `${local.url}${scenario.mcpPath}`,
     provider,
     autoRelease: true,
+    ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
   });
   const trace = await run.start();
   if (values.json) process.stdout.write(`${JSON.stringify(trace, null, 2)}\n`);

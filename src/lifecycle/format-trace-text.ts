@@ -1,3 +1,4 @@
+import { findMissingSteps } from './missing-steps.ts';
 import type { Step, Trace } from './trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from './vocabulary.ts';
 
@@ -16,6 +17,11 @@ export function formatTraceText({ trace, maxPayloadLength = 600 }: { trace: Trac
       lines.push('', `── ${PHASE_LABELS[step.phase]} ${'─'.repeat(60 - PHASE_LABELS[step.phase].length)}`);
     }
     lines.push(...formatStep(step, maxPayloadLength));
+  }
+  const missing = findMissingSteps({ steps: trace.steps, status: trace.status });
+  if (missing.length > 0) {
+    lines.push('', 'Did not happen:');
+    for (const entry of missing) lines.push(`  step ${String(entry.canonical).padStart(2)}  ${entry.title}: ${entry.reason}`);
   }
   lines.push('', `Status: ${trace.status}`);
   if (trace.answer !== null) lines.push(`Answer: ${trace.answer}`);

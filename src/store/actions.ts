@@ -1,3 +1,4 @@
+import { findScenario } from '../content/scenarios.ts';
 import type { Era } from '../lifecycle/vocabulary.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
@@ -32,6 +33,14 @@ export function next(): void {
   }
 }
 
+/** Sends the message waiting at the gate as the learner edited it, and shows it. */
+export function sendEditedMessage(payload: unknown): void {
+  const state = getState();
+  if (!state.pending?.editable || state.source.kind !== 'live') return;
+  setState({ followNext: true });
+  releaseRun({ payload });
+}
+
 export function back(): void {
   setState((state) => ({ cursor: Math.max(state.steps.length > 0 ? 0 : -1, state.cursor - 1), followNext: false }));
 }
@@ -54,6 +63,14 @@ export function ask(): void {
 
 export function setQuestion(question: string): void {
   setState({ question });
+}
+
+/** A scenario prefills the question (and the era when it needs one) and starts over. */
+export function chooseScenario(id: string): void {
+  const scenario = findScenario(id);
+  if (!scenario) return;
+  reset();
+  setState({ scenarioId: scenario.id, question: scenario.question, ...(scenario.era ? { era: scenario.era } : {}) });
 }
 
 /** The era decides the very first messages, so switching it starts over. */

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { PendingStep } from '../lifecycle/trace-writer.ts';
 import type { Step, TraceStatus } from '../lifecycle/trace.ts';
 import type { Era } from '../lifecycle/vocabulary.ts';
+import { DEFAULT_SCENARIO_ID } from '../content/scenarios.ts';
 import { loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
 import { loadViewPreferences, type ViewPreferences } from './view-preferences.ts';
 
@@ -57,6 +58,8 @@ export type ViewSlice = {
 export type SettingsSlice = {
   question: string;
   era: Era;
+  /** The built-in scenario chosen (it prefilled the question). */
+  scenarioId: string;
   model: ModelSettings;
   /** API keys by provider variable name (OPENAI_API_KEY …): memory unless remembered. */
   apiKeys: Record<string, string>;
@@ -93,6 +96,7 @@ export const useExplorerStore = create<ExplorerState>()(() => ({
   shortcutsOpen: false,
   question: DEFAULT_QUESTION,
   era: '2025-11-25',
+  scenarioId: DEFAULT_SCENARIO_ID,
   model: loadModelSettings(),
   apiKeys: loadRememberedKeys(),
 }));

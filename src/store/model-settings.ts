@@ -12,6 +12,8 @@ export type ModelSettings = {
   real: Record<string, { baseUrl: string; model: string }>;
   strict: boolean;
   rememberKeys: boolean;
+  /** Another MCP server by URL, or null for the built-in one (whose endpoint the scenario picks). */
+  mcpServerUrl: string | null;
 };
 
 export const SETTINGS_STORAGE_KEY = 'mcp-lifecycle-explorer.model-settings';
@@ -24,6 +26,7 @@ export function defaultModelSettings(): ModelSettings {
     real: Object.fromEntries(WIRE_CATALOG.map((wire) => [wire.id, { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel }])),
     strict: false,
     rememberKeys: false,
+    mcpServerUrl: null,
   };
 }
 
@@ -61,6 +64,7 @@ export function loadModelSettings(): ModelSettings {
     real,
     strict: record.strict === true,
     rememberKeys: record.rememberKeys === true,
+    mcpServerUrl: typeof record.mcpServerUrl === 'string' && record.mcpServerUrl.trim() !== '' ? record.mcpServerUrl : null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Trace } from '../lifecycle/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
+import { findScenario } from '../content/scenarios.ts';
 import type { ExplorerState } from './explorer-store.ts';
 import { initialRunSlice, moveCursor, useExplorerStore } from './explorer-store.ts';
 
@@ -69,12 +70,13 @@ function applyEvent(runId: number, event: RunEvent): void {
   }
 }
 
-/** What the engine is told about the model: the mock on this origin, or the real provider with its key. */
-export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys'>, origin: string): ProviderSettings {
+/** What the engine is told about the model: the mock (the scenario's variant) on this origin, or the real provider with its key. */
+export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' | 'scenarioId'>, origin: string): ProviderSettings {
   const { model } = state;
   const wire = findWireInfo(model.wire) ?? findWireInfo('openai-chat')!;
   if (model.kind === 'mock') {
-    return { wire: wire.id, kind: 'mock', baseUrl: `${origin}${wire.mockBasePath}`, model: MOCK_MODEL_NAME, strict: model.strict };
+    const variant = findScenario(state.scenarioId)?.mockModel ?? MOCK_MODEL_NAME;
+    return { wire: wire.id, kind: 'mock', baseUrl: `${origin}${wire.mockBasePath}`, model: variant, strict: model.strict };
   }
   const real = model.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
   const apiKey = wire.keyVariable ? state.apiKeys[wire.keyVariable] : undefined;
@@ -102,7 +104,9 @@ export async function startRun(): Promise<void> {
   if (useExplorerStore.getState().runId !== nextRunId) return;
   let run: LifecycleRun;
   try {
-    run = engine.createLifecycleRun({ question, era, mcpUrl: `${globalThis.location.origin}/mcp`, provider });
+    const scenario = findScenario(state.scenarioId);
+    const mcpUrl = state.model.mcpServerUrl ?? `${globalThis.location.origin}${scenario?.mcpPath ?? '/mcp'}`;
+    run = engine.createLifecycleRun({ question, era, mcpUrl, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}) });
   } catch (error) {
     useExplorerStore.setState({
       status: 'idle',
@@ -116,8 +120,8 @@ export async function startRun(): Promise<void> {
   void run.start();
 }
 
-export function releaseRun(): boolean {
-  return currentRun?.release() ?? false;
+export function releaseRun(release?: { payload?: unknown }): boolean {
+  return currentRun?.release(release) ?? false;
 }
 
 export function cancelProviderRequest(): boolean {

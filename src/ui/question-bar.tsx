@@ -1,10 +1,12 @@
 import { ERAS, type Era } from '../lifecycle/vocabulary.ts';
-import { ask, setEra, setQuestion } from '../store/actions.ts';
+import { SCENARIOS, findScenario } from '../content/scenarios.ts';
+import { ask, chooseScenario, setEra, setQuestion } from '../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 
 const selectQuestion = (state: ExplorerState) => state.question;
 const selectEra = (state: ExplorerState) => state.era;
 const selectRunQuestion = (state: ExplorerState) => state.runQuestion;
+const selectScenario = (state: ExplorerState) => state.scenarioId;
 
 const ERA_NOTES: Record<Era, string> = {
   '2025-11-25': 'initialize handshake',
@@ -15,9 +17,26 @@ export function QuestionBar() {
   const question = useExplorerStore(selectQuestion);
   const era = useExplorerStore(selectEra);
   const runQuestion = useExplorerStore(selectRunQuestion);
+  const scenarioId = useExplorerStore(selectScenario);
+  const scenario = findScenario(scenarioId);
   const changed = runQuestion !== null && runQuestion !== question;
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+        Scenario
+        <select
+          value={scenarioId}
+          onChange={(event) => chooseScenario(event.target.value)}
+          className="max-w-64 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          data-testid="scenario-select"
+        >
+          {SCENARIOS.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.title}
+            </option>
+          ))}
+        </select>
+      </label>
       <form
         className="flex min-w-72 flex-1 items-end gap-2"
         onSubmit={(event) => {
@@ -57,7 +76,11 @@ export function QuestionBar() {
           ))}
         </div>
       </fieldset>
-      {changed && <p className="w-full text-xs text-amber-700 dark:text-amber-300">The question changed: press Ask to start over with it.</p>}
+      {changed ? (
+        <p className="w-full text-xs text-amber-700 dark:text-amber-300">The question changed: press Ask to start over with it.</p>
+      ) : (
+        scenario && <p className="w-full text-xs text-slate-600 dark:text-slate-300" data-testid="scenario-lesson">{scenario.lesson}</p>
+      )}
     </div>
   );
 }

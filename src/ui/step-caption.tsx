@@ -1,5 +1,6 @@
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../lifecycle/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { EditMessageButton } from './edit/edit-message-dialog.tsx';
 import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
 
 const selectPending = (state: ExplorerState) => (state.cursor === state.steps.length - 1 ? state.pending : null);
@@ -22,7 +23,12 @@ export function StepCaption() {
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>
       )}
-      {pending && <p className="text-xs text-slate-500 dark:text-slate-400">Next: {pending.title}</p>}
+      {pending && (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+          Next: {pending.title}
+          <EditMessageButton />
+        </p>
+      )}
       {answer !== null && (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="answer">
           <span className="mr-2 text-xs font-medium tracking-wide text-emerald-700 uppercase dark:text-emerald-300">Answer</span>

@@ -107,6 +107,26 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
           </p>
         </div>
       )}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">MCP server</legend>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="radio" name="mcp-server" checked={draft.mcpServerUrl === null} onChange={() => setDraft({ ...draft, mcpServerUrl: null })} className="mt-1" />
+          <span>The built-in server of this app (the scenario chooses its endpoint).</span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="radio" name="mcp-server" checked={draft.mcpServerUrl !== null} onChange={() => setDraft({ ...draft, mcpServerUrl: draft.mcpServerUrl ?? 'http://127.0.0.1:3001/mcp' })} className="mt-1" />
+          <span>Another Streamable HTTP server, by URL.</span>
+        </label>
+        {draft.mcpServerUrl !== null && (
+          <label className={label}>
+            MCP server URL
+            <input className={field} value={draft.mcpServerUrl} onChange={(event) => setDraft({ ...draft, mcpServerUrl: event.target.value })} spellCheck={false} />
+            <span className="font-normal text-slate-500">
+              The page calls it directly, so it must allow this page’s origin (CORS) and expose Mcp-Session-Id. The mock model then picks one of its tools and fills the arguments from the question.
+            </span>
+          </label>
+        )}
+      </fieldset>
       {wire.supportsStrict && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={draft.strict} onChange={(event) => setDraft({ ...draft, strict: event.target.checked })} />

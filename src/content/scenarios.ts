@@ -1,0 +1,143 @@
+import type { Era } from '../lifecycle/vocabulary.ts';
+
+/**
+ * Built-in scenarios: each one a real run that teaches something the simple story leaves
+ * out. A scenario only chooses the question, the built-in server's endpoint, the mock
+ * model's variant and a few limits; everything that happens is then real traffic.
+ */
+export type Scenario = {
+  id: string;
+  title: string;
+  question: string;
+  /** Path of the built-in MCP endpoint: /mcp (add_numbers), /mcp/toolbox (every tool), /mcp/sessions (stateful). */
+  mcpPath: string;
+  /** The mock model variant (see MOCK_MODELS); real providers ignore it. */
+  mockModel: string;
+  era?: Era;
+  maxToolRounds?: number;
+  /** What to look at, in a sentence or two. */
+  lesson: string;
+};
+
+export const DEFAULT_SCENARIO_ID = 'happy-path';
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: 'happy-path',
+    title: 'The whole lifecycle: What is 5 plus 7?',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'The twenty steps of one tool call: discovery, decision, execution, response.',
+  },
+  {
+    id: 'bad-arguments',
+    title: 'Bad arguments: the server’s validation says no',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-sloppy',
+    lesson: 'The model writes a = "five". Watch step 14: the server rejects it, the isError result goes back, and the model tries again.',
+  },
+  {
+    id: 'unknown-tool',
+    title: 'Unknown tool: the model calls what does not exist',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-inventive',
+    lesson: 'The server answers with a JSON-RPC error (-32602), not a result; the host tells the model, which then picks the real tool.',
+  },
+  {
+    id: 'malformed-arguments',
+    title: 'Malformed arguments: not even JSON',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-broken-json',
+    lesson: 'Translation #2 cannot read the arguments, so no tools/call is sent at all: the host answers the model itself with an error.',
+  },
+  {
+    id: 'no-tool',
+    title: 'No tool: the model answers directly',
+    question: 'Hello',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'Nothing to compute, so steps 9 to 18 never happen: the timeline shows which, and why.',
+  },
+  {
+    id: 'two-rounds',
+    title: 'Two rounds: (5 plus 7) times 3',
+    question: 'What is (5 plus 7) times 3?',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'The answer to the first tool call is an input to the second: steps 9 to 18 run again, as round 2.',
+  },
+  {
+    id: 'parallel-calls',
+    title: 'Parallel calls: two tools in one turn',
+    question: 'What is 5 plus 7 and 3 times 4?',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'One model reply asks for two tools; the host runs both and sends both results back in one request.',
+  },
+  {
+    id: 'round-cap',
+    title: 'A cap on tool rounds',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-relentless',
+    maxToolRounds: 3,
+    lesson: 'This model never stops calling tools. A host caps the rounds: after three it stops the loop and says so.',
+  },
+  {
+    id: 'sessions',
+    title: 'Sessions: Mcp-Session-Id, the GET stream, expiry and DELETE',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp/sessions?expire-after=2',
+    mockModel: 'mock-model-deterministic',
+    era: '2025-11-25',
+    lesson: 'A stateful server gives the client a session id and keeps a stream open. It forgets the session after two requests: watch the 404, the new handshake, and the DELETE at the end.',
+  },
+  {
+    id: 'division-by-zero',
+    title: 'A tool that fails: 7 divided by 0',
+    question: 'What is 7 divided by 0?',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'The tool runs and fails: the server answers a result with isError, not a protocol error. Translation #3 must carry the failure.',
+  },
+  {
+    id: 'structured-output',
+    title: 'Structured output: convert 5 kilometers to miles',
+    question: 'Convert 5 kilometers to miles',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'The tool declares an outputSchema and returns structuredContent; look at what translation #1 and #3 can carry of it.',
+  },
+  {
+    id: 'image-result',
+    title: 'An image result: a bar chart',
+    question: 'Draw a bar chart of 3, 1 and 4',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'The tool returns an image content block. Some providers carry images in tool results; others only text (compare the formats at step 18).',
+  },
+  {
+    id: 'slow-tool',
+    title: 'A slow tool that reports progress',
+    question: 'Count slowly to 5',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'The tool takes a few seconds and reports its progress inside the tools/call response stream, before the result.',
+  },
+  {
+    id: 'renamed-tool',
+    title: 'A tool name some providers refuse: math.power',
+    question: 'What is 2 to the power of 10?',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'OpenAI and Anthropic refuse dots in tool names: translation #1 renames the tool, translation #2 maps the name back.',
+  },
+];
+
+export function findScenario(id: string): Scenario | undefined {
+  return SCENARIOS.find((scenario) => scenario.id === id);
+}
