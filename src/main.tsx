@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { openDeepLink, readDeepLink } from './store/deep-link.ts';
 import { loadEngine } from './store/run-controller.ts';
 import { App } from './ui/app.tsx';
 import './index.css';
@@ -16,3 +17,7 @@ createRoot(root).render(
 const warmUp = () => void loadEngine().catch(() => {});
 if ('requestIdleCallback' in window) window.requestIdleCallback(warmUp, { timeout: 2000 });
 else setTimeout(warmUp, 500);
+
+// A shared link opens the app at a step of a built-in scenario: the run is performed up to it.
+const link = readDeepLink(window.location.search);
+if (link) void openDeepLink(link);

@@ -12,12 +12,13 @@ export type MessageEdgeData = {
 
 export type MessageEdgeType = Edge<MessageEdgeData, 'message'>;
 
+// Dark enough for the white label text on them (WCAG AA contrast).
 const KIND_COLORS: Record<StepKind, string> = {
-  request: '#0284c7',
-  response: '#059669',
-  notification: '#d97706',
-  internal: '#7c3aed',
-  fault: '#dc2626',
+  request: '#0369a1',
+  response: '#047857',
+  notification: '#b45309',
+  internal: '#6d28d9',
+  fault: '#b91c1c',
 };
 
 const TRAVEL_SECONDS = 0.9;

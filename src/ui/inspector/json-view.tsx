@@ -8,6 +8,18 @@ import { useIsDark } from '../use-document-preferences.ts';
 
 const expandFirstLevels = (level: number) => level < 4;
 
+// The library's value colours are too pale for small text on its background: ours meet WCAG AA.
+const VALUE_COLORS = {
+  stringValue: 'text-emerald-800 dark:text-emerald-300',
+  numberValue: 'text-sky-800 dark:text-sky-300',
+  booleanValue: 'text-violet-800 dark:text-violet-300',
+  nullValue: 'text-slate-600 dark:text-slate-400',
+  undefinedValue: 'text-slate-600 dark:text-slate-400',
+  otherValue: 'text-slate-700 dark:text-slate-300',
+};
+const LIGHT_TREE = { ...defaultStyles, ...VALUE_COLORS };
+const DARK_TREE = { ...darkStyles, ...VALUE_COLORS };
+
 type Mode = 'highlighted' | 'tree' | 'raw';
 const MODE_LABELS: Record<Mode, string> = { highlighted: 'Highlighted', tree: 'Tree', raw: 'Raw JSON' };
 
@@ -54,7 +66,7 @@ export function JsonPayload({ value, label, testId, focus = [], collapsed = fals
       {mode === 'highlighted' && <AnnotatedJson value={value} highlights={highlights} testId={testId ? `${testId}-highlighted` : undefined} />}
       {mode === 'tree' && (
         <div className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] dark:border-slate-700 dark:bg-slate-950">
-          <JsonView data={value as object} shouldExpandNode={collapsed ? collapseAllNested : expandFirstLevels} style={dark ? darkStyles : defaultStyles} aria-label={label} />
+          <JsonView data={value as object} shouldExpandNode={collapsed ? collapseAllNested : expandFirstLevels} style={dark ? DARK_TREE : LIGHT_TREE} aria-label={label} />
         </div>
       )}
       {mode === 'raw' && (

@@ -3,12 +3,13 @@ import type { FieldChange } from '../../lifecycle/trace.ts';
 import { layoutJsonLines, type Highlight, type HighlightKind } from './json-lines.ts';
 
 export const CHANGE_STYLES: Record<HighlightKind, { line: string; badge: string; label: string }> = {
-  focus: { line: 'bg-yellow-100/90 dark:bg-yellow-900/40', badge: 'bg-yellow-600', label: 'look here' },
-  renamed: { line: 'bg-amber-100/80 dark:bg-amber-900/40', badge: 'bg-amber-600', label: 'renamed' },
-  moved: { line: 'bg-sky-100/80 dark:bg-sky-900/40', badge: 'bg-sky-600', label: 'moved' },
-  retyped: { line: 'bg-violet-100/80 dark:bg-violet-900/40', badge: 'bg-violet-600', label: 're-typed' },
-  dropped: { line: 'bg-red-100/80 line-through decoration-red-500/60 dark:bg-red-900/40', badge: 'bg-red-600', label: 'dropped' },
-  added: { line: 'bg-emerald-100/80 dark:bg-emerald-900/40', badge: 'bg-emerald-600', label: 'added' },
+  // Badge colours are dark enough for small white text (WCAG AA contrast).
+  focus: { line: 'bg-yellow-100/90 dark:bg-yellow-900/40', badge: 'bg-yellow-800', label: 'look here' },
+  renamed: { line: 'bg-amber-100/80 dark:bg-amber-900/40', badge: 'bg-amber-800', label: 'renamed' },
+  moved: { line: 'bg-sky-100/80 dark:bg-sky-900/40', badge: 'bg-sky-800', label: 'moved' },
+  retyped: { line: 'bg-violet-100/80 dark:bg-violet-900/40', badge: 'bg-violet-700', label: 're-typed' },
+  dropped: { line: 'bg-red-100/80 line-through decoration-red-500/60 dark:bg-red-900/40', badge: 'bg-red-700', label: 'dropped' },
+  added: { line: 'bg-emerald-100/80 dark:bg-emerald-900/40', badge: 'bg-emerald-800', label: 'added' },
 };
 
 const TYPE_COLORS = {

@@ -93,7 +93,8 @@ export function SequenceDiagram() {
   }, [cursor, height, reducedMotion]);
 
   return (
-    <div ref={container} className="h-full overflow-auto" data-testid="sequence-diagram">
+    // Focusable, so a keyboard user can scroll the diagram too.
+    <div ref={container} className="h-full overflow-auto focus-visible:outline-2 focus-visible:outline-sky-500" data-testid="sequence-diagram" tabIndex={0} role="region" aria-label="Sequence diagram (scrollable)">
       <svg
         viewBox={`0 0 ${width} ${height}`}
         className="w-full min-w-[640px]"

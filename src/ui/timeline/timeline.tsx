@@ -128,7 +128,7 @@ export function Timeline() {
           </Fragment>
         ))}
         {pending && cursor === steps.length - 1 && (
-          <li className="px-2 py-1.5 text-sm text-slate-400 italic dark:text-slate-500" data-testid="timeline-next">
+          <li className="px-2 py-1.5 text-sm text-slate-600 italic dark:text-slate-400" data-testid="timeline-next">
             Next: {pending.title}
           </li>
         )}
