@@ -6,6 +6,7 @@ import { runConversation } from './conversation.ts';
 import { HostFault, RunAborted, explainMcpFailure } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
 import { McpConnection, WAIT_FOR_LEARNER_MS } from './mcp-connection.ts';
+import { McpWatchdog } from './mcp-watchdog.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
 import type { ProviderSettings } from './provider-call.ts';
 import type { Era, Phase, Step, Trace } from './trace.ts';
@@ -106,7 +107,24 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
     return step;
   }
 
-  const traffic = createMcpTraffic({ writer, gate });
+  const watchdog = new McpWatchdog(options.networkTimeoutMs ?? 30_000, () => phase);
+  const traffic = createMcpTraffic({
+    writer,
+    gate,
+    observer: { onActivity: () => watchdog.noteActivity(), onUnanswered: (reason) => watchdog.noteUnanswered(reason) },
+  });
+
+  /** Runs one MCP call under the watchdog; its fault, when it fired, is the one to report. */
+  async function guarded<T>(during: string, perform: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const signal = AbortSignal.any([abortController.signal, watchdog.begin(during, options.mcpUrl)]);
+    try {
+      return await perform(signal);
+    } catch (error) {
+      throw watchdog.fault ?? error;
+    } finally {
+      watchdog.end();
+    }
+  }
   const mcpFetch = createRecordingFetch({
     fetch: options.fetch,
     beforeSend: traffic.beforeSend,
@@ -140,7 +158,7 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
       },
     });
     try {
-      await connection.connect();
+      await guarded('while connecting', (signal) => connection!.connect(signal));
     } catch (error) {
       throw mcpFault(error, 'while connecting');
     }
@@ -148,7 +166,10 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
 
     let tools: McpTool[];
     try {
-      tools = (await connection.request((client) => client.listTools(undefined, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: abortController.signal }))).tools;
+      const listed = await guarded('during tools/list', (signal) =>
+        connection!.request((client) => client.listTools(undefined, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal })),
+      );
+      tools = listed.tools;
     } catch (error) {
       throw mcpFault(error, 'during tools/list');
     }
@@ -188,7 +209,9 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
   async function callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<ToolRoundResult['outcome']> {
     if (!connection) throw new Error('The MCP client is not connected.');
     try {
-      const result = await connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: abortController.signal }));
+      const result = await guarded('during tools/call', (signal) =>
+        connection!.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal })),
+      );
       await traffic.answered('tools/call');
       await hostStep('client.result-to-host', { payload: result });
       return { type: 'result', result: result as Extract<ToolRoundResult['outcome'], { type: 'result' }>['result'] };

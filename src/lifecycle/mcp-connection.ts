@@ -39,12 +39,12 @@ export class McpConnection {
     return this.transport?.sessionId;
   }
 
-  async connect(): Promise<void> {
+  async connect(signal?: AbortSignal): Promise<void> {
     this.transport = new StreamableHTTPClientTransport(this.options.url, { fetch: this.options.fetch });
     this.client = new Client(CLIENT_INFO, {
       versionNegotiation: { mode: this.options.era === '2025-11-25' ? 'legacy' : { pin: '2026-07-28' } },
     });
-    await this.client.connect(this.transport, { timeout: WAIT_FOR_LEARNER_MS });
+    await this.client.connect(this.transport, { timeout: WAIT_FOR_LEARNER_MS, ...(signal ? { signal } : {}) });
   }
 
   /** Runs one client call; when the session turns out to be gone, starts a new one and runs it again. */

@@ -72,12 +72,21 @@ export type McpTraffic = {
   answered(method: string): Promise<void>;
 };
 
+export type TrafficObserver = {
+  /** A request left, or part of an answer to one arrived. */
+  onActivity?: () => void;
+  /** An answer ended (or broke) before the JSON-RPC response to its request was in it. */
+  onUnanswered?: (reason: string | undefined) => void;
+};
+
 export function createMcpTraffic({
   writer,
   gate,
+  observer = {},
 }: {
   writer: TraceWriter;
   gate: (pending: PendingStep) => Promise<Release>;
+  observer?: TrafficObserver;
 }): McpTraffic {
   const stepsByExchange = new Map<number, Step[]>();
   const requestStepById = new Map<string | number, string>();
@@ -112,11 +121,15 @@ export function createMcpTraffic({
       writer.update(step, { title: `${step.title}: ${outcome}` });
     }
   };
+  const answeredIds = new Set<string | number>();
   const settleExchange = (exchange: RecordedExchange) => {
     const context = exchange.context as OutgoingContext | undefined;
     const id = context?.message?.id;
-    if (id !== undefined) answeredById.get(id)?.resolve();
+    if (id === undefined) return;
+    answeredById.get(id)?.resolve();
+    if (!answeredIds.has(id) && exchange.method === 'POST') observer.onUnanswered?.(exchange.error);
   };
+  const isRequestExchange = (exchange: RecordedExchange) => (exchange.context as OutgoingContext | undefined)?.message?.id !== undefined;
 
   const recordIncoming = (message: JsonRpcMessage, exchange: RecordedExchange) => {
     if (message.method === 'notifications/progress') {
@@ -140,6 +153,7 @@ export function createMcpTraffic({
       ...(message.error ? { title: `Server answers with a JSON-RPC error (${message.error.code ?? '?'}): ${message.error.message ?? ''}` } : {}),
     });
     attach(exchange, step);
+    answeredIds.add(message.id);
     answeredById.get(message.id)?.resolve();
   };
 
@@ -182,6 +196,7 @@ export function createMcpTraffic({
 
   const listener: ExchangeListener = (event) => {
     const { exchange } = event;
+    if (isRequestExchange(exchange)) observer.onActivity?.();
     const context = exchange.context as OutgoingContext | undefined;
     switch (event.type) {
       case 'request': {
@@ -200,6 +215,9 @@ export function createMcpTraffic({
         if (exchange.status === 404 && exchange.requestHeaders['mcp-session-id']) {
           // The server no longer knows this session: the host will start a new one.
           attach(exchange, writer.append('mcp.session.expired', { payload: parseJson(exchange.responseBody) ?? null, http: snapshotExchange(exchange) }));
+          // This answer is complete as it is: the host starts a new session and asks again.
+          const id = context?.message?.id;
+          if (id !== undefined) answeredIds.add(id);
           break;
         }
         if (exchange.method !== 'POST') {

@@ -1,0 +1,66 @@
+import { HostFault } from './faults.ts';
+import type { Phase } from './trace.ts';
+
+/**
+ * Watches one MCP request from the moment it leaves (never during the learner's pause
+ * at the gate): a server that goes silent, or ends its answer without the result, stops
+ * the request with a fault that says so, instead of leaving the host waiting forever.
+ */
+export class McpWatchdog {
+  private controller: AbortController | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private during = '';
+  private url = '';
+  fault: HostFault | null = null;
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly currentPhase: () => Phase,
+  ) {}
+
+  begin(during: string, url: string): AbortSignal {
+    this.end();
+    this.controller = new AbortController();
+    this.during = during;
+    this.url = url;
+    this.fault = null;
+    return this.controller.signal;
+  }
+
+  /** The request left, or something of its answer arrived: the silence starts over. */
+  noteActivity(): void {
+    if (!this.controller) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.stop({
+        what: `The MCP server at ${this.url} stopped answering ${this.during}.`,
+        why: `Nothing came back for ${Math.round(this.timeoutMs / 1000)} seconds: the tool may hang, or the server or the network may have died.`,
+        fix: 'Check that the server is still running, then press Reset.',
+      });
+    }, this.timeoutMs);
+  }
+
+  /** The HTTP answer ended (or broke) and the JSON-RPC result was not in it. */
+  noteUnanswered(reason: string | undefined): void {
+    this.stop({
+      what: `The MCP server at ${this.url} ended its answer ${this.during} without the result.`,
+      why: reason
+        ? `The response stream broke (${reason}): the server may have stopped or the connection was cut.`
+        : 'The response stream closed before the result arrived: the server may have stopped in the middle of the call.',
+      fix: 'Check that the server is still running, then press Reset.',
+    });
+  }
+
+  end(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.controller = null;
+  }
+
+  private stop(fault: { what: string; why: string; fix: string }): void {
+    if (!this.controller || this.fault) return;
+    this.fault = new HostFault(fault, this.currentPhase());
+    clearTimeout(this.timer);
+    this.controller.abort(this.fault);
+  }
+}

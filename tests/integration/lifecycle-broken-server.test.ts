@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { createMockRun } from '../helpers/create-mock-run.ts';
+import { startHttpServer, type TestServer } from '../helpers/start-http-server.ts';
+
+/**
+ * An MCP server that breaks in the middle of tools/call: the host does not wait forever,
+ * and the run ends with a step that says what happened, the steps before it kept.
+ */
+
+let app: RunningServer;
+beforeAll(async () => {
+  app = await serve({ port: 0 });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** Passes every request to the real server, except tools/call, which it breaks in the given way. */
+async function startBrokenServer(breakage: 'cut-stream' | 'hang'): Promise<TestServer> {
+  return startHttpServer(async (request, response, body) => {
+    if (request.method === 'POST' && body.includes('"tools/call"')) {
+      const id = (JSON.parse(body) as { id: number }).id;
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: id, progress: 1, total: 3, message: 'Starting' } })}\n\n`);
+      if (breakage === 'cut-stream') setTimeout(() => response.socket?.destroy(), 50);
+      return;
+    }
+    const upstream = await fetch(`${app.url}/mcp`, {
+      method: request.method,
+      headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'origin', 'content-length', 'connection'].includes(name)) as [string, string][]),
+      ...(request.method === 'POST' ? { body } : {}),
+    });
+    response.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+    response.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+}
+
+describe('a server that breaks during tools/call', () => {
+  it('cuts the response stream: the run ends with a step that explains', async () => {
+    const broken = await startBrokenServer('cut-stream');
+    try {
+      const trace = await createMockRun(app.url, { mcpUrl: `${broken.url}/mcp`, autoRelease: true }).start();
+      expect(trace.status).toBe('failed');
+      const fault = trace.steps.at(-1)!;
+      expect(fault.id).toBe('host.fault');
+      expect(fault.fault?.what).toContain('ended its answer during tools/call without the result');
+      expect(trace.steps.some((step) => step.id === 'mcp.tools-call.request')).toBe(true);
+      expect(trace.steps.some((step) => step.id === 'server.progress')).toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('goes silent: the watchdog stops the wait after the network timeout', async () => {
+    const broken = await startBrokenServer('hang');
+    try {
+      const started = Date.now();
+      const trace = await createMockRun(app.url, { mcpUrl: `${broken.url}/mcp`, autoRelease: true, networkTimeoutMs: 1500 }).start();
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(trace.status).toBe('failed');
+      expect(trace.steps.at(-1)?.fault?.what).toContain('stopped answering during tools/call');
+    } finally {
+      await broken.close();
+    }
+  });
+});
