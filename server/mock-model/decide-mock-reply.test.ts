@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideMockReply,
-  fillNumericArguments,
-  findToolFor,
-  readNumber,
-  type MockTool,
-  type MockToolExchange,
-} from './decide-mock-reply.ts';
+import { decideMockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
 
 const twoNumbers = {
   type: 'object',
@@ -118,8 +111,48 @@ describe('decideMockReply', () => {
       });
       expect(reply.type).toBe('text');
       if (reply.type !== 'text') return;
-      expect(reply.text).toContain('add_numbers tool reported an error');
-      expect(reply.text).toContain('Input validation error');
+      expect(reply.text).toBe('The add_numbers tool reported an error, so I cannot give the result: Input validation error: a: expected number');
+    });
+
+    it('reports "7 divided by 0" failing in divide_numbers honestly, without trying again', () => {
+      const divideNumbers: MockTool = { name: 'divide_numbers', description: 'Divides a by b', parameters: twoNumbers };
+      const question = 'What is 7 divided by 0?';
+      expect(decideMockReply({ question, tools: [divideNumbers], exchanges: [] })).toMatchObject({ type: 'tool-calls', calls: [{ name: 'divide_numbers', arguments: { a: 7, b: 0 } }] });
+      const reply = decideMockReply({ question, tools: [divideNumbers], exchanges: [exchange('divide_numbers', { a: 7, b: 0 }, 'Tool divide_numbers failed: Cannot divide by zero', true)] });
+      expect(reply).toMatchObject({ type: 'text', text: 'The divide_numbers tool reported an error, so I cannot give the result: Tool divide_numbers failed: Cannot divide by zero' });
+    });
+  });
+
+  describe('any MCP server: a tool the question\'s words fit', () => {
+    const mathPower: MockTool = {
+      name: 'math_power',
+      description: 'Raises a base to an exponent',
+      parameters: { type: 'object', properties: { base: { type: 'number' }, exponent: { type: 'number' } }, required: ['base', 'exponent'] },
+    };
+    const calculate: MockTool = { name: 'calculate', parameters: { type: 'object', properties: { expression: { type: 'string' } }, required: ['expression'] } };
+
+    it('calls math_power (the provider-side name of math.power) for "What is 2 to the power of 10?", then answers', () => {
+      const question = 'What is 2 to the power of 10?';
+      expect(decideMockReply({ question, tools: [addNumbers, mathPower], exchanges: [] })).toMatchObject({
+        type: 'tool-calls',
+        calls: [{ name: 'math_power', arguments: { base: 2, exponent: 10 } }],
+      });
+      const answer = decideMockReply({ question, tools: [addNumbers, mathPower], exchanges: [exchange('math_power', { base: 2, exponent: 10 }, '1024')] });
+      expect(answer).toMatchObject({ type: 'text', text: 'The math_power tool says: 1024.' });
+    });
+
+    it('keeps arithmetic with the tool named for the operation', () => {
+      expect(decideMockReply({ question: 'What is 5 plus 7?', tools: [calculate, addNumbers], exchanges: [] })).toMatchObject({ calls: [{ name: 'add_numbers' }] });
+    });
+
+    it('falls back to a tool whose words fit when no tool is named for the operation', () => {
+      const reply = decideMockReply({ question: 'Calculate 5 times 7', tools: [addNumbers, calculate], exchanges: [] });
+      expect(reply).toMatchObject({ type: 'tool-calls', calls: [{ name: 'calculate', arguments: { expression: '5 times 7' } }] });
+    });
+
+    it('greets, saying how it picks tools, when no tool fits', () => {
+      const reply = decideMockReply({ question: 'What is the weather in Paris?', tools: [addNumbers, mathPower], exchanges: [] });
+      expect(reply).toMatchObject({ type: 'text', text: expect.stringContaining('uses the words of the question') });
     });
   });
 
@@ -186,79 +219,5 @@ describe('decideMockReply', () => {
       const reply = decideMockReply({ question: 'What is 5 plus 7?', tools: [addStrings], exchanges: [] });
       expect(reply).toMatchObject({ type: 'text', text: expect.stringContaining('does not take two numbers') });
     });
-  });
-});
-
-describe('findToolFor', () => {
-  it('prefers a match by name over a match by description only', () => {
-    const describedOnly: MockTool = { name: 'calculator', description: 'Can add things' };
-    expect(findToolFor('add', [describedOnly, addNumbers])).toBe(addNumbers);
-  });
-
-  it('matches by description when no name fits', () => {
-    const calculator: MockTool = { name: 'calculator', description: 'Adds two numbers' };
-    expect(findToolFor('add', [calculator])).toBe(calculator);
-  });
-
-  it.each(['add', 'add_numbers', 'numbers_add', 'sum_values', 'math.add', 'addNumbers', 'plus'])('finds the adding tool named %j', (name) => {
-    expect(findToolFor('add', [{ name }])).toEqual({ name });
-  });
-
-  it.each(['multiply', 'multiply_numbers', 'product', 'times_table', 'mul'])('finds the multiplying tool named %j', (name) => {
-    expect(findToolFor('multiply', [{ name }])).toEqual({ name });
-  });
-
-  it.each([
-    { name: 'address_lookup', description: 'Looks up a postal address' },
-    { name: 'summarize_text', description: 'Writes a summary of a text' },
-    { name: 'timestamp_now', description: 'Returns the current time' },
-    { name: 'additional_info', description: 'Returns additional details' },
-    { name: 'get_weather', description: 'Returns the weather' },
-  ])('does not take $name for arithmetic because of a word that only begins like one', (tool) => {
-    expect(findToolFor('add', [tool])).toBeUndefined();
-    expect(findToolFor('multiply', [tool])).toBeUndefined();
-  });
-});
-
-describe('fillNumericArguments', () => {
-  it('fills two numeric properties, required ones first, in their order', () => {
-    expect(fillNumericArguments(twoNumbers, 5, 7)).toEqual({ a: 5, b: 7 });
-    const schema = { type: 'object', properties: { note: { type: 'string' }, y: { type: 'number' }, x: { type: 'number' } }, required: ['x', 'y'] };
-    expect(fillNumericArguments(schema, 5, 7)).toEqual({ x: 5, y: 7 });
-  });
-
-  it('accepts integer and nullable number types', () => {
-    const schema = { type: 'object', properties: { x: { type: 'integer' }, y: { type: ['number', 'null'] } } };
-    expect(fillNumericArguments(schema, 5, 7)).toEqual({ x: 5, y: 7 });
-  });
-
-  it('fills one array of numbers when there are not two numeric properties', () => {
-    const schema = { type: 'object', properties: { numbers: { type: 'array', items: { type: 'integer' } } } };
-    expect(fillNumericArguments(schema, 5, 7)).toEqual({ numbers: [5, 7] });
-  });
-
-  it.each([
-    ['no schema', undefined],
-    ['no properties', { type: 'object' }],
-    ['one number', { type: 'object', properties: { a: { type: 'number' } } }],
-    ['strings', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } }],
-    ['an array of strings', { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } } } }],
-  ])('gives up on a schema with %s', (_label, schema) => {
-    expect(fillNumericArguments(schema, 5, 7)).toBeUndefined();
-  });
-});
-
-describe('readNumber', () => {
-  it.each([
-    ['Result: 12', 12],
-    ['Result: -3.5', -3.5],
-    ['{"sum":12}', 12],
-    ['1e3', 1000],
-  ])('reads %j as %d', (output, value) => {
-    expect(readNumber(output)).toBe(value);
-  });
-
-  it('finds nothing in text without digits', () => {
-    expect(readNumber('twelve')).toBeUndefined();
   });
 });

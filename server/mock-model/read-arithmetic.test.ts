@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeExpression, formatNumber, readArithmetic, type Expression } from './read-arithmetic.ts';
+import { describeExpression, formatNumber, readArithmetic, readNumbers, writeNumberInWords, type Expression } from './read-arithmetic.ts';
 
 /** The calculations the reader found, in words, so a test reads like the question. */
 function readAsWords(question: string): string[] {
@@ -247,5 +247,42 @@ describe('describeExpression', () => {
   it('names nested operations in parentheses and the outermost one without', () => {
     const [expression] = readArithmetic('(1 + 2) * (3 - 4)');
     expect(describeExpression(expression!)).toBe('(1 plus 2) times (3 minus 4)');
+  });
+});
+
+describe('readNumbers', () => {
+  it.each([
+    ['Draw a bar chart of 3, 1 and 4', [3, 1, 4]],
+    ['What is 2 to the power of 10?', [2, 10]],
+    ['Count slowly to five', [5]],
+    ['Convert -2.5 kilometers and negative 3 miles', [-2.5, -3]],
+    ['Convert 5km', [5]],
+    ['Pay 1,000 dollars', [1000]],
+    ['From 5-7', [5, 7]],
+    ['Install v1.5 now', []],
+    ['one hundred sheep', []],
+  ])('reads %j as %j', (text, numbers) => {
+    expect(readNumbers(text)).toEqual(numbers);
+  });
+});
+
+describe('writeNumberInWords', () => {
+  it.each([
+    [0, 'zero'],
+    [5, 'five'],
+    [13, 'thirteen'],
+    [40, 'forty'],
+    [42, 'forty-two'],
+    [99, 'ninety-nine'],
+  ])('writes %d as %j', (value, words) => {
+    expect(writeNumberInWords(value)).toBe(words);
+  });
+
+  it.each([-1, 2.5, 100])('leaves %d to digits', (value) => {
+    expect(writeNumberInWords(value)).toBeUndefined();
+  });
+
+  it('writes words the reader reads back', () => {
+    for (let value = 0; value < 100; value++) expect(readNumbers(writeNumberInWords(value)!)).toEqual([value]);
   });
 });

@@ -72,7 +72,8 @@ type Token =
   | { type: 'boundary' }
   | { type: 'unreadable' };
 
-function normalize(question: string): string {
+/** Numbers as digits: "five" is 5, "1,000" a thousand, "negative 2" is -2; "one hundred" is beyond the reader. */
+function normalizeNumbers(question: string): string {
   let text = ` ${question.toLowerCase()} `;
   text = text.replace(/−/g, '-');
   // Commas inside numbers, before commas become clause boundaries: "1,000" is a thousand, "1,5" one and a half.
@@ -81,7 +82,11 @@ function normalize(question: string): string {
   text = text.replace(NUMBER_WORD_PATTERN, (_word, tens?: string, unit?: string, single?: string) =>
     String(tens ? NUMBER_WORDS[tens]! + NUMBER_WORDS[unit!]! : NUMBER_WORDS[single!]));
   text = text.replace(SCALE_PATTERN, UNREADABLE);
-  text = text.replace(/\bnegative\s+(\d|\.)/g, '-$1');
+  return text.replace(/\bnegative\s+(\d|\.)/g, '-$1');
+}
+
+function normalize(question: string): string {
+  let text = normalizeNumbers(question);
   for (const { pattern, rewrite } of PREFIX_PHRASES) {
     text = text.replace(pattern, (_match, first: string, second: unknown) => {
       // A list phrase captures one run of numbers; a pair phrase captures two numbers.
@@ -212,4 +217,23 @@ export function describeExpression(expression: Expression, nested = false): stri
   if (expression.kind === 'number') return expression.text;
   const text = `${describeExpression(expression.left, true)} ${OPERATION_WORDS[expression.operation]} ${describeExpression(expression.right, true)}`;
   return nested ? `(${text})` : text;
+}
+
+/**
+ * Every number a text holds, in the order written, in digits or in words ("five",
+ * "twenty-one", "negative 2"); "5km" gives 5, "v1.5" nothing. For filling a tool's
+ * arguments, where the question is not a calculation.
+ */
+export function readNumbers(text: string): number[] {
+  return [...normalizeNumbers(text).matchAll(/(?<![\w.])-?(?:\d+(?:\.\d+)?|\.\d+)/g)].map((match) => Number(match[0]));
+}
+
+const WORDS_FOR_NUMBERS = new Map(Object.entries(NUMBER_WORDS).map(([word, value]) => [value, word]));
+
+/** 5 as "five", 42 as "forty-two": whole numbers from 0 to 99, the ones the reader itself reads back. */
+export function writeNumberInWords(value: number): string | undefined {
+  if (!Number.isInteger(value) || value < 0 || value > 99) return undefined;
+  const exact = WORDS_FOR_NUMBERS.get(value);
+  if (exact) return exact;
+  return `${WORDS_FOR_NUMBERS.get(value - (value % 10))}-${WORDS_FOR_NUMBERS.get(value % 10)}`;
 }

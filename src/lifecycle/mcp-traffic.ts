@@ -127,7 +127,10 @@ export function createMcpTraffic({
     const id = context?.message?.id;
     if (id === undefined) return;
     answeredById.get(id)?.resolve();
-    if (!answeredIds.has(id) && exchange.method === 'POST') observer.onUnanswered?.(exchange.error);
+    // Only an event stream that ends without the result is a broken answer; a refused
+    // connection, an HTTP error or a body that is not JSON-RPC reaches the SDK as an error of
+    // its own, which the host explains better.
+    if (!answeredIds.has(id) && exchange.method === 'POST' && exchange.sse !== undefined) observer.onUnanswered?.(exchange.error);
   };
   const isRequestExchange = (exchange: RecordedExchange) => (exchange.context as OutgoingContext | undefined)?.message?.id !== undefined;
 

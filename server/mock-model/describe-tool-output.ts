@@ -1,0 +1,67 @@
+import type { MockReply, MockToolExchange } from './mock-reply.ts';
+
+/**
+ * How the mock puts a tool's result into words: numbers and short texts in one sentence,
+ * structured content read out when there is no text, and an error reported as an error.
+ */
+
+/** The longest output said in one sentence; a longer one is quoted whole, below the sentence. */
+const SHORT_OUTPUT_LENGTH = 300;
+const MEDIA_NOTE = /\[(image|audio)(?: omitted:[^\]]*)?\]/g;
+
+/** The host writes "Error: " before an error in formats without an error flag; the model need not repeat it. */
+function removeErrorPrefix(output: string): string {
+  return output.replace(/^\s*error:\s*/i, '');
+}
+
+/** An isError result or a host error, reported honestly: no retry, no guess. */
+export function reportToolError(exchange: MockToolExchange): MockReply {
+  return {
+    type: 'text',
+    text: `The ${exchange.name} tool reported an error, so I cannot give the result: ${removeErrorPrefix(exchange.output)}`,
+    reasoning: 'A tool result came back as an error; reporting it instead of guessing.',
+  };
+}
+
+function readJson(output: string): unknown {
+  const trimmed = output.trim();
+  if (!/^[[{]/.test(trimmed)) return undefined;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
+}
+
+/** {"value": 3.11, "unit": "miles"} reads as "value 3.11, unit miles". */
+function readStructured(value: unknown): string {
+  if (Array.isArray(value)) return value.map(readStructured).join(', ');
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value)
+      .map(([key, entry]) => `${key} ${typeof entry === 'object' && entry !== null ? `(${readStructured(entry)})` : readStructured(entry)}`)
+      .join(', ');
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function endSentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+/** "The convert_units tool says: 3.11 miles." */
+export function describeToolOutput(exchange: MockToolExchange): string {
+  const media = [...exchange.output.matchAll(MEDIA_NOTE)].map((match) => match[1]);
+  const text = exchange.output.replace(MEDIA_NOTE, ' ').trim();
+  const mediaSentence = media.length > 0 ? ` It also returned ${media.length === 1 ? `an ${media[0]}` : `${media.length} media items`}, which I do not describe.` : '';
+  if (text === '') {
+    return media.length > 0
+      ? `The ${exchange.name} tool returned ${media.length === 1 ? `an ${media[0]}` : `${media.length} media items`} and no text.`
+      : `The ${exchange.name} tool returned nothing I can read.`;
+  }
+  const structured = readJson(text);
+  const readable = structured === undefined ? text : readStructured(structured);
+  if (readable.length <= SHORT_OUTPUT_LENGTH) {
+    return `The ${exchange.name} tool says: ${endSentence(readable.replace(/\s+/g, ' '))}${mediaSentence}`;
+  }
+  return `The ${exchange.name} tool says:\n\n${readable}${mediaSentence ? `\n\n${mediaSentence.trim()}` : ''}`;
+}

@@ -1,0 +1,70 @@
+/**
+ * What the mock model's brain reads and writes, shared by the brain and the six
+ * endpoints: the tools offered, the tool results so far, and the reply.
+ */
+
+export type MockTool = {
+  name: string;
+  description?: string;
+  parameters?: unknown;
+};
+
+export type MockToolExchange = {
+  name: string;
+  /** As the conversation carries them: an object, or the text the model wrote when it was not JSON. */
+  arguments: unknown;
+  output: string;
+  isError?: boolean;
+};
+
+export type MockToolCall = {
+  name: string;
+  arguments: Record<string, unknown>;
+  /**
+   * Set only when the model writes its arguments as text that is not valid JSON (the
+   * broken-json habit); `arguments` then holds what it meant to write, for ids and logs.
+   */
+  brokenArguments?: string;
+};
+
+export type MockReply =
+  | { type: 'tool-calls'; calls: MockToolCall[]; reasoning: string }
+  | { type: 'text'; text: string; reasoning: string };
+
+/** The arguments where a format carries a JSON string (OpenAI chat, legacy functions, Responses). */
+export function writeArgumentsText(call: MockToolCall): string {
+  return call.brokenArguments ?? JSON.stringify(call.arguments);
+}
+
+/**
+ * The arguments where a format carries an object (Anthropic, Gemini, Ollama). A model that
+ * wrote broken JSON puts that text where the object belongs, so translation #2 on the host
+ * has a non-object to refuse; the response body itself stays valid JSON.
+ */
+export function writeArgumentsValue(call: MockToolCall): Record<string, unknown> | string {
+  return call.brokenArguments ?? call.arguments;
+}
+
+/** "add_numbers(5, 7)": how a reasoning note names a call. */
+export function describeCall(call: MockToolCall): string {
+  if (call.brokenArguments !== undefined) return `${call.name} with the arguments text ${call.brokenArguments}`;
+  return `${call.name}(${Object.values(call.arguments).map((value) => JSON.stringify(value)).join(', ')})`;
+}
+
+/**
+ * How a model reads an error in formats whose tool messages have no error flag: the host
+ * writes "Error: …" first; a server's validation and a missing tool have their own words,
+ * which a host that adds no prefix still passes on.
+ */
+export function detectErrorInText(output: string): boolean {
+  return /^\s*error\b|\binput validation error\b|^\s*MCP error -?\d+|\btool \S+ not found\b/i.test(output);
+}
+
+/** Arguments a string format carried back: the object they encode, or the text itself when it is not JSON. */
+export function readArgumentsText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
