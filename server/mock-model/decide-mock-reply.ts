@@ -1,16 +1,32 @@
 import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
 import type { MockReply } from './mock-reply.ts';
+import { decideAfterFirstMistake, decideRelentlessReply, readMockVariant } from './mock-variants.ts';
 
 /**
- * The mock model's brain, independent of any wire format: given the question, the
- * tools offered and the tool results so far, it either asks for the next tool calls
- * or answers in words. Deterministic rules, so a lesson plays the same every time.
+ * The mock model's brain, independent of any wire format: given the model name, the
+ * question, the tools offered and the tool results so far, it either asks for the next
+ * tool calls or answers in words. Deterministic rules, so a lesson plays the same every
+ * time; the model name selects a variant with one habit a real model can have.
  */
 
 export { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 export type { MockReply, MockTool, MockToolCall, MockToolExchange } from './mock-reply.ts';
 export { fillNumericArguments, findToolFor, readNumber } from './decide-arithmetic-reply.ts';
 
-export function decideMockReply(input: MockInput): MockReply {
-  return decideDeterministicReply(input);
+export function decideMockReply({ model, ...input }: MockInput & { model?: string }): MockReply {
+  const variant = readMockVariant(model);
+  switch (variant) {
+    case 'mock-model-deterministic':
+      return decideDeterministicReply(input);
+    case 'mock-model-sloppy':
+    case 'mock-model-inventive':
+    case 'mock-model-broken-json':
+      return decideAfterFirstMistake({ ...input, habit: variant });
+    case 'mock-model-relentless':
+      return decideRelentlessReply(input);
+    default: {
+      const unknownVariant: never = variant;
+      throw new Error(`Unknown mock variant ${String(unknownVariant)}`);
+    }
+  }
 }

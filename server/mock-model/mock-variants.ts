@@ -1,0 +1,70 @@
+import { MOCK_MODEL_NAME, MOCK_MODELS, type MockModelName } from '../../src/providers/mock-endpoints.ts';
+import { readNumber } from './decide-arithmetic-reply.ts';
+import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
+import { describeCall, type MockReply, type MockToolCall, type MockToolExchange } from './mock-reply.ts';
+import { writeFirstCallMistake, type MistakeHabit } from './write-first-call-mistake.ts';
+
+/**
+ * The mock's variants, each the deterministic model plus one habit a real model can
+ * have. They read what came back in the conversation as a real model would: a variant
+ * that made a mistake sees the error about its own call and calls again correctly.
+ */
+
+/** The variant a request's model name selects; any other name gets the deterministic model, as before. */
+export function readMockVariant(model: string | undefined): MockModelName {
+  return MOCK_MODELS.find((entry) => entry.name === model)?.name ?? MOCK_MODEL_NAME;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether an exchange answers exactly this call, as the conversation carries it back. */
+function answersCall(exchange: MockToolExchange, call: MockToolCall): boolean {
+  return exchange.name === call.name && JSON.stringify(exchange.arguments) === JSON.stringify(call.brokenArguments ?? call.arguments);
+}
+
+function shorten(text: string, length = 120): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > length ? `${oneLine.slice(0, length)}...` : oneLine;
+}
+
+/** Sloppy, inventive, broken-json: one mistake on the first call, then, after reading the error, the right call. */
+export function decideAfterFirstMistake({ habit, ...input }: MockInput & { habit: MistakeHabit }): MockReply {
+  const firstRound = decideDeterministicReply({ ...input, exchanges: [] });
+  const firstCall = firstRound.type === 'tool-calls' ? firstRound.calls[0] : undefined;
+  const mistake = firstCall ? writeFirstCallMistake({ habit, call: firstCall, tools: input.tools, question: input.question }) : undefined;
+  if (!mistake) {
+    const reply = decideDeterministicReply(input);
+    if (!firstCall || input.exchanges.length > 0) return reply;
+    return { ...reply, reasoning: `${reply.reasoning} (${habit} has no number to spoil in this call, so it calls correctly.)` };
+  }
+  // The mistake goes out alone, so that the calls after it line up with the deterministic plan.
+  if (input.exchanges.length === 0) return { type: 'tool-calls', calls: [mistake.call], reasoning: mistake.reasoning };
+  const [first, ...rest] = input.exchanges;
+  if (!first!.isError || !answersCall(first!, mistake.call)) return decideDeterministicReply(input);
+  const reply = decideDeterministicReply({ ...input, exchanges: rest });
+  if (rest.length > 0) return reply;
+  return { ...reply, reasoning: `My first call came back as an error ("${shorten(first!.output)}"); reading it and calling again. ${reply.reasoning}` };
+}
+
+/** The next call after a result: the result in place of the first number ("keeps adding the result to 7"), or the same call again. */
+function writeNextCall(last: MockToolExchange & { arguments: Record<string, unknown> }): MockToolCall {
+  const result = last.isError ? undefined : readNumber(last.output);
+  const numeric = Object.keys(last.arguments).find((key) => typeof last.arguments[key] === 'number');
+  if (result === undefined || numeric === undefined) return { name: last.name, arguments: last.arguments };
+  return { name: last.name, arguments: { ...last.arguments, [numeric]: result } };
+}
+
+/** Relentless: whenever the deterministic model would answer in words after a tool result, it calls the tool again. */
+export function decideRelentlessReply(input: MockInput): MockReply {
+  const reply = decideDeterministicReply(input);
+  const last = input.exchanges.at(-1);
+  if (reply.type === 'tool-calls' || !last || !isRecord(last.arguments) || !input.tools.some((tool) => tool.name === last.name)) return reply;
+  const call = writeNextCall({ ...last, arguments: last.arguments });
+  return {
+    type: 'tool-calls',
+    calls: [call],
+    reasoning: `Habit of mock-model-relentless: it never answers in words while a tool fits, so after ${last.name} answered "${shorten(last.output, 60)}" it calls ${describeCall(call)}; only the host's cap on tool rounds stops it.`,
+  };
+}
