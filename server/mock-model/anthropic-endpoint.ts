@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-version.ts';
 import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
+import { writeArgumentsValue } from './mock-reply.ts';
+import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse, stableId } from './http-helpers.ts';
 
 /**
@@ -37,7 +38,8 @@ export const AnthropicRequestSchema = z.looseObject({
 type AnthropicRequest = z.infer<typeof AnthropicRequestSchema>;
 
 const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
-const ToolUseBlockSchema = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.record(z.string(), z.unknown()) });
+/** A string input is what the broken-json variant wrote itself; the host echoes it back, so the mock reads it. */
+const ToolUseBlockSchema = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.union([z.record(z.string(), z.unknown()), z.string()]) });
 const ToolResultBlockSchema = z.looseObject({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
@@ -47,7 +49,7 @@ const ToolResultBlockSchema = z.looseObject({
 
 type ReadBlock =
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; toolUseId: string; output: string; isError: boolean; texts: string[] }
   | { type: 'other' };
 type ReadMessage = { role: AnthropicRequest['messages'][number]['role']; blocks: ReadBlock[] };
@@ -180,7 +182,7 @@ function countTokens(text: string): number {
 }
 
 /** The mock's reply in the exact shape of an Anthropic `Message`. */
-export function buildAnthropicMessage({ reply, request }: { reply: MockReply; request: Pick<AnthropicRequest, 'messages' | 'tools'> }) {
+export function buildAnthropicMessage({ reply, request }: { reply: MockReply; request: Pick<AnthropicRequest, 'messages' | 'tools'> & { model?: string } }) {
   const turn = request.messages.length;
   const content =
     reply.type === 'tool-calls'
@@ -188,7 +190,7 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
           type: 'tool_use' as const,
           id: `toolu_${stableId(`${turn}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
           name: call.name,
-          input: call.arguments,
+          input: writeArgumentsValue(call),
           caller: { type: 'direct' as const },
         }))
       : [{ type: 'text' as const, text: reply.text, citations: null }];
@@ -197,7 +199,7 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
     id: `msg_mock_${stableId(JSON.stringify(request.messages))}`,
     type: 'message' as const,
     role: 'assistant' as const,
-    model: MOCK_MODEL_NAME,
+    model: readMockVariant(request.model),
     content,
     stop_reason: reply.type === 'tool-calls' ? ('tool_use' as const) : ('end_turn' as const),
     stop_sequence: null,
@@ -254,7 +256,7 @@ export async function handleAnthropicMessages(request: Request): Promise<Respons
 
   const questionIndex = messages.findLastIndex((message) => message.role === 'user' && message.blocks.some((block) => block.type === 'text'));
   const question = (messages[questionIndex]?.blocks ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('');
-  const reply = decideMockReply({ question, tools: offerTools(messagesRequest), exchanges: readExchanges(messages, questionIndex + 1) });
+  const reply = decideMockReply({ model: messagesRequest.model, question, tools: offerTools(messagesRequest), exchanges: readExchanges(messages, questionIndex + 1) });
   const message = buildAnthropicMessage({ reply, request: messagesRequest });
   return jsonResponse(200, message, { 'request-id': `req_mock_${stableId(message.id)}`, 'x-mock-reasoning': reply.reasoning });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { decideMockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
+import { writeArgumentsValue } from './mock-reply.ts';
+import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse, stableId } from './http-helpers.ts';
 
 /**
@@ -9,9 +10,10 @@ import { jsonResponse, stableId } from './http-helpers.ts';
  * Google's `{ error: { code, message, status } }` shape. Only what the mock reads is parsed.
  */
 
-export const GEMINI_MOCK_PATH = /^\/mock\/gemini\/v1beta\/models\/[^/]+:(?:generateContent|streamGenerateContent)$/;
+export const GEMINI_MOCK_PATH = /^\/mock\/gemini\/v1beta\/models\/([^/]+):(?:generateContent|streamGenerateContent)$/;
 
-const FunctionCallSchema = z.looseObject({ id: z.string().optional(), name: z.string(), args: z.record(z.string(), z.unknown()).optional() });
+/** String args are what the broken-json variant wrote itself; the host echoes them back, so the mock reads them. */
+const FunctionCallSchema = z.looseObject({ id: z.string().optional(), name: z.string(), args: z.union([z.record(z.string(), z.unknown()), z.string()]).optional() });
 const FunctionResponseSchema = z.looseObject({
   id: z.string().optional(),
   name: z.string(),
@@ -90,12 +92,24 @@ function readExchanges(contents: GeminiRequest['contents']): MockToolExchange[] 
       !used.has(position) && (call.id !== undefined && response.id !== undefined ? call.id === response.id : call.name === response.name));
     if (index < 0) continue;
     used.add(index);
-    const { response } = responses[index]!;
+    const { response, parts } = responses[index]!;
     const isError = response.error !== undefined;
     const value = isError ? response.error : (response.output ?? response);
-    exchanges.push({ name: call.name, arguments: call.args ?? {}, output: typeof value === 'string' ? value : JSON.stringify(value), isError });
+    // Images ride beside the response in its parts; beside a result the model notes them, beside an error it reports the error alone.
+    const media = !isError && Array.isArray(parts) ? parts.filter((part) => typeof part === 'object' && part !== null && 'inlineData' in part).map(() => '[image]') : [];
+    const output = [typeof value === 'string' ? value : JSON.stringify(value), ...media].filter(Boolean).join('\n');
+    exchanges.push({ name: call.name, arguments: call.args ?? {}, output, isError });
   }
   return exchanges;
+}
+
+/** Gemini names the model in the path; a name that is not valid percent-encoding selects no variant. */
+function readModelName(pathname: string): string {
+  try {
+    return decodeURIComponent(GEMINI_MOCK_PATH.exec(pathname)?.[1] ?? '');
+  } catch {
+    return '';
+  }
 }
 
 function countTokens(text: string): number {
@@ -121,12 +135,13 @@ export async function handleGeminiGenerateContent(request: Request): Promise<Res
   const { contents } = parsed.data;
   const questionIndex = contents.findLastIndex(isQuestion);
   const question = questionIndex >= 0 ? textOf(contents[questionIndex]!.parts) : '';
-  const reply = decideMockReply({ question, tools: readTools(parsed.data), exchanges: readExchanges(contents.slice(questionIndex + 1)) });
+  const model = readModelName(new URL(request.url).pathname);
+  const reply = decideMockReply({ model, question, tools: readTools(parsed.data), exchanges: readExchanges(contents.slice(questionIndex + 1)) });
 
   const parts =
     reply.type === 'tool-calls'
       ? reply.calls.map((call, index) => ({
-          functionCall: { id: `call_${stableId(`${contents.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`, name: call.name, args: call.arguments },
+          functionCall: { id: `call_${stableId(`${contents.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`, name: call.name, args: writeArgumentsValue(call) },
         }))
       : [{ text: reply.text }];
   const promptTokens = countTokens(JSON.stringify(contents) + JSON.stringify(parsed.data.tools ?? []));
@@ -136,7 +151,7 @@ export async function handleGeminiGenerateContent(request: Request): Promise<Res
     {
       candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
       usageMetadata: { promptTokenCount: promptTokens, candidatesTokenCount: candidateTokens, totalTokenCount: promptTokens + candidateTokens },
-      modelVersion: MOCK_MODEL_NAME,
+      modelVersion: readMockVariant(model),
       responseId: `mock-${stableId(JSON.stringify(contents))}`,
     },
     { 'x-mock-reasoning': reply.reasoning },

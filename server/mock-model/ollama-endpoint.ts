@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { decideMockReply, type MockToolExchange } from './decide-mock-reply.ts';
+import { detectErrorInText, writeArgumentsValue } from './mock-reply.ts';
+import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse, stableId } from './http-helpers.ts';
 
 /**
@@ -11,9 +12,10 @@ import { jsonResponse, stableId } from './http-helpers.ts';
 
 export const OLLAMA_MOCK_PATH = '/mock/ollama/api/chat';
 
+/** String arguments are what the broken-json variant wrote itself; the host echoes them back, so the mock reads them. */
 const ToolCallSchema = z.looseObject({
   id: z.string().optional(),
-  function: z.looseObject({ index: z.number().int().optional(), name: z.string(), arguments: z.record(z.string(), z.unknown()) }),
+  function: z.looseObject({ index: z.number().int().optional(), name: z.string(), arguments: z.union([z.record(z.string(), z.unknown()), z.string()]) }),
 });
 
 const MessageSchema = z.discriminatedUnion('role', [
@@ -65,7 +67,7 @@ function readExchanges(messages: Message[]): MockToolExchange[] {
       if (index < 0) continue;
       used.add(index);
       const output = answers[index]!.content;
-      exchanges.push({ name: call.function.name, arguments: call.function.arguments, output, isError: /^error\b|validation error/i.test(output) });
+      exchanges.push({ name: call.function.name, arguments: call.function.arguments, output, isError: detectErrorInText(output) });
     }
   }
   return exchanges;
@@ -96,7 +98,7 @@ export async function handleOllamaChat(request: Request): Promise<Response> {
   const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
   const question = lastUserIndex >= 0 ? chat.messages[lastUserIndex]!.content ?? '' : '';
   const tools = (chat.tools ?? []).map((tool) => tool.function);
-  const reply = decideMockReply({ question, tools, exchanges: readExchanges(chat.messages.slice(lastUserIndex + 1)) });
+  const reply = decideMockReply({ model: chat.model, question, tools, exchanges: readExchanges(chat.messages.slice(lastUserIndex + 1)) });
 
   const message =
     reply.type === 'tool-calls'
@@ -105,7 +107,7 @@ export async function handleOllamaChat(request: Request): Promise<Response> {
           content: '',
           tool_calls: reply.calls.map((call, index) => ({
             id: `call_${stableId(`${chat.messages.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
-            function: { index, name: call.name, arguments: call.arguments },
+            function: { index, name: call.name, arguments: writeArgumentsValue(call) },
           })),
         }
       : { role: 'assistant', content: reply.text };
@@ -114,7 +116,7 @@ export async function handleOllamaChat(request: Request): Promise<Response> {
   return jsonResponse(
     200,
     {
-      model: MOCK_MODEL_NAME,
+      model: readMockVariant(chat.model),
       created_at: new Date().toISOString(),
       message,
       done_reason: 'stop',

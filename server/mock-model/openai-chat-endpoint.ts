@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
+import { detectErrorInText, readArgumentsText, writeArgumentsText } from './mock-reply.ts';
+import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse, stableId } from './http-helpers.ts';
 
 /**
@@ -84,13 +86,7 @@ function readExchanges(messages: OpenAiChatRequest['messages'], fromIndex: numbe
     for (const call of message.tool_calls) {
       const output = outputs.get(call.id);
       if (output === undefined) continue;
-      let parsedArguments: unknown = call.function.arguments;
-      try {
-        parsedArguments = JSON.parse(call.function.arguments);
-      } catch {
-        // The arguments stay as the string the host sent back.
-      }
-      exchanges.push({ name: call.function.name, arguments: parsedArguments, output, isError: /^error\b|validation error/i.test(output) });
+      exchanges.push({ name: call.function.name, arguments: readArgumentsText(call.function.arguments), output, isError: detectErrorInText(output) });
     }
   }
   return exchanges;
@@ -120,7 +116,7 @@ export async function handleOpenAiChatCompletions(request: Request): Promise<Res
   const question = lastUserIndex >= 0 ? textOf(chat.messages[lastUserIndex]!.content) : '';
   if (chat.functions) return answerWithFunctionCall(chat, question, lastUserIndex + 1);
   const tools = chat.tool_choice === 'none' ? [] : (chat.tools ?? []).map((tool) => tool.function);
-  const reply = decideMockReply({ question, tools, exchanges: readExchanges(chat.messages, lastUserIndex + 1) });
+  const reply = decideMockReply({ model: chat.model, question, tools, exchanges: readExchanges(chat.messages, lastUserIndex + 1) });
 
   const message =
     reply.type === 'tool-calls'
@@ -130,7 +126,7 @@ export async function handleOpenAiChatCompletions(request: Request): Promise<Res
           tool_calls: reply.calls.map((call, index) => ({
             id: `call_${stableId(`${chat.messages.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
             type: 'function',
-            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+            function: { name: call.name, arguments: writeArgumentsText(call) },
           })),
           refusal: null,
           annotations: [],
@@ -145,7 +141,7 @@ export async function handleOpenAiChatCompletions(request: Request): Promise<Res
       id: `chatcmpl-mock-${stableId(JSON.stringify(chat.messages))}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
-      model: MOCK_MODEL_NAME,
+      model: readMockVariant(chat.model),
       choices: [{ index: 0, message, logprobs: null, finish_reason: reply.type === 'tool-calls' ? 'tool_calls' : 'stop' }],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
       system_fingerprint: 'mock',
@@ -173,13 +169,7 @@ function readFunctionExchanges(messages: OpenAiChatRequest['messages'], fromInde
     if (answerIndex < 0) return;
     answered.add(answerIndex);
     const output = textOf(messages[answerIndex]!.content);
-    let parsedArguments: unknown = call.arguments;
-    try {
-      parsedArguments = JSON.parse(call.arguments);
-    } catch {
-      // The arguments stay as the string the host sent back.
-    }
-    exchanges.push({ name: call.name, arguments: parsedArguments, output, isError: /^error\b|validation error/i.test(output) });
+    exchanges.push({ name: call.name, arguments: readArgumentsText(call.arguments), output, isError: detectErrorInText(output) });
   });
   return exchanges;
 }
@@ -201,10 +191,10 @@ export type FunctionCallCompletion = {
 };
 
 /** The legacy answer: at most one call per turn, so further calls come in the following turns. */
-export function buildFunctionCallCompletion({ reply, messages, functions }: { reply: MockReply; messages: unknown[]; functions: MockTool[] }): FunctionCallCompletion {
+export function buildFunctionCallCompletion({ reply, messages, functions, model }: { reply: MockReply; messages: unknown[]; functions: MockTool[]; model?: string }): FunctionCallCompletion {
   const firstCall = reply.type === 'tool-calls' ? reply.calls[0] : undefined;
   const message: FunctionCallCompletion['choices'][number]['message'] = firstCall
-    ? { role: 'assistant', content: null, function_call: { name: firstCall.name, arguments: JSON.stringify(firstCall.arguments) }, refusal: null, annotations: [] }
+    ? { role: 'assistant', content: null, function_call: { name: firstCall.name, arguments: writeArgumentsText(firstCall) }, refusal: null, annotations: [] }
     : { role: 'assistant', content: reply.type === 'text' ? reply.text : '', refusal: null, annotations: [] };
   const promptTokens = countTokens(JSON.stringify(messages) + JSON.stringify(functions));
   const completionTokens = countTokens(JSON.stringify(message));
@@ -212,7 +202,7 @@ export function buildFunctionCallCompletion({ reply, messages, functions }: { re
     id: `chatcmpl-mock-${stableId(JSON.stringify(messages))}`,
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
-    model: MOCK_MODEL_NAME,
+    model: readMockVariant(model),
     choices: [{ index: 0, message, logprobs: null, finish_reason: firstCall ? 'function_call' : 'stop' }],
     usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     system_fingerprint: 'mock',
@@ -227,7 +217,7 @@ function answerWithFunctionCall(chat: OpenAiChatRequest, question: string, fromI
   if (typeof choice === 'object' && functions.length === 0) {
     return openAiError(400, `function_call names "${choice.name}", which is not in "functions".`, 'function_call');
   }
-  const reply = decideMockReply({ question, tools: functions, exchanges: readFunctionExchanges(chat.messages, fromIndex) });
+  const reply = decideMockReply({ model: chat.model, question, tools: functions, exchanges: readFunctionExchanges(chat.messages, fromIndex) });
   const reasoning = reply.type === 'tool-calls' && reply.calls.length > 1 ? `${reply.reasoning} Legacy functions carry one call per turn, so ${reply.calls[0]!.name} comes first.` : reply.reasoning;
-  return jsonResponse(200, buildFunctionCallCompletion({ reply, messages: chat.messages, functions: offered }), { 'x-mock-reasoning': reasoning });
+  return jsonResponse(200, buildFunctionCallCompletion({ reply, messages: chat.messages, functions: offered, model: chat.model }), { 'x-mock-reasoning': reasoning });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
+import { detectErrorInText, readArgumentsText, writeArgumentsText } from './mock-reply.ts';
+import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse, stableId } from './http-helpers.ts';
 
 /**
@@ -68,6 +69,12 @@ function textOf(content: z.infer<typeof TextSchema>): string {
   return content.map((part) => (part.type === 'input_text' || part.type === 'output_text' ? (part.text ?? '') : '')).join('');
 }
 
+/** A function output as the model reads it: its text, and a note for each image beside it. */
+function outputTextOf(content: z.infer<typeof TextSchema>): string {
+  if (typeof content === 'string') return content;
+  return content.map((part) => (part.type === 'input_image' ? '[image]' : textOf([part]))).join('');
+}
+
 function parseItem<T>(schema: z.ZodType<T>, item: unknown, index: number): T {
   const parsed = schema.safeParse(item);
   if (parsed.success) return parsed.data;
@@ -85,7 +92,7 @@ function readInputItems(input: ResponsesRequest['input']): InputItem[] {
     }
     if (item.type === 'function_call_output') {
       const output = parseItem(FunctionCallOutputItemSchema, item, index);
-      return { kind: 'function_call_output', callId: output.call_id, output: textOf(output.output) };
+      return { kind: 'function_call_output', callId: output.call_id, output: outputTextOf(output.output) };
     }
     if (item.type === undefined || item.type === 'message') {
       const message = parseItem(MessageItemSchema, item, index);
@@ -106,13 +113,7 @@ function readExchanges(items: InputItem[], fromIndex: number): MockToolExchange[
     if (index < fromIndex || item.kind !== 'function_call') return;
     const output = outputs.get(item.callId);
     if (output === undefined) return;
-    let parsedArguments: unknown = item.arguments;
-    try {
-      parsedArguments = JSON.parse(item.arguments);
-    } catch {
-      // The arguments stay as the string the host sent back.
-    }
-    exchanges.push({ name: item.name, arguments: parsedArguments, output, isError: /^error\b|validation error/i.test(output) });
+    exchanges.push({ name: item.name, arguments: readArgumentsText(item.arguments), output, isError: detectErrorInText(output) });
   });
   return exchanges;
 }
@@ -199,7 +200,7 @@ function renderOutput(reply: MockReply, request: ResponsesRequest, seed: string)
   const calls = request.parallel_tool_calls === false ? reply.calls.slice(0, 1) : reply.calls;
   return calls.map((call, index): FunctionCallItem => {
     const key = `${seed}:${index}:${call.name}:${JSON.stringify(call.arguments)}`;
-    return { id: `fc_mock_${stableId(`item:${key}`)}`, type: 'function_call', status: 'completed', arguments: JSON.stringify(call.arguments), call_id: `call_${stableId(key)}`, name: call.name };
+    return { id: `fc_mock_${stableId(`item:${key}`)}`, type: 'function_call', status: 'completed', arguments: writeArgumentsText(call), call_id: `call_${stableId(key)}`, name: call.name };
   });
 }
 
@@ -230,7 +231,7 @@ export function buildOpenAiResponse({ reply, request }: { reply: MockReply; requ
     incomplete_details: null,
     instructions: request.instructions ?? null,
     max_output_tokens: null,
-    model: MOCK_MODEL_NAME,
+    model: readMockVariant(request.model),
     output,
     parallel_tool_calls: request.parallel_tool_calls ?? true,
     previous_response_id: null,
@@ -284,6 +285,6 @@ export async function handleOpenAiResponses(request: Request): Promise<Response>
   const lastUserIndex = items.findLastIndex((item) => item.kind === 'message' && item.role === 'user');
   const lastUser = items[lastUserIndex];
   const question = lastUser?.kind === 'message' ? lastUser.text : '';
-  const reply = decideMockReply({ question, tools, exchanges: readExchanges(items, lastUserIndex + 1) });
+  const reply = decideMockReply({ model: responsesRequest.model, question, tools, exchanges: readExchanges(items, lastUserIndex + 1) });
   return jsonResponse(200, buildOpenAiResponse({ reply, request: responsesRequest }), { 'x-mock-reasoning': reply.reasoning });
 }
