@@ -1,16 +1,11 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
-import type { CallToolResult, Notification, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import {
-  SERVER_STAGE_META_KEY,
-  type ArgumentCheck,
-  type ServerStageReport,
-} from '../../src/mcp/server-report.ts';
-import type { ToolRegistry } from './tool-registry.ts';
+import type { ArgumentCheck } from '../../src/mcp/server-report.ts';
+import { createProgressChannel } from './progress-channel.ts';
+import type { RegisteredTool, ToolRegistry } from './tool-registry.ts';
 
 export const SERVER_INFO = { name: 'mcp-lifecycle-explorer-server', version: '0.1.0' };
-
-type ProgressToken = string | number;
 
 /**
  * Builds one low-level MCP server over a tool registry. The server itself looks
@@ -26,7 +21,8 @@ export function createMcpServer(registry: ToolRegistry): Server {
 
   server.setRequestHandler('tools/list', async (request, context) => {
     const tools = registry.list();
-    await reportStage(context, request.params?._meta?.progressToken, {
+    const channel = createProgressChannel((notification) => context.mcpReq.notify(notification), request.params?._meta?.progressToken);
+    await channel.reportStage({
       progress: 1,
       total: 1,
       message: `Registry read: ${tools.length} tool${tools.length === 1 ? '' : 's'} (${tools.map((tool) => tool.name).join(', ')}). Definitions go out; handlers stay on the server.`,
@@ -37,9 +33,9 @@ export function createMcpServer(registry: ToolRegistry): Server {
 
   server.setRequestHandler('tools/call', async (request, context) => {
     const { name, arguments: rawArguments } = request.params;
-    const token = request.params._meta?.progressToken;
+    const channel = createProgressChannel((notification) => context.mcpReq.notify(notification), request.params._meta?.progressToken);
     const tool = registry.get(name);
-    await reportStage(context, token, {
+    await channel.reportStage({
       progress: 1,
       total: 3,
       message: tool ? `Registry lookup: found ${name}.` : `Registry lookup: no tool named ${name}.`,
@@ -52,7 +48,7 @@ export function createMcpServer(registry: ToolRegistry): Server {
     const argumentsGiven = rawArguments ?? {};
     const parsed = tool.input.safeParse(argumentsGiven);
     const checks = checkArguments(tool.input, argumentsGiven, parsed.success ? [] : parsed.error.issues);
-    await reportStage(context, token, {
+    await channel.reportStage({
       progress: 2,
       total: 3,
       message: `Validation: ${checks.map(describeCheck).join(', ')}${parsed.success ? '' : ' (rejected)'}.`,
@@ -65,24 +61,20 @@ export function createMcpServer(registry: ToolRegistry): Server {
 
     let returned: unknown;
     try {
-      returned = await tool.handler(parsed.data, { signal: context.mcpReq.signal });
+      returned = await tool.handler(parsed.data, { signal: context.mcpReq.signal, reportProgress: channel.reportToolProgress });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await reportStage(context, token, {
-        progress: 3,
-        total: 3,
+      await channel.reportFinalStage({
         message: `Execution: ${name} failed: ${message}.`,
         report: { stage: 'execute', name, arguments: parsed.data, error: message },
       });
       return errorResult(`Tool ${name} failed: ${message}`);
     }
-    await reportStage(context, token, {
-      progress: 3,
-      total: 3,
+    await channel.reportFinalStage({
       message: `Execution: ${name}(${Object.values(parsed.data).map(formatValue).join(', ')}) returned ${formatValue(returned)}.`,
-      report: { stage: 'execute', name, arguments: parsed.data, returned },
+      report: { stage: 'execute', name, arguments: parsed.data, returned: shortenLongStrings(returned) },
     });
-    return tool.present(returned, parsed.data);
+    return checkStructuredContent(tool, tool.present(returned, parsed.data));
   });
 
   return server;
@@ -92,23 +84,17 @@ function errorResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-async function reportStage(
-  context: ServerContext,
-  token: ProgressToken | undefined,
-  stage: { progress: number; total: number; message: string; report: ServerStageReport },
-): Promise<void> {
-  if (token === undefined) return;
-  const notification: Notification = {
-    method: 'notifications/progress',
-    params: {
-      progressToken: token,
-      progress: stage.progress,
-      total: stage.total,
-      message: stage.message,
-      _meta: { [SERVER_STAGE_META_KEY]: stage.report },
-    },
-  };
-  await context.mcpReq.notify(notification);
+/**
+ * A client validates structuredContent against the published outputSchema and
+ * refuses the whole result when it does not match; checking here first turns our
+ * own mistake into a readable isError result instead of a client-side failure.
+ */
+function checkStructuredContent(tool: RegisteredTool, result: CallToolResult): CallToolResult {
+  if (!tool.output || result.isError) return result;
+  const checked = tool.output.safeParse(result.structuredContent);
+  if (checked.success) return result;
+  const problems = checked.error.issues.map((issue) => `${issue.path.join('.') || '(structuredContent)'}: ${issue.message}`);
+  return errorResult(`Tool ${tool.definition.name} returned structuredContent that does not match its outputSchema: ${problems.join('; ')}`);
 }
 
 /** One line per declared argument: its value, the type the schema wants, and whether it passed. */
@@ -133,16 +119,33 @@ function checkArguments(schema: z.ZodObject, given: Record<string, unknown>, iss
   return checks;
 }
 
+/** The type a field wants, in words a learner reads in the validation report. */
 function describeExpectedType(field: z.ZodType): string {
-  const type = (field as { def?: { type?: string } }).def?.type;
-  return type ?? 'value';
+  const definition = (field as { def?: { type?: string; innerType?: z.ZodType; element?: z.ZodType; entries?: Record<string, string> } }).def;
+  if (!definition?.type) return 'value';
+  if (definition.type === 'optional' && definition.innerType) return `${describeExpectedType(definition.innerType)} (optional)`;
+  if (definition.type === 'array' && definition.element) return `array of ${describeExpectedType(definition.element)}`;
+  if (definition.type === 'enum' && definition.entries) return `one of ${Object.values(definition.entries).join(' | ')}`;
+  return definition.type;
 }
 
 function describeCheck(check: ArgumentCheck): string {
   return `${check.name} = ${formatValue(check.value)} ${check.valid ? '✓' : '✗'} ${check.expected}`;
 }
 
+/** Long values (a PNG as base64, say) are cut in the human-readable reports, saying how long they were. */
 function formatValue(value: unknown): string {
   if (value === undefined) return 'missing';
-  return JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 80)}… (${text.length} characters)` : text;
+}
+
+/** The same cut inside the structured report, so a progress notification stays small. */
+function shortenLongStrings(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > 256 ? `${value.slice(0, 64)}… (${value.length} characters)` : value;
+  if (Array.isArray(value)) return value.map(shortenLongStrings);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, shortenLongStrings(entry)]));
+  }
+  return value;
 }

@@ -34,6 +34,24 @@ describe('defineTool', () => {
       expect('annotations' in addNumbers.definition).toBe(false);
     });
 
+    it('publishes an outputSchema, as JSON Schema without the dialect, only when the tool declares one', () => {
+      const measured = defineTool({
+        name: 'measure',
+        description: 'Measures',
+        input: z.object({}),
+        output: z.object({ value: z.number(), unit: z.string() }),
+        handler: () => ({ value: 1, unit: 'meters' }),
+        present: (measure) => ({ content: [{ type: 'text', text: JSON.stringify(measure) }], structuredContent: measure }),
+      });
+      expect(measured.definition.outputSchema).toEqual({
+        type: 'object',
+        properties: { value: { type: 'number' }, unit: { type: 'string' } },
+        required: ['value', 'unit'],
+        additionalProperties: false,
+      });
+      expect('outputSchema' in addNumbers.definition).toBe(false);
+    });
+
     it('never contains the handler', () => {
       expect(JSON.stringify(addNumbers.definition)).not.toContain('handler');
     });
@@ -42,7 +60,7 @@ describe('defineTool', () => {
   describe('the private half', () => {
     it('runs the handler and presents its value', async () => {
       const signal = new AbortController().signal;
-      const sum = await addNumbers.handler({ a: 5, b: 7 }, { signal });
+      const sum = await addNumbers.handler({ a: 5, b: 7 }, { signal, reportProgress: async () => {} });
       expect(sum).toBe(12);
       expect(addNumbers.present(sum, { a: 5, b: 7 })).toEqual({ content: [{ type: 'text', text: 'Result: 12' }] });
     });

@@ -5,14 +5,28 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
  * A tool has two halves: the public definition that tools/list sends out, and the
  * private handler that never leaves the server. The registry keeps both, keyed by name.
  */
+
+/** One step of a tool's own work, as the tool counts it (the server numbers it on the wire). */
+export type ProgressUpdate = { progress: number; total?: number; message?: string };
+
+/** What a handler gets besides its arguments. */
+export type ToolContext = {
+  /** Aborted when the client cancels the call or goes away: long work should stop. */
+  signal: AbortSignal;
+  /** Sends a notifications/progress of the tool's own; does nothing when the client asked for no progress. */
+  reportProgress: (update: ProgressUpdate) => Promise<void>;
+};
+
 export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unknown> = {
   name: string;
   title?: string;
   description: string;
   input: Input;
+  /** The shape of the result's structuredContent, published as outputSchema. */
+  output?: z.ZodObject;
   annotations?: Tool['annotations'];
   /** The work itself: receives validated arguments, returns a plain value. */
-  handler: (input: z.infer<Input>, context: { signal: AbortSignal }) => Promise<Output> | Output;
+  handler: (input: z.infer<Input>, context: ToolContext) => Promise<Output> | Output;
   /** How the server packages the handler's value as an MCP result. */
   present: (output: Output, input: z.infer<Input>) => CallToolResult;
 };
@@ -20,25 +34,33 @@ export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unk
 export type RegisteredTool = {
   definition: Tool;
   input: z.ZodObject;
-  handler: (input: unknown, context: { signal: AbortSignal }) => Promise<unknown>;
+  output?: z.ZodObject;
+  handler: (input: unknown, context: ToolContext) => Promise<unknown>;
   present: (output: unknown, input: unknown) => CallToolResult;
 };
 
 export function defineTool<Input extends z.ZodObject, Output>(tool: ToolDefinition<Input, Output>): RegisteredTool {
-  const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
   const definition: Tool = {
     name: tool.name,
     ...(tool.title ? { title: tool.title } : {}),
     description: tool.description,
-    inputSchema: inputSchema as Tool['inputSchema'],
+    inputSchema: convertToJsonSchema(tool.input, 'input') as Tool['inputSchema'],
+    ...(tool.output ? { outputSchema: convertToJsonSchema(tool.output, 'output') as Tool['outputSchema'] } : {}),
     ...(tool.annotations ? { annotations: tool.annotations } : {}),
   };
   return {
     definition,
     input: tool.input,
+    ...(tool.output ? { output: tool.output } : {}),
     handler: async (input, context) => tool.handler(input as z.infer<Input>, context),
     present: (output, input) => tool.present(output as Output, input as z.infer<Input>),
   };
+}
+
+/** JSON Schema without the $schema dialect line: MCP assumes 2020-12, and some providers refuse the key. */
+function convertToJsonSchema(schema: z.ZodObject, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
+  return jsonSchema;
 }
 
 export type ToolRegistry = {
