@@ -1,0 +1,64 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+
+/**
+ * An MCP server a learner should never trust: markup and script in its tool's name,
+ * description and result, a very long string, deep nesting and broken Unicode. It is a
+ * real server (the official SDK, real HTTP), started by the test itself.
+ */
+export const MARKUP = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+
+function deepValue(depth: number): unknown {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level++) value = { inner: value };
+  return value;
+}
+
+export async function startHostileMcpServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const handler = createMcpHandler(() => {
+    const server = new Server({ name: `hostile ${MARKUP}`, version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler('tools/list', async () => ({
+      tools: [
+        {
+          name: 'add_numbers',
+          title: MARKUP,
+          description: `Adds two numbers ${MARKUP} ${'long '.repeat(2000)}`,
+          inputSchema: { type: 'object', properties: { a: { type: 'number', description: MARKUP }, b: { type: 'number' } }, required: ['a', 'b'] },
+        },
+      ],
+    }));
+    server.setRequestHandler('tools/call', async () => ({
+      content: [
+        { type: 'text', text: `Result: 12 ${MARKUP} broken \ud800 unicode ${'x'.repeat(200_000)}` },
+      ],
+      structuredContent: { nested: deepValue(500) as Record<string, unknown> },
+    }));
+    return server;
+  });
+  const node = toNodeHandler(handler);
+  const http: HttpServer = createServer((request, response) => {
+    // The page is on another origin: answer its CORS preflight and expose the MCP headers.
+    response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
+    response.setHeader('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
+      });
+      response.end();
+      return;
+    }
+    void node(request, response);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: async () => {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
