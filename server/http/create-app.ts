@@ -1,5 +1,6 @@
 import {
   createMcpHandler,
+  isLegacyRequest,
   localhostAllowedHostnames,
   localhostAllowedOrigins,
   validateHostHeader,
@@ -7,10 +8,11 @@ import {
 } from '@modelcontextprotocol/server';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
-import { builtInTools } from '../mcp/tools.ts';
+import { builtInTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../mock-model/http-helpers.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
+import { createSessionEndpoint } from './mcp-session-endpoint.ts';
 
 /**
  * The whole server as one web-standard function, Request -> Response: the MCP
@@ -19,7 +21,14 @@ import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
  */
 
 export type AppOptions = {
+  /** The tools of /mcp and /mcp/sessions (the article's server); add_numbers alone by default. */
   tools?: RegisteredTool[];
+  /** The tools of /mcp/toolbox; every built-in tool by default. */
+  toolboxTools?: RegisteredTool[];
+  /** Live sessions on /mcp/sessions at most (default 100); one more initialize gets 503. */
+  maxSessions?: number;
+  /** A session on /mcp/sessions with no request for this long is closed (default 10 minutes). */
+  sessionIdleTimeoutMs?: number;
   /** Hostnames the Host header may name (port-agnostic). Defaults to localhost-class names. */
   allowedHostnames?: string[];
   /** Hostnames a browser Origin may name. Defaults to localhost-class origins. */
@@ -33,7 +42,13 @@ export type App = {
   close: () => Promise<void>;
 };
 
+/** The article's server, add_numbers only, both eras, stateless. */
 export const MCP_PATH = '/mcp';
+/** Every built-in tool, both eras, stateless. */
+export const MCP_TOOLBOX_PATH = '/mcp/toolbox';
+/** add_numbers with real 2025-11-25 sessions; 2026-07-28 requests are served statelessly, as on /mcp. */
+export const MCP_SESSIONS_PATH = '/mcp/sessions';
+const MCP_PATHS = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH];
 export const MOCK_OPENAI_PREFIX = MOCK_OPENAI_BASE_PATH;
 
 const CORS_ALLOW_HEADERS = [
@@ -50,17 +65,32 @@ const CORS_EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'x-mock-r
 
 type Route = (request: Request) => Promise<Response> | Response;
 
+const DEFAULT_MAX_SESSIONS = 100;
+const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
+
 export function createApp(options: AppOptions = {}): App {
   const registry = createToolRegistry(options.tools ?? builtInTools);
-  const mcp = createMcpHandler(() => createMcpServer(registry), {
-    legacy: 'stateless',
-    onerror: options.onError,
+  const toolboxRegistry = createToolRegistry(options.toolboxTools ?? toolboxTools);
+  const mcp = createMcpHandler(() => createMcpServer(registry), { legacy: 'stateless', onerror: options.onError });
+  const toolbox = createMcpHandler(() => createMcpServer(toolboxRegistry), { legacy: 'stateless', onerror: options.onError });
+  // The sessions endpoint routes by era itself: 2025-era traffic to its sessions,
+  // the rest to a strict modern handler (which would refuse 2025 traffic).
+  const sessionsModern = createMcpHandler(() => createMcpServer(registry), { legacy: 'reject', onerror: options.onError });
+  const sessions = createSessionEndpoint({
+    createServer: () => createMcpServer(registry),
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    onError: options.onError,
   });
   const allowedHostnames = options.allowedHostnames ?? localhostAllowedHostnames();
   const allowedOrigins = options.allowedOriginHostnames ?? localhostAllowedOrigins();
 
   const findRoute = (pathname: string): Route | undefined => {
     if (pathname === MCP_PATH) return (request) => mcp.fetch(request);
+    if (pathname === MCP_TOOLBOX_PATH) return (request) => toolbox.fetch(request);
+    if (pathname === MCP_SESSIONS_PATH) {
+      return async (request) => ((await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request));
+    }
     return findMockRoute(pathname)?.handle;
   };
 
@@ -81,7 +111,7 @@ export function createApp(options: AppOptions = {}): App {
       });
     }
     if (!route) {
-      return jsonResponse(404, { error: `Nothing at ${url.pathname}. The MCP endpoint is ${MCP_PATH}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_PREFIX}/chat/completions.` });
+      return jsonResponse(404, { error: `Nothing at ${url.pathname}. The MCP endpoints are ${MCP_PATHS.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_PREFIX}/chat/completions.` });
     }
     if (request.method === 'OPTIONS') {
       // The mock holds no secrets, so it accepts whatever headers a provider SDK sends.
@@ -112,8 +142,10 @@ export function createApp(options: AppOptions = {}): App {
       const originAllowed = validateOriginHeader(request.headers.get('origin'), allowedOrigins).ok;
       return originAllowed ? withCors(request, response) : response;
     },
-    handles: (pathname) => pathname === MCP_PATH || pathname.startsWith('/mock/'),
-    close: () => mcp.close(),
+    handles: (pathname) => MCP_PATHS.includes(pathname.replace(/\/+$/, '') || '/') || pathname.startsWith('/mock/'),
+    close: async () => {
+      await Promise.all([mcp.close(), toolbox.close(), sessionsModern.close(), sessions.close()]);
+    },
   };
 }
 

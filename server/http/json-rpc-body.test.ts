@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { countJsonRpcRequests, isInitializeBody, readJsonBody } from './json-rpc-body.ts';
+
+const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+
+describe('readJsonBody', () => {
+  it('parses a clone, leaving the body for the transport', async () => {
+    const request = new Request('http://localhost/mcp', { method: 'POST', body: JSON.stringify(list) });
+    expect(await readJsonBody(request)).toEqual(list);
+    expect(await request.json()).toEqual(list);
+  });
+
+  it('gives undefined for a body that is not JSON', async () => {
+    expect(await readJsonBody(new Request('http://localhost/mcp', { method: 'POST', body: '{oops' }))).toBeUndefined();
+  });
+});
+
+describe('isInitializeBody and countJsonRpcRequests', () => {
+  it('recognise initialize, alone or in a batch', () => {
+    expect(isInitializeBody(initialize)).toBe(true);
+    expect(isInitializeBody([initialize])).toBe(true);
+    expect(isInitializeBody(list)).toBe(false);
+    expect(isInitializeBody(undefined)).toBe(false);
+  });
+
+  it('count requests with an id, not notifications', () => {
+    expect(countJsonRpcRequests(list)).toBe(1);
+    expect(countJsonRpcRequests([list, { ...list, id: 2 }, initialized])).toBe(2);
+    expect(countJsonRpcRequests(initialized)).toBe(0);
+    expect(countJsonRpcRequests(undefined)).toBe(0);
+  });
+});

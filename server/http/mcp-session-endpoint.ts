@@ -1,0 +1,163 @@
+import { WebStandardStreamableHTTPServerTransport, type Server } from '@modelcontextprotocol/server';
+import { jsonResponse } from '../mock-model/http-helpers.ts';
+import { countJsonRpcRequests, isInitializeBody, readJsonBody } from './json-rpc-body.ts';
+import { followBody, prependToBody } from './response-body.ts';
+
+/**
+ * 2025-11-25 sessions, as the spec describes them: initialize creates a session and
+ * the answer names it in Mcp-Session-Id; later requests carry that header; the client
+ * may hold a GET stream open for server messages; DELETE ends the session; an unknown
+ * or expired id gets 404, after which a client starts over with initialize.
+ *
+ * One SDK transport and one server instance per session, on web-standard APIs only,
+ * so this also runs in a Service Worker. Sessions live in memory: a cap and an idle
+ * timeout keep a forgotten tab or a looping client from piling them up.
+ */
+
+export type SessionEndpointOptions = {
+  createServer: () => Server;
+  /** Live sessions at most; one more initialize gets 503. */
+  maxSessions: number;
+  /** A session with no request for this long is closed. */
+  idleTimeoutMs: number;
+  onError?: (error: Error) => void;
+};
+
+export type SessionEndpoint = {
+  fetch: (request: Request) => Promise<Response>;
+  /** Ids of the live sessions (tests and diagnostics). */
+  listSessionIds: () => string[];
+  close: () => Promise<void>;
+};
+
+type Session = {
+  id: string;
+  server: Server;
+  transport: WebStandardStreamableHTTPServerTransport;
+  /** Requests the session may still answer (`?expire-after=N`), or undefined for no limit. */
+  requestsLeft: number | undefined;
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
+};
+
+/** `?expire-after=N` on the endpoint URL: forget the session after answering N requests in it. */
+export const EXPIRE_AFTER_PARAMETER = 'expire-after';
+const EXPIRE_AFTER_LIMIT = 1000;
+
+/**
+ * An SSE comment first thing on a GET stream: a Node adapter sends the status and
+ * headers only with the first body bytes, and a quiet stream might otherwise show
+ * nothing until the first keep-alive, 15 seconds later. Clients ignore comments.
+ */
+const GET_STREAM_OPENING = ': stream open; server messages for this session come here\n\n';
+
+export function createSessionEndpoint(options: SessionEndpointOptions): SessionEndpoint {
+  const sessions = new Map<string, Session>();
+  let initializing = 0;
+
+  const forget = (session: Session) => {
+    if (sessions.get(session.id) === session) sessions.delete(session.id);
+    if (session.idleTimer !== undefined) clearTimeout(session.idleTimer);
+  };
+  const end = async (session: Session) => {
+    forget(session);
+    await session.server.close().catch((error: unknown) => options.onError?.(toError(error)));
+  };
+  const restartIdleTimer = (session: Session) => {
+    if (session.idleTimer !== undefined) clearTimeout(session.idleTimer);
+    session.idleTimer = setTimeout(() => void end(session), options.idleTimeoutMs);
+    // In Node, a pending expiry alone should not keep the process alive.
+    (session.idleTimer as { unref?: () => void }).unref?.();
+  };
+
+  async function startSession(request: Request, body: unknown, requestsAllowed: number | undefined): Promise<Response> {
+    if (sessions.size + initializing >= options.maxSessions) {
+      return jsonRpcError(503, -32000, `Too many live sessions: this server keeps at most ${options.maxSessions} at once. End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body);
+    }
+    initializing += 1;
+    const server = options.createServer();
+    let session: Session | undefined;
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      onsessioninitialized: (id) => {
+        session = { id, server, transport, requestsLeft: requestsAllowed, idleTimer: undefined };
+        sessions.set(id, session);
+        restartIdleTimer(session);
+      },
+      onsessionclosed: () => {
+        if (session) forget(session);
+      },
+    });
+    server.onclose = () => {
+      if (session) forget(session);
+    };
+    try {
+      await server.connect(transport);
+      const response = await transport.handleRequest(request);
+      // A refused initialize (bad headers, say) made no session: drop its instance.
+      if (!session) await server.close();
+      return response;
+    } finally {
+      initializing -= 1;
+    }
+  }
+
+  async function serveSession(session: Session, request: Request, body: unknown): Promise<Response> {
+    restartIdleTimer(session);
+    const response = await session.transport.handleRequest(request);
+    if (request.method === 'GET' && response.status === 200) return prependToBody(response, GET_STREAM_OPENING);
+
+    if (session.requestsLeft === undefined || request.method !== 'POST') return response;
+    session.requestsLeft -= countJsonRpcRequests(body);
+    if (session.requestsLeft > 0) return response;
+    // The budget is spent: later requests get 404 at once, but this answer still streams to its end.
+    forget(session);
+    return followBody(response, () => void end(session));
+  }
+
+  return {
+    async fetch(request) {
+      const requestsAllowed = readExpireAfter(new URL(request.url));
+      if (requestsAllowed instanceof Response) return requestsAllowed;
+      const body = request.method === 'POST' ? await readJsonBody(request) : undefined;
+      const sessionId = request.headers.get('mcp-session-id');
+      if (sessionId !== null) {
+        const session = sessions.get(sessionId);
+        return session ? serveSession(session, request, body) : sessionNotFound();
+      }
+      if (request.method === 'POST' && isInitializeBody(body)) return startSession(request, body, requestsAllowed);
+      return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required. Start a session with initialize; its answer carries the id to send with every later request.', body);
+    },
+    listSessionIds: () => [...sessions.keys()],
+    close: async () => {
+      await Promise.all([...sessions.values()].map(end));
+    },
+  };
+}
+
+function readExpireAfter(url: URL): number | undefined | Response {
+  const raw = url.searchParams.get(EXPIRE_AFTER_PARAMETER);
+  if (raw === null) return undefined;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > EXPIRE_AFTER_LIMIT) {
+    return jsonRpcError(400, -32000, `Bad Request: ${EXPIRE_AFTER_PARAMETER} must be a whole number from 1 to ${EXPIRE_AFTER_LIMIT} (the requests a session answers before the server forgets it), not "${raw}".`, undefined);
+  }
+  return count;
+}
+
+function sessionNotFound(): Response {
+  return jsonRpcError(404, -32001, 'Session not found: it ended, expired or never existed. Send initialize again, without Mcp-Session-Id, to start a new session.', undefined);
+}
+
+function jsonRpcError(status: number, code: number, message: string, body: unknown): Response {
+  const id = typeof body === 'object' && body !== null && 'id' in body ? (body as { id: unknown }).id : null;
+  return jsonResponse(status, { jsonrpc: '2.0', error: { code, message }, id: typeof id === 'string' || typeof id === 'number' ? id : null });
+}
+
+function describeDuration(milliseconds: number): string {
+  if (milliseconds % 60_000 === 0) return `${milliseconds / 60_000} minute${milliseconds === 60_000 ? '' : 's'}`;
+  return `${Math.round(milliseconds / 1000)} seconds`;
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
