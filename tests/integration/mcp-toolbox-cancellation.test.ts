@@ -1,0 +1,100 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { addNumbers } from '../../server/mcp/tools.ts';
+import { createCountSlowly } from '../../server/mcp/tools/count-slowly.ts';
+import type { RegisteredTool } from '../../server/mcp/tool-registry.ts';
+
+/**
+ * Cancelling count_slowly, over real HTTP. What reaches the tool depends on the era:
+ * in 2026-07-28 the client drops the request's connection, and the server aborts the
+ * handler's signal; in 2025-11-25 stateless serving, notifications/cancelled comes in a
+ * new POST that a fresh server instance answers, so only closing the stream stops it.
+ */
+
+const INTERVAL_MS = 100;
+const counting = createCountSlowly({ intervalMs: INTERVAL_MS });
+/** What the handler did: the counts it reached and whether it ended cancelled. */
+let journal: { counts: number[]; ended?: 'finished' | 'cancelled' };
+
+const observedCounting: RegisteredTool = {
+  ...counting,
+  handler: async (input, context) => {
+    try {
+      const counted = await counting.handler(input, {
+        ...context,
+        reportProgress: async (update) => {
+          journal.counts.push(update.progress);
+          await context.reportProgress(update);
+        },
+      });
+      journal.ended = 'finished';
+      return counted;
+    } catch (error) {
+      journal.ended = context.signal.aborted ? 'cancelled' : 'finished';
+      throw error;
+    }
+  },
+};
+
+let server: RunningServer;
+let client: Client | undefined;
+beforeAll(async () => {
+  server = await serve({ port: 0, toolboxTools: [addNumbers, observedCounting] });
+});
+beforeEach(() => {
+  journal = { counts: [] };
+});
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+const callBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'count_slowly', arguments: { to: 10 }, _meta: { progressToken: 'p' } } });
+const legacyHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+
+describe('cancelling count_slowly', () => {
+  it('in 2026-07-28, aborting the call stops the tool where it was', async () => {
+    client = new Client({ name: 'cancel-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`)));
+    const controller = new AbortController();
+    const call = client.callTool(
+      { name: 'count_slowly', arguments: { to: 10 } },
+      { signal: controller.signal, onprogress: (progress) => progress.message === 'Counted 2 of 10' && controller.abort() },
+    );
+    await expect(call).rejects.toThrow(/abort/i);
+    await wait(INTERVAL_MS * 4);
+    expect(journal.ended).toBe('cancelled');
+    expect(journal.counts.length).toBeLessThan(4);
+  });
+
+  it('in 2025-11-25, closing the response stream stops the tool', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/mcp/toolbox`, { method: 'POST', headers: legacyHeaders, body: callBody, signal: controller.signal });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    while (!received.includes('Counted 2 of 10')) received += decoder.decode((await reader.read()).value);
+    controller.abort();
+    await wait(INTERVAL_MS * 4);
+    expect(journal.ended).toBe('cancelled');
+    expect(journal.counts.length).toBeLessThan(4);
+  });
+
+  it('in 2025-11-25 stateless serving, notifications/cancelled reaches a fresh instance and the tool counts on', async () => {
+    client = new Client({ name: 'cancel-test', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`)));
+    const controller = new AbortController();
+    const call = client.callTool(
+      { name: 'count_slowly', arguments: { to: 4 } },
+      { signal: controller.signal, onprogress: (progress) => progress.message === 'Counted 1 of 4' && controller.abort() },
+    );
+    await expect(call).rejects.toThrow(/abort/i);
+    await expect.poll(() => journal.ended, { timeout: INTERVAL_MS * 10 }).toBe('finished');
+    expect(journal.counts).toEqual([1, 2, 3, 4]);
+  });
+});
