@@ -91,10 +91,10 @@ export const SCENARIOS: Scenario[] = [
     id: 'sessions',
     title: 'Sessions: Mcp-Session-Id, the GET stream, expiry and DELETE',
     question: 'What is 5 plus 7?',
-    mcpPath: '/mcp/sessions?expire-after=2',
+    mcpPath: '/mcp/sessions?expire-after=1',
     mockModel: 'mock-model-deterministic',
     era: '2025-11-25',
-    lesson: 'A stateful server gives the client a session id and keeps a stream open. It forgets the session after two requests: watch the 404, the new handshake, and the DELETE at the end.',
+    lesson: 'A stateful server gives the client a session id and keeps a stream open. This one forgets a session after one request: tools/call meets a 404, the host starts a new session and sends it again, and at the end its DELETE finds that session gone too.',
   },
   {
     id: 'division-by-zero',

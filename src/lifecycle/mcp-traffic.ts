@@ -217,7 +217,11 @@ export function createMcpTraffic({
         refreshHttp(exchange);
         if (exchange.status === 404 && exchange.requestHeaders['mcp-session-id']) {
           // The server no longer knows this session: the host will start a new one.
-          attach(exchange, writer.append('mcp.session.expired', { payload: parseJson(exchange.responseBody) ?? null, http: snapshotExchange(exchange) }));
+          attach(exchange, writer.append('mcp.session.expired', {
+            payload: parseJson(exchange.responseBody) ?? null,
+            http: snapshotExchange(exchange),
+            ...(exchange.method === 'DELETE' ? { title: 'Server answers 404 to the DELETE: the session was already gone' } : {}),
+          }));
           // This answer is complete as it is: the host starts a new session and asks again.
           const id = context?.message?.id;
           if (id !== undefined) answeredIds.add(id);
