@@ -12,6 +12,11 @@ describe('describeToolOutput', () => {
       expect(describeToolOutput(exchange('1024', 'math_power'))).toBe('The math_power tool says: 1024.');
     });
 
+    it('says a labelled number as the number', () => {
+      expect(describeToolOutput(exchange('Result: 1024', 'math_power'))).toBe('The math_power tool says: 1024.');
+      expect(describeToolOutput(exchange('Result: not a number', 'math_power'))).toBe('The math_power tool says: Result: not a number.');
+    });
+
     it('keeps the end mark the tool wrote, and joins lines into the sentence', () => {
       expect(describeToolOutput(exchange('Done!', 'count_slowly'))).toBe('The count_slowly tool says: Done!');
       expect(describeToolOutput(exchange('1\n2\n3', 'count_slowly'))).toBe('The count_slowly tool says: 1 2 3.');
@@ -24,8 +29,15 @@ describe('describeToolOutput', () => {
   });
 
   describe('structured content', () => {
-    it('reads a JSON object sent as text when there is no text content', () => {
-      expect(describeToolOutput(exchange('{"value":3.11,"unit":"miles"}'))).toBe('The convert_units tool says: value 3.11, unit miles.');
+    it('reads a JSON object sent as text, saying a value and its unit together', () => {
+      expect(describeToolOutput(exchange('{"value":3.11,"unit":"miles"}'))).toBe('The convert_units tool says: 3.11 miles.');
+      expect(describeToolOutput(exchange('{"value":1,"unit":"feet","note":"rounded"}'))).toBe('The convert_units tool says: 1 feet, note rounded.');
+    });
+
+    it('says a long decimal as a person would', () => {
+      expect(describeToolOutput(exchange('{"value":3.10685596119,"unit":"miles"}'))).toBe('The convert_units tool says: 3.11 miles.');
+      expect(describeToolOutput(exchange('{"value":0.000310685596,"unit":"miles"}'))).toBe('The convert_units tool says: 0.000311 miles.');
+      expect(describeToolOutput(exchange('{"value":8.047,"unit":"kilometers"}'))).toBe('The convert_units tool says: 8.047 kilometers.');
     });
 
     it('reads nested objects and lists', () => {

@@ -33,14 +33,29 @@ function readJson(output: string): unknown {
   }
 }
 
-/** {"value": 3.11, "unit": "miles"} reads as "value 3.11, unit miles". */
+/** Keys that only label the value: {"value": 3.11, "unit": "miles"} reads "3.11 miles", as a person would say it. */
+const LABEL_KEYS = new Set(['value', 'unit', 'units', 'result', 'text', 'message', 'output', 'amount']);
+
+/** A long decimal as a person would say it: 3.10685596119 is 3.11; small ones keep three significant digits. */
+function sayNumber(value: number): string {
+  if (Number.isInteger(value) || !/\.\d{4,}/.test(String(value))) return String(value);
+  return String(Math.abs(value) >= 1 ? Number(value.toFixed(2)) : Number(value.toPrecision(3)));
+}
+
+/** {"value": 3.11, "unit": "miles"} reads as "3.11 miles", {"counted": [1, 2]} as "counted (1, 2)". */
 function readStructured(value: unknown): string {
   if (Array.isArray(value)) return value.map(readStructured).join(', ');
   if (typeof value === 'object' && value !== null) {
-    return Object.entries(value)
-      .map(([key, entry]) => `${key} ${typeof entry === 'object' && entry !== null ? `(${readStructured(entry)})` : readStructured(entry)}`)
-      .join(', ');
+    const said = Object.entries(value).map(([key, entry]) => ({
+      key,
+      text: typeof entry === 'object' && entry !== null ? `(${readStructured(entry)})` : readStructured(entry),
+    }));
+    // Labelled values run together ("3.11 miles"); named ones keep their names ("counted (1, 2)").
+    const labelled = said.filter(({ key }) => LABEL_KEYS.has(key.toLowerCase())).map(({ text }) => text).join(' ');
+    const named = said.filter(({ key }) => !LABEL_KEYS.has(key.toLowerCase())).map(({ key, text }) => `${key} ${text}`);
+    return [labelled, ...named].filter(Boolean).join(', ');
   }
+  if (typeof value === 'number') return sayNumber(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -59,7 +74,8 @@ export function describeToolOutput(exchange: MockToolExchange): string {
       : `The ${exchange.name} tool returned nothing I can read.`;
   }
   const structured = readJson(text);
-  const readable = structured === undefined ? text : readStructured(structured);
+  // "Result: 1024" is a number with a label; the sentence says the number.
+  const readable = structured === undefined ? text.replace(/^result:\s*(?=-?[\d.]+$)/i, '') : readStructured(structured);
   if (readable.length <= SHORT_OUTPUT_LENGTH) {
     return `The ${exchange.name} tool says: ${endSentence(readable.replace(/\s+/g, ' '))}${mediaSentence}`;
   }

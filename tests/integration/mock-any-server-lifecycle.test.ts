@@ -23,8 +23,9 @@ const tools = [
     name: 'convert_units',
     description: 'Converts a length between meters, kilometers, miles and feet',
     input: z.strictObject({ value: z.number(), from: z.enum(UNITS), to: z.enum(UNITS) }),
-    handler: ({ value, from, to }) => (from === 'kilometers' && to === 'miles' ? Math.round(value * 62.1371) / 100 : value),
-    present: (converted, { to }) => text(`${converted} ${to}`),
+    handler: ({ value, from, to }) => ({ value: from === 'kilometers' && to === 'miles' ? value * 0.621371192 : value, unit: to }),
+    // Structured content, and the same as JSON text, as a server with an outputSchema sends it.
+    present: (converted) => ({ ...text(JSON.stringify(converted)), structuredContent: converted }),
   }),
   defineTool({
     name: 'draw_bar_chart',
@@ -37,15 +38,16 @@ const tools = [
     name: 'count_slowly',
     description: 'Counts from 1 up to a number, slowly',
     input: z.strictObject({ to: z.number().int() }),
-    handler: ({ to }) => to,
-    present: (to) => text(`Counted to ${to}.`),
+    handler: ({ to }) => ({ counted: to }),
+    // Structured content alone: each format carries it its own way, and the mock reads it.
+    present: (counted) => ({ content: [], structuredContent: counted }),
   }),
   defineTool({
     name: 'math.power',
     description: 'Raises a number to a power',
     input: z.strictObject({ base: z.number(), exponent: z.number() }),
     handler: ({ base, exponent }) => base ** exponent,
-    present: (power) => text(String(power)),
+    present: (power) => text(`Result: ${power}`),
   }),
   defineTool({
     name: 'echo',
@@ -93,7 +95,7 @@ function callsOf(trace: Trace): unknown[] {
 const EXAMPLES: [string, unknown, RegExp | string][] = [
   ['Convert 5 kilometers to miles', { name: 'convert_units', arguments: { value: 5, from: 'kilometers', to: 'miles' } }, 'The convert_units tool says: 3.11 miles.'],
   ['Draw a bar chart of 3, 1 and 4', { name: 'draw_bar_chart', arguments: { values: [3, 1, 4] } }, 'The draw_bar_chart tool returned an image and no text.'],
-  ['Count slowly to 5', { name: 'count_slowly', arguments: { to: 5 } }, 'The count_slowly tool says: Counted to 5.'],
+  ['Count slowly to 5', { name: 'count_slowly', arguments: { to: 5 } }, 'The count_slowly tool says: counted 5.'],
   ['What is 2 to the power of 10?', { name: 'math.power', arguments: { base: 2, exponent: 10 } }, /^The math[._]power tool says: 1024\.$/],
   ['Echo "hello world"', { name: 'echo', arguments: { message: 'hello world' } }, 'The echo tool says: hello world.'],
   [
