@@ -37,6 +37,17 @@ export default tseslint.config(
     },
   },
   {
+    // The MCP server and the HTTP app must also run in a Service Worker: web-standard APIs only.
+    files: ['server/mcp/**', 'server/http/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/src/ui/**', '**/src/store/**', 'react', 'react-dom', 'zustand'], message: 'The server must not import the UI, the store or React.' },
+        { group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'os', 'crypto', 'stream', 'zlib', 'child_process', '@modelcontextprotocol/node'], message: 'server/mcp and server/http run in a Service Worker too: use web-standard APIs; Node-only code goes in server/node or server/cli.' },
+      ] }],
+    },
+  },
+  {
     files: ['src/ui/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
