@@ -25,8 +25,6 @@ export type SessionEndpointOptions = {
 
 export type SessionEndpoint = {
   fetch: (request: Request) => Promise<Response>;
-  /** Ids of the live sessions (tests and diagnostics). */
-  listSessionIds: () => string[];
   close: () => Promise<void>;
 };
 
@@ -52,6 +50,8 @@ const GET_STREAM_OPENING = ': stream open; server messages for this session come
 
 export function createSessionEndpoint(options: SessionEndpointOptions): SessionEndpoint {
   const sessions = new Map<string, Session>();
+  /** Sessions already forgotten (their id gets 404) whose last answer is still streaming. */
+  const retiring = new Set<Session>();
   let initializing = 0;
 
   const forget = (session: Session) => {
@@ -60,6 +60,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   };
   const end = async (session: Session) => {
     forget(session);
+    retiring.delete(session);
     await session.server.close().catch((error: unknown) => options.onError?.(toError(error)));
   };
   const restartIdleTimer = (session: Session) => {
@@ -96,6 +97,9 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       // A refused initialize (bad headers, say) made no session: drop its instance.
       if (!session) await server.close();
       return response;
+    } catch (error) {
+      await (session ? end(session) : server.close());
+      throw error;
     } finally {
       initializing -= 1;
     }
@@ -111,6 +115,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
     if (session.requestsLeft > 0) return response;
     // The budget is spent: later requests get 404 at once, but this answer still streams to its end.
     forget(session);
+    retiring.add(session);
     return followBody(response, () => void end(session));
   }
 
@@ -127,9 +132,8 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       if (request.method === 'POST' && isInitializeBody(body)) return startSession(request, body, requestsAllowed);
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required. Start a session with initialize; its answer carries the id to send with every later request.', body);
     },
-    listSessionIds: () => [...sessions.keys()],
     close: async () => {
-      await Promise.all([...sessions.values()].map(end));
+      await Promise.all([...sessions.values(), ...retiring].map(end));
     },
   };
 }
