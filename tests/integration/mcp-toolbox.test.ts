@@ -53,6 +53,11 @@ describe.each(ERAS)('/mcp/toolbox in era %s', (_era, mode) => {
     expect(tools.find((tool) => tool.name === 'convert_units')?.outputSchema).toMatchObject({ type: 'object', required: ['value', 'unit'] });
   });
 
+  it('adds, as on /mcp: "Result: 12"', async () => {
+    const result = await (await connect(mode)).callTool({ name: 'add_numbers', arguments: { a: 5, b: 7 } });
+    expect(readTexts(result)).toEqual(['Result: 12']);
+  });
+
   it('multiplies: "Result: 36"', async () => {
     const result = await (await connect(mode)).callTool({ name: 'multiply_numbers', arguments: { a: 4, b: 9 } });
     expect(result).toMatchObject({ content: [{ type: 'text', text: 'Result: 36' }] });
