@@ -62,3 +62,26 @@ export async function readTranslation(page: Page): Promise<{ input: unknown; out
     : '';
   return { input, output, warnings };
 }
+
+/** Plays the run at the fastest speed until it has ended (complete, or stopped with a fault). */
+export async function runToEnd(page: Page): Promise<void> {
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  await page.getByRole('button', { name: /^Play/ }).waitFor({ timeout: 120_000 });
+  await page.waitForFunction(
+    () => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''),
+    undefined,
+    { timeout: 120_000 },
+  );
+}
+
+/** The payloads of every recorded step with this id, read from the timeline and the inspector. */
+export async function readPayloadsOf(page: Page, stepId: string): Promise<unknown[]> {
+  const rows = page.locator(`[data-testid="timeline-step"][data-step-id="${stepId}"]`);
+  const payloads: unknown[] = [];
+  for (let index = 0; index < (await rows.count()); index++) {
+    await rows.nth(index).click();
+    payloads.push(await readPayload(page));
+  }
+  return payloads;
+}

@@ -1,0 +1,168 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readPayload, readPayloadsOf, readTranslation, runToEnd, stepUntil } from './helpers.ts';
+
+/**
+ * Every scenario, run for real in the page: the assertions read the real messages
+ * (what the server said, what the model sent, what came back), never a script.
+ */
+
+async function chooseScenario(page: Page, id: string) {
+  await page.goto('/');
+  await page.getByTestId('scenario-select').selectOption(id);
+  await expect(page.getByTestId('scenario-lesson')).toBeVisible();
+}
+
+const answer = (page: Page) => page.getByTestId('answer');
+
+test('bad-arguments: the server rejects a = "five", the model recovers', async ({ page }) => {
+  await chooseScenario(page, 'bad-arguments');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('5 plus 7 is 12.');
+  const validations = (await readPayloadsOf(page, 'server.validate-arguments')) as { params: { message: string } }[];
+  expect(validations[0]?.params.message).toContain('✗');
+  const results = (await readPayloadsOf(page, 'mcp.tools-call.response')) as { result: { isError?: boolean; content: { text: string }[] } }[];
+  expect(results[0]?.result.isError).toBe(true);
+  expect(results[0]?.result.content[0]?.text).toContain('Input validation error');
+  expect(results.at(-1)?.result.content[0]?.text).toBe('Result: 12');
+});
+
+test('unknown-tool: a JSON-RPC error comes back, the host tells the model', async ({ page }) => {
+  await chooseScenario(page, 'unknown-tool');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('5 plus 7 is 12.');
+  const responses = (await readPayloadsOf(page, 'mcp.tools-call.response')) as { error?: { code: number } }[];
+  expect(responses[0]?.error?.code).toBe(-32602);
+});
+
+test('malformed-arguments: translation #2 refuses, no tools/call is sent for it', async ({ page }) => {
+  await chooseScenario(page, 'malformed-arguments');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('5 plus 7 is 12.');
+  const plans = (await readPayloadsOf(page, 'host.translate-tool-call')) as { error?: string }[];
+  expect(plans[0]?.error).toContain('not valid JSON');
+  expect(await page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.request"]').count()).toBe(1);
+});
+
+test('no-tool: the model answers directly; the timeline says which steps did not happen and why', async ({ page }) => {
+  await chooseScenario(page, 'no-tool');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('Hello!');
+  const missing = page.getByTestId('timeline-missing');
+  await expect(missing).toHaveCount(10);
+  await expect(missing.first()).toContainText('answered without calling a tool');
+});
+
+test('two-rounds: round 2 calls multiply with the first result', async ({ page }) => {
+  await chooseScenario(page, 'two-rounds');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('(5 plus 7) times 3 is 36.');
+  const calls = (await readPayloadsOf(page, 'mcp.tools-call.request')) as { params: { name: string; arguments: Record<string, number> } }[];
+  expect(calls.map(({ params }) => ({ name: params.name, arguments: params.arguments }))).toEqual([
+    { name: 'add_numbers', arguments: { a: 5, b: 7 } },
+    { name: 'multiply_numbers', arguments: { a: 12, b: 3 } },
+  ]);
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.request"]').nth(1)).toContainText('round 2');
+});
+
+test('parallel-calls: two tool calls in one turn, both results in one request', async ({ page }) => {
+  await chooseScenario(page, 'parallel-calls');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('5 plus 7 is 12, and 3 times 4 is 12.');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.request"]')).toHaveCount(2);
+  const [request] = (await readPayloadsOf(page, 'host.translate-tool-result')) as { messages: { role: string }[] }[];
+  expect(request?.messages.filter((message) => message.role === 'tool')).toHaveLength(2);
+});
+
+test('round-cap: a model that never stops is stopped by the host, which says so', async ({ page }) => {
+  await chooseScenario(page, 'round-cap');
+  await runToEnd(page);
+  await expect(page.getByTestId('fault')).toContainText('after 3 rounds');
+});
+
+test('sessions: the session header, the open GET stream, a 404, a new session and the DELETE', async ({ page }) => {
+  await chooseScenario(page, 'sessions');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('5 plus 7 is 12.');
+  await page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-list.request"]').click();
+  await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
+  await expect(page.getByTestId('http-view')).toContainText('mcp-session-id');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.stream.open"]').first()).toContainText('the stream is open');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.session.expired"]').first()).toContainText('404');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="host.new-session"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.session.delete"]')).toHaveCount(1);
+});
+
+test('editing tools/call in flight: the server computes with the edited arguments', async ({ page }) => {
+  await page.goto('/');
+  await stepUntil(page, 'keyboard', 'host.translate-tool-call');
+  await expect(page.getByTestId('step-caption')).toContainText('Next: Client sends tools/call');
+  await page.getByRole('button', { name: 'Edit before sending' }).click();
+  const editor = page.getByRole('dialog', { name: /Edit before sending/ });
+  const text = await editor.getByLabel('Message (JSON)').inputValue();
+  await editor.getByLabel('Message (JSON)').fill('{ not json');
+  await editor.getByRole('button', { name: 'Send edited message' }).click();
+  await expect(editor.getByRole('alert')).toContainText('This is not valid JSON');
+  await editor.getByLabel('Message (JSON)').fill(text.replace('"a": 5', '"a": 40').replace('"b": 7', '"b": 2'));
+  await editor.getByRole('button', { name: 'Send edited message' }).click();
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-call.request');
+  expect(await readPayload(page)).toMatchObject({ params: { arguments: { a: 40, b: 2 } } });
+  await stepUntil(page, 'keyboard', 'server.execute');
+  expect(JSON.stringify(await readPayload(page))).toContain('add_numbers(40, 2) returned 42');
+});
+
+test('division-by-zero: the tool fails and the result says isError', async ({ page }) => {
+  await chooseScenario(page, 'division-by-zero');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('reported an error');
+  const [response] = (await readPayloadsOf(page, 'mcp.tools-call.response')) as { result: { isError: boolean; content: { text: string }[] } }[];
+  expect(response?.result.isError).toBe(true);
+  expect(response?.result.content[0]?.text).toContain('Division by zero');
+});
+
+test('structured-output: structuredContent against the tool’s outputSchema', async ({ page }) => {
+  await chooseScenario(page, 'structured-output');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('miles');
+  const [response] = (await readPayloadsOf(page, 'mcp.tools-call.response')) as { result: { structuredContent: { unit: string } } }[];
+  expect(response?.result.structuredContent.unit).toBe('miles');
+});
+
+test('image-result: an image block, and a note where the format carries text only', async ({ page }) => {
+  await chooseScenario(page, 'image-result');
+  await runToEnd(page);
+  const [response] = (await readPayloadsOf(page, 'mcp.tools-call.response')) as { result: { content: { type: string; mimeType?: string }[] } }[];
+  expect(response?.result.content.some((block) => block.type === 'image' && block.mimeType === 'image/png')).toBe(true);
+  await page.locator('[data-testid="timeline-step"][data-step-id="host.translate-tool-result"]').click();
+  const third = await readTranslation(page);
+  expect(third.warnings).toContain('text only');
+});
+
+test('slow-tool: the tool’s own progress arrives before its result', async ({ page }) => {
+  await chooseScenario(page, 'slow-tool');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('Counted to 5');
+  expect(await page.locator('[data-testid="timeline-step"][data-step-id="server.progress"]').count()).toBeGreaterThanOrEqual(5);
+});
+
+test('renamed-tool: translation #1 renames math.power, translation #2 maps it back', async ({ page }) => {
+  await chooseScenario(page, 'renamed-tool');
+  await stepUntil(page, 'keyboard', 'host.translate-tools', 40);
+  const first = await readTranslation(page);
+  expect(first.warnings).toContain('"math.power"');
+  await stepUntil(page, 'keyboard', 'host.translate-tool-call', 40);
+  const second = await readTranslation(page);
+  expect(second.output).toMatchObject({ name: 'math.power', arguments: { base: 2, exponent: 10 } });
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('1024');
+});
+
+test('the HTTP view copies an exchange as curl', async ({ page }) => {
+  await page.goto('/');
+  await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+  await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
+  await page.getByTestId('http-view').locator('summary', { hasText: 'Show' }).click();
+  const command = await page.getByTestId('curl-command').innerText();
+  expect(command).toContain("curl -X POST");
+  expect(command).toContain('"method":"tools/list"');
+  expect(command).toContain('-N');
+});
