@@ -120,14 +120,35 @@ async function walkThrough(page: Page, driver: Driver, era: '2025-11-25' | '2026
 }
 
 test.describe('the whole lifecycle, one step at a time', () => {
-  test('with the keyboard, era 2025-11-25, then again in era 2026-07-28', async ({ page }) => {
-    await walkThrough(page, 'keyboard', '2025-11-25');
-    await walkThrough(page, 'keyboard', '2026-07-28');
-  });
+  for (const driver of ['keyboard', 'buttons'] as const) {
+    for (const era of ['2025-11-25', '2026-07-28'] as const) {
+      test(`with the ${driver}, era ${era}`, async ({ page }) => {
+        await walkThrough(page, driver, era);
+      });
+    }
+  }
 
-  test('with the buttons, era 2026-07-28, then again in era 2025-11-25', async ({ page }) => {
-    await walkThrough(page, 'buttons', '2026-07-28');
-    await walkThrough(page, 'buttons', '2025-11-25');
+  test.describe('with motion', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('the message travels along its edge, started for each step', async ({ page }) => {
+      await page.goto('/');
+      await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+      const motion = page.locator('[data-testid="message-in-flight"][data-edge="client-server"] animateMotion');
+      await expect(motion).toHaveCount(1);
+      // Once it has travelled, the dot rests just before the node it reached (had it not been started, it would sit at the origin).
+      const restsNear = async (node: string, side: 'left' | 'right') => {
+        await page.waitForTimeout(1500);
+        const dot = await page.locator('[data-testid="message-in-flight"] circle').boundingBox();
+        const target = await page.locator(`.react-flow__node[data-id="${node}"]`).boundingBox();
+        const edgeX = side === 'left' ? target!.x : target!.x + target!.width;
+        expect(Math.abs(dot!.x + dot!.width / 2 - edgeX)).toBeLessThan(60);
+        expect(Math.abs(dot!.y + dot!.height / 2 - (target!.y + target!.height / 2))).toBeLessThan(40);
+      };
+      await restsNear('server', 'left');
+      await stepUntil(page, 'keyboard', 'server.registry-read');
+      await expect(page.locator('[data-testid="message-in-flight"][data-edge="client-server"] animateMotion')).toHaveAttribute('keyPoints', /^1;/);
+      await restsNear('client', 'right');
+    });
   });
 });
 
