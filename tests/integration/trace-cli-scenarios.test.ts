@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SCENARIOS } from '../../src/content/scenarios.ts';
+import { TraceSchema, type Trace } from '../../src/lifecycle/trace.ts';
+
+/** Every scenario through the CLI, as a user runs it, asserted on the real messages of its trace. */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+
+function runScenario(id: string): Promise<{ code: number; trace: Trace | null; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(tsx, ['server/cli/trace.ts', '--scenario', id, '--json'], { cwd: root, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      let trace: Trace | null;
+      try {
+        trace = TraceSchema.parse(JSON.parse(stdout));
+      } catch {
+        trace = null;
+      }
+      resolve({ code, trace, stderr });
+    });
+  });
+}
+
+const payloadsOf = (trace: Trace, id: string) => trace.steps.filter((step) => step.id === id).map((step) => step.payload as Record<string, unknown>);
+
+const CHECKS: Record<string, (trace: Trace) => void> = {
+  'happy-path': (trace) => expect(trace.answer).toBe('5 plus 7 is 12.'),
+  'bad-arguments': (trace) => {
+    expect(JSON.stringify(payloadsOf(trace, 'mcp.tools-call.response')[0])).toContain('Input validation error');
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+  },
+  'unknown-tool': (trace) => {
+    expect(payloadsOf(trace, 'mcp.tools-call.response')[0]).toMatchObject({ error: { code: -32602 } });
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+  },
+  'malformed-arguments': (trace) => {
+    expect(JSON.stringify(payloadsOf(trace, 'host.translate-tool-call')[0])).toContain('not valid JSON');
+    expect(payloadsOf(trace, 'mcp.tools-call.request')).toHaveLength(1);
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+  },
+  'no-tool': (trace) => {
+    expect(payloadsOf(trace, 'mcp.tools-call.request')).toHaveLength(0);
+    expect(trace.answer).toContain('Hello!');
+  },
+  'two-rounds': (trace) => {
+    const calls = trace.steps.filter((step) => step.id === 'mcp.tools-call.request');
+    expect(calls.map((step) => [step.iteration, (step.payload as { params: { arguments: unknown } }).params.arguments])).toEqual([
+      [1, { a: 5, b: 7 }],
+      [2, { a: 12, b: 3 }],
+    ]);
+    expect(trace.answer).toBe('(5 plus 7) times 3 is 36.');
+  },
+  'parallel-calls': (trace) => {
+    expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').every((step) => step.iteration === 1)).toBe(true);
+    expect(trace.answer).toBe('5 plus 7 is 12, and 3 times 4 is 12.');
+  },
+  'round-cap': (trace) => {
+    expect(trace.status).toBe('failed');
+    expect(trace.steps.at(-1)?.fault?.what).toContain('after 3 rounds');
+  },
+  sessions: (trace) => {
+    const list = trace.steps.find((step) => step.id === 'mcp.tools-list.request')!;
+    expect(list.http?.requestHeaders['mcp-session-id']).toMatch(/.+/);
+    expect(trace.steps.some((step) => step.id === 'mcp.session.expired')).toBe(true);
+    expect(trace.steps.some((step) => step.id === 'host.new-session')).toBe(true);
+    expect(trace.steps.find((step) => step.id === 'mcp.session.delete')?.http?.method).toBe('DELETE');
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+  },
+  'division-by-zero': (trace) => expect(payloadsOf(trace, 'mcp.tools-call.response')[0]).toMatchObject({ result: { isError: true } }),
+  'structured-output': (trace) => expect(payloadsOf(trace, 'mcp.tools-call.response')[0]).toMatchObject({ result: { structuredContent: { unit: 'miles' } } }),
+  'image-result': (trace) => expect(JSON.stringify(payloadsOf(trace, 'mcp.tools-call.response')[0])).toContain('"type":"image"'),
+  'slow-tool': (trace) => expect(trace.steps.filter((step) => step.id === 'server.progress').length).toBeGreaterThanOrEqual(5),
+  'renamed-tool': (trace) => {
+    const translation = trace.steps.find((step) => step.id === 'host.translate-tool-call')?.translation;
+    expect(translation?.output).toMatchObject({ name: 'math.power' });
+    expect(trace.answer).toContain('1024');
+  },
+};
+
+describe('npm run trace -- --scenario', () => {
+  it('has a check for every scenario', () => {
+    expect(Object.keys(CHECKS).sort()).toEqual(SCENARIOS.map((scenario) => scenario.id).sort());
+  });
+
+  // Two at a time: the machine has two cores, and each run starts its own server.
+  it('runs every scenario with real traffic, as its trace shows', async () => {
+    const ids = SCENARIOS.map((scenario) => scenario.id);
+    for (let index = 0; index < ids.length; index += 2) {
+      const batch = ids.slice(index, index + 2);
+      const results = await Promise.all(batch.map(runScenario));
+      results.forEach((result, position) => {
+        const id = batch[position]!;
+        expect(result.trace, `${id}: ${result.stderr}`).not.toBeNull();
+        CHECKS[id]!(result.trace!);
+      });
+    }
+  }, 300_000);
+});
