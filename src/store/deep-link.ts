@@ -2,6 +2,7 @@ import { findScenario } from '../content/scenarios.ts';
 import { ERAS, type Era } from '../lifecycle/vocabulary.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseScenario, next, reset } from './actions.ts';
+import { readAppBaseUrl } from './app-base-url.ts';
 import { selectIsFinished, useExplorerStore } from './explorer-store.ts';
 
 /**
@@ -28,8 +29,9 @@ export function readDeepLink(search: string): DeepLink | null {
   };
 }
 
-export function formatDeepLink(link: DeepLink, base: string): string {
-  const url = new URL(base);
+/** A link to the app's own base URL (its sub-path kept, whatever page pageUrl names), carrying only the link's settings. */
+export function formatDeepLink(link: DeepLink, pageUrl: string): string {
+  const url = readAppBaseUrl(pageUrl);
   url.search = '';
   url.hash = '';
   url.searchParams.set('scenario', link.scenarioId);

@@ -5,6 +5,8 @@ import type { Trace } from '../lifecycle/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { findScenario } from '../content/scenarios.ts';
+import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
+import { readAppBaseUrl, resolveAppUrl } from './app-base-url.ts';
 import type { ExplorerState } from './explorer-store.ts';
 import { initialRunSlice, moveCursor, useExplorerStore } from './explorer-store.ts';
 
@@ -70,13 +72,13 @@ function applyEvent(runId: number, event: RunEvent): void {
   }
 }
 
-/** What the engine is told about the model: the mock (the scenario's variant) on this origin, or the real provider with its key. */
-export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' | 'scenarioId'>, origin: string): ProviderSettings {
+/** What the engine is told about the model: the mock (the scenario's variant) under the app's base URL, or the real provider with its key. */
+export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' | 'scenarioId'>, appBaseUrl: string): ProviderSettings {
   const { model } = state;
   const wire = findWireInfo(model.wire) ?? findWireInfo('openai-chat')!;
   if (model.kind === 'mock') {
     const variant = findScenario(state.scenarioId)?.mockModel ?? MOCK_MODEL_NAME;
-    return { wire: wire.id, kind: 'mock', baseUrl: `${origin}${wire.mockBasePath}`, model: variant, strict: model.strict };
+    return { wire: wire.id, kind: 'mock', baseUrl: resolveAppUrl(wire.mockBasePath, appBaseUrl), model: variant, strict: model.strict };
   }
   const real = model.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
   const apiKey = wire.keyVariable ? state.apiKeys[wire.keyVariable] : undefined;
@@ -88,7 +90,8 @@ export async function startRun(): Promise<void> {
   const state = useExplorerStore.getState();
   const { question, era, runId } = state;
   const nextRunId = runId + 1;
-  const provider = resolveProvider(state, globalThis.location.origin);
+  const appBaseUrl = readAppBaseUrl();
+  const provider = resolveProvider(state, appBaseUrl.href);
   useExplorerStore.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, runWire: provider.wire, cursor: -1, furthest: -1, modelName: provider.model });
   let engine: typeof import('../lifecycle/engine.ts');
   try {
@@ -101,11 +104,19 @@ export async function startRun(): Promise<void> {
     });
     return;
   }
+  try {
+    // In the static site the built-in server is a Service Worker: the first message waits until it controls the page.
+    // A run with a real provider and an MCP server by URL needs none of it.
+    if (provider.kind === 'mock' || state.model.mcpServerUrl === null) await waitForInBrowserServer();
+  } catch (error) {
+    useExplorerStore.setState({ status: 'idle', followNext: false, loadError: error instanceof Error ? error.message : String(error) });
+    return;
+  }
   if (useExplorerStore.getState().runId !== nextRunId) return;
   let run: LifecycleRun;
   try {
     const scenario = findScenario(state.scenarioId);
-    const mcpUrl = state.model.mcpServerUrl ?? `${globalThis.location.origin}${scenario?.mcpPath ?? '/mcp'}`;
+    const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
     run = engine.createLifecycleRun({ question, era, mcpUrl, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}) });
   } catch (error) {
     useExplorerStore.setState({
