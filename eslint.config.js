@@ -14,7 +14,7 @@ const pureLayerRestrictions = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage', 'bench/results.json'] },
+  { ignores: ['dist', 'dist-static', 'node_modules', 'test-results', 'playwright-report', 'coverage', 'bench/results.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

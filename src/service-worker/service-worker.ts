@@ -1,0 +1,70 @@
+import { createApp } from '../../server/http/create-app.ts';
+import { deleteOldCaches, formatCacheName, isSiteRequest, precacheFiles, respondFromCache } from './precache.ts';
+import { createServerRequest, findServerPath } from './server-routes.ts';
+import type { PageToWorkerMessage, ServiceWorkerScope, WorkerToPageMessage } from './worker-scope.ts';
+
+/**
+ * The static site's server: the same web-standard app `npm start` runs in Node (the
+ * MCP endpoints in both eras, the sessions, the mock model), answering the page's
+ * requests from inside the browser. The page's SDK client still sends real HTTP
+ * requests; DevTools lists them as served by this worker.
+ *
+ * Built into one file by vite.static.config.ts, which fills in the manifest below.
+ */
+
+declare const __STATIC_SITE_MANIFEST__: { version: string; files: string[] };
+
+const manifest = __STATIC_SITE_MANIFEST__;
+const worker = globalThis as unknown as ServiceWorkerScope;
+/** The site's folder: the worker file sits at its top, and its scope is that folder. */
+const baseUrl = new URL('./', worker.location.href);
+const cacheName = formatCacheName(baseUrl, manifest.version);
+
+// DNS rebinding protection as in Node, with the site's own host as the only one allowed.
+const app = createApp({
+  allowedHostnames: [worker.location.hostname],
+  allowedOriginHostnames: [worker.location.hostname],
+  onError: (error) => console.error(`[in-browser server] ${error.message}`),
+});
+
+async function tellPages(message: WorkerToPageMessage): Promise<void> {
+  // During install no page is controlled yet: the one that installs this worker still wants the progress.
+  for (const client of await worker.clients.matchAll({ includeUncontrolled: true, type: 'window' })) client.postMessage(message);
+}
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    precacheFiles({
+      cacheName,
+      baseUrl,
+      files: manifest.files,
+      onProgress: (cached, total) => void tellPages({ type: 'install-progress', cached, total }),
+    }),
+  );
+});
+
+worker.addEventListener('activate', (event) => {
+  // Old caches go only now: until this moment the previous worker still served its pages from them.
+  event.waitUntil(deleteOldCaches(baseUrl, cacheName).then(() => worker.clients.claim()));
+});
+
+worker.addEventListener('message', (event) => {
+  const message = event.data as PageToWorkerMessage | null;
+  if (message?.type === 'skip-waiting') event.waitUntil(worker.skipWaiting());
+  if (message?.type === 'claim') event.waitUntil(worker.clients.claim());
+  if (message?.type === 'read-version') {
+    const reply: WorkerToPageMessage = { type: 'version', version: manifest.version };
+    event.ports[0]?.postMessage(reply);
+  }
+});
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const serverPath = findServerPath(request.url, baseUrl, app.handles);
+  if (serverPath !== null) {
+    event.respondWith(createServerRequest(request, serverPath).then((serverRequest) => app.fetch(serverRequest)));
+    return;
+  }
+  // Anything not ours (a provider, an MCP server by URL, another origin) goes to the network untouched.
+  if (isSiteRequest(request, baseUrl)) event.respondWith(respondFromCache(request, cacheName, baseUrl));
+});

@@ -1,0 +1,44 @@
+/**
+ * The few Service Worker globals the worker uses, typed here: the project's TypeScript
+ * settings carry the DOM library, which cannot be combined with the WebWorker one.
+ */
+
+export type ExtendableEvent = Event & { waitUntil: (promise: Promise<unknown>) => void };
+
+export type FetchEvent = ExtendableEvent & {
+  readonly request: Request;
+  respondWith: (response: Response | Promise<Response>) => void;
+};
+
+export type ExtendableMessageEvent = ExtendableEvent & {
+  readonly data: unknown;
+  readonly ports: readonly MessagePort[];
+};
+
+export type WindowClient = { postMessage: (message: unknown) => void };
+
+export type ServiceWorkerScope = {
+  readonly location: { readonly href: string; readonly hostname: string; readonly origin: string };
+  readonly caches: CacheStorage;
+  readonly clients: {
+    claim: () => Promise<void>;
+    matchAll: (options?: { includeUncontrolled?: boolean; type?: 'window' }) => Promise<readonly WindowClient[]>;
+  };
+  skipWaiting: () => Promise<void>;
+  addEventListener: {
+    (type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+    (type: 'fetch', listener: (event: FetchEvent) => void): void;
+    (type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
+  };
+};
+
+/** The messages the page and the worker exchange. */
+export type PageToWorkerMessage =
+  | { type: 'skip-waiting' }
+  /** A page loaded with a hard reload is not controlled although the worker is active. */
+  | { type: 'claim' }
+  | { type: 'read-version' };
+
+export type WorkerToPageMessage =
+  | { type: 'install-progress'; cached: number; total: number }
+  | { type: 'version'; version: string };

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/**
+ * The static site (npm run build:static): the app built with a relative base, so the
+ * folder works at any path of any static host, plus one Service Worker file that runs
+ * the built-in MCP server and mock model in the browser (src/service-worker/).
+ */
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const OUT_DIRECTORY = path.join(root, 'dist-static');
+const WORKER_ENTRY = path.join(root, 'src/service-worker/service-worker.ts');
+const WORKER_FILE = 'service-worker.js';
+
+async function listFiles(directory: string, prefix = ''): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(directory, { withFileTypes: true })) {
+    const relative = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) files.push(...(await listFiles(path.join(directory, entry.name), `${relative}/`)));
+    else files.push(relative);
+  }
+  return files.sort();
+}
+
+/** A hash of every built file's name and bytes: the worker's version, so a new deployment gets a new worker and a new cache. */
+async function hashFiles(directory: string, files: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update('\0').update(await readFile(path.join(directory, file))).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Once the app is written, bundles the worker into one classic script (every browser
+ * with Service Workers runs those; module workers are not everywhere yet) with the
+ * list of files to precache and the version baked in.
+ */
+function buildServiceWorker(): Plugin {
+  return {
+    name: 'mcp-lifecycle-explorer-service-worker',
+    apply: 'build',
+    async closeBundle() {
+      const files = (await listFiles(OUT_DIRECTORY)).filter((file) => file !== WORKER_FILE);
+      const version = await hashFiles(OUT_DIRECTORY, files);
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        mode: 'production',
+        publicDir: false,
+        define: { __STATIC_SITE_MANIFEST__: JSON.stringify({ version, files }) },
+        build: {
+          outDir: OUT_DIRECTORY,
+          emptyOutDir: false,
+          target: 'es2022',
+          copyPublicDir: false,
+          reportCompressedSize: false,
+          lib: { entry: WORKER_ENTRY, formats: ['iife'], name: 'mcpLifecycleExplorerServer', fileName: () => WORKER_FILE },
+        },
+      });
+      this.info?.(`service worker ${WORKER_FILE}: version ${version}, ${files.length} files precached`);
+    },
+  };
+}
+
+export default defineConfig({
+  mode: 'static-site',
+  base: './',
+  plugins: [react(), tailwindcss(), buildServiceWorker()],
+  preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
+  build: { outDir: OUT_DIRECTORY, emptyOutDir: true, target: 'es2022', sourcemap: false, reportCompressedSize: false },
+});
