@@ -9,6 +9,7 @@ import { QuestionBar } from './question-bar.tsx';
 import { ModelSettingsButton } from './settings/model-settings-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { TraceFileControls, TraceSourceBanner } from './sharing/trace-file-controls.tsx';
+import { StaticSiteBanner } from './static-site/static-site-banner.tsx';
 import { StepCaption } from './step-caption.tsx';
 import { Timeline } from './timeline/timeline.tsx';
 import { useDocumentPreferences } from './use-document-preferences.ts';
@@ -130,6 +131,8 @@ export function App() {
         </div>
       </header>
       <TraceSourceBanner />
+      {/* Only the static site (vite.static.config.ts) has an in-browser server to speak of; elsewhere this is compiled away. */}
+      {import.meta.env.MODE === 'static-site' && <StaticSiteBanner />}
       {loadError && (
         <p role="alert" className="border-b border-red-300 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {loadError}

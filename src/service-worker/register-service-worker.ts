@@ -1,0 +1,106 @@
+import { readAppBaseUrl } from '../store/app-base-url.ts';
+import { readWorkerStatus, updateWorkerStatus } from './worker-status.ts';
+import type { PageToWorkerMessage, WorkerToPageMessage } from './worker-scope.ts';
+
+/**
+ * Installs the static site's in-browser server and keeps the page told about it. Loaded
+ * with import() after the first paint, in the static build only.
+ *
+ * First visit: the worker caches the site, activates and claims this page; only then
+ * does the first message go out (the run controller waits for 'ready'). A new
+ * deployment installs beside the running one and waits, so a run in progress is never
+ * cut off; the page offers a reload that activates it.
+ */
+
+const WORKER_FILE = 'service-worker.js';
+const VERSION_REPLY_TIMEOUT_MS = 3000;
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
+
+const UNSUPPORTED = [
+  'This browser runs no Service Worker for this page, and the static site needs one: its MCP server and mock model run in it.',
+  'Service Workers need HTTPS, or http://localhost or http://127.0.0.1; some private windows turn them off.',
+  'A real provider with an MCP server by URL still works (model settings).',
+].join(' ');
+
+export async function registerServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator) || !globalThis.isSecureContext) {
+    updateWorkerStatus({ phase: 'failed', detail: UNSUPPORTED });
+    return;
+  }
+  const container = navigator.serviceWorker;
+  const baseUrl = readAppBaseUrl();
+  let reloadWhenReplaced = false;
+
+  container.addEventListener('message', (event: MessageEvent<WorkerToPageMessage | null>) => {
+    if (event.data?.type === 'install-progress' && readWorkerStatus().phase === 'installing') {
+      updateWorkerStatus({ detail: `Installing the in-browser server… (${event.data.cached} of ${event.data.total} files cached)` });
+    }
+  });
+  container.addEventListener('controllerchange', () => {
+    // The learner asked for the new version: the page's own files belong to the old one.
+    if (reloadWhenReplaced) globalThis.location.reload();
+    else void markReady(container.controller);
+  });
+
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await container.register(new URL(WORKER_FILE, baseUrl), { scope: baseUrl.href });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    updateWorkerStatus({ phase: 'failed', detail: `The in-browser server could not be installed (${reason}). Reload the page to try again. ${UNSUPPORTED}` });
+    return;
+  }
+
+  const offerWaitingUpdate = () => {
+    const waiting = registration.waiting;
+    if (!waiting || !container.controller) return;
+    updateWorkerStatus({
+      applyUpdate: () => {
+        reloadWhenReplaced = true;
+        const message: PageToWorkerMessage = { type: 'skip-waiting' };
+        waiting.postMessage(message);
+      },
+    });
+  };
+  registration.addEventListener('updatefound', () => {
+    const incoming = registration.installing;
+    incoming?.addEventListener('statechange', () => {
+      if (incoming.state === 'installed') offerWaitingUpdate();
+      if (incoming.state === 'redundant' && !container.controller) {
+        updateWorkerStatus({ phase: 'failed', detail: 'The in-browser server could not be installed: a file of the site could not be cached. Reload the page to try again.' });
+      }
+    });
+  });
+  offerWaitingUpdate();
+  // A tab left open for days still learns of a new deployment.
+  setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_INTERVAL_MS);
+
+  if (container.controller) {
+    await markReady(container.controller);
+  } else if (registration.active) {
+    // A hard reload bypasses the worker although it is active: ask it to take this page (controllerchange follows).
+    const message: PageToWorkerMessage = { type: 'claim' };
+    registration.active.postMessage(message);
+  }
+  // Otherwise the worker is installing: it claims this page when it activates.
+}
+
+async function markReady(controller: ServiceWorker | null): Promise<void> {
+  if (!controller) return;
+  const version = await readVersion(controller);
+  updateWorkerStatus({ phase: 'ready', detail: '', version });
+}
+
+/** Asks the controlling worker which deployment it belongs to. */
+function readVersion(controller: ServiceWorker): Promise<string | null> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), VERSION_REPLY_TIMEOUT_MS);
+    channel.port1.onmessage = (event: MessageEvent<WorkerToPageMessage>) => {
+      clearTimeout(timer);
+      resolve(event.data.type === 'version' ? event.data.version : null);
+    };
+    const message: PageToWorkerMessage = { type: 'read-version' };
+    controller.postMessage(message, [channel.port2]);
+  });
+}
