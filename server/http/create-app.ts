@@ -1,18 +1,14 @@
-import {
-  createMcpHandler,
-  isLegacyRequest,
-  localhostAllowedHostnames,
-  localhostAllowedOrigins,
-  validateHostHeader,
-  validateOriginHeader,
-} from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, localhostAllowedOrigins } from '@modelcontextprotocol/server';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
 import { builtInTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../mock-model/http-helpers.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
+import { findPostHeaderRefusal } from './json-rpc-errors.ts';
 import { createSessionEndpoint } from './mcp-session-endpoint.ts';
+import { findGuardRefusal, isOriginAllowed, type GuardLists } from './request-guards.ts';
+import { serveMockRoute } from './serve-mock-route.ts';
 
 /**
  * The whole server as one web-standard function, Request -> Response: the MCP
@@ -39,6 +35,10 @@ export type AppOptions = {
 export type App = {
   fetch: (request: Request) => Promise<Response>;
   handles: (pathname: string) => boolean;
+  /** The Host and Origin allowlists this app enforces; the Node listener applies them to its static files too. */
+  guardLists: GuardLists;
+  /** Live sessions on /mcp/sessions. */
+  countSessions: () => number;
   close: () => Promise<void>;
 };
 
@@ -82,34 +82,32 @@ export function createApp(options: AppOptions = {}): App {
     idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     onError: options.onError,
   });
-  const allowedHostnames = options.allowedHostnames ?? localhostAllowedHostnames();
-  const allowedOrigins = options.allowedOriginHostnames ?? localhostAllowedOrigins();
+  const guardLists: GuardLists = {
+    allowedHostnames: options.allowedHostnames ?? localhostAllowedHostnames(),
+    allowedOriginHostnames: options.allowedOriginHostnames ?? localhostAllowedOrigins(),
+  };
 
   const findRoute = (pathname: string): Route | undefined => {
-    if (pathname === MCP_PATH) return (request) => mcp.fetch(request);
-    if (pathname === MCP_TOOLBOX_PATH) return (request) => toolbox.fetch(request);
+    if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? mcp.fetch(request);
+    if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolbox.fetch(request);
     if (pathname === MCP_SESSIONS_PATH) {
-      return async (request) => ((await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request));
+      return async (request) => {
+        const refusal = findPostHeaderRefusal(request);
+        if (refusal) return refusal;
+        return (await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request);
+      };
     }
-    return findMockRoute(pathname)?.handle;
+    const mockRoute = findMockRoute(pathname);
+    return mockRoute ? (request) => serveMockRoute(mockRoute, request) : undefined;
   };
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const route = findRoute(url.pathname.replace(/\/+$/, '') || '/');
 
-    const host = validateHostHeader(request.headers.get('host') ?? url.host, allowedHostnames);
-    if (!host.ok) {
-      return jsonResponse(403, {
-        error: `Forbidden: ${host.message}. This server answers only requests addressed to ${allowedHostnames.join(', ')}, to stop DNS rebinding.`,
-      });
-    }
-    const origin = validateOriginHeader(request.headers.get('origin'), allowedOrigins);
-    if (!origin.ok) {
-      return jsonResponse(403, {
-        error: `Forbidden: ${origin.message}. Browser pages may call this server only from ${allowedOrigins.join(', ')}.`,
-      });
-    }
+    // A Service Worker's Request has no Host header: the URL's host is what the page addressed.
+    const refusal = findGuardRefusal(request.headers.get('host') ?? url.host, request.headers.get('origin'), guardLists);
+    if (refusal) return refusal;
     if (!route) {
       return jsonResponse(404, { error: `Nothing at ${url.pathname}. The MCP endpoints are ${MCP_PATHS.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_PREFIX}/chat/completions.` });
     }
@@ -139,10 +137,11 @@ export function createApp(options: AppOptions = {}): App {
         options.onError?.(error instanceof Error ? error : new Error(String(error)));
         response = jsonResponse(500, { error: 'The server failed while answering. The error was logged on the server.' });
       }
-      const originAllowed = validateOriginHeader(request.headers.get('origin'), allowedOrigins).ok;
-      return originAllowed ? withCors(request, response) : response;
+      return isOriginAllowed(request.headers.get('origin'), guardLists) ? withCors(request, response) : response;
     },
     handles: (pathname) => MCP_PATHS.includes(pathname.replace(/\/+$/, '') || '/') || pathname.startsWith('/mock/'),
+    guardLists,
+    countSessions: () => sessions.countSessions(),
     close: async () => {
       await Promise.all([mcp.close(), toolbox.close(), sessionsModern.close(), sessions.close()]);
     },

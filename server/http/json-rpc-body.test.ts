@@ -8,12 +8,28 @@ const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
 describe('readJsonBody', () => {
   it('parses a clone, leaving the body for the transport', async () => {
     const request = new Request('http://localhost/mcp', { method: 'POST', body: JSON.stringify(list) });
-    expect(await readJsonBody(request)).toEqual(list);
+    expect(await readJsonBody(request)).toEqual({ kind: 'json', value: list });
     expect(await request.json()).toEqual(list);
   });
 
-  it('gives undefined for a body that is not JSON', async () => {
-    expect(await readJsonBody(new Request('http://localhost/mcp', { method: 'POST', body: '{oops' }))).toBeUndefined();
+  it('says when a body is not JSON', async () => {
+    expect(await readJsonBody(new Request('http://localhost/mcp', { method: 'POST', body: '{oops' }))).toEqual({ kind: 'not-json' });
+  });
+
+  it('says when a body is over the limit, declared or streamed, without reading past it', async () => {
+    const declared = new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-length': String(5 * 1024 * 1024) }, body: '{}' });
+    expect(await readJsonBody(declared)).toEqual({ kind: 'too-large' });
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const streamed = new Request('http://localhost/mcp', { method: 'POST', body: endless, duplex: 'half' } as RequestInit);
+    expect(await readJsonBody(streamed)).toEqual({ kind: 'too-large' });
+    // 4 MiB in 64 KiB chunks is 64 of them; the read stops right after the limit.
+    expect(pulled).toBeLessThan(80);
   });
 });
 

@@ -1,4 +1,5 @@
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/server';
+import { readBoundedBody } from './read-bounded-body.ts';
 
 /**
  * The session endpoint peeks at a POST body before the SDK transport reads it: to
@@ -6,12 +7,16 @@ import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/ser
  * requests a session answers. It reads a clone, so the transport still gets the body.
  */
 
-/** The parsed JSON body, or undefined when it is not JSON (the transport then answers 400 itself). */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export type JsonBody = { kind: 'json'; value: unknown } | { kind: 'not-json' } | { kind: 'too-large' };
+
+/** The parsed JSON body of a clone, read within the body limit. */
+export async function readJsonBody(request: Request): Promise<JsonBody> {
+  const body = await readBoundedBody(request.clone());
+  if (body.tooLarge) return { kind: 'too-large' };
   try {
-    return JSON.parse(await request.clone().text()) as unknown;
+    return { kind: 'json', value: JSON.parse(body.text) as unknown };
   } catch {
-    return undefined;
+    return { kind: 'not-json' };
   }
 }
 

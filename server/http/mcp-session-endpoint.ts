@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport, type Server } from '@modelcontextprotocol/server';
-import { jsonResponse } from '../mock-model/http-helpers.ts';
 import { countJsonRpcRequests, isInitializeBody, readJsonBody } from './json-rpc-body.ts';
+import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES, PARSE_ERROR_MESSAGE } from './json-rpc-errors.ts';
+import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
 import { followBody, prependToBody } from './response-body.ts';
 
 /**
@@ -25,6 +26,8 @@ export type SessionEndpointOptions = {
 
 export type SessionEndpoint = {
   fetch: (request: Request) => Promise<Response>;
+  /** Live sessions now, for tests and load checks that memory does not pile up. */
+  countSessions: () => number;
   close: () => Promise<void>;
 };
 
@@ -47,6 +50,9 @@ const EXPIRE_AFTER_LIMIT = 1000;
  * nothing until the first keep-alive, 15 seconds later. Clients ignore comments.
  */
 const GET_STREAM_OPENING = ': stream open; server messages for this session come here\n\n';
+
+/** The methods of the 2025-11-25 session transport; the SDK answers others with 405 and this Allow. */
+const SESSION_METHODS = ['GET', 'POST', 'DELETE'];
 
 export function createSessionEndpoint(options: SessionEndpointOptions): SessionEndpoint {
   const sessions = new Map<string, Session>();
@@ -72,7 +78,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
 
   async function startSession(request: Request, body: unknown, requestsAllowed: number | undefined): Promise<Response> {
     if (sessions.size + initializing >= options.maxSessions) {
-      return jsonRpcError(503, -32000, `Too many live sessions: this server keeps at most ${options.maxSessions} at once. End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body);
+      return createJsonRpcErrorResponse(503, -32000, `Too many live sessions: this server keeps at most ${options.maxSessions} at once. End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body);
     }
     initializing += 1;
     const server = options.createServer();
@@ -121,17 +127,33 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
 
   return {
     async fetch(request) {
+      // Checked first, so a PUT gets 405 whether or not it names a live session.
+      if (!SESSION_METHODS.includes(request.method)) {
+        return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: SESSION_METHODS.join(', ') });
+      }
       const requestsAllowed = readExpireAfter(new URL(request.url));
       if (requestsAllowed instanceof Response) return requestsAllowed;
-      const body = request.method === 'POST' ? await readJsonBody(request) : undefined;
+      let body: unknown;
+      if (request.method === 'POST') {
+        const read = await readJsonBody(request);
+        // The transport answers these too, but only once a session is found: a bad body
+        // should be told so, whether or not it names a session.
+        if (read.kind === 'too-large') return createJsonRpcErrorResponse(413, -32000, `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
+        if (read.kind === 'not-json') return createJsonRpcErrorResponse(400, -32700, PARSE_ERROR_MESSAGE);
+        body = read.value;
+        if (Array.isArray(body) && body.length > MAX_BATCH_MESSAGES) {
+          return createJsonRpcErrorResponse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`);
+        }
+      }
       const sessionId = request.headers.get('mcp-session-id');
       if (sessionId !== null) {
         const session = sessions.get(sessionId);
         return session ? serveSession(session, request, body) : sessionNotFound();
       }
       if (request.method === 'POST' && isInitializeBody(body)) return startSession(request, body, requestsAllowed);
-      return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required. Start a session with initialize; its answer carries the id to send with every later request.', body);
+      return createJsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required. Start a session with initialize; its answer carries the id to send with every later request.', body);
     },
+    countSessions: () => sessions.size + retiring.size,
     close: async () => {
       await Promise.all([...sessions.values(), ...retiring].map(end));
     },
@@ -143,18 +165,13 @@ function readExpireAfter(url: URL): number | undefined | Response {
   if (raw === null) return undefined;
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1 || count > EXPIRE_AFTER_LIMIT) {
-    return jsonRpcError(400, -32000, `Bad Request: ${EXPIRE_AFTER_PARAMETER} must be a whole number from 1 to ${EXPIRE_AFTER_LIMIT} (the requests a session answers before the server forgets it), not "${raw}".`, undefined);
+    return createJsonRpcErrorResponse(400, -32000, `Bad Request: ${EXPIRE_AFTER_PARAMETER} must be a whole number from 1 to ${EXPIRE_AFTER_LIMIT} (the requests a session answers before the server forgets it), not "${raw}".`, undefined);
   }
   return count;
 }
 
 function sessionNotFound(): Response {
-  return jsonRpcError(404, -32001, 'Session not found: it ended, expired or never existed. Send initialize again, without Mcp-Session-Id, to start a new session.', undefined);
-}
-
-function jsonRpcError(status: number, code: number, message: string, body: unknown): Response {
-  const id = typeof body === 'object' && body !== null && 'id' in body ? (body as { id: unknown }).id : null;
-  return jsonResponse(status, { jsonrpc: '2.0', error: { code, message }, id: typeof id === 'string' || typeof id === 'number' ? id : null });
+  return createJsonRpcErrorResponse(404, -32001, 'Session not found: it ended, expired or never existed. Send initialize again, without Mcp-Session-Id, to start a new session.');
 }
 
 function describeDuration(milliseconds: number): string {

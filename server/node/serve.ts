@@ -2,12 +2,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { localhostAllowedHostnames, validateHostHeader } from '@modelcontextprotocol/server';
 import sirv from 'sirv';
 import { createApp, type AppOptions } from '../http/create-app.ts';
+import { findGuardRefusal } from '../http/request-guards.ts';
+import { jsonResponse } from '../mock-model/http-helpers.ts';
+import { isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
 
 export type ServeOptions = AppOptions & {
   port?: number;
+  /** The address to listen on: 127.0.0.1 unless told otherwise. */
   host?: string;
   /** A built app to serve at /, next to /mcp and /mock. */
   staticDirectory?: string;
@@ -17,16 +20,29 @@ export type ServeOptions = AppOptions & {
 export type RunningServer = {
   url: string;
   port: number;
+  /** Live sessions on /mcp/sessions. */
+  countSessions: () => number;
   close: () => Promise<void>;
 };
+
+/** A whole request must arrive within this, or Node answers 408 and closes: a trickling client cannot hold a socket for ever. */
+const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 10_000;
+const STATIC_METHODS = ['GET', 'HEAD'];
 
 /** Listens on one port (127.0.0.1 unless told otherwise) and serves the app, /mcp and /mock. */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
-  const app = createApp({ ...options, onError: options.onError ?? ((error) => log(`server error: ${error.message}`)) });
+  // Bound elsewhere than loopback, the bind address is a name clients may use too.
+  const allowedHostnames = options.allowedHostnames ?? listDefaultAllowedHostnames(host);
+  const app = createApp({
+    ...options,
+    allowedHostnames,
+    allowedOriginHostnames: options.allowedOriginHostnames ?? allowedHostnames,
+    onError: options.onError ?? ((error) => log(`server error: ${error.message}`)),
+  });
   const handleApi = toNodeHandler(app);
-  const allowedHostnames = options.allowedHostnames ?? localhostAllowedHostnames();
   if (options.staticDirectory && !existsSync(options.staticDirectory)) {
     throw new Error(`The built app is missing at ${options.staticDirectory}. Run "npm run build" first (npm start does it for you).`);
   }
@@ -35,38 +51,81 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     : undefined;
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (app.handles(pathname)) {
-      void handleApi(request, response);
+    const target = request.url ?? '';
+    // Only a path ("origin-form"): the adapter would glue an absolute URL or "*" onto the Host and fail with 500.
+    if (!target.startsWith('/')) {
+      void writeResponse(jsonResponse(400, { error: 'Bad Request: the request target must be a path beginning with "/".' }), request, response);
       return;
     }
-    const hostCheck = validateHostHeader(request.headers.host, allowedHostnames);
-    if (!hostCheck.ok) {
-      response.writeHead(403, { 'content-type': 'text/plain' }).end(`Forbidden: ${hostCheck.message}`);
+    // Every route, static files included, before any body is read.
+    const refusal = findGuardRefusal(request.headers.host, request.headers.origin, app.guardLists);
+    if (refusal) {
+      void writeResponse(refusal, request, response);
+      return;
+    }
+    // Read the path as the adapter will build the URL, so both agree on the route.
+    const pathname = new URL(`http://localhost${target}`).pathname;
+    if (app.handles(pathname)) {
+      handleApi(request, response).catch((error: unknown) => {
+        log(`server error: ${error instanceof Error ? error.message : String(error)}`);
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"The server failed while answering."}');
+        else response.destroy();
+      });
+      return;
+    }
+    serveStaticRoute(request, response);
+  });
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+
+  function serveStaticRoute(request: IncomingMessage, response: ServerResponse) {
+    const method = request.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      response.writeHead(204, { allow: [...STATIC_METHODS, 'OPTIONS'].join(', ') }).end();
       return;
     }
     if (!serveStatic) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found. This server offers /mcp and /mock/openai/v1.');
+      void writeResponse(new Response('Not found. This server offers /mcp, /mcp/toolbox, /mcp/sessions and the mock model under /mock (for example /mock/openai/v1).', { status: 404, headers: { 'content-type': 'text/plain' } }), request, response);
+      return;
+    }
+    if (!STATIC_METHODS.includes(method)) {
+      void writeResponse(jsonResponse(405, { error: `Method ${method} is not allowed for the explorer's files: use GET.` }, { allow: [...STATIC_METHODS, 'OPTIONS'].join(', ') }), request, response);
       return;
     }
     serveStatic(request, response, () => {
       response.writeHead(404).end('Not found');
     });
-  });
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
+  // A wildcard address is no place to send a request to (nor an allowed Host): this machine reaches it at 127.0.0.1.
+  const reachableHost = isWildcardAddress(host) ? '127.0.0.1' : host;
+  const shownHost = reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost;
   return {
     url: `http://${shownHost}:${address.port}`,
     port: address.port,
+    countSessions: () => app.countSessions(),
     close: async () => {
       await app.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A short answer written without reading the request body. When a body is still on
+ * its way, the connection closes after the answer: Node would otherwise read and
+ * discard all of it to reuse the connection.
+ */
+async function writeResponse(answer: Response, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const text = await answer.text();
+  const headers = Object.fromEntries(answer.headers);
+  const bodyPending = request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
+  if (bodyPending && !request.complete) headers.connection = 'close';
+  response.writeHead(answer.status, headers).end(request.method === 'HEAD' ? undefined : text);
 }
