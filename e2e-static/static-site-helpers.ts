@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Waits until the in-browser server controls the page and has said it is ready. */
+export async function waitForInBrowserServer(page: Page): Promise<void> {
+  await expect(page.getByTestId('static-site-status')).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
+}
+
+/**
+ * Keeps every text the worker status showed, from the first paint on: the install can be
+ * over before a test could look, and the learner saw it all the same.
+ */
+export async function recordStatusTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { statusTexts: string[] }).statusTexts = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="static-site-status"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+export async function readStatusTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { statusTexts: string[] }).statusTexts);
+}
+
+/** The cache names of this origin, as the page sees them. */
+export async function readCacheNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => caches.keys());
+}
+
+/** The static file server's log of the paths it was asked for, since it started. */
+export async function readServedPaths(page: Page, baseURL: string): Promise<string[]> {
+  const response = await page.request.get(new URL('/__requests', baseURL).href);
+  return (await response.json()) as string[];
+}
