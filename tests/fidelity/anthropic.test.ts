@@ -8,21 +8,20 @@ import type {
   ToolUseBlock,
   ToolUseBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Step, Trace } from '../../src/lifecycle/trace.ts';
 import { anthropicAdapter, ANTHROPIC_MAX_TOKENS, type AnthropicUserTextMessage } from '../../src/providers/anthropic/anthropic-adapter.ts';
 import { formatAnthropicToolCall } from '../../src/providers/anthropic/convert-anthropic-tool-call.ts';
 import { convertToAnthropicToolResults } from '../../src/providers/anthropic/convert-to-anthropic-tool-results.ts';
 import { prepareAnthropicTools } from '../../src/providers/anthropic/prepare-anthropic-tools.ts';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
-import type { McpTool, ToolRoundResult } from '../../src/providers/types.ts';
+import type { ToolRoundResult } from '../../src/providers/types.ts';
 import { buildAnthropicMessage } from '../../server/mock-model/anthropic-endpoint.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
-import { defineTool } from '../../server/mcp/tool-registry.ts';
 import { addNumbers as addNumbersTool } from '../../server/mcp/tools.ts';
-import { findCanonicalStep } from '../helpers/create-mock-run.ts';
+import { findCanonicalStep, runLifecycle, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { ADD_NUMBERS_TOOL, MULTIPLY_NUMBERS_TOOL, ONE_PIXEL_PNG, QUESTION } from '../helpers/fixtures.ts';
+import { createRecordingFetch, type SeenRequest } from '../helpers/record-sdk-requests.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * Our Anthropic translations against the official SDK: its request types must accept
@@ -30,27 +29,13 @@ import { findCanonicalStep } from '../helpers/create-mock-run.ts';
  * a whole run of the host must carry this format's exact payloads.
  */
 
-const QUESTION = 'What is 5 plus 7?';
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
-};
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('our shapes are the SDK request types (checked by tsc)', () => {
   it('translation #1 gives Tool[], translation #3 a MessageParam of ToolResultBlockParam, and the call a ToolUseBlockParam', () => {
-    const tools: Tool[] = prepareAnthropicTools({ tools: [addNumbers, { ...addNumbers, name: 'math.add' }] }).result.tools;
+    const tools: Tool[] = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }] }).result.tools;
     const results: ToolRoundResult[] = [
-      { call: formatAnthropicToolCall({ id: 'toolu_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }, { type: 'image', data: PNG, mimeType: 'image/png' }], isError: true } } },
+      { call: formatAnthropicToolCall({ id: 'toolu_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }, { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' }], isError: true } } },
       { call: formatAnthropicToolCall({ id: 'toolu_2', name: 'add_numbers', arguments: {} }), outcome: { type: 'host-error', message: 'no such tool' } },
     ];
     const messages: MessageParam[] = convertToAnthropicToolResults({ results }).result;
@@ -60,7 +45,7 @@ describe('our shapes are the SDK request types (checked by tsc)', () => {
     const body = { model: 'claude-haiku-4-5', max_tokens: ANTHROPIC_MAX_TOKENS, messages: [question, ...messages], tools } satisfies MessageCreateParamsNonStreaming;
     expect(tools.map((tool) => tool.name)).toEqual(['add_numbers', 'math_add']);
     expect(blocks.map((block) => block.is_error)).toEqual([true, true]);
-    expect(blocks[0]!.content).toContainEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } });
+    expect(blocks[0]!.content).toContainEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: ONE_PIXEL_PNG } });
     expect(call.input).toEqual({ a: 5 });
     expect(body.messages).toHaveLength(2);
   });
@@ -74,7 +59,7 @@ describe('our shapes are the SDK request types (checked by tsc)', () => {
   });
 
   it('the adapter builds the very body the SDK types accept, and Anthropic headers', () => {
-    const tools = prepareAnthropicTools({ tools: [addNumbers] }).result.tools;
+    const tools = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const conversation = anthropicAdapter.startConversation({ question: QUESTION });
     const request = anthropicAdapter.buildRequest({ model: 'claude-haiku-4-5', apiKey: 'sk-ant-test', conversation, tools });
     const typed: MessageCreateParamsNonStreaming = { model: 'claude-haiku-4-5', max_tokens: ANTHROPIC_MAX_TOKENS, messages: [{ role: 'user', content: QUESTION }], tools };
@@ -84,23 +69,20 @@ describe('our shapes are the SDK request types (checked by tsc)', () => {
 });
 
 describe('the official SDK client against our mock', () => {
-  function createClient(seen: { url: string; headers: Headers }[]): Anthropic {
+  function createClient(seen: SeenRequest[]): Anthropic {
     return new Anthropic({
       apiKey: 'test-key-not-secret',
       // The SDK appends /v1/messages itself, so its base URL stops before /v1.
       baseURL: `${server.url}/mock/anthropic`,
       maxRetries: 0,
-      fetch: async (url: string | URL | Request, init?: RequestInit) => {
-        seen.push({ url: String(url), headers: new Headers(init?.headers) });
-        return fetch(url, init);
-      },
+      fetch: createRecordingFetch(seen),
     });
   }
 
   it('parses the tool call, takes our translation #3 back and parses the final answer', async () => {
-    const seen: { url: string; headers: Headers }[] = [];
+    const seen: SeenRequest[] = [];
     const client = createClient(seen);
-    const tools = prepareAnthropicTools({ tools: [addNumbers] }).result.tools;
+    const tools = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const question: MessageParam = { role: 'user', content: QUESTION };
 
     const first = await client.messages.create({ model: MOCK_MODEL_NAME, max_tokens: ANTHROPIC_MAX_TOKENS, messages: [question], tools });
@@ -130,11 +112,11 @@ describe('the official SDK client against our mock', () => {
 
   it('sends an image and an is_error result through the SDK, and the mock reads the error flag', async () => {
     const client = createClient([]);
-    const tools = prepareAnthropicTools({ tools: [addNumbers] }).result.tools;
+    const tools = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const question: MessageParam = { role: 'user', content: QUESTION };
     const first = await client.messages.create({ model: MOCK_MODEL_NAME, max_tokens: ANTHROPIC_MAX_TOKENS, messages: [question], tools });
     const reply = anthropicAdapter.readResponse({ body: first });
-    const result = { content: [{ type: 'text' as const, text: 'a: expected number' }, { type: 'image' as const, data: PNG, mimeType: 'image/png' }], isError: true };
+    const result = { content: [{ type: 'text' as const, text: 'a: expected number' }, { type: 'image' as const, data: ONE_PIXEL_PNG, mimeType: 'image/png' }], isError: true };
     const toolResults: MessageParam[] = convertToAnthropicToolResults({ results: [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result } }] }).result;
     const second = await client.messages.create({ model: MOCK_MODEL_NAME, max_tokens: ANTHROPIC_MAX_TOKENS, messages: [question, { role: 'assistant', content: first.content }, ...toolResults], tools });
     expect(second.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('reported an error') });
@@ -157,14 +139,7 @@ describe('the official SDK client against our mock', () => {
 describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking Anthropic to the mock, in the %s era', (era) => {
   let trace: Trace;
   beforeAll(async () => {
-    trace = await createLifecycleRun({
-      question: QUESTION,
-      era,
-      mcpUrl: `${server.url}/mcp`,
-      provider: { wire: 'anthropic', kind: 'mock', baseUrl: `${server.url}${anthropicAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
-      autoRelease: true,
-      networkTimeoutMs: 10_000,
-    }).start();
+    trace = await runMockLifecycle({ serverUrl: server.url, wire: 'anthropic', era });
   });
   const step = (canonical: number): Step => findCanonicalStep(trace, canonical);
 
@@ -216,29 +191,9 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking A
 });
 
 describe('several tool calls with Anthropic', () => {
-  const multiplyNumbers = defineTool({
-    name: 'multiply_numbers',
-    description: 'Multiplies two numbers',
-    input: z.strictObject({ a: z.number(), b: z.number() }),
-    handler: ({ a, b }) => a * b,
-    present: (product) => ({ content: [{ type: 'text', text: `Result: ${product}` }] }),
-  });
-  let twoTools: RunningServer;
-  beforeAll(async () => {
-    twoTools = await serve({ port: 0, tools: [addNumbersTool, multiplyNumbers] });
-  });
-  afterAll(async () => {
-    await twoTools.close();
-  });
+  const twoTools = useServer({ tools: [addNumbersTool, MULTIPLY_NUMBERS_TOOL] });
   function run(question: string): Promise<Trace> {
-    return createLifecycleRun({
-      question,
-      era: '2025-11-25',
-      mcpUrl: `${twoTools.url}/mcp`,
-      provider: { wire: 'anthropic', kind: 'mock', baseUrl: `${twoTools.url}${anthropicAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
-      autoRelease: true,
-      networkTimeoutMs: 10_000,
-    }).start();
+    return runMockLifecycle({ serverUrl: twoTools.url, wire: 'anthropic', era: '2025-11-25', question });
   }
 
   it('answers two tool_use blocks of one turn with one user message holding both tool_results, in order', async () => {
@@ -265,14 +220,11 @@ describe('several tool calls with Anthropic', () => {
 
 describe('the host engine against the real Anthropic API', () => {
   it.skipIf(!process.env.ANTHROPIC_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await createLifecycleRun({
-      question: QUESTION,
-      era: '2025-11-25',
-      mcpUrl: `${server.url}/mcp`,
+    const trace = await runLifecycle({
+      serverUrl: server.url,
       provider: { wire: 'anthropic', kind: 'real', baseUrl: anthropicAdapter.defaultBaseUrl, model: 'claude-haiku-4-5', apiKey: process.env.ANTHROPIC_API_KEY },
-      autoRelease: true,
       networkTimeoutMs: 60_000,
-    }).start();
+    });
     expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
     expect(trace.status).toBe('complete');
     expect(trace.answer).toContain('12');

@@ -9,8 +9,7 @@ import {
   type Part,
   type Tool,
 } from '@google/genai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Step, Trace } from '../../src/lifecycle/trace.ts';
 import { formatGeminiToolCall } from '../../src/providers/gemini/convert-gemini-tool-call.ts';
 import { convertToGeminiFunctionResponses } from '../../src/providers/gemini/convert-to-gemini-function-responses.ts';
@@ -18,8 +17,9 @@ import { geminiAdapter } from '../../src/providers/gemini/gemini-adapter.ts';
 import { prepareGeminiTools } from '../../src/providers/gemini/prepare-gemini-tools.ts';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import type { McpTool, ToolRoundResult } from '../../src/providers/types.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
-import { findCanonicalStep } from '../helpers/create-mock-run.ts';
+import { findCanonicalStep, runLifecycle, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { ADD_NUMBERS_TOOL, ONE_PIXEL_PNG, QUESTION } from '../helpers/fixtures.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * Our Gemini translations against the official @google/genai SDK: its types must accept
@@ -27,21 +27,10 @@ import { findCanonicalStep } from '../helpers/create-mock-run.ts';
  * whole run of the host must carry this format's exact payloads.
  */
 
-const QUESTION = 'What is 5 plus 7?';
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false },
-};
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+// Closed, as the built-in server's add_numbers is: Gemini's parametersJsonSchema keeps additionalProperties.
+const addNumbers: McpTool = { ...ADD_NUMBERS_TOOL, inputSchema: { ...ADD_NUMBERS_TOOL.inputSchema, additionalProperties: false } };
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('our shapes are the SDK types (checked by tsc)', () => {
   it('translation #1 gives Tool[] of FunctionDeclaration, translation #3 Content[] of FunctionResponse parts', () => {
@@ -50,7 +39,7 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
     const declarations: FunctionDeclaration[] = tools[0]!.functionDeclarations!;
     const call: Part = formatGeminiToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }).raw;
     const results: ToolRoundResult[] = [
-      { call: formatGeminiToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }, { type: 'image', data: PNG, mimeType: 'image/png' }] } } },
+      { call: formatGeminiToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }, { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' }] } } },
       { call: formatGeminiToolCall({ id: 'call_2', name: 'add_numbers', arguments: {} }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'bad' }], isError: true } } },
       { call: formatGeminiToolCall({ id: 'call_3', name: 'add_numbers', arguments: {} }), outcome: { type: 'host-error', message: 'no such tool' } },
     ];
@@ -62,7 +51,7 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
     expect(declarations.map((declaration) => declaration.name)).toEqual(['add_numbers', 'add_numbers_2']);
     expect(declarations[1]!.responseJsonSchema).toEqual(outputSchema);
     expect(responses.map((response) => Object.keys(response.response!))).toEqual([['output'], ['error'], ['error']]);
-    expect(responses[0]!.parts).toEqual([{ inlineData: { mimeType: 'image/png', data: PNG } }]);
+    expect(responses[0]!.parts).toEqual([{ inlineData: { mimeType: 'image/png', data: ONE_PIXEL_PNG } }]);
     expect(parameters.contents).toHaveLength(3);
   });
 
@@ -125,7 +114,7 @@ describe('the official SDK client against our mock', () => {
     const question = geminiAdapter.startConversation({ question: QUESTION });
     const first = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents: question, config: { tools } });
     const reply = geminiAdapter.readResponse({ body: first });
-    const result = { content: [{ type: 'text' as const, text: 'a: expected number' }, { type: 'image' as const, data: PNG, mimeType: 'image/png' }], isError: true };
+    const result = { content: [{ type: 'text' as const, text: 'a: expected number' }, { type: 'image' as const, data: ONE_PIXEL_PNG, mimeType: 'image/png' }], isError: true };
     const contents = geminiAdapter.appendToolResults({ conversation: question, reply, results: [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result } }] }).result.conversation;
     const second = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents, config: { tools } });
     expect(second.text).toBe('The add_numbers tool reported an error, so I cannot give the result: a: expected number');
@@ -143,14 +132,7 @@ describe('the official SDK client against our mock', () => {
 describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking Gemini to the mock, in the %s era', (era) => {
   let trace: Trace;
   beforeAll(async () => {
-    trace = await createLifecycleRun({
-      question: QUESTION,
-      era,
-      mcpUrl: `${server.url}/mcp`,
-      provider: { wire: 'gemini', kind: 'mock', baseUrl: `${server.url}${geminiAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
-      autoRelease: true,
-      networkTimeoutMs: 10_000,
-    }).start();
+    trace = await runMockLifecycle({ serverUrl: server.url, wire: 'gemini', era });
   });
   const step = (canonical: number): Step => findCanonicalStep(trace, canonical);
   const generateUrl = () => `${server.url}/mock/gemini/v1beta/models/${MOCK_MODEL_NAME}:generateContent`;
@@ -207,14 +189,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking G
 
 describe('the host engine with several function calls', () => {
   function runQuestion(question: string): Promise<Trace> {
-    return createLifecycleRun({
-      question,
-      era: '2026-07-28',
-      mcpUrl: `${server.url}/mcp`,
-      provider: { wire: 'gemini', kind: 'mock', baseUrl: `${server.url}${geminiAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
-      autoRelease: true,
-      networkTimeoutMs: 10_000,
-    }).start();
+    return runMockLifecycle({ serverUrl: server.url, wire: 'gemini', era: '2026-07-28', question });
   }
 
   it('answers two calls in one model turn with one user turn of two functionResponse parts, each by its id', async () => {
@@ -244,14 +219,11 @@ describe('the host engine with several function calls', () => {
 
 describe('the host engine against the real Gemini API', () => {
   it.skipIf(!process.env.GEMINI_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await createLifecycleRun({
-      question: QUESTION,
-      era: '2025-11-25',
-      mcpUrl: `${server.url}/mcp`,
+    const trace = await runLifecycle({
+      serverUrl: server.url,
       provider: { wire: 'gemini', kind: 'real', baseUrl: geminiAdapter.defaultBaseUrl, model: 'gemini-2.5-flash-lite', apiKey: process.env.GEMINI_API_KEY },
-      autoRelease: true,
       networkTimeoutMs: 60_000,
-    }).start();
+    });
     expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
     expect(trace.status).toBe('complete');
     expect(trace.answer).toContain('12');

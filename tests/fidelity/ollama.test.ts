@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { Step, Trace } from '../../src/lifecycle/trace.ts';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { formatOllamaToolCall } from '../../src/providers/ollama/convert-ollama-tool-call.ts';
@@ -8,10 +7,11 @@ import { convertToOllamaToolMessages } from '../../src/providers/ollama/convert-
 import { ollamaAdapter } from '../../src/providers/ollama/ollama-adapter.ts';
 import { prepareOllamaTools } from '../../src/providers/ollama/prepare-ollama-tools.ts';
 import { OllamaChatResponseSchema, OllamaToolCallSchema, type OllamaChatResponse } from '../../src/providers/ollama/read-ollama-response.ts';
-import type { McpTool, ToolRoundResult } from '../../src/providers/types.ts';
+import type { ToolRoundResult } from '../../src/providers/types.ts';
 import { OllamaChatRequestSchema, type OllamaChatRequest } from '../../server/mock-model/ollama-endpoint.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
-import { findCanonicalStep } from '../helpers/create-mock-run.ts';
+import { findCanonicalStep, runLifecycle, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { ADD_NUMBERS_TOOL, QUESTION } from '../helpers/fixtures.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * Ollama has no official SDK among our dependencies, so our translations are checked
@@ -23,24 +23,11 @@ import { findCanonicalStep } from '../helpers/create-mock-run.ts';
 type OllamaRequestInput = z.input<typeof OllamaChatRequestSchema>;
 type OllamaRequestToolCall = NonNullable<Extract<OllamaRequestInput['messages'][number], { role: 'assistant' }>['tool_calls']>[number];
 
-const QUESTION = 'What is 5 plus 7?';
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
-};
-
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('our shapes are the /api/chat schemas (checked by tsc and by zod)', () => {
   it('translation #1 gives request tools, translation #3 request tool messages, the call a response tool call', () => {
-    const tools: NonNullable<OllamaRequestInput['tools']> = prepareOllamaTools({ tools: [addNumbers, { ...addNumbers, name: 'math.add' }] }).result.tools;
+    const tools: NonNullable<OllamaRequestInput['tools']> = prepareOllamaTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }] }).result.tools;
     // The call as a response carries it is also what the assistant message sends back.
     const call: OllamaRequestToolCall = formatOllamaToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }).raw;
     const received: z.input<typeof OllamaToolCallSchema> = call;
@@ -65,7 +52,7 @@ describe('our shapes are the /api/chat schemas (checked by tsc and by zod)', () 
   });
 
   it('the adapter builds a body the request schema accepts, with "stream": false', () => {
-    const { tools } = prepareOllamaTools({ tools: [addNumbers] }).result;
+    const { tools } = prepareOllamaTools({ tools: [ADD_NUMBERS_TOOL] }).result;
     const request = ollamaAdapter.buildRequest({ model: 'llama3.2', conversation: ollamaAdapter.startConversation({ question: QUESTION }), tools });
     expect(OllamaChatRequestSchema.parse(request.body)).toEqual({ model: 'llama3.2', messages: [{ role: 'user', content: QUESTION }], tools, stream: false });
   });
@@ -81,7 +68,7 @@ describe('a real HTTP round trip with fetch against the mock', () => {
   }
 
   it('reads the tool call, sends our translation #3 back and reads the final answer', async () => {
-    const prepared = prepareOllamaTools({ tools: [addNumbers] }).result;
+    const prepared = prepareOllamaTools({ tools: [ADD_NUMBERS_TOOL] }).result;
     const conversation = ollamaAdapter.startConversation({ question: QUESTION });
 
     const first = await send(ollamaAdapter.buildRequest({ model: MOCK_MODEL_NAME, conversation, tools: prepared.tools }).body);
@@ -103,14 +90,7 @@ describe('a real HTTP round trip with fetch against the mock', () => {
 describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking Ollama to the mock, in the %s era', (era) => {
   let trace: Trace;
   beforeAll(async () => {
-    trace = await createLifecycleRun({
-      question: QUESTION,
-      era,
-      mcpUrl: `${server.url}/mcp`,
-      provider: { wire: 'ollama', kind: 'mock', baseUrl: `${server.url}${ollamaAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
-      autoRelease: true,
-      networkTimeoutMs: 10_000,
-    }).start();
+    trace = await runMockLifecycle({ serverUrl: server.url, wire: 'ollama', era });
   });
   const step = (canonical: number): Step => findCanonicalStep(trace, canonical);
   const chatUrl = () => `${server.url}/mock/ollama/api/chat`;
@@ -166,14 +146,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking O
 
 describe('the host engine with several tool calls', () => {
   function runQuestion(question: string): Promise<Trace> {
-    return createLifecycleRun({
-      question,
-      era: '2026-07-28',
-      mcpUrl: `${server.url}/mcp`,
-      provider: { wire: 'ollama', kind: 'mock', baseUrl: `${server.url}${ollamaAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
-      autoRelease: true,
-      networkTimeoutMs: 10_000,
-    }).start();
+    return runMockLifecycle({ serverUrl: server.url, wire: 'ollama', era: '2026-07-28', question });
   }
 
   it('answers two calls in one reply with two tool messages, in order, each with its tool_call_id', async () => {
@@ -207,14 +180,11 @@ function readOllamaBaseUrl(host: string): string {
 
 describe('the host engine against a real Ollama', () => {
   it.skipIf(!process.env.OLLAMA_HOST)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await createLifecycleRun({
-      question: QUESTION,
-      era: '2025-11-25',
-      mcpUrl: `${server.url}/mcp`,
+    const trace = await runLifecycle({
+      serverUrl: server.url,
       provider: { wire: 'ollama', kind: 'real', baseUrl: readOllamaBaseUrl(process.env.OLLAMA_HOST!), model: process.env.OLLAMA_MODEL ?? ollamaAdapter.defaultModel },
-      autoRelease: true,
       networkTimeoutMs: 120_000,
-    }).start();
+    });
     expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
     expect(trace.status).toBe('complete');
     expect(trace.answer).toContain('12');

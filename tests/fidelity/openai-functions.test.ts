@@ -8,8 +8,7 @@ import type {
   ChatCompletionMessage,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Step, Trace } from '../../src/lifecycle/trace.ts';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { formatOpenAiFunctionsToolCall } from '../../src/providers/openai-functions/convert-openai-functions-tool-call.ts';
@@ -17,10 +16,12 @@ import { convertToOpenAiFunctionsToolMessages } from '../../src/providers/openai
 import { buildOpenAiFunctionsBody, openAiFunctionsAdapter } from '../../src/providers/openai-functions/openai-functions-adapter.ts';
 import { prepareOpenAiFunctionsTools } from '../../src/providers/openai-functions/prepare-openai-functions-tools.ts';
 import type { OpenAiFunctionsAssistantMessage } from '../../src/providers/openai-functions/read-openai-functions-response.ts';
-import type { McpTool, ToolRoundResult } from '../../src/providers/types.ts';
+import type { ToolRoundResult } from '../../src/providers/types.ts';
 import { buildFunctionCallCompletion } from '../../server/mock-model/openai-chat-endpoint.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
-import { findCanonicalStep } from '../helpers/create-mock-run.ts';
+import { findCanonicalStep, runLifecycle, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { ADD_NUMBERS_TOOL, QUESTION } from '../helpers/fixtures.ts';
+import { createRecordingFetch, type SeenRequest } from '../helpers/record-sdk-requests.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * Our legacy `functions` translations against the official openai SDK: its request types
@@ -28,24 +29,12 @@ import { findCanonicalStep } from '../helpers/create-mock-run.ts';
  * OpenAI, and a whole run of the host must carry this format's exact payloads.
  */
 
-const QUESTION = 'What is 5 plus 7?';
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
-};
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('our shapes are the SDK types (checked by tsc)', () => {
   it('translation #1 gives ChatCompletionCreateParams.Function[], which has no strict field', () => {
-    const functions: ChatCompletionCreateParams.Function[] = prepareOpenAiFunctionsTools({ tools: [addNumbers, { ...addNumbers, name: 'math.add' }], strict: true }).result.tools;
+    const functions: ChatCompletionCreateParams.Function[] = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }], strict: true }).result.tools;
     expect(functions.map((entry) => entry.name)).toEqual(['add_numbers', 'math_add']);
     expect(functions.every((entry) => !('strict' in entry))).toBe(true);
   });
@@ -63,7 +52,7 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
   });
 
   it('the adapter builds a ChatCompletionCreateParamsNonStreaming, and the whole conversation is ChatCompletionMessageParam[]', () => {
-    const functions = prepareOpenAiFunctionsTools({ tools: [addNumbers] }).result.tools;
+    const functions = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const reply = openAiFunctionsAdapter.readResponse({ body: buildFunctionCallCompletion({ reply: { type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: '' }, messages: [], functions: [] }) });
     const appended = openAiFunctionsAdapter.appendToolResults({
       conversation: openAiFunctionsAdapter.startConversation({ question: QUESTION }),
@@ -86,22 +75,19 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
 });
 
 describe('the official SDK client against our mock', () => {
-  function createClient(seen: { url: string; headers: Headers }[]): OpenAI {
+  function createClient(seen: SeenRequest[]): OpenAI {
     return new OpenAI({
       apiKey: 'test-key-not-secret',
       baseURL: `${server.url}${openAiFunctionsAdapter.mockBasePath}`,
       maxRetries: 0,
-      fetch: async (url: string | URL | Request, init?: RequestInit) => {
-        seen.push({ url: String(url), headers: new Headers(init?.headers) });
-        return fetch(url, init);
-      },
+      fetch: createRecordingFetch(seen),
     });
   }
 
   it('parses the function_call, takes our translation #3 back and parses the final answer', async () => {
-    const seen: { url: string; headers: Headers }[] = [];
+    const seen: SeenRequest[] = [];
     const client = createClient(seen);
-    const functions = prepareOpenAiFunctionsTools({ tools: [addNumbers] }).result.tools;
+    const functions = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const question: ChatCompletionMessageParam = { role: 'user', content: QUESTION };
 
     const first = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [question], functions });
@@ -134,7 +120,7 @@ describe('the official SDK client against our mock', () => {
   it("turns the mock's errors into the SDK's BadRequestError", async () => {
     const client = createClient([]);
     const error = await client.chat.completions
-      .create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], functions: prepareOpenAiFunctionsTools({ tools: [addNumbers] }).result.tools, function_call: { name: 'multiply' } })
+      .create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], functions: prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools, function_call: { name: 'multiply' } })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     const badRequest = error as InstanceType<typeof OpenAI.BadRequestError>;
@@ -147,14 +133,7 @@ describe('the official SDK client against our mock', () => {
 describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking legacy functions to the mock, in the %s era', (era) => {
   let trace: Trace;
   beforeAll(async () => {
-    trace = await createLifecycleRun({
-      question: QUESTION,
-      era,
-      mcpUrl: `${server.url}/mcp`,
-      provider: { wire: 'openai-functions', kind: 'mock', baseUrl: `${server.url}${openAiFunctionsAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
-      autoRelease: true,
-      networkTimeoutMs: 10_000,
-    }).start();
+    trace = await runMockLifecycle({ serverUrl: server.url, wire: 'openai-functions', era });
   });
   const step = (canonical: number): Step => findCanonicalStep(trace, canonical);
 
@@ -205,14 +184,11 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking l
 
 describe('the host engine against the real OpenAI API, legacy functions', () => {
   it.skipIf(!process.env.OPENAI_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await createLifecycleRun({
-      question: QUESTION,
-      era: '2025-11-25',
-      mcpUrl: `${server.url}/mcp`,
+    const trace = await runLifecycle({
+      serverUrl: server.url,
       provider: { wire: 'openai-functions', kind: 'real', baseUrl: openAiFunctionsAdapter.defaultBaseUrl, model: 'gpt-4o-mini', apiKey: process.env.OPENAI_API_KEY },
-      autoRelease: true,
       networkTimeoutMs: 60_000,
-    }).start();
+    });
     expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
     expect(trace.status).toBe('complete');
     expect(trace.answer).toContain('12');

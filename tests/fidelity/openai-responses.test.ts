@@ -7,18 +7,19 @@ import type {
   ResponseInput,
   ResponseInputItem,
 } from 'openai/resources/responses/responses';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Step, Trace } from '../../src/lifecycle/trace.ts';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { formatOpenAiResponsesToolCall } from '../../src/providers/openai-responses/convert-openai-responses-tool-call.ts';
 import { convertToOpenAiResponsesToolOutputs } from '../../src/providers/openai-responses/convert-to-openai-responses-tool-outputs.ts';
 import { buildOpenAiResponsesBody, openAiResponsesAdapter } from '../../src/providers/openai-responses/openai-responses-adapter.ts';
 import { prepareOpenAiResponsesTools } from '../../src/providers/openai-responses/prepare-openai-responses-tools.ts';
-import type { McpTool, ToolRoundResult } from '../../src/providers/types.ts';
+import type { ToolRoundResult } from '../../src/providers/types.ts';
 import { buildOpenAiResponse } from '../../server/mock-model/openai-responses-endpoint.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
-import { findCanonicalStep } from '../helpers/create-mock-run.ts';
+import { findCanonicalStep, runLifecycle, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { ADD_NUMBERS_TOOL, ONE_PIXEL_PNG, QUESTION } from '../helpers/fixtures.ts';
+import { createRecordingFetch, type SeenRequest } from '../helpers/record-sdk-requests.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * Our Responses API translations against the official openai SDK: its types must accept
@@ -26,27 +27,14 @@ import { findCanonicalStep } from '../helpers/create-mock-run.ts';
  * whole run of the host must carry this format's exact payloads.
  */
 
-const QUESTION = 'What is 5 plus 7?';
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
-};
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const question: ResponseInputItem = { role: 'user', content: QUESTION };
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('our shapes are the SDK types (checked by tsc)', () => {
   it('translation #1 gives FunctionTool[], with strict always present and output_schema carried', () => {
     const outputSchema = { type: 'object' as const, properties: { sum: { type: 'number' } } };
-    const tools: FunctionTool[] = prepareOpenAiResponsesTools({ tools: [addNumbers, { ...addNumbers, name: 'math.add', outputSchema }], strict: true }).result.tools;
+    const tools: FunctionTool[] = prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add', outputSchema }], strict: true }).result.tools;
     expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
       ['add_numbers', true],
       ['math_add', true],
@@ -57,22 +45,22 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
   it('translation #3 gives ResponseInputItem.FunctionCallOutput[], images as input_image parts; a call is a ResponseFunctionToolCall', () => {
     const call: ResponseFunctionToolCall = formatOpenAiResponsesToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }).raw;
     const results: ToolRoundResult[] = [
-      { call: formatOpenAiResponsesToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }, { type: 'image', data: PNG, mimeType: 'image/png' }] } } },
+      { call: formatOpenAiResponsesToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }, { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' }] } } },
       { call: formatOpenAiResponsesToolCall({ id: 'call_2', name: 'add_numbers', arguments: {} }), outcome: { type: 'host-error', message: 'no such tool' } },
     ];
     const outputs: ResponseInputItem.FunctionCallOutput[] = convertToOpenAiResponsesToolOutputs({ results }).result;
     const input: ResponseInput = [question, call, ...outputs];
-    const body: ResponseCreateParamsNonStreaming = { model: 'gpt-4o-mini', input, tools: prepareOpenAiResponsesTools({ tools: [addNumbers] }).result.tools };
+    const body: ResponseCreateParamsNonStreaming = { model: 'gpt-4o-mini', input, tools: prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools };
     expect(outputs[0]!.output).toEqual([
       { type: 'input_text', text: 'Result: 12' },
-      { type: 'input_image', image_url: `data:image/png;base64,${PNG}` },
+      { type: 'input_image', image_url: `data:image/png;base64,${ONE_PIXEL_PNG}` },
     ]);
     expect(outputs[1]!.output).toBe('Error: no such tool');
     expect(body.input).toHaveLength(4);
   });
 
   it('the adapter builds the very body the SDK types accept', () => {
-    const tools = prepareOpenAiResponsesTools({ tools: [addNumbers] }).result.tools;
+    const tools = prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const request = openAiResponsesAdapter.buildRequest({ model: 'gpt-4o-mini', apiKey: 'sk-test', conversation: openAiResponsesAdapter.startConversation({ question: QUESTION }), tools });
     const typed: ResponseCreateParamsNonStreaming = { model: 'gpt-4o-mini', input: [question], tools };
     expect(request.body).toEqual(typed);
@@ -91,15 +79,12 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
 });
 
 describe('the official SDK client against our mock', () => {
-  function createClient(seen: { url: string; headers: Headers }[]): OpenAI {
+  function createClient(seen: SeenRequest[]): OpenAI {
     return new OpenAI({
       apiKey: 'test-key-not-secret',
       baseURL: `${server.url}${openAiResponsesAdapter.mockBasePath}`,
       maxRetries: 0,
-      fetch: async (url: string | URL | Request, init?: RequestInit) => {
-        seen.push({ url: String(url), headers: new Headers(init?.headers) });
-        return fetch(url, init);
-      },
+      fetch: createRecordingFetch(seen),
     });
   }
 
@@ -108,9 +93,9 @@ describe('the official SDK client against our mock', () => {
   }
 
   it('parses the function_call item, takes our translation #3 back and parses the final answer', async () => {
-    const seen: { url: string; headers: Headers }[] = [];
+    const seen: SeenRequest[] = [];
     const client = createClient(seen);
-    const tools = prepareOpenAiResponsesTools({ tools: [addNumbers] }).result.tools;
+    const tools = prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
 
     const first = await client.responses.create({ model: MOCK_MODEL_NAME, input: [question], tools });
     expect(seen[0]!.url).toBe(`${server.url}/mock/openai-responses/v1/responses`);
@@ -135,10 +120,10 @@ describe('the official SDK client against our mock', () => {
 
   it('carries an image in the function output through the SDK, and the mock still reads the text', async () => {
     const client = createClient([]);
-    const tools = prepareOpenAiResponsesTools({ tools: [addNumbers] }).result.tools;
+    const tools = prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const first = await client.responses.create({ model: MOCK_MODEL_NAME, input: [question], tools });
     const reply = openAiResponsesAdapter.readResponse({ body: first });
-    const result = { content: [{ type: 'text' as const, text: 'Result: 12' }, { type: 'image' as const, data: PNG, mimeType: 'image/png' }] };
+    const result = { content: [{ type: 'text' as const, text: 'Result: 12' }, { type: 'image' as const, data: ONE_PIXEL_PNG, mimeType: 'image/png' }] };
     const outputs: ResponseInputItem.FunctionCallOutput[] = convertToOpenAiResponsesToolOutputs({ results: [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result } }] }).result;
     const second = await client.responses.create({ model: MOCK_MODEL_NAME, input: [question, ...functionCallsOf(first), ...outputs], tools });
     expect(second.output_text).toBe('5 plus 7 is 12.');
@@ -160,14 +145,7 @@ describe('the official SDK client against our mock', () => {
 describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking the Responses API to the mock, in the %s era', (era) => {
   let trace: Trace;
   beforeAll(async () => {
-    trace = await createLifecycleRun({
-      question: QUESTION,
-      era,
-      mcpUrl: `${server.url}/mcp`,
-      provider: { wire: 'openai-responses', kind: 'mock', baseUrl: `${server.url}${openAiResponsesAdapter.mockBasePath}`, model: MOCK_MODEL_NAME },
-      autoRelease: true,
-      networkTimeoutMs: 10_000,
-    }).start();
+    trace = await runMockLifecycle({ serverUrl: server.url, wire: 'openai-responses', era });
   });
   const step = (canonical: number): Step => findCanonicalStep(trace, canonical);
 
@@ -222,14 +200,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking t
 
 describe('the host engine in strict mode', () => {
   it('sends strict: true with the schema rewritten for it, and still completes', async () => {
-    const trace = await createLifecycleRun({
-      question: QUESTION,
-      era: '2026-07-28',
-      mcpUrl: `${server.url}/mcp`,
-      provider: { wire: 'openai-responses', kind: 'mock', baseUrl: `${server.url}${openAiResponsesAdapter.mockBasePath}`, model: MOCK_MODEL_NAME, strict: true },
-      autoRelease: true,
-      networkTimeoutMs: 10_000,
-    }).start();
+    const trace = await runMockLifecycle({ serverUrl: server.url, wire: 'openai-responses', era: '2026-07-28', strict: true });
     expect(trace.answer).toBe('5 plus 7 is 12.');
     const tools = (findCanonicalStep(trace, 8).payload as ResponseCreateParamsNonStreaming).tools as FunctionTool[];
     expect(tools[0]).toMatchObject({ strict: true, parameters: { additionalProperties: false, required: ['a', 'b'] } });
@@ -238,14 +209,11 @@ describe('the host engine in strict mode', () => {
 
 describe('the host engine against the real OpenAI Responses API', () => {
   it.skipIf(!process.env.OPENAI_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await createLifecycleRun({
-      question: QUESTION,
-      era: '2025-11-25',
-      mcpUrl: `${server.url}/mcp`,
+    const trace = await runLifecycle({
+      serverUrl: server.url,
       provider: { wire: 'openai-responses', kind: 'real', baseUrl: openAiResponsesAdapter.defaultBaseUrl, model: 'gpt-4o-mini', apiKey: process.env.OPENAI_API_KEY, strict: true },
-      autoRelease: true,
       networkTimeoutMs: 60_000,
-    }).start();
+    });
     expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
     expect(trace.status).toBe('complete');
     expect(trace.answer).toContain('12');

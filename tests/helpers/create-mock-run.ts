@@ -1,5 +1,8 @@
 import { createLifecycleRun, type LifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
-import type { Step, Trace } from '../../src/lifecycle/trace.ts';
+import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
+import type { Era, Step, Trace } from '../../src/lifecycle/trace.ts';
+import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
+import { QUESTION } from './fixtures.ts';
 
 /** The built-in mock model's path and name, as the page and the CLI use them. */
 export const MOCK_BASE_PATH = '/mock/openai/v1';
@@ -8,13 +11,50 @@ export const MOCK_MODEL = 'mock-model-deterministic';
 /** A host run against a real server's /mcp and its mock model, as the CLI sets it up. */
 export function createMockRun(serverUrl: string, overrides: Partial<RunOptions> = {}): LifecycleRun {
   return createLifecycleRun({
-    question: 'What is 5 plus 7?',
+    question: QUESTION,
     era: '2025-11-25',
     mcpUrl: `${serverUrl}/mcp`,
     provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${serverUrl}${MOCK_BASE_PATH}`, model: MOCK_MODEL },
     networkTimeoutMs: 10_000,
     ...overrides,
   });
+}
+
+/** A whole run against a server's /mcp with every gate open, as the CLI runs it; resolves with the finished trace. */
+export function runLifecycle({
+  serverUrl,
+  provider,
+  era = '2025-11-25',
+  question = QUESTION,
+  networkTimeoutMs = 10_000,
+}: {
+  serverUrl: string;
+  provider: ProviderSettings;
+  era?: Era;
+  question?: string;
+  networkTimeoutMs?: number;
+}): Promise<Trace> {
+  return createLifecycleRun({ question, era, mcpUrl: `${serverUrl}/mcp`, provider, autoRelease: true, networkTimeoutMs }).start();
+}
+
+/** A whole run with the server's own mock model speaking one wire format (the deterministic model unless told). */
+export function runMockLifecycle({
+  serverUrl,
+  wire,
+  model = MOCK_MODEL,
+  strict,
+  era,
+  question,
+}: {
+  serverUrl: string;
+  wire: string;
+  model?: string;
+  strict?: boolean;
+  era?: Era;
+  question?: string;
+}): Promise<Trace> {
+  const provider: ProviderSettings = { wire, kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo(wire).mockBasePath}`, model, ...(strict === undefined ? {} : { strict }) };
+  return runLifecycle({ serverUrl, provider, era, question });
 }
 
 /** The one step with this canonical number in the first round; fails loudly when there is not exactly one. */
