@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { describe, expect, it } from 'vitest';
 import { createMockRun } from '../helpers/create-mock-run.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /** Faults that once explained the wrong thing: a mistyped address, a JSON answer that is not MCP. */
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('an MCP URL that is not a URL', () => {
   it('says the address is not a URL, instead of calling it an error in the explorer', async () => {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { describe, expect, it } from 'vitest';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { startHttpServer, type TestServer } from '../helpers/start-http-server.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * An MCP server that breaks in the middle of tools/call: the host does not wait forever,
  * and the run ends with a step that says what happened, the steps before it kept.
  */
 
-let app: RunningServer;
-beforeAll(async () => {
-  app = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useServer();
 
 /** Passes every request to the real server, except tools/call, which it breaks in the given way. */
 async function startBrokenServer(breakage: 'cut-stream' | 'hang'): Promise<TestServer> {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LifecycleRun } from '../../src/lifecycle/engine.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * A learner edits a message at the gate and sends it: the other side receives the
  * edited message, and the trace marks it as edited, keeping what the host had written.
  */
 
-let app: RunningServer;
-beforeAll(async () => {
-  app = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useServer();
 
 /** Releases gates one by one; at the gate of `stepId`, sends the edited payload instead. */
 async function runWithEdit(run: LifecycleRun, stepId: string, edit: (payload: unknown) => unknown) {

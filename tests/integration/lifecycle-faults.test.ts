@@ -1,27 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../server/mcp/tool-registry.ts';
 import { TraceSchema, type Trace } from '../../src/lifecycle/trace.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { serve } from '../../server/node/serve.ts';
 import { createMockRun, releaseAndWait, waitForNextGate } from '../helpers/create-mock-run.ts';
 import { findClosedPort, startHttpServer, type TestServer } from '../helpers/start-http-server.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * When something goes wrong the run ends with one host.fault step that says what,
  * why and how to fix it; the steps before it stay. Every failure here is real.
  */
 
-let server: RunningServer;
+const server = useServer();
 let modelServer: TestServer | undefined;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
 afterEach(async () => {
   await modelServer?.close();
   modelServer = undefined;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 function expectFault(trace: Trace) {

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/mcp/recording-fetch.ts';
 import type { RunEvent } from '../../src/lifecycle/trace-writer.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { createMockRun, releaseAndWait, waitForNextGate } from '../helpers/create-mock-run.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * The host holds every outgoing message at a gate until the learner releases it.
  * The network is real; a counting wrapper around fetch shows what has left the host.
  */
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 function createCountingFetch(): { fetch: FetchLike; sent: { method: string; url: string; body: string | undefined }[] } {
   const sent: { method: string; url: string; body: string | undefined }[] = [];

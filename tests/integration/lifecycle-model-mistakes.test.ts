@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { startHttpServer, type TestServer } from '../helpers/start-http-server.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * A model that makes mistakes (a tool that does not exist, arguments that are not
@@ -10,17 +10,11 @@ import { startHttpServer, type TestServer } from '../helpers/start-http-server.t
  * HTTP server that follows a script; the MCP server is the real one.
  */
 
-let server: RunningServer;
+const server = useServer();
 let modelServer: TestServer | undefined;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
 afterEach(async () => {
   await modelServer?.close();
   modelServer = undefined;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 type ChatMessage = { role: string; content?: unknown; tool_call_id?: string };

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LifecycleRun } from '../../src/lifecycle/engine.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { createMockRun, MOCK_BASE_PATH } from '../helpers/create-mock-run.ts';
 import { startHttpServer, type TestServer } from '../helpers/start-http-server.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * When a learner is stepping, a failed or cancelled model call does not end the run:
  * it becomes a step that explains, and the same request can be sent again.
  */
 
-let app: RunningServer;
-beforeAll(async () => {
-  app = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useServer();
 
 /** A model endpoint in front of the real mock that misbehaves on its first request only. */
 async function startFlakyModel(firstAnswer: 'error-500' | 'hang'): Promise<TestServer> {

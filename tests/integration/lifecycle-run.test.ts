@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TraceSchema, type Step, type Trace } from '../../src/lifecycle/trace.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { createMockRun, findCanonicalStep } from '../helpers/create-mock-run.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * The host engine in Node, against the real server over HTTP, in both protocol eras:
  * every canonical step happens once, in order, carrying what really crossed the wire.
  */
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 type JsonRpc = { method?: string; params?: Record<string, unknown> & { message?: string; arguments?: unknown }; result?: Record<string, unknown> };
 

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/lifecycle/trace.ts';
-import { defineTool } from '../../server/mcp/tool-registry.ts';
 import { addNumbers } from '../../server/mcp/tools.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
+import { MULTIPLY_NUMBERS_TOOL } from '../helpers/fixtures.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /** Two tools on the real server: parallel calls in one round, and a chain over two rounds. */
 
-const multiplyNumbers = defineTool({
-  name: 'multiply_numbers',
-  description: 'Multiplies two numbers',
-  input: z.strictObject({ a: z.number(), b: z.number() }),
-  handler: ({ a, b }) => a * b,
-  present: (product) => ({ content: [{ type: 'text', text: `Result: ${product}` }] }),
-});
-
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0, tools: [addNumbers, multiplyNumbers] });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer({ tools: [addNumbers, MULTIPLY_NUMBERS_TOOL] });
 
 function toolCalls(steps: Step[]): { iteration: number; name: unknown; arguments: unknown }[] {
   return steps

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { describe, expect, it } from 'vitest';
+import { QUESTION } from '../helpers/fixtures.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /** The mock model over real HTTP, in the Anthropic Messages wire format. */
 
-let server: RunningServer;
-let messagesUrl: string;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-  messagesUrl = `${server.url}/mock/anthropic/v1/messages`;
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
+const messagesUrl = () => `${server.url}/mock/anthropic/v1/messages`;
 
 const addNumbersTool = {
   name: 'add_numbers',
   description: 'Adds two numbers',
   input_schema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
 };
-const question = { role: 'user', content: 'What is 5 plus 7?' };
+const question = { role: 'user', content: QUESTION };
 
 type Block = { type: string; id?: string; name?: string; input?: unknown; text?: string; caller?: unknown };
 type AnthropicMessage = {
@@ -34,7 +28,7 @@ type AnthropicMessage = {
 type AnthropicError = { type: 'error'; error: { type: string; message: string }; request_id: string };
 
 async function postMessages(body: unknown, headers: Record<string, string> = { 'anthropic-version': '2023-06-01' }): Promise<Response> {
-  return fetch(messagesUrl, {
+  return fetch(messagesUrl(), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -196,7 +190,7 @@ describe('POST /mock/anthropic/v1/messages', () => {
     });
 
     it('refuses GET with 405', async () => {
-      expect(await expectAnthropicError(await fetch(messagesUrl), 405)).toContain('POST');
+      expect(await expectAnthropicError(await fetch(messagesUrl()), 405)).toContain('POST');
     });
   });
 });

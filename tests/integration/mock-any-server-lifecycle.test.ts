@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { Trace } from '../../src/lifecycle/trace.ts';
 import { WIRE_CATALOG } from '../../src/providers/wire-catalog.ts';
 import { defineTool } from '../../server/mcp/tool-registry.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * The mock model with an MCP server it was not written for: tools defined here, served
@@ -68,24 +68,10 @@ const tools = [
   }),
 ];
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0, tools });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer({ tools });
 
-async function runWith(wire: (typeof WIRE_CATALOG)[number], question: string, model = 'mock-model-deterministic'): Promise<Trace> {
-  const run = createLifecycleRun({
-    question,
-    era: '2025-11-25',
-    mcpUrl: `${server.url}/mcp`,
-    provider: { wire: wire.id, kind: 'mock', baseUrl: `${server.url}${wire.mockBasePath}`, model },
-    autoRelease: true,
-    networkTimeoutMs: 10_000,
-  });
-  return run.start();
+function runWith(wire: (typeof WIRE_CATALOG)[number], question: string, model?: string): Promise<Trace> {
+  return runMockLifecycle({ serverUrl: server.url, wire: wire.id, era: '2025-11-25', question, model });
 }
 
 function callsOf(trace: Trace): unknown[] {

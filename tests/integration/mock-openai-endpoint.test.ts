@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { describe, expect, it } from 'vitest';
+import { QUESTION } from '../helpers/fixtures.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /** The mock model over real HTTP, in the OpenAI Chat Completions wire format. */
 
-let server: RunningServer;
-let completionsUrl: string;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-  completionsUrl = `${server.url}/mock/openai/v1/chat/completions`;
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
+const completionsUrl = () => `${server.url}/mock/openai/v1/chat/completions`;
 
 const addNumbersTool = {
   type: 'function',
@@ -36,7 +30,7 @@ type ChatCompletion = {
 type OpenAiError = { error: { message: string; type: string; param: string | null; code: null } };
 
 async function postCompletions(body: unknown): Promise<Response> {
-  return fetch(completionsUrl, {
+  return fetch(completionsUrl(), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -46,7 +40,7 @@ async function postCompletions(body: unknown): Promise<Response> {
 describe('POST /mock/openai/v1/chat/completions', () => {
   describe('a question a tool fits', () => {
     it('answers with a tool call in the Chat Completions shape', async () => {
-      const response = await postCompletions({ model: 'mock', messages: [{ role: 'user', content: 'What is 5 plus 7?' }], tools: [addNumbersTool] });
+      const response = await postCompletions({ model: 'mock', messages: [{ role: 'user', content: QUESTION }], tools: [addNumbersTool] });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('application/json');
       const completion = (await response.json()) as ChatCompletion;
@@ -66,21 +60,21 @@ describe('POST /mock/openai/v1/chat/completions', () => {
     });
 
     it('says which rule it followed in a header, in ASCII', async () => {
-      const response = await postCompletions({ messages: [{ role: 'user', content: 'What is 5 plus 7?' }], tools: [addNumbersTool] });
+      const response = await postCompletions({ messages: [{ role: 'user', content: QUESTION }], tools: [addNumbersTool] });
       const reasoning = response.headers.get('x-mock-reasoning');
       expect(reasoning).toContain('add_numbers(5, 7)');
       expect(reasoning).toMatch(/^[\x20-\x7e]*$/);
     });
 
     it('gives the same tool call id for the same conversation, so lessons replay the same', async () => {
-      const body = { messages: [{ role: 'user', content: 'What is 5 plus 7?' }], tools: [addNumbersTool] };
+      const body = { messages: [{ role: 'user', content: QUESTION }], tools: [addNumbersTool] };
       const first = (await (await postCompletions(body)).json()) as ChatCompletion;
       const second = (await (await postCompletions(body)).json()) as ChatCompletion;
       expect(second.choices[0]!.message.tool_calls![0]!.id).toBe(first.choices[0]!.message.tool_calls![0]!.id);
     });
 
     it('calls no tool when tool_choice is "none"', async () => {
-      const response = await postCompletions({ messages: [{ role: 'user', content: 'What is 5 plus 7?' }], tools: [addNumbersTool], tool_choice: 'none' });
+      const response = await postCompletions({ messages: [{ role: 'user', content: QUESTION }], tools: [addNumbersTool], tool_choice: 'none' });
       const completion = (await response.json()) as ChatCompletion;
       expect(completion.choices[0]!.finish_reason).toBe('stop');
       expect(completion.choices[0]!.message.tool_calls).toBeUndefined();
@@ -96,7 +90,7 @@ describe('POST /mock/openai/v1/chat/completions', () => {
       };
       const response = await postCompletions({
         model: 'mock',
-        messages: [{ role: 'user', content: 'What is 5 plus 7?' }, assistant, { role: 'tool', tool_call_id: 'call_abc', content: 'Result: 12' }],
+        messages: [{ role: 'user', content: QUESTION }, assistant, { role: 'tool', tool_call_id: 'call_abc', content: 'Result: 12' }],
         tools: [addNumbersTool],
       });
       const completion = (await response.json()) as ChatCompletion;
@@ -111,7 +105,7 @@ describe('POST /mock/openai/v1/chat/completions', () => {
       };
       const response = await postCompletions({
         messages: [
-          { role: 'user', content: 'What is 5 plus 7?' },
+          { role: 'user', content: QUESTION },
           assistant,
           { role: 'tool', tool_call_id: 'call_abc', content: 'Error: Input validation error: a: expected number' },
         ],
@@ -122,7 +116,7 @@ describe('POST /mock/openai/v1/chat/completions', () => {
     });
 
     it('reads content given as an array of text parts', async () => {
-      const response = await postCompletions({ messages: [{ role: 'user', content: [{ type: 'text', text: 'What is 5 plus 7?' }] }], tools: [addNumbersTool] });
+      const response = await postCompletions({ messages: [{ role: 'user', content: [{ type: 'text', text: QUESTION }] }], tools: [addNumbersTool] });
       const completion = (await response.json()) as ChatCompletion;
       expect(completion.choices[0]!.finish_reason).toBe('tool_calls');
     });
@@ -172,7 +166,7 @@ describe('POST /mock/openai/v1/chat/completions', () => {
     });
 
     it('refuses GET with 405', async () => {
-      const error = await expectOpenAiError(await fetch(completionsUrl), 405);
+      const error = await expectOpenAiError(await fetch(completionsUrl()), 405);
       expect(error.message).toContain('POST');
     });
   });

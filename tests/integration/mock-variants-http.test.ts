@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { describe, expect, it } from 'vitest';
 import {
   STRING_ARGUMENT_WIRES,
   WIRE_IDS,
@@ -10,6 +9,8 @@ import {
   type WireId,
   type WireTurn,
 } from './mock-variant-wires.ts';
+import { QUESTION } from '../helpers/fixtures.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * Each variant of the mock model over real HTTP, in each of the six wire formats. The
@@ -18,13 +19,7 @@ import {
  * error for a word where a number belongs) and posts the follow-up in the format's shape.
  */
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 const twoNumbers = { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] };
 const addNumbers: ToolDefinition = { name: 'add_numbers', description: 'Adds two numbers', parameters: twoNumbers };
@@ -87,8 +82,6 @@ function readArguments(call: WireCall): unknown {
     return call.arguments;
   }
 }
-
-const QUESTION = 'What is 5 plus 7?';
 
 describe.each(WIRE_IDS)('the mock model in %s', (wire) => {
   it('is the deterministic model under an unknown model name: one call, then "5 plus 7 is 12."', async () => {

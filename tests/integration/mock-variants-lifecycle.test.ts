@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { describe, expect, it } from 'vitest';
 import type { Trace } from '../../src/lifecycle/trace.ts';
 import { WIRE_CATALOG } from '../../src/providers/wire-catalog.ts';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * Each variant of the mock model with the real host: the engine, the built-in MCP
@@ -10,24 +10,10 @@ import { serve, type RunningServer } from '../../server/node/serve.ts';
  * back after each mistake is whatever its translations produce; the mock must read it.
  */
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
-async function runWith(wire: (typeof WIRE_CATALOG)[number], model: string): Promise<Trace> {
-  const run = createLifecycleRun({
-    question: 'What is 5 plus 7?',
-    era: '2025-11-25',
-    mcpUrl: `${server.url}/mcp`,
-    provider: { wire: wire.id, kind: 'mock', baseUrl: `${server.url}${wire.mockBasePath}`, model },
-    autoRelease: true,
-    networkTimeoutMs: 10_000,
-  });
-  return run.start();
+function runWith(wire: (typeof WIRE_CATALOG)[number], model: string): Promise<Trace> {
+  return runMockLifecycle({ serverUrl: server.url, wire: wire.id, era: '2025-11-25', model });
 }
 
 function payloadsOf(trace: Trace, id: string): unknown[] {

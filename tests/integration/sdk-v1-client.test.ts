@@ -1,27 +1,21 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useServer } from '../helpers/use-server.ts';
 
 /**
  * The built-in server must serve any MCP client, not only the explorer's own: here the
  * released v1 TypeScript SDK client talks to it over Streamable HTTP.
  */
 
-let server: RunningServer;
+const server = useServer();
 let client: Client;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
 beforeEach(async () => {
   client = new Client({ name: 'sdk-v1-test-client', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
 });
 afterEach(async () => {
   await client.close();
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('the v1 SDK client', () => {

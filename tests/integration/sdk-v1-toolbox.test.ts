@@ -1,25 +1,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodePalettePng } from '../helpers/decode-png.ts';
+import { useServer } from '../helpers/use-server.ts';
 
 /** The released v1 SDK client on /mcp/toolbox: the same tools work for a client we did not write. */
 
-let server: RunningServer;
+const server = useServer();
 let client: Client;
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
 beforeEach(async () => {
   client = new Client({ name: 'sdk-v1-toolbox-client', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`)));
 });
 afterEach(async () => {
   await client.close();
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('the v1 SDK client on /mcp/toolbox', () => {
