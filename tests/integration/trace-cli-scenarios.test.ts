@@ -1,27 +1,19 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../../src/content/scenarios.ts';
 import { TraceSchema, type Trace } from '../../src/lifecycle/trace.ts';
+import { runTraceCli } from '../helpers/run-trace-cli.ts';
 
 /** Every scenario through the CLI, as a user runs it, asserted on the real messages of its trace. */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-
-function runScenario(id: string): Promise<{ code: number; trace: Trace | null; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(tsx, ['server/cli/trace.ts', '--scenario', id, '--json'], { cwd: root, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      let trace: Trace | null;
-      try {
-        trace = TraceSchema.parse(JSON.parse(stdout));
-      } catch {
-        trace = null;
-      }
-      resolve({ code, trace, stderr });
-    });
-  });
+async function runScenario(id: string): Promise<{ code: number; trace: Trace | null; stderr: string }> {
+  const { code, stdout, stderr } = await runTraceCli(['--scenario', id, '--json'], { timeoutMs: 90_000, maxBuffer: 64 * 1024 * 1024 });
+  let trace: Trace | null;
+  try {
+    trace = TraceSchema.parse(JSON.parse(stdout));
+  } catch {
+    trace = null;
+  }
+  return { code, trace, stderr };
 }
 
 const payloadsOf = (trace: Trace, id: string) => trace.steps.filter((step) => step.id === id).map((step) => step.payload as Record<string, unknown>);

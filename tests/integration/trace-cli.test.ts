@@ -1,23 +1,10 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TraceSchema } from '../../src/lifecycle/trace.ts';
+import { runTraceCli } from '../helpers/run-trace-cli.ts';
 
 /** The trace CLI as a user runs it: a child process that starts its own server and prints the run. */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-
-type CliResult = { code: number; stdout: string; stderr: string };
-
-function runCli(...parameters: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(tsx, ['server/cli/trace.ts', ...parameters], { cwd: root, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const runCli = (...parameters: string[]) => runTraceCli(parameters);
 
 describe('npm run trace', () => {
   describe('--json', () => {
@@ -61,11 +48,7 @@ describe('npm run trace', () => {
       const unknown = await runCli('x', '--wire', 'carrier-pigeon');
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toContain('Unknown wire format "carrier-pigeon"');
-      const keyless = await new Promise<CliResult>((resolve) => {
-        execFile(tsx, ['server/cli/trace.ts', 'x', '--wire', 'anthropic', '--model', 'real'], { cwd: root, timeout: 60_000, env: { ...process.env, ANTHROPIC_API_KEY: '' } }, (error, stdout, stderr) => {
-          resolve({ code: error && typeof error.code === 'number' ? error.code : 0, stdout, stderr });
-        });
-      });
+      const keyless = await runTraceCli(['x', '--wire', 'anthropic', '--model', 'real'], { env: { ...process.env, ANTHROPIC_API_KEY: '' } });
       expect(keyless.code).toBe(2);
       expect(keyless.stderr).toContain('set ANTHROPIC_API_KEY');
     }, 70_000);
