@@ -1,29 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { ADD_NUMBERS_TOOL } from '../test-fixtures.ts';
 import type { McpTool } from '../types.ts';
 import { prepareAnthropicTools } from './prepare-anthropic-tools.ts';
-
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: {
-    type: 'object',
-    properties: { a: { type: 'number', description: 'The first number' }, b: { type: 'number', description: 'The second number' } },
-    required: ['a', 'b'],
-  },
-};
 
 describe('prepareAnthropicTools (translation #1)', () => {
   describe('a tool that fits', () => {
     it('becomes a flat { name, description, input_schema } whose schema is the inputSchema, unchanged', () => {
-      const { result, warnings, changes } = prepareAnthropicTools({ tools: [addNumbers] });
-      expect(result.tools).toEqual([{ name: 'add_numbers', description: 'Adds two numbers', input_schema: addNumbers.inputSchema }]);
+      const { result, warnings, changes } = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL] });
+      expect(result.tools).toEqual([{ name: 'add_numbers', description: 'Adds two numbers', input_schema: ADD_NUMBERS_TOOL.inputSchema }]);
       expect(result.nameMap).toEqual({ add_numbers: 'add_numbers' });
       expect(warnings).toEqual([]);
       expect(changes).toEqual([{ kind: 'renamed', from: '[0].inputSchema', to: '[0].input_schema', note: expect.any(String) }]);
     });
 
     it('has no wrapper and no type field, unlike OpenAI', () => {
-      const { result } = prepareAnthropicTools({ tools: [addNumbers] });
+      const { result } = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL] });
       expect(Object.keys(result.tools[0]!).sort()).toEqual(['description', 'input_schema', 'name']);
     });
 
@@ -34,7 +25,7 @@ describe('prepareAnthropicTools (translation #1)', () => {
     });
 
     it('keeps the order of the tools and does not change the MCP tools it was given', () => {
-      const tools = [addNumbers, { name: 'ping', inputSchema: { type: 'object' as const } }];
+      const tools = [ADD_NUMBERS_TOOL, { name: 'ping', inputSchema: { type: 'object' as const } }];
       const before = JSON.stringify(tools);
       const { result } = prepareAnthropicTools({ tools });
       expect(result.tools.map((tool) => tool.name)).toEqual(['add_numbers', 'ping']);
@@ -45,7 +36,7 @@ describe('prepareAnthropicTools (translation #1)', () => {
   describe('fields Anthropic has no place for', () => {
     it('drops title, annotations, outputSchema, icons and _meta, each with a warning and a change', () => {
       const tool: McpTool = {
-        ...addNumbers,
+        ...ADD_NUMBERS_TOOL,
         title: 'Add numbers',
         annotations: { readOnlyHint: true },
         outputSchema: { type: 'object', properties: { sum: { type: 'number' } } },
@@ -68,7 +59,7 @@ describe('prepareAnthropicTools (translation #1)', () => {
 
   describe('names Anthropic refuses', () => {
     it('renames a dotted name, warns, and keeps the way back in the name map', () => {
-      const { result, warnings, changes } = prepareAnthropicTools({ tools: [{ ...addNumbers, name: 'math.add' }] });
+      const { result, warnings, changes } = prepareAnthropicTools({ tools: [{ ...ADD_NUMBERS_TOOL, name: 'math.add' }] });
       expect(result.tools[0]!.name).toBe('math_add');
       expect(result.nameMap).toEqual({ math_add: 'math.add' });
       expect(warnings).toEqual([expect.objectContaining({ code: 'tool-name-renamed', path: 'tools[0].name' })]);
@@ -78,7 +69,7 @@ describe('prepareAnthropicTools (translation #1)', () => {
 
     it('renames names with spaces and names longer than 64 characters to ones that match ^[a-zA-Z0-9_-]{1,64}$', () => {
       const long = `add_${'x'.repeat(120)}`;
-      const { result } = prepareAnthropicTools({ tools: [{ ...addNumbers, name: 'add two numbers' }, { ...addNumbers, name: long }] });
+      const { result } = prepareAnthropicTools({ tools: [{ ...ADD_NUMBERS_TOOL, name: 'add two numbers' }, { ...ADD_NUMBERS_TOOL, name: long }] });
       expect(result.tools.map((tool) => tool.name)).toEqual(['add_two_numbers', long.slice(0, 64)]);
       for (const tool of result.tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       expect(result.nameMap[long.slice(0, 64)]).toBe(long);
@@ -125,8 +116,8 @@ describe('prepareAnthropicTools (translation #1)', () => {
 
   describe('strict mode', () => {
     it('is not an Anthropic option: the schema is left as it is and a warning says why', () => {
-      const { result, warnings } = prepareAnthropicTools({ tools: [addNumbers], strict: true });
-      expect(result.tools[0]!.input_schema).toEqual(addNumbers.inputSchema);
+      const { result, warnings } = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL], strict: true });
+      expect(result.tools[0]!.input_schema).toEqual(ADD_NUMBERS_TOOL.inputSchema);
       expect(result.tools[0]).not.toHaveProperty('strict');
       expect(warnings).toEqual([expect.objectContaining({ code: 'strict-not-supported' })]);
     });

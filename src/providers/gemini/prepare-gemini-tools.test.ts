@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { restoreToolName } from '../tool-names.ts';
+import { ADD_NUMBERS_TOOL } from '../test-fixtures.ts';
 import type { McpTool } from '../types.ts';
 import { prepareGeminiTools } from './prepare-gemini-tools.ts';
 
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: {
-    type: 'object',
-    properties: { a: { type: 'number', description: 'The first number' }, b: { type: 'number', description: 'The second number' } },
-    required: ['a', 'b'],
-    additionalProperties: false,
-  },
-};
+// Closed, as the built-in server's add_numbers is: Gemini keeps additionalProperties, and a test checks that it does.
+const addNumbers: McpTool = { ...ADD_NUMBERS_TOOL, inputSchema: { ...ADD_NUMBERS_TOOL.inputSchema, additionalProperties: false } };
 
 describe('prepareGeminiTools (translation #1)', () => {
   describe('a tool that fits', () => {

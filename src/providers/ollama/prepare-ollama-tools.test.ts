@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { ADD_NUMBERS_TOOL } from '../test-fixtures.ts';
 import type { McpTool } from '../types.ts';
 import { prepareOllamaTools } from './prepare-ollama-tools.ts';
-
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: {
-    type: 'object',
-    properties: { a: { type: 'number', description: 'The first number' }, b: { type: 'number', description: 'The second number' } },
-    required: ['a', 'b'],
-  },
-};
 
 describe('prepareOllamaTools (translation #1)', () => {
   describe('a tool that fits', () => {
     it('becomes a function tool whose parameters are the inputSchema, unchanged', () => {
-      const { result, warnings, changes } = prepareOllamaTools({ tools: [addNumbers] });
+      const { result, warnings, changes } = prepareOllamaTools({ tools: [ADD_NUMBERS_TOOL] });
       expect(result.tools).toEqual([
-        { type: 'function', function: { name: 'add_numbers', description: 'Adds two numbers', parameters: addNumbers.inputSchema } },
+        { type: 'function', function: { name: 'add_numbers', description: 'Adds two numbers', parameters: ADD_NUMBERS_TOOL.inputSchema } },
       ]);
       expect(result.nameMap).toEqual({ add_numbers: 'add_numbers' });
       expect(warnings).toEqual([]);
@@ -25,7 +16,7 @@ describe('prepareOllamaTools (translation #1)', () => {
     });
 
     it('leaves the description out when the tool has none, and keeps the order', () => {
-      const { result } = prepareOllamaTools({ tools: [addNumbers, { name: 'ping', inputSchema: { type: 'object' } }] });
+      const { result } = prepareOllamaTools({ tools: [ADD_NUMBERS_TOOL, { name: 'ping', inputSchema: { type: 'object' } }] });
       expect(result.tools.map((tool) => tool.function.name)).toEqual(['add_numbers', 'ping']);
       expect('description' in result.tools[1]!.function).toBe(false);
     });
@@ -34,7 +25,7 @@ describe('prepareOllamaTools (translation #1)', () => {
   describe('names', () => {
     it('keeps names other providers refuse, because Ollama accepts any', () => {
       const names = ['math.add', 'add numbers', `long_${'x'.repeat(100)}`];
-      const { result, warnings } = prepareOllamaTools({ tools: names.map((name) => ({ ...addNumbers, name })) });
+      const { result, warnings } = prepareOllamaTools({ tools: names.map((name) => ({ ...ADD_NUMBERS_TOOL, name })) });
       expect(result.tools.map((tool) => tool.function.name)).toEqual(names);
       expect(result.nameMap).toEqual(Object.fromEntries(names.map((name) => [name, name])));
       expect(warnings).toEqual([]);
@@ -43,7 +34,7 @@ describe('prepareOllamaTools (translation #1)', () => {
 
   describe('fields Ollama has no place for', () => {
     it('drops title, annotations and outputSchema, each with a warning that names the tool', () => {
-      const tool: McpTool = { ...addNumbers, title: 'Add', annotations: { readOnlyHint: true }, outputSchema: { type: 'object' } };
+      const tool: McpTool = { ...ADD_NUMBERS_TOOL, title: 'Add', annotations: { readOnlyHint: true }, outputSchema: { type: 'object' } };
       const { result, warnings } = prepareOllamaTools({ tools: [tool] });
       expect(Object.keys(result.tools[0]!.function).sort()).toEqual(['description', 'name', 'parameters']);
       expect(warnings.map((warning) => warning.code)).toEqual(['dropped-title', 'dropped-annotations', 'dropped-outputSchema']);

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { ADD_NUMBERS_TOOL } from '../test-fixtures.ts';
 import type { McpTool } from '../types.ts';
 import { prepareOpenAiChatTools } from './prepare-openai-chat-tools.ts';
-
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: {
-    type: 'object',
-    properties: { a: { type: 'number', description: 'The first number' }, b: { type: 'number', description: 'The second number' } },
-    required: ['a', 'b'],
-  },
-};
 
 describe('prepareOpenAiChatTools (translation #1)', () => {
   describe('a tool that fits', () => {
     it('becomes a function tool whose parameters are the inputSchema, unchanged', () => {
-      const { result, warnings } = prepareOpenAiChatTools({ tools: [addNumbers] });
+      const { result, warnings } = prepareOpenAiChatTools({ tools: [ADD_NUMBERS_TOOL] });
       expect(result.tools).toEqual([
-        { type: 'function', function: { name: 'add_numbers', description: 'Adds two numbers', parameters: addNumbers.inputSchema } },
+        { type: 'function', function: { name: 'add_numbers', description: 'Adds two numbers', parameters: ADD_NUMBERS_TOOL.inputSchema } },
       ]);
       expect(result.nameMap).toEqual({ add_numbers: 'add_numbers' });
       expect(warnings).toEqual([]);
@@ -30,7 +21,7 @@ describe('prepareOpenAiChatTools (translation #1)', () => {
     });
 
     it('keeps the order of the tools', () => {
-      const { result } = prepareOpenAiChatTools({ tools: [addNumbers, { name: 'ping', inputSchema: { type: 'object' } }] });
+      const { result } = prepareOpenAiChatTools({ tools: [ADD_NUMBERS_TOOL, { name: 'ping', inputSchema: { type: 'object' } }] });
       expect(result.tools.map((tool) => tool.function.name)).toEqual(['add_numbers', 'ping']);
     });
   });
@@ -38,7 +29,7 @@ describe('prepareOpenAiChatTools (translation #1)', () => {
   describe('fields OpenAI has no place for', () => {
     it('drops title, annotations and outputSchema, each with a warning that names the tool', () => {
       const tool: McpTool = {
-        ...addNumbers,
+        ...ADD_NUMBERS_TOOL,
         title: 'Add numbers',
         annotations: { readOnlyHint: true },
         outputSchema: { type: 'object', properties: { sum: { type: 'number' } } },
@@ -54,7 +45,7 @@ describe('prepareOpenAiChatTools (translation #1)', () => {
 
   describe('names OpenAI refuses', () => {
     it('renames the tool, warns, and keeps the way back in the name map', () => {
-      const { result, warnings } = prepareOpenAiChatTools({ tools: [{ ...addNumbers, name: 'math.add' }] });
+      const { result, warnings } = prepareOpenAiChatTools({ tools: [{ ...ADD_NUMBERS_TOOL, name: 'math.add' }] });
       expect(result.tools[0]!.function.name).toBe('math_add');
       expect(result.nameMap).toEqual({ math_add: 'math.add' });
       expect(warnings).toEqual([expect.objectContaining({ code: 'tool-name-renamed', path: 'tools[0].name' })]);

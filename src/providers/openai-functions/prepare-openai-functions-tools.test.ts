@@ -1,29 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { ADD_NUMBERS_TOOL } from '../test-fixtures.ts';
 import type { McpTool } from '../types.ts';
 import { prepareOpenAiFunctionsTools } from './prepare-openai-functions-tools.ts';
-
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: {
-    type: 'object',
-    properties: { a: { type: 'number', description: 'The first number' }, b: { type: 'number', description: 'The second number' } },
-    required: ['a', 'b'],
-  },
-};
 
 describe('prepareOpenAiFunctionsTools (translation #1)', () => {
   describe('add_numbers, a tool that fits', () => {
     it('becomes a flat { name, description, parameters } with the inputSchema unchanged', () => {
-      const { result, warnings, changes } = prepareOpenAiFunctionsTools({ tools: [addNumbers] });
-      expect(result.tools).toEqual([{ name: 'add_numbers', description: 'Adds two numbers', parameters: addNumbers.inputSchema }]);
+      const { result, warnings, changes } = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] });
+      expect(result.tools).toEqual([{ name: 'add_numbers', description: 'Adds two numbers', parameters: ADD_NUMBERS_TOOL.inputSchema }]);
       expect(result.nameMap).toEqual({ add_numbers: 'add_numbers' });
       expect(warnings).toEqual([]);
       expect(changes).toEqual([{ kind: 'renamed', from: '[0].inputSchema', to: '[0].parameters', note: expect.any(String) }]);
     });
 
     it('has no type wrapper and no strict field, unlike the newer tools', () => {
-      const sent = prepareOpenAiFunctionsTools({ tools: [addNumbers] }).result.tools[0] as Record<string, unknown>;
+      const sent = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools[0] as Record<string, unknown>;
       expect(Object.keys(sent).sort()).toEqual(['description', 'name', 'parameters']);
     });
 
@@ -36,7 +27,7 @@ describe('prepareOpenAiFunctionsTools (translation #1)', () => {
   describe('fields legacy functions have no place for', () => {
     it('drops title, annotations, outputSchema and _meta, each with a warning and a change', () => {
       const tool: McpTool = {
-        ...addNumbers,
+        ...ADD_NUMBERS_TOOL,
         title: 'Add numbers',
         annotations: { readOnlyHint: true },
         outputSchema: { type: 'object', properties: { sum: { type: 'number' } } },
@@ -61,7 +52,7 @@ describe('prepareOpenAiFunctionsTools (translation #1)', () => {
       ['add two numbers', 'add_two_numbers'],
       [`add_${'x'.repeat(100)}`, `add_${'x'.repeat(60)}`],
     ])('renames "%s" to "%s", warns, and keeps the way back', (name, expected) => {
-      const { result, warnings, changes } = prepareOpenAiFunctionsTools({ tools: [{ ...addNumbers, name }] });
+      const { result, warnings, changes } = prepareOpenAiFunctionsTools({ tools: [{ ...ADD_NUMBERS_TOOL, name }] });
       expect(result.tools[0]!.name).toBe(expected);
       expect(result.nameMap).toEqual({ [expected]: name });
       expect(warnings).toEqual([expect.objectContaining({ code: 'tool-name-renamed', path: 'tools[0].name' })]);
@@ -78,13 +69,13 @@ describe('prepareOpenAiFunctionsTools (translation #1)', () => {
     });
 
     it('says nothing about strict mode when it was not asked for', () => {
-      expect(prepareOpenAiFunctionsTools({ tools: [addNumbers], strict: false }).warnings).toEqual([]);
+      expect(prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL], strict: false }).warnings).toEqual([]);
     });
   });
 
   describe('several tools', () => {
     it('keeps their order and numbers each change by its tool', () => {
-      const { result, changes } = prepareOpenAiFunctionsTools({ tools: [addNumbers, { name: 'ping', inputSchema: { type: 'object' } }] });
+      const { result, changes } = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL, { name: 'ping', inputSchema: { type: 'object' } }] });
       expect(result.tools.map((tool) => tool.name)).toEqual(['add_numbers', 'ping']);
       expect(changes.map((change) => change.to)).toEqual(['[0].parameters', '[1].parameters']);
     });

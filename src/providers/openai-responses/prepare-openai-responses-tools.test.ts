@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { ADD_NUMBERS_TOOL } from '../test-fixtures.ts';
 import type { McpTool } from '../types.ts';
 import { prepareOpenAiResponsesTools } from './prepare-openai-responses-tools.ts';
-
-const addNumbers: McpTool = {
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  inputSchema: {
-    type: 'object',
-    properties: { a: { type: 'number', description: 'The first number' }, b: { type: 'number', description: 'The second number' } },
-    required: ['a', 'b'],
-  },
-};
 
 describe('prepareOpenAiResponsesTools (translation #1)', () => {
   describe('add_numbers, a tool that fits', () => {
     it('becomes a flat function tool with strict: false said out loud', () => {
-      const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [addNumbers] });
+      const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] });
       expect(result.tools).toEqual([
-        { type: 'function', name: 'add_numbers', description: 'Adds two numbers', parameters: addNumbers.inputSchema, strict: false },
+        { type: 'function', name: 'add_numbers', description: 'Adds two numbers', parameters: ADD_NUMBERS_TOOL.inputSchema, strict: false },
       ]);
       expect(result.nameMap).toEqual({ add_numbers: 'add_numbers' });
       expect(warnings).toEqual([]);
@@ -36,7 +27,7 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
 
   describe('fields', () => {
     it('drops title, annotations and _meta with a warning each', () => {
-      const tool: McpTool = { ...addNumbers, title: 'Add numbers', annotations: { readOnlyHint: true }, _meta: { source: 'test' } };
+      const tool: McpTool = { ...ADD_NUMBERS_TOOL, title: 'Add numbers', annotations: { readOnlyHint: true }, _meta: { source: 'test' } };
       const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [tool] });
       expect(Object.keys(result.tools[0]!).sort()).toEqual(['description', 'name', 'parameters', 'strict', 'type']);
       expect(warnings.map((warning) => warning.code)).toEqual(['dropped-title', 'dropped-annotations', 'dropped-_meta']);
@@ -45,7 +36,7 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
 
     it('carries outputSchema as output_schema, which this format has, with no warning', () => {
       const outputSchema = { type: 'object' as const, properties: { sum: { type: 'number' } }, required: ['sum'] };
-      const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [{ ...addNumbers, outputSchema }] });
+      const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [{ ...ADD_NUMBERS_TOOL, outputSchema }] });
       expect(result.tools[0]!.output_schema).toEqual(outputSchema);
       expect(warnings).toEqual([]);
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'renamed', from: '[0].outputSchema', to: '[0].output_schema' }));
@@ -58,7 +49,7 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
       ['add numbers', 'add_numbers'],
       ['n'.repeat(70), 'n'.repeat(64)],
     ])('renames "%s" to "%s", warns, and keeps the way back', (name, expected) => {
-      const { result, warnings } = prepareOpenAiResponsesTools({ tools: [{ ...addNumbers, name }] });
+      const { result, warnings } = prepareOpenAiResponsesTools({ tools: [{ ...ADD_NUMBERS_TOOL, name }] });
       expect(result.tools[0]!.name).toBe(expected);
       expect(result.nameMap).toEqual({ [expected]: name });
       expect(warnings).toEqual([expect.objectContaining({ code: 'tool-name-renamed', path: 'tools[0].name' })]);
