@@ -50,6 +50,20 @@ describe('explainMcpFailure', () => {
     expect(page.what).toContain('but not in MCP');
     expect(page.fix).toContain('/mcp');
   });
+
+  it('says when the answer is not whole JSON (cut short), quoting the parser', () => {
+    let parseError: unknown;
+    try {
+      JSON.parse('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-');
+    } catch (error) {
+      parseError = error;
+    }
+    const fault = explainMcpFailure(parseError, url, 'while connecting');
+    expect(fault.what).toBe(`The MCP server at ${url} answered while connecting, but its answer is not whole JSON.`);
+    expect(fault.why).toContain('Unterminated string');
+    expect(fault.why).toContain('cut short');
+    expect(fault.fix).toContain('Reset');
+  });
 });
 
 describe('explainProviderFailure', () => {

@@ -94,6 +94,13 @@ export function explainMcpFailure(error: unknown, url: string, during: string): 
       fix: 'Start the server (npm start runs the built-in one), check the address, then press Reset.',
     };
   }
+  if (isNotJson(error)) {
+    return {
+      what: `The MCP server at ${url} answered ${during}, but its answer is not whole JSON.`,
+      why: `The body could not be parsed (${shorten(detail, 120)}): the answer was cut short, or the address does not point to an MCP endpoint.`,
+      fix: 'Look at the response in the HTTP view, check that the server is still running and that the URL is its MCP endpoint, then press Reset.',
+    };
+  }
   if (isNotJsonRpc(error)) {
     return {
       what: `The server at ${url} answered ${during}, but not in MCP.`,
@@ -106,6 +113,11 @@ export function explainMcpFailure(error: unknown, url: string, during: string): 
     why: shorten(detail, 300),
     fix: 'Check that the URL points to an MCP server speaking Streamable HTTP, then press Reset.',
   };
+}
+
+/** The SDK parses a JSON answer with JSON.parse: a truncated or non-JSON body fails there, with a SyntaxError. */
+function isNotJson(error: unknown): boolean {
+  return error instanceof SyntaxError || (error as ErrorLike | undefined)?.name === 'SyntaxError';
 }
 
 /** The SDK validates every message it receives; a body that is JSON but not JSON-RPC fails there. */
