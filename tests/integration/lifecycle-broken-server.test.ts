@@ -11,13 +11,18 @@ import { useServer } from '../helpers/use-server.ts';
 const app = useServer();
 
 /** Passes every request to the real server, except tools/call, which it breaks in the given way. */
-async function startBrokenServer(breakage: 'cut-stream' | 'hang'): Promise<TestServer> {
+async function startBrokenServer(breakage: 'cut-stream' | 'cut-mid-frame' | 'hang'): Promise<TestServer> {
   return startHttpServer(async (request, response, body) => {
     if (request.method === 'POST' && body.includes('"tools/call"')) {
       const id = (JSON.parse(body) as { id: number }).id;
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: id, progress: 1, total: 3, message: 'Starting' } })}\n\n`);
       if (breakage === 'cut-stream') setTimeout(() => response.socket?.destroy(), 50);
+      if (breakage === 'cut-mid-frame') {
+        // Half of the result frame, then the connection drops: the client holds a frame that never ends.
+        response.write(`event: message\ndata: {"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":"Res`);
+        setTimeout(() => response.socket?.destroy(), 50);
+      }
       return;
     }
     const upstream = await fetch(`${app.url}/mcp`, {
@@ -40,6 +45,24 @@ describe('a server that breaks during tools/call', () => {
       expect(fault.id).toBe('host.fault');
       expect(fault.fault?.what).toContain('ended its answer during tools/call without the result');
       expect(trace.steps.some((step) => step.id === 'mcp.tools-call.request')).toBe(true);
+      expect(trace.steps.some((step) => step.id === 'server.progress')).toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('cuts the stream in the middle of the result frame: the run ends with a step that explains, the half frame not taken as a result', async () => {
+    const broken = await startBrokenServer('cut-mid-frame');
+    try {
+      const trace = await createMockRun(app.url, { mcpUrl: `${broken.url}/mcp`, autoRelease: true }).start();
+      expect(trace.status).toBe('failed');
+      const fault = trace.steps.at(-1)!;
+      expect(fault.id).toBe('host.fault');
+      expect(fault.fault?.what).toContain('ended its answer during tools/call without the result');
+      expect(fault.fault?.fix).toContain('Reset');
+      expect(trace.steps.some((step) => step.id === 'mcp.tools-call.response')).toBe(false);
+      // Everything recorded before the cut stays: the canonical steps up to the request, and the progress frame that did arrive.
+      expect(trace.steps.filter((step) => step.canonical !== null).map((step) => step.canonical)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
       expect(trace.steps.some((step) => step.id === 'server.progress')).toBe(true);
     } finally {
       await broken.close();
