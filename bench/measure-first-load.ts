@@ -1,0 +1,108 @@
+import type { Browser } from '@playwright/test';
+import { fetchInspector, type FetchedInspector } from './fetch-inspector.ts';
+import { createFigure, createUnmeasuredFigure, type Figure } from './figures.ts';
+import { openContext } from './launch-browser.ts';
+import { measureBundleSizes } from './measure-bundle-size.ts';
+import { installNextProbe, readFirstContentfulPaint } from './page-probes.ts';
+import { serveStaticDirectory } from './serve-static-directory.ts';
+import { startServerProcess } from './start-server-process.ts';
+import { computeMedian } from './statistics.ts';
+
+/**
+ * Part 1: what the first page costs. Gzip bytes of the build; first contentful paint and
+ * the time until Next works, in headless Chromium on localhost, each load in a fresh
+ * context (empty cache); the official MCP Inspector's web client loaded the same way in
+ * the same run, alternating with ours, as the baseline for the paint.
+ */
+
+const PART = 'First load';
+const KILOBYTE = 1000;
+
+type Log = (line: string) => void;
+
+async function measurePaint(browser: Browser, url: string): Promise<number> {
+  const context = await openContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    return await page.evaluate(readFirstContentfulPaint);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Navigation start until Next, pressed as soon as it can be, shows step 1 in the inspector (painted). */
+async function measureNextWorks(browser: Browser, url: string): Promise<{ shownAt: number; pressedAt: number }> {
+  const context = await openContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(installNextProbe);
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => (window as unknown as { __nextProbe: { paintedAt?: number } }).__nextProbe.paintedAt !== undefined, undefined, { timeout: 30_000 });
+    const probe = await page.evaluate(() => (window as unknown as { __nextProbe: { pressedAt: number; paintedAt: number } }).__nextProbe);
+    return { shownAt: probe.paintedAt, pressedAt: probe.pressedAt };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureSizes(distDirectory: string): Promise<Figure[]> {
+  const sizes = await measureBundleSizes(distDirectory);
+  const kilobytes = (bytes: number) => bytes / KILOBYTE;
+  return [
+    createFigure({ part: PART, name: 'First-page JS, gzip', value: kilobytes(sizes.firstPageJsGzipBytes), unit: 'kB', budget: { comparison: '<=', limit: 150 }, note: `zlib level 9; ${sizes.firstPageFiles.filter((file) => file.endsWith('.js')).length} files from index.html` }),
+    createFigure({ part: PART, name: 'First-page CSS, gzip', value: kilobytes(sizes.firstPageCssGzipBytes), unit: 'kB' }),
+    createFigure({ part: PART, name: 'All of dist/assets, gzip', value: kilobytes(sizes.allAssetsGzipBytes), unit: 'kB', note: `${sizes.assetCount} files; JS alone ${kilobytes(sizes.allJsGzipBytes).toFixed(1)} kB` }),
+  ];
+}
+
+export async function measureFirstLoad({ browser, quick, distDirectory, log }: { browser: Browser; quick: boolean; distDirectory: string; log: Log }): Promise<{ figures: Figure[]; inspectorVersion: string | null }> {
+  const figures = await measureSizes(distDirectory);
+  const runs = quick ? 3 : 9;
+  let inspector: FetchedInspector | undefined;
+  let inspectorProblem: string | undefined;
+  try {
+    inspector = await fetchInspector();
+    log(`  MCP Inspector ${inspector.version} fetched with npm pack`);
+  } catch (error) {
+    inspectorProblem = error instanceof Error ? error.message : String(error);
+    log(`  NOT MEASURED: the Inspector comparison. ${inspectorProblem}`);
+  }
+  const app = await startServerProcess({ staticDirectory: distDirectory });
+  const inspectorServer = inspector ? await serveStaticDirectory(inspector.clientDirectory) : undefined;
+  try {
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    const nextWorks: number[] = [];
+    const nextPressable: number[] = [];
+    // One load of each first, not counted: the server's and the disk's first touch is not the page's cost.
+    await measurePaint(browser, `${app.url}/`);
+    if (inspectorServer) await measurePaint(browser, `${inspectorServer.url}/`);
+    for (let index = 0; index < runs; index++) {
+      ours.push(await measurePaint(browser, `${app.url}/`));
+      if (inspectorServer) theirs.push(await measurePaint(browser, `${inspectorServer.url}/`));
+      const next = await measureNextWorks(browser, `${app.url}/`);
+      nextWorks.push(next.shownAt);
+      nextPressable.push(next.pressedAt);
+    }
+    log(`  ${runs} loads of each page, alternating, fresh context each`);
+    figures.push(
+      createFigure({ part: PART, name: 'First contentful paint, ours', value: computeMedian(ours), unit: 'ms', note: `median of ${runs}` }),
+      createFigure({ part: PART, name: 'Next works (step 1 shown)', value: computeMedian(nextWorks), unit: 'ms', note: `since navigation start; Next pressable at ${computeMedian(nextPressable).toFixed(0)} ms` }),
+    );
+    if (inspector) {
+      const ratio = computeMedian(ours) / computeMedian(theirs);
+      figures.push(
+        createFigure({ part: PART, name: `First contentful paint, MCP Inspector ${inspector.version}`, value: computeMedian(theirs), unit: 'ms', note: `median of ${runs}, same run` }),
+        createFigure({ part: PART, name: 'FCP ours / Inspector', value: ratio, unit: '×', budget: { comparison: '<=', limit: 0.4 } }),
+      );
+    } else {
+      figures.push(createUnmeasuredFigure({ part: PART, name: 'FCP ours / Inspector', unit: '×', budget: { comparison: '<=', limit: 0.4 }, note: `npm pack failed: ${inspectorProblem}` }));
+    }
+    return { figures, inspectorVersion: inspector?.version ?? null };
+  } finally {
+    await inspectorServer?.close();
+    await app.stop();
+    await inspector?.remove();
+  }
+}

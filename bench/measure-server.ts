@@ -1,0 +1,104 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createFigure, type Figure } from './figures.ts';
+import { measureHeapAfterGc } from './measure-heap.ts';
+import { checkEngineAnswer, runEngineLifecycle } from './run-engine-lifecycle.ts';
+import { formatMegabytes, runWorkers } from './run-workers.ts';
+import { startServerProcess, type ServerProcess } from './start-server-process.ts';
+import { computePercentile } from './statistics.ts';
+
+/**
+ * Part 5: the server alone in its own process. tools/call throughput and latency with 50
+ * SDK clients, each with its own 2025-11-25 session on /mcp/sessions, calling add_numbers
+ * in a loop; then its heap (after forced GC) before and after many engine lifecycles.
+ */
+
+const PART = 'Server';
+const SESSIONS = 50;
+/** Heap growth allowed after the lifecycles: 2 MB is about 200 bytes kept per lifecycle over 10,000, below what any per-run leak would leave. */
+export const HEAP_GROWTH_LIMIT_MB = 2;
+
+type Log = (line: string) => void;
+
+async function openSession(serverUrl: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${serverUrl}/mcp/sessions`));
+  const client = new Client({ name: 'bench-load-client', version: '0.1.0' }, { versionNegotiation: { mode: 'legacy' } });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+async function measureThroughput(server: ServerProcess, seconds: number, log: Log): Promise<Figure[]> {
+  const sessions = await Promise.all(Array.from({ length: SESSIONS }, () => openSession(server.url)));
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const call = async (worker: number, counted: boolean) => {
+    const a = worker;
+    const b = latencies.length % 100;
+    const started = performance.now();
+    try {
+      const result = await sessions[worker]!.client.callTool({ name: 'add_numbers', arguments: { a, b } });
+      const text = (result.content as { type: string; text?: string }[])[0]?.text;
+      if (text !== `Result: ${a + b}`) throw new Error(`add_numbers(${a}, ${b}) answered ${JSON.stringify(text)}`);
+      if (counted) latencies.push(performance.now() - started);
+    } catch (error) {
+      errors++;
+      firstError ??= error instanceof Error ? error.message : String(error);
+    }
+  };
+  // A short warm-up, not counted: the first calls pay for compiling the server's code paths.
+  await runWorkers({ workers: SESSIONS, until: performance.now() + Math.min(3000, seconds * 200), task: (worker) => call(worker, false) });
+  const started = performance.now();
+  await runWorkers({ workers: SESSIONS, until: started + seconds * 1000, task: (worker) => call(worker, true) });
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(sessions.map(async ({ client, transport }) => {
+    await transport.terminateSession().catch(() => {});
+    await client.close();
+  }));
+  log(`  ${latencies.length} tools/call in ${elapsed.toFixed(1)} s over ${SESSIONS} sessions${firstError ? `; first error: ${firstError}` : ''}`);
+  return [
+    createFigure({ part: PART, name: `tools/call throughput, ${SESSIONS} sessions`, value: latencies.length / elapsed, unit: 'calls/s', budget: { comparison: '>=', limit: 1000 }, note: `${seconds} s; server in its own process` }),
+    createFigure({ part: PART, name: 'tools/call latency, p99', value: computePercentile(latencies, 99), unit: 'ms', budget: { comparison: '<=', limit: 50 }, note: `p50 ${computePercentile(latencies, 50).toFixed(1)} ms` }),
+    createFigure({ part: PART, name: 'tools/call errors', value: errors, unit: '', budget: { comparison: '<=', limit: 0 } }),
+  ];
+}
+
+async function measureMemory(server: ServerProcess, lifecycles: number, log: Log): Promise<Figure[]> {
+  let errors = 0;
+  let firstError: string | undefined;
+  const runOne = async () => {
+    try {
+      const problem = checkEngineAnswer(await runEngineLifecycle({ serverUrl: server.url, mcpUrl: `${server.url}/mcp/sessions` }));
+      if (problem) throw new Error(problem);
+    } catch (error) {
+      errors++;
+      firstError ??= error instanceof Error ? error.message : String(error);
+    }
+  };
+  // Warm-up first, so the "before" heap already holds compiled code and filled caches.
+  await runWorkers({ workers: 20, tasks: Math.min(500, lifecycles / 10), task: runOne });
+  const serverBefore = await server.measureHeap();
+  const hostBefore = await measureHeapAfterGc();
+  const started = performance.now();
+  await runWorkers({ workers: 20, tasks: lifecycles, task: runOne });
+  const seconds = (performance.now() - started) / 1000;
+  const serverAfter = await server.measureHeap();
+  const hostAfter = await measureHeapAfterGc();
+  const growth = (before: { heapUsedBytes: number }, after: { heapUsedBytes: number }) => (after.heapUsedBytes - before.heapUsedBytes) / 1024 / 1024;
+  log(`  ${lifecycles} lifecycles on /mcp/sessions in ${seconds.toFixed(0)} s, 20 at a time${firstError ? `; first error: ${firstError}` : ''}`);
+  return [
+    createFigure({ part: PART, name: `Server heap growth over ${lifecycles} lifecycles`, value: growth(serverBefore, serverAfter), unit: 'MB', budget: { comparison: '<=', limit: HEAP_GROWTH_LIMIT_MB }, note: `heapUsed after GC ${formatMegabytes(serverBefore.heapUsedBytes)} → ${formatMegabytes(serverAfter.heapUsedBytes)}; rss ${formatMegabytes(serverAfter.rssBytes)}` }),
+    createFigure({ part: PART, name: `Host engine heap growth over ${lifecycles} lifecycles`, value: growth(hostBefore, hostAfter), unit: 'MB', budget: { comparison: '<=', limit: HEAP_GROWTH_LIMIT_MB }, note: `bench process: ${formatMegabytes(hostBefore.heapUsedBytes)} → ${formatMegabytes(hostAfter.heapUsedBytes)}` }),
+    createFigure({ part: PART, name: 'Lifecycle errors during the memory run', value: errors, unit: '', budget: { comparison: '<=', limit: 0 } }),
+  ];
+}
+
+export async function measureServer({ quick, log }: { quick: boolean; log: Log }): Promise<Figure[]> {
+  const server = await startServerProcess();
+  try {
+    const throughput = await measureThroughput(server, quick ? 5 : 30, log);
+    const memory = await measureMemory(server, quick ? 1000 : 10_000, log);
+    return [...throughput, ...memory];
+  } finally {
+    await server.stop();
+  }
+}

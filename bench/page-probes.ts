@@ -1,0 +1,164 @@
+/**
+ * Code that runs inside the page (passed to page.evaluate or addInitScript, so each
+ * function is self-contained: no imports, no outer variables).
+ */
+
+/** The first contentful paint's start, in ms since navigation start; waits for it when it has not happened yet. */
+export function readFirstContentfulPaint(): Promise<number> {
+  return new Promise((resolve) => {
+    new PerformanceObserver((list, observer) => {
+      const entry = list.getEntriesByName('first-contentful-paint')[0];
+      if (!entry) return;
+      observer.disconnect();
+      resolve(entry.startTime);
+    }).observe({ type: 'paint', buffered: true });
+  });
+}
+
+/**
+ * Installed before the app loads: clicks Next the moment it exists and is enabled, then
+ * notes when the inspector shows step 1 and that frame has been painted (one
+ * requestAnimationFrame, then a task posted from it, which runs after the frame).
+ */
+export function installNextProbe(): void {
+  type Probe = { pressedAt?: number; shownAt?: number; paintedAt?: number };
+  const probe: Probe = {};
+  (window as unknown as { __nextProbe: Probe }).__nextProbe = probe;
+  const findNext = () => [...document.querySelectorAll('button')].find((button) => /^Next\b/.test(button.textContent ?? ''));
+  const check = () => {
+    if (probe.pressedAt === undefined) {
+      const button = findNext();
+      if (button && !button.disabled) {
+        probe.pressedAt = performance.now();
+        button.click();
+      }
+    }
+    if (probe.pressedAt !== undefined && probe.shownAt === undefined && document.querySelector('[data-testid="inspector"][data-n="1"]')) {
+      probe.shownAt = performance.now();
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          probe.paintedAt = performance.now();
+        };
+        channel.port2.postMessage(null);
+      });
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-n', 'disabled'] });
+}
+
+/**
+ * Presses Next (a keydown of ArrowRight, as the keyboard sends it) `count` times and
+ * times each press in the page: from the dispatch until the inspector shows the next
+ * step number and the frame that shows it has been painted. A short pause between
+ * presses lets each start from a quiet page. Returns the times, in ms.
+ */
+export async function timeNextPresses(count: number): Promise<number[]> {
+  const readShown = () => Number(document.querySelector('[data-testid="inspector"]')?.getAttribute('data-n') ?? 0);
+  const waitForShown = (expected: number) =>
+    new Promise<void>((resolve, reject) => {
+      if (readShown() === expected) return resolve();
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`Step ${expected} did not show within 10 s of pressing Next.`));
+      }, 10_000);
+      const observer = new MutationObserver(() => {
+        if (readShown() !== expected) return;
+        clearTimeout(timer);
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-n'] });
+    });
+  const waitForPaint = () =>
+    new Promise<void>((resolve) => {
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    });
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const times: number[] = [];
+  for (let press = 0; press < count; press++) {
+    const expected = readShown() + 1;
+    const started = performance.now();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    await waitForShown(expected);
+    await waitForPaint();
+    times.push(performance.now() - started);
+    await pause(20);
+  }
+  return times;
+}
+
+/**
+ * Frame times while a message travels: presses Next, then records the intervals between
+ * animation frames for `windowMs` (the travel takes 0.9 s), `presses` times over.
+ */
+export async function collectFrameTimes({ presses, windowMs }: { presses: number; windowMs: number }): Promise<number[]> {
+  const deltas: number[] = [];
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  for (let press = 0; press < presses; press++) {
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      let previous: number | undefined;
+      const onFrame = (time: number) => {
+        if (previous !== undefined) deltas.push(time - previous);
+        previous = time;
+        if (time - started < windowMs) requestAnimationFrame(onFrame);
+        else resolve();
+      };
+      requestAnimationFrame(onFrame);
+    });
+    await pause(200);
+  }
+  return deltas;
+}
+
+/**
+ * Scrolls every scrollable box of the inspector to its end (down and across) and times it
+ * until that frame has been painted. Returns the time in ms and how far it went.
+ */
+export async function timeScrollToEnd(): Promise<{ ms: number; scrolledPixels: number }> {
+  const inspector = document.querySelector('[data-testid="inspector"]');
+  if (!inspector) throw new Error('No inspector on the page.');
+  const boxes = [inspector, ...inspector.querySelectorAll('*')].filter((element) => {
+    const style = getComputedStyle(element);
+    const scrollsDown = element.scrollHeight > element.clientHeight + 1 && /auto|scroll/.test(style.overflowY);
+    const scrollsAcross = element.scrollWidth > element.clientWidth + 1 && /auto|scroll/.test(style.overflowX);
+    return scrollsDown || scrollsAcross;
+  });
+  const started = performance.now();
+  let scrolledPixels = 0;
+  for (const box of boxes) {
+    scrolledPixels += box.scrollHeight - box.clientHeight + (box.scrollWidth - box.clientWidth);
+    box.scrollTop = box.scrollHeight;
+    box.scrollLeft = box.scrollWidth;
+  }
+  await new Promise<void>((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    });
+  });
+  return { ms: performance.now() - started, scrolledPixels };
+}
+
+/** Starts noting main-thread tasks over 50 ms (long tasks); read them with readLongestTask. */
+export function startLongTaskWatch(): void {
+  const durations: number[] = [];
+  (window as unknown as { __longTasks: number[] }).__longTasks = durations;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) durations.push(entry.duration);
+  }).observe({ type: 'longtask' });
+}
+
+export function readLongestTask(): number {
+  const durations = (window as unknown as { __longTasks?: number[] }).__longTasks ?? [];
+  return durations.length > 0 ? Math.max(...durations) : 0;
+}

@@ -1,0 +1,120 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, freemem, platform, release, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from '@playwright/test';
+import { parseBenchOptions, type PartName } from './bench-options.ts';
+import { createUnmeasuredFigure, formatFiguresTable, type Figure } from './figures.ts';
+import { launchBrowser } from './launch-browser.ts';
+import { measureFirstLoad } from './measure-first-load.ts';
+import { measureLargeResult } from './measure-large-result.ts';
+import { measureLifecycleCost } from './measure-lifecycle-cost.ts';
+import { measureLoad } from './measure-load.ts';
+import { measureServer } from './measure-server.ts';
+import { measureUi } from './measure-ui.ts';
+import { recordLargeResultTrace, recordLongTrace } from './record-traces.ts';
+import { startServerProcess } from './start-server-process.ts';
+
+/**
+ * `npm run bench`: every part in turn, a table on stdout and bench/results.json. A part
+ * that fails is reported as not measured with its reason and the others still run,
+ * because one broken measurement should not hide the rest.
+ */
+
+const DIST_DIRECTORY = fileURLToPath(new URL('../dist', import.meta.url));
+const RESULTS_PATH = fileURLToPath(new URL('./results.json', import.meta.url));
+/** 49 tool rounds of the relentless mock make a real trace of about 500 steps. */
+const LONG_TRACE_ROUNDS = 49;
+
+const log = (line: string) => console.log(line);
+const options = parseBenchOptions(process.argv.slice(2));
+
+function describeMachine() {
+  const processors = cpus();
+  return {
+    platform: `${platform()} ${release()}`,
+    cpu: processors[0]?.model.trim() ?? 'unknown',
+    cores: processors.length,
+    memoryGigabytes: Math.round(totalmem() / 1e9),
+    freeMemoryGigabytes: Math.round(freemem() / 1e9),
+    node: process.version,
+  };
+}
+
+let browser: Browser | undefined;
+const openBrowser = async () => (browser ??= await launchBrowser());
+
+/** The parts that drive the page share one app server and the recorded traces. */
+async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
+  const folder = await mkdtemp(join(tmpdir(), 'explorer-bench-'));
+  const app = await startServerProcess({ staticDirectory: DIST_DIRECTORY });
+  const figures: Figure[] = [];
+  try {
+    if (parts.includes('ui')) {
+      log('UI on a long trace');
+      const trace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LONG_TRACE_ROUNDS });
+      figures.push(...(await measureUi({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
+    }
+    if (parts.includes('large-result')) {
+      log('UI with a 1 MB tool result');
+      const trace = await recordLargeResultTrace({ serverUrl: app.url, folder });
+      figures.push(...(await measureLargeResult({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
+    }
+  } finally {
+    await app.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+async function measurePart(part: PartName): Promise<Figure[]> {
+  switch (part) {
+    case 'first-load':
+      log('First load');
+      return (await measureFirstLoad({ browser: await openBrowser(), quick: options.quick, distDirectory: DIST_DIRECTORY, log })).figures;
+    case 'lifecycle':
+      log('Lifecycle cost');
+      return measureLifecycleCost({ quick: options.quick, log });
+    case 'ui':
+    case 'large-result':
+      return measurePageParts([part]);
+    case 'server':
+      log('Server');
+      return measureServer({ quick: options.quick, log });
+    case 'load':
+      log('Load');
+      return measureLoad({ quick: options.quick, log });
+    default: {
+      const unknown: never = part;
+      throw new Error(`No measurement for part ${String(unknown)}.`);
+    }
+  }
+}
+
+const machine = describeMachine();
+log(`Bench${options.quick ? ' (quick: fewer runs, figures are rough)' : ''} on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGigabytes} GB, Node ${machine.node}`);
+const started = performance.now();
+const figures: Figure[] = [];
+try {
+  for (const part of options.parts) {
+    try {
+      figures.push(...(await measurePart(part)));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`  NOT MEASURED: ${part}. ${reason}`);
+      figures.push(createUnmeasuredFigure({ part, name: 'the whole part', unit: '', note: reason.split('\n')[0]!.slice(0, 200) }));
+    }
+  }
+} finally {
+  await browser?.close();
+}
+
+const table = formatFiguresTable(figures);
+log(`\n${table}\n`);
+const missed = figures.filter((figure) => figure.status === 'missed' || (figure.status === 'not measured' && figure.budget));
+log(missed.length === 0 ? 'Every budget measured was met.' : `${missed.length} budget(s) missed or not measured: ${missed.map((figure) => figure.name).join('; ')}.`);
+await writeFile(
+  RESULTS_PATH,
+  `${JSON.stringify({ date: new Date().toISOString(), quick: options.quick, parts: options.parts, machine, durationSeconds: Math.round((performance.now() - started) / 1000), figures, table }, null, 2)}\n`,
+);
+log(`Wrote ${RESULTS_PATH}`);

@@ -1,0 +1,21 @@
+import { serve } from '../server/node/serve.ts';
+import { measureHeapAfterGc } from './measure-heap.ts';
+
+/**
+ * The server under test, alone in its own Node process (forked by start-server-process.ts
+ * with --expose-gc): its heap is measured without the bench's clients in it, and on a
+ * two-core machine server and clients each get a core.
+ */
+
+type ParentMessage = { type: 'measure-heap' } | { type: 'close' };
+
+const server = await serve({ port: 0, staticDirectory: process.env.BENCH_STATIC_DIRECTORY || undefined });
+process.send?.({ type: 'ready', url: server.url });
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type === 'measure-heap') {
+    void measureHeapAfterGc().then((heap) => process.send?.({ type: 'heap', heap }));
+  } else if (message.type === 'close') {
+    void server.close().finally(() => process.exit(0));
+  }
+});

@@ -1,0 +1,59 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { HeapSample } from './measure-heap.ts';
+
+/** The parent's side of server-process.ts: start it, ask it for its heap, stop it. */
+
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  measureHeap: () => Promise<HeapSample>;
+  stop: () => Promise<void>;
+};
+
+type ChildMessage = { type: 'ready'; url: string } | { type: 'heap'; heap: HeapSample };
+
+function waitForMessage<T extends ChildMessage['type']>(child: ChildProcess, type: T, timeoutMs: number): Promise<Extract<ChildMessage, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`The server process sent no "${type}" within ${timeoutMs} ms.`)), timeoutMs);
+    const onMessage = (message: ChildMessage) => {
+      if (message.type === type) finish(undefined, message as Extract<ChildMessage, { type: T }>);
+    };
+    const onExit = (code: number | null) => finish(new Error(`The server process exited (code ${code}) before sending "${type}".`));
+    function finish(error?: Error, message?: Extract<ChildMessage, { type: T }>) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(message!);
+    }
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+export async function startServerProcess(options: { staticDirectory?: string } = {}): Promise<ServerProcess> {
+  const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), [], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, BENCH_STATIC_DIRECTORY: options.staticDirectory ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { url } = await waitForMessage(child, 'ready', 120_000);
+  return {
+    url,
+    pid: child.pid!,
+    async measureHeap() {
+      const reply = waitForMessage(child, 'heap', 30_000);
+      child.send({ type: 'measure-heap' });
+      return (await reply).heap;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.send({ type: 'close' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
