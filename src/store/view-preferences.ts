@@ -22,6 +22,7 @@ export const PLAYBACK_SPEEDS = [
   { label: '4×', intervalMs: 350 },
 ] as const;
 
+// index.html reads the theme under this key before the first paint (tested in view-preferences.test.ts).
 export const VIEW_STORAGE_KEY = 'mcp-lifecycle-explorer.view';
 
 export function defaultViewPreferences(): ViewPreferences {
