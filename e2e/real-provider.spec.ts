@@ -23,13 +23,52 @@ async function chooseRealProvider(page: Page, options: { wire: string; baseUrl: 
   await dialog.getByRole('button', { name: 'Apply' }).click();
 }
 
+/** Everything the page keeps in the browser: localStorage, sessionStorage, every IndexedDB store and the Cache Storage. */
 async function readStorage(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  return page.evaluate(async () => {
+    const readDatabase = (name: string) =>
+      new Promise<Record<string, unknown[]>>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const database = opening.result;
+          const names = [...database.objectStoreNames];
+          const contents: Record<string, unknown[]> = {};
+          if (names.length === 0) {
+            database.close();
+            resolve(contents);
+            return;
+          }
+          const transaction = database.transaction(names, 'readonly');
+          for (const store of names) {
+            const reading = transaction.objectStore(store).getAll();
+            reading.onsuccess = () => (contents[store] = reading.result);
+          }
+          transaction.oncomplete = () => {
+            database.close();
+            resolve(contents);
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      });
+    const databases: Record<string, unknown> = {};
+    for (const { name } of await indexedDB.databases()) if (name) databases[name] = await readDatabase(name);
+    const cached: string[] = [];
+    for (const cacheName of await caches.keys()) {
+      const cache = await caches.open(cacheName);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        cached.push(request.url, JSON.stringify([...request.headers]), (await response?.text()) ?? '');
+      }
+    }
+    return JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, databases, cached });
+  });
 }
 
 test('the key goes only to the chosen provider: not to the MCP server, a URL, the console, storage or an export', async ({ page, baseURL }, testInfo) => {
   const console: string[] = [];
   page.on('console', (message) => console.push(message.text()));
+  page.on('pageerror', (error) => console.push(error.message));
   const sent: Promise<{ url: string; headers: Record<string, string>; body: string }>[] = [];
   page.on('request', (request) => sent.push(request.allHeaders().then((headers) => ({ url: request.url(), headers, body: request.postData() ?? '' }))));
 
@@ -74,7 +113,10 @@ test('the key goes only to the chosen provider: not to the MCP server, a URL, th
   expect(await readStorage(page)).not.toContain(KEY);
 });
 
-test('a provider that answers 404 becomes a step that explains, and Retry sends the same request again', async ({ page, baseURL }) => {
+test('a provider that answers 404 becomes a step that explains, Retry sends the same request again, and the key stays out of the console and storage', async ({ page, baseURL }) => {
+  const console: string[] = [];
+  page.on('console', (message) => console.push(message.text()));
+  page.on('pageerror', (error) => console.push(error.message));
   await page.goto('/');
   await chooseRealProvider(page, { wire: 'openai-chat', baseUrl: `${baseURL}/mock/no-such-provider/v1`, key: KEY });
   await stepUntil(page, 'keyboard', 'provider.request');
@@ -88,4 +130,31 @@ test('a provider that answers 404 becomes a step that explains, and Retry sends 
   await page.getByTestId('fault').getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'provider.request');
   await expect(requests).toHaveCount(2);
+  // The failure path logs nothing that holds the key, and keeps it out of storage too.
+  expect(console.join('\n')).not.toContain(KEY);
+  expect(await readStorage(page)).not.toContain(KEY);
+});
+
+test('the storage reader sees IndexedDB and Cache Storage, so the checks above can fail', async ({ page }) => {
+  await page.goto('/');
+  expect(await readStorage(page)).not.toContain('probe-');
+  await page.evaluate(async () => {
+    await new Promise<void>((resolve, reject) => {
+      const opening = indexedDB.open('probe-database');
+      opening.onupgradeneeded = () => opening.result.createObjectStore('probe-store', { autoIncrement: true });
+      opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        const transaction = opening.result.transaction('probe-store', 'readwrite');
+        transaction.objectStore('probe-store').add({ secret: 'probe-in-indexeddb' });
+        transaction.oncomplete = () => {
+          opening.result.close();
+          resolve();
+        };
+      };
+    });
+    await (await caches.open('probe-cache')).put('/probe', new Response('probe-in-cache'));
+  });
+  const storage = await readStorage(page);
+  expect(storage).toContain('probe-in-indexeddb');
+  expect(storage).toContain('probe-in-cache');
 });
