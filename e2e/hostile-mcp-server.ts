@@ -1,6 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server, createMcpHandler } from '@modelcontextprotocol/server';
+import { Server, createMcpHandler, type Tool } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 
 /**
@@ -10,7 +10,7 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
  */
 export const MARKUP = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
 
-function deepValue(depth: number): unknown {
+export function deepValue(depth: number): unknown {
   let value: unknown = 'bottom';
   for (let level = 0; level < depth; level++) value = { inner: value };
   return value;
@@ -20,12 +20,18 @@ export async function startHostileMcpServer(): Promise<{ url: string; close: () 
   const handler = createMcpHandler(() => {
     const server = new Server({ name: `hostile ${MARKUP}`, version: '1.0.0' }, { capabilities: { tools: {} } });
     server.setRequestHandler('tools/list', async () => ({
-      tools: [
+      tools: <Tool[]>[
         {
           name: 'add_numbers',
           title: MARKUP,
           description: `Adds two numbers ${MARKUP} ${'long '.repeat(2000)}`,
           inputSchema: { type: 'object', properties: { a: { type: 'number', description: MARKUP }, b: { type: 'number' } }, required: ['a', 'b'] },
+        },
+        {
+          // A name no provider accepts, made of markup: translation #1 has to rename it, and every view shows it as text.
+          name: MARKUP,
+          description: `Never called ${MARKUP}`,
+          inputSchema: { type: 'object', properties: { note: { type: 'string' } } },
         },
       ],
     }));
