@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseProviderReply } from '../parse-provider-reply.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
 
 const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
@@ -23,14 +24,11 @@ const AnthropicErrorSchema = z.looseObject({
 /** The assistant turn as it must be echoed: Anthropic wants its content blocks back unchanged. */
 export type AnthropicAssistantMessage = { role: 'assistant'; content: AnthropicMessage['content'] };
 
+const ANTHROPIC_RESPONSE = 'an Anthropic Messages response';
+
 /** A text or tool_use block read in full, or an error that names the field that is wrong. */
 function readBlock<T extends z.ZodType>({ schema, block, index }: { schema: T; block: unknown; index: number }): z.infer<T> {
-  const parsed = schema.safeParse(block);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new ProviderReplyError(
-    `The reply is not an Anthropic Messages response: ${['content', index, ...(issue?.path ?? [])].join('.')}: ${issue?.message ?? 'unexpected shape'}.`,
-  );
+  return parseProviderReply({ schema, value: block, what: ANTHROPIC_RESPONSE, path: ['content', index] });
 }
 
 /** Reads an Anthropic Messages response: its tool_use blocks and its text blocks. */
@@ -39,14 +37,7 @@ export function readAnthropicResponse({ body }: { body: unknown }): ProviderRepl
   if (error.success) {
     throw new ProviderReplyError(`The reply is an Anthropic error (${error.data.error.type}), not a message: ${error.data.error.message}`);
   }
-  const parsed = AnthropicMessageSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProviderReplyError(
-      `The reply is not an Anthropic Messages response: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}.`,
-    );
-  }
-  const message = parsed.data;
+  const message = parseProviderReply({ schema: AnthropicMessageSchema, value: body, what: ANTHROPIC_RESPONSE });
   const toolCalls: ProviderReply['toolCalls'] = [];
   const texts: string[] = [];
   message.content.forEach((block, index) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseProviderReply } from '../parse-provider-reply.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
 
 const FunctionCallSchema = z.looseObject({
@@ -26,8 +27,10 @@ export const GeminiResponseSchema = z.looseObject({
   modelVersion: z.string().optional(),
 });
 
+const GEMINI_RESPONSE = 'a Gemini generateContent response';
+
 function fail(reason: string): never {
-  throw new ProviderReplyError(`The reply is not a Gemini generateContent response: ${reason}.`);
+  throw new ProviderReplyError(`The reply is not ${GEMINI_RESPONSE}: ${reason}.`);
 }
 
 /**
@@ -36,12 +39,7 @@ function fail(reason: string): never {
  * (a blocked prompt, a safety stop) is reported, not read as an empty answer.
  */
 export function readGeminiResponse({ body }: { body: unknown }): ProviderReply {
-  const parsed = GeminiResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}`);
-  }
-  const { candidates, promptFeedback, modelVersion } = parsed.data;
+  const { candidates, promptFeedback, modelVersion } = parseProviderReply({ schema: GeminiResponseSchema, value: body, what: GEMINI_RESPONSE });
   const candidate = candidates?.[0];
   if (!candidate) {
     if (promptFeedback?.blockReason) throw new ProviderReplyError(`Gemini refused the prompt (blockReason ${promptFeedback.blockReason}): there is no candidate to read.`);

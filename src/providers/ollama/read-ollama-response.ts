@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseProviderReply } from '../parse-provider-reply.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
 
 export const OllamaToolCallSchema = z.looseObject({
@@ -26,14 +27,7 @@ export type OllamaChatResponse = z.infer<typeof OllamaChatResponseSchema>;
 
 /** Reads an `/api/chat` response: the message's tool calls and its text. */
 export function readOllamaResponse({ body }: { body: unknown }): ProviderReply {
-  const parsed = OllamaChatResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProviderReplyError(
-      `The reply is not an Ollama /api/chat response: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}.`,
-    );
-  }
-  const { message, done, done_reason: doneReason, model } = parsed.data;
+  const { message, done, done_reason: doneReason, model } = parseProviderReply({ schema: OllamaChatResponseSchema, value: body, what: 'an Ollama /api/chat response' });
   if (!done) {
     // Ollama streams unless told not to; one chunk of a stream is not the whole answer.
     throw new ProviderReplyError('The reply is one chunk of a stream (done: false), not a whole /api/chat response: send "stream": false.');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ProviderReplyError, type ProviderReply } from '../types.ts';
+import { parseProviderReply } from '../parse-provider-reply.ts';
+import type { ProviderReply } from '../types.ts';
 
 const ToolCallSchema = z.looseObject({
   id: z.string(),
@@ -25,14 +26,8 @@ export const OpenAiChatResponseSchema = z.looseObject({
 
 /** Reads a Chat Completions response: the first choice's tool calls and text. */
 export function readOpenAiChatResponse({ body }: { body: unknown }): ProviderReply {
-  const parsed = OpenAiChatResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProviderReplyError(
-      `The reply is not a Chat Completions response: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}.`,
-    );
-  }
-  const choice = parsed.data.choices[0]!;
+  const response = parseProviderReply({ schema: OpenAiChatResponseSchema, value: body, what: 'a Chat Completions response' });
+  const choice = response.choices[0]!;
   return {
     toolCalls: (choice.message.tool_calls ?? []).map((call) => ({
       id: call.id,
@@ -43,6 +38,6 @@ export function readOpenAiChatResponse({ body }: { body: unknown }): ProviderRep
     text: choice.message.content ?? null,
     assistantMessage: choice.message,
     finishReason: choice.finish_reason ?? null,
-    model: parsed.data.model ?? null,
+    model: response.model ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseProviderReply } from '../parse-provider-reply.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
 import type { OpenAiFunctionCall } from './convert-openai-functions-tool-call.ts';
 
@@ -32,14 +33,8 @@ function echoArguments(value: unknown): string {
  * format, which the host did not ask for, so it is refused with that explanation.
  */
 export function readOpenAiFunctionsResponse({ body }: { body: unknown }): ProviderReply {
-  const parsed = OpenAiFunctionsResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProviderReplyError(
-      `The reply is not a Chat Completions response: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'}.`,
-    );
-  }
-  const choice = parsed.data.choices[0]!;
+  const response = parseProviderReply({ schema: OpenAiFunctionsResponseSchema, value: body, what: 'a Chat Completions response' });
+  const choice = response.choices[0]!;
   const { content, function_call: functionCall, tool_calls: toolCalls } = choice.message;
   if (toolCalls && toolCalls.length > 0 && !functionCall) {
     throw new ProviderReplyError(
@@ -58,6 +53,6 @@ export function readOpenAiFunctionsResponse({ body }: { body: unknown }): Provid
     text: content ?? null,
     assistantMessage,
     finishReason: choice.finish_reason ?? null,
-    model: parsed.data.model ?? null,
+    model: response.model ?? null,
   };
 }

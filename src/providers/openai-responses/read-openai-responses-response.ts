@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseProviderReply } from '../parse-provider-reply.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
 
 const FunctionCallItemSchema = z.looseObject({
@@ -28,10 +29,7 @@ export const OpenAiResponsesResponseSchema = z.looseObject({
   output: z.array(OutputItemSchema),
 });
 
-function refuse(what: string, issue: z.core.$ZodIssue | undefined, prefix: (string | number)[] = []): never {
-  const path = [...prefix, ...(issue?.path ?? [])].map(String).join('.');
-  throw new ProviderReplyError(`The reply is not ${what}: ${path || 'body'}: ${issue?.message ?? 'unexpected shape'}.`);
-}
+const RESPONSES_RESPONSE = 'a Responses API response';
 
 /**
  * Reads a Responses API response: `function_call` output items are the tool calls, the
@@ -39,9 +37,7 @@ function refuse(what: string, issue: z.core.$ZodIssue | undefined, prefix: (stri
  * is kept to echo back, because OpenAI refuses a function_call item sent without them.
  */
 export function readOpenAiResponsesResponse({ body }: { body: unknown }): ProviderReply {
-  const parsed = OpenAiResponsesResponseSchema.safeParse(body);
-  if (!parsed.success) refuse('a Responses API response', parsed.error.issues[0]);
-  const response = parsed.data;
+  const response = parseProviderReply({ schema: OpenAiResponsesResponseSchema, value: body, what: RESPONSES_RESPONSE });
   if (response.status === 'failed' || response.error) {
     throw new ProviderReplyError(`The response failed: ${response.error?.message ?? 'status "failed" with no error message'}.`);
   }
@@ -50,14 +46,12 @@ export function readOpenAiResponsesResponse({ body }: { body: unknown }): Provid
   let sawMessage = false;
   response.output.forEach((item, index) => {
     if (item.type === 'function_call') {
-      const call = FunctionCallItemSchema.safeParse(item);
-      if (!call.success) refuse('a Responses API response', call.error.issues[0], ['output', index]);
-      toolCalls.push({ id: call.data.call_id, name: call.data.name, arguments: call.data.arguments, raw: item });
+      const call = parseProviderReply({ schema: FunctionCallItemSchema, value: item, what: RESPONSES_RESPONSE, path: ['output', index] });
+      toolCalls.push({ id: call.call_id, name: call.name, arguments: call.arguments, raw: item });
     } else if (item.type === 'message') {
-      const message = MessageItemSchema.safeParse(item);
-      if (!message.success) refuse('a Responses API response', message.error.issues[0], ['output', index]);
+      const message = parseProviderReply({ schema: MessageItemSchema, value: item, what: RESPONSES_RESPONSE, path: ['output', index] });
       sawMessage = true;
-      for (const part of message.data.content) {
+      for (const part of message.content) {
         if (part.type === 'output_text' && part.text !== undefined) texts.push(part.text);
         else if (part.type === 'refusal' && part.refusal !== undefined) texts.push(part.refusal);
       }
