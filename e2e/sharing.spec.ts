@@ -77,3 +77,57 @@ test('a hostile or damaged file is refused with a clear reason, and the run on s
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('main img, main script').count()).toBe(0);
 });
+
+test('an imported trace holding very long strings, deep nesting and broken Unicode replays as text, and the page stays responsive', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await stepUntil(page, 'keyboard', 'host.answer');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export trace' }).click();
+  const exportedFile = testInfo.outputPath('real-run.json');
+  await (await download).saveAs(exportedFile);
+
+  // A real run, doctored as someone handing out a trace might: every step's title and
+  // the tool result carry markup, a lone surrogate, 200,000 characters and 500 levels.
+  const markup = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+  let deep: unknown = 'bottom';
+  for (let level = 0; level < 500; level++) deep = { inner: deep };
+  const hostileText = `${markup} broken \ud800 unicode ${'z'.repeat(200_000)}`;
+  const trace = JSON.parse(await readFile(exportedFile, 'utf8')) as { answer: string; steps: { id: string; title: string; payload: unknown; http?: { responseBody?: string; sse?: { data: string }[] } }[] };
+  trace.answer = hostileText;
+  for (const step of trace.steps) {
+    step.title = `${step.title} ${markup} \udfff`;
+    if (step.id === 'mcp.tools-call.response') {
+      step.payload = { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: hostileText }], structuredContent: { nested: deep } } };
+      // The HTTP view shows the raw answer: here an SSE stream whose last frame is the hostile text.
+      const lastFrame = step.http?.sse?.at(-1);
+      if (lastFrame) lastFrame.data = hostileText;
+    }
+    if (step.id === 'host.answer') step.payload = { answer: hostileText };
+  }
+  const hostileFile = testInfo.outputPath('doctored-run.json');
+  // JSON.stringify writes a lone surrogate as the escape \ud800, as any exporter would.
+  await (await import('node:fs/promises')).writeFile(hostileFile, JSON.stringify(trace));
+
+  await page.goto('/');
+  await page.getByTestId('import-trace-input').setInputFiles(hostileFile);
+  await expect(page.getByTestId('replay-banner')).toContainText('Replay of an imported trace');
+  await expect(page.getByTestId('timeline-step')).toHaveCount(trace.steps.length);
+
+  const started = Date.now();
+  await stepUntil(page, 'keyboard', 'mcp.tools-call.response', 40);
+  await expect(page.getByTestId('inspector')).toContainText('<img src=x onerror=');
+  await page.getByTestId('inspector').getByRole('button', { name: 'Tree' }).click();
+  await page.getByTestId('inspector').getByRole('button', { name: 'Raw JSON' }).click();
+  await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
+  await expect(page.getByTestId('http-view')).toContainText('<img src=x onerror=');
+  await stepUntil(page, 'keyboard', 'host.answer', 40);
+  await expect(page.getByTestId('answer')).toContainText(`${markup} broken`);
+  expect(Date.now() - started).toBeLessThan(60_000);
+
+  const pressed = Date.now();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('inspector')).not.toHaveAttribute('data-step-id', 'host.answer');
+  expect(Date.now() - pressed).toBeLessThan(5000);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('img[src="x"], main script').count()).toBe(0);
+});
