@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TraceSchema } from '../../src/lifecycle/trace.ts';
+import { serve } from '../../server/node/serve.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
 
 /** The trace CLI as a user runs it: a child process that starts its own server and prints the run. */
@@ -90,4 +91,27 @@ describe('npm run trace', () => {
       expect(trace.steps.at(-1)!.fault!.what).toBe('The question is empty.');
     }, 70_000);
   });
+});
+
+describe('npm run trace with a real provider’s key', () => {
+  it('sends the key to the provider only: it never appears in the JSON trace, the text output or stderr', async () => {
+    const key = 'sk-ant-cli-DO-NOT-LEAK-7373';
+    const provider = await serve({ port: 0 });
+    try {
+      const env = { ...process.env, ANTHROPIC_API_KEY: key };
+      const baseUrl = `${provider.url}/mock/anthropic/v1`;
+      const common = ['What is 5 plus 7?', '--wire', 'anthropic', '--model', 'real', '--model-name', 'mock-model-deterministic', '--base-url', baseUrl];
+      const json = await runTraceCli([...common, '--json'], { env });
+      expect(json.code, json.stderr).toBe(0);
+      const trace = TraceSchema.parse(JSON.parse(json.stdout));
+      expect(trace.answer).toBe('5 plus 7 is 12.');
+      // The key did travel: the recorded request shows its header, redacted.
+      expect(trace.steps.find((step) => step.canonical === 8)!.http!.requestHeaders['x-api-key']).toBe('[redacted]');
+      const text = await runTraceCli([...common, '--full'], { env });
+      expect(text.code, text.stderr).toBe(0);
+      for (const output of [json.stdout, json.stderr, text.stdout, text.stderr]) expect(output).not.toContain(key);
+    } finally {
+      await provider.close();
+    }
+  }, 120_000);
 });
