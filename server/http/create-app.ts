@@ -5,7 +5,9 @@ import { builtInTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../mock-model/http-helpers.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
-import { findPostHeaderRefusal } from './json-rpc-errors.ts';
+import { createJsonRpcErrorResponse, findPostHeaderRefusal, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
+import { readJsonBody } from './json-rpc-body.ts';
+import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
 import { createSessionEndpoint } from './mcp-session-endpoint.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardLists } from './request-guards.ts';
 import { serveMockRoute } from './serve-mock-route.ts';
@@ -90,16 +92,26 @@ export function createApp(options: AppOptions = {}): App {
   const findRoute = (pathname: string): Route | undefined => {
     if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? mcp.fetch(request);
     if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolbox.fetch(request);
-    if (pathname === MCP_SESSIONS_PATH) {
-      return async (request) => {
-        const refusal = findPostHeaderRefusal(request);
-        if (refusal) return refusal;
-        return (await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request);
-      };
-    }
+    if (pathname === MCP_SESSIONS_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request);
     const mockRoute = findMockRoute(pathname);
     return mockRoute ? (request) => serveMockRoute(mockRoute, request) : undefined;
   };
+
+  /**
+   * Routes by era with the body read once: the era check, the session endpoint and
+   * the modern handler all take the parsed value, where each would otherwise read
+   * (and tee) its own clone of the stream.
+   */
+  async function serveSessionsRoute(request: Request): Promise<Response> {
+    if (request.method !== 'POST') return (await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request);
+    const body = await readJsonBody(request);
+    // The answers the modern handler gives when its own read fails this way.
+    if (body.kind === 'unreadable') return createJsonRpcErrorResponse(400, -32700, UNREADABLE_BODY_MESSAGE);
+    if (body.kind === 'too-large') return createJsonRpcErrorResponse(413, -32000, `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
+    // A body that is not JSON is 2025-era traffic to the SDK, and the session endpoint explains it.
+    if (body.kind === 'not-json') return sessions.fetch(request, body);
+    return (await isLegacyRequest(request, body.value)) ? sessions.fetch(request, body) : sessionsModern.fetch(request, { parsedBody: body.value });
+  }
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);

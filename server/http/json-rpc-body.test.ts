@@ -6,10 +6,20 @@ const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
 const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
 describe('readJsonBody', () => {
-  it('parses a clone, leaving the body for the transport', async () => {
+  it('parses the body once, for every later step to share', async () => {
     const request = new Request('http://localhost/mcp', { method: 'POST', body: JSON.stringify(list) });
     expect(await readJsonBody(request)).toEqual({ kind: 'json', value: list });
-    expect(await request.json()).toEqual(list);
+    expect(request.bodyUsed).toBe(true);
+  });
+
+  it('says when the body stream fails', async () => {
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Error('client went away'));
+      },
+    });
+    const request = new Request('http://localhost/mcp', { method: 'POST', body: failing, duplex: 'half' } as RequestInit);
+    expect(await readJsonBody(request)).toEqual({ kind: 'unreadable' });
   });
 
   it('says when a body is not JSON', async () => {

@@ -2,16 +2,24 @@ import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/ser
 import { readBoundedBody } from './read-bounded-body.ts';
 
 /**
- * The session endpoint peeks at a POST body before the SDK transport reads it: to
- * tell an initialize (which may start a session) from the rest, and to count the
- * requests a session answers. It reads a clone, so the transport still gets the body.
+ * The sessions endpoint reads a POST body once, here, and hands the parsed value on:
+ * to the era check, to tell an initialize (which may start a session) from the rest,
+ * to count the requests a session answers, and to the SDK transport as `parsedBody`.
+ * Reading a clone for each of them instead tees the stream and parses the JSON again
+ * every time, which a CPU profile under load showed as a large share of each call.
  */
 
-export type JsonBody = { kind: 'json'; value: unknown } | { kind: 'not-json' } | { kind: 'too-large' };
+export type JsonBody = { kind: 'json'; value: unknown } | { kind: 'not-json' } | { kind: 'too-large' } | { kind: 'unreadable' };
 
-/** The parsed JSON body of a clone, read within the body limit. */
+/** The parsed JSON body, read within the body limit; the request's own body is used up. */
 export async function readJsonBody(request: Request): Promise<JsonBody> {
-  const body = await readBoundedBody(request.clone());
+  let body: Awaited<ReturnType<typeof readBoundedBody>>;
+  try {
+    body = await readBoundedBody(request);
+  } catch {
+    // The stream failed: the client went away mid-body.
+    return { kind: 'unreadable' };
+  }
   if (body.tooLarge) return { kind: 'too-large' };
   try {
     return { kind: 'json', value: JSON.parse(body.text) as unknown };

@@ -11,6 +11,8 @@ import { jsonResponse } from '../mock-model/http-helpers.ts';
 export const MAX_BATCH_MESSAGES = 100;
 
 export const PARSE_ERROR_MESSAGE = 'Parse error: Invalid JSON';
+/** The SDK's words when a body stream fails mid-read (the client went away). */
+export const UNREADABLE_BODY_MESSAGE = 'Parse error: the request body could not be read';
 export const NOT_ACCEPTABLE_MESSAGE = 'Not Acceptable: Client must accept both application/json and text/event-stream';
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Unsupported Media Type: Content-Type must be application/json';
 

@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport, type Server } from '@modelcontextprotocol/server';
-import { countJsonRpcRequests, isInitializeBody, readJsonBody } from './json-rpc-body.ts';
-import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES, PARSE_ERROR_MESSAGE } from './json-rpc-errors.ts';
+import { countJsonRpcRequests, isInitializeBody, readJsonBody, type JsonBody } from './json-rpc-body.ts';
+import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES, PARSE_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
 import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
 import { followBody, prependToBody } from './response-body.ts';
 
@@ -25,7 +25,8 @@ export type SessionEndpointOptions = {
 };
 
 export type SessionEndpoint = {
-  fetch: (request: Request) => Promise<Response>;
+  /** `body`: a POST's body when the caller has already read it (the request's own body is then used up). */
+  fetch: (request: Request, body?: JsonBody) => Promise<Response>;
   /** Live sessions now, for tests and load checks that memory does not pile up. */
   countSessions: () => number;
   close: () => Promise<void>;
@@ -99,7 +100,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
     };
     try {
       await server.connect(transport);
-      const response = await transport.handleRequest(request);
+      const response = await transport.handleRequest(request, { parsedBody: body });
       // A refused initialize (bad headers, say) made no session: drop its instance.
       if (!session) await server.close();
       return response;
@@ -113,7 +114,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
 
   async function serveSession(session: Session, request: Request, body: unknown): Promise<Response> {
     restartIdleTimer(session);
-    const response = await session.transport.handleRequest(request);
+    const response = await session.transport.handleRequest(request, request.method === 'POST' ? { parsedBody: body } : undefined);
     if (request.method === 'GET' && response.status === 200) return prependToBody(response, GET_STREAM_OPENING);
 
     if (session.requestsLeft === undefined || request.method !== 'POST') return response;
@@ -126,7 +127,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   }
 
   return {
-    async fetch(request) {
+    async fetch(request, alreadyRead) {
       // Checked first, so a PUT gets 405 whether or not it names a live session.
       if (!SESSION_METHODS.includes(request.method)) {
         return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: SESSION_METHODS.join(', ') });
@@ -135,9 +136,10 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       if (requestsAllowed instanceof Response) return requestsAllowed;
       let body: unknown;
       if (request.method === 'POST') {
-        const read = await readJsonBody(request);
+        const read = alreadyRead ?? (await readJsonBody(request));
         // The transport answers these too, but only once a session is found: a bad body
         // should be told so, whether or not it names a session.
+        if (read.kind === 'unreadable') return createJsonRpcErrorResponse(400, -32700, UNREADABLE_BODY_MESSAGE);
         if (read.kind === 'too-large') return createJsonRpcErrorResponse(413, -32000, `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
         if (read.kind === 'not-json') return createJsonRpcErrorResponse(400, -32700, PARSE_ERROR_MESSAGE);
         body = read.value;
