@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import sirv from 'sirv';
 import { createApp, type AppOptions } from '../http/create-app.ts';
 import { findGuardRefusal } from '../http/request-guards.ts';
 import { jsonResponse } from '../mock-model/http-helpers.ts';
 import { isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
+import { createNodeListener } from './create-node-listener.ts';
 
 export type ServeOptions = AppOptions & {
   port?: number;
@@ -42,7 +42,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     allowedOriginHostnames: options.allowedOriginHostnames ?? allowedHostnames,
     onError: options.onError ?? ((error) => log(`server error: ${error.message}`)),
   });
-  const handleApi = toNodeHandler(app);
+  const handleApi = createNodeListener((request) => app.fetch(request));
   if (options.staticDirectory && !existsSync(options.staticDirectory)) {
     throw new Error(`The built app is missing at ${options.staticDirectory}. Run "npm run build" first (npm start does it for you).`);
   }
