@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Step } from '../../lifecycle/trace.ts';
 import { PARTICIPANT_LABELS, type Participant } from '../../lifecycle/vocabulary.ts';
 import { goToStep } from '../../store/actions.ts';
@@ -32,9 +32,11 @@ const x = (participant: Participant) => LEFT + ORDER.indexOf(participant) * COLU
 const selectSteps = (state: ExplorerState) => state.steps;
 const selectCursor = (state: ExplorerState) => state.cursor;
 
-type ArrowProps = { step: Step; index: number; current: boolean; animate: boolean };
+type ArrowProps = { step: Step; index: number; animate: boolean };
 
-const Arrow = memo(function Arrow({ step, index, current, animate }: ArrowProps) {
+/** Each arrow watches only whether it is the current one, so a step change re-renders two arrows, not all of them. */
+const Arrow = memo(function Arrow({ step, index, animate }: ArrowProps) {
+  const current = useExplorerStore((state) => state.cursor === index);
   const y = HEADER + index * ROW + ROW / 2 + 8;
   const color = current ? KIND_COLORS[step.kind] : '#94a3b8';
   const from = x(step.from);
@@ -75,14 +77,10 @@ const Arrow = memo(function Arrow({ step, index, current, animate }: ArrowProps)
   );
 });
 
-export function SequenceDiagram() {
-  const steps = useExplorerStore(selectSteps);
+/** Scrolls the current arrow into view when the cursor moves; its own component, so the diagram itself does not re-render. */
+function KeepCurrentInView({ container, height }: { container: RefObject<HTMLDivElement | null>; height: number }) {
   const cursor = useExplorerStore(selectCursor);
   const reducedMotion = useReducedMotion();
-  const container = useRef<HTMLDivElement>(null);
-  const height = HEADER + Math.max(steps.length, 1) * ROW + 24;
-  const width = LEFT + (ORDER.length - 1) * COLUMN + LEFT;
-
   useEffect(() => {
     const box = container.current;
     if (!box || cursor < 0) return;
@@ -90,7 +88,16 @@ export function SequenceDiagram() {
     if (rowTop < box.scrollTop + 40 || rowTop > box.scrollTop + box.clientHeight - 60) {
       box.scrollTo({ top: Math.max(0, rowTop - box.clientHeight / 2), behavior: reducedMotion ? 'auto' : 'smooth' });
     }
-  }, [cursor, height, reducedMotion]);
+  }, [container, cursor, height, reducedMotion]);
+  return null;
+}
+
+export function SequenceDiagram() {
+  const steps = useExplorerStore(selectSteps);
+  const reducedMotion = useReducedMotion();
+  const container = useRef<HTMLDivElement>(null);
+  const height = HEADER + Math.max(steps.length, 1) * ROW + 24;
+  const width = LEFT + (ORDER.length - 1) * COLUMN + LEFT;
 
   return (
     // Focusable, so a keyboard user can scroll the diagram too.
@@ -118,7 +125,7 @@ export function SequenceDiagram() {
           </g>
         ))}
         {steps.map((step, index) => (
-          <Arrow key={step.n} step={step} index={index} current={index === cursor} animate={!reducedMotion} />
+          <Arrow key={step.n} step={step} index={index} animate={!reducedMotion} />
         ))}
         {steps.length === 0 && (
           <text x={width / 2} y={HEADER + 30} textAnchor="middle" className="fill-slate-500 text-[13px]">
@@ -126,6 +133,7 @@ export function SequenceDiagram() {
           </text>
         )}
       </svg>
+      <KeepCurrentInView container={container} height={height} />
     </div>
   );
 }

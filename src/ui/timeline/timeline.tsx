@@ -1,4 +1,5 @@
 import { Fragment, memo, useEffect, useMemo, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { findMissingSteps, type MissingStep } from '../../lifecycle/missing-steps.ts';
 import type { Step } from '../../lifecycle/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../lifecycle/vocabulary.ts';
@@ -8,13 +9,19 @@ import { useExplorerStore, type ExplorerState } from '../../store/explorer-store
 import { PHASE_STYLES, formatStepNumber } from '../step-format.ts';
 
 const selectSteps = (state: ExplorerState) => state.steps;
-const selectCursor = (state: ExplorerState) => state.cursor;
-const selectPending = (state: ExplorerState) => state.pending;
 const selectStatus = (state: ExplorerState) => state.status;
 
-type RowProps = { step: Step; index: number; current: boolean };
+type RowProps = { step: Step; index: number };
 
-const TimelineRow = memo(function TimelineRow({ step, index, current }: RowProps) {
+/**
+ * Offscreen rows skip style, layout and paint (they stay in the document, so Tab, find in
+ * page and screen readers still reach every step); the size is a guess until first shown.
+ */
+const ROW_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 52px' } as const;
+
+/** Each row watches only whether it is the current one, so a step change re-renders two rows, not the whole list. */
+const TimelineRow = memo(function TimelineRow({ step, index }: RowProps) {
+  const current = useExplorerStore((state) => state.cursor === index);
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (current) ref.current?.scrollIntoView({ block: 'nearest' });
@@ -22,7 +29,7 @@ const TimelineRow = memo(function TimelineRow({ step, index, current }: RowProps
   const fault = step.kind === 'fault';
   const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
   return (
-    <li className={`border-l-4 pl-1 ${PHASE_STYLES[step.phase].border}`}>
+    <li className={`border-l-4 pl-1 ${PHASE_STYLES[step.phase].border}`} style={ROW_STYLE}>
       <button
         ref={ref}
         type="button"
@@ -82,32 +89,51 @@ function PhaseHeader({ phase }: { phase: Phase }) {
   );
 }
 
+const selectScrubber = (state: ExplorerState) => ({ cursor: state.cursor, count: state.steps.length, title: state.steps[state.cursor]?.title });
+
+function TimelineScrubber() {
+  const { cursor, count, title } = useExplorerStore(useShallow(selectScrubber));
+  if (count <= 1) return null;
+  return (
+    <input
+      type="range"
+      min={0}
+      max={count - 1}
+      value={Math.max(cursor, 0)}
+      onChange={(event) => goToStep(Number(event.target.value))}
+      aria-label="Scrub through the recorded steps"
+      aria-valuetext={title !== undefined ? `${cursor + 1} of ${count}: ${title}` : undefined}
+      className="mt-2 w-full accent-slate-900 dark:accent-slate-100"
+      data-testid="timeline-scrubber"
+    />
+  );
+}
+
+const selectPendingAtEnd = (state: ExplorerState) => (state.pending && state.cursor === state.steps.length - 1 ? state.pending.title : null);
+
+function PendingRow() {
+  const title = useExplorerStore(selectPendingAtEnd);
+  if (title === null) return null;
+  return (
+    <li className="px-2 py-1.5 text-sm text-slate-600 italic dark:text-slate-400" data-testid="timeline-next">
+      Next: {title}
+    </li>
+  );
+}
+
+/** The list itself depends on the recorded steps only: moving the cursor does not re-render it. */
 export function Timeline() {
   const steps = useExplorerStore(selectSteps);
-  const cursor = useExplorerStore(selectCursor);
-  const pending = useExplorerStore(selectPending);
   const status = useExplorerStore(selectStatus);
-  const missing = useMemo(() => findMissingSteps({ steps, status }), [steps, status]);
-  const missingAfter = (index: number) => missing.filter((entry) => entry.afterIndex === index);
+  const missingByIndex = useMemo(() => groupMissingSteps(findMissingSteps({ steps, status })), [steps, status]);
+  const missingAfter = (index: number) => missingByIndex.get(index) ?? NO_MISSING;
   return (
     <nav aria-label="Timeline of steps" className="flex h-full min-h-0 flex-col">
       <div className="px-3 pt-3 pb-2">
         <h2 className="text-sm font-semibold text-slate-700 dark:text-slate-200">
           Timeline <span className="font-normal text-slate-500">· {steps.length} step{steps.length === 1 ? '' : 's'} recorded</span>
         </h2>
-        {steps.length > 1 && (
-          <input
-            type="range"
-            min={0}
-            max={steps.length - 1}
-            value={Math.max(cursor, 0)}
-            onChange={(event) => goToStep(Number(event.target.value))}
-            aria-label="Scrub through the recorded steps"
-            aria-valuetext={steps[cursor] ? `${cursor + 1} of ${steps.length}: ${steps[cursor]!.title}` : undefined}
-            className="mt-2 w-full accent-slate-900 dark:accent-slate-100"
-            data-testid="timeline-scrubber"
-          />
-        )}
+        <TimelineScrubber />
       </div>
       <ol className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="timeline">
         {steps.length === 0 && (
@@ -121,18 +147,22 @@ export function Timeline() {
         {steps.map((step, index) => (
           <Fragment key={step.n}>
             {step.phase !== steps[index - 1]?.phase && <PhaseHeader phase={step.phase} />}
-            <TimelineRow step={step} index={index} current={index === cursor} />
+            <TimelineRow step={step} index={index} />
             {missingAfter(index).map((entry) => (
               <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
             ))}
           </Fragment>
         ))}
-        {pending && cursor === steps.length - 1 && (
-          <li className="px-2 py-1.5 text-sm text-slate-600 italic dark:text-slate-400" data-testid="timeline-next">
-            Next: {pending.title}
-          </li>
-        )}
+        <PendingRow />
       </ol>
     </nav>
   );
+}
+
+const NO_MISSING: MissingStep[] = [];
+
+function groupMissingSteps(missing: MissingStep[]): Map<number, MissingStep[]> {
+  const groups = new Map<number, MissingStep[]>();
+  for (const entry of missing) groups.set(entry.afterIndex, [...(groups.get(entry.afterIndex) ?? []), entry]);
+  return groups;
 }
