@@ -1,6 +1,7 @@
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../lifecycle/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import { EditMessageButton } from './edit/edit-message-dialog.tsx';
+import { LongText } from './json/long-text-notice.tsx';
 import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
 
 const selectPending = (state: ExplorerState) => (state.cursor === state.steps.length - 1 ? state.pending : null);
@@ -32,7 +33,7 @@ export function StepCaption() {
       {answer !== null && (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="answer">
           <span className="mr-2 text-xs font-medium tracking-wide text-emerald-700 uppercase dark:text-emerald-300">Answer</span>
-          {answer}
+          <LongText text={answer} />
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { HttpExchange } from '../../lifecycle/trace.ts';
 import { formatCurl } from '../../mcp/format-curl.ts';
+import { LongText } from '../json/long-text-notice.tsx';
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> | undefined }) {
   if (!headers) return null;
@@ -65,7 +66,7 @@ export function HttpView({ http }: { http: HttpExchange }) {
       {http.requestBody !== undefined && (
         <div>
           <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Request body</h5>
-          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900">{http.requestBody}</pre>
+          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900"><LongText text={http.requestBody} /></pre>
         </div>
       )}
       {http.sse ? (
@@ -75,7 +76,7 @@ export function HttpView({ http }: { http: HttpExchange }) {
             {http.sse.map((frame, index) => (
               <li key={index} className="rounded bg-slate-100 p-2 font-mono text-xs break-words dark:bg-slate-900">
                 <span className="text-slate-500">+{Math.round(frame.at)} ms {frame.event ? `event: ${frame.event}` : ''}</span>
-                <div className="whitespace-pre-wrap">data: {frame.data}</div>
+                <div className="whitespace-pre-wrap">data: <LongText text={frame.data} /></div>
               </li>
             ))}
           </ol>
@@ -84,7 +85,7 @@ export function HttpView({ http }: { http: HttpExchange }) {
         http.responseBody !== undefined && (
           <div>
             <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Response body</h5>
-            <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900">{http.responseBody || '(empty)'}</pre>
+            <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900">{http.responseBody ? <LongText text={http.responseBody} /> : '(empty)'}</pre>
           </div>
         )
       )}

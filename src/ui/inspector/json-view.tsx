@@ -4,6 +4,7 @@ import 'react-json-view-lite/dist/index.css';
 import type { Focus } from '../../content/narration.ts';
 import { AnnotatedJson } from '../json/annotated-json.tsx';
 import { collectFocusHighlights } from '../json/json-lines.ts';
+import { useShortenedValue } from '../json/long-text-notice.tsx';
 import { useIsDark } from '../use-document-preferences.ts';
 
 const expandFirstLevels = (level: number) => level < 4;
@@ -43,6 +44,7 @@ export function JsonPayload({ value, label, testId, focus = [], collapsed = fals
   const [mode, setMode] = useState<Mode>(modes[0]!);
   const dark = useIsDark();
   const highlights = useMemo(() => collectFocusHighlights(focus), [focus]);
+  const { shown, notice } = useShortenedValue(value);
   return (
     <div className="min-w-0" data-testid={testId}>
       <div className="mb-1 flex items-center justify-between gap-2">
@@ -63,15 +65,16 @@ export function JsonPayload({ value, label, testId, focus = [], collapsed = fals
           </div>
         )}
       </div>
-      {mode === 'highlighted' && <AnnotatedJson value={value} highlights={highlights} testId={testId ? `${testId}-highlighted` : undefined} />}
+      {notice}
+      {mode === 'highlighted' && <AnnotatedJson value={shown} highlights={highlights} testId={testId ? `${testId}-highlighted` : undefined} />}
       {mode === 'tree' && (
         <div className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] dark:border-slate-700 dark:bg-slate-950">
-          <JsonView data={value as object} shouldExpandNode={collapsed ? collapseAllNested : expandFirstLevels} style={dark ? DARK_TREE : LIGHT_TREE} aria-label={label} />
+          <JsonView data={shown as object} shouldExpandNode={collapsed ? collapseAllNested : expandFirstLevels} style={dark ? DARK_TREE : LIGHT_TREE} aria-label={label} />
         </div>
       )}
       {mode === 'raw' && (
         <pre className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] break-words whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950" data-testid={testId ? `${testId}-raw` : undefined}>
-          {formatJson(value)}
+          {formatJson(shown)}
         </pre>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { FieldChange } from '../../lifecycle/trace.ts';
 import { layoutJsonLines, type Highlight, type HighlightKind } from './json-lines.ts';
+import { useShortenedValue } from './long-text-notice.tsx';
 
 export const CHANGE_STYLES: Record<HighlightKind, { line: string; badge: string; label: string }> = {
   // Badge colours are dark enough for small white text (WCAG AA contrast).
@@ -25,33 +26,37 @@ const TYPE_COLORS = {
  * dropped or added, and where it went. Everything is rendered as text.
  */
 export function AnnotatedJson({ value, highlights, side = 'input', testId }: { value: unknown; highlights: Map<string, Highlight>; side?: 'input' | 'output'; testId?: string }) {
-  const lines = useMemo(() => layoutJsonLines({ value, highlights }), [value, highlights]);
+  const { shown, notice } = useShortenedValue(value);
+  const lines = useMemo(() => layoutJsonLines({ value: shown, highlights }), [shown, highlights]);
   return (
-    <pre className="overflow-auto rounded-md border border-slate-200 bg-white py-2 font-mono text-[13px] leading-5 dark:border-slate-700 dark:bg-slate-950" data-testid={testId}>
-      {lines.map((line, index) => {
-        const style = line.change ? CHANGE_STYLES[line.change.kind] : undefined;
-        const startsChange = line.change && line.change.path === line.path && (index === 0 || lines[index - 1]?.change !== line.change);
-        return (
-          <div
-            key={index}
-            className={`px-2 whitespace-pre-wrap break-all ${style?.line ?? ''}`}
-            style={{ paddingLeft: `${0.5 + line.depth * 1.1}rem` }}
-            data-change={line.change?.kind}
-            data-path={line.path}
-            title={line.change ? `${CHANGE_STYLES[line.change.kind].label}: ${line.change.note}` : undefined}
-          >
-            {line.key !== undefined && <span className="text-slate-800 dark:text-slate-200">{line.key}: </span>}
-            <span className={line.type ? TYPE_COLORS[line.type] : 'text-slate-500'}>{line.text}</span>
-            {startsChange && line.change && (
-              <span className={`ml-2 inline-block rounded px-1.5 align-middle font-sans text-[10px] font-semibold text-white no-underline ${CHANGE_STYLES[line.change.kind].badge}`}>
-                {line.change.kind === 'focus' ? line.change.note : CHANGE_STYLES[line.change.kind].label}
-                {line.change.other !== undefined && line.change.other !== line.path ? `${side === 'input' ? ' → ' : ' ← '}${line.change.other || 'root'}` : ''}
-              </span>
-            )}
-          </div>
-        );
-      })}
-    </pre>
+    <>
+      {notice}
+      <pre className="overflow-auto rounded-md border border-slate-200 bg-white py-2 font-mono text-[13px] leading-5 dark:border-slate-700 dark:bg-slate-950" data-testid={testId}>
+        {lines.map((line, index) => {
+          const style = line.change ? CHANGE_STYLES[line.change.kind] : undefined;
+          const startsChange = line.change && line.change.path === line.path && (index === 0 || lines[index - 1]?.change !== line.change);
+          return (
+            <div
+              key={index}
+              className={`px-2 whitespace-pre-wrap break-all ${style?.line ?? ''}`}
+              style={{ paddingLeft: `${0.5 + line.depth * 1.1}rem` }}
+              data-change={line.change?.kind}
+              data-path={line.path}
+              title={line.change ? `${CHANGE_STYLES[line.change.kind].label}: ${line.change.note}` : undefined}
+            >
+              {line.key !== undefined && <span className="text-slate-800 dark:text-slate-200">{line.key}: </span>}
+              <span className={line.type ? TYPE_COLORS[line.type] : 'text-slate-500'}>{line.text}</span>
+              {startsChange && line.change && (
+                <span className={`ml-2 inline-block rounded px-1.5 align-middle font-sans text-[10px] font-semibold text-white no-underline ${CHANGE_STYLES[line.change.kind].badge}`}>
+                  {line.change.kind === 'focus' ? line.change.note : CHANGE_STYLES[line.change.kind].label}
+                  {line.change.other !== undefined && line.change.other !== line.path ? `${side === 'input' ? ' → ' : ' ← '}${line.change.other || 'root'}` : ''}
+                </span>
+              )}
+            </div>
+          );
+        })}
+      </pre>
+    </>
   );
 }
 

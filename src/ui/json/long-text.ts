@@ -1,0 +1,59 @@
+import { MAX_JSON_DEPTH } from './json-lines.ts';
+
+/**
+ * Cuts very long strings in a JSON value for display. Laying out a megabyte of text
+ * freezes the page for about a second, and nobody reads past the first screens of it;
+ * the learner can still ask for the whole value.
+ */
+
+/** Longer strings are shown cut to this many characters until the learner asks for all of them. */
+export const LONG_TEXT_LIMIT = 5_000;
+
+export type ShortenedValue = {
+  /** The value with every long string cut; the very same value when nothing was cut. */
+  value: unknown;
+  /** How many strings were cut. */
+  cutCount: number;
+  /** The length of the longest string that was cut (0 when none was). */
+  longestLength: number;
+};
+
+/** The first `limit` characters, never ending in half of a surrogate pair, and how much was left out. */
+export function cutText(text: string, limit: number = LONG_TEXT_LIMIT): string {
+  if (text.length <= limit) return text;
+  const lastCode = text.charCodeAt(limit - 1);
+  const end = lastCode >= 0xd800 && lastCode <= 0xdbff ? limit - 1 : limit;
+  return `${text.slice(0, end)}… [${(text.length - end).toLocaleString('en')} more characters]`;
+}
+
+export function shortenLongStrings(value: unknown, limit: number = LONG_TEXT_LIMIT): ShortenedValue {
+  let cutCount = 0;
+  let longestLength = 0;
+  // Copies only the containers on the way to a cut string, so an ordinary payload is returned as it is.
+  const visit = (node: unknown, depth: number): unknown => {
+    if (typeof node === 'string') {
+      if (node.length <= limit) return node;
+      cutCount += 1;
+      longestLength = Math.max(longestLength, node.length);
+      return cutText(node, limit);
+    }
+    // Deeper values are summarized by the views anyway; a hostile file must not exhaust the stack.
+    if (typeof node !== 'object' || node === null || depth >= MAX_JSON_DEPTH) return node;
+    if (Array.isArray(node)) {
+      let copy: unknown[] | undefined;
+      node.forEach((item, index) => {
+        const shown = visit(item, depth + 1);
+        if (shown !== item) (copy ??= [...node])[index] = shown;
+      });
+      return copy ?? node;
+    }
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, item] of Object.entries(node)) {
+      const shown = visit(item, depth + 1);
+      if (shown !== item) (copy ??= { ...node })[key] = shown;
+    }
+    return copy ?? node;
+  };
+  const shown = visit(value, 0);
+  return { value: shown, cutCount, longestLength };
+}
