@@ -1,11 +1,11 @@
-import { useEffect, useMemo } from 'react';
-import { ReactFlow, useReactFlow, useStore, type EdgeTypes, type NodeTypes, type ReactFlowState } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ReactFlow, useReactFlow, useStore, type EdgeTypes, type NodeChange, type NodeTypes, type ReactFlowState } from '@xyflow/react';
 import '@xyflow/react/dist/base.css';
 import { PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../lifecycle/vocabulary.ts';
 import { selectCurrentStep, useExplorerStore } from '../../store/explorer-store.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
-import { GRAPH_EDGES, NODE_POSITIONS, NODE_SUBTITLES, describeMessage, findStepEdge } from './graph-layout.ts';
-import { MessageEdge, type MessageEdgeType } from './message-edge.tsx';
+import { GRAPH_EDGES, NODE_POSITIONS, NODE_SUBTITLES, describeMessage, findStepEdge, type GraphEdgeDefinition } from './graph-layout.ts';
+import { MessageEdge, type MessageEdgeData, type MessageEdgeType } from './message-edge.tsx';
 import { ParticipantNode, type ParticipantNodeType, type ParticipantRole } from './participant-node.tsx';
 
 // Module level, so React Flow never sees new types and never remounts the nodes.
@@ -25,11 +25,56 @@ function FitOnResize() {
   return null;
 }
 
+/**
+ * One object per node look and per idle edge, kept for the page's life (a few dozen at
+ * most): React Flow compares them by identity, so the parts a step does not touch keep
+ * their objects and are not rendered again.
+ */
+const nodeObjects = new Map<string, ParticipantNodeType>();
+const idleEdgeObjects = new Map<string, MessageEdgeType>();
+
+function findNodeObject(signature: string, create: () => ParticipantNodeType): ParticipantNodeType {
+  const known = nodeObjects.get(signature);
+  if (known) return known;
+  // Sizes change with presenter mode and the window: never let the cache grow without bound.
+  if (nodeObjects.size > 200) nodeObjects.clear();
+  const created = create();
+  nodeObjects.set(signature, created);
+  return created;
+}
+
+function createEdgeObject(edge: GraphEdgeDefinition, message?: MessageEdgeData['message']): MessageEdgeType {
+  return {
+    id: edge.id,
+    type: 'message',
+    source: edge.source,
+    target: edge.target,
+    sourceHandle: edge.sourceHandle,
+    targetHandle: edge.targetHandle,
+    selectable: false,
+    focusable: false,
+    data: { label: edge.label, labelOffset: edge.labelOffset, messageOffset: edge.messageOffset, ...(message ? { message } : {}) },
+  };
+}
+
 const selectModelName = (state: { modelName: string | null }) => state.modelName;
 const selectProtocolVersion = (state: { protocolVersion: string | null }) => state.protocolVersion;
 
+type NodeSizes = Partial<Record<string, { width: number; height: number }>>;
+
 export function LifecycleGraph() {
   const step = useExplorerStore(selectCurrentStep);
+  // React Flow measures a node it has no size for, forcing a layout: a new node object carries the size measured before.
+  const [sizes, setSizes] = useState<NodeSizes>({});
+  const onNodesChange = useCallback((changes: NodeChange<ParticipantNodeType>[]) => {
+    const measured = changes.filter((change) => change.type === 'dimensions' && change.dimensions !== undefined);
+    if (measured.length === 0) return;
+    setSizes((current) => {
+      const next = { ...current };
+      for (const change of measured) if (change.type === 'dimensions' && change.dimensions) next[change.id] = change.dimensions;
+      return next;
+    });
+  }, []);
   const modelName = useExplorerStore(selectModelName);
   const protocolVersion = useExplorerStore(selectProtocolVersion);
   const reducedMotion = useReducedMotion();
@@ -48,8 +93,11 @@ export function LifecycleGraph() {
     };
     return PARTICIPANTS.map((participant) => {
       const role = roleOf(participant);
-      return {
+      // The same object for a node whose role and detail did not change: React Flow then leaves it alone.
+      const size = sizes[participant];
+      return findNodeObject(`${participant}|${role}|${details[participant] ?? ''}|${size ? `${size.width}x${size.height}` : 'unmeasured'}`, () => ({
         id: participant,
+        ...(size ? { measured: size } : {}),
         type: 'participant',
         position: NODE_POSITIONS[participant],
         data: { label: PARTICIPANT_LABELS[participant], subtitle: NODE_SUBTITLES[participant], detail: details[participant], role },
@@ -57,30 +105,20 @@ export function LifecycleGraph() {
         draggable: false,
         selectable: false,
         connectable: false,
-      };
+      }));
     });
-  }, [step, modelName, protocolVersion]);
+  }, [step, modelName, protocolVersion, sizes]);
 
   const edges = useMemo<MessageEdgeType[]>(() => {
     const travel = step ? findStepEdge(step) : undefined;
-    return GRAPH_EDGES.map((edge) => ({
-      id: edge.id,
-      type: 'message',
-      source: edge.source,
-      target: edge.target,
-      sourceHandle: edge.sourceHandle,
-      targetHandle: edge.targetHandle,
-      selectable: false,
-      focusable: false,
-      data: {
-        label: edge.label,
-        labelOffset: edge.labelOffset,
-        messageOffset: edge.messageOffset,
-        ...(step && travel?.edgeId === edge.id
-          ? { message: { key: `${step.n}`, label: describeMessage(step), kind: step.kind, reverse: travel.reverse, animate: !reducedMotion } }
-          : {}),
-      },
-    }));
+    return GRAPH_EDGES.map((edge) => {
+      if (!step || !travel || travel.edgeId !== edge.id) {
+        const idle = idleEdgeObjects.get(edge.id) ?? createEdgeObject(edge);
+        idleEdgeObjects.set(edge.id, idle);
+        return idle;
+      }
+      return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: step.kind, reverse: travel.reverse, animate: !reducedMotion });
+    });
   }, [step, reducedMotion]);
 
   return (
@@ -88,6 +126,7 @@ export function LifecycleGraph() {
       <ReactFlow
         nodes={nodes}
         edges={edges}
+        onNodesChange={onNodesChange}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         fitView

@@ -31,19 +31,18 @@ const hiddenHandle = '!h-1 !w-1 !min-h-0 !min-w-0 !border-0 !bg-transparent';
 function ParticipantNodeView({ data }: NodeProps<ParticipantNodeType>) {
   return (
     <div
-      className={`w-52 rounded-xl border-2 px-4 py-3 shadow-sm transition-colors duration-300 ${ROLE_CLASSES[data.role]}`}
+      className={`relative w-52 rounded-xl border-2 px-4 py-3 shadow-sm transition-colors duration-300 ${ROLE_CLASSES[data.role]}`}
       data-role={data.role}
     >
       <Handle type="target" position={Position.Left} id="left" className={hiddenHandle} isConnectable={false} />
       <Handle type="target" position={Position.Top} id="top" className={hiddenHandle} isConnectable={false} />
-      <div className="flex items-baseline justify-between gap-2">
-        <span className="text-base font-semibold">{data.label}</span>
-        {data.role !== 'idle' && (
-          <span className="rounded-full bg-slate-900/80 px-2 py-0.5 text-[10px] font-medium uppercase tracking-wide text-white">
-            {ROLE_WORDS[data.role]}
-          </span>
-        )}
-      </div>
+      <div className="text-base font-semibold">{data.label}</div>
+      {/* On the border, out of the label's way: a label that wrapped when the badge came would resize the node on every step. */}
+      {data.role !== 'idle' && (
+        <span className="absolute -top-2.5 right-3 rounded-full bg-slate-900 px-2 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase dark:bg-slate-700">
+          {ROLE_WORDS[data.role]}
+        </span>
+      )}
       <div className="mt-1 text-xs text-slate-600 dark:text-slate-300">{data.subtitle}</div>
       {data.detail && <div className="mt-1 truncate font-mono text-[11px] text-slate-500 dark:text-slate-400" title={data.detail}>{data.detail}</div>}
       <Handle type="source" position={Position.Right} id="right" className={hiddenHandle} isConnectable={false} />
