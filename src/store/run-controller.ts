@@ -60,7 +60,9 @@ function applyEvent(runId: number, event: RunEvent): void {
       setState((state) => ({
         status: event.status,
         followNext: false,
-        playing: event.status === 'running' ? state.playing : false,
+        // A run can end with steps not yet shown (a fault step right after the last one
+        // shown): playback then goes on through them and pauses at the last (tick).
+        playing: event.status === 'running' || state.cursor < state.steps.length - 1 ? state.playing : false,
         answer: currentRun?.trace.answer ?? state.answer,
         protocolVersion: currentRun?.trace.mcp.protocolVersion ?? state.protocolVersion,
       }));
