@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { stepUntil } from './helpers.ts';
+import { chooseRealProvider, stepUntil } from './helpers.ts';
 import { forwardRequest, startMisbehavingServer } from './misbehaving-server.ts';
 
 /**
@@ -74,14 +74,7 @@ test('a provider that hangs: Cancel request stops it, a step says so, and Next s
   });
   try {
     await page.goto('/');
-    await page.getByTestId('model-settings-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-    await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('openai-chat');
-    await dialog.getByLabel('A real provider, with your own key.').check();
-    await dialog.getByLabel('Base URL').fill(`${slow.url}/v1`);
-    await dialog.getByLabel('Model name').fill('mock-model-deterministic');
-    await dialog.getByLabel(/API key/).fill('sk-test-hang');
-    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await chooseRealProvider(page, { wire: 'openai-chat', baseUrl: `${slow.url}/v1`, model: 'mock-model-deterministic', key: 'sk-test-hang' });
 
     await stepUntil(page, 'keyboard', 'provider.request');
     const before = await stepIds(page);

@@ -85,3 +85,18 @@ export async function readPayloadsOf(page: Page, stepId: string): Promise<unknow
   }
   return payloads;
 }
+
+/** Opens the model settings and chooses a real provider: this wire format at this base URL, with a key unless told otherwise. */
+export async function chooseRealProvider(page: Page, options: { wire: string; baseUrl: string; model?: string; key?: string; remember?: boolean }): Promise<void> {
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption(options.wire);
+  await dialog.getByLabel('A real provider, with your own key.').check();
+  await dialog.getByLabel('Base URL').fill(options.baseUrl);
+  await dialog.getByLabel('Model name').fill(options.model ?? 'test-model');
+  if (options.key !== undefined) await dialog.getByLabel(/API key/).fill(options.key);
+  const remember = dialog.getByLabel('Remember my keys on this device');
+  if (options.remember) await remember.check();
+  else await remember.uncheck();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { stepUntil } from './helpers.ts';
+import { chooseRealProvider, stepUntil } from './helpers.ts';
 import { deepValue, MARKUP, startHostileMcpServer } from './hostile-mcp-server.ts';
 import { startMisbehavingServer } from './misbehaving-server.ts';
 
@@ -51,14 +51,7 @@ test('a hostile model’s markup, tool name, long strings, deep nesting and brok
   });
   try {
     await page.goto('/');
-    await page.getByTestId('model-settings-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-    await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('openai-chat');
-    await dialog.getByLabel('A real provider, with your own key.').check();
-    await dialog.getByLabel('Base URL').fill(`${hostileModel.url}/v1`);
-    await dialog.getByLabel('Model name').fill('hostile');
-    await dialog.getByLabel(/API key/).fill('sk-test-hostile');
-    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await chooseRealProvider(page, { wire: 'openai-chat', baseUrl: `${hostileModel.url}/v1`, model: 'hostile', key: 'sk-test-hostile' });
 
     await stepUntil(page, 'keyboard', 'host.translate-tool-call', 40);
     await expect(page.getByTestId('inspector')).toContainText('<img src=x onerror=');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { stepUntil } from './helpers.ts';
+import { chooseRealProvider, stepUntil } from './helpers.ts';
 
 /**
  * The real-provider code path, pointed at the mock endpoints (same wire format, real
@@ -8,20 +8,6 @@ import { stepUntil } from './helpers.ts';
  */
 
 const KEY = 'sk-test-DO-NOT-LEAK-4242';
-
-async function chooseRealProvider(page: Page, options: { wire: string; baseUrl: string; key?: string; remember?: boolean }) {
-  await page.getByTestId('model-settings-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-  await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption(options.wire);
-  await dialog.getByLabel('A real provider, with your own key.').check();
-  await dialog.getByLabel('Base URL').fill(options.baseUrl);
-  await dialog.getByLabel('Model name').fill('test-model');
-  if (options.key !== undefined) await dialog.getByLabel(/API key/).fill(options.key);
-  const remember = dialog.getByLabel('Remember my keys on this device');
-  if (options.remember) await remember.check();
-  else await remember.uncheck();
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-}
 
 /** Everything the page keeps in the browser: localStorage, sessionStorage, every IndexedDB store and the Cache Storage. */
 async function readStorage(page: Page): Promise<string> {
