@@ -19,13 +19,18 @@ export type Figure = {
   note?: string;
 };
 
+function meetsBudget(value: number, budget: Budget): boolean {
+  return budget.comparison === '<=' ? value <= budget.limit : value >= budget.limit;
+}
+
 export function createFigure(input: { part: string; name: string; value: number; unit: string; budget?: Budget; note?: string }): Figure {
-  const value = roundFigure(input.value);
-  const status: FigureStatus = !input.budget
-    ? 'info'
-    : input.budget.comparison === '<='
-      ? input.value <= input.budget.limit ? 'met' : 'missed'
-      : input.value >= input.budget.limit ? 'met' : 'missed';
+  const { budget } = input;
+  const status: FigureStatus = !budget ? 'info' : meetsBudget(input.value, budget) ? 'met' : 'missed';
+  // Rounded for reading, but never so far that a missed figure reads as the limit itself (1.2034 shown as 1.2).
+  let value = roundFigure(input.value);
+  for (let digits = 4; budget && digits <= 12 && value === budget.limit && meetsBudget(value, budget) !== meetsBudget(input.value, budget); digits++) {
+    value = Number(input.value.toPrecision(digits));
+  }
   return { ...input, value, status };
 }
 
