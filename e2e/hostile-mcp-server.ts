@@ -1,7 +1,6 @@
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server, createMcpHandler, type Tool } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
+import { startCrossOriginServer } from './misbehaving-server.ts';
 
 /**
  * An MCP server a learner should never trust: markup and script in its tool's name,
@@ -44,27 +43,6 @@ export async function startHostileMcpServer(): Promise<{ url: string; close: () 
     return server;
   });
   const node = toNodeHandler(handler);
-  const http: HttpServer = createServer((request, response) => {
-    // The page is on another origin: answer its CORS preflight and expose the MCP headers.
-    response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
-    response.setHeader('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204, {
-        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
-      });
-      response.end();
-      return;
-    }
-    void node(request, response);
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: async () => {
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-    },
-  };
+  const server = await startCrossOriginServer((request, response) => void node(request, response));
+  return { url: `${server.url}/mcp`, close: server.close };
 }

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 export type MisbehavingServer = { url: string; close: () => Promise<void> };
 export type MisbehavingHandler = (request: IncomingMessage, response: ServerResponse, body: string) => void | Promise<void>;
 
-export async function startMisbehavingServer(handler: MisbehavingHandler): Promise<MisbehavingServer> {
+/** A loopback server for `listener` that a page on another origin may call: preflights answered, the MCP headers exposed. */
+export async function startCrossOriginServer(listener: (request: IncomingMessage, response: ServerResponse) => void): Promise<MisbehavingServer> {
   const http = createServer((request, response) => {
     response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
     response.setHeader('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
@@ -22,9 +23,7 @@ export async function startMisbehavingServer(handler: MisbehavingHandler): Promi
       response.end();
       return;
     }
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => void handler(request, response, Buffer.concat(chunks).toString('utf8')));
+    listener(request, response);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
@@ -35,6 +34,15 @@ export async function startMisbehavingServer(handler: MisbehavingHandler): Promi
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+/** A cross-origin server whose handler gets the whole request body first. */
+export function startMisbehavingServer(handler: MisbehavingHandler): Promise<MisbehavingServer> {
+  return startCrossOriginServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => void handler(request, response, Buffer.concat(chunks).toString('utf8')));
+  });
 }
 
 /** Passes the request on to the same path under `target` and sends its answer back whole. */
