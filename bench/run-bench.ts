@@ -44,7 +44,10 @@ function describeMachine() {
 let browser: Browser | undefined;
 const openBrowser = async () => (browser ??= await launchBrowser());
 
-/** The parts that drive the page share one app server and the recorded traces. */
+const PAGE_PARTS: readonly PartName[] = ['ui', 'large-result'];
+const isPagePart = (part: PartName) => PAGE_PARTS.includes(part);
+
+/** The parts that drive the page share one app server and its recordings' folder. */
 async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
   const folder = await mkdtemp(join(tmpdir(), 'explorer-bench-'));
   const app = await startServerProcess({ staticDirectory: DIST_DIRECTORY });
@@ -77,7 +80,7 @@ async function measurePart(part: PartName): Promise<Figure[]> {
       return measureLifecycleCost({ quick: options.quick, log });
     case 'ui':
     case 'large-result':
-      return measurePageParts([part]);
+      return measurePageParts(options.parts.filter(isPagePart));
     case 'server':
       log('Server');
       return measureServer({ quick: options.quick, log });
@@ -97,6 +100,8 @@ const started = performance.now();
 const figures: Figure[] = [];
 try {
   for (const part of options.parts) {
+    // Both page parts ran with the first of them, on one app server.
+    if (isPagePart(part) && part !== options.parts.find(isPagePart)) continue;
     try {
       figures.push(...(await measurePart(part)));
     } catch (error) {
