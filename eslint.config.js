@@ -2,16 +2,32 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { noFolderCycles } from './eslint-rules/no-folder-cycles.js';
 
-/** The pure layers: no React, no zustand, no view code (DESIGN.md, direction of imports). */
-const pureLayerRestrictions = {
-  patterns: [
-    { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'The pure layers (lifecycle, mcp, providers, content) must not import React.' },
-    { group: ['zustand', 'zustand/*'], message: 'The pure layers must not import zustand: the store imports them, not the other way round.' },
-    { group: ['@xyflow/*', 'react-json-view-lite'], message: 'The pure layers must not import view libraries.' },
-    { group: ['**/ui/**', '**/store/**', '../ui', '../store'], message: 'The pure layers must not import the store or the UI.' },
-  ],
-};
+/**
+ * The pure layers (DEVELOPERS.md, "Layers"): they run in the page, in the Service Worker and
+ * in Node alike, so they import no view code, no Node, no server, and name no host globals.
+ */
+const PURE_LAYERS = ['src/trace', 'src/lifecycle', 'src/providers', 'src/mcp', 'src/content'];
+const viewAndHostImports = [
+  { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'The pure layers (trace, lifecycle, mcp, providers, content) must not import React.' },
+  { group: ['zustand', 'zustand/*'], message: 'The pure layers must not import zustand: the store imports them, not the other way round.' },
+  { group: ['@xyflow/*', 'react-json-view-lite'], message: 'The pure layers must not import view libraries.' },
+  { group: ['**/ui/**', '**/store/**', '../ui', '../store', '**/service-worker/**', '../service-worker'], message: 'The pure layers must not import the store, the UI or the Service Worker.' },
+  { group: ['**/server/**', '../server'], message: 'The pure layers must not import server code: the server imports them.' },
+  { group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'os', 'crypto', 'stream', 'zlib', 'child_process', '@modelcontextprotocol/node'], message: 'The pure layers also run in the browser: no Node modules. Node-only code goes in server/node or server/cli.' },
+];
+const engineImports = { group: ['**/lifecycle/**', '../lifecycle', '../../lifecycle'], message: 'Only the store and the CLI drive the engine: trace, providers, mcp and content sit below src/lifecycle.' };
+const lowerLayerImports = { group: ['**/providers/**', '**/mcp/**', '**/content/**', '../providers', '../mcp', '../content'], message: 'src/trace is the bottom layer: it imports no other layer.' };
+const hostGlobals = ['document', 'window', 'localStorage', 'sessionStorage', 'navigator', 'location', 'process', 'Buffer', '__dirname', '__filename'].map((name) => ({
+  name,
+  message: `${name} is a host global: the pure layers run in the page, the Service Worker and Node alike. Take what you need as a parameter.`,
+}));
+const webStandardImports = [
+  { group: ['**/src/ui/**', '**/src/store/**', 'react', 'react-dom', 'zustand'], message: 'The server must not import the UI, the store or React.' },
+  { group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'os', 'crypto', 'stream', 'zlib', 'child_process', '@modelcontextprotocol/node'], message: 'server/mcp, server/http and server/shared run in a Service Worker too: use web-standard APIs; Node-only code goes in server/node or server/cli.' },
+];
+const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles } } } };
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-static', 'node_modules', 'test-results', 'playwright-report', 'coverage', 'bench/results.json'] },
@@ -27,8 +43,28 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/lifecycle/**', 'src/mcp/**', 'src/providers/**', 'src/content/**'],
-    rules: { 'no-restricted-imports': ['error', pureLayerRestrictions] },
+    ...localRules,
+    files: ['src/**', 'server/**'],
+    rules: { 'local/no-folder-cycles': 'error' },
+  },
+  {
+    files: PURE_LAYERS.map((layer) => `${layer}/**`),
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: viewAndHostImports }], 'no-restricted-globals': ['error', ...hostGlobals] },
+  },
+  {
+    files: ['src/providers/**', 'src/mcp/**', 'src/content/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...viewAndHostImports, engineImports] }] },
+  },
+  {
+    files: ['src/trace/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...viewAndHostImports, engineImports, lowerLayerImports] }] },
+  },
+  {
+    files: ['src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: viewAndHostImports.slice(0, 4) }] },
   },
   {
     files: ['server/**'],
@@ -38,14 +74,9 @@ export default tseslint.config(
   },
   {
     // The MCP server and the HTTP app must also run in a Service Worker: web-standard APIs only.
-    files: ['server/mcp/**', 'server/http/**'],
+    files: ['server/mcp/**', 'server/http/**', 'server/shared/**'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/src/ui/**', '**/src/store/**', 'react', 'react-dom', 'zustand'], message: 'The server must not import the UI, the store or React.' },
-        { group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'os', 'crypto', 'stream', 'zlib', 'child_process', '@modelcontextprotocol/node'], message: 'server/mcp and server/http run in a Service Worker too: use web-standard APIs; Node-only code goes in server/node or server/cli.' },
-      ] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: webStandardImports }], 'no-restricted-globals': ['error', ...hostGlobals.filter(({ name }) => !['navigator', 'location'].includes(name))] },
   },
   {
     files: ['src/ui/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**'],

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Trace } from '../src/lifecycle/trace.ts';
+import type { Trace } from '../src/trace/trace.ts';
 import { runEngineLifecycle } from './run-engine-lifecycle.ts';
 import { REPORT_QUESTION, REPORT_TOOL, startReportServer } from './start-report-server.ts';
 

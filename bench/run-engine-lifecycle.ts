@@ -1,5 +1,5 @@
 import { createLifecycleRun } from '../src/lifecycle/engine.ts';
-import type { Trace } from '../src/lifecycle/trace.ts';
+import type { Trace } from '../src/trace/trace.ts';
 
 /** One lifecycle through the host engine, as the CLI runs it: every gate open, the built-in mock model. */
 

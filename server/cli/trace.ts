@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
-import { ERAS, type Era } from '../../src/lifecycle/vocabulary.ts';
+import { ERAS, type Era } from '../../src/trace/vocabulary.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';

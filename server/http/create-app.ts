@@ -3,7 +3,7 @@ import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
 import { builtInTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
-import { jsonResponse } from '../mock-model/http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
 import { createJsonRpcErrorResponse, findPostHeaderRefusal, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
 import { readJsonBody } from './json-rpc-body.ts';

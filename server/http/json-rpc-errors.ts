@@ -1,5 +1,5 @@
 import { isJsonContentType } from '@modelcontextprotocol/server';
-import { jsonResponse } from '../mock-model/http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
 
 /**
  * JSON-RPC error answers for the MCP endpoints, worded as the SDK words its own, so

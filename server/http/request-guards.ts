@@ -1,5 +1,5 @@
 import { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
-import { jsonResponse } from '../mock-model/http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
 
 /**
  * DNS rebinding protection, shared by every route: the app's API routes check it in

@@ -1,5 +1,5 @@
 import { anthropicError } from '../mock-model/anthropic-endpoint.ts';
-import { jsonResponse } from '../mock-model/http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
 import type { MockRoute } from '../mock-model/mock-routes.ts';
 import { handleOpenAiModels } from '../mock-model/openai-chat-endpoint.ts';
 import { exceedsJsonNesting, MAX_JSON_NESTING } from './json-nesting.ts';

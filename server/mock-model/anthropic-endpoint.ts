@@ -3,7 +3,8 @@ import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-v
 import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
 import { writeArgumentsValue } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
-import { jsonResponse, stableId } from './http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
+import { stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/anthropic/v1/messages`, in the Anthropic Messages

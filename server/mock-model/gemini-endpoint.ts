@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { decideMockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
 import { writeArgumentsValue } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
-import { jsonResponse, stableId } from './http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
+import { stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/gemini/v1beta/models/{model}:generateContent`, in

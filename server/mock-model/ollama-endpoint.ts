@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { decideMockReply, type MockToolExchange } from './decide-mock-reply.ts';
 import { detectErrorInText, writeArgumentsValue } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
-import { jsonResponse, stableId } from './http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
+import { stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/ollama/api/chat`, in Ollama's wire format: same

@@ -3,7 +3,8 @@ import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
 import { detectErrorInText, readArgumentsText, writeArgumentsText } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
-import { jsonResponse, stableId } from './http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
+import { stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/openai/v1/chat/completions`, in the OpenAI Chat

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
 import { detectErrorInText, readArgumentsText, writeArgumentsText } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
-import { jsonResponse, stableId } from './http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
+import { stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/openai-responses/v1/responses`, in the OpenAI

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import sirv from 'sirv';
 import { createApp, type AppOptions } from '../http/create-app.ts';
 import { findGuardRefusal } from '../http/request-guards.ts';
-import { jsonResponse } from '../mock-model/http-helpers.ts';
+import { jsonResponse } from '../shared/json-response.ts';
 import { isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
 import { createNodeListener } from './create-node-listener.ts';
 

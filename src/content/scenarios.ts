@@ -1,4 +1,4 @@
-import type { Era } from '../lifecycle/vocabulary.ts';
+import type { Era } from '../trace/vocabulary.ts';
 
 /**
  * Built-in scenarios: each one a real run that teaches something the simple story leaves

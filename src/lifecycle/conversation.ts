@@ -2,7 +2,7 @@ import type { FetchLike } from '../mcp/recording-fetch.ts';
 import type { McpCallPlan, ProviderHttpRequest, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { callProvider, type ProviderResponse, type ProviderSettings } from './provider-call.ts';
-import type { Phase, Step } from './trace.ts';
+import type { Phase, Step } from '../trace/trace.ts';
 import type { StepFields, TraceWriter } from './trace-writer.ts';
 
 /**

@@ -9,7 +9,7 @@ import { McpConnection, WAIT_FOR_LEARNER_MS } from './mcp-connection.ts';
 import { McpWatchdog } from './mcp-watchdog.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
 import type { ProviderSettings } from './provider-call.ts';
-import type { Era, Phase, Step, Trace } from './trace.ts';
+import type { Era, Phase, Step, Trace } from '../trace/trace.ts';
 import { TraceWriter, type PendingStep, type RunListener, type StepFields } from './trace-writer.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Fault, Phase } from './trace.ts';
+import type { Fault, Phase } from '../trace/trace.ts';
 
 /**
  * A failure the host can explain: what happened, why it probably happened, and what

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTraceText } from './format-trace-text.ts';
-import type { Step, Trace } from './trace.ts';
+import type { Step, Trace } from '../trace/trace.ts';
 
 function step(fields: Partial<Step> & Pick<Step, 'n' | 'id'>): Step {
   return {

@@ -1,6 +1,6 @@
-import { findMissingSteps } from './missing-steps.ts';
-import type { Step, Trace } from './trace.ts';
-import { PARTICIPANT_LABELS, PHASE_LABELS } from './vocabulary.ts';
+import { findMissingSteps } from '../content/missing-steps.ts';
+import type { Step, Trace } from '../trace/trace.ts';
+import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 
 /** The trace as readable text, one block per step: the CLI prints this. */
 export function formatTraceText({ trace, maxPayloadLength = 600 }: { trace: Trace; maxPayloadLength?: number }): string {

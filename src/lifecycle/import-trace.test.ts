@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTraceFile, serializeTrace, traceFileName } from './import-trace.ts';
-import type { Trace } from './trace.ts';
+import type { Trace } from '../trace/trace.ts';
 
 const trace: Trace = {
   format: 'mcp-lifecycle-trace',

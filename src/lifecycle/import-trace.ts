@@ -1,4 +1,4 @@
-import { TraceSchema, type Trace } from './trace.ts';
+import { TraceSchema, type Trace } from '../trace/trace.ts';
 
 /**
  * Reads a trace file someone gives the explorer. The file is untrusted: it is checked

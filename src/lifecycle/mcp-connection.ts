@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FetchLike } from '../mcp/recording-fetch.ts';
-import type { Era } from './trace.ts';
+import type { Era } from '../trace/trace.ts';
 
 /** The SDK's own request timer starts before the host's gate, so it must outlast any pause. */
 export const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { BeforeSend, ExchangeListener, RecordedExchange } from '../mcp/recording-fetch.ts';
 import { readServerStage, type ServerStage } from '../mcp/server-report.ts';
 import type { Release } from './gate.ts';
-import type { Step } from './trace.ts';
+import type { Step } from '../trace/trace.ts';
 import { snapshotExchange, type PendingStep, type TraceWriter } from './trace-writer.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { HostFault } from './faults.ts';
-import type { Phase } from './trace.ts';
+import type { Phase } from '../trace/trace.ts';
 
 /**
  * Watches one MCP request from the moment it leaves (never during the learner's pause

@@ -1,7 +1,7 @@
 import { performRecordedExchange, type FetchLike, type RecordedExchange } from '../mcp/recording-fetch.ts';
 import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
-import type { HttpExchange, Phase } from './trace.ts';
+import type { HttpExchange, Phase } from '../trace/trace.ts';
 import { snapshotExchange } from './trace-writer.ts';
 
 export type ProviderSettings = {

@@ -1,6 +1,6 @@
-import { getStepDefinition } from '../content/steps.ts';
+import { getStepDefinition } from '../trace/steps.ts';
 import type { RecordedExchange } from '../mcp/recording-fetch.ts';
-import type { HttpExchange, Step, Trace, TraceStatus } from './trace.ts';
+import type { HttpExchange, Step, Trace, TraceStatus } from '../trace/trace.ts';
 
 export type PendingStep = {
   id: string;

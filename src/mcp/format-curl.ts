@@ -1,4 +1,4 @@
-import type { HttpExchange } from '../lifecycle/trace.ts';
+import type { HttpExchange } from '../trace/trace.ts';
 import { REDACTED } from './recording-fetch.ts';
 
 function quote(text: string): string {

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { HttpExchange, SseFrame } from '../lifecycle/trace.ts';
+import type { HttpExchange, SseFrame } from '../trace/trace.ts';
 
 /**
  * Records every HTTP exchange that passes through a fetch function: request line,

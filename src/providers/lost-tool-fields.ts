@@ -1,4 +1,4 @@
-import type { Warning } from '../lifecycle/trace.ts';
+import type { Warning } from '../trace/trace.ts';
 import type { McpTool } from './types.ts';
 
 /** MCP tool fields a provider's tool format has no place for: each one dropped is a warning. */

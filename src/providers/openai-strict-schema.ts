@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../lifecycle/trace.ts';
+import type { FieldChange, Warning } from '../trace/trace.ts';
 
 type Schema = Record<string, unknown>;
 

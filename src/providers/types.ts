@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type { FieldChange, Warning } from '../lifecycle/trace.ts';
+import type { FieldChange, Warning } from '../trace/trace.ts';
 import type { WireInfo } from './wire-catalog.ts';
 
 /**

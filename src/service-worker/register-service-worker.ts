@@ -1,4 +1,4 @@
-import { readAppBaseUrl } from '../store/app-base-url.ts';
+import { readAppBaseUrl } from './app-base-url.ts';
 import { readWorkerStatus, updateWorkerStatus } from './worker-status.ts';
 import type { PageToWorkerMessage, WorkerToPageMessage } from './worker-scope.ts';
 

@@ -1,5 +1,5 @@
 import { findScenario } from '../content/scenarios.ts';
-import type { Era } from '../lifecycle/vocabulary.ts';
+import type { Era } from '../trace/vocabulary.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
 import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts';

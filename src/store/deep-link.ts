@@ -1,8 +1,8 @@
 import { findScenario } from '../content/scenarios.ts';
-import { ERAS, type Era } from '../lifecycle/vocabulary.ts';
+import { ERAS, type Era } from '../trace/vocabulary.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseScenario, next, reset } from './actions.ts';
-import { readAppBaseUrl } from './app-base-url.ts';
+import { readAppBaseUrl } from '../service-worker/app-base-url.ts';
 import { selectIsFinished, useExplorerStore } from './explorer-store.ts';
 
 /**

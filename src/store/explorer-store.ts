@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { PendingStep } from '../lifecycle/trace-writer.ts';
-import type { Step, TraceStatus } from '../lifecycle/trace.ts';
-import type { Era } from '../lifecycle/vocabulary.ts';
+import type { Step, TraceStatus } from '../trace/trace.ts';
+import type { Era } from '../trace/vocabulary.ts';
 import { DEFAULT_SCENARIO_ID } from '../content/scenarios.ts';
 import { loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
 import { loadViewPreferences, type ViewPreferences } from './view-preferences.ts';

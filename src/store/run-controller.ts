@@ -1,12 +1,12 @@
 import type { LifecycleRun } from '../lifecycle/engine.ts';
 import type { RunEvent } from '../lifecycle/trace-writer.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
-import type { Trace } from '../lifecycle/trace.ts';
+import type { Trace } from '../trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { findScenario } from '../content/scenarios.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
-import { readAppBaseUrl, resolveAppUrl } from './app-base-url.ts';
+import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import type { ExplorerState } from './explorer-store.ts';
 import { initialRunSlice, moveCursor, useExplorerStore } from './explorer-store.ts';
 

@@ -1,4 +1,4 @@
-import { ERAS, type Era } from '../lifecycle/vocabulary.ts';
+import { ERAS, type Era } from '../trace/vocabulary.ts';
 import { SCENARIOS, findScenario } from '../content/scenarios.ts';
 import { ask, chooseScenario, setEra, setQuestion } from '../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';

@@ -1,4 +1,4 @@
-import { PARTICIPANT_LABELS, PHASE_LABELS } from '../lifecycle/vocabulary.ts';
+import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import { EditMessageButton } from './edit/edit-message-dialog.tsx';
 import { LongText } from './json/long-text-notice.tsx';

@@ -9,7 +9,7 @@ import type {
   ToolUseBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Step, Trace } from '../../src/lifecycle/trace.ts';
+import type { Step, Trace } from '../../src/trace/trace.ts';
 import { anthropicAdapter, ANTHROPIC_MAX_TOKENS, type AnthropicUserTextMessage } from '../../src/providers/anthropic/anthropic-adapter.ts';
 import { formatAnthropicToolCall } from '../../src/providers/anthropic/convert-anthropic-tool-call.ts';
 import { convertToAnthropicToolResults } from '../../src/providers/anthropic/convert-to-anthropic-tool-results.ts';

@@ -10,7 +10,7 @@ import {
   type Tool,
 } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Step, Trace } from '../../src/lifecycle/trace.ts';
+import type { Step, Trace } from '../../src/trace/trace.ts';
 import { formatGeminiToolCall } from '../../src/providers/gemini/convert-gemini-tool-call.ts';
 import { convertToGeminiFunctionResponses } from '../../src/providers/gemini/convert-to-gemini-function-responses.ts';
 import { geminiAdapter } from '../../src/providers/gemini/gemini-adapter.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Step, Trace } from '../../src/lifecycle/trace.ts';
+import type { Step, Trace } from '../../src/trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { formatOllamaToolCall } from '../../src/providers/ollama/convert-ollama-tool-call.ts';
 import { convertToOllamaToolMessages } from '../../src/providers/ollama/convert-to-ollama-tool-messages.ts';

@@ -8,7 +8,7 @@ import type {
   ResponseInputItem,
 } from 'openai/resources/responses/responses';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Step, Trace } from '../../src/lifecycle/trace.ts';
+import type { Step, Trace } from '../../src/trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { formatOpenAiResponsesToolCall } from '../../src/providers/openai-responses/convert-openai-responses-tool-call.ts';
 import { convertToOpenAiResponsesToolOutputs } from '../../src/providers/openai-responses/convert-to-openai-responses-tool-outputs.ts';

@@ -1,6 +1,6 @@
 import { createLifecycleRun, type LifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
-import type { Era, Step, Trace } from '../../src/lifecycle/trace.ts';
+import type { Era, Step, Trace } from '../../src/trace/trace.ts';
 import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import { QUESTION } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Trace } from '../../src/lifecycle/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { startHttpServer, type TestServer } from '../helpers/start-http-server.ts';
 import { useServer } from '../helpers/use-server.ts';

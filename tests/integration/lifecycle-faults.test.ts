@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../server/mcp/tool-registry.ts';
-import { TraceSchema, type Trace } from '../../src/lifecycle/trace.ts';
+import { TraceSchema, type Trace } from '../../src/trace/trace.ts';
 import { serve } from '../../server/node/serve.ts';
 import { createMockRun, releaseAndWait, waitForNextGate } from '../helpers/create-mock-run.ts';
 import { findClosedPort, startHttpServer, type TestServer } from '../helpers/start-http-server.ts';

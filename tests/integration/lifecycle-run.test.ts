@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TraceSchema, type Step, type Trace } from '../../src/lifecycle/trace.ts';
+import { TraceSchema, type Step, type Trace } from '../../src/trace/trace.ts';
 import { createMockRun, findCanonicalStep } from '../helpers/create-mock-run.ts';
 import { useServer } from '../helpers/use-server.ts';
 

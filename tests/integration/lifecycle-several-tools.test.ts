@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Step } from '../../src/lifecycle/trace.ts';
+import type { Step } from '../../src/trace/trace.ts';
 import { addNumbers } from '../../server/mcp/tools.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { MULTIPLY_NUMBERS_TOOL } from '../helpers/fixtures.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Trace } from '../../src/lifecycle/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
 import { WIRE_CATALOG } from '../../src/providers/wire-catalog.ts';
 import { defineTool } from '../../server/mcp/tool-registry.ts';
 import { runMockLifecycle } from '../helpers/create-mock-run.ts';

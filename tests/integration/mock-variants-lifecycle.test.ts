@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Trace } from '../../src/lifecycle/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
 import { WIRE_CATALOG } from '../../src/providers/wire-catalog.ts';
 import { runMockLifecycle } from '../helpers/create-mock-run.ts';
 import { useServer } from '../helpers/use-server.ts';

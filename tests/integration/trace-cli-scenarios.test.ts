@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../../src/content/scenarios.ts';
-import { TraceSchema, type Trace } from '../../src/lifecycle/trace.ts';
+import { TraceSchema, type Trace } from '../../src/trace/trace.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
 
 /** Every scenario through the CLI, as a user runs it, asserted on the real messages of its trace. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TraceSchema } from '../../src/lifecycle/trace.ts';
+import { TraceSchema } from '../../src/trace/trace.ts';
 import { serve } from '../../server/node/serve.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
 

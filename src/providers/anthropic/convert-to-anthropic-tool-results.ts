@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../../lifecycle/trace.ts';
+import type { FieldChange, Warning } from '../../trace/trace.ts';
 import type { McpToolResult, ToolRoundResult, Translated } from '../types.ts';
 
 /** The image types Anthropic accepts in a base64 image source. */

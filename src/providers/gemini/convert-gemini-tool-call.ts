@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../../lifecycle/trace.ts';
+import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { restoreToolName } from '../tool-names.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
 import type { GeminiFunctionCallPart } from './gemini-content.ts';

@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../../lifecycle/trace.ts';
+import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { convertToolResultToText } from '../tool-result-text.ts';
 import type { ToolRoundResult, Translated } from '../types.ts';
 

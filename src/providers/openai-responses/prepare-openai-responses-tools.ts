@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../../lifecycle/trace.ts';
+import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { findLostToolFields } from '../lost-tool-fields.ts';
 import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Step, Translation } from '../../lifecycle/trace.ts';
+import type { Step, Translation } from '../../trace/trace.ts';
 import { compareTranslations, type McpCallParams } from '../../providers/compare-translations.ts';
 import type { FieldChange, McpTool, McpToolResult } from '../../providers/types.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';

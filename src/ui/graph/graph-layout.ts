@@ -1,6 +1,6 @@
-import { getStepDefinition } from '../../content/steps.ts';
-import type { Step } from '../../lifecycle/trace.ts';
-import type { Participant } from '../../lifecycle/vocabulary.ts';
+import { getStepDefinition } from '../../trace/steps.ts';
+import type { Step } from '../../trace/trace.ts';
+import type { Participant } from '../../trace/vocabulary.ts';
 
 /**
  * Where the five parts sit and how they are wired. The top row is the provider world

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ReactFlow, useReactFlow, useStore, type EdgeTypes, type NodeChange, type NodeTypes, type ReactFlowState } from '@xyflow/react';
 import '@xyflow/react/dist/base.css';
-import { PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../lifecycle/vocabulary.ts';
+import { PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
 import { selectCurrentStep, useExplorerStore } from '../../store/explorer-store.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
 import { GRAPH_EDGES, NODE_POSITIONS, NODE_SUBTITLES, describeMessage, findStepEdge, type GraphEdgeDefinition } from './graph-layout.ts';

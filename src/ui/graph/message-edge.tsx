@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import { BaseEdge, EdgeLabelRenderer, getStraightPath, type Edge, type EdgeProps } from '@xyflow/react';
-import type { StepKind } from '../../lifecycle/vocabulary.ts';
+import type { StepKind } from '../../trace/vocabulary.ts';
 
 export type MessageEdgeData = {
   label: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HttpExchange } from '../../lifecycle/trace.ts';
+import type { HttpExchange } from '../../trace/trace.ts';
 import { formatCurl } from '../../mcp/format-curl.ts';
 import { LongText } from '../json/long-text-notice.tsx';
 

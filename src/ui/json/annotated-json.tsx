@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { FieldChange } from '../../lifecycle/trace.ts';
+import type { FieldChange } from '../../trace/trace.ts';
 import { layoutJsonLines, type Highlight, type HighlightKind } from './json-lines.ts';
 import { useShortenedValue } from './long-text-notice.tsx';
 

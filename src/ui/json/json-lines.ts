@@ -1,4 +1,4 @@
-import type { FieldChange } from '../../lifecycle/trace.ts';
+import type { FieldChange } from '../../trace/trace.ts';
 
 /**
  * Lays a JSON value out as pretty-printed lines, each knowing the path of the value it

@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import type { Step } from '../../lifecycle/trace.ts';
-import { PARTICIPANT_LABELS, type Participant } from '../../lifecycle/vocabulary.ts';
+import type { Step } from '../../trace/trace.ts';
+import { PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { describeMessage } from '../graph/graph-layout.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Step } from '../../lifecycle/trace.ts';
+import type { Step } from '../../trace/trace.ts';
 import { formatDeepLink } from '../../store/deep-link.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 

@@ -1,8 +1,8 @@
 import { Fragment, memo, useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { findMissingSteps, type MissingStep } from '../../lifecycle/missing-steps.ts';
-import type { Step } from '../../lifecycle/trace.ts';
-import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../lifecycle/vocabulary.ts';
+import { findMissingSteps, type MissingStep } from '../../content/missing-steps.ts';
+import type { Step } from '../../trace/trace.ts';
+import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../trace/vocabulary.ts';
 import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';

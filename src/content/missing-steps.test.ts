@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMissingSteps } from './missing-steps.ts';
-import type { Step } from './trace.ts';
+import type { Step } from '../trace/trace.ts';
 
 function step(n: number, id: string, canonical: number | null): Step {
   return { n, id, canonical, iteration: 1, phase: 'discovery', from: 'host', to: 'host', kind: 'internal', title: id, payload: null, at: 0 };

@@ -1,4 +1,4 @@
-import type { Participant, Phase, StepKind } from '../lifecycle/vocabulary.ts';
+import type { Participant, Phase, StepKind } from './vocabulary.ts';
 
 /**
  * Every kind of step the host can record, keyed by a stable id. The engine decides

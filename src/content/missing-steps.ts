@@ -1,5 +1,5 @@
-import { STEP_DEFINITIONS, type StepDefinition } from '../content/steps.ts';
-import type { Step, TraceStatus } from './trace.ts';
+import { STEP_DEFINITIONS, type StepDefinition } from '../trace/steps.ts';
+import type { Step, TraceStatus } from '../trace/trace.ts';
 
 /**
  * The canonical steps a finished run never reached, each with the reason, so the
