@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { readServerSentEvents } from '../helpers/read-server-sent-events.ts';
 import type { RouteKind } from './generate-fuzz-request.ts';
 
 /**
@@ -11,10 +12,18 @@ import type { RouteKind } from './generate-fuzz-request.ts';
 /** Every status the server may answer a fuzz request with (Node's own 400/431 for broken HTTP included). */
 export const SENSIBLE_STATUSES = new Set([200, 202, 204, 400, 403, 404, 405, 406, 409, 413, 415, 431, 503]);
 
-export type CheckedAnswer = { method: string; route: RouteKind; status: number; headers: IncomingHttpHeaders; body: string };
+export type CheckedAnswer = {
+  method: string;
+  route: RouteKind;
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The body of a stream that was still open when the reader hung up: its last event may be one still arriving. */
+  streamOpen?: boolean;
+};
 
 /** undefined when the answer is sensible, else what is wrong with it. */
-export function findAnswerProblem({ method, route, status, headers, body }: CheckedAnswer): string | undefined {
+export function findAnswerProblem({ method, route, status, headers, body, streamOpen = false }: CheckedAnswer): string | undefined {
   if (!SENSIBLE_STATUSES.has(status)) return `status ${status} is not one the server documents`;
   const contentType = String(headers['content-type'] ?? '');
   const hasBody = method !== 'HEAD' && status !== 204 && body.length > 0;
@@ -28,12 +37,13 @@ export function findAnswerProblem({ method, route, status, headers, body }: Chec
     }
   }
   if (hasBody && contentType.includes('text/event-stream')) {
-    for (const line of body.split('\n')) {
-      if (!line.startsWith('data:') || line.trim() === 'data:') continue;
+    // A stream read while still open is judged on its complete events; an ended one on all it sent, a cut-off last event included.
+    for (const event of readServerSentEvents(body, { ended: !streamOpen })) {
+      if (event.data.trim() === '') continue;
       try {
-        JSON.parse(line.slice('data:'.length));
+        JSON.parse(event.data);
       } catch {
-        return `an SSE data line does not parse as JSON: ${line.slice(0, 200)}`;
+        return `an SSE event's data does not parse as JSON: ${event.data.slice(0, 200)}`;
       }
     }
   }

@@ -93,7 +93,7 @@ function readAnswer(response: IncomingMessage, request: FuzzRequest, hangUp: () 
     if (finished) return;
     finished = true;
     const body = Buffer.concat(chunks).toString('utf8');
-    const problem = findAnswerProblem({ method: request.method, route: request.route, status, headers: response.headers, body: isOpenStream ? completeEvents(body) : body });
+    const problem = findAnswerProblem({ method: request.method, route: request.route, status, headers: response.headers, body, streamOpen: isOpenStream });
     done({ status, problem });
   };
   response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -111,12 +111,6 @@ function readAnswer(response: IncomingMessage, request: FuzzRequest, hangUp: () 
       hangUp();
     }, OPEN_STREAM_READ_MS);
   }
-}
-
-/** What an open stream sent so far, up to its last complete event. */
-function completeEvents(text: string): string {
-  const end = text.lastIndexOf('\n\n');
-  return end === -1 ? '' : text.slice(0, end + 2);
 }
 
 let sessionTurn = 0;

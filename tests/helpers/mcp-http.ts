@@ -1,4 +1,5 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { readServerSentEvents } from './read-server-sent-events.ts';
 
 /** Raw MCP over HTTP for tests that look at status codes and headers, not only at results. */
 
@@ -28,10 +29,10 @@ export async function postMcp(url: string, body: unknown, headers: Record<string
 export function readMessages(text: string): JsonRpcMessage[] {
   if (text.trim() === '') return [];
   if (!text.startsWith('event:') && !text.startsWith('data:') && !text.startsWith(':')) return [JSON.parse(text) as JsonRpcMessage];
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('data: ') && line.length > 'data: '.length)
-    .map((line) => JSON.parse(line.slice('data: '.length)) as JsonRpcMessage);
+  // An event without data (a priming event carries only an id) is no message.
+  return readServerSentEvents(text, { ended: true })
+    .filter((event) => event.data !== '')
+    .map((event) => JSON.parse(event.data) as JsonRpcMessage);
 }
 
 /** Starts a session with initialize + notifications/initialized; returns its id. */
