@@ -1,4 +1,5 @@
 import { Agent, request as sendHttpRequest } from 'node:http';
+import { createParser } from 'eventsource-parser';
 
 /**
  * A light MCP client for load: real 2025-11-25 sessions on /mcp/sessions (initialize,
@@ -27,14 +28,19 @@ function postHttp(url: URL, agent: Agent, method: string, headers: Record<string
   });
 }
 
-/** The JSON-RPC messages of an answer: one JSON body, or the data lines of an SSE stream. */
+/** The JSON-RPC messages of an answer: one JSON body, or the data of each event of an SSE stream. */
 export function readJsonRpcMessages(answer: HttpAnswer): unknown[] {
   const contentType = String(answer.headers['content-type'] ?? '');
   if (contentType.includes('text/event-stream')) {
-    return answer.text
-      .split('\n')
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => JSON.parse(line.slice(5).trim()) as unknown);
+    const messages: unknown[] = [];
+    // The answer is whole: the blank line after it closes a last event the server left open.
+    const parser = createParser({
+      onEvent: (event) => {
+        if (event.data.trim() !== '') messages.push(JSON.parse(event.data));
+      },
+    });
+    parser.feed(`${answer.text}\n\n`);
+    return messages;
   }
   const parsed = JSON.parse(answer.text) as unknown;
   return Array.isArray(parsed) ? parsed : [parsed];
