@@ -1,5 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestBody } from '../tests/helpers/start-http-server.ts';
+
+// The same forwarding as the integration tests' servers in front of the real one.
+export { forwardRequest } from '../tests/helpers/forward-request.ts';
 
 /**
  * A real HTTP server on loopback, started by a test, that a browser page on another
@@ -38,20 +42,5 @@ export async function startCrossOriginServer(listener: (request: IncomingMessage
 
 /** A cross-origin server whose handler gets the whole request body first. */
 export function startMisbehavingServer(handler: MisbehavingHandler): Promise<MisbehavingServer> {
-  return startCrossOriginServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => void handler(request, response, Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
-/** Passes the request on to the same path under `target` and sends its answer back whole. */
-export async function forwardRequest(target: string, request: IncomingMessage, response: ServerResponse, body: string): Promise<void> {
-  const headers = Object.fromEntries(
-    Object.entries(request.headers).filter(([name]) => !['host', 'origin', 'referer', 'content-length', 'connection'].includes(name)),
-  ) as Record<string, string>;
-  const upstream = await fetch(`${target}${request.url ?? ''}`, { method: request.method, headers, ...(request.method === 'POST' ? { body } : {}) });
-  const answerHeaders = Object.fromEntries([...upstream.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)));
-  response.writeHead(upstream.status, answerHeaders);
-  response.end(Buffer.from(await upstream.arrayBuffer()));
+  return startCrossOriginServer((request, response) => void readRequestBody(request).then((body) => handler(request, response, body)));
 }

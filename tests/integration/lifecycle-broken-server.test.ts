@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockRun } from '../helpers/create-mock-run.ts';
+import { forwardRequest } from '../helpers/forward-request.ts';
 import { startHttpServer, type TestServer } from '../helpers/start-http-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
@@ -25,13 +26,7 @@ async function startBrokenServer(breakage: 'cut-stream' | 'cut-mid-frame' | 'han
       }
       return;
     }
-    const upstream = await fetch(`${app.url}/mcp`, {
-      method: request.method,
-      headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'origin', 'content-length', 'connection'].includes(name)) as [string, string][]),
-      ...(request.method === 'POST' ? { body } : {}),
-    });
-    response.writeHead(upstream.status, Object.fromEntries(upstream.headers));
-    response.end(Buffer.from(await upstream.arrayBuffer()));
+    await forwardRequest(app.url, request, response, body);
   });
 }
 
