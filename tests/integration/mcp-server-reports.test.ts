@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../../server/mcp/tool-registry.ts';
 import { addNumbers } from '../../server/mcp/tools.ts';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { postMcp, type JsonRpcMessage } from '../helpers/mcp-http.ts';
 
 /**
  * The server's own reports (notifications/progress) over raw HTTP JSON-RPC: sent only
@@ -28,29 +29,18 @@ afterAll(async () => {
   await server.close();
 });
 
-type JsonRpcMessage = { id?: number; method?: string; params?: { message?: string; progressToken?: unknown }; result?: { content?: { text: string }[]; isError?: boolean } };
-
 /** One JSON-RPC request to /mcp in the 2025-11-25 era; the messages of the SSE answer, in order. */
 async function callMcp(method: string, params: Record<string, unknown>): Promise<JsonRpcMessage[]> {
-  const response = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }),
-  });
-  expect(response.status).toBe(200);
-  const text = await response.text();
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return [JSON.parse(text) as JsonRpcMessage];
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice('data: '.length)) as JsonRpcMessage);
+  const answer = await postMcp(`${server.url}/mcp`, { jsonrpc: '2.0', id: 7, method, params });
+  expect(answer.status).toBe(200);
+  return answer.messages;
 }
 
 describe('progress reports', () => {
   it('are not sent when the client did not ask for progress', async () => {
     const messages = await callMcp('tools/call', { name: 'add_numbers', arguments: { a: 5, b: 7 } });
     expect(messages.map((message) => message.method ?? 'result')).toEqual(['result']);
-    expect(messages[0]!.result!.content![0]!.text).toBe('Result: 12');
+    expect(messages[0]!.result).toMatchObject({ content: [{ type: 'text', text: 'Result: 12' }] });
   });
 
   it('come before the result, with the client\'s token, when it asked', async () => {
