@@ -18,7 +18,8 @@ import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import type { ToolRoundResult } from '../../src/providers/types.ts';
 import { buildAnthropicMessage } from '../../server/mock-model/anthropic-endpoint.ts';
 import { addNumbers as addNumbersTool } from '../../server/mcp/tools.ts';
-import { findCanonicalStep, runLifecycle, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { findCanonicalStep, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { runRealProviderLifecycle } from '../helpers/run-real-provider.ts';
 import { ADD_NUMBERS_TOOL, MULTIPLY_NUMBERS_TOOL, ONE_PIXEL_PNG, QUESTION } from '../helpers/fixtures.ts';
 import { createRecordingFetch, type SeenRequest } from '../helpers/record-sdk-requests.ts';
 import { useServer } from '../helpers/use-server.ts';
@@ -220,14 +221,6 @@ describe('several tool calls with Anthropic', () => {
 
 describe('the host engine against the real Anthropic API', () => {
   it.skipIf(!process.env.ANTHROPIC_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await runLifecycle({
-      serverUrl: server.url,
-      provider: { wire: 'anthropic', kind: 'real', baseUrl: anthropicAdapter.defaultBaseUrl, model: 'claude-haiku-4-5', apiKey: process.env.ANTHROPIC_API_KEY },
-      networkTimeoutMs: 60_000,
-    });
-    expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
-    expect(trace.status).toBe('complete');
-    expect(trace.answer).toContain('12');
-    expect(findCanonicalStep(trace, 11).translation!.output).toMatchObject({ name: 'add_numbers', arguments: { a: 5, b: 7 } });
+    await runRealProviderLifecycle({ serverUrl: server.url, provider: { wire: 'anthropic', kind: 'real', baseUrl: anthropicAdapter.defaultBaseUrl, model: 'claude-haiku-4-5', apiKey: process.env.ANTHROPIC_API_KEY } });
   }, 120_000);
 });

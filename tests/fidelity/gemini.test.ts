@@ -17,7 +17,8 @@ import { geminiAdapter } from '../../src/providers/gemini/gemini-adapter.ts';
 import { prepareGeminiTools } from '../../src/providers/gemini/prepare-gemini-tools.ts';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import type { McpTool, ToolRoundResult } from '../../src/providers/types.ts';
-import { findCanonicalStep, runLifecycle, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { findCanonicalStep, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { runRealProviderLifecycle } from '../helpers/run-real-provider.ts';
 import { ADD_NUMBERS_TOOL, ONE_PIXEL_PNG, QUESTION } from '../helpers/fixtures.ts';
 import { useServer } from '../helpers/use-server.ts';
 
@@ -219,14 +220,6 @@ describe('the host engine with several function calls', () => {
 
 describe('the host engine against the real Gemini API', () => {
   it.skipIf(!process.env.GEMINI_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await runLifecycle({
-      serverUrl: server.url,
-      provider: { wire: 'gemini', kind: 'real', baseUrl: geminiAdapter.defaultBaseUrl, model: 'gemini-2.5-flash-lite', apiKey: process.env.GEMINI_API_KEY },
-      networkTimeoutMs: 60_000,
-    });
-    expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
-    expect(trace.status).toBe('complete');
-    expect(trace.answer).toContain('12');
-    expect(findCanonicalStep(trace, 11).translation!.output).toMatchObject({ name: 'add_numbers', arguments: { a: 5, b: 7 } });
+    await runRealProviderLifecycle({ serverUrl: server.url, provider: { wire: 'gemini', kind: 'real', baseUrl: geminiAdapter.defaultBaseUrl, model: 'gemini-2.5-flash-lite', apiKey: process.env.GEMINI_API_KEY } });
   }, 120_000);
 });

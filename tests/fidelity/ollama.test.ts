@@ -9,7 +9,8 @@ import { prepareOllamaTools } from '../../src/providers/ollama/prepare-ollama-to
 import { OllamaChatResponseSchema, OllamaToolCallSchema, type OllamaChatResponse } from '../../src/providers/ollama/read-ollama-response.ts';
 import type { ToolRoundResult } from '../../src/providers/types.ts';
 import { OllamaChatRequestSchema, type OllamaChatRequest } from '../../server/mock-model/ollama-endpoint.ts';
-import { findCanonicalStep, runLifecycle, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { findCanonicalStep, runMockLifecycle } from '../helpers/create-mock-run.ts';
+import { runRealProviderLifecycle } from '../helpers/run-real-provider.ts';
 import { ADD_NUMBERS_TOOL, QUESTION } from '../helpers/fixtures.ts';
 import { useServer } from '../helpers/use-server.ts';
 
@@ -180,14 +181,6 @@ function readOllamaBaseUrl(host: string): string {
 
 describe('the host engine against a real Ollama', () => {
   it.skipIf(!process.env.OLLAMA_HOST)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await runLifecycle({
-      serverUrl: server.url,
-      provider: { wire: 'ollama', kind: 'real', baseUrl: readOllamaBaseUrl(process.env.OLLAMA_HOST!), model: process.env.OLLAMA_MODEL ?? ollamaAdapter.defaultModel },
-      networkTimeoutMs: 120_000,
-    });
-    expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
-    expect(trace.status).toBe('complete');
-    expect(trace.answer).toContain('12');
-    expect(findCanonicalStep(trace, 11).translation!.output).toMatchObject({ name: 'add_numbers', arguments: { a: 5, b: 7 } });
+    await runRealProviderLifecycle({ serverUrl: server.url, provider: { wire: 'ollama', kind: 'real', baseUrl: readOllamaBaseUrl(process.env.OLLAMA_HOST!), model: process.env.OLLAMA_MODEL ?? ollamaAdapter.defaultModel }, networkTimeoutMs: 120_000 });
   }, 300_000);
 });
