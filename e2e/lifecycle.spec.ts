@@ -137,12 +137,21 @@ test.describe('the whole lifecycle, one step at a time', () => {
       await expect(motion).toHaveCount(1);
       // Once it has travelled, the dot rests just before the node it reached (had it not been started, it would sit at the origin).
       const restsNear = async (node: string, side: 'left' | 'right') => {
-        await page.waitForTimeout(1500);
-        const dot = await page.locator('[data-testid="message-in-flight"] circle').boundingBox();
-        const target = await page.locator(`.react-flow__node[data-id="${node}"]`).boundingBox();
-        const edgeX = side === 'left' ? target!.x : target!.x + target!.width;
-        expect(Math.abs(dot!.x + dot!.width / 2 - edgeX)).toBeLessThan(60);
-        expect(Math.abs(dot!.y + dot!.height / 2 - (target!.y + target!.height / 2))).toBeLessThan(40);
+        const distanceToNode = async () => {
+          const dot = await page.locator('[data-testid="message-in-flight"] circle').boundingBox();
+          const target = await page.locator(`.react-flow__node[data-id="${node}"]`).boundingBox();
+          const edgeX = side === 'left' ? target!.x : target!.x + target!.width;
+          return { x: Math.abs(dot!.x + dot!.width / 2 - edgeX), y: Math.abs(dot!.y + dot!.height / 2 - (target!.y + target!.height / 2)) };
+        };
+        await expect
+          .poll(
+            async () => {
+              const { x, y } = await distanceToNode();
+              return x < 60 && y < 40;
+            },
+            { message: `the dot comes to rest within 60 px across and 40 px down of the ${node} node's ${side} edge` },
+          )
+          .toBe(true);
       };
       await restsNear('server', 'left');
       await stepUntil(page, 'keyboard', 'server.registry-read');
@@ -154,15 +163,27 @@ test.describe('the whole lifecycle, one step at a time', () => {
 
 test.describe('playback controls', () => {
   test('Play runs the rest with animation, Pause holds it, Reset starts over', async ({ page }) => {
+    // The page's clock flows as usual, until the test stops it to run the playback timer by hand.
+    await page.clock.install();
     await page.goto('/');
     await page.evaluate(() => document.querySelector<HTMLInputElement>('input[aria-label], input')?.blur());
     await page.getByRole('button', { name: /^Play/ }).click();
     await expect(page.getByRole('button', { name: /^Pause/ })).toBeVisible();
     await expect.poll(() => page.getByTestId('timeline-step').count(), { timeout: 20_000 }).toBeGreaterThan(3);
     await page.getByRole('button', { name: /^Pause/ }).click();
+    await expect(page.getByRole('button', { name: /^Play/ })).toBeVisible();
+    // Nothing asked for, nothing on the wire: a step that was on its way has arrived.
+    await expect(page.getByTestId('run-status')).toHaveText('');
     const paused = await page.getByTestId('inspector').getAttribute('data-n');
-    await page.waitForTimeout(2500);
+    const recorded = await page.getByTestId('timeline-step').count();
+    // Three playback intervals of the page's own timers, fired at once: a tick that survived Pause would show a step or release the gate.
+    const intervalMs = Number(await page.getByLabel('Speed').inputValue());
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    await page.clock.runFor(intervalMs * 3);
     await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', paused ?? '');
+    await expect(page.getByTestId('run-status')).toHaveText('');
+    await expect(page.getByTestId('timeline-step')).toHaveCount(recorded);
+    await page.clock.resume();
 
     await page.keyboard.press('Space');
     await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.', { timeout: 60_000 });
@@ -179,10 +200,10 @@ test.describe('playback controls', () => {
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', String(press));
     }
-    // The host waits: nothing beyond the next message has been sent.
-    await page.waitForTimeout(1000);
-    await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', '6');
+    // The host holds at its gate with the next message: nothing beyond the six steps shown was recorded before it, and nothing is sent until Next.
     await expect(page.getByTestId('timeline-next')).toContainText('Next:');
+    await expect(page.getByTestId('timeline-step')).toHaveCount(6);
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', '6');
   });
 });
 

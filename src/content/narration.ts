@@ -4,7 +4,12 @@
  * wire format, so their focus is keyed by wire id as well. Highlights are data: the
  * inspector marks the lines these paths cover.
  */
-export type Focus = { path: string; note: string };
+export type Focus = {
+  path: string;
+  note: string;
+  /** The field is in some messages only (isError: a failed tool); a test still checks the path reaches it in a run that has it. */
+  optional?: true;
+};
 
 const MCP_FOCUS: Record<string, Focus[]> = {
   'user.question': [{ path: 'question', note: 'what the user wants, in words' }],
@@ -43,7 +48,7 @@ const MCP_FOCUS: Record<string, Focus[]> = {
   'server.execute': [{ path: 'params.message', note: 'the only moment the work happens' }],
   'mcp.tools-call.response': [
     { path: 'result.content', note: 'what the tool returned' },
-    { path: 'result.isError', note: 'set when the tool failed' },
+    { path: 'result.isError', note: 'set when the tool failed', optional: true },
   ],
   'client.result-to-host': [{ path: 'content', note: 'the result, not yet seen by the model' }],
   'host.answer': [{ path: 'answer', note: 'the model’s words, built on the tool’s result' }],
@@ -80,7 +85,7 @@ const PROVIDER_FOCUS: Record<string, Partial<Record<string, Focus[]>>> = {
   },
   gemini: {
     'provider.request': [{ path: 'contents', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
-    'llm.decide': [{ path: '[0].args', note: 'values the model chose, as an object' }],
+    'llm.decide': [{ path: '[0].functionCall.args', note: 'values the model chose, as an object' }],
     'provider.response.tool-calls': [{ path: 'candidates[0].content.parts', note: 'a functionCall part' }],
     'host.translate-tool-result': [{ path: 'contents', note: 'now with the functionResponse part' }],
     'provider.response.answer': [{ path: 'candidates[0].content.parts', note: 'the answer in words' }],
@@ -96,4 +101,13 @@ const PROVIDER_FOCUS: Record<string, Partial<Record<string, Focus[]>>> = {
 
 export function findFocus({ stepId, wire }: { stepId: string; wire: string | null }): Focus[] {
   return MCP_FOCUS[stepId] ?? (wire ? PROVIDER_FOCUS[wire]?.[stepId] : undefined) ?? [];
+}
+
+/** Every highlight with the step it belongs to, and its wire format (null: the same in all), so a test can check each one reaches its payload. */
+export function listFocusEntries(): { stepId: string; wire: string | null; focus: Focus }[] {
+  const common = Object.entries(MCP_FOCUS).flatMap(([stepId, focus]) => focus.map((entry) => ({ stepId, wire: null, focus: entry })));
+  const byWire = Object.entries(PROVIDER_FOCUS).flatMap(([wire, steps]) =>
+    Object.entries(steps).flatMap(([stepId, focus]) => (focus ?? []).map((entry) => ({ stepId, wire, focus: entry }))),
+  );
+  return [...common, ...byWire];
 }

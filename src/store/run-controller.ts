@@ -1,4 +1,4 @@
-import type { LifecycleRun } from '../lifecycle/engine.ts';
+import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
 import type { RunEvent } from '../lifecycle/trace-writer.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -17,6 +17,12 @@ import { initialRunSlice, moveCursor, useExplorerStore } from './explorer-store.
 
 let currentRun: LifecycleRun | null = null;
 let enginePromise: Promise<typeof import('../lifecycle/engine.ts')> | null = null;
+let createRun: ((options: RunOptions) => LifecycleRun) | null = null;
+
+/** Makes the runs from now on with this factory instead of the engine's (null: the engine again), so a test can drive a run by hand. */
+export function setRunFactory(factory: ((options: RunOptions) => LifecycleRun) | null): void {
+  createRun = factory;
+}
 
 export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
   enginePromise ??= import('../lifecycle/engine.ts').catch((error: unknown) => {
@@ -119,7 +125,7 @@ export async function startRun(): Promise<void> {
   try {
     const scenario = findScenario(state.scenarioId);
     const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
-    run = engine.createLifecycleRun({ question, era, mcpUrl, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}) });
+    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}) });
   } catch (error) {
     useExplorerStore.setState({
       status: 'idle',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectHighlights, layoutJsonLines, normalizePath } from './json-lines.ts';
+import { resolveJsonPath } from '../../content/json-paths.ts';
+import { collectHighlights, layoutJsonLines } from './json-lines.ts';
 
 describe('layoutJsonLines', () => {
   it('lays out nested JSON with the path of every line', () => {
@@ -59,9 +60,11 @@ describe('highlights', () => {
     expect(output.find((line) => line.path === '[0].function.name')?.change).toBeUndefined();
   });
 
-  it('treats [] and a leading dot as the same paths as the plain form', () => {
-    expect(normalizePath('[]')).toBe('');
-    expect(normalizePath('.arguments')).toBe('arguments');
+  it('gives every line a path that resolveJsonPath, the resolver of the narration test, reaches', () => {
+    const value = { messages: [{ role: 'user', parts: [{ functionCall: { name: 'add', args: { a: 5 } } }] }], _meta: { 'io.example/stage': [1, null] }, empty: {} };
+    const lines = layoutJsonLines({ value });
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(resolveJsonPath({ value, path: line.path }).found, line.path).toBe(true);
   });
 });
 

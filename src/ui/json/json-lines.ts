@@ -1,3 +1,4 @@
+import { childPath, normalizePath } from '../../content/json-paths.ts';
 import type { FieldChange } from '../../trace/trace.ts';
 
 /**
@@ -24,19 +25,6 @@ export type JsonLine = {
   /** The highlight that covers this line, with the path it was declared for. */
   change?: Highlight;
 };
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-export function childPath(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}[${key}]`;
-  return IDENTIFIER.test(key) ? `${parent}${parent === '' ? '' : '.'}${key}` : `${parent}[${JSON.stringify(key)}]`;
-}
-
-/** Normalizes a declared path (`[]` or empty is the root; a leading dot is dropped). */
-export function normalizePath(path: string): string {
-  if (path === '[]') return '';
-  return path.startsWith('.') ? path.slice(1) : path;
-}
 
 export type Highlight = { kind: HighlightKind; note: string; path: string; other?: string };
 

@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveJsonPath } from '../../src/content/json-paths.ts';
+import { findFocus, listFocusEntries } from '../../src/content/narration.ts';
+import { findScenario } from '../../src/content/scenarios.ts';
+import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { requireWireInfo, WIRE_CATALOG } from '../../src/providers/wire-catalog.ts';
+import type { Trace } from '../../src/trace/trace.ts';
+import { ERAS, type Era } from '../../src/trace/vocabulary.ts';
+import { useServer } from '../helpers/use-server.ts';
+
+/**
+ * The narration's highlights against real payloads: every wire format in both eras, with
+ * the mock model and the built-in server over HTTP. The inspector marks the lines whose
+ * path equals a highlight's path, so a path that reaches nothing in the payload is a
+ * highlight the learner never sees; resolveJsonPath spells paths as the inspector does.
+ * The walkthrough shows every step; a failing tool adds the fields only a failure carries.
+ */
+
+const SCENARIO_IDS = ['happy-path', 'division-by-zero'] as const;
+
+type Run = { wire: string; era: Era; scenarioId: string; trace: Trace };
+
+const server = useServer();
+const runs: Run[] = [];
+
+function runScenario({ wire, era, scenarioId }: Omit<Run, 'trace'>): Promise<Trace> {
+  const scenario = findScenario(scenarioId);
+  if (!scenario) throw new Error(`No scenario ${scenarioId}.`);
+  return createLifecycleRun({
+    question: scenario.question,
+    era,
+    mcpUrl: `${server.url}${scenario.mcpPath}`,
+    provider: { wire, kind: 'mock', baseUrl: `${server.url}${requireWireInfo(wire).mockBasePath}`, model: scenario.mockModel },
+    autoRelease: true,
+    networkTimeoutMs: 10_000,
+  }).start();
+}
+
+beforeAll(async () => {
+  for (const wire of WIRE_CATALOG) {
+    for (const era of ERAS) {
+      for (const scenarioId of SCENARIO_IDS) runs.push({ wire: wire.id, era, scenarioId, trace: await runScenario({ wire: wire.id, era, scenarioId }) });
+    }
+  }
+}, 90_000);
+
+/** Each highlight of each step that reaches nothing in the step's payload, in words. */
+function listUnresolved(run: Run, { includeOptional }: { includeOptional: boolean }): string[] {
+  return run.trace.steps.flatMap((step) =>
+    findFocus({ stepId: step.id, wire: run.wire })
+      .filter((focus) => (includeOptional || !focus.optional) && !resolveJsonPath({ value: step.payload, path: focus.path }).found)
+      .map((focus) => `step ${step.n} ${step.id}: ${focus.path} in ${JSON.stringify(step.payload).slice(0, 300)}`),
+  );
+}
+
+describe.each(WIRE_CATALOG.map((wire) => wire.id))('the highlights of a %s run', (wire) => {
+  describe.each(ERAS)('in the %s era', (era) => {
+    it.each(SCENARIO_IDS)('all reach a value in the payload of their step (%s)', (scenarioId) => {
+      const run = runs.find((entry) => entry.wire === wire && entry.era === era && entry.scenarioId === scenarioId)!;
+      expect(run.trace.status).toBe('complete');
+      expect(listUnresolved(run, { includeOptional: false })).toEqual([]);
+    });
+  });
+});
+
+describe('the runs above', () => {
+  it('reach every highlight the narration defines, the optional ones included, at least once', () => {
+    const reached = (stepId: string, wire: string | null, path: string) =>
+      runs.some(
+        (run) =>
+          (wire === null || run.wire === wire) &&
+          run.trace.steps.some((step) => step.id === stepId && resolveJsonPath({ value: step.payload, path }).found),
+      );
+    const neverReached = listFocusEntries()
+      .filter((entry) => !reached(entry.stepId, entry.wire, entry.focus.path))
+      .map((entry) => `${entry.wire ?? 'every wire'} ${entry.stepId}: ${entry.focus.path}`);
+    expect(neverReached).toEqual([]);
+  });
+
+  it('include a failed tool call, whose isError the optional highlight points at', () => {
+    const failed = runs.filter((run) => run.scenarioId === 'division-by-zero');
+    expect(failed).toHaveLength(WIRE_CATALOG.length * ERAS.length);
+    for (const run of failed) {
+      const response = run.trace.steps.find((step) => step.id === 'mcp.tools-call.response');
+      expect(resolveJsonPath({ value: response?.payload, path: 'result.isError' })).toEqual({ found: true, value: true });
+    }
+  });
+});
