@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseRealProvider, stepUntil } from './helpers.ts';
+import { startEchoingProvider } from '../tests/helpers/start-echoing-provider.ts';
 
 /**
  * The real-provider code path, pointed at the mock endpoints (same wire format, real
@@ -119,6 +120,43 @@ test('a provider that answers 404 becomes a step that explains, Retry sends the 
   // The failure path logs nothing that holds the key, and keeps it out of storage too.
   expect(console.join('\n')).not.toContain(KEY);
   expect(await readStorage(page)).not.toContain(KEY);
+});
+
+test('a provider that echoes the key in its answer, a response header and a 401 message: the key is shown redacted and reaches no view, export, console or storage', async ({ page, baseURL }, testInfo) => {
+  const echoing = await startEchoingProvider(baseURL!);
+  try {
+    const console: string[] = [];
+    page.on('console', (message) => console.push(message.text()));
+    page.on('pageerror', (error) => console.push(error.message));
+    await page.goto('/');
+    await chooseRealProvider(page, { wire: 'anthropic', baseUrl: `${echoing.url}/mock/anthropic/v1`, key: KEY });
+    await stepUntil(page, 'keyboard', 'host.answer');
+    // The echo happened, and the page shows it redacted.
+    await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12. (your key is [redacted])');
+    await page.locator('[data-testid="timeline-step"][data-step-id="provider.response.answer"]').last().click();
+    await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
+    await expect(page.getByTestId('http-view')).toContainText('x-echo');
+    // Everything the page shows (the settings dialog's own key field is the one place it may be, and innerText leaves it out).
+    expect(await page.evaluate(() => document.body.innerText)).not.toContain(KEY);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export trace' }).click();
+    const file = testInfo.outputPath('echoed-trace.json');
+    await (await download).saveAs(file);
+    const exported = await readFile(file, 'utf8');
+    expect(exported).toContain('"x-echo": "[redacted]"');
+    expect(exported).not.toContain(KEY);
+
+    // A 401 that quotes the key: the fault says what the provider said, redacted.
+    await chooseRealProvider(page, { wire: 'anthropic', baseUrl: `${echoing.url}/unauthorized/v1`, key: KEY });
+    await stepUntil(page, 'keyboard', 'host.fault');
+    await expect(page.getByTestId('fault')).toContainText('invalid x-api-key: [redacted]');
+    expect(await page.evaluate(() => document.body.innerText)).not.toContain(KEY);
+    expect(console.join('\n')).not.toContain(KEY);
+    expect(await readStorage(page)).not.toContain(KEY);
+  } finally {
+    await echoing.close();
+  }
 });
 
 test('the storage reader sees IndexedDB and Cache Storage, so the checks above can fail', async ({ page }) => {

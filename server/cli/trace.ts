@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
-import { formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
+import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
 import { ERAS, type Era } from '../../src/trace/vocabulary.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
@@ -94,7 +94,7 @@ try {
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
   });
   const trace = await run.start();
-  if (values.json) process.stdout.write(`${JSON.stringify(trace, null, 2)}\n`);
+  if (values.json) process.stdout.write(formatTraceJson({ trace }));
   else console.log(formatTraceText({ trace, maxPayloadLength: values.full ? 0 : 600 }));
   process.exitCode = trace.status === 'complete' ? 0 : 1;
 } finally {

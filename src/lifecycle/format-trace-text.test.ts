@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatTraceText } from './format-trace-text.ts';
+import { formatTraceJson, formatTraceText } from './format-trace-text.ts';
+import { hasTerminalControl } from '../trace/terminal-text.ts';
 import type { Step, Trace } from '../trace/trace.ts';
 
 function step(fields: Partial<Step> & Pick<Step, 'n' | 'id'>): Step {
@@ -117,6 +118,45 @@ describe('formatTraceText', () => {
     it('shows them whole when the limit is 0', () => {
       const text = formatTraceText({ trace: trace([step({ n: 1, id: 'a', payload })]), maxPayloadLength: 0 });
       expect(text).toContain(JSON.stringify(payload));
+    });
+  });
+
+  describe('text from a server, a model or a file', () => {
+    const escape = '\u001b]0;pwned\u0007\u001b[2J\u001b[H\u009b31m\u202eevil\u2066\u007f\r';
+    const hostile = trace(
+      [
+        step({
+          n: 1,
+          id: 'mcp.tools-list.response',
+          title: `Server sends ${escape}`,
+          payload: { tools: [{ name: 'add_numbers', description: `Adds ${escape}` }] },
+          note: `note ${escape}`,
+          fault: { what: 'x', why: `why ${escape}`, fix: `fix ${escape}` },
+          translation: { number: 1, input: [], output: [], warnings: [{ code: 'w', message: `renamed ${escape}` }] },
+          http: { method: `POST${escape}`, url: `not a url ${escape}`, requestHeaders: {}, error: `error ${escape}` },
+        }),
+      ],
+      { question: `q ${escape}`, answer: `line one\n\tline two ${escape}`, model: { wire: 'openai-chat', kind: 'real', name: `model ${escape}` }, mcp: { url: `http://learner:hunter2-password@mcp.example/mcp?x=${escape}`, era: '2025-11-25', protocolVersion: escape } },
+    );
+
+    it('shows every control character escaped, keeping only the answer’s own line breaks and tabs', () => {
+      const text = formatTraceText({ trace: hostile, maxPayloadLength: 0 });
+      expect(hasTerminalControl(text.replace(/[\n\t]/g, ''))).toBe(false);
+      expect(text).toContain('Server sends \\x1b]0;pwned\\x07\\x1b[2J\\x1b[H\\x9b31m\\u202eevil\\u2066\\x7f\\x0d');
+      expect(text).toContain('Answer: line one\n\tline two \\x1b]0;pwned');
+      // The question, server, model, step, HTTP, warning, note, why, fix and answer lines; the payload is JSON, whose own escape JSON wrote.
+      expect(text.split('\n').filter((line) => line.includes('\\x1b'))).toHaveLength(10);
+      expect(text).toContain('"description":"Adds \\u001b]0;pwned\\u0007\\u001b[2J\\u001b[H\\x9b31m\\u202eevil');
+    });
+
+    it('prints JSON that parses back to the same trace, with no control character raw and no URL password', () => {
+      const json = formatTraceJson({ trace: hostile });
+      expect(hasTerminalControl(json.replace(/\n/g, ''))).toBe(false);
+      const parsed = JSON.parse(json) as Trace;
+      expect(parsed.steps).toEqual(hostile.steps);
+      expect(parsed.answer).toBe(hostile.answer);
+      expect(parsed.mcp.url).not.toContain('hunter2-password');
+      expect(formatTraceText({ trace: hostile })).not.toContain('hunter2-password');
     });
   });
 });

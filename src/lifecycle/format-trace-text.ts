@@ -1,13 +1,20 @@
 import { findMissingSteps } from '../content/missing-steps.ts';
 import type { Step, Trace } from '../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
+import { escapeTerminalJson, escapeTerminalText } from '../trace/terminal-text.ts';
+import { redactUrl } from '../trace/secrets.ts';
 
-/** The trace as readable text, one block per step: the CLI prints this. */
+/**
+ * The trace as readable text, one block per step: the CLI prints this to a terminal.
+ * Every text in it may come from a server, a model or a file, so each line has its
+ * control characters written as escapes: a tool description cannot move the cursor,
+ * clear the screen or set the title. Only the answer keeps its own line breaks and tabs.
+ */
 export function formatTraceText({ trace, maxPayloadLength = 600 }: { trace: Trace; maxPayloadLength?: number }): string {
   const lines: string[] = [];
   lines.push(`Question: ${trace.question}`);
   lines.push(
-    `MCP server: ${trace.mcp.url} (era ${trace.mcp.era}, protocol ${trace.mcp.protocolVersion ?? 'not negotiated'})`,
+    `MCP server: ${redactUrl({ url: trace.mcp.url })} (era ${trace.mcp.era}, protocol ${trace.mcp.protocolVersion ?? 'not negotiated'})`,
   );
   lines.push(`Model: ${trace.model.name} (${trace.model.wire}, ${trace.model.kind})`);
   let phase: string | undefined;
@@ -24,8 +31,15 @@ export function formatTraceText({ trace, maxPayloadLength = 600 }: { trace: Trac
     for (const entry of missing) lines.push(`  step ${String(entry.canonical).padStart(2)}  ${entry.title}: ${entry.reason}`);
   }
   lines.push('', `Status: ${trace.status}`);
-  if (trace.answer !== null) lines.push(`Answer: ${trace.answer}`);
-  return lines.join('\n');
+  const shown = lines.map((line) => escapeTerminalText({ text: line }));
+  if (trace.answer !== null) shown.push(`Answer: ${escapeTerminalText({ text: trace.answer, keepLayout: true })}`);
+  return shown.join('\n');
+}
+
+/** The trace as JSON for a terminal or a pipe: the same JSON once parsed, with no control character raw. */
+export function formatTraceJson({ trace }: { trace: Trace }): string {
+  const shown = { ...trace, mcp: { ...trace.mcp, url: redactUrl({ url: trace.mcp.url }) } };
+  return `${escapeTerminalJson(JSON.stringify(shown, null, 2))}\n`;
 }
 
 function formatStep(step: Step, maxPayloadLength: number): string[] {

@@ -1,4 +1,5 @@
 import { TraceSchema, type Trace } from '../trace/trace.ts';
+import { REDACTED, collectSecretValues, isSecretHeaderName, redactSecretsInData, redactUrl } from '../trace/secrets.ts';
 
 /**
  * Reads a trace file someone gives the explorer. The file is untrusted: it is checked
@@ -54,7 +55,32 @@ export function parseTraceFile({ text, name = 'The file' }: { text: string; name
     const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
     return { ok: false, error: `${name} is a damaged trace: ${problems.join('; ')}${more}. Nothing from it was loaded.` };
   }
-  return { ok: true, trace: parsed.data };
+  return { ok: true, trace: redactImportedSecrets(parsed.data) };
+}
+
+/**
+ * A file written by hand, or by another tool, may hold a real key under a secret header
+ * name or a password in a URL. They are shown redacted, as the recorder would have
+ * written them, and so are their values wherever else the file repeats them.
+ */
+function redactImportedSecrets(trace: Trace): Trace {
+  const secrets = collectSecretValues({ url: trace.mcp.url });
+  const exchanges = trace.steps.flatMap((step) => (step.http ? [step.http] : []));
+  for (const http of exchanges) {
+    secrets.push(...collectSecretValues({ headers: http.requestHeaders, url: http.url }));
+    if (http.responseHeaders) secrets.push(...collectSecretValues({ headers: http.responseHeaders }));
+  }
+  trace.mcp.url = redactUrl({ url: trace.mcp.url });
+  for (const http of exchanges) {
+    http.url = redactUrl({ url: http.url });
+    for (const headers of [http.requestHeaders, http.responseHeaders]) {
+      for (const name of Object.keys(headers ?? {})) {
+        if (headers && isSecretHeaderName({ name })) Object.defineProperty(headers, name, { value: REDACTED, writable: true, enumerable: true, configurable: true });
+      }
+    }
+  }
+  redactSecretsInData({ data: trace, secrets });
+  return trace;
 }
 
 /** The file a learner downloads: the trace as JSON, which holds no API key (the recorder redacts them). */

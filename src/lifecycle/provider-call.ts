@@ -3,6 +3,7 @@ import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type 
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
 import type { HttpExchange, Phase } from '../trace/trace.ts';
 import { snapshotExchange } from './trace-writer.ts';
+import { collectSecretValues, redactSecretValues, redactUrl } from '../trace/secrets.ts';
 
 export type ProviderSettings = {
   wire: string;
@@ -36,15 +37,20 @@ export async function callProvider(input: {
   onExchange: (http: HttpExchange) => void;
 }): Promise<ProviderResponse> {
   const { adapter, settings, request, signal, phase } = input;
-  const url = `${settings.baseUrl.replace(/\/+$/, '')}${request.path}`;
+  const address = `${settings.baseUrl.replace(/\/+$/, '')}${request.path}`;
+  // The reply is read from here into steps, faults and the answer: a key the provider
+  // echoes back must not reach them, as it does not reach the recorded exchange.
+  const secrets = [...(settings.apiKey ? [settings.apiKey] : []), ...collectSecretValues({ headers: request.headers, url: address })];
+  const url = redactUrl({ url: address, secrets });
   let exchange: RecordedExchange | undefined;
   let response: Response;
   try {
     response = await performRecordedExchange(
-      url,
+      address,
       { method: 'POST', headers: request.headers, body: JSON.stringify(request.body), signal },
       {
         fetch: input.fetch,
+        secrets,
         timeoutMs: input.timeoutMs,
         listener: (event) => {
           exchange = event.exchange;
@@ -56,7 +62,7 @@ export async function callProvider(input: {
     if (signal.aborted) throw new RunAborted();
     throw new HostFault(explainProviderFailure({ error, url, label: adapter.label, kind: settings.kind }), phase);
   }
-  const text = await response.text();
+  const text = redactSecretValues({ text: await response.text(), secrets });
   const http = exchange ? snapshotExchange(exchange) : { method: 'POST', url, requestHeaders: {} };
   if (!response.ok) {
     throw new HostFault(explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind }), phase);
@@ -72,7 +78,8 @@ export async function callProvider(input: {
   }
   try {
     const reply = adapter.readResponse({ body });
-    return { reply, body, http, reasoning: response.headers.get('x-mock-reasoning') ?? undefined };
+    const reasoning = response.headers.get('x-mock-reasoning');
+    return { reply, body, http, reasoning: reasoning === null ? undefined : redactSecretValues({ text: reasoning, secrets }) };
   } catch (error) {
     if (!(error instanceof ProviderReplyError)) throw error;
     throw new HostFault({

@@ -1,10 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import type { HttpExchange } from '../trace/trace.ts';
+import { hasTerminalControl } from '../trace/terminal-text.ts';
 import { formatCurl } from './format-curl.ts';
+import { HOSTILE_HEADER_NAMES, HOSTILE_VALUES, expectedArguments, runPasted } from '../../tests/helpers/run-pasted-command.ts';
 
 describe('formatCurl', () => {
   it('repeats the method, URL, headers and body, quoted for a shell', () => {
-    const command = formatCurl({
+    const { result, warnings } = formatCurl({
       http: {
         method: 'POST',
         url: 'http://127.0.0.1:3000/mcp',
@@ -12,9 +14,10 @@ describe('formatCurl', () => {
         requestBody: `{"method":"tools/call","params":{"name":"it's"}}`,
       },
     });
-    expect(command).toBe(
+    expect(warnings).toEqual([]);
+    expect(result).toBe(
       [
-        `curl -X POST 'http://127.0.0.1:3000/mcp'`,
+        `curl -X 'POST' 'http://127.0.0.1:3000/mcp'`,
         `-H 'content-type: application/json'`,
         `-H 'accept: application/json, text/event-stream'`,
         `--data-raw '{"method":"tools/call","params":{"name":"it'\\''s"}}'`,
@@ -23,21 +26,71 @@ describe('formatCurl', () => {
     );
   });
 
-  it('parses back to the same arguments in a real shell', () => {
-    const body = `{"text":"quotes ' and \\" and $HOME"}`;
-    const command = formatCurl({ http: { method: 'POST', url: 'http://x/y', requestHeaders: { 'content-type': 'application/json' }, requestBody: body } });
-    const words = execFileSync('sh', ['-c', `set -- ${command.replace(/^curl /, '').replace(/\\\n/g, ' ')}; printf '%s\\n' "$@"`], { encoding: 'utf8' }).trim().split('\n');
-    expect(words).toEqual(['-X', 'POST', 'http://x/y', '-H', 'content-type: application/json', '--data-raw', body]);
-  });
-
-  it('never holds a key: redacted headers read it from $API_KEY', () => {
-    const command = formatCurl({ http: { method: 'POST', url: 'https://api.example/v1/chat/completions', requestHeaders: { authorization: '[redacted]', 'x-api-key': '[redacted]' } } });
-    expect(command).toContain('-H "authorization: Bearer $API_KEY"');
-    expect(command).toContain('-H "x-api-key: $API_KEY"');
-    expect(command.startsWith('# The key was not recorded: set API_KEY first.')).toBe(true);
+  it('never holds a key: each redacted header reads its own variable from a fixed table, outside the quoted text', () => {
+    const provider = formatCurl({ http: { method: 'POST', url: 'https://api.example/v1/chat/completions', requestHeaders: { authorization: '[redacted]', 'x-api-key': '[redacted]', 'x-goog-api-key': 'AIza-left-in-a-file' } } });
+    expect(provider.result).toContain(`-H 'authorization: Bearer '"$API_KEY"`);
+    expect(provider.result).toContain(`-H 'x-api-key: '"$API_KEY"`);
+    expect(provider.result).toContain(`-H 'x-goog-api-key: '"$API_KEY"`);
+    expect(provider.result).not.toContain('AIza-left-in-a-file');
+    expect(provider.result.split('\n')[0]).toBe('# The secrets were not recorded: set API_KEY first.');
+    const mcp = formatCurl({ audience: 'mcp', http: { method: 'POST', url: 'https://mcp.example/mcp', requestHeaders: { authorization: '[redacted]', 'x-tenant-token': '[redacted]', 'x-$(touch pwned)-key': '[redacted]', 'x-$HOME-key': '[redacted]' } } });
+    expect(mcp.result).toContain(`-H 'authorization: '"$MCP_AUTHORIZATION"`);
+    expect(mcp.result).toContain(`-H 'x-tenant-token: '"$MCP_SECRET_HEADER_1"`);
+    // A name that is an HTTP token keeps its `$` inside single quotes; a name that is not is left out.
+    expect(mcp.result).toContain(`-H 'x-$HOME-key: '"$MCP_SECRET_HEADER_2"`);
+    expect(mcp.result).not.toContain('touch');
+    expect(mcp.warnings.map((warning) => warning.code)).toEqual(['curl-header-name']);
+    expect(mcp.result.split('\n')[0]).toBe('# The secrets were not recorded: set MCP_AUTHORIZATION, MCP_SECRET_HEADER_1, MCP_SECRET_HEADER_2 first.');
   });
 
   it('sends no body for a GET or DELETE', () => {
-    expect(formatCurl({ http: { method: 'DELETE', url: 'http://x/mcp', requestHeaders: { 'mcp-session-id': 'abc' } } })).toBe(`curl -X DELETE 'http://x/mcp' \\\n  -H 'mcp-session-id: abc'`);
+    expect(formatCurl({ http: { method: 'DELETE', url: 'http://x/mcp', requestHeaders: { 'mcp-session-id': 'abc' } } }).result).toBe(`curl -X 'DELETE' 'http://x/mcp' \\\n  -H 'mcp-session-id: abc'`);
+  });
+
+  it('refuses a URL holding NUL, which no shell word can carry, with a reason', () => {
+    const { result, warnings } = formatCurl({ http: { method: 'GET', url: 'http://x/\u0000$(touch pwned)', requestHeaders: {} } });
+    expect(result.startsWith('#')).toBe(true);
+    expect(result).not.toContain('touch');
+    expect(warnings[0]!.code).toBe('curl-url');
+  });
+});
+
+/** Pasted into an interactive bash (history expansion on) in an empty folder, with curl stubbed to print its arguments. */
+describe('a copied command, pasted into bash', () => {
+  const env = { API_KEY: 'key-from-the-environment', MCP_AUTHORIZATION: 'Bearer mcp-from-the-environment' };
+
+  it.each(HOSTILE_VALUES.map((entry) => [entry.name, entry.value] as const))('runs nothing and passes %s back intact, in a header, the URL and the body', (_name, value) => {
+    const http: HttpExchange = {
+      method: 'POST',
+      // NUL has a test of its own: no command is made for a URL that holds it.
+      url: value.includes('\u0000') ? 'http://127.0.0.1:9/mcp' : `http://127.0.0.1:9/mcp/${value}`,
+      requestHeaders: { 'mcp-session-id': value, 'x-other': `before ${value} after`, 'x-api-key': '[redacted]', accept: 'application/json, text/event-stream' },
+      requestBody: `{"text":${JSON.stringify(value)},"raw":"${value}"}`,
+    };
+    const command = formatCurl({ http });
+    for (const line of command.result.split('\n')) expect(hasTerminalControl(line)).toBe(false);
+    const pasted = runPasted({ command: command.result, env });
+    expect(pasted.leftBehind).toEqual([]);
+    expect(pasted.argv).toEqual(expectedArguments({ http, warnings: command.warnings, env }));
+  });
+
+  it('runs nothing for header names that are not HTTP tokens, leaves them out and says so; keeps the names that are', () => {
+    const requestHeaders = Object.fromEntries(HOSTILE_HEADER_NAMES.map((name) => [name, 'value']));
+    const http: HttpExchange = { method: 'GET', url: 'http://127.0.0.1:9/', requestHeaders };
+    const command = formatCurl({ http });
+    const pasted = runPasted({ command: command.result, env });
+    expect(pasted.leftBehind).toEqual([]);
+    expect(pasted.argv).toEqual(expectedArguments({ http, warnings: command.warnings, env }));
+    expect(command.warnings.length).toBeGreaterThan(0);
+    expect(pasted.argv).toContain('x-$HOME: value');
+  });
+
+  it('runs nothing for a hostile method, leaving it out', () => {
+    const http: HttpExchange = { method: 'POST; touch pwned', url: 'http://127.0.0.1:9/', requestHeaders: {} };
+    const command = formatCurl({ http });
+    expect(command.warnings.map((warning) => warning.code)).toEqual(['curl-method']);
+    const pasted = runPasted({ command: command.result, env });
+    expect(pasted.leftBehind).toEqual([]);
+    expect(pasted.argv).toEqual(['http://127.0.0.1:9/']);
   });
 });

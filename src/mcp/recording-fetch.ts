@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import type { HttpExchange, SseFrame } from '../trace/trace.ts';
+import { collectSecretValues, redactHeaderRecord, redactSecretValues, redactUrl as redactUrlBySecretRule } from '../trace/secrets.ts';
 
 /**
  * Records every HTTP exchange that passes through a fetch function: request line,
@@ -44,43 +45,28 @@ export type RecordingOptions = {
   now?: () => number;
   /** Milliseconds the network part of one exchange may take (the pause does not count). */
   timeoutMs?: number;
+  /**
+   * Secret values known to the run (an API key, a header token), redacted wherever they
+   * appear in what is recorded. The secrets a request carries in its own secret headers
+   * and URL are added for its exchange without being named here.
+   */
+  secrets?: readonly string[];
+  /** Header names the learner marked as secret, on top of the registry's. */
+  secretHeaderNames?: readonly string[];
 };
 
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'x-goog-api-key',
-  'api-key',
-  'cookie',
-  'set-cookie',
-]);
-const SECRET_QUERY_PARAMETERS = ['key', 'api_key', 'apikey', 'access_token'];
-export const REDACTED = '[redacted]';
+export { REDACTED } from '../trace/secrets.ts';
 
-export function redactHeaders(headers: Headers): Record<string, string> {
-  const recorded: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    recorded[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
-  });
-  return recorded;
+/**
+ * Headers as the trace keeps them: secret names (the one registry, src/trace/secrets.ts)
+ * show the marker, and any known secret value inside another header is redacted too.
+ */
+export function redactHeaders(headers: Headers, { secrets = [], marked = [] }: { secrets?: readonly string[]; marked?: readonly string[] } = {}): Record<string, string> {
+  return redactHeaderRecord({ headers: Object.fromEntries(headers), secrets, marked });
 }
 
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  let changed = false;
-  for (const name of SECRET_QUERY_PARAMETERS) {
-    if (parsed.searchParams.has(name)) {
-      parsed.searchParams.set(name, REDACTED);
-      changed = true;
-    }
-  }
-  return changed ? parsed.toString() : url;
+export function redactUrl(url: string, secrets: readonly string[] = []): string {
+  return redactUrlBySecretRule({ url, secrets });
 }
 
 let exchangeCounter = 0;
@@ -124,12 +110,17 @@ export async function performRecordedExchange(
   const callerSignal = input instanceof Request ? input.signal : init?.signal;
   callerSignal?.throwIfAborted();
 
+  // A provider may echo the key back (in its body, a header, a 401 message): every
+  // recorded text loses the secrets this request carries, not only the named headers.
+  const marked = options.secretHeaderNames ?? [];
+  const secrets = [...(options.secrets ?? []), ...collectSecretValues({ headers: outgoing.headers, url: outgoing.url, marked })];
+  const redact = (text: string) => redactSecretValues({ text, secrets });
   const exchange: RecordedExchange = {
     exchangeId: ++exchangeCounter,
     method: outgoing.method,
-    url: redactUrl(outgoing.url),
-    requestHeaders: redactHeaders(new Headers(outgoing.headers)),
-    requestBody: body,
+    url: redactUrl(outgoing.url, secrets),
+    requestHeaders: redactHeaders(new Headers(outgoing.headers), { secrets, marked }),
+    requestBody: body === undefined ? undefined : redact(body),
     context: decision.context,
     startedAt: now(),
   };
@@ -154,15 +145,15 @@ export async function performRecordedExchange(
     });
   } catch (error) {
     stopTimer();
-    exchange.error = describeNetworkError(error, timeout.signal);
+    exchange.error = redact(describeNetworkError(error, timeout.signal));
     exchange.durationMs = now() - exchange.startedAt;
     emit({ type: 'error', exchange, error });
     throw error;
   }
 
   exchange.status = response.status;
-  exchange.statusText = response.statusText;
-  exchange.responseHeaders = redactHeaders(response.headers);
+  exchange.statusText = redact(response.statusText);
+  exchange.responseHeaders = redactHeaders(response.headers, { secrets, marked });
   const contentType = response.headers.get('content-type') ?? '';
 
   if (response.body && contentType.toLowerCase().startsWith('text/event-stream')) {
@@ -171,7 +162,7 @@ export async function performRecordedExchange(
     emit({ type: 'response', exchange });
     const [forCaller, forRecorder] = response.body.tee();
     const recorder = forRecorder.getReader();
-    void recordEventStream(recorder, exchange, emit, now);
+    void recordEventStream(recorder, exchange, emit, now, redact);
     return new Response(cancelTogether(forCaller, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
@@ -179,14 +170,14 @@ export async function performRecordedExchange(
   try {
     text = await response.text();
   } catch (error) {
-    exchange.error = describeNetworkError(error, timeout.signal);
+    exchange.error = redact(describeNetworkError(error, timeout.signal));
     exchange.durationMs = now() - exchange.startedAt;
     emit({ type: 'error', exchange, error });
     throw error;
   } finally {
     stopTimer();
   }
-  exchange.responseBody = text;
+  exchange.responseBody = redact(text);
   exchange.durationMs = now() - exchange.startedAt;
   emit({ type: 'response', exchange });
   emit({ type: 'end', exchange });
@@ -222,12 +213,13 @@ async function recordEventStream(
   exchange: RecordedExchange,
   emit: ExchangeListener,
   now: () => number,
+  redact: (text: string) => string,
 ): Promise<void> {
   const parser = createParser({
     onEvent(message) {
-      const frame: SseFrame = { data: message.data, at: now() - exchange.startedAt };
-      if (message.event !== undefined) frame.event = message.event;
-      if (message.id !== undefined) frame.id = message.id;
+      const frame: SseFrame = { data: redact(message.data), at: now() - exchange.startedAt };
+      if (message.event !== undefined) frame.event = redact(message.event);
+      if (message.id !== undefined) frame.id = redact(message.id);
       exchange.sse?.push(frame);
       emit({ type: 'sse-frame', exchange, frame });
     },
@@ -244,7 +236,7 @@ async function recordEventStream(
     emit({ type: 'end', exchange });
   } catch (error) {
     exchange.durationMs = now() - exchange.startedAt;
-    exchange.error = describeNetworkError(error, undefined);
+    exchange.error = redact(describeNetworkError(error, undefined));
     emit({ type: 'error', exchange, error });
   }
 }

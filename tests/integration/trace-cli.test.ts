@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TraceSchema } from '../../src/trace/trace.ts';
 import { serve } from '../../server/node/serve.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
+import { startEchoingProvider } from '../helpers/start-echoing-provider.ts';
 
 /** The trace CLI as a user runs it: a child process that starts its own server and prints the run. */
 
@@ -114,4 +115,34 @@ describe('npm run trace with a real provider’s key', () => {
       await provider.close();
     }
   }, 120_000);
+
+  it('keeps the key out of the trace, the text output and stderr when the provider echoes it in its body, a header and a 401 message', async () => {
+    const key = 'sk-ant-echoed-DO-NOT-LEAK-8484';
+    const mock = await serve({ port: 0 });
+    const echoing = await startEchoingProvider(mock.url);
+    try {
+      const env = { ...process.env, ANTHROPIC_API_KEY: key };
+      const common = ['What is 5 plus 7?', '--wire', 'anthropic', '--model', 'real', '--model-name', 'mock-model-deterministic'];
+      const json = await runTraceCli([...common, '--base-url', `${echoing.url}/mock/anthropic/v1`, '--json'], { env });
+      expect(json.code, json.stderr).toBe(0);
+      const trace = TraceSchema.parse(JSON.parse(json.stdout));
+      // The echo did happen, and shows as redacted where it landed.
+      expect(trace.answer).toBe('5 plus 7 is 12. (your key is [redacted])');
+      const reply = trace.steps.find((step) => step.canonical === 10)!;
+      expect(reply.http!.responseHeaders!['x-echo']).toBe('[redacted]');
+      expect(JSON.parse(reply.http!.responseBody!).echo).toEqual({ received: '[redacted]' });
+      const text = await runTraceCli([...common, '--base-url', `${echoing.url}/mock/anthropic/v1`, '--full'], { env });
+      expect(text.code, text.stderr).toBe(0);
+      const refusedJson = await runTraceCli([...common, '--base-url', `${echoing.url}/unauthorized/v1`, '--json'], { env });
+      expect(refusedJson.code).toBe(1);
+      const refused = TraceSchema.parse(JSON.parse(refusedJson.stdout));
+      expect(refused.steps.at(-1)!.fault!.what).toContain('invalid x-api-key: [redacted]');
+      const refusedText = await runTraceCli([...common, '--base-url', `${echoing.url}/unauthorized/v1`, '--full'], { env });
+      expect(refusedText.stdout).toContain('invalid x-api-key: [redacted]');
+      for (const output of [json, text, refusedJson, refusedText].flatMap((result) => [result.stdout, result.stderr])) expect(output).not.toContain(key);
+    } finally {
+      await echoing.close();
+      await mock.close();
+    }
+  }, 180_000);
 });

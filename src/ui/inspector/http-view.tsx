@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { HttpExchange } from '../../trace/trace.ts';
-import { formatCurl } from '../../mcp/format-curl.ts';
+import { formatCurl, type CurlAudience } from '../../mcp/format-curl.ts';
 import { LongText } from '../json/long-text-notice.tsx';
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> | undefined }) {
@@ -21,40 +21,49 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
 }
 
 /** Copies a curl command that repeats the request from a terminal (keys never included). */
-function CopyAsCurl({ http }: { http: HttpExchange }) {
+function CopyAsCurl({ http, audience }: { http: HttpExchange; audience: CurlAudience }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const command = formatCurl({ http });
+  const { result: command, warnings } = formatCurl({ http, audience });
   return (
-    <div className="flex items-center justify-end gap-2">
-      <span className="text-xs text-slate-500" role="status">
-        {copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'The browser refused the clipboard: select the command below.' : ''}
-      </span>
-      <button
-        type="button"
-        className="rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
-        onClick={() => {
-          navigator.clipboard?.writeText(command).then(
-            () => setCopied('copied'),
-            () => setCopied('failed'),
-          );
-        }}
-      >
-        Copy as curl
-      </button>
-      <details className="text-xs">
-        <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Show</summary>
-        <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap dark:bg-slate-900" data-testid="curl-command">{command}</pre>
-      </details>
+    <div className="space-y-1">
+      <div className="flex items-center justify-end gap-2">
+        <span className="text-xs text-slate-500" role="status">
+          {copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'The browser refused the clipboard: select the command below.' : ''}
+        </span>
+        <button
+          type="button"
+          className="rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+          onClick={() => {
+            navigator.clipboard?.writeText(command).then(
+              () => setCopied('copied'),
+              () => setCopied('failed'),
+            );
+          }}
+        >
+          Copy as curl
+        </button>
+        <details className="text-xs">
+          <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Show</summary>
+          <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap dark:bg-slate-900" data-testid="curl-command">{command}</pre>
+        </details>
+      </div>
+      {warnings.length > 0 && (
+        <ul className="list-disc pl-5 text-xs text-amber-700 dark:text-amber-300" data-testid="curl-warnings">
+          {warnings.map((warning, index) => (
+            <li key={index} className="break-all">{warning.message}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
 
 /** The HTTP exchange a step travelled in: what the browser really sent and received. */
-export function HttpView({ http }: { http: HttpExchange }) {
+export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; audience?: CurlAudience }) {
   const status = http.status === undefined ? (http.error ?? 'waiting for the answer…') : `${http.status} ${http.statusText ?? ''}`;
   return (
     <div className="space-y-3 text-sm" data-testid="http-view">
-      <CopyAsCurl http={http} />
+      <CopyAsCurl http={http} audience={audience} />
       <p className="font-mono text-xs">
         <span className="font-semibold">{http.method}</span> {http.url} → <span className="font-semibold">{status}</span>
         {http.durationMs !== undefined && <span className="text-slate-500"> · {Math.round(http.durationMs)} ms</span>}

@@ -95,7 +95,7 @@ function StepInspector({ step }: { step: Step }) {
         {tab === 'message' && (
           <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
         )}
-        {tab === 'http' && step.http && <HttpView http={step.http} />}
+        {tab === 'http' && step.http && <HttpView http={step.http} audience={step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp'} />}
       </div>
     </section>
   );
