@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineTool } from '../tool-registry.ts';
 
 /**
- * More arithmetic next to add_numbers, each with one lesson: multiply_numbers is the
- * plain case again, divide_numbers fails at execution (valid arguments, impossible
- * work), and math.power has a dotted name that some providers refuse (translation #1).
+ * The arithmetic tools. add_numbers is the article's one tool, the happy path; each
+ * other one has a lesson: multiply_numbers is the plain case again, divide_numbers fails
+ * at execution (valid arguments, impossible work), and math.power has a dotted name that
+ * some providers refuse (translation #1).
  */
 
 const twoNumbers = z.strictObject({
@@ -17,6 +18,14 @@ function requireFinite(value: number, what: string): number {
   if (!Number.isFinite(value)) throw new Error(`${what} is not a finite number (${value}), and JSON cannot carry it`);
   return value;
 }
+
+export const addNumbers = defineTool({
+  name: 'add_numbers',
+  description: 'Adds two numbers',
+  input: twoNumbers,
+  handler: ({ a, b }) => a + b,
+  present: (sum) => ({ content: [{ type: 'text', text: `Result: ${sum}` }] }),
+});
 
 export const multiplyNumbers = defineTool({
   name: 'multiply_numbers',
