@@ -4,7 +4,7 @@ import { countTokens, writeArgumentsValue, type MockReply, type MockTool, type M
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
-import { stableId } from './stable-id.ts';
+import { stableCallId, stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/anthropic/v1/messages`, in the Anthropic Messages
@@ -184,7 +184,7 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
     reply.type === 'tool-calls'
       ? reply.calls.map((call, index) => ({
           type: 'tool_use' as const,
-          id: `toolu_${stableId(`${turn}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
+          id: `toolu_${stableCallId({ turn: turn, index, call })}`,
           name: call.name,
           input: writeArgumentsValue(call),
           caller: { type: 'direct' as const },

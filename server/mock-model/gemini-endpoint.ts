@@ -3,7 +3,7 @@ import { countTokens, writeArgumentsValue, type MockReply, type MockTool, type M
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
-import { stableId } from './stable-id.ts';
+import { stableCallId, stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/gemini/v1beta/models/{model}:generateContent`, in
@@ -118,7 +118,7 @@ function writeGeminiAnswer({ reply, body, conversation }: { reply: MockReply; bo
   const parts =
     reply.type === 'tool-calls'
       ? reply.calls.map((call, index) => ({
-          functionCall: { id: `call_${stableId(`${body.contents.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`, name: call.name, args: writeArgumentsValue(call) },
+          functionCall: { id: `call_${stableCallId({ turn: body.contents.length, index, call })}`, name: call.name, args: writeArgumentsValue(call) },
         }))
       : [{ text: reply.text }];
   const promptTokens = countTokens(JSON.stringify(body.contents) + JSON.stringify(body.tools ?? []));

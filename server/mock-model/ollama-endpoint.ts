@@ -3,7 +3,7 @@ import { countTokens, detectErrorInText, writeArgumentsValue, type MockReply, ty
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockFault } from './serve-mock-endpoint.ts';
-import { stableId } from './stable-id.ts';
+import { stableCallId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/ollama/api/chat`, in Ollama's wire format: same
@@ -81,7 +81,7 @@ function writeOllamaAnswer({ reply, body: chat }: { reply: MockReply; body: Olla
           role: 'assistant',
           content: '',
           tool_calls: reply.calls.map((call, index) => ({
-            id: `call_${stableId(`${chat.messages.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
+            id: `call_${stableCallId({ turn: chat.messages.length, index, call })}`,
             function: { index, name: call.name, arguments: writeArgumentsValue(call) },
           })),
         }

@@ -5,7 +5,7 @@ import { readMockVariant } from './mock-variants.ts';
 import { writeOpenAiError } from './openai-error.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockEndpoint } from './serve-mock-endpoint.ts';
-import { stableId } from './stable-id.ts';
+import { stableCallId, stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/openai/v1/chat/completions`, in the OpenAI Chat
@@ -169,7 +169,7 @@ function writeToolCallsAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiC
           role: 'assistant',
           content: null,
           tool_calls: reply.calls.map((call, index) => ({
-            id: `call_${stableId(`${chat.messages.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
+            id: `call_${stableCallId({ turn: chat.messages.length, index, call })}`,
             type: 'function',
             function: { name: call.name, arguments: writeArgumentsText(call) },
           })),

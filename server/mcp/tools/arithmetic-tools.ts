@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { defineTool } from '../tool-registry.ts';
 
 /**
@@ -13,6 +14,11 @@ const twoNumbers = z.strictObject({
   b: z.number().describe('The second number'),
 });
 
+/** Every arithmetic tool answers in the same words, "Result: 12", as the article's server does. */
+function presentResult(value: number): CallToolResult {
+  return { content: [{ type: 'text', text: `Result: ${value}` }] };
+}
+
 /** JSON cannot carry Infinity or NaN, so a result that is not a finite number is an execution failure. */
 function requireFinite(value: number, what: string): number {
   if (!Number.isFinite(value)) throw new Error(`${what} is not a finite number (${value}), and JSON cannot carry it`);
@@ -24,7 +30,7 @@ export const addNumbers = defineTool({
   description: 'Adds two numbers',
   input: twoNumbers,
   handler: ({ a, b }) => a + b,
-  present: (sum) => ({ content: [{ type: 'text', text: `Result: ${sum}` }] }),
+  present: presentResult,
 });
 
 export const multiplyNumbers = defineTool({
@@ -32,7 +38,7 @@ export const multiplyNumbers = defineTool({
   description: 'Multiplies two numbers',
   input: twoNumbers,
   handler: ({ a, b }) => requireFinite(a * b, `${a} × ${b}`),
-  present: (product) => ({ content: [{ type: 'text', text: `Result: ${product}` }] }),
+  present: presentResult,
 });
 
 export const divideNumbers = defineTool({
@@ -48,7 +54,7 @@ export const divideNumbers = defineTool({
     if (b === 0) throw new Error(`Division by zero: ${a} ÷ 0 has no value; ask again with a divisor other than 0`);
     return requireFinite(a / b, `${a} ÷ ${b}`);
   },
-  present: (quotient) => ({ content: [{ type: 'text', text: `Result: ${quotient}` }] }),
+  present: presentResult,
 });
 
 export const raiseToPower = defineTool({
@@ -59,5 +65,5 @@ export const raiseToPower = defineTool({
     exponent: z.number().describe('The power to raise it to'),
   }),
   handler: ({ base, exponent }) => requireFinite(base ** exponent, `${base} to the power ${exponent}`),
-  present: (power) => ({ content: [{ type: 'text', text: `Result: ${power}` }] }),
+  present: presentResult,
 });
