@@ -184,7 +184,7 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
     reply.type === 'tool-calls'
       ? reply.calls.map((call, index) => ({
           type: 'tool_use' as const,
-          id: `toolu_${stableCallId({ turn: turn, index, call })}`,
+          id: `toolu_${stableCallId({ turn, index, call })}`,
           name: call.name,
           input: writeArgumentsValue(call),
           caller: { type: 'direct' as const },
