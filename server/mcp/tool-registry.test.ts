@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addNumbers } from './tools.ts';
+import { addNumbers } from './tools/arithmetic-tools.ts';
 import { createToolRegistry, defineTool } from './tool-registry.ts';
 
 const echo = defineTool({

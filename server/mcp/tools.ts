@@ -1,20 +1,13 @@
-import { z } from 'zod';
-import { defineTool } from './tool-registry.ts';
-import { divideNumbers, multiplyNumbers, raiseToPower } from './tools/arithmetic-tools.ts';
+import { addNumbers, divideNumbers, multiplyNumbers, raiseToPower } from './tools/arithmetic-tools.ts';
 import { convertUnits } from './tools/convert-units.ts';
 import { countSlowly } from './tools/count-slowly.ts';
 import { drawBarChart } from './tools/draw-bar-chart.ts';
 
-export const addNumbers = defineTool({
-  name: 'add_numbers',
-  description: 'Adds two numbers',
-  input: z.strictObject({
-    a: z.number().describe('The first number'),
-    b: z.number().describe('The second number'),
-  }),
-  handler: ({ a, b }) => a + b,
-  present: (sum) => ({ content: [{ type: 'text', text: `Result: ${sum}` }] }),
-});
+/**
+ * Which endpoint serves which built-in tool; each tool is defined in tools/. add_numbers
+ * is exported from here too, as the tool the article's server is made of.
+ */
+export { addNumbers };
 
 /** The article's server: one tool, served on /mcp. */
 export const builtInTools = [addNumbers];

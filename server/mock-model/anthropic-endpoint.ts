@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-version.ts';
-import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
-import { writeArgumentsValue } from './mock-reply.ts';
+import { countTokens, writeArgumentsValue, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
-import { stableId } from './stable-id.ts';
+import { createMockEndpoint, MockRequestFault, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
+import { stableCallId, stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/anthropic/v1/messages`, in the Anthropic Messages
@@ -55,9 +55,8 @@ type ReadBlock =
   | { type: 'other' };
 type ReadMessage = { role: AnthropicRequest['messages'][number]['role']; blocks: ReadBlock[] };
 
-class MockRequestError extends Error {}
-
-export function anthropicError(status: number, message: string, type = 'invalid_request_error'): Response {
+function writeAnthropicError({ status, message }: MockFault): Response {
+  const type = status === 413 ? 'request_too_large' : 'invalid_request_error';
   const requestId = `req_mock_${stableId(message)}`;
   return jsonResponse(status, { type: 'error', error: { type, message }, request_id: requestId }, { 'request-id': requestId });
 }
@@ -66,7 +65,7 @@ function checkBlock<T extends z.ZodType>(schema: T, block: unknown, path: string
   const parsed = schema.safeParse(block);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new MockRequestError(`${[path, ...(issue?.path ?? [])].join('.')}: ${issue?.message ?? 'invalid block'}`);
+  throw new MockRequestFault(`${[path, ...(issue?.path ?? [])].join('.')}: ${issue?.message ?? 'invalid block'}`);
 }
 
 /** The text a tool result carries, as the mock reads it: text blocks joined, other blocks named. */
@@ -112,11 +111,11 @@ function readMessages(messages: AnthropicRequest['messages']): ReadMessage[] {
 function checkConversation(messages: ReadMessage[]): void {
   messages.forEach((message, index) => {
     if (message.blocks.length === 0 && !(message.role === 'assistant' && index === messages.length - 1)) {
-      throw new MockRequestError(`messages.${index}: all messages must have non-empty content except for the optional final assistant message`);
+      throw new MockRequestFault(`messages.${index}: all messages must have non-empty content except for the optional final assistant message`);
     }
     for (const block of message.blocks) {
       const texts = block.type === 'text' ? [block.text] : block.type === 'tool_result' ? block.texts : [];
-      if (texts.some((text) => text.trim() === '')) throw new MockRequestError('messages: text content blocks must contain non-whitespace text');
+      if (texts.some((text) => text.trim() === '')) throw new MockRequestFault('messages: text content blocks must contain non-whitespace text');
     }
     const toolUseIds = message.role === 'assistant' ? message.blocks.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])) : [];
     const next = messages[index + 1];
@@ -127,7 +126,7 @@ function checkConversation(messages: ReadMessage[]): void {
     }
     const unanswered = toolUseIds.filter((id) => !leading.includes(id));
     if (unanswered.length > 0) {
-      throw new MockRequestError(
+      throw new MockRequestFault(
         `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${unanswered.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
       );
     }
@@ -135,7 +134,7 @@ function checkConversation(messages: ReadMessage[]): void {
     const answerable = previous?.role === 'assistant' ? previous.blocks.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])) : [];
     message.blocks.forEach((block, blockIndex) => {
       if (block.type === 'tool_result' && !answerable.includes(block.toolUseId)) {
-        throw new MockRequestError(
+        throw new MockRequestFault(
           `messages.${index}.content.${blockIndex}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${block.toolUseId}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
         );
       }
@@ -147,12 +146,12 @@ function checkTools(tools: AnthropicRequest['tools']): void {
   const seen = new Set<string>();
   (tools ?? []).forEach((tool, index) => {
     if (!TOOL_NAME_PATTERN.test(tool.name)) {
-      throw new MockRequestError(`tools.${index}.custom.name: String should match pattern '${TOOL_NAME_PATTERN.source}'`);
+      throw new MockRequestFault(`tools.${index}.custom.name: String should match pattern '${TOOL_NAME_PATTERN.source}'`);
     }
     if (['oneOf', 'allOf', 'anyOf'].some((keyword) => keyword in tool.input_schema)) {
-      throw new MockRequestError(`tools.${index}.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level`);
+      throw new MockRequestFault(`tools.${index}.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level`);
     }
-    if (seen.has(tool.name)) throw new MockRequestError('tools: Tool names must be unique.');
+    if (seen.has(tool.name)) throw new MockRequestFault('tools: Tool names must be unique.');
     seen.add(tool.name);
   });
 }
@@ -178,10 +177,6 @@ function offerTools(request: AnthropicRequest): MockTool[] {
   return tools;
 }
 
-function countTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
-}
-
 /** The mock's reply in the exact shape of an Anthropic `Message`. */
 export function buildAnthropicMessage({ reply, request }: { reply: MockReply; request: Pick<AnthropicRequest, 'messages' | 'tools'> & { model?: string } }) {
   const turn = request.messages.length;
@@ -189,7 +184,7 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
     reply.type === 'tool-calls'
       ? reply.calls.map((call, index) => ({
           type: 'tool_use' as const,
-          id: `toolu_${stableId(`${turn}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
+          id: `toolu_${stableCallId({ turn, index, call })}`,
           name: call.name,
           input: writeArgumentsValue(call),
           caller: { type: 'direct' as const },
@@ -222,42 +217,40 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
   };
 }
 
-export async function handleAnthropicMessages(request: Request): Promise<Response> {
-  if (request.method !== 'POST') return anthropicError(405, `Use POST for /v1/messages, not ${request.method}.`);
-  if (!request.headers.get('anthropic-version')) {
-    return anthropicError(400, `anthropic-version: header is required. Send "anthropic-version: ${ANTHROPIC_API_VERSION}".`);
+/** A conversation with tool blocks must offer tools; the rules of the conversation itself are checked first. */
+function readConversation({ body }: { body: AnthropicRequest }): MockConversation {
+  checkTools(body.tools);
+  const messages = readMessages(body.messages);
+  checkConversation(messages);
+  const usesTools = messages.some((message) => message.blocks.some((block) => block.type === 'tool_use' || block.type === 'tool_result'));
+  if (usesTools && (body.tools ?? []).length === 0) {
+    throw new MockRequestFault('Requests which include `tool_use` or `tool_result` blocks must define tools.');
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return anthropicError(400, 'The request body is not valid JSON. Send a JSON object with "model", "max_tokens" and "messages".');
-  }
-  const parsed = AnthropicRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const missing = issue?.code === 'invalid_type' && /received undefined/.test(issue.message);
-    return anthropicError(400, `${issue?.path.join('.') || 'body'}: ${missing ? 'Field required' : (issue?.message ?? 'not understood')}`);
-  }
-  const messagesRequest = parsed.data;
-  if (messagesRequest.stream) return anthropicError(400, 'stream: the mock model does not stream. Send "stream": false (or leave it out).');
-  let messages: ReadMessage[];
-  try {
-    checkTools(messagesRequest.tools);
-    messages = readMessages(messagesRequest.messages);
-    checkConversation(messages);
-    const usesTools = messages.some((message) => message.blocks.some((block) => block.type === 'tool_use' || block.type === 'tool_result'));
-    if (usesTools && (messagesRequest.tools ?? []).length === 0) {
-      throw new MockRequestError('Requests which include `tool_use` or `tool_result` blocks must define tools.');
-    }
-  } catch (error) {
-    if (error instanceof MockRequestError) return anthropicError(400, error.message);
-    throw error;
-  }
-
   const questionIndex = messages.findLastIndex((message) => message.role === 'user' && message.blocks.some((block) => block.type === 'text'));
   const question = (messages[questionIndex]?.blocks ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('');
-  const reply = decideMockReply({ model: messagesRequest.model, question, tools: offerTools(messagesRequest), exchanges: readExchanges(messages, questionIndex + 1) });
-  const message = buildAnthropicMessage({ reply, request: messagesRequest });
-  return jsonResponse(200, message, { 'request-id': `req_mock_${stableId(message.id)}`, 'x-mock-reasoning': reply.reasoning });
+  return { model: body.model, question, tools: offerTools(body), exchanges: readExchanges(messages, questionIndex + 1) };
 }
+
+export const anthropicEndpoint = createMockEndpoint<AnthropicRequest>({
+  requestSchema: AnthropicRequestSchema,
+  describeWrongMethod: (method) => `Use POST for /v1/messages, not ${method}.`,
+  invalidJsonMessage: 'The request body is not valid JSON. Send a JSON object with "model", "max_tokens" and "messages".',
+  describeSchemaIssue: (issue) => {
+    const missing = issue?.code === 'invalid_type' && /received undefined/.test(issue.message);
+    return { message: `${issue?.path.join('.') || 'body'}: ${missing ? 'Field required' : (issue?.message ?? 'not understood')}` };
+  },
+  writeError: writeAnthropicError,
+  checkRequest: (request) => {
+    if (!request.headers.get('anthropic-version')) {
+      throw new MockRequestFault(`anthropic-version: header is required. Send "anthropic-version: ${ANTHROPIC_API_VERSION}".`);
+    }
+  },
+  checkBody: (body) => {
+    if (body.stream) throw new MockRequestFault('stream: the mock model does not stream. Send "stream": false (or leave it out).');
+  },
+  readConversation,
+  writeAnswer: ({ reply, body }) => {
+    const message = buildAnthropicMessage({ reply, request: body });
+    return { body: message, headers: { 'request-id': `req_mock_${stableId(message.id)}` } };
+  },
+});

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { decideMockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
-import { writeArgumentsValue } from './mock-reply.ts';
+import { countTokens, writeArgumentsValue, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
-import { stableId } from './stable-id.ts';
+import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
+import { stableCallId, stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/gemini/v1beta/models/{model}:generateContent`, in
@@ -48,10 +48,11 @@ export const GeminiRequestSchema = z.looseObject({
 type GeminiRequest = z.infer<typeof GeminiRequestSchema>;
 type Part = z.infer<typeof PartSchema>;
 
-const STATUS_NAMES: Record<number, string> = { 400: 'INVALID_ARGUMENT', 404: 'NOT_FOUND', 405: 'UNIMPLEMENTED' };
+/** Google names each status; a body too large for the mock is, like any bad argument, INVALID_ARGUMENT. */
+const STATUS_NAMES: Record<number, string> = { 400: 'INVALID_ARGUMENT', 404: 'NOT_FOUND', 405: 'UNIMPLEMENTED', 413: 'INVALID_ARGUMENT' };
 
-function googleError(code: number, message: string): Response {
-  return jsonResponse(code, { error: { code, message, status: STATUS_NAMES[code] ?? 'UNKNOWN' } });
+function writeGoogleError({ status, message }: MockFault): Response {
+  return jsonResponse(status, { error: { code: status, message, status: STATUS_NAMES[status] ?? 'UNKNOWN' } });
 }
 
 /** The older `parameters` field spells types in capitals (OBJECT, NUMBER); the mock reads JSON Schema spelling. */
@@ -113,48 +114,43 @@ function readModelName(pathname: string): string {
   }
 }
 
-function countTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
-}
-
-export async function handleGeminiGenerateContent(request: Request): Promise<Response> {
-  if (request.method !== 'POST') return googleError(405, `Use POST for models/{model}:generateContent, not ${request.method}.`);
-  if (new URL(request.url).pathname.endsWith(':streamGenerateContent')) {
-    return googleError(400, 'The mock model does not stream. Call models/{model}:generateContent instead of :streamGenerateContent.');
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return googleError(400, 'Invalid JSON payload received. Send a JSON object with "contents".');
-  }
-  const parsed = GeminiRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return googleError(400, `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}.`);
-  }
-  const { contents } = parsed.data;
-  const questionIndex = contents.findLastIndex(isQuestion);
-  const question = questionIndex >= 0 ? textOf(contents[questionIndex]!.parts) : '';
-  const model = readModelName(new URL(request.url).pathname);
-  const reply = decideMockReply({ model, question, tools: readTools(parsed.data), exchanges: readExchanges(contents.slice(questionIndex + 1)) });
-
+function writeGeminiAnswer({ reply, body, conversation }: { reply: MockReply; body: GeminiRequest; conversation: MockConversation }): MockAnswer {
   const parts =
     reply.type === 'tool-calls'
       ? reply.calls.map((call, index) => ({
-          functionCall: { id: `call_${stableId(`${contents.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`, name: call.name, args: writeArgumentsValue(call) },
+          functionCall: { id: `call_${stableCallId({ turn: body.contents.length, index, call })}`, name: call.name, args: writeArgumentsValue(call) },
         }))
       : [{ text: reply.text }];
-  const promptTokens = countTokens(JSON.stringify(contents) + JSON.stringify(parsed.data.tools ?? []));
+  const promptTokens = countTokens(JSON.stringify(body.contents) + JSON.stringify(body.tools ?? []));
   const candidateTokens = countTokens(JSON.stringify(parts));
-  return jsonResponse(
-    200,
-    {
+  return {
+    body: {
       candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
       usageMetadata: { promptTokenCount: promptTokens, candidatesTokenCount: candidateTokens, totalTokenCount: promptTokens + candidateTokens },
-      modelVersion: readMockVariant(model),
-      responseId: `mock-${stableId(JSON.stringify(contents))}`,
+      modelVersion: readMockVariant(conversation.model),
+      responseId: `mock-${stableId(JSON.stringify(body.contents))}`,
     },
-    { 'x-mock-reasoning': reply.reasoning },
-  );
+  };
 }
+
+export const geminiEndpoint = createMockEndpoint<GeminiRequest>({
+  requestSchema: GeminiRequestSchema,
+  describeWrongMethod: (method) => `Use POST for models/{model}:generateContent, not ${method}.`,
+  invalidJsonMessage: 'Invalid JSON payload received. Send a JSON object with "contents".',
+  describeSchemaIssue: (issue) => ({ message: `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}.` }),
+  writeError: writeGoogleError,
+  // Gemini asks for a stream by the path, not the body, so the refusal comes before the body is read.
+  checkRequest: (request) => {
+    if (new URL(request.url).pathname.endsWith(':streamGenerateContent')) {
+      throw new MockRequestFault('The mock model does not stream. Call models/{model}:generateContent instead of :streamGenerateContent.');
+    }
+  },
+  readConversation: ({ body, request }) => {
+    const { contents } = body;
+    const questionIndex = contents.findLastIndex(isQuestion);
+    const question = questionIndex >= 0 ? textOf(contents[questionIndex]!.parts) : '';
+    const model = readModelName(new URL(request.url).pathname);
+    return { model, question, tools: readTools(body), exchanges: readExchanges(contents.slice(questionIndex + 1)) };
+  },
+  writeAnswer: writeGeminiAnswer,
+});

@@ -60,6 +60,11 @@ export function detectErrorInText(output: string): boolean {
   return /^\s*error\b|\binput validation error\b|^\s*MCP error -?\d+|\btool \S+ not found\b/i.test(output);
 }
 
+/** Token counts as the mock reports them in each wire's usage: about four characters a token, never zero. */
+export function countTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
 /** Arguments a string format carried back: the object they encode, or the text itself when it is not JSON. */
 export function readArgumentsText(text: string): unknown {
   try {

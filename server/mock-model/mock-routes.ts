@@ -1,13 +1,13 @@
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
-import { handleOpenAiChatCompletions, handleOpenAiModels } from './openai-chat-endpoint.ts';
-// Mock endpoint imports: one line per wire format, below this line.
-import { handleOpenAiResponses } from './openai-responses-endpoint.ts';
-import { OLLAMA_MOCK_PATH, handleOllamaChat } from './ollama-endpoint.ts';
-import { GEMINI_MOCK_PATH, handleGeminiGenerateContent } from './gemini-endpoint.ts';
-import { handleAnthropicMessages } from './anthropic-endpoint.ts';
+import { anthropicEndpoint } from './anthropic-endpoint.ts';
+import { GEMINI_MOCK_PATH, geminiEndpoint } from './gemini-endpoint.ts';
+import { OLLAMA_MOCK_PATH, ollamaEndpoint } from './ollama-endpoint.ts';
+import { openAiChatEndpoint, openAiModelsEndpoint } from './openai-chat-endpoint.ts';
+import { openAiResponsesEndpoint } from './openai-responses-endpoint.ts';
+import type { MockEndpoint } from './serve-mock-endpoint.ts';
 
 /**
- * Where the mock model answers, one entry per provider path. Each handler speaks that
+ * Where the mock model answers, one entry per provider path. Each endpoint speaks that
  * provider's wire format exactly (request fields, response shape, error shape), so the
  * host calls the mock as it would call the real provider: only the base URL differs.
  */
@@ -16,19 +16,18 @@ export type MockRoute = {
   wires: string[];
   /** A path, or a pattern for paths that carry a parameter (Gemini's model name). */
   path: string | RegExp;
-  handle: (request: Request) => Promise<Response> | Response;
+  endpoint: MockEndpoint;
 };
 
 export const MOCK_ROUTES: MockRoute[] = [
-  { wires: ['openai-chat'], path: `${MOCK_OPENAI_BASE_PATH}/chat/completions`, handle: handleOpenAiChatCompletions },
-  { wires: ['openai-chat'], path: `${MOCK_OPENAI_BASE_PATH}/models`, handle: handleOpenAiModels },
-  { wires: ['openai-chat'], path: '/mock/openai-chat/v1/chat/completions', handle: handleOpenAiChatCompletions },
-  // Mock routes: one entry per provider path, below this line.
-  { wires: ['openai-functions'], path: '/mock/openai-functions/v1/chat/completions', handle: handleOpenAiChatCompletions },
-  { wires: ['openai-responses'], path: '/mock/openai-responses/v1/responses', handle: handleOpenAiResponses },
-  { wires: ['ollama'], path: OLLAMA_MOCK_PATH, handle: handleOllamaChat },
-  { wires: ['gemini'], path: GEMINI_MOCK_PATH, handle: handleGeminiGenerateContent },
-  { wires: ['anthropic'], path: '/mock/anthropic/v1/messages', handle: handleAnthropicMessages },
+  { wires: ['openai-chat'], path: `${MOCK_OPENAI_BASE_PATH}/chat/completions`, endpoint: openAiChatEndpoint },
+  { wires: ['openai-chat'], path: `${MOCK_OPENAI_BASE_PATH}/models`, endpoint: openAiModelsEndpoint },
+  { wires: ['openai-chat'], path: '/mock/openai-chat/v1/chat/completions', endpoint: openAiChatEndpoint },
+  { wires: ['openai-functions'], path: '/mock/openai-functions/v1/chat/completions', endpoint: openAiChatEndpoint },
+  { wires: ['openai-responses'], path: '/mock/openai-responses/v1/responses', endpoint: openAiResponsesEndpoint },
+  { wires: ['ollama'], path: OLLAMA_MOCK_PATH, endpoint: ollamaEndpoint },
+  { wires: ['gemini'], path: GEMINI_MOCK_PATH, endpoint: geminiEndpoint },
+  { wires: ['anthropic'], path: '/mock/anthropic/v1/messages', endpoint: anthropicEndpoint },
 ];
 
 export function findMockRoute(pathname: string): MockRoute | undefined {

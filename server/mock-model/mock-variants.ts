@@ -1,4 +1,4 @@
-import { MOCK_MODEL_NAME, MOCK_MODELS, type MockModelName } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME, MOCK_MODELS, type MockModelName } from '../../src/trace/mock-models.ts';
 import { readNumber } from './decide-arithmetic-reply.ts';
 import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
 import { describeCall, type MockReply, type MockToolCall, type MockToolExchange } from './mock-reply.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { decideMockReply, type MockToolExchange } from './decide-mock-reply.ts';
-import { detectErrorInText, writeArgumentsValue } from './mock-reply.ts';
+import { countTokens, detectErrorInText, writeArgumentsValue, type MockReply, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
-import { stableId } from './stable-id.ts';
+import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockFault } from './serve-mock-endpoint.ts';
+import { stableCallId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/ollama/api/chat`, in Ollama's wire format: same
@@ -48,10 +48,6 @@ export const OllamaChatRequestSchema = z.looseObject({
 export type OllamaChatRequest = z.infer<typeof OllamaChatRequestSchema>;
 type Message = OllamaChatRequest['messages'][number];
 
-function ollamaError(status: number, message: string): Response {
-  return jsonResponse(status, { error: message });
-}
-
 /**
  * Pairs each tool call after the question with the tool message that answers it: by
  * tool_call_id when both have one, else by tool name in order, as older Ollama does.
@@ -74,49 +70,26 @@ function readExchanges(messages: Message[]): MockToolExchange[] {
   return exchanges;
 }
 
-function countTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
+function writeOllamaError({ status, message }: MockFault): Response {
+  return jsonResponse(status, { error: message });
 }
 
-export async function handleOllamaChat(request: Request): Promise<Response> {
-  if (request.method !== 'POST') return ollamaError(405, `method ${request.method} not allowed: use POST /api/chat`);
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return ollamaError(400, 'invalid JSON in the request body: send a JSON object with "model" and "messages"');
-  }
-  const parsed = OllamaChatRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return ollamaError(400, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}`);
-  }
-  const chat = parsed.data;
-  if (chat.stream !== false) {
-    return ollamaError(400, 'the mock model does not stream, and Ollama streams unless asked not to: send "stream": false');
-  }
-
-  const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
-  const question = lastUserIndex >= 0 ? chat.messages[lastUserIndex]!.content ?? '' : '';
-  const tools = (chat.tools ?? []).map((tool) => tool.function);
-  const reply = decideMockReply({ model: chat.model, question, tools, exchanges: readExchanges(chat.messages.slice(lastUserIndex + 1)) });
-
+function writeOllamaAnswer({ reply, body: chat }: { reply: MockReply; body: OllamaChatRequest }): MockAnswer {
   const message =
     reply.type === 'tool-calls'
       ? {
           role: 'assistant',
           content: '',
           tool_calls: reply.calls.map((call, index) => ({
-            id: `call_${stableId(`${chat.messages.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
+            id: `call_${stableCallId({ turn: chat.messages.length, index, call })}`,
             function: { index, name: call.name, arguments: writeArgumentsValue(call) },
           })),
         }
       : { role: 'assistant', content: reply.text };
   const promptTokens = countTokens(JSON.stringify(chat.messages) + JSON.stringify(chat.tools ?? []));
   const evalTokens = countTokens(JSON.stringify(message));
-  return jsonResponse(
-    200,
-    {
+  return {
+    body: {
       model: readMockVariant(chat.model),
       created_at: new Date().toISOString(),
       message,
@@ -130,6 +103,23 @@ export async function handleOllamaChat(request: Request): Promise<Response> {
       eval_count: evalTokens,
       eval_duration: evalTokens * 500_000,
     },
-    { 'x-mock-reasoning': reply.reasoning },
-  );
+  };
 }
+
+export const ollamaEndpoint = createMockEndpoint<OllamaChatRequest>({
+  requestSchema: OllamaChatRequestSchema,
+  describeWrongMethod: (method) => `method ${method} not allowed: use POST /api/chat`,
+  invalidJsonMessage: 'invalid JSON in the request body: send a JSON object with "model" and "messages"',
+  describeSchemaIssue: (issue) => ({ message: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}` }),
+  writeError: writeOllamaError,
+  checkBody: (chat) => {
+    if (chat.stream !== false) throw new MockRequestFault('the mock model does not stream, and Ollama streams unless asked not to: send "stream": false');
+  },
+  readConversation: ({ body: chat }) => {
+    const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
+    const question = lastUserIndex >= 0 ? chat.messages[lastUserIndex]!.content ?? '' : '';
+    const tools = (chat.tools ?? []).map((tool) => tool.function);
+    return { model: chat.model, question, tools, exchanges: readExchanges(chat.messages.slice(lastUserIndex + 1)) };
+  },
+  writeAnswer: writeOllamaAnswer,
+});

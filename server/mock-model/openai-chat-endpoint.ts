@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
-import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
-import { detectErrorInText, readArgumentsText, writeArgumentsText } from './mock-reply.ts';
+import { countTokens, detectErrorInText, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
+import { writeOpenAiError } from './openai-error.ts';
 import { jsonResponse } from '../shared/json-response.ts';
-import { stableId } from './stable-id.ts';
+import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockEndpoint } from './serve-mock-endpoint.ts';
+import { stableCallId, stableId } from './stable-id.ts';
 
 /**
  * The mock model behind `POST /mock/openai/v1/chat/completions`, in the OpenAI Chat
@@ -65,10 +66,6 @@ export const OpenAiChatRequestSchema = z.looseObject({
 });
 type OpenAiChatRequest = z.infer<typeof OpenAiChatRequestSchema>;
 
-function openAiError(status: number, message: string, param: string | null = null): Response {
-  return jsonResponse(status, { error: { message, type: 'invalid_request_error', param, code: null } });
-}
-
 function textOf(content: z.infer<typeof ContentSchema>): string {
   if (typeof content === 'string') return content;
   if (!content) return '';
@@ -91,71 +88,6 @@ function readExchanges(messages: OpenAiChatRequest['messages'], fromIndex: numbe
     }
   }
   return exchanges;
-}
-
-function countTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
-}
-
-export async function handleOpenAiChatCompletions(request: Request): Promise<Response> {
-  if (request.method !== 'POST') return openAiError(405, `Use POST for /v1/chat/completions, not ${request.method}.`);
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return openAiError(400, 'The request body is not valid JSON. Send a JSON object with "model" and "messages".');
-  }
-  const parsed = OpenAiChatRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return openAiError(400, `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}.`, issue?.path.join('.') ?? null);
-  }
-  const chat = parsed.data;
-  if (chat.stream) return openAiError(400, 'The mock model does not stream. Send "stream": false (or leave it out).', 'stream');
-
-  const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
-  const question = lastUserIndex >= 0 ? textOf(chat.messages[lastUserIndex]!.content) : '';
-  if (chat.functions) return answerWithFunctionCall(chat, question, lastUserIndex + 1);
-  const tools = chat.tool_choice === 'none' ? [] : (chat.tools ?? []).map((tool) => tool.function);
-  const reply = decideMockReply({ model: chat.model, question, tools, exchanges: readExchanges(chat.messages, lastUserIndex + 1) });
-
-  const message =
-    reply.type === 'tool-calls'
-      ? {
-          role: 'assistant',
-          content: null,
-          tool_calls: reply.calls.map((call, index) => ({
-            id: `call_${stableId(`${chat.messages.length}:${index}:${call.name}:${JSON.stringify(call.arguments)}`)}`,
-            type: 'function',
-            function: { name: call.name, arguments: writeArgumentsText(call) },
-          })),
-          refusal: null,
-          annotations: [],
-        }
-      : { role: 'assistant', content: reply.text, refusal: null, annotations: [] };
-
-  const promptTokens = countTokens(JSON.stringify(chat.messages) + JSON.stringify(chat.tools ?? []));
-  const completionTokens = countTokens(JSON.stringify(message));
-  return jsonResponse(
-    200,
-    {
-      id: `chatcmpl-mock-${stableId(JSON.stringify(chat.messages))}`,
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model: readMockVariant(chat.model),
-      choices: [{ index: 0, message, logprobs: null, finish_reason: reply.type === 'tool-calls' ? 'tool_calls' : 'stop' }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
-      system_fingerprint: 'mock',
-    },
-    { 'x-mock-reasoning': reply.reasoning },
-  );
-}
-
-export function handleOpenAiModels(): Response {
-  return jsonResponse(200, {
-    object: 'list',
-    data: [{ id: MOCK_MODEL_NAME, object: 'model', created: 0, owned_by: 'mcp-lifecycle-explorer' }],
-  });
 }
 
 /** Pairs each legacy function_call after the last user message with the function message that follows it. */
@@ -210,15 +142,86 @@ export function buildFunctionCallCompletion({ reply, messages, functions, model 
   };
 }
 
-function answerWithFunctionCall(chat: OpenAiChatRequest, question: string, fromIndex: number): Response {
-  if (chat.tools) return openAiError(400, 'Send either "tools" or the deprecated "functions", not both: the mock cannot tell which format to answer in.', 'functions');
+/** A legacy request: the functions offered, narrowed by function_call, and the function messages answering earlier calls. */
+function readFunctionsConversation({ chat, question, fromIndex }: { chat: OpenAiChatRequest; question: string; fromIndex: number }): MockConversation {
+  if (chat.tools) throw new MockRequestFault('Send either "tools" or the deprecated "functions", not both: the mock cannot tell which format to answer in.', 'functions');
   const choice = chat.function_call ?? 'auto';
   const offered = chat.functions ?? [];
   const functions = choice === 'none' ? [] : choice === 'auto' ? offered : offered.filter((entry) => entry.name === choice.name);
   if (typeof choice === 'object' && functions.length === 0) {
-    return openAiError(400, `function_call names "${choice.name}", which is not in "functions".`, 'function_call');
+    throw new MockRequestFault(`function_call names "${choice.name}", which is not in "functions".`, 'function_call');
   }
-  const reply = decideMockReply({ model: chat.model, question, tools: functions, exchanges: readFunctionExchanges(chat.messages, fromIndex) });
-  const reasoning = reply.type === 'tool-calls' && reply.calls.length > 1 ? `${reply.reasoning} Legacy functions carry one call per turn, so ${reply.calls[0]!.name} comes first.` : reply.reasoning;
-  return jsonResponse(200, buildFunctionCallCompletion({ reply, messages: chat.messages, functions: offered, model: chat.model }), { 'x-mock-reasoning': reasoning });
+  return { model: chat.model, question, tools: functions, exchanges: readFunctionExchanges(chat.messages, fromIndex) };
 }
+
+function readConversation({ body: chat }: { body: OpenAiChatRequest }): MockConversation {
+  const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
+  const question = lastUserIndex >= 0 ? textOf(chat.messages[lastUserIndex]!.content) : '';
+  if (chat.functions) return readFunctionsConversation({ chat, question, fromIndex: lastUserIndex + 1 });
+  const tools = chat.tool_choice === 'none' ? [] : (chat.tools ?? []).map((tool) => tool.function);
+  return { model: chat.model, question, tools, exchanges: readExchanges(chat.messages, lastUserIndex + 1) };
+}
+
+function writeToolCallsAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiChatRequest }): MockAnswer {
+  const message =
+    reply.type === 'tool-calls'
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: reply.calls.map((call, index) => ({
+            id: `call_${stableCallId({ turn: chat.messages.length, index, call })}`,
+            type: 'function',
+            function: { name: call.name, arguments: writeArgumentsText(call) },
+          })),
+          refusal: null,
+          annotations: [],
+        }
+      : { role: 'assistant', content: reply.text, refusal: null, annotations: [] };
+  const promptTokens = countTokens(JSON.stringify(chat.messages) + JSON.stringify(chat.tools ?? []));
+  const completionTokens = countTokens(JSON.stringify(message));
+  return {
+    body: {
+      id: `chatcmpl-mock-${stableId(JSON.stringify(chat.messages))}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: readMockVariant(chat.model),
+      choices: [{ index: 0, message, logprobs: null, finish_reason: reply.type === 'tool-calls' ? 'tool_calls' : 'stop' }],
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      system_fingerprint: 'mock',
+    },
+  };
+}
+
+function writeFunctionCallAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiChatRequest }): MockAnswer {
+  const reasoning = reply.type === 'tool-calls' && reply.calls.length > 1 ? `${reply.reasoning} Legacy functions carry one call per turn, so ${reply.calls[0]!.name} comes first.` : reply.reasoning;
+  return { body: buildFunctionCallCompletion({ reply, messages: chat.messages, functions: chat.functions ?? [], model: chat.model }), reasoning };
+}
+
+/** Chat Completions, answered in the format the request offered its tools in: tools, or the deprecated functions. */
+export const openAiChatEndpoint = createMockEndpoint<OpenAiChatRequest>({
+  requestSchema: OpenAiChatRequestSchema,
+  describeWrongMethod: (method) => `Use POST for /v1/chat/completions, not ${method}.`,
+  invalidJsonMessage: 'The request body is not valid JSON. Send a JSON object with "model" and "messages".',
+  describeSchemaIssue: (issue) => ({ message: `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}.`, param: issue?.path.join('.') ?? null }),
+  writeError: writeOpenAiError,
+  checkBody: (chat) => {
+    if (chat.stream) throw new MockRequestFault('The mock model does not stream. Send "stream": false (or leave it out).', 'stream');
+  },
+  readConversation,
+  writeAnswer: ({ reply, body: chat }) => (chat.functions ? writeFunctionCallAnswer({ reply, chat }) : writeToolCallsAnswer({ reply, chat })),
+});
+
+const MODELS_METHODS = ['GET', 'HEAD', 'POST'];
+
+/**
+ * The models list, read with GET. It answers a POST too: the explorer's wrong-address
+ * lesson points an MCP client at it to show an answer in JSON that is not JSON-RPC.
+ */
+export const openAiModelsEndpoint: MockEndpoint = {
+  methods: MODELS_METHODS,
+  handle: async (request) => {
+    if (!MODELS_METHODS.includes(request.method)) return writeOpenAiError({ status: 405, message: `Use GET for /v1/models, not ${request.method}.` });
+    return jsonResponse(200, { object: 'list', data: [{ id: MOCK_MODEL_NAME, object: 'model', created: 0, owned_by: 'mcp-lifecycle-explorer' }] });
+  },
+  writeError: writeOpenAiError,
+};

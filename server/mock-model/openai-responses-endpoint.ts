@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { decideMockReply, type MockReply, type MockTool, type MockToolExchange } from './decide-mock-reply.ts';
-import { detectErrorInText, readArgumentsText, writeArgumentsText } from './mock-reply.ts';
+import { countTokens, detectErrorInText, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import { writeOpenAiError } from './openai-error.ts';
+import { createMockEndpoint, MockRequestFault, type MockConversation } from './serve-mock-endpoint.ts';
 import { stableId } from './stable-id.ts';
 
 /**
@@ -51,16 +51,6 @@ const RequestSchema = z.looseObject({
 });
 export type ResponsesRequest = z.infer<typeof RequestSchema>;
 
-function openAiError(status: number, message: string, param: string | null = null): Response {
-  return jsonResponse(status, { error: { message, type: 'invalid_request_error', param, code: null } });
-}
-
-class RequestFault extends Error {
-  constructor(message: string, readonly param: string) {
-    super(message);
-  }
-}
-
 function pathOf(prefix: string, path: PropertyKey[]): string {
   return path.reduce<string>((written, key) => (typeof key === 'number' ? `${written}[${key}]` : `${written}.${String(key)}`), prefix);
 }
@@ -80,7 +70,7 @@ function parseItem<T>(schema: z.ZodType<T>, item: unknown, index: number): T {
   const parsed = schema.safeParse(item);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new RequestFault(`Invalid input item: ${issue?.message ?? 'not understood'}.`, pathOf(`input[${index}]`, issue?.path ?? []));
+  throw new MockRequestFault(`Invalid input item: ${issue?.message ?? 'not understood'}.`, pathOf(`input[${index}]`, issue?.path ?? []));
 }
 
 /** Each item checked against the schema of its type, so a broken call is refused, not skipped. */
@@ -124,26 +114,22 @@ function checkOutputsAnswerCalls(items: InputItem[]): void {
   const calls = new Set(items.flatMap((item) => (item.kind === 'function_call' ? [item.callId] : [])));
   items.forEach((item, index) => {
     if (item.kind === 'function_call_output' && !calls.has(item.callId)) {
-      throw new RequestFault(`No tool call found for function call output with call_id ${item.callId}.`, `input[${index}].call_id`);
+      throw new MockRequestFault(`No tool call found for function call output with call_id ${item.callId}.`, `input[${index}].call_id`);
     }
   });
 }
 
 function readTools(request: ResponsesRequest): MockTool[] {
   const tools = (request.tools ?? []).map((tool, index) => {
-    if (tool.type !== 'function') throw new RequestFault(`The mock model runs no built-in tools such as "${tool.type}": offer function tools only.`, `tools[${index}].type`);
+    if (tool.type !== 'function') throw new MockRequestFault(`The mock model runs no built-in tools such as "${tool.type}": offer function tools only.`, `tools[${index}].type`);
     const parsed = FunctionToolSchema.safeParse(tool);
-    if (!parsed.success) throw new RequestFault(`Invalid tool: ${parsed.error.issues[0]?.message ?? 'not understood'}.`, pathOf(`tools[${index}]`, parsed.error.issues[0]?.path ?? []));
+    if (!parsed.success) throw new MockRequestFault(`Invalid tool: ${parsed.error.issues[0]?.message ?? 'not understood'}.`, pathOf(`tools[${index}]`, parsed.error.issues[0]?.path ?? []));
     return { name: parsed.data.name, ...(parsed.data.description ? { description: parsed.data.description } : {}), parameters: parsed.data.parameters ?? undefined };
   });
   const choice = request.tool_choice ?? 'auto';
   if (choice === 'none') return [];
   if (typeof choice === 'object') return tools.filter((tool) => tool.name === choice.name);
   return tools;
-}
-
-function countTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
 }
 
 type FunctionCallItem = { id: string; type: 'function_call'; status: 'completed'; arguments: string; call_id: string; name: string };
@@ -254,38 +240,28 @@ export function buildOpenAiResponse({ reply, request }: { reply: MockReply; requ
   };
 }
 
-export async function handleOpenAiResponses(request: Request): Promise<Response> {
-  if (request.method !== 'POST') return openAiError(405, `Use POST for /v1/responses, not ${request.method}.`);
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return openAiError(400, 'The request body is not valid JSON. Send a JSON object with "model" and "input".');
-  }
-  const parsed = RequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return openAiError(400, issue?.message ?? 'Invalid request.', issue ? pathOf('', issue.path).replace(/^\./, '') || null : null);
-  }
-  const responsesRequest = parsed.data;
-  if (responsesRequest.stream) return openAiError(400, 'The mock model does not stream. Send "stream": false (or leave it out).', 'stream');
-  if (responsesRequest.previous_response_id) {
-    return openAiError(400, 'The mock model stores no responses, so it cannot continue one: send the whole conversation in "input" instead.', 'previous_response_id');
-  }
-  let items: InputItem[];
-  let tools: MockTool[];
-  try {
-    items = readInputItems(responsesRequest.input);
-    checkOutputsAnswerCalls(items);
-    tools = readTools(responsesRequest);
-  } catch (error) {
-    if (error instanceof RequestFault) return openAiError(400, error.message, error.param);
-    throw error;
-  }
-
+function readConversation({ body }: { body: ResponsesRequest }): MockConversation {
+  const items = readInputItems(body.input);
+  checkOutputsAnswerCalls(items);
+  const tools = readTools(body);
   const lastUserIndex = items.findLastIndex((item) => item.kind === 'message' && item.role === 'user');
   const lastUser = items[lastUserIndex];
   const question = lastUser?.kind === 'message' ? lastUser.text : '';
-  const reply = decideMockReply({ model: responsesRequest.model, question, tools, exchanges: readExchanges(items, lastUserIndex + 1) });
-  return jsonResponse(200, buildOpenAiResponse({ reply, request: responsesRequest }), { 'x-mock-reasoning': reply.reasoning });
+  return { model: body.model, question, tools, exchanges: readExchanges(items, lastUserIndex + 1) };
 }
+
+export const openAiResponsesEndpoint = createMockEndpoint<ResponsesRequest>({
+  requestSchema: RequestSchema,
+  describeWrongMethod: (method) => `Use POST for /v1/responses, not ${method}.`,
+  invalidJsonMessage: 'The request body is not valid JSON. Send a JSON object with "model" and "input".',
+  describeSchemaIssue: (issue) => ({ message: issue?.message ?? 'Invalid request.', param: issue ? pathOf('', issue.path).replace(/^\./, '') || null : null }),
+  writeError: writeOpenAiError,
+  checkBody: (body) => {
+    if (body.stream) throw new MockRequestFault('The mock model does not stream. Send "stream": false (or leave it out).', 'stream');
+    if (body.previous_response_id) {
+      throw new MockRequestFault('The mock model stores no responses, so it cannot continue one: send the whole conversation in "input" instead.', 'previous_response_id');
+    }
+  },
+  readConversation,
+  writeAnswer: ({ reply, body }) => ({ body: buildOpenAiResponse({ reply, request: body }) }),
+});

@@ -7,3 +7,8 @@ export function stableId(text: string): string {
   }
   return (hash >>> 0).toString(36).padStart(7, '0');
 }
+
+/** A tool call's id, stable for the same turn, place in the reply, tool and arguments; each wire adds its own prefix. */
+export function stableCallId({ turn, index, call }: { turn: number | string; index: number; call: { name: string; arguments: unknown } }): string {
+  return stableId(`${turn}:${index}:${call.name}:${JSON.stringify(call.arguments)}`);
+}

@@ -1,3 +1,4 @@
+import type { MockModelName } from '../trace/mock-models.ts';
 import type { Era } from '../trace/vocabulary.ts';
 
 /**
@@ -12,7 +13,7 @@ export type Scenario = {
   /** Path of the built-in MCP endpoint: /mcp (add_numbers), /mcp/toolbox (every tool), /mcp/sessions (stateful). */
   mcpPath: string;
   /** The mock model variant (see MOCK_MODELS); real providers ignore it. */
-  mockModel: string;
+  mockModel: MockModelName;
   era?: Era;
   maxToolRounds?: number;
   /** What to look at, in a sentence or two. */

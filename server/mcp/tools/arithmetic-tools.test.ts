@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { divideNumbers, multiplyNumbers, raiseToPower } from './arithmetic-tools.ts';
+import { addNumbers, divideNumbers, multiplyNumbers, raiseToPower } from './arithmetic-tools.ts';
 
 const context = { signal: new AbortController().signal, reportProgress: async () => {} };
+
+describe('add_numbers', () => {
+  it('adds and presents "Result: 12"', async () => {
+    const sum = await addNumbers.handler({ a: 5, b: 7 }, context);
+    expect(addNumbers.present(sum, { a: 5, b: 7 })).toEqual({ content: [{ type: 'text', text: 'Result: 12' }] });
+  });
+});
 
 describe('multiply_numbers', () => {
   it('multiplies and presents "Result: 36"', async () => {

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { decideMockReply } from './decide-mock-reply.ts';
+import type { MockReply, MockTool, MockToolExchange } from './mock-reply.ts';
+import { jsonResponse } from '../shared/json-response.ts';
+
+/**
+ * The request handling every mock endpoint shares, in the order a real provider applies
+ * it: the method, what the request line and headers alone refuse, the JSON, the schema,
+ * what the body asks that the mock does not do (a stream), the conversation, then the
+ * mock's decision in the wire's reply shape. A wire describes only what is its own, and
+ * every refusal leaves in that provider's error envelope, so its SDK shows it as usual.
+ */
+
+/** A refusal as a provider words one: a status, a message and, for OpenAI, the faulty parameter. */
+export type MockFault = { status: number; message: string; param?: string | null };
+
+/** Thrown by a wire while it checks or reads a request: the request is refused with a 400. */
+export class MockRequestFault extends Error {
+  constructor(
+    message: string,
+    readonly param?: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** What the mock's brain decides on, read from one wire's request. */
+export type MockConversation = { model: string | undefined; question: string; tools: MockTool[]; exchanges: MockToolExchange[] };
+
+/** A 200 answer: the body in the wire's shape, and the reasoning note when the wire rewords the brain's. */
+export type MockAnswer = { body: unknown; reasoning?: string; headers?: Record<string, string> };
+
+export type MockWire<Body> = {
+  /** Only the fields the mock reads; a real provider accepts the rest, so the schema passes them through. */
+  requestSchema: z.ZodType<Body>;
+  describeWrongMethod: (method: string) => string;
+  invalidJsonMessage: string;
+  describeSchemaIssue: (issue: z.core.$ZodIssue | undefined) => { message: string; param?: string | null };
+  writeError: (fault: MockFault) => Response;
+  /** Refuses, by throwing a MockRequestFault, what the request line and headers show before any body is read. */
+  checkRequest?: (request: Request) => void;
+  /** Refuses, by throwing a MockRequestFault, what the body asks of the mock that it does not do: a stream, stored state. */
+  checkBody?: (body: Body) => void;
+  /** The question, tools and tool results; throws a MockRequestFault where the provider would refuse the conversation. */
+  readConversation: (input: { body: Body; request: Request }) => MockConversation;
+  writeAnswer: (input: { reply: MockReply; body: Body; conversation: MockConversation }) => MockAnswer;
+};
+
+/**
+ * What a mock route serves: the methods it takes, a handler that words its own 405 for
+ * the rest, and its provider's error envelope for refusals made in front of the handler.
+ */
+export type MockEndpoint = {
+  methods: string[];
+  handle: (request: Request) => Promise<Response>;
+  writeError: (fault: MockFault) => Response;
+};
+
+/** A provider endpoint takes a POST, as the real provider does. */
+export function createMockEndpoint<Body>(wire: MockWire<Body>): MockEndpoint {
+  return { methods: ['POST'], handle: (request) => serveMockEndpoint({ wire, request }), writeError: wire.writeError };
+}
+
+async function serveMockEndpoint<Body>({ wire, request }: { wire: MockWire<Body>; request: Request }): Promise<Response> {
+  if (request.method !== 'POST') return wire.writeError({ status: 405, message: wire.describeWrongMethod(request.method) });
+  try {
+    wire.checkRequest?.(request);
+    const body = parseBody({ wire, text: await request.text() });
+    wire.checkBody?.(body);
+    const conversation = wire.readConversation({ body, request });
+    const reply = decideMockReply(conversation);
+    const answer = wire.writeAnswer({ reply, body, conversation });
+    return jsonResponse(200, answer.body, { ...answer.headers, 'x-mock-reasoning': answer.reasoning ?? reply.reasoning });
+  } catch (error) {
+    if (error instanceof MockRequestFault) return wire.writeError({ status: 400, message: error.message, param: error.param });
+    throw error;
+  }
+}
+
+function parseBody<Body>({ wire, text }: { wire: MockWire<Body>; text: string }): Body {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new MockRequestFault(wire.invalidJsonMessage);
+  }
+  const parsed = wire.requestSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const { message, param } = wire.describeSchemaIssue(parsed.error.issues[0]);
+  throw new MockRequestFault(message, param);
+}

@@ -1,0 +1,17 @@
+/**
+ * The names the built-in mock model goes by: the deterministic rules, and variants each
+ * with one habit a real model can have, chosen by the model name in the request as with
+ * any provider. Here, at the bottom, so that the server that plays them and the scenarios
+ * that pick them share one list; plain constants, like the vocabulary.
+ */
+export const MOCK_MODEL_NAME = 'mock-model-deterministic';
+
+export const MOCK_MODELS = [
+  { name: MOCK_MODEL_NAME, habit: 'Calls the fitting tool with the right arguments, then answers in words.' },
+  { name: 'mock-model-sloppy', habit: 'Writes a number as a word ("five") the first time; reads the validation error and tries again.' },
+  { name: 'mock-model-inventive', habit: 'First calls a tool that does not exist; reads the error and calls the right one.' },
+  { name: 'mock-model-broken-json', habit: 'First writes arguments that are not valid JSON; reads the error and writes them again.' },
+  { name: 'mock-model-relentless', habit: 'Never stops calling tools, so only the host’s cap on tool rounds ends the loop.' },
+] as const;
+
+export type MockModelName = (typeof MOCK_MODELS)[number]['name'];
