@@ -1,3 +1,5 @@
+import { isPlainObject } from './is-plain-object.ts';
+
 /**
  * Reads tool arguments that a model wrote as a JSON string (the OpenAI formats). What
  * the model wrote may not be JSON, or not an object: that is the model's mistake, told
@@ -16,8 +18,8 @@ export function parseArgumentsString({ name, text, format }: { name: string; tex
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, error: `The arguments for ${name} are not valid JSON (${reason}). Received: ${text}` };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+  if (!isPlainObject(parsed)) {
     return { ok: false, error: `The arguments for ${name} must be a JSON object, but were: ${text}` };
   }
-  return { ok: true, value: parsed as Record<string, unknown> };
+  return { ok: true, value: parsed };
 }

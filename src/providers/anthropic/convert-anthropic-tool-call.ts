@@ -1,13 +1,10 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { restoreToolName } from '../tool-names.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
+import { isPlainObject } from '../is-plain-object.ts';
 
 /** A `tool_use` content block as Anthropic writes it. */
 export type AnthropicToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown };
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';

@@ -2,10 +2,7 @@ import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { restoreToolName } from '../tool-names.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
 import type { GeminiFunctionCallPart } from './gemini-content.ts';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from '../is-plain-object.ts';
 
 /**
  * Translation #2 for Gemini: the model's part `{ functionCall: { id?, name, args } }`.

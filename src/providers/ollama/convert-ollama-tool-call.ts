@@ -1,10 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { restoreToolName } from '../tool-names.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from '../is-plain-object.ts';
 
 function readField(raw: unknown, path: 'id' | 'index'): unknown {
   if (!isPlainObject(raw)) return undefined;

@@ -1,6 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { findLostToolFields } from '../lost-tool-fields.ts';
 import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import { isPlainObject } from '../is-plain-object.ts';
 
 export type OllamaTool = {
   type: 'function';
@@ -15,17 +16,13 @@ export type OllamaTool = {
 const READ_AT_TOP = new Set(['type', '$defs', 'items', 'required', 'properties']);
 const READ_IN_PROPERTY = new Set(['type', 'items', 'description', 'enum', 'anyOf', 'properties', 'required']);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Keywords of the schema that Ollama's tool structure has no field for, with their paths. */
 function findUnreadKeywords(schema: Record<string, unknown>, path: string): string[] {
   const unread = Object.keys(schema).filter((key) => !READ_AT_TOP.has(key)).map((key) => `${path}.${key}`);
   const properties = schema.properties;
-  if (!isObject(properties)) return unread;
+  if (!isPlainObject(properties)) return unread;
   for (const [name, property] of Object.entries(properties)) {
-    if (!isObject(property)) continue;
+    if (!isPlainObject(property)) continue;
     unread.push(...Object.keys(property).filter((key) => !READ_IN_PROPERTY.has(key)).map((key) => `${path}.properties.${name}.${key}`));
   }
   return unread;

@@ -1,4 +1,5 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
+import { isPlainObject } from '../is-plain-object.ts';
 import { parseArgumentsString } from '../parse-arguments-string.ts';
 import { restoreToolName } from '../tool-names.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
@@ -24,7 +25,7 @@ export function convertOpenAiResponsesToolCall({ call, nameMap }: { call: Provid
     { kind: 'dropped', from: 'type', note: 'MCP calls are always tools' },
     { kind: 'dropped', from: 'call_id', note: 'MCP has its own JSON-RPC id; the call_id stays with the host for translation #3' },
   ];
-  const raw = (typeof call.raw === 'object' && call.raw !== null ? call.raw : {}) as Record<string, unknown>;
+  const raw = isPlainObject(call.raw) ? call.raw : {};
   if (raw.id !== undefined) changes.push({ kind: 'dropped', from: 'id', note: "the output item's own id; the host echoes the item back as it came" });
   if (raw.status !== undefined) changes.push({ kind: 'dropped', from: 'status', note: 'the item status means nothing to MCP' });
   const name = restoreToolName({ name: call.name, nameMap }) ?? call.name;
