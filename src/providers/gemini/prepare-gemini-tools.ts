@@ -1,5 +1,5 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { GEMINI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
 import type { McpTool, ToolNameMap, Translated } from '../types.ts';
 import { adjustGeminiJsonSchema } from './adjust-gemini-json-schema.ts';
@@ -30,8 +30,6 @@ export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boole
   const declarations = tools.map((tool, index): GeminiFunctionDeclaration => {
     const name = names.result.providerNames[index]!;
     const at = `[0].functionDeclarations[${index}]`;
-    // Gemini has a place for the output schema, so only the other fields are lost.
-    warnings.push(...findLostToolFields({ tool, index, provider: 'Gemini' }).filter((warning) => warning.code !== 'dropped-outputSchema'));
     changes.push(
       name === tool.name
         ? { kind: 'moved', from: `[${index}].name`, to: `${at}.name`, note: 'every tool becomes a function declaration in one Gemini tool' }
@@ -41,9 +39,10 @@ export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boole
     if (tool.description !== undefined) {
       changes.push({ kind: 'moved', from: `[${index}].description`, to: `${at}.description`, note: 'the description moves into the declaration' });
     }
-    for (const field of ['title', 'annotations', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in a Gemini function declaration` });
-    }
+    // Gemini has a place for the output schema, so only the other fields are lost.
+    const lost = reportLostToolFields({ tool, index, provider: 'Gemini', place: 'a Gemini function declaration', keeps: ['outputSchema'] });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
     const parameters = adjustGeminiJsonSchema({
       schema: tool.inputSchema as Record<string, unknown>,
       inputPath: `[${index}].inputSchema`,

@@ -1,5 +1,5 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import type { McpTool, ToolNameMap, Translated } from '../types.ts';
 import { isPlainObject } from '../is-plain-object.ts';
 
@@ -43,7 +43,6 @@ export function prepareOllamaTools({ tools }: { tools: McpTool[]; strict?: boole
   const nameMap: ToolNameMap = {};
   const converted = tools.map((tool, index): OllamaTool => {
     nameMap[tool.name] = tool.name;
-    warnings.push(...findLostToolFields({ tool, index, provider: 'Ollama' }));
     changes.push(
       { kind: 'added', to: `[${index}].type`, note: 'every tool is wrapped as a "function"' },
       { kind: 'moved', from: `[${index}].name`, to: `[${index}].function.name`, note: 'the name moves into "function"; Ollama accepts any name' },
@@ -52,9 +51,9 @@ export function prepareOllamaTools({ tools }: { tools: McpTool[]; strict?: boole
     if (tool.description !== undefined) {
       changes.push({ kind: 'moved', from: `[${index}].description`, to: `[${index}].function.description`, note: 'the description moves into "function"' });
     }
-    for (const field of ['title', 'annotations', 'outputSchema', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in an Ollama tool` });
-    }
+    const lost = reportLostToolFields({ tool, index, provider: 'Ollama', place: 'an Ollama tool' });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
     const parameters = tool.inputSchema as Record<string, unknown>;
     for (const path of findUnreadKeywords(parameters, `tools[${index}].inputSchema`)) {
       const keyword = path.slice(path.lastIndexOf('.') + 1);

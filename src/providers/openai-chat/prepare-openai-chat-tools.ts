@@ -1,5 +1,5 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
 import type { McpTool, ToolNameMap, Translated } from '../types.ts';
@@ -24,7 +24,6 @@ export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTo
   const changes: FieldChange[] = [];
   const converted = tools.map((tool, index): OpenAiChatTool => {
     const name = names.result.providerNames[index]!;
-    warnings.push(...findLostToolFields({ tool, index, provider: 'OpenAI Chat Completions' }));
     changes.push(
       { kind: 'added', to: `[${index}].type`, note: 'every tool is wrapped as a "function"' },
       name === tool.name
@@ -35,9 +34,9 @@ export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTo
     if (tool.description !== undefined) {
       changes.push({ kind: 'moved', from: `[${index}].description`, to: `[${index}].function.description`, note: 'the description moves into "function"' });
     }
-    for (const field of ['title', 'annotations', 'outputSchema', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in a Chat Completions tool` });
-    }
+    const lost = reportLostToolFields({ tool, index, provider: 'OpenAI Chat Completions', place: 'a Chat Completions tool' });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
     let parameters = tool.inputSchema as Record<string, unknown>;
     if (strict) {
       const strictSchema = convertToOpenAiStrictSchema({ schema: parameters, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].function.parameters` });

@@ -1,5 +1,5 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
 import type { McpTool, ToolNameMap, Translated } from '../types.ts';
 
@@ -33,14 +33,13 @@ export function prepareOpenAiFunctionsTools({ tools, strict = false }: { tools: 
   }
   const converted = tools.map((tool, index): OpenAiFunction => {
     const name = names.result.providerNames[index]!;
-    warnings.push(...findLostToolFields({ tool, index, provider: PROVIDER }));
     if (name !== tool.name) {
       changes.push({ kind: 'renamed', from: `[${index}].name`, to: `[${index}].name`, note: `renamed to "${name}", a name OpenAI accepts` });
     }
     changes.push({ kind: 'renamed', from: `[${index}].inputSchema`, to: `[${index}].parameters`, note: 'inputSchema is called parameters here' });
-    for (const field of ['title', 'annotations', 'outputSchema', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in a legacy function` });
-    }
+    const lost = reportLostToolFields({ tool, index, provider: PROVIDER, place: 'a legacy function' });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
     return {
       name,
       ...(tool.description !== undefined ? { description: tool.description } : {}),

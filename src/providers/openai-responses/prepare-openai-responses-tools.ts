@@ -1,5 +1,5 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
 import type { McpTool, ToolNameMap, Translated } from '../types.ts';
@@ -31,15 +31,14 @@ export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: 
   const changes: FieldChange[] = [];
   const converted = tools.map((tool, index): OpenAiResponsesTool => {
     const name = names.result.providerNames[index]!;
-    warnings.push(...findLostToolFields({ tool, index, provider: PROVIDER }).filter((warning) => warning.code !== 'dropped-outputSchema'));
     changes.push({ kind: 'added', to: `[${index}].type`, note: 'every tool is a "function"; the fields stay flat beside it' });
     if (name !== tool.name) {
       changes.push({ kind: 'renamed', from: `[${index}].name`, to: `[${index}].name`, note: `renamed to "${name}", a name OpenAI accepts` });
     }
     changes.push({ kind: 'renamed', from: `[${index}].inputSchema`, to: `[${index}].parameters`, note: 'inputSchema is called parameters here' });
-    for (const field of ['title', 'annotations', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in a Responses function tool` });
-    }
+    const lost = reportLostToolFields({ tool, index, provider: PROVIDER, place: 'a Responses function tool', keeps: ['outputSchema'] });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
     if (tool.outputSchema !== undefined) {
       changes.push({
         kind: 'renamed',
