@@ -65,7 +65,7 @@ export function prepareAnthropicTools({ tools, strict = false }: { tools: McpToo
     const lost = reportLostToolFields({ tool, index, provider: 'Anthropic Messages', place: 'an Anthropic tool' });
     warnings.push(...lost.warnings);
     changes.push(...lost.changes);
-    const schema = adjustInputSchema({ schema: tool.inputSchema as Record<string, unknown>, index });
+    const schema = adjustInputSchema({ schema: tool.inputSchema, index });
     warnings.push(...schema.warnings);
     changes.push(...schema.changes);
     return {

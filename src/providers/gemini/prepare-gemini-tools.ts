@@ -44,7 +44,7 @@ export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boole
     warnings.push(...lost.warnings);
     changes.push(...lost.changes);
     const parameters = adjustGeminiJsonSchema({
-      schema: tool.inputSchema as Record<string, unknown>,
+      schema: tool.inputSchema,
       inputPath: `[${index}].inputSchema`,
       outputPath: `${at}.parametersJsonSchema`,
       toolName: tool.name,
@@ -54,7 +54,7 @@ export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boole
     let responseJsonSchema: Record<string, unknown> | undefined;
     if (tool.outputSchema !== undefined) {
       const response = adjustGeminiJsonSchema({
-        schema: tool.outputSchema as Record<string, unknown>,
+        schema: tool.outputSchema,
         inputPath: `[${index}].outputSchema`,
         outputPath: `${at}.responseJsonSchema`,
         toolName: tool.name,

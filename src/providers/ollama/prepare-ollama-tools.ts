@@ -54,7 +54,7 @@ export function prepareOllamaTools({ tools }: { tools: McpTool[]; strict?: boole
     const lost = reportLostToolFields({ tool, index, provider: 'Ollama', place: 'an Ollama tool' });
     warnings.push(...lost.warnings);
     changes.push(...lost.changes);
-    const parameters = tool.inputSchema as Record<string, unknown>;
+    const parameters = tool.inputSchema;
     for (const path of findUnreadKeywords(parameters, `tools[${index}].inputSchema`)) {
       const keyword = path.slice(path.lastIndexOf('.') + 1);
       warnings.push({

@@ -37,7 +37,7 @@ export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTo
     const lost = reportLostToolFields({ tool, index, provider: 'OpenAI Chat Completions', place: 'a Chat Completions tool' });
     warnings.push(...lost.warnings);
     changes.push(...lost.changes);
-    let parameters = tool.inputSchema as Record<string, unknown>;
+    let parameters: Record<string, unknown> = tool.inputSchema;
     if (strict) {
       const strictSchema = convertToOpenAiStrictSchema({ schema: parameters, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].function.parameters` });
       parameters = strictSchema.result;

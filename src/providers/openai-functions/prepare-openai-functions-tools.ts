@@ -43,7 +43,7 @@ export function prepareOpenAiFunctionsTools({ tools, strict = false }: { tools: 
     return {
       name,
       ...(tool.description !== undefined ? { description: tool.description } : {}),
-      parameters: tool.inputSchema as Record<string, unknown>,
+      parameters: tool.inputSchema,
     };
   });
   return { result: { tools: converted, nameMap: names.result.nameMap }, warnings, changes };

@@ -47,7 +47,7 @@ export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: 
         note: 'output_schema describes the JSON in the string output, which an MCP tool with an outputSchema should also send as text',
       });
     }
-    let parameters = tool.inputSchema as Record<string, unknown>;
+    let parameters: Record<string, unknown> = tool.inputSchema;
     if (strict) {
       const strictSchema = convertToOpenAiStrictSchema({ schema: parameters, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].parameters` });
       parameters = strictSchema.result;
@@ -65,7 +65,7 @@ export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: 
       ...(tool.description !== undefined ? { description: tool.description } : {}),
       parameters,
       strict,
-      ...(tool.outputSchema !== undefined ? { output_schema: tool.outputSchema as Record<string, unknown> } : {}),
+      ...(tool.outputSchema !== undefined ? { output_schema: tool.outputSchema } : {}),
     };
   });
   return { result: { tools: converted, nameMap: names.result.nameMap }, warnings, changes };
