@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
+import type { GeminiModelTurn } from './gemini-content.ts';
 
 const FunctionCallSchema = z.looseObject({
   id: z.string().optional(),
@@ -38,7 +39,7 @@ function fail(reason: string): never {
  * Thought summaries (`thought: true`) are not the answer. A reply with no content at all
  * (a blocked prompt, a safety stop) is reported, not read as an empty answer.
  */
-export function readGeminiResponse({ body }: { body: unknown }): ProviderReply {
+export function readGeminiResponse({ body }: { body: unknown }): ProviderReply<GeminiModelTurn> {
   const { candidates, promptFeedback, modelVersion } = parseProviderReply({ schema: GeminiResponseSchema, value: body, what: GEMINI_RESPONSE });
   const candidate = candidates?.[0];
   if (!candidate) {
@@ -59,7 +60,7 @@ export function readGeminiResponse({ body }: { body: unknown }): ProviderReply {
   return {
     toolCalls,
     text: texts.length > 0 ? texts.join('') : null,
-    assistantMessage: { ...candidate.content, role: candidate.content.role ?? 'model' },
+    assistantMessage: { ...candidate.content, role: candidate.content.role ?? 'model', parts },
     finishReason: candidate.finishReason ?? null,
     model: modelVersion ?? null,
   };

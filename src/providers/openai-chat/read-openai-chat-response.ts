@@ -24,8 +24,11 @@ export const OpenAiChatResponseSchema = z.looseObject({
     .min(1),
 });
 
+/** The assistant message of the first choice, as received. */
+export type OpenAiChatAssistantMessage = z.infer<typeof OpenAiChatResponseSchema>['choices'][number]['message'];
+
 /** Reads a Chat Completions response: the first choice's tool calls and text. */
-export function readOpenAiChatResponse({ body }: { body: unknown }): ProviderReply {
+export function readOpenAiChatResponse({ body }: { body: unknown }): ProviderReply<OpenAiChatAssistantMessage> {
   const response = parseProviderReply({ schema: OpenAiChatResponseSchema, value: body, what: 'a Chat Completions response' });
   const choice = response.choices[0]!;
   return {

@@ -1,5 +1,5 @@
-import { requireWireInfo } from '../wire-catalog.ts';
-import type { WireAdapter } from '../types.ts';
+import { appendToConversation } from '../append-to-conversation.ts';
+import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiFunctionsToolCall, formatOpenAiFunctionsToolCall } from './convert-openai-functions-tool-call.ts';
 import { convertToOpenAiFunctionsToolMessages, type OpenAiFunctionMessage } from './convert-to-openai-functions-tool-messages.ts';
 import { prepareOpenAiFunctionsTools, type OpenAiFunction } from './prepare-openai-functions-tools.ts';
@@ -15,8 +15,7 @@ export function buildOpenAiFunctionsBody({ model, messages, functions }: { model
   return { model, messages, ...(functions.length > 0 ? { functions } : {}) };
 }
 
-export const openAiFunctionsAdapter: WireAdapter<OpenAiFunctionsMessage[], OpenAiFunction[]> = {
-  ...requireWireInfo('openai-functions'),
+export const openAiFunctionsAdapter = defineWireAdapter<OpenAiFunctionsMessage[], OpenAiFunction[], OpenAiFunctionsAssistantMessage>('openai-functions', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareOpenAiFunctionsTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -28,13 +27,6 @@ export const openAiFunctionsAdapter: WireAdapter<OpenAiFunctionsMessage[], OpenA
   convertToolCall: convertOpenAiFunctionsToolCall,
   formatToolCall: formatOpenAiFunctionsToolCall,
   convertToolResults: ({ results }) => convertToOpenAiFunctionsToolMessages({ results }),
-  appendToolResults: ({ conversation, reply, results }) => {
-    const translated = convertToOpenAiFunctionsToolMessages({ results });
-    const assistant = reply.assistantMessage as OpenAiFunctionsAssistantMessage;
-    return {
-      result: { conversation: [...conversation, assistant, ...translated.result], messages: translated.result },
-      warnings: translated.warnings,
-      changes: translated.changes,
-    };
-  },
-};
+  appendToolResults: ({ conversation, reply, results }) =>
+    appendToConversation({ conversation, echoed: [reply.assistantMessage], translated: convertToOpenAiFunctionsToolMessages({ results }) }),
+});

@@ -32,7 +32,7 @@ function echoArguments(value: unknown): string {
  * in `message.function_call`, with no id. A reply with `tool_calls` instead is the newer
  * format, which the host did not ask for, so it is refused with that explanation.
  */
-export function readOpenAiFunctionsResponse({ body }: { body: unknown }): ProviderReply {
+export function readOpenAiFunctionsResponse({ body }: { body: unknown }): ProviderReply<OpenAiFunctionsAssistantMessage> {
   const response = parseProviderReply({ schema: OpenAiFunctionsResponseSchema, value: body, what: 'a Chat Completions response' });
   const choice = response.choices[0]!;
   const { content, function_call: functionCall, tool_calls: toolCalls } = choice.message;
