@@ -94,7 +94,7 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
     }
     const properties = copy.properties;
     if (copy.type === 'object' || isPlainObject(properties)) {
-      const required = new Set(Array.isArray(copy.required) ? (copy.required as string[]) : []);
+      const required = new Set<unknown>(Array.isArray(copy.required) ? copy.required : []);
       const visited: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(isPlainObject(properties) ? properties : {})) {
         let property = isPlainObject(value) ? visit(value, `${from}.properties.${name}`, `${at}.properties.${name}`) : value;

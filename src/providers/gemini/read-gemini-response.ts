@@ -50,13 +50,10 @@ export function readGeminiResponse({ body }: { body: unknown }): ProviderReply<G
   if (!candidate.content || !parts) {
     throw new ProviderReplyError(`Gemini returned a candidate with no content (finishReason ${candidate.finishReason ?? 'missing'}): there is nothing to read.`);
   }
-  const toolCalls = parts
-    .filter((part) => part.functionCall !== undefined)
-    .map((part) => {
-      const call = part.functionCall!;
-      return { ...(call.id !== undefined ? { id: call.id } : {}), name: call.name, arguments: call.args, raw: part };
-    });
-  const texts = parts.filter((part) => typeof part.text === 'string' && !part.thought).map((part) => part.text!);
+  const toolCalls = parts.flatMap(({ functionCall: call }, index) =>
+    call ? [{ ...(call.id !== undefined ? { id: call.id } : {}), name: call.name, arguments: call.args, raw: parts[index] }] : [],
+  );
+  const texts = parts.flatMap((part) => (part.text !== undefined && !part.thought ? [part.text] : []));
   return {
     toolCalls,
     text: texts.length > 0 ? texts.join('') : null,
