@@ -22,6 +22,9 @@ export type Translated<T> = { result: T; warnings: Warning[]; changes: FieldChan
 /** Provider tool name -> MCP tool name, for names the provider would refuse. */
 export type ToolNameMap = Record<string, string>;
 
+/** Translation #1's result: the tools in the provider's shape, and the way back from each name it gave them. */
+export type PreparedTools<ProviderTools> = Translated<{ tools: ProviderTools; nameMap: ToolNameMap }>;
+
 /** A tool call as the model wrote it, before translation #2. */
 export type ProviderToolCall = {
   /** The provider's id for the call, when its format has one. */
@@ -69,7 +72,7 @@ export type ProviderHttpRequest = {
 export type WireAdapter<Conversation = unknown, ProviderTools = unknown, AssistantTurn = unknown> = WireInfo & {
   startConversation(input: { question: string }): Conversation;
   /** Translation #1. `strict` asks for OpenAI strict schemas where the format has them. */
-  prepareTools(input: { tools: McpTool[]; strict?: boolean }): Translated<{ tools: ProviderTools; nameMap: ToolNameMap }>;
+  prepareTools(input: { tools: McpTool[]; strict?: boolean }): PreparedTools<ProviderTools>;
   buildRequest(input: { model: string; apiKey?: string; conversation: Conversation; tools: ProviderTools }): ProviderHttpRequest;
   /** Reads a 200 response body; throws ProviderReplyError when it is not in this format. */
   readResponse(input: { body: unknown }): ProviderReply<AssistantTurn>;

@@ -1,7 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { ANTHROPIC_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools, Translated } from '../types.ts';
 
 export type AnthropicInputSchema = { type: 'object'; [keyword: string]: unknown };
 
@@ -46,10 +46,7 @@ function adjustInputSchema({ schema, index }: { schema: Record<string, unknown>;
  * renamed; fields with no place are reported. Anthropic has no OpenAI-style strict
  * mode here, so a request for it is reported and ignored.
  */
-export function prepareAnthropicTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: AnthropicTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareAnthropicTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<AnthropicTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: ANTHROPIC_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];

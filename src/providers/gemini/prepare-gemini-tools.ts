@@ -1,7 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { GEMINI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools } from '../types.ts';
 import { adjustGeminiJsonSchema } from './adjust-gemini-json-schema.ts';
 
 export type GeminiFunctionDeclaration = {
@@ -20,10 +20,7 @@ export type GeminiTool = { functionDeclarations: GeminiFunctionDeclaration[] };
  * to `responseJsonSchema`, as Google's own SDK does for MCP tools. Keywords outside
  * Gemini's JSON Schema subset are removed, and reported.
  */
-export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: GeminiTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boolean }): PreparedTools<GeminiTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: GEMINI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];

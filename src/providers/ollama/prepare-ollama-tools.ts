@@ -1,6 +1,6 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools, ToolNameMap } from '../types.ts';
 import { isPlainObject } from '../is-plain-object.ts';
 
 export type OllamaTool = {
@@ -34,10 +34,7 @@ function findUnreadKeywords(schema: Record<string, unknown>, path: string): stri
  * and does not enforce the schema: the model only reads it in its prompt, and only the
  * fields Ollama's tool structure keeps. Those it drops are reported here, not removed.
  */
-export function prepareOllamaTools({ tools }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: OllamaTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareOllamaTools({ tools }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OllamaTool[]> {
   const warnings: Warning[] = [];
   const changes: FieldChange[] = [];
   const nameMap: ToolNameMap = {};

@@ -2,7 +2,7 @@ import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools } from '../types.ts';
 
 export type OpenAiChatTool = {
   type: 'function';
@@ -15,10 +15,7 @@ export type OpenAiChatTool = {
  * `inputSchema` moves to `function.parameters`; in strict mode the schema is rewritten
  * as OpenAI requires; fields with no place are reported.
  */
-export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: OpenAiChatTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OpenAiChatTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: OPENAI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];

@@ -1,7 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools } from '../types.ts';
 
 /**
  * One entry of the legacy `functions` array. The SDK's ChatCompletionCreateParams.Function
@@ -16,10 +16,7 @@ const PROVIDER = 'OpenAI legacy functions';
  * becomes `{ name, description, parameters }`, with no wrapper; `inputSchema` is renamed
  * `parameters`; fields with no place are reported.
  */
-export function prepareOpenAiFunctionsTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: OpenAiFunction[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareOpenAiFunctionsTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OpenAiFunction[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: OPENAI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];

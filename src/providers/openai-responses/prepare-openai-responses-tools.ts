@@ -2,7 +2,7 @@ import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools } from '../types.ts';
 
 /** A Responses function tool (the SDK's FunctionTool): flat, with `strict` always present. */
 export type OpenAiResponsesTool = {
@@ -22,10 +22,7 @@ const PROVIDER = 'OpenAI Responses';
  * because Responses rewrites a schema into strict mode itself when `strict` is left out.
  * `outputSchema` has a place here (`output_schema`); the other fields with none are reported.
  */
-export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: OpenAiResponsesTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OpenAiResponsesTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: OPENAI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];
