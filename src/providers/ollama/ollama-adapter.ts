@@ -1,4 +1,5 @@
 import { appendToConversation } from '../append-to-conversation.ts';
+import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
 import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOllamaToolCall, formatOllamaToolCall } from './convert-ollama-tool-call.ts';
 import { convertToOllamaToolMessages } from './convert-to-ollama-tool-messages.ts';
@@ -13,7 +14,7 @@ export const ollamaAdapter = defineWireAdapter<OllamaMessage[], OllamaTool[], Ol
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/api/chat',
     // A local Ollama needs no key; ollama.com reads one as a bearer token.
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    headers: buildBearerJsonHeaders({ apiKey }),
     // Ollama streams by default: the host reads one whole JSON reply, so it asks for that.
     body: { model, messages: conversation, ...(tools.length > 0 ? { tools } : {}), stream: false },
   }),

@@ -1,4 +1,5 @@
 import { appendToConversation } from '../append-to-conversation.ts';
+import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
 import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiFunctionsToolCall, formatOpenAiFunctionsToolCall } from './convert-openai-functions-tool-call.ts';
 import { convertToOpenAiFunctionsToolMessages, type OpenAiFunctionMessage } from './convert-to-openai-functions-tool-messages.ts';
@@ -20,7 +21,7 @@ export const openAiFunctionsAdapter = defineWireAdapter<OpenAiFunctionsMessage[]
   prepareTools: prepareOpenAiFunctionsTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/chat/completions',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    headers: buildBearerJsonHeaders({ apiKey }),
     body: buildOpenAiFunctionsBody({ model, messages: conversation, functions: tools }),
   }),
   readResponse: readOpenAiFunctionsResponse,

@@ -1,4 +1,5 @@
 import { appendToConversation } from '../append-to-conversation.ts';
+import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
 import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiResponsesToolCall, formatOpenAiResponsesToolCall } from './convert-openai-responses-tool-call.ts';
 import { convertToOpenAiResponsesToolOutputs, type OpenAiResponsesFunctionCallOutput } from './convert-to-openai-responses-tool-outputs.ts';
@@ -20,7 +21,7 @@ export const openAiResponsesAdapter = defineWireAdapter<OpenAiResponsesInputItem
   prepareTools: prepareOpenAiResponsesTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/responses',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    headers: buildBearerJsonHeaders({ apiKey }),
     body: buildOpenAiResponsesBody({ model, input: conversation, tools }),
   }),
   readResponse: readOpenAiResponsesResponse,
