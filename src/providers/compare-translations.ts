@@ -1,4 +1,4 @@
-import type { McpCallPlan, McpTool, McpToolResult, ProviderToolCall, ToolNameMap, Translated } from './types.ts';
+import type { McpCallPlan, McpTool, McpToolResult, PreparedTools, ProviderToolCall, ToolNameMap, Translated } from './types.ts';
 import { getWireAdapter } from './wire-adapters.ts';
 import { WIRE_CATALOG, type WireInfo } from './wire-catalog.ts';
 
@@ -9,7 +9,7 @@ import { WIRE_CATALOG, type WireInfo } from './wire-catalog.ts';
  */
 export type WireComparison = {
   wire: WireInfo;
-  first: Translated<{ tools: unknown; nameMap: ToolNameMap }>;
+  first: PreparedTools<unknown>;
   second: { call: ProviderToolCall; translated: Translated<McpCallPlan> } | null;
   third: Translated<unknown[]> | null;
 };

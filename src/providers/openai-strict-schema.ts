@@ -1,4 +1,5 @@
 import type { FieldChange, Warning } from '../trace/trace.ts';
+import { isPlainObject } from './is-plain-object.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -31,10 +32,6 @@ const STRICT_UNSUPPORTED = [
   'uniqueItems',
   'default',
 ];
-
-function isObject(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function makeNullable(schema: Schema): Schema {
   const type = schema.type;
@@ -79,29 +76,29 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
       const source = combiner === 'anyOf' && Array.isArray(node.oneOf) ? 'oneOf' : combiner;
       if (Array.isArray(branches)) {
         copy[combiner] = branches.map((branch, index) =>
-          isObject(branch) ? visit(branch, `${from}.${source}[${index}]`, `${at}.${combiner}[${index}]`) : branch,
+          isPlainObject(branch) ? visit(branch, `${from}.${source}[${index}]`, `${at}.${combiner}[${index}]`) : branch,
         );
       }
     }
-    if (isObject(copy.items)) copy.items = visit(copy.items, `${from}.items`, `${at}.items`);
+    if (isPlainObject(copy.items)) copy.items = visit(copy.items, `${from}.items`, `${at}.items`);
     for (const definitions of ['$defs', 'definitions']) {
       const defined = copy[definitions];
-      if (isObject(defined)) {
+      if (isPlainObject(defined)) {
         copy[definitions] = Object.fromEntries(
           Object.entries(defined).map(([name, value]) => [
             name,
-            isObject(value) ? visit(value, `${from}.${definitions}.${name}`, `${at}.${definitions}.${name}`) : value,
+            isPlainObject(value) ? visit(value, `${from}.${definitions}.${name}`, `${at}.${definitions}.${name}`) : value,
           ]),
         );
       }
     }
     const properties = copy.properties;
-    if (copy.type === 'object' || isObject(properties)) {
-      const required = new Set(Array.isArray(copy.required) ? (copy.required as string[]) : []);
+    if (copy.type === 'object' || isPlainObject(properties)) {
+      const required = new Set<unknown>(Array.isArray(copy.required) ? copy.required : []);
       const visited: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(isObject(properties) ? properties : {})) {
-        let property = isObject(value) ? visit(value, `${from}.properties.${name}`, `${at}.properties.${name}`) : value;
-        if (!required.has(name) && isObject(property)) {
+      for (const [name, value] of Object.entries(isPlainObject(properties) ? properties : {})) {
+        let property = isPlainObject(value) ? visit(value, `${from}.properties.${name}`, `${at}.properties.${name}`) : value;
+        if (!required.has(name) && isPlainObject(property)) {
           property = makeNullable(property);
           warnings.push({ code: 'strict-optional-nullable', message: `Strict mode requires every property: the optional "${name}" becomes required but may be null.`, path: `tools${from}.properties.${name}` });
           changes.push({ kind: 'retyped', from: `${from}.properties.${name}`, to: `${at}.properties.${name}`, note: 'optional becomes required and nullable' });

@@ -22,6 +22,9 @@ export type Translated<T> = { result: T; warnings: Warning[]; changes: FieldChan
 /** Provider tool name -> MCP tool name, for names the provider would refuse. */
 export type ToolNameMap = Record<string, string>;
 
+/** Translation #1's result: the tools in the provider's shape, and the way back from each name it gave them. */
+export type PreparedTools<ProviderTools> = Translated<{ tools: ProviderTools; nameMap: ToolNameMap }>;
+
 /** A tool call as the model wrote it, before translation #2. */
 export type ProviderToolCall = {
   /** The provider's id for the call, when its format has one. */
@@ -44,11 +47,11 @@ export type ToolRoundResult = {
   outcome: { type: 'result'; result: McpToolResult } | { type: 'host-error'; message: string };
 };
 
-export type ProviderReply = {
+export type ProviderReply<AssistantTurn = unknown> = {
   toolCalls: ProviderToolCall[];
   text: string | null;
   /** The assistant turn, kept to echo back to the provider with the tool results. */
-  assistantMessage: unknown;
+  assistantMessage: AssistantTurn;
   finishReason: string | null;
   model: string | null;
 };
@@ -59,14 +62,20 @@ export type ProviderHttpRequest = {
   body: Record<string, unknown>;
 };
 
-/** Names and defaults come from the wire catalog (wire-catalog.ts); the functions are the translations. */
-export type WireAdapter<Conversation = unknown, ProviderTools = unknown> = WireInfo & {
+/**
+ * Names and defaults come from the wire catalog (wire-catalog.ts); the functions are the
+ * translations. Each adapter is defined with its own message types (defineWireAdapter checks
+ * them there); the host holds it as `WireAdapter`, those types unknown, and hands an adapter
+ * back only what that same adapter gave it. The functions are declared as methods on purpose:
+ * method parameters compare both ways, which is what lets a typed adapter stand for that view.
+ */
+export type WireAdapter<Conversation = unknown, ProviderTools = unknown, AssistantTurn = unknown> = WireInfo & {
   startConversation(input: { question: string }): Conversation;
   /** Translation #1. `strict` asks for OpenAI strict schemas where the format has them. */
-  prepareTools(input: { tools: McpTool[]; strict?: boolean }): Translated<{ tools: ProviderTools; nameMap: ToolNameMap }>;
+  prepareTools(input: { tools: McpTool[]; strict?: boolean }): PreparedTools<ProviderTools>;
   buildRequest(input: { model: string; apiKey?: string; conversation: Conversation; tools: ProviderTools }): ProviderHttpRequest;
   /** Reads a 200 response body; throws ProviderReplyError when it is not in this format. */
-  readResponse(input: { body: unknown }): ProviderReply;
+  readResponse(input: { body: unknown }): ProviderReply<AssistantTurn>;
   /** Translation #2. */
   convertToolCall(input: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan>;
   /** How a model speaking this format writes a call: the compare view feeds it to translation #2. */
@@ -76,7 +85,7 @@ export type WireAdapter<Conversation = unknown, ProviderTools = unknown> = WireI
   /** Translation #3: the conversation with the assistant turn and the tool results appended. */
   appendToolResults(input: {
     conversation: Conversation;
-    reply: ProviderReply;
+    reply: ProviderReply<AssistantTurn>;
     results: ToolRoundResult[];
   }): Translated<{ conversation: Conversation; messages: unknown[] }>;
 };

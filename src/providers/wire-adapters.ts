@@ -1,25 +1,28 @@
+import { anthropicAdapter } from './anthropic/anthropic-adapter.ts';
+import { geminiAdapter } from './gemini/gemini-adapter.ts';
+import { ollamaAdapter } from './ollama/ollama-adapter.ts';
 import { openAiChatAdapter } from './openai-chat/openai-chat-adapter.ts';
-import type { WireAdapter } from './types.ts';
-// Adapter imports: one line per wire format, below this line.
 import { openAiFunctionsAdapter } from './openai-functions/openai-functions-adapter.ts';
 import { openAiResponsesAdapter } from './openai-responses/openai-responses-adapter.ts';
-import { ollamaAdapter } from './ollama/ollama-adapter.ts';
-import { geminiAdapter } from './gemini/gemini-adapter.ts';
-import { anthropicAdapter } from './anthropic/anthropic-adapter.ts';
+import type { WireAdapter } from './types.ts';
 
-/** Every wire format the host speaks, by id. Each adapter keeps its own message types inside. */
-export const WIRE_ADAPTERS: Record<string, WireAdapter> = {
-  'openai-chat': openAiChatAdapter as unknown as WireAdapter,
-  // Adapters: one line per wire format, below this line.
-  'openai-functions': openAiFunctionsAdapter as unknown as WireAdapter,
-  'openai-responses': openAiResponsesAdapter as unknown as WireAdapter,
-  ollama: ollamaAdapter as unknown as WireAdapter,
-  gemini: geminiAdapter as unknown as WireAdapter,
-  anthropic: anthropicAdapter as unknown as WireAdapter,
-};
+/**
+ * Every wire format the host speaks. The list keeps each adapter's own message types (its
+ * element type is their union); `satisfies` checks, without a cast, that each one can stand
+ * for the host's view of an adapter.
+ */
+const WIRE_ADAPTERS = [
+  openAiChatAdapter,
+  openAiFunctionsAdapter,
+  openAiResponsesAdapter,
+  ollamaAdapter,
+  geminiAdapter,
+  anthropicAdapter,
+] as const satisfies readonly WireAdapter[];
 
-export const WIRE_IDS = Object.keys(WIRE_ADAPTERS);
+export const WIRE_IDS: string[] = WIRE_ADAPTERS.map((adapter) => adapter.id);
 
+/** The adapter for a wire format, as the host holds it (see WireAdapter), or undefined for an id no adapter has. */
 export function getWireAdapter(id: string): WireAdapter | undefined {
-  return Object.hasOwn(WIRE_ADAPTERS, id) ? WIRE_ADAPTERS[id] : undefined;
+  return WIRE_ADAPTERS.find((adapter) => adapter.id === id);
 }

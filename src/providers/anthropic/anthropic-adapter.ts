@@ -1,5 +1,5 @@
-import { requireWireInfo } from '../wire-catalog.ts';
-import type { WireAdapter } from '../types.ts';
+import { appendToConversation } from '../append-to-conversation.ts';
+import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { ANTHROPIC_API_VERSION } from './anthropic-version.ts';
 import { convertAnthropicToolCall, formatAnthropicToolCall } from './convert-anthropic-tool-call.ts';
 import { convertToAnthropicToolResults, type AnthropicToolResultMessage } from './convert-to-anthropic-tool-results.ts';
@@ -12,8 +12,7 @@ export type AnthropicConversationMessage = AnthropicUserTextMessage | AnthropicA
 /** Anthropic requires a cap on the answer's length; one short sentence needs far less. */
 export const ANTHROPIC_MAX_TOKENS = 1024;
 
-export const anthropicAdapter: WireAdapter<AnthropicConversationMessage[], AnthropicTool[]> = {
-  ...requireWireInfo('anthropic'),
+export const anthropicAdapter = defineWireAdapter<AnthropicConversationMessage[], AnthropicTool[], AnthropicAssistantMessage>('anthropic', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareAnthropicTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -31,14 +30,7 @@ export const anthropicAdapter: WireAdapter<AnthropicConversationMessage[], Anthr
   convertToolCall: convertAnthropicToolCall,
   formatToolCall: formatAnthropicToolCall,
   convertToolResults: ({ results }) => convertToAnthropicToolResults({ results }),
-  appendToolResults: ({ conversation, reply, results }) => {
-    const translated = convertToAnthropicToolResults({ results });
-    // The assistant turn goes back unchanged: each tool_result must answer a tool_use of the message just before it.
-    const assistant = reply.assistantMessage as AnthropicAssistantMessage;
-    return {
-      result: { conversation: [...conversation, assistant, ...translated.result], messages: translated.result },
-      warnings: translated.warnings,
-      changes: translated.changes,
-    };
-  },
-};
+  // The assistant turn goes back unchanged: each tool_result must answer a tool_use of the message just before it.
+  appendToolResults: ({ conversation, reply, results }) =>
+    appendToConversation({ conversation, echoed: [reply.assistantMessage], translated: convertToAnthropicToolResults({ results }) }),
+});

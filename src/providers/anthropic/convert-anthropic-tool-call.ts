@@ -1,13 +1,10 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { restoreToolName } from '../tool-names.ts';
+import type { FieldChange } from '../../trace/trace.ts';
+import { restoreCalledToolName } from '../restore-called-tool-name.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
+import { isPlainObject } from '../is-plain-object.ts';
 
 /** A `tool_use` content block as Anthropic writes it. */
 export type AnthropicToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown };
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -22,18 +19,14 @@ function describeValue(value: unknown): string {
  * between) can send anything, and a wrong shape is a host error for the model to read.
  */
 export function convertAnthropicToolCall({ call, nameMap }: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan> {
-  const warnings: Warning[] = [];
-  const name = restoreToolName({ name: call.name, nameMap }) ?? call.name;
+  const { result: name, warnings, changes: nameChanges } = restoreCalledToolName({ name: call.name, nameMap, path: 'name' });
   const changes: FieldChange[] = [
-    ...(name === call.name ? [] : [{ kind: 'renamed', from: 'name', to: 'name', note: `mapped back to the MCP name "${name}"` } satisfies FieldChange]),
+    ...nameChanges,
     { kind: 'dropped', from: 'id', note: 'MCP has its own JSON-RPC id; the tool_use id stays with the host for translation #3' },
     { kind: 'dropped', from: 'type', note: 'MCP calls are always tools' },
   ];
   if (isPlainObject(call.raw) && call.raw.caller !== undefined) {
     changes.push({ kind: 'dropped', from: 'caller', note: 'who called the tool (direct or code execution) has no place in MCP' });
-  }
-  if (name !== call.name) {
-    warnings.push({ code: 'tool-name-restored', message: `The model called "${call.name}"; the MCP tool is "${name}".`, path: 'name' });
   }
   if (!isPlainObject(call.arguments)) {
     return {

@@ -23,7 +23,7 @@ export type AnthropicToolResultMessage = { role: 'user'; content: AnthropicToolR
 type McpContentBlock = McpToolResult['content'][number];
 
 function isAnthropicImageType(mimeType: string | undefined): mimeType is AnthropicImageType {
-  return (ANTHROPIC_IMAGE_TYPES as readonly string[]).includes(mimeType ?? '');
+  return ANTHROPIC_IMAGE_TYPES.some((type) => type === mimeType);
 }
 
 function describeSize(data: string): string {

@@ -1,7 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { ANTHROPIC_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools, Translated } from '../types.ts';
 
 export type AnthropicInputSchema = { type: 'object'; [keyword: string]: unknown };
 
@@ -46,10 +46,7 @@ function adjustInputSchema({ schema, index }: { schema: Record<string, unknown>;
  * renamed; fields with no place are reported. Anthropic has no OpenAI-style strict
  * mode here, so a request for it is reported and ignored.
  */
-export function prepareAnthropicTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: AnthropicTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareAnthropicTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<AnthropicTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: ANTHROPIC_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];
@@ -58,15 +55,14 @@ export function prepareAnthropicTools({ tools, strict = false }: { tools: McpToo
   }
   const converted = tools.map((tool, index): AnthropicTool => {
     const name = names.result.providerNames[index]!;
-    warnings.push(...findLostToolFields({ tool, index, provider: 'Anthropic Messages' }));
     if (name !== tool.name) {
       changes.push({ kind: 'renamed', from: `[${index}].name`, to: `[${index}].name`, note: `renamed to "${name}", a name Anthropic accepts` });
     }
     changes.push({ kind: 'renamed', from: `[${index}].inputSchema`, to: `[${index}].input_schema`, note: 'inputSchema is called input_schema here' });
-    for (const field of ['title', 'annotations', 'outputSchema', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in an Anthropic tool` });
-    }
-    const schema = adjustInputSchema({ schema: tool.inputSchema as Record<string, unknown>, index });
+    const lost = reportLostToolFields({ tool, index, provider: 'Anthropic Messages', place: 'an Anthropic tool' });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
+    const schema = adjustInputSchema({ schema: tool.inputSchema, index });
     warnings.push(...schema.warnings);
     changes.push(...schema.changes);
     return {

@@ -32,7 +32,7 @@ function readBlock<T extends z.ZodType>({ schema, block, index }: { schema: T; b
 }
 
 /** Reads an Anthropic Messages response: its tool_use blocks and its text blocks. */
-export function readAnthropicResponse({ body }: { body: unknown }): ProviderReply {
+export function readAnthropicResponse({ body }: { body: unknown }): ProviderReply<AnthropicAssistantMessage> {
   const error = AnthropicErrorSchema.safeParse(body);
   if (error.success) {
     throw new ProviderReplyError(`The reply is an Anthropic error (${error.data.error.type}), not a message: ${error.data.error.message}`);

@@ -1,4 +1,5 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
+import { isPlainObject } from '../is-plain-object.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -36,10 +37,6 @@ const SCHEMA_VALUED = new Set(['items', 'additionalProperties']);
 const SCHEMA_LISTS = new Set(['prefixItems', 'anyOf']);
 const SCHEMA_MAPS = new Set(['properties', '$defs']);
 
-function isObject(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Rewrites a JSON Schema into the subset Gemini accepts: `oneOf` is sent as `anyOf`,
  * `const` as a one-value `enum`, and keywords outside the subset are removed, each with
@@ -59,7 +56,7 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
     const copy: Schema = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'oneOf' && Array.isArray(value) && node.anyOf === undefined) {
-        copy.anyOf = value.map((branch, index) => (isObject(branch) ? visit(branch, `${from}.oneOf[${index}]`, `${at}.anyOf[${index}]`) : branch));
+        copy.anyOf = value.map((branch, index) => (isPlainObject(branch) ? visit(branch, `${from}.oneOf[${index}]`, `${at}.anyOf[${index}]`) : branch));
         warnings.push({ code: 'gemini-one-of', message: `Gemini has no "oneOf": in "${toolName}" it is sent as "anyOf", which also accepts a value matching more than one branch.`, path: `tools${from}.oneOf` });
         changes.push({ kind: 'renamed', from: `${from}.oneOf`, to: `${at}.anyOf`, note: 'oneOf is sent as anyOf' });
         continue;
@@ -79,14 +76,14 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
         changes.push({ kind: 'dropped', from: `${from}.${key}`, note: `"${key}" is outside Gemini's JSON Schema subset` });
         continue;
       }
-      if (SCHEMA_VALUED.has(key) && isObject(value)) {
+      if (SCHEMA_VALUED.has(key) && isPlainObject(value)) {
         copy[key] = visit(value, `${from}.${key}`, `${at}.${key}`);
       } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
-        copy[key] = value.map((branch, index) => (isObject(branch) ? visit(branch, `${from}.${key}[${index}]`, `${at}.${key}[${index}]`) : branch));
-      } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
+        copy[key] = value.map((branch, index) => (isPlainObject(branch) ? visit(branch, `${from}.${key}[${index}]`, `${at}.${key}[${index}]`) : branch));
+      } else if (SCHEMA_MAPS.has(key) && isPlainObject(value)) {
         // The keys here are property or definition names, not keywords: only their values are schemas.
         copy[key] = Object.fromEntries(
-          Object.entries(value).map(([name, child]) => [name, isObject(child) ? visit(child, `${from}.${key}.${name}`, `${at}.${key}.${name}`) : child]),
+          Object.entries(value).map(([name, child]) => [name, isPlainObject(child) ? visit(child, `${from}.${key}.${name}`, `${at}.${key}.${name}`) : child]),
         );
       } else {
         copy[key] = value;

@@ -1,11 +1,7 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { restoreToolName } from '../tool-names.ts';
+import { restoreCalledToolName } from '../restore-called-tool-name.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
 import type { GeminiFunctionCallPart } from './gemini-content.ts';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from '../is-plain-object.ts';
 
 /**
  * Translation #2 for Gemini: the model's part `{ functionCall: { id?, name, args } }`.
@@ -13,18 +9,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * model's mistake, told back to it as a tool error rather than a crash.
  */
 export function convertGeminiToolCall({ call, nameMap }: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan> {
-  const warnings: Warning[] = [];
-  const name = restoreToolName({ name: call.name, nameMap }) ?? call.name;
-  const changes: FieldChange[] = [
-    name === call.name
-      ? { kind: 'moved', from: 'functionCall.name', to: 'name', note: 'the name comes out of "functionCall"' }
-      : { kind: 'renamed', from: 'functionCall.name', to: 'name', note: `mapped back to the MCP name "${name}"` },
-  ];
+  const { result: name, warnings, changes } = restoreCalledToolName({ name: call.name, nameMap, path: 'functionCall.name' });
   if (call.id !== undefined) {
     changes.push({ kind: 'dropped', from: 'functionCall.id', note: 'MCP has its own JSON-RPC id; the call id stays with the host for translation #3' });
-  }
-  if (name !== call.name) {
-    warnings.push({ code: 'tool-name-restored', message: `The model called "${call.name}"; the MCP tool is "${name}".`, path: 'functionCall.name' });
   }
   if (call.arguments === undefined) {
     // Gemini leaves `args` out of a call to a function that takes nothing.

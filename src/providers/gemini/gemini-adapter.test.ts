@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderReply } from '../types.ts';
+import type { GeminiModelTurn } from './gemini-content.ts';
 import { geminiAdapter } from './gemini-adapter.ts';
 
 describe('geminiAdapter', () => {
@@ -28,7 +29,7 @@ describe('geminiAdapter', () => {
   describe('appendToolResults', () => {
     it('echoes the model turn, then adds the user turn with the function responses', () => {
       const modelTurn = { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'add_numbers', args: { a: 5, b: 7 } }, thoughtSignature: 'c2ln' }] };
-      const reply: ProviderReply = {
+      const reply: ProviderReply<GeminiModelTurn> = {
         toolCalls: [{ id: 'c1', name: 'add_numbers', arguments: { a: 5, b: 7 }, raw: modelTurn.parts[0] }],
         text: null,
         assistantMessage: modelTurn,

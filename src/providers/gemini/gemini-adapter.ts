@@ -1,19 +1,17 @@
-import { requireWireInfo } from '../wire-catalog.ts';
-import type { WireAdapter } from '../types.ts';
+import { appendToConversation } from '../append-to-conversation.ts';
+import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertGeminiToolCall, formatGeminiToolCall } from './convert-gemini-tool-call.ts';
 import { convertToGeminiFunctionResponses } from './convert-to-gemini-function-responses.ts';
-import type { GeminiContent } from './gemini-content.ts';
+import type { GeminiContent, GeminiModelTurn } from './gemini-content.ts';
 import { prepareGeminiTools, type GeminiTool } from './prepare-gemini-tools.ts';
 import { readGeminiResponse } from './read-gemini-response.ts';
-
 
 /** Gemini names models "models/gemini-…" in its lists; the path wants the bare id. */
 function readModelId(model: string): string {
   return model.replace(/^models\//, '');
 }
 
-export const geminiAdapter: WireAdapter<GeminiContent[], GeminiTool[]> = {
-  ...requireWireInfo('gemini'),
+export const geminiAdapter = defineWireAdapter<(GeminiContent | GeminiModelTurn)[], GeminiTool[], GeminiModelTurn>('gemini', {
   startConversation: ({ question }) => [{ role: 'user', parts: [{ text: question }] }],
   prepareTools: prepareGeminiTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
@@ -26,14 +24,7 @@ export const geminiAdapter: WireAdapter<GeminiContent[], GeminiTool[]> = {
   convertToolCall: convertGeminiToolCall,
   formatToolCall: formatGeminiToolCall,
   convertToolResults: ({ results }) => convertToGeminiFunctionResponses({ results }),
-  appendToolResults: ({ conversation, reply, results }) => {
-    const translated = convertToGeminiFunctionResponses({ results });
-    // The model turn goes back exactly as it came, thought signatures included.
-    const modelTurn = reply.assistantMessage as GeminiContent;
-    return {
-      result: { conversation: [...conversation, modelTurn, ...translated.result], messages: translated.result },
-      warnings: translated.warnings,
-      changes: translated.changes,
-    };
-  },
-};
+  // The model turn goes back exactly as it came, thought signatures included.
+  appendToolResults: ({ conversation, reply, results }) =>
+    appendToConversation({ conversation, echoed: [reply.assistantMessage], translated: convertToGeminiFunctionResponses({ results }) }),
+});

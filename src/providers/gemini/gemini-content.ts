@@ -27,3 +27,6 @@ export type GeminiFunctionResponseContent = { role: 'user'; parts: GeminiFunctio
 export type GeminiPart = GeminiTextPart | GeminiFunctionCallPart | GeminiFunctionResponsePart | Record<string, unknown>;
 
 export type GeminiContent = { role: 'user' | 'model'; parts: GeminiPart[] };
+
+/** The model's turn as Gemini wrote it, kept whole to echo back: its role is whatever Gemini sent ("model" when it sent none). */
+export type GeminiModelTurn = { role: string; parts: GeminiPart[] };

@@ -1,7 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { GEMINI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools } from '../types.ts';
 import { adjustGeminiJsonSchema } from './adjust-gemini-json-schema.ts';
 
 export type GeminiFunctionDeclaration = {
@@ -20,18 +20,13 @@ export type GeminiTool = { functionDeclarations: GeminiFunctionDeclaration[] };
  * to `responseJsonSchema`, as Google's own SDK does for MCP tools. Keywords outside
  * Gemini's JSON Schema subset are removed, and reported.
  */
-export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: GeminiTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boolean }): PreparedTools<GeminiTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: GEMINI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];
   const declarations = tools.map((tool, index): GeminiFunctionDeclaration => {
     const name = names.result.providerNames[index]!;
     const at = `[0].functionDeclarations[${index}]`;
-    // Gemini has a place for the output schema, so only the other fields are lost.
-    warnings.push(...findLostToolFields({ tool, index, provider: 'Gemini' }).filter((warning) => warning.code !== 'dropped-outputSchema'));
     changes.push(
       name === tool.name
         ? { kind: 'moved', from: `[${index}].name`, to: `${at}.name`, note: 'every tool becomes a function declaration in one Gemini tool' }
@@ -41,11 +36,12 @@ export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boole
     if (tool.description !== undefined) {
       changes.push({ kind: 'moved', from: `[${index}].description`, to: `${at}.description`, note: 'the description moves into the declaration' });
     }
-    for (const field of ['title', 'annotations', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in a Gemini function declaration` });
-    }
+    // Gemini has a place for the output schema, so only the other fields are lost.
+    const lost = reportLostToolFields({ tool, index, provider: 'Gemini', place: 'a Gemini function declaration', keeps: ['outputSchema'] });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
     const parameters = adjustGeminiJsonSchema({
-      schema: tool.inputSchema as Record<string, unknown>,
+      schema: tool.inputSchema,
       inputPath: `[${index}].inputSchema`,
       outputPath: `${at}.parametersJsonSchema`,
       toolName: tool.name,
@@ -55,7 +51,7 @@ export function prepareGeminiTools({ tools }: { tools: McpTool[]; strict?: boole
     let responseJsonSchema: Record<string, unknown> | undefined;
     if (tool.outputSchema !== undefined) {
       const response = adjustGeminiJsonSchema({
-        schema: tool.outputSchema as Record<string, unknown>,
+        schema: tool.outputSchema,
         inputPath: `[${index}].outputSchema`,
         outputPath: `${at}.responseJsonSchema`,
         toolName: tool.name,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
+import type { GeminiModelTurn } from './gemini-content.ts';
 
 const FunctionCallSchema = z.looseObject({
   id: z.string().optional(),
@@ -38,7 +39,7 @@ function fail(reason: string): never {
  * Thought summaries (`thought: true`) are not the answer. A reply with no content at all
  * (a blocked prompt, a safety stop) is reported, not read as an empty answer.
  */
-export function readGeminiResponse({ body }: { body: unknown }): ProviderReply {
+export function readGeminiResponse({ body }: { body: unknown }): ProviderReply<GeminiModelTurn> {
   const { candidates, promptFeedback, modelVersion } = parseProviderReply({ schema: GeminiResponseSchema, value: body, what: GEMINI_RESPONSE });
   const candidate = candidates?.[0];
   if (!candidate) {
@@ -49,17 +50,14 @@ export function readGeminiResponse({ body }: { body: unknown }): ProviderReply {
   if (!candidate.content || !parts) {
     throw new ProviderReplyError(`Gemini returned a candidate with no content (finishReason ${candidate.finishReason ?? 'missing'}): there is nothing to read.`);
   }
-  const toolCalls = parts
-    .filter((part) => part.functionCall !== undefined)
-    .map((part) => {
-      const call = part.functionCall!;
-      return { ...(call.id !== undefined ? { id: call.id } : {}), name: call.name, arguments: call.args, raw: part };
-    });
-  const texts = parts.filter((part) => typeof part.text === 'string' && !part.thought).map((part) => part.text!);
+  const toolCalls = parts.flatMap(({ functionCall: call }, index) =>
+    call ? [{ ...(call.id !== undefined ? { id: call.id } : {}), name: call.name, arguments: call.args, raw: parts[index] }] : [],
+  );
+  const texts = parts.flatMap((part) => (part.text !== undefined && !part.thought ? [part.text] : []));
   return {
     toolCalls,
     text: texts.length > 0 ? texts.join('') : null,
-    assistantMessage: { ...candidate.content, role: candidate.content.role ?? 'model' },
+    assistantMessage: { ...candidate.content, role: candidate.content.role ?? 'model', parts },
     finishReason: candidate.finishReason ?? null,
     model: modelVersion ?? null,
   };

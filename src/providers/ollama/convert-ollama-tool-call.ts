@@ -1,10 +1,6 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { restoreToolName } from '../tool-names.ts';
+import { restoreCalledToolName } from '../restore-called-tool-name.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from '../is-plain-object.ts';
 
 function readField(raw: unknown, path: 'id' | 'index'): unknown {
   if (!isPlainObject(raw)) return undefined;
@@ -19,21 +15,12 @@ function readField(raw: unknown, path: 'id' | 'index'): unknown {
  * no id and no index.
  */
 export function convertOllamaToolCall({ call, nameMap }: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan> {
-  const warnings: Warning[] = [];
-  const name = restoreToolName({ name: call.name, nameMap }) ?? call.name;
-  const changes: FieldChange[] = [
-    name === call.name
-      ? { kind: 'moved', from: 'function.name', to: 'name', note: 'the name comes out of "function"' }
-      : { kind: 'renamed', from: 'function.name', to: 'name', note: `mapped back to the MCP name "${name}"` },
-  ];
+  const { result: name, warnings, changes } = restoreCalledToolName({ name: call.name, nameMap, path: 'function.name' });
   if (readField(call.raw, 'id') !== undefined) {
     changes.push({ kind: 'dropped', from: 'id', note: 'MCP has its own JSON-RPC id; the call id stays with the host for translation #3' });
   }
   if (readField(call.raw, 'index') !== undefined) {
     changes.push({ kind: 'dropped', from: 'function.index', note: 'the position of the call in the reply; MCP calls stand alone' });
-  }
-  if (name !== call.name) {
-    warnings.push({ code: 'tool-name-restored', message: `The model called "${call.name}"; the MCP tool is "${name}".`, path: 'function.name' });
   }
   if (!isPlainObject(call.arguments)) {
     return {

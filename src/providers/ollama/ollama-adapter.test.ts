@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderReply } from '../types.ts';
 import { ollamaAdapter } from './ollama-adapter.ts';
+import type { OllamaAssistantMessage } from './read-ollama-response.ts';
 
 describe('ollamaAdapter', () => {
   describe('buildRequest', () => {
@@ -23,9 +24,9 @@ describe('ollamaAdapter', () => {
 
   describe('appendToolResults', () => {
     it('echoes the assistant message with its tool calls, then one tool message per call', () => {
-      const assistant = { role: 'assistant', content: '', tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 5, b: 7 } } }] };
-      const reply: ProviderReply = {
-        toolCalls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 }, raw: assistant.tool_calls[0] }],
+      const assistant: OllamaAssistantMessage = { role: 'assistant', content: '', tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 5, b: 7 } } }] };
+      const reply: ProviderReply<OllamaAssistantMessage> = {
+        toolCalls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 }, raw: assistant.tool_calls?.[0] }],
         text: null,
         assistantMessage: assistant,
         finishReason: 'stop',

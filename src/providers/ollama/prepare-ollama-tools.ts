@@ -1,6 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
+import type { McpTool, PreparedTools, ToolNameMap } from '../types.ts';
+import { isPlainObject } from '../is-plain-object.ts';
 
 export type OllamaTool = {
   type: 'function';
@@ -15,17 +16,13 @@ export type OllamaTool = {
 const READ_AT_TOP = new Set(['type', '$defs', 'items', 'required', 'properties']);
 const READ_IN_PROPERTY = new Set(['type', 'items', 'description', 'enum', 'anyOf', 'properties', 'required']);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Keywords of the schema that Ollama's tool structure has no field for, with their paths. */
 function findUnreadKeywords(schema: Record<string, unknown>, path: string): string[] {
   const unread = Object.keys(schema).filter((key) => !READ_AT_TOP.has(key)).map((key) => `${path}.${key}`);
   const properties = schema.properties;
-  if (!isObject(properties)) return unread;
+  if (!isPlainObject(properties)) return unread;
   for (const [name, property] of Object.entries(properties)) {
-    if (!isObject(property)) continue;
+    if (!isPlainObject(property)) continue;
     unread.push(...Object.keys(property).filter((key) => !READ_IN_PROPERTY.has(key)).map((key) => `${path}.properties.${name}.${key}`));
   }
   return unread;
@@ -37,16 +34,12 @@ function findUnreadKeywords(schema: Record<string, unknown>, path: string): stri
  * and does not enforce the schema: the model only reads it in its prompt, and only the
  * fields Ollama's tool structure keeps. Those it drops are reported here, not removed.
  */
-export function prepareOllamaTools({ tools }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: OllamaTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareOllamaTools({ tools }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OllamaTool[]> {
   const warnings: Warning[] = [];
   const changes: FieldChange[] = [];
   const nameMap: ToolNameMap = {};
   const converted = tools.map((tool, index): OllamaTool => {
     nameMap[tool.name] = tool.name;
-    warnings.push(...findLostToolFields({ tool, index, provider: 'Ollama' }));
     changes.push(
       { kind: 'added', to: `[${index}].type`, note: 'every tool is wrapped as a "function"' },
       { kind: 'moved', from: `[${index}].name`, to: `[${index}].function.name`, note: 'the name moves into "function"; Ollama accepts any name' },
@@ -55,10 +48,10 @@ export function prepareOllamaTools({ tools }: { tools: McpTool[]; strict?: boole
     if (tool.description !== undefined) {
       changes.push({ kind: 'moved', from: `[${index}].description`, to: `[${index}].function.description`, note: 'the description moves into "function"' });
     }
-    for (const field of ['title', 'annotations', 'outputSchema', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in an Ollama tool` });
-    }
-    const parameters = tool.inputSchema as Record<string, unknown>;
+    const lost = reportLostToolFields({ tool, index, provider: 'Ollama', place: 'an Ollama tool' });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
+    const parameters = tool.inputSchema;
     for (const path of findUnreadKeywords(parameters, `tools[${index}].inputSchema`)) {
       const keyword = path.slice(path.lastIndexOf('.') + 1);
       warnings.push({

@@ -24,9 +24,10 @@ export const OllamaChatResponseSchema = z.looseObject({
   done_reason: z.string().optional(),
 });
 export type OllamaChatResponse = z.infer<typeof OllamaChatResponseSchema>;
+export type OllamaAssistantMessage = OllamaChatResponse['message'];
 
 /** Reads an `/api/chat` response: the message's tool calls and its text. */
-export function readOllamaResponse({ body }: { body: unknown }): ProviderReply {
+export function readOllamaResponse({ body }: { body: unknown }): ProviderReply<OllamaAssistantMessage> {
   const { message, done, done_reason: doneReason, model } = parseProviderReply({ schema: OllamaChatResponseSchema, value: body, what: 'an Ollama /api/chat response' });
   if (!done) {
     // Ollama streams unless told not to; one chunk of a stream is not the whole answer.

@@ -1,19 +1,19 @@
-import { requireWireInfo } from '../wire-catalog.ts';
-import type { WireAdapter } from '../types.ts';
+import { appendToConversation } from '../append-to-conversation.ts';
+import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
+import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiChatToolCall, formatOpenAiChatToolCall } from './convert-openai-chat-tool-call.ts';
 import { convertToOpenAiChatToolMessages } from './convert-to-openai-chat-tool-messages.ts';
 import { prepareOpenAiChatTools, type OpenAiChatTool } from './prepare-openai-chat-tools.ts';
-import { readOpenAiChatResponse } from './read-openai-chat-response.ts';
+import { readOpenAiChatResponse, type OpenAiChatAssistantMessage } from './read-openai-chat-response.ts';
 
 type OpenAiChatMessage = Record<string, unknown> & { role: string };
 
-export const openAiChatAdapter: WireAdapter<OpenAiChatMessage[], OpenAiChatTool[]> = {
-  ...requireWireInfo('openai-chat'),
+export const openAiChatAdapter = defineWireAdapter<OpenAiChatMessage[], OpenAiChatTool[], OpenAiChatAssistantMessage>('openai-chat', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareOpenAiChatTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/chat/completions',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    headers: buildBearerJsonHeaders({ apiKey }),
     body: { model, messages: conversation, ...(tools.length > 0 ? { tools } : {}) },
   }),
   readResponse: readOpenAiChatResponse,
@@ -21,14 +21,9 @@ export const openAiChatAdapter: WireAdapter<OpenAiChatMessage[], OpenAiChatTool[
   formatToolCall: formatOpenAiChatToolCall,
   convertToolResults: ({ results }) => convertToOpenAiChatToolMessages({ results }),
   appendToolResults: ({ conversation, reply, results }) => {
-    const translated = convertToOpenAiChatToolMessages({ results });
     // Only the fields an assistant message param has go back (the reply also carries refusal, annotations…).
-    const { content = null, tool_calls: toolCalls } = reply.assistantMessage as { content?: string | null; tool_calls?: unknown };
+    const { content = null, tool_calls: toolCalls } = reply.assistantMessage;
     const assistant: OpenAiChatMessage = { role: 'assistant', content, ...(toolCalls ? { tool_calls: toolCalls } : {}) };
-    return {
-      result: { conversation: [...conversation, assistant, ...translated.result], messages: translated.result },
-      warnings: translated.warnings,
-      changes: translated.changes,
-    };
+    return appendToConversation({ conversation, echoed: [assistant], translated: convertToOpenAiChatToolMessages({ results }) });
   },
-};
+});

@@ -1,8 +1,8 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools } from '../types.ts';
 
 export type OpenAiChatTool = {
   type: 'function';
@@ -15,16 +15,12 @@ export type OpenAiChatTool = {
  * `inputSchema` moves to `function.parameters`; in strict mode the schema is rewritten
  * as OpenAI requires; fields with no place are reported.
  */
-export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: OpenAiChatTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OpenAiChatTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: OPENAI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];
   const converted = tools.map((tool, index): OpenAiChatTool => {
     const name = names.result.providerNames[index]!;
-    warnings.push(...findLostToolFields({ tool, index, provider: 'OpenAI Chat Completions' }));
     changes.push(
       { kind: 'added', to: `[${index}].type`, note: 'every tool is wrapped as a "function"' },
       name === tool.name
@@ -35,10 +31,10 @@ export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTo
     if (tool.description !== undefined) {
       changes.push({ kind: 'moved', from: `[${index}].description`, to: `[${index}].function.description`, note: 'the description moves into "function"' });
     }
-    for (const field of ['title', 'annotations', 'outputSchema', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in a Chat Completions tool` });
-    }
-    let parameters = tool.inputSchema as Record<string, unknown>;
+    const lost = reportLostToolFields({ tool, index, provider: 'OpenAI Chat Completions', place: 'a Chat Completions tool' });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
+    let parameters: Record<string, unknown> = tool.inputSchema;
     if (strict) {
       const strictSchema = convertToOpenAiStrictSchema({ schema: parameters, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].function.parameters` });
       parameters = strictSchema.result;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineChatCompletionsReplySchema } from '../chat-completions-reply.ts';
 import { parseProviderReply } from '../parse-provider-reply.ts';
 import type { ProviderReply } from '../types.ts';
 
@@ -8,24 +9,19 @@ const ToolCallSchema = z.looseObject({
   function: z.looseObject({ name: z.string(), arguments: z.unknown() }),
 });
 
-export const OpenAiChatResponseSchema = z.looseObject({
-  model: z.string().nullish(),
-  choices: z
-    .array(
-      z.looseObject({
-        message: z.looseObject({
-          role: z.literal('assistant'),
-          content: z.string().nullish(),
-          tool_calls: z.array(ToolCallSchema).nullish(),
-        }),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .min(1),
-});
+export const OpenAiChatResponseSchema = defineChatCompletionsReplySchema(
+  z.looseObject({
+    role: z.literal('assistant'),
+    content: z.string().nullish(),
+    tool_calls: z.array(ToolCallSchema).nullish(),
+  }),
+);
+
+/** The assistant message of the first choice, as received. */
+export type OpenAiChatAssistantMessage = z.infer<typeof OpenAiChatResponseSchema>['choices'][number]['message'];
 
 /** Reads a Chat Completions response: the first choice's tool calls and text. */
-export function readOpenAiChatResponse({ body }: { body: unknown }): ProviderReply {
+export function readOpenAiChatResponse({ body }: { body: unknown }): ProviderReply<OpenAiChatAssistantMessage> {
   const response = parseProviderReply({ schema: OpenAiChatResponseSchema, value: body, what: 'a Chat Completions response' });
   const choice = response.choices[0]!;
   return {

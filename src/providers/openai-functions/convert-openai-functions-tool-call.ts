@@ -1,6 +1,5 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { parseArgumentsString } from '../parse-arguments-string.ts';
-import { restoreToolName } from '../tool-names.ts';
+import { planCallFromArgumentsString } from '../parse-arguments-string.ts';
+import { restoreCalledToolName } from '../restore-called-tool-name.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
 
 /** `message.function_call` as the legacy format writes it: one call, no id. */
@@ -12,18 +11,9 @@ export type OpenAiFunctionCall = { name: string; arguments: string };
  * error for the model to read, not a crash. There is no call id to carry.
  */
 export function convertOpenAiFunctionsToolCall({ call, nameMap }: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan> {
-  const warnings: Warning[] = [];
-  const changes: FieldChange[] = [];
-  const name = restoreToolName({ name: call.name, nameMap }) ?? call.name;
-  if (name !== call.name) {
-    changes.push({ kind: 'renamed', from: 'name', to: 'name', note: `mapped back to the MCP name "${name}"` });
-    warnings.push({ code: 'tool-name-restored', message: `The model called "${call.name}"; the MCP tool is "${name}".`, path: 'name' });
-  }
-  const parsed = parseArgumentsString({ name: call.name, text: call.arguments, format: 'the legacy function_call' });
-  if (!parsed.ok) return { result: { ok: false, error: parsed.error }, warnings, changes };
-  warnings.push({ code: 'arguments-parsed', message: 'The arguments arrived as a JSON string; MCP wants an object, so the host parsed it.', path: 'arguments' });
-  changes.push({ kind: 'retyped', from: 'arguments', to: 'arguments', note: 'a JSON string becomes an object' });
-  return { result: { ok: true, params: { name, arguments: parsed.value } }, warnings, changes };
+  const name = restoreCalledToolName({ name: call.name, nameMap, path: 'name' });
+  const plan = planCallFromArgumentsString({ call, name: name.result, format: 'the legacy function_call', path: 'arguments' });
+  return { result: plan.result, warnings: [...name.warnings, ...plan.warnings], changes: [...name.changes, ...plan.changes] };
 }
 
 /** How the legacy format writes a call: `{ name, arguments: "<JSON string>" }`, with no id to give it. */

@@ -1,5 +1,6 @@
-import { requireWireInfo } from '../wire-catalog.ts';
-import type { WireAdapter } from '../types.ts';
+import { appendToConversation } from '../append-to-conversation.ts';
+import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
+import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiFunctionsToolCall, formatOpenAiFunctionsToolCall } from './convert-openai-functions-tool-call.ts';
 import { convertToOpenAiFunctionsToolMessages, type OpenAiFunctionMessage } from './convert-to-openai-functions-tool-messages.ts';
 import { prepareOpenAiFunctionsTools, type OpenAiFunction } from './prepare-openai-functions-tools.ts';
@@ -15,26 +16,18 @@ export function buildOpenAiFunctionsBody({ model, messages, functions }: { model
   return { model, messages, ...(functions.length > 0 ? { functions } : {}) };
 }
 
-export const openAiFunctionsAdapter: WireAdapter<OpenAiFunctionsMessage[], OpenAiFunction[]> = {
-  ...requireWireInfo('openai-functions'),
+export const openAiFunctionsAdapter = defineWireAdapter<OpenAiFunctionsMessage[], OpenAiFunction[], OpenAiFunctionsAssistantMessage>('openai-functions', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareOpenAiFunctionsTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/chat/completions',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    headers: buildBearerJsonHeaders({ apiKey }),
     body: buildOpenAiFunctionsBody({ model, messages: conversation, functions: tools }),
   }),
   readResponse: readOpenAiFunctionsResponse,
   convertToolCall: convertOpenAiFunctionsToolCall,
   formatToolCall: formatOpenAiFunctionsToolCall,
   convertToolResults: ({ results }) => convertToOpenAiFunctionsToolMessages({ results }),
-  appendToolResults: ({ conversation, reply, results }) => {
-    const translated = convertToOpenAiFunctionsToolMessages({ results });
-    const assistant = reply.assistantMessage as OpenAiFunctionsAssistantMessage;
-    return {
-      result: { conversation: [...conversation, assistant, ...translated.result], messages: translated.result },
-      warnings: translated.warnings,
-      changes: translated.changes,
-    };
-  },
-};
+  appendToolResults: ({ conversation, reply, results }) =>
+    appendToConversation({ conversation, echoed: [reply.assistantMessage], translated: convertToOpenAiFunctionsToolMessages({ results }) }),
+});

@@ -1,7 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools } from '../types.ts';
 
 /**
  * One entry of the legacy `functions` array. The SDK's ChatCompletionCreateParams.Function
@@ -16,10 +16,7 @@ const PROVIDER = 'OpenAI legacy functions';
  * becomes `{ name, description, parameters }`, with no wrapper; `inputSchema` is renamed
  * `parameters`; fields with no place are reported.
  */
-export function prepareOpenAiFunctionsTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: OpenAiFunction[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareOpenAiFunctionsTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OpenAiFunction[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: OPENAI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];
@@ -33,18 +30,17 @@ export function prepareOpenAiFunctionsTools({ tools, strict = false }: { tools: 
   }
   const converted = tools.map((tool, index): OpenAiFunction => {
     const name = names.result.providerNames[index]!;
-    warnings.push(...findLostToolFields({ tool, index, provider: PROVIDER }));
     if (name !== tool.name) {
       changes.push({ kind: 'renamed', from: `[${index}].name`, to: `[${index}].name`, note: `renamed to "${name}", a name OpenAI accepts` });
     }
     changes.push({ kind: 'renamed', from: `[${index}].inputSchema`, to: `[${index}].parameters`, note: 'inputSchema is called parameters here' });
-    for (const field of ['title', 'annotations', 'outputSchema', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in a legacy function` });
-    }
+    const lost = reportLostToolFields({ tool, index, provider: PROVIDER, place: 'a legacy function' });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
     return {
       name,
       ...(tool.description !== undefined ? { description: tool.description } : {}),
-      parameters: tool.inputSchema as Record<string, unknown>,
+      parameters: tool.inputSchema,
     };
   });
   return { result: { tools: converted, nameMap: names.result.nameMap }, warnings, changes };

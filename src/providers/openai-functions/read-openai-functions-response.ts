@@ -1,24 +1,17 @@
 import { z } from 'zod';
+import { defineChatCompletionsReplySchema } from '../chat-completions-reply.ts';
 import { parseProviderReply } from '../parse-provider-reply.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
 import type { OpenAiFunctionCall } from './convert-openai-functions-tool-call.ts';
 
-export const OpenAiFunctionsResponseSchema = z.looseObject({
-  model: z.string().nullish(),
-  choices: z
-    .array(
-      z.looseObject({
-        message: z.looseObject({
-          role: z.literal('assistant'),
-          content: z.string().nullish(),
-          function_call: z.looseObject({ name: z.string(), arguments: z.unknown() }).nullish(),
-          tool_calls: z.array(z.unknown()).nullish(),
-        }),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .min(1),
-});
+export const OpenAiFunctionsResponseSchema = defineChatCompletionsReplySchema(
+  z.looseObject({
+    role: z.literal('assistant'),
+    content: z.string().nullish(),
+    function_call: z.looseObject({ name: z.string(), arguments: z.unknown() }).nullish(),
+    tool_calls: z.array(z.unknown()).nullish(),
+  }),
+);
 
 /** The assistant turn as the request's ChatCompletionAssistantMessageParam takes it back. */
 export type OpenAiFunctionsAssistantMessage = { role: 'assistant'; content: string | null; function_call?: OpenAiFunctionCall };
@@ -32,7 +25,7 @@ function echoArguments(value: unknown): string {
  * in `message.function_call`, with no id. A reply with `tool_calls` instead is the newer
  * format, which the host did not ask for, so it is refused with that explanation.
  */
-export function readOpenAiFunctionsResponse({ body }: { body: unknown }): ProviderReply {
+export function readOpenAiFunctionsResponse({ body }: { body: unknown }): ProviderReply<OpenAiFunctionsAssistantMessage> {
   const response = parseProviderReply({ schema: OpenAiFunctionsResponseSchema, value: body, what: 'a Chat Completions response' });
   const choice = response.choices[0]!;
   const { content, function_call: functionCall, tool_calls: toolCalls } = choice.message;

@@ -1,6 +1,7 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { parseArgumentsString } from '../parse-arguments-string.ts';
-import { restoreToolName } from '../tool-names.ts';
+import type { FieldChange } from '../../trace/trace.ts';
+import { isPlainObject } from '../is-plain-object.ts';
+import { planCallFromArgumentsString } from '../parse-arguments-string.ts';
+import { restoreCalledToolName } from '../restore-called-tool-name.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
 
 /** An output item `{ type: "function_call", call_id, name, arguments }` (the SDK's ResponseFunctionToolCall). */
@@ -19,24 +20,16 @@ export type OpenAiResponsesFunctionCall = {
  * read, not a crash. `call_id` stays with the host: the output item of translation #3 needs it.
  */
 export function convertOpenAiResponsesToolCall({ call, nameMap }: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan> {
-  const warnings: Warning[] = [];
   const changes: FieldChange[] = [
     { kind: 'dropped', from: 'type', note: 'MCP calls are always tools' },
     { kind: 'dropped', from: 'call_id', note: 'MCP has its own JSON-RPC id; the call_id stays with the host for translation #3' },
   ];
-  const raw = (typeof call.raw === 'object' && call.raw !== null ? call.raw : {}) as Record<string, unknown>;
+  const raw = isPlainObject(call.raw) ? call.raw : {};
   if (raw.id !== undefined) changes.push({ kind: 'dropped', from: 'id', note: "the output item's own id; the host echoes the item back as it came" });
   if (raw.status !== undefined) changes.push({ kind: 'dropped', from: 'status', note: 'the item status means nothing to MCP' });
-  const name = restoreToolName({ name: call.name, nameMap }) ?? call.name;
-  if (name !== call.name) {
-    changes.push({ kind: 'renamed', from: 'name', to: 'name', note: `mapped back to the MCP name "${name}"` });
-    warnings.push({ code: 'tool-name-restored', message: `The model called "${call.name}"; the MCP tool is "${name}".`, path: 'name' });
-  }
-  const parsed = parseArgumentsString({ name: call.name, text: call.arguments, format: 'the Responses API' });
-  if (!parsed.ok) return { result: { ok: false, error: parsed.error }, warnings, changes };
-  warnings.push({ code: 'arguments-parsed', message: 'The arguments arrived as a JSON string; MCP wants an object, so the host parsed it.', path: 'arguments' });
-  changes.push({ kind: 'retyped', from: 'arguments', to: 'arguments', note: 'a JSON string becomes an object' });
-  return { result: { ok: true, params: { name, arguments: parsed.value } }, warnings, changes };
+  const name = restoreCalledToolName({ name: call.name, nameMap, path: 'name' });
+  const plan = planCallFromArgumentsString({ call, name: name.result, format: 'the Responses API', path: 'arguments' });
+  return { result: plan.result, warnings: [...name.warnings, ...plan.warnings], changes: [...changes, ...name.changes, ...plan.changes] };
 }
 
 /** How the Responses API writes a call: a `function_call` output item, arguments as a JSON string. */

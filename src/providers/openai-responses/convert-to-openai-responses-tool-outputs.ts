@@ -1,4 +1,5 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
+import { convertOutcomeToText } from '../tool-outcome-text.ts';
 import { convertToolResultToText } from '../tool-result-text.ts';
 import type { McpToolResult, ToolRoundResult, Translated } from '../types.ts';
 
@@ -16,31 +17,15 @@ const PROVIDER = 'OpenAI Responses';
 
 type Converted = { output: string | OpenAiResponsesOutputPart[]; warnings: Warning[]; changes: FieldChange[] };
 
-/**
- * Places the text helper's warnings under their result and block, and corrects its
- * "text only" wording: a Responses function output also carries images, just not audio.
- */
-function placeWarnings(warnings: Warning[], index: number, blockIndex?: number): Warning[] {
-  return warnings.map((warning) => {
-    const path = blockIndex === undefined ? (warning.path ?? '') : (warning.path ?? '').replace(/^content\[0\]/, `content[${blockIndex}]`);
-    const message = warning.code === 'audio-not-carried' ? warning.message.replace('tool results carry text only', 'function outputs carry text and images, not audio') : warning.message;
-    return { ...warning, message, path: `[${index}].${path}` };
-  });
+/** Corrects the text helper's "text only" wording: a Responses function output also carries images, just not audio. */
+function sayWhatOutputsCarry(warning: Warning): Warning {
+  if (warning.code !== 'audio-not-carried') return warning;
+  return { ...warning, message: warning.message.replace('tool results carry text only', 'function outputs carry text and images, not audio') };
 }
 
-/** Text only: one string, as Chat Completions would send it. */
-function convertToString(result: McpToolResult, index: number): Converted {
-  const text = convertToolResultToText({ result, provider: PROVIDER });
-  const changes: FieldChange[] = [{ kind: 'retyped', from: `[${index}].content`, to: `[${index}].output`, note: 'content blocks become one string' }];
-  if (result.isError !== undefined) changes.push({ kind: 'dropped', from: `[${index}].isError`, note: 'no error flag here: stated in the text' });
-  if (result.structuredContent !== undefined) {
-    changes.push(
-      text.warnings.some((warning) => warning.code === 'structured-content-as-text')
-        ? { kind: 'retyped', from: `[${index}].structuredContent`, to: `[${index}].output`, note: 'no text came with it, so it is sent as JSON text' }
-        : { kind: 'dropped', from: `[${index}].structuredContent`, note: 'no field for structured content; the text says the same' },
-    );
-  }
-  return { output: text.result, warnings: placeWarnings(text.warnings, index), changes };
+/** Places the text helper's warnings for one block under its result and block. */
+function placeWarnings(warnings: Warning[], index: number, blockIndex: number): Warning[] {
+  return warnings.map((warning) => sayWhatOutputsCarry({ ...warning, path: `[${index}].${(warning.path ?? '').replace(/^content\[0\]/, `content[${blockIndex}]`)}` }));
 }
 
 /** With images: a list of parts, in the order of the content blocks, each image as a data URL. */
@@ -96,16 +81,17 @@ export function convertToOpenAiResponsesToolOutputs({ results }: { results: Tool
       { kind: 'added', to: `[${index}].type`, note: 'a function_call_output input item' },
       { kind: 'added', to: `[${index}].call_id`, note: `answers the model's call ${callId}` },
     );
-    if (outcome.type === 'host-error') {
-      changes.push({ kind: 'retyped', from: `[${index}].hostError`, to: `[${index}].output`, note: "the host's error, as text" });
-      warnings.push({ code: 'host-error-returned', message: `No tool ran for ${call.name}: the host's error goes back to the model instead.`, path: `[${index}]` });
-      return { type: 'function_call_output', call_id: callId, output: `Error: ${outcome.message}` };
+    if (outcome.type === 'result' && outcome.result.content.some((block) => block.type === 'image')) {
+      const converted = convertToParts(outcome.result, index);
+      warnings.push(...converted.warnings);
+      changes.push(...converted.changes);
+      return { type: 'function_call_output', call_id: callId, output: converted.output };
     }
-    const hasImage = outcome.result.content.some((block) => block.type === 'image');
-    const converted = hasImage ? convertToParts(outcome.result, index) : convertToString(outcome.result, index);
-    warnings.push(...converted.warnings);
-    changes.push(...converted.changes);
-    return { type: 'function_call_output', call_id: callId, output: converted.output };
+    // Text only: one string, as Chat Completions would send it.
+    const text = convertOutcomeToText({ call, outcome, provider: PROVIDER, index, to: `[${index}].output` });
+    warnings.push(...text.warnings.map(sayWhatOutputsCarry));
+    changes.push(...text.changes);
+    return { type: 'function_call_output', call_id: callId, output: text.result };
   });
   return { result: items, warnings, changes };
 }

@@ -1,5 +1,6 @@
-import { requireWireInfo } from '../wire-catalog.ts';
-import type { WireAdapter } from '../types.ts';
+import { appendToConversation } from '../append-to-conversation.ts';
+import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
+import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiResponsesToolCall, formatOpenAiResponsesToolCall } from './convert-openai-responses-tool-call.ts';
 import { convertToOpenAiResponsesToolOutputs, type OpenAiResponsesFunctionCallOutput } from './convert-to-openai-responses-tool-outputs.ts';
 import { prepareOpenAiResponsesTools, type OpenAiResponsesTool } from './prepare-openai-responses-tools.ts';
@@ -15,26 +16,18 @@ export function buildOpenAiResponsesBody({ model, input, tools }: { model: strin
   return { model, input, ...(tools.length > 0 ? { tools } : {}) };
 }
 
-export const openAiResponsesAdapter: WireAdapter<OpenAiResponsesInputItem[], OpenAiResponsesTool[]> = {
-  ...requireWireInfo('openai-responses'),
+export const openAiResponsesAdapter = defineWireAdapter<OpenAiResponsesInputItem[], OpenAiResponsesTool[], OpenAiResponsesOutputItem[]>('openai-responses', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: prepareOpenAiResponsesTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/responses',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    headers: buildBearerJsonHeaders({ apiKey }),
     body: buildOpenAiResponsesBody({ model, input: conversation, tools }),
   }),
   readResponse: readOpenAiResponsesResponse,
   convertToolCall: convertOpenAiResponsesToolCall,
   formatToolCall: formatOpenAiResponsesToolCall,
   convertToolResults: ({ results }) => convertToOpenAiResponsesToolOutputs({ results }),
-  appendToolResults: ({ conversation, reply, results }) => {
-    const translated = convertToOpenAiResponsesToolOutputs({ results });
-    const echoed = reply.assistantMessage as OpenAiResponsesOutputItem[];
-    return {
-      result: { conversation: [...conversation, ...echoed, ...translated.result], messages: translated.result },
-      warnings: translated.warnings,
-      changes: translated.changes,
-    };
-  },
-};
+  appendToolResults: ({ conversation, reply, results }) =>
+    appendToConversation({ conversation, echoed: reply.assistantMessage, translated: convertToOpenAiResponsesToolOutputs({ results }) }),
+});

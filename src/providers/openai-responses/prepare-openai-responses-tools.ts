@@ -1,8 +1,8 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { findLostToolFields } from '../lost-tool-fields.ts';
+import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
-import type { McpTool, ToolNameMap, Translated } from '../types.ts';
+import type { McpTool, PreparedTools } from '../types.ts';
 
 /** A Responses function tool (the SDK's FunctionTool): flat, with `strict` always present. */
 export type OpenAiResponsesTool = {
@@ -22,24 +22,20 @@ const PROVIDER = 'OpenAI Responses';
  * because Responses rewrites a schema into strict mode itself when `strict` is left out.
  * `outputSchema` has a place here (`output_schema`); the other fields with none are reported.
  */
-export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): Translated<{
-  tools: OpenAiResponsesTool[];
-  nameMap: ToolNameMap;
-}> {
+export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OpenAiResponsesTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: OPENAI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];
   const converted = tools.map((tool, index): OpenAiResponsesTool => {
     const name = names.result.providerNames[index]!;
-    warnings.push(...findLostToolFields({ tool, index, provider: PROVIDER }).filter((warning) => warning.code !== 'dropped-outputSchema'));
     changes.push({ kind: 'added', to: `[${index}].type`, note: 'every tool is a "function"; the fields stay flat beside it' });
     if (name !== tool.name) {
       changes.push({ kind: 'renamed', from: `[${index}].name`, to: `[${index}].name`, note: `renamed to "${name}", a name OpenAI accepts` });
     }
     changes.push({ kind: 'renamed', from: `[${index}].inputSchema`, to: `[${index}].parameters`, note: 'inputSchema is called parameters here' });
-    for (const field of ['title', 'annotations', 'icons', '_meta'] as const) {
-      if (tool[field] !== undefined) changes.push({ kind: 'dropped', from: `[${index}].${field}`, note: `no place for ${field} in a Responses function tool` });
-    }
+    const lost = reportLostToolFields({ tool, index, provider: PROVIDER, place: 'a Responses function tool', keeps: ['outputSchema'] });
+    warnings.push(...lost.warnings);
+    changes.push(...lost.changes);
     if (tool.outputSchema !== undefined) {
       changes.push({
         kind: 'renamed',
@@ -48,7 +44,7 @@ export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: 
         note: 'output_schema describes the JSON in the string output, which an MCP tool with an outputSchema should also send as text',
       });
     }
-    let parameters = tool.inputSchema as Record<string, unknown>;
+    let parameters: Record<string, unknown> = tool.inputSchema;
     if (strict) {
       const strictSchema = convertToOpenAiStrictSchema({ schema: parameters, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].parameters` });
       parameters = strictSchema.result;
@@ -66,7 +62,7 @@ export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: 
       ...(tool.description !== undefined ? { description: tool.description } : {}),
       parameters,
       strict,
-      ...(tool.outputSchema !== undefined ? { output_schema: tool.outputSchema as Record<string, unknown> } : {}),
+      ...(tool.outputSchema !== undefined ? { output_schema: tool.outputSchema } : {}),
     };
   });
   return { result: { tools: converted, nameMap: names.result.nameMap }, warnings, changes };

@@ -36,7 +36,7 @@ const RESPONSES_RESPONSE = 'a Responses API response';
  * `output_text` parts of `message` items the answer. Every output item (reasoning included)
  * is kept to echo back, because OpenAI refuses a function_call item sent without them.
  */
-export function readOpenAiResponsesResponse({ body }: { body: unknown }): ProviderReply {
+export function readOpenAiResponsesResponse({ body }: { body: unknown }): ProviderReply<OpenAiResponsesOutputItem[]> {
   const response = parseProviderReply({ schema: OpenAiResponsesResponseSchema, value: body, what: RESPONSES_RESPONSE });
   if (response.status === 'failed' || response.error) {
     throw new ProviderReplyError(`The response failed: ${response.error?.message ?? 'status "failed" with no error message'}.`);

@@ -1,0 +1,34 @@
+import type { FieldChange, Warning } from '../trace/trace.ts';
+import { convertToolResultToText } from './tool-result-text.ts';
+import type { ToolRoundResult, Translated } from './types.ts';
+
+/**
+ * Translation #3 of one call for the formats whose tool messages carry text only (Chat
+ * Completions, legacy functions, Ollama, a Responses output without images): the MCP
+ * result, or the host's error when no tool ran, as one string, with its warnings and
+ * changes placed under result `index`. `to` is the field that carries the string.
+ */
+export function convertOutcomeToText({ call, outcome, provider, index, to }: ToolRoundResult & { provider: string; index: number; to: string }): Translated<string> {
+  const at = `[${index}]`;
+  if (outcome.type === 'host-error') {
+    return {
+      result: `Error: ${outcome.message}`,
+      warnings: [{ code: 'host-error-returned', message: `No tool ran for ${call.name}: the host's error goes back to the model instead.`, path: at }],
+      changes: [{ kind: 'retyped', from: `${at}.hostError`, to, note: "the host's error, as text" }],
+    };
+  }
+  const { result } = outcome;
+  const text = convertToolResultToText({ result, provider });
+  const changes: FieldChange[] = [{ kind: 'retyped', from: `${at}.content`, to, note: 'content blocks become one string' }];
+  if (result.isError !== undefined) changes.push({ kind: 'dropped', from: `${at}.isError`, note: 'no error flag here: stated in the text' });
+  if (result.structuredContent !== undefined) {
+    // The text conversion decides whether structured content is the text or is left out; the change says the same.
+    changes.push(
+      text.warnings.some((warning) => warning.code === 'structured-content-as-text')
+        ? { kind: 'retyped', from: `${at}.structuredContent`, to, note: 'no text came with it, so it is sent as JSON text' }
+        : { kind: 'dropped', from: `${at}.structuredContent`, note: 'no field for structured content; the text says the same' },
+    );
+  }
+  const warnings: Warning[] = text.warnings.map((warning) => ({ ...warning, path: `${at}.${warning.path ?? ''}` }));
+  return { result: text.result, warnings, changes };
+}
