@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../trace/trace.ts';
-import { REDACTED } from './recording-fetch.ts';
+import { REDACTED } from './redact-secrets.ts';
 
 function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;

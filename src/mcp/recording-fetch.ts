@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import type { HttpExchange, SseFrame } from '../trace/trace.ts';
+import { redactHeaders, redactUrl } from './redact-secrets.ts';
 
 /**
  * Records every HTTP exchange that passes through a fetch function: request line,
@@ -45,43 +46,6 @@ export type RecordingOptions = {
   /** Milliseconds the network part of one exchange may take (the pause does not count). */
   timeoutMs?: number;
 };
-
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'x-goog-api-key',
-  'api-key',
-  'cookie',
-  'set-cookie',
-]);
-const SECRET_QUERY_PARAMETERS = ['key', 'api_key', 'apikey', 'access_token'];
-export const REDACTED = '[redacted]';
-
-export function redactHeaders(headers: Headers): Record<string, string> {
-  const recorded: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    recorded[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
-  });
-  return recorded;
-}
-
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  let changed = false;
-  for (const name of SECRET_QUERY_PARAMETERS) {
-    if (parsed.searchParams.has(name)) {
-      parsed.searchParams.set(name, REDACTED);
-      changed = true;
-    }
-  }
-  return changed ? parsed.toString() : url;
-}
 
 let exchangeCounter = 0;
 
