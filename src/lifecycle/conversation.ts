@@ -1,4 +1,4 @@
-import type { FetchLike } from '../mcp/recording-fetch.ts';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import type { McpCallPlan, ProviderHttpRequest, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { callProvider, type ProviderResponse, type ProviderSettings } from './provider-call.ts';

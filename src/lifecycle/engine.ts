@@ -1,4 +1,4 @@
-import type { FetchLike } from '../mcp/recording-fetch.ts';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
 import type { McpTool, ToolRoundResult } from '../providers/types.ts';
 import { getWireAdapter } from '../providers/wire-adapters.ts';

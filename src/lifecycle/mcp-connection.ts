@@ -1,5 +1,4 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { FetchLike } from '../mcp/recording-fetch.ts';
+import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
 import type { Era } from '../trace/trace.ts';
 
 /** The SDK's own request timer starts before the host's gate, so it must outlast any pause. */

@@ -1,4 +1,5 @@
-import { performRecordedExchange, type FetchLike, type RecordedExchange } from '../mcp/recording-fetch.ts';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { performRecordedExchange, type RecordedExchange } from '../mcp/recording-fetch.ts';
 import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
 import type { HttpExchange, Phase } from '../trace/trace.ts';
