@@ -1,8 +1,7 @@
 import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
 import type { Era } from '../trace/trace.ts';
+import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
-/** The SDK's own request timer starts before the host's gate, so it must outlast any pause. */
-export const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;
 const CLIENT_INFO = { name: 'mcp-lifecycle-explorer-host', version: '0.1.0' };
 
 function statusOf(error: unknown): number | undefined {

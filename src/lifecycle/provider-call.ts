@@ -25,11 +25,14 @@ export type ProviderResponse = {
   reasoning: string | undefined;
 };
 
+/** A provider request as it leaves: its body is the learner's, when they edited it at the gate, whatever they wrote. */
+export type SentProviderRequest = Omit<ProviderHttpRequest, 'body'> & { body: unknown };
+
 /** One recorded provider call: sends the request, reads the reply, or explains why it could not. */
 export async function callProvider(input: {
   adapter: WireAdapter;
   settings: ProviderSettings;
-  request: ProviderHttpRequest;
+  request: SentProviderRequest;
   fetch?: FetchLike;
   signal: AbortSignal;
   timeoutMs: number;
