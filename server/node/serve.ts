@@ -6,6 +6,7 @@ import { createApp, type AppOptions } from '../http/create-app.ts';
 import { findGuardRefusal } from '../http/request-guards.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
+import { answerBeforeBody } from './answer-before-body.ts';
 import { createNodeListener } from './create-node-listener.ts';
 
 export type ServeOptions = AppOptions & {
@@ -117,15 +118,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   };
 }
 
-/**
- * A short answer written without reading the request body. When a body is still on
- * its way, the connection closes after the answer: Node would otherwise read and
- * discard all of it to reuse the connection.
- */
+/** A short answer written without reading the request body: what is left of one is read and dropped, up to a bound, so the client can read the answer. */
 async function writeResponse(answer: Response, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const text = await answer.text();
-  const headers = Object.fromEntries(answer.headers);
-  const bodyPending = request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
-  if (bodyPending && !request.complete) headers.connection = 'close';
-  response.writeHead(answer.status, headers).end(request.method === 'HEAD' ? undefined : text);
+  await answerBeforeBody({ answer, incoming: request, outgoing: response });
 }
