@@ -10,7 +10,7 @@ import { readJsonBody } from './json-rpc-body.ts';
 import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
 import { createSessionEndpoint } from './mcp-session-endpoint.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardLists } from './request-guards.ts';
-import { serveMockRoute } from './serve-mock-route.ts';
+import { refuseMockMethod, serveMockRoute } from './serve-mock-route.ts';
 
 /**
  * The whole server as one web-standard function, Request -> Response: the MCP
@@ -37,6 +37,11 @@ export type AppOptions = {
 export type App = {
   fetch: (request: Request) => Promise<Response>;
   handles: (pathname: string) => boolean;
+  /**
+   * The 405 a route gives a method a web Request cannot carry (TRACE, CONNECT), so the
+   * Node listener answers those as every other method is answered; 404 off the routes.
+   */
+  refuseMethod: (method: string, pathname: string) => Response;
   /** The Host and Origin allowlists this app enforces; the Node listener applies them to its static files too. */
   guardLists: GuardLists;
   /** Live sessions on /mcp/sessions. */
@@ -51,6 +56,8 @@ export const MCP_TOOLBOX_PATH = '/mcp/toolbox';
 /** add_numbers with real 2025-11-25 sessions; 2026-07-28 requests are served statelessly, as on /mcp. */
 export const MCP_SESSIONS_PATH = '/mcp/sessions';
 const MCP_PATHS = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH];
+/** The Allow each MCP endpoint's SDK handler sends with its own 405. */
+const MCP_ALLOWED_METHODS: Record<string, string> = { [MCP_PATH]: 'POST', [MCP_TOOLBOX_PATH]: 'POST', [MCP_SESSIONS_PATH]: 'GET, POST, DELETE' };
 export const MOCK_OPENAI_PREFIX = MOCK_OPENAI_BASE_PATH;
 
 const CORS_ALLOW_HEADERS = [
@@ -113,6 +120,14 @@ export function createApp(options: AppOptions = {}): App {
     return (await isLegacyRequest(request, body.value)) ? sessions.fetch(request, body) : sessionsModern.fetch(request, { parsedBody: body.value });
   }
 
+  function refuseMethod(method: string, pathname: string): Response {
+    const path = pathname.replace(/\/+$/, '') || '/';
+    const mcpAllow = MCP_ALLOWED_METHODS[path];
+    if (mcpAllow) return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: mcpAllow });
+    const mockRoute = findMockRoute(path);
+    return mockRoute ? refuseMockMethod(mockRoute, method) : answerNothingHere(pathname);
+  }
+
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const route = findRoute(url.pathname.replace(/\/+$/, '') || '/');
@@ -120,9 +135,7 @@ export function createApp(options: AppOptions = {}): App {
     // A Service Worker's Request has no Host header: the URL's host is what the page addressed.
     const refusal = findGuardRefusal(request.headers.get('host') ?? url.host, request.headers.get('origin'), guardLists);
     if (refusal) return refusal;
-    if (!route) {
-      return jsonResponse(404, { error: `Nothing at ${url.pathname}. The MCP endpoints are ${MCP_PATHS.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_PREFIX}/chat/completions.` });
-    }
+    if (!route) return answerNothingHere(url.pathname);
     if (request.method === 'OPTIONS') {
       // The mock holds no secrets, so it accepts whatever headers a provider SDK sends.
       const allowHeaders = url.pathname.startsWith('/mock/')
@@ -151,6 +164,7 @@ export function createApp(options: AppOptions = {}): App {
       }
       return isOriginAllowed(request.headers.get('origin'), guardLists) ? withCors(request, response) : response;
     },
+    refuseMethod,
     handles: (pathname) => MCP_PATHS.includes(pathname.replace(/\/+$/, '') || '/') || pathname.startsWith('/mock/'),
     guardLists,
     countSessions: () => sessions.countSessions(),
@@ -158,6 +172,10 @@ export function createApp(options: AppOptions = {}): App {
       await Promise.all([mcp.close(), toolbox.close(), sessionsModern.close(), sessions.close()]);
     },
   };
+}
+
+function answerNothingHere(pathname: string): Response {
+  return jsonResponse(404, { error: `Nothing at ${pathname}. The MCP endpoints are ${MCP_PATHS.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_PREFIX}/chat/completions.` });
 }
 
 /** Lets a browser page on another allowed origin (say, a dev server) read the answer and its MCP headers. */

@@ -44,6 +44,18 @@ export async function serveMockRoute(route: MockRoute, request: Request): Promis
 }
 
 /**
+ * The 405 for a method a web Request cannot carry (TRACE, CONNECT), which never
+ * reaches the handler: worded in the provider's shape, with the same Allow.
+ */
+export function refuseMockMethod(route: MockRoute, method: string): Response {
+  const methods = listMockMethods(route);
+  const response = createProviderError(route, 405, `Method ${method} is not allowed here: use ${methods.join(' or ')}.`);
+  const headers = new Headers(response.headers);
+  headers.set('allow', [...methods, 'OPTIONS'].join(', '));
+  return new Response(response.body, { status: 405, headers });
+}
+
+/**
  * Every provider route takes a POST, as the real provider does. The models list is
  * read with GET, and answers a POST too: the explorer's wrong-address lesson points
  * an MCP client at it to show an answer in JSON that is not JSON-RPC.

@@ -37,14 +37,13 @@ export async function answerBeforeBody(input: { answer: Response; incoming: Inco
   const { answer, incoming, outgoing } = input;
   const body = incoming.method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());
   const headers = Object.fromEntries(answer.headers);
-  const pending = hasPendingBody(incoming);
-  if (!pending) {
+  headers['content-length'] = String(body.byteLength);
+  if (!hasPendingBody(incoming)) {
     outgoing.writeHead(answer.status, headers).end(body);
     return 'drained';
   }
   // Node would otherwise keep the connection and read the rest itself, with no bound.
   headers.connection = 'close';
-  headers['content-length'] = String(body.byteLength);
   outgoing.writeHead(answer.status, headers);
   outgoing.write(body);
   const outcome = await discardRestOfBody(incoming, input.alreadyRead ?? 0, input.limits);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { existsSync } from 'node:fs';
 import sirv from 'sirv';
 import { createApp, type AppOptions } from '../http/create-app.ts';
@@ -8,6 +9,7 @@ import { jsonResponse } from '../shared/json-response.ts';
 import { isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
 import { answerBeforeBody } from './answer-before-body.ts';
 import { createNodeListener } from './create-node-listener.ts';
+import { writeRawAnswer } from './write-raw-answer.ts';
 
 export type ServeOptions = AppOptions & {
   port?: number;
@@ -30,6 +32,9 @@ export type RunningServer = {
 const REQUEST_TIMEOUT_MS = 30_000;
 const HEADERS_TIMEOUT_MS = 10_000;
 const STATIC_METHODS = ['GET', 'HEAD'];
+const STATIC_ALLOW = [...STATIC_METHODS, 'OPTIONS'].join(', ');
+/** Methods the fetch standard forbids in a Request: the app cannot be handed them, so the listener refuses them itself. */
+const WEB_REQUEST_FORBIDDEN_METHODS = ['TRACE', 'TRACK', 'CONNECT'];
 
 /** Listens on one port (127.0.0.1 unless told otherwise) and serves the app, /mcp and /mock. */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
@@ -66,6 +71,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }
     // Read the path as the adapter will build the URL, so both agree on the route.
     const pathname = new URL(`http://localhost${target}`).pathname;
+    if (app.handles(pathname) && WEB_REQUEST_FORBIDDEN_METHODS.includes(request.method ?? '')) {
+      void writeResponse(app.refuseMethod(request.method ?? '', pathname), request, response);
+      return;
+    }
     if (app.handles(pathname)) {
       handleApi(request, response).catch((error: unknown) => {
         log(`server error: ${error instanceof Error ? error.message : String(error)}`);
@@ -76,13 +85,25 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }
     serveStaticRoute(request, response);
   });
+  // Node hands a CONNECT request over as a bare socket, and closes it unanswered when nobody takes it.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => void writeRawAnswer(socket, answerConnect(request)));
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
+
+  /** CONNECT asks for a tunnel: this server is no proxy, and every route refuses it with 405 and its Allow. */
+  function answerConnect(request: IncomingMessage): Response {
+    const refusal = findGuardRefusal(request.headers.host, request.headers.origin, app.guardLists);
+    if (refusal) return refusal;
+    const target = request.url ?? '';
+    const pathname = target.startsWith('/') ? new URL(`http://localhost${target}`).pathname : undefined;
+    if (pathname !== undefined && app.handles(pathname)) return app.refuseMethod('CONNECT', pathname);
+    return jsonResponse(405, { error: 'Method CONNECT is not allowed: this server is not a proxy. Its files take GET.' }, { allow: STATIC_ALLOW });
+  }
 
   function serveStaticRoute(request: IncomingMessage, response: ServerResponse) {
     const method = request.method ?? 'GET';
     if (method === 'OPTIONS') {
-      response.writeHead(204, { allow: [...STATIC_METHODS, 'OPTIONS'].join(', ') }).end();
+      response.writeHead(204, { allow: STATIC_ALLOW }).end();
       return;
     }
     if (!serveStatic) {
@@ -90,7 +111,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       return;
     }
     if (!STATIC_METHODS.includes(method)) {
-      void writeResponse(jsonResponse(405, { error: `Method ${method} is not allowed for the explorer's files: use GET.` }, { allow: [...STATIC_METHODS, 'OPTIONS'].join(', ') }), request, response);
+      void writeResponse(jsonResponse(405, { error: `Method ${method} is not allowed for the explorer's files: use GET.` }, { allow: STATIC_ALLOW }), request, response);
       return;
     }
     serveStatic(request, response, () => {
