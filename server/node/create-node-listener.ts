@@ -16,7 +16,8 @@ import { answerBeforeBody } from './answer-before-body.ts';
  * answer-before-body.ts.
  */
 
-export type WebHandler = (request: Request) => Promise<Response>;
+/** The app, handed the web Request and the Node request it was made from (which knows the client's address). */
+export type WebHandler = (request: Request, incoming: IncomingMessage) => Promise<Response>;
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 export function createNodeListener(handle: WebHandler, maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_SIZE): NodeListener {
@@ -37,7 +38,7 @@ export function createNodeListener(handle: WebHandler, maxRequestBodyBytes = DEF
     }
     let response: Response;
     try {
-      response = body.kind === 'gone' ? createGoneResponse() : await handle(convertToWebRequest(incoming, abort.signal, body.text));
+      response = body.kind === 'gone' ? createGoneResponse() : await handle(convertToWebRequest(incoming, abort.signal, body.text), incoming);
     } catch {
       response = Response.json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }, { status: 500 });
     }
