@@ -59,7 +59,7 @@ export function ExportMenu({ disabled }: { disabled: boolean }) {
         }
       }}
     >
-      <button ref={toggle} type="button" className={button} aria-expanded={open} aria-controls={menuId} disabled={disabled} onClick={() => setOpen((value) => !value)}>
+      <button ref={toggle} type="button" className={button} aria-expanded={open} aria-controls={open ? menuId : undefined} disabled={disabled} onClick={() => setOpen((value) => !value)}>
         Export as…
       </button>
       {open && (
