@@ -58,14 +58,20 @@ function readQueryString(url: string): HarHeader[] {
   }
 }
 
-/** An event stream written back as its wire text, which is where Chrome DevTools reads one from a HAR. */
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/**
+ * An event stream written back as its wire text, which is where Chrome DevTools reads one
+ * from a HAR. A line break in an imported frame's event or id would start a field of its
+ * own, so those are joined with spaces; data lines are split as a stream splits them.
+ */
 export function formatEventStream(frames: SseFrame[]): string {
   return frames
     .map((frame) => {
       const lines = [];
-      if (frame.event !== undefined) lines.push(`event: ${frame.event}`);
-      if (frame.id !== undefined) lines.push(`id: ${frame.id}`);
-      for (const line of frame.data.split('\n')) lines.push(`data: ${line}`);
+      if (frame.event !== undefined) lines.push(`event: ${frame.event.split(LINE_BREAK).join(' ')}`);
+      if (frame.id !== undefined) lines.push(`id: ${frame.id.split(LINE_BREAK).join(' ')}`);
+      for (const line of frame.data.split(LINE_BREAK)) lines.push(`data: ${line}`);
       return `${lines.join('\n')}\n\n`;
     })
     .join('');
