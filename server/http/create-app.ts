@@ -103,7 +103,12 @@ export function createApp(options: AppOptions = {}): App {
    * (and tee) its own clone of the stream.
    */
   async function serveSessionsRoute(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return (await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request);
+    if (request.method !== 'POST') {
+      // The SDK classes every GET and DELETE as 2025-era; one that names the per-request era
+      // gets the answer /mcp gives it, not a session endpoint's words about a missing id.
+      if (namesPerRequestEra(request)) return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: 'POST' });
+      return (await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request);
+    }
     const body = await readJsonBody(request);
     // The answers the modern handler gives when its own read fails this way.
     if (body.kind === 'unreadable') return createJsonRpcErrorResponse(400, -32700, UNREADABLE_BODY_MESSAGE);
@@ -158,6 +163,17 @@ export function createApp(options: AppOptions = {}): App {
       await Promise.all([mcp.close(), toolbox.close(), sessionsModern.close(), sessions.close()]);
     },
   };
+}
+
+/**
+ * Whether the MCP-Protocol-Version header names 2026-07-28 or later: the per-request
+ * era, with no session, no GET stream and no DELETE (the SDK maps every revision from
+ * that date on to it). 2025-era revisions are older dates.
+ */
+const FIRST_PER_REQUEST_REVISION = '2026-07-28';
+function namesPerRequestEra(request: Request): boolean {
+  const version = request.headers.get('mcp-protocol-version') ?? '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= FIRST_PER_REQUEST_REVISION;
 }
 
 /** Lets a browser page on another allowed origin (say, a dev server) read the answer and its MCP headers. */
