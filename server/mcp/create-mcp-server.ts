@@ -37,7 +37,8 @@ export function createMcpServer(registry: ToolRegistry): Server {
     const tool = registry.get(name);
     await channel.reportStage({
       progress: 1,
-      total: 3,
+      // A tool with steps of its own has a total that depends on its arguments, not yet validated.
+      total: tool?.progressSteps ? undefined : 3,
       message: tool ? `Registry lookup: found ${name}.` : `Registry lookup: no tool named ${name}.`,
       report: { stage: 'registry-lookup', name, found: Boolean(tool) },
     });
@@ -50,7 +51,7 @@ export function createMcpServer(registry: ToolRegistry): Server {
     const checks = checkArguments(tool.input, argumentsGiven, parsed.success ? [] : parsed.error.issues);
     await channel.reportStage({
       progress: 2,
-      total: 3,
+      total: 3 + (parsed.success ? (tool.progressSteps?.(parsed.data) ?? 0) : 0),
       message: `Validation: ${checks.map(describeCheck).join(', ')}${parsed.success ? '' : ' (rejected)'}.`,
       report: { stage: 'validate-arguments', name, valid: parsed.success, arguments: checks },
     });
