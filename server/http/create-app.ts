@@ -1,5 +1,6 @@
 import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, localhostAllowedOrigins } from '@modelcontextprotocol/server';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
+import { createInFlightCalls } from '../mcp/in-flight-calls.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
 import { builtInTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
@@ -73,8 +74,12 @@ const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
 export function createApp(options: AppOptions = {}): App {
   const registry = createToolRegistry(options.tools ?? builtInTools);
   const toolboxRegistry = createToolRegistry(options.toolboxTools ?? toolboxTools);
-  const mcp = createMcpHandler(() => createMcpServer(registry), { legacy: 'stateless', onerror: options.onError });
-  const toolbox = createMcpHandler(() => createMcpServer(toolboxRegistry), { legacy: 'stateless', onerror: options.onError });
+  // Each stateless endpoint shares its 2025-era calls in flight among its per-request
+  // instances, so notifications/cancelled in a later POST reaches the call it names.
+  const mcpCalls = createInFlightCalls({ onError: options.onError });
+  const toolboxCalls = createInFlightCalls({ onError: options.onError });
+  const mcp = createMcpHandler(({ era }) => createMcpServer(registry, era === 'legacy' ? { inFlight: mcpCalls } : {}), { legacy: 'stateless', onerror: options.onError });
+  const toolbox = createMcpHandler(({ era }) => createMcpServer(toolboxRegistry, era === 'legacy' ? { inFlight: toolboxCalls } : {}), { legacy: 'stateless', onerror: options.onError });
   // The sessions endpoint routes by era itself: 2025-era traffic to its sessions,
   // the rest to a strict modern handler (which would refuse 2025 traffic).
   const sessionsModern = createMcpHandler(() => createMcpServer(registry), { legacy: 'reject', onerror: options.onError });
