@@ -130,18 +130,16 @@ async function cancelWithPython(url: string) {
   expect(report.received.map((progress) => progress.message)).toContain('Counted 2 of 10');
 }
 
-const CLIENTS = [
-  ['the v2 SDK in legacy mode', cancelWithV2, true],
-  ['the v1 SDK', cancelWithV1, true],
-  ['the Python SDK', cancelWithPython, hasPythonSdk],
-] as const;
+const CLIENTS: [string, (url: string) => Promise<void>][] = [
+  ['the v2 SDK in legacy mode', cancelWithV2],
+  ['the v1 SDK', cancelWithV1],
+  ...(hasPythonSdk ? [['the Python SDK', cancelWithPython] as [string, (url: string) => Promise<void>]] : []),
+];
 
 describe.each(['/mcp/toolbox', '/mcp/sessions'])('notifications/cancelled on %s', (path) => {
-  it.each(CLIENTS)('from %s stops count_slowly: the handler sees the abort, progress stops, no result is sent', async (_client, cancel, available) => {
-    if (!available) {
-      console.warn('Skipped: the Python MCP SDK is not installed (pip install mcp).');
-      return;
-    }
+  it.skipIf(hasPythonSdk)('from the Python SDK: not run here, python3 has no MCP SDK (pip install mcp)', () => {});
+
+  it.each(CLIENTS)('from %s stops count_slowly: the handler sees the abort, progress stops, no result is sent', async (_client, cancel) => {
     const since = proxy.exchanges.length;
     await cancel(`${proxy.url}${path}`);
     const call = findCall(since, path);
