@@ -1,5 +1,6 @@
 import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames } from '@modelcontextprotocol/server';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
+import { createInFlightCalls } from '../mcp/in-flight-calls.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
 import { builtInTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
@@ -89,8 +90,12 @@ const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
 export function createApp(options: AppOptions = {}): App {
   const registry = createToolRegistry(options.tools ?? builtInTools);
   const toolboxRegistry = createToolRegistry(options.toolboxTools ?? toolboxTools);
-  const mcp = createMcpHandler(() => createMcpServer(registry), { legacy: 'stateless', onerror: options.onError });
-  const toolbox = createMcpHandler(() => createMcpServer(toolboxRegistry), { legacy: 'stateless', onerror: options.onError });
+  // Each stateless endpoint shares its 2025-era calls in flight among its per-request
+  // instances, so notifications/cancelled in a later POST reaches the call it names.
+  const mcpCalls = createInFlightCalls({ onError: options.onError });
+  const toolboxCalls = createInFlightCalls({ onError: options.onError });
+  const mcp = createMcpHandler(({ era }) => createMcpServer(registry, era === 'legacy' ? { inFlight: mcpCalls } : {}), { legacy: 'stateless', onerror: options.onError });
+  const toolbox = createMcpHandler(({ era }) => createMcpServer(toolboxRegistry, era === 'legacy' ? { inFlight: toolboxCalls } : {}), { legacy: 'stateless', onerror: options.onError });
   // The sessions endpoint routes by era itself: 2025-era traffic to its sessions,
   // the rest to a strict modern handler (which would refuse 2025 traffic).
   const sessionsModern = createMcpHandler(() => createMcpServer(registry), { legacy: 'reject', onerror: options.onError });
@@ -121,7 +126,12 @@ export function createApp(options: AppOptions = {}): App {
    * (and tee) its own clone of the stream.
    */
   async function serveSessionsRoute(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return (await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request);
+    if (request.method !== 'POST') {
+      // The SDK classes every GET and DELETE as 2025-era; one that names the per-request era
+      // gets the answer /mcp gives it, not a session endpoint's words about a missing id.
+      if (namesPerRequestEra(request)) return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: 'POST' });
+      return (await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request);
+    }
     const body = await readJsonBody(request);
     // The answers the modern handler gives when its own read fails this way.
     if (body.kind === 'unreadable') return createJsonRpcErrorResponse(400, -32700, UNREADABLE_BODY_MESSAGE);
@@ -203,6 +213,17 @@ function readGuardedRequest(request: Request): GuardedRequest {
 
 function answerNothingHere(pathname: string): Response {
   return jsonResponse(404, { error: `Nothing at ${pathname}. The MCP endpoints are ${MCP_PATHS.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_PREFIX}/chat/completions.` });
+}
+
+/**
+ * Whether the MCP-Protocol-Version header names 2026-07-28 or later: the per-request
+ * era, with no session, no GET stream and no DELETE (the SDK maps every revision from
+ * that date on to it). 2025-era revisions are older dates.
+ */
+const FIRST_PER_REQUEST_REVISION = '2026-07-28';
+function namesPerRequestEra(request: Request): boolean {
+  const version = request.headers.get('mcp-protocol-version') ?? '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= FIRST_PER_REQUEST_REVISION;
 }
 
 /** Lets a browser page on an origin the server admits (say, the MCP Inspector) read the answer and its MCP headers. */

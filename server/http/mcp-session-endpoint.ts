@@ -3,6 +3,7 @@ import { countJsonRpcRequests, isInitializeBody, readJsonBody, type JsonBody } f
 import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES, PARSE_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
 import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
 import { followBody, prependToBody } from './response-body.ts';
+import { createSessionEventStore, type SessionEventStore } from './session-event-store.ts';
 
 /**
  * 2025-11-25 sessions, as the spec describes them: initialize creates a session and
@@ -13,6 +14,12 @@ import { followBody, prependToBody } from './response-body.ts';
  * One SDK transport and one server instance per session, on web-standard APIs only,
  * so this also runs in a Service Worker. Sessions live in memory: a cap and an idle
  * timeout keep a forgotten tab or a looping client from piling them up.
+ *
+ * Streams are resumable, as the transport spec describes: each POST's SSE answer opens
+ * with a priming event (an id, a `retry` field, no data), every event has an id, and a
+ * client whose stream was cut reconnects with GET and Last-Event-ID to be sent what
+ * followed, from the session's own bounded event store. A cut stream is not a cancel:
+ * the call goes on, and its events wait in the store.
  */
 
 export type SessionEndpointOptions = {
@@ -40,6 +47,7 @@ type Session = {
   id: string;
   server: Server;
   transport: WebStandardStreamableHTTPServerTransport;
+  events: SessionEventStore;
   /** Requests the session may still answer (`?expire-after=N`), or undefined for no limit. */
   requestsLeft: number | undefined;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -59,6 +67,15 @@ const EXPIRE_AFTER_LIMIT = 1000;
  * nothing until the first keep-alive, 15 seconds later. Clients ignore comments.
  */
 const GET_STREAM_OPENING = ': stream open; server messages for this session come here\n\n';
+
+/**
+ * Events a session keeps for replay, and their size in JSON characters at most: enough
+ * for the calls of the last few minutes of a learner's session, about 25 MB at most
+ * over 100 sessions. A stream cut for longer than that cannot be resumed.
+ */
+const EVENT_STORE_LIMITS = { maxEvents: 256, maxCharacters: 256 * 1024 };
+/** The `retry` of each priming event: how long a client waits before reconnecting a cut stream. */
+export const RECONNECT_AFTER_MS = 1000;
 
 /** The methods of the 2025-11-25 session transport; the SDK answers others with 405 and this Allow. */
 const SESSION_METHODS = ['GET', 'POST', 'DELETE'];
@@ -109,10 +126,13 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
     if (client !== undefined) initializingByClient.set(client, (initializingByClient.get(client) ?? 0) + 1);
     const server = options.createServer();
     let session: Session | undefined;
+    const events = createSessionEventStore(EVENT_STORE_LIMITS);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
+      eventStore: events,
+      retryInterval: RECONNECT_AFTER_MS,
       onsessioninitialized: (id) => {
-        session = { id, server, transport, requestsLeft: requestsAllowed, idleTimer: undefined, client, lastActiveAt: Date.now() };
+        session = { id, server, transport, events, requestsLeft: requestsAllowed, idleTimer: undefined, client, lastActiveAt: Date.now() };
         sessions.set(id, session);
         restartIdleTimer(session);
       },
@@ -144,6 +164,11 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
 
   async function serveSession(session: Session, request: Request, body: unknown): Promise<Response> {
     restartIdleTimer(session);
+    const lastEventId = request.headers.get('last-event-id');
+    if (request.method === 'GET' && lastEventId !== null && !session.events.has(lastEventId)) {
+      // The SDK would say "Invalid event ID format", whatever the reason.
+      return createJsonRpcErrorResponse(400, -32000, `Bad Request: Last-Event-ID names no event this session still keeps (it keeps the last ${EVENT_STORE_LIMITS.maxEvents}), so what followed it cannot be replayed. Send the request again.`);
+    }
     const response = await session.transport.handleRequest(request, request.method === 'POST' ? { parsedBody: body } : undefined);
     if (request.method === 'GET' && response.status === 200) return prependToBody(response, GET_STREAM_OPENING);
 

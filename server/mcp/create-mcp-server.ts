@@ -2,6 +2,7 @@ import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ArgumentCheck } from '../../src/mcp/server-report.ts';
+import { shareCancellation, type InFlightCalls } from './in-flight-calls.ts';
 import { createProgressChannel } from './progress-channel.ts';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.ts';
 
@@ -13,11 +14,13 @@ export const SERVER_INFO = { name: 'mcp-lifecycle-explorer-server', version: '0.
  * steps truthfully, as progress notifications in the response stream, whenever the
  * client asked for progress (a progressToken in the request's _meta).
  */
-export function createMcpServer(registry: ToolRegistry): Server {
+export function createMcpServer(registry: ToolRegistry, options: { inFlight?: InFlightCalls } = {}): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions: 'A teaching server: every tool reports its registry lookup, validation and execution as progress.',
   });
+  // A stateless instance shares its endpoint's calls in flight, so a cancel sent in another POST can reach them.
+  if (options.inFlight) shareCancellation(server, options.inFlight);
 
   server.setRequestHandler('tools/list', async (request, context) => {
     const tools = registry.list();
@@ -37,7 +40,8 @@ export function createMcpServer(registry: ToolRegistry): Server {
     const tool = registry.get(name);
     await channel.reportStage({
       progress: 1,
-      total: 3,
+      // A tool with steps of its own has a total that depends on its arguments, not yet validated.
+      total: tool?.progressSteps ? undefined : 3,
       message: tool ? `Registry lookup: found ${name}.` : `Registry lookup: no tool named ${name}.`,
       report: { stage: 'registry-lookup', name, found: Boolean(tool) },
     });
@@ -50,7 +54,7 @@ export function createMcpServer(registry: ToolRegistry): Server {
     const checks = checkArguments(tool.input, argumentsGiven, parsed.success ? [] : parsed.error.issues);
     await channel.reportStage({
       progress: 2,
-      total: 3,
+      total: 3 + (parsed.success ? (tool.progressSteps?.(parsed.data) ?? 0) : 0),
       message: `Validation: ${checks.map(describeCheck).join(', ')}${parsed.success ? '' : ' (rejected)'}.`,
       report: { stage: 'validate-arguments', name, valid: parsed.success, arguments: checks },
     });
@@ -60,6 +64,7 @@ export function createMcpServer(registry: ToolRegistry): Server {
     }
 
     let returned: unknown;
+    const finished = options.inFlight?.track(context.mcpReq.id, server);
     try {
       returned = await tool.handler(parsed.data, { signal: context.mcpReq.signal, reportProgress: channel.reportToolProgress });
     } catch (error) {
@@ -69,6 +74,8 @@ export function createMcpServer(registry: ToolRegistry): Server {
         report: { stage: 'execute', name, arguments: parsed.data, error: message },
       });
       return errorResult(`Tool ${name} failed: ${message}`);
+    } finally {
+      finished?.();
     }
     await channel.reportFinalStage({
       message: `Execution: ${name}(${Object.values(parsed.data).map(formatValue).join(', ')}) returned ${formatValue(returned)}.`,

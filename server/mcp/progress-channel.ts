@@ -5,7 +5,8 @@ import type { ProgressUpdate } from './tool-registry.ts';
 type ProgressToken = string | number;
 type SendNotification = (notification: Notification) => Promise<void>;
 
-export type StageReport = { progress: number; total: number; message: string; report: ServerStageReport };
+/** `total`: the whole call's count of notifications, once the server knows it; left out until then. */
+export type StageReport = { progress: number; total?: number; message: string; report: ServerStageReport };
 
 export type ProgressChannel = {
   /** A server step (lookup, validation, execution), marked with the stage `_meta` key. */
@@ -18,20 +19,31 @@ export type ProgressChannel = {
 
 /**
  * One progress token carries both the server's stage reports and the tool's own
- * progress, and the spec says its progress value MUST increase with every
- * notification. So the tool's "3 of 5" goes out as step 2 + 3 of 3 + 5 (lookup,
- * validation, five counts, execution), its message unchanged, and the execution
- * report closes the sequence with the highest value. Without a token the client
- * asked for nothing and nothing is sent.
+ * progress, and a client draws them as one bar. The spec says progress MUST increase
+ * with every notification; for the bar never to jump back, the total must not change
+ * once given either. So a total goes out only when it is the call's whole count
+ * (lookup, validation, each of the tool's steps, execution): a tool that reports
+ * progress declares its steps (`progressSteps`), the lookup says no total yet, and
+ * validation, knowing the arguments, announces it. The tool's "3 of 10" then goes out
+ * as 2 + 3 of 13, its message unchanged, and the execution report closes the sequence
+ * at the total, even when the tool stopped early. A tool that reports steps it did not
+ * declare is refused (the error names it), rather than sending a total that moves.
+ * Without a token the client asked for nothing and nothing is sent; the checks still run.
  */
 export function createProgressChannel(send: SendNotification, token: ProgressToken | undefined): ProgressChannel {
   let lastProgress = 0;
   let stagesBeforeTool = 0;
-  let toolTotal: number | undefined;
+  let announcedTotal: number | undefined;
 
   const notify = async (params: { progress: number; total?: number; message: string; meta?: ServerStageReport }) => {
-    if (token === undefined) return;
+    if (!(params.progress > lastProgress)) throw new Error(`Progress must keep increasing: ${params.progress} came after ${lastProgress}`);
+    if (announcedTotal !== undefined && params.total !== announcedTotal) {
+      throw new Error(`The call's progress total was announced as ${announcedTotal} and cannot change to ${params.total ?? 'none'}`);
+    }
+    if (params.total !== undefined && params.progress > params.total) throw new Error(`Progress ${params.progress} is past the total ${params.total}`);
     lastProgress = params.progress;
+    announcedTotal = params.total;
+    if (token === undefined) return;
     await send({
       method: 'notifications/progress',
       params: {
@@ -46,21 +58,20 @@ export function createProgressChannel(send: SendNotification, token: ProgressTok
 
   return {
     reportStage: async (stage) => {
-      stagesBeforeTool = stage.progress;
       await notify({ progress: stage.progress, total: stage.total, message: stage.message, meta: stage.report });
+      stagesBeforeTool = stage.progress;
     },
     reportToolProgress: async (update) => {
       const progress = stagesBeforeTool + update.progress;
-      if (!(update.progress > 0) || progress <= lastProgress) {
-        throw new Error(`Progress must keep increasing: ${update.progress} came after ${lastProgress - stagesBeforeTool}`);
+      // The last slot of the total belongs to the execution report.
+      const declaredSteps = announcedTotal === undefined ? undefined : announcedTotal - stagesBeforeTool - 1;
+      if (declaredSteps === undefined || update.progress > declaredSteps || (update.total !== undefined && update.total !== declaredSteps)) {
+        throw new Error(`The tool reported step ${update.progress}${update.total === undefined ? '' : ` of ${update.total}`}, but it declared ${declaredSteps ?? 'no'} progress steps for these arguments: its progressSteps must count every report it makes`);
       }
-      toolTotal = update.total;
-      const total = update.total === undefined ? undefined : stagesBeforeTool + update.total + 1;
-      await notify({ progress, total, message: update.message ?? `Step ${update.progress}` });
+      await notify({ progress, total: announcedTotal, message: update.message ?? `Step ${update.progress}` });
     },
     reportFinalStage: async (stage) => {
-      const expected = toolTotal === undefined ? stagesBeforeTool + 1 : stagesBeforeTool + toolTotal + 1;
-      const progress = Math.max(expected, Math.floor(lastProgress) + 1);
+      const progress = announcedTotal ?? Math.floor(lastProgress) + 1;
       await notify({ progress, total: progress, message: stage.message, meta: stage.report });
     },
   };

@@ -25,6 +25,11 @@ export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unk
   /** The shape of the result's structuredContent, published as outputSchema. */
   output?: z.ZodObject;
   annotations?: Tool['annotations'];
+  /**
+   * How many progress reports the handler makes for these arguments, for a tool that
+   * reports any: the server announces the call's whole total from it before the first.
+   */
+  progressSteps?: (input: z.infer<Input>) => number;
   /** The work itself: receives validated arguments, returns a plain value. */
   handler: (input: z.infer<Input>, context: ToolContext) => Promise<Output> | Output;
   /** How the server packages the handler's value as an MCP result. */
@@ -35,6 +40,7 @@ export type RegisteredTool = {
   definition: Tool;
   input: z.ZodObject;
   output?: z.ZodObject;
+  progressSteps?: (input: unknown) => number;
   handler: (input: unknown, context: ToolContext) => Promise<unknown>;
   present: (output: unknown, input: unknown) => CallToolResult;
 };
@@ -52,6 +58,7 @@ export function defineTool<Input extends z.ZodObject, Output>(tool: ToolDefiniti
     definition,
     input: tool.input,
     ...(tool.output ? { output: tool.output } : {}),
+    ...(tool.progressSteps ? { progressSteps: (input: unknown) => tool.progressSteps!(input as z.infer<Input>) } : {}),
     handler: async (input, context) => tool.handler(input as z.infer<Input>, context),
     present: (output, input) => tool.present(output as Output, input as z.infer<Input>),
   };

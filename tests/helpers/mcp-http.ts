@@ -28,7 +28,8 @@ export async function postMcp(url: string, body: unknown, headers: Record<string
 
 export function readMessages(text: string): JsonRpcMessage[] {
   if (text.trim() === '') return [];
-  if (!text.startsWith('event:') && !text.startsWith('data:') && !text.startsWith(':')) return [JSON.parse(text) as JsonRpcMessage];
+  // An SSE body begins with a field or a comment; a resumable stream's with its priming event's id.
+  if (!/^(event|data|id|retry)?:/.test(text)) return [JSON.parse(text) as JsonRpcMessage];
   // An event without data (a priming event carries only an id) is no message.
   return readServerSentEvents(text, { ended: true })
     .filter((event) => event.data !== '')

@@ -19,6 +19,7 @@ describe('count_slowly', () => {
       { progress: 2, total: 3, message: 'Counted 2 of 3' },
       { progress: 3, total: 3, message: 'Counted 3 of 3' },
     ]);
+    expect(tool.progressSteps?.({ to: 3 })).toBe(updates.length); // the server announces the call's total from it
     expect(tool.present(counted, { to: 3 })).toEqual({ content: [{ type: 'text', text: 'Counted to 3' }] });
   });
 

@@ -14,6 +14,7 @@ export function createCountSlowly({ intervalMs }: { intervalMs: number }): Regis
     input: z.strictObject({
       to: z.number().int().min(1).max(10).describe('The number to count to, 1 to 10'),
     }),
+    progressSteps: ({ to }) => to,
     handler: async ({ to }, { signal, reportProgress }) => {
       for (let count = 1; count <= to; count += 1) {
         await waitUnlessCancelled(intervalMs, signal, `Cancelled after counting ${count - 1} of ${to}`);
