@@ -31,7 +31,7 @@ const webStandardImports = [
 const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles } } } };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-static', 'node_modules', 'test-results', 'playwright-report', 'coverage', 'bench/results.json'] },
+  { ignores: ['dist', 'dist-static', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'coverage', 'bench/results.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
+    // npm run test:package runs these: they pack the package, which builds the app.
+    exclude: [...configDefaults.exclude, 'tests/package/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

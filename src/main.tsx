@@ -4,6 +4,7 @@ import { openDeepLink, readDeepLink } from './store/deep-link.ts';
 import { loadEngine } from './store/run-controller.ts';
 import { updateWorkerStatus } from './service-worker/worker-status.ts';
 import { App } from './ui/app.tsx';
+import { loadInspector } from './ui/inspector/load-inspector.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -14,10 +15,12 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// Fetch the engine (and the MCP SDK client) once the first paint is done, so Next answers at once.
-const warmUp = () => void loadEngine().catch(() => {});
-if ('requestIdleCallback' in window) window.requestIdleCallback(warmUp, { timeout: 2000 });
-else setTimeout(warmUp, 500);
+// The first paint is index.html's own shell, painted while this script loads. Fetch the engine (and the MCP SDK
+// client) and the inspector now, beside React's first render, so the first Next shows step 1 at once: an idle
+// callback came after Next had been pressed, and then step 1 waited for both chunks in turn. A failure is
+// reported where the chunk is needed (Next, the inspector panel).
+void loadEngine().catch(() => {});
+void loadInspector().catch(() => {});
 
 // A shared link opens the app at a step of a built-in scenario: the run is performed up to it.
 const link = readDeepLink(window.location.search);

@@ -13,10 +13,12 @@ import { StaticSiteBanner } from './static-site/static-site-banner.tsx';
 import { StepCaption } from './step-caption.tsx';
 import { Timeline } from './timeline/timeline.tsx';
 import { useDocumentPreferences } from './use-document-preferences.ts';
+import { useLoadedModule, type LoadedModule } from './use-loaded-module.ts';
+import { loadInspector } from './inspector/load-inspector.ts';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 
 // Neither the inspector (JSON, translation and HTTP views) nor the sequence diagram is needed for the first paint.
-const Inspector = lazy(() => import('./inspector/inspector.tsx').then((module) => ({ default: module.Inspector })));
+// The inspector is fetched right after it (src/main.tsx, useLoadedModule), so the first step shows as soon as it exists.
 const SequenceDiagram = lazy(() => import('./sequence/sequence-diagram.tsx').then((module) => ({ default: module.SequenceDiagram })));
 
 const selectLoadError = (state: ExplorerState) => state.loadError;
@@ -27,9 +29,25 @@ const selectPresenter = (state: ExplorerState) => state.preferences.presenter;
 
 const panel = 'min-h-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 
+function ShownInspector({ inspector }: { inspector: LoadedModule<typeof import('./inspector/inspector.tsx')> }) {
+  switch (inspector.status) {
+    case 'loaded':
+      return <inspector.module.Inspector />;
+    case 'loading':
+      return <p className="p-4 text-sm text-slate-500">Loading the inspector…</p>;
+    case 'failed':
+      return <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">The inspector could not be loaded ({inspector.message}). Check that the server is still running, then reload the page.</p>;
+    default: {
+      const unknown: never = inspector;
+      return unknown;
+    }
+  }
+}
+
 function InspectorPanel() {
   const hasStep = useExplorerStore(selectHasStep);
   const layout = useExplorerStore(selectInspectorLayout);
+  const inspector = useLoadedModule(loadInspector);
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex justify-end px-2 pt-2">
@@ -44,9 +62,7 @@ function InspectorPanel() {
       </div>
       <div className="min-h-0 flex-1">
         {hasStep ? (
-          <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the inspector…</p>}>
-            <Inspector />
-          </Suspense>
+          <ShownInspector inspector={inspector} />
         ) : (
           <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
             <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
