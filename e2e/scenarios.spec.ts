@@ -162,7 +162,7 @@ test('the HTTP view copies an exchange as curl', async ({ page }) => {
   await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
   await page.getByTestId('http-view').locator('summary', { hasText: 'Show' }).click();
   const command = await page.getByTestId('curl-command').innerText();
-  expect(command).toContain("curl -X POST");
+  expect(command).toContain("curl -X 'POST' ");
   expect(command).toContain('"method":"tools/list"');
   expect(command).toContain('-N');
 });
