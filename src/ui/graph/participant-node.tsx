@@ -8,6 +8,8 @@ export type ParticipantNodeData = {
   subtitle: string;
   detail?: string;
   role: ParticipantRole;
+  /** The narrow layout's smaller node (a phone). */
+  compact?: boolean;
 };
 
 export type ParticipantNodeType = Node<ParticipantNodeData, 'participant'>;
@@ -31,7 +33,7 @@ const hiddenHandle = '!h-1 !w-1 !min-h-0 !min-w-0 !border-0 !bg-transparent';
 function ParticipantNodeView({ data }: NodeProps<ParticipantNodeType>) {
   return (
     <div
-      className={`relative w-52 rounded-xl border-2 px-4 py-3 shadow-sm transition-colors duration-300 ${ROLE_CLASSES[data.role]}`}
+      className={`relative ${data.compact ? 'w-40 px-3 py-2' : 'w-52 px-4 py-3'} rounded-xl border-2 shadow-sm transition-colors duration-300 ${ROLE_CLASSES[data.role]}`}
       data-role={data.role}
     >
       <Handle type="target" position={Position.Left} id="left" className={hiddenHandle} isConnectable={false} />

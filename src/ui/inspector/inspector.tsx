@@ -8,6 +8,7 @@ import { next } from '../../store/actions.ts';
 import { selectCurrentStep, selectIsReplay, useExplorerStore } from '../../store/explorer-store.ts';
 import { formatStepNumber, PHASE_STYLES } from '../step-format.ts';
 import { CopyStepLink } from '../sharing/copy-step-link.tsx';
+import { FullScreenButton } from './full-screen-button.tsx';
 import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
 import { TranslationView } from './translation-view.tsx';
@@ -60,6 +61,7 @@ function StepInspector({ step }: { step: Step }) {
           <span className="text-slate-500">· #{step.n} of {total} recorded · {step.at} ms</span>
           {replay && <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Replay of a recorded step</span>}
           <CopyStepLink step={step} />
+          <FullScreenButton />
         </div>
         <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title">{step.title}</h2>
         {summary && <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="step-summary">{summary}</p>}

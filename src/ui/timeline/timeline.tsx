@@ -14,6 +14,20 @@ const selectStatus = (state: ExplorerState) => state.status;
 type RowProps = { step: Step; index: number };
 
 /**
+ * Brings the current row into view inside the timeline's own list only. scrollIntoView
+ * would scroll every scrolling ancestor too, and on a phone, where the page scrolls,
+ * each step would pull the page down to the timeline, away from the graph.
+ */
+function scrollIntoList(row: HTMLElement): void {
+  const list = row.closest('[data-testid="timeline"]');
+  if (!(list instanceof HTMLElement)) return;
+  const rowBox = row.getBoundingClientRect();
+  const listBox = list.getBoundingClientRect();
+  if (rowBox.top < listBox.top) list.scrollTop -= listBox.top - rowBox.top;
+  else if (rowBox.bottom > listBox.bottom) list.scrollTop += rowBox.bottom - listBox.bottom;
+}
+
+/**
  * Offscreen rows skip style, layout and paint (they stay in the document, so Tab, find in
  * page and screen readers still reach every step); the size is a guess until first shown.
  */
@@ -24,7 +38,7 @@ const TimelineRow = memo(function TimelineRow({ step, index }: RowProps) {
   const current = useExplorerStore((state) => state.cursor === index);
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (current) ref.current?.scrollIntoView({ block: 'nearest' });
+    if (current && ref.current) scrollIntoList(ref.current);
   }, [current]);
   const fault = step.kind === 'fault';
   const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
