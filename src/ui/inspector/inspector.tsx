@@ -48,7 +48,7 @@ function StepInspector({ step }: { step: Step }) {
     http: 'HTTP',
   };
   return (
-    <section aria-label="Inspector" className="flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''} data-n={step.n}>
+    <section aria-label="Inspector" className="flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''} data-round={step.iteration} data-n={step.n}>
       <header className="border-b border-slate-200 px-4 py-3 dark:border-slate-700">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-600 text-white' : PHASE_STYLES[step.phase].badge}`}>
