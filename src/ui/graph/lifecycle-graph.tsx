@@ -157,6 +157,8 @@ export function LifecycleGraph() {
         zoomOnPinch={false}
         zoomOnDoubleClick={false}
         preventScrolling={false}
+        // React Flow takes Space to pan by default (and keeps it from the page): here Space is Play, as the shortcut list says.
+        panActivationKeyCode={null}
         proOptions={{ hideAttribution: true }}
         minZoom={0.3}
         maxZoom={1.6}
