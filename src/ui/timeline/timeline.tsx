@@ -53,7 +53,8 @@ const TimelineRow = memo(function TimelineRow({ step, index }: RowProps) {
         data-testid="timeline-step"
         data-step-id={step.id}
         data-canonical={step.canonical ?? ''}
-        className={`flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm transition-colors ${
+        // Inside the row: the row paints only within itself (content-visibility), so a ring outside it would be cut.
+        className={`flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm transition-colors focus-visible:-outline-offset-2 ${
           current
             ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900'
             : fault
