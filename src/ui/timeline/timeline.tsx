@@ -49,7 +49,7 @@ const TimelineRow = memo(function TimelineRow({ step, index }: RowProps) {
         type="button"
         onClick={() => goToStep(index)}
         aria-current={current ? 'step' : undefined}
-        aria-label={`${step.canonical === null ? (fault ? 'Stopped' : 'Extra step') : `Step ${step.canonical}`}${step.iteration > 1 ? `, round ${step.iteration}` : ''}: ${step.title}. ${route}.`}
+        aria-label={`${step.canonical === null ? (fault ? 'Stopped' : 'Extra step') : `Step ${step.canonical}`}${step.iteration > 1 ? `, round ${step.iteration}` : ''}: ${step.title}. ${route}.${step.edited ? ' Edited by you.' : ''}`}
         data-testid="timeline-step"
         data-step-id={step.id}
         data-canonical={step.canonical ?? ''}
@@ -75,6 +75,7 @@ const TimelineRow = memo(function TimelineRow({ step, index }: RowProps) {
           <span className={`block text-xs ${current ? 'text-slate-300 dark:text-slate-600' : 'text-slate-500 dark:text-slate-400'}`}>
             {route}
             {step.iteration > 1 ? ` · round ${step.iteration}` : ''}
+            {step.edited ? ' · edited by you' : ''}
           </span>
         </span>
       </button>
