@@ -5,6 +5,7 @@ import { PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/
 import { selectCurrentStep, useExplorerStore } from '../../store/explorer-store.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
 import { useMediaQuery } from '../use-media-query.ts';
+import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
 import {
   GRAPH_EDGES,
   NARROW_GRAPH_EDGES,
@@ -94,10 +95,15 @@ export function LifecycleGraph() {
   const modelName = useExplorerStore(selectModelName);
   const protocolVersion = useExplorerStore(selectProtocolVersion);
   const reducedMotion = useReducedMotion();
+  const outcome = useCurrentStepOutcome();
+  const failed = outcome?.failed === true;
+  // Translation #2 that could not read the arguments sends nothing: no message travels, the host is where it failed.
+  const sentNothing = failed && step?.id === 'host.translate-tool-call';
 
   const nodes = useMemo<ParticipantNodeType[]>(() => {
     const roleOf = (participant: Participant): ParticipantRole => {
       if (!step) return 'idle';
+      if (sentNothing) return participant === step.from ? 'failed' : 'idle';
       if (step.from === participant && step.to === participant) return 'working';
       if (step.from === participant) return 'sender';
       if (step.to === participant) return 'receiver';
@@ -124,10 +130,10 @@ export function LifecycleGraph() {
         connectable: false,
       }));
     });
-  }, [step, modelName, protocolVersion, sizes, layout]);
+  }, [step, modelName, protocolVersion, sizes, layout, sentNothing]);
 
   const edges = useMemo<MessageEdgeType[]>(() => {
-    const travel = step ? findStepEdge(step) : undefined;
+    const travel = step && !sentNothing ? findStepEdge(step) : undefined;
     const idleObjects = layout === 'narrow' ? narrowIdleEdgeObjects : idleEdgeObjects;
     return (layout === 'narrow' ? NARROW_GRAPH_EDGES : GRAPH_EDGES).map((edge) => {
       if (!step || !travel || travel.edgeId !== edge.id) {
@@ -135,9 +141,10 @@ export function LifecycleGraph() {
         idleObjects.set(edge.id, idle);
         return idle;
       }
-      return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: step.kind, reverse: travel.reverse, animate: !reducedMotion });
+      // A refusal or an error travels as what it is: drawn in the fault colour, not like a success.
+      return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: failed ? 'fault' : step.kind, reverse: travel.reverse, animate: !reducedMotion });
     });
-  }, [step, reducedMotion, layout]);
+  }, [step, reducedMotion, layout, failed, sentNothing]);
 
   return (
     <div className="h-full w-full" data-testid="lifecycle-graph" data-layout={layout} aria-label="Lifecycle graph: User, Host, MCP Client, MCP Server and LLM" role="figure">
