@@ -44,3 +44,47 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
 export function getStepSummary(id: string): string | undefined {
   return (STEP_SUMMARIES as Record<string, string>)[id];
 }
+
+/**
+ * What went off the happy path in a step's round, as the inspector reads it from the
+ * recorded messages: the happy-path sentence of a step would then say something that
+ * did not happen ("the tool ran", "three translations").
+ */
+export type FailureSituation = 'validation-refused' | 'unknown-tool' | 'arguments-unreadable' | 'tool-failed' | 'no-tool';
+
+/** The words for a step in a round that left the happy path; a step not listed keeps its usual sentence. */
+export const FAILURE_SUMMARIES: Record<FailureSituation, Partial<Record<StepId, string>>> = {
+  'validation-refused': {
+    'mcp.tools-call.request': 'A new JSON-RPC request with its own id, carrying the arguments exactly as the model wrote them, wrong ones included.',
+    'server.validate-arguments': 'The arguments came from a model, and here they are wrong: the server checks them against the schema and refuses them. The handler will not run.',
+    'mcp.tools-call.response': 'Not a protocol error: a CallToolResult with isError true, whose text says which argument failed. The tool never ran.',
+    'client.result-to-host': 'The tool did not run: the host gets an isError result that says why, to hand to the model.',
+    'host.translate-tool-result': 'The host sends the refusal back to the model as a tool result, so the model can correct its arguments and try again.',
+  },
+  'unknown-tool': {
+    'mcp.tools-call.request': 'A tools/call for a tool the server never listed: the model made the name up.',
+    'server.registry-lookup': 'The server looks the name up and finds no such tool: there is nothing to validate or run.',
+    'mcp.tools-call.response': 'A JSON-RPC error (-32602), not a result: the request itself was wrong. No tool ran.',
+    'client.result-to-host': 'No result: the SDK client turns the JSON-RPC error into an error the host must handle. No tool ran.',
+    'host.translate-tool-result': 'No tool ran: the host turns the error into a tool result, so the model can pick a tool that exists.',
+  },
+  'arguments-unreadable': {
+    'llm.decide': 'The model picks a tool, but the arguments it writes are not valid JSON.',
+    'host.translate-tool-call': 'The arguments are not JSON, so translation #2 cannot build a tools/call: none is sent, and the server never hears of this call.',
+    'host.translate-tool-result': 'No tools/call was sent: the host answers the model itself, with the parse error as the tool result.',
+  },
+  'tool-failed': {
+    'mcp.tools-call.response': 'The tool ran and failed: a CallToolResult with isError true, not a protocol error.',
+    'client.result-to-host': 'The tool ran and failed: the host gets an isError result to hand to the model.',
+    'provider.response.answer': 'The tool failed; the model turns the failure into a sentence for the user.',
+    'host.answer': 'Two protocols, three translations, and an answer that reports the tool’s failure.',
+  },
+  'no-tool': {
+    'provider.response.answer': 'No tool was called: the model answered from its own words, and nothing was computed.',
+    'host.answer': 'One request to the model and one answer: no tool call, so no translations #2 and #3 and no tools/call.',
+  },
+};
+
+export function getFailureSummary({ id, situation }: { id: string; situation: FailureSituation }): string | undefined {
+  return (FAILURE_SUMMARIES[situation] as Record<string, string | undefined>)[id];
+}

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { formatDeepLink, readDeepLink } from './deep-link.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ERAS } from '../trace/vocabulary.ts';
+import { useServer } from '../../tests/helpers/use-server.ts';
+import { reset } from './actions.ts';
+import { formatDeepLink, openDeepLink, readDeepLink, type DeepLink } from './deep-link.ts';
+import { selectCurrentStep, useExplorerStore } from './explorer-store.ts';
 
 describe('deep links', () => {
   it('reads a link to a step of a built-in scenario', () => {
@@ -14,7 +18,7 @@ describe('deep links', () => {
 
   it('ignores what it does not know, and refuses an unknown scenario', () => {
     expect(readDeepLink('?scenario=nope&step=3')).toBeNull();
-    expect(readDeepLink('?scenario=happy-path&era=1999&wire=telepathy&step=99')).toEqual({ scenarioId: 'happy-path', round: 1 });
+    expect(readDeepLink('?scenario=happy-path&era=1999&wire=telepathy&step=99&model=psychic')).toEqual({ scenarioId: 'happy-path', round: 1 });
   });
 
   it('writes links that read back the same, with no key or other setting in them', () => {
@@ -22,5 +26,57 @@ describe('deep links', () => {
     const url = formatDeepLink(link, 'http://127.0.0.1:3000/?apiKey=secret#x');
     expect(url).toBe('http://127.0.0.1:3000/?scenario=sessions&era=2025-11-25&wire=gemini&step=16');
     expect(readDeepLink(new URL(url).search)).toEqual(link);
+  });
+
+  it('carries the learner’s own question and a real provider, but not the scenario’s own question', () => {
+    const link: DeepLink = { scenarioId: 'happy-path', era: '2026-07-28', wire: 'anthropic', step: 8, round: 1, question: 'What is 2 & 3? #?', modelKind: 'real' };
+    const url = formatDeepLink(link, 'http://127.0.0.1:3000/');
+    expect(url).not.toMatch(/key/i);
+    expect(readDeepLink(new URL(url).search)).toEqual(link);
+    const ownQuestion = formatDeepLink({ scenarioId: 'happy-path', round: 1, question: 'What is 5 plus 7?' }, 'http://127.0.0.1:3000/');
+    expect(ownQuestion).toBe('http://127.0.0.1:3000/?scenario=happy-path');
+  });
+});
+
+/** Opens links in the store against the real server, as the page does, and checks the step on show. */
+describe('opening a link shows exactly the step it names', () => {
+  const server = useServer();
+  beforeAll(() => {
+    // The store finds the built-in server (and the mock model) under the page's address.
+    vi.stubGlobal('location', { href: `${server.url}/` });
+  });
+  afterAll(() => {
+    reset();
+    vi.unstubAllGlobals();
+  });
+
+  const shownAfterOpening = async (link: DeepLink) => {
+    const opened = await openDeepLink(link);
+    const step = selectCurrentStep(useExplorerStore.getState());
+    return { outcome: opened.outcome, canonical: step?.canonical, round: step?.iteration, id: step?.id };
+  };
+
+  for (const era of ERAS) {
+    it(`every step 1 to 20 of the default scenario, era ${era}`, { timeout: 120_000 }, async () => {
+      for (let step = 1; step <= 20; step++) {
+        expect(await shownAfterOpening({ scenarioId: 'happy-path', era, step, round: 1 }), `step ${step}`).toMatchObject({ outcome: 'shown', canonical: step, round: 1 });
+      }
+    });
+  }
+
+  it('the bad-arguments lesson’s step 14 (the validation that says no), and round 2 of two-rounds', { timeout: 60_000 }, async () => {
+    expect(await shownAfterOpening({ scenarioId: 'bad-arguments', step: 14, round: 1 })).toMatchObject({ outcome: 'shown', canonical: 14, round: 1, id: 'server.validate-arguments' });
+    expect(await shownAfterOpening({ scenarioId: 'two-rounds', step: 15, round: 2 })).toMatchObject({ outcome: 'shown', canonical: 15, round: 2 });
+  });
+
+  it('a step the run never reaches shows its last step and says so', { timeout: 60_000 }, async () => {
+    expect(await shownAfterOpening({ scenarioId: 'no-tool', step: 14, round: 1 })).toMatchObject({ outcome: 'not-in-this-run', canonical: 20 });
+  });
+
+  it('the learner’s question is the one asked', { timeout: 60_000 }, async () => {
+    await openDeepLink({ scenarioId: 'happy-path', step: 1, round: 1, question: 'What is 2 plus 3?' });
+    const state = useExplorerStore.getState();
+    expect(state.runQuestion).toBe('What is 2 plus 3?');
+    expect(selectCurrentStep(state)?.payload).toMatchObject({ question: 'What is 2 plus 3?' });
   });
 });

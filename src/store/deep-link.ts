@@ -1,16 +1,33 @@
 import { findScenario } from '../content/scenarios.ts';
+import type { Step } from '../trace/trace.ts';
 import { ERAS, type Era } from '../trace/vocabulary.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
-import { chooseScenario, next, reset } from './actions.ts';
+import { chooseScenario, goToStep, next, reset } from './actions.ts';
 import { readAppBaseUrl } from '../service-worker/app-base-url.ts';
+import { create } from 'zustand';
 import { selectIsFinished, useExplorerStore } from './explorer-store.ts';
 
 /**
  * A link that opens the explorer at one step of a built-in scenario, for a teacher to
- * share: ?scenario=two-rounds&era=2025-11-25&wire=anthropic&step=12&round=2. Opening it
- * performs the run for real (with the mock model, never a key) up to that step.
+ * share: ?scenario=two-rounds&era=2025-11-25&wire=anthropic&step=12&round=2, with the
+ * learner's own question and model=real when they were not the scenario's. Opening it
+ * performs the run for real up to that step: with the mock model at once, with a real
+ * provider only when the learner asks (it spends their key). A key is never in a link.
  */
-export type DeepLink = { scenarioId: string; era?: Era; wire?: string; step?: number; round: number };
+export type DeepLink = {
+  scenarioId: string;
+  era?: Era;
+  wire?: string;
+  step?: number;
+  round: number;
+  /** The question asked, when it was not the scenario's own. */
+  question?: string;
+  /** The link was made with a real provider; absent means the mock model. */
+  modelKind?: 'real';
+};
+
+/** Longer questions are cut: a link is for a question, not a document. */
+export const LINK_QUESTION_LIMIT = 500;
 
 export function readDeepLink(search: string): DeepLink | null {
   const parameters = new URLSearchParams(search);
@@ -20,12 +37,15 @@ export function readDeepLink(search: string): DeepLink | null {
   const wire = parameters.get('wire');
   const step = Number(parameters.get('step'));
   const round = Number(parameters.get('round') ?? '1');
+  const question = parameters.get('question')?.slice(0, LINK_QUESTION_LIMIT);
   return {
     scenarioId,
     ...(era && (ERAS as readonly string[]).includes(era) ? { era: era as Era } : {}),
     ...(wire && findWireInfo(wire) ? { wire } : {}),
     ...(Number.isInteger(step) && step >= 1 && step <= 20 ? { step } : {}),
     round: Number.isInteger(round) && round >= 1 ? round : 1,
+    ...(question && question.trim() !== '' ? { question } : {}),
+    ...(parameters.get('model') === 'real' ? { modelKind: 'real' as const } : {}),
   };
 }
 
@@ -39,34 +59,110 @@ export function formatDeepLink(link: DeepLink, pageUrl: string): string {
   if (link.wire) url.searchParams.set('wire', link.wire);
   if (link.step) url.searchParams.set('step', String(link.step));
   if (link.round > 1) url.searchParams.set('round', String(link.round));
+  if (link.question !== undefined && link.question !== findScenario(link.scenarioId)?.question) {
+    url.searchParams.set('question', link.question.slice(0, LINK_QUESTION_LIMIT));
+  }
+  if (link.modelKind === 'real') url.searchParams.set('model', 'real');
   return url.toString();
 }
 
-/** Applies the link's settings and steps forward until the step it names is on show. */
-export function openDeepLink(link: DeepLink): Promise<void> {
+/** The index of the step a link names: its canonical number in its round. */
+export function findLinkedStepIndex(steps: readonly Step[], link: Pick<DeepLink, 'step' | 'round'>): number {
+  return steps.findIndex((step) => step.canonical === link.step && step.iteration === link.round);
+}
+
+/** Chooses the link's scenario, question, era and model, and starts over. */
+export function applyDeepLinkSettings(link: DeepLink): void {
   chooseScenario(link.scenarioId);
   const { model } = useExplorerStore.getState();
   useExplorerStore.setState({
     ...(link.era ? { era: link.era } : {}),
-    model: { ...model, kind: 'mock', wire: link.wire ?? model.wire, mcpServerUrl: null },
+    ...(link.question !== undefined ? { question: link.question } : {}),
+    model: { ...model, kind: link.modelKind ?? 'mock', wire: link.wire ?? model.wire, mcpServerUrl: null },
   });
   reset();
-  const target = link.step;
-  if (target === undefined) return Promise.resolve();
+}
+
+/**
+ * Performs the run until the step the link names is recorded, then shows exactly that
+ * step. Steps that arrive together (the server's reports inside one tools/call stream)
+ * are all recorded before the cursor moves, so the cursor is set to the step found, never
+ * moved by counting presses of Next. A run that ends without it shows its last step.
+ */
+export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boolean }> {
+  const { getState, setState, subscribe } = useExplorerStore;
   return new Promise((resolve) => {
-    const reached = () => {
-      const state = useExplorerStore.getState();
-      const step = state.steps[state.cursor];
-      return (step?.canonical === target && step.iteration === link.round) || (state.cursor === state.steps.length - 1 && selectIsFinished(state));
+    let runId: number | null = null;
+    let scheduled = false;
+    let unsubscribe = () => {};
+    const finish = (reached: boolean) => {
+      unsubscribe();
+      resolve({ reached });
     };
-    const unsubscribe = useExplorerStore.subscribe((state) => {
-      if (reached()) {
-        unsubscribe();
-        resolve();
-      } else if (!state.followNext && state.status !== 'idle') {
-        queueMicrotask(next);
+    const advance = () => {
+      const state = getState();
+      // The learner started over or chose something else: the link is done with.
+      if (runId !== null && state.runId !== runId) return finish(false);
+      const index = findLinkedStepIndex(state.steps, link);
+      if (index >= 0) {
+        goToStep(index);
+        return finish(true);
       }
-    });
-    next();
+      // A run that ended, failed to start, or stopped at a fault (a retry would spend the learner's key again) goes no further.
+      if (selectIsFinished(state) || (runId !== null && state.status === 'idle') || state.steps.at(-1)?.kind === 'fault') {
+        if (state.steps.length > 0) goToStep(state.steps.length - 1);
+        return finish(false);
+      }
+      // A step is on its way: wait for it.
+      if (state.followNext) return;
+      if (state.cursor < state.steps.length - 1) setState({ cursor: state.steps.length - 1, furthest: Math.max(state.furthest, state.steps.length - 1) });
+      next();
+      runId ??= getState().runId;
+    };
+    // One advance per burst of changes, after they have all landed.
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      queueMicrotask(() => {
+        scheduled = false;
+        advance();
+      });
+    };
+    unsubscribe = subscribe(schedule);
+    advance();
   });
+}
+
+/** What opening a link did, for the banner that says it. */
+export type OpenedLink = { link: DeepLink; outcome: 'shown' | 'not-in-this-run' | 'waits-for-learner' | 'no-step' };
+
+/**
+ * Applies the link's settings and, with the mock model, performs the run up to its step.
+ * A real provider's run waits for the learner to ask for it: it spends their key.
+ */
+export async function openDeepLink(link: DeepLink): Promise<OpenedLink> {
+  applyDeepLinkSettings(link);
+  const settle = (outcome: OpenedLink['outcome']): OpenedLink => {
+    const opened = { link, outcome };
+    useOpenedLink.setState({ opened });
+    return opened;
+  };
+  if (link.step === undefined) return settle('no-step');
+  if (link.modelKind === 'real') return settle('waits-for-learner');
+  const { reached } = await performUntilLinkedStep(link);
+  return settle(reached ? 'shown' : 'not-in-this-run');
+}
+
+/** The learner asked for a real provider's linked run: perform it up to its step now. */
+export async function performLinkWithRealProvider(link: DeepLink): Promise<void> {
+  useOpenedLink.setState({ opened: null });
+  const { reached } = await performUntilLinkedStep(link);
+  useOpenedLink.setState({ opened: { link, outcome: reached ? 'shown' : 'not-in-this-run' } });
+}
+
+/** The link this page was opened with and what came of it; null once dismissed. */
+export const useOpenedLink = create<{ opened: OpenedLink | null }>()(() => ({ opened: null }));
+
+export function dismissOpenedLink(): void {
+  useOpenedLink.setState({ opened: null });
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { setViewPreferences } from '../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import type { MainView } from '../store/view-preferences.ts';
@@ -9,6 +9,7 @@ import { QuestionBar } from './question-bar.tsx';
 import { ModelSettingsButton } from './settings/model-settings-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { TraceFileControls, TraceSourceBanner } from './sharing/trace-file-controls.tsx';
+import { OpenedLinkBanner } from './sharing/opened-link-banner.tsx';
 import { StaticSiteBanner } from './static-site/static-site-banner.tsx';
 import { StepCaption } from './step-caption.tsx';
 import { Timeline } from './timeline/timeline.tsx';
@@ -46,30 +47,13 @@ function ShownInspector({ inspector }: { inspector: LoadedModule<typeof import('
 
 function InspectorPanel() {
   const hasStep = useExplorerStore(selectHasStep);
-  const layout = useExplorerStore(selectInspectorLayout);
   const inspector = useLoadedModule(loadInspector);
-  return (
-    <div className="flex h-full min-h-0 flex-col">
-      <div className="flex justify-end px-2 pt-2">
-        <button
-          type="button"
-          onClick={() => setViewPreferences({ inspectorLayout: layout === 'full' ? 'split' : 'full' })}
-          className="rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
-          aria-keyshortcuts="F"
-        >
-          {layout === 'full' ? 'Exit full screen' : 'Full screen'}
-        </button>
-      </div>
-      <div className="min-h-0 flex-1">
-        {hasStep ? (
-          <ShownInspector inspector={inspector} />
-        ) : (
-          <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
-            <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
-          </section>
-        )}
-      </div>
-    </div>
+  return hasStep ? (
+    <ShownInspector inspector={inspector} />
+  ) : (
+    <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
+      <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
+    </section>
   );
 }
 
@@ -101,12 +85,13 @@ function ViewSwitch() {
 function LifecyclePanel() {
   const view = useExplorerStore(selectView);
   return (
-    <section aria-label="Lifecycle" className={`flex flex-col gap-2 p-3 ${panel}`}>
+    <section aria-label="Lifecycle" className={`flex flex-col gap-2 p-2 sm:p-3 ${panel}`}>
       <div className="flex items-start justify-between gap-3">
         <StepCaption />
         <ViewSwitch />
       </div>
-      <div className="min-h-0 flex-1">
+      {/* Cramped, the graph has a height of its own (the page scrolls); roomy, it takes what the panel leaves. */}
+      <div className="h-[23rem] min-h-0 sm:h-[clamp(17rem,34vw,25rem)] lg:h-[clamp(17rem,24vw,22rem)] roomy:h-auto roomy:flex-1" data-testid="main-view">
         {view === 'graph' ? (
           <LifecycleGraph />
         ) : (
@@ -120,6 +105,29 @@ function LifecyclePanel() {
   );
 }
 
+/** The model, the trace files and the display settings; on a phone, folded behind one button so the lifecycle comes first. */
+function HeaderTools() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="ml-auto rounded-md border border-slate-300 px-2.5 py-1.5 text-sm sm:hidden dark:border-slate-600"
+        aria-expanded={open}
+        aria-controls="header-tools"
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide settings' : 'Settings and files'}
+      </button>
+      <div id="header-tools" className={`${open ? 'flex' : 'hidden'} w-full flex-wrap items-center gap-2 sm:ml-auto sm:flex sm:w-auto`}>
+        <ModelSettingsButton />
+        <TraceFileControls />
+        <DisplayControls />
+      </div>
+    </>
+  );
+}
+
 export function App() {
   useKeyboardShortcuts();
   useDocumentPreferences();
@@ -127,26 +135,24 @@ export function App() {
   const layout = useExplorerStore(selectInspectorLayout);
   const presenter = useExplorerStore(selectPresenter);
   // On a projector the graph is what the room looks at: it gets most of the height.
-  const rows = presenter ? 'md:grid-rows-[minmax(20rem,3fr)_minmax(10rem,2fr)]' : 'md:grid-rows-[minmax(18rem,1fr)_minmax(14rem,1fr)]';
+  const rows = presenter ? 'roomy:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)]' : 'roomy:grid-rows-[minmax(18rem,1fr)_minmax(23rem,1fr)]';
   return (
-    <div className="flex h-dvh min-h-[600px] flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <header className="border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
+    // Cramped, the page scrolls and keeps room at its foot for the playback bar fixed there.
+    <div className="flex min-h-dvh flex-col bg-slate-50 pb-28 text-slate-900 sm:pb-20 roomy:h-dvh roomy:min-h-[600px] roomy:pb-0 dark:bg-slate-950 dark:text-slate-100">
+      <header className="border-b border-slate-200 bg-white px-3 py-2 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <h1 className="text-lg font-semibold whitespace-nowrap">
             MCP Lifecycle Explorer
             <span className="ml-2 hidden text-xs font-normal text-slate-500 2xl:inline dark:text-slate-400">every message real, one step at a time</span>
           </h1>
-          <div className="ml-auto flex flex-wrap items-center gap-2">
-            <ModelSettingsButton />
-            <TraceFileControls />
-            <DisplayControls />
-          </div>
+          <HeaderTools />
         </div>
         <div className="mt-2">
           <QuestionBar />
         </div>
       </header>
       <TraceSourceBanner />
+      <OpenedLinkBanner />
       {/* Only the static site (vite.static.config.ts) has an in-browser server to speak of; elsewhere this is compiled away. */}
       {import.meta.env.MODE === 'static-site' && <StaticSiteBanner />}
       {loadError && (
@@ -155,20 +161,28 @@ export function App() {
         </p>
       )}
       {layout === 'full' ? (
-        <main className="min-h-0 flex-1 p-3">
-          <div className={`h-full ${panel}`}>
+        <main className="flex min-h-0 flex-1 flex-col gap-2 p-2 sm:gap-3 sm:p-3">
+          <div className={`h-[calc(100dvh-8rem)] roomy:h-auto roomy:flex-1 ${panel}`} data-testid="inspector-panel">
             <InspectorPanel />
+          </div>
+          {/* Full screen hides the graph, not the way on: Back, Next and Play stay at hand. */}
+          <div className={`p-2 ${panel} cramped:contents`}>
+            <Controls />
           </div>
         </main>
       ) : (
-        <main className={`grid min-h-0 flex-1 grid-cols-1 gap-3 p-3 md:grid-cols-[minmax(0,1fr)_16rem] ${rows} lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem]`}>
+        <main className={`grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 sm:gap-3 sm:p-3 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem] ${rows}`}>
           <LifecyclePanel />
-          <aside aria-label="Timeline" className={`md:row-span-2 ${panel}`}>
-            <Timeline />
-          </aside>
-          <div className={panel}>
+          {/* The inspector comes before the timeline: on a phone it is the detail of the step on show, and Tab reaches it first. */}
+          <div className={`h-[min(85dvh,46rem)] min-h-[24rem] lg:col-start-1 lg:row-start-2 roomy:h-auto roomy:min-h-0 ${panel}`} data-testid="inspector-panel">
             <InspectorPanel />
           </div>
+          {/* Beside the others the timeline takes their height and scrolls inside it; stacked, it has a height of its own. */}
+          <aside aria-label="Timeline" className={`relative h-[28rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-auto ${panel}`}>
+            <div className="h-full lg:absolute lg:inset-0">
+              <Timeline />
+            </div>
+          </aside>
         </main>
       )}
       <ShortcutsDialog />

@@ -50,7 +50,7 @@ export function QuestionBar() {
             value={question}
             onChange={(event) => setQuestion(event.target.value)}
             maxLength={2000}
-            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-base text-slate-900 shadow-sm focus:border-sky-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-base text-slate-900 shadow-sm focus:border-sky-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
             aria-describedby="question-hint"
           />
         </label>

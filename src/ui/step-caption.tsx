@@ -1,8 +1,11 @@
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import { EditMessageButton } from './edit/edit-message-dialog.tsx';
+import { describeEditedStep, selectEditBefore } from './edit/edit-credit.ts';
 import { LongText } from './json/long-text-notice.tsx';
 import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
+import { FAILURE_LABELS } from './step-outcome.ts';
+import { useCurrentStepOutcome } from './use-step-outcomes.ts';
 
 const selectPending = (state: ExplorerState) => (state.cursor === state.steps.length - 1 ? state.pending : null);
 
@@ -11,15 +14,24 @@ export function StepCaption() {
   const step = useExplorerStore(selectCurrentStep);
   const pending = useExplorerStore(selectPending);
   const answer = useExplorerStore(selectShownAnswer);
+  const editBefore = useExplorerStore(selectEditBefore);
+  const outcome = useCurrentStepOutcome();
+  const failed = step?.kind === 'fault' || outcome?.failed === true;
   return (
     <div className="flex min-h-14 flex-col justify-center gap-1" aria-live="polite" data-testid="step-caption">
       {step ? (
         <p className="text-sm">
-          <span className={`mr-2 rounded px-2 py-0.5 font-mono text-xs font-semibold ${step.kind === 'fault' ? 'bg-red-600 text-white' : PHASE_STYLES[step.phase].badge}`}>
+          <span className={`mr-2 rounded px-2 py-0.5 font-mono text-xs font-semibold ${failed ? 'bg-red-700 text-white' : PHASE_STYLES[step.phase].badge}`}>
             {step.canonical === null ? formatStepNumber(step) : `Step ${step.canonical}`}
           </span>
           <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>
-          <span className="font-medium">{step.title}</span>
+          <span className={`font-medium ${failed ? 'text-red-800 dark:text-red-200' : ''}`}>{step.title}</span>
+          {outcome?.failed && (
+            <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="caption-failed">
+              {FAILURE_LABELS[outcome.situation]}
+            </span>
+          )}
+          {step.edited && <span className="ml-2 rounded bg-fuchsia-800 px-1.5 py-0.5 text-xs font-semibold text-white">edited by you</span>}
         </p>
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>
@@ -34,6 +46,12 @@ export function StepCaption() {
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="answer">
           <span className="mr-2 text-xs font-medium tracking-wide text-emerald-700 uppercase dark:text-emerald-300">Answer</span>
           <LongText text={answer} />
+          {editBefore && (
+            <span className="mt-1 block text-sm font-normal text-fuchsia-800 dark:text-fuchsia-300" data-testid="answer-edit-note">
+              Not the model&apos;s own run: this answer follows from your edit at {describeEditedStep(editBefore)}. The model built it on what your version
+              produced.
+            </span>
+          )}
         </p>
       )}
     </div>

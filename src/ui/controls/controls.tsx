@@ -18,12 +18,13 @@ const selectRetryOffered = (state: ExplorerState) => {
 };
 
 const buttonClass =
-  'inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1.5 sm:px-3 text-sm font-medium shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-40';
 const secondary = `${buttonClass} border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`;
 const primary = `${buttonClass} border-slate-900 bg-slate-900 text-white hover:bg-slate-700 dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300`;
 
+/** The key's name beside the button; a phone has no keyboard to speak of, so not there. */
 function Key({ children }: { children: string }) {
-  return <kbd className="rounded border border-current/30 px-1 font-mono text-[10px] opacity-70">{children}</kbd>;
+  return <kbd className="hidden rounded border border-current/30 px-1 font-mono text-[10px] opacity-70 sm:inline">{children}</kbd>;
 }
 
 export function Controls() {
@@ -36,7 +37,13 @@ export function Controls() {
   const retryOffered = useExplorerStore(selectRetryOffered);
   const intervalMs = useExplorerStore(selectInterval);
   return (
-    <div role="toolbar" aria-label="Playback" className="flex flex-wrap items-center gap-2">
+    // Cramped (see index.css), the bar is fixed to the foot of the window: Next never scrolls away and nothing covers it.
+    <div
+      role="toolbar"
+      aria-label="Playback"
+      data-testid="playback-bar"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 cramped:fixed cramped:inset-x-0 cramped:bottom-0 cramped:z-30 cramped:border-t cramped:border-slate-200 cramped:bg-white/95 cramped:px-3 cramped:py-2 cramped:shadow-[0_-2px_8px_rgb(0_0_0/0.08)] cramped:backdrop-blur dark:cramped:border-slate-700 dark:cramped:bg-slate-900/95"
+    >
       <button type="button" className={secondary} onClick={back} disabled={!canGoBack} aria-keyshortcuts="ArrowLeft">
         Back <Key>←</Key>
       </button>
@@ -47,7 +54,7 @@ export function Controls() {
         {playing ? 'Pause' : 'Play'} <Key>Space</Key>
       </button>
       <label className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
-        Speed
+        <span className="sr-only sm:not-sr-only">Speed</span>
         <select
           className="rounded-md border border-slate-300 bg-white px-1.5 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
           value={intervalMs}
@@ -68,7 +75,7 @@ export function Controls() {
           Cancel request
         </button>
       )}
-      <span className="text-sm text-slate-500 dark:text-slate-400" role="status" aria-live="polite" data-testid="run-status">
+      <span className="min-w-0 basis-full text-sm text-slate-500 sm:basis-auto dark:text-slate-400" role="status" aria-live="polite" data-testid="run-status">
         {inFlight
           ? 'Waiting for the model…'
           : waiting

@@ -12,9 +12,24 @@ export const NODE_POSITIONS: Record<Participant, { x: number; y: number }> = {
   user: { x: 0, y: 0 },
   host: { x: 310, y: 0 },
   llm: { x: 740, y: 0 },
-  client: { x: 310, y: 200 },
-  server: { x: 740, y: 200 },
+  client: { x: 310, y: 170 },
+  server: { x: 740, y: 170 },
 };
+
+/**
+ * A phone's narrow screen: the same wiring in two columns (User above Host, the model
+ * beside it, the MCP world below), with narrower nodes, so the parts are drawn at a
+ * readable size instead of a third of it.
+ */
+export const NARROW_NODE_POSITIONS: Record<Participant, { x: number; y: number }> = {
+  user: { x: 0, y: 0 },
+  host: { x: 0, y: 150 },
+  llm: { x: 250, y: 150 },
+  client: { x: 0, y: 320 },
+  server: { x: 250, y: 320 },
+};
+
+export type GraphLayout = 'wide' | 'narrow';
 
 export const NODE_SUBTITLES: Record<Participant, string> = {
   user: 'Asks in words',
@@ -43,6 +58,20 @@ export const GRAPH_EDGES: GraphEdgeDefinition[] = [
   { id: 'host-client', source: 'host', target: 'client', sourceHandle: 'bottom', targetHandle: 'top', label: 'function call', labelOffset: { x: 44, y: 0 }, messageOffset: { x: -70, y: 0 } },
   { id: 'client-server', source: 'client', target: 'server', sourceHandle: 'right', targetHandle: 'left', label: 'MCP · JSON-RPC over HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
 ];
+
+/**
+ * In the narrow layout User sits above Host: their edge is vertical, its labels beside it
+ * like Host → Client's. The gap between the columns is too short for a message's name, so
+ * it rides above the row, in the free band under the row before.
+ */
+const NARROW_EDGE_CHANGES: Partial<Record<string, Partial<GraphEdgeDefinition>>> = {
+  'user-host': { sourceHandle: 'bottom', targetHandle: 'top', labelOffset: { x: -38, y: 0 }, messageOffset: { x: 56, y: 0 } },
+  'host-client': { labelOffset: { x: -38, y: 0 }, messageOffset: { x: 56, y: 0 } },
+  'host-llm': { label: 'Provider API', messageOffset: { x: 0, y: -58 } },
+  'client-server': { label: 'MCP · HTTP', messageOffset: { x: 0, y: -58 } },
+};
+
+export const NARROW_GRAPH_EDGES: GraphEdgeDefinition[] = GRAPH_EDGES.map((edge) => ({ ...edge, ...NARROW_EDGE_CHANGES[edge.id] }));
 
 /** The edge a step's message travels along, and whether it goes against the edge's drawn direction. */
 export function findStepEdge(step: Pick<Step, 'from' | 'to'>): { edgeId: string; reverse: boolean } | undefined {

@@ -4,7 +4,19 @@ import '@xyflow/react/dist/base.css';
 import { PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
 import { selectCurrentStep, useExplorerStore } from '../../store/explorer-store.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
-import { GRAPH_EDGES, NODE_POSITIONS, NODE_SUBTITLES, describeMessage, findStepEdge, type GraphEdgeDefinition } from './graph-layout.ts';
+import { useMediaQuery } from '../use-media-query.ts';
+import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
+import {
+  GRAPH_EDGES,
+  NARROW_GRAPH_EDGES,
+  NARROW_NODE_POSITIONS,
+  NODE_POSITIONS,
+  NODE_SUBTITLES,
+  describeMessage,
+  findStepEdge,
+  type GraphEdgeDefinition,
+  type GraphLayout,
+} from './graph-layout.ts';
 import { MessageEdge, type MessageEdgeData, type MessageEdgeType } from './message-edge.tsx';
 import { ParticipantNode, type ParticipantNodeType, type ParticipantRole } from './participant-node.tsx';
 
@@ -15,15 +27,18 @@ const edgeTypes: EdgeTypes = { message: MessageEdge };
 const FIT_OPTIONS = { padding: 0.08 };
 const selectPaneSize = (state: ReactFlowState) => `${state.width}x${state.height}`;
 
-/** Keeps all five parts in view when the panel changes size (a long caption, a resized window). */
-function FitOnResize() {
+/** Keeps all five parts in view when the panel changes size (a long caption, a resized window) or the layout changes. */
+function FitOnResize({ fitKey }: { fitKey: string }) {
   const size = useStore(selectPaneSize);
   const { fitView } = useReactFlow();
   useEffect(() => {
     void fitView(FIT_OPTIONS);
-  }, [size, fitView]);
+  }, [size, fitKey, fitView]);
   return null;
 }
+
+/** Below this width the wide layout would be drawn at a third of its size: the narrow one is used. */
+const NARROW_QUERY = '(max-width: 639px)';
 
 /**
  * One object per node look and per idle edge, kept for the page's life (a few dozen at
@@ -32,6 +47,7 @@ function FitOnResize() {
  */
 const nodeObjects = new Map<string, ParticipantNodeType>();
 const idleEdgeObjects = new Map<string, MessageEdgeType>();
+const narrowIdleEdgeObjects = new Map<string, MessageEdgeType>();
 
 function findNodeObject(signature: string, create: () => ParticipantNodeType): ParticipantNodeType {
   const known = nodeObjects.get(signature);
@@ -64,6 +80,7 @@ type NodeSizes = Partial<Record<string, { width: number; height: number }>>;
 
 export function LifecycleGraph() {
   const step = useExplorerStore(selectCurrentStep);
+  const layout: GraphLayout = useMediaQuery(NARROW_QUERY) ? 'narrow' : 'wide';
   // React Flow measures a node it has no size for, forcing a layout: a new node object carries the size measured before.
   const [sizes, setSizes] = useState<NodeSizes>({});
   const onNodesChange = useCallback((changes: NodeChange<ParticipantNodeType>[]) => {
@@ -71,17 +88,22 @@ export function LifecycleGraph() {
     if (measured.length === 0) return;
     setSizes((current) => {
       const next = { ...current };
-      for (const change of measured) if (change.type === 'dimensions' && change.dimensions) next[change.id] = change.dimensions;
+      for (const change of measured) if (change.type === 'dimensions' && change.dimensions) next[`${layout}|${change.id}`] = change.dimensions;
       return next;
     });
-  }, []);
+  }, [layout]);
   const modelName = useExplorerStore(selectModelName);
   const protocolVersion = useExplorerStore(selectProtocolVersion);
   const reducedMotion = useReducedMotion();
+  const outcome = useCurrentStepOutcome();
+  const failed = outcome?.failed === true;
+  // Translation #2 that could not read the arguments sends nothing: no message travels, the host is where it failed.
+  const sentNothing = failed && step?.id === 'host.translate-tool-call';
 
   const nodes = useMemo<ParticipantNodeType[]>(() => {
     const roleOf = (participant: Participant): ParticipantRole => {
       if (!step) return 'idle';
+      if (sentNothing) return participant === step.from ? 'failed' : 'idle';
       if (step.from === participant && step.to === participant) return 'working';
       if (step.from === participant) return 'sender';
       if (step.to === participant) return 'receiver';
@@ -94,35 +116,38 @@ export function LifecycleGraph() {
     return PARTICIPANTS.map((participant) => {
       const role = roleOf(participant);
       // The same object for a node whose role and detail did not change: React Flow then leaves it alone.
-      const size = sizes[participant];
-      return findNodeObject(`${participant}|${role}|${details[participant] ?? ''}|${size ? `${size.width}x${size.height}` : 'unmeasured'}`, () => ({
+      const size = sizes[`${layout}|${participant}`];
+      const compact = layout === 'narrow';
+      return findNodeObject(`${participant}|${role}|${details[participant] ?? ''}|${layout}|${size ? `${size.width}x${size.height}` : 'unmeasured'}`, () => ({
         id: participant,
         ...(size ? { measured: size } : {}),
         type: 'participant',
-        position: NODE_POSITIONS[participant],
-        data: { label: PARTICIPANT_LABELS[participant], subtitle: NODE_SUBTITLES[participant], detail: details[participant], role },
+        position: (compact ? NARROW_NODE_POSITIONS : NODE_POSITIONS)[participant],
+        data: { label: PARTICIPANT_LABELS[participant], subtitle: NODE_SUBTITLES[participant], detail: details[participant], role, compact },
         ariaLabel: `${PARTICIPANT_LABELS[participant]}${role === 'idle' ? '' : `, ${role === 'working' ? 'working' : role}`}`,
         draggable: false,
         selectable: false,
         connectable: false,
       }));
     });
-  }, [step, modelName, protocolVersion, sizes]);
+  }, [step, modelName, protocolVersion, sizes, layout, sentNothing]);
 
   const edges = useMemo<MessageEdgeType[]>(() => {
-    const travel = step ? findStepEdge(step) : undefined;
-    return GRAPH_EDGES.map((edge) => {
+    const travel = step && !sentNothing ? findStepEdge(step) : undefined;
+    const idleObjects = layout === 'narrow' ? narrowIdleEdgeObjects : idleEdgeObjects;
+    return (layout === 'narrow' ? NARROW_GRAPH_EDGES : GRAPH_EDGES).map((edge) => {
       if (!step || !travel || travel.edgeId !== edge.id) {
-        const idle = idleEdgeObjects.get(edge.id) ?? createEdgeObject(edge);
-        idleEdgeObjects.set(edge.id, idle);
+        const idle = idleObjects.get(edge.id) ?? createEdgeObject(edge);
+        idleObjects.set(edge.id, idle);
         return idle;
       }
-      return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: step.kind, reverse: travel.reverse, animate: !reducedMotion });
+      // A refusal or an error travels as what it is: drawn in the fault colour, not like a success.
+      return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: failed ? 'fault' : step.kind, reverse: travel.reverse, animate: !reducedMotion });
     });
-  }, [step, reducedMotion]);
+  }, [step, reducedMotion, layout, failed, sentNothing]);
 
   return (
-    <div className="h-full w-full" data-testid="lifecycle-graph" aria-label="Lifecycle graph: User, Host, MCP Client, MCP Server and LLM" role="figure">
+    <div className="h-full w-full" data-testid="lifecycle-graph" data-layout={layout} aria-label="Lifecycle graph: User, Host, MCP Client, MCP Server and LLM" role="figure">
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -139,11 +164,13 @@ export function LifecycleGraph() {
         zoomOnPinch={false}
         zoomOnDoubleClick={false}
         preventScrolling={false}
+        // React Flow takes Space to pan by default (and keeps it from the page): here Space is Play, as the shortcut list says.
+        panActivationKeyCode={null}
         proOptions={{ hideAttribution: true }}
         minZoom={0.3}
         maxZoom={1.6}
       >
-        <FitOnResize />
+        <FitOnResize fitKey={`${layout}|${PARTICIPANTS.map((participant) => sizes[`${layout}|${participant}`]?.width ?? 0).join(',')}`} />
       </ReactFlow>
     </div>
   );

@@ -1,13 +1,15 @@
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 
-export type ParticipantRole = 'idle' | 'sender' | 'receiver' | 'working';
+export type ParticipantRole = 'idle' | 'sender' | 'receiver' | 'working' | 'failed';
 
 export type ParticipantNodeData = {
   label: string;
   subtitle: string;
   detail?: string;
   role: ParticipantRole;
+  /** The narrow layout's smaller node (a phone). */
+  compact?: boolean;
 };
 
 export type ParticipantNodeType = Node<ParticipantNodeData, 'participant'>;
@@ -17,6 +19,7 @@ const ROLE_CLASSES: Record<ParticipantRole, string> = {
   sender: 'border-sky-500 bg-sky-50 text-slate-900 ring-4 ring-sky-200 dark:bg-sky-950 dark:text-slate-100 dark:ring-sky-800',
   receiver: 'border-emerald-500 bg-emerald-50 text-slate-900 ring-4 ring-emerald-200 dark:bg-emerald-950 dark:text-slate-100 dark:ring-emerald-800',
   working: 'border-amber-500 bg-amber-50 text-slate-900 ring-4 ring-amber-200 dark:bg-amber-950 dark:text-slate-100 dark:ring-amber-800',
+  failed: 'border-red-600 bg-red-50 text-slate-900 ring-4 ring-red-200 dark:bg-red-950 dark:text-slate-100 dark:ring-red-800',
 };
 
 const ROLE_WORDS: Record<ParticipantRole, string> = {
@@ -24,6 +27,7 @@ const ROLE_WORDS: Record<ParticipantRole, string> = {
   sender: 'sending',
   receiver: 'receiving',
   working: 'working',
+  failed: 'failed here',
 };
 
 const hiddenHandle = '!h-1 !w-1 !min-h-0 !min-w-0 !border-0 !bg-transparent';
@@ -31,7 +35,7 @@ const hiddenHandle = '!h-1 !w-1 !min-h-0 !min-w-0 !border-0 !bg-transparent';
 function ParticipantNodeView({ data }: NodeProps<ParticipantNodeType>) {
   return (
     <div
-      className={`relative w-52 rounded-xl border-2 px-4 py-3 shadow-sm transition-colors duration-300 ${ROLE_CLASSES[data.role]}`}
+      className={`relative ${data.compact ? 'w-40 px-3 py-2' : 'w-52 px-4 py-3'} rounded-xl border-2 shadow-sm transition-colors duration-300 ${ROLE_CLASSES[data.role]}`}
       data-role={data.role}
     >
       <Handle type="target" position={Position.Left} id="left" className={hiddenHandle} isConnectable={false} />
@@ -39,7 +43,7 @@ function ParticipantNodeView({ data }: NodeProps<ParticipantNodeType>) {
       <div className="text-base font-semibold">{data.label}</div>
       {/* On the border, out of the label's way: a label that wrapped when the badge came would resize the node on every step. */}
       {data.role !== 'idle' && (
-        <span className="absolute -top-2.5 right-3 rounded-full bg-slate-900 px-2 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase dark:bg-slate-700">
+        <span className={`absolute -top-2.5 right-3 rounded-full ${data.role === 'failed' ? 'bg-red-700' : 'bg-slate-900 dark:bg-slate-700'} px-2 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase`}>
           {ROLE_WORDS[data.role]}
         </span>
       )}

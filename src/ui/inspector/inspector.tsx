@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import { findFocus } from '../../content/narration.ts';
 import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
-import { getStepSummary } from '../../content/step-summaries.ts';
+import { getFailureSummary, getStepSummary } from '../../content/step-summaries.ts';
 import type { Step } from '../../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/vocabulary.ts';
 import { next } from '../../store/actions.ts';
 import { selectCurrentStep, selectIsReplay, useExplorerStore } from '../../store/explorer-store.ts';
 import { formatStepNumber, PHASE_STYLES } from '../step-format.ts';
 import { CopyStepLink } from '../sharing/copy-step-link.tsx';
+import { describeEditedStep, selectEditBefore } from '../edit/edit-credit.ts';
+import { EditedMessageView } from '../edit/edited-message-view.tsx';
+import { FAILURE_LABELS } from '../step-outcome.ts';
+import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
+import { FullScreenButton } from './full-screen-button.tsx';
 import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
 import { TranslationView } from './translation-view.tsx';
@@ -38,16 +43,19 @@ function StepInspector({ step }: { step: Step }) {
   const total = useExplorerStore(selectStepCount);
   const replay = useExplorerStore(selectIsReplay);
   const wire = useExplorerStore(selectWire);
+  const editBefore = useExplorerStore(selectEditBefore);
   const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
   const [tab, setTab] = useState<Tab>(tabs[0]!);
-  const summary = getStepSummary(step.id);
+  const outcome = useCurrentStepOutcome();
+  // Off the happy path the usual sentence may say what did not happen ("the tool ran"): the round's own words first.
+  const summary = (outcome && getFailureSummary({ id: step.id, situation: outcome.situation })) ?? getStepSummary(step.id);
   const tabLabels: Record<Tab, string> = {
     translation: `Translation #${step.translation?.number ?? ''}`,
-    message: step.translation ? 'Sent payload' : 'Message',
+    message: step.translation ? 'Sent payload' : step.edited ? 'Message (edited by you)' : 'Message',
     http: 'HTTP',
   };
   return (
-    <section aria-label="Inspector" className="flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''} data-n={step.n}>
+    <section aria-label="Inspector" className="@container flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''} data-round={step.iteration} data-n={step.n}>
       <header className="border-b border-slate-200 px-4 py-3 dark:border-slate-700">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-600 text-white' : PHASE_STYLES[step.phase].badge}`}>
@@ -58,13 +66,38 @@ function StepInspector({ step }: { step: Step }) {
           <span className="text-slate-600 dark:text-slate-300">{PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}</span>
           {step.iteration > 1 && <span className="text-slate-600 dark:text-slate-300">· round {step.iteration}</span>}
           <span className="text-slate-500">· #{step.n} of {total} recorded · {step.at} ms</span>
+          {outcome?.failed && (
+            <span className="rounded bg-red-700 px-2 py-0.5 font-semibold text-white" data-testid="failed-badge">
+              {FAILURE_LABELS[outcome.situation]}
+            </span>
+          )}
+          {step.edited && (
+            <span className="rounded bg-fuchsia-800 px-2 py-0.5 font-semibold text-white" data-testid="edited-badge">
+              Edited by you
+            </span>
+          )}
           {replay && <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Replay of a recorded step</span>}
           <CopyStepLink step={step} />
+          <FullScreenButton />
         </div>
         <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title">{step.title}</h2>
-        {summary && <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="step-summary">{summary}</p>}
+        {summary && (
+          <p className={`mt-1 text-sm ${outcome?.failed ? 'text-red-800 dark:text-red-200' : 'text-slate-700 dark:text-slate-200'}`} data-testid="step-summary">
+            {summary}
+          </p>
+        )}
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="phase-summary">{PHASE_SUMMARIES[step.phase]}</p>
         {step.note && <p className="mt-1 text-sm text-violet-700 dark:text-violet-300">{step.note}</p>}
+        {step.edited && (
+          <p className="mt-1 text-sm text-fuchsia-800 dark:text-fuchsia-300">
+            You changed this message at the host&apos;s gate: the other side received your version, not the one the host wrote.
+          </p>
+        )}
+        {editBefore && (
+          <p className="mt-1 text-sm text-fuchsia-800 dark:text-fuchsia-300" data-testid="follows-edit">
+            Follows from your edit at {describeEditedStep(editBefore)}: what happens here answers your version of that message, not the one the host wrote.
+          </p>
+        )}
       </header>
       {step.fault && (
         <div role="alert" className="mx-4 mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="fault">
@@ -91,10 +124,13 @@ function StepInspector({ step }: { step: Step }) {
         </div>
       )}
       <div className="min-h-0 flex-1 overflow-auto px-4 py-3" role={tabs.length > 1 ? 'tabpanel' : undefined}>
-        {tab === 'translation' && step.translation && <TranslationView translation={step.translation} />}
-        {tab === 'message' && (
-          <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
-        )}
+        {tab === 'translation' && step.translation && <TranslationView translation={step.translation} failed={outcome?.failed === true} />}
+        {tab === 'message' &&
+          (step.edited ? (
+            <EditedMessageView step={step} original={step.edited.original} focus={findFocus({ stepId: step.id, wire })} />
+          ) : (
+            <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
+          ))}
         {tab === 'http' && step.http && <HttpView http={step.http} audience={step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp'} />}
       </div>
     </section>

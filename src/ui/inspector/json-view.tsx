@@ -3,10 +3,12 @@ import { JsonView, collapseAllNested, defaultStyles, darkStyles } from 'react-js
 import 'react-json-view-lite/dist/index.css';
 import type { Focus } from '../../content/narration.ts';
 import { AnnotatedJson } from '../json/annotated-json.tsx';
-import { collectFocusHighlights } from '../json/json-lines.ts';
+import { collectFocusHighlights, type Highlight } from '../json/json-lines.ts';
 import { useShortenedValue } from '../json/long-text-notice.tsx';
 import { useIsDark } from '../use-document-preferences.ts';
 
+const NO_FOCUS: Focus[] = [];
+const NO_MARKS: Highlight[] = [];
 const expandFirstLevels = (level: number) => level < 4;
 
 // The library's value colours are too pale for small text on its background: ours meet WCAG AA.
@@ -38,12 +40,31 @@ function formatJson(value: unknown): string {
  * names some), as a collapsible tree (arrow keys move through it), or as the exact JSON
  * text. Values are always rendered as text, whatever they contain.
  */
-export function JsonPayload({ value, label, testId, focus = [], collapsed = false }: { value: unknown; label: string; testId?: string; focus?: Focus[]; collapsed?: boolean }) {
+export function JsonPayload({
+  value,
+  label,
+  testId,
+  focus = NO_FOCUS,
+  marks = NO_MARKS,
+  collapsed = false,
+}: {
+  value: unknown;
+  label: string;
+  testId?: string;
+  focus?: Focus[];
+  /** Highlights of their own (the learner's edits), over the narration's. */
+  marks?: Highlight[];
+  collapsed?: boolean;
+}) {
   const isTree = typeof value === 'object' && value !== null;
-  const modes: Mode[] = isTree ? [...(focus.length > 0 ? (['highlighted'] as const) : []), 'tree', 'raw'] : ['raw'];
+  const modes: Mode[] = isTree ? [...(focus.length > 0 || marks.length > 0 ? (['highlighted'] as const) : []), 'tree', 'raw'] : ['raw'];
   const [mode, setMode] = useState<Mode>(modes[0]!);
   const dark = useIsDark();
-  const highlights = useMemo(() => collectFocusHighlights(focus), [focus]);
+  const highlights = useMemo(() => {
+    const all = collectFocusHighlights(focus);
+    for (const mark of marks) all.set(mark.path, mark);
+    return all;
+  }, [focus, marks]);
   const { shown, notice } = useShortenedValue(value);
   return (
     <div className="min-w-0" data-testid={testId}>

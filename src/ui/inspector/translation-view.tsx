@@ -11,8 +11,8 @@ const SIDES: Record<Translation['number'], { input: string; output: string }> = 
   3: { input: 'MCP tool result (input)', output: 'Provider tool messages (output)' },
 };
 
-/** Input and output of one translation side by side, with every change the host had to make. */
-export function TranslationView({ translation }: { translation: Translation }) {
+/** Input and output of one translation side by side, with every change the host had to make. A translation that failed says so instead. */
+export function TranslationView({ translation, failed = false }: { translation: Translation; failed?: boolean }) {
   const sides = SIDES[translation.number];
   const changes = useMemo(() => translation.changes ?? [], [translation.changes]);
   const inputHighlights = useMemo(() => collectHighlights({ changes, side: 'input' }), [changes]);
@@ -54,7 +54,11 @@ export function TranslationView({ translation }: { translation: Translation }) {
       )}
       <div className="mt-3">
         <h4 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">What the host changed or lost</h4>
-        {translation.warnings.length === 0 ? (
+        {failed ? (
+          <p className="mt-1 text-sm font-medium text-red-800 dark:text-red-200" data-testid="translation-failed">
+            The translation failed: its output is the error above, not a message. Nothing was sent on from here.
+          </p>
+        ) : translation.warnings.length === 0 ? (
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Nothing was lost: every field found a place.</p>
         ) : (
           <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-amber-800 dark:text-amber-200" data-testid="translation-warnings">

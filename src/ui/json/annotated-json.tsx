@@ -11,6 +11,7 @@ export const CHANGE_STYLES: Record<HighlightKind, { line: string; badge: string;
   retyped: { line: 'bg-violet-100/80 dark:bg-violet-900/40', badge: 'bg-violet-700', label: 're-typed' },
   dropped: { line: 'bg-red-100/80 line-through decoration-red-500/60 dark:bg-red-900/40', badge: 'bg-red-700', label: 'dropped' },
   added: { line: 'bg-emerald-100/80 dark:bg-emerald-900/40', badge: 'bg-emerald-800', label: 'added' },
+  edited: { line: 'bg-fuchsia-100/80 dark:bg-fuchsia-900/40', badge: 'bg-fuchsia-800', label: 'edited by you' },
 };
 
 const TYPE_COLORS = {
@@ -48,7 +49,7 @@ export function AnnotatedJson({ value, highlights, side = 'input', testId }: { v
               <span className={line.type ? TYPE_COLORS[line.type] : 'text-slate-500'}>{line.text}</span>
               {startsChange && line.change && (
                 <span className={`ml-2 inline-block rounded px-1.5 align-middle font-sans text-[10px] font-semibold text-white no-underline ${CHANGE_STYLES[line.change.kind].badge}`}>
-                  {line.change.kind === 'focus' ? line.change.note : CHANGE_STYLES[line.change.kind].label}
+                  {line.change.kind === 'focus' || line.change.kind === 'edited' ? line.change.note : CHANGE_STYLES[line.change.kind].label}
                   {line.change.other !== undefined && line.change.other !== line.path ? `${side === 'input' ? ' → ' : ' ← '}${line.change.other || 'root'}` : ''}
                 </span>
               )}

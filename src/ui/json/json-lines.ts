@@ -8,8 +8,8 @@ import type { FieldChange } from '../../trace/trace.ts';
  */
 
 export type ChangeKind = FieldChange['kind'];
-/** A translation's change, or a field the narration points at. */
-export type HighlightKind = ChangeKind | 'focus';
+/** A translation's change, a field the narration points at, or one the learner edited before it was sent. */
+export type HighlightKind = ChangeKind | 'focus' | 'edited';
 
 export type JsonLine = {
   /** Nesting depth, for indentation. */

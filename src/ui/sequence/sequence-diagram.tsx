@@ -101,7 +101,7 @@ export function SequenceDiagram() {
 
   return (
     // Focusable, so a keyboard user can scroll the diagram too.
-    <div ref={container} className="h-full overflow-auto focus-visible:outline-2 focus-visible:outline-sky-500" data-testid="sequence-diagram" tabIndex={0} role="region" aria-label="Sequence diagram (scrollable)">
+    <div ref={container} className="h-full overflow-auto focus-visible:-outline-offset-2" data-testid="sequence-diagram" tabIndex={0} role="region" aria-label="Sequence diagram (scrollable)">
       <svg
         viewBox={`0 0 ${width} ${height}`}
         className="w-full min-w-[640px]"

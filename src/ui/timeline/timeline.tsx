@@ -7,11 +7,28 @@ import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { PHASE_STYLES, formatStepNumber } from '../step-format.ts';
+import { FAILURE_LABELS, findStepOutcomes } from '../step-outcome.ts';
+import { findSkippedSteps, type SkippedStep } from './skipped-steps.ts';
 
 const selectSteps = (state: ExplorerState) => state.steps;
 const selectStatus = (state: ExplorerState) => state.status;
 
-type RowProps = { step: Step; index: number };
+/** failedLabel: the step is where its round left the happy path (a refusal, an error), in a word or two. */
+type RowProps = { step: Step; index: number; failedLabel?: string };
+
+/**
+ * Brings the current row into view inside the timeline's own list only. scrollIntoView
+ * would scroll every scrolling ancestor too, and on a phone, where the page scrolls,
+ * each step would pull the page down to the timeline, away from the graph.
+ */
+function scrollIntoList(row: HTMLElement): void {
+  const list = row.closest('[data-testid="timeline"]');
+  if (!(list instanceof HTMLElement)) return;
+  const rowBox = row.getBoundingClientRect();
+  const listBox = list.getBoundingClientRect();
+  if (rowBox.top < listBox.top) list.scrollTop -= listBox.top - rowBox.top;
+  else if (rowBox.bottom > listBox.bottom) list.scrollTop += rowBox.bottom - listBox.bottom;
+}
 
 /**
  * Offscreen rows skip style, layout and paint (they stay in the document, so Tab, find in
@@ -20,13 +37,13 @@ type RowProps = { step: Step; index: number };
 const ROW_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 52px' } as const;
 
 /** Each row watches only whether it is the current one, so a step change re-renders two rows, not the whole list. */
-const TimelineRow = memo(function TimelineRow({ step, index }: RowProps) {
+const TimelineRow = memo(function TimelineRow({ step, index, failedLabel }: RowProps) {
   const current = useExplorerStore((state) => state.cursor === index);
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (current) ref.current?.scrollIntoView({ block: 'nearest' });
+    if (current && ref.current) scrollIntoList(ref.current);
   }, [current]);
-  const fault = step.kind === 'fault';
+  const fault = step.kind === 'fault' || failedLabel !== undefined;
   const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
   return (
     <li className={`border-l-4 pl-1 ${PHASE_STYLES[step.phase].border}`} style={ROW_STYLE}>
@@ -35,11 +52,13 @@ const TimelineRow = memo(function TimelineRow({ step, index }: RowProps) {
         type="button"
         onClick={() => goToStep(index)}
         aria-current={current ? 'step' : undefined}
-        aria-label={`${step.canonical === null ? (fault ? 'Stopped' : 'Extra step') : `Step ${step.canonical}`}${step.iteration > 1 ? `, round ${step.iteration}` : ''}: ${step.title}. ${route}.`}
+        aria-label={`${step.canonical === null ? (step.kind === 'fault' ? 'Stopped' : 'Extra step') : `Step ${step.canonical}`}${step.iteration > 1 ? `, round ${step.iteration}` : ''}: ${step.title}. ${route}.${failedLabel ? ` Failed: ${failedLabel}.` : ''}${step.edited ? ' Edited by you.' : ''}`}
         data-testid="timeline-step"
         data-step-id={step.id}
         data-canonical={step.canonical ?? ''}
-        className={`flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm transition-colors ${
+        data-failed={failedLabel !== undefined ? '' : undefined}
+        // Inside the row: the row paints only within itself (content-visibility), so a ring outside it would be cut.
+        className={`flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm transition-colors focus-visible:-outline-offset-2 ${
           current
             ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900'
             : fault
@@ -60,6 +79,8 @@ const TimelineRow = memo(function TimelineRow({ step, index }: RowProps) {
           <span className={`block text-xs ${current ? 'text-slate-300 dark:text-slate-600' : 'text-slate-500 dark:text-slate-400'}`}>
             {route}
             {step.iteration > 1 ? ` · round ${step.iteration}` : ''}
+            {failedLabel ? ` · ${failedLabel}` : ''}
+            {step.edited ? ' · edited by you' : ''}
           </span>
         </span>
       </button>
@@ -75,6 +96,29 @@ function MissingRow({ missing }: { missing: MissingStep }) {
         <span className="min-w-0">
           <span className="block leading-snug line-through decoration-slate-400/60">{missing.title}</span>
           <span className="block text-xs">Did not happen: {missing.reason}</span>
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** Steps a round jumped over, one row for a run of them with the same reason (12–17), so the list says it once. */
+function SkippedRow({ skipped }: { skipped: SkippedStep[] }) {
+  const first = skipped[0]!;
+  const last = skipped.at(-1)!;
+  return (
+    <li
+      className="border-l-4 border-dashed border-red-300 pl-1 dark:border-red-800"
+      data-testid="timeline-skipped"
+      data-canonicals={skipped.map((entry) => entry.canonical).join(' ')}
+      data-round={first.round}
+    >
+      <div className="flex items-start gap-2 px-2 py-1 text-sm text-slate-600 dark:text-slate-400">
+        <span className="mt-0.5 inline-flex h-6 min-w-7 shrink-0 items-center justify-center rounded border border-dashed border-slate-400 px-1 font-mono text-xs">
+          {first === last ? first.canonical : `${first.canonical}–${last.canonical}`}
+        </span>
+        <span className="min-w-0 text-xs leading-snug">
+          Did not happen{first.round > 1 ? ` in round ${first.round}` : ''}: {first.reason}
         </span>
       </div>
     </li>
@@ -127,6 +171,8 @@ export function Timeline() {
   const status = useExplorerStore(selectStatus);
   const missingByIndex = useMemo(() => groupMissingSteps(findMissingSteps({ steps, status })), [steps, status]);
   const missingAfter = (index: number) => missingByIndex.get(index) ?? NO_MISSING;
+  const outcomes = useMemo(() => findStepOutcomes(steps), [steps]);
+  const skippedByIndex = useMemo(() => groupByIndex(findSkippedSteps({ steps, outcomes })), [steps, outcomes]);
   return (
     <nav aria-label="Timeline of steps" className="flex h-full min-h-0 flex-col">
       <div className="px-3 pt-3 pb-2">
@@ -147,7 +193,8 @@ export function Timeline() {
         {steps.map((step, index) => (
           <Fragment key={step.n}>
             {step.phase !== steps[index - 1]?.phase && <PhaseHeader phase={step.phase} />}
-            <TimelineRow step={step} index={index} />
+            <TimelineRow step={step} index={index} failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined} />
+            {skippedByIndex.has(index) && <SkippedRow skipped={skippedByIndex.get(index)!} />}
             {missingAfter(index).map((entry) => (
               <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
             ))}
@@ -160,6 +207,12 @@ export function Timeline() {
 }
 
 const NO_MISSING: MissingStep[] = [];
+
+function groupByIndex(skipped: SkippedStep[]): Map<number, SkippedStep[]> {
+  const groups = new Map<number, SkippedStep[]>();
+  for (const entry of skipped) groups.set(entry.afterIndex, [...(groups.get(entry.afterIndex) ?? []), entry]);
+  return groups;
+}
 
 function groupMissingSteps(missing: MissingStep[]): Map<number, MissingStep[]> {
   const groups = new Map<number, MissingStep[]>();

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { chooseRealProvider, readPayload, stepUntil } from './helpers.ts';
+
+/**
+ * A link to step N opens step N: every canonical step of the default scenario in both
+ * eras, the bad-arguments lesson's step 14, and a copied link that brings back the
+ * learner's question and settings in a fresh page.
+ */
+
+async function expectShownStep(page: Page, canonical: number, round = 1): Promise<void> {
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector).toHaveAttribute('data-canonical', String(canonical), { timeout: 30_000 });
+  await expect(inspector).toHaveAttribute('data-round', String(round));
+  await expect(page.locator('[data-testid="timeline-step"][aria-current="step"]')).toHaveAttribute('data-canonical', String(canonical));
+}
+
+for (const era of ['2025-11-25', '2026-07-28']) {
+  test(`a link to each step 1 to 20 opens that step, era ${era}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    for (let step = 1; step <= 20; step++) {
+      await page.goto(`/?scenario=happy-path&era=${era}&step=${step}`);
+      await expectShownStep(page, step);
+      await expect(page.getByRole('radio', { name: era })).toBeChecked();
+    }
+  });
+}
+
+test('the bad-arguments lesson’s step 14 is the validation that says no', async ({ page }) => {
+  await page.goto('/?scenario=bad-arguments&step=14');
+  await expectShownStep(page, 14);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'server.validate-arguments');
+  await expect(page.getByTestId('scenario-lesson')).toContainText('Watch step 14');
+});
+
+test('a link to a step the run never reaches says so', async ({ page }) => {
+  await page.goto('/?scenario=no-tool&step=14');
+  await expect(page.getByTestId('opened-link-banner')).toContainText('never reached it', { timeout: 30_000 });
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '20');
+});
+
+test('a copied link brings back the question, the era, the wire format and the scenario in a new page', async ({ page, context, browser }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await page.getByTestId('scenario-select').selectOption('two-rounds');
+  await page.getByRole('radio', { name: '2026-07-28' }).check({ force: true });
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('anthropic');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('textbox', { name: 'Question' }).fill('What is (2 plus 3) times 4?');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await stepUntil(page, 'keyboard', 'mcp.tools-call.request');
+  const sent = await readPayload(page);
+
+  await page.getByRole('button', { name: 'Copy link to this step' }).click();
+  await expect(page.getByTestId('step-link-status')).toHaveText('Link copied.');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toContain('question=');
+
+  // Another browser's page: nothing of the first page's settings is on this device.
+  const opened = await (await browser.newContext()).newPage();
+  await opened.goto(link);
+  await expectShownStep(opened, 12);
+  await expect(opened.getByTestId('scenario-select')).toHaveValue('two-rounds');
+  await expect(opened.getByRole('textbox', { name: 'Question' })).toHaveValue('What is (2 plus 3) times 4?');
+  await expect(opened.getByRole('radio', { name: '2026-07-28' })).toBeChecked();
+  await expect(opened.getByTestId('model-settings-button')).toContainText('Anthropic Messages');
+  await expect(opened.getByTestId('model-settings-button')).toContainText('Mock');
+  expect(await readPayload(opened)).toEqual(sent);
+});
+
+test('a link made with a real provider asks for it, never carries the key, and sends nothing until asked', async ({ page, context, browser }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  // A real provider nobody answers: the link is copied from the first steps, before any model call.
+  await chooseRealProvider(page, { wire: 'anthropic', baseUrl: 'http://127.0.0.1:9/v1', key: 'sk-ant-secret-for-the-test' });
+  await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+  await page.getByRole('button', { name: 'Copy link to this step' }).click();
+  await expect(page.getByTestId('step-link-status')).toContainText('never carries your key');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toContain('model=real');
+  expect(link).not.toContain('sk-ant');
+
+  const opened = await (await browser.newContext()).newPage();
+  const providerRequests: string[] = [];
+  opened.on('request', (request) => {
+    if (request.url().includes('127.0.0.1:9')) providerRequests.push(request.url());
+  });
+  await opened.goto(link);
+  const banner = opened.getByTestId('opened-link-banner');
+  await expect(banner).toContainText('made with a real provider (Anthropic Messages)');
+  await expect(opened.getByTestId('model-settings-button')).toContainText('Anthropic Messages');
+  await expect(opened.getByTestId('model-settings-button')).not.toContainText('Mock');
+  await expect(opened.getByTestId('timeline-step')).toHaveCount(0);
+  await banner.getByRole('button', { name: 'Perform up to step 3' }).click();
+  await expectShownStep(opened, 3);
+  expect(providerRequests).toEqual([]);
+});

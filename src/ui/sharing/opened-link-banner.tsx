@@ -1,0 +1,41 @@
+import { findScenario } from '../../content/scenarios.ts';
+import { findWireInfo } from '../../providers/wire-catalog.ts';
+import { dismissOpenedLink, performLinkWithRealProvider, useOpenedLink, type DeepLink } from '../../store/deep-link.ts';
+
+function describeLinkedStep(link: DeepLink): string {
+  return `step ${link.step ?? ''}${link.round > 1 ? ` (round ${link.round})` : ''}`;
+}
+
+/** Says what a shared link could not show: a step this run does not have, or a real provider's run that waits for the learner's key. */
+export function OpenedLinkBanner() {
+  const opened = useOpenedLink((state) => state.opened);
+  if (!opened || opened.outcome === 'shown' || opened.outcome === 'no-step') return null;
+  const { link } = opened;
+  const scenario = findScenario(link.scenarioId)?.title ?? link.scenarioId;
+  const wire = findWireInfo(link.wire ?? '')?.label ?? 'the wire format chosen';
+  return (
+    <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-sky-300 bg-sky-50 px-4 py-2 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-50" data-testid="opened-link-banner">
+      {opened.outcome === 'waits-for-learner' ? (
+        <>
+          <p>
+            This link was made with a real provider ({wire}). A link never carries a key: performing the run up to {describeLinkedStep(link)} sends the
+            question to that provider with yours (set it in the model settings). Nothing is sent until you ask.
+          </p>
+          <button type="button" className="shrink-0 rounded border border-sky-700 px-2 py-0.5 font-medium" onClick={() => void performLinkWithRealProvider(link)}>
+            Perform up to {describeLinkedStep(link)}
+          </button>
+        </>
+      ) : (
+        <>
+          <p>
+            The link named {describeLinkedStep(link)}, but this run of “{scenario}” never reached it: the last step it recorded is on show. The timeline says which
+            steps did not happen.
+          </p>
+          <button type="button" className="shrink-0 underline" onClick={dismissOpenedLink}>
+            Dismiss
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

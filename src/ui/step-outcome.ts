@@ -1,0 +1,58 @@
+import type { FailureSituation } from '../content/step-summaries.ts';
+import type { Step } from '../trace/trace.ts';
+
+/**
+ * Reads from the recorded messages how a step's round left the happy path, and whether
+ * the step itself is where it failed (drawn red in the caption, graph and timeline).
+ * Nothing here is a script: every answer comes from a payload that really crossed.
+ */
+export type StepOutcome = { situation: FailureSituation; failed: boolean };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const hasError = (step: Step) => isRecord(step.payload) && 'error' in step.payload;
+const isErrorResult = (step: Step) => isRecord(step.payload) && isRecord(step.payload.result) && step.payload.result.isError === true;
+
+/** Where each situation failed: these steps are drawn red. */
+const FAILED_STEPS: Record<FailureSituation, ReadonlySet<string>> = {
+  'validation-refused': new Set(['server.validate-arguments', 'mcp.tools-call.response', 'client.result-to-host']),
+  'unknown-tool': new Set(['server.registry-lookup', 'mcp.tools-call.response', 'client.result-to-host']),
+  'arguments-unreadable': new Set(['host.translate-tool-call']),
+  'tool-failed': new Set(['mcp.tools-call.response', 'client.result-to-host']),
+  'no-tool': new Set(),
+};
+
+/** The situation of one round, from its own steps; undefined on the happy path. */
+export function findRoundSituation(roundSteps: readonly Step[], allSteps: readonly Step[]): FailureSituation | undefined {
+  if (roundSteps.some((step) => step.id === 'host.translate-tool-call' && hasError(step))) return 'arguments-unreadable';
+  const responses = roundSteps.filter((step) => step.id === 'mcp.tools-call.response');
+  if (responses.some(hasError)) return 'unknown-tool';
+  if (responses.some(isErrorResult)) return roundSteps.some((step) => step.id === 'server.execute') ? 'tool-failed' : 'validation-refused';
+  const answered = roundSteps.some((step) => step.id === 'provider.response.answer');
+  if (answered && !allSteps.some((step) => step.id === 'provider.response.tool-calls')) return 'no-tool';
+  return undefined;
+}
+
+/** The outcome of every recorded step, by index; computed once per change of the steps. */
+export function findStepOutcomes(steps: readonly Step[]): (StepOutcome | undefined)[] {
+  const situations = new Map<number, FailureSituation | undefined>();
+  for (const round of [...new Set(steps.map((step) => step.iteration))].sort((a, b) => a - b)) {
+    const roundSteps = steps.filter((step) => step.iteration === round);
+    const own = findRoundSituation(roundSteps, steps);
+    // A model that answers right after a tool failed (no new call) is reporting that failure, not a computation.
+    const answersFailure = situations.get(round - 1) === 'tool-failed' && roundSteps.some((step) => step.id === 'provider.response.answer');
+    situations.set(round, own ?? (answersFailure ? 'tool-failed' : undefined));
+  }
+  return steps.map((step) => {
+    const situation = situations.get(step.iteration);
+    return situation ? { situation, failed: FAILED_STEPS[situation].has(step.id) } : undefined;
+  });
+}
+
+/** A word or two for a step that failed, beside its number. */
+export const FAILURE_LABELS: Record<FailureSituation, string> = {
+  'validation-refused': 'refused',
+  'unknown-tool': 'no such tool',
+  'arguments-unreadable': 'not JSON',
+  'tool-failed': 'tool failed',
+  'no-tool': '',
+};
