@@ -1,5 +1,5 @@
 import { findScenario } from '../content/scenarios.ts';
-import { ERAS, type Era } from '../trace/vocabulary.ts';
+import { ERAS, type Era, type EraChoice } from '../trace/vocabulary.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseScenario, next, reset } from './actions.ts';
 import { readAppBaseUrl } from '../service-worker/app-base-url.ts';
@@ -10,7 +10,12 @@ import { selectIsFinished, useExplorerStore } from './explorer-store.ts';
  * share: ?scenario=two-rounds&era=2025-11-25&wire=anthropic&step=12&round=2. Opening it
  * performs the run for real (with the mock model, never a key) up to that step.
  */
-export type DeepLink = { scenarioId: string; era?: Era; wire?: string; step?: number; round: number };
+/** A link opens the built-in server, which has no Auto era: auto is never read from a link nor written into one. */
+export type DeepLink = { scenarioId: string; era?: EraChoice; wire?: string; step?: number; round: number };
+
+function isPinnedEra(era: string): era is Era {
+  return (ERAS as readonly string[]).includes(era);
+}
 
 export function readDeepLink(search: string): DeepLink | null {
   const parameters = new URLSearchParams(search);
@@ -22,7 +27,7 @@ export function readDeepLink(search: string): DeepLink | null {
   const round = Number(parameters.get('round') ?? '1');
   return {
     scenarioId,
-    ...(era && (ERAS as readonly string[]).includes(era) ? { era: era as Era } : {}),
+    ...(era && isPinnedEra(era) ? { era } : {}),
     ...(wire && findWireInfo(wire) ? { wire } : {}),
     ...(Number.isInteger(step) && step >= 1 && step <= 20 ? { step } : {}),
     round: Number.isInteger(round) && round >= 1 ? round : 1,
@@ -35,7 +40,7 @@ export function formatDeepLink(link: DeepLink, pageUrl: string): string {
   url.search = '';
   url.hash = '';
   url.searchParams.set('scenario', link.scenarioId);
-  if (link.era) url.searchParams.set('era', link.era);
+  if (link.era && isPinnedEra(link.era)) url.searchParams.set('era', link.era);
   if (link.wire) url.searchParams.set('wire', link.wire);
   if (link.step) url.searchParams.set('step', String(link.step));
   if (link.round > 1) url.searchParams.set('round', String(link.round));
