@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { collectSecretValues, isSecretHeaderName } from '../trace/secrets.ts';
 
 /**
@@ -8,13 +7,13 @@ import { collectSecretValues, isSecretHeaderName } from '../trace/secrets.ts';
  * names, or one the learner marked) is a run secret, redacted wherever the run writes text.
  */
 
-export const McpHeaderSchema = z.object({
-  name: z.string(),
-  value: z.string(),
+/** Plain, without zod: the page's settings (its first load) carry this type. */
+export type McpHeader = {
+  name: string;
+  value: string;
   /** The learner marked it secret; names like Authorization or *-token are secret anyway. */
-  secret: z.boolean().optional(),
-});
-export type McpHeader = z.infer<typeof McpHeaderSchema>;
+  secret?: boolean;
+};
 
 /** RFC 9110's token: the characters a header name may have. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
 import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
+import { serializeTrace } from '../../src/lifecycle/import-trace.ts';
+import { formatCurl } from '../../src/mcp/format-curl.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { QUESTION } from '../helpers/fixtures.ts';
 import { MOCK_BASE_PATH, MOCK_MODEL } from '../helpers/create-mock-run.ts';
@@ -123,9 +125,14 @@ describe('a server that needs a bearer token', () => {
     expect(server.receivedAuthorization.length).toBeGreaterThan(2);
     expect(server.receivedAuthorization.every((value) => value === `Bearer ${TOKEN}`)).toBe(true);
     // The server echoed the token in its tool result: the trace, its export and the text output lose it all the same.
-    for (const text of [JSON.stringify(trace), formatTraceJson({ trace }), formatTraceText({ trace, maxPayloadLength: 0 })]) {
+    for (const text of [JSON.stringify(trace), serializeTrace(trace), formatTraceJson({ trace }), formatTraceText({ trace, maxPayloadLength: 0 })]) {
       expect(text).not.toContain(TOKEN);
     }
+    // Copy as curl puts a placeholder where the token went: the learner supplies it from the environment.
+    const call = trace.steps.find((step) => step.id === 'mcp.tools-call.request')!;
+    const curl = formatCurl({ http: call.http!, audience: 'mcp' }).result;
+    expect(curl).toContain('"$MCP_AUTHORIZATION"');
+    expect(curl).not.toContain(TOKEN);
     const start = trace.steps.find((step) => step.id === 'host.start-discovery')!;
     expect(start.payload).toMatchObject({ headers: { Authorization: '[redacted] (sent to the server)', 'X-Team': 'blue' } });
     const list = trace.steps.find((step) => step.id === 'mcp.tools-list.request')!;
