@@ -1,27 +1,32 @@
 import { parseArgs } from 'node:util';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
-import { ERAS, type Era } from '../../src/trace/vocabulary.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
 import { DEFAULT_SCENARIO_ID, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
 import { serve } from '../node/serve.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
+import { readServerFlags } from './read-server-flags.ts';
 
 const usage = `Usage: npm run trace -- ["What is 5 plus 7?"] [options]
 
 Runs the explorer's host in Node, through every step, and prints the trace.
   --scenario ID                 a built-in scenario (question, server endpoint, model variant):
                                 ${SCENARIOS.map((scenario) => scenario.id).join(', ')}
-  --era 2025-11-25|2026-07-28   protocol era (default 2025-11-25, or the scenario's)
+  --era 2025-11-25|2026-07-28|auto
+                                protocol era (default 2025-11-25, or the scenario's; auto with --server:
+                                try 2026-07-28, fall back to 2025-11-25 in the open when the server does not speak it)
   --wire ID                     wire format: ${WIRE_CATALOG.map((wire) => wire.id).join(', ')} (default openai-chat)
   --model mock|real             the built-in mock model (default), or the real provider;
                                 its key comes from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY)
   --model-name NAME             the real model to use (default: the wire format's own)
   --base-url URL                the real provider's base URL (default: the wire format's own; OLLAMA_HOST for ollama)
   --strict                      OpenAI strict mode for tool schemas
-  --server URL                  another MCP server (default: the built-in one, started here)
+  --server URL                  another MCP server (default: the built-in one, started here); no credentials in it
+  --header "Name: value"        a header for that server, repeatable (curl's spelling), e.g. "Authorization: Bearer …";
+                                Authorization, Cookie, *-key and *-token values are secrets: sent, shown [redacted]
+  --secret-header "Name: value" the same, its value a secret whatever its name
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
 ${EXPORT_FLAG_USAGE}`;
@@ -44,6 +49,8 @@ try {
       'base-url': { type: 'string' },
       strict: { type: 'boolean', default: false },
       server: { type: 'string' },
+      header: { type: 'string', multiple: true },
+      'secret-header': { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
@@ -60,15 +67,14 @@ if (values.help) {
 }
 const scenario = findScenario(values.scenario);
 if (!scenario) fail(`Unknown scenario "${values.scenario}": use one of ${SCENARIOS.map((entry) => entry.id).join(', ')}.`);
-const era = (values.era ?? scenario.era ?? '2025-11-25') as Era;
-if (!ERAS.includes(era)) fail(`Unknown era "${values.era}": use ${ERAS.join(' or ')}.`);
-if (values.server !== undefined) {
-  try {
-    new URL(values.server);
-  } catch {
-    fail(`"${values.server}" is not a URL. Give the MCP endpoint, for example http://127.0.0.1:3001/mcp.`);
-  }
-}
+const serverChoice = readServerFlags({
+  server: values.server,
+  era: values.era,
+  header: values.header,
+  secretHeader: values['secret-header'],
+  ...(scenario.era ? { scenarioEra: scenario.era } : {}),
+});
+if ('error' in serverChoice) fail(serverChoice.error);
 const exportChoice = readExportChoice(values);
 if (exportChoice.error) fail(exportChoice.error);
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
@@ -92,8 +98,9 @@ try {
       : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: scenario.mockModel, strict: values.strict };
   const run = createLifecycleRun({
     question,
-    era,
-    mcpUrl: values.server ?? `${local.url}${scenario.mcpPath}`,
+    era: serverChoice.era,
+    mcpUrl: serverChoice.mcpUrl ?? `${local.url}${scenario.mcpPath}`,
+    mcpHeaders: serverChoice.mcpHeaders,
     provider,
     autoRelease: true,
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),

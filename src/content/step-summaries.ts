@@ -13,6 +13,8 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'mcp.stream.open': 'After the handshake the client offers the server a channel to push messages. A stateless server has nothing to push and says 405.',
   'mcp.discover.request': 'In the 2026-07-28 era there is no handshake: one server/discover asks which versions and capabilities the server has. Every later request carries its own protocol claims in _meta.',
   'mcp.discover.response': 'The server lists the protocol versions it speaks and what it offers. No session is created.',
+  'mcp.discover.declined': 'A server of the 2025-11-25 era knows no server/discover: it answers with an HTTP error (often 400, as for a request without a session) or a JSON-RPC error such as -32601, method not found.',
+  'host.era-fallback': 'In the Auto era the host does the version negotiation in the open: the server did not speak 2026-07-28, so the host starts again with initialize, the 2025-11-25 handshake. A network or CORS failure is never a reason to fall back.',
   'mcp.tools-list.request': 'A JSON-RPC request between client and server. The model is not involved yet.',
   'server.registry-read': 'The registry holds each tool’s public definition and its private handler. Only the definition will leave the server; the server says so in a progress notification.',
   'mcp.tools-list.response': 'Name, description and input schema: the contract. The code that does the work stays on the server.',

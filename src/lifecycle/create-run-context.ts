@@ -1,10 +1,11 @@
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
-import { redactUrl } from '../trace/secrets.ts';
+import { collectSecretValues, redactUrl } from '../trace/secrets.ts';
 import type { WireAdapter } from '../providers/types.ts';
 import type { Trace } from '../trace/trace.ts';
 import { RunAborted } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
+import { listMarkedSecretNames, listMcpHeaderSecrets } from './mcp-headers.ts';
 import { McpWatchdog } from './mcp-watchdog.ts';
 import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
 import { resolveTimeouts } from './timeouts.ts';
@@ -26,6 +27,18 @@ function startTrace(options: RunOptions, adapter: WireAdapter): Trace {
 }
 
 /**
+ * The run's secrets: the provider key, the secret values of the learner's MCP headers and
+ * any credential in the server's URL. The recorder and the trace writer redact them all.
+ */
+function collectRunSecrets(options: RunOptions): string[] {
+  return [
+    ...(options.provider.apiKey ? [options.provider.apiKey] : []),
+    ...listMcpHeaderSecrets(options.mcpHeaders ?? []),
+    ...collectSecretValues({ url: options.mcpUrl }),
+  ];
+}
+
+/**
  * Everything one run shares, wired together: the trace and its writer, the gate, the
  * watchdog, and the recording fetch whose traffic becomes MCP steps. The gate keeper and
  * the abort controller go back to the run's handle, which opens and resets them.
@@ -33,7 +46,8 @@ function startTrace(options: RunOptions, adapter: WireAdapter): Trace {
 export function createRunContext(options: RunOptions, adapter: WireAdapter): { context: RunContext; gateKeeper: Gate; abortController: AbortController } {
   const now = options.now ?? (() => (typeof performance === 'undefined' ? Date.now() : performance.now()));
   const trace = startTrace(options, adapter);
-  const writer = new TraceWriter(trace, now);
+  const secrets = collectRunSecrets(options);
+  const writer = new TraceWriter(trace, now, secrets);
   const abortController = new AbortController();
   const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
   const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null };
@@ -67,8 +81,9 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
       if (event.type === 'request') state.phase = trace.steps.at(-1)?.phase ?? state.phase;
     },
     timeoutMs: timeouts.mcpSilenceMs,
-    // A server that echoes the provider key back (in a tool result, say) must not put it in the trace.
-    secrets: options.provider.apiKey ? [options.provider.apiKey] : [],
+    // A server that echoes the provider key or its own token back (in a tool result, say) must not put it in the trace.
+    secrets,
+    secretHeaderNames: listMarkedSecretNames(options.mcpHeaders ?? []),
   });
   const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, hostStep, watchdog, traffic, mcpFetch };
   return { context, gateKeeper, abortController };

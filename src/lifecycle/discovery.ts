@@ -1,7 +1,13 @@
 import type { McpTool, ToolNameMap } from '../providers/types.ts';
-import { HostFault } from './faults.ts';
+import { REDACTED, redactUrl } from '../trace/secrets.ts';
+import type { StepId } from '../trace/steps.ts';
+import type { Era, HttpExchange, Step } from '../trace/trace.ts';
+import { parseJsonBody } from './classify-mcp-message.ts';
+import { MODERN_ERA, judgeDiscoverAnswer, type EraVerdict, type ProbeAnswer } from './era-fallback.ts';
+import { HostFault, RunAborted, explainAuthorizationRequired, explainPinnedEraRefused, explainUrlCredentials, readHttpStatus } from './faults.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
+import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
@@ -11,7 +17,7 @@ import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
  * provider's format.
  */
 
-/** The MCP server's address as a URL, or a fault that says how to write it. */
+/** The MCP server's address as a URL, or a fault that says how to write it (credentials never in it). */
 function readMcpUrl(address: string): URL {
   let url: URL | undefined;
   try {
@@ -22,23 +28,49 @@ function readMcpUrl(address: string): URL {
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new HostFault(
       {
-        what: `The MCP server address “${address}” is not an http or https URL.`,
+        what: `The MCP server address “${redactUrl({ url: address })}” is not an http or https URL.`,
         why: 'Streamable HTTP servers are reached by a full URL, scheme included.',
         fix: 'Write the whole address, for example http://127.0.0.1:3000/mcp, then press Reset.',
       },
       'discovery',
     );
   }
+  if (url.username !== '' || url.password !== '') throw new HostFault(explainUrlCredentials({ url: redactUrl({ url: address }) }), 'discovery');
   return url;
 }
 
-/** Opens the MCP session (the handshake), and records which protocol version the server agreed to. */
-async function connectToServer(context: RunContext): Promise<McpConnection> {
-  const { options, hostStep } = context;
+/** The recorded HTTP of the latest step with this id: what the server answered to it. */
+function findLatestHttp(context: RunContext, id: StepId): { step: Step; http: HttpExchange } | undefined {
+  const step = context.trace.steps.findLast((candidate) => candidate.id === id);
+  return step?.http ? { step, http: step.http } : undefined;
+}
+
+/** The latest exchange the server refused with 401: its WWW-Authenticate says what it wants. */
+function findLatestUnauthorized(context: RunContext): HttpExchange | undefined {
+  return context.trace.steps.findLast((step) => step.http?.status === 401)?.http;
+}
+
+/**
+ * Why the connection failed, explained: a 401 with the server's challenge and the way to
+ * give credentials; anything else as every MCP call explains it.
+ */
+function explainConnectError(context: RunContext, error: unknown, during: string): Error {
+  if (!context.signal.aborted && readHttpStatus(error) === 401) {
+    const answer = findLatestUnauthorized(context);
+    const challenge = answer?.responseHeaders?.['www-authenticate'];
+    const sentAuthorization = Object.keys(toHeaderRecord(context.options.mcpHeaders ?? [])).some((name) => name.toLowerCase() === 'authorization');
+    return new HostFault(explainAuthorizationRequired({ url: context.trace.mcp.url, during, sentAuthorization, ...(challenge ? { challenge } : {}) }), 'discovery');
+  }
+  return explainMcpError(context, error, during);
+}
+
+function openConnection(context: RunContext, url: URL, era: Era): McpConnection {
+  const { hostStep } = context;
   const connection = new McpConnection({
-    url: readMcpUrl(options.mcpUrl),
-    era: options.era,
+    url,
+    era,
     fetch: context.mcpFetch,
+    headers: toHeaderRecord(context.options.mcpHeaders ?? []),
     onSessionLost: async () => {
       await hostStep('host.new-session', {
         payload: { reason: 'The server answered 404 for the session id: it no longer knows this session.', action: 'start a new session, then send the same request again' },
@@ -46,10 +78,77 @@ async function connectToServer(context: RunContext): Promise<McpConnection> {
     },
   });
   context.state.connection = connection;
+  return connection;
+}
+
+async function connectInEra(context: RunContext, url: URL, era: Era): Promise<McpConnection> {
+  const connection = openConnection(context, url, era);
+  await guardMcpCall(context, 'while connecting', (signal) => connection.connect(signal));
+  return connection;
+}
+
+/**
+ * The Auto era, in the open: 2026-07-28 first; when the server's recorded answer says it
+ * speaks an older era, a step says what it answered and why, then the 2025-11-25 handshake.
+ */
+async function connectAuto(context: RunContext, url: URL): Promise<McpConnection> {
   try {
-    await guardMcpCall(context, 'while connecting', (signal) => connection.connect(signal));
+    return await connectInEra(context, url, '2026-07-28');
   } catch (error) {
-    throw explainMcpError(context, error, 'while connecting');
+    const verdict = readDiscoverVerdict(context, error);
+    if (verdict.kind !== 'fall-back') throw error;
+    await context.state.connection?.close({ terminate: false });
+    recordDeclinedDiscover(context, verdict.answered);
+    await context.hostStep('host.era-fallback', {
+      payload: {
+        tried: { era: MODERN_ERA, request: 'server/discover' },
+        serverAnswered: verdict.answered,
+        reason: verdict.reason,
+        action: 'connect again in the 2025-11-25 era: initialize, then notifications/initialized',
+      },
+    });
+    return connectInEra(context, url, '2025-11-25');
+  }
+}
+
+/** The verdict on the server/discover answer, when the failure came from the server's answer (not the run's reset). */
+function readDiscoverVerdict(context: RunContext, error: unknown): EraVerdict {
+  if (context.signal.aborted || error instanceof RunAborted || context.watchdog.fault) return { kind: 'not-a-version-question' };
+  return judgeDiscoverAnswer(findLatestHttp(context, 'mcp.discover.request')?.http);
+}
+
+/**
+ * A server that does not know server/discover often answers with an HTTP error whose body
+ * answers no request id: the traffic has no step for it, so the host records one.
+ */
+function recordDeclinedDiscover(context: RunContext, answered: ProbeAnswer): void {
+  const request = findLatestHttp(context, 'mcp.discover.request');
+  if (!request) return;
+  const answeredAlready = context.trace.steps.some((step) => step.n > request.step.n && step.id === 'mcp.discover.response');
+  if (answeredAlready) return;
+  context.writer.append('mcp.discover.declined', {
+    payload: parseJsonBody(request.http.responseBody) ?? answered,
+    http: request.http,
+    title: `Server answers server/discover with HTTP ${answered.status}: it does not speak 2026-07-28`,
+  });
+}
+
+/** Opens the MCP session (the handshake), and records which protocol version the server agreed to. */
+async function connectToServer(context: RunContext, url: URL): Promise<McpConnection> {
+  const { options } = context;
+  let connection: McpConnection;
+  try {
+    if (options.era === 'auto') {
+      connection = await connectAuto(context, url);
+    } else {
+      connection = await connectInEra(context, url, options.era);
+    }
+  } catch (error) {
+    if (options.era === '2026-07-28') {
+      const verdict = readDiscoverVerdict(context, error);
+      if (verdict.kind === 'fall-back') throw new HostFault(explainPinnedEraRefused({ url: context.trace.mcp.url, reason: verdict.reason }), 'discovery');
+    }
+    throw explainConnectError(context, error, 'while connecting');
   }
   context.trace.mcp.protocolVersion = connection.protocolVersion;
   return connection;
@@ -62,8 +161,14 @@ async function listTools(context: RunContext, connection: McpConnection): Promis
     );
     return listed.tools;
   } catch (error) {
-    throw explainMcpError(context, error, 'during tools/list');
+    throw explainConnectError(context, error, 'during tools/list');
   }
+}
+
+/** The learner's headers as the step shows them: every name, secret values only as sent and redacted. */
+function describeSentHeaders(headers: readonly McpHeader[]): { headers?: Record<string, string> } {
+  if (headers.length === 0) return {};
+  return { headers: Object.fromEntries(headers.map((header) => [header.name.trim(), isSecretMcpHeader(header) ? `${REDACTED} (sent to the server)` : header.value.trim()])) };
 }
 
 /** Runs discovery to the tools in the provider's format, with the names it had to change. */
@@ -77,11 +182,18 @@ export async function discoverTools(context: RunContext): Promise<{ tools: unkno
       fix: 'Type a question, for example “What is 5 plus 7?”, and press Next.',
     });
   }
+  const url = readMcpUrl(options.mcpUrl);
   await hostStep('host.start-discovery', {
-    payload: { action: 'connect to the MCP server and list its tools', server: options.mcpUrl, era: options.era },
+    payload: {
+      action: 'connect to the MCP server and list its tools',
+      server: context.trace.mcp.url,
+      era: options.era,
+      ...(options.era === 'auto' ? { plan: 'try 2026-07-28 (server/discover); if the server does not speak it, fall back to 2025-11-25 (initialize)' } : {}),
+      ...describeSentHeaders(options.mcpHeaders ?? []),
+    },
   });
 
-  const connection = await connectToServer(context);
+  const connection = await connectToServer(context, url);
   const tools = await listTools(context, connection);
   await context.traffic.answered('tools/list');
   await hostStep('client.tools-to-host', { payload: { tools } });

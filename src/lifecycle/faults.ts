@@ -52,8 +52,16 @@ function isTimeout(error: unknown): boolean {
   return errorName(error) === 'TimeoutError' || /timed? ?out/i.test(errorText(error));
 }
 
+/** What the host saw of the failed exchange, beyond the SDK's error. */
+export type McpFailureEvidence = {
+  /** The WWW-Authenticate header of a 401 answer. */
+  challenge?: string;
+  /** Whether the host sent an Authorization header (the learner gave one). */
+  sentAuthorization?: boolean;
+};
+
 /** Explains why talking to the MCP server failed, from the error the SDK raised. */
-export function explainMcpFailure(error: unknown, url: string, during: string): Fault {
+export function explainMcpFailure(error: unknown, url: string, during: string, evidence: McpFailureEvidence = {}): Fault {
   const status = readHttpStatus(error);
   const detail = errorText(error);
   if (isTimeout(error)) {
@@ -77,13 +85,7 @@ export function explainMcpFailure(error: unknown, url: string, during: string): 
       fix: 'Open the app from the same address the server runs on (localhost or 127.0.0.1), or allow this origin on the server.',
     };
   }
-  if (status === 401) {
-    return {
-      what: `The MCP server at ${url} wants authorization (HTTP 401, ${during}).`,
-      why: 'The server requires a token, and the explorer sent none.',
-      fix: 'Use a server that does not require authorization, such as the built-in one.',
-    };
-  }
+  if (status === 401) return explainAuthorizationRequired({ url, during, ...evidence });
   if (status !== undefined) {
     return {
       what: `The MCP server at ${url} answered ${during} with HTTP ${status}.`,
@@ -116,6 +118,45 @@ export function explainMcpFailure(error: unknown, url: string, during: string): 
     what: `Talking to the MCP server at ${url} failed ${during}.`,
     why: shorten(detail, 300),
     fix: 'Check that the URL points to an MCP server speaking Streamable HTTP, then press Reset.',
+  };
+}
+
+/**
+ * A 401: the server wants credentials. The challenge (WWW-Authenticate) is shown as the
+ * server wrote it, shortened; it says which scheme the server expects. The way in today
+ * is a header the learner gives; this is also where the authorization flow (OAuth, from
+ * the challenge's resource_metadata) will start once the explorer has one.
+ */
+export function explainAuthorizationRequired({ url, during, challenge, sentAuthorization = false }: { url: string; during: string } & McpFailureEvidence): Fault {
+  const said = challenge ? ` It answered WWW-Authenticate: ${shorten(challenge, 300)}` : ' It sent no WWW-Authenticate header to say which credentials it wants.';
+  return {
+    what: `The MCP server at ${url} wants authorization (HTTP 401, ${during}).${said}`,
+    why: sentAuthorization
+      ? 'The host sent the Authorization header you gave, and the server refused it: the token is wrong, expired, or meant for another server.'
+      : 'The server requires credentials (usually a token), and the host sent none.',
+    fix:
+      'Give the server its credentials as a header: in the page, the headers beside "MCP server URL" in the model settings; in the CLI, --header "Authorization: Bearer …". ' +
+      'Then press Reset. (A guided authorization flow, OAuth, is not in the explorer yet.)',
+  };
+}
+
+/** A 2026-07-28 pinned by the learner, and the server speaks an older era: the way out is the Auto era or 2025-11-25. */
+export function explainPinnedEraRefused({ url, reason }: { url: string; reason: string }): Fault {
+  return {
+    what: `The MCP server at ${url} does not speak the 2026-07-28 era that was chosen.`,
+    why: `${reason} The era is pinned, so the host does not fall back on its own.`,
+    fix: 'Choose Auto (the host tries 2026-07-28, then falls back to 2025-11-25) or 2025-11-25 as the protocol era, then press Reset. In the CLI: --era auto or --era 2025-11-25.',
+  };
+}
+
+/** A user name or password in the server's URL: refused before anything is sent, with the way to send credentials instead. */
+export function explainUrlCredentials({ url }: { url: string }): Fault {
+  return {
+    what: `The MCP server address ${url} holds a user name or password.`,
+    why: 'A URL is shown, logged, stored and shared everywhere, and fetch refuses to send one with credentials in it. The explorer keeps credentials out of URLs.',
+    fix:
+      'Remove the user name and password from the URL and send them as a header instead: in the page, the headers beside "MCP server URL" (for example Authorization: Basic … or Bearer …); ' +
+      'in the CLI, --header "Authorization: Basic …". Then press Reset.',
   };
 }
 

@@ -18,8 +18,11 @@ export class McpConnection {
   constructor(
     private readonly options: {
       url: URL;
+      /** The era this connection speaks: the Auto era makes one connection per attempt. */
       era: Era;
       fetch: FetchLike;
+      /** The learner's headers for the server (a bearer token), sent with every request. */
+      headers?: Record<string, string>;
       /** Called when a session was lost, before the host starts a new one. */
       onSessionLost: () => Promise<void>;
     },
@@ -29,12 +32,20 @@ export class McpConnection {
     return this.transport?.protocolVersion ?? null;
   }
 
+  get era(): Era {
+    return this.options.era;
+  }
+
   get sessionId(): string | undefined {
     return this.transport?.sessionId;
   }
 
   async connect(signal?: AbortSignal): Promise<void> {
-    this.transport = new StreamableHTTPClientTransport(this.options.url, { fetch: this.options.fetch });
+    const headers = this.options.headers ?? {};
+    this.transport = new StreamableHTTPClientTransport(this.options.url, {
+      fetch: this.options.fetch,
+      ...(Object.keys(headers).length > 0 ? { requestInit: { headers } } : {}),
+    });
     this.client = new Client(CLIENT_INFO, {
       versionNegotiation: { mode: this.options.era === '2025-11-25' ? 'legacy' : { pin: '2026-07-28' } },
     });

@@ -1,9 +1,10 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { WireAdapter } from '../providers/types.ts';
 import type { StepId } from '../trace/steps.ts';
-import type { Era, Phase, Step, Trace } from '../trace/trace.ts';
+import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
 import type { Release } from './gate.ts';
 import type { McpConnection } from './mcp-connection.ts';
+import type { McpHeader } from './mcp-headers.ts';
 import type { McpTraffic } from './mcp-traffic.ts';
 import type { McpWatchdog } from './mcp-watchdog.ts';
 import type { ProviderSettings } from './provider-call.ts';
@@ -12,8 +13,11 @@ import type { PendingStep, StepFields, TraceWriter } from './trace-writer.ts';
 
 export type RunOptions = {
   question: string;
-  era: Era;
+  /** A pinned era, or auto: try 2026-07-28, fall back in the open to 2025-11-25. */
+  era: EraChoice;
   mcpUrl: string;
+  /** Headers for the MCP server (a bearer token): sent to it alone, their secret values redacted everywhere else. */
+  mcpHeaders?: McpHeader[];
   provider: ProviderSettings;
   /** The fetch that really reaches the network; the recorder wraps it. */
   fetch?: FetchLike;

@@ -1,5 +1,6 @@
 import { STEP_DEFINITIONS, type StepDefinition, type StepId } from '../trace/steps.ts';
 import type { RecordedExchange } from '../mcp/recording-fetch.ts';
+import { redactSecretsInData } from '../trace/secrets.ts';
 import type { HttpExchange, Step, Trace, TraceStatus } from '../trace/trace.ts';
 
 export type PendingStep = {
@@ -53,10 +54,26 @@ export class TraceWriter {
   private readonly startedAt: number;
   private readonly now: () => number;
 
-  constructor(trace: Trace, now: () => number) {
+  /**
+   * `secrets` are the run's secret values (the provider key, the MCP server's token): no
+   * step keeps one, whatever carried it there (a tool result that echoes the token, a
+   * model's reply, a fault). The step gets a redacted copy; the message itself is untouched.
+   */
+  constructor(
+    trace: Trace,
+    now: () => number,
+    private readonly secrets: readonly string[] = [],
+  ) {
     this.trace = trace;
     this.now = now;
     this.startedAt = now();
+  }
+
+  private redact<T extends object>(fields: T): T {
+    if (this.secrets.length === 0) return fields;
+    const copy = structuredClone(fields);
+    redactSecretsInData({ data: copy, secrets: this.secrets });
+    return copy;
   }
 
   subscribe(listener: RunListener): () => void {
@@ -94,7 +111,7 @@ export class TraceWriter {
       to: definition.to,
       kind: definition.kind,
       title: definition.title,
-      ...fields,
+      ...this.redact(fields),
       at: Math.round(this.now() - this.startedAt),
     };
     this.trace.steps.push(step);
@@ -103,7 +120,7 @@ export class TraceWriter {
   }
 
   update(step: Step, fields: Partial<Step>): void {
-    Object.assign(step, fields);
+    Object.assign(step, this.redact(fields));
     this.emit({ type: 'step-updated', step });
   }
 

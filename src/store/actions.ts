@@ -1,5 +1,5 @@
 import { findScenario } from '../content/scenarios.ts';
-import type { Era } from '../trace/vocabulary.ts';
+import type { EraChoice } from '../trace/vocabulary.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
 import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts';
@@ -74,7 +74,7 @@ export function chooseScenario(id: string): void {
 }
 
 /** The era decides the very first messages, so switching it starts over. */
-export function setEra(era: Era): void {
+export function setEra(era: EraChoice): void {
   if (getState().era === era) return;
   reset();
   setState({ era });
@@ -89,7 +89,13 @@ export function applyModelSettings(model: ModelSettings, apiKeys: Record<string,
   saveModelSettings(model);
   storeKeys(keys, model.rememberKeys);
   reset();
-  setState({ model, apiKeys: keys });
+  setState({ model, apiKeys: keys, era: chooseEraForServer({ era: getState().era, before: getState().model.mcpServerUrl, after: model.mcpServerUrl }) });
+}
+
+/** A server named by URL starts in the Auto era; the built-in server has no Auto, so it goes back to 2025-11-25. */
+function chooseEraForServer({ era, before, after }: { era: EraChoice; before: string | null; after: string | null }): EraChoice {
+  if (after === null) return era === 'auto' ? '2025-11-25' : era;
+  return before === null ? 'auto' : era;
 }
 
 /** Downloads the trace on show as a JSON file (it holds no API key: the recorder redacts them). */

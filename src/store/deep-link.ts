@@ -1,6 +1,6 @@
 import { findScenario } from '../content/scenarios.ts';
 import type { Step } from '../trace/trace.ts';
-import { ERAS, type Era } from '../trace/vocabulary.ts';
+import { ERAS, type Era, type EraChoice } from '../trace/vocabulary.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseScenario, goToStep, next, reset } from './actions.ts';
 import { readAppBaseUrl } from '../service-worker/app-base-url.ts';
@@ -14,9 +14,10 @@ import { selectIsFinished, useExplorerStore } from './explorer-store.ts';
  * performs the run for real up to that step: with the mock model at once, with a real
  * provider only when the learner asks (it spends their key). A key is never in a link.
  */
+/** A link opens the built-in server, which has no Auto era: auto is never read from a link nor written into one. */
 export type DeepLink = {
   scenarioId: string;
-  era?: Era;
+  era?: EraChoice;
   wire?: string;
   step?: number;
   round: number;
@@ -29,6 +30,10 @@ export type DeepLink = {
 /** Longer questions are cut: a link is for a question, not a document. */
 export const LINK_QUESTION_LIMIT = 500;
 
+function isPinnedEra(era: string): era is Era {
+  return (ERAS as readonly string[]).includes(era);
+}
+
 export function readDeepLink(search: string): DeepLink | null {
   const parameters = new URLSearchParams(search);
   const scenarioId = parameters.get('scenario');
@@ -40,7 +45,7 @@ export function readDeepLink(search: string): DeepLink | null {
   const question = parameters.get('question')?.slice(0, LINK_QUESTION_LIMIT);
   return {
     scenarioId,
-    ...(era && (ERAS as readonly string[]).includes(era) ? { era: era as Era } : {}),
+    ...(era && isPinnedEra(era) ? { era } : {}),
     ...(wire && findWireInfo(wire) ? { wire } : {}),
     ...(Number.isInteger(step) && step >= 1 && step <= 20 ? { step } : {}),
     round: Number.isInteger(round) && round >= 1 ? round : 1,
@@ -55,7 +60,7 @@ export function formatDeepLink(link: DeepLink, pageUrl: string): string {
   url.search = '';
   url.hash = '';
   url.searchParams.set('scenario', link.scenarioId);
-  if (link.era) url.searchParams.set('era', link.era);
+  if (link.era && isPinnedEra(link.era)) url.searchParams.set('era', link.era);
   if (link.wire) url.searchParams.set('wire', link.wire);
   if (link.step) url.searchParams.set('step', String(link.step));
   if (link.round > 1) url.searchParams.set('round', String(link.round));

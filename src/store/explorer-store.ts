@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { PendingStep } from '../lifecycle/trace-writer.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
-import type { Era } from '../trace/vocabulary.ts';
+import type { EraChoice } from '../trace/vocabulary.ts';
 import { DEFAULT_SCENARIO_ID } from '../content/scenarios.ts';
 import { loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
 import { loadViewPreferences, type ViewPreferences } from './view-preferences.ts';
@@ -21,7 +21,7 @@ export type RunSlice = {
   pending: PendingStep | null;
   answer: string | null;
   runQuestion: string | null;
-  runEra: Era | null;
+  runEra: EraChoice | null;
   /** The wire format of the run on show. */
   runWire: string | null;
   protocolVersion: string | null;
@@ -57,7 +57,8 @@ export type ViewSlice = {
 
 export type SettingsSlice = {
   question: string;
-  era: Era;
+  /** The era control: a pinned era, or auto for a server named by URL. */
+  era: EraChoice;
   /** The built-in scenario chosen (it prefilled the question). */
   scenarioId: string;
   model: ModelSettings;

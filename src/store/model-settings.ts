@@ -1,3 +1,4 @@
+import { checkMcpHeaders, keepFilledHeaders, type McpHeader } from '../lifecycle/mcp-headers.ts';
 import { findWireInfo, WIRE_CATALOG } from '../providers/wire-catalog.ts';
 
 /**
@@ -14,10 +15,17 @@ export type ModelSettings = {
   rememberKeys: boolean;
   /** Another MCP server by URL, or null for the built-in one (whose endpoint the scenario picks). */
   mcpServerUrl: string | null;
+  /**
+   * Headers for that server (a bearer token). Like the keys they stay in memory unless the
+   * learner ticks rememberMcpHeaders; they go only to the server named by URL.
+   */
+  mcpHeaders: McpHeader[];
+  rememberMcpHeaders: boolean;
 };
 
 export const SETTINGS_STORAGE_KEY = 'mcp-lifecycle-explorer.model-settings';
 export const KEY_STORAGE_PREFIX = 'mcp-lifecycle-explorer.key.';
+export const MCP_HEADERS_STORAGE_KEY = 'mcp-lifecycle-explorer.mcp-headers';
 
 export function defaultModelSettings(): ModelSettings {
   return {
@@ -27,7 +35,19 @@ export function defaultModelSettings(): ModelSettings {
     strict: false,
     rememberKeys: false,
     mcpServerUrl: null,
+    mcpHeaders: [],
+    rememberMcpHeaders: false,
   };
+}
+
+/** A URL with a user name or password is never kept: credentials go in a header. */
+export function hasUrlCredentials(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
 }
 
 function storage(): Storage | undefined {
@@ -64,13 +84,56 @@ export function loadModelSettings(): ModelSettings {
     real,
     strict: record.strict === true,
     rememberKeys: record.rememberKeys === true,
-    mcpServerUrl: typeof record.mcpServerUrl === 'string' && record.mcpServerUrl.trim() !== '' ? record.mcpServerUrl : null,
+    mcpServerUrl:
+      typeof record.mcpServerUrl === 'string' && record.mcpServerUrl.trim() !== '' && !hasUrlCredentials(record.mcpServerUrl) ? record.mcpServerUrl : null,
+    rememberMcpHeaders: record.rememberMcpHeaders === true,
+    mcpHeaders: record.rememberMcpHeaders === true ? loadRememberedMcpHeaders() : [],
   };
 }
 
-export function saveModelSettings(settings: ModelSettings): void {
+/**
+ * The MCP server settings as they may be applied (empty header rows dropped), or what is
+ * wrong with them: a URL with credentials is refused before it is kept anywhere.
+ */
+export function prepareMcpServerSettings(settings: ModelSettings): { settings: ModelSettings; problems: string[] } {
+  const mcpHeaders = keepFilledHeaders(settings.mcpHeaders);
+  const problems: string[] = [];
+  if (settings.mcpServerUrl !== null && hasUrlCredentials(settings.mcpServerUrl)) {
+    problems.push('The MCP server URL holds a user name or password. Remove them and send the credentials as a header below instead (Authorization: Basic … or Bearer …).');
+  }
+  if (settings.mcpServerUrl !== null) problems.push(...checkMcpHeaders(mcpHeaders));
+  return { settings: { ...settings, mcpHeaders }, problems };
+}
+
+/** One stored header, checked field by field like the rest of the settings (no zod on the first page). */
+function readStoredHeader(value: unknown): McpHeader[] {
+  if (typeof value !== 'object' || value === null || !('name' in value) || !('value' in value)) return [];
+  const { name, value: text } = value;
+  if (typeof name !== 'string' || typeof text !== 'string') return [];
+  return [{ name, value: text, ...('secret' in value && value.secret === true ? { secret: true } : {}) }];
+}
+
+function loadRememberedMcpHeaders(): McpHeader[] {
+  let saved: unknown;
   try {
-    storage()?.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
+    saved = JSON.parse(storage()?.getItem(MCP_HEADERS_STORAGE_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  return Array.isArray(saved) ? saved.flatMap(readStoredHeader) : [];
+}
+
+/**
+ * Saves the settings; the headers go to their own entry, and only when the learner asked to
+ * remember them (otherwise any stored copy is removed), as the keys do.
+ */
+export function saveModelSettings(settings: ModelSettings): void {
+  const { mcpHeaders, ...kept } = settings;
+  const store = storage();
+  try {
+    store?.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(kept));
+    if (settings.rememberMcpHeaders && mcpHeaders.length > 0) store?.setItem(MCP_HEADERS_STORAGE_KEY, JSON.stringify(mcpHeaders));
+    else store?.removeItem(MCP_HEADERS_STORAGE_KEY);
   } catch {
     // A browser that refuses storage still works; the settings last until the page closes.
   }

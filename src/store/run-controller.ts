@@ -125,7 +125,9 @@ export async function startRun(): Promise<void> {
   try {
     const scenario = findScenario(state.scenarioId);
     const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
-    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}) });
+    // The learner's headers are for the server they named, never for the built-in one.
+    const mcpHeaders = state.model.mcpServerUrl === null ? [] : state.model.mcpHeaders;
+    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, mcpHeaders, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}) });
   } catch (error) {
     useExplorerStore.setState({
       status: 'idle',

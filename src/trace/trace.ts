@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERAS, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
+import { ERAS, ERA_CHOICES, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
 
 /**
  * The trace is the one source of truth: the engine appends steps, the view moves a
@@ -16,6 +16,9 @@ export type Phase = z.infer<typeof PhaseSchema>;
 
 export const EraSchema = z.enum(ERAS);
 export type Era = z.infer<typeof EraSchema>;
+
+export const EraChoiceSchema = z.enum(ERA_CHOICES);
+export type EraChoice = z.infer<typeof EraChoiceSchema>;
 
 export const StepKindSchema = z.enum(STEP_KINDS);
 export type StepKind = z.infer<typeof StepKindSchema>;
@@ -114,7 +117,8 @@ export const ModelInfoSchema = z.object({
 
 export const McpInfoSchema = z.object({
   url: z.string(),
-  era: EraSchema,
+  /** The era asked for (auto included); protocolVersion says what the server agreed to. */
+  era: EraChoiceSchema,
   protocolVersion: z.string().nullable(),
 });
 

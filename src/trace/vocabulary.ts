@@ -8,8 +8,17 @@ export type Participant = (typeof PARTICIPANTS)[number];
 export const PHASES = ['discovery', 'decision', 'execution', 'response'] as const;
 export type Phase = (typeof PHASES)[number];
 
+/** The protocol eras a connection speaks. */
 export const ERAS = ['2025-11-25', '2026-07-28'] as const;
 export type Era = (typeof ERAS)[number];
+
+/**
+ * What the learner may ask for: one era pinned, or `auto` (a server named by URL), where
+ * the host tries 2026-07-28 and falls back, in the open, to 2025-11-25 when the server
+ * does not speak it. The trace keeps the choice; protocolVersion is what was negotiated.
+ */
+export const ERA_CHOICES = [...ERAS, 'auto'] as const;
+export type EraChoice = (typeof ERA_CHOICES)[number];
 
 export const STEP_KINDS = ['request', 'response', 'notification', 'internal', 'fault'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];

@@ -1,4 +1,4 @@
-import { ERAS, type Era } from '../trace/vocabulary.ts';
+import { ERAS, type EraChoice } from '../trace/vocabulary.ts';
 import { SCENARIOS, findScenario } from '../content/scenarios.ts';
 import { ask, chooseScenario, setEra, setQuestion } from '../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
@@ -7,17 +7,26 @@ const selectQuestion = (state: ExplorerState) => state.question;
 const selectEra = (state: ExplorerState) => state.era;
 const selectRunQuestion = (state: ExplorerState) => state.runQuestion;
 const selectScenario = (state: ExplorerState) => state.scenarioId;
+const selectNamedServer = (state: ExplorerState) => state.model.mcpServerUrl !== null;
 
-const ERA_NOTES: Record<Era, string> = {
+const ERA_NOTES: Record<EraChoice, string> = {
   '2025-11-25': 'initialize handshake',
   '2026-07-28': 'server/discover, no handshake',
+  auto: 'try 2026-07-28, fall back to 2025-11-25 in the open when the server does not speak it',
 };
+const ERA_LABELS: Record<EraChoice, string> = { '2025-11-25': '2025-11-25', '2026-07-28': '2026-07-28', auto: 'Auto' };
+
+/** Auto is for a server named by URL; the built-in server keeps its explicit switch. */
+function listEraChoices(namedServer: boolean): readonly EraChoice[] {
+  return namedServer ? ['auto', ...ERAS] : ERAS;
+}
 
 export function QuestionBar() {
   const question = useExplorerStore(selectQuestion);
   const era = useExplorerStore(selectEra);
   const runQuestion = useExplorerStore(selectRunQuestion);
   const scenarioId = useExplorerStore(selectScenario);
+  const namedServer = useExplorerStore(selectNamedServer);
   const scenario = findScenario(scenarioId);
   const changed = runQuestion !== null && runQuestion !== question;
   return (
@@ -64,14 +73,14 @@ export function QuestionBar() {
       <fieldset className="flex flex-col gap-1">
         <legend className="text-xs font-medium text-slate-600 dark:text-slate-300">Protocol era</legend>
         <div className="flex rounded-md border border-slate-300 p-0.5 dark:border-slate-600">
-          {ERAS.map((value) => (
+          {listEraChoices(namedServer).map((value) => (
             <label
               key={value}
               className={`cursor-pointer rounded px-3 py-1 text-sm whitespace-nowrap has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 ${era === value ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-700 dark:text-slate-200'}`}
               title={ERA_NOTES[value]}
             >
               <input type="radio" name="era" value={value} checked={era === value} onChange={() => setEra(value)} className="sr-only" />
-              {value}
+              {ERA_LABELS[value]}
             </label>
           ))}
         </div>

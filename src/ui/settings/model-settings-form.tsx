@@ -3,7 +3,8 @@ import { MOCK_MODEL_NAME } from '../../providers/mock-endpoints.ts';
 import { findWireInfo, WIRE_CATALOG } from '../../providers/wire-catalog.ts';
 import { applyModelSettings } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
-import type { ModelSettings } from '../../store/model-settings.ts';
+import { prepareMcpServerSettings, type ModelSettings } from '../../store/model-settings.ts';
+import { McpServerFields } from './mcp-server-fields.tsx';
 
 const selectModel = (state: ExplorerState) => state.model;
 const selectKeys = (state: ExplorerState) => state.apiKeys;
@@ -23,6 +24,7 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
   const savedKeys = useExplorerStore(selectKeys);
   const [draft, setDraft] = useState<ModelSettings>(saved);
   const [keys, setKeys] = useState<Record<string, string>>(savedKeys);
+  const [problems, setProblems] = useState<string[]>([]);
   const wire = findWireInfo(draft.wire) ?? WIRE_CATALOG[0]!;
   const real = draft.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
   const setReal = (change: Partial<typeof real>) => setDraft({ ...draft, real: { ...draft.real, [wire.id]: { ...real, ...change } } });
@@ -33,7 +35,10 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
       className="flex flex-col gap-4 p-5"
       onSubmit={(event) => {
         event.preventDefault();
-        applyModelSettings(draft, keys);
+        const prepared = prepareMcpServerSettings(draft);
+        setProblems(prepared.problems);
+        if (prepared.problems.length > 0) return;
+        applyModelSettings(prepared.settings, keys);
         close();
       }}
     >
@@ -107,26 +112,7 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
           </p>
         </div>
       )}
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">MCP server</legend>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="radio" name="mcp-server" checked={draft.mcpServerUrl === null} onChange={() => setDraft({ ...draft, mcpServerUrl: null })} className="mt-1" />
-          <span>The built-in server of this app (the scenario chooses its endpoint).</span>
-        </label>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="radio" name="mcp-server" checked={draft.mcpServerUrl !== null} onChange={() => setDraft({ ...draft, mcpServerUrl: draft.mcpServerUrl ?? 'http://127.0.0.1:3001/mcp' })} className="mt-1" />
-          <span>Another Streamable HTTP server, by URL.</span>
-        </label>
-        {draft.mcpServerUrl !== null && (
-          <label className={label}>
-            MCP server URL
-            <input className={field} value={draft.mcpServerUrl} onChange={(event) => setDraft({ ...draft, mcpServerUrl: event.target.value })} spellCheck={false} />
-            <span className="font-normal text-slate-500">
-              The page calls it directly, so it must allow this page’s origin (CORS) and expose Mcp-Session-Id. The mock model then picks one of its tools and fills the arguments from the question.
-            </span>
-          </label>
-        )}
-      </fieldset>
+      <McpServerFields draft={draft} setDraft={setDraft} problems={problems} />
       {wire.supportsStrict && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={draft.strict} onChange={(event) => setDraft({ ...draft, strict: event.target.checked })} />

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { HttpExchange } from '../trace/trace.ts';
+import { judgeDiscoverAnswer } from './era-fallback.ts';
+
+const probe = (fields: Partial<HttpExchange>): HttpExchange => ({ method: 'POST', url: 'http://127.0.0.1:3001/mcp', requestHeaders: {}, ...fields });
+const rpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+
+describe('judgeDiscoverAnswer', () => {
+  it('falls back on the 400 a 2025-11-25 server gives a request outside a session, quoting its words', () => {
+    const verdict = judgeDiscoverAnswer(probe({ status: 400, responseBody: rpcError(-32000, 'Bad Request: Server not initialized') }));
+    expect(verdict).toMatchObject({ kind: 'fall-back', answered: { status: 400, jsonRpcError: { code: -32000 } } });
+    expect(verdict.kind === 'fall-back' && verdict.reason).toContain('Server not initialized');
+  });
+
+  it.each([404, 405])('falls back on HTTP %i', (status) => {
+    expect(judgeDiscoverAnswer(probe({ status, responseBody: 'Not here' }))).toMatchObject({ kind: 'fall-back', answered: { status, body: 'Not here' } });
+  });
+
+  it('falls back on -32601, the method server/discover unknown, whether in a body or an SSE frame', () => {
+    const inBody = judgeDiscoverAnswer(probe({ status: 200, responseBody: rpcError(-32601, 'Method not found') }));
+    expect(inBody.kind === 'fall-back' && inBody.reason).toContain('does not know the method server/discover');
+    const inFrame = judgeDiscoverAnswer(probe({ status: 200, sse: [{ data: rpcError(-32601, 'Method not found'), at: 1 }] }));
+    expect(inFrame.kind).toBe('fall-back');
+  });
+
+  it('falls back when the server lists its versions and 2026-07-28 is not among them', () => {
+    const verdict = judgeDiscoverAnswer(probe({ status: 200, responseBody: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { supportedVersions: ['2027-01-01'] } }) }));
+    expect(verdict.kind === 'fall-back' && verdict.reason).toContain('2027-01-01, not 2026-07-28');
+  });
+
+  it('never falls back when nothing answered: a refused connection, a timeout, a CORS block', () => {
+    expect(judgeDiscoverAnswer(probe({ error: 'TypeError: Failed to fetch' }))).toEqual({ kind: 'not-a-version-question' });
+    expect(judgeDiscoverAnswer(undefined)).toEqual({ kind: 'not-a-version-question' });
+  });
+
+  it.each([401, 403, 500, 503, 422])('does not take HTTP %i for a version question', (status) => {
+    expect(judgeDiscoverAnswer(probe({ status, responseBody: rpcError(-32000, 'no') }))).toEqual({ kind: 'not-a-version-question' });
+  });
+
+  it('does not fall back from a server that offers 2026-07-28', () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { supportedVersions: ['2026-07-28'] } });
+    expect(judgeDiscoverAnswer(probe({ status: 200, responseBody: body }))).toEqual({ kind: 'not-a-version-question' });
+  });
+});

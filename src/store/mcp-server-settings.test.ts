@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyModelSettings, next, reset } from './actions.ts';
+import { useExplorerStore } from './explorer-store.ts';
+import { useFakeRuns } from './fake-lifecycle-run.test-helper.ts';
+import { MCP_HEADERS_STORAGE_KEY, SETTINGS_STORAGE_KEY, defaultModelSettings, loadModelSettings, prepareMcpServerSettings, type ModelSettings } from './model-settings.ts';
+
+/**
+ * The MCP server settings: a server by URL starts in the Auto era, its headers reach the
+ * run (and only for that server), and they are kept in memory unless the learner asks to
+ * remember them. Storage is a plain Map behind the Storage interface.
+ */
+
+const { getState, setState } = useExplorerStore;
+const TOKEN = 'tok_page_1a2b3c4d5e6f7a8b';
+let stored: Map<string, string>;
+let fakes: ReturnType<typeof useFakeRuns>;
+
+beforeEach(() => {
+  stored = new Map();
+  vi.stubGlobal('location', { href: 'http://127.0.0.1:5173/' });
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+  });
+  fakes = useFakeRuns();
+  reset();
+  setState({ era: '2025-11-25', model: defaultModelSettings() });
+});
+
+afterEach(() => {
+  fakes.restore();
+  vi.unstubAllGlobals();
+});
+
+const named = (fields: Partial<ModelSettings> = {}): ModelSettings => ({
+  ...defaultModelSettings(),
+  mcpServerUrl: 'http://127.0.0.1:3001/mcp',
+  mcpHeaders: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }],
+  ...fields,
+});
+
+describe('a server named by URL', () => {
+  it('starts in the Auto era, and the built-in server goes back to 2025-11-25', () => {
+    applyModelSettings(named(), {});
+    expect(getState().era).toBe('auto');
+    applyModelSettings(defaultModelSettings(), {});
+    expect(getState().era).toBe('2025-11-25');
+  });
+
+  it('gets the headers in its run; the built-in server never does', async () => {
+    applyModelSettings(named(), {});
+    let created = fakes.nextRun();
+    next();
+    expect((await created).options).toMatchObject({ era: 'auto', mcpUrl: 'http://127.0.0.1:3001/mcp', mcpHeaders: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }] });
+    applyModelSettings({ ...named(), mcpServerUrl: null }, {});
+    created = fakes.nextRun();
+    next();
+    expect((await created).options.mcpHeaders).toEqual([]);
+  });
+});
+
+describe('the headers in storage', () => {
+  it('are kept in memory only, unless remembered', () => {
+    applyModelSettings(named(), {});
+    expect([...stored.values()].join(' ')).not.toContain(TOKEN);
+    expect(loadModelSettings().mcpHeaders).toEqual([]);
+    applyModelSettings(named({ rememberMcpHeaders: true }), {});
+    expect(stored.get(MCP_HEADERS_STORAGE_KEY)).toContain(TOKEN);
+    expect(stored.get(SETTINGS_STORAGE_KEY)).not.toContain(TOKEN);
+    expect(loadModelSettings().mcpHeaders).toEqual([{ name: 'Authorization', value: `Bearer ${TOKEN}` }]);
+    applyModelSettings(named({ rememberMcpHeaders: false }), {});
+    expect(stored.has(MCP_HEADERS_STORAGE_KEY)).toBe(false);
+  });
+
+  it('ignore stored rows that are not headers', () => {
+    stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ rememberMcpHeaders: true }));
+    stored.set(MCP_HEADERS_STORAGE_KEY, JSON.stringify([{ name: 'X-Team', value: 'blue' }, { name: 7 }, 'Authorization: x', null]));
+    expect(loadModelSettings().mcpHeaders).toEqual([{ name: 'X-Team', value: 'blue' }]);
+  });
+});
+
+describe('prepareMcpServerSettings', () => {
+  it('refuses a URL with a user and password, and drops empty header rows', () => {
+    const prepared = prepareMcpServerSettings(named({ mcpServerUrl: 'http://learner:pw-page-1234@127.0.0.1:3001/mcp', mcpHeaders: [{ name: '', value: '' }] }));
+    expect(prepared.problems).toEqual([expect.stringContaining('holds a user name or password')]);
+    expect(prepared.problems.join(' ')).not.toContain('pw-page-1234');
+    expect(prepared.settings.mcpHeaders).toEqual([]);
+  });
+
+  it('never loads a stored URL with credentials', () => {
+    stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ mcpServerUrl: 'http://learner:pw-old-5678@127.0.0.1:3001/mcp' }));
+    expect(loadModelSettings().mcpServerUrl).toBeNull();
+  });
+});

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport as StreamableHTTPServerTransportV1 } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+/**
+ * MCP servers this project did not write, started by a test on 127.0.0.1: the released v1
+ * SDK's McpServer with sessions (it speaks 2025-11-25 only), and a v2 SDK server (both eras)
+ * that may sit behind a bearer-token check. Each answers CORS for any origin, so a page on
+ * the app's origin can call it too (the e2e specs), and exposes the headers a host reads.
+ */
+
+export type ThirdPartyServer = {
+  /** The MCP endpoint. */
+  url: string;
+  /** Every Authorization header the server received, in order (the token check reads it). */
+  receivedAuthorization: (string | undefined)[];
+  close: () => Promise<void>;
+};
+
+const EXPOSED_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate';
+
+async function listenWithCors(listener: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
+  const http = createServer((request, response) => {
+    response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
+    response.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
+      });
+      response.end();
+      return;
+    }
+    listener(request, response);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+/** The tool both servers offer, written as each SDK's README writes its example. */
+const ADD_DESCRIPTION = 'Adds two numbers';
+const describeSum = (a: number, b: number) => String(a + b);
+
+function createV1Server(): McpServerV1 {
+  const server = new McpServerV1({ name: 'sdk-v1-test-server', version: '1.0.0' });
+  server.registerTool('add', { description: ADD_DESCRIPTION, inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => ({
+    content: [{ type: 'text', text: describeSum(a, b) }],
+  }));
+  return server;
+}
+
+/**
+ * The v1 SDK server as its README sets it up with sessions: one transport per session,
+ * found again by the Mcp-Session-Id header; a request without a known session that is not
+ * an initialize gets the SDK's own 400 ("Bad Request: No valid session ID provided").
+ */
+export async function startSdkV1Server(): Promise<ThirdPartyServer> {
+  const transports = new Map<string, StreamableHTTPServerTransportV1>();
+  const receivedAuthorization: (string | undefined)[] = [];
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    receivedAuthorization.push(request.headers.authorization);
+    const sessionId = request.headers['mcp-session-id'];
+    const known = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
+    if (known) {
+      await known.handleRequest(request, response);
+      return;
+    }
+    const body = request.method === 'POST' ? await readJson(request) : undefined;
+    if (!isInitialize(body)) {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' }, id: null }));
+      return;
+    }
+    const transport: StreamableHTTPServerTransportV1 = new StreamableHTTPServerTransportV1({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void transports.set(id, transport),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) transports.delete(transport.sessionId);
+    };
+    await createV1Server().connect(transport);
+    await transport.handleRequest(request, response, body);
+  };
+  const listening = await listenWithCors((request, response) => void handle(request, response));
+  return {
+    url: `${listening.url}/mcp`,
+    receivedAuthorization,
+    close: async () => {
+      for (const transport of transports.values()) await transport.close().catch(() => {});
+      await listening.close();
+    },
+  };
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(Buffer.from(chunk as Uint8Array));
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const InitializeSchema = z.object({ method: z.literal('initialize') });
+function isInitialize(body: unknown): boolean {
+  return InitializeSchema.safeParse(body).success;
+}
+
+/**
+ * A v2 SDK server (McpServer through createMcpHandler: both eras), optionally behind a
+ * check of the Authorization header, as a server that needs a bearer token is. A refused
+ * request gets 401 with a WWW-Authenticate challenge, as RFC 6750 has it. `echoToken`
+ * makes its tool repeat the token in the result, as a careless server might.
+ */
+export async function startSdkV2Server({ bearerToken, echoToken = false }: { bearerToken?: string; echoToken?: boolean } = {}): Promise<ThirdPartyServer> {
+  const handler = toNodeHandler(
+    createMcpHandler(() => {
+      const server = new McpServer({ name: 'sdk-v2-test-server', version: '1.0.0' });
+      server.registerTool('add', { description: ADD_DESCRIPTION, inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }) => ({
+        // A careless server repeats the caller's credentials (a debugging line left in): the host must not.
+        content: [{ type: 'text', text: echoToken ? `${describeSum(a, b)} (authorized as ${bearerToken})` : describeSum(a, b) }],
+      }));
+      return server;
+    }),
+  );
+  const receivedAuthorization: (string | undefined)[] = [];
+  const listening = await listenWithCors((request, response) => {
+    receivedAuthorization.push(request.headers.authorization);
+    if (bearerToken !== undefined && request.headers.authorization !== `Bearer ${bearerToken}`) {
+      response.writeHead(401, {
+        'content-type': 'application/json',
+        'www-authenticate': `Bearer realm="sdk-v2-test-server", error="invalid_token", error_description="A bearer token is required"`,
+      });
+      response.end(JSON.stringify({ error: 'invalid_token', error_description: 'A bearer token is required' }));
+      return;
+    }
+    void handler(request, response);
+  });
+  return { url: `${listening.url}/mcp`, receivedAuthorization, close: listening.close };
+}
