@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { ProviderHttpRequest, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
+import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { callProvider, type ProviderResponse, type ProviderSettings, type SentProviderRequest } from './provider-call.ts';
 import type { StepId } from '../trace/steps.ts';
@@ -23,6 +24,8 @@ export type ConversationContext = {
   fetch?: FetchLike;
   runSignal: AbortSignal;
   timeoutMs: number;
+  /** Each provider call's bounds in all (time, frames, bytes). */
+  limits: ExchangeLimits;
   maxToolRounds: number;
   /** Offer to send a failed provider request again instead of ending the run. */
   retryFailures: boolean;
@@ -64,6 +67,7 @@ async function sendWithRetry(
         fetch: context.fetch,
         signal: AbortSignal.any([context.runSignal, cancel.signal]),
         timeoutMs: context.timeoutMs,
+        limits: context.limits,
         phase: context.currentPhase(),
         onExchange: (http) => context.writer.update(requestStep, { http }),
       });

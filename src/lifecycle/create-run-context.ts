@@ -37,7 +37,7 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   const abortController = new AbortController();
   const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
   const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null };
-  const timeouts = resolveTimeouts(options.networkTimeoutMs);
+  const timeouts = resolveTimeouts(options.networkTimeoutMs, options.limits);
 
   async function gate(next: PendingStep): Promise<Release> {
     if (abortController.signal.aborted) throw new RunAborted();
@@ -56,7 +56,11 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   const traffic = createMcpTraffic({
     writer,
     gate,
-    observer: { onActivity: () => watchdog.noteActivity(), onUnanswered: (reason) => watchdog.noteUnanswered(reason) },
+    observer: {
+      onActivity: () => watchdog.noteActivity(),
+      onUnanswered: (reason) => watchdog.noteUnanswered(reason),
+      onStopped: (stop, progressFrames) => watchdog.noteStopped(stop, progressFrames),
+    },
   });
   const mcpFetch = createRecordingFetch({
     fetch: options.fetch,
@@ -67,6 +71,12 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
       if (event.type === 'request') state.phase = trace.steps.at(-1)?.phase ?? state.phase;
     },
     timeoutMs: timeouts.mcpSilenceMs,
+    // The GET stream is the server's channel for the whole session, not a request: only its size is bounded.
+    limits: (request) => ({
+      ...(request.method === 'GET' ? {} : { totalMs: timeouts.mcpRequestMs }),
+      maxFrames: timeouts.maxAnswerFrames,
+      maxBytes: timeouts.maxAnswerBytes,
+    }),
     // A server that echoes the provider key back (in a tool result, say) must not put it in the trace.
     secrets: options.provider.apiKey ? [options.provider.apiKey] : [],
   });

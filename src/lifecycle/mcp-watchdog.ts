@@ -1,3 +1,5 @@
+import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
+import { explainMcpStop } from './explain-exchange-stop.ts';
 import { HostFault } from './faults.ts';
 import type { Phase } from '../trace/trace.ts';
 
@@ -49,6 +51,11 @@ export class McpWatchdog {
         : 'The response stream closed before the result arrived: the server may have stopped in the middle of the call.',
       fix: 'Check that the server is still running, then press Reset.',
     });
+  }
+
+  /** The recorder stopped the answer itself: over a bound (time, frames, bytes), or a redirect. */
+  noteStopped(stop: ExchangeStop, progressFrames: number): void {
+    this.stop(explainMcpStop({ stop, url: this.url, during: this.during, progressFrames }));
   }
 
   end(): void {
