@@ -105,7 +105,7 @@ export function explainMcpStop({ stop, url, during, progressFrames }: { stop: Ex
 /** The fault for a provider call the recorder stopped. */
 export function explainProviderStop({ stop, url, label }: { stop: ExchangeStop; url: string; label: string }): Fault {
   const party = `The ${label} endpoint at ${url}`;
-  if (stop.kind === 'redirect') return explainRedirect({ stop, party, during: 'in answer to the model request', carriesKey: true });
+  if (stop.kind === 'redirect') return explainRedirect({ stop, party, during: 'the model request', carriesKey: true });
   return explainBound({
     stop,
     party,
