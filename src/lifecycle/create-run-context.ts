@@ -60,6 +60,7 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
       onActivity: () => watchdog.noteActivity(),
       onUnanswered: (reason) => watchdog.noteUnanswered(reason),
       onStopped: (stop, progressFrames) => watchdog.noteStopped(stop, progressFrames),
+      onRateLimited: (retryAfterMs) => watchdog.noteRateLimited(retryAfterMs),
     },
   });
   const mcpFetch = createRecordingFetch({

@@ -1,6 +1,6 @@
 import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import { explainMcpStop } from './explain-exchange-stop.ts';
-import { HostFault } from './faults.ts';
+import { HostFault, explainMcpRateLimit } from './faults.ts';
 import type { Phase } from '../trace/trace.ts';
 
 /**
@@ -56,6 +56,11 @@ export class McpWatchdog {
   /** The recorder stopped the answer itself: over a bound (time, frames, bytes), or a redirect. */
   noteStopped(stop: ExchangeStop, progressFrames: number): void {
     this.stop(explainMcpStop({ stop, url: this.url, during: this.during, progressFrames }));
+  }
+
+  /** The server refused the request with 429, and perhaps said how long to wait. */
+  noteRateLimited(retryAfterMs: number | undefined): void {
+    this.stop(explainMcpRateLimit({ url: this.url, during: this.during, retryAfterMs }));
   }
 
   end(): void {

@@ -4,6 +4,7 @@ import { performRecordedExchange, type RecordedExchange } from '../mcp/recording
 import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
 import { explainProviderStop } from './explain-exchange-stop.ts';
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
+import { readRetryAfterMs } from './retry-after.ts';
 import type { HttpExchange, Phase } from '../trace/trace.ts';
 import { snapshotExchange } from './trace-writer.ts';
 import { collectSecretValues, redactSecretValues, redactUrl } from '../trace/secrets.ts';
@@ -77,7 +78,9 @@ export async function callProvider(input: {
   }
   const http = exchange ? snapshotExchange(exchange) : { method: 'POST', url, requestHeaders: {} };
   if (!response.ok) {
-    throw new HostFault(explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind }), phase);
+    const retryAfterMs = response.status === 429 ? readRetryAfterMs({ value: response.headers.get('retry-after'), now: Date.now() }) : undefined;
+    const fault = explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+    throw new HostFault(fault, phase, retryAfterMs === undefined ? {} : { retryAfterMs });
   }
   let body: unknown;
   try {

@@ -41,6 +41,12 @@ export const MAX_ANSWER_FRAMES = 500;
 /** Bytes of one answer (a body or all its frames): what the page and the CLI can still hold and show. */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
+/**
+ * The longest the host holds a retry for a provider's Retry-After. A learner waits for a
+ * minute or two; a provider that asks for an hour is better come back to later.
+ */
+export const RETRY_AFTER_MAX_MS = 120_000;
+
 /** The SDK's own request timer starts before the host's gate, so it must outlast any pause. */
 export const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;
 
