@@ -2,6 +2,7 @@ import type { McpTool, ToolNameMap } from '../providers/types.ts';
 import { HostFault } from './faults.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
+import { reportMissingRequired } from './report-missing-required.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
@@ -89,7 +90,7 @@ export async function discoverTools(context: RunContext): Promise<{ tools: unkno
   const translated = context.adapter.prepareTools({ tools, strict: options.provider.strict ?? false });
   await hostStep('host.translate-tools', {
     payload: translated.result.tools,
-    translation: { number: 1, input: tools, output: translated.result.tools, warnings: translated.warnings, changes: translated.changes },
+    translation: { number: 1, input: tools, output: translated.result.tools, warnings: [...reportMissingRequired(tools), ...translated.warnings], changes: translated.changes },
   });
   return translated.result;
 }
