@@ -8,6 +8,7 @@ import { createMcpTraffic } from './mcp-traffic.ts';
 import { McpWatchdog } from './mcp-watchdog.ts';
 import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
 import { resolveTimeouts } from './timeouts.ts';
+import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import { TraceWriter, type PendingStep } from './trace-writer.ts';
 
 function startTrace(options: RunOptions, adapter: WireAdapter): Trace {
@@ -77,6 +78,7 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
       ...(request.method === 'GET' ? {} : { totalMs: timeouts.mcpRequestMs }),
       maxFrames: timeouts.maxAnswerFrames,
       maxBytes: timeouts.maxAnswerBytes,
+      maxDepth: MAX_NESTING_DEPTH,
     }),
     // A server that echoes the provider key back (in a tool result, say) must not put it in the trace.
     secrets: options.provider.apiKey ? [options.provider.apiKey] : [],

@@ -60,6 +60,12 @@ function explainBound({
         why: `They came in ${seconds(stop.elapsedMs)}; the host reads at most ${formatBytes(stop.limit)} of one answer, so that an endless or huge body cannot fill the page's or the CLI's memory.`,
         fix,
       };
+    case 'depth':
+      return {
+        what: `${party} sent JSON nested more than ${stop.limit} levels deep ${inOneAnswer}.`,
+        why: `The host reads at most ${stop.limit} levels (a tool's schema needs a handful): deeper data would overflow the stack of the MCP client's validation, the translations, the views and the export. The answer is kept as text in the HTTP view.`,
+        fix: 'Flatten the data on the server (a schema can refer to shared parts with $ref instead of nesting them), then press Reset.',
+      };
     default: {
       const unexpected: never = stop;
       throw new Error(`Unknown bound ${JSON.stringify(unexpected)}`);

@@ -12,9 +12,11 @@ export type ExchangeLimits = {
   maxFrames?: number;
   /** Bytes of one answer's body, as received. */
   maxBytes?: number;
+  /** Levels of JSON nesting in one body or frame: deeper data overflows the stack of every recursive reader (the SDK's validation among them). */
+  maxDepth?: number;
 };
 
-type BoundKind = 'time' | 'frames' | 'bytes';
+type BoundKind = 'time' | 'frames' | 'bytes' | 'depth';
 
 /** An exchange over one of its bounds: which, the bound, and how far it had come. */
 export type BoundStop = { [Kind in BoundKind]: { kind: Kind; limit: number; elapsedMs: number; frames: number; bytes: number } }[BoundKind];
@@ -44,6 +46,8 @@ export function describeExchangeStop(stop: ExchangeStop): string {
       return `Stopped by the host: the answer went over ${stop.limit} frames in ${Math.round(stop.elapsedMs / 1000)} s`;
     case 'bytes':
       return `Stopped by the host: the answer went over ${stop.limit} bytes in ${Math.round(stop.elapsedMs / 1000)} s`;
+    case 'depth':
+      return `Stopped by the host: the answer nests JSON more than ${stop.limit} levels deep`;
     case 'redirect':
       return `Not followed by the host: HTTP ${stop.status || 'redirect'} to ${stop.location ?? 'an address the browser does not show'}`;
     default: {
@@ -82,6 +86,13 @@ export class ExchangeBounds {
     this.bytes += count;
     const { maxBytes } = this.limits;
     if (maxBytes !== undefined && this.bytes > maxBytes) this.exceed('bytes', maxBytes);
+    return this.stop;
+  }
+
+  /** The nesting depth of one body or frame's JSON text. */
+  noteDepth(depth: number): ExchangeStop | undefined {
+    const { maxDepth } = this.limits;
+    if (maxDepth !== undefined && depth > maxDepth) this.exceed('depth', maxDepth);
     return this.stop;
   }
 

@@ -4,6 +4,7 @@ import type { HttpExchange, SseFrame } from '../trace/trace.ts';
 import { collectSecretValues, redactSecretValues } from '../trace/secrets.ts';
 import { ExchangeBounds, ExchangeStopped, describeExchangeStop, readBoundedText, type ExchangeLimits, type ExchangeStop } from './exchange-bounds.ts';
 import { readRedirect } from './read-redirect.ts';
+import { measureJsonTextDepth } from '../trace/depth-bound.ts';
 import { redactHeaders, redactUrl } from './redact-secrets.ts';
 
 /**
@@ -194,8 +195,10 @@ export async function performRecordedExchange<Context = unknown>(
   } finally {
     stopTimer();
   }
-  bounds.finish();
   exchange.responseBody = redact(text);
+  // Read before the caller parses it: a body nested too deep is shown as text, never handed on.
+  if (bounds.noteDepth(measureJsonTextDepth(text))) throw fail(bounds.stop, undefined);
+  bounds.finish();
   exchange.durationMs = now() - exchange.startedAt;
   emit({ type: 'response', exchange });
   emit({ type: 'end', exchange });
@@ -244,7 +247,7 @@ async function recordEventStream<Context>({
   const parser = createParser({
     onEvent(message) {
       // Past a bound nothing more is recorded: the abort ends the stream on the next read.
-      if (bounds.stop || bounds.noteFrame()) return;
+      if (bounds.stop || bounds.noteFrame() || bounds.noteDepth(measureJsonTextDepth(message.data))) return;
       const frame: SseFrame = { data: redact(message.data), at: now() - exchange.startedAt };
       if (message.event !== undefined) frame.event = redact(message.event);
       if (message.id !== undefined) frame.id = redact(message.id);
