@@ -33,6 +33,15 @@ export function measureJsonTextDepth(text: string): number {
   return deepest;
 }
 
+/** Translation #1's warning where a schema walk met the bound; the part below is sent as it came. */
+export function describeDepthCut(path: string): { code: string; message: string; path: string } {
+  return {
+    code: 'nested-too-deep',
+    message: `The schema nests deeper than ${MAX_NESTING_DEPTH} levels here: translation #1 stops at the bound and sends the rest as it came, unchecked.`,
+    path,
+  };
+}
+
 /** Object or array: what nests. */
 function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
   return typeof value === 'object' && value !== null;
