@@ -1,12 +1,18 @@
 /**
  * One bound on how deeply nested the untrusted data the app handles may be (a server's
  * schema, a provider's reply, an imported trace). Every walk of such data is a loop or
- * checks this bound, so that a hostile nesting (a thousand levels stop a recursive walk
- * with "Maximum call stack size exceeded") is cut, and the cut is said, instead of
- * crashing the engine, the CLI, a view or an export. A real tool schema needs a handful
- * of levels.
+ * checks this bound, so that a hostile nesting is cut, and the cut is said, instead of
+ * crashing the engine, the CLI, a view or an export. The MCP SDK's own validation (which
+ * the host cannot change) runs out of stack near 2,000 levels of JSON, in Node and in
+ * Chromium alike: the bound stops at half that. A real tool schema needs a handful.
  */
-export const MAX_NESTING_DEPTH = 100;
+export const MAX_NESTING_DEPTH = 1000;
+
+/**
+ * How deep a JSON view lays a value out before it summarises the rest: far below the
+ * bound, because a thousand indented lines say nothing a reader can follow.
+ */
+export const MAX_SHOWN_DEPTH = 64;
 
 /** What replaces a value nested deeper than the bound, so a reader sees where and why it was cut. */
 export const DEPTH_CUT_MARKER = `[cut: nested deeper than ${MAX_NESTING_DEPTH} levels]`;
