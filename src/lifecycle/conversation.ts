@@ -1,6 +1,9 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { ProviderHttpRequest, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
+import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { HostFault, RunAborted } from './faults.ts';
+import { describeWait, waitUntil } from './retry-after.ts';
+import { RETRY_AFTER_MAX_MS } from './timeouts.ts';
 import { callProvider, type ProviderResponse, type ProviderSettings, type SentProviderRequest } from './provider-call.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { Phase, Step } from '../trace/trace.ts';
@@ -23,6 +26,8 @@ export type ConversationContext = {
   fetch?: FetchLike;
   runSignal: AbortSignal;
   timeoutMs: number;
+  /** Each provider call's bounds in all (time, frames, bytes). */
+  limits: ExchangeLimits;
   maxToolRounds: number;
   /** Offer to send a failed provider request again instead of ending the run. */
   retryFailures: boolean;
@@ -45,13 +50,18 @@ async function sendWithRetry(
   request: ProviderHttpRequest,
   translation: Step['translation'] | undefined,
 ): Promise<ProviderResponse> {
+  // A provider's Retry-After holds the next attempt until then: sooner only earns another 429.
+  let retry: { waitMs: number; notBefore: number } | undefined;
   for (let attempt = 1; ; attempt++) {
+    const waitNote = retry && retry.notBefore > Date.now() ? `The host waits until the ${describeWait(retry.waitMs)} the provider asked for (Retry-After) are over before it sends this.` : undefined;
     const requestStep = await context.hostStep(
       stepId,
-      { payload: request.body, ...(translation ? { translation } : {}) },
-      attempt > 1 ? 'Send the same request to the model again' : undefined,
+      { payload: request.body, ...(translation ? { translation } : {}), ...(waitNote ? { note: waitNote } : {}) },
+      attempt > 1 ? `Send the same request to the model again${waitNote ? ` (after the ${describeWait(retry?.waitMs ?? 0)} it asked for)` : ''}` : undefined,
       true,
     );
+    if (retry) await waitUntil({ deadline: retry.notBefore, signal: context.runSignal }).catch(() => {});
+    if (context.runSignal.aborted) throw new RunAborted();
     // The learner may have edited the request at the gate: what is recorded is what is sent.
     const sent: SentProviderRequest = { ...request, body: requestStep.payload };
     const cancel = new AbortController();
@@ -64,6 +74,7 @@ async function sendWithRetry(
         fetch: context.fetch,
         signal: AbortSignal.any([context.runSignal, cancel.signal]),
         timeoutMs: context.timeoutMs,
+        limits: context.limits,
         phase: context.currentPhase(),
         onExchange: (http) => context.writer.update(requestStep, { http }),
       });
@@ -71,7 +82,10 @@ async function sendWithRetry(
       if (context.runSignal.aborted) throw new RunAborted();
       const fault = cancel.signal.aborted ? CANCELLED : error instanceof HostFault ? error.fault : undefined;
       if (!fault || !context.retryFailures) throw cancel.signal.aborted ? new HostFault(CANCELLED, context.currentPhase()) : error;
-      const retryable = { ...fault, fix: cancel.signal.aborted ? fault.fix : `${fault.fix} Press Next to send the same request again.`, retryable: true };
+      const retryAfterMs = error instanceof HostFault && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, RETRY_AFTER_MAX_MS) : undefined;
+      retry = retryAfterMs === undefined ? undefined : { waitMs: retryAfterMs, notBefore: Date.now() + retryAfterMs };
+      const next = retryAfterMs ? ` Press Next to send the same request again: the host sends it once the ${describeWait(retryAfterMs)} are over.` : ' Press Next to send the same request again.';
+      const retryable = { ...fault, fix: cancel.signal.aborted ? fault.fix : `${fault.fix}${next}`, retryable: true };
       context.writer.append('host.fault', {
         payload: { error: retryable.what, why: retryable.why, fix: retryable.fix },
         fault: retryable,

@@ -9,6 +9,7 @@ import { listMarkedSecretNames, listMcpHeaderSecrets } from './mcp-headers.ts';
 import { McpWatchdog } from './mcp-watchdog.ts';
 import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
 import { resolveTimeouts } from './timeouts.ts';
+import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import { TraceWriter, type PendingStep } from './trace-writer.ts';
 
 function startTrace(options: RunOptions, adapter: WireAdapter): Trace {
@@ -51,7 +52,7 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   const abortController = new AbortController();
   const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
   const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null };
-  const timeouts = resolveTimeouts(options.networkTimeoutMs);
+  const timeouts = resolveTimeouts(options.networkTimeoutMs, options.limits);
 
   async function gate(next: PendingStep): Promise<Release> {
     if (abortController.signal.aborted) throw new RunAborted();
@@ -70,7 +71,12 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   const traffic = createMcpTraffic({
     writer,
     gate,
-    observer: { onActivity: () => watchdog.noteActivity(), onUnanswered: (reason) => watchdog.noteUnanswered(reason) },
+    observer: {
+      onActivity: () => watchdog.noteActivity(),
+      onUnanswered: (reason) => watchdog.noteUnanswered(reason),
+      onStopped: (stop, progressFrames) => watchdog.noteStopped(stop, progressFrames),
+      onRateLimited: (retryAfterMs) => watchdog.noteRateLimited(retryAfterMs),
+    },
   });
   const mcpFetch = createRecordingFetch({
     fetch: options.fetch,
@@ -81,6 +87,13 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
       if (event.type === 'request') state.phase = trace.steps.at(-1)?.phase ?? state.phase;
     },
     timeoutMs: timeouts.mcpSilenceMs,
+    // The GET stream is the server's channel for the whole session, not a request: only its size is bounded.
+    limits: (request) => ({
+      ...(request.method === 'GET' ? {} : { totalMs: timeouts.mcpRequestMs }),
+      maxFrames: timeouts.maxAnswerFrames,
+      maxBytes: timeouts.maxAnswerBytes,
+      maxDepth: MAX_NESTING_DEPTH,
+    }),
     // A server that echoes the provider key or its own token back (in a tool result, say) must not put it in the trace.
     secrets,
     secretHeaderNames: listMarkedSecretNames(options.mcpHeaders ?? []),

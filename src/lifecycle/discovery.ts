@@ -8,6 +8,7 @@ import { HostFault, RunAborted, explainAuthorizationRequired, explainPinnedEraRe
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
 import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers.ts';
+import { reportMissingRequired } from './report-missing-required.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
@@ -201,7 +202,7 @@ export async function discoverTools(context: RunContext): Promise<{ tools: unkno
   const translated = context.adapter.prepareTools({ tools, strict: options.provider.strict ?? false });
   await hostStep('host.translate-tools', {
     payload: translated.result.tools,
-    translation: { number: 1, input: tools, output: translated.result.tools, warnings: translated.warnings, changes: translated.changes },
+    translation: { number: 1, input: tools, output: translated.result.tools, warnings: [...reportMissingRequired(tools), ...translated.warnings], changes: translated.changes },
   });
   return translated.result;
 }

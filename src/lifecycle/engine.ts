@@ -1,4 +1,5 @@
 import { getWireAdapter } from '../providers/wire-adapters.ts';
+import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import type { Trace } from '../trace/trace.ts';
 import { runConversation } from './conversation.ts';
 import { createRunContext } from './create-run-context.ts';
@@ -49,6 +50,7 @@ async function runLifecycle(context: RunContext): Promise<void> {
       fetch: options.fetch,
       runSignal: context.signal,
       timeoutMs: context.timeouts.providerAnswerMs,
+      limits: { totalMs: context.timeouts.providerCallMs, maxFrames: context.timeouts.maxAnswerFrames, maxBytes: context.timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
       maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
       retryFailures: !options.autoRelease,
       currentPhase: () => state.phase,

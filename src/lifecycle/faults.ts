@@ -1,6 +1,7 @@
 import { SdkHttpError } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { Fault, Phase } from '../trace/trace.ts';
+import { describeWait } from './retry-after.ts';
 
 /**
  * A failure the host can explain: what happened, why it probably happened, and what
@@ -9,11 +10,14 @@ import type { Fault, Phase } from '../trace/trace.ts';
 export class HostFault extends Error {
   readonly fault: Fault;
   readonly phase: Phase | undefined;
-  constructor(fault: Fault, phase?: Phase) {
+  /** How long the other side asked the host to wait before sending again (Retry-After). */
+  readonly retryAfterMs: number | undefined;
+  constructor(fault: Fault, phase?: Phase, { retryAfterMs }: { retryAfterMs?: number } = {}) {
     super(fault.what);
     this.name = 'HostFault';
     this.fault = fault;
     this.phase = phase;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -183,8 +187,10 @@ export function explainProviderFailure(input: {
   url: string;
   label: string;
   kind: 'mock' | 'real';
+  /** The wait a 429's Retry-After asked for. */
+  retryAfterMs?: number;
 }): Fault {
-  const { error, status, body, url, label, kind } = input;
+  const { error, status, body, url, label, kind, retryAfterMs } = input;
   const serverMessage = body ? readProviderErrorMessage(body) : undefined;
   const said = serverMessage ? ` It said: “${serverMessage}”` : '';
   if (error !== undefined && isTimeout(error)) {
@@ -219,11 +225,17 @@ export function explainProviderFailure(input: {
         fix: 'Check the model name and the base URL, then press Reset.',
       };
     case 429:
-      return {
-        what: `The ${label} endpoint is rate-limiting (HTTP 429).${said}`,
-        why: 'Too many requests, or the account has no quota left.',
-        fix: 'Wait a moment, check your plan, then press Reset.',
-      };
+      return retryAfterMs === undefined
+        ? {
+            what: `The ${label} endpoint is rate-limiting (HTTP 429).${said}`,
+            why: 'Too many requests, or the account has no quota left.',
+            fix: 'Wait a moment, check your plan, then press Reset.',
+          }
+        : {
+            what: `The ${label} endpoint is rate-limiting (HTTP 429): it asks to wait ${describeWait(retryAfterMs)} before the next request (Retry-After).${said}`,
+            why: 'Too many requests, or the account has no quota left. Sending again sooner only earns another refusal.',
+            fix: `Wait ${describeWait(retryAfterMs)}, check your plan, then press Reset.`,
+          };
     default:
       break;
   }
@@ -267,4 +279,14 @@ function readProviderErrorMessage(body: string): string | undefined {
   if (nested.success) return nested.data.message.slice(0, 300);
   if (typeof message === 'string') return message.slice(0, 300);
   return undefined;
+}
+
+/** The fault for an MCP server that refused a request with 429: how long it asked to wait, when it said. */
+export function explainMcpRateLimit({ url, during, retryAfterMs }: { url: string; during: string; retryAfterMs: number | undefined }): Fault {
+  const wait = retryAfterMs === undefined ? '' : `: it asks to wait ${describeWait(retryAfterMs)} (Retry-After)`;
+  return {
+    what: `The MCP server at ${url} is limiting requests (HTTP 429, ${during})${wait}.`,
+    why: 'This client sent too many requests or holds too many sessions for the server (the built-in server limits each client address when it is served beyond this machine).',
+    fix: `${retryAfterMs === undefined ? 'Wait a moment' : `Wait ${describeWait(retryAfterMs)}`}, close other tabs or scripts that use the same server, then press Reset.`,
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTraceFile } from './import-trace.ts';
+import { parseTraceFile, serializeTrace } from './import-trace.ts';
+import { DEPTH_CUT_MARKER } from '../trace/depth-bound.ts';
 import type { Trace } from '../trace/trace.ts';
 
 /** An imported file's own secrets: a key left under a secret header name, a URL password, and their echoes. */
@@ -59,7 +60,7 @@ describe('an imported trace with its own secrets', () => {
     expect(http.sse![0]!.data).toBe('frame [redacted]');
   });
 
-  it('redacts values nested deeper than the call stack allows', () => {
+  it('keeps no secret in values nested deeper than the call stack allows: the import cuts them at the depth bound', () => {
     // Written as text: JSON.stringify itself runs out of stack at this depth, JSON.parse does not.
     const depth = 50_000;
     const text = JSON.stringify(traceWithSecrets('DEEP')).replace('"DEEP"', `${'{"inner":'.repeat(depth)}"deep echo ${KEY}"${'}'.repeat(depth)}`);
@@ -68,6 +69,8 @@ describe('an imported trace with its own secrets', () => {
     expect(result.trace.steps[0]!.payload).toBeDefined();
     let cursor = (result.trace.steps[0]!.payload as { deep: unknown }).deep;
     while (typeof cursor === 'object' && cursor !== null) cursor = (cursor as { inner: unknown }).inner;
-    expect(cursor).toBe('deep echo [redacted]');
+    expect(cursor).toBe(DEPTH_CUT_MARKER);
+    expect(result.cut).toContain('levels deep');
+    expect(serializeTrace(result.trace)).not.toContain(KEY);
   });
 });

@@ -1,4 +1,5 @@
 import { TraceSchema, type Trace } from '../trace/trace.ts';
+import { DEPTH_CUT_MARKER, MAX_NESTING_DEPTH, cutDeepValue, measureJsonTextDepth } from '../trace/depth-bound.ts';
 import { REDACTED, collectSecretValues, isSecretHeaderName, redactSecretsInData, redactUrl } from '../trace/secrets.ts';
 
 /**
@@ -10,7 +11,8 @@ import { REDACTED, collectSecretValues, isSecretHeaderName, redactSecretsInData,
 
 export const MAX_TRACE_FILE_BYTES = 20 * 1024 * 1024;
 
-export type TraceImport = { ok: true; trace: Trace } | { ok: false; error: string };
+/** `cut` says, when the file nested deeper than the bound, that and where it was cut. */
+export type TraceImport = { ok: true; trace: Trace; cut?: string } | { ok: false; error: string };
 
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
@@ -29,6 +31,9 @@ export function parseTraceFile({ text, name = 'The file' }: { text: string; name
     const reason = error instanceof RangeError ? 'it is nested too deeply to read' : error instanceof Error ? error.message : String(error);
     return { ok: false, error: `${name} is not JSON (${reason}). Choose a trace exported by the explorer or printed by npm run trace -- --json.` };
   }
+  // Every view, the export and the CLI walk this data: nesting past the bound is cut here, once, with a marker where it was.
+  const tooDeep = measureJsonTextDepth(text) > MAX_NESTING_DEPTH;
+  if (tooDeep) data = cutDeepValue(data).value;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return { ok: false, error: `${name} holds ${describeValue(data)}, not a trace. Choose a trace exported by the explorer.` };
   }
@@ -56,7 +61,9 @@ export function parseTraceFile({ text, name = 'The file' }: { text: string; name
     const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
     return { ok: false, error: `${name} is a damaged trace: ${problems.join('; ')}${more}. Nothing from it was loaded.` };
   }
-  return { ok: true, trace: redactImportedSecrets(parsed.data) };
+  const trace = redactImportedSecrets(parsed.data);
+  if (!tooDeep) return { ok: true, trace };
+  return { ok: true, trace, cut: `${name} nests its data more than ${MAX_NESTING_DEPTH} levels deep: the deeper parts read "${DEPTH_CUT_MARKER}".` };
 }
 
 /**
@@ -86,7 +93,20 @@ function redactImportedSecrets(trace: Trace): Trace {
 
 /** The file a learner downloads: the trace as JSON, which holds no API key (the recorder redacts them). */
 export function serializeTrace(trace: Trace): string {
-  return `${JSON.stringify(trace, null, 2)}\n`;
+  // A learner's own edit can still nest past what JSON.stringify's recursion survives: cut it rather than fail to export.
+  const safe = isTooDeep(trace) ? cutDeepValue(trace).value : trace;
+  return `${JSON.stringify(safe, null, 2)}\n`;
+}
+
+/** Whether any value in the trace nests past the bound (a loop, not recursion). */
+function isTooDeep(trace: Trace): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value: trace, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth > MAX_NESTING_DEPTH) return true;
+    for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
 }
 
 export function traceFileName(trace: Trace): string {

@@ -7,14 +7,16 @@ import {
   describeServerProgress,
   describeStreamAnswer,
 } from '../content/traffic-wording.ts';
+import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
 import type { StepId } from '../trace/steps.ts';
-import type { Step } from '../trace/trace.ts';
+import type { HttpExchange, Step } from '../trace/trace.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
 import { classifyHttpAnswer, classifyIncoming, classifyOutgoing, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
 import { RequestTracker } from './request-tracker.ts';
-import { snapshotExchange, type PendingStep, type StepFields, type TraceWriter } from './trace-writer.ts';
+import { readRetryAfterMs } from './retry-after.ts';
+import { syncSharedExchange, type PendingStep, type StepFields, type TraceWriter } from './trace-writer.ts';
 
 /**
  * Turns the MCP client's HTTP traffic into steps. Every outgoing JSON-RPC message is
@@ -47,6 +49,10 @@ export type TrafficObserver = {
   onActivity?: () => void;
   /** An answer ended (or broke) before the JSON-RPC response to its request was in it. */
   onUnanswered?: (reason: string | undefined) => void;
+  /** The recorder stopped an answer itself (over a bound, or a redirect); progressFrames says how much of it was progress. */
+  onStopped?: (stop: ExchangeStop, progressFrames: number) => void;
+  /** The server refused a request with 429; retryAfterMs is the wait its Retry-After asked for. */
+  onRateLimited?: (retryAfterMs: number | undefined) => void;
 };
 
 /** The title a received message's step gets when the step table's own title says too little. */
@@ -59,25 +65,45 @@ function titleIncoming(message: JSONRPCMessage, stepId: StepId): { title?: strin
   return 'error' in message ? { title: describeJsonRpcError(message.error) } : {};
 }
 
-/** What every part of the recorder shares: where steps go, and what correlates them. */
-type Recorder = { writer: TraceWriter; tracker: RequestTracker<Step>; observer: TrafficObserver };
+/**
+ * What every part of the recorder shares: where steps go, what correlates them, and the
+ * one HTTP record per live exchange that all of its steps hold.
+ */
+type Recorder = { writer: TraceWriter; tracker: RequestTracker<Step>; observer: TrafficObserver; shared: Map<number, HttpExchange> };
 
-function record({ writer, tracker }: Recorder, exchange: Exchange, id: StepId, fields: StepFields): void {
-  tracker.attach(exchange.exchangeId, writer.append(id, fields));
+/** The exchange's one shared HTTP record, brought up to date (headers, then the body or frames as they arrive). */
+function shareHttp({ shared }: Recorder, exchange: Exchange): HttpExchange {
+  const http = shared.get(exchange.exchangeId);
+  if (http) return syncSharedExchange(http, exchange);
+  const created = syncSharedExchange({ method: exchange.method, url: exchange.url, requestHeaders: {} }, exchange);
+  shared.set(exchange.exchangeId, created);
+  return created;
 }
 
-/** The exchange's steps show its HTTP as it is now: headers, then the body or frames as they arrive. */
-function refreshHttp({ writer, tracker }: Recorder, exchange: Exchange): void {
-  for (const step of tracker.recordedFor(exchange.exchangeId)) writer.update(step, { http: snapshotExchange(exchange) });
+function record(recorder: Recorder, exchange: Exchange, id: StepId, fields: StepFields): void {
+  recorder.tracker.attach(exchange.exchangeId, recorder.writer.append(id, { http: shareHttp(recorder, exchange), ...fields }));
 }
 
-function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchange: Exchange): void {
+/**
+ * Tells the view the exchange's steps changed. They share one record, so only the
+ * telling costs per step: at the answer's headers and end that is every step, for a frame
+ * only the latest one (telling every step of a long stream at every frame is quadratic).
+ */
+function refreshHttp(recorder: Recorder, exchange: Exchange, which: 'all' | 'latest'): void {
+  const http = shareHttp(recorder, exchange);
+  const steps = recorder.tracker.recordedFor(exchange.exchangeId);
+  for (const step of which === 'all' ? steps : steps.slice(-1)) recorder.writer.update(step, { http });
+}
+
+/** Records a message that came back; false when it is no step of its own. */
+function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchange: Exchange): boolean {
   const { tracker } = recorder;
   const answeredId = 'method' in message ? undefined : message.id;
   const stepId = classifyIncoming({ message, answers: answeredId === undefined ? undefined : tracker.requestStepOf(answeredId) });
-  if (!stepId) return;
+  if (!stepId) return false;
   record(recorder, exchange, stepId, { payload: message, ...titleIncoming(message, stepId) });
   if (answeredId !== undefined) tracker.noteAnswered(answeredId);
+  return true;
 }
 
 function recordAnswer(recorder: Recorder, exchange: Exchange): void {
@@ -89,7 +115,6 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
       // so this answer is complete as it is.
       record(recorder, exchange, 'mcp.session.expired', {
         payload: parseJsonBody(exchange.responseBody) ?? null,
-        http: snapshotExchange(exchange),
         ...(exchange.method === 'DELETE' ? { title: SESSION_ALREADY_GONE } : {}),
       });
       const id = exchange.context?.requestId;
@@ -107,7 +132,7 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
         const message = readJsonRpcMessage(item);
         if (message) recordIncoming(recorder, message, exchange);
       }
-      refreshHttp(recorder, exchange);
+      refreshHttp(recorder, exchange, 'all');
       return;
     }
     default: {
@@ -117,7 +142,12 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
   }
 }
 
-function settleExchange({ tracker, observer }: Recorder, exchange: Exchange): void {
+function settleExchange({ tracker, observer, shared }: Recorder, exchange: Exchange): void {
+  shared.delete(exchange.exchangeId);
+  if (exchange.stopped) {
+    const progressFrames = tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
+    observer.onStopped?.(exchange.stopped, progressFrames);
+  }
   const id = exchange.context?.requestId;
   if (id === undefined) return;
   tracker.noteEnded(id);
@@ -160,25 +190,28 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
       const stepId = context?.stepId ?? 'mcp.request';
       record(recorder, exchange, stepId, {
         payload: context?.payload ?? { httpMethod: exchange.method, url: exchange.url, headers: exchange.requestHeaders },
-        http: snapshotExchange(exchange),
         ...(context?.original ? { edited: { original: context.original } } : {}),
         ...(stepId === 'mcp.request' ? { title: describeClientMessage(context?.method ?? exchange.method) } : {}),
       });
       break;
     }
     case 'response':
-      refreshHttp(recorder, exchange);
+      refreshHttp(recorder, exchange, 'all');
       recordAnswer(recorder, exchange);
+      // Before the SDK reads the answer: the run stops with the server's wait, not the SDK's bare status.
+      if (exchange.status === 429 && context?.requestId !== undefined) {
+        recorder.observer.onRateLimited?.(readRetryAfterMs({ value: exchange.responseHeaders?.['retry-after'], now: Date.now() }));
+      }
       break;
     case 'sse-frame': {
       const message = readJsonRpcMessage(parseJsonBody(event.frame.data));
-      if (message) recordIncoming(recorder, message, exchange);
-      refreshHttp(recorder, exchange);
+      // A frame that became a step reaches the view with that step.
+      if (!message || !recordIncoming(recorder, message, exchange)) refreshHttp(recorder, exchange, 'latest');
       break;
     }
     case 'end':
     case 'error':
-      refreshHttp(recorder, exchange);
+      refreshHttp(recorder, exchange, 'all');
       settleExchange(recorder, exchange);
       break;
     default: {
@@ -197,7 +230,7 @@ export function createMcpTraffic({
   gate: (pending: PendingStep) => Promise<Release>;
   observer?: TrafficObserver;
 }): McpTraffic {
-  const recorder: Recorder = { writer, tracker: new RequestTracker<Step>(), observer };
+  const recorder: Recorder = { writer, tracker: new RequestTracker<Step>(), observer, shared: new Map() };
   return {
     beforeSend: (request) => holdOutgoing(recorder, gate, request),
     listener: (event) => recordEvent(recorder, event),

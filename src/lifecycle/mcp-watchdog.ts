@@ -1,4 +1,6 @@
-import { HostFault } from './faults.ts';
+import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
+import { explainMcpStop } from './explain-exchange-stop.ts';
+import { HostFault, explainMcpRateLimit } from './faults.ts';
 import type { Phase } from '../trace/trace.ts';
 
 /**
@@ -49,6 +51,16 @@ export class McpWatchdog {
         : 'The response stream closed before the result arrived: the server may have stopped in the middle of the call.',
       fix: 'Check that the server is still running, then press Reset.',
     });
+  }
+
+  /** The recorder stopped the answer itself: over a bound (time, frames, bytes), or a redirect. */
+  noteStopped(stop: ExchangeStop, progressFrames: number): void {
+    this.stop(explainMcpStop({ stop, url: this.url, during: this.during, progressFrames }));
+  }
+
+  /** The server refused the request with 429, and perhaps said how long to wait. */
+  noteRateLimited(retryAfterMs: number | undefined): void {
+    this.stop(explainMcpRateLimit({ url: this.url, during: this.during, retryAfterMs }));
   }
 
   end(): void {

@@ -1,7 +1,10 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { ExchangeStopped, type ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { performRecordedExchange, type RecordedExchange } from '../mcp/recording-fetch.ts';
 import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
+import { explainProviderStop } from './explain-exchange-stop.ts';
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
+import { readRetryAfterMs } from './retry-after.ts';
 import type { HttpExchange, Phase } from '../trace/trace.ts';
 import { snapshotExchange } from './trace-writer.ts';
 import { collectSecretValues, redactSecretValues, redactUrl } from '../trace/secrets.ts';
@@ -37,6 +40,8 @@ export async function callProvider(input: {
   fetch?: FetchLike;
   signal: AbortSignal;
   timeoutMs: number;
+  /** The call's bounds in all (time, frames, bytes): a provider that streams forever is stopped. */
+  limits?: ExchangeLimits;
   phase: Phase;
   onExchange: (http: HttpExchange) => void;
 }): Promise<ProviderResponse> {
@@ -48,6 +53,8 @@ export async function callProvider(input: {
   const url = redactUrl({ url: address, secrets });
   let exchange: RecordedExchange | undefined;
   let response: Response;
+  let text: string;
+  // The body is read inside the same guard: an event stream's bounds end it while it is read.
   try {
     response = await performRecordedExchange(
       address,
@@ -56,20 +63,24 @@ export async function callProvider(input: {
         fetch: input.fetch,
         secrets,
         timeoutMs: input.timeoutMs,
+        ...(input.limits ? { limits: input.limits } : {}),
         listener: (event) => {
           exchange = event.exchange;
           input.onExchange(snapshotExchange(event.exchange));
         },
       },
     );
+    text = redactSecretValues({ text: await response.text(), secrets });
   } catch (error) {
     if (signal.aborted) throw new RunAborted();
+    if (error instanceof ExchangeStopped) throw new HostFault(explainProviderStop({ stop: error.stop, url, label: adapter.label }), phase);
     throw new HostFault(explainProviderFailure({ error, url, label: adapter.label, kind: settings.kind }), phase);
   }
-  const text = redactSecretValues({ text: await response.text(), secrets });
   const http = exchange ? snapshotExchange(exchange) : { method: 'POST', url, requestHeaders: {} };
   if (!response.ok) {
-    throw new HostFault(explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind }), phase);
+    const retryAfterMs = response.status === 429 ? readRetryAfterMs({ value: response.headers.get('retry-after'), now: Date.now() }) : undefined;
+    const fault = explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+    throw new HostFault(fault, phase, retryAfterMs === undefined ? {} : { retryAfterMs });
   }
   let body: unknown;
   try {

@@ -8,7 +8,7 @@ import type { McpHeader } from './mcp-headers.ts';
 import type { McpTraffic } from './mcp-traffic.ts';
 import type { McpWatchdog } from './mcp-watchdog.ts';
 import type { ProviderSettings } from './provider-call.ts';
-import type { RunTimeouts } from './timeouts.ts';
+import type { RunLimits, RunTimeouts } from './timeouts.ts';
 import type { PendingStep, StepFields, TraceWriter } from './trace-writer.ts';
 
 export type RunOptions = {
@@ -25,6 +25,8 @@ export type RunOptions = {
   autoRelease?: boolean;
   /** How long one network exchange may take, not counting the pause before it (src/lifecycle/timeouts.ts has the defaults). */
   networkTimeoutMs?: number;
+  /** The bounds of each exchange in all (time, frames, bytes); src/lifecycle/timeouts.ts has the defaults. */
+  limits?: RunLimits;
   /** How many model rounds with tool calls before the host stops the loop. */
   maxToolRounds?: number;
   now?: () => number;

@@ -19,18 +19,60 @@ export const MCP_SILENCE_MS = 30_000;
  */
 export const PROVIDER_ANSWER_MS = 60_000;
 
+/**
+ * How long one MCP request may take in all, from the moment it leaves to its result.
+ * Silence is caught sooner (above); this catches a server that never goes silent, which
+ * answers a tools/call with progress or pings forever. Two minutes is longer than any
+ * built-in tool, and still a wait a learner can sit through.
+ */
+export const MCP_REQUEST_MS = 120_000;
+
+/** How long one provider call may take in all, a streamed answer included: a long answer, but not forever. */
+export const PROVIDER_CALL_MS = 180_000;
+
+/**
+ * Event-stream frames in one answer. Each frame is a step the learner can open, and an
+ * export writes an exchange's frames into each of its steps (500 frames: 250,000 frame
+ * copies, about 40 MB of JSON), so this is about what a page can still show and save. A
+ * tool that reports progress four times a second for the whole two minutes stays under it.
+ */
+export const MAX_ANSWER_FRAMES = 500;
+
+/** Bytes of one answer (a body or all its frames): what the page and the CLI can still hold and show. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The longest the host holds a retry for a provider's Retry-After. A learner waits for a
+ * minute or two; a provider that asks for an hour is better come back to later.
+ */
+export const RETRY_AFTER_MAX_MS = 120_000;
+
 /** The SDK's own request timer starts before the host's gate, so it must outlast any pause. */
 export const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;
 
-export type RunTimeouts = { mcpSilenceMs: number; providerAnswerMs: number };
+export type RunTimeouts = {
+  mcpSilenceMs: number;
+  providerAnswerMs: number;
+  mcpRequestMs: number;
+  providerCallMs: number;
+  maxAnswerFrames: number;
+  maxAnswerBytes: number;
+};
+
+/** The bounds a caller (a test, the benchmark) may set for a run, each defaulting to the constant above. */
+export type RunLimits = Partial<Pick<RunTimeouts, 'mcpRequestMs' | 'providerCallMs' | 'maxAnswerFrames' | 'maxAnswerBytes'>>;
 
 /**
  * The limits for one run. A caller that names one network timeout (the CLI, tests, the
  * benchmark) means it for every exchange, MCP and provider alike.
  */
-export function resolveTimeouts(networkTimeoutMs: number | undefined): RunTimeouts {
+export function resolveTimeouts(networkTimeoutMs: number | undefined, limits: RunLimits = {}): RunTimeouts {
   return {
     mcpSilenceMs: networkTimeoutMs ?? MCP_SILENCE_MS,
     providerAnswerMs: networkTimeoutMs ?? PROVIDER_ANSWER_MS,
+    mcpRequestMs: limits.mcpRequestMs ?? MCP_REQUEST_MS,
+    providerCallMs: limits.providerCallMs ?? PROVIDER_CALL_MS,
+    maxAnswerFrames: limits.maxAnswerFrames ?? MAX_ANSWER_FRAMES,
+    maxAnswerBytes: limits.maxAnswerBytes ?? MAX_ANSWER_BYTES,
   };
 }

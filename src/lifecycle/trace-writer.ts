@@ -28,22 +28,42 @@ export type RunListener = (event: RunEvent) => void;
 
 export type StepFields = Partial<Omit<Step, 'n' | 'id' | 'at' | 'iteration'>> & { payload: unknown };
 
-/** Copies what the trace keeps of an exchange: plain JSON, nothing the recorder uses internally. */
-export function snapshotExchange(exchange: RecordedExchange): HttpExchange {
-  const http: HttpExchange = {
-    method: exchange.method,
-    url: exchange.url,
-    requestHeaders: { ...exchange.requestHeaders },
-  };
+/** What the trace keeps of an exchange, in the trace's key order; the frames are the recorder's own array. */
+function readExchangeFields(exchange: RecordedExchange): HttpExchange {
+  const http: HttpExchange = { method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders };
   if (exchange.status !== undefined) http.status = exchange.status;
   if (exchange.statusText !== undefined) http.statusText = exchange.statusText;
-  if (exchange.responseHeaders) http.responseHeaders = { ...exchange.responseHeaders };
+  if (exchange.responseHeaders) http.responseHeaders = exchange.responseHeaders;
   if (exchange.requestBody !== undefined) http.requestBody = exchange.requestBody;
   if (exchange.responseBody !== undefined) http.responseBody = exchange.responseBody;
-  if (exchange.sse) http.sse = exchange.sse.map((frame) => ({ ...frame }));
+  if (exchange.sse) http.sse = exchange.sse;
   if (exchange.error !== undefined) http.error = exchange.error;
   if (exchange.durationMs !== undefined) http.durationMs = exchange.durationMs;
   return http;
+}
+
+/** Copies what the trace keeps of an exchange: plain JSON, nothing the recorder uses internally. */
+export function snapshotExchange(exchange: RecordedExchange): HttpExchange {
+  const http = readExchangeFields(exchange);
+  http.requestHeaders = { ...http.requestHeaders };
+  if (http.responseHeaders) http.responseHeaders = { ...http.responseHeaders };
+  if (http.sse) http.sse = http.sse.map((frame) => ({ ...frame }));
+  return http;
+}
+
+/**
+ * Brings the one record of an exchange that all its steps share up to date, in place. A
+ * stream's frames are appended once, by the recorder, to the array every step of the
+ * exchange holds: recording a frame costs the same whether it is the first or the
+ * thousandth (a copy per step per frame grew as the square of the frames). The keys keep
+ * the trace's order, so an export reads as before.
+ */
+export function syncSharedExchange(http: HttpExchange, exchange: RecordedExchange): HttpExchange {
+  const fields = readExchangeFields(exchange);
+  if (Object.keys(http).join() !== Object.keys(fields).join()) {
+    for (const key of Object.keys(http)) Reflect.deleteProperty(http, key);
+  }
+  return Object.assign(http, fields);
 }
 
 /** Appends steps to a trace and tells listeners; the only place that writes steps. */

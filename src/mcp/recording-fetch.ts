@@ -2,6 +2,9 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 import { createParser } from 'eventsource-parser';
 import type { HttpExchange, SseFrame } from '../trace/trace.ts';
 import { collectSecretValues, redactSecretValues } from '../trace/secrets.ts';
+import { ExchangeBounds, ExchangeStopped, describeExchangeStop, readBoundedText, type ExchangeLimits, type ExchangeStop } from './exchange-bounds.ts';
+import { readRedirect } from './read-redirect.ts';
+import { measureJsonTextDepth } from '../trace/depth-bound.ts';
 import { redactHeaders, redactUrl } from './redact-secrets.ts';
 
 /**
@@ -24,6 +27,8 @@ export type RecordedExchange<Context = unknown> = HttpExchange & {
   /** Whatever the caller attached in beforeSend, to find its own step again. */
   context?: Context;
   startedAt: number;
+  /** Set when the recorder stopped the exchange itself: over a bound, or a redirect it does not follow. */
+  stopped?: ExchangeStop;
 };
 
 export type ExchangeEvent<Context = unknown> =
@@ -60,6 +65,8 @@ export type RecordingOptions<Context = unknown> = {
   secrets?: readonly string[];
   /** Header names the learner marked as secret, on top of the registry's. */
   secretHeaderNames?: readonly string[];
+  /** The bounds of each exchange (time, frames, bytes), or how to choose them from the request. */
+  limits?: ExchangeLimits | ((request: OutgoingRequest) => ExchangeLimits);
 };
 
 export { REDACTED } from '../trace/secrets.ts';
@@ -121,6 +128,16 @@ export async function performRecordedExchange<Context = unknown>(
   };
   const emit = (event: ExchangeEvent<Context>) => options.listener?.(event);
   emit({ type: 'request', exchange });
+  const limits = typeof options.limits === 'function' ? options.limits(outgoing) : (options.limits ?? {});
+  const bounds = new ExchangeBounds(limits, () => now() - exchange.startedAt);
+  const fail = (error: unknown, timeoutSignal: AbortSignal | undefined) => {
+    bounds.finish();
+    if (bounds.stop) exchange.stopped = bounds.stop;
+    exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, timeoutSignal));
+    exchange.durationMs = now() - exchange.startedAt;
+    emit({ type: 'error', exchange, error });
+    return bounds.stop ? new ExchangeStopped(bounds.stop) : error;
+  };
 
   // The timeout covers the network only: from sending until the headers (or, for a
   // plain body, the whole body) arrive. A long-lived event stream is not cut by it.
@@ -136,19 +153,28 @@ export async function performRecordedExchange<Context = unknown>(
       method: outgoing.method,
       headers: outgoing.headers,
       body,
-      signal: combineSignals([callerSignal, timeout.signal]),
+      signal: combineSignals([callerSignal, timeout.signal, bounds.signal]),
+      // A redirect would resend the message, and the headers a browser or Node keep (an
+      // API key in x-api-key, the MCP session), to an address nobody chose: it is shown instead.
+      redirect: 'manual',
     });
   } catch (error) {
     stopTimer();
-    exchange.error = redact(describeNetworkError(error, timeout.signal));
-    exchange.durationMs = now() - exchange.startedAt;
-    emit({ type: 'error', exchange, error });
-    throw error;
+    throw fail(error, timeout.signal);
   }
 
-  exchange.status = response.status;
+  // A browser's manual redirect is opaque: status 0, no headers, which no Response can be built from.
+  if (response.status !== 0) exchange.status = response.status;
   exchange.statusText = redact(response.statusText);
   exchange.responseHeaders = redactHeaders(response.headers, { secrets, marked });
+  const redirect = readRedirect({ response, requestUrl: outgoing.url, redactUrl: (url) => redactUrl(url, secrets) });
+  if (redirect) {
+    stopTimer();
+    await response.body?.cancel().catch(() => {});
+    const refused = bounds.refuse(redirect);
+    fail(refused, undefined);
+    throw refused;
+  }
   const contentType = response.headers.get('content-type') ?? '';
 
   if (response.body && contentType.toLowerCase().startsWith('text/event-stream')) {
@@ -157,22 +183,22 @@ export async function performRecordedExchange<Context = unknown>(
     emit({ type: 'response', exchange });
     const [forCaller, forRecorder] = response.body.tee();
     const recorder = forRecorder.getReader();
-    void recordEventStream(recorder, exchange, emit, now, redact);
+    void recordEventStream({ reader: recorder, exchange, emit, now, redact, bounds });
     return new Response(cancelTogether(forCaller, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
   let text: string;
   try {
-    text = await response.text();
+    text = await readBoundedText(response.body, bounds);
   } catch (error) {
-    exchange.error = redact(describeNetworkError(error, timeout.signal));
-    exchange.durationMs = now() - exchange.startedAt;
-    emit({ type: 'error', exchange, error });
-    throw error;
+    throw fail(error, timeout.signal);
   } finally {
     stopTimer();
   }
   exchange.responseBody = redact(text);
+  // Read before the caller parses it: a body nested too deep is shown as text, never handed on.
+  if (bounds.noteDepth(measureJsonTextDepth(text))) throw fail(bounds.stop, undefined);
+  bounds.finish();
   exchange.durationMs = now() - exchange.startedAt;
   emit({ type: 'response', exchange });
   emit({ type: 'end', exchange });
@@ -203,15 +229,25 @@ function cancelTogether(forCaller: ReadableStream<Uint8Array>, recorder: Readabl
   });
 }
 
-async function recordEventStream<Context>(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  exchange: RecordedExchange<Context>,
-  emit: ExchangeListener<Context>,
-  now: () => number,
-  redact: (text: string) => string,
-): Promise<void> {
+async function recordEventStream<Context>({
+  reader,
+  exchange,
+  emit,
+  now,
+  redact,
+  bounds,
+}: {
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  exchange: RecordedExchange<Context>;
+  emit: ExchangeListener<Context>;
+  now: () => number;
+  redact: (text: string) => string;
+  bounds: ExchangeBounds;
+}): Promise<void> {
   const parser = createParser({
     onEvent(message) {
+      // Past a bound nothing more is recorded: the abort ends the stream on the next read.
+      if (bounds.stop || bounds.noteFrame() || bounds.noteDepth(measureJsonTextDepth(message.data))) return;
       const frame: SseFrame = { data: redact(message.data), at: now() - exchange.startedAt };
       if (message.event !== undefined) frame.event = redact(message.event);
       if (message.id !== undefined) frame.id = redact(message.id);
@@ -224,14 +260,18 @@ async function recordEventStream<Context>(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (bounds.noteBytes(value.byteLength)) continue;
       parser.feed(decoder.decode(value, { stream: true }));
     }
     parser.feed(decoder.decode());
+    bounds.finish();
     exchange.durationMs = now() - exchange.startedAt;
     emit({ type: 'end', exchange });
   } catch (error) {
+    bounds.finish();
+    if (bounds.stop) exchange.stopped = bounds.stop;
     exchange.durationMs = now() - exchange.startedAt;
-    exchange.error = redact(describeNetworkError(error, undefined));
+    exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, undefined));
     emit({ type: 'error', exchange, error });
   }
 }

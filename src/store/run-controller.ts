@@ -1,7 +1,7 @@
 import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
 import type { RunEvent } from '../lifecycle/trace-writer.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
-import type { Trace } from '../trace/trace.ts';
+import type { Step, Trace } from '../trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { findScenario } from '../content/scenarios.ts';
@@ -32,12 +32,24 @@ export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
   return enginePromise;
 }
 
+/**
+ * The store's own copy of a step. A stream's frames never change once recorded and every
+ * step of its exchange holds the same array, so the copy shares it: copying every frame
+ * for every step of a long stream grew as the square of its frames.
+ */
+function copyStep(step: Step): Step {
+  if (!step.http?.sse) return structuredClone(step);
+  const { sse, ...http } = step.http;
+  const copy = structuredClone({ ...step, http });
+  return { ...copy, http: { ...copy.http, sse } };
+}
+
 function applyEvent(runId: number, event: RunEvent): void {
   const { setState, getState } = useExplorerStore;
   if (getState().runId !== runId) return;
   switch (event.type) {
     case 'step': {
-      const step = structuredClone(event.step);
+      const step = copyStep(event.step);
       const protocolVersion = currentRun?.trace.mcp.protocolVersion ?? null;
       setState((state) => {
         const steps = [...state.steps, step];
@@ -48,7 +60,7 @@ function applyEvent(runId: number, event: RunEvent): void {
       break;
     }
     case 'step-updated': {
-      const step = structuredClone(event.step);
+      const step = copyStep(event.step);
       setState((state) => ({ steps: state.steps.map((existing) => (existing.n === step.n ? step : existing)) }));
       break;
     }

@@ -1,5 +1,6 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { isPlainObject } from '../is-plain-object.ts';
+import { MAX_NESTING_DEPTH, describeDepthCut } from '../../trace/depth-bound.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -52,7 +53,19 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
   const warnings: Warning[] = [];
   const changes: FieldChange[] = [];
 
+  // The schema is the server's: the walk stops at the one nesting bound instead of running out of stack.
+  let depth = 0;
   const visit = (node: Schema, from: string, at: string): Schema => {
+    if (depth >= MAX_NESTING_DEPTH) {
+      warnings.push(describeDepthCut(`tools${from}`));
+      return node;
+    }
+    depth++;
+    const result = visitNode(node, from, at);
+    depth--;
+    return result;
+  };
+  const visitNode = (node: Schema, from: string, at: string): Schema => {
     const copy: Schema = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'oneOf' && Array.isArray(value) && node.anyOf === undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveJsonPath } from '../../content/json-paths.ts';
-import { collectHighlights, layoutJsonLines } from './json-lines.ts';
+import { MAX_JSON_DEPTH, collectHighlights, layoutJsonLines } from './json-lines.ts';
 
 describe('layoutJsonLines', () => {
   it('lays out nested JSON with the path of every line', () => {
@@ -73,7 +73,8 @@ describe('hostile nesting', () => {
     let deep: unknown = 'bottom';
     for (let level = 0; level < 100_000; level++) deep = [deep];
     const lines = layoutJsonLines({ value: deep });
-    expect(lines.length).toBeLessThan(200);
+    // An opening and a closing line per level down to the bound, and the summary line.
+    expect(lines.length).toBe(2 * MAX_JSON_DEPTH + 1);
     expect(lines.some((line) => line.text.includes('nested deeper than'))).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { childPath, normalizePath } from '../../content/json-paths.ts';
+import { MAX_SHOWN_DEPTH } from '../../trace/depth-bound.ts';
 import type { FieldChange } from '../../trace/trace.ts';
 
 /**
@@ -41,8 +42,8 @@ export function collectHighlights({ changes, side }: { changes: FieldChange[]; s
   return highlights;
 }
 
-/** Deeper than this, a value is summarized: a hostile file must not exhaust the stack. */
-export const MAX_JSON_DEPTH = 64;
+/** Deeper than this, a value is summarized: a hostile file must not exhaust the stack (src/trace/depth-bound.ts). */
+export const MAX_JSON_DEPTH = MAX_SHOWN_DEPTH;
 
 /** Highlights for the fields the narration points at. */
 export function collectFocusHighlights(focus: { path: string; note: string }[]): Map<string, Highlight> {

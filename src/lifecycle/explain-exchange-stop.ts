@@ -1,0 +1,123 @@
+import type { BoundStop, ExchangeStop, RedirectStop } from '../mcp/exchange-bounds.ts';
+import type { Fault } from '../trace/trace.ts';
+
+/**
+ * The faults for an exchange the recorder stopped itself: over one of the run's bounds
+ * (src/lifecycle/timeouts.ts), or a redirect the host does not follow. Each says what the
+ * server did, in numbers, and which bound it met, so a learner can tell a looping tool
+ * from a slow one.
+ */
+
+const MEGABYTE = 1024 * 1024;
+
+function formatBytes(bytes: number): string {
+  return bytes >= MEGABYTE ? `${Math.round(bytes / MEGABYTE)} MB` : `${bytes.toLocaleString('en')} bytes`;
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 1000).toLocaleString('en')} s`;
+}
+
+/** What a stream kept sending: progress, when most of it was progress; otherwise messages. */
+function describeSent(progressFrames: number): string {
+  return progressFrames > 0 ? 'progress' : 'messages';
+}
+
+/** `during` goes after "kept sending progress for 2 s"; `inOneAnswer` after "sent more than 1 MB". */
+function explainBound({
+  stop,
+  party,
+  during,
+  inOneAnswer,
+  progressFrames,
+  fix,
+}: {
+  stop: BoundStop;
+  party: string;
+  during: string;
+  inOneAnswer: string;
+  progressFrames: number;
+  fix: string;
+}): Fault {
+  const sent = describeSent(progressFrames);
+  const counted = progressFrames > 0 ? `${progressFrames.toLocaleString('en')} progress notifications` : `${stop.frames.toLocaleString('en')} frames`;
+  switch (stop.kind) {
+    case 'time':
+      return {
+        what: `${party} kept sending ${sent} for ${seconds(stop.limit)} ${during} without a result.`,
+        why: `It sent ${counted} (${formatBytes(stop.bytes)}) and never the answer; the host gives one request at most ${seconds(stop.limit)} in all, so that an answer that never ends cannot hang the run.`,
+        fix,
+      };
+    case 'frames':
+      return {
+        what: `${party} sent more than ${stop.limit.toLocaleString('en')} ${progressFrames > 0 ? 'progress notifications' : 'messages'} ${inOneAnswer} without a result.`,
+        why: `They came in ${seconds(stop.elapsedMs)}; the host reads at most ${stop.limit.toLocaleString('en')} frames of one answer, so that an endless stream cannot fill the page's or the CLI's memory.`,
+        fix,
+      };
+    case 'bytes':
+      return {
+        what: `${party} sent more than ${formatBytes(stop.limit)} ${inOneAnswer}.`,
+        why: `They came in ${seconds(stop.elapsedMs)}; the host reads at most ${formatBytes(stop.limit)} of one answer, so that an endless or huge body cannot fill the page's or the CLI's memory.`,
+        fix,
+      };
+    case 'depth':
+      return {
+        what: `${party} sent JSON nested more than ${stop.limit} levels deep ${inOneAnswer}.`,
+        why: `The host reads at most ${stop.limit} levels (a tool's schema needs a handful): deeper data would overflow the stack of the MCP client's validation, the translations, the views and the export. The answer is kept as text in the HTTP view.`,
+        fix: 'Flatten the data on the server (a schema can refer to shared parts with $ref instead of nesting them), then press Reset.',
+      };
+    default: {
+      const unexpected: never = stop;
+      throw new Error(`Unknown bound ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+function explainRedirect({ stop, party, during, carriesKey }: { stop: RedirectStop; party: string; during: string; carriesKey: boolean }): Fault {
+  const status = stop.status ? `HTTP ${stop.status}` : 'a redirect';
+  if (stop.location === undefined) {
+    return {
+      what: `${party} answered ${during} with a redirect, and the browser does not show the page where it points.`,
+      why: 'The host does not follow a redirect silently: it could send the message (and its headers) to a server you did not choose. A browser hides the target of such a redirect from the page.',
+      fix: 'Open the address in a browser tab or run the CLI (npm run trace) to see where it leads, then use that final URL and press Reset.',
+    };
+  }
+  const sent = carriesKey ? 'the request and your API key' : 'the message and its session';
+  const why =
+    stop.sameOrigin === false
+      ? `The redirect points to another origin. The host does not follow it silently: it would send ${sent} to a server you did not choose.`
+      : `The host does not follow redirects: ${sent} would go to an address other than the one you gave, and every message would make the detour.`;
+  return {
+    what: `${party} answered ${during} with a redirect (${status}) to ${stop.location}.`,
+    why,
+    fix: `If you trust that address, use the final URL (${stop.location}) in the settings, then press Reset.`,
+  };
+}
+
+/** The fault for an MCP exchange the recorder stopped. */
+export function explainMcpStop({ stop, url, during, progressFrames }: { stop: ExchangeStop; url: string; during: string; progressFrames: number }): Fault {
+  const party = `The MCP server at ${url}`;
+  if (stop.kind === 'redirect') return explainRedirect({ stop, party, during, carriesKey: false });
+  return explainBound({
+    stop,
+    party,
+    during,
+    inOneAnswer: `in one answer ${during}`,
+    progressFrames,
+    fix: 'Check the tool on the server (it may loop or wait for something that never comes), then press Reset. A tool that truly needs longer needs a larger bound (src/lifecycle/timeouts.ts).',
+  });
+}
+
+/** The fault for a provider call the recorder stopped. */
+export function explainProviderStop({ stop, url, label }: { stop: ExchangeStop; url: string; label: string }): Fault {
+  const party = `The ${label} endpoint at ${url}`;
+  if (stop.kind === 'redirect') return explainRedirect({ stop, party, during: 'the model request', carriesKey: true });
+  return explainBound({
+    stop,
+    party,
+    during: 'in answer to the model request',
+    inOneAnswer: 'in one answer to the model request',
+    progressFrames: 0,
+    fix: 'Check the base URL points to the provider\'s API, then press Reset; if a real model is this slow, try a shorter question or another model.',
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * The bounds of one recorded exchange. A server (or provider) that answers forever, with
+ * progress, pings or one endless body, would otherwise keep the host waiting and growing
+ * for good: past a bound the recorder stops reading, aborts the request, and says which
+ * bound it was, so the host can explain the fault in the server's terms.
+ */
+
+export type ExchangeLimits = {
+  /** From the moment the request leaves (never the learner's pause before it) to the end of its answer. */
+  totalMs?: number;
+  /** Event-stream frames in one answer. */
+  maxFrames?: number;
+  /** Bytes of one answer's body, as received. */
+  maxBytes?: number;
+  /** Levels of JSON nesting in one body or frame: deeper data overflows the stack of every recursive reader (the SDK's validation among them). */
+  maxDepth?: number;
+};
+
+type BoundKind = 'time' | 'frames' | 'bytes' | 'depth';
+
+/** An exchange over one of its bounds: which, the bound, and how far it had come. */
+export type BoundStop = { [Kind in BoundKind]: { kind: Kind; limit: number; elapsedMs: number; frames: number; bytes: number } }[BoundKind];
+
+/** A redirect the recorder does not follow: where it points (unknown in a browser) and whether that is the same origin. */
+export type RedirectStop = { kind: 'redirect'; status: number; location: string | undefined; sameOrigin: boolean | undefined };
+
+/** Why the recorder stopped an exchange itself: a bound, or a redirect it does not follow. */
+export type ExchangeStop = BoundStop | RedirectStop;
+
+/** What the recorder throws (and aborts the request with) when it stopped an exchange itself. */
+export class ExchangeStopped extends Error {
+  readonly stop: ExchangeStop;
+  constructor(stop: ExchangeStop) {
+    super(describeExchangeStop(stop));
+    this.name = 'ExchangeStopped';
+    this.stop = stop;
+  }
+}
+
+/** One line for the recorded exchange's error field, in the recorder's own terms. */
+export function describeExchangeStop(stop: ExchangeStop): string {
+  switch (stop.kind) {
+    case 'time':
+      return `Stopped by the host: the answer was still going after ${Math.round(stop.limit / 1000)} s (${stop.frames} frames, ${stop.bytes} bytes)`;
+    case 'frames':
+      return `Stopped by the host: the answer went over ${stop.limit} frames in ${Math.round(stop.elapsedMs / 1000)} s`;
+    case 'bytes':
+      return `Stopped by the host: the answer went over ${stop.limit} bytes in ${Math.round(stop.elapsedMs / 1000)} s`;
+    case 'depth':
+      return `Stopped by the host: the answer nests JSON more than ${stop.limit} levels deep`;
+    case 'redirect':
+      return `Not followed by the host: HTTP ${stop.status || 'redirect'} to ${stop.location ?? 'an address the browser does not show'}`;
+    default: {
+      const unexpected: never = stop;
+      throw new Error(`Unknown exchange stop ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/**
+ * Counts one exchange's frames and bytes against its limits and runs its clock. Its
+ * signal goes into the fetch: aborting it ends the request and both copies of the body
+ * (the caller's and the recorder's) with an ExchangeStopped.
+ */
+export class ExchangeBounds {
+  stop: ExchangeStop | undefined;
+  private frames = 0;
+  private bytes = 0;
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly limits: ExchangeLimits,
+    private readonly elapsed: () => number,
+  ) {
+    const { totalMs } = limits;
+    this.timer = totalMs ? setTimeout(() => this.exceed('time', totalMs), totalMs) : undefined;
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** The stop, once the exchange is over a bound: nothing more of it is recorded then. */
+  noteBytes(count: number): ExchangeStop | undefined {
+    this.bytes += count;
+    const { maxBytes } = this.limits;
+    if (maxBytes !== undefined && this.bytes > maxBytes) this.exceed('bytes', maxBytes);
+    return this.stop;
+  }
+
+  /** The nesting depth of one body or frame's JSON text. */
+  noteDepth(depth: number): ExchangeStop | undefined {
+    const { maxDepth } = this.limits;
+    if (maxDepth !== undefined && depth > maxDepth) this.exceed('depth', maxDepth);
+    return this.stop;
+  }
+
+  noteFrame(): ExchangeStop | undefined {
+    this.frames += 1;
+    const { maxFrames } = this.limits;
+    if (maxFrames !== undefined && this.frames > maxFrames) this.exceed('frames', maxFrames);
+    return this.stop;
+  }
+
+  /** Stops the exchange because of a redirect the host does not follow. */
+  refuse(stop: RedirectStop): ExchangeStopped {
+    this.stop = stop;
+    this.finish();
+    return new ExchangeStopped(stop);
+  }
+
+  /** The exchange is over: its clock must not keep the process (the CLI) alive. */
+  finish(): void {
+    clearTimeout(this.timer);
+  }
+
+  private exceed(kind: BoundKind, limit: number): void {
+    if (this.stop) return;
+    const stop: BoundStop = { kind, limit, elapsedMs: Math.round(this.elapsed()), frames: this.frames, bytes: this.bytes };
+    this.stop = stop;
+    this.finish();
+    this.controller.abort(new ExchangeStopped(this.stop));
+  }
+}
+
+/** Reads a plain body as text, counting its bytes against the bounds as they arrive. */
+export async function readBoundedText(body: ReadableStream<Uint8Array> | null, bounds: ExchangeBounds): Promise<string> {
+  if (!body) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const stop = bounds.noteBytes(value.byteLength);
+    if (stop) {
+      await reader.cancel().catch(() => {});
+      throw new ExchangeStopped(stop);
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
