@@ -93,12 +93,12 @@ describe('a tool schema nested thousands of levels deep', () => {
 
   it('2,500 levels in the CLI: a whole trace printed, exit code 1 as for any fault', async () => {
     const mcpUrl = await startRawToolsServer(deepTools(2_500));
-    const result = await runTraceCli(['What is 5 plus 7?', '--server', mcpUrl, '--json']);
+    const result = await runTraceCli(['What is 5 plus 7?', '--server', mcpUrl, '--era', '2025-11-25', '--json']);
     expect(result.stderr).not.toContain('RangeError');
     expect(result.code).toBe(1);
     const trace = JSON.parse(result.stdout) as Trace;
     expect(trace.steps.at(-1)?.fault?.what).toContain(`nested more than ${MAX_NESTING_DEPTH} levels deep`);
-    const text = await runTraceCli(['What is 5 plus 7?', '--server', mcpUrl]);
+    const text = await runTraceCli(['What is 5 plus 7?', '--server', mcpUrl, '--era', '2025-11-25']);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain(`nested more than ${MAX_NESTING_DEPTH} levels deep`);
   });
