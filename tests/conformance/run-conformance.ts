@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../server/node/serve.ts';
-import { MCP_SESSIONS_PATH, MCP_TOOLBOX_PATH } from '../../server/http/create-app.ts';
+import { MCP_CONFORMANCE_PATH, MCP_SESSIONS_PATH, MCP_TOOLBOX_PATH } from '../../server/http/create-app.ts';
 import {
   compareWithBaseline,
   describeVerdict,
@@ -29,6 +29,11 @@ import {
  * only warns "no session id" on a stateless endpoint, so it runs against
  * /mcp/sessions, where it has something to check.
  *
+ * Then it runs every scenario of the suite, the pending ones too (json-schema-2020-12,
+ * server-sse-polling), against /mcp/conformance, which implements those fixtures. That
+ * endpoint has no baseline: every scenario must pass there, so a regression cannot be
+ * written off as expected.
+ *
  * Usage: npx tsx tests/conformance/run-conformance.ts [--keep-results <dir>]
  */
 
@@ -38,8 +43,13 @@ const RUN_TIMEOUT_MS = 90_000;
 const here = dirname(fileURLToPath(import.meta.url));
 const conformanceBin = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
 
-async function runSuite(url: string, outputDirectory: string, scenario?: string): Promise<void> {
-  const selection = scenario ? ['--scenario', scenario] : ['--suite', 'active'];
+/** Every scenario must pass on /mcp/conformance: its baseline is empty, and stays so. */
+const CONFORMANCE_ENDPOINT_BASELINE: Baseline = { expectedFailures: [] };
+
+type Selection = { scenario: string } | { suite: 'active' | 'all' };
+
+async function runSuite(url: string, outputDirectory: string, selected: Selection): Promise<void> {
+  const selection = 'scenario' in selected ? ['--scenario', selected.scenario] : ['--suite', selected.suite];
   const child = spawn(process.execPath, [conformanceBin, 'server', '--url', url, ...selection, '--output-dir', outputDirectory], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,10 +64,10 @@ async function runSuite(url: string, outputDirectory: string, scenario?: string)
   if (process.env.CONFORMANCE_VERBOSE) console.log(output);
 }
 
-async function runAgainst(url: string, endpoint: string, scenario?: string): Promise<ScenarioResult[]> {
+async function runAgainst(url: string, endpoint: string, selected: Selection): Promise<ScenarioResult[]> {
   const outputDirectory = await mkdtemp(join(keepDirectory ?? tmpdir(), 'conformance-'));
   try {
-    await runSuite(url, outputDirectory, scenario);
+    await runSuite(url, outputDirectory, selected);
     const results = await readScenarioResults(outputDirectory, endpoint);
     if (results.length === 0) throw new Error(`The conformance suite wrote no results for ${url}: did it crash?`);
     return results;
@@ -74,10 +84,11 @@ const server = await serve({ port: 0 });
 let clean = false;
 try {
   const started = performance.now();
-  const suiteResults = await runAgainst(`${server.url}${MCP_TOOLBOX_PATH}`, MCP_TOOLBOX_PATH);
-  const sessionResults = (
-    await Promise.all(SCENARIOS_NEEDING_SESSIONS.map((scenario) => runAgainst(`${server.url}${MCP_SESSIONS_PATH}`, MCP_SESSIONS_PATH, scenario)))
-  ).flat();
+  const [suiteResults, sessionResults, conformanceResults] = await Promise.all([
+    runAgainst(`${server.url}${MCP_TOOLBOX_PATH}`, MCP_TOOLBOX_PATH, { suite: 'active' }),
+    Promise.all(SCENARIOS_NEEDING_SESSIONS.map((scenario) => runAgainst(`${server.url}${MCP_SESSIONS_PATH}`, MCP_SESSIONS_PATH, { scenario }))).then((runs) => runs.flat()),
+    runAgainst(`${server.url}${MCP_CONFORMANCE_PATH}`, MCP_CONFORMANCE_PATH, { suite: 'all' }),
+  ]);
   const results = [
     ...suiteResults.filter((result) => !SCENARIOS_NEEDING_SESSIONS.includes(result.scenario)),
     ...sessionResults,
@@ -85,8 +96,11 @@ try {
 
   const verdict = compareWithBaseline(results, baseline);
   for (const line of describeVerdict(verdict)) console.log(line);
-  console.log(`(${results.length} scenarios in ${((performance.now() - started) / 1000).toFixed(1)} s; the reasons for expected failures are in tests/conformance/baseline.json)`);
-  clean = isVerdictClean(verdict);
+  const conformanceVerdict = compareWithBaseline(conformanceResults, CONFORMANCE_ENDPOINT_BASELINE);
+  for (const line of describeVerdict(conformanceVerdict)) console.log(line);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`(${results.length} scenarios on ${MCP_TOOLBOX_PATH} and ${MCP_SESSIONS_PATH}, ${conformanceResults.length} on ${MCP_CONFORMANCE_PATH}, in ${seconds} s; the reasons for expected failures are in tests/conformance/baseline.json)`);
+  clean = isVerdictClean(verdict) && isVerdictClean(conformanceVerdict);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {
