@@ -70,13 +70,44 @@ function elicitOnce(context: ServerContext, params: ElicitRequestFormParams, des
   return inputRequired({ inputRequests: { form: inputRequired.elicit(params) } });
 }
 
+/**
+ * The 2020-12 keywords the suite checks survive tools/list (SEP-1613, and SEP-2106's
+ * $anchor, allOf/anyOf and if/then/else): a phone or an email, and the one that
+ * contactMethod names when it names phone.
+ */
 const JSON_SCHEMA_2020_12_INPUT: Tool['inputSchema'] = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
-  $defs: { address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } } },
-  properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+  $defs: { address: { $anchor: 'addressDef', type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } } },
+  properties: {
+    name: { type: 'string' },
+    address: { $ref: '#/$defs/address' },
+    contactMethod: { type: 'string', enum: ['phone', 'email'] },
+    phone: { type: 'string' },
+    email: { type: 'string' },
+  },
+  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  then: { required: ['phone'] },
+  else: { required: ['email'] },
   additionalProperties: false,
 };
+
+/** The same rules for the server's own check of the arguments: zod cannot publish them as the schema above, so the two sit side by side. */
+const jsonSchema2020Arguments = z
+  .object({
+    name: z.string().optional(),
+    address: z.object({ street: z.string().optional(), city: z.string().optional() }).optional(),
+    contactMethod: z.enum(['phone', 'email']).optional(),
+    phone: z.string().optional(),
+    email: z.string().optional(),
+  })
+  .strict()
+  .superRefine((input, check) => {
+    // if/then/else: phone when contactMethod is phone, email otherwise; that also covers allOf's "phone or email".
+    const needed = input.contactMethod === 'phone' ? 'phone' : 'email';
+    if (input[needed] === undefined) check.addIssue({ code: 'custom', path: [needed], message: `${needed} is required when contactMethod is ${input.contactMethod ?? 'not given'}` });
+  });
 
 export const conformanceTools: ConformanceTool[] = [
   defineConformanceTool({
@@ -177,8 +208,8 @@ export const conformanceTools: ConformanceTool[] = [
   }),
   defineConformanceTool({
     name: 'json_schema_2020_12_tool',
-    description: 'Tool with JSON Schema 2020-12 features: $schema, $defs with a $ref, additionalProperties false (SEP-1613).',
-    arguments: z.object({ name: z.string().optional(), address: z.object({ street: z.string().optional(), city: z.string().optional() }).optional() }).strict(),
+    description: 'Tool with JSON Schema 2020-12 features: $schema, $defs with an $anchor and a $ref, allOf/anyOf, if/then/else, additionalProperties false (SEP-1613, SEP-2106).',
+    arguments: jsonSchema2020Arguments,
     inputSchema: JSON_SCHEMA_2020_12_INPUT,
     run: (input) => text(`Received: ${JSON.stringify(input)}`),
   }),
