@@ -27,7 +27,7 @@ import { readKeepDirectory, runAgainst, type Selection, type SuiteCommand } from
  * written off as expected. server-sse-polling passes with two warnings (no priming
  * event, no retry field): its POST names protocol version 2025-03-26, whose clients
  * cannot read an empty priming event, so the SDK sends none and offers no stream to
- * close; a 2025-11-25 request gets both (tests/integration/mcp-conformance-endpoint.test.ts).
+ * close; a 2025-11-25 request gets both (tests/conformance/conformance-endpoint.test.ts).
  *
  * Usage: npx tsx tests/conformance/run-conformance.ts [--keep-results <dir>]
  */
