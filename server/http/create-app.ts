@@ -1,4 +1,5 @@
-import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { createConformanceServer } from '../mcp/conformance/create-conformance-server.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createInFlightCalls } from '../mcp/in-flight-calls.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
@@ -9,7 +10,7 @@ import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
 import { createJsonRpcErrorResponse, findPostHeaderRefusal, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
 import { readJsonBody } from './json-rpc-body.ts';
 import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
-import { createSessionEndpoint } from './mcp-session-endpoint.ts';
+import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardedRequest, type GuardLists } from './request-guards.ts';
 import { refuseMockMethod, serveMockRoute } from './serve-mock-route.ts';
 
@@ -65,9 +66,11 @@ export const MCP_PATH = '/mcp';
 export const MCP_TOOLBOX_PATH = '/mcp/toolbox';
 /** add_numbers with real 2025-11-25 sessions; 2026-07-28 requests are served statelessly, as on /mcp. */
 export const MCP_SESSIONS_PATH = '/mcp/sessions';
-const MCP_PATHS = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH];
+/** The official conformance suite's fixtures, served for real: 2025-11-25 sessions (sampling and elicitation need them), 2026-07-28 per request. */
+export const MCP_CONFORMANCE_PATH = '/mcp/conformance';
+const MCP_PATHS = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH, MCP_CONFORMANCE_PATH];
 /** The Allow each MCP endpoint's SDK handler sends with its own 405. */
-const MCP_ALLOWED_METHODS: Record<string, string> = { [MCP_PATH]: 'POST', [MCP_TOOLBOX_PATH]: 'POST', [MCP_SESSIONS_PATH]: 'GET, POST, DELETE' };
+const MCP_ALLOWED_METHODS: Record<string, string> = { [MCP_PATH]: 'POST', [MCP_TOOLBOX_PATH]: 'POST', [MCP_SESSIONS_PATH]: 'GET, POST, DELETE', [MCP_CONFORMANCE_PATH]: 'GET, POST, DELETE' };
 export const MOCK_OPENAI_PREFIX = MOCK_OPENAI_BASE_PATH;
 
 const CORS_ALLOW_HEADERS = [
@@ -99,14 +102,17 @@ export function createApp(options: AppOptions = {}): App {
   // The sessions endpoint routes by era itself: 2025-era traffic to its sessions,
   // the rest to a strict modern handler (which would refuse 2025 traffic).
   const sessionsModern = createMcpHandler(() => createMcpServer(registry), { legacy: 'reject', onerror: options.onError });
-  const sessions = createSessionEndpoint({
-    createServer: () => createMcpServer(registry),
+  const sessionLimits = {
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     ...(options.maxSessionsPerClient === undefined ? {} : { maxSessionsPerClient: options.maxSessionsPerClient }),
     ...(options.identifyClient === undefined ? {} : { identifyClient: options.identifyClient }),
     onError: options.onError,
-  });
+  };
+  const sessions = createSessionEndpoint({ createServer: () => createMcpServer(registry), ...sessionLimits });
+  // The conformance endpoint routes by era the same way, with sessions of its own.
+  const conformanceModern = createMcpHandler(() => createConformanceServer(), { legacy: 'reject', onerror: options.onError });
+  const conformanceSessions = createSessionEndpoint({ createServer: createConformanceServer, ...sessionLimits });
   const guardLists: GuardLists = {
     allowedHostnames: options.allowedHostnames ?? localhostAllowedHostnames(),
     allowedOrigins: options.allowedOrigins ?? [],
@@ -115,7 +121,8 @@ export function createApp(options: AppOptions = {}): App {
   const findRoute = (pathname: string): Route | undefined => {
     if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? mcp.fetch(request);
     if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolbox.fetch(request);
-    if (pathname === MCP_SESSIONS_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request);
+    if (pathname === MCP_SESSIONS_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, sessions, sessionsModern);
+    if (pathname === MCP_CONFORMANCE_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, conformanceSessions, conformanceModern);
     const mockRoute = findMockRoute(pathname);
     return mockRoute ? (request) => serveMockRoute(mockRoute, request) : undefined;
   };
@@ -125,7 +132,7 @@ export function createApp(options: AppOptions = {}): App {
    * the modern handler all take the parsed value, where each would otherwise read
    * (and tee) its own clone of the stream.
    */
-  async function serveSessionsRoute(request: Request): Promise<Response> {
+  async function serveSessionsRoute(request: Request, sessions: SessionEndpoint, sessionsModern: McpHttpHandler): Promise<Response> {
     if (request.method !== 'POST') {
       // The SDK classes every GET and DELETE as 2025-era; one that names the per-request era
       // gets the answer /mcp gives it, not a session endpoint's words about a missing id.
@@ -200,7 +207,7 @@ export function createApp(options: AppOptions = {}): App {
     guardLists,
     countSessions: () => sessions.countSessions(),
     close: async () => {
-      await Promise.all([mcp.close(), toolbox.close(), sessionsModern.close(), sessions.close()]);
+      await Promise.all([mcp.close(), toolbox.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
     },
   };
 }

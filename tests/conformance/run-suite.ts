@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readScenarioResults, type ScenarioResult } from './compare-with-baseline.ts';
+
+/**
+ * One run of an official conformance suite's server scenarios against one URL, and
+ * the results it wrote. The suite is a command (the installed 0.1.13 under our own
+ * Node, or a newer one under a Node 22 from npm), so both runners share this.
+ */
+
+/** A scenario by name, a suite by name, or exactly what one spec revision requires (0.2.x). */
+export type Selection = { scenario: string } | { suite: 'active' | 'all' } | { requirements: string };
+
+export type SuiteCommand = { command: string; args: string[] };
+
+export type SuiteRun = {
+  suite: SuiteCommand;
+  url: string;
+  endpoint: string;
+  selection: Selection;
+  timeoutMs: number;
+  /** Keep the suite's result files under this directory instead of deleting them. */
+  keepDirectory?: string | undefined;
+};
+
+function selectionArguments(selection: Selection): string[] {
+  if ('scenario' in selection) return ['--scenario', selection.scenario];
+  if ('suite' in selection) return ['--suite', selection.suite];
+  return ['--requirements', selection.requirements];
+}
+
+async function runSuite({ suite, url, selection, timeoutMs }: SuiteRun, outputDirectory: string): Promise<void> {
+  const child = spawn(suite.command, [...suite.args, 'server', '--url', url, ...selectionArguments(selection), '--output-dir', outputDirectory], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill(), timeoutMs);
+  // The suite exits 1 whenever a scenario fails; the verdict comes from its result files instead.
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  if (exitCode === null) throw new Error(`The conformance suite did not finish within ${timeoutMs / 1000} s.\n${output}`);
+  if (process.env.CONFORMANCE_VERBOSE) console.log(output);
+}
+
+export async function runAgainst(run: SuiteRun): Promise<ScenarioResult[]> {
+  const outputDirectory = await mkdtemp(join(run.keepDirectory ?? tmpdir(), 'conformance-'));
+  try {
+    await runSuite(run, outputDirectory);
+    const results = await readScenarioResults(outputDirectory, run.endpoint);
+    if (results.length === 0) throw new Error(`The conformance suite wrote no results for ${run.url}: did it crash, or could it not be installed?`);
+    return results;
+  } finally {
+    if (!run.keepDirectory) await rm(outputDirectory, { recursive: true, force: true });
+  }
+}
+
+/** `--keep-results <dir>` on a runner's command line. */
+export function readKeepDirectory(argv: string[]): string | undefined {
+  const index = argv.indexOf('--keep-results');
+  return index >= 0 ? argv[index + 1] : undefined;
+}
