@@ -6,12 +6,13 @@ import {
   describeServerMessage,
   describeServerProgress,
   describeStreamAnswer,
+  describeBridgeFrame,
 } from '../content/traffic-wording.ts';
 import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
-import type { StepId } from '../trace/steps.ts';
+import { STEP_DEFINITIONS, type StepId } from '../trace/steps.ts';
 import type { Step } from '../trace/trace.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
-import { classifyHttpAnswer, classifyIncoming, classifyOutgoing, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
+import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { snapshotExchange, type PendingStep, type StepFields, type TraceWriter } from './trace-writer.ts';
@@ -117,6 +118,21 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
   }
 }
 
+/**
+ * A line the stdio bridge wrote to the process or read from it (or its stderr, or its exit),
+ * as the bridge reported it in the stream: a step of its own, in the phase of the request
+ * whose stream carried it. The JSON-RPC message on the line, when there is one, is shown too.
+ */
+function recordBridgeFrame(recorder: Recorder, exchange: Exchange, { stepId, frame }: NonNullable<ReturnType<typeof classifyBridgeEvent>>): void {
+  const message = frame.kind === 'stdin' || frame.kind === 'stdout' ? readJsonRpcMessage(parseJsonBody(frame.line)) : undefined;
+  const phase = STEP_DEFINITIONS[exchange.context?.stepId ?? 'mcp.request'].phase;
+  record(recorder, exchange, stepId, {
+    payload: { ...frame, ...(message ? { message } : {}) },
+    phase,
+    title: describeBridgeFrame({ kind: frame.kind, line: frame.line, message }),
+  });
+}
+
 function settleExchange({ tracker, observer }: Recorder, exchange: Exchange): void {
   const id = exchange.context?.requestId;
   if (id === undefined) return;
@@ -171,6 +187,12 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
       recordAnswer(recorder, exchange);
       break;
     case 'sse-frame': {
+      const bridged = classifyBridgeEvent(event.frame);
+      if (bridged) {
+        recordBridgeFrame(recorder, exchange, bridged);
+        refreshHttp(recorder, exchange);
+        break;
+      }
       const message = readJsonRpcMessage(parseJsonBody(event.frame.data));
       if (message) recordIncoming(recorder, message, exchange);
       refreshHttp(recorder, exchange);

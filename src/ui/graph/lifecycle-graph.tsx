@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ReactFlow, useReactFlow, useStore, type EdgeTypes, type NodeChange, type NodeTypes, type ReactFlowState } from '@xyflow/react';
 import '@xyflow/react/dist/base.css';
-import { PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
+import { OPTIONAL_PARTICIPANTS, PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
 import { selectCurrentStep, useExplorerStore } from '../../store/explorer-store.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
 import { GRAPH_EDGES, NODE_POSITIONS, NODE_SUBTITLES, describeMessage, findStepEdge, type GraphEdgeDefinition } from './graph-layout.ts';
@@ -57,6 +57,10 @@ function createEdgeObject(edge: GraphEdgeDefinition, message?: MessageEdgeData['
   };
 }
 
+/** Parts only some runs have (the stdio bridge), for the run on screen: drawn only once a step names them. */
+const selectOptionalParticipants = (state: { steps: { from: Participant; to: Participant }[] }) =>
+  OPTIONAL_PARTICIPANTS.filter((participant) => state.steps.some((step) => step.from === participant || step.to === participant)).join(',');
+
 const selectModelName = (state: { modelName: string | null }) => state.modelName;
 const selectProtocolVersion = (state: { protocolVersion: string | null }) => state.protocolVersion;
 
@@ -64,6 +68,7 @@ type NodeSizes = Partial<Record<string, { width: number; height: number }>>;
 
 export function LifecycleGraph() {
   const step = useExplorerStore(selectCurrentStep);
+  const optionalInUse = useExplorerStore(selectOptionalParticipants);
   // React Flow measures a node it has no size for, forcing a layout: a new node object carries the size measured before.
   const [sizes, setSizes] = useState<NodeSizes>({});
   const onNodesChange = useCallback((changes: NodeChange<ParticipantNodeType>[]) => {
@@ -91,7 +96,8 @@ export function LifecycleGraph() {
       llm: modelName ?? undefined,
       client: protocolVersion ? `protocol ${protocolVersion}` : undefined,
     };
-    return PARTICIPANTS.map((participant) => {
+    const drawn = PARTICIPANTS.filter((participant) => !OPTIONAL_PARTICIPANTS.includes(participant) || optionalInUse.split(',').includes(participant));
+    return drawn.map((participant) => {
       const role = roleOf(participant);
       // The same object for a node whose role and detail did not change: React Flow then leaves it alone.
       const size = sizes[participant];
@@ -107,11 +113,12 @@ export function LifecycleGraph() {
         connectable: false,
       }));
     });
-  }, [step, modelName, protocolVersion, sizes]);
+  }, [step, modelName, protocolVersion, sizes, optionalInUse]);
 
   const edges = useMemo<MessageEdgeType[]>(() => {
     const travel = step ? findStepEdge(step) : undefined;
-    return GRAPH_EDGES.map((edge) => {
+    const drawnEdges = GRAPH_EDGES.filter((edge) => [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || optionalInUse.split(',').includes(end)));
+    return drawnEdges.map((edge) => {
       if (!step || !travel || travel.edgeId !== edge.id) {
         const idle = idleEdgeObjects.get(edge.id) ?? createEdgeObject(edge);
         idleEdgeObjects.set(edge.id, idle);
@@ -119,7 +126,7 @@ export function LifecycleGraph() {
       }
       return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: step.kind, reverse: travel.reverse, animate: !reducedMotion });
     });
-  }, [step, reducedMotion]);
+  }, [step, reducedMotion, optionalInUse]);
 
   return (
     <div className="h-full w-full" data-testid="lifecycle-graph" aria-label="Lifecycle graph: User, Host, MCP Client, MCP Server and LLM" role="figure">
