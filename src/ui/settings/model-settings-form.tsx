@@ -4,6 +4,7 @@ import { findWireInfo, WIRE_CATALOG } from '../../providers/wire-catalog.ts';
 import { applyModelSettings } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import type { ModelSettings } from '../../store/model-settings.ts';
+import { useBridgedServers } from './use-bridged-servers.ts';
 
 const selectModel = (state: ExplorerState) => state.model;
 const selectKeys = (state: ExplorerState) => state.apiKeys;
@@ -27,6 +28,8 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
   const real = draft.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
   const setReal = (change: Partial<typeof real>) => setDraft({ ...draft, real: { ...draft.real, [wire.id]: { ...real, ...change } } });
   const keyVariable = wire.keyVariable;
+  const bridged = useBridgedServers();
+  const bridgedChosen = bridged.find((server) => server.url === draft.mcpServerUrl);
   return (
     <form
       method="dialog"
@@ -114,10 +117,24 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
           <span>The built-in server of this app (the scenario chooses its endpoint).</span>
         </label>
         <label className="flex items-start gap-2 text-sm">
-          <input type="radio" name="mcp-server" checked={draft.mcpServerUrl !== null} onChange={() => setDraft({ ...draft, mcpServerUrl: draft.mcpServerUrl ?? 'http://127.0.0.1:3001/mcp' })} className="mt-1" />
+          <input type="radio" name="mcp-server" checked={draft.mcpServerUrl !== null && !bridgedChosen} onChange={() => setDraft({ ...draft, mcpServerUrl: draft.mcpServerUrl !== null && !bridgedChosen ? draft.mcpServerUrl : 'http://127.0.0.1:3001/mcp' })} className="mt-1" />
           <span>Another Streamable HTTP server, by URL.</span>
         </label>
-        {draft.mcpServerUrl !== null && (
+        {bridged.map((server) => (
+          <label key={server.name} className="flex items-start gap-2 text-sm">
+            <input type="radio" name="mcp-server" checked={bridgedChosen === server} onChange={() => setDraft({ ...draft, mcpServerUrl: server.url })} className="mt-1" />
+            <span>
+              The stdio server <span className="font-mono text-xs">{server.name}</span>, bridged by this app at <span className="font-mono text-xs">{server.url}</span>
+              {server.running ? '' : ' (its process has exited)'}.
+            </span>
+          </label>
+        ))}
+        {bridgedChosen && (
+          <p className="text-xs text-slate-500">
+            Started by npm start -- --stdio {bridgedChosen.name}=…. The bridge speaks the 2025-11-25 era: choose it for this server. Each line the bridge writes to the program and reads from it is a step of its own.
+          </p>
+        )}
+        {draft.mcpServerUrl !== null && !bridgedChosen && (
           <label className={label}>
             MCP server URL
             <input className={field} value={draft.mcpServerUrl} onChange={(event) => setDraft({ ...draft, mcpServerUrl: event.target.value })} spellCheck={false} />
