@@ -6,6 +6,8 @@ import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
 import { DEFAULT_SCENARIO_ID, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { parseStdioCommand } from '../node/parse-stdio-command.ts';
 import { serve } from '../node/serve.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
 
@@ -22,6 +24,8 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --base-url URL                the real provider's base URL (default: the wire format's own; OLLAMA_HOST for ollama)
   --strict                      OpenAI strict mode for tool schemas
   --server URL                  another MCP server (default: the built-in one, started here)
+  --stdio "COMMAND ARGS"        a stdio MCP server, started here with the SDK's stdio transport (split
+                                without a shell; '["program","arg"]' also works); its messages are the steps
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
 ${EXPORT_FLAG_USAGE}`;
@@ -44,6 +48,7 @@ try {
       'base-url': { type: 'string' },
       strict: { type: 'boolean', default: false },
       server: { type: 'string' },
+      stdio: { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
@@ -69,6 +74,9 @@ if (values.server !== undefined) {
     fail(`"${values.server}" is not a URL. Give the MCP endpoint, for example http://127.0.0.1:3001/mcp.`);
   }
 }
+if (values.server !== undefined && values.stdio !== undefined) fail('--server and --stdio both name the MCP server: give one.');
+const stdioCommand = values.stdio === undefined ? undefined : parseStdioCommand(values.stdio);
+if (stdioCommand && !stdioCommand.ok) fail(`--stdio "${values.stdio}" cannot be read: ${stdioCommand.reason}.`);
 const exportChoice = readExportChoice(values);
 if (exportChoice.error) fail(exportChoice.error);
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
@@ -90,10 +98,13 @@ try {
     values.model === 'real'
       ? readRealProvider(wire)
       : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: scenario.mockModel, strict: values.strict };
+  const stdio = stdioCommand?.ok ? stdioCommand.command : undefined;
   const run = createLifecycleRun({
     question,
     era,
-    mcpUrl: values.server ?? `${local.url}${scenario.mcpPath}`,
+    mcpUrl: stdio ? `stdio:${values.stdio}` : (values.server ?? `${local.url}${scenario.mcpPath}`),
+    // The server's stderr is its log: it goes to this terminal's stderr, beside the trace on stdout.
+    ...(stdio ? { mcpTransport: () => new StdioClientTransport({ command: stdio.command, args: stdio.args, stderr: 'inherit' }) } : {}),
     provider,
     autoRelease: true,
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),

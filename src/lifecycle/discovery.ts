@@ -2,6 +2,7 @@ import type { McpTool, ToolNameMap } from '../providers/types.ts';
 import { HostFault } from './faults.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
+import { RecordingTransport } from './recording-transport.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
@@ -35,8 +36,11 @@ function readMcpUrl(address: string): URL {
 /** Opens the MCP session (the handshake), and records which protocol version the server agreed to. */
 async function connectToServer(context: RunContext): Promise<McpConnection> {
   const { options, hostStep } = context;
+  const createTransport = options.mcpTransport;
   const connection = new McpConnection({
-    url: readMcpUrl(options.mcpUrl),
+    // A stdio server is named by its command (mcpUrl), not reached by it.
+    url: createTransport ? undefined : readMcpUrl(options.mcpUrl),
+    ...(createTransport ? { createTransport: () => new RecordingTransport(createTransport(), context.traffic.messages) } : {}),
     era: options.era,
     fetch: context.mcpFetch,
     onSessionLost: async () => {

@@ -36,8 +36,17 @@ type Outgoing = {
 };
 type Exchange = RecordedExchange<Outgoing>;
 
+/** The messages of a transport that is not HTTP (a stdio program the CLI starts), recorded as they are sent and received. */
+export type MessageRecorder = {
+  /** Holds the message at the gate, records it, and gives back what is to be sent (as the learner edited it). */
+  send(message: JSONRPCMessage): Promise<JSONRPCMessage>;
+  receive(message: JSONRPCMessage): void;
+};
+
 export type McpTraffic = {
   beforeSend: BeforeSend<Outgoing>;
+  /** The same recording for messages that travel without HTTP. */
+  messages: MessageRecorder;
   listener: ExchangeListener<Outgoing>;
   /** Resolves once the answer to the latest request of this method is in the trace. */
   answered(method: string): Promise<void>;
@@ -63,8 +72,10 @@ function titleIncoming(message: JSONRPCMessage, stepId: StepId): { title?: strin
 /** What every part of the recorder shares: where steps go, and what correlates them. */
 type Recorder = { writer: TraceWriter; tracker: RequestTracker<Step>; observer: TrafficObserver };
 
-function record({ writer, tracker }: Recorder, exchange: Exchange, id: StepId, fields: StepFields): void {
-  tracker.attach(exchange.exchangeId, writer.append(id, fields));
+/** Appends a step, tied to the HTTP exchange that carried it when there is one (a stdio message has none). */
+function record({ writer, tracker }: Recorder, exchangeId: number | undefined, id: StepId, fields: StepFields): void {
+  const step = writer.append(id, fields);
+  if (exchangeId !== undefined) tracker.attach(exchangeId, step);
 }
 
 /** The exchange's steps show its HTTP as it is now: headers, then the body or frames as they arrive. */
@@ -72,12 +83,12 @@ function refreshHttp({ writer, tracker }: Recorder, exchange: Exchange): void {
   for (const step of tracker.recordedFor(exchange.exchangeId)) writer.update(step, { http: snapshotExchange(exchange) });
 }
 
-function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchange: Exchange): void {
+function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchangeId: number | undefined): void {
   const { tracker } = recorder;
   const answeredId = 'method' in message ? undefined : message.id;
   const stepId = classifyIncoming({ message, answers: answeredId === undefined ? undefined : tracker.requestStepOf(answeredId) });
   if (!stepId) return;
-  record(recorder, exchange, stepId, { payload: message, ...titleIncoming(message, stepId) });
+  record(recorder, exchangeId, stepId, { payload: message, ...titleIncoming(message, stepId) });
   if (answeredId !== undefined) tracker.noteAnswered(answeredId);
 }
 
@@ -88,7 +99,7 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
     case 'session-expired': {
       // The server no longer knows this session: the host will start a new one and ask again,
       // so this answer is complete as it is.
-      record(recorder, exchange, 'mcp.session.expired', {
+      record(recorder, exchange.exchangeId, 'mcp.session.expired', {
         payload: parseJsonBody(exchange.responseBody) ?? null,
         http: snapshotExchange(exchange),
         ...(exchange.method === 'DELETE' ? { title: SESSION_ALREADY_GONE } : {}),
@@ -106,7 +117,7 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
       const body = parseJsonBody(exchange.responseBody);
       for (const item of Array.isArray(body) ? body : body === undefined ? [] : [body]) {
         const message = readJsonRpcMessage(item);
-        if (message) recordIncoming(recorder, message, exchange);
+        if (message) recordIncoming(recorder, message, exchange.exchangeId);
       }
       refreshHttp(recorder, exchange);
       return;
@@ -126,7 +137,7 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
 function recordBridgeFrame(recorder: Recorder, exchange: Exchange, { stepId, frame }: NonNullable<ReturnType<typeof classifyBridgeEvent>>): void {
   const message = frame.kind === 'stdin' || frame.kind === 'stdout' ? readJsonRpcMessage(parseJsonBody(frame.line)) : undefined;
   const phase = STEP_DEFINITIONS[exchange.context?.stepId ?? 'mcp.request'].phase;
-  record(recorder, exchange, stepId, {
+  record(recorder, exchange.exchangeId, stepId, {
     payload: { ...frame, ...(message ? { message } : {}) },
     phase,
     title: describeBridgeFrame({ kind: frame.kind, line: frame.line, message }),
@@ -174,7 +185,7 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
   switch (event.type) {
     case 'request': {
       const stepId = context?.stepId ?? 'mcp.request';
-      record(recorder, exchange, stepId, {
+      record(recorder, exchange.exchangeId, stepId, {
         payload: context?.payload ?? { httpMethod: exchange.method, url: exchange.url, headers: exchange.requestHeaders },
         http: snapshotExchange(exchange),
         ...(context?.original ? { edited: { original: context.original } } : {}),
@@ -194,7 +205,7 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
         break;
       }
       const message = readJsonRpcMessage(parseJsonBody(event.frame.data));
-      if (message) recordIncoming(recorder, message, exchange);
+      if (message) recordIncoming(recorder, message, exchange.exchangeId);
       refreshHttp(recorder, exchange);
       break;
     }
@@ -210,6 +221,21 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
   }
 }
 
+/** A message the client writes to a stdio server: held at the gate like a POST, then a step with no HTTP exchange. */
+async function sendMessage({ writer, tracker, observer }: Recorder, gate: (pending: PendingStep) => Promise<Release>, message: JSONRPCMessage): Promise<JSONRPCMessage> {
+  const stepId = classifyOutgoing({ httpMethod: 'POST', message });
+  const method = 'method' in message ? message.method : undefined;
+  const requestId = 'id' in message ? message.id : undefined;
+  const title = stepId === 'mcp.request' ? { title: describeClientMessage(method ?? 'a message') } : {};
+  const edit = (await gate(writer.describe(stepId, { payload: message, editable: true, ...title }))).payload;
+  const edited = readJsonRpcMessage(applyLearnerEdit({ message, edit }));
+  const sent = edited ?? message;
+  if (requestId !== undefined && method) tracker.noteSent({ id: requestId, method, stepId });
+  observer.onActivity?.();
+  writer.append(stepId, { payload: sent, ...title, ...(edited ? { edited: { original: message } } : {}) });
+  return sent;
+}
+
 export function createMcpTraffic({
   writer,
   gate,
@@ -222,6 +248,13 @@ export function createMcpTraffic({
   const recorder: Recorder = { writer, tracker: new RequestTracker<Step>(), observer };
   return {
     beforeSend: (request) => holdOutgoing(recorder, gate, request),
+    messages: {
+      send: (message) => sendMessage(recorder, gate, message),
+      receive: (message) => {
+        recorder.observer.onActivity?.();
+        recordIncoming(recorder, message, undefined);
+      },
+    },
     listener: (event) => recordEvent(recorder, event),
     answered: (method) => recorder.tracker.settled(method),
   };
