@@ -1,7 +1,22 @@
 import { parseArgs } from 'node:util';
 import { serve, type RunningServer } from '../node/serve.ts';
 import { NETWORK_FLAG_OPTIONS, readNetworkFlags } from '../node/network-flags.ts';
+import { readStdioFlags } from '../node/parse-stdio-command.ts';
 import { readPort } from './read-port.ts';
+
+/** --stdio NAME="COMMAND ARGS" (repeatable) and the one flag that lets bridges serve beyond loopback. */
+export const STDIO_FLAG_OPTIONS = {
+  stdio: { type: 'string', multiple: true },
+  'allow-stdio-beyond-loopback': { type: 'boolean' },
+} as const;
+
+export const STDIO_FLAG_USAGE = `  --stdio NAME="COMMAND ARGS"
+                       start a stdio MCP server and serve it at /mcp/stdio/NAME as Streamable HTTP
+                       (repeat for several; NAME is a-z, 0-9 and -). The words are split without a
+                       shell (quotes group words; NAME='["program","arg"]' is taken as it is).
+                       Only this machine may use it: with --host beyond loopback it refuses to start
+  --allow-stdio-beyond-loopback
+                       unless this flag is given too.`;
 
 /**
  * What `npm start` and `npm run server` share: --port and the network flags (--host,
@@ -16,7 +31,7 @@ export async function startListening(input: { usage: string; defaultPort: number
   };
   let values;
   try {
-    ({ values } = parseArgs({ options: { port: { type: 'string' }, ...NETWORK_FLAG_OPTIONS, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({ options: { port: { type: 'string' }, ...NETWORK_FLAG_OPTIONS, ...STDIO_FLAG_OPTIONS, help: { type: 'boolean', short: 'h' } } }));
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
@@ -26,6 +41,7 @@ export async function startListening(input: { usage: string; defaultPort: number
   }
   const port = readPort(values.port ?? process.env.PORT, input.defaultPort, input.usage);
   const network = readNetworkFlags(values, fail);
+  const stdioServers = readStdioFlags(values.stdio, fail);
   if (network.warning) console.error(network.warning);
   try {
     const server = await serve({
@@ -37,6 +53,8 @@ export async function startListening(input: { usage: string; defaultPort: number
       ...(network.clientLimits ? { clientLimits: network.clientLimits } : {}),
       ...(input.staticDirectory ? { staticDirectory: input.staticDirectory } : {}),
       log: (line) => console.error(line),
+      stdioServers,
+      allowStdioBeyondLoopback: values['allow-stdio-beyond-loopback'] === true,
     });
     const stop = () => void server.close().then(() => process.exit(0));
     process.on('SIGINT', stop);

@@ -5,6 +5,8 @@ import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
 import { DEFAULT_SCENARIO_ID, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { parseStdioCommand } from '../node/parse-stdio-command.ts';
 import { serve } from '../node/serve.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
 import { readServerFlags } from './read-server-flags.ts';
@@ -27,6 +29,8 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --header "Name: value"        a header for that server, repeatable (curl's spelling), e.g. "Authorization: Bearer …";
                                 Authorization, Cookie, *-key and *-token values are secrets: sent, shown [redacted]
   --secret-header "Name: value" the same, its value a secret whatever its name
+  --stdio "COMMAND ARGS"        a stdio MCP server, started here with the SDK's stdio transport (split
+                                without a shell; '["program","arg"]' also works); its messages are the steps
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
 ${EXPORT_FLAG_USAGE}`;
@@ -51,6 +55,7 @@ try {
       server: { type: 'string' },
       header: { type: 'string', multiple: true },
       'secret-header': { type: 'string', multiple: true },
+      stdio: { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
@@ -75,6 +80,9 @@ const serverChoice = readServerFlags({
   ...(scenario.era ? { scenarioEra: scenario.era } : {}),
 });
 if ('error' in serverChoice) fail(serverChoice.error);
+if (values.server !== undefined && values.stdio !== undefined) fail('--server and --stdio both name the MCP server: give one.');
+const stdioCommand = values.stdio === undefined ? undefined : parseStdioCommand(values.stdio);
+if (stdioCommand && !stdioCommand.ok) fail(`--stdio "${values.stdio}" cannot be read: ${stdioCommand.reason}.`);
 const exportChoice = readExportChoice(values);
 if (exportChoice.error) fail(exportChoice.error);
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
@@ -96,11 +104,14 @@ try {
     values.model === 'real'
       ? readRealProvider(wire)
       : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: scenario.mockModel, strict: values.strict };
+  const stdio = stdioCommand?.ok ? stdioCommand.command : undefined;
   const run = createLifecycleRun({
     question,
     era: serverChoice.era,
-    mcpUrl: serverChoice.mcpUrl ?? `${local.url}${scenario.mcpPath}`,
+    mcpUrl: stdio ? `stdio:${values.stdio}` : (serverChoice.mcpUrl ?? `${local.url}${scenario.mcpPath}`),
     mcpHeaders: serverChoice.mcpHeaders,
+    // The server's stderr is its log: it goes to this terminal's stderr, beside the trace on stdout.
+    ...(stdio ? { mcpTransport: () => new StdioClientTransport({ command: stdio.command, args: stdio.args, stderr: 'inherit' }) } : {}),
     provider,
     autoRelease: true,
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),

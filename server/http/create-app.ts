@@ -7,6 +7,7 @@ import { builtInTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
+import { BRIDGE_NAME_PATTERN, STDIO_BRIDGE_PATH, type BridgeListing } from '../../src/trace/bridge-frames.ts';
 import { createJsonRpcErrorResponse, findPostHeaderRefusal, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
 import { readJsonBody } from './json-rpc-body.ts';
 import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
@@ -40,7 +41,20 @@ export type AppOptions = {
    * default. A page on the app's own origin (as its request addresses it) always may.
    */
   allowedOrigins?: string[];
+  /** Stdio servers bridged at /mcp/stdio/NAME (server/node starts them; a request never does). */
+  stdioBridges?: StdioBridgeRoutes;
   onError?: (error: Error) => void;
+};
+
+/**
+ * The stdio bridge as the app sees it: web-standard, so the app stays free of Node. The
+ * Node side (server/node/stdio-bridge.ts) starts the processes and implements it.
+ */
+export type StdioBridgeRoutes = {
+  list: () => BridgeListing['servers'];
+  /** The answer of the bridged server of this name, or undefined when there is none (the app answers 404). */
+  serve: (name: string, request: Request) => Promise<Response> | undefined;
+  close: () => Promise<void>;
 };
 
 export type App = {
@@ -119,6 +133,7 @@ export function createApp(options: AppOptions = {}): App {
   };
 
   const findRoute = (pathname: string): Route | undefined => {
+    if (isBridgePath(pathname)) return (request) => serveBridgeRoute(pathname, request);
     if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? mcp.fetch(request);
     if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolbox.fetch(request);
     if (pathname === MCP_SESSIONS_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, sessions, sessionsModern);
@@ -148,8 +163,32 @@ export function createApp(options: AppOptions = {}): App {
     return (await isLegacyRequest(request, body.value)) ? sessions.fetch(request, body) : sessionsModern.fetch(request, { parsedBody: body.value });
   }
 
+  /**
+   * /mcp/stdio lists the bridged servers; /mcp/stdio/NAME is one of them. A bridge runs a
+   * program on this machine, so only the app's own pages may drive it: an origin let in
+   * with --allow-origin may call /mcp, not a bridge.
+   */
+  async function serveBridgeRoute(pathname: string, request: Request): Promise<Response> {
+    const guarded = readGuardedRequest(request);
+    if (!isOriginAllowed(guarded, { ...guardLists, allowedOrigins: [] })) {
+      return createJsonRpcErrorResponse(403, -32000, `Forbidden: Invalid Origin: ${guarded.origin}. A stdio bridge starts no process but drives one on this machine, so only the explorer's own pages may call it (--allow-origin does not reach ${STDIO_BRIDGE_PATH}).`);
+    }
+    const bridges = options.stdioBridges;
+    if (pathname === STDIO_BRIDGE_PATH) {
+      if (request.method !== 'GET') return jsonResponse(405, { error: `Method ${request.method} is not allowed: GET ${STDIO_BRIDGE_PATH} lists the bridged stdio servers.` }, { allow: 'GET' });
+      return jsonResponse(200, { servers: bridges?.list() ?? [] } satisfies BridgeListing);
+    }
+    const name = pathname.slice(STDIO_BRIDGE_PATH.length + 1);
+    const answer = BRIDGE_NAME_PATTERN.test(name) ? bridges?.serve(name, request) : undefined;
+    if (answer) return answer;
+    const names = bridges?.list().map((server) => server.name) ?? [];
+    const known = names.length > 0 ? `The bridged servers are ${names.join(', ')}.` : 'No stdio server is bridged.';
+    return createJsonRpcErrorResponse(404, -32000, `No stdio server is bridged at ${pathname}. ${known} Bridged servers are named only on the command line: npm start -- --stdio NAME="COMMAND ARGS".`);
+  }
+
   function refuseMethod(method: string, pathname: string): Response {
     const path = pathname.replace(/\/+$/, '') || '/';
+    if (isBridgePath(path)) return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: path === STDIO_BRIDGE_PATH ? 'GET' : 'POST' });
     const mcpAllow = MCP_ALLOWED_METHODS[path];
     if (mcpAllow) return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: mcpAllow });
     const mockRoute = findMockRoute(path);
@@ -158,7 +197,7 @@ export function createApp(options: AppOptions = {}): App {
 
   function refuse({ pathname, status, message, headers = {} }: { pathname: string; status: number; message: string; headers?: Record<string, string> }): Response {
     const path = pathname.replace(/\/+$/, '') || '/';
-    if (MCP_PATHS.includes(path)) return createJsonRpcErrorResponse(status, -32000, message, undefined, headers);
+    if (MCP_PATHS.includes(path) || isBridgePath(path)) return createJsonRpcErrorResponse(status, -32000, message, undefined, headers);
     const mockRoute = findMockRoute(path);
     const response = mockRoute ? mockRoute.endpoint.writeError({ status, message }) : jsonResponse(status, { error: message });
     const merged = new Headers(response.headers);
@@ -203,13 +242,21 @@ export function createApp(options: AppOptions = {}): App {
     },
     refuseMethod,
     refuse,
-    handles: (pathname) => MCP_PATHS.includes(pathname.replace(/\/+$/, '') || '/') || pathname.startsWith('/mock/'),
+    handles: (pathname) => {
+      const path = pathname.replace(/\/+$/, '') || '/';
+      return MCP_PATHS.includes(path) || isBridgePath(path) || pathname.startsWith('/mock/');
+    },
     guardLists,
     countSessions: () => sessions.countSessions(),
     close: async () => {
       await Promise.all([mcp.close(), toolbox.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
     },
   };
+}
+
+/** /mcp/stdio and everything under it belong to the bridge, bridged or not: no name there falls through to the page's files. */
+function isBridgePath(path: string): boolean {
+  return path === STDIO_BRIDGE_PATH || path.startsWith(`${STDIO_BRIDGE_PATH}/`);
 }
 
 /** A Service Worker's Request has no Host header: the URL's host is what the page addressed. */

@@ -2,6 +2,7 @@ import { describeExpression, formatNumber, readArithmetic, type Expression, type
 import { describeCall, type MockReply, type MockTool, type MockToolCall, type MockToolExchange } from './mock-reply.ts';
 import { splitWords } from './match-tool-to-question.ts';
 import { reportToolError } from './describe-tool-output.ts';
+import { readResultNumber } from './read-result-number.ts';
 
 /**
  * The mock's arithmetic: each operation in the question becomes a call to the tool named
@@ -102,10 +103,9 @@ export function fillNumericArguments(parameters: unknown, left: number, right: n
   return undefined;
 }
 
-/** The first number in a tool's text output ("Result: 12" gives 12). */
+/** The answer in a tool's text output ("Result: 12" gives 12), without knowing the call's inputs. */
 export function readNumber(output: string): number | undefined {
-  const match = /-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/i.exec(output);
-  return match ? Number(match[0]) : undefined;
+  return readResultNumber({ output });
 }
 
 /** What the question asks to calculate, and whether every operation has a tool for it. */
@@ -141,8 +141,14 @@ export function decideArithmeticReply({
   const failed = exchanges.find((exchange) => exchange.isError);
   if (failed) return reportToolError(failed);
 
-  const results: (number | undefined)[] = exchanges.map((exchange) => readNumber(exchange.output));
+  const results: (number | undefined)[] = [];
   const valueOf = (operand: Operand): number | undefined => ('value' in operand ? operand.value : results[operand.fromCall]);
+  // In call order, so each result is read knowing its call's inputs ("The sum of 5 and 7 is 12" answers 12, not 5).
+  exchanges.forEach((exchange, index) => {
+    const call = calls[index];
+    const operands = call ? [valueOf(call.left), valueOf(call.right)].filter((value): value is number => value !== undefined) : [];
+    results.push(readResultNumber({ output: exchange.output, operands }));
+  });
 
   if (exchanges.length < calls.length) {
     const ready: MockToolCall[] = [];

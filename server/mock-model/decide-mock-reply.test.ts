@@ -30,6 +30,31 @@ describe('decideMockReply', () => {
       expect(reply).toEqual({ type: 'text', text: '5 plus 7 is 12.', reasoning: expect.any(String) });
     });
 
+    it('reads the reference everything server\'s get-sum, whose sentence repeats the inputs first', () => {
+      // get-sum's definition and result text as @modelcontextprotocol/server-everything 2026.8.31 writes them.
+      const getSum: MockTool = { name: 'get-sum', description: 'Returns the sum of two numbers', parameters: twoNumbers };
+      const first = decideMockReply({ question: 'What is 5 plus 7?', tools: [getSum], exchanges: [] });
+      expect(first).toMatchObject({ type: 'tool-calls', calls: [{ name: 'get-sum', arguments: { a: 5, b: 7 } }] });
+      const reply = decideMockReply({
+        question: 'What is 5 plus 7?',
+        tools: [getSum],
+        exchanges: [exchange('get-sum', { a: 5, b: 7 }, 'The sum of 5 and 7 is 12.')],
+      });
+      expect(reply).toMatchObject({ type: 'text', text: '5 plus 7 is 12.' });
+    });
+
+    it('reads each step of a longer calculation knowing that call\'s inputs', () => {
+      const reply = decideMockReply({
+        question: 'What is (5 plus 7) times 3?',
+        tools: [addNumbers, multiplyNumbers],
+        exchanges: [
+          exchange('add_numbers', { a: 5, b: 7 }, 'The sum of 5 and 7 is 12.'),
+          exchange('multiply_numbers', { a: 12, b: 3 }, '{"a":12,"b":3,"product":36}'),
+        ],
+      });
+      expect(reply).toMatchObject({ type: 'text', text: '(5 plus 7) times 3 is 36.' });
+    });
+
     it('uses the number the tool returned, not its own arithmetic', () => {
       const reply = decideMockReply({
         question: 'What is 5 plus 7?',

@@ -1,5 +1,5 @@
 import { MOCK_MODEL_NAME, MOCK_MODELS, type MockModelName } from '../../src/trace/mock-models.ts';
-import { readNumber } from './decide-arithmetic-reply.ts';
+import { readResultNumber } from './read-result-number.ts';
 import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
 import { describeCall, type MockReply, type MockToolCall, type MockToolExchange } from './mock-reply.ts';
 import { writeFirstCallMistake, type MistakeHabit } from './write-first-call-mistake.ts';
@@ -50,7 +50,8 @@ export function decideAfterFirstMistake({ habit, ...input }: MockInput & { habit
 
 /** The next call after a result: the result in place of the first number ("keeps adding the result to 7"), or the same call again. */
 function writeNextCall(last: MockToolExchange & { arguments: Record<string, unknown> }): MockToolCall {
-  const result = last.isError ? undefined : readNumber(last.output);
+  const operands = Object.values(last.arguments).filter((value): value is number => typeof value === 'number');
+  const result = last.isError ? undefined : readResultNumber({ output: last.output, operands });
   const numeric = Object.keys(last.arguments).find((key) => typeof last.arguments[key] === 'number');
   if (result === undefined || numeric === undefined) return { name: last.name, arguments: last.arguments };
   return { name: last.name, arguments: { ...last.arguments, [numeric]: result } };

@@ -12,6 +12,19 @@ import { installConnectionGate } from './connection-gate.ts';
 import { createNodeListener } from './create-node-listener.ts';
 import { findFramingHeaders } from './framing-headers.ts';
 import { writeRawAnswer } from './write-raw-answer.ts';
+import type { NamedStdioCommand } from './parse-stdio-command.ts';
+import { startStdioBridges } from './stdio-bridge.ts';
+
+/**
+ * A bridge runs a program on this machine for whoever can reach the port: with no
+ * password, that must be this machine only, unless the person starting it says otherwise.
+ */
+export function refuseExposedBridges({ host, count, allowed }: { host: string; count: number; allowed: boolean }): void {
+  if (count === 0 || allowed || isLoopbackAddress(host)) return;
+  throw new Error(
+    `Refusing to bridge stdio servers while listening on ${host}: anyone who can reach this address could drive the ${count === 1 ? 'program' : `${count} programs`} started with --stdio, with no password. Leave out --host to listen on 127.0.0.1 only, or add --allow-stdio-beyond-loopback if every machine that can reach ${host} is yours.`,
+  );
+}
 
 export type ServeOptions = Omit<AppOptions, 'maxSessionsPerClient' | 'identifyClient'> & {
   port?: number;
@@ -28,6 +41,10 @@ export type ServeOptions = Omit<AppOptions, 'maxSessionsPerClient' | 'identifyCl
    */
   clientLimits?: Partial<ClientLimits> | false;
   log?: (line: string) => void;
+  /** Stdio MCP servers to start and bridge at /mcp/stdio/NAME (from npm start's command line only). */
+  stdioServers?: NamedStdioCommand[];
+  /** Bridge stdio servers even when listening beyond loopback, where anyone who reaches the port can drive them. */
+  allowStdioBeyondLoopback?: boolean;
 };
 
 export type RunningServer = {
@@ -37,6 +54,8 @@ export type RunningServer = {
   countSessions: () => number;
   /** Open connections now. */
   countConnections: () => number;
+  /** The stdio servers bridged at /mcp/stdio/NAME. */
+  stdioServerNames: string[];
   close: () => Promise<void>;
 };
 
@@ -64,8 +83,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const clientOf = new WeakMap<Request, string>();
   // Bound elsewhere than loopback, the bind address is a name clients may use too.
   const allowedHostnames = options.allowedHostnames ?? listDefaultAllowedHostnames(host);
+  if (options.staticDirectory && !existsSync(options.staticDirectory)) {
+    throw new Error(`The built app is missing at ${options.staticDirectory}. Run "npm run build" first (npm start does it for you).`);
+  }
+  refuseExposedBridges({ host, count: options.stdioServers?.length ?? 0, allowed: options.allowStdioBeyondLoopback === true });
+  const stdioBridges = options.stdioServers?.length ? await startStdioBridges({ servers: options.stdioServers, log }) : undefined;
   const app = createApp({
     ...options,
+    ...(stdioBridges ? { stdioBridges } : {}),
     allowedHostnames,
     ...(clientLimits ? { maxSessionsPerClient: clientLimits.maxSessions, identifyClient: (request: Request) => clientOf.get(request) } : {}),
     onError: options.onError ?? ((error) => log(`server error: ${error.message}`)),
@@ -75,9 +100,6 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     return app.fetch(request);
   });
   const rateLimiter = clientLimits ? createRateLimiter({ requestsPerMinute: clientLimits.requestsPerMinute, burst: clientLimits.burst }) : undefined;
-  if (options.staticDirectory && !existsSync(options.staticDirectory)) {
-    throw new Error(`The built app is missing at ${options.staticDirectory}. Run "npm run build" first (npm start does it for you).`);
-  }
   const serveStatic = options.staticDirectory
     ? sirv(options.staticDirectory, {
         single: true,
@@ -151,7 +173,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       return;
     }
     if (!serveStatic) {
-      void writeResponse(new Response('Not found. This server offers /mcp, /mcp/toolbox, /mcp/sessions and the mock model under /mock (for example /mock/openai/v1).', { status: 404, headers: { 'content-type': 'text/plain' } }), request, response);
+      void writeResponse(new Response('Not found. This server offers /mcp, /mcp/toolbox, /mcp/sessions, /mcp/stdio (bridged stdio servers) and the mock model under /mock (for example /mock/openai/v1).', { status: 404, headers: { 'content-type': 'text/plain' } }), request, response);
       return;
     }
     if (!STATIC_METHODS.includes(method)) {
@@ -163,10 +185,16 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    // A port in use must not leave the bridged programs running behind a server that never listened.
+    await stdioBridges?.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   // A wildcard address is no place to send a request to (nor an allowed Host): this machine reaches it at 127.0.0.1.
   const reachableHost = isWildcardAddress(host) ? '127.0.0.1' : host;
@@ -176,8 +204,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     port: address.port,
     countSessions: () => app.countSessions(),
     countConnections: () => gate.countConnections(),
+    stdioServerNames: stdioBridges?.list().map((bridge) => bridge.name) ?? [],
     close: async () => {
       await app.close();
+      await stdioBridges?.close();
       server.closeAllConnections();
       gate.destroyOwnSockets();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -40,6 +40,10 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'mcp.session.expired': 'A stateful server may forget a session (it restarted, or the session timed out). The answer is HTTP 404, and the client must start again with initialize.',
   'host.new-session': 'The host does what the protocol asks after a 404: a fresh handshake, a new session id, then the same request again.',
   'mcp.session.delete': 'A client that is done ends its session explicitly, so the server can free what it holds for it.',
+  'bridge.stdio.write': "A stdio server has no URL: the app's bridge took the HTTP request and wrote its JSON-RPC message to the process's standard input, one message a line. The bridge numbers the ids itself, since several pages may share one process; the answer gets the client's id back.",
+  'bridge.stdio.read': "The stdio server answers on its standard output, one JSON-RPC message a line. The bridge read this line and passed the message on in the HTTP response stream.",
+  'bridge.stderr': "A stdio server writes its logs to standard error, never to standard output (that is for JSON-RPC only). The bridge passes each line on so you can see it; it is no MCP message.",
+  'bridge.exit': 'The process behind the bridge ended. Nothing can reach it until npm start is started again.',
   'host.fault': 'Something went wrong. The steps before stay recorded so you can inspect what happened.',
 };
 

@@ -34,3 +34,27 @@ export function describeStreamAnswer({ httpMethod, status }: { httpMethod: strin
   if (status === 405) return 'server answers 405: it keeps no session, so it has nothing to push';
   return ok ? `server answers ${status}: the stream is open` : `server answers ${status}`;
 }
+
+/** What a line the stdio bridge passed says, in a step title: the method or answer on it, or the log line itself. */
+export function describeBridgeFrame({ kind, line, message }: { kind: 'stdin' | 'stdout' | 'stderr' | 'exit'; line: string; message: unknown }): string {
+  const shown = line.length > 120 ? `${line.slice(0, 119)}…` : line;
+  const method = typeof message === 'object' && message !== null && 'method' in message && typeof message.method === 'string' ? message.method : undefined;
+  const id = typeof message === 'object' && message !== null && 'id' in message ? JSON.stringify(message.id) : undefined;
+  switch (kind) {
+    case 'stdin':
+      if (method) return `Bridge writes ${method} to the server's stdin`;
+      return message ? `Bridge writes the client's answer (id ${id}) to the server's stdin` : "Bridge writes a line to the server's stdin";
+    case 'stdout':
+      if (method) return `Bridge reads ${method} from the server's stdout`;
+      if (message) return `Bridge reads the answer to id ${id} from the server's stdout`;
+      return `Bridge reads a line that is not JSON-RPC from stdout (a server must keep stdout for messages): ${shown}`;
+    case 'stderr':
+      return `Server's stderr: ${shown}`;
+    case 'exit':
+      return `The stdio server process exited: ${shown}`;
+    default: {
+      const unknownKind: never = kind;
+      return String(unknownKind);
+    }
+  }
+}

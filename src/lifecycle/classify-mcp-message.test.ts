@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_STAGE_META_KEY } from '../mcp/server-report.ts';
 import {
+  classifyBridgeEvent,
   classifyHttpAnswer,
   classifyIncoming,
   classifyOutgoing,
@@ -120,5 +121,25 @@ describe('isBrokenAnswer', () => {
     expect(isBrokenAnswer({ httpMethod: 'POST', eventStream: true, answered: true })).toBe(false);
     expect(isBrokenAnswer({ httpMethod: 'POST', eventStream: false, answered: false })).toBe(false);
     expect(isBrokenAnswer({ httpMethod: 'GET', eventStream: true, answered: false })).toBe(false);
+  });
+});
+
+describe('classifyBridgeEvent', () => {
+  const frame = (kind: string) => JSON.stringify({ kind, line: '{"jsonrpc":"2.0","id":1,"method":"ping"}', server: 'everything', at: 12 });
+
+  it.each([
+    ['stdin', 'bridge.stdio.write'],
+    ['stdout', 'bridge.stdio.read'],
+    ['stderr', 'bridge.stderr'],
+    ['exit', 'bridge.exit'],
+  ])('names a %s frame %s', (kind, stepId) => {
+    expect(classifyBridgeEvent({ event: 'bridge', data: frame(kind) })).toMatchObject({ stepId, frame: { kind, server: 'everything', at: 12 } });
+  });
+
+  it('reads only the bridge event, and only a frame of its shape', () => {
+    expect(classifyBridgeEvent({ event: undefined, data: frame('stdin') })).toBeUndefined();
+    expect(classifyBridgeEvent({ event: 'message', data: frame('stdin') })).toBeUndefined();
+    expect(classifyBridgeEvent({ event: 'bridge', data: '{"kind":"shell","line":"x","server":"a","at":1}' })).toBeUndefined();
+    expect(classifyBridgeEvent({ event: 'bridge', data: 'not json' })).toBeUndefined();
   });
 });

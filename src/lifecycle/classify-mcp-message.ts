@@ -6,6 +6,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/client';
 import { readServerStage, type ServerStage } from '../mcp/server-report.ts';
+import { BridgeFrameSchema, BRIDGE_SSE_EVENT, type BridgeFrame } from '../trace/bridge-frames.ts';
 import type { StepId } from '../trace/steps.ts';
 
 /**
@@ -98,4 +99,22 @@ export function classifyHttpAnswer({ httpMethod, status, sentSessionId }: { http
  */
 export function isBrokenAnswer({ httpMethod, eventStream, answered }: { httpMethod: string; eventStream: boolean; answered: boolean }): boolean {
   return !answered && httpMethod === 'POST' && eventStream;
+}
+
+const BRIDGE_STEPS: Record<BridgeFrame['kind'], StepId> = {
+  stdin: 'bridge.stdio.write',
+  stdout: 'bridge.stdio.read',
+  stderr: 'bridge.stderr',
+  exit: 'bridge.exit',
+};
+
+/**
+ * An SSE event the app's stdio bridge added beside the MCP messages (`event: bridge`): a
+ * line it wrote to the process, read from it, or the process's stderr or exit. Undefined
+ * for any other event, or one whose data is not a bridge frame.
+ */
+export function classifyBridgeEvent({ event, data }: { event?: string | undefined; data: string }): { stepId: StepId; frame: BridgeFrame } | undefined {
+  if (event !== BRIDGE_SSE_EVENT) return undefined;
+  const parsed = BridgeFrameSchema.safeParse(parseJsonBody(data));
+  return parsed.success ? { stepId: BRIDGE_STEPS[parsed.data.kind], frame: parsed.data } : undefined;
 }

@@ -9,6 +9,7 @@ import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
 import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers.ts';
 import { reportMissingRequired } from './report-missing-required.ts';
+import { RecordingTransport } from './recording-transport.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
@@ -65,10 +66,13 @@ function explainConnectError(context: RunContext, error: unknown, during: string
   return explainMcpError(context, error, during);
 }
 
-function openConnection(context: RunContext, url: URL, era: Era): McpConnection {
+function openConnection(context: RunContext, url: URL | undefined, era: Era): McpConnection {
   const { hostStep } = context;
+  const createTransport = context.options.mcpTransport;
   const connection = new McpConnection({
-    url,
+    // A stdio server is named by its command (mcpUrl), not reached by it.
+    url: createTransport ? undefined : url,
+    ...(createTransport ? { createTransport: () => new RecordingTransport(createTransport(), context.traffic.messages) } : {}),
     era,
     fetch: context.mcpFetch,
     headers: toHeaderRecord(context.options.mcpHeaders ?? []),
@@ -82,7 +86,7 @@ function openConnection(context: RunContext, url: URL, era: Era): McpConnection 
   return connection;
 }
 
-async function connectInEra(context: RunContext, url: URL, era: Era): Promise<McpConnection> {
+async function connectInEra(context: RunContext, url: URL | undefined, era: Era): Promise<McpConnection> {
   const connection = openConnection(context, url, era);
   await guardMcpCall(context, 'while connecting', (signal) => connection.connect(signal));
   return connection;
@@ -135,14 +139,17 @@ function recordDeclinedDiscover(context: RunContext, answered: ProbeAnswer): voi
 }
 
 /** Opens the MCP session (the handshake), and records which protocol version the server agreed to. */
-async function connectToServer(context: RunContext, url: URL): Promise<McpConnection> {
+async function connectToServer(context: RunContext, url: URL | undefined): Promise<McpConnection> {
   const { options } = context;
   let connection: McpConnection;
   try {
-    if (options.era === 'auto') {
+    if (options.era === 'auto' && options.mcpTransport) {
+      // The Auto era judges the server's HTTP answer; a stdio server has none, and stdio servers speak 2025-11-25.
+      connection = await connectInEra(context, url, '2025-11-25');
+    } else if (options.era === 'auto' && url) {
       connection = await connectAuto(context, url);
     } else {
-      connection = await connectInEra(context, url, options.era);
+      connection = await connectInEra(context, url, options.era === 'auto' ? '2025-11-25' : options.era);
     }
   } catch (error) {
     if (options.era === '2026-07-28') {
@@ -183,7 +190,8 @@ export async function discoverTools(context: RunContext): Promise<{ tools: unkno
       fix: 'Type a question, for example “What is 5 plus 7?”, and press Next.',
     });
   }
-  const url = readMcpUrl(options.mcpUrl);
+  // A stdio server is named by its command, not reached by a URL.
+  const url = options.mcpTransport ? undefined : readMcpUrl(options.mcpUrl);
   await hostStep('host.start-discovery', {
     payload: {
       action: 'connect to the MCP server and list its tools',

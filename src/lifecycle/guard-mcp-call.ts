@@ -1,4 +1,4 @@
-import { HostFault, RunAborted, explainMcpFailure } from './faults.ts';
+import { HostFault, RunAborted, explainMcpFailure, explainStdioFailure } from './faults.ts';
 import type { RunContext } from './run-context.ts';
 
 type McpCallContext = Pick<RunContext, 'options' | 'signal' | 'state' | 'watchdog'>;
@@ -23,5 +23,8 @@ export async function guardMcpCall<T>(context: McpCallContext, during: string, p
 export function explainMcpError(context: McpCallContext, error: unknown, during: string): Error {
   if (context.signal.aborted || error instanceof RunAborted) return new RunAborted();
   if (error instanceof HostFault) return error;
-  return new HostFault(explainMcpFailure(error, context.options.mcpUrl, during), context.state.phase);
+  const { mcpUrl, mcpTransport } = context.options;
+  // A stdio server is a program, not an address: its failures are told in words about the command.
+  const fault = mcpTransport ? explainStdioFailure(error, mcpUrl.replace(/^stdio:/, ''), during) : explainMcpFailure(error, mcpUrl, during);
+  return new HostFault(fault, context.state.phase);
 }

@@ -1,4 +1,4 @@
-import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import type { Era } from '../trace/trace.ts';
 import { readHttpStatus } from './faults.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
@@ -13,23 +13,28 @@ const CLIENT_INFO = { name: 'mcp-lifecycle-explorer-host', version: '0.1.0' };
  */
 export class McpConnection {
   private client: Client | undefined;
-  private transport: StreamableHTTPClientTransport | undefined;
+  private transport: StreamableHTTPClientTransport | Transport | undefined;
 
   constructor(
     private readonly options: {
-      url: URL;
+      /** The Streamable HTTP endpoint; none when createTransport reaches the server another way. */
+      url: URL | undefined;
       /** The era this connection speaks: the Auto era makes one connection per attempt. */
       era: Era;
       fetch: FetchLike;
       /** The learner's headers for the server (a bearer token), sent with every request. */
       headers?: Record<string, string>;
+      /** Another transport than Streamable HTTP to url (a stdio program the CLI starts), made anew for each connection. */
+      createTransport?: () => Transport;
       /** Called when a session was lost, before the host starts a new one. */
       onSessionLost: () => Promise<void>;
     },
   ) {}
 
   get protocolVersion(): string | null {
-    return this.transport?.protocolVersion ?? null;
+    const transport = this.transport;
+    if (transport instanceof StreamableHTTPClientTransport) return transport.protocolVersion ?? null;
+    return this.client?.getNegotiatedProtocolVersion() ?? null;
   }
 
   get era(): Era {
@@ -41,11 +46,15 @@ export class McpConnection {
   }
 
   async connect(signal?: AbortSignal): Promise<void> {
+    const { url, createTransport } = this.options;
     const headers = this.options.headers ?? {};
-    this.transport = new StreamableHTTPClientTransport(this.options.url, {
-      fetch: this.options.fetch,
-      ...(Object.keys(headers).length > 0 ? { requestInit: { headers } } : {}),
-    });
+    if (createTransport) this.transport = createTransport();
+    else if (url) {
+      this.transport = new StreamableHTTPClientTransport(url, {
+        fetch: this.options.fetch,
+        ...(Object.keys(headers).length > 0 ? { requestInit: { headers } } : {}),
+      });
+    } else throw new Error('The MCP connection has neither a URL nor a transport.');
     this.client = new Client(CLIENT_INFO, {
       versionNegotiation: { mode: this.options.era === '2025-11-25' ? 'legacy' : { pin: '2026-07-28' } },
     });
@@ -69,7 +78,7 @@ export class McpConnection {
 
   /** Ends the session the polite way (DELETE) when there is one, then closes the client. */
   async close({ terminate }: { terminate: boolean }): Promise<void> {
-    if (terminate && this.transport?.sessionId) await this.transport.terminateSession().catch(() => {});
+    if (terminate && this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId) await this.transport.terminateSession().catch(() => {});
     await this.client?.close().catch(() => {});
   }
 }

@@ -6,13 +6,14 @@ import {
   describeServerMessage,
   describeServerProgress,
   describeStreamAnswer,
+  describeBridgeFrame,
 } from '../content/traffic-wording.ts';
 import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
-import type { StepId } from '../trace/steps.ts';
+import { STEP_DEFINITIONS, type StepId } from '../trace/steps.ts';
 import type { HttpExchange, Step } from '../trace/trace.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
-import { classifyHttpAnswer, classifyIncoming, classifyOutgoing, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
+import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { readRetryAfterMs } from './retry-after.ts';
@@ -37,8 +38,17 @@ type Outgoing = {
 };
 type Exchange = RecordedExchange<Outgoing>;
 
+/** The messages of a transport that is not HTTP (a stdio program the CLI starts), recorded as they are sent and received. */
+export type MessageRecorder = {
+  /** Holds the message at the gate, records it, and gives back what is to be sent (as the learner edited it). */
+  send(message: JSONRPCMessage): Promise<JSONRPCMessage>;
+  receive(message: JSONRPCMessage): void;
+};
+
 export type McpTraffic = {
   beforeSend: BeforeSend<Outgoing>;
+  /** The same recording for messages that travel without HTTP. */
+  messages: MessageRecorder;
   listener: ExchangeListener<Outgoing>;
   /** Resolves once the answer to the latest request of this method is in the trace. */
   answered(method: string): Promise<void>;
@@ -80,7 +90,12 @@ function shareHttp({ shared }: Recorder, exchange: Exchange): HttpExchange {
   return created;
 }
 
-function record(recorder: Recorder, exchange: Exchange, id: StepId, fields: StepFields): void {
+/** Appends a step, tied to the HTTP exchange that carried it when there is one (a stdio message has none). */
+function record(recorder: Recorder, exchange: Exchange | undefined, id: StepId, fields: StepFields): void {
+  if (!exchange) {
+    recorder.writer.append(id, fields);
+    return;
+  }
   recorder.tracker.attach(exchange.exchangeId, recorder.writer.append(id, { http: shareHttp(recorder, exchange), ...fields }));
 }
 
@@ -96,7 +111,7 @@ function refreshHttp(recorder: Recorder, exchange: Exchange, which: 'all' | 'lat
 }
 
 /** Records a message that came back; false when it is no step of its own. */
-function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchange: Exchange): boolean {
+function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchange: Exchange | undefined): boolean {
   const { tracker } = recorder;
   const answeredId = 'method' in message ? undefined : message.id;
   const stepId = classifyIncoming({ message, answers: answeredId === undefined ? undefined : tracker.requestStepOf(answeredId) });
@@ -140,6 +155,21 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
       throw new Error(`Unknown HTTP answer ${String(unexpected)}`);
     }
   }
+}
+
+/**
+ * A line the stdio bridge wrote to the process or read from it (or its stderr, or its exit),
+ * as the bridge reported it in the stream: a step of its own, in the phase of the request
+ * whose stream carried it. The JSON-RPC message on the line, when there is one, is shown too.
+ */
+function recordBridgeFrame(recorder: Recorder, exchange: Exchange, { stepId, frame }: NonNullable<ReturnType<typeof classifyBridgeEvent>>): void {
+  const message = frame.kind === 'stdin' || frame.kind === 'stdout' ? readJsonRpcMessage(parseJsonBody(frame.line)) : undefined;
+  const phase = STEP_DEFINITIONS[exchange.context?.stepId ?? 'mcp.request'].phase;
+  record(recorder, exchange, stepId, {
+    payload: { ...frame, ...(message ? { message } : {}) },
+    phase,
+    title: describeBridgeFrame({ kind: frame.kind, line: frame.line, message }),
+  });
 }
 
 function settleExchange({ tracker, observer, shared }: Recorder, exchange: Exchange): void {
@@ -204,6 +234,11 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
       }
       break;
     case 'sse-frame': {
+      const bridged = classifyBridgeEvent(event.frame);
+      if (bridged) {
+        recordBridgeFrame(recorder, exchange, bridged);
+        break;
+      }
       const message = readJsonRpcMessage(parseJsonBody(event.frame.data));
       // A frame that became a step reaches the view with that step.
       if (!message || !recordIncoming(recorder, message, exchange)) refreshHttp(recorder, exchange, 'latest');
@@ -221,6 +256,21 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
   }
 }
 
+/** A message the client writes to a stdio server: held at the gate like a POST, then a step with no HTTP exchange. */
+async function sendMessage({ writer, tracker, observer }: Recorder, gate: (pending: PendingStep) => Promise<Release>, message: JSONRPCMessage): Promise<JSONRPCMessage> {
+  const stepId = classifyOutgoing({ httpMethod: 'POST', message });
+  const method = 'method' in message ? message.method : undefined;
+  const requestId = 'id' in message ? message.id : undefined;
+  const title = stepId === 'mcp.request' ? { title: describeClientMessage(method ?? 'a message') } : {};
+  const edit = (await gate(writer.describe(stepId, { payload: message, editable: true, ...title }))).payload;
+  const edited = readJsonRpcMessage(applyLearnerEdit({ message, edit }));
+  const sent = edited ?? message;
+  if (requestId !== undefined && method) tracker.noteSent({ id: requestId, method, stepId });
+  observer.onActivity?.();
+  writer.append(stepId, { payload: sent, ...title, ...(edited ? { edited: { original: message } } : {}) });
+  return sent;
+}
+
 export function createMcpTraffic({
   writer,
   gate,
@@ -233,6 +283,13 @@ export function createMcpTraffic({
   const recorder: Recorder = { writer, tracker: new RequestTracker<Step>(), observer, shared: new Map() };
   return {
     beforeSend: (request) => holdOutgoing(recorder, gate, request),
+    messages: {
+      send: (message) => sendMessage(recorder, gate, message),
+      receive: (message) => {
+        recorder.observer.onActivity?.();
+        recordIncoming(recorder, message, undefined);
+      },
+    },
     listener: (event) => recordEvent(recorder, event),
     answered: (method) => recorder.tracker.settled(method),
   };

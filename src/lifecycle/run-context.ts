@@ -1,4 +1,4 @@
-import type { FetchLike } from '@modelcontextprotocol/client';
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { WireAdapter } from '../providers/types.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
@@ -18,6 +18,12 @@ export type RunOptions = {
   mcpUrl: string;
   /** Headers for the MCP server (a bearer token): sent to it alone, their secret values redacted everywhere else. */
   mcpHeaders?: McpHeader[];
+  /**
+   * The MCP server by another transport than Streamable HTTP: a stdio program the CLI
+   * starts (the SDK's StdioClientTransport), made anew for each connection. Its messages
+   * are recorded as they are sent and read; mcpUrl then only names the server.
+   */
+  mcpTransport?: () => Transport;
   provider: ProviderSettings;
   /** The fetch that really reaches the network; the recorder wraps it. */
   fetch?: FetchLike;

@@ -2,7 +2,8 @@
  * The words of the lifecycle, as plain constants. Kept free of zod so that the first
  * page can use them without loading the validation library.
  */
-export const PARTICIPANTS = ['user', 'host', 'client', 'server', 'llm'] as const;
+/** The five parts of every run, then those only some runs have (drawn only when a run's steps name them). */
+export const PARTICIPANTS = ['user', 'host', 'client', 'server', 'llm', 'bridge'] as const;
 export type Participant = (typeof PARTICIPANTS)[number];
 
 export const PHASES = ['discovery', 'decision', 'execution', 'response'] as const;
@@ -29,7 +30,11 @@ export const PARTICIPANT_LABELS: Record<Participant, string> = {
   client: 'MCP Client',
   server: 'MCP Server',
   llm: 'LLM',
+  bridge: 'stdio bridge',
 };
+
+/** Parts a run has only when it uses them: a stdio server reached through the app's bridge. */
+export const OPTIONAL_PARTICIPANTS: readonly Participant[] = ['bridge'];
 
 export const PHASE_LABELS: Record<Phase, string> = {
   discovery: 'Discovery',

@@ -14,6 +14,7 @@ export const NODE_POSITIONS: Record<Participant, { x: number; y: number }> = {
   llm: { x: 740, y: 0 },
   client: { x: 310, y: 170 },
   server: { x: 740, y: 170 },
+  bridge: { x: 740, y: 350 },
 };
 
 /**
@@ -27,6 +28,7 @@ export const NARROW_NODE_POSITIONS: Record<Participant, { x: number; y: number }
   llm: { x: 250, y: 150 },
   client: { x: 0, y: 320 },
   server: { x: 250, y: 320 },
+  bridge: { x: 250, y: 470 },
 };
 
 export type GraphLayout = 'wide' | 'narrow';
@@ -37,6 +39,7 @@ export const NODE_SUBTITLES: Record<Participant, string> = {
   llm: 'Decides which tool, writes arguments',
   client: 'MCP SDK client, in this page',
   server: 'Tool registry · validation · handlers',
+  bridge: 'The app starts the stdio server and relays its lines',
 };
 
 export type GraphEdgeDefinition = {
@@ -56,6 +59,7 @@ export const GRAPH_EDGES: GraphEdgeDefinition[] = [
   { id: 'user-host', source: 'user', target: 'host', sourceHandle: 'right', targetHandle: 'left', label: 'the app', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
   { id: 'host-llm', source: 'host', target: 'llm', sourceHandle: 'right', targetHandle: 'left', label: 'Provider API · HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
   { id: 'host-client', source: 'host', target: 'client', sourceHandle: 'bottom', targetHandle: 'top', label: 'function call', labelOffset: { x: 44, y: 0 }, messageOffset: { x: -70, y: 0 } },
+  { id: 'server-bridge', source: 'server', target: 'bridge', sourceHandle: 'bottom', targetHandle: 'top', label: 'stdio · one JSON line each', labelOffset: { x: 90, y: 0 }, messageOffset: { x: -70, y: 0 } },
   { id: 'client-server', source: 'client', target: 'server', sourceHandle: 'right', targetHandle: 'left', label: 'MCP · JSON-RPC over HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
 ];
 

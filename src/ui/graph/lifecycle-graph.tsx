@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ReactFlow, useReactFlow, useStore, type EdgeTypes, type NodeChange, type NodeTypes, type ReactFlowState } from '@xyflow/react';
 import '@xyflow/react/dist/base.css';
-import { PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
+import { OPTIONAL_PARTICIPANTS, PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
 import { selectCurrentStep, useExplorerStore } from '../../store/explorer-store.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
 import { useMediaQuery } from '../use-media-query.ts';
@@ -73,6 +73,10 @@ function createEdgeObject(edge: GraphEdgeDefinition, message?: MessageEdgeData['
   };
 }
 
+/** Parts only some runs have (the stdio bridge), for the run on screen: drawn only once a step names them. */
+const selectOptionalParticipants = (state: { steps: { from: Participant; to: Participant }[] }) =>
+  OPTIONAL_PARTICIPANTS.filter((participant) => state.steps.some((step) => step.from === participant || step.to === participant)).join(',');
+
 const selectModelName = (state: { modelName: string | null }) => state.modelName;
 const selectProtocolVersion = (state: { protocolVersion: string | null }) => state.protocolVersion;
 
@@ -81,6 +85,7 @@ type NodeSizes = Partial<Record<string, { width: number; height: number }>>;
 export function LifecycleGraph() {
   const step = useExplorerStore(selectCurrentStep);
   const layout: GraphLayout = useMediaQuery(NARROW_QUERY) ? 'narrow' : 'wide';
+  const optionalInUse = useExplorerStore(selectOptionalParticipants);
   // React Flow measures a node it has no size for, forcing a layout: a new node object carries the size measured before.
   const [sizes, setSizes] = useState<NodeSizes>({});
   const onNodesChange = useCallback((changes: NodeChange<ParticipantNodeType>[]) => {
@@ -113,7 +118,8 @@ export function LifecycleGraph() {
       llm: modelName ?? undefined,
       client: protocolVersion ? `protocol ${protocolVersion}` : undefined,
     };
-    return PARTICIPANTS.map((participant) => {
+    const drawn = PARTICIPANTS.filter((participant) => !OPTIONAL_PARTICIPANTS.includes(participant) || optionalInUse.split(',').includes(participant));
+    return drawn.map((participant) => {
       const role = roleOf(participant);
       // The same object for a node whose role and detail did not change: React Flow then leaves it alone.
       const size = sizes[`${layout}|${participant}`];
@@ -130,12 +136,14 @@ export function LifecycleGraph() {
         connectable: false,
       }));
     });
-  }, [step, modelName, protocolVersion, sizes, layout, sentNothing]);
+  }, [step, modelName, protocolVersion, sizes, layout, sentNothing, optionalInUse]);
 
   const edges = useMemo<MessageEdgeType[]>(() => {
     const travel = step && !sentNothing ? findStepEdge(step) : undefined;
     const idleObjects = layout === 'narrow' ? narrowIdleEdgeObjects : idleEdgeObjects;
-    return (layout === 'narrow' ? NARROW_GRAPH_EDGES : GRAPH_EDGES).map((edge) => {
+    const laidOut = layout === 'narrow' ? NARROW_GRAPH_EDGES : GRAPH_EDGES;
+    const drawnEdges = laidOut.filter((edge) => [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || optionalInUse.split(',').includes(end)));
+    return drawnEdges.map((edge) => {
       if (!step || !travel || travel.edgeId !== edge.id) {
         const idle = idleObjects.get(edge.id) ?? createEdgeObject(edge);
         idleObjects.set(edge.id, idle);
@@ -144,7 +152,7 @@ export function LifecycleGraph() {
       // A refusal or an error travels as what it is: drawn in the fault colour, not like a success.
       return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: failed ? 'fault' : step.kind, reverse: travel.reverse, animate: !reducedMotion });
     });
-  }, [step, reducedMotion, layout, failed, sentNothing]);
+  }, [step, reducedMotion, layout, failed, sentNothing, optionalInUse]);
 
   return (
     <div className="h-full w-full" data-testid="lifecycle-graph" data-layout={layout} aria-label="Lifecycle graph: User, Host, MCP Client, MCP Server and LLM" role="figure">

@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Step } from '../../trace/trace.ts';
-import { PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
+import { OPTIONAL_PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { describeMessage } from '../graph/graph-layout.ts';
@@ -13,7 +13,9 @@ import { useReducedMotion } from '../use-reduced-motion.ts';
  * the user's question and answer cross another lifeline.
  */
 
-const ORDER: Participant[] = ['user', 'llm', 'host', 'client', 'server'];
+/** The bridge comes last, so the five columns every run has stay where they are when it is drawn. */
+const ORDER: Participant[] = ['user', 'llm', 'host', 'client', 'server', 'bridge'];
+const usesParticipant = (steps: Step[], participant: Participant) => steps.some((step) => step.from === participant || step.to === participant);
 const COLUMN = 170;
 const LEFT = 90;
 const HEADER = 56;
@@ -97,7 +99,9 @@ export function SequenceDiagram() {
   const reducedMotion = useReducedMotion();
   const container = useRef<HTMLDivElement>(null);
   const height = HEADER + Math.max(steps.length, 1) * ROW + 24;
-  const width = LEFT + (ORDER.length - 1) * COLUMN + LEFT;
+  // A part only some runs have (the stdio bridge) gets its lifeline only when a step names it.
+  const columns = ORDER.filter((participant) => !OPTIONAL_PARTICIPANTS.includes(participant) || usesParticipant(steps, participant));
+  const width = LEFT + (columns.length - 1) * COLUMN + LEFT;
 
   return (
     // Focusable, so a keyboard user can scroll the diagram too.
@@ -115,7 +119,7 @@ export function SequenceDiagram() {
             </marker>
           ))}
         </defs>
-        {ORDER.map((participant) => (
+        {columns.map((participant) => (
           <g key={participant}>
             <line x1={x(participant)} x2={x(participant)} y1={HEADER - 10} y2={height - 8} stroke="#cbd5e1" strokeDasharray="4 4" />
             <rect x={x(participant) - 62} y={8} width={124} height={32} rx={8} className="fill-white stroke-slate-300 dark:fill-slate-800 dark:stroke-slate-600" />

@@ -1,6 +1,7 @@
 import { isSecretHeaderName } from '../../trace/secrets.ts';
 import type { McpHeader } from '../../lifecycle/mcp-headers.ts';
 import type { ModelSettings } from '../../store/model-settings.ts';
+import { useBridgedServers } from './use-bridged-servers.ts';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -14,6 +15,10 @@ type Props = { draft: ModelSettings; setDraft: (draft: ModelSettings) => void; p
  * header secret, and names like Authorization are secret whatever the box says.
  */
 export function McpServerFields({ draft, setDraft, problems }: Props) {
+  // The stdio servers npm start bridges: each is a URL of this app, chosen by its own radio.
+  const bridged = useBridgedServers();
+  const bridgedChosen = bridged.find((server) => server.url === draft.mcpServerUrl);
+  const byUrl = draft.mcpServerUrl !== null && !bridgedChosen;
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">MCP server</legend>
@@ -25,13 +30,27 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
         <input
           type="radio"
           name="mcp-server"
-          checked={draft.mcpServerUrl !== null}
-          onChange={() => setDraft({ ...draft, mcpServerUrl: draft.mcpServerUrl ?? 'http://127.0.0.1:3001/mcp' })}
+          checked={byUrl}
+          onChange={() => setDraft({ ...draft, mcpServerUrl: byUrl && draft.mcpServerUrl !== null ? draft.mcpServerUrl : 'http://127.0.0.1:3001/mcp' })}
           className="mt-1"
         />
         <span>Another Streamable HTTP server, by URL.</span>
       </label>
-      {draft.mcpServerUrl !== null && (
+      {bridged.map((server) => (
+        <label key={server.name} className="flex items-start gap-2 text-sm">
+          <input type="radio" name="mcp-server" checked={bridgedChosen === server} onChange={() => setDraft({ ...draft, mcpServerUrl: server.url })} className="mt-1" />
+          <span>
+            The stdio server <span className="font-mono text-xs">{server.name}</span>, bridged by this app at <span className="font-mono text-xs">{server.url}</span>
+            {server.running ? '' : ' (its process has exited)'}.
+          </span>
+        </label>
+      ))}
+      {bridgedChosen && (
+        <p className="text-xs text-slate-500">
+          Started by npm start -- --stdio {bridgedChosen.name}=…. The bridge speaks the 2025-11-25 era: choose it for this server. Each line the bridge writes to the program and reads from it is a step of its own.
+        </p>
+      )}
+      {byUrl && draft.mcpServerUrl !== null && (
         <>
           <label className={label}>
             MCP server URL
