@@ -23,6 +23,12 @@ describe('judgeDiscoverAnswer', () => {
     expect(inFrame.kind).toBe('fall-back');
   });
 
+  it('reads the answer past frames of another event, as the stdio bridge sends its lines before the answer', () => {
+    const bridgeLine = { event: 'bridge', data: JSON.stringify({ kind: 'stderr', line: 'Starting default (STDIO) server...' }), at: 1 };
+    const verdict = judgeDiscoverAnswer(probe({ status: 200, sse: [bridgeLine, { event: 'message', data: rpcError(-32601, 'Method not found'), at: 2 }] }));
+    expect(verdict).toMatchObject({ kind: 'fall-back', answered: { jsonRpcError: { code: -32601 } } });
+  });
+
   it('falls back when the server lists its versions and 2026-07-28 is not among them', () => {
     const verdict = judgeDiscoverAnswer(probe({ status: 200, responseBody: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { supportedVersions: ['2027-01-01'] } }) }));
     expect(verdict.kind === 'fall-back' && verdict.reason).toContain('2027-01-01, not 2026-07-28');

@@ -30,11 +30,15 @@ const METHOD_NOT_FOUND = -32601;
 const ErrorAnswerSchema = z.object({ error: z.object({ code: z.number(), message: z.string() }) });
 const DiscoverAnswerSchema = z.object({ result: z.object({ supportedVersions: z.array(z.string()) }) });
 
-/** The JSON-RPC message the answer carries: the body, or the first SSE frame's data. */
+/**
+ * The JSON-RPC message the answer carries: the body, or the first message frame's data.
+ * Frames of another event (the stdio bridge's `event: bridge` lines, say) carry no answer.
+ */
 function readAnswerMessage(http: HttpExchange): unknown {
   const fromBody = parseJsonBody(http.responseBody);
   if (fromBody !== undefined) return fromBody;
   for (const frame of http.sse ?? []) {
+    if (frame.event !== undefined && frame.event !== 'message') continue;
     const parsed = parseJsonBody(frame.data);
     if (parsed !== undefined) return parsed;
   }
