@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport as StreamableHTTPServerTransportV1 } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { startCrossOriginServer } from './start-cross-origin-server.ts';
 
 /**
  * MCP servers this project did not write, started by a test on 127.0.0.1: the released v1
@@ -22,32 +22,6 @@ export type ThirdPartyServer = {
   close: () => Promise<void>;
 };
 
-const EXPOSED_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate';
-
-async function listenWithCors(listener: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
-  const http = createServer((request, response) => {
-    response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
-    response.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204, {
-        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
-      });
-      response.end();
-      return;
-    }
-    listener(request, response);
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-    },
-  };
-}
 
 /** The tool both servers offer, written as each SDK's README writes its example. */
 const ADD_DESCRIPTION = 'Adds two numbers';
@@ -93,7 +67,7 @@ export async function startSdkV1Server(): Promise<ThirdPartyServer> {
     await createV1Server().connect(transport);
     await transport.handleRequest(request, response, body);
   };
-  const listening = await listenWithCors((request, response) => void handle(request, response));
+  const listening = await startCrossOriginServer((request, response) => void handle(request, response));
   return {
     url: `${listening.url}/mcp`,
     receivedAuthorization,
@@ -137,7 +111,7 @@ export async function startSdkV2Server({ bearerToken, echoToken = false }: { bea
     }),
   );
   const receivedAuthorization: (string | undefined)[] = [];
-  const listening = await listenWithCors((request, response) => {
+  const listening = await startCrossOriginServer((request, response) => {
     receivedAuthorization.push(request.headers.authorization);
     if (bearerToken !== undefined && request.headers.authorization !== `Bearer ${bearerToken}`) {
       response.writeHead(401, {
