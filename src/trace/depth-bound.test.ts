@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPTH_CUT_MARKER, MAX_NESTING_DEPTH, cutDeepValue, measureJsonTextDepth } from './depth-bound.ts';
+import { DEPTH_CUT_MARKER, MAX_NESTING_DEPTH, boundRecursion, cutDeepValue, measureJsonTextDepth } from './depth-bound.ts';
 
 const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
@@ -30,5 +30,22 @@ describe('cutDeepValue', () => {
     const { value } = cutDeepValue(JSON.parse('{"__proto__":{"x":1},"list":[{"__proto__":2}]}'));
     expect(JSON.stringify(value)).toBe('{"__proto__":{"x":1},"list":[{"__proto__":2}]}');
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+});
+
+describe('boundRecursion', () => {
+  it('recurses up to the bound, then cuts, and counts down again after each call', () => {
+    const cuts: number[] = [];
+    const walk = boundRecursion({
+      visit: (level: number): number => (level === 0 ? 0 : 1 + walk(level - 1)),
+      cut: (level: number): number => {
+        cuts.push(level);
+        return 0;
+      },
+    });
+    expect(walk(MAX_NESTING_DEPTH + 5)).toBe(MAX_NESTING_DEPTH);
+    expect(cuts).toEqual([5]);
+    // The count went back to zero: a second walk gets the whole bound again.
+    expect(walk(10)).toBe(10);
   });
 });

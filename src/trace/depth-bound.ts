@@ -83,3 +83,21 @@ export function cutDeepValue(value: unknown, limit: number = MAX_NESTING_DEPTH):
   }
   return { value: root, cut };
 }
+
+/**
+ * A recursive walk of untrusted data that stops at the one nesting bound: `visit` recurses
+ * through the function this returns, and past the bound `cut` answers instead (saying so),
+ * so no hostile depth can run the walk out of stack.
+ */
+export function boundRecursion<Args extends unknown[], Result>({ visit, cut }: { visit: (...args: Args) => Result; cut: (...args: Args) => Result }): (...args: Args) => Result {
+  let depth = 0;
+  return (...args) => {
+    if (depth >= MAX_NESTING_DEPTH) return cut(...args);
+    depth++;
+    try {
+      return visit(...args);
+    } finally {
+      depth--;
+    }
+  };
+}

@@ -1,6 +1,6 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { isPlainObject } from '../is-plain-object.ts';
-import { MAX_NESTING_DEPTH, describeDepthCut } from '../../trace/depth-bound.ts';
+import { boundRecursion, describeDepthCut } from '../../trace/depth-bound.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -54,17 +54,13 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
   const changes: FieldChange[] = [];
 
   // The schema is the server's: the walk stops at the one nesting bound instead of running out of stack.
-  let depth = 0;
-  const visit = (node: Schema, from: string, at: string): Schema => {
-    if (depth >= MAX_NESTING_DEPTH) {
+  const visit = boundRecursion({
+    visit: (node: Schema, from: string, at: string): Schema => visitNode(node, from, at),
+    cut: (node: Schema, from: string): Schema => {
       warnings.push(describeDepthCut(`tools${from}`));
       return node;
-    }
-    depth++;
-    const result = visitNode(node, from, at);
-    depth--;
-    return result;
-  };
+    },
+  });
   const visitNode = (node: Schema, from: string, at: string): Schema => {
     const copy: Schema = {};
     for (const [key, value] of Object.entries(node)) {
