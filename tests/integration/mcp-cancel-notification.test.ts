@@ -6,8 +6,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { addNumbers } from '../../server/mcp/tools.ts';
-import { createCountSlowly } from '../../server/mcp/tools/count-slowly.ts';
-import type { RegisteredTool } from '../../server/mcp/tool-registry.ts';
+import { observeCountSlowly, type CountJournal } from '../helpers/observe-count-slowly.ts';
 import { LEGACY_HEADERS, postMcp, readMessages, startSession, type JsonRpcMessage } from '../helpers/mcp-http.ts';
 import { startRecordingProxy, type RecordedExchange, type RecordingProxy } from '../helpers/start-recording-proxy.ts';
 
@@ -23,31 +22,16 @@ import { startRecordingProxy, type RecordedExchange, type RecordingProxy } from 
  */
 
 const INTERVAL_MS = 100;
-type Journal = { counts: number[]; ended?: 'finished' | 'cancelled' };
 /** What each run of the tool did, in the order the runs started. */
-const journals: Journal[] = [];
-const counting = createCountSlowly({ intervalMs: INTERVAL_MS });
-const observedCounting: RegisteredTool = {
-  ...counting,
-  handler: async (input, context) => {
-    const journal: Journal = { counts: [] };
+const journals: CountJournal[] = [];
+const observedCounting = observeCountSlowly({
+  intervalMs: INTERVAL_MS,
+  startJournal: () => {
+    const journal: CountJournal = { counts: [] };
     journals.push(journal);
-    try {
-      const counted = await counting.handler(input, {
-        ...context,
-        reportProgress: async (update) => {
-          journal.counts.push(update.progress);
-          await context.reportProgress(update);
-        },
-      });
-      journal.ended = 'finished';
-      return counted;
-    } catch (error) {
-      journal.ended = context.signal.aborted ? 'cancelled' : 'finished';
-      throw error;
-    }
+    return journal;
   },
-};
+});
 
 const PYTHON_CLIENT = fileURLToPath(new URL('../helpers/python/cancel-count-slowly.py', import.meta.url));
 const hasPythonSdk = (() => {

@@ -2,8 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { addNumbers } from '../../server/mcp/tools.ts';
-import { createCountSlowly } from '../../server/mcp/tools/count-slowly.ts';
-import type { RegisteredTool } from '../../server/mcp/tool-registry.ts';
+import { observeCountSlowly, type CountJournal } from '../helpers/observe-count-slowly.ts';
 
 /**
  * Cancelling count_slowly by dropping the connection, over real HTTP: in 2026-07-28
@@ -13,29 +12,9 @@ import type { RegisteredTool } from '../../server/mcp/tool-registry.ts';
  */
 
 const INTERVAL_MS = 100;
-const counting = createCountSlowly({ intervalMs: INTERVAL_MS });
 /** What the handler did: the counts it reached and whether it ended cancelled. */
-let journal: { counts: number[]; ended?: 'finished' | 'cancelled' };
-
-const observedCounting: RegisteredTool = {
-  ...counting,
-  handler: async (input, context) => {
-    try {
-      const counted = await counting.handler(input, {
-        ...context,
-        reportProgress: async (update) => {
-          journal.counts.push(update.progress);
-          await context.reportProgress(update);
-        },
-      });
-      journal.ended = 'finished';
-      return counted;
-    } catch (error) {
-      journal.ended = context.signal.aborted ? 'cancelled' : 'finished';
-      throw error;
-    }
-  },
-};
+let journal: CountJournal;
+const observedCounting = observeCountSlowly({ intervalMs: INTERVAL_MS, startJournal: () => journal });
 
 let server: RunningServer;
 let client: Client | undefined;
