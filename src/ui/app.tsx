@@ -16,6 +16,7 @@ import { useDocumentPreferences } from './use-document-preferences.ts';
 import { useLoadedModule, type LoadedModule } from './use-loaded-module.ts';
 import { loadInspector } from './inspector/load-inspector.ts';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
+import { ViewBoundary } from './view-boundary.tsx';
 
 // Neither the inspector (JSON, translation and HTTP views) nor the sequence diagram is needed for the first paint.
 // The inspector is fetched right after it (src/main.tsx, useLoadedModule), so the first step shows as soon as it exists.
@@ -62,7 +63,9 @@ function InspectorPanel() {
       </div>
       <div className="min-h-0 flex-1">
         {hasStep ? (
-          <ShownInspector inspector={inspector} />
+          <ViewBoundary view="inspector">
+            <ShownInspector inspector={inspector} />
+          </ViewBoundary>
         ) : (
           <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
             <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
@@ -103,17 +106,21 @@ function LifecyclePanel() {
   return (
     <section aria-label="Lifecycle" className={`flex flex-col gap-2 p-3 ${panel}`}>
       <div className="flex items-start justify-between gap-3">
-        <StepCaption />
+        <ViewBoundary view="step caption">
+          <StepCaption />
+        </ViewBoundary>
         <ViewSwitch />
       </div>
       <div className="min-h-0 flex-1">
-        {view === 'graph' ? (
-          <LifecycleGraph />
-        ) : (
-          <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the sequence diagram…</p>}>
-            <SequenceDiagram />
-          </Suspense>
-        )}
+        <ViewBoundary key={view} view={view === 'graph' ? 'graph' : 'sequence diagram'}>
+          {view === 'graph' ? (
+            <LifecycleGraph />
+          ) : (
+            <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the sequence diagram…</p>}>
+              <SequenceDiagram />
+            </Suspense>
+          )}
+        </ViewBoundary>
       </div>
       <Controls />
     </section>
@@ -164,14 +171,18 @@ export function App() {
         <main className={`grid min-h-0 flex-1 grid-cols-1 gap-3 p-3 md:grid-cols-[minmax(0,1fr)_16rem] ${rows} lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem]`}>
           <LifecyclePanel />
           <aside aria-label="Timeline" className={`md:row-span-2 ${panel}`}>
-            <Timeline />
+            <ViewBoundary view="timeline">
+              <Timeline />
+            </ViewBoundary>
           </aside>
           <div className={panel}>
             <InspectorPanel />
           </div>
         </main>
       )}
-      <ShortcutsDialog />
+      <ViewBoundary view="shortcuts dialog">
+        <ShortcutsDialog />
+      </ViewBoundary>
     </div>
   );
 }
