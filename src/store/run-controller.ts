@@ -1,7 +1,7 @@
 import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
 import type { RunEvent } from '../lifecycle/trace-writer.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
-import type { Trace } from '../trace/trace.ts';
+import type { Step, Trace } from '../trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { findScenario } from '../content/scenarios.ts';
@@ -32,12 +32,23 @@ export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
   return enginePromise;
 }
 
+/**
+ * The store's own copy of a step the engine recorded: its fields, not its payload. The
+ * engine changes a step only by replacing fields (`TraceWriter.update`; a new `http`
+ * snapshot each time) and never writes into a payload it has recorded, so the payload is
+ * shared. A deep clone here copied a 10,000-tool list again into every step (and every
+ * update of a step) that carries it: most of the page's time in such a run.
+ */
+function snapshotStep(step: Step): Step {
+  return { ...step };
+}
+
 function applyEvent(runId: number, event: RunEvent): void {
   const { setState, getState } = useExplorerStore;
   if (getState().runId !== runId) return;
   switch (event.type) {
     case 'step': {
-      const step = structuredClone(event.step);
+      const step = snapshotStep(event.step);
       const protocolVersion = currentRun?.trace.mcp.protocolVersion ?? null;
       setState((state) => {
         const steps = [...state.steps, step];
@@ -48,7 +59,7 @@ function applyEvent(runId: number, event: RunEvent): void {
       break;
     }
     case 'step-updated': {
-      const step = structuredClone(event.step);
+      const step = snapshotStep(event.step);
       setState((state) => ({ steps: state.steps.map((existing) => (existing.n === step.n ? step : existing)) }));
       break;
     }
