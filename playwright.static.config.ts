@@ -13,12 +13,17 @@ import servedAppConfig from './playwright.config.ts';
 const port = Number(process.env.STATIC_E2E_PORT ?? 47331);
 // The update test deploys two versions here, one after the other; the tests read the same variable.
 process.env.STATIC_UPDATE_DIRECTORY ??= path.join(os.tmpdir(), `mcp-lifecycle-explorer-update-site-${port}`);
+// The deployment tests (e2e-static/deployments.spec.ts) replace and remove files in theirs.
+process.env.STATIC_TABS_DIRECTORY ??= path.join(os.tmpdir(), `mcp-lifecycle-explorer-tabs-site-${port}`);
+process.env.STATIC_REMOVED_DIRECTORY ??= path.join(os.tmpdir(), `mcp-lifecycle-explorer-removed-site-${port}`);
 
 const mounts = [
   '/explorer/=dist-static',
   // Its own sub-path: the server's request log then shows what this test's page asked for, and nothing else.
   '/explorer-offline/=dist-static',
   `/explorer-update/=${process.env.STATIC_UPDATE_DIRECTORY}`,
+  `/explorer-tabs/=${process.env.STATIC_TABS_DIRECTORY}`,
+  `/explorer-removed/=${process.env.STATIC_REMOVED_DIRECTORY}`,
 ];
 
 export default defineConfig({

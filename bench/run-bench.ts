@@ -8,6 +8,7 @@ import { createUnmeasuredFigure, formatFiguresTable, type Figure } from './figur
 import { launchBrowser } from './launch-browser.ts';
 import { measureFirstLoad } from './measure-first-load.ts';
 import { measureLargeResult } from './measure-large-result.ts';
+import { measureManyTools } from './measure-many-tools.ts';
 import { measureLifecycleCost } from './measure-lifecycle-cost.ts';
 import { measureLoad } from './measure-load.ts';
 import { measureServer } from './measure-server.ts';
@@ -44,7 +45,7 @@ function describeMachine() {
 let browser: Browser | undefined;
 const openBrowser = async () => (browser ??= await launchBrowser());
 
-const PAGE_PARTS: readonly PartName[] = ['ui', 'large-result'];
+const PAGE_PARTS: readonly PartName[] = ['ui', 'large-result', 'many-tools'];
 const isPagePart = (part: PartName) => PAGE_PARTS.includes(part);
 
 /** The parts that drive the page share one app server and its recordings' folder. */
@@ -63,6 +64,10 @@ async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
       const trace = await recordLargeResultTrace({ serverUrl: app.url, folder });
       figures.push(...(await measureLargeResult({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
     }
+    if (parts.includes('many-tools')) {
+      log('UI with a 10,000-tool server');
+      figures.push(...(await measureManyTools({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log })));
+    }
   } finally {
     await app.stop();
     await rm(folder, { recursive: true, force: true });
@@ -80,6 +85,7 @@ async function measurePart(part: PartName): Promise<Figure[]> {
       return measureLifecycleCost({ quick: options.quick, log });
     case 'ui':
     case 'large-result':
+    case 'many-tools':
       return measurePageParts(options.parts.filter(isPagePart));
     case 'server':
       log('Server');
@@ -100,7 +106,7 @@ const started = performance.now();
 const figures: Figure[] = [];
 try {
   for (const part of options.parts) {
-    // Both page parts ran with the first of them, on one app server.
+    // The page parts all ran with the first of them, on one app server.
     if (isPagePart(part) && part !== options.parts.find(isPagePart)) continue;
     try {
       figures.push(...(await measurePart(part)));

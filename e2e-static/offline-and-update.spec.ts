@@ -61,7 +61,8 @@ test('a new deployment installs beside the running worker, offers a reload, then
   await page.getByRole('button', { name: 'Reload to update' }).click();
   await expect(status).toHaveAttribute('data-version', nextVersion, { timeout: 30_000 });
   await waitForInBrowserServer(page);
-  expect(await readCacheNames(page)).toEqual([`mcp-lifecycle-explorer /explorer-update/ ${nextVersion}`]);
+  // The page that used the first version is gone once the reloaded one is up: its cache goes.
+  await expect.poll(() => readCacheNames(page)).toEqual([`mcp-lifecycle-explorer /explorer-update/ ${nextVersion}`]);
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
   await expect(page.getByTestId('static-site-update')).toHaveCount(0);
   await stepUntil(page, 'keyboard', 'mcp.tools-list.response');

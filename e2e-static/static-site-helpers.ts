@@ -24,9 +24,12 @@ export async function readStatusTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { statusTexts: string[] }).statusTexts);
 }
 
-/** The cache names of this origin, as the page sees them. */
+/**
+ * The cache names of this origin that hold a version of a site, as the page sees them;
+ * not the worker's record of which version each open page was loaded with (`… pages`).
+ */
 export async function readCacheNames(page: Page): Promise<string[]> {
-  return page.evaluate(() => caches.keys());
+  return (await page.evaluate(() => caches.keys())).filter((name) => !/^mcp-lifecycle-explorer \S+ pages$/.test(name));
 }
 
 /** The static file server's log of the paths it was asked for, since it started. */

@@ -99,8 +99,11 @@ const PROVIDER_FOCUS: Record<string, Partial<Record<string, Focus[]>>> = {
   },
 };
 
+/** Step ids and wire names come from imported files too: only the tables' own entries count, never what every object inherits (`constructor`, `__proto__`). */
 export function findFocus({ stepId, wire }: { stepId: string; wire: string | null }): Focus[] {
-  return MCP_FOCUS[stepId] ?? (wire ? PROVIDER_FOCUS[wire]?.[stepId] : undefined) ?? [];
+  if (Object.hasOwn(MCP_FOCUS, stepId)) return MCP_FOCUS[stepId] ?? [];
+  const byStep = wire && Object.hasOwn(PROVIDER_FOCUS, wire) ? PROVIDER_FOCUS[wire] : undefined;
+  return byStep && Object.hasOwn(byStep, stepId) ? (byStep[stepId] ?? []) : [];
 }
 
 /** Every highlight with the step it belongs to, and its wire format (null: the same in all), so a test can check each one reaches its payload. */

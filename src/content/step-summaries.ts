@@ -48,7 +48,8 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
 };
 
 export function getStepSummary(id: string): string | undefined {
-  return (STEP_SUMMARIES as Record<string, string>)[id];
+  // An imported step's id may be `constructor`: only the table's own entries are summaries.
+  return Object.hasOwn(STEP_SUMMARIES, id) ? (STEP_SUMMARIES as Record<string, string>)[id] : undefined;
 }
 
 /**

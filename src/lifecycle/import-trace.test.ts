@@ -52,6 +52,15 @@ describe('files that are not traces', () => {
 });
 
 describe('hostile files', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'mcp.teleport'])('refuses a step whose id is %s, naming the step', (id) => {
+    const second = { ...trace.steps[0]!, n: 2, id };
+    const result = parseTraceFile({ text: JSON.stringify({ ...trace, steps: [trace.steps[0], second] }), name: 'odd.json' });
+    expect(result).toEqual({
+      ok: false,
+      error: `odd.json is not a trace this explorer can show: step 2 has the id "${id}", which is not one of its steps. Nothing from it was loaded. Open it with the explorer that wrote it, or export the run again.`,
+    });
+  });
+
   it('refuses nesting too deep to read instead of crashing', () => {
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
     const result = parseTraceFile({ text: deep });

@@ -1,3 +1,4 @@
+import { isStepId } from '../trace/steps.ts';
 import { TraceSchema, type Trace } from '../trace/trace.ts';
 import { DEPTH_CUT_MARKER, MAX_NESTING_DEPTH, cutDeepValue, measureJsonTextDepth } from '../trace/depth-bound.ts';
 import { REDACTED, collectSecretValues, isSecretHeaderName, redactSecretsInData, redactUrl } from '../trace/secrets.ts';
@@ -61,9 +62,26 @@ export function parseTraceFile({ text, name = 'The file' }: { text: string; name
     const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
     return { ok: false, error: `${name} is a damaged trace: ${problems.join('; ')}${more}. Nothing from it was loaded.` };
   }
+  const unknown = findUnknownStep(parsed.data);
+  if (unknown) {
+    return {
+      ok: false,
+      error: `${name} is not a trace this explorer can show: step ${unknown.index + 1} has the id ${JSON.stringify(unknown.id)}, which is not one of its steps. Nothing from it was loaded. Open it with the explorer that wrote it, or export the run again.`,
+    };
+  }
   const trace = redactImportedSecrets(parsed.data);
   if (!tooDeep) return { ok: true, trace };
   return { ok: true, trace, cut: `${name} nests its data more than ${MAX_NESTING_DEPTH} levels deep: the deeper parts read "${DEPTH_CUT_MARKER}".` };
+}
+
+/**
+ * The views look steps up by id; an id the step table does not own (a typo, a newer
+ * explorer's step, or `__proto__`, which a plain object answers with its prototype) is
+ * refused here rather than shown half-explained.
+ */
+function findUnknownStep(trace: Trace): { index: number; id: string } | undefined {
+  const index = trace.steps.findIndex((step) => !isStepId(step.id));
+  return index === -1 ? undefined : { index, id: trace.steps[index]!.id };
 }
 
 /**

@@ -5,12 +5,7 @@
  * only ever deletes its own old versions.
  */
 
-const CACHE_PREFIX = 'mcp-lifecycle-explorer';
 const INDEX_FILE = 'index.html';
-
-export function formatCacheName(baseUrl: URL, version: string): string {
-  return `${CACHE_PREFIX} ${baseUrl.pathname} ${version}`;
-}
 
 /** Caches every built file; one that fails fails the install, so a half-cached version never takes over. */
 export async function precacheFiles(options: {
@@ -34,30 +29,37 @@ export async function precacheFiles(options: {
   );
 }
 
-/** Deletes this site's caches of earlier deployments, leaving other sites' caches alone. */
-export async function deleteOldCaches(baseUrl: URL, currentCacheName: string): Promise<string[]> {
-  const ours = `${CACHE_PREFIX} ${baseUrl.pathname} `;
-  const old = (await caches.keys()).filter((name) => name.startsWith(ours) && name !== currentCacheName);
-  await Promise.all(old.map((name) => caches.delete(name)));
-  return old;
-}
-
 /** Whether the worker serves this GET from its cache: same origin, inside the site's folder. */
 export function isSiteRequest(request: Request, baseUrl: URL): boolean {
   const url = new URL(request.url);
   return request.method === 'GET' && url.origin === baseUrl.origin && url.pathname.startsWith(baseUrl.pathname);
 }
 
+/** Whether this request loads a page of the site (its index.html, with or without a query). */
+export function isPageRequest(request: Request, baseUrl: URL): boolean {
+  return request.mode === 'navigate' && isIndexPath(request, baseUrl);
+}
+
+function isIndexPath(request: Request, baseUrl: URL): boolean {
+  const { pathname } = new URL(request.url);
+  return pathname === baseUrl.pathname || pathname === `${baseUrl.pathname}${INDEX_FILE}`;
+}
+
 /**
  * Cache first, then the network. Every page of the site is its index.html (a deep
- * link only adds a query), so a navigation to the folder is served that file.
+ * link only adds a query), so a navigation to the folder is served that file. A page's
+ * other files come from the cache of the version it was loaded with (`pageCacheName`),
+ * then from the current one.
  */
-export async function respondFromCache(request: Request, cacheName: string, baseUrl: URL): Promise<Response> {
-  const cache = await caches.open(cacheName);
-  const url = new URL(request.url);
-  const isIndex = url.pathname === baseUrl.pathname || url.pathname === `${baseUrl.pathname}${INDEX_FILE}`;
-  const cached = isIndex && request.mode === 'navigate'
-    ? await cache.match(new URL(INDEX_FILE, baseUrl).href)
-    : await cache.match(request, { ignoreSearch: isIndex });
-  return cached ?? fetch(request);
+export async function respondFromCache({ request, cacheName, pageCacheName, baseUrl }: { request: Request; cacheName: string; pageCacheName?: string; baseUrl: URL }): Promise<Response> {
+  if (isPageRequest(request, baseUrl)) {
+    const page = await (await caches.open(cacheName)).match(new URL(INDEX_FILE, baseUrl).href);
+    return page ?? fetch(request);
+  }
+  const isIndex = isIndexPath(request, baseUrl);
+  for (const name of pageCacheName && pageCacheName !== cacheName ? [pageCacheName, cacheName] : [cacheName]) {
+    const cached = await (await caches.open(name)).match(request, { ignoreSearch: isIndex });
+    if (cached) return cached;
+  }
+  return fetch(request);
 }

@@ -1,4 +1,5 @@
 import { readAppBaseUrl } from './app-base-url.ts';
+import { formatCachePrefix } from './client-versions.ts';
 import { readWorkerStatus, updateWorkerStatus } from './worker-status.ts';
 import type { PageToWorkerMessage, WorkerToPageMessage } from './worker-scope.ts';
 
@@ -42,10 +43,12 @@ export async function registerServiceWorker(): Promise<void> {
     else void markReady(container.controller);
   });
 
+  const workerUrl = new URL(WORKER_FILE, baseUrl);
   let registration: ServiceWorkerRegistration;
   try {
-    registration = await container.register(new URL(WORKER_FILE, baseUrl), { scope: baseUrl.href });
+    registration = await container.register(workerUrl, { scope: baseUrl.href });
   } catch (error) {
+    if (await removeWorkerIfGone({ container, workerUrl, baseUrl })) return;
     const reason = error instanceof Error ? error.message : String(error);
     updateWorkerStatus({ phase: 'failed', detail: `The in-browser server could not be installed (${reason}). Reload the page to try again. ${UNSUPPORTED}` });
     return;
@@ -72,8 +75,11 @@ export async function registerServiceWorker(): Promise<void> {
     });
   });
   offerWaitingUpdate();
+  // register() answers from the registration it has without asking for the file again, and
+  // the browser's own check on each load fails silently: ask now, to notice a removed worker.
+  void registration.update().catch(() => removeWorkerIfGone({ container, workerUrl, baseUrl }));
   // A tab left open for days still learns of a new deployment.
-  setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_INTERVAL_MS);
+  setInterval(() => void registration.update().catch(() => removeWorkerIfGone({ container, workerUrl, baseUrl })), UPDATE_CHECK_INTERVAL_MS);
 
   if (container.controller) {
     await markReady(container.controller);
@@ -85,10 +91,35 @@ export async function registerServiceWorker(): Promise<void> {
   // Otherwise the worker is installing: it claims this page when it activates.
 }
 
+/**
+ * A deployment that no longer has the worker file means the site stopped running one:
+ * the installed worker would otherwise go on serving the cached explorer forever, since
+ * a browser keeps a worker whose update check fails. Only a plain 404 or 410 counts (the
+ * site answered, without the file); no network keeps the worker, for offline visits.
+ */
+let workerRemoved = false;
+
+async function removeWorkerIfGone({ container, workerUrl, baseUrl }: { container: ServiceWorkerContainer; workerUrl: URL; baseUrl: URL }): Promise<boolean> {
+  const answer = await fetch(workerUrl, { cache: 'no-store' }).catch(() => null);
+  if (answer?.status !== 404 && answer?.status !== 410) return false;
+  workerRemoved = true;
+  const registration = await container.getRegistration(baseUrl.href);
+  await registration?.unregister();
+  for (const name of await caches.keys()) if (name.startsWith(formatCachePrefix(baseUrl))) await caches.delete(name);
+  updateWorkerStatus({
+    phase: 'failed',
+    detail: `This site no longer serves the in-browser server (${WORKER_FILE} answered ${answer.status}), so it was removed from this browser with its cached files. Reload the page to see what the site serves now.`,
+  });
+  return true;
+}
+
 async function markReady(controller: ServiceWorker | null): Promise<void> {
   if (!controller) return;
   const version = await readVersion(controller);
+  if (workerRemoved) return;
   updateWorkerStatus({ phase: 'ready', detail: '', version });
+  const loaded: PageToWorkerMessage = { type: 'page-loaded' };
+  controller.postMessage(loaded);
 }
 
 /** Asks the controlling worker which deployment it belongs to. */

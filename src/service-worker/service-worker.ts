@@ -1,5 +1,6 @@
 import { createApp } from '../../server/http/create-app.ts';
-import { deleteOldCaches, formatCacheName, isSiteRequest, precacheFiles, respondFromCache } from './precache.ts';
+import { createCacheRegistry, formatCacheName } from './client-versions.ts';
+import { isPageRequest, isSiteRequest, precacheFiles, respondFromCache } from './precache.ts';
 import { createServerRequest, findServerPath } from './server-routes.ts';
 import type { PageToWorkerMessage, ServiceWorkerScope, WorkerToPageMessage } from './worker-scope.ts';
 
@@ -19,6 +20,7 @@ const worker = globalThis as unknown as ServiceWorkerScope;
 /** The site's folder: the worker file sits at its top, and its scope is that folder. */
 const baseUrl = new URL('./', worker.location.href);
 const cacheName = formatCacheName(baseUrl, manifest.version);
+const registry = createCacheRegistry(baseUrl);
 
 // DNS rebinding protection as in Node, with the site's own host as the only one allowed.
 const app = createApp({
@@ -42,15 +44,29 @@ worker.addEventListener('install', (event) => {
   );
 });
 
+async function listPageIds(): Promise<string[]> {
+  return (await worker.clients.matchAll({ includeUncontrolled: true, type: 'window' })).map((client) => client.id);
+}
+
 worker.addEventListener('activate', (event) => {
-  // Old caches go only now: until this moment the previous worker still served its pages from them.
-  event.waitUntil(deleteOldCaches(baseUrl, cacheName).then(() => worker.clients.claim()));
+  // The pages this worker takes over from none (a first visit) were loaded from this version's files;
+  // those a previous worker served keep the version it wrote down. An old cache goes once no open page uses it.
+  event.waitUntil(
+    worker.clients
+      .claim()
+      .then(listPageIds)
+      .then(async (pages) => {
+        await registry.adopt(pages, cacheName);
+        await registry.prune(pages, cacheName);
+      }),
+  );
 });
 
 worker.addEventListener('message', (event) => {
   const message = event.data as PageToWorkerMessage | null;
   if (message?.type === 'skip-waiting') event.waitUntil(worker.skipWaiting());
   if (message?.type === 'claim') event.waitUntil(worker.clients.claim());
+  if (message?.type === 'page-loaded') event.waitUntil(listPageIds().then((pages) => registry.prune(pages, cacheName)));
   if (message?.type === 'read-version') {
     const reply: WorkerToPageMessage = { type: 'version', version: manifest.version };
     event.ports[0]?.postMessage(reply);
@@ -65,5 +81,17 @@ worker.addEventListener('fetch', (event) => {
     return;
   }
   // Anything not ours (a provider, an MCP server by URL, another origin) goes to the network untouched.
-  if (isSiteRequest(request, baseUrl)) event.respondWith(respondFromCache(request, cacheName, baseUrl));
+  if (!isSiteRequest(request, baseUrl)) return;
+  if (isPageRequest(request, baseUrl)) {
+    // A page loaded now is this version's. The page it replaces (a reload) is still listed until
+    // the new one has loaded, so old caches are pruned when the new page says it is up ('page-loaded').
+    if (event.resultingClientId) event.waitUntil(registry.record(event.resultingClientId, cacheName));
+    event.respondWith(respondFromCache({ request, cacheName, baseUrl }));
+    return;
+  }
+  event.respondWith(
+    (event.clientId ? registry.findCacheOf(event.clientId) : Promise.resolve(undefined)).then((pageCacheName) =>
+      respondFromCache({ request, cacheName, baseUrl, ...(pageCacheName ? { pageCacheName } : {}) }),
+    ),
+  );
 });

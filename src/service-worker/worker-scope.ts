@@ -7,6 +7,10 @@ export type ExtendableEvent = Event & { waitUntil: (promise: Promise<unknown>) =
 
 export type FetchEvent = ExtendableEvent & {
   readonly request: Request;
+  /** The page that made the request ('' for a navigation, which makes a new page). */
+  readonly clientId: string;
+  /** The page a navigation makes. */
+  readonly resultingClientId: string;
   respondWith: (response: Response | Promise<Response>) => void;
 };
 
@@ -15,7 +19,7 @@ export type ExtendableMessageEvent = ExtendableEvent & {
   readonly ports: readonly MessagePort[];
 };
 
-export type WindowClient = { postMessage: (message: unknown) => void };
+export type WindowClient = { readonly id: string; postMessage: (message: unknown) => void };
 
 export type ServiceWorkerScope = {
   readonly location: { readonly href: string; readonly hostname: string; readonly origin: string };
@@ -37,7 +41,9 @@ export type PageToWorkerMessage =
   | { type: 'skip-waiting' }
   /** A page loaded with a hard reload is not controlled although the worker is active. */
   | { type: 'claim' }
-  | { type: 'read-version' };
+  | { type: 'read-version' }
+  /** A page is up: the worker may now delete old versions' caches no open page uses. */
+  | { type: 'page-loaded' };
 
 export type WorkerToPageMessage =
   | { type: 'install-progress'; cached: number; total: number }

@@ -33,15 +33,16 @@ export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
 }
 
 /**
- * The store's own copy of a step. A stream's frames never change once recorded and every
- * step of its exchange holds the same array, so the copy shares it: copying every frame
- * for every step of a long stream grew as the square of its frames.
+ * The store's own copy of a step the engine recorded: its fields, not its payload. The
+ * engine never writes into a payload it has recorded, so the payload is shared; a deep
+ * clone here copied a 10,000-tool list again into every step (and every update of a step)
+ * that carries it. The HTTP record is copied one level because the engine updates a shared
+ * exchange in place (`syncSharedExchange`); its stream frames, which never change once
+ * recorded and are held by every step of the exchange, are shared too (copying them for
+ * every step of a long stream grew as the square of its frames).
  */
-function copyStep(step: Step): Step {
-  if (!step.http?.sse) return structuredClone(step);
-  const { sse, ...http } = step.http;
-  const copy = structuredClone({ ...step, http });
-  return { ...copy, http: { ...copy.http, sse } };
+function snapshotStep(step: Step): Step {
+  return step.http ? { ...step, http: { ...step.http } } : { ...step };
 }
 
 function applyEvent(runId: number, event: RunEvent): void {
@@ -49,7 +50,7 @@ function applyEvent(runId: number, event: RunEvent): void {
   if (getState().runId !== runId) return;
   switch (event.type) {
     case 'step': {
-      const step = copyStep(event.step);
+      const step = snapshotStep(event.step);
       const protocolVersion = currentRun?.trace.mcp.protocolVersion ?? null;
       setState((state) => {
         const steps = [...state.steps, step];
@@ -60,7 +61,7 @@ function applyEvent(runId: number, event: RunEvent): void {
       break;
     }
     case 'step-updated': {
-      const step = copyStep(event.step);
+      const step = snapshotStep(event.step);
       setState((state) => ({ steps: state.steps.map((existing) => (existing.n === step.n ? step : existing)) }));
       break;
     }

@@ -17,6 +17,7 @@ import { useDocumentPreferences } from './use-document-preferences.ts';
 import { useLoadedModule, type LoadedModule } from './use-loaded-module.ts';
 import { loadInspector } from './inspector/load-inspector.ts';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
+import { ViewBoundary } from './view-boundary.tsx';
 
 // Neither the inspector (JSON, translation and HTTP views) nor the sequence diagram is needed for the first paint.
 // The inspector is fetched right after it (src/main.tsx, useLoadedModule), so the first step shows as soon as it exists.
@@ -49,7 +50,9 @@ function InspectorPanel() {
   const hasStep = useExplorerStore(selectHasStep);
   const inspector = useLoadedModule(loadInspector);
   return hasStep ? (
-    <ShownInspector inspector={inspector} />
+    <ViewBoundary view="inspector">
+      <ShownInspector inspector={inspector} />
+    </ViewBoundary>
   ) : (
     <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
       <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
@@ -87,18 +90,22 @@ function LifecyclePanel() {
   return (
     <section aria-label="Lifecycle" className={`flex flex-col gap-2 p-2 sm:p-3 ${panel}`}>
       <div className="flex items-start justify-between gap-3">
-        <StepCaption />
+        <ViewBoundary view="step caption">
+          <StepCaption />
+        </ViewBoundary>
         <ViewSwitch />
       </div>
       {/* Cramped, the graph has a height of its own (the page scrolls); roomy, it takes what the panel leaves. */}
       <div className="h-[23rem] min-h-0 sm:h-[clamp(17rem,34vw,25rem)] lg:h-[clamp(17rem,24vw,22rem)] roomy:h-auto roomy:flex-1" data-testid="main-view">
-        {view === 'graph' ? (
-          <LifecycleGraph />
-        ) : (
-          <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the sequence diagram…</p>}>
-            <SequenceDiagram />
-          </Suspense>
-        )}
+        <ViewBoundary key={view} view={view === 'graph' ? 'graph' : 'sequence diagram'}>
+          {view === 'graph' ? (
+            <LifecycleGraph />
+          ) : (
+            <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the sequence diagram…</p>}>
+              <SequenceDiagram />
+            </Suspense>
+          )}
+        </ViewBoundary>
       </div>
       <Controls />
     </section>
@@ -180,12 +187,16 @@ export function App() {
           {/* Beside the others the timeline takes their height and scrolls inside it; stacked, it has a height of its own. */}
           <aside aria-label="Timeline" className={`relative h-[28rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-auto ${panel}`}>
             <div className="h-full lg:absolute lg:inset-0">
-              <Timeline />
+              <ViewBoundary view="timeline">
+                <Timeline />
+              </ViewBoundary>
             </div>
           </aside>
         </main>
       )}
-      <ShortcutsDialog />
+      <ViewBoundary view="shortcuts dialog">
+        <ShortcutsDialog />
+      </ViewBoundary>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { ViewBoundary } from '../view-boundary.tsx';
 
 // The comparison loads every wire format's translators: only when asked for.
 const CompareView = lazy(() => import('./compare-view.tsx').then((module) => ({ default: module.CompareView })));
@@ -36,9 +37,11 @@ export function CompareFormatsButton() {
           </div>
           <div className="min-h-0 flex-1">
             {open && (
-              <Suspense fallback={<p className="text-sm text-slate-500">Loading the translators…</p>}>
-                <CompareView />
-              </Suspense>
+              <ViewBoundary view="comparison">
+                <Suspense fallback={<p className="text-sm text-slate-500">Loading the translators…</p>}>
+                  <CompareView />
+                </Suspense>
+              </ViewBoundary>
             )}
           </div>
         </div>

@@ -4,7 +4,7 @@ import 'react-json-view-lite/dist/index.css';
 import type { Focus } from '../../content/narration.ts';
 import { AnnotatedJson } from '../json/annotated-json.tsx';
 import { collectFocusHighlights, type Highlight } from '../json/json-lines.ts';
-import { useShortenedValue } from '../json/long-text-notice.tsx';
+import { useShortenedValue } from '../json/shortened-value.tsx';
 import { useIsDark } from '../use-document-preferences.ts';
 
 const NO_FOCUS: Focus[] = [];

@@ -3,6 +3,7 @@ import type { Translation } from '../../trace/trace.ts';
 import { CompareFormatsButton } from '../compare/compare-dialog.tsx';
 import { AnnotatedJson, ChangeLegend } from '../json/annotated-json.tsx';
 import { collectHighlights } from '../json/json-lines.ts';
+import { LONG_LIST_ITEMS } from '../json/long-text.ts';
 import { JsonPayload } from './json-view.tsx';
 
 const SIDES: Record<Translation['number'], { input: string; output: string }> = {
@@ -11,6 +12,8 @@ const SIDES: Record<Translation['number'], { input: string; output: string }> = 
   3: { input: 'MCP tool result (input)', output: 'Provider tool messages (output)' },
 };
 
+const moreButton = 'rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
+
 /** Input and output of one translation side by side, with every change the host had to make. A translation that failed says so instead. */
 export function TranslationView({ translation, failed = false }: { translation: Translation; failed?: boolean }) {
   const sides = SIDES[translation.number];
@@ -18,6 +21,8 @@ export function TranslationView({ translation, failed = false }: { translation: 
   const inputHighlights = useMemo(() => collectHighlights({ changes, side: 'input' }), [changes]);
   const outputHighlights = useMemo(() => collectHighlights({ changes, side: 'output' }), [changes]);
   const [showChanges, setShowChanges] = useState(changes.length > 0);
+  // A server of 10,000 tools can make as many warnings: the first ones make the point.
+  const [warningLimit, setWarningLimit] = useState(LONG_LIST_ITEMS);
   return (
     <div data-testid="translation-view">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -62,13 +67,21 @@ export function TranslationView({ translation, failed = false }: { translation: 
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Nothing was lost: every field found a place.</p>
         ) : (
           <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-amber-800 dark:text-amber-200" data-testid="translation-warnings">
-            {translation.warnings.map((warning, index) => (
+            {translation.warnings.slice(0, warningLimit).map((warning, index) => (
               <li key={index}>
                 {warning.message}
                 {warning.path && <span className="ml-1 font-mono text-xs text-slate-500">({warning.path})</span>}
               </li>
             ))}
           </ul>
+        )}
+        {translation.warnings.length > warningLimit && (
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300" data-testid="warnings-cut-notice">
+            The first {warningLimit.toLocaleString('en')} of {translation.warnings.length.toLocaleString('en')} are shown.
+            <button type="button" className={moreButton} onClick={() => setWarningLimit((limit) => limit + LONG_LIST_ITEMS)}>
+              Show {Math.min(LONG_LIST_ITEMS, translation.warnings.length - warningLimit).toLocaleString('en')} more items
+            </button>
+          </p>
         )}
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FieldChange } from '../../trace/trace.ts';
 import { layoutJsonLines, type Highlight, type HighlightKind } from './json-lines.ts';
-import { useShortenedValue } from './long-text-notice.tsx';
+import { useShortenedValue } from './shortened-value.tsx';
 
 export const CHANGE_STYLES: Record<HighlightKind, { line: string; badge: string; label: string }> = {
   // Badge colours are dark enough for small white text (WCAG AA contrast).

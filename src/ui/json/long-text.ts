@@ -26,22 +26,45 @@ export function cutText(text: string, limit: number = LONG_TEXT_LIMIT): string {
   return `${text.slice(0, end)}… [${(text.length - end).toLocaleString('en')} more characters]`;
 }
 
-export function shortenLongStrings(value: unknown, limit: number = LONG_TEXT_LIMIT): ShortenedValue {
+/** Longer lists are shown cut to this many items until the learner asks for more: a server may list 10,000 tools, and laying out every one froze the page for half a minute. */
+export const LONG_LIST_ITEMS = 50;
+
+export type DisplayValue = ShortenedValue & {
+  /** How many lists were cut to their first items. */
+  cutListCount: number;
+  /** The length of the longest list that was cut (0 when none was). */
+  longestListLength: number;
+};
+
+/** A copy of `node` with `key` set to `item` as its own property, whatever the key (a JSON key may be `__proto__`). */
+function withOwnProperty(node: Record<string, unknown>, key: string, item: unknown): Record<string, unknown> {
+  Object.defineProperty(node, key, { value: item, writable: true, enumerable: true, configurable: true });
+  return node;
+}
+
+export function shortenForDisplay({ value, textLimit = LONG_TEXT_LIMIT, itemLimit = LONG_LIST_ITEMS }: { value: unknown; textLimit?: number; itemLimit?: number }): DisplayValue {
   let cutCount = 0;
   let longestLength = 0;
-  // Copies only the containers on the way to a cut string, so an ordinary payload is returned as it is.
+  let cutListCount = 0;
+  let longestListLength = 0;
+  // Copies only the containers on the way to a cut, so an ordinary payload is returned as it is.
   const visit = (node: unknown, depth: number): unknown => {
     if (typeof node === 'string') {
-      if (node.length <= limit) return node;
+      if (node.length <= textLimit) return node;
       cutCount += 1;
       longestLength = Math.max(longestLength, node.length);
-      return cutText(node, limit);
+      return cutText(node, textLimit);
     }
     // Deeper values are summarized by the views anyway; a hostile file must not exhaust the stack.
     if (typeof node !== 'object' || node === null || depth >= MAX_JSON_DEPTH) return node;
     if (Array.isArray(node)) {
-      let copy: unknown[] | undefined;
-      node.forEach((item, index) => {
+      const kept: unknown[] = node.length > itemLimit ? node.slice(0, itemLimit) : node;
+      if (kept !== node) {
+        cutListCount += 1;
+        longestListLength = Math.max(longestListLength, node.length);
+      }
+      let copy: unknown[] | undefined = kept === node ? undefined : kept;
+      kept.forEach((item, index) => {
         const shown = visit(item, depth + 1);
         if (shown !== item) (copy ??= [...node])[index] = shown;
       });
@@ -50,10 +73,16 @@ export function shortenLongStrings(value: unknown, limit: number = LONG_TEXT_LIM
     let copy: Record<string, unknown> | undefined;
     for (const [key, item] of Object.entries(node)) {
       const shown = visit(item, depth + 1);
-      if (shown !== item) (copy ??= { ...node })[key] = shown;
+      if (shown !== item) copy = withOwnProperty(copy ?? { ...node }, key, shown);
     }
     return copy ?? node;
   };
   const shown = visit(value, 0);
+  return { value: shown, cutCount, longestLength, cutListCount, longestListLength };
+}
+
+/** Long strings only: every list whole. */
+export function shortenLongStrings(value: unknown, limit: number = LONG_TEXT_LIMIT): ShortenedValue {
+  const { value: shown, cutCount, longestLength } = shortenForDisplay({ value, textLimit: limit, itemLimit: Infinity });
   return { value: shown, cutCount, longestLength };
 }

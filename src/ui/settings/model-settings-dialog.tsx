@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { findWireInfo } from '../../providers/wire-catalog.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import type { ModelSettings } from '../../store/model-settings.ts';
+import { ViewBoundary } from '../view-boundary.tsx';
 
 // The form is not needed for the first paint.
 const ModelSettingsForm = lazy(() => import('./model-settings-form.tsx').then((module) => ({ default: module.ModelSettingsForm })));
@@ -35,9 +36,11 @@ export function ModelSettingsButton() {
       </button>
       <dialog ref={dialog} aria-labelledby="model-settings-title" className="m-auto w-[34rem] max-w-[95vw] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
         {openCount > 0 && (
-          <Suspense fallback={<p className="p-5 text-sm text-slate-500">Loading the settings…</p>}>
-            <ModelSettingsForm key={openCount} close={() => dialog.current?.close()} />
-          </Suspense>
+          <ViewBoundary key={openCount} view="model settings">
+            <Suspense fallback={<p className="p-5 text-sm text-slate-500">Loading the settings…</p>}>
+              <ModelSettingsForm close={() => dialog.current?.close()} />
+            </Suspense>
+          </ViewBoundary>
         )}
       </dialog>
     </>

@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { act, useEffect } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ViewBoundary } from './view-boundary.tsx';
+
+// React runs effects and state updates inside act() only when told it is under test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+const failing = { now: true, mounts: 0 };
+
+function FragileView() {
+  useEffect(() => {
+    failing.mounts += 1;
+  }, []);
+  if (failing.now) throw new Error('Cannot read properties of undefined (reading "map")');
+  return <p data-testid="fragile">the view</p>;
+}
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  failing.now = true;
+  failing.mounts = 0;
+  // React reports a caught error on the console; the test reads the page, not the log.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.restoreAllMocks();
+});
+
+describe('a view that throws', () => {
+  it('shows a message in that view and keeps its neighbours', () => {
+    act(() =>
+      root.render(
+        <main>
+          <ViewBoundary view="graph">
+            <FragileView />
+          </ViewBoundary>
+          <ViewBoundary view="timeline">
+            <p data-testid="neighbour">step 7 of 20</p>
+          </ViewBoundary>
+        </main>,
+      ),
+    );
+    const alert = container.querySelector('[data-testid="view-error"]');
+    expect(alert?.textContent).toContain('The graph could not be shown (Cannot read properties of undefined (reading "map")).');
+    expect(alert?.getAttribute('role')).toBe('alert');
+    expect(container.querySelector('[data-testid="neighbour"]')?.textContent).toBe('step 7 of 20');
+    expect(container.querySelector('[data-testid="fragile"]')).toBeNull();
+  });
+
+  it('mounts the view afresh on "Try again"', () => {
+    act(() =>
+      root.render(
+        <ViewBoundary view="inspector">
+          <FragileView />
+        </ViewBoundary>,
+      ),
+    );
+    const button = [...container.querySelectorAll('button')].find((element) => element.textContent === 'Try again');
+    failing.now = false;
+    act(() => button?.click());
+    expect(container.querySelector('[data-testid="fragile"]')?.textContent).toBe('the view');
+    expect(container.querySelector('[data-testid="view-error"]')).toBeNull();
+    expect(failing.mounts).toBe(1);
+  });
+
+  it('says it again when the view fails again', () => {
+    act(() =>
+      root.render(
+        <ViewBoundary view="inspector">
+          <FragileView />
+        </ViewBoundary>,
+      ),
+    );
+    const button = [...container.querySelectorAll('button')].find((element) => element.textContent === 'Try again');
+    act(() => button?.click());
+    expect(container.querySelector('[data-testid="view-error"]')?.textContent).toContain('The inspector could not be shown');
+  });
+});
