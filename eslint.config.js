@@ -8,7 +8,7 @@ import { noFolderCycles } from './eslint-rules/no-folder-cycles.js';
  * The pure layers (DEVELOPERS.md, "Layers"): they run in the page, in the Service Worker and
  * in Node alike, so they import no view code, no Node, no server, and name no host globals.
  */
-const PURE_LAYERS = ['src/trace', 'src/lifecycle', 'src/providers', 'src/mcp', 'src/content'];
+const PURE_LAYERS = ['src/trace', 'src/lifecycle', 'src/providers', 'src/mcp', 'src/content', 'src/export'];
 const viewAndHostImports = [
   { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'The pure layers (trace, lifecycle, mcp, providers, content) must not import React.' },
   { group: ['zustand', 'zustand/*'], message: 'The pure layers must not import zustand: the store imports them, not the other way round.' },
@@ -19,6 +19,7 @@ const viewAndHostImports = [
 ];
 const engineImports = { group: ['**/lifecycle/**', '../lifecycle', '../../lifecycle'], message: 'Only the store and the CLI drive the engine: trace, providers, mcp and content sit below src/lifecycle.' };
 const lowerLayerImports = { group: ['**/providers/**', '**/mcp/**', '**/content/**', '../providers', '../mcp', '../content'], message: 'src/trace is the bottom layer: it imports no other layer.' };
+const exportLayerImports = { group: ['**/lifecycle/**', '**/providers/**', '**/mcp/**', '**/content/**', '../lifecycle', '../providers', '../mcp', '../content'], message: 'src/export translates a Trace: it imports only src/trace, so the CLI and the page can load it without the engine.' };
 const hostGlobals = ['document', 'window', 'localStorage', 'sessionStorage', 'navigator', 'location', 'process', 'Buffer', '__dirname', '__filename'].map((name) => ({
   name,
   message: `${name} is a host global: the pure layers run in the page, the Service Worker and Node alike. Take what you need as a parameter.`,
@@ -61,6 +62,11 @@ export default tseslint.config(
     files: ['src/trace/**'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...viewAndHostImports, engineImports, lowerLayerImports] }] },
+  },
+  {
+    files: ['src/export/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...viewAndHostImports, exportLayerImports] }] },
   },
   {
     files: ['src/**/*.test.ts'],

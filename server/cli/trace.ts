@@ -7,6 +7,7 @@ import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
 import { DEFAULT_SCENARIO_ID, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
 import { serve } from '../node/serve.ts';
+import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
 
 const usage = `Usage: npm run trace -- ["What is 5 plus 7?"] [options]
 
@@ -22,7 +23,8 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --strict                      OpenAI strict mode for tool schemas
   --server URL                  another MCP server (default: the built-in one, started here)
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
-  --full                        do not shorten long payloads in the text output`;
+  --full                        do not shorten long payloads in the text output
+${EXPORT_FLAG_USAGE}`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -45,6 +47,7 @@ try {
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
+      ...EXPORT_FLAG_OPTIONS,
     },
   });
 } catch (error) {
@@ -66,6 +69,8 @@ if (values.server !== undefined) {
     fail(`"${values.server}" is not a URL. Give the MCP endpoint, for example http://127.0.0.1:3001/mcp.`);
   }
 }
+const exportChoice = readExportChoice(values);
+if (exportChoice.error) fail(exportChoice.error);
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
 const wire = findWireInfo(values.wire);
 if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
@@ -95,8 +100,10 @@ try {
   });
   const trace = await run.start();
   if (values.json) process.stdout.write(formatTraceJson({ trace }));
+  else if (exportChoice.format) printExport({ trace, format: exportChoice.format });
   else console.log(formatTraceText({ trace, maxPayloadLength: values.full ? 0 : 600 }));
-  process.exitCode = trace.status === 'complete' ? 0 : 1;
+  const sent = exportChoice.endpoint ? await sendToCollector({ trace, endpoint: exportChoice.endpoint }) : true;
+  process.exitCode = trace.status === 'complete' && sent ? 0 : 1;
 } finally {
   await local.close();
 }

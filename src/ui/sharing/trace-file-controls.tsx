@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { dismissImportError, exportTrace, importTrace, reset } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import { ExportMenu } from './export-menu.tsx';
 
 const selectHasSteps = (state: ExplorerState) => state.steps.length > 0;
 const selectSource = (state: ExplorerState) => state.source;
@@ -18,6 +19,7 @@ export function TraceFileControls() {
       <button type="button" className={button} onClick={() => void exportTrace()} disabled={!hasSteps}>
         Export trace
       </button>
+      <ExportMenu disabled={!hasSteps} />
       <button type="button" className={button} onClick={() => input.current?.click()}>
         Import trace
       </button>

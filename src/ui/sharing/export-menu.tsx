@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { getShownTrace } from '../../store/run-controller.ts';
+
+type FormatChoice = { id: 'har' | 'otlp' | 'mermaid'; label: string; detail: string };
+
+const CHOICES: FormatChoice[] = [
+  { id: 'har', label: 'HAR', detail: 'every HTTP exchange, for Chrome DevTools or a HAR viewer' },
+  { id: 'otlp', label: 'OpenTelemetry (OTLP JSON)', detail: 'spans for a tracing backend' },
+  { id: 'mermaid', label: 'Mermaid', detail: 'a sequence diagram for slides and docs' },
+];
+
+const button =
+  'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
+
+/** Builds the file in a chunk of its own, loaded on first use, so the first page stays small. */
+async function downloadExport(format: FormatChoice['id']): Promise<string> {
+  const trace = getShownTrace();
+  if (!trace) return 'There is no run to export yet: ask the question first.';
+  const { buildExportFile } = await import('../../export/export-formats.ts');
+  const file = buildExportFile({ trace, format });
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return file.warnings.length > 0 ? `Saved ${file.fileName}: ${file.warnings.map((warning) => warning.message).join(' ')}` : `Saved ${file.fileName}.`;
+}
+
+/** The run in the formats other tools read: HAR, OpenTelemetry and Mermaid, each a download. */
+export function ExportMenu({ disabled }: { disabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState('');
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutside = (event: PointerEvent) => {
+      if (event.target instanceof Node && !container.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, [open]);
+  const choose = (format: FormatChoice['id']) => {
+    setOpen(false);
+    toggle.current?.focus();
+    downloadExport(format).then(setStatus, (error: unknown) => setStatus(`The export failed: ${error instanceof Error ? error.message : String(error)}. Try again, or export the trace and convert it with npm run trace.`));
+  };
+  return (
+    <div
+      ref={container}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
+      <button ref={toggle} type="button" className={button} aria-expanded={open} aria-controls={open ? menuId : undefined} disabled={disabled} onClick={() => setOpen((value) => !value)}>
+        Export as…
+      </button>
+      {open && (
+        <ul id={menuId} className="absolute right-0 z-20 mt-1 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900" data-testid="export-menu">
+          {CHOICES.map((choice) => (
+            <li key={choice.id}>
+              <button type="button" className="w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800" onClick={() => choose(choice.id)}>
+                <span className="block font-medium">{choice.label}</span>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">{choice.detail}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <span className="sr-only" role="status">
+        {status}
+      </span>
+    </div>
+  );
+}
