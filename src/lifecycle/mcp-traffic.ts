@@ -176,6 +176,10 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
       refreshHttp(recorder, exchange);
       break;
     }
+    case 'ndjson-line':
+      // MCP never answers in NDJSON; the line is kept in the exchange like any body.
+      refreshHttp(recorder, exchange);
+      break;
     case 'end':
     case 'error':
       refreshHttp(recorder, exchange);

@@ -52,6 +52,18 @@ function applyEvent(runId: number, event: RunEvent): void {
       setState((state) => ({ steps: state.steps.map((existing) => (existing.n === step.n ? step : existing)) }));
       break;
     }
+    case 'frame': {
+      // The store's copy of the step grows by this frame alone; the frames before it stay where they are.
+      const { n, framing, frame } = event;
+      setState((state) => ({
+        steps: state.steps.map((existing) => {
+          if (existing.n !== n || !existing.http) return existing;
+          (existing.http[framing] ??= []).push(frame);
+          return { ...existing, http: { ...existing.http } };
+        }),
+      }));
+      break;
+    }
     case 'waiting':
       setState({ pending: event.pending });
       if (getState().followNext) currentRun?.release();
