@@ -23,4 +23,12 @@ describe('deep links', () => {
     expect(url).toBe('http://127.0.0.1:3000/?scenario=sessions&era=2025-11-25&wire=gemini&step=16');
     expect(readDeepLink(new URL(url).search)).toEqual(link);
   });
+
+  it('carries Streamed or Whole for the mock as stream=1 or stream=0, and ignores any other value', () => {
+    expect(readDeepLink('?scenario=happy-path&stream=1')).toEqual({ scenarioId: 'happy-path', round: 1, stream: true });
+    expect(readDeepLink('?scenario=happy-path&stream=0')).toEqual({ scenarioId: 'happy-path', round: 1, stream: false });
+    expect(readDeepLink('?scenario=happy-path&stream=yes')).toEqual({ scenarioId: 'happy-path', round: 1 });
+    const url = formatDeepLink({ scenarioId: 'happy-path', step: 9, round: 1, stream: true }, 'http://127.0.0.1:3000/');
+    expect(url).toBe('http://127.0.0.1:3000/?scenario=happy-path&step=9&stream=1');
+  });
 });

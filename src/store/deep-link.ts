@@ -7,10 +7,11 @@ import { selectIsFinished, useExplorerStore } from './explorer-store.ts';
 
 /**
  * A link that opens the explorer at one step of a built-in scenario, for a teacher to
- * share: ?scenario=two-rounds&era=2025-11-25&wire=anthropic&step=12&round=2. Opening it
- * performs the run for real (with the mock model, never a key) up to that step.
+ * share: ?scenario=two-rounds&era=2025-11-25&wire=anthropic&step=12&round=2&stream=1. Opening
+ * it performs the run for real (with the mock model, never a key) up to that step;
+ * `stream=1` asks the mock for its replies streamed, `stream=0` whole.
  */
-export type DeepLink = { scenarioId: string; era?: Era; wire?: string; step?: number; round: number };
+export type DeepLink = { scenarioId: string; era?: Era; wire?: string; step?: number; round: number; stream?: boolean };
 
 export function readDeepLink(search: string): DeepLink | null {
   const parameters = new URLSearchParams(search);
@@ -20,12 +21,14 @@ export function readDeepLink(search: string): DeepLink | null {
   const wire = parameters.get('wire');
   const step = Number(parameters.get('step'));
   const round = Number(parameters.get('round') ?? '1');
+  const stream = parameters.get('stream');
   return {
     scenarioId,
     ...(era && (ERAS as readonly string[]).includes(era) ? { era: era as Era } : {}),
     ...(wire && findWireInfo(wire) ? { wire } : {}),
     ...(Number.isInteger(step) && step >= 1 && step <= 20 ? { step } : {}),
     round: Number.isInteger(round) && round >= 1 ? round : 1,
+    ...(stream === '1' || stream === '0' ? { stream: stream === '1' } : {}),
   };
 }
 
@@ -39,6 +42,7 @@ export function formatDeepLink(link: DeepLink, pageUrl: string): string {
   if (link.wire) url.searchParams.set('wire', link.wire);
   if (link.step) url.searchParams.set('step', String(link.step));
   if (link.round > 1) url.searchParams.set('round', String(link.round));
+  if (link.stream !== undefined) url.searchParams.set('stream', link.stream ? '1' : '0');
   return url.toString();
 }
 
@@ -48,7 +52,7 @@ export function openDeepLink(link: DeepLink): Promise<void> {
   const { model } = useExplorerStore.getState();
   useExplorerStore.setState({
     ...(link.era ? { era: link.era } : {}),
-    model: { ...model, kind: 'mock', wire: link.wire ?? model.wire, mcpServerUrl: null },
+    model: { ...model, kind: 'mock', wire: link.wire ?? model.wire, mcpServerUrl: null, ...(link.stream === undefined ? {} : { stream: { ...model.stream, mock: link.stream } }) },
   });
   reset();
   const target = link.step;

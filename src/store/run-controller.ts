@@ -4,6 +4,7 @@ import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Trace } from '../trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
+import { readStreamChoice } from './model-settings.ts';
 import { findScenario } from '../content/scenarios.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
@@ -98,11 +99,11 @@ export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' |
   const wire = findWireInfo(model.wire) ?? findWireInfo('openai-chat')!;
   if (model.kind === 'mock') {
     const variant = findScenario(state.scenarioId)?.mockModel ?? MOCK_MODEL_NAME;
-    return { wire: wire.id, kind: 'mock', baseUrl: resolveAppUrl(wire.mockBasePath, appBaseUrl), model: variant, strict: model.strict };
+    return { wire: wire.id, kind: 'mock', baseUrl: resolveAppUrl(wire.mockBasePath, appBaseUrl), model: variant, strict: model.strict, stream: readStreamChoice(model) };
   }
   const real = model.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
   const apiKey = wire.keyVariable ? state.apiKeys[wire.keyVariable] : undefined;
-  return { wire: wire.id, kind: 'real', baseUrl: real.baseUrl, model: real.model, strict: model.strict, ...(apiKey ? { apiKey } : {}) };
+  return { wire: wire.id, kind: 'real', baseUrl: real.baseUrl, model: real.model, strict: model.strict, stream: readStreamChoice(model), ...(apiKey ? { apiKey } : {}) };
 }
 
 /** Starts a run with the current settings; the engine then waits at its first gate. */

@@ -11,7 +11,7 @@ export function CopyStepLink({ step }: { step: Step }) {
   const [status, setStatus] = useState<string | null>(null);
   if (!state || step.canonical === null) return null;
   const url = formatDeepLink(
-    { scenarioId: state.scenarioId, era: state.runEra ?? state.era, wire: state.runWire ?? state.model.wire, step: step.canonical, round: step.iteration },
+    { scenarioId: state.scenarioId, era: state.runEra ?? state.era, wire: state.runWire ?? state.model.wire, step: step.canonical, round: step.iteration, ...(state.model.stream.mock ? { stream: true } : {}) },
     globalThis.location.href,
   );
   return (
