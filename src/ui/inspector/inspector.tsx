@@ -11,8 +11,9 @@ import { CopyStepLink } from '../sharing/copy-step-link.tsx';
 import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
 import { TranslationView } from './translation-view.tsx';
+import { findStreamSource, StreamPlayback } from './stream-playback.tsx';
 
-type Tab = 'translation' | 'message' | 'http';
+type Tab = 'translation' | 'stream' | 'message' | 'http';
 
 const selectCanRetry = (state: { pending: unknown; status: string }) => state.pending !== null && state.status === 'running';
 
@@ -38,11 +39,13 @@ function StepInspector({ step }: { step: Step }) {
   const total = useExplorerStore(selectStepCount);
   const replay = useExplorerStore(selectIsReplay);
   const wire = useExplorerStore(selectWire);
-  const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
+  const streamSource = useExplorerStore((state) => findStreamSource(state.steps, step));
+  const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), ...(streamSource ? (['stream'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
   const [tab, setTab] = useState<Tab>(tabs[0]!);
   const summary = getStepSummary(step.id);
   const tabLabels: Record<Tab, string> = {
     translation: `Translation #${step.translation?.number ?? ''}`,
+    stream: 'Streamed reply',
     message: step.translation ? 'Sent payload' : 'Message',
     http: 'HTTP',
   };
@@ -92,6 +95,7 @@ function StepInspector({ step }: { step: Step }) {
       )}
       <div className="min-h-0 flex-1 overflow-auto px-4 py-3" role={tabs.length > 1 ? 'tabpanel' : undefined}>
         {tab === 'translation' && step.translation && <TranslationView translation={step.translation} />}
+        {tab === 'stream' && streamSource && wire && <StreamPlayback step={streamSource} wire={wire} />}
         {tab === 'message' && (
           <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
         )}
