@@ -87,7 +87,7 @@ export async function readPayloadsOf(page: Page, stepId: string): Promise<unknow
 }
 
 /** Opens the model settings and chooses a real provider: this wire format at this base URL, with a key unless told otherwise. */
-export async function chooseRealProvider(page: Page, options: { wire: string; baseUrl: string; model?: string; key?: string; remember?: boolean }): Promise<void> {
+export async function chooseRealProvider(page: Page, options: { wire: string; baseUrl: string; model?: string; key?: string; remember?: boolean; replies?: 'streamed' | 'whole' }): Promise<void> {
   await page.getByTestId('model-settings-button').click();
   const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
   await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption(options.wire);
@@ -95,6 +95,7 @@ export async function chooseRealProvider(page: Page, options: { wire: string; ba
   await dialog.getByLabel('Base URL').fill(options.baseUrl);
   await dialog.getByLabel('Model name').fill(options.model ?? 'test-model');
   if (options.key !== undefined) await dialog.getByLabel(/API key/).fill(options.key);
+  if (options.replies) await dialog.getByLabel('The provider’s replies').selectOption(options.replies);
   const remember = dialog.getByLabel('Remember my keys on this device');
   if (options.remember) await remember.check();
   else await remember.uncheck();

@@ -129,7 +129,8 @@ test('a provider that echoes the key in its answer, a response header and a 401 
     page.on('console', (message) => console.push(message.text()));
     page.on('pageerror', (error) => console.push(error.message));
     await page.goto('/');
-    await chooseRealProvider(page, { wire: 'anthropic', baseUrl: `${echoing.url}/mock/anthropic/v1`, key: KEY });
+    // Whole replies: the echoing provider rewrites a whole body, not a stream.
+    await chooseRealProvider(page, { wire: 'anthropic', baseUrl: `${echoing.url}/mock/anthropic/v1`, key: KEY, replies: 'whole' });
     await stepUntil(page, 'keyboard', 'host.answer');
     // The echo happened, and the page shows it redacted.
     await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12. (your key is [redacted])');

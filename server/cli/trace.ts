@@ -25,6 +25,9 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --model-name NAME             the real model to use (default: the wire format's own)
   --base-url URL                the real provider's base URL (default: the wire format's own; OLLAMA_HOST for ollama)
   --strict                      OpenAI strict mode for tool schemas
+  --stream                      ask for the model's replies streamed and read them frame by frame
+                                (the default with --model real)
+  --whole                       ask for each reply whole (the default with the mock)
   --server URL                  another MCP server (default: the built-in one, started here); no credentials in it
   --header "Name: value"        a header for that server, repeatable (curl's spelling), e.g. "Authorization: Bearer …";
                                 Authorization, Cookie, *-key and *-token values are secrets: sent, shown [redacted]
@@ -52,6 +55,8 @@ try {
       'model-name': { type: 'string' },
       'base-url': { type: 'string' },
       strict: { type: 'boolean', default: false },
+      stream: { type: 'boolean', default: false },
+      whole: { type: 'boolean', default: false },
       server: { type: 'string' },
       header: { type: 'string', multiple: true },
       'secret-header': { type: 'string', multiple: true },
@@ -89,13 +94,16 @@ const question = positionals.length > 0 ? positionals.join(' ') : scenario.quest
 const wire = findWireInfo(values.wire);
 if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
 if (values.model !== 'mock' && values.model !== 'real') fail(`--model is mock or real, not "${values.model}".`);
+if (values.stream && values.whole) fail('Give --stream or --whole, not both.');
+// Real hosts stream; the mock answers whole unless asked, so its traces stay short.
+const stream = values.stream || (values.model === 'real' && !values.whole);
 
 /** The real provider from flags and the environment; the key is read here and only given to the engine. */
 function readRealProvider(info: WireInfo): ProviderSettings {
   const apiKey = info.keyVariable ? process.env[info.keyVariable] : undefined;
   if (info.keyVariable && !apiKey) fail(`--model real with ${info.label} needs a key: set ${info.keyVariable} in the environment.`);
   const baseUrl = values['base-url'] ?? (info.id === 'ollama' && process.env.OLLAMA_HOST ? process.env.OLLAMA_HOST : info.defaultBaseUrl);
-  return { wire: info.id, kind: 'real', baseUrl, model: values['model-name'] ?? info.defaultModel, strict: values.strict, ...(apiKey ? { apiKey } : {}) };
+  return { wire: info.id, kind: 'real', baseUrl, model: values['model-name'] ?? info.defaultModel, strict: values.strict, stream, ...(apiKey ? { apiKey } : {}) };
 }
 
 const local = await serve({ port: 0, log: (line) => console.error(line) });
@@ -103,7 +111,7 @@ try {
   const provider: ProviderSettings =
     values.model === 'real'
       ? readRealProvider(wire)
-      : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: scenario.mockModel, strict: values.strict };
+      : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: scenario.mockModel, strict: values.strict, stream };
   const stdio = stdioCommand?.ok ? stdioCommand.command : undefined;
   const run = createLifecycleRun({
     question,

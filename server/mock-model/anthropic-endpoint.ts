@@ -5,6 +5,7 @@ import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
 import { stableCallId, stableId } from './stable-id.ts';
+import { streamAnthropicAnswer, type AnthropicAnswer } from './stream-anthropic-answer.ts';
 
 /**
  * The mock model behind `POST /mock/anthropic/v1/messages`, in the Anthropic Messages
@@ -231,7 +232,7 @@ function readConversation({ body }: { body: AnthropicRequest }): MockConversatio
   return { model: body.model, question, tools: offerTools(body), exchanges: readExchanges(messages, questionIndex + 1) };
 }
 
-export const anthropicEndpoint = createMockEndpoint<AnthropicRequest>({
+export const anthropicEndpoint = createMockEndpoint<AnthropicRequest, AnthropicAnswer>({
   requestSchema: AnthropicRequestSchema,
   describeWrongMethod: (method) => `Use POST for /v1/messages, not ${method}.`,
   invalidJsonMessage: 'The request body is not valid JSON. Send a JSON object with "model", "max_tokens" and "messages".',
@@ -245,12 +246,11 @@ export const anthropicEndpoint = createMockEndpoint<AnthropicRequest>({
       throw new MockRequestFault(`anthropic-version: header is required. Send "anthropic-version: ${ANTHROPIC_API_VERSION}".`);
     }
   },
-  checkBody: (body) => {
-    if (body.stream) throw new MockRequestFault('stream: the mock model does not stream. Send "stream": false (or leave it out).');
-  },
   readConversation,
   writeAnswer: ({ reply, body }) => {
     const message = buildAnthropicMessage({ reply, request: body });
     return { body: message, headers: { 'request-id': `req_mock_${stableId(message.id)}` } };
   },
+  asksForStream: ({ body }) => body.stream === true,
+  streamAnswer: streamAnthropicAnswer,
 });

@@ -121,9 +121,9 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
       await expectError(await post({ contents: [{ role: 'user', parts: [] }] }), 400, /contents\.0\.parts/);
     });
 
-    it('refuses streaming, saying which method to call', async () => {
+    it('refuses a stream asked for without alt=sse, saying how to ask', async () => {
       const url = `${server.url}/mock/gemini/v1beta/models/${MOCK_MODEL_NAME}:streamGenerateContent`;
-      await expectError(await post({ contents: [question] }, url), 400, /does not stream/);
+      await expectError(await post({ contents: [question] }, url), 400, /alt=sse/);
     });
 
     it('refuses GET', async () => {

@@ -4,6 +4,7 @@ import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
 import { stableCallId, stableId } from './stable-id.ts';
+import { streamGeminiAnswer, type GeminiAnswer } from './stream-whole-call-answers.ts';
 
 /**
  * The mock model behind `POST /mock/gemini/v1beta/models/{model}:generateContent`, in
@@ -114,7 +115,7 @@ function readModelName(pathname: string): string {
   }
 }
 
-function writeGeminiAnswer({ reply, body, conversation }: { reply: MockReply; body: GeminiRequest; conversation: MockConversation }): MockAnswer {
+function writeGeminiAnswer({ reply, body, conversation }: { reply: MockReply; body: GeminiRequest; conversation: MockConversation }): MockAnswer<GeminiAnswer> {
   const parts =
     reply.type === 'tool-calls'
       ? reply.calls.map((call, index) => ({
@@ -133,18 +134,12 @@ function writeGeminiAnswer({ reply, body, conversation }: { reply: MockReply; bo
   };
 }
 
-export const geminiEndpoint = createMockEndpoint<GeminiRequest>({
+export const geminiEndpoint = createMockEndpoint<GeminiRequest, GeminiAnswer>({
   requestSchema: GeminiRequestSchema,
   describeWrongMethod: (method) => `Use POST for models/{model}:generateContent, not ${method}.`,
   invalidJsonMessage: 'Invalid JSON payload received. Send a JSON object with "contents".',
   describeSchemaIssue: (issue) => ({ message: `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}.` }),
   writeError: writeGoogleError,
-  // Gemini asks for a stream by the path, not the body, so the refusal comes before the body is read.
-  checkRequest: (request) => {
-    if (new URL(request.url).pathname.endsWith(':streamGenerateContent')) {
-      throw new MockRequestFault('The mock model does not stream. Call models/{model}:generateContent instead of :streamGenerateContent.');
-    }
-  },
   readConversation: ({ body, request }) => {
     const { contents } = body;
     const questionIndex = contents.findLastIndex(isQuestion);
@@ -153,4 +148,14 @@ export const geminiEndpoint = createMockEndpoint<GeminiRequest>({
     return { model, question, tools: readTools(body), exchanges: readExchanges(contents.slice(questionIndex + 1)) };
   },
   writeAnswer: writeGeminiAnswer,
+  // Gemini asks for a stream by the path, not the body.
+  asksForStream: ({ request }) => {
+    const url = new URL(request.url);
+    if (!url.pathname.endsWith(':streamGenerateContent')) return false;
+    if (url.searchParams.get('alt') !== 'sse') {
+      throw new MockRequestFault('The mock model streams Gemini replies as server-sent events only: call :streamGenerateContent?alt=sse, as the Gemini SDKs do.');
+    }
+    return true;
+  },
+  streamAnswer: streamGeminiAnswer,
 });

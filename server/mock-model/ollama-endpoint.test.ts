@@ -102,9 +102,12 @@ describe('POST /mock/ollama/api/chat', () => {
       await expectError(await post({ messages: [question], stream: false }), 400, /model/);
     });
 
-    it('refuses a streaming request, including one that leaves stream out, since Ollama streams by default', async () => {
-      await expectError(await post({ model: MOCK_MODEL_NAME, messages: [question] }), 400, /"stream": false/);
-      await expectError(await post({ model: MOCK_MODEL_NAME, messages: [question], stream: true }), 400, /does not stream/);
+    it('streams NDJSON when stream is true or left out, since Ollama streams by default', async () => {
+      for (const body of [{ model: MOCK_MODEL_NAME, messages: [question] }, { model: MOCK_MODEL_NAME, messages: [question], stream: true }]) {
+        const response = await post(body);
+        expect(response.headers.get('content-type')).toBe('application/x-ndjson');
+        expect((await response.text()).trim().split('\n').map((line) => JSON.parse(line).done).at(-1)).toBe(true);
+      }
     });
 
     it('refuses a tool message without content, naming the field', async () => {

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { countTokens, detectErrorInText, writeArgumentsValue, type MockReply, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
-import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockFault } from './serve-mock-endpoint.ts';
+import { createMockEndpoint, type MockAnswer, type MockFault } from './serve-mock-endpoint.ts';
 import { stableCallId } from './stable-id.ts';
+import { streamOllamaAnswer, type OllamaAnswer } from './stream-whole-call-answers.ts';
 
 /**
  * The mock model behind `POST /mock/ollama/api/chat`, in Ollama's wire format: same
  * request fields, same response shape, errors as Ollama writes them (`{ "error": "…" }`).
- * Ollama streams unless the request says `"stream": false`; the mock answers only that.
+ * Ollama streams unless the request says `"stream": false`, and so does the mock (NDJSON lines).
  */
 
 export const OLLAMA_MOCK_PATH = '/mock/ollama/api/chat';
@@ -74,7 +75,7 @@ function writeOllamaError({ status, message }: MockFault): Response {
   return jsonResponse(status, { error: message });
 }
 
-function writeOllamaAnswer({ reply, body: chat }: { reply: MockReply; body: OllamaChatRequest }): MockAnswer {
+function writeOllamaAnswer({ reply, body: chat }: { reply: MockReply; body: OllamaChatRequest }): MockAnswer<OllamaAnswer> {
   const message =
     reply.type === 'tool-calls'
       ? {
@@ -106,15 +107,12 @@ function writeOllamaAnswer({ reply, body: chat }: { reply: MockReply; body: Olla
   };
 }
 
-export const ollamaEndpoint = createMockEndpoint<OllamaChatRequest>({
+export const ollamaEndpoint = createMockEndpoint<OllamaChatRequest, OllamaAnswer>({
   requestSchema: OllamaChatRequestSchema,
   describeWrongMethod: (method) => `method ${method} not allowed: use POST /api/chat`,
   invalidJsonMessage: 'invalid JSON in the request body: send a JSON object with "model" and "messages"',
   describeSchemaIssue: (issue) => ({ message: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}` }),
   writeError: writeOllamaError,
-  checkBody: (chat) => {
-    if (chat.stream !== false) throw new MockRequestFault('the mock model does not stream, and Ollama streams unless asked not to: send "stream": false');
-  },
   readConversation: ({ body: chat }) => {
     const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
     const question = lastUserIndex >= 0 ? chat.messages[lastUserIndex]!.content ?? '' : '';
@@ -122,4 +120,7 @@ export const ollamaEndpoint = createMockEndpoint<OllamaChatRequest>({
     return { model: chat.model, question, tools, exchanges: readExchanges(chat.messages.slice(lastUserIndex + 1)) };
   },
   writeAnswer: writeOllamaAnswer,
+  // Ollama streams unless the request says "stream": false.
+  asksForStream: ({ body: chat }) => chat.stream !== false,
+  streamAnswer: streamOllamaAnswer,
 });

@@ -6,6 +6,7 @@ import { writeOpenAiError } from './openai-error.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockEndpoint } from './serve-mock-endpoint.ts';
 import { stableCallId, stableId } from './stable-id.ts';
+import { streamOpenAiChatAnswer, type ChatCompletionAnswer } from './stream-openai-chat-answer.ts';
 
 /**
  * The mock model behind `POST /mock/openai/v1/chat/completions`, in the OpenAI Chat
@@ -62,7 +63,8 @@ export const OpenAiChatRequestSchema = z.looseObject({
   tool_choice: z.unknown().optional(),
   functions: z.array(FunctionSchema).min(1).optional(),
   function_call: z.union([z.enum(['none', 'auto']), z.object({ name: z.string() })]).optional(),
-  stream: z.boolean().optional(),
+  stream: z.boolean().nullish(),
+  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
 });
 type OpenAiChatRequest = z.infer<typeof OpenAiChatRequestSchema>;
 
@@ -162,7 +164,7 @@ function readConversation({ body: chat }: { body: OpenAiChatRequest }): MockConv
   return { model: chat.model, question, tools, exchanges: readExchanges(chat.messages, lastUserIndex + 1) };
 }
 
-function writeToolCallsAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiChatRequest }): MockAnswer {
+function writeToolCallsAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiChatRequest }): MockAnswer<ChatCompletionAnswer> {
   const message =
     reply.type === 'tool-calls'
       ? {
@@ -192,23 +194,25 @@ function writeToolCallsAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiC
   };
 }
 
-function writeFunctionCallAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiChatRequest }): MockAnswer {
+function writeFunctionCallAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiChatRequest }): MockAnswer<ChatCompletionAnswer> {
   const reasoning = reply.type === 'tool-calls' && reply.calls.length > 1 ? `${reply.reasoning} Legacy functions carry one call per turn, so ${reply.calls[0]!.name} comes first.` : reply.reasoning;
   return { body: buildFunctionCallCompletion({ reply, messages: chat.messages, functions: chat.functions ?? [], model: chat.model }), reasoning };
 }
 
 /** Chat Completions, answered in the format the request offered its tools in: tools, or the deprecated functions. */
-export const openAiChatEndpoint = createMockEndpoint<OpenAiChatRequest>({
+export const openAiChatEndpoint = createMockEndpoint<OpenAiChatRequest, ChatCompletionAnswer>({
   requestSchema: OpenAiChatRequestSchema,
   describeWrongMethod: (method) => `Use POST for /v1/chat/completions, not ${method}.`,
   invalidJsonMessage: 'The request body is not valid JSON. Send a JSON object with "model" and "messages".',
   describeSchemaIssue: (issue) => ({ message: `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}.`, param: issue?.path.join('.') ?? null }),
   writeError: writeOpenAiError,
-  checkBody: (chat) => {
-    if (chat.stream) throw new MockRequestFault('The mock model does not stream. Send "stream": false (or leave it out).', 'stream');
-  },
   readConversation,
   writeAnswer: ({ reply, body: chat }) => (chat.functions ? writeFunctionCallAnswer({ reply, chat }) : writeToolCallsAnswer({ reply, chat })),
+  asksForStream: ({ body: chat }) => {
+    if (chat.stream_options && !chat.stream) throw new MockRequestFault('The stream_options parameter is only allowed when stream is enabled.', 'stream_options');
+    return chat.stream === true;
+  },
+  streamAnswer: ({ answer, body: chat }) => streamOpenAiChatAnswer({ answer, includeUsage: chat.stream_options?.include_usage === true }),
 });
 
 const MODELS_METHODS = ['GET', 'HEAD', 'POST'];

@@ -136,7 +136,6 @@ describe('POST /mock/openai-responses/v1/responses', () => {
       ['a tool without a name', { model: 'mock', input: 'hi', tools: [{ type: 'function', parameters: {} }] }, 'tools[0].name'],
       ['a built-in tool', { model: 'mock', input: 'hi', tools: [{ type: 'web_search' }] }, 'tools[0].type'],
       ['a tool_choice it does not know', { model: 'mock', input: 'hi', tool_choice: { type: 'web_search' } }, 'tool_choice'],
-      ['streaming', { model: 'mock', input: 'hi', stream: true }, 'stream'],
       ['previous_response_id', { model: 'mock', input: 'hi', previous_response_id: 'resp_1' }, 'previous_response_id'],
     ])('%s is a 400', async (_label, body, param) => {
       const response = await post(body);

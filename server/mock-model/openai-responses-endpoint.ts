@@ -4,6 +4,7 @@ import { readMockVariant } from './mock-variants.ts';
 import { writeOpenAiError } from './openai-error.ts';
 import { createMockEndpoint, MockRequestFault, type MockConversation } from './serve-mock-endpoint.ts';
 import { stableId } from './stable-id.ts';
+import { streamOpenAiResponsesAnswer } from './stream-openai-responses-answer.ts';
 
 /**
  * The mock model behind `POST /mock/openai-responses/v1/responses`, in the OpenAI
@@ -250,18 +251,19 @@ function readConversation({ body }: { body: ResponsesRequest }): MockConversatio
   return { model: body.model, question, tools, exchanges: readExchanges(items, lastUserIndex + 1) };
 }
 
-export const openAiResponsesEndpoint = createMockEndpoint<ResponsesRequest>({
+export const openAiResponsesEndpoint = createMockEndpoint<ResponsesRequest, MockResponsesBody>({
   requestSchema: RequestSchema,
   describeWrongMethod: (method) => `Use POST for /v1/responses, not ${method}.`,
   invalidJsonMessage: 'The request body is not valid JSON. Send a JSON object with "model" and "input".',
   describeSchemaIssue: (issue) => ({ message: issue?.message ?? 'Invalid request.', param: issue ? pathOf('', issue.path).replace(/^\./, '') || null : null }),
   writeError: writeOpenAiError,
   checkBody: (body) => {
-    if (body.stream) throw new MockRequestFault('The mock model does not stream. Send "stream": false (or leave it out).', 'stream');
     if (body.previous_response_id) {
       throw new MockRequestFault('The mock model stores no responses, so it cannot continue one: send the whole conversation in "input" instead.', 'previous_response_id');
     }
   },
   readConversation,
   writeAnswer: ({ reply, body }) => ({ body: buildOpenAiResponse({ reply, request: body }) }),
+  asksForStream: ({ body }) => body.stream === true,
+  streamAnswer: streamOpenAiResponsesAnswer,
 });

@@ -21,7 +21,7 @@ const wire: MockWire<Body> = {
     if (request.headers.get('x-refuse') === 'yes') throw new MockRequestFault('refused by header');
   },
   checkBody: (body) => {
-    if (body.stream) throw new MockRequestFault('no streams', 'stream');
+    if (body.question === 'stored') throw new MockRequestFault('no stored state', 'store');
   },
   readConversation: ({ body }) => {
     if (body.question === 'crash') throw new Error('a bug, not a refusal');
@@ -29,6 +29,8 @@ const wire: MockWire<Body> = {
     return { model: undefined, question: body.question, tools, exchanges: [] };
   },
   writeAnswer: ({ reply }) => ({ body: { reply }, headers: { 'x-wire': 'toy' }, ...(reply.type === 'text' ? { reasoning: 'reworded' } : {}) }),
+  asksForStream: ({ body }) => body.stream === true,
+  streamAnswer: ({ answer }) => ({ framing: 'ndjson', frames: [{ data: '{"first":true}' }, { data: JSON.stringify(answer) }] }),
 };
 const endpoint = createMockEndpoint(wire);
 
@@ -42,6 +44,16 @@ async function expectFault(response: Response, status: number, fault: { message:
 }
 
 describe('serveMockEndpoint', () => {
+  it('streams the same answer in the wire’s frames when the request asks, headers and reasoning kept', async () => {
+    const streamed = await post('{"question":"What is 5 plus 7?","tools":["add_numbers"],"stream":true}');
+    expect(streamed.headers.get('content-type')).toBe('application/x-ndjson');
+    expect(streamed.headers.get('x-wire')).toBe('toy');
+    expect(streamed.headers.get('x-mock-reasoning')).toMatch(/add_numbers/);
+    const lines = (await streamed.text()).split('\n');
+    expect(lines[0]).toBe('{"first":true}');
+    expect(JSON.parse(lines[1]!)).toMatchObject({ reply: { type: 'tool-calls' } });
+  });
+
   it('takes POST alone, and words the 405 as the wire does', async () => {
     expect(endpoint.methods).toEqual(['POST']);
     await expectFault(await endpoint.handle(new Request('http://127.0.0.1/toy', { method: 'PUT' })), 405, { message: 'no PUT here', param: null });
@@ -51,7 +63,7 @@ describe('serveMockEndpoint', () => {
     await expectFault(await post('not json', { 'x-refuse': 'yes' }), 400, { message: 'refused by header', param: null });
     await expectFault(await post('not json'), 400, { message: 'not JSON', param: null });
     await expectFault(await post('{"stream":true}'), 400, { message: 'bad question', param: 'schema' });
-    await expectFault(await post('{"question":"hi","stream":true}'), 400, { message: 'no streams', param: 'stream' });
+    await expectFault(await post('{"question":"stored"}'), 400, { message: 'no stored state', param: 'store' });
   });
 
   it('lets an error that is no refusal through, so a bug is not dressed as a 400', async () => {

@@ -2,13 +2,15 @@ import type { z } from 'zod';
 import { decideMockReply } from './decide-mock-reply.ts';
 import type { MockReply, MockTool, MockToolExchange } from './mock-reply.ts';
 import { jsonResponse } from '../shared/json-response.ts';
+import { writeStreamResponse, type MockStream } from './mock-stream.ts';
 
 /**
  * The request handling every mock endpoint shares, in the order a real provider applies
  * it: the method, what the request line and headers alone refuse, the JSON, the schema,
- * what the body asks that the mock does not do (a stream), the conversation, then the
- * mock's decision in the wire's reply shape. A wire describes only what is its own, and
- * every refusal leaves in that provider's error envelope, so its SDK shows it as usual.
+ * what the body asks that the mock does not do (stored state), the conversation, then the
+ * mock's decision in the wire's reply shape: whole, or streamed in the wire's frames when
+ * the request asks for a stream. A wire describes only what is its own, and every refusal
+ * leaves in that provider's error envelope, so its SDK shows it as usual.
  */
 
 /** A refusal as a provider words one: a status, a message and, for OpenAI, the faulty parameter. */
@@ -28,9 +30,9 @@ export class MockRequestFault extends Error {
 export type MockConversation = { model: string | undefined; question: string; tools: MockTool[]; exchanges: MockToolExchange[] };
 
 /** A 200 answer: the body in the wire's shape, and the reasoning note when the wire rewords the brain's. */
-export type MockAnswer = { body: unknown; reasoning?: string; headers?: Record<string, string> };
+export type MockAnswer<Answer = unknown> = { body: Answer; reasoning?: string; headers?: Record<string, string> };
 
-export type MockWire<Body> = {
+export type MockWire<Body, Answer = unknown> = {
   /** Only the fields the mock reads; a real provider accepts the rest, so the schema passes them through. */
   requestSchema: z.ZodType<Body>;
   describeWrongMethod: (method: string) => string;
@@ -39,11 +41,15 @@ export type MockWire<Body> = {
   writeError: (fault: MockFault) => Response;
   /** Refuses, by throwing a MockRequestFault, what the request line and headers show before any body is read. */
   checkRequest?: (request: Request) => void;
-  /** Refuses, by throwing a MockRequestFault, what the body asks of the mock that it does not do: a stream, stored state. */
+  /** Refuses, by throwing a MockRequestFault, what the body asks of the mock that it does not do: stored state. */
   checkBody?: (body: Body) => void;
   /** The question, tools and tool results; throws a MockRequestFault where the provider would refuse the conversation. */
   readConversation: (input: { body: Body; request: Request }) => MockConversation;
-  writeAnswer: (input: { reply: MockReply; body: Body; conversation: MockConversation }) => MockAnswer;
+  writeAnswer: (input: { reply: MockReply; body: Body; conversation: MockConversation }) => MockAnswer<Answer>;
+  /** Whether the request asks for the answer streamed (a body field, or Gemini's path); throws a MockRequestFault for a stream the provider would refuse. */
+  asksForStream?: (input: { body: Body; request: Request }) => boolean;
+  /** The whole answer cut into the frames this provider streams it in. */
+  streamAnswer?: (input: { answer: Answer; body: Body }) => MockStream;
 };
 
 /**
@@ -57,11 +63,11 @@ export type MockEndpoint = {
 };
 
 /** A provider endpoint takes a POST, as the real provider does. */
-export function createMockEndpoint<Body>(wire: MockWire<Body>): MockEndpoint {
+export function createMockEndpoint<Body, Answer = unknown>(wire: MockWire<Body, Answer>): MockEndpoint {
   return { methods: ['POST'], handle: (request) => serveMockEndpoint({ wire, request }), writeError: wire.writeError };
 }
 
-async function serveMockEndpoint<Body>({ wire, request }: { wire: MockWire<Body>; request: Request }): Promise<Response> {
+async function serveMockEndpoint<Body, Answer>({ wire, request }: { wire: MockWire<Body, Answer>; request: Request }): Promise<Response> {
   if (request.method !== 'POST') return wire.writeError({ status: 405, message: wire.describeWrongMethod(request.method) });
   try {
     wire.checkRequest?.(request);
@@ -69,15 +75,18 @@ async function serveMockEndpoint<Body>({ wire, request }: { wire: MockWire<Body>
     wire.checkBody?.(body);
     const conversation = wire.readConversation({ body, request });
     const reply = decideMockReply(conversation);
+    const streamed = wire.streamAnswer && wire.asksForStream?.({ body, request });
     const answer = wire.writeAnswer({ reply, body, conversation });
-    return jsonResponse(200, answer.body, { ...answer.headers, 'x-mock-reasoning': answer.reasoning ?? reply.reasoning });
+    const headers = { ...answer.headers, 'x-mock-reasoning': answer.reasoning ?? reply.reasoning };
+    if (streamed && wire.streamAnswer) return writeStreamResponse({ stream: wire.streamAnswer({ answer: answer.body, body }), headers });
+    return jsonResponse(200, answer.body, headers);
   } catch (error) {
     if (error instanceof MockRequestFault) return wire.writeError({ status: 400, message: error.message, param: error.param });
     throw error;
   }
 }
 
-function parseBody<Body>({ wire, text }: { wire: MockWire<Body>; text: string }): Body {
+function parseBody<Body, Answer>({ wire, text }: { wire: MockWire<Body, Answer>; text: string }): Body {
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { ProviderHttpRequest, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
 import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
+import { getWireStream } from '../providers/wire-streams.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { describeWait, waitUntil } from './retry-after.ts';
 import { RETRY_AFTER_MAX_MS } from './timeouts.ts';
@@ -77,6 +78,7 @@ async function sendWithRetry(
         limits: context.limits,
         phase: context.currentPhase(),
         onExchange: (http) => context.writer.update(requestStep, { http }),
+        onFrame: (framing, frame) => context.writer.appendFrame(requestStep, framing, frame),
       });
     } catch (error) {
       if (context.runSignal.aborted) throw new RunAborted();
@@ -98,18 +100,25 @@ async function sendWithRetry(
   }
 }
 
+/** A streamed reply's step keeps how it was read; its payload is the reply reassembled, its frames are in its http. */
+function streamOf(response: ProviderResponse): Pick<Step, 'stream'> {
+  return response.stream ? { stream: response.stream } : {};
+}
+
 export async function runConversation(context: ConversationContext, translated: { tools: unknown; nameMap: ToolNameMap }): Promise<string> {
   const { adapter, writer } = context;
   let conversation = adapter.startConversation({ question: context.question });
   let pendingTranslation: Step['translation'] | undefined;
   for (let round = 1; ; round++) {
-    const request = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, conversation, tools: translated.tools });
+    const whole = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, conversation, tools: translated.tools });
+    // Streamed, the request is the same one asking for a stream: the learner sees that ask at the gate.
+    const request = context.provider.stream ? (getWireStream(adapter.id)?.requestStream(whole) ?? whole) : whole;
     const stepId = pendingTranslation ? 'host.translate-tool-result' : 'provider.request';
     const response = await sendWithRetry(context, stepId, request, pendingTranslation);
     const reply = response.reply;
 
     if (reply.toolCalls.length === 0) {
-      writer.append('provider.response.answer', { payload: response.body, http: response.http, ...(response.reasoning ? { note: response.reasoning } : {}) });
+      writer.append('provider.response.answer', { payload: response.body, http: response.http, ...streamOf(response), ...(response.reasoning ? { note: response.reasoning } : {}) });
       const answer = reply.text ?? '';
       await context.hostStep('host.answer', { payload: { answer } });
       return answer;
@@ -129,7 +138,7 @@ export async function runConversation(context: ConversationContext, translated: 
       payload: reply.toolCalls.map((call) => call.raw),
       ...(response.reasoning ? { note: `The mock model's rule: ${response.reasoning}` } : {}),
     });
-    writer.append('provider.response.tool-calls', { payload: response.body, http: response.http });
+    writer.append('provider.response.tool-calls', { payload: response.body, http: response.http, ...streamOf(response) });
 
     const results: ToolRoundResult[] = [];
     for (const call of reply.toolCalls) {

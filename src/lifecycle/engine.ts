@@ -50,7 +50,7 @@ async function runLifecycle(context: RunContext): Promise<void> {
       fetch: options.fetch,
       runSignal: context.signal,
       timeoutMs: context.timeouts.providerAnswerMs,
-      limits: { totalMs: context.timeouts.providerCallMs, maxFrames: context.timeouts.maxAnswerFrames, maxBytes: context.timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
+      limits: { totalMs: context.timeouts.providerCallMs, maxFrames: context.timeouts.maxReplyFrames, maxBytes: context.timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
       maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
       retryFailures: !options.autoRelease,
       currentPhase: () => state.phase,

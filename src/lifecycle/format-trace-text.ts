@@ -1,5 +1,5 @@
 import { findMissingSteps } from '../content/missing-steps.ts';
-import type { Step, Trace } from '../trace/trace.ts';
+import type { Step, StreamSummary, Trace } from '../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 import { escapeTerminalJson, escapeTerminalText } from '../trace/terminal-text.ts';
 import { redactUrl } from '../trace/secrets.ts';
@@ -51,13 +51,25 @@ function formatStep(step: Step, maxPayloadLength: number): string[] {
   if (step.http) {
     const status = step.http.status === undefined ? (step.http.error ?? 'no answer') : `${step.http.status}`;
     const path = safePath(step.http.url);
-    lines.push(`${indent}HTTP ${step.http.method} ${path} → ${status}${step.http.sse ? ` (SSE, ${step.http.sse.length} frames)` : ''}`);
+    lines.push(`${indent}HTTP ${step.http.method} ${path} → ${status}${step.http.sse ? ` (SSE, ${step.http.sse.length} frames)` : ''}${step.http.ndjson ? ` (NDJSON, ${step.http.ndjson.length} lines)` : ''}`);
   }
+  if (step.stream) lines.push(`${indent}${describeStream(step.stream)}`);
   lines.push(`${indent}${truncate(JSON.stringify(step.payload) ?? 'null', maxPayloadLength)}`);
   for (const warning of step.translation?.warnings ?? []) lines.push(`${indent}! ${warning.message}`);
   if (step.note) lines.push(`${indent}note: ${step.note}`);
   if (step.fault) lines.push(`${indent}why: ${step.fault.why}`, `${indent}what to do: ${step.fault.fix}`);
   return lines;
+}
+
+/** How a streamed reply was read, in one line: the frames, and for each call how it came and when it first parsed. */
+function describeStream(stream: StreamSummary): string {
+  const calls = stream.calls.map((call) => {
+    const came = call.arrival === 'whole' ? 'arrived whole' : `came in ${call.fragments} pieces`;
+    const parsed = call.parsedAtFrame === null ? 'its arguments never parsed' : `parsed after frame ${call.parsedAtFrame + 1}`;
+    return `${call.name ?? '(no name)'} ${came}, ${parsed}`;
+  });
+  const ending = stream.ended ? '' : ', with no end marker';
+  return `streamed: ${stream.frames} frames${ending}${calls.length > 0 ? `; ${calls.join('; ')}` : ''}; reassembled below`;
 }
 
 function safePath(url: string): string {

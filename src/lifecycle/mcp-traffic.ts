@@ -244,6 +244,10 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
       if (!message || !recordIncoming(recorder, message, exchange)) refreshHttp(recorder, exchange, 'latest');
       break;
     }
+    case 'ndjson-line':
+      // MCP never answers in NDJSON; the line is kept in the exchange like any body.
+      refreshHttp(recorder, exchange, 'latest');
+      break;
     case 'end':
     case 'error':
       refreshHttp(recorder, exchange, 'all');

@@ -5,7 +5,8 @@ import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type 
 import { explainProviderStop } from './explain-exchange-stop.ts';
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
 import { readRetryAfterMs } from './retry-after.ts';
-import type { HttpExchange, Phase } from '../trace/trace.ts';
+import type { HttpExchange, Phase, SseFrame, StreamSummary } from '../trace/trace.ts';
+import { createStreamedReplyCollector } from './collect-streamed-reply.ts';
 import { snapshotExchange } from './trace-writer.ts';
 import { collectSecretValues, redactSecretValues, redactUrl } from '../trace/secrets.ts';
 
@@ -19,6 +20,8 @@ export type ProviderSettings = {
   apiKey?: string;
   /** OpenAI strict mode for tool schemas, where the format has it. */
   strict?: boolean;
+  /** Ask for the reply streamed, as real hosts do; the host then reads it frame by frame. */
+  stream?: boolean;
 };
 
 export type ProviderResponse = {
@@ -27,6 +30,8 @@ export type ProviderResponse = {
   http: HttpExchange;
   /** The mock model says which rule it followed; real providers say nothing here. */
   reasoning: string | undefined;
+  /** How a streamed reply was read; the body above is then the reply reassembled from its frames. */
+  stream?: StreamSummary;
 };
 
 /** A provider request as it leaves: its body is the learner's, when they edited it at the gate, whatever they wrote. */
@@ -44,6 +49,8 @@ export async function callProvider(input: {
   limits?: ExchangeLimits;
   phase: Phase;
   onExchange: (http: HttpExchange) => void;
+  /** One more frame of a streamed reply; the exchange given to onExchange does not repeat the frames. */
+  onFrame?: (framing: 'sse' | 'ndjson', frame: SseFrame) => void;
 }): Promise<ProviderResponse> {
   const { adapter, settings, request, signal, phase } = input;
   const address = `${settings.baseUrl.replace(/\/+$/, '')}${request.path}`;
@@ -53,7 +60,9 @@ export async function callProvider(input: {
   const url = redactUrl({ url: address, secrets });
   let exchange: RecordedExchange | undefined;
   let response: Response;
-  let text: string;
+  let text = '';
+  // Whatever the settings say, a reply that comes as a stream (a request edited at the gate to ask for one) is read as one.
+  const collector = createStreamedReplyCollector({ wire: adapter.id });
   // The body is read inside the same guard: an event stream's bounds end it while it is read.
   try {
     response = await performRecordedExchange(
@@ -66,16 +75,21 @@ export async function callProvider(input: {
         ...(input.limits ? { limits: input.limits } : {}),
         listener: (event) => {
           exchange = event.exchange;
-          input.onExchange(snapshotExchange(event.exchange));
+          const framed = collector.take(event);
+          if (framed) input.onFrame?.(framed.framing, framed.frame);
+          else input.onExchange(snapshotExchange(event.exchange));
         },
       },
     );
-    text = redactSecretValues({ text: await response.text(), secrets });
+    // A stream that breaks off is explained from its frames below; one stopped by a bound is explained here.
+    if (collector.streaming()) await response.arrayBuffer().catch((error: unknown) => { if (error instanceof ExchangeStopped) throw error; });
+    else text = redactSecretValues({ text: await response.text(), secrets });
   } catch (error) {
     if (signal.aborted) throw new RunAborted();
     if (error instanceof ExchangeStopped) throw new HostFault(explainProviderStop({ stop: error.stop, url, label: adapter.label }), phase);
     throw new HostFault(explainProviderFailure({ error, url, label: adapter.label, kind: settings.kind }), phase);
   }
+  if (collector.streaming()) return readStreamedReply({ adapter, settings, response, collector, exchange, url, secrets, phase, signal });
   const http = exchange ? snapshotExchange(exchange) : { method: 'POST', url, requestHeaders: {} };
   if (!response.ok) {
     const retryAfterMs = response.status === 429 ? readRetryAfterMs({ value: response.headers.get('retry-after'), now: Date.now() }) : undefined;
@@ -101,5 +115,34 @@ export async function callProvider(input: {
       ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind }),
       why: error.message,
     }, phase);
+  }
+}
+
+/** A streamed reply: read by the collector from the recorder's frames; the caller's copy of the body is drained unread. */
+async function readStreamedReply(input: {
+  adapter: WireAdapter;
+  settings: ProviderSettings;
+  response: Response;
+  collector: ReturnType<typeof createStreamedReplyCollector>;
+  exchange: RecordedExchange | undefined;
+  url: string;
+  secrets: string[];
+  phase: Phase;
+  signal: AbortSignal;
+}): Promise<ProviderResponse> {
+  const { adapter, settings, response, collector, url, phase } = input;
+  await collector.ended;
+  if (input.signal.aborted) throw new RunAborted();
+  const http = input.exchange ? snapshotExchange(input.exchange) : { method: 'POST', url, requestHeaders: {} };
+  const explain = (why: string) => new HostFault({ ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind }), why }, phase);
+  if (http.error) throw explain(`The stream broke off after ${(http.sse ?? http.ndjson ?? []).length} frames: ${http.error}.`);
+  try {
+    const { body, summary } = collector.finish();
+    const reply = adapter.readResponse({ body });
+    const reasoning = response.headers.get('x-mock-reasoning');
+    return { reply, body, http, stream: summary, reasoning: reasoning === null ? undefined : redactSecretValues({ text: reasoning, secrets: input.secrets }) };
+  } catch (error) {
+    if (!(error instanceof ProviderReplyError)) throw error;
+    throw explain(error.message);
   }
 }

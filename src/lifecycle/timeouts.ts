@@ -38,6 +38,14 @@ export const PROVIDER_CALL_MS = 180_000;
  */
 export const MAX_ANSWER_FRAMES = 500;
 
+/**
+ * Frames in one streamed provider reply. A provider sends about a frame per token, so a
+ * long answer is thousands of frames; they belong to the one step of that reply (nothing
+ * repeats them) and each costs the same to record, so the bound is the size of the
+ * longest reply a model writes, not what an exchange shared by many steps can bear.
+ */
+export const MAX_REPLY_FRAMES = 50_000;
+
 /** Bytes of one answer (a body or all its frames): what the page and the CLI can still hold and show. */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
@@ -56,11 +64,12 @@ export type RunTimeouts = {
   mcpRequestMs: number;
   providerCallMs: number;
   maxAnswerFrames: number;
+  maxReplyFrames: number;
   maxAnswerBytes: number;
 };
 
 /** The bounds a caller (a test, the benchmark) may set for a run, each defaulting to the constant above. */
-export type RunLimits = Partial<Pick<RunTimeouts, 'mcpRequestMs' | 'providerCallMs' | 'maxAnswerFrames' | 'maxAnswerBytes'>>;
+export type RunLimits = Partial<Pick<RunTimeouts, 'mcpRequestMs' | 'providerCallMs' | 'maxAnswerFrames' | 'maxReplyFrames' | 'maxAnswerBytes'>>;
 
 /**
  * The limits for one run. A caller that names one network timeout (the CLI, tests, the
@@ -73,6 +82,7 @@ export function resolveTimeouts(networkTimeoutMs: number | undefined, limits: Ru
     mcpRequestMs: limits.mcpRequestMs ?? MCP_REQUEST_MS,
     providerCallMs: limits.providerCallMs ?? PROVIDER_CALL_MS,
     maxAnswerFrames: limits.maxAnswerFrames ?? MAX_ANSWER_FRAMES,
+    maxReplyFrames: limits.maxReplyFrames ?? MAX_REPLY_FRAMES,
     maxAnswerBytes: limits.maxAnswerBytes ?? MAX_ANSWER_BYTES,
   };
 }

@@ -1,7 +1,7 @@
 import { STEP_DEFINITIONS, type StepDefinition, type StepId } from '../trace/steps.ts';
 import type { RecordedExchange } from '../mcp/recording-fetch.ts';
 import { redactSecretsInData } from '../trace/secrets.ts';
-import type { HttpExchange, Step, Trace, TraceStatus } from '../trace/trace.ts';
+import type { HttpExchange, SseFrame, Step, Trace, TraceStatus } from '../trace/trace.ts';
 
 export type PendingStep = {
   id: string;
@@ -19,6 +19,8 @@ export type PendingStep = {
 export type RunEvent =
   | { type: 'step'; step: Step }
   | { type: 'step-updated'; step: Step }
+  /** One more frame of a streamed reply, appended to the step's http.sse or http.ndjson: the frames before it are not sent again. */
+  | { type: 'frame'; n: number; framing: 'sse' | 'ndjson'; frame: SseFrame }
   | { type: 'waiting'; pending: PendingStep }
   | { type: 'released' }
   | { type: 'provider-request'; inFlight: boolean }
@@ -37,6 +39,7 @@ function readExchangeFields(exchange: RecordedExchange): HttpExchange {
   if (exchange.requestBody !== undefined) http.requestBody = exchange.requestBody;
   if (exchange.responseBody !== undefined) http.responseBody = exchange.responseBody;
   if (exchange.sse) http.sse = exchange.sse;
+  if (exchange.ndjson) http.ndjson = exchange.ndjson;
   if (exchange.error !== undefined) http.error = exchange.error;
   if (exchange.durationMs !== undefined) http.durationMs = exchange.durationMs;
   return http;
@@ -48,6 +51,7 @@ export function snapshotExchange(exchange: RecordedExchange): HttpExchange {
   http.requestHeaders = { ...http.requestHeaders };
   if (http.responseHeaders) http.responseHeaders = { ...http.responseHeaders };
   if (http.sse) http.sse = http.sse.map((frame) => ({ ...frame }));
+  if (http.ndjson) http.ndjson = http.ndjson.map((frame) => ({ ...frame }));
   return http;
 }
 
@@ -142,6 +146,13 @@ export class TraceWriter {
   update(step: Step, fields: Partial<Step>): void {
     Object.assign(step, this.redact(fields));
     this.emit({ type: 'step-updated', step });
+  }
+
+  /** Appends a frame of a streamed reply in place, so each frame costs the same however many came before. */
+  appendFrame(step: Step, framing: 'sse' | 'ndjson', frame: SseFrame): void {
+    if (!step.http) return;
+    (step.http[framing] ??= []).push(frame);
+    this.emit({ type: 'frame', n: step.n, framing, frame: { ...frame } });
   }
 
   setStatus(status: TraceStatus): void {

@@ -9,7 +9,7 @@ import { redactHeaders, redactUrl } from './redact-secrets.ts';
 
 /**
  * Records every HTTP exchange that passes through a fetch function: request line,
- * headers, body, then status, headers and the body or each SSE frame as it arrives.
+ * headers, body, then status, headers and the body, or each SSE frame or NDJSON line as it arrives.
  * The MCP SDK's transport is given the wrapped fetch (the SDK itself is not patched),
  * and the host uses the same recorder for provider calls.
  */
@@ -35,6 +35,8 @@ export type ExchangeEvent<Context = unknown> =
   | { type: 'request'; exchange: RecordedExchange<Context> }
   | { type: 'response'; exchange: RecordedExchange<Context> }
   | { type: 'sse-frame'; exchange: RecordedExchange<Context>; frame: SseFrame }
+  /** One line of an NDJSON body (Ollama streams so), recorded as it arrives. */
+  | { type: 'ndjson-line'; exchange: RecordedExchange<Context>; frame: SseFrame }
   | { type: 'end'; exchange: RecordedExchange<Context> }
   | { type: 'error'; exchange: RecordedExchange<Context>; error: unknown };
 
@@ -187,6 +189,16 @@ export async function performRecordedExchange<Context = unknown>(
     return new Response(cancelTogether(forCaller, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
+  if (response.body && response.ok && contentType.toLowerCase().startsWith('application/x-ndjson')) {
+    stopTimer();
+    exchange.ndjson = [];
+    emit({ type: 'response', exchange });
+    const [forCaller, forRecorder] = response.body.tee();
+    const recorder = forRecorder.getReader();
+    void recordLines(recorder, exchange, emit, now, redact);
+    return new Response(cancelTogether(forCaller, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
   let text: string;
   try {
     text = await readBoundedText(response.body, bounds);
@@ -272,6 +284,41 @@ async function recordEventStream<Context>({
     if (bounds.stop) exchange.stopped = bounds.stop;
     exchange.durationMs = now() - exchange.startedAt;
     exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, undefined));
+    emit({ type: 'error', exchange, error });
+  }
+}
+
+/** An NDJSON body line by line, each line a frame with its arrival time; a last line without a line end counts too. */
+async function recordLines<Context>(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  exchange: RecordedExchange<Context>,
+  emit: ExchangeListener<Context>,
+  now: () => number,
+  redact: (text: string) => string,
+): Promise<void> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  const take = (line: string) => {
+    const data = line.replace(/\r$/, '');
+    if (data.trim() === '') return;
+    const frame: SseFrame = { data: redact(data), at: now() - exchange.startedAt };
+    exchange.ndjson?.push(frame);
+    emit({ type: 'ndjson-line', exchange, frame });
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
+      rest = lines.pop() ?? '';
+      lines.forEach(take);
+    }
+    take(rest + decoder.decode());
+    exchange.durationMs = now() - exchange.startedAt;
+    emit({ type: 'end', exchange });
+  } catch (error) {
+    exchange.durationMs = now() - exchange.startedAt;
+    exchange.error = redact(describeNetworkError(error, undefined));
     emit({ type: 'error', exchange, error });
   }
 }

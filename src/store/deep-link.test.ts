@@ -28,6 +28,14 @@ describe('deep links', () => {
     expect(readDeepLink(new URL(url).search)).toEqual(link);
   });
 
+  it('carries Streamed or Whole for the mock as stream=1 or stream=0, and ignores any other value', () => {
+    expect(readDeepLink('?scenario=happy-path&stream=1')).toEqual({ scenarioId: 'happy-path', round: 1, stream: true });
+    expect(readDeepLink('?scenario=happy-path&stream=0')).toEqual({ scenarioId: 'happy-path', round: 1, stream: false });
+    expect(readDeepLink('?scenario=happy-path&stream=yes')).toEqual({ scenarioId: 'happy-path', round: 1 });
+    const url = formatDeepLink({ scenarioId: 'happy-path', step: 9, round: 1, stream: true }, 'http://127.0.0.1:3000/');
+    expect(url).toBe('http://127.0.0.1:3000/?scenario=happy-path&step=9&stream=1');
+  });
+
   it('carries the learner’s own question and a real provider, but not the scenario’s own question', () => {
     const link: DeepLink = { scenarioId: 'happy-path', era: '2026-07-28', wire: 'anthropic', step: 8, round: 1, question: 'What is 2 & 3? #?', modelKind: 'real' };
     const url = formatDeepLink(link, 'http://127.0.0.1:3000/');

@@ -13,6 +13,7 @@ import { selectIsFinished, useExplorerStore } from './explorer-store.ts';
  * learner's own question and model=real when they were not the scenario's. Opening it
  * performs the run for real up to that step: with the mock model at once, with a real
  * provider only when the learner asks (it spends their key). A key is never in a link.
+ * `stream=1` asks for the replies streamed, `stream=0` whole.
  */
 /** A link opens the built-in server, which has no Auto era: auto is never read from a link nor written into one. */
 export type DeepLink = {
@@ -25,6 +26,8 @@ export type DeepLink = {
   question?: string;
   /** The link was made with a real provider; absent means the mock model. */
   modelKind?: 'real';
+  /** Streamed (true) or whole (false) replies, when not the default for the kind of model. */
+  stream?: boolean;
 };
 
 /** Longer questions are cut: a link is for a question, not a document. */
@@ -43,6 +46,7 @@ export function readDeepLink(search: string): DeepLink | null {
   const step = Number(parameters.get('step'));
   const round = Number(parameters.get('round') ?? '1');
   const question = parameters.get('question')?.slice(0, LINK_QUESTION_LIMIT);
+  const stream = parameters.get('stream');
   return {
     scenarioId,
     ...(era && isPinnedEra(era) ? { era } : {}),
@@ -51,6 +55,7 @@ export function readDeepLink(search: string): DeepLink | null {
     round: Number.isInteger(round) && round >= 1 ? round : 1,
     ...(question && question.trim() !== '' ? { question } : {}),
     ...(parameters.get('model') === 'real' ? { modelKind: 'real' as const } : {}),
+    ...(stream === '1' || stream === '0' ? { stream: stream === '1' } : {}),
   };
 }
 
@@ -68,6 +73,7 @@ export function formatDeepLink(link: DeepLink, pageUrl: string): string {
     url.searchParams.set('question', link.question.slice(0, LINK_QUESTION_LIMIT));
   }
   if (link.modelKind === 'real') url.searchParams.set('model', 'real');
+  if (link.stream !== undefined) url.searchParams.set('stream', link.stream ? '1' : '0');
   return url.toString();
 }
 
@@ -83,7 +89,13 @@ export function applyDeepLinkSettings(link: DeepLink): void {
   useExplorerStore.setState({
     ...(link.era ? { era: link.era } : {}),
     ...(link.question !== undefined ? { question: link.question } : {}),
-    model: { ...model, kind: link.modelKind ?? 'mock', wire: link.wire ?? model.wire, mcpServerUrl: null },
+    model: {
+      ...model,
+      kind: link.modelKind ?? 'mock',
+      wire: link.wire ?? model.wire,
+      mcpServerUrl: null,
+      ...(link.stream === undefined ? {} : { stream: { ...model.stream, [link.modelKind ?? 'mock']: link.stream } }),
+    },
   });
   reset();
 }

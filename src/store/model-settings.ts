@@ -12,6 +12,8 @@ export type ModelSettings = {
   /** Per wire format: the real provider's base URL and model, as the learner set them. */
   real: Record<string, { baseUrl: string; model: string }>;
   strict: boolean;
+  /** Streamed (true) or Whole replies, for the mock and for real providers apart: real hosts stream, the mock answers whole unless asked. */
+  stream: { mock: boolean; real: boolean };
   rememberKeys: boolean;
   /** Another MCP server by URL, or null for the built-in one (whose endpoint the scenario picks). */
   mcpServerUrl: string | null;
@@ -33,6 +35,7 @@ export function defaultModelSettings(): ModelSettings {
     wire: 'openai-chat',
     real: Object.fromEntries(WIRE_CATALOG.map((wire) => [wire.id, { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel }])),
     strict: false,
+    stream: { mock: false, real: true },
     rememberKeys: false,
     mcpServerUrl: null,
     mcpHeaders: [],
@@ -83,12 +86,25 @@ export function loadModelSettings(): ModelSettings {
     wire: typeof record.wire === 'string' && findWireInfo(record.wire) ? record.wire : defaults.wire,
     real,
     strict: record.strict === true,
+    stream: readStream(record.stream, defaults.stream),
     rememberKeys: record.rememberKeys === true,
     mcpServerUrl:
       typeof record.mcpServerUrl === 'string' && record.mcpServerUrl.trim() !== '' && !hasUrlCredentials(record.mcpServerUrl) ? record.mcpServerUrl : null,
     rememberMcpHeaders: record.rememberMcpHeaders === true,
     mcpHeaders: record.rememberMcpHeaders === true ? loadRememberedMcpHeaders() : [],
   };
+}
+
+/** Whether replies stream, as the learner chose it for the kind of model in use. */
+export function readStreamChoice(settings: Pick<ModelSettings, 'kind' | 'stream'>): boolean {
+  return settings.stream[settings.kind];
+}
+
+function readStream(saved: unknown, defaults: ModelSettings['stream']): ModelSettings['stream'] {
+  if (typeof saved !== 'object' || saved === null) return defaults;
+  const mock = 'mock' in saved ? saved.mock : undefined;
+  const real = 'real' in saved ? saved.real : undefined;
+  return { mock: typeof mock === 'boolean' ? mock : defaults.mock, real: typeof real === 'boolean' ? real : defaults.real };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Step, Trace } from '../trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
+import { readStreamChoice } from './model-settings.ts';
 import { findScenario } from '../content/scenarios.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
@@ -36,13 +37,17 @@ export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
  * The store's own copy of a step the engine recorded: its fields, not its payload. The
  * engine never writes into a payload it has recorded, so the payload is shared; a deep
  * clone here copied a 10,000-tool list again into every step (and every update of a step)
- * that carries it. The HTTP record is copied one level because the engine updates a shared
- * exchange in place (`syncSharedExchange`); its stream frames, which never change once
- * recorded and are held by every step of the exchange, are shared too (copying them for
- * every step of a long stream grew as the square of its frames).
+ * that carries it. The HTTP record is copied one level, because the engine updates a
+ * shared exchange in place (`syncSharedExchange`), and so are its frame lists, because a
+ * streamed reply's frames are appended to the store's copy one `frame` event at a time;
+ * the frames themselves never change once recorded and are shared.
  */
 function snapshotStep(step: Step): Step {
-  return step.http ? { ...step, http: { ...step.http } } : { ...step };
+  if (!step.http) return { ...step };
+  const http = { ...step.http };
+  if (http.sse) http.sse = [...http.sse];
+  if (http.ndjson) http.ndjson = [...http.ndjson];
+  return { ...step, http };
 }
 
 function applyEvent(runId: number, event: RunEvent): void {
@@ -63,6 +68,18 @@ function applyEvent(runId: number, event: RunEvent): void {
     case 'step-updated': {
       const step = snapshotStep(event.step);
       setState((state) => ({ steps: state.steps.map((existing) => (existing.n === step.n ? step : existing)) }));
+      break;
+    }
+    case 'frame': {
+      // The store's copy of the step grows by this frame alone; the frames before it stay where they are.
+      const { n, framing, frame } = event;
+      setState((state) => ({
+        steps: state.steps.map((existing) => {
+          if (existing.n !== n || !existing.http) return existing;
+          (existing.http[framing] ??= []).push(frame);
+          return { ...existing, http: { ...existing.http } };
+        }),
+      }));
       break;
     }
     case 'waiting':
@@ -99,11 +116,11 @@ export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' |
   const wire = findWireInfo(model.wire) ?? findWireInfo('openai-chat')!;
   if (model.kind === 'mock') {
     const variant = findScenario(state.scenarioId)?.mockModel ?? MOCK_MODEL_NAME;
-    return { wire: wire.id, kind: 'mock', baseUrl: resolveAppUrl(wire.mockBasePath, appBaseUrl), model: variant, strict: model.strict };
+    return { wire: wire.id, kind: 'mock', baseUrl: resolveAppUrl(wire.mockBasePath, appBaseUrl), model: variant, strict: model.strict, stream: readStreamChoice(model) };
   }
   const real = model.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
   const apiKey = wire.keyVariable ? state.apiKeys[wire.keyVariable] : undefined;
-  return { wire: wire.id, kind: 'real', baseUrl: real.baseUrl, model: real.model, strict: model.strict, ...(apiKey ? { apiKey } : {}) };
+  return { wire: wire.id, kind: 'real', baseUrl: real.baseUrl, model: real.model, strict: model.strict, stream: readStreamChoice(model), ...(apiKey ? { apiKey } : {}) };
 }
 
 /** Starts a run with the current settings; the engine then waits at its first gate. */

@@ -43,6 +43,8 @@ export const HttpExchangeSchema = z.object({
   requestBody: z.string().optional(),
   responseBody: z.string().optional(),
   sse: z.array(SseFrameSchema).optional(),
+  /** An NDJSON body (Ollama's stream), one frame per line, as each line arrived. */
+  ndjson: z.array(SseFrameSchema).optional(),
   error: z.string().optional(),
   durationMs: z.number().optional(),
 });
@@ -87,6 +89,33 @@ export const FaultSchema = z.object({
 });
 export type Fault = z.infer<typeof FaultSchema>;
 
+/** A streamed tool call as the host put it together: how it came, and the frame after which its arguments first parsed. */
+export const StreamedCallSchema = z.object({
+  index: z.number().int(),
+  id: z.string().optional(),
+  name: z.string().optional(),
+  arrival: z.enum(['fragments', 'whole']),
+  argumentsText: z.string(),
+  fragments: z.number().int(),
+  firstFrame: z.number().int(),
+  parsedAtFrame: z.number().int().nullable(),
+});
+
+/**
+ * A reply that came streamed: its frames are the step's `http.sse` (or `http.ndjson`),
+ * its reassembled value the step's payload; this says how the host read them.
+ */
+export const StreamSummarySchema = z.object({
+  framing: z.enum(['sse', 'ndjson']),
+  frames: z.number().int(),
+  calls: z.array(StreamedCallSchema),
+  text: z.string(),
+  finishReason: z.string().nullable(),
+  /** The format's own end marker arrived; false when the stream stopped without it. */
+  ended: z.boolean(),
+});
+export type StreamSummary = z.infer<typeof StreamSummarySchema>;
+
 export const StepSchema = z.object({
   n: z.number().int().positive(),
   id: z.string(),
@@ -100,6 +129,7 @@ export const StepSchema = z.object({
   payload: z.unknown(),
   translation: TranslationSchema.optional(),
   http: HttpExchangeSchema.optional(),
+  stream: StreamSummarySchema.optional(),
   fault: FaultSchema.optional(),
   /** A remark for the learner that is not part of any message (for example the mock model's rule). */
   note: z.string().optional(),

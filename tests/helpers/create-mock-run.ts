@@ -43,6 +43,7 @@ export function runMockLifecycle({
   wire,
   model = MOCK_MODEL,
   strict,
+  stream,
   era,
   question,
 }: {
@@ -50,10 +51,12 @@ export function runMockLifecycle({
   wire: string;
   model?: string;
   strict?: boolean;
+  /** Ask the mock for its reply streamed. */
+  stream?: boolean;
   era?: Era;
   question?: string;
 }): Promise<Trace> {
-  const provider: ProviderSettings = { wire, kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo(wire).mockBasePath}`, model, ...(strict === undefined ? {} : { strict }) };
+  const provider: ProviderSettings = { wire, kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo(wire).mockBasePath}`, model, ...(strict === undefined ? {} : { strict }), ...(stream === undefined ? {} : { stream }) };
   return runLifecycle({ serverUrl, provider, era, question });
 }
 

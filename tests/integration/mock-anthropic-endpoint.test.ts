@@ -185,8 +185,13 @@ describe('POST /mock/anthropic/v1/messages', () => {
       expect(await expectAnthropicError(await postMessages('{not json'), 400)).toContain('not valid JSON');
     });
 
-    it('refuses stream:true and says how to fix it', async () => {
-      expect(await expectAnthropicError(await postMessages({ model: 'm', max_tokens: 10, messages: [question], stream: true }), 400)).toMatch(/does not stream/);
+    it('answers stream:true with the events Anthropic streams, no longer a refusal', async () => {
+      const response = await postMessages({ model: 'm', max_tokens: 10, messages: [question], stream: true });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const text = await response.text();
+      expect(text.startsWith('event: message_start\n')).toBe(true);
+      expect(text.endsWith('event: message_stop\ndata: {"type":"message_stop"}\n\n')).toBe(true);
     });
 
     it('refuses GET with 405', async () => {

@@ -159,10 +159,13 @@ describe('POST /mock/openai/v1/chat/completions', () => {
       await expectOpenAiError(await postCompletions({ messages: [{ role: 'robot', content: 'hi' }] }), 400);
     });
 
-    it('refuses stream:true with 400 and says how to fix it', async () => {
-      const error = await expectOpenAiError(await postCompletions({ messages: [{ role: 'user', content: 'hi' }], stream: true }), 400);
-      expect(error.param).toBe('stream');
-      expect(error.message).toMatch(/does not stream/);
+    it('answers stream:true with chat.completion.chunk frames and [DONE], no longer a refusal', async () => {
+      const response = await postCompletions({ messages: [{ role: 'user', content: 'hi' }], stream: true });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const text = await response.text();
+      expect(text).toContain('"object":"chat.completion.chunk"');
+      expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
     });
 
     it('refuses GET with 405', async () => {

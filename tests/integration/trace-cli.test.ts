@@ -122,7 +122,8 @@ describe('npm run trace with a real provider’s key', () => {
     const echoing = await startEchoingProvider(mock.url);
     try {
       const env = { ...process.env, ANTHROPIC_API_KEY: key };
-      const common = ['What is 5 plus 7?', '--wire', 'anthropic', '--model', 'real', '--model-name', 'mock-model-deterministic'];
+      // Whole replies: the echoing provider rewrites a whole body, not a stream.
+      const common = ['What is 5 plus 7?', '--wire', 'anthropic', '--model', 'real', '--model-name', 'mock-model-deterministic', '--whole'];
       const json = await runTraceCli([...common, '--base-url', `${echoing.url}/mock/anthropic/v1`, '--json'], { env });
       expect(json.code, json.stderr).toBe(0);
       const trace = TraceSchema.parse(JSON.parse(json.stdout));

@@ -78,14 +78,16 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
           <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900"><LongText text={http.requestBody} /></pre>
         </div>
       )}
-      {http.sse ? (
+      {http.sse || http.ndjson ? (
         <div>
-          <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Response: server-sent events ({http.sse.length} frames)</h5>
-          <ol className="mt-1 space-y-1">
-            {http.sse.map((frame, index) => (
+          <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">
+            {http.sse ? `Response: server-sent events (${http.sse.length} frames)` : `Response: NDJSON (${http.ndjson?.length ?? 0} lines)`}
+          </h5>
+          <ol className="mt-1 space-y-1" data-testid="http-frames">
+            {(http.sse ?? http.ndjson ?? []).map((frame, index) => (
               <li key={index} className="rounded bg-slate-100 p-2 font-mono text-xs break-words dark:bg-slate-900">
                 <span className="text-slate-500">+{Math.round(frame.at)} ms {frame.event ? `event: ${frame.event}` : ''}</span>
-                <div className="whitespace-pre-wrap">data: <LongText text={frame.data} /></div>
+                <div className="whitespace-pre-wrap">{http.sse ? 'data: ' : ''}<LongText text={frame.data} /></div>
               </li>
             ))}
           </ol>

@@ -16,8 +16,9 @@ import { FullScreenButton } from './full-screen-button.tsx';
 import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
 import { TranslationView } from './translation-view.tsx';
+import { findStreamSource, StreamPlayback } from './stream-playback.tsx';
 
-type Tab = 'translation' | 'message' | 'http';
+type Tab = 'translation' | 'stream' | 'message' | 'http';
 
 const selectCanRetry = (state: { pending: unknown; status: string }) => state.pending !== null && state.status === 'running';
 
@@ -44,13 +45,15 @@ function StepInspector({ step }: { step: Step }) {
   const replay = useExplorerStore(selectIsReplay);
   const wire = useExplorerStore(selectWire);
   const editBefore = useExplorerStore(selectEditBefore);
-  const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
+  const streamSource = useExplorerStore((state) => findStreamSource(state.steps, step));
+  const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), ...(streamSource ? (['stream'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
   const [tab, setTab] = useState<Tab>(tabs[0]!);
   const outcome = useCurrentStepOutcome();
   // Off the happy path the usual sentence may say what did not happen ("the tool ran"): the round's own words first.
   const summary = (outcome && getFailureSummary({ id: step.id, situation: outcome.situation })) ?? getStepSummary(step.id);
   const tabLabels: Record<Tab, string> = {
     translation: `Translation #${step.translation?.number ?? ''}`,
+    stream: 'Streamed reply',
     message: step.translation ? 'Sent payload' : step.edited ? 'Message (edited by you)' : 'Message',
     http: 'HTTP',
   };
@@ -125,6 +128,7 @@ function StepInspector({ step }: { step: Step }) {
       )}
       <div className="min-h-0 flex-1 overflow-auto px-4 py-3" role={tabs.length > 1 ? 'tabpanel' : undefined}>
         {tab === 'translation' && step.translation && <TranslationView translation={step.translation} failed={outcome?.failed === true} />}
+        {tab === 'stream' && streamSource && wire && <StreamPlayback step={streamSource} wire={wire} />}
         {tab === 'message' &&
           (step.edited ? (
             <EditedMessageView step={step} original={step.edited.original} focus={findFocus({ stepId: step.id, wire })} />

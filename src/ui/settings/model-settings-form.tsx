@@ -113,6 +113,17 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
         </div>
       )}
       <McpServerFields draft={draft} setDraft={setDraft} problems={problems} />
+      <label className={label}>
+        {draft.kind === 'mock' ? 'The mock model’s replies' : 'The provider’s replies'}
+        <select
+          className={field}
+          value={draft.stream[draft.kind] ? 'streamed' : 'whole'}
+          onChange={(event) => setDraft({ ...draft, stream: { ...draft.stream, [draft.kind]: event.target.value === 'streamed' } })}
+        >
+          <option value="streamed">Streamed: frame by frame, as real hosts ask for them</option>
+          <option value="whole">Whole: one JSON reply</option>
+        </select>
+      </label>
       {wire.supportsStrict && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={draft.strict} onChange={(event) => setDraft({ ...draft, strict: event.target.checked })} />

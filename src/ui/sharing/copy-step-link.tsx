@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Step } from '../../trace/trace.ts';
 import { formatDeepLink } from '../../store/deep-link.ts';
+import { defaultModelSettings, readStreamChoice } from '../../store/model-settings.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 
 const selectLinkable = (state: ExplorerState) => (state.source.kind === 'live' ? state : null);
@@ -34,6 +35,7 @@ export function CopyStepLink({ step }: { step: Step }) {
       round: step.iteration,
       question: state.runQuestion ?? state.question,
       ...(state.model.kind === 'real' ? { modelKind: 'real' as const } : {}),
+      ...(readStreamChoice(state.model) !== defaultModelSettings().stream[state.model.kind] ? { stream: readStreamChoice(state.model) } : {}),
     },
     globalThis.location.href,
   );

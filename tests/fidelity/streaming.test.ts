@@ -1,0 +1,148 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
+import OpenAI from 'openai';
+import { describe, expect, it } from 'vitest';
+import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { ANTHROPIC_MAX_TOKENS } from '../../src/providers/anthropic/anthropic-adapter.ts';
+import { prepareAnthropicTools } from '../../src/providers/anthropic/prepare-anthropic-tools.ts';
+import { prepareGeminiTools } from '../../src/providers/gemini/prepare-gemini-tools.ts';
+import { prepareOpenAiChatTools } from '../../src/providers/openai-chat/prepare-openai-chat-tools.ts';
+import { prepareOpenAiFunctionsTools } from '../../src/providers/openai-functions/prepare-openai-functions-tools.ts';
+import { prepareOpenAiResponsesTools } from '../../src/providers/openai-responses/prepare-openai-responses-tools.ts';
+import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-version.ts';
+import { ADD_NUMBERS_TOOL, MULTIPLY_NUMBERS_TOOL, QUESTION } from '../helpers/fixtures.ts';
+import { useServer } from '../helpers/use-server.ts';
+
+/**
+ * The official SDKs' own streaming helpers consume the mock's streams: what each SDK
+ * accumulates from the frames must be the reply the same request gets whole. The `ollama`
+ * npm client is not installed here, so Ollama's NDJSON stream is checked against the host's
+ * reader alone (server/mock-model/stream-mock-answers.test.ts).
+ */
+
+const server = useServer();
+const MULTIPLY_TOOL = { name: MULTIPLY_NUMBERS_TOOL.definition.name, description: 'Multiplies two numbers', inputSchema: ADD_NUMBERS_TOOL.inputSchema };
+const TWO_CALLS = 'What is 5 plus 7 and 3 times 4?';
+
+function openAi(path: string): OpenAI {
+  return new OpenAI({ apiKey: 'test-key-not-secret', baseURL: `${server.url}${path}`, maxRetries: 0 });
+}
+
+describe('openai: Chat Completions', () => {
+  const tools = prepareOpenAiChatTools({ tools: [ADD_NUMBERS_TOOL, MULTIPLY_TOOL] }).result.tools;
+
+  it('create({ stream: true }) yields chunks whose tool-call pieces join into the whole reply’s calls, usage last', async () => {
+    const client = openAi('/mock/openai/v1');
+    const whole = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: TWO_CALLS }], tools });
+    const stream = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: TWO_CALLS }], tools, stream: true, stream_options: { include_usage: true } });
+    const joined = new Map<number, { id?: string; name?: string; arguments: string }>();
+    const chunks = [];
+    for await (const chunk of stream) {
+      chunks.push(chunk);
+      for (const piece of chunk.choices[0]?.delta.tool_calls ?? []) {
+        const call = joined.get(piece.index) ?? { arguments: '' };
+        joined.set(piece.index, { id: piece.id ?? call.id, name: piece.function?.name ?? call.name, arguments: call.arguments + (piece.function?.arguments ?? '') });
+      }
+    }
+    expect([...joined.values()]).toEqual(whole.choices[0]!.message.tool_calls!.map((call) => ({ id: call.id, name: call.type === 'function' ? call.function.name : '', arguments: call.type === 'function' ? call.function.arguments : '' })));
+    expect(joined.size).toBe(2);
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: whole.usage });
+    expect(chunks.at(-2)!.choices[0]!.finish_reason).toBe('tool_calls');
+  });
+
+  it('chat.completions.stream() accumulates the same message, and reports each arguments piece and the parsed arguments', async () => {
+    const client = openAi('/mock/openai/v1');
+    const whole = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], tools });
+    const stream = client.chat.completions.stream({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], tools });
+    const pieces: string[] = [];
+    const done: unknown[] = [];
+    stream.on('tool_calls.function.arguments.delta', (event) => pieces.push(event.arguments_delta));
+    stream.on('tool_calls.function.arguments.done', (event) => done.push(event.parsed_arguments ?? JSON.parse(event.arguments)));
+    const final = await stream.finalChatCompletion();
+    expect(final.choices[0]!.message.tool_calls).toEqual(whole.choices[0]!.message.tool_calls);
+    expect(final.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.join('')).toBe('{"a":5,"b":7}');
+    expect(done).toEqual([{ a: 5, b: 7 }]);
+  });
+
+  it('legacy functions: the stream helper accumulates delta.function_call into the whole reply’s function_call', async () => {
+    const client = openAi('/mock/openai-functions/v1');
+    const functions = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
+    const whole = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], functions });
+    const final = await client.chat.completions.stream({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], functions }).finalChatCompletion();
+    expect(final.choices[0]!.message.function_call).toEqual(whole.choices[0]!.message.function_call);
+    expect(final.choices[0]!.finish_reason).toBe('function_call');
+  });
+});
+
+describe('openai: Responses', () => {
+  it('responses.stream() accumulates the function_call item of the whole reply, from its delta events in sequence', async () => {
+    const client = openAi('/mock/openai-responses/v1');
+    const tools = prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
+    const input = [{ role: 'user' as const, content: QUESTION }];
+    const whole = await client.responses.create({ model: MOCK_MODEL_NAME, input, tools });
+    const stream = client.responses.stream({ model: MOCK_MODEL_NAME, input, tools });
+    const sequence: number[] = [];
+    const deltas: string[] = [];
+    stream.on('event', (event) => sequence.push(event.sequence_number));
+    stream.on('response.function_call_arguments.delta', (event) => deltas.push(event.delta));
+    const final = await stream.finalResponse();
+    const { created_at: _a, completed_at: _b, ...wholeRest } = whole;
+    expect(final).toMatchObject({ ...wholeRest, output: whole.output });
+    expect(sequence).toEqual(sequence.map((_number, index) => index));
+    expect(deltas.join('')).toBe('{"a":5,"b":7}');
+  });
+
+  it('responses.stream() joins the text of an answer', async () => {
+    const client = openAi('/mock/openai-responses/v1');
+    const final = await client.responses.stream({ model: MOCK_MODEL_NAME, input: 'Hello' }).finalResponse();
+    const whole = await client.responses.create({ model: MOCK_MODEL_NAME, input: 'Hello' });
+    expect(final.output_text).toBe(whole.output_text);
+    expect(final.output_text).not.toBe('');
+  });
+});
+
+describe('@anthropic-ai/sdk', () => {
+  it('messages.stream() accumulates the tool_use input from its input_json pieces into the whole reply’s content', async () => {
+    const client = new Anthropic({ apiKey: 'test-key-not-secret', baseURL: `${server.url}/mock/anthropic`, maxRetries: 0, defaultHeaders: { 'anthropic-version': ANTHROPIC_API_VERSION } });
+    const tools = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL, MULTIPLY_TOOL] }).result.tools;
+    const messages = [{ role: 'user' as const, content: TWO_CALLS }];
+    const whole = await client.messages.create({ model: MOCK_MODEL_NAME, max_tokens: ANTHROPIC_MAX_TOKENS, messages, tools });
+    const stream = client.messages.stream({ model: MOCK_MODEL_NAME, max_tokens: ANTHROPIC_MAX_TOKENS, messages, tools });
+    const snapshots: unknown[] = [];
+    stream.on('inputJson', (_partial, snapshot) => snapshots.push(snapshot));
+    const final = await stream.finalMessage();
+    expect(final.content).toEqual(whole.content);
+    expect(final).toMatchObject({ id: whole.id, stop_reason: 'tool_use', usage: { output_tokens: whole.usage.output_tokens } });
+    expect(final.content.filter((block) => block.type === 'tool_use')).toHaveLength(2);
+    expect(snapshots.length).toBeGreaterThan(4);
+  });
+});
+
+describe('@google/genai', () => {
+  it('generateContentStream() yields chunks with the functionCall whole, as generateContent gives it', async () => {
+    const sent: string[] = [];
+    const client = new GoogleGenAI({
+      apiKey: 'test-key-not-secret',
+      httpOptions: { baseUrl: `${server.url}/mock/gemini`, fetch: async (url, init) => (sent.push(String(url)), fetch(url, init)) },
+    });
+    const tools = prepareGeminiTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
+    const contents = [{ role: 'user', parts: [{ text: QUESTION }] }];
+    const whole = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents, config: { tools } });
+    const calls = [];
+    for await (const chunk of await client.models.generateContentStream({ model: MOCK_MODEL_NAME, contents, config: { tools } })) calls.push(...(chunk.functionCalls ?? []));
+    expect(sent.at(-1)).toMatch(/:streamGenerateContent\?alt=sse$/);
+    expect(calls).toEqual(whole.functionCalls);
+  });
+
+  it('generateContentStream() yields the text of an answer in pieces that join into the whole text', async () => {
+    const client = new GoogleGenAI({ apiKey: 'test-key-not-secret', httpOptions: { baseUrl: `${server.url}/mock/gemini` } });
+    const contents = [{ role: 'user', parts: [{ text: 'Hello' }] }];
+    const whole = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents });
+    const texts: string[] = [];
+    for await (const chunk of await client.models.generateContentStream({ model: MOCK_MODEL_NAME, contents })) texts.push(chunk.text ?? '');
+    expect(texts.length).toBeGreaterThan(1);
+    expect(texts.join('')).toBe(whole.text);
+  });
+});
