@@ -2,7 +2,7 @@ import { NETWORK_FLAG_USAGE } from '../node/network-flags.ts';
 import { MCP_PATH, MCP_SESSIONS_PATH, MCP_TOOLBOX_PATH, MOCK_OPENAI_PREFIX } from '../http/create-app.ts';
 import { startListening } from './start-listening.ts';
 
-const usage = `Usage: npm run server -- [--port N] [--host ADDRESS] [--allow-host NAME]...
+const usage = `Usage: npm run server -- [--port N] [--host ADDRESS] [--allow-host NAME]... [--allow-origin URL]... [--max-… N]
 
 Runs the built-in MCP server (and the mock model) alone, for any MCP client.
   --port N             port to listen on (default: the PORT variable, else 3001; 0 picks a free port)

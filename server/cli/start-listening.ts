@@ -4,8 +4,8 @@ import { NETWORK_FLAG_OPTIONS, readNetworkFlags } from '../node/network-flags.ts
 import { readPort } from './read-port.ts';
 
 /**
- * What `npm start` and `npm run server` share: --port, --host and --allow-host read
- * from the command line (bad ones stop with the usage), the server started, and a
+ * What `npm start` and `npm run server` share: --port and the network flags (--host,
+ * --allow-host, --allow-origin, the limits) read from the command line (bad ones stop with the usage), the server started, and a
  * port in use or an address this machine lacks told in words with what to do.
  * Ctrl+C and SIGTERM close the server before the process ends.
  */
@@ -32,6 +32,9 @@ export async function startListening(input: { usage: string; defaultPort: number
       port,
       host: network.host,
       allowedHostnames: network.allowedHostnames,
+      allowedOrigins: network.allowedOrigins,
+      maxConnections: network.maxConnections,
+      ...(network.clientLimits ? { clientLimits: network.clientLimits } : {}),
       ...(input.staticDirectory ? { staticDirectory: input.staticDirectory } : {}),
       log: (line) => console.error(line),
     });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { NETWORK_FLAG_USAGE } from '../node/network-flags.ts';
 import { startListening } from './start-listening.ts';
 
-const usage = `Usage: npm start -- [--port N] [--host ADDRESS] [--allow-host NAME]...   (PORT=N npm start for another port)
+const usage = `Usage: npm start -- [--port N] [--host ADDRESS] [--allow-host NAME]... [--allow-origin URL]... [--max-… N]   (PORT=N npm start for another port)
 
 Serves the explorer, its MCP server (/mcp) and its mock model (/mock) on one port.
   --port N             port to listen on (default: the PORT variable, else 3000)

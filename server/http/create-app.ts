@@ -1,4 +1,4 @@
-import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, localhostAllowedOrigins } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames } from '@modelcontextprotocol/server';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
 import { builtInTools, toolboxTools } from '../mcp/tools.ts';
@@ -9,8 +9,8 @@ import { createJsonRpcErrorResponse, findPostHeaderRefusal, UNREADABLE_BODY_MESS
 import { readJsonBody } from './json-rpc-body.ts';
 import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
 import { createSessionEndpoint } from './mcp-session-endpoint.ts';
-import { findGuardRefusal, isOriginAllowed, type GuardLists } from './request-guards.ts';
-import { serveMockRoute } from './serve-mock-route.ts';
+import { findGuardRefusal, isOriginAllowed, type GuardedRequest, type GuardLists } from './request-guards.ts';
+import { refuseMockMethod, serveMockRoute } from './serve-mock-route.ts';
 
 /**
  * The whole server as one web-standard function, Request -> Response: the MCP
@@ -27,16 +27,30 @@ export type AppOptions = {
   maxSessions?: number;
   /** A session on /mcp/sessions with no request for this long is closed (default 10 minutes). */
   sessionIdleTimeoutMs?: number;
+  /** Live sessions on /mcp/sessions one client may hold (no cap by default); one more initialize gets 429 with Retry-After. */
+  maxSessionsPerClient?: number;
+  /** Who sent a request (the Node listener knows its source address); the per-client session cap counts by it. */
+  identifyClient?: (request: Request) => string | undefined;
   /** Hostnames the Host header may name (port-agnostic). Defaults to localhost-class names. */
   allowedHostnames?: string[];
-  /** Hostnames a browser Origin may name. Defaults to localhost-class origins. */
-  allowedOriginHostnames?: string[];
+  /**
+   * Origins (scheme://host:port) whose pages may call the app besides its own; none by
+   * default. A page on the app's own origin (as its request addresses it) always may.
+   */
+  allowedOrigins?: string[];
   onError?: (error: Error) => void;
 };
 
 export type App = {
   fetch: (request: Request) => Promise<Response>;
   handles: (pathname: string) => boolean;
+  /**
+   * The 405 a route gives a method a web Request cannot carry (TRACE, CONNECT), so the
+   * Node listener answers those as every other method is answered; 404 off the routes.
+   */
+  refuseMethod: (method: string, pathname: string) => Response;
+  /** A refusal worded as the route words its errors (JSON-RPC on MCP, the provider's shape on the mock, plain JSON elsewhere). */
+  refuse: (input: { pathname: string; status: number; message: string; headers?: Record<string, string> }) => Response;
   /** The Host and Origin allowlists this app enforces; the Node listener applies them to its static files too. */
   guardLists: GuardLists;
   /** Live sessions on /mcp/sessions. */
@@ -51,6 +65,8 @@ export const MCP_TOOLBOX_PATH = '/mcp/toolbox';
 /** add_numbers with real 2025-11-25 sessions; 2026-07-28 requests are served statelessly, as on /mcp. */
 export const MCP_SESSIONS_PATH = '/mcp/sessions';
 const MCP_PATHS = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH];
+/** The Allow each MCP endpoint's SDK handler sends with its own 405. */
+const MCP_ALLOWED_METHODS: Record<string, string> = { [MCP_PATH]: 'POST', [MCP_TOOLBOX_PATH]: 'POST', [MCP_SESSIONS_PATH]: 'GET, POST, DELETE' };
 export const MOCK_OPENAI_PREFIX = MOCK_OPENAI_BASE_PATH;
 
 const CORS_ALLOW_HEADERS = [
@@ -82,11 +98,13 @@ export function createApp(options: AppOptions = {}): App {
     createServer: () => createMcpServer(registry),
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    ...(options.maxSessionsPerClient === undefined ? {} : { maxSessionsPerClient: options.maxSessionsPerClient }),
+    ...(options.identifyClient === undefined ? {} : { identifyClient: options.identifyClient }),
     onError: options.onError,
   });
   const guardLists: GuardLists = {
     allowedHostnames: options.allowedHostnames ?? localhostAllowedHostnames(),
-    allowedOriginHostnames: options.allowedOriginHostnames ?? localhostAllowedOrigins(),
+    allowedOrigins: options.allowedOrigins ?? [],
   };
 
   const findRoute = (pathname: string): Route | undefined => {
@@ -113,16 +131,31 @@ export function createApp(options: AppOptions = {}): App {
     return (await isLegacyRequest(request, body.value)) ? sessions.fetch(request, body) : sessionsModern.fetch(request, { parsedBody: body.value });
   }
 
+  function refuseMethod(method: string, pathname: string): Response {
+    const path = pathname.replace(/\/+$/, '') || '/';
+    const mcpAllow = MCP_ALLOWED_METHODS[path];
+    if (mcpAllow) return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: mcpAllow });
+    const mockRoute = findMockRoute(path);
+    return mockRoute ? refuseMockMethod(mockRoute, method) : answerNothingHere(pathname);
+  }
+
+  function refuse({ pathname, status, message, headers = {} }: { pathname: string; status: number; message: string; headers?: Record<string, string> }): Response {
+    const path = pathname.replace(/\/+$/, '') || '/';
+    if (MCP_PATHS.includes(path)) return createJsonRpcErrorResponse(status, -32000, message, undefined, headers);
+    const mockRoute = findMockRoute(path);
+    const response = mockRoute ? mockRoute.endpoint.writeError({ status, message }) : jsonResponse(status, { error: message });
+    const merged = new Headers(response.headers);
+    for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+    return new Response(response.body, { status, headers: merged });
+  }
+
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const route = findRoute(url.pathname.replace(/\/+$/, '') || '/');
 
-    // A Service Worker's Request has no Host header: the URL's host is what the page addressed.
-    const refusal = findGuardRefusal(request.headers.get('host') ?? url.host, request.headers.get('origin'), guardLists);
+    const refusal = findGuardRefusal(readGuardedRequest(request), guardLists);
     if (refusal) return refusal;
-    if (!route) {
-      return jsonResponse(404, { error: `Nothing at ${url.pathname}. The MCP endpoints are ${MCP_PATHS.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_PREFIX}/chat/completions.` });
-    }
+    if (!route) return answerNothingHere(url.pathname);
     if (request.method === 'OPTIONS') {
       // The mock holds no secrets, so it accepts whatever headers a provider SDK sends.
       const allowHeaders = url.pathname.startsWith('/mock/')
@@ -149,8 +182,10 @@ export function createApp(options: AppOptions = {}): App {
         options.onError?.(error instanceof Error ? error : new Error(String(error)));
         response = jsonResponse(500, { error: 'The server failed while answering. The error was logged on the server.' });
       }
-      return isOriginAllowed(request.headers.get('origin'), guardLists) ? withCors(request, response) : response;
+      return isOriginAllowed(readGuardedRequest(request), guardLists) ? withCors(request, response) : response;
     },
+    refuseMethod,
+    refuse,
     handles: (pathname) => MCP_PATHS.includes(pathname.replace(/\/+$/, '') || '/') || pathname.startsWith('/mock/'),
     guardLists,
     countSessions: () => sessions.countSessions(),
@@ -160,7 +195,17 @@ export function createApp(options: AppOptions = {}): App {
   };
 }
 
-/** Lets a browser page on another allowed origin (say, a dev server) read the answer and its MCP headers. */
+/** A Service Worker's Request has no Host header: the URL's host is what the page addressed. */
+function readGuardedRequest(request: Request): GuardedRequest {
+  const url = new URL(request.url);
+  return { host: request.headers.get('host') ?? url.host, origin: request.headers.get('origin'), protocol: url.protocol };
+}
+
+function answerNothingHere(pathname: string): Response {
+  return jsonResponse(404, { error: `Nothing at ${pathname}. The MCP endpoints are ${MCP_PATHS.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_PREFIX}/chat/completions.` });
+}
+
+/** Lets a browser page on an origin the server admits (say, the MCP Inspector) read the answer and its MCP headers. */
 function withCors(request: Request, response: Response): Response {
   const origin = request.headers.get('origin');
   if (!origin) return response;

@@ -21,6 +21,10 @@ export type SessionEndpointOptions = {
   maxSessions: number;
   /** A session with no request for this long is closed. */
   idleTimeoutMs: number;
+  /** Live sessions one client may hold (clients as `identifyClient` tells them apart); one more initialize gets 429. */
+  maxSessionsPerClient?: number;
+  /** Who sent a request, such as its source address; undefined where that is unknown (a Service Worker). */
+  identifyClient?: (request: Request) => string | undefined;
   onError?: (error: Error) => void;
 };
 
@@ -39,6 +43,10 @@ type Session = {
   /** Requests the session may still answer (`?expire-after=N`), or undefined for no limit. */
   requestsLeft: number | undefined;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Who started it, when known: the per-client cap counts by this. */
+  client: string | undefined;
+  /** When its idle timer last started (Date.now()), to tell a client when one of its sessions will have expired. */
+  lastActiveAt: number;
 };
 
 /** `?expire-after=N` on the endpoint URL: forget the session after answering N requests in it. */
@@ -60,6 +68,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   /** Sessions already forgotten (their id gets 404) whose last answer is still streaming. */
   const retiring = new Set<Session>();
   let initializing = 0;
+  const initializingByClient = new Map<string, number>();
 
   const forget = (session: Session) => {
     if (sessions.get(session.id) === session) sessions.delete(session.id);
@@ -72,22 +81,38 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   };
   const restartIdleTimer = (session: Session) => {
     if (session.idleTimer !== undefined) clearTimeout(session.idleTimer);
+    session.lastActiveAt = Date.now();
     session.idleTimer = setTimeout(() => void end(session), options.idleTimeoutMs);
     // In Node, a pending expiry alone should not keep the process alive.
     (session.idleTimer as { unref?: () => void }).unref?.();
   };
 
+  /** 429 when this client already holds its share of the sessions, with Retry-After: when its least recently used one expires. */
+  function findClientCapRefusal(client: string | undefined, body: unknown): Response | undefined {
+    const cap = options.maxSessionsPerClient;
+    if (cap === undefined || client === undefined) return undefined;
+    const own = [...sessions.values()].filter((session) => session.client === client);
+    if (own.length + (initializingByClient.get(client) ?? 0) < cap) return undefined;
+    const soonest = Math.min(...own.map((session) => session.lastActiveAt + options.idleTimeoutMs));
+    const retryAfterSeconds = Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - Date.now()) / 1000)) : 1;
+    return createJsonRpcErrorResponse(429, -32000, `Too many live sessions from this client: each client may hold at most ${cap} at once. End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body, { 'retry-after': String(retryAfterSeconds) });
+  }
+
   async function startSession(request: Request, body: unknown, requestsAllowed: number | undefined): Promise<Response> {
+    const client = options.identifyClient?.(request);
+    const clientRefusal = findClientCapRefusal(client, body);
+    if (clientRefusal) return clientRefusal;
     if (sessions.size + initializing >= options.maxSessions) {
       return createJsonRpcErrorResponse(503, -32000, `Too many live sessions: this server keeps at most ${options.maxSessions} at once. End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body);
     }
     initializing += 1;
+    if (client !== undefined) initializingByClient.set(client, (initializingByClient.get(client) ?? 0) + 1);
     const server = options.createServer();
     let session: Session | undefined;
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
-        session = { id, server, transport, requestsLeft: requestsAllowed, idleTimer: undefined };
+        session = { id, server, transport, requestsLeft: requestsAllowed, idleTimer: undefined, client, lastActiveAt: Date.now() };
         sessions.set(id, session);
         restartIdleTimer(session);
       },
@@ -109,6 +134,11 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       throw error;
     } finally {
       initializing -= 1;
+      if (client !== undefined) {
+        const left = (initializingByClient.get(client) ?? 1) - 1;
+        if (left > 0) initializingByClient.set(client, left);
+        else initializingByClient.delete(client);
+      }
     }
   }
 

@@ -38,6 +38,18 @@ export async function serveMockRoute(route: MockRoute, request: Request): Promis
   return handle(new Request(request.url, { method: 'POST', headers, body: body.text, signal: request.signal }));
 }
 
+/**
+ * The 405 for a method a web Request cannot carry (TRACE, CONNECT), which never
+ * reaches the handler: worded in the provider's shape, with the same Allow.
+ */
+export function refuseMockMethod(route: MockRoute, method: string): Response {
+  const { methods, writeError } = route.endpoint;
+  const response = writeError({ status: 405, message: `Method ${method} is not allowed here: use ${methods.join(' or ')}.` });
+  const headers = new Headers(response.headers);
+  headers.set('allow', [...methods, 'OPTIONS'].join(', '));
+  return new Response(response.body, { status: 405, headers });
+}
+
 function withoutBody(response: Response): Response {
   void response.body?.cancel();
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });

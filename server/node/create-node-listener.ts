@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_MAX_REQUEST_BODY_SIZE } from '@modelcontextprotocol/server';
+import { answerBeforeBody } from './answer-before-body.ts';
 
 /**
  * Node's (request, response) face for the web-standard app: the IncomingMessage
@@ -9,12 +10,15 @@ import { DEFAULT_MAX_REQUEST_BODY_SIZE } from '@modelcontextprotocol/server';
  * once go out in one socket write, not two. An MCP answer is an SSE stream that
  * usually holds one event and then ends; a CPU profile under 50 sessions showed the
  * second write (the chunked terminator alone) as a tenth of the server's time.
+ *
+ * A body over the limit is answered with 413 before it has all arrived, and the rest
+ * is read and dropped (up to a bound) so that the client can read that answer: see
+ * answer-before-body.ts.
  */
 
-export type WebHandler = (request: Request) => Promise<Response>;
+/** The app, handed the web Request and the Node request it was made from (which knows the client's address). */
+export type WebHandler = (request: Request, incoming: IncomingMessage) => Promise<Response>;
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-
-class RequestBodyTooLargeError extends Error {}
 
 export function createNodeListener(handle: WebHandler, maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_SIZE): NodeListener {
   return async (incoming, outgoing) => {
@@ -26,13 +30,17 @@ export function createNodeListener(handle: WebHandler, maxRequestBodyBytes = DEF
     });
     if (outgoing.destroyed) abort.abort();
 
+    const body = await readBody(incoming, maxRequestBodyBytes);
+    if (body.kind === 'too-large') {
+      finished = true;
+      await answerBeforeBody({ answer: createTooLargeResponse(maxRequestBodyBytes), incoming, outgoing, alreadyRead: body.received });
+      return;
+    }
     let response: Response;
     try {
-      response = await handle(await convertToWebRequest(incoming, abort.signal, maxRequestBodyBytes));
-    } catch (error) {
-      response = error instanceof RequestBodyTooLargeError
-        ? Response.json({ jsonrpc: '2.0', error: { code: -32000, message: error.message }, id: null }, { status: 413, headers: { connection: 'close' } })
-        : Response.json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }, { status: 500 });
+      response = body.kind === 'gone' ? createGoneResponse() : await handle(convertToWebRequest(incoming, abort.signal, body.text), incoming);
+    } catch {
+      response = Response.json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }, { status: 500 });
     }
 
     const headers: Record<string, string> = {};
@@ -88,7 +96,53 @@ async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerRespo
   corked = false;
 }
 
-async function convertToWebRequest(incoming: IncomingMessage, signal: AbortSignal, maxRequestBodyBytes: number): Promise<Request> {
+type ReadBody = { kind: 'read'; text: string | undefined } | { kind: 'too-large'; received: number } | { kind: 'gone' };
+
+/**
+ * The whole body, or too-large as soon as more than the limit is declared or
+ * received. Read with listeners, not `for await`: leaving such a loop early destroys
+ * the request, and with it the socket the 413 must still go out on.
+ */
+function readBody(incoming: IncomingMessage, maxRequestBodyBytes: number): Promise<ReadBody> {
+  const method = (incoming.method ?? 'GET').toUpperCase();
+  if (method === 'GET' || method === 'HEAD') return Promise.resolve({ kind: 'read', text: undefined });
+  if (Number(incoming.headers['content-length']) > maxRequestBodyBytes) return Promise.resolve({ kind: 'too-large', received: 0 });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const settle = (result: ReadBody) => {
+      incoming.off('data', take);
+      incoming.off('end', end);
+      incoming.off('error', gone);
+      incoming.off('aborted', gone);
+      incoming.off('close', gone);
+      resolve(result);
+    };
+    const take = (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received <= maxRequestBodyBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      // Paused until the 413 is written, then read on and dropped.
+      incoming.pause();
+      settle({ kind: 'too-large', received });
+    };
+    const end = () => {
+      // Decoded as the SDK's adapter decodes it (a leading byte-order mark dropped, bad bytes replaced).
+      const text = new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      settle({ kind: 'read', text: text.length > 0 ? text : undefined });
+    };
+    const gone = () => settle({ kind: 'gone' });
+    incoming.on('data', take);
+    incoming.once('end', end);
+    incoming.once('error', gone);
+    incoming.once('aborted', gone);
+    incoming.once('close', gone);
+  });
+}
+
+function convertToWebRequest(incoming: IncomingMessage, signal: AbortSignal, body: string | undefined): Request {
   const method = (incoming.method ?? 'GET').toUpperCase();
   const url = `http://${incoming.headers.host ?? 'localhost'}${incoming.url ?? '/'}`;
   const headers = new Headers();
@@ -97,23 +151,14 @@ async function convertToWebRequest(incoming: IncomingMessage, signal: AbortSigna
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  let body: string | undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
-    if (Number(incoming.headers['content-length']) > maxRequestBodyBytes) throw createTooLargeError(maxRequestBodyBytes);
-    const chunks: Buffer[] = [];
-    let received = 0;
-    for await (const chunk of incoming as AsyncIterable<Buffer>) {
-      received += chunk.byteLength;
-      if (received > maxRequestBodyBytes) throw createTooLargeError(maxRequestBodyBytes);
-      chunks.push(chunk);
-    }
-    // Decoded as the SDK's adapter decodes it (a leading byte-order mark dropped, bad bytes replaced).
-    const text = new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    if (text.length > 0) body = text;
-  }
   return new Request(url, { method, headers, signal, ...(body === undefined ? {} : { body }) });
 }
 
-function createTooLargeError(maxRequestBodyBytes: number): RequestBodyTooLargeError {
-  return new RequestBodyTooLargeError(`Payload Too Large: Request body must not exceed ${maxRequestBodyBytes} bytes`);
+function createTooLargeResponse(maxRequestBodyBytes: number): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${maxRequestBodyBytes} bytes` }, id: null }, { status: 413 });
+}
+
+/** The client went away mid-body: nobody reads this answer, but the listener still ends the response. */
+function createGoneResponse(): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: 'The request body did not arrive whole: the client went away.' }, id: null }, { status: 400 });
 }

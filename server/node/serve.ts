@@ -1,19 +1,32 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import sirv from 'sirv';
 import { createApp, type AppOptions } from '../http/create-app.ts';
-import { findGuardRefusal } from '../http/request-guards.ts';
+import { findGuardRefusal, type GuardedRequest } from '../http/request-guards.ts';
 import { jsonResponse } from '../shared/json-response.ts';
-import { isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
+import { isLoopbackAddress, isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
+import { answerBeforeBody } from './answer-before-body.ts';
+import { createRateLimiter, DEFAULT_CLIENT_LIMITS, DEFAULT_MAX_CONNECTIONS, readClientAddress, type ClientLimits } from './client-limits.ts';
+import { installConnectionGate } from './connection-gate.ts';
 import { createNodeListener } from './create-node-listener.ts';
+import { findFramingHeaders } from './framing-headers.ts';
+import { writeRawAnswer } from './write-raw-answer.ts';
 
-export type ServeOptions = AppOptions & {
+export type ServeOptions = Omit<AppOptions, 'maxSessionsPerClient' | 'identifyClient'> & {
   port?: number;
   /** The address to listen on: 127.0.0.1 unless told otherwise. */
   host?: string;
   /** A built app to serve at /, next to /mcp and /mock. */
   staticDirectory?: string;
+  /** Connections open at once from everyone (default 512); one more is answered 503 and closed. */
+  maxConnections?: number;
+  /**
+   * Per-client limits (a client is a source address). By default on beyond loopback
+   * (DEFAULT_CLIENT_LIMITS) and off on loopback, where every client is this machine;
+   * false turns them off.
+   */
+  clientLimits?: Partial<ClientLimits> | false;
   log?: (line: string) => void;
 };
 
@@ -22,6 +35,8 @@ export type RunningServer = {
   port: number;
   /** Live sessions on /mcp/sessions. */
   countSessions: () => number;
+  /** Open connections now. */
+  countConnections: () => number;
   close: () => Promise<void>;
 };
 
@@ -29,25 +44,50 @@ export type RunningServer = {
 const REQUEST_TIMEOUT_MS = 30_000;
 const HEADERS_TIMEOUT_MS = 10_000;
 const STATIC_METHODS = ['GET', 'HEAD'];
+const STATIC_ALLOW = [...STATIC_METHODS, 'OPTIONS'].join(', ');
+/** Methods the fetch standard forbids in a Request: the app cannot be handed them, so the listener refuses them itself. */
+const WEB_REQUEST_FORBIDDEN_METHODS = ['TRACE', 'TRACK', 'CONNECT'];
+
+/** The per-client limits in force: the defaults beyond loopback, what was asked for, or none. */
+export function resolveClientLimits(host: string, requested: Partial<ClientLimits> | false | undefined): ClientLimits | undefined {
+  if (requested === false) return undefined;
+  if (requested === undefined) return isLoopbackAddress(host) ? undefined : DEFAULT_CLIENT_LIMITS;
+  return { ...DEFAULT_CLIENT_LIMITS, ...requested };
+}
 
 /** Listens on one port (127.0.0.1 unless told otherwise) and serves the app, /mcp and /mock. */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
+  const clientLimits = resolveClientLimits(host, options.clientLimits);
+  // The app asks who sent a request; only the Node side knows the address.
+  const clientOf = new WeakMap<Request, string>();
   // Bound elsewhere than loopback, the bind address is a name clients may use too.
   const allowedHostnames = options.allowedHostnames ?? listDefaultAllowedHostnames(host);
   const app = createApp({
     ...options,
     allowedHostnames,
-    allowedOriginHostnames: options.allowedOriginHostnames ?? allowedHostnames,
+    ...(clientLimits ? { maxSessionsPerClient: clientLimits.maxSessions, identifyClient: (request: Request) => clientOf.get(request) } : {}),
     onError: options.onError ?? ((error) => log(`server error: ${error.message}`)),
   });
-  const handleApi = createNodeListener((request) => app.fetch(request));
+  const handleApi = createNodeListener((request, incoming) => {
+    clientOf.set(request, readClientAddress(incoming.socket));
+    return app.fetch(request);
+  });
+  const rateLimiter = clientLimits ? createRateLimiter({ requestsPerMinute: clientLimits.requestsPerMinute, burst: clientLimits.burst }) : undefined;
   if (options.staticDirectory && !existsSync(options.staticDirectory)) {
     throw new Error(`The built app is missing at ${options.staticDirectory}. Run "npm run build" first (npm start does it for you).`);
   }
   const serveStatic = options.staticDirectory
-    ? sirv(options.staticDirectory, { single: true, etag: true, gzip: false, dev: false })
+    ? sirv(options.staticDirectory, {
+        single: true,
+        etag: true,
+        gzip: false,
+        dev: false,
+        setHeaders: (response, pathname) => {
+          for (const [name, value] of Object.entries(findFramingHeaders(pathname))) response.setHeader(name, value);
+        },
+      })
     : undefined;
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -58,13 +98,23 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       return;
     }
     // Every route, static files included, before any body is read.
-    const refusal = findGuardRefusal(request.headers.host, request.headers.origin, app.guardLists);
+    const refusal = findGuardRefusal(readGuardedRequest(request), app.guardLists);
     if (refusal) {
       void writeResponse(refusal, request, response);
       return;
     }
     // Read the path as the adapter will build the URL, so both agree on the route.
     const pathname = new URL(`http://localhost${target}`).pathname;
+    const rate = rateLimiter?.take(readClientAddress(request.socket));
+    if (rate && !rate.allowed) {
+      const message = `Too many requests from this client: each client may send ${clientLimits?.requestsPerMinute} a minute (bursts of ${clientLimits?.burst}). Wait ${rate.retryAfterSeconds} s (Retry-After) and send it again.`;
+      void writeResponse(app.refuse({ pathname, status: 429, message, headers: { 'retry-after': String(rate.retryAfterSeconds) } }), request, response);
+      return;
+    }
+    if (app.handles(pathname) && WEB_REQUEST_FORBIDDEN_METHODS.includes(request.method ?? '')) {
+      void writeResponse(app.refuseMethod(request.method ?? '', pathname), request, response);
+      return;
+    }
     if (app.handles(pathname)) {
       handleApi(request, response).catch((error: unknown) => {
         log(`server error: ${error instanceof Error ? error.message : String(error)}`);
@@ -75,13 +125,29 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }
     serveStaticRoute(request, response);
   });
+  const gate = installConnectionGate(server, { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, maxConnectionsPerClient: clientLimits?.maxConnections });
+  // Node hands a CONNECT request over as a bare socket, and closes it unanswered when nobody takes it.
+  server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    gate.adopt(socket);
+    void writeRawAnswer(socket, answerConnect(request));
+  });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
+
+  /** CONNECT asks for a tunnel: this server is no proxy, and every route refuses it with 405 and its Allow. */
+  function answerConnect(request: IncomingMessage): Response {
+    const refusal = findGuardRefusal(readGuardedRequest(request), app.guardLists);
+    if (refusal) return refusal;
+    const target = request.url ?? '';
+    const pathname = target.startsWith('/') ? new URL(`http://localhost${target}`).pathname : undefined;
+    if (pathname !== undefined && app.handles(pathname)) return app.refuseMethod('CONNECT', pathname);
+    return jsonResponse(405, { error: 'Method CONNECT is not allowed: this server is not a proxy. Its files take GET.' }, { allow: STATIC_ALLOW });
+  }
 
   function serveStaticRoute(request: IncomingMessage, response: ServerResponse) {
     const method = request.method ?? 'GET';
     if (method === 'OPTIONS') {
-      response.writeHead(204, { allow: [...STATIC_METHODS, 'OPTIONS'].join(', ') }).end();
+      response.writeHead(204, { allow: STATIC_ALLOW }).end();
       return;
     }
     if (!serveStatic) {
@@ -89,7 +155,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       return;
     }
     if (!STATIC_METHODS.includes(method)) {
-      void writeResponse(jsonResponse(405, { error: `Method ${method} is not allowed for the explorer's files: use GET.` }, { allow: [...STATIC_METHODS, 'OPTIONS'].join(', ') }), request, response);
+      void writeResponse(jsonResponse(405, { error: `Method ${method} is not allowed for the explorer's files: use GET.` }, { allow: STATIC_ALLOW }), request, response);
       return;
     }
     serveStatic(request, response, () => {
@@ -109,23 +175,22 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     url: `http://${shownHost}:${address.port}`,
     port: address.port,
     countSessions: () => app.countSessions(),
+    countConnections: () => gate.countConnections(),
     close: async () => {
       await app.close();
       server.closeAllConnections();
+      gate.destroyOwnSockets();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
 
-/**
- * A short answer written without reading the request body. When a body is still on
- * its way, the connection closes after the answer: Node would otherwise read and
- * discard all of it to reuse the connection.
- */
+/** The listener speaks plain HTTP: a page on this server has an http: origin. */
+function readGuardedRequest(request: IncomingMessage): GuardedRequest {
+  return { host: request.headers.host, origin: request.headers.origin, protocol: 'http:' };
+}
+
+/** A short answer written without reading the request body: what is left of one is read and dropped, up to a bound, so the client can read the answer. */
 async function writeResponse(answer: Response, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const text = await answer.text();
-  const headers = Object.fromEntries(answer.headers);
-  const bodyPending = request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
-  if (bodyPending && !request.complete) headers.connection = 'close';
-  response.writeHead(answer.status, headers).end(request.method === 'HEAD' ? undefined : text);
+  await answerBeforeBody({ answer, incoming: request, outgoing: response });
 }

@@ -1,9 +1,12 @@
-import type { FetchLike } from '../mcp/recording-fetch.ts';
-import type { McpCallPlan, ProviderHttpRequest, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import type { ProviderHttpRequest, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
 import { HostFault, RunAborted } from './faults.ts';
-import { callProvider, type ProviderResponse, type ProviderSettings } from './provider-call.ts';
+import { callProvider, type ProviderResponse, type ProviderSettings, type SentProviderRequest } from './provider-call.ts';
+import type { StepId } from '../trace/steps.ts';
 import type { Phase, Step } from '../trace/trace.ts';
-import type { StepFields, TraceWriter } from './trace-writer.ts';
+import type { HostStep } from './run-context.ts';
+import type { ToolCallParams } from './tool-call.ts';
+import type { TraceWriter } from './trace-writer.ts';
 
 /**
  * The model side of the lifecycle: the provider request (step 8), the model's tool
@@ -24,8 +27,8 @@ export type ConversationContext = {
   /** Offer to send a failed provider request again instead of ending the run. */
   retryFailures: boolean;
   currentPhase: () => Phase;
-  hostStep: (id: string, fields: StepFields, pendingTitle?: string, editable?: boolean) => Promise<Step>;
-  callTool: (params: Extract<McpCallPlan, { ok: true }>['params']) => Promise<ToolRoundResult['outcome']>;
+  hostStep: HostStep;
+  callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']>;
   /** Tells the view a provider request is on the wire, and how to cancel it. */
   onProviderRequest: (cancel: (() => void) | null) => void;
 };
@@ -38,7 +41,7 @@ const CANCELLED = {
 
 async function sendWithRetry(
   context: ConversationContext,
-  stepId: string,
+  stepId: StepId,
   request: ProviderHttpRequest,
   translation: Step['translation'] | undefined,
 ): Promise<ProviderResponse> {
@@ -50,7 +53,7 @@ async function sendWithRetry(
       true,
     );
     // The learner may have edited the request at the gate: what is recorded is what is sent.
-    const sent: ProviderHttpRequest = { ...request, body: requestStep.payload as ProviderHttpRequest['body'] };
+    const sent: SentProviderRequest = { ...request, body: requestStep.payload };
     const cancel = new AbortController();
     context.onProviderRequest(() => cancel.abort());
     try {

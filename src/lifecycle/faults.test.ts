@@ -1,12 +1,22 @@
+import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { explainMcpFailure, explainProviderFailure } from './faults.ts';
+import { explainMcpFailure, explainProviderFailure, readHttpStatus } from './faults.ts';
 
 const url = 'http://127.0.0.1:3000/mcp';
 
-/** An error shaped like the SDK's transport errors, which carry the HTTP status in data. */
+/** The error the SDK's Streamable HTTP transport raises when the server answers with an HTTP error. */
 function httpError(status: number, message = `HTTP ${status}`): Error {
-  return Object.assign(new Error(message), { data: { status } });
+  return new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, message, { status });
 }
+
+describe('readHttpStatus', () => {
+  it('reads the status of the SDK\'s HTTP error, and of nothing else', () => {
+    expect(readHttpStatus(httpError(404))).toBe(404);
+    expect(readHttpStatus(Object.assign(new Error('look-alike'), { data: { status: 404 } }))).toBeUndefined();
+    expect(readHttpStatus(new TypeError('fetch failed'))).toBeUndefined();
+    expect(readHttpStatus(undefined)).toBeUndefined();
+  });
+});
 
 describe('explainMcpFailure', () => {
   it.each([
@@ -100,6 +110,8 @@ describe('explainProviderFailure', () => {
     expect(openAi.what).toContain('It said: “Incorrect API key provided.”');
     const plain = explainProviderFailure({ ...base, kind: 'real', status: 400, body: '{"error":"bad model"}' });
     expect(plain.what).toContain('“bad model”');
+    const top = explainProviderFailure({ ...base, kind: 'real', status: 404, body: '{"error":{"code":5},"message":"model not found"}' });
+    expect(top.what).toContain('“model not found”');
     const text = explainProviderFailure({ ...base, kind: 'real', status: 502, body: 'Bad Gateway' });
     expect(text.what).toContain('“Bad Gateway”');
   });

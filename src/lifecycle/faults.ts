@@ -1,3 +1,5 @@
+import { SdkHttpError } from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import type { Fault, Phase } from '../trace/trace.ts';
 
 /**
@@ -22,16 +24,19 @@ export class RunAborted extends Error {
   }
 }
 
-type ErrorLike = { name?: unknown; message?: unknown; code?: unknown; cause?: unknown; data?: unknown };
-
 function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
-function statusOf(error: unknown): number | undefined {
-  const data = (error as ErrorLike | undefined)?.data as { status?: unknown } | undefined;
-  return typeof data?.status === 'number' ? data.status : undefined;
+/** The name of an error, or of anything thrown that carries one (a DOMException, a ZodError). */
+function errorName(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
+}
+
+/** The HTTP status the MCP server answered with, when the SDK's transport failed on one. */
+export function readHttpStatus(error: unknown): number | undefined {
+  return error instanceof SdkHttpError ? error.status : undefined;
 }
 
 function isNetworkFailure(error: unknown): boolean {
@@ -39,18 +44,17 @@ function isNetworkFailure(error: unknown): boolean {
   return (
     error instanceof TypeError ||
     /fetch failed|failed to fetch|networkerror|load failed|econnrefused|enotfound|network/i.test(text) ||
-    (error as ErrorLike | undefined)?.cause instanceof Error
+    (error instanceof Error && error.cause instanceof Error)
   );
 }
 
 function isTimeout(error: unknown): boolean {
-  const name = (error as ErrorLike | undefined)?.name;
-  return name === 'TimeoutError' || /timed? ?out/i.test(errorText(error));
+  return errorName(error) === 'TimeoutError' || /timed? ?out/i.test(errorText(error));
 }
 
 /** Explains why talking to the MCP server failed, from the error the SDK raised. */
 export function explainMcpFailure(error: unknown, url: string, during: string): Fault {
-  const status = statusOf(error);
+  const status = readHttpStatus(error);
   const detail = errorText(error);
   if (isTimeout(error)) {
     return {
@@ -117,14 +121,13 @@ export function explainMcpFailure(error: unknown, url: string, during: string): 
 
 /** The SDK parses a JSON answer with JSON.parse: a truncated or non-JSON body fails there, with a SyntaxError. */
 function isNotJson(error: unknown): boolean {
-  return error instanceof SyntaxError || (error as ErrorLike | undefined)?.name === 'SyntaxError';
+  return error instanceof SyntaxError || errorName(error) === 'SyntaxError';
 }
 
 /** The SDK validates every message it receives; a body that is JSON but not JSON-RPC fails there. */
 function isNotJsonRpc(error: unknown): boolean {
-  const name = (error as ErrorLike | undefined)?.name;
   const text = errorText(error);
-  return name === 'ZodError' || /invalid_union|invalid_type|"jsonrpc"|Unexpected content type/i.test(text);
+  return errorName(error) === 'ZodError' || /invalid_union|invalid_type|"jsonrpc"|Unexpected content type/i.test(text);
 }
 
 function shorten(text: string, max: number): string {
@@ -204,14 +207,23 @@ export function explainProviderFailure(input: {
   };
 }
 
+/** Providers write their error bodies as `{ error: "…" }`, `{ error: { message } }` or `{ message }`. */
+const ProviderErrorBodySchema = z.object({ error: z.unknown().optional(), message: z.unknown().optional() });
+const NestedErrorSchema = z.object({ message: z.string() });
+
 function readProviderErrorMessage(body: string): string | undefined {
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error.slice(0, 300);
-    if (typeof parsed.error?.message === 'string') return parsed.error.message.slice(0, 300);
-    if (typeof parsed.message === 'string') return parsed.message.slice(0, 300);
+    parsed = JSON.parse(body);
   } catch {
     return body.trim().slice(0, 200) || undefined;
   }
+  const read = ProviderErrorBodySchema.safeParse(parsed);
+  if (!read.success) return undefined;
+  const { error, message } = read.data;
+  const nested = NestedErrorSchema.safeParse(error);
+  if (typeof error === 'string') return error.slice(0, 300);
+  if (nested.success) return nested.data.message.slice(0, 300);
+  if (typeof message === 'string') return message.slice(0, 300);
   return undefined;
 }

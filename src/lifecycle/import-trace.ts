@@ -32,14 +32,15 @@ export function parseTraceFile({ text, name = 'The file' }: { text: string; name
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return { ok: false, error: `${name} holds ${describeValue(data)}, not a trace. Choose a trace exported by the explorer.` };
   }
-  const record = data as Record<string, unknown>;
-  if (record.format !== 'mcp-lifecycle-trace') {
+  const format = 'format' in data ? data.format : undefined;
+  const version = 'version' in data ? data.version : undefined;
+  if (format !== 'mcp-lifecycle-trace') {
     return { ok: false, error: `${name} is JSON but not an MCP Lifecycle Explorer trace (it has no "format": "mcp-lifecycle-trace").` };
   }
-  if (record.version !== 1) {
+  if (version !== 1) {
     return {
       ok: false,
-      error: `${name} is a trace of version ${JSON.stringify(record.version) ?? 'unknown'}; this explorer reads version 1. Open it with the explorer that wrote it, or export it again.`,
+      error: `${name} is a trace of version ${JSON.stringify(version) ?? 'unknown'}; this explorer reads version 1. Open it with the explorer that wrote it, or export it again.`,
     };
   }
   const parsed = TraceSchema.safeParse(data);

@@ -1,15 +1,9 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { FetchLike } from '../mcp/recording-fetch.ts';
+import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
 import type { Era } from '../trace/trace.ts';
+import { readHttpStatus } from './faults.ts';
+import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
-/** The SDK's own request timer starts before the host's gate, so it must outlast any pause. */
-export const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;
 const CLIENT_INFO = { name: 'mcp-lifecycle-explorer-host', version: '0.1.0' };
-
-function statusOf(error: unknown): number | undefined {
-  const data = (error as { data?: { status?: unknown } } | undefined)?.data;
-  return typeof data?.status === 'number' ? data.status : undefined;
-}
 
 /**
  * The host's MCP client: the official SDK Client over Streamable HTTP, with the recording
@@ -54,7 +48,7 @@ export class McpConnection {
     try {
       return await perform(this.client);
     } catch (error) {
-      if (!hadSession || statusOf(error) !== 404) throw error;
+      if (!hadSession || readHttpStatus(error) !== 404) throw error;
       await this.options.onSessionLost();
       await this.client.close().catch(() => {});
       await this.connect();

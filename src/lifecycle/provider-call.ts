@@ -1,4 +1,5 @@
-import { performRecordedExchange, type FetchLike, type RecordedExchange } from '../mcp/recording-fetch.ts';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { performRecordedExchange, type RecordedExchange } from '../mcp/recording-fetch.ts';
 import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
 import type { HttpExchange, Phase } from '../trace/trace.ts';
@@ -25,11 +26,14 @@ export type ProviderResponse = {
   reasoning: string | undefined;
 };
 
+/** A provider request as it leaves: its body is the learner's, when they edited it at the gate, whatever they wrote. */
+export type SentProviderRequest = Omit<ProviderHttpRequest, 'body'> & { body: unknown };
+
 /** One recorded provider call: sends the request, reads the reply, or explains why it could not. */
 export async function callProvider(input: {
   adapter: WireAdapter;
   settings: ProviderSettings;
-  request: ProviderHttpRequest;
+  request: SentProviderRequest;
   fetch?: FetchLike;
   signal: AbortSignal;
   timeoutMs: number;

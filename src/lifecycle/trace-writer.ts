@@ -1,4 +1,4 @@
-import { getStepDefinition } from '../trace/steps.ts';
+import { STEP_DEFINITIONS, type StepDefinition, type StepId } from '../trace/steps.ts';
 import type { RecordedExchange } from '../mcp/recording-fetch.ts';
 import type { HttpExchange, Step, Trace, TraceStatus } from '../trace/trace.ts';
 
@@ -69,9 +69,8 @@ export class TraceWriter {
   }
 
   /** What a pending step will be, from its definition, so the learner can see what comes next. */
-  describe(id: string, overrides: Partial<PendingStep> = {}): PendingStep {
-    const definition = getStepDefinition(id);
-    if (!definition) throw new Error(`Unknown step id ${id}`);
+  describe(id: StepId, overrides: Partial<PendingStep> = {}): PendingStep {
+    const definition: StepDefinition = STEP_DEFINITIONS[id];
     return {
       id,
       title: definition.title,
@@ -83,9 +82,8 @@ export class TraceWriter {
     };
   }
 
-  append(id: string, fields: StepFields): Step {
-    const definition = getStepDefinition(id);
-    if (!definition) throw new Error(`Unknown step id ${id}`);
+  append(id: StepId, fields: StepFields): Step {
+    const definition: StepDefinition = STEP_DEFINITIONS[id];
     const step: Step = {
       n: this.trace.steps.length + 1,
       id,

@@ -1,6 +1,8 @@
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { createParser } from 'eventsource-parser';
 import type { HttpExchange, SseFrame } from '../trace/trace.ts';
-import { collectSecretValues, redactHeaderRecord, redactSecretValues, redactUrl as redactUrlBySecretRule } from '../trace/secrets.ts';
+import { collectSecretValues, redactSecretValues } from '../trace/secrets.ts';
+import { redactHeaders, redactUrl } from './redact-secrets.ts';
 
 /**
  * Records every HTTP exchange that passes through a fetch function: request line,
@@ -9,24 +11,29 @@ import { collectSecretValues, redactHeaderRecord, redactSecretValues, redactUrl 
  * and the host uses the same recorder for provider calls.
  */
 
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+/** The fetch the SDK's transport takes; the recorder wraps one and gives one back. */
+export type { FetchLike };
 
-export type RecordedExchange = HttpExchange & {
+/** What the recorder accepts: a fetch's arguments, a Request object included. */
+export type RecordingFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** `Context` is whatever the caller attached in beforeSend, typed by the caller. */
+export type RecordedExchange<Context = unknown> = HttpExchange & {
   /** Order of the exchange within its recorder. */
   exchangeId: number;
   /** Whatever the caller attached in beforeSend, to find its own step again. */
-  context?: unknown;
+  context?: Context;
   startedAt: number;
 };
 
-export type ExchangeEvent =
-  | { type: 'request'; exchange: RecordedExchange }
-  | { type: 'response'; exchange: RecordedExchange }
-  | { type: 'sse-frame'; exchange: RecordedExchange; frame: SseFrame }
-  | { type: 'end'; exchange: RecordedExchange }
-  | { type: 'error'; exchange: RecordedExchange; error: unknown };
+export type ExchangeEvent<Context = unknown> =
+  | { type: 'request'; exchange: RecordedExchange<Context> }
+  | { type: 'response'; exchange: RecordedExchange<Context> }
+  | { type: 'sse-frame'; exchange: RecordedExchange<Context>; frame: SseFrame }
+  | { type: 'end'; exchange: RecordedExchange<Context> }
+  | { type: 'error'; exchange: RecordedExchange<Context>; error: unknown };
 
-export type ExchangeListener = (event: ExchangeEvent) => void;
+export type ExchangeListener<Context = unknown> = (event: ExchangeEvent<Context>) => void;
 
 export type OutgoingRequest = {
   method: string;
@@ -36,12 +43,12 @@ export type OutgoingRequest = {
 };
 
 /** Awaited before the request leaves: the place to pause, and to attach context. */
-export type BeforeSend = (request: OutgoingRequest) => Promise<{ context?: unknown; body?: string } | void>;
+export type BeforeSend<Context = unknown> = (request: OutgoingRequest) => Promise<{ context?: Context; body?: string } | void>;
 
-export type RecordingOptions = {
+export type RecordingOptions<Context = unknown> = {
   fetch?: FetchLike;
-  listener?: ExchangeListener;
-  beforeSend?: BeforeSend;
+  listener?: ExchangeListener<Context>;
+  beforeSend?: BeforeSend<Context>;
   now?: () => number;
   /** Milliseconds the network part of one exchange may take (the pause does not count). */
   timeoutMs?: number;
@@ -56,18 +63,6 @@ export type RecordingOptions = {
 };
 
 export { REDACTED } from '../trace/secrets.ts';
-
-/**
- * Headers as the trace keeps them: secret names (the one registry, src/trace/secrets.ts)
- * show the marker, and any known secret value inside another header is redacted too.
- */
-export function redactHeaders(headers: Headers, { secrets = [], marked = [] }: { secrets?: readonly string[]; marked?: readonly string[] } = {}): Record<string, string> {
-  return redactHeaderRecord({ headers: Object.fromEntries(headers), secrets, marked });
-}
-
-export function redactUrl(url: string, secrets: readonly string[] = []): string {
-  return redactUrlBySecretRule({ url, secrets });
-}
 
 let exchangeCounter = 0;
 
@@ -97,10 +92,10 @@ function combineSignals(signals: (AbortSignal | null | undefined)[]): AbortSigna
 }
 
 /** Performs one fetch and records it; the returned Response is as readable as the original. */
-export async function performRecordedExchange(
+export async function performRecordedExchange<Context = unknown>(
   input: string | URL | Request,
   init: RequestInit | undefined,
-  options: RecordingOptions,
+  options: RecordingOptions<Context>,
 ): Promise<Response> {
   const now = options.now ?? (() => Date.now());
   const baseFetch: FetchLike = options.fetch ?? ((url, requestInit) => globalThis.fetch(url, requestInit));
@@ -115,7 +110,7 @@ export async function performRecordedExchange(
   const marked = options.secretHeaderNames ?? [];
   const secrets = [...(options.secrets ?? []), ...collectSecretValues({ headers: outgoing.headers, url: outgoing.url, marked })];
   const redact = (text: string) => redactSecretValues({ text, secrets });
-  const exchange: RecordedExchange = {
+  const exchange: RecordedExchange<Context> = {
     exchangeId: ++exchangeCounter,
     method: outgoing.method,
     url: redactUrl(outgoing.url, secrets),
@@ -124,7 +119,7 @@ export async function performRecordedExchange(
     context: decision.context,
     startedAt: now(),
   };
-  const emit = (event: ExchangeEvent) => options.listener?.(event);
+  const emit = (event: ExchangeEvent<Context>) => options.listener?.(event);
   emit({ type: 'request', exchange });
 
   // The timeout covers the network only: from sending until the headers (or, for a
@@ -208,10 +203,10 @@ function cancelTogether(forCaller: ReadableStream<Uint8Array>, recorder: Readabl
   });
 }
 
-async function recordEventStream(
+async function recordEventStream<Context>(
   reader: ReadableStreamDefaultReader<Uint8Array>,
-  exchange: RecordedExchange,
-  emit: ExchangeListener,
+  exchange: RecordedExchange<Context>,
+  emit: ExchangeListener<Context>,
   now: () => number,
   redact: (text: string) => string,
 ): Promise<void> {
@@ -244,14 +239,13 @@ async function recordEventStream(
 function describeNetworkError(error: unknown, timeoutSignal: AbortSignal | undefined): string {
   if (timeoutSignal?.aborted) return 'TimeoutError: no answer in time';
   if (error instanceof Error) {
-    const cause = (error as Error & { cause?: unknown }).cause;
-    const causeText = cause instanceof Error ? `: ${cause.message}` : '';
+    const causeText = error.cause instanceof Error ? `: ${error.cause.message}` : '';
     return `${error.name}: ${error.message}${causeText}`;
   }
   return String(error);
 }
 
 /** A fetch function for a transport: every exchange recorded, every request held by beforeSend. */
-export function createRecordingFetch(options: RecordingOptions): FetchLike {
+export function createRecordingFetch<Context = unknown>(options: RecordingOptions<Context>): RecordingFetch {
   return (input, init) => performRecordedExchange(input, init, options);
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The built-in server reports its own internal steps (registry read and lookup,
  * argument validation, execution) as real `notifications/progress` messages. This
@@ -23,10 +25,10 @@ export type ServerStageReport =
   | { stage: 'validate-arguments'; name: string; valid: boolean; arguments: ArgumentCheck[] }
   | { stage: 'execute'; name: string; arguments: unknown; returned?: unknown; error?: string };
 
+const StageMetaSchema = z.object({ [SERVER_STAGE_META_KEY]: z.object({ stage: z.enum(SERVER_STAGES) }) });
+
+/** The stage a notification's `_meta` names, when it names one this host knows. */
 export function readServerStage(meta: unknown): ServerStage | undefined {
-  if (typeof meta !== 'object' || meta === null) return undefined;
-  const report = (meta as Record<string, unknown>)[SERVER_STAGE_META_KEY];
-  if (typeof report !== 'object' || report === null) return undefined;
-  const stage = (report as { stage?: unknown }).stage;
-  return SERVER_STAGES.find((known) => known === stage);
+  const parsed = StageMetaSchema.safeParse(meta);
+  return parsed.success ? parsed.data[SERVER_STAGE_META_KEY].stage : undefined;
 }

@@ -29,7 +29,7 @@ describe('the request the server receives', () => {
   });
 
   it('keeps method, headers, body and query, and passes the site’s own host check', async () => {
-    app = createApp({ allowedHostnames: [base.hostname], allowedOriginHostnames: [base.hostname] });
+    app = createApp({ allowedHostnames: [base.hostname] });
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
     const request = new Request('https://example.github.io/explorer/mcp?x=1', {
       method: 'POST',
@@ -45,7 +45,7 @@ describe('the request the server receives', () => {
   });
 
   it('is refused when another host is named, as in Node', async () => {
-    app = createApp({ allowedHostnames: [base.hostname], allowedOriginHostnames: [base.hostname] });
+    app = createApp({ allowedHostnames: [base.hostname] });
     const request = await createServerRequest(new Request('https://rebound.example/explorer/mcp', { method: 'POST', body: '{}' }), '/mcp');
     expect((await app.fetch(request)).status).toBe(403);
   });

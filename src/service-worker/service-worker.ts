@@ -23,7 +23,6 @@ const cacheName = formatCacheName(baseUrl, manifest.version);
 // DNS rebinding protection as in Node, with the site's own host as the only one allowed.
 const app = createApp({
   allowedHostnames: [worker.location.hostname],
-  allowedOriginHostnames: [worker.location.hostname],
   onError: (error) => console.error(`[in-browser server] ${error.message}`),
 });
 

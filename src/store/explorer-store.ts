@@ -120,7 +120,3 @@ export const selectShownAnswer = (state: ExplorerState): string | null => {
   const answerIndex = state.steps.findIndex((step) => step.id === 'host.answer');
   return answerIndex >= 0 && state.cursor >= answerIndex ? state.answer : null;
 };
-export const selectFaultStep = (state: ExplorerState): Step | undefined => {
-  const last = state.steps.at(-1);
-  return last?.kind === 'fault' && state.cursor === state.steps.length - 1 ? last : undefined;
-};

@@ -327,6 +327,11 @@ export const STEP_DEFINITIONS = {
 
 export type StepId = keyof typeof STEP_DEFINITIONS;
 
+/** Whether a step id read from outside (an imported trace) is one this explorer knows. */
+export function isStepId(id: string): id is StepId {
+  return Object.hasOwn(STEP_DEFINITIONS, id);
+}
+
 export function getStepDefinition(id: string): StepDefinition | undefined {
-  return (STEP_DEFINITIONS as Record<string, StepDefinition>)[id];
+  return isStepId(id) ? STEP_DEFINITIONS[id] : undefined;
 }

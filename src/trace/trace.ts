@@ -112,7 +112,6 @@ export const ModelInfoSchema = z.object({
   kind: z.enum(['mock', 'real']),
   name: z.string(),
 });
-export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 
 export const McpInfoSchema = z.object({
   url: z.string(),

@@ -5,8 +5,10 @@ import { sendHttpRequest } from '../helpers/send-http-request.ts';
 /** The Host and Origin checks (DNS rebinding), CORS, and the answers for unknown paths, over real HTTP. */
 
 let server: RunningServer;
+/** Pages on other ports, admitted as --allow-origin admits them. */
+const ADMITTED_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:4173'];
 beforeAll(async () => {
-  server = await serve({ port: 0 });
+  server = await serve({ port: 0, allowedOrigins: ADMITTED_ORIGINS });
 });
 afterAll(async () => {
   await server.close();
@@ -76,10 +78,10 @@ describe('Origin header', () => {
   });
 });
 
-describe('CORS for allowed origins', () => {
+describe('CORS for admitted origins', () => {
   const origin = 'http://localhost:5173';
 
-  it('lets an allowed localhost page read the answer and the MCP headers', async () => {
+  it('lets an admitted page on another port read the answer and the MCP headers', async () => {
     const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...mcpHeaders, origin }, body: toolsList });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(origin);

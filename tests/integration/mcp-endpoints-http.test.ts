@@ -7,15 +7,16 @@ import { INITIALIZE, LEGACY_HEADERS, postMcp } from '../helpers/mcp-http.ts';
 /** The new endpoints sit behind the same guards and CORS rules as /mcp. */
 
 let server: RunningServer;
+/** A page on another port, admitted as --allow-origin admits one. */
+const origin = 'http://localhost:5173';
 beforeAll(async () => {
-  server = await serve({ port: 0 });
+  server = await serve({ port: 0, allowedOrigins: [origin] });
 });
 afterAll(async () => {
   await server.close();
 });
 
 const NEW_PATHS = ['/mcp/toolbox', '/mcp/sessions'];
-const origin = 'http://localhost:5173';
 
 describe('app.handles', () => {
   it('claims the three MCP endpoints and the mock, nothing else', async () => {
@@ -37,7 +38,7 @@ describe.each(NEW_PATHS)('%s', (path) => {
     expect(answer.status).toBe(403);
   });
 
-  it('answers a preflight from an allowed origin with 204, allowing the session header and DELETE', async () => {
+  it('answers a preflight from an admitted origin with 204, allowing the session header and DELETE', async () => {
     const response = await fetch(`${server.url}${path}`, {
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'content-type, mcp-session-id' },
@@ -48,7 +49,7 @@ describe.each(NEW_PATHS)('%s', (path) => {
     expect(response.headers.get('access-control-allow-headers')).toContain('mcp-session-id');
   });
 
-  it('lets an allowed page read Mcp-Session-Id on the answer to initialize', async () => {
+  it('lets an admitted page read Mcp-Session-Id on the answer to initialize', async () => {
     const answer = await postMcp(`${server.url}${path}`, INITIALIZE, { origin });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-expose-headers')).toContain('mcp-session-id');

@@ -9,8 +9,10 @@ import { sendRawRequest } from './raw-http.ts';
  */
 
 let server: RunningServer;
+/** A page on another port, admitted as --allow-origin admits one: only such a page sends a preflight. */
+const ADMITTED_ORIGIN = 'http://localhost:5173';
 beforeAll(async () => {
-  server = await serve({ port: 0 });
+  server = await serve({ port: 0, allowedOrigins: [ADMITTED_ORIGIN] });
 });
 afterAll(async () => {
   await server.close();
@@ -39,10 +41,10 @@ describe.each(POST_ROUTES)('%s', (path, shape) => {
     expect(answer.body).toBe('');
   });
 
-  it('answers a preflight with 204', async () => {
-    const answer = await sendRawRequest(server.port, { method: 'OPTIONS', path, headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+  it('answers a preflight from an admitted origin with 204', async () => {
+    const answer = await sendRawRequest(server.port, { method: 'OPTIONS', path, headers: { origin: ADMITTED_ORIGIN, 'access-control-request-method': 'POST' } });
     expect(answer.status).toBe(204);
-    expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(answer.headers['access-control-allow-origin']).toBe(ADMITTED_ORIGIN);
   });
 
   it('refuses a body nested more than 1000 levels with 400, where its readers would run out of stack', async () => {

@@ -18,12 +18,14 @@ export type RawRequest = {
   /** false leaves the request body unfinished, as a client that stalls or lies about Content-Length. */
   finish?: boolean;
   timeoutMs?: number;
+  /** The source address, to act as another client: all of 127.0.0.0/8 reaches loopback. */
+  localAddress?: string;
 };
 
-export function sendRawRequest(port: number, { method = 'GET', path = '/', headers = {}, body, finish = true, timeoutMs = 5_000 }: RawRequest): Promise<RawAnswer> {
+export function sendRawRequest(port: number, { method = 'GET', path = '/', headers = {}, body, finish = true, timeoutMs = 5_000, localAddress }: RawRequest): Promise<RawAnswer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, headers, setHost: !('host' in headers), agent: false }, (response) => {
+    const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, headers, setHost: !('host' in headers), agent: false, ...(localAddress === undefined ? {} : { localAddress }) }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {

@@ -1,0 +1,84 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * An answer given before the request body has all arrived (a 413, or a 403/400/405
+ * refused before reading): the client must be able to read it.
+ *
+ * Closing a socket that still has unread bytes in it makes the kernel send a reset,
+ * and a reset makes the client drop what it had received but not yet read: Node's
+ * fetch then reports EPIPE or ECONNRESET instead of the 413 (about half the time on
+ * loopback, measured). So the answer goes out whole (Content-Length, Connection:
+ * close), the rest of the body is read and dropped, and only then does the connection
+ * close, cleanly. A client that keeps sending past a bound, or for too long, is cut
+ * off: the server pays for reading at most that much of what it refused.
+ */
+
+/** Bytes of a refused body read and dropped at most, counting what was read before the refusal. */
+export const MAX_DISCARDED_BODY_BYTES = 16 * 1024 * 1024;
+/** How long a refused body may take to finish before the connection is cut. */
+export const DISCARD_TIMEOUT_MS = 10_000;
+
+export type DiscardOutcome = 'drained' | 'cut-off';
+
+export type DiscardLimits = { maxBytes?: number; timeoutMs?: number };
+
+/** Whether a body was announced that has not been read to its end. */
+export function hasPendingBody(incoming: IncomingMessage): boolean {
+  const announced = incoming.headers['content-length'] !== undefined || incoming.headers['transfer-encoding'] !== undefined;
+  return announced && !incoming.complete;
+}
+
+/**
+ * Writes the whole answer, then reads and drops the rest of the body (up to the
+ * bounds) before ending the response, which closes the connection. `alreadyRead` is
+ * what the caller read of the body before deciding to refuse it.
+ */
+export async function answerBeforeBody(input: { answer: Response; incoming: IncomingMessage; outgoing: ServerResponse; alreadyRead?: number; limits?: DiscardLimits }): Promise<DiscardOutcome> {
+  const { answer, incoming, outgoing } = input;
+  const body = incoming.method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());
+  const headers = Object.fromEntries(answer.headers);
+  headers['content-length'] = String(body.byteLength);
+  if (!hasPendingBody(incoming)) {
+    outgoing.writeHead(answer.status, headers).end(body);
+    return 'drained';
+  }
+  // Node would otherwise keep the connection and read the rest itself, with no bound.
+  headers.connection = 'close';
+  outgoing.writeHead(answer.status, headers);
+  outgoing.write(body);
+  const outcome = await discardRestOfBody(incoming, input.alreadyRead ?? 0, input.limits);
+  if (outcome === 'cut-off') outgoing.destroy();
+  else outgoing.end();
+  return outcome;
+}
+
+/** Reads what is left of the body and drops it; cut-off once past the byte bound or the time bound. */
+function discardRestOfBody(incoming: IncomingMessage, alreadyRead: number, limits: DiscardLimits = {}): Promise<DiscardOutcome> {
+  const maxBytes = limits.maxBytes ?? MAX_DISCARDED_BODY_BYTES;
+  const timeoutMs = limits.timeoutMs ?? DISCARD_TIMEOUT_MS;
+  if (incoming.complete) return Promise.resolve('drained');
+  return new Promise((resolve) => {
+    let received = alreadyRead;
+    const finish = (outcome: DiscardOutcome) => {
+      clearTimeout(timer);
+      incoming.off('data', count);
+      incoming.off('end', drained);
+      incoming.off('error', gone);
+      incoming.off('close', gone);
+      resolve(outcome);
+    };
+    const count = (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received > maxBytes) finish('cut-off');
+    };
+    const drained = () => finish('drained');
+    // The client went away: nothing is left to protect, the socket is closing anyway.
+    const gone = () => finish(incoming.complete ? 'drained' : 'cut-off');
+    const timer = setTimeout(() => finish('cut-off'), timeoutMs);
+    incoming.on('data', count);
+    incoming.once('end', drained);
+    incoming.once('error', gone);
+    incoming.once('close', gone);
+    incoming.resume();
+  });
+}

@@ -1,0 +1,73 @@
+import type { Socket } from 'node:net';
+
+/**
+ * Limits per client, for a server shared by a class (`--host`): one learner's looping
+ * script or stuck tab must not take the sessions, the connections or the server's
+ * time from the others. A client is a source address. On loopback every client is
+ * this machine, so these limits are off there unless asked for.
+ */
+
+export type ClientLimits = {
+  /** Connections one address may hold open at once; one more is answered 429 and closed. */
+  maxConnections: number;
+  /** Live sessions on /mcp/sessions one address may hold; one more initialize gets 429. */
+  maxSessions: number;
+  /** Requests one address may make per minute, on average; past it, 429 with Retry-After. */
+  requestsPerMinute: number;
+  /** Requests one address may make at once before the per-minute rate applies (a page load, a fast run). */
+  burst: number;
+};
+
+/**
+ * A browser opens at most 6 connections to one server, and a page load plus a played
+ * run makes a few dozen requests in a second or two: these leave a learner room for
+ * two tabs and an MCP client, and keep any one address from holding more than a
+ * tenth of the sessions.
+ */
+export const DEFAULT_CLIENT_LIMITS: ClientLimits = { maxConnections: 32, maxSessions: 10, requestsPerMinute: 600, burst: 150 };
+
+/** Connections open at once, from everyone together; one more is answered 503 and closed. */
+export const DEFAULT_MAX_CONNECTIONS = 512;
+
+/** The client a socket belongs to: its source address, an IPv4 address written plainly when it came in as IPv6-mapped. */
+export function readClientAddress(socket: Pick<Socket, 'remoteAddress'>): string {
+  const address = socket.remoteAddress ?? 'unknown';
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice('::ffff:'.length) : address;
+}
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export type RateLimiter = { take: (client: string) => RateDecision };
+
+/**
+ * A token bucket per client: `burst` requests at once, refilled at `requestsPerMinute`.
+ * A client whose bucket is full again is forgotten, so the table holds only clients
+ * active within the last burst's refill time.
+ */
+export function createRateLimiter(input: { requestsPerMinute: number; burst: number; now?: () => number }): RateLimiter {
+  const now = input.now ?? (() => performance.now());
+  const perMs = input.requestsPerMinute / 60_000;
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  let lastSweep = now();
+
+  const sweep = (time: number) => {
+    if (time - lastSweep < 60_000) return;
+    lastSweep = time;
+    for (const [client, bucket] of buckets) if (bucket.tokens + (time - bucket.at) * perMs >= input.burst) buckets.delete(client);
+  };
+
+  return {
+    take(client) {
+      const time = now();
+      sweep(time);
+      const bucket = buckets.get(client) ?? { tokens: input.burst, at: time };
+      const tokens = Math.min(input.burst, bucket.tokens + (time - bucket.at) * perMs);
+      if (tokens < 1) {
+        buckets.set(client, { tokens, at: time });
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+      }
+      buckets.set(client, { tokens: tokens - 1, at: time });
+      return { allowed: true };
+    },
+  };
+}

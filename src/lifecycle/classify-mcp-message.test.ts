@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_STAGE_META_KEY } from '../mcp/server-report.ts';
+import {
+  classifyHttpAnswer,
+  classifyIncoming,
+  classifyOutgoing,
+  isBrokenAnswer,
+  parseJsonBody,
+  readJsonRpcMessage,
+} from './classify-mcp-message.ts';
+
+const request = (method: string, id = 1) => ({ jsonrpc: '2.0' as const, id, method, params: {} });
+const notification = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0' as const, method, params });
+
+describe('readJsonRpcMessage', () => {
+  it.each([
+    ['a request', request('tools/call')],
+    ['a notification', notification('notifications/initialized')],
+    ['a result', { jsonrpc: '2.0', id: 1, result: { tools: [] } }],
+    ['an error', { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad' } }],
+  ])('reads %s, as it came', (_label, value) => {
+    expect(readJsonRpcMessage(value)).toBe(value);
+  });
+
+  it.each([
+    ['no jsonrpc member', { id: 1, result: {} }],
+    ['an error without its message', { jsonrpc: '2.0', id: 1, error: { code: -32602 } }],
+    ['a result that is not an object', { jsonrpc: '2.0', id: 1, result: 5 }],
+    ['an array', [request('ping')]],
+    ['text', 'initialize'],
+    ['nothing', undefined],
+  ])('is not fooled by %s', (_label, value) => {
+    expect(readJsonRpcMessage(value)).toBeUndefined();
+  });
+});
+
+describe('parseJsonBody', () => {
+  it('parses JSON, and gives nothing for an empty body or one that is not JSON', () => {
+    expect(parseJsonBody('{"a":1}')).toEqual({ a: 1 });
+    expect(parseJsonBody('  ')).toBeUndefined();
+    expect(parseJsonBody(undefined)).toBeUndefined();
+    expect(parseJsonBody('{"a":')).toBeUndefined();
+  });
+});
+
+describe('classifyOutgoing', () => {
+  it.each([
+    ['initialize', 'mcp.initialize.request'],
+    ['notifications/initialized', 'mcp.initialized.notification'],
+    ['server/discover', 'mcp.discover.request'],
+    ['tools/list', 'mcp.tools-list.request'],
+    ['tools/call', 'mcp.tools-call.request'],
+    ['ping', 'mcp.request'],
+  ])('a POST of %s is the step %s', (method, stepId) => {
+    expect(classifyOutgoing({ httpMethod: 'POST', message: request(method) })).toBe(stepId);
+  });
+
+  it('a GET opens the stream and a DELETE ends the session, whatever the body', () => {
+    expect(classifyOutgoing({ httpMethod: 'GET', message: undefined })).toBe('mcp.stream.open');
+    expect(classifyOutgoing({ httpMethod: 'DELETE', message: request('tools/call') })).toBe('mcp.session.delete');
+  });
+
+  it('a POST of the client answering the server, or of no message at all, is a plain request', () => {
+    expect(classifyOutgoing({ httpMethod: 'POST', message: { jsonrpc: '2.0', id: 7, result: {} } })).toBe('mcp.request');
+    expect(classifyOutgoing({ httpMethod: 'POST', message: undefined })).toBe('mcp.request');
+  });
+});
+
+describe('classifyIncoming', () => {
+  it('places an answer by the request it answers', () => {
+    const result = { jsonrpc: '2.0' as const, id: 3, result: {} };
+    expect(classifyIncoming({ message: result, answers: 'mcp.tools-call.request' })).toBe('mcp.tools-call.response');
+    expect(classifyIncoming({ message: result, answers: 'mcp.initialize.request' })).toBe('mcp.initialize.response');
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'no' } }, answers: 'mcp.tools-list.request' })).toBe('mcp.tools-list.response');
+  });
+
+  it('an answer to a request it does not know, or to one without a response step of its own, is a plain response', () => {
+    const result = { jsonrpc: '2.0' as const, id: 3, result: {} };
+    expect(classifyIncoming({ message: result, answers: undefined })).toBe('mcp.response');
+    expect(classifyIncoming({ message: result, answers: 'mcp.initialized.notification' })).toBe('mcp.response');
+  });
+
+  it('an error without an id answers nothing', () => {
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } }, answers: undefined })).toBeUndefined();
+  });
+
+  it('progress is a stage of the server when its _meta names one, plain progress otherwise', () => {
+    const staged = notification('notifications/progress', { progressToken: 1, progress: 1, _meta: { [SERVER_STAGE_META_KEY]: { stage: 'validate-arguments' } } });
+    expect(classifyIncoming({ message: staged, answers: undefined })).toBe('server.validate-arguments');
+    expect(classifyIncoming({ message: notification('notifications/progress', { progressToken: 1, progress: 2 }), answers: undefined })).toBe('server.progress');
+  });
+
+  it('any other notification, or a request of the server, is a notification step', () => {
+    expect(classifyIncoming({ message: notification('notifications/message', { level: 'info', data: 'x' }), answers: undefined })).toBe('mcp.notification');
+    expect(classifyIncoming({ message: request('ping', 9), answers: 'mcp.tools-call.request' })).toBe('mcp.notification');
+  });
+});
+
+describe('classifyHttpAnswer', () => {
+  it('a 404 to a request with a session id is an expired session, for every HTTP method', () => {
+    for (const httpMethod of ['POST', 'GET', 'DELETE']) {
+      expect(classifyHttpAnswer({ httpMethod, status: 404, sentSessionId: true })).toBe('session-expired');
+    }
+  });
+
+  it('a 404 without a session id is an answer like any other', () => {
+    expect(classifyHttpAnswer({ httpMethod: 'POST', status: 404, sentSessionId: false })).toBe('messages');
+  });
+
+  it('a GET or a DELETE has only its status to tell; a POST carries messages', () => {
+    expect(classifyHttpAnswer({ httpMethod: 'GET', status: 405, sentSessionId: false })).toBe('stream-status');
+    expect(classifyHttpAnswer({ httpMethod: 'DELETE', status: 200, sentSessionId: true })).toBe('stream-status');
+    expect(classifyHttpAnswer({ httpMethod: 'POST', status: 200, sentSessionId: true })).toBe('messages');
+  });
+});
+
+describe('isBrokenAnswer', () => {
+  it('is only an event stream to a POST that ended before its answer', () => {
+    expect(isBrokenAnswer({ httpMethod: 'POST', eventStream: true, answered: false })).toBe(true);
+    expect(isBrokenAnswer({ httpMethod: 'POST', eventStream: true, answered: true })).toBe(false);
+    expect(isBrokenAnswer({ httpMethod: 'POST', eventStream: false, answered: false })).toBe(false);
+    expect(isBrokenAnswer({ httpMethod: 'GET', eventStream: true, answered: false })).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/client';
+import { readServerStage, type ServerStage } from '../mcp/server-report.ts';
+import type { StepId } from '../trace/steps.ts';
+
+/**
+ * Which step a piece of MCP traffic is, from the message and its HTTP exchange alone: no
+ * state, no wording. The traffic recorder asks; the step table says what each step is.
+ */
+
+const REQUEST_STEP_BY_METHOD: Partial<Record<string, StepId>> = {
+  initialize: 'mcp.initialize.request',
+  'notifications/initialized': 'mcp.initialized.notification',
+  'server/discover': 'mcp.discover.request',
+  'tools/list': 'mcp.tools-list.request',
+  'tools/call': 'mcp.tools-call.request',
+};
+
+const RESPONSE_STEP_BY_REQUEST_STEP: Partial<Record<StepId, StepId>> = {
+  'mcp.initialize.request': 'mcp.initialize.response',
+  'mcp.discover.request': 'mcp.discover.response',
+  'mcp.tools-list.request': 'mcp.tools-list.response',
+  'mcp.tools-call.request': 'mcp.tools-call.response',
+  'mcp.request': 'mcp.response',
+};
+
+const STAGE_STEPS: Record<ServerStage, StepId> = {
+  'registry-read': 'server.registry-read',
+  'registry-lookup': 'server.registry-lookup',
+  'validate-arguments': 'server.validate-arguments',
+  execute: 'server.execute',
+};
+
+/**
+ * A received value as a JSON-RPC message, by the SDK's own schemas; anything else is not
+ * one (the SDK client rejects it too). The value is kept as it came, not re-built.
+ */
+export function readJsonRpcMessage(value: unknown): JSONRPCMessage | undefined {
+  if (isJSONRPCRequest(value) || isJSONRPCNotification(value)) return value;
+  if (isJSONRPCResultResponse(value) || isJSONRPCErrorResponse(value)) return value;
+  return undefined;
+}
+
+/** A JSON body as a value, or undefined when there is none or it is not JSON. */
+export function parseJsonBody(text: string | undefined): unknown {
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the client sends: a GET opens the server's stream, a DELETE ends the session, a POST carries a message. */
+export function classifyOutgoing({ httpMethod, message }: { httpMethod: string; message: JSONRPCMessage | undefined }): StepId {
+  if (httpMethod === 'GET') return 'mcp.stream.open';
+  if (httpMethod === 'DELETE') return 'mcp.session.delete';
+  const method = message && 'method' in message ? message.method : undefined;
+  return (method && REQUEST_STEP_BY_METHOD[method]) || 'mcp.request';
+}
+
+/**
+ * What the server sends: progress (a stage of the built-in server when it names one), any
+ * other notification or request of its own, or the answer to one of the client's requests
+ * (`answers` is the step of that request). An answer without an id answers nothing: undefined.
+ */
+export function classifyIncoming({ message, answers }: { message: JSONRPCMessage; answers: StepId | undefined }): StepId | undefined {
+  if ('method' in message) {
+    if (message.method !== 'notifications/progress') return 'mcp.notification';
+    const stage = readServerStage(message.params?._meta);
+    return stage ? STAGE_STEPS[stage] : 'server.progress';
+  }
+  if (message.id === undefined) return undefined;
+  return RESPONSE_STEP_BY_REQUEST_STEP[answers ?? 'mcp.request'] ?? 'mcp.response';
+}
+
+export type HttpAnswer = 'session-expired' | 'stream-status' | 'messages';
+
+/**
+ * What an HTTP answer is before its body is read. A 404 to a request that carried a
+ * session id means the server forgot the session (the host starts a new one); a GET or a
+ * DELETE has only a status to tell; a POST's answer carries JSON-RPC messages.
+ */
+export function classifyHttpAnswer({ httpMethod, status, sentSessionId }: { httpMethod: string; status: number | undefined; sentSessionId: boolean }): HttpAnswer {
+  if (status === 404 && sentSessionId) return 'session-expired';
+  return httpMethod === 'POST' ? 'messages' : 'stream-status';
+}
+
+/**
+ * Only an event stream that ends without the result is a broken answer; a refused
+ * connection, an HTTP error or a body that is not JSON-RPC reaches the SDK as an error of
+ * its own, which the host explains better.
+ */
+export function isBrokenAnswer({ httpMethod, eventStream, answered }: { httpMethod: string; eventStream: boolean; answered: boolean }): boolean {
+  return !answered && httpMethod === 'POST' && eventStream;
+}

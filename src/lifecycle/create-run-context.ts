@@ -1,0 +1,75 @@
+import { createRecordingFetch } from '../mcp/recording-fetch.ts';
+import { redactUrl } from '../trace/secrets.ts';
+import type { WireAdapter } from '../providers/types.ts';
+import type { Trace } from '../trace/trace.ts';
+import { RunAborted } from './faults.ts';
+import { Gate, type Release } from './gate.ts';
+import { createMcpTraffic } from './mcp-traffic.ts';
+import { McpWatchdog } from './mcp-watchdog.ts';
+import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
+import { resolveTimeouts } from './timeouts.ts';
+import { TraceWriter, type PendingStep } from './trace-writer.ts';
+
+function startTrace(options: RunOptions, adapter: WireAdapter): Trace {
+  return {
+    format: 'mcp-lifecycle-trace',
+    version: 1,
+    question: options.question,
+    answer: null,
+    status: 'running',
+    startedAt: new Date().toISOString(),
+    model: { wire: adapter.id, kind: options.provider.kind, name: options.provider.model },
+    // The trace is shared (export, HAR, CLI output): a password in the server's URL stays out of it.
+    mcp: { url: redactUrl({ url: options.mcpUrl }), era: options.era, protocolVersion: null },
+    steps: [],
+  };
+}
+
+/**
+ * Everything one run shares, wired together: the trace and its writer, the gate, the
+ * watchdog, and the recording fetch whose traffic becomes MCP steps. The gate keeper and
+ * the abort controller go back to the run's handle, which opens and resets them.
+ */
+export function createRunContext(options: RunOptions, adapter: WireAdapter): { context: RunContext; gateKeeper: Gate; abortController: AbortController } {
+  const now = options.now ?? (() => (typeof performance === 'undefined' ? Date.now() : performance.now()));
+  const trace = startTrace(options, adapter);
+  const writer = new TraceWriter(trace, now);
+  const abortController = new AbortController();
+  const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
+  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null };
+  const timeouts = resolveTimeouts(options.networkTimeoutMs);
+
+  async function gate(next: PendingStep): Promise<Release> {
+    if (abortController.signal.aborted) throw new RunAborted();
+    if (options.autoRelease) return {};
+    return gateKeeper.wait(next);
+  }
+  const hostStep: HostStep = async (id, fields, pendingTitle, editable = false) => {
+    const release = await gate(writer.describe(id, { payload: fields.payload, editable, ...(pendingTitle ? { title: pendingTitle } : {}) }));
+    const edited = editable && release.payload !== undefined ? { payload: release.payload, edited: { original: fields.payload } } : {};
+    const step = writer.append(id, { ...fields, ...edited });
+    state.phase = step.phase;
+    return step;
+  };
+
+  const watchdog = new McpWatchdog(timeouts.mcpSilenceMs, () => state.phase);
+  const traffic = createMcpTraffic({
+    writer,
+    gate,
+    observer: { onActivity: () => watchdog.noteActivity(), onUnanswered: (reason) => watchdog.noteUnanswered(reason) },
+  });
+  const mcpFetch = createRecordingFetch({
+    fetch: options.fetch,
+    beforeSend: traffic.beforeSend,
+    listener: (event) => {
+      traffic.listener(event);
+      // A fault raised while a message is on the wire belongs to that message's phase.
+      if (event.type === 'request') state.phase = trace.steps.at(-1)?.phase ?? state.phase;
+    },
+    timeoutMs: timeouts.mcpSilenceMs,
+    // A server that echoes the provider key back (in a tool result, say) must not put it in the trace.
+    secrets: options.provider.apiKey ? [options.provider.apiKey] : [],
+  });
+  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, hostStep, watchdog, traffic, mcpFetch };
+  return { context, gateKeeper, abortController };
+}

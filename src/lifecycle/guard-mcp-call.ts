@@ -1,0 +1,27 @@
+import { HostFault, RunAborted, explainMcpFailure } from './faults.ts';
+import type { RunContext } from './run-context.ts';
+
+type McpCallContext = Pick<RunContext, 'options' | 'signal' | 'state' | 'watchdog'>;
+
+/**
+ * Runs one MCP call under the watchdog and explains its failure. When the watchdog fired,
+ * its fault is the one to report: the SDK only sees the abort it caused.
+ */
+export async function guardMcpCall<T>(context: McpCallContext, during: string, perform: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const { watchdog } = context;
+  const signal = AbortSignal.any([context.signal, watchdog.begin(during, context.options.mcpUrl)]);
+  try {
+    return await perform(signal);
+  } catch (error) {
+    throw watchdog.fault ?? error;
+  } finally {
+    watchdog.end();
+  }
+}
+
+/** The error to end the run with: the reset, the fault as it was explained, or an explanation of what the SDK raised. */
+export function explainMcpError(context: McpCallContext, error: unknown, during: string): Error {
+  if (context.signal.aborted || error instanceof RunAborted) return new RunAborted();
+  if (error instanceof HostFault) return error;
+  return new HostFault(explainMcpFailure(error, context.options.mcpUrl, during), context.state.phase);
+}

@@ -1,0 +1,62 @@
+import type { RequestId } from '@modelcontextprotocol/client';
+import type { StepId } from '../trace/steps.ts';
+
+/**
+ * Correlates the client's requests with what comes back: which step each request id
+ * was, whether its JSON-RPC answer has arrived, and a promise per request that the host
+ * awaits so that the answer's step is in the trace before the host's next step. It also
+ * remembers which steps came from which HTTP exchange, so a late header or frame can
+ * update them.
+ */
+export class RequestTracker<Recorded> {
+  private readonly requestStepById = new Map<RequestId, StepId>();
+  private readonly settledById = new Map<RequestId, { promise: Promise<void>; resolve: () => void }>();
+  private readonly answeredIds = new Set<RequestId>();
+  private readonly latestIdByMethod = new Map<string, RequestId>();
+  private readonly recordedByExchange = new Map<number, Recorded[]>();
+
+  /** A request left: its answer is now awaited, and it is the latest of its method. */
+  noteSent({ id, method, stepId }: { id: RequestId; method: string; stepId: StepId }): void {
+    let resolve!: () => void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    this.settledById.set(id, { promise, resolve });
+    this.latestIdByMethod.set(method, id);
+    this.requestStepById.set(id, stepId);
+  }
+
+  /** The step of the request this id belongs to, when the client sent it. */
+  requestStepOf(id: RequestId): StepId | undefined {
+    return this.requestStepById.get(id);
+  }
+
+  /** The request's answer is in the trace (or no answer will come, and that is complete as it is). */
+  noteAnswered(id: RequestId): void {
+    this.answeredIds.add(id);
+    this.settledById.get(id)?.resolve();
+  }
+
+  isAnswered(id: RequestId): boolean {
+    return this.answeredIds.has(id);
+  }
+
+  /** The exchange that carried the request ended, answered or not: nobody should wait for it any longer. */
+  noteEnded(id: RequestId): void {
+    this.settledById.get(id)?.resolve();
+  }
+
+  /** Resolves once the latest request of this method is answered or its exchange ended; at once when there was none. */
+  settled(method: string): Promise<void> {
+    const id = this.latestIdByMethod.get(method);
+    return id === undefined ? Promise.resolve() : (this.settledById.get(id)?.promise ?? Promise.resolve());
+  }
+
+  attach(exchangeId: number, recorded: Recorded): void {
+    const list = this.recordedByExchange.get(exchangeId) ?? [];
+    list.push(recorded);
+    this.recordedByExchange.set(exchangeId, list);
+  }
+
+  recordedFor(exchangeId: number): readonly Recorded[] {
+    return this.recordedByExchange.get(exchangeId) ?? [];
+  }
+}
