@@ -7,6 +7,7 @@ import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
 import { DEFAULT_SCENARIO_ID, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
 import { serve } from '../node/serve.ts';
+import { exitCodeFor } from './exit-code.ts';
 
 const usage = `Usage: npm run trace -- ["What is 5 plus 7?"] [options]
 
@@ -22,7 +23,11 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --strict                      OpenAI strict mode for tool schemas
   --server URL                  another MCP server (default: the built-in one, started here)
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
-  --full                        do not shorten long payloads in the text output`;
+  --full                        do not shorten long payloads in the text output
+
+Exit code: 0 a full answer, 1 the run failed, 2 a wrong command line, 3 the model refused,
+4 the reply was cut off (token limit), 5 a provider's filter blocked it.
+A --base-url of your own (a local OpenAI-compatible server, Ollama) needs no key; one is sent if set.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -74,8 +79,11 @@ if (values.model !== 'mock' && values.model !== 'real') fail(`--model is mock or
 /** The real provider from flags and the environment; the key is read here and only given to the engine. */
 function readRealProvider(info: WireInfo): ProviderSettings {
   const apiKey = info.keyVariable ? process.env[info.keyVariable] : undefined;
-  if (info.keyVariable && !apiKey) fail(`--model real with ${info.label} needs a key: set ${info.keyVariable} in the environment.`);
   const baseUrl = values['base-url'] ?? (info.id === 'ollama' && process.env.OLLAMA_HOST ? process.env.OLLAMA_HOST : info.defaultBaseUrl);
+  // The provider's own service needs its key; a compatible server at a base URL of your own (llama.cpp, vLLM, LM Studio) may need none.
+  if (info.keyVariable && !apiKey && baseUrl === info.defaultBaseUrl) {
+    fail(`--model real with ${info.label} needs a key: set ${info.keyVariable} in the environment (or give --base-url for a compatible server that needs none).`);
+  }
   return { wire: info.id, kind: 'real', baseUrl, model: values['model-name'] ?? info.defaultModel, strict: values.strict, ...(apiKey ? { apiKey } : {}) };
 }
 
@@ -96,7 +104,7 @@ try {
   const trace = await run.start();
   if (values.json) process.stdout.write(formatTraceJson({ trace }));
   else console.log(formatTraceText({ trace, maxPayloadLength: values.full ? 0 : 600 }));
-  process.exitCode = trace.status === 'complete' ? 0 : 1;
+  process.exitCode = exitCodeFor(trace.status);
 } finally {
   await local.close();
 }
