@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { performRecordedExchange, type RecordedExchange } from '../mcp/recording-fetch.ts';
 import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
+import { joinProviderUrl } from '../providers/join-provider-url.ts';
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
 import type { HttpExchange, Phase } from '../trace/trace.ts';
 import { snapshotExchange } from './trace-writer.ts';
@@ -41,7 +42,7 @@ export async function callProvider(input: {
   onExchange: (http: HttpExchange) => void;
 }): Promise<ProviderResponse> {
   const { adapter, settings, request, signal, phase } = input;
-  const address = `${settings.baseUrl.replace(/\/+$/, '')}${request.path}`;
+  const address = joinProviderUrl({ baseUrl: settings.baseUrl, path: request.path });
   // The reply is read from here into steps, faults and the answer: a key the provider
   // echoes back must not reach them, as it does not reach the recorded exchange.
   const secrets = [...(settings.apiKey ? [settings.apiKey] : []), ...collectSecretValues({ headers: request.headers, url: address })];

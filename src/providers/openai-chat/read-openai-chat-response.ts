@@ -4,7 +4,8 @@ import { parseProviderReply } from '../parse-provider-reply.ts';
 import type { ProviderReply } from '../types.ts';
 
 const ToolCallSchema = z.looseObject({
-  id: z.string(),
+  /** OpenAI always gives one; some compatible servers do not (the host then answers by position). */
+  id: z.string().optional(),
   type: z.literal('function').optional(),
   function: z.looseObject({ name: z.string(), arguments: z.unknown() }),
 });
@@ -25,7 +26,7 @@ export type OpenAiChatAssistantMessage = z.infer<typeof OpenAiChatResponseSchema
 export function readOpenAiChatResponse({ body }: { body: unknown }): ProviderReply<OpenAiChatAssistantMessage> {
   const response = parseProviderReply({ schema: OpenAiChatResponseSchema, value: body, what: 'a Chat Completions response' });
   const choice = response.choices[0]!;
-  const toolCalls = (choice.message.tool_calls ?? []).map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments, raw: call }));
+  const toolCalls = (choice.message.tool_calls ?? []).map((call) => ({ ...(call.id !== undefined ? { id: call.id } : {}), name: call.function.name, arguments: call.function.arguments, raw: call }));
   return {
     toolCalls,
     text: choice.message.content ?? null,
