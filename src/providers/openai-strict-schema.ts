@@ -1,6 +1,6 @@
 import type { FieldChange, Warning } from '../trace/trace.ts';
 import { isPlainObject } from './is-plain-object.ts';
-import { fixArrayItems, flattenRootUnion, keepRefAlone, mergeAllOf, type Schema, type StrictContext } from './openai-strict-fixes.ts';
+import { fixArrayItems, flattenRootUnion, keepRefAlone, mergeAllOf, type Schema, type StrictContext } from './schema-shape-fixes.ts';
 
 /**
  * Keywords strict mode cannot represent, as the openai SDK's own strict-schema helper

@@ -8,8 +8,14 @@ export function omitKeyword(node: Schema, keyword: string): Schema {
   return Object.fromEntries(Object.entries(node).filter(([key]) => key !== keyword));
 }
 
-/** Where a node sits: `from` in the MCP schema, `at` in the schema sent; reports go to the shared lists. */
-export type StrictContext = { from: string; at: string; warnings: Warning[]; changes: FieldChange[] };
+/**
+ * Where a node sits: `from` in the MCP schema, `at` in the schema sent; reports go to the
+ * shared lists, worded for the provider (`who`: "Strict mode", "Gemini") with its code prefix.
+ */
+export type StrictContext = { from: string; at: string; warnings: Warning[]; changes: FieldChange[]; who?: string; codePrefix?: string };
+
+const whoOf = (context: StrictContext) => context.who ?? 'Strict mode';
+const codeOf = (context: StrictContext, code: string) => `${context.codePrefix ?? 'strict'}-${code}`;
 
 /** Keywords that only annotate, which may sit beside a `$ref` (the SDK's rule, from Draft 7). */
 const ANNOTATIONS = new Set(['$comment', 'default', 'description', 'examples', 'readOnly', 'title', 'writeOnly']);
@@ -55,8 +61,8 @@ export function flattenRootUnion(schema: Schema, context: StrictContext): Schema
     if (isPlainObject(branch) && isPlainObject(branch.properties)) Object.assign(properties, branch.properties);
   }
   context.warnings.push({
-    code: 'strict-root-union',
-    message: `Strict mode needs one object at the root, not "${key}": the branches are merged into one object whose properties are all optional (so nullable), and the model no longer sees that only one branch applies.`,
+    code: codeOf(context, 'root-union'),
+    message: `${whoOf(context)} needs one object at the root, not "${key}": the branches are merged into one object whose properties are all optional, and the model no longer sees that only one branch applies.`,
     path: `tools${context.from}.${key}`,
   });
   context.changes.push({ kind: 'moved', from: `${context.from}.${key}`, to: `${context.at}.properties`, note: `root ${key} merged into one object` });
@@ -68,8 +74,8 @@ export function keepRefAlone(node: Schema, context: StrictContext): Schema {
   if (typeof node.$ref !== 'string') return node;
   const dropped = Object.keys(node).filter((key) => key !== '$ref' && !ANNOTATIONS.has(key));
   if (dropped.length === 0) return node;
-  context.warnings.push({ code: 'strict-ref-siblings', message: `Strict mode reads a "$ref" alone: ${dropped.map((key) => `"${key}"`).join(', ')} beside it are left out.`, path: `tools${context.from}.$ref` });
-  for (const key of dropped) context.changes.push({ kind: 'dropped', from: `${context.from}.${key}`, note: 'a sibling of $ref, which strict mode does not read' });
+  context.warnings.push({ code: codeOf(context, 'ref-siblings'), message: `${whoOf(context)} reads a "$ref" alone: ${dropped.map((key) => `"${key}"`).join(', ')} beside it are left out.`, path: `tools${context.from}.$ref` });
+  for (const key of dropped) context.changes.push({ kind: 'dropped', from: `${context.from}.${key}`, note: `a sibling of $ref, which ${whoOf(context)} does not read` });
   return Object.fromEntries(Object.entries(node).filter(([key]) => !dropped.includes(key)));
 }
 
