@@ -65,7 +65,22 @@ function lowercaseTypes(schema: unknown): unknown {
   );
 }
 
+/** Gemini's rule for a function name (FunctionDeclaration.name), checked before the mode, as the API checks the request first. */
+const GEMINI_FUNCTION_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$/;
+
+function checkFunctionNames(request: GeminiRequest): void {
+  (request.tools ?? []).forEach((tool, toolIndex) =>
+    (tool.functionDeclarations ?? []).forEach((declaration, index) => {
+      if (GEMINI_FUNCTION_NAME.test(declaration.name)) return;
+      throw new MockRequestFault(
+        `* GenerateContentRequest.tools[${toolIndex}].function_declarations[${index}].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 128.`,
+      );
+    }),
+  );
+}
+
 function readTools(request: GeminiRequest): MockTool[] {
+  checkFunctionNames(request);
   if (request.toolConfig?.functionCallingConfig?.mode === 'NONE') return [];
   return (request.tools ?? []).flatMap((tool) =>
     (tool.functionDeclarations ?? []).map((declaration) => ({

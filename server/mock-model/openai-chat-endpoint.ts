@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { countTokens, detectErrorInText, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
+import { checkOpenAiStrictSchema, checkOpenAiToolName } from './check-openai-tools.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { writeOpenAiError } from './openai-error.ts';
 import { jsonResponse } from '../shared/json-response.ts';
@@ -52,6 +53,7 @@ const ToolSchema = z.object({
     name: z.string(),
     description: z.string().optional(),
     parameters: z.record(z.string(), z.unknown()).optional(),
+    strict: z.boolean().nullish(),
   }),
 });
 
@@ -170,6 +172,7 @@ function readFunctionsConversation({ chat, question, fromIndex }: { chat: OpenAi
   if (chat.tools) throw new MockRequestFault('Send either "tools" or the deprecated "functions", not both: the mock cannot tell which format to answer in.', 'functions');
   const choice = chat.function_call ?? 'auto';
   const offered = chat.functions ?? [];
+  offered.forEach((entry, index) => checkOpenAiToolName({ name: entry.name, param: `functions[${index}].name` }));
   const functions = choice === 'none' ? [] : choice === 'auto' ? offered : offered.filter((entry) => entry.name === choice.name);
   if (typeof choice === 'object' && functions.length === 0) {
     throw new MockRequestFault(`function_call names "${choice.name}", which is not in "functions".`, 'function_call');
@@ -181,7 +184,11 @@ function readConversation({ body: chat }: { body: OpenAiChatRequest }): MockConv
   const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
   const question = lastUserIndex >= 0 ? textOf(chat.messages[lastUserIndex]!.content) : '';
   if (chat.functions) return readFunctionsConversation({ chat, question, fromIndex: lastUserIndex + 1 });
-  const tools = chat.tool_choice === 'none' ? [] : (chat.tools ?? []).map((tool) => tool.function);
+  (chat.tools ?? []).forEach(({ function: declared }, index) => {
+    checkOpenAiToolName({ name: declared.name, param: `tools[${index}].function.name` });
+    if (declared.strict === true) checkOpenAiStrictSchema({ name: declared.name, schema: declared.parameters, param: `tools[${index}].function.parameters` });
+  });
+  const tools = chat.tool_choice === 'none' ? [] : (chat.tools ?? []).map(({ function: { strict: _strict, ...declared } }) => declared);
   return { model: chat.model, question, tools, exchanges: readExchanges(chat.messages, lastUserIndex + 1) };
 }
 

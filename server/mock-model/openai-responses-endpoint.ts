@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countTokens, detectErrorInText, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
+import { checkOpenAiStrictSchema, checkOpenAiToolName } from './check-openai-tools.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { writeOpenAiError } from './openai-error.ts';
 import { createMockEndpoint, MockRequestFault, type MockConversation } from './serve-mock-endpoint.ts';
@@ -124,6 +125,8 @@ function readTools(request: ResponsesRequest): MockTool[] {
     if (tool.type !== 'function') throw new MockRequestFault(`The mock model runs no built-in tools such as "${tool.type}": offer function tools only.`, `tools[${index}].type`);
     const parsed = FunctionToolSchema.safeParse(tool);
     if (!parsed.success) throw new MockRequestFault(`Invalid tool: ${parsed.error.issues[0]?.message ?? 'not understood'}.`, pathOf(`tools[${index}]`, parsed.error.issues[0]?.path ?? []));
+    checkOpenAiToolName({ name: parsed.data.name, param: `tools[${index}].name` });
+    if (parsed.data.strict === true) checkOpenAiStrictSchema({ name: parsed.data.name, schema: parsed.data.parameters, param: `tools[${index}].parameters` });
     return { name: parsed.data.name, ...(parsed.data.description ? { description: parsed.data.description } : {}), parameters: parsed.data.parameters ?? undefined };
   });
   const choice = request.tool_choice ?? 'auto';

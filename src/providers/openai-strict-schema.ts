@@ -9,7 +9,7 @@ import { fixArrayItems, flattenRootUnion, keepRefAlone, mergeAllOf, type Schema,
  * strict mode does keep (lengths, pattern, format, bounds, multipleOf, item counts,
  * default) stays. `$schema` is metadata strict mode has no use for.
  */
-const STRICT_UNSUPPORTED = new Set([
+export const STRICT_UNSUPPORTED = new Set([
   '$schema',
   '$anchor',
   '$dynamicAnchor',
