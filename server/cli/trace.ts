@@ -10,6 +10,7 @@ import { parseStdioCommand } from '../node/parse-stdio-command.ts';
 import { serve } from '../node/serve.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
 import { readServerFlags } from './read-server-flags.ts';
+import { exitCodeFor } from './exit-code.ts';
 
 const usage = `Usage: npm run trace -- ["What is 5 plus 7?"] [options]
 
@@ -36,7 +37,11 @@ Runs the explorer's host in Node, through every step, and prints the trace.
                                 without a shell; '["program","arg"]' also works); its messages are the steps
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
-${EXPORT_FLAG_USAGE}`;
+${EXPORT_FLAG_USAGE}
+
+Exit code: 0 a full answer, 1 the run failed, 2 a wrong command line, 3 the model refused,
+4 the reply was cut off (token limit), 5 a provider's filter blocked it.
+A --base-url of your own (a local OpenAI-compatible server, Ollama) needs no key; one is sent if set.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -101,8 +106,11 @@ const stream = values.stream || (values.model === 'real' && !values.whole);
 /** The real provider from flags and the environment; the key is read here and only given to the engine. */
 function readRealProvider(info: WireInfo): ProviderSettings {
   const apiKey = info.keyVariable ? process.env[info.keyVariable] : undefined;
-  if (info.keyVariable && !apiKey) fail(`--model real with ${info.label} needs a key: set ${info.keyVariable} in the environment.`);
   const baseUrl = values['base-url'] ?? (info.id === 'ollama' && process.env.OLLAMA_HOST ? process.env.OLLAMA_HOST : info.defaultBaseUrl);
+  // The provider's own service needs its key; a compatible server at a base URL of your own (llama.cpp, vLLM, LM Studio) may need none.
+  if (info.keyVariable && !apiKey && baseUrl === info.defaultBaseUrl) {
+    fail(`--model real with ${info.label} needs a key: set ${info.keyVariable} in the environment (or give --base-url for a compatible server that needs none).`);
+  }
   return { wire: info.id, kind: 'real', baseUrl, model: values['model-name'] ?? info.defaultModel, strict: values.strict, stream, ...(apiKey ? { apiKey } : {}) };
 }
 
@@ -129,7 +137,7 @@ try {
   else if (exportChoice.format) printExport({ trace, format: exportChoice.format });
   else console.log(formatTraceText({ trace, maxPayloadLength: values.full ? 0 : 600 }));
   const sent = exportChoice.endpoint ? await sendToCollector({ trace, endpoint: exportChoice.endpoint }) : true;
-  process.exitCode = trace.status === 'complete' && sent ? 0 : 1;
+  process.exitCode = sent ? exitCodeFor(trace.status) : 1;
 } finally {
   await local.close();
 }

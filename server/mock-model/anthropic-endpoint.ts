@@ -178,11 +178,29 @@ function offerTools(request: AnthropicRequest): MockTool[] {
   return tools;
 }
 
+/**
+ * How Anthropic ends a stopped reply: `refusal` (with no content) and `max_tokens` (with
+ * the half answer). Anthropic has no content-filter stop of its own: its policy classifiers
+ * end a reply with `refusal`, so that is what a filtered reply gets.
+ */
+function writeAnthropicStop(reply: Extract<MockReply, { type: 'stop' }>) {
+  if (reply.stop === 'cut-off') return { content: [{ type: 'text' as const, text: reply.text, citations: null }], stopReason: 'max_tokens' as const };
+  return { content: [], stopReason: 'refusal' as const };
+}
+
+/** The reasoning note, with what the Anthropic format cannot say told in it. */
+export function describeAnthropicReasoning(reply: MockReply): string {
+  if (reply.type !== 'stop' || reply.stop !== 'content-filter') return reply.reasoning;
+  return `${reply.reasoning} Anthropic has no content-filter stop reason: its policy classifiers end the reply with stop_reason "refusal".`;
+}
+
 /** The mock's reply in the exact shape of an Anthropic `Message`. */
 export function buildAnthropicMessage({ reply, request }: { reply: MockReply; request: Pick<AnthropicRequest, 'messages' | 'tools'> & { model?: string } }) {
   const turn = request.messages.length;
-  const content =
-    reply.type === 'tool-calls'
+  const stop = reply.type === 'stop' ? writeAnthropicStop(reply) : undefined;
+  const content = stop
+    ? stop.content
+    : reply.type === 'tool-calls'
       ? reply.calls.map((call, index) => ({
           type: 'tool_use' as const,
           id: `toolu_${stableCallId({ turn, index, call })}`,
@@ -198,7 +216,7 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
     role: 'assistant' as const,
     model: readMockVariant(request.model),
     content,
-    stop_reason: reply.type === 'tool-calls' ? ('tool_use' as const) : ('end_turn' as const),
+    stop_reason: stop?.stopReason ?? (reply.type === 'tool-calls' ? ('tool_use' as const) : ('end_turn' as const)),
     stop_sequence: null,
     stop_details: null,
     container: null,
@@ -249,7 +267,7 @@ export const anthropicEndpoint = createMockEndpoint<AnthropicRequest, AnthropicA
   readConversation,
   writeAnswer: ({ reply, body }) => {
     const message = buildAnthropicMessage({ reply, request: body });
-    return { body: message, headers: { 'request-id': `req_mock_${stableId(message.id)}` } };
+    return { body: message, reasoning: describeAnthropicReasoning(reply), headers: { 'request-id': `req_mock_${stableId(message.id)}` } };
   },
   asksForStream: ({ body }) => body.stream === true,
   streamAnswer: streamAnthropicAnswer,

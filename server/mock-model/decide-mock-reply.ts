@@ -1,6 +1,6 @@
 import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
 import type { MockReply } from './mock-reply.ts';
-import { decideAfterFirstMistake, decideRelentlessReply, readMockVariant } from './mock-variants.ts';
+import { decideAfterFirstMistake, decideRelentlessReply, decideStoppedReply, readMockVariant } from './mock-variants.ts';
 
 /**
  * The mock model's brain, independent of any wire format: given the model name, the
@@ -24,6 +24,12 @@ export function decideMockReply({ model, ...input }: MockInput & { model?: strin
       return decideAfterFirstMistake({ ...input, habit: variant });
     case 'mock-model-relentless':
       return decideRelentlessReply(input);
+    case 'mock-model-refusing':
+      return decideStoppedReply({ ...input, stop: 'refusal' });
+    case 'mock-model-cut-off':
+      return decideStoppedReply({ ...input, stop: 'cut-off' });
+    case 'mock-model-filtered':
+      return decideStoppedReply({ ...input, stop: 'content-filter' });
     default: {
       const unknownVariant: never = variant;
       throw new Error(`Unknown mock variant ${String(unknownVariant)}`);

@@ -21,7 +21,7 @@ const addNumbers = {
 };
 const question = { role: 'user', parts: [{ text: 'What is 5 plus 7?' }] };
 
-type Part = { text?: string; functionCall?: { id?: string; name: string; args: Record<string, unknown> } };
+type Part = { text?: string; functionCall?: { id?: string; name: string; args: Record<string, unknown> }; thoughtSignature?: string };
 type GenerateContentResponse = {
   candidates: { content: { role: string; parts: Part[] }; finishReason: string; index: number }[];
   usageMetadata: { promptTokenCount: number; candidatesTokenCount: number; totalTokenCount: number };
@@ -51,16 +51,24 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
       const [candidate] = body.candidates;
       expect(candidate!.finishReason).toBe('STOP');
       expect(candidate!.content.role).toBe('model');
-      expect(candidate!.content.parts).toEqual([{ functionCall: { id: expect.stringMatching(/^call_/), name: 'add_numbers', args: { a: 5, b: 7 } } }]);
+      // As current models answer: no id, and a thought signature the host must echo back.
+      expect(candidate!.content.parts).toEqual([{ functionCall: { name: 'add_numbers', args: { a: 5, b: 7 } }, thoughtSignature: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) }]);
       expect(body.modelVersion).toBe(MOCK_MODEL_NAME);
       expect(body.usageMetadata.totalTokenCount).toBe(body.usageMetadata.promptTokenCount + body.usageMetadata.candidatesTokenCount);
     });
 
-    it('gives the same call id for the same conversation, so lessons replay the same', async () => {
+    it('gives the same thought signature for the same conversation, so lessons replay the same', async () => {
       const body = { contents: [question], tools: [{ functionDeclarations: [addNumbers] }] };
       const first = await generate(body);
       const second = await generate(body);
-      expect(second.candidates[0]!.content.parts[0]!.functionCall!.id).toBe(first.candidates[0]!.content.parts[0]!.functionCall!.id);
+      expect(second.candidates[0]!.content.parts[0]!.thoughtSignature).toBe(first.candidates[0]!.content.parts[0]!.thoughtSignature);
+    });
+
+    it('puts the signature on the first of parallel calls only, as Gemini does', async () => {
+      const multiply = { ...addNumbers, name: 'multiply_numbers', description: 'Multiplies two numbers' };
+      const ask = { role: 'user', parts: [{ text: 'What is 5 plus 7 and 3 times 4?' }] };
+      const parts = (await generate({ contents: [ask], tools: [{ functionDeclarations: [addNumbers, multiply] }] })).candidates[0]!.content.parts;
+      expect(parts.map((part) => [part.functionCall?.name, typeof part.thoughtSignature])).toEqual([['add_numbers', 'string'], ['multiply_numbers', 'undefined']]);
     });
 
     it('reads the older OpenAPI-style "parameters", types in capitals', async () => {
@@ -77,14 +85,14 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
 
   describe('after the function responses', () => {
     it('answers in words from the output, paired with the call by id', async () => {
-      const modelTurn = { role: 'model', parts: [{ functionCall: { id: 'call_1', name: 'add_numbers', args: { a: 5, b: 7 } } }] };
+      const modelTurn = { role: 'model', parts: [{ functionCall: { id: 'call_1', name: 'add_numbers', args: { a: 5, b: 7 } }, thoughtSignature: 'c2ln' }] };
       const answer = { role: 'user', parts: [{ functionResponse: { id: 'call_1', name: 'add_numbers', response: { output: 'Result: 12' } } }] };
       const body = await generate({ contents: [question, modelTurn, answer], tools: [{ functionDeclarations: [addNumbers] }] });
       expect(body.candidates[0]!.content).toEqual({ role: 'model', parts: [{ text: '5 plus 7 is 12.' }] });
     });
 
     it('pairs by name when the calls have no id, and reads response.error as a failure', async () => {
-      const modelTurn = { role: 'model', parts: [{ functionCall: { name: 'add_numbers', args: { a: 5, b: 7 } } }] };
+      const modelTurn = { role: 'model', parts: [{ functionCall: { name: 'add_numbers', args: { a: 5, b: 7 } }, thoughtSignature: 'c2ln' }] };
       const answer = { role: 'user', parts: [{ functionResponse: { name: 'add_numbers', response: { error: 'overflow' } } }] };
       const body = await generate({ contents: [question, modelTurn, answer], tools: [{ functionDeclarations: [addNumbers] }] });
       expect(body.candidates[0]!.content.parts[0]!.text).toBe('The add_numbers tool reported an error, so I cannot give the result: overflow');
@@ -93,7 +101,7 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
     it('asks for the next calls when a question needs two rounds', async () => {
       const multiply = { ...addNumbers, name: 'multiply_numbers', description: 'Multiplies two numbers' };
       const ask = { role: 'user', parts: [{ text: 'What is (2 plus 3) times 4?' }] };
-      const modelTurn = { role: 'model', parts: [{ functionCall: { name: 'add_numbers', args: { a: 2, b: 3 } } }] };
+      const modelTurn = { role: 'model', parts: [{ functionCall: { name: 'add_numbers', args: { a: 2, b: 3 } }, thoughtSignature: 'c2ln' }] };
       const answer = { role: 'user', parts: [{ functionResponse: { name: 'add_numbers', response: { output: 'Result: 5' } } }] };
       const body = await generate({ contents: [ask, modelTurn, answer], tools: [{ functionDeclarations: [addNumbers, multiply] }] });
       expect(body.candidates[0]!.content.parts[0]!.functionCall).toMatchObject({ name: 'multiply_numbers', args: { a: 5, b: 4 } });
@@ -124,6 +132,12 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
     it('refuses a stream asked for without alt=sse, saying how to ask', async () => {
       const url = `${server.url}/mock/gemini/v1beta/models/${MOCK_MODEL_NAME}:streamGenerateContent`;
       await expectError(await post({ contents: [question] }, url), 400, /alt=sse/);
+    });
+
+    it('refuses a model turn echoed without the thought signature of its first call, as Gemini 3 does', async () => {
+      const modelTurn = { role: 'model', parts: [{ functionCall: { name: 'add_numbers', args: { a: 5, b: 7 } } }] };
+      const answer = { role: 'user', parts: [{ functionResponse: { name: 'add_numbers', response: { output: 'Result: 12' } } }] };
+      await expectError(await post({ contents: [question, modelTurn, answer], tools: [{ functionDeclarations: [addNumbers] }] }), 400, /missing a thought_signature.*add_numbers/);
     });
 
     it('refuses GET', async () => {

@@ -3,7 +3,8 @@ import { countTokens, writeArgumentsValue, type MockReply, type MockTool, type M
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
-import { stableCallId, stableId } from './stable-id.ts';
+import { checkThoughtSignatures, writeThoughtSignature } from './gemini-thought-signatures.ts';
+import { stableId } from './stable-id.ts';
 import { streamGeminiAnswer, type GeminiAnswer } from './stream-whole-call-answers.ts';
 
 /**
@@ -65,7 +66,22 @@ function lowercaseTypes(schema: unknown): unknown {
   );
 }
 
+/** Gemini's rule for a function name (FunctionDeclaration.name), checked before the mode, as the API checks the request first. */
+const GEMINI_FUNCTION_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$/;
+
+function checkFunctionNames(request: GeminiRequest): void {
+  (request.tools ?? []).forEach((tool, toolIndex) =>
+    (tool.functionDeclarations ?? []).forEach((declaration, index) => {
+      if (GEMINI_FUNCTION_NAME.test(declaration.name)) return;
+      throw new MockRequestFault(
+        `* GenerateContentRequest.tools[${toolIndex}].function_declarations[${index}].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 128.`,
+      );
+    }),
+  );
+}
+
 function readTools(request: GeminiRequest): MockTool[] {
+  checkFunctionNames(request);
   if (request.toolConfig?.functionCallingConfig?.mode === 'NONE') return [];
   return (request.tools ?? []).flatMap((tool) =>
     (tool.functionDeclarations ?? []).map((declaration) => ({
@@ -115,18 +131,45 @@ function readModelName(pathname: string): string {
   }
 }
 
+/** The model's calls as current models write them: no id, the turn's thought signature on the first call. */
+function writeCallParts({ calls, turn }: { calls: Extract<MockReply, { type: 'tool-calls' }>['calls']; turn: number }) {
+  const thoughtSignature = writeThoughtSignature({ turn, calls });
+  return calls.map((call, index) => ({ functionCall: { name: call.name, args: writeArgumentsValue(call) }, ...(index === 0 ? { thoughtSignature } : {}) }));
+}
+
+/** Safety ratings as Gemini lists them on a candidate it stopped for SAFETY. */
+const SAFETY_RATINGS = [
+  { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
+  { category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' },
+  { category: 'HARM_CATEGORY_HATE_SPEECH', probability: 'NEGLIGIBLE' },
+  { category: 'HARM_CATEGORY_SEXUALLY_EXPLICIT', probability: 'NEGLIGIBLE' },
+];
+
+/**
+ * The candidate for each reply: a refusal is words (Gemini has no refusal signal, so the
+ * host cannot tell it from an answer), the token limit is MAX_TOKENS with the half answer,
+ * a filter is SAFETY with no content.
+ */
+function writeCandidate({ reply, turn }: { reply: MockReply; turn: number }): GeminiAnswer['candidates'][number] {
+  if (reply.type === 'tool-calls') return { content: { role: 'model', parts: writeCallParts({ calls: reply.calls, turn }) }, finishReason: 'STOP', index: 0 };
+  if (reply.type === 'stop' && reply.stop === 'cut-off') return { content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: 'MAX_TOKENS', index: 0 };
+  if (reply.type === 'stop' && reply.stop === 'content-filter') return { finishReason: 'SAFETY', index: 0, safetyRatings: SAFETY_RATINGS };
+  return { content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: 'STOP', index: 0 };
+}
+
+function describeGeminiReasoning(reply: MockReply): string {
+  if (reply.type !== 'stop' || reply.stop !== 'refusal') return reply.reasoning;
+  return `${reply.reasoning} Gemini has no refusal field: the refusal arrives as words with finishReason STOP, so to the host it is an answer.`;
+}
+
 function writeGeminiAnswer({ reply, body, conversation }: { reply: MockReply; body: GeminiRequest; conversation: MockConversation }): MockAnswer<GeminiAnswer> {
-  const parts =
-    reply.type === 'tool-calls'
-      ? reply.calls.map((call, index) => ({
-          functionCall: { id: `call_${stableCallId({ turn: body.contents.length, index, call })}`, name: call.name, args: writeArgumentsValue(call) },
-        }))
-      : [{ text: reply.text }];
+  const candidate = writeCandidate({ reply, turn: body.contents.length });
   const promptTokens = countTokens(JSON.stringify(body.contents) + JSON.stringify(body.tools ?? []));
-  const candidateTokens = countTokens(JSON.stringify(parts));
+  const candidateTokens = countTokens(JSON.stringify(candidate.content ?? ''));
   return {
+    reasoning: describeGeminiReasoning(reply),
     body: {
-      candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+      candidates: [candidate],
       usageMetadata: { promptTokenCount: promptTokens, candidatesTokenCount: candidateTokens, totalTokenCount: promptTokens + candidateTokens },
       modelVersion: readMockVariant(conversation.model),
       responseId: `mock-${stableId(JSON.stringify(body.contents))}`,
@@ -145,6 +188,7 @@ export const geminiEndpoint = createMockEndpoint<GeminiRequest, GeminiAnswer>({
     const questionIndex = contents.findLastIndex(isQuestion);
     const question = questionIndex >= 0 ? textOf(contents[questionIndex]!.parts) : '';
     const model = readModelName(new URL(request.url).pathname);
+    checkThoughtSignatures({ turns: contents.slice(questionIndex + 1) });
     return { model, question, tools: readTools(body), exchanges: readExchanges(contents.slice(questionIndex + 1)) };
   },
   writeAnswer: writeGeminiAnswer,

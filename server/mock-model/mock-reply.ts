@@ -27,9 +27,17 @@ export type MockToolCall = {
   brokenArguments?: string;
 };
 
+/**
+ * How a reply stops short, as the variants play it; each wire writes it with its provider's
+ * own signal, where the format has one. `text` is the refusal's words, the half answer
+ * that came before the token limit, or the answer a content filter withheld.
+ */
+export type MockStop = 'refusal' | 'cut-off' | 'content-filter';
+
 export type MockReply =
   | { type: 'tool-calls'; calls: MockToolCall[]; reasoning: string }
-  | { type: 'text'; text: string; reasoning: string };
+  | { type: 'text'; text: string; reasoning: string }
+  | { type: 'stop'; stop: MockStop; text: string; reasoning: string };
 
 /** The arguments where a format carries a JSON string (OpenAI chat, legacy functions, Responses). */
 export function writeArgumentsText(call: MockToolCall): string {

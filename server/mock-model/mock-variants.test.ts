@@ -144,3 +144,19 @@ describe('mock-model-relentless', () => {
     expect(ask('mock-model-relentless', [RESULT], QUESTION, [])).toMatchObject({ type: 'text' });
   });
 });
+
+describe('the variants that stop short', () => {
+  it('mock-model-refusing refuses at once, before any tool', () => {
+    expect(ask('mock-model-refusing', [])).toMatchObject({ type: 'stop', stop: 'refusal', text: expect.stringContaining('can’t help') });
+  });
+
+  it('mock-model-cut-off calls the tool, then its answer stops halfway, at a word', () => {
+    expect(ask('mock-model-cut-off', [])).toMatchObject({ type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }] });
+    expect(ask('mock-model-cut-off', [RESULT])).toMatchObject({ type: 'stop', stop: 'cut-off', text: '5 plus' });
+  });
+
+  it('mock-model-filtered calls the tool, then the filter withholds the whole answer it wrote', () => {
+    expect(ask('mock-model-filtered', [])).toMatchObject({ type: 'tool-calls' });
+    expect(ask('mock-model-filtered', [RESULT])).toMatchObject({ type: 'stop', stop: 'content-filter', text: '5 plus 7 is 12.' });
+  });
+});

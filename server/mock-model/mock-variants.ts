@@ -1,7 +1,7 @@
 import { MOCK_MODEL_NAME, MOCK_MODELS, type MockModelName } from '../../src/trace/mock-models.ts';
 import { readResultNumber } from './read-result-number.ts';
 import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
-import { describeCall, type MockReply, type MockToolCall, type MockToolExchange } from './mock-reply.ts';
+import { describeCall, type MockReply, type MockStop, type MockToolCall, type MockToolExchange } from './mock-reply.ts';
 import { writeFirstCallMistake, type MistakeHabit } from './write-first-call-mistake.ts';
 
 /**
@@ -68,4 +68,30 @@ export function decideRelentlessReply(input: MockInput): MockReply {
     calls: [call],
     reasoning: `Habit of mock-model-relentless: it never answers in words while a tool fits, so after ${last.name} answered "${shorten(last.output, 60)}" it calls ${describeCall(call)}; only the host's cap on tool rounds stops it.`,
   };
+}
+
+const REFUSAL_TEXT = 'I’m sorry, but I can’t help with that request.';
+
+/** The first half of an answer, cut at a word, as a token limit leaves it. */
+function cutHalfway(text: string): string {
+  const half = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+  const lastSpace = half.lastIndexOf(' ');
+  return lastSpace > 0 ? half.slice(0, lastSpace) : half;
+}
+
+/**
+ * Refusing, cut-off, filtered: the deterministic model, stopped short. The refusal comes at
+ * once, before any tool; the token limit and the filter strike the answer in words after
+ * the tools have run, so the learner sees a full round and then no full answer.
+ */
+export function decideStoppedReply({ stop, ...input }: MockInput & { stop: MockStop }): MockReply {
+  if (stop === 'refusal') {
+    return { type: 'stop', stop, text: REFUSAL_TEXT, reasoning: 'Habit of mock-model-refusing: it declines every request, before any tool, with the provider’s refusal signal.' };
+  }
+  const reply = decideDeterministicReply(input);
+  if (reply.type !== 'text') return reply;
+  if (stop === 'cut-off') {
+    return { type: 'stop', stop, text: cutHalfway(reply.text), reasoning: `Habit of mock-model-cut-off: it meant to answer "${shorten(reply.text, 80)}", but the token limit ends the reply halfway.` };
+  }
+  return { type: 'stop', stop, text: reply.text, reasoning: `Habit of mock-model-filtered: it answered "${shorten(reply.text, 80)}", and the provider’s content filter withholds the answer.` };
 }

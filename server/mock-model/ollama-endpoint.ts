@@ -75,6 +75,13 @@ function writeOllamaError({ status, message }: MockFault): Response {
   return jsonResponse(status, { error: message });
 }
 
+/** Ollama's one stop signal is the token limit (num_predict); it has no refusal or content filter, so those arrive as words. */
+function describeOllamaReasoning(reply: MockReply): string {
+  if (reply.type !== 'stop' || reply.stop === 'cut-off') return reply.reasoning;
+  const missing = reply.stop === 'refusal' ? 'no refusal field: the refusal arrives as words, so to the host it is an answer' : 'no content filter: a local model’s answer arrives whole';
+  return `${reply.reasoning} Ollama has ${missing}.`;
+}
+
 function writeOllamaAnswer({ reply, body: chat }: { reply: MockReply; body: OllamaChatRequest }): MockAnswer<OllamaAnswer> {
   const message =
     reply.type === 'tool-calls'
@@ -90,11 +97,12 @@ function writeOllamaAnswer({ reply, body: chat }: { reply: MockReply; body: Olla
   const promptTokens = countTokens(JSON.stringify(chat.messages) + JSON.stringify(chat.tools ?? []));
   const evalTokens = countTokens(JSON.stringify(message));
   return {
+    reasoning: describeOllamaReasoning(reply),
     body: {
       model: readMockVariant(chat.model),
       created_at: new Date().toISOString(),
       message,
-      done_reason: 'stop',
+      done_reason: reply.type === 'stop' && reply.stop === 'cut-off' ? 'length' : 'stop',
       done: true,
       // Ollama reports durations in nanoseconds; the mock derives them from the sizes, so runs repeat.
       total_duration: (promptTokens + evalTokens) * 1_000_000,

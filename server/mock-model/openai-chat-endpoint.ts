@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { countTokens, detectErrorInText, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
+import { checkOpenAiStrictSchema, checkOpenAiToolName } from './check-openai-tools.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { writeOpenAiError } from './openai-error.ts';
 import { jsonResponse } from '../shared/json-response.ts';
@@ -53,6 +54,7 @@ const ToolSchema = z.object({
     name: z.string(),
     description: z.string().optional(),
     parameters: z.record(z.string(), z.unknown()).optional(),
+    strict: z.boolean().nullish(),
   }),
 });
 
@@ -109,6 +111,28 @@ function readFunctionExchanges(messages: OpenAiChatRequest['messages'], fromInde
   return exchanges;
 }
 
+type ChatStopReply = Extract<MockReply, { type: 'stop' }>;
+
+/**
+ * A stopped reply as Chat Completions writes it (both tools and legacy functions): a
+ * refusal in `message.refusal` with finish_reason "stop", the half answer with "length",
+ * no content with "content_filter".
+ */
+function writeChatStop(reply: ChatStopReply): { content: string | null; refusal: string | null; finishReason: 'stop' | 'length' | 'content_filter' } {
+  switch (reply.stop) {
+    case 'refusal':
+      return { content: null, refusal: reply.text, finishReason: 'stop' };
+    case 'cut-off':
+      return { content: reply.text, refusal: null, finishReason: 'length' };
+    case 'content-filter':
+      return { content: null, refusal: null, finishReason: 'content_filter' };
+    default: {
+      const unknownStop: never = reply.stop;
+      throw new Error(`Unknown mock stop ${String(unknownStop)}`);
+    }
+  }
+}
+
 /** A Chat Completions response to a legacy request, typed so the fidelity test can hold it against the SDK's ChatCompletion. */
 export type FunctionCallCompletion = {
   id: string;
@@ -117,9 +141,9 @@ export type FunctionCallCompletion = {
   model: string;
   choices: {
     index: number;
-    message: { role: 'assistant'; content: string | null; function_call?: { name: string; arguments: string }; refusal: null; annotations: never[] };
+    message: { role: 'assistant'; content: string | null; function_call?: { name: string; arguments: string }; refusal: string | null; annotations: never[] };
     logprobs: null;
-    finish_reason: 'function_call' | 'stop';
+    finish_reason: 'function_call' | 'stop' | 'length' | 'content_filter';
   }[];
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
   system_fingerprint: string;
@@ -128,9 +152,10 @@ export type FunctionCallCompletion = {
 /** The legacy answer: at most one call per turn, so further calls come in the following turns. */
 export function buildFunctionCallCompletion({ reply, messages, functions, model }: { reply: MockReply; messages: unknown[]; functions: MockTool[]; model?: string }): FunctionCallCompletion {
   const firstCall = reply.type === 'tool-calls' ? reply.calls[0] : undefined;
+  const stop = reply.type === 'stop' ? writeChatStop(reply) : undefined;
   const message: FunctionCallCompletion['choices'][number]['message'] = firstCall
     ? { role: 'assistant', content: null, function_call: { name: firstCall.name, arguments: writeArgumentsText(firstCall) }, refusal: null, annotations: [] }
-    : { role: 'assistant', content: reply.type === 'text' ? reply.text : '', refusal: null, annotations: [] };
+    : { role: 'assistant', content: stop ? stop.content : reply.type === 'text' ? reply.text : '', refusal: stop?.refusal ?? null, annotations: [] };
   const promptTokens = countTokens(JSON.stringify(messages) + JSON.stringify(functions));
   const completionTokens = countTokens(JSON.stringify(message));
   return {
@@ -138,7 +163,7 @@ export function buildFunctionCallCompletion({ reply, messages, functions, model 
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: readMockVariant(model),
-    choices: [{ index: 0, message, logprobs: null, finish_reason: firstCall ? 'function_call' : 'stop' }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: firstCall ? 'function_call' : (stop?.finishReason ?? 'stop') }],
     usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     system_fingerprint: 'mock',
   };
@@ -149,6 +174,7 @@ function readFunctionsConversation({ chat, question, fromIndex }: { chat: OpenAi
   if (chat.tools) throw new MockRequestFault('Send either "tools" or the deprecated "functions", not both: the mock cannot tell which format to answer in.', 'functions');
   const choice = chat.function_call ?? 'auto';
   const offered = chat.functions ?? [];
+  offered.forEach((entry, index) => checkOpenAiToolName({ name: entry.name, param: `functions[${index}].name` }));
   const functions = choice === 'none' ? [] : choice === 'auto' ? offered : offered.filter((entry) => entry.name === choice.name);
   if (typeof choice === 'object' && functions.length === 0) {
     throw new MockRequestFault(`function_call names "${choice.name}", which is not in "functions".`, 'function_call');
@@ -160,13 +186,19 @@ function readConversation({ body: chat }: { body: OpenAiChatRequest }): MockConv
   const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
   const question = lastUserIndex >= 0 ? textOf(chat.messages[lastUserIndex]!.content) : '';
   if (chat.functions) return readFunctionsConversation({ chat, question, fromIndex: lastUserIndex + 1 });
-  const tools = chat.tool_choice === 'none' ? [] : (chat.tools ?? []).map((tool) => tool.function);
+  (chat.tools ?? []).forEach(({ function: declared }, index) => {
+    checkOpenAiToolName({ name: declared.name, param: `tools[${index}].function.name` });
+    if (declared.strict === true) checkOpenAiStrictSchema({ name: declared.name, schema: declared.parameters, param: `tools[${index}].function.parameters` });
+  });
+  const tools = chat.tool_choice === 'none' ? [] : (chat.tools ?? []).map(({ function: { strict: _strict, ...declared } }) => declared);
   return { model: chat.model, question, tools, exchanges: readExchanges(chat.messages, lastUserIndex + 1) };
 }
 
 function writeToolCallsAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiChatRequest }): MockAnswer<ChatCompletionAnswer> {
-  const message =
-    reply.type === 'tool-calls'
+  const stop = reply.type === 'stop' ? writeChatStop(reply) : undefined;
+  const message = stop
+    ? { role: 'assistant', content: stop.content, refusal: stop.refusal, annotations: [] }
+    : reply.type === 'tool-calls'
       ? {
           role: 'assistant',
           content: null,
@@ -187,7 +219,7 @@ function writeToolCallsAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiC
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: readMockVariant(chat.model),
-      choices: [{ index: 0, message, logprobs: null, finish_reason: reply.type === 'tool-calls' ? 'tool_calls' : 'stop' }],
+      choices: [{ index: 0, message, logprobs: null, finish_reason: stop?.finishReason ?? (reply.type === 'tool-calls' ? 'tool_calls' : 'stop') }],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
       system_fingerprint: 'mock',
     },

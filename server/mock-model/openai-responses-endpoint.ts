@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countTokens, detectErrorInText, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
+import { checkOpenAiStrictSchema, checkOpenAiToolName } from './check-openai-tools.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { writeOpenAiError } from './openai-error.ts';
 import { createMockEndpoint, MockRequestFault, type MockConversation } from './serve-mock-endpoint.ts';
@@ -125,6 +126,8 @@ function readTools(request: ResponsesRequest): MockTool[] {
     if (tool.type !== 'function') throw new MockRequestFault(`The mock model runs no built-in tools such as "${tool.type}": offer function tools only.`, `tools[${index}].type`);
     const parsed = FunctionToolSchema.safeParse(tool);
     if (!parsed.success) throw new MockRequestFault(`Invalid tool: ${parsed.error.issues[0]?.message ?? 'not understood'}.`, pathOf(`tools[${index}]`, parsed.error.issues[0]?.path ?? []));
+    checkOpenAiToolName({ name: parsed.data.name, param: `tools[${index}].name` });
+    if (parsed.data.strict === true) checkOpenAiStrictSchema({ name: parsed.data.name, schema: parsed.data.parameters, param: `tools[${index}].parameters` });
     return { name: parsed.data.name, ...(parsed.data.description ? { description: parsed.data.description } : {}), parameters: parsed.data.parameters ?? undefined };
   });
   const choice = request.tool_choice ?? 'auto';
@@ -137,9 +140,9 @@ type FunctionCallItem = { id: string; type: 'function_call'; status: 'completed'
 type MessageItem = {
   id: string;
   type: 'message';
-  status: 'completed';
+  status: 'completed' | 'incomplete';
   role: 'assistant';
-  content: { type: 'output_text'; text: string; annotations: never[]; logprobs: never[] }[];
+  content: ({ type: 'output_text'; text: string; annotations: never[]; logprobs: never[] } | { type: 'refusal'; refusal: string })[];
 };
 
 /** A response as the mock sends it, typed so the fidelity test can hold it against the SDK's Response. */
@@ -147,10 +150,10 @@ export type MockResponsesBody = {
   id: string;
   object: 'response';
   created_at: number;
-  status: 'completed';
-  completed_at: number;
+  status: 'completed' | 'incomplete';
+  completed_at: number | null;
   error: null;
-  incomplete_details: null;
+  incomplete_details: { reason: 'max_output_tokens' | 'content_filter' } | null;
   instructions: string | null;
   max_output_tokens: null;
   model: string;
@@ -174,7 +177,32 @@ export type MockResponsesBody = {
   metadata: Record<string, string>;
 };
 
-function renderOutput(reply: MockReply, request: ResponsesRequest, seed: string): (FunctionCallItem | MessageItem)[] {
+/**
+ * A stopped reply as the Responses API writes it: a refusal is a `refusal` content part of
+ * a completed message; the token limit leaves the message incomplete with the half answer,
+ * and the response `status: "incomplete"` with `incomplete_details.reason`; a content
+ * filter leaves no output at all.
+ */
+function renderStop(reply: Extract<MockReply, { type: 'stop' }>, seed: string): { output: MessageItem[]; incomplete: MockResponsesBody['incomplete_details'] } {
+  const id = `msg_mock_${stableId(`${seed}:message`)}`;
+  switch (reply.stop) {
+    case 'refusal':
+      return { output: [{ id, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'refusal', refusal: reply.text }] }], incomplete: null };
+    case 'cut-off':
+      return {
+        output: [{ id, type: 'message', status: 'incomplete', role: 'assistant', content: [{ type: 'output_text', text: reply.text, annotations: [], logprobs: [] }] }],
+        incomplete: { reason: 'max_output_tokens' },
+      };
+    case 'content-filter':
+      return { output: [], incomplete: { reason: 'content_filter' } };
+    default: {
+      const unknownStop: never = reply.stop;
+      throw new Error(`Unknown mock stop ${String(unknownStop)}`);
+    }
+  }
+}
+
+function renderOutput(reply: Exclude<MockReply, { type: 'stop' }>, request: ResponsesRequest, seed: string): (FunctionCallItem | MessageItem)[] {
   if (reply.type === 'text') {
     return [{
       id: `msg_mock_${stableId(`${seed}:message`)}`,
@@ -205,7 +233,8 @@ function echoTools(request: ResponsesRequest): MockResponsesBody['tools'] {
 export function buildOpenAiResponse({ reply, request }: { reply: MockReply; request: ResponsesRequest }): MockResponsesBody {
   const seed = JSON.stringify(request.input);
   const itemCount = typeof request.input === 'string' ? 1 : request.input.length;
-  const output = renderOutput(reply, request, `${itemCount}:${seed}`);
+  const stopped = reply.type === 'stop' ? renderStop(reply, `${itemCount}:${seed}`) : undefined;
+  const output = reply.type === 'stop' ? (stopped?.output ?? []) : renderOutput(reply, request, `${itemCount}:${seed}`);
   const inputTokens = countTokens(seed + JSON.stringify(request.tools ?? []));
   const outputTokens = countTokens(JSON.stringify(output));
   const now = Math.floor(Date.now() / 1000);
@@ -213,10 +242,10 @@ export function buildOpenAiResponse({ reply, request }: { reply: MockReply; requ
     id: `resp_mock_${stableId(seed)}`,
     object: 'response',
     created_at: now,
-    status: 'completed',
-    completed_at: now,
+    status: stopped?.incomplete ? 'incomplete' : 'completed',
+    completed_at: stopped?.incomplete ? null : now,
     error: null,
-    incomplete_details: null,
+    incomplete_details: stopped?.incomplete ?? null,
     instructions: request.instructions ?? null,
     max_output_tokens: null,
     model: readMockVariant(request.model),

@@ -9,11 +9,12 @@ import { cutIntoWords, jsonFrame, type MockStream } from './mock-stream.ts';
  */
 
 type GeminiPart = { text?: string; [field: string]: unknown };
-export type GeminiAnswer = { candidates: { content: { role: string; parts: GeminiPart[] }; finishReason?: string; [field: string]: unknown }[]; usageMetadata?: unknown; [field: string]: unknown };
+export type GeminiAnswer = { candidates: { content?: { role: string; parts: GeminiPart[] }; finishReason?: string; [field: string]: unknown }[]; usageMetadata?: unknown; [field: string]: unknown };
 
 export function streamGeminiAnswer({ answer }: { answer: GeminiAnswer }): MockStream {
   const [candidate, ...others] = answer.candidates;
-  if (!candidate || others.length > 0) return { framing: 'sse', frames: [jsonFrame(answer)] };
+  // A candidate with no content (stopped for SAFETY before a word) is one chunk, as Gemini sends it.
+  if (!candidate?.content || others.length > 0) return { framing: 'sse', frames: [jsonFrame(answer)] };
   const { content, finishReason, ...candidateFields } = candidate;
   const { candidates: _candidates, usageMetadata, ...envelope } = answer;
   // Plain text parts are cut into chunks; any other part (a call, a signed part) travels whole, consecutive ones together.

@@ -52,6 +52,10 @@ const MCP_FOCUS: Record<string, Focus[]> = {
   ],
   'client.result-to-host': [{ path: 'content', note: 'the result, not yet seen by the model' }],
   'host.answer': [{ path: 'answer', note: 'the model’s words, built on the tool’s result' }],
+  'host.stopped': [
+    { path: 'stoppedBy', note: 'the field the provider used to say why' },
+    { path: 'partialAnswer', note: 'what arrived before the stop', optional: true },
+  ],
 };
 
 /** Where each wire format puts the parts a learner should see. */

@@ -137,6 +137,30 @@ export const SCENARIOS: Scenario[] = [
     mockModel: 'mock-model-deterministic',
     lesson: 'OpenAI and Anthropic refuse dots in tool names: translation #1 renames the tool, translation #2 maps the name back.',
   },
+  {
+    id: 'refusal',
+    title: 'A refusal: the model declines',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-refusing',
+    lesson: 'The model declines before any tool. OpenAI says so in message.refusal or a refusal part, Anthropic in stop_reason "refusal": the run ends refused, not complete with an empty answer. Gemini and Ollama have no refusal signal: there the refusal is words, and the host cannot tell it from an answer.',
+  },
+  {
+    id: 'cut-off',
+    title: 'Cut off: the token limit strikes mid-answer',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-cut-off',
+    lesson: 'The tool runs, then the answer stops halfway: finish_reason "length", stop_reason "max_tokens", MAX_TOKENS, status "incomplete" or done_reason "length". The run ends truncated, with the half answer shown as such.',
+  },
+  {
+    id: 'content-filter',
+    title: 'A content filter withholds the answer',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-filtered',
+    lesson: 'The tool runs, then the provider’s filter withholds the answer: OpenAI’s content_filter, Gemini’s SAFETY (Anthropic ends it as a refusal; Ollama has no filter). The last step says which filter and what to do.',
+  },
 ];
 
 export function findScenario(id: string): Scenario | undefined {

@@ -1,5 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import type { ProviderHttpRequest, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
+import { describeStop } from '../content/stop-words.ts';
+import type { ProviderHttpRequest, ReplyStop, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
+import type { StopOutcome } from '../trace/stop-causes.ts';
 import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { getWireStream } from '../providers/wire-streams.ts';
 import { HostFault, RunAborted } from './faults.ts';
@@ -15,7 +17,8 @@ import type { TraceWriter } from './trace-writer.ts';
 /**
  * The model side of the lifecycle: the provider request (step 8), the model's tool
  * calls (9-10), translation #2 (11) for each call, the tool results back in the
- * provider's format (18), further rounds, and the answer (19-20). A provider failure
+ * provider's format (18), further rounds, and the answer (19-20), or the stop that
+ * ended the reply without one (a refusal, a cut-off, a filter). A provider failure
  * becomes a step and, when a learner is stepping, the same request can be sent again.
  */
 
@@ -105,7 +108,40 @@ function streamOf(response: ProviderResponse): Pick<Step, 'stream'> {
   return response.stream ? { stream: response.stream } : {};
 }
 
-export async function runConversation(context: ConversationContext, translated: { tools: unknown; nameMap: ToolNameMap }): Promise<string> {
+/** How the conversation ended: a full answer, or a stop the reply named (no answer then). */
+export type ConversationEnd = { status: 'complete' | StopOutcome; answer: string | null };
+
+/**
+ * A reply that stopped short (a refusal, the token limit, a filter): the model's reply is
+ * recorded under the outcome's name, then the host's last step says what happened, which
+ * field said so, and what to do. Half an answer is shown as such, never as the answer.
+ */
+async function endWithStop(context: ConversationContext, response: ProviderResponse, stop: Exclude<ReplyStop, { outcome: 'finished' }>): Promise<ConversationEnd> {
+  const { replyTitle, fault } = describeStop({ stop, label: context.adapter.label });
+  context.writer.append('provider.response.stopped', {
+    payload: response.body,
+    http: response.http,
+    ...streamOf(response),
+    title: replyTitle,
+    ...(response.reasoning ? { note: response.reasoning } : {}),
+  });
+  const partialAnswer = response.reply.text;
+  await context.hostStep('host.stopped', {
+    payload: {
+      outcome: stop.outcome,
+      cause: stop.cause,
+      stoppedBy: { field: stop.path, value: stop.value },
+      ...(partialAnswer ? { partialAnswer } : {}),
+      what: fault.what,
+      fix: fault.fix,
+    },
+    fault,
+    title: `The run ends ${stop.outcome}: ${fault.what}`,
+  });
+  return { status: stop.outcome, answer: null };
+}
+
+export async function runConversation(context: ConversationContext, translated: { tools: unknown; nameMap: ToolNameMap }): Promise<ConversationEnd> {
   const { adapter, writer } = context;
   let conversation = adapter.startConversation({ question: context.question });
   let pendingTranslation: Step['translation'] | undefined;
@@ -117,11 +153,12 @@ export async function runConversation(context: ConversationContext, translated: 
     const response = await sendWithRetry(context, stepId, request, pendingTranslation);
     const reply = response.reply;
 
+    if (reply.stop.outcome !== 'finished') return endWithStop(context, response, reply.stop);
     if (reply.toolCalls.length === 0) {
       writer.append('provider.response.answer', { payload: response.body, http: response.http, ...streamOf(response), ...(response.reasoning ? { note: response.reasoning } : {}) });
       const answer = reply.text ?? '';
       await context.hostStep('host.answer', { payload: { answer } });
-      return answer;
+      return { status: 'complete', answer };
     }
     if (round > context.maxToolRounds) {
       throw new HostFault(

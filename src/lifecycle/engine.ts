@@ -1,7 +1,7 @@
 import { getWireAdapter } from '../providers/wire-adapters.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import type { Trace } from '../trace/trace.ts';
-import { runConversation } from './conversation.ts';
+import { runConversation, type ConversationEnd } from './conversation.ts';
 import { createRunContext } from './create-run-context.ts';
 import { discoverTools } from './discovery.ts';
 import { runToEnd } from './finish-run.ts';
@@ -38,10 +38,10 @@ export type LifecycleRun = {
 };
 
 /** The whole lifecycle, from the question to the answer; a failure anywhere ends it. */
-async function runLifecycle(context: RunContext): Promise<void> {
+async function runLifecycle(context: RunContext): Promise<ConversationEnd['status']> {
   const { options, writer, state } = context;
   const translatedTools = await discoverTools(context);
-  context.trace.answer = await runConversation(
+  const end = await runConversation(
     {
       adapter: context.adapter,
       provider: options.provider,
@@ -63,8 +63,10 @@ async function runLifecycle(context: RunContext): Promise<void> {
     },
     translatedTools,
   );
+  context.trace.answer = end.answer;
   // A stateful server keeps a session for this client: the host ends it (DELETE) before finishing.
   await state.connection?.close({ terminate: true });
+  return end.status;
 }
 
 export function createLifecycleRun(options: RunOptions): LifecycleRun {

@@ -1,4 +1,4 @@
-import type { Fault, Trace } from '../trace/trace.ts';
+import type { Fault, Trace, TraceStatus } from '../trace/trace.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -20,15 +20,15 @@ function recordFault(context: Pick<RunContext, 'writer' | 'state'>, error: unkno
 }
 
 /**
- * Runs the lifecycle to its end, whatever happens: complete, aborted by the learner, or
- * failed with a step that explains. The MCP client is closed in every case, so no
- * connection outlives the run; resolves with the finished trace.
+ * Runs the lifecycle to its end, whatever happens: the status it ended with (complete, or
+ * the stop a reply named: refused, truncated, blocked…), aborted by the learner, or failed
+ * with a step that explains. The MCP client is closed in every case, so no connection
+ * outlives the run; resolves with the finished trace.
  */
-export async function runToEnd(context: RunContext, lifecycle: () => Promise<void>): Promise<Trace> {
+export async function runToEnd(context: RunContext, lifecycle: () => Promise<Exclude<TraceStatus, 'running' | 'aborted'>>): Promise<Trace> {
   const { writer } = context;
   try {
-    await lifecycle();
-    writer.setStatus('complete');
+    writer.setStatus(await lifecycle());
   } catch (error) {
     if (error instanceof RunAborted || context.signal.aborted) {
       writer.setStatus('aborted');

@@ -31,6 +31,9 @@ export function formatTraceText({ trace, maxPayloadLength = 600 }: { trace: Trac
     for (const entry of missing) lines.push(`  step ${String(entry.canonical).padStart(2)}  ${entry.title}: ${entry.reason}`);
   }
   lines.push('', `Status: ${trace.status}`);
+  // A run that stopped short says why and what to do, under the status, as the page's last step does.
+  const stopped = trace.steps.at(-1);
+  if (stopped?.id === 'host.stopped' && stopped.fault) lines.push(`Why: ${stopped.fault.what}`, `What to do: ${stopped.fault.fix}`);
   const shown = lines.map((line) => escapeTerminalText({ text: line }));
   if (trace.answer !== null) shown.push(`Answer: ${escapeTerminalText({ text: trace.answer, keepLayout: true })}`);
   return shown.join('\n');

@@ -3,6 +3,7 @@ import { ExchangeStopped, type ExchangeLimits } from '../mcp/exchange-bounds.ts'
 import { performRecordedExchange, type RecordedExchange } from '../mcp/recording-fetch.ts';
 import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
 import { explainProviderStop } from './explain-exchange-stop.ts';
+import { joinProviderUrl } from '../providers/join-provider-url.ts';
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
 import { readRetryAfterMs } from './retry-after.ts';
 import type { HttpExchange, Phase, SseFrame, StreamSummary } from '../trace/trace.ts';
@@ -53,7 +54,7 @@ export async function callProvider(input: {
   onFrame?: (framing: 'sse' | 'ndjson', frame: SseFrame) => void;
 }): Promise<ProviderResponse> {
   const { adapter, settings, request, signal, phase } = input;
-  const address = `${settings.baseUrl.replace(/\/+$/, '')}${request.path}`;
+  const address = joinProviderUrl({ baseUrl: settings.baseUrl, path: request.path });
   // The reply is read from here into steps, faults and the answer: a key the provider
   // echoes back must not reach them, as it does not reach the recorded exchange.
   const secrets = [...(settings.apiKey ? [settings.apiKey] : []), ...collectSecretValues({ headers: request.headers, url: address })];

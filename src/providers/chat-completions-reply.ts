@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FINISHED, nameStop, nameTokenLimit } from './reply-stop.ts';
+import type { ReplyStop } from './types.ts';
 
 /**
  * The envelope of a Chat Completions reply, shared by the two formats that speak that
@@ -10,4 +12,18 @@ export function defineChatCompletionsReplySchema<Message extends z.ZodType>(mess
     model: z.string().nullish(),
     choices: z.array(z.looseObject({ message, finish_reason: z.string().nullish() })).min(1),
   });
+}
+
+/**
+ * How a Chat Completions turn ended, from the first choice: a refusal carries the model's
+ * words in `message.refusal` (with `finish_reason: "stop"`), `length` is the token limit
+ * (mid-call when the message has calls), `content_filter` OpenAI's filter. `stop`,
+ * `tool_calls` and `function_call` are a finished turn, as is a reason OpenAI does not document.
+ */
+export function readChatCompletionsStop({ finishReason, refusal, hasToolCalls }: { finishReason: string | null; refusal: string | null; hasToolCalls: boolean }): ReplyStop {
+  if (refusal !== null && refusal !== '') return nameStop({ cause: 'refusal', path: 'choices[0].message.refusal', value: refusal, message: refusal });
+  const path = 'choices[0].finish_reason';
+  if (finishReason === 'length') return nameTokenLimit({ hasToolCalls, path, value: finishReason });
+  if (finishReason === 'content_filter') return nameStop({ cause: 'content-filter', path, value: finishReason });
+  return FINISHED;
 }

@@ -10,7 +10,7 @@ const translations: WireTranslations<Turn[], string[], Turn> = {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   prepareTools: ({ tools }) => ({ result: { tools: tools.map((tool) => tool.name), nameMap: {} }, warnings: [], changes: [] }),
   buildRequest: ({ model, conversation, tools }) => ({ path: '/chat', headers: {}, body: { model, messages: conversation, tools } }),
-  readResponse: () => ({ toolCalls: [], text: 'twelve', assistantMessage: { role: 'assistant', content: 'twelve' }, finishReason: null, model: null }),
+  readResponse: () => ({ toolCalls: [], text: 'twelve', stop: { outcome: 'finished' }, assistantMessage: { role: 'assistant', content: 'twelve' }, finishReason: null, model: null }),
   convertToolCall: ({ call }) => ({ result: { ok: true, params: { name: call.name, arguments: {} } }, warnings: [], changes: [] }),
   formatToolCall: ({ name, arguments: values }) => ({ name, arguments: values, raw: { name } }),
   convertToolResults: () => ({ result: [], warnings: [], changes: [] }),

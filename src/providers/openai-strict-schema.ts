@@ -1,52 +1,109 @@
 import type { FieldChange, Warning } from '../trace/trace.ts';
 import { isPlainObject } from './is-plain-object.ts';
 import { boundRecursion, describeDepthCut } from '../trace/depth-bound.ts';
-
-type Schema = Record<string, unknown>;
+import { fixArrayItems, flattenRootUnion, keepRefAlone, mergeAllOf, type Schema, type StrictContext } from './schema-shape-fixes.ts';
 
 /**
- * Keywords OpenAI's strict mode has refused. Dropping them keeps the call valid; each
- * one dropped is reported, because it is a rule the model no longer sees.
+ * Keywords strict mode cannot represent, as the openai SDK's own strict-schema helper
+ * (`toStrictJsonSchema` in openai/lib/transform) refuses them. Dropping them keeps the call
+ * valid; each one dropped is reported, because it is a rule the model no longer sees. What
+ * strict mode does keep (lengths, pattern, format, bounds, multipleOf, item counts,
+ * default) stays. `$schema` is metadata strict mode has no use for.
  */
-const STRICT_UNSUPPORTED = [
+export const STRICT_UNSUPPORTED = new Set([
   '$schema',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'patternProperties',
-  'unevaluatedProperties',
-  'propertyNames',
-  'minProperties',
-  'maxProperties',
-  'unevaluatedItems',
+  '$anchor',
+  '$dynamicAnchor',
+  '$dynamicRef',
+  '$recursiveAnchor',
+  '$recursiveRef',
+  'additionalItems',
   'contains',
-  'minContains',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'if',
+  'then',
+  'else',
   'maxContains',
-  'minItems',
-  'maxItems',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+  'not',
+  'patternProperties',
+  'prefixItems',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
   'uniqueItems',
-  'default',
-];
+]);
 
+/** Optional becomes nullable: null joins the type (and the enum, which would otherwise refuse it). */
 function makeNullable(schema: Schema): Schema {
-  const type = schema.type;
-  if (typeof type === 'string') return type === 'null' ? schema : { ...schema, type: [type, 'null'] };
-  if (Array.isArray(type)) return type.includes('null') ? schema : { ...schema, type: [...type, 'null'] };
+  const withEnum = Array.isArray(schema.enum) && !schema.enum.includes(null) ? { ...schema, enum: [...schema.enum, null] } : schema;
+  const type = withEnum.type;
+  if (typeof type === 'string') return type === 'null' ? withEnum : { ...withEnum, type: [type, 'null'] };
+  if (Array.isArray(type)) return type.includes('null') ? withEnum : { ...withEnum, type: [...type, 'null'] };
   return { anyOf: [schema, { type: 'null' }] };
 }
 
+function dropUnsupported(node: Schema, context: StrictContext): Schema {
+  const copy: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!STRICT_UNSUPPORTED.has(key)) {
+      copy[key] = value;
+      continue;
+    }
+    context.warnings.push({ code: 'strict-keyword-dropped', message: `Strict mode does not accept "${key}": it is removed, so the model no longer sees that rule.`, path: `tools${context.from}.${key}` });
+    context.changes.push({ kind: 'dropped', from: `${context.from}.${key}`, note: `"${key}" is not accepted in strict mode` });
+  }
+  return copy;
+}
+
+function readOneOfAsAnyOf(copy: Schema, context: StrictContext): Schema {
+  if (!Array.isArray(copy.oneOf)) return copy;
+  const { oneOf, ...rest } = copy;
+  context.warnings.push({ code: 'strict-one-of', message: 'Strict mode has no "oneOf": it is sent as "anyOf", which allows more than one match.', path: `tools${context.from}.oneOf` });
+  context.changes.push({ kind: 'renamed', from: `${context.from}.oneOf`, to: `${context.at}.anyOf`, note: 'oneOf becomes anyOf in strict mode' });
+  return { ...rest, anyOf: oneOf };
+}
+
+/** Every object closed, every property required (the optional ones nullable), as strict mode requires. */
+function closeObject(copy: Schema, context: StrictContext, visit: (node: Schema, from: string, at: string) => Schema): Schema {
+  const { from, at } = context;
+  if (!(copy.type === 'object' || isPlainObject(copy.properties))) return copy;
+  const required = new Set<unknown>(Array.isArray(copy.required) ? copy.required : []);
+  const visited: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(isPlainObject(copy.properties) ? copy.properties : {})) {
+    let property = isPlainObject(value) ? visit(value, `${from}.properties.${name}`, `${at}.properties.${name}`) : value;
+    if (!required.has(name) && isPlainObject(property)) {
+      property = makeNullable(property);
+      context.warnings.push({ code: 'strict-optional-nullable', message: `Strict mode requires every property: the optional "${name}" becomes required but may be null.`, path: `tools${from}.properties.${name}` });
+      context.changes.push({ kind: 'retyped', from: `${from}.properties.${name}`, to: `${at}.properties.${name}`, note: 'optional becomes required and nullable' });
+    }
+    visited[name] = property;
+  }
+  const closed: Schema = { ...copy, properties: visited, required: Object.keys(visited) };
+  if (copy.additionalProperties !== false) {
+    if (copy.additionalProperties !== undefined) {
+      context.warnings.push({ code: 'strict-closed-object', message: 'Strict mode closes every object: extra properties the schema allowed are no longer accepted.', path: `tools${from}.additionalProperties` });
+    }
+    closed.additionalProperties = false;
+    context.changes.push({ kind: 'added', to: `${at}.additionalProperties`, note: 'strict mode closes every object' });
+  }
+  return closed;
+}
+
 /**
- * Rewrites a JSON Schema the way OpenAI strict mode requires: every object closed
- * (`additionalProperties: false`) with every property required, optional properties
- * made nullable instead, `oneOf` read as `anyOf`, unsupported keywords removed.
- * `inputPath` and `outputPath` say where the schema sits in the translation's input
- * and output (e.g. `[0].inputSchema` and `[0].function.parameters`).
+ * Rewrites a JSON Schema the way OpenAI strict mode requires, checked against the openai
+ * SDK's own helper: one object at the root, every object closed with every property
+ * required (optional ones nullable), `oneOf` read as `anyOf`, `allOf` merged, a `$ref`
+ * alone, arrays with one item schema, unsupported keywords removed; each change reported.
+ * `inputPath` and `outputPath` say where the schema sits in the translation's input and
+ * output (e.g. `[0].inputSchema` and `[0].function.parameters`).
  */
 export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: { schema: Schema; inputPath: string; outputPath: string }): {
   result: Schema;
@@ -55,6 +112,7 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
 } {
   const warnings: Warning[] = [];
   const changes: FieldChange[] = [];
+  const contextAt = (from: string, at: string): StrictContext => ({ from, at, warnings, changes });
 
   // The schema is the server's: the walk stops at the one nesting bound instead of running out of stack.
   const visit = boundRecursion({
@@ -65,67 +123,25 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
     },
   });
   const visitNode = (node: Schema, from: string, at: string): Schema => {
-    const copy: Schema = {};
-    for (const [key, value] of Object.entries(node)) {
-      if (STRICT_UNSUPPORTED.includes(key)) {
-        warnings.push({ code: 'strict-keyword-dropped', message: `Strict mode does not accept "${key}": it is removed, so the model no longer sees that rule.`, path: `tools${from}.${key}` });
-        changes.push({ kind: 'dropped', from: `${from}.${key}`, note: `"${key}" is not accepted in strict mode` });
-        continue;
-      }
-      copy[key] = value;
-    }
-    if (Array.isArray(copy.oneOf)) {
-      copy.anyOf = copy.oneOf;
-      delete copy.oneOf;
-      warnings.push({ code: 'strict-one-of', message: 'Strict mode has no "oneOf": it is sent as "anyOf", which allows more than one match.', path: `tools${from}.oneOf` });
-      changes.push({ kind: 'renamed', from: `${from}.oneOf`, to: `${at}.anyOf`, note: 'oneOf becomes anyOf in strict mode' });
-    }
-    for (const combiner of ['anyOf', 'allOf']) {
-      const branches = copy[combiner];
-      const source = combiner === 'anyOf' && Array.isArray(node.oneOf) ? 'oneOf' : combiner;
-      if (Array.isArray(branches)) {
-        copy[combiner] = branches.map((branch, index) =>
-          isPlainObject(branch) ? visit(branch, `${from}.${source}[${index}]`, `${at}.${combiner}[${index}]`) : branch,
-        );
-      }
+    const context = contextAt(from, at);
+    let copy = keepRefAlone(mergeAllOf(dropUnsupported(node, context), context), context);
+    copy = fixArrayItems(readOneOfAsAnyOf(copy, context), context);
+    if (Array.isArray(copy.anyOf)) {
+      const source = Array.isArray(node.oneOf) ? 'oneOf' : 'anyOf';
+      copy.anyOf = copy.anyOf.map((branch, index) => (isPlainObject(branch) ? visit(branch, `${from}.${source}[${index}]`, `${at}.anyOf[${index}]`) : branch));
     }
     if (isPlainObject(copy.items)) copy.items = visit(copy.items, `${from}.items`, `${at}.items`);
     for (const definitions of ['$defs', 'definitions']) {
       const defined = copy[definitions];
       if (isPlainObject(defined)) {
         copy[definitions] = Object.fromEntries(
-          Object.entries(defined).map(([name, value]) => [
-            name,
-            isPlainObject(value) ? visit(value, `${from}.${definitions}.${name}`, `${at}.${definitions}.${name}`) : value,
-          ]),
+          Object.entries(defined).map(([name, value]) => [name, isPlainObject(value) ? visit(value, `${from}.${definitions}.${name}`, `${at}.${definitions}.${name}`) : value]),
         );
       }
     }
-    const properties = copy.properties;
-    if (copy.type === 'object' || isPlainObject(properties)) {
-      const required = new Set<unknown>(Array.isArray(copy.required) ? copy.required : []);
-      const visited: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(isPlainObject(properties) ? properties : {})) {
-        let property = isPlainObject(value) ? visit(value, `${from}.properties.${name}`, `${at}.properties.${name}`) : value;
-        if (!required.has(name) && isPlainObject(property)) {
-          property = makeNullable(property);
-          warnings.push({ code: 'strict-optional-nullable', message: `Strict mode requires every property: the optional "${name}" becomes required but may be null.`, path: `tools${from}.properties.${name}` });
-          changes.push({ kind: 'retyped', from: `${from}.properties.${name}`, to: `${at}.properties.${name}`, note: 'optional becomes required and nullable' });
-        }
-        visited[name] = property;
-      }
-      copy.properties = visited;
-      copy.required = Object.keys(visited);
-      if (copy.additionalProperties !== false) {
-        if (copy.additionalProperties !== undefined) {
-          warnings.push({ code: 'strict-closed-object', message: 'Strict mode closes every object: extra properties the schema allowed are no longer accepted.', path: `tools${from}.additionalProperties` });
-        }
-        copy.additionalProperties = false;
-        changes.push({ kind: 'added', to: `${at}.additionalProperties`, note: 'strict mode closes every object' });
-      }
-    }
-    return copy;
+    return closeObject(copy, context, visit);
   };
 
-  return { result: visit(schema, inputPath, outputPath), warnings, changes };
+  const root = flattenRootUnion(schema, contextAt(inputPath, outputPath));
+  return { result: visit(root, inputPath, outputPath), warnings, changes };
 }

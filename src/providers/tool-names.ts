@@ -11,8 +11,11 @@ export type NameRule = {
 };
 
 export const OPENAI_NAME_RULE: NameRule = { allowed: 'a-zA-Z0-9_-', maxLength: 64, provider: 'OpenAI' };
-/** Gemini also takes dots and colons, but wants a letter or an underscore first (Gemini API FunctionDeclaration.name). */
-export const GEMINI_NAME_RULE: NameRule = { allowed: 'a-zA-Z0-9_.:-', maxLength: 64, mustStartWithLetter: true, provider: 'Gemini' };
+/**
+ * Gemini also takes dots and colons, but wants a letter or an underscore first, and allows
+ * up to 128 characters (Gemini API FunctionDeclaration.name, as @google/genai documents it).
+ */
+export const GEMINI_NAME_RULE: NameRule = { allowed: 'a-zA-Z0-9_.:-', maxLength: 128, mustStartWithLetter: true, provider: 'Gemini' };
 export const ANTHROPIC_NAME_RULE: NameRule = { allowed: 'a-zA-Z0-9_-', maxLength: 64, provider: 'Anthropic' };
 
 /**

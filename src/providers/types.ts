@@ -1,5 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { FieldChange, Warning } from '../trace/trace.ts';
+import type { StopCause, StopOutcome } from '../trace/stop-causes.ts';
 import type { WireInfo } from './wire-catalog.ts';
 
 /**
@@ -47,9 +48,20 @@ export type ToolRoundResult = {
   outcome: { type: 'result'; result: McpToolResult } | { type: 'host-error'; message: string };
 };
 
+/**
+ * How the model's turn ended. `finished` is an answer or tool calls to run; any other
+ * outcome ends the run, named by its cause, with where the provider said so (`path`,
+ * `value`: `choices[0].finish_reason` = "length") and, for a refusal, the model's words.
+ */
+export type ReplyStop =
+  | { outcome: 'finished' }
+  | { outcome: StopOutcome; cause: StopCause; path: string; value: string; message?: string };
+
 export type ProviderReply<AssistantTurn = unknown> = {
   toolCalls: ProviderToolCall[];
+  /** The answer, or the part of it that arrived before a stop. */
   text: string | null;
+  stop: ReplyStop;
   /** The assistant turn, kept to echo back to the provider with the tool results. */
   assistantMessage: AssistantTurn;
   finishReason: string | null;

@@ -116,8 +116,7 @@ export const selectCanGoBack = (state: ExplorerState): boolean => state.cursor >
 export const selectCanGoNext = (state: ExplorerState): boolean =>
   state.cursor < state.steps.length - 1 ||
   (state.source.kind === 'live' && (state.status === 'idle' || (state.status === 'running' && !state.followNext)));
-export const selectIsFinished = (state: ExplorerState): boolean =>
-  state.status === 'complete' || state.status === 'failed' || state.status === 'aborted';
+export const selectIsFinished = (state: ExplorerState): boolean => state.status !== 'idle' && state.status !== 'running';
 export const selectShownAnswer = (state: ExplorerState): string | null => {
   const answerIndex = state.steps.findIndex((step) => step.id === 'host.answer');
   return answerIndex >= 0 && state.cursor >= answerIndex ? state.answer : null;

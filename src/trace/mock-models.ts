@@ -12,6 +12,9 @@ export const MOCK_MODELS = [
   { name: 'mock-model-inventive', habit: 'First calls a tool that does not exist; reads the error and calls the right one.' },
   { name: 'mock-model-broken-json', habit: 'First writes arguments that are not valid JSON; reads the error and writes them again.' },
   { name: 'mock-model-relentless', habit: 'Never stops calling tools, so only the host’s cap on tool rounds ends the loop.' },
+  { name: 'mock-model-refusing', habit: 'Refuses to answer at once, with the provider’s refusal signal where its format has one.' },
+  { name: 'mock-model-cut-off', habit: 'Calls the tool, then the token limit cuts its answer off halfway.' },
+  { name: 'mock-model-filtered', habit: 'Calls the tool, then the provider’s content filter withholds its answer.' },
 ] as const;
 
 export type MockModelName = (typeof MOCK_MODELS)[number]['name'];

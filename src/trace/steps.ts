@@ -260,6 +260,15 @@ export const STEP_DEFINITIONS = {
     kind: 'response',
     title: 'Model answers in words',
   },
+  'provider.response.stopped': {
+    label: 'stop reason',
+    canonical: 19,
+    phase: 'response',
+    from: 'llm',
+    to: 'host',
+    kind: 'response',
+    title: 'Model’s reply ends without a full answer',
+  },
   'host.answer': {
     label: 'answer',
     canonical: 20,
@@ -367,6 +376,15 @@ export const STEP_DEFINITIONS = {
     to: 'bridge',
     kind: 'fault',
     title: 'The stdio server process exited',
+  },
+  'host.stopped': {
+    label: 'no answer',
+    canonical: 20,
+    phase: 'response',
+    from: 'host',
+    to: 'user',
+    kind: 'fault',
+    title: 'Host tells the user why there is no full answer',
   },
   'host.fault': {
     label: 'stopped',

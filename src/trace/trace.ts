@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STOP_OUTCOMES } from './stop-causes.ts';
 import { ERAS, ERA_CHOICES, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
 
 /**
@@ -152,7 +153,12 @@ export const McpInfoSchema = z.object({
   protocolVersion: z.string().nullable(),
 });
 
-export const TraceStatusSchema = z.enum(['running', 'complete', 'failed', 'aborted']);
+/**
+ * How a run ended. Only `complete` reached a full answer; `refused`, `truncated` and
+ * `blocked` are the model's or the provider's stop (see stop-causes.ts), `failed` the
+ * host's, the server's or the provider's failure, `aborted` the learner's Reset.
+ */
+export const TraceStatusSchema = z.enum(['running', 'complete', ...STOP_OUTCOMES, 'aborted']);
 export type TraceStatus = z.infer<typeof TraceStatusSchema>;
 
 export const TraceSchema = z.object({

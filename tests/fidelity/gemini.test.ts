@@ -93,7 +93,9 @@ describe('the official SDK client against our mock', () => {
     const question: Content[] = geminiAdapter.startConversation({ question: QUESTION });
 
     const first: GenerateContentResponse = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents: question, config: { tools: prepared.tools } });
-    expect(first.functionCalls).toEqual([{ id: expect.stringMatching(/^call_/), name: 'add_numbers', args: { a: 5, b: 7 } }]);
+    // As current models answer: no id, and a thought signature on the part, which the echo below must keep.
+    expect(first.functionCalls).toEqual([{ name: 'add_numbers', args: { a: 5, b: 7 } }]);
+    expect(first.candidates![0]!.content!.parts![0]!.thoughtSignature).toEqual(expect.any(String));
     expect(first.candidates![0]!.finishReason).toBe('STOP');
 
     const reply = geminiAdapter.readResponse({ body: first });
@@ -163,7 +165,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking G
     const response = step(10).payload as GenerateContentResponse;
     const content = response.candidates![0]!.content!;
     expect(response.candidates![0]!.finishReason).toBe('STOP');
-    expect(content.parts).toEqual([{ functionCall: { id: expect.any(String), name: 'add_numbers', args: { a: 5, b: 7 } } }]);
+    expect(content.parts).toEqual([{ functionCall: { name: 'add_numbers', args: { a: 5, b: 7 } }, thoughtSignature: expect.any(String) }]);
     expect(step(9).payload).toEqual(content.parts);
   });
 
@@ -172,10 +174,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking G
     expect(step(11).translation).toMatchObject({ number: 2, input: part, output: { name: 'add_numbers', arguments: { a: 5, b: 7 } }, warnings: [] });
   });
 
-  it('step 18 echoes the model turn, then one user turn with the functionResponse', () => {
+  it('step 18 echoes the model turn, thought signature included, then one user turn answering the call by name (it has no id)', () => {
     const modelTurn = (step(10).payload as GenerateContentResponse).candidates![0]!.content!;
-    const id = modelTurn.parts![0]!.functionCall!.id;
-    const answer = { role: 'user', parts: [{ functionResponse: { id, name: 'add_numbers', response: { output: 'Result: 12' } } }] };
+    expect(modelTurn.parts![0]!.thoughtSignature).toEqual(expect.any(String));
+    const answer = { role: 'user', parts: [{ functionResponse: { name: 'add_numbers', response: { output: 'Result: 12' } } }] };
     const body = step(18).payload as { contents: Content[] };
     expect(body.contents).toEqual([{ role: 'user', parts: [{ text: QUESTION }] }, modelTurn, answer]);
     expect(step(18).translation).toMatchObject({ number: 3, output: [answer] });
@@ -193,18 +195,19 @@ describe('the host engine with several function calls', () => {
     return runMockLifecycle({ serverUrl: server.url, wire: 'gemini', era: '2026-07-28', question });
   }
 
-  it('answers two calls in one model turn with one user turn of two functionResponse parts, each by its id', async () => {
+  it('answers two calls in one model turn (no ids, one signature on the first) with one user turn of two functionResponse parts, in order', async () => {
     const trace = await runQuestion('What is 5 plus 7 and 1 plus 2?');
     expect(trace.answer).toBe('5 plus 7 is 12, and 1 plus 2 is 3.');
     const calls = (findCanonicalStep(trace, 10).payload as GenerateContentResponse).candidates![0]!.content!.parts!.map((part) => part.functionCall!);
     expect(calls.map((call) => call.args)).toEqual([{ a: 5, b: 7 }, { a: 1, b: 2 }]);
+    expect(calls.map((call) => call.id)).toEqual([undefined, undefined]);
     const body = findCanonicalStep(trace, 18).payload as { contents: Content[] };
     expect(body.contents).toHaveLength(3);
     expect(body.contents[2]).toEqual({
       role: 'user',
       parts: [
-        { functionResponse: { id: calls[0]!.id, name: 'add_numbers', response: { output: 'Result: 12' } } },
-        { functionResponse: { id: calls[1]!.id, name: 'add_numbers', response: { output: 'Result: 3' } } },
+        { functionResponse: { name: 'add_numbers', response: { output: 'Result: 12' } } },
+        { functionResponse: { name: 'add_numbers', response: { output: 'Result: 3' } } },
       ],
     });
   });

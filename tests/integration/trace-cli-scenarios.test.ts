@@ -65,6 +65,19 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
   'structured-output': (trace) => expect(payloadsOf(trace, 'mcp.tools-call.response')[0]).toMatchObject({ result: { structuredContent: { unit: 'miles' } } }),
   'image-result': (trace) => expect(JSON.stringify(payloadsOf(trace, 'mcp.tools-call.response')[0])).toContain('"type":"image"'),
   'slow-tool': (trace) => expect(trace.steps.filter((step) => step.id === 'server.progress').length).toBeGreaterThanOrEqual(5),
+  refusal: (trace) => {
+    expect(trace.status).toBe('refused');
+    expect(trace.steps.at(-1)).toMatchObject({ id: 'host.stopped', payload: { cause: 'refusal', stoppedBy: { field: 'choices[0].message.refusal' } } });
+    expect(trace.answer).toBeNull();
+  },
+  'cut-off': (trace) => {
+    expect(trace.status).toBe('truncated');
+    expect(trace.steps.at(-1)).toMatchObject({ id: 'host.stopped', payload: { cause: 'token-limit', partialAnswer: '5 plus', stoppedBy: { field: 'choices[0].finish_reason', value: 'length' } } });
+  },
+  'content-filter': (trace) => {
+    expect(trace.status).toBe('blocked');
+    expect(trace.steps.at(-1)).toMatchObject({ id: 'host.stopped', payload: { cause: 'content-filter', stoppedBy: { value: 'content_filter' } } });
+  },
   'renamed-tool': (trace) => {
     const translation = trace.steps.find((step) => step.id === 'host.translate-tool-call')?.translation;
     expect(translation?.output).toMatchObject({ name: 'math.power' });

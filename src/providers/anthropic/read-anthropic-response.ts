@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
-import { ProviderReplyError, type ProviderReply } from '../types.ts';
+import { FINISHED, nameStop, nameTokenLimit } from '../reply-stop.ts';
+import { ProviderReplyError, type ProviderReply, type ReplyStop } from '../types.ts';
 
 const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
 const ToolUseBlockSchema = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
@@ -31,7 +32,29 @@ function readBlock<T extends z.ZodType>({ schema, block, index }: { schema: T; b
   return parseProviderReply({ schema, value: block, what: ANTHROPIC_RESPONSE, path: ['content', index] });
 }
 
-/** Reads an Anthropic Messages response: its tool_use blocks and its text blocks. */
+/**
+ * How a message ended: `refusal` (Claude declined; the text so far, if any, stays),
+ * `max_tokens` (mid-call when a tool_use block came, its input then incomplete),
+ * `model_context_window_exceeded`, `pause_turn` (a long server-tool turn Anthropic wants
+ * sent again, which this host does not do). `end_turn`, `tool_use`, `stop_sequence` are finished.
+ */
+function readAnthropicStop({ stopReason, hasToolCalls }: { stopReason: string | null; hasToolCalls: boolean }): ReplyStop {
+  const path = 'stop_reason';
+  switch (stopReason) {
+    case 'refusal':
+      return nameStop({ cause: 'refusal', path, value: stopReason });
+    case 'max_tokens':
+      return nameTokenLimit({ hasToolCalls, path, value: stopReason });
+    case 'model_context_window_exceeded':
+      return nameStop({ cause: 'context-window', path, value: stopReason });
+    case 'pause_turn':
+      return nameStop({ cause: 'paused', path, value: stopReason });
+    default:
+      return FINISHED;
+  }
+}
+
+/** Reads an Anthropic Messages response: its tool_use blocks, its text blocks and how it ended. */
 export function readAnthropicResponse({ body }: { body: unknown }): ProviderReply<AnthropicAssistantMessage> {
   const error = AnthropicErrorSchema.safeParse(body);
   if (error.success) {
@@ -52,6 +75,7 @@ export function readAnthropicResponse({ body }: { body: unknown }): ProviderRepl
   return {
     toolCalls,
     text: texts.length > 0 ? texts.join('') : null,
+    stop: readAnthropicStop({ stopReason: message.stop_reason ?? null, hasToolCalls: toolCalls.length > 0 }),
     assistantMessage,
     finishReason: message.stop_reason ?? null,
     model: message.model ?? null,

@@ -39,23 +39,21 @@ describe('adjustGeminiJsonSchema', () => {
     it('removes them at every depth: in properties, items, anyOf branches, $defs and additionalProperties', () => {
       const { result, warnings, changes } = adjust({
         type: 'object',
-        properties: { list: { type: 'array', items: { type: 'string', minLength: 2 }, uniqueItems: true } },
-        anyOf: [{ type: 'object', not: { required: ['x'] } }],
+        properties: { list: { type: 'array', items: { type: 'string', minLength: 2 }, uniqueItems: true }, choice: { anyOf: [{ type: 'object', not: { required: ['x'] } }] } },
         $defs: { id: { type: 'string', pattern: '^[0-9]+$' } },
         additionalProperties: { type: 'number', multipleOf: 5 },
         default: {},
       });
       expect(result).toEqual({
         type: 'object',
-        properties: { list: { type: 'array', items: { type: 'string' } } },
-        anyOf: [{ type: 'object' }],
+        properties: { list: { type: 'array', items: { type: 'string' } }, choice: { anyOf: [{ type: 'object' }] } },
         $defs: { id: { type: 'string' } },
         additionalProperties: { type: 'number' },
       });
       expect(warnings.map((warning) => warning.path)).toEqual([
         'tools[0].inputSchema.properties.list.items.minLength',
         'tools[0].inputSchema.properties.list.uniqueItems',
-        'tools[0].inputSchema.anyOf[0].not',
+        'tools[0].inputSchema.properties.choice.anyOf[0].not',
         'tools[0].inputSchema.$defs.id.pattern',
         'tools[0].inputSchema.additionalProperties.multipleOf',
         'tools[0].inputSchema.default',
@@ -86,9 +84,9 @@ describe('adjustGeminiJsonSchema', () => {
     });
 
     it('drops oneOf when anyOf is already there, rather than overwrite it', () => {
-      const { result, warnings } = adjust({ anyOf: [{ type: 'string' }], oneOf: [{ type: 'number' }] });
-      expect(result).toEqual({ anyOf: [{ type: 'string' }] });
-      expect(warnings[0]).toMatchObject({ code: 'gemini-keyword-dropped', path: 'tools[0].inputSchema.oneOf' });
+      const { result, warnings } = adjust({ type: 'object', properties: { x: { anyOf: [{ type: 'string' }], oneOf: [{ type: 'number' }] } } });
+      expect(result).toEqual({ type: 'object', properties: { x: { anyOf: [{ type: 'string' }] } } });
+      expect(warnings[0]).toMatchObject({ code: 'gemini-keyword-dropped', path: 'tools[0].inputSchema.properties.x.oneOf' });
     });
 
     it('does not change the schema it was given', () => {
@@ -96,6 +94,21 @@ describe('adjustGeminiJsonSchema', () => {
       const copy = structuredClone(schema);
       adjust(schema);
       expect(schema).toEqual(copy);
+    });
+  });
+
+  describe('shapes Gemini reads differently', () => {
+    it('merges a root anyOf into one object of all the branches’ properties, warning', () => {
+      const { result, warnings } = adjust({ anyOf: [{ type: 'object', properties: { a: { type: 'number' } } }, { type: 'object', properties: { b: { type: 'string' } } }] });
+      expect(result).toEqual({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'string' } }, required: [] });
+      expect(warnings).toEqual([expect.objectContaining({ code: 'gemini-root-union', path: 'tools[0].inputSchema.anyOf', message: expect.stringContaining('Gemini needs one object') })]);
+    });
+
+    it('keeps a $ref alone, with its description, and reports the siblings it would ignore', () => {
+      const { result, warnings, changes } = adjust({ type: 'object', $defs: { n: { type: 'number' } }, properties: { a: { $ref: '#/$defs/n', description: 'first', minimum: 1, type: 'number' } } });
+      expect(result.properties).toEqual({ a: { $ref: '#/$defs/n', description: 'first' } });
+      expect(warnings).toEqual([expect.objectContaining({ code: 'gemini-ref-siblings', path: 'tools[0].inputSchema.properties.a.$ref' })]);
+      expect(changes.filter((change) => change.kind === 'dropped').map((change) => change.from)).toEqual(['[0].inputSchema.properties.a.minimum', '[0].inputSchema.properties.a.type']);
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { isPlainObject } from '../is-plain-object.ts';
 import { boundRecursion, describeDepthCut } from '../../trace/depth-bound.ts';
+import { flattenRootUnion, keepRefAlone, type StrictContext } from '../schema-shape-fixes.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -39,9 +40,9 @@ const SCHEMA_LISTS = new Set(['prefixItems', 'anyOf']);
 const SCHEMA_MAPS = new Set(['properties', '$defs']);
 
 /**
- * Rewrites a JSON Schema into the subset Gemini accepts: `oneOf` is sent as `anyOf`,
- * `const` as a one-value `enum`, and keywords outside the subset are removed, each with
- * a warning. `inputPath` and `outputPath` say where the schema sits in the translation's
+ * Rewrites a JSON Schema into the subset Gemini accepts: a root `anyOf`/`oneOf` merges into
+ * one object, a `$ref` stands alone, `oneOf` is sent as `anyOf`, `const` as a one-value
+ * `enum`, and keywords outside the subset are removed, each with a warning. `inputPath` and `outputPath` say where the schema sits in the translation's
  * input and output (e.g. `[0].inputSchema` and `[0].functionDeclarations[0].parametersJsonSchema`).
  */
 export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName }: {
@@ -53,6 +54,8 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
   const warnings: Warning[] = [];
   const changes: FieldChange[] = [];
 
+  const gemini = (from: string, at: string): StrictContext => ({ from, at, warnings, changes, who: 'Gemini', codePrefix: 'gemini' });
+
   // The schema is the server's: the walk stops at the one nesting bound instead of running out of stack.
   const visit = boundRecursion({
     visit: (node: Schema, from: string, at: string): Schema => visitNode(node, from, at),
@@ -61,7 +64,9 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
       return node;
     },
   });
-  const visitNode = (node: Schema, from: string, at: string): Schema => {
+  const visitNode = (input: Schema, from: string, at: string): Schema => {
+    // Gemini reads a $ref alone, as Draft 7 does: its siblings would be silently ignored.
+    const node = keepRefAlone(input, gemini(from, at));
     const copy: Schema = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'oneOf' && Array.isArray(value) && node.anyOf === undefined) {
@@ -101,5 +106,7 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
     return copy;
   };
 
-  return { result: visit(schema, inputPath, outputPath), warnings, changes };
+  // A function's parameters are one object; a root union is merged into one, said so.
+  const root = flattenRootUnion(schema, gemini(inputPath, outputPath));
+  return { result: visit(root, inputPath, outputPath), warnings, changes };
 }

@@ -32,6 +32,7 @@ describe('geminiAdapter', () => {
       const reply: ProviderReply<GeminiModelTurn> = {
         toolCalls: [{ id: 'c1', name: 'add_numbers', arguments: { a: 5, b: 7 }, raw: modelTurn.parts[0] }],
         text: null,
+        stop: { outcome: 'finished' },
         assistantMessage: modelTurn,
         finishReason: 'STOP',
         model: null,

@@ -62,14 +62,21 @@ describe('prepareGeminiTools (translation #1)', () => {
       expect(warnings).toEqual([]);
     });
 
-    it('renames spaces, a leading digit and names over 64 characters, and maps them back', () => {
-      const long = `tool_${'x'.repeat(80)}`;
+    it('keeps a name of 100 characters (Gemini allows 128), as MCP names may be', () => {
+      const name = `tool_${'x'.repeat(95)}`;
+      const { result, warnings } = prepareGeminiTools({ tools: [{ ...addNumbers, name }] });
+      expect(result.tools[0]!.functionDeclarations[0]!.name).toBe(name);
+      expect(warnings).toEqual([]);
+    });
+
+    it('renames spaces, a leading digit and names over 128 characters, and maps them back', () => {
+      const long = `tool_${'x'.repeat(140)}`;
       const names = ['add numbers', '2nd-tool', long];
       const { result, warnings } = prepareGeminiTools({ tools: names.map((name) => ({ ...addNumbers, name })) });
       const sent = result.tools[0]!.functionDeclarations.map((declaration) => declaration.name);
       expect(sent[0]).toBe('add_numbers');
       expect(sent[1]).toBe('_2nd-tool');
-      expect(sent[2]).toHaveLength(64);
+      expect(sent[2]).toHaveLength(128);
       sent.forEach((name, index) => expect(restoreToolName({ name, nameMap: result.nameMap })).toBe(names[index]));
       expect(warnings.map((warning) => warning.path)).toEqual(['tools[0].name', 'tools[1].name', 'tools[2].name']);
       expect(warnings[0]!.message).toContain('Gemini');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
-import { ProviderReplyError, type ProviderReply } from '../types.ts';
+import type { StopCause } from '../../trace/stop-causes.ts';
+import { FINISHED, nameStop, nameTokenLimit } from '../reply-stop.ts';
+import { ProviderReplyError, type ProviderReply, type ReplyStop } from '../types.ts';
 import type { GeminiModelTurn } from './gemini-content.ts';
 
 const FunctionCallSchema = z.looseObject({
@@ -21,6 +23,7 @@ export const GeminiResponseSchema = z.looseObject({
       z.looseObject({
         content: z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema).optional() }).optional(),
         finishReason: z.string().optional(),
+        finishMessage: z.string().optional(),
       }),
     )
     .optional(),
@@ -34,21 +37,60 @@ function fail(reason: string): never {
   throw new ProviderReplyError(`The reply is not ${GEMINI_RESPONSE}: ${reason}.`);
 }
 
+/** Every finishReason Gemini documents that is not a finished turn (STOP), and what it means. */
+const GEMINI_STOP_CAUSES: Record<string, StopCause> = {
+  SAFETY: 'safety',
+  IMAGE_SAFETY: 'safety',
+  RECITATION: 'recitation',
+  IMAGE_RECITATION: 'recitation',
+  BLOCKLIST: 'blocklist',
+  PROHIBITED_CONTENT: 'prohibited-content',
+  IMAGE_PROHIBITED_CONTENT: 'prohibited-content',
+  SPII: 'personal-data',
+  LANGUAGE: 'language',
+  MALFORMED_FUNCTION_CALL: 'malformed-call',
+  UNEXPECTED_TOOL_CALL: 'malformed-call',
+  TOO_MANY_TOOL_CALLS: 'malformed-call',
+  OTHER: 'other',
+  IMAGE_OTHER: 'other',
+  NO_IMAGE: 'other',
+  FINISH_REASON_UNSPECIFIED: 'other',
+};
+
+/** How the candidate ended: MAX_TOKENS is the token limit (mid-call when it holds calls), STOP finished. */
+function readGeminiStop({ finishReason, finishMessage, hasToolCalls }: { finishReason: string | undefined; finishMessage: string | undefined; hasToolCalls: boolean }): ReplyStop {
+  const path = 'candidates[0].finishReason';
+  if (finishReason === 'MAX_TOKENS') return nameTokenLimit({ hasToolCalls, path, value: finishReason });
+  // Own keys only, so that a reason such as "toString" is not read as a cause.
+  const cause = finishReason !== undefined && Object.hasOwn(GEMINI_STOP_CAUSES, finishReason) ? GEMINI_STOP_CAUSES[finishReason] : undefined;
+  if (finishReason === undefined || cause === undefined) return FINISHED;
+  return nameStop({ cause, path, value: finishReason, ...(finishMessage !== undefined ? { message: finishMessage } : {}) });
+}
+
 /**
- * Reads a generateContent response: the first candidate's function calls and its text.
- * Thought summaries (`thought: true`) are not the answer. A reply with no content at all
- * (a blocked prompt, a safety stop) is reported, not read as an empty answer.
+ * Reads a generateContent response: the first candidate's function calls, its text and
+ * how it ended. Thought summaries (`thought: true`) are not the answer. A blocked prompt
+ * (no candidate, `promptFeedback.blockReason`) and a candidate stopped by a filter are
+ * named stops; a candidate that finished with no content at all is reported, not read as
+ * an empty answer.
  */
 export function readGeminiResponse({ body }: { body: unknown }): ProviderReply<GeminiModelTurn> {
   const { candidates, promptFeedback, modelVersion } = parseProviderReply({ schema: GeminiResponseSchema, value: body, what: GEMINI_RESPONSE });
   const candidate = candidates?.[0];
+  const model = modelVersion ?? null;
   if (!candidate) {
-    if (promptFeedback?.blockReason) throw new ProviderReplyError(`Gemini refused the prompt (blockReason ${promptFeedback.blockReason}): there is no candidate to read.`);
-    fail('candidates: expected at least one candidate');
+    const blockReason = promptFeedback?.blockReason;
+    if (!blockReason) fail('candidates: expected at least one candidate');
+    const stop = nameStop({ cause: 'prompt-blocked', path: 'promptFeedback.blockReason', value: blockReason });
+    return { toolCalls: [], text: null, stop, assistantMessage: { role: 'model', parts: [] }, finishReason: null, model };
   }
   const parts = candidate.content?.parts;
   if (!candidate.content || !parts) {
-    throw new ProviderReplyError(`Gemini returned a candidate with no content (finishReason ${candidate.finishReason ?? 'missing'}): there is nothing to read.`);
+    const stop = readGeminiStop({ finishReason: candidate.finishReason, finishMessage: candidate.finishMessage, hasToolCalls: false });
+    if (stop.outcome === 'finished') {
+      throw new ProviderReplyError(`Gemini returned a candidate with no content (finishReason ${candidate.finishReason ?? 'missing'}): there is nothing to read.`);
+    }
+    return { toolCalls: [], text: null, stop, assistantMessage: { role: 'model', parts: [] }, finishReason: candidate.finishReason ?? null, model };
   }
   const toolCalls = parts.flatMap(({ functionCall: call }, index) =>
     call ? [{ ...(call.id !== undefined ? { id: call.id } : {}), name: call.name, arguments: call.args, raw: parts[index] }] : [],
@@ -57,8 +99,9 @@ export function readGeminiResponse({ body }: { body: unknown }): ProviderReply<G
   return {
     toolCalls,
     text: texts.length > 0 ? texts.join('') : null,
+    stop: readGeminiStop({ finishReason: candidate.finishReason, finishMessage: candidate.finishMessage, hasToolCalls: toolCalls.length > 0 }),
     assistantMessage: { ...candidate.content, role: candidate.content.role ?? 'model', parts },
     finishReason: candidate.finishReason ?? null,
-    model: modelVersion ?? null,
+    model,
   };
 }

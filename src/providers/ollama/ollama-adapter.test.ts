@@ -28,6 +28,7 @@ describe('ollamaAdapter', () => {
       const reply: ProviderReply<OllamaAssistantMessage> = {
         toolCalls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 }, raw: assistant.tool_calls?.[0] }],
         text: null,
+        stop: { outcome: 'finished' },
         assistantMessage: assistant,
         finishReason: 'stop',
         model: 'llama3.2',

@@ -58,3 +58,20 @@ describe('readOllamaResponse', () => {
     });
   });
 });
+
+describe('how an Ollama reply ended', () => {
+  it('names done_reason "length" (num_predict reached) the token limit, keeping the half answer', () => {
+    const reply = readOllamaResponse({ body: response({ content: '5 plus' }, { done_reason: 'length' }) });
+    expect(reply.stop).toEqual({ outcome: 'truncated', cause: 'token-limit', path: 'done_reason', value: 'length' });
+    expect(reply.text).toBe('5 plus');
+  });
+
+  it('names "length" with tool calls a cut tool call', () => {
+    const body = response({ content: '', tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 5 } } }] }, { done_reason: 'length' });
+    expect(readOllamaResponse({ body }).stop).toMatchObject({ cause: 'tool-call-cut' });
+  });
+
+  it.each(['stop', 'load', 'unload', undefined])('reads done_reason %s as finished', (reason) => {
+    expect(readOllamaResponse({ body: response({ content: 'twelve' }, { done_reason: reason }) }).stop).toEqual({ outcome: 'finished' });
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
+import { FINISHED, nameTokenLimit } from '../reply-stop.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
 
 export const OllamaToolCallSchema = z.looseObject({
@@ -26,7 +27,11 @@ export const OllamaChatResponseSchema = z.looseObject({
 export type OllamaChatResponse = z.infer<typeof OllamaChatResponseSchema>;
 export type OllamaAssistantMessage = OllamaChatResponse['message'];
 
-/** Reads an `/api/chat` response: the message's tool calls and its text. */
+/**
+ * Reads an `/api/chat` response: the message's tool calls, its text and how it ended.
+ * Ollama has no refusal or filter signal; `done_reason: "length"` is its token limit
+ * (`num_predict`), `stop`, `load` and `unload` a finished turn.
+ */
 export function readOllamaResponse({ body }: { body: unknown }): ProviderReply<OllamaAssistantMessage> {
   const { message, done, done_reason: doneReason, model } = parseProviderReply({ schema: OllamaChatResponseSchema, value: body, what: 'an Ollama /api/chat response' });
   if (!done) {
@@ -43,6 +48,7 @@ export function readOllamaResponse({ body }: { body: unknown }): ProviderReply<O
     toolCalls,
     // A reply with tool calls usually carries an empty content; that is no answer.
     text: message.content !== undefined && (message.content !== '' || toolCalls.length === 0) ? message.content : null,
+    stop: doneReason === 'length' ? nameTokenLimit({ hasToolCalls: toolCalls.length > 0, path: 'done_reason', value: doneReason }) : FINISHED,
     assistantMessage: message,
     finishReason: doneReason ?? null,
     model: model ?? null,

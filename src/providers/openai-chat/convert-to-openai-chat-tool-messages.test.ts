@@ -21,9 +21,14 @@ describe('convertToOpenAiChatToolMessages (translation #3)', () => {
       expect(warnings).toEqual([]);
     });
 
-    it('invents a stable id when the call had none', () => {
-      const results: ToolRoundResult[] = [{ call: call(undefined), outcome: { type: 'result', result: { content: [] } } }];
-      expect(convertToOpenAiChatToolMessages({ results }).result[0]!.tool_call_id).toBe('call_0');
+    it('answers a call that came without an id by its position, and says so', () => {
+      const results: ToolRoundResult[] = [
+        { call: call('call_a'), outcome: { type: 'result', result: { content: [] } } },
+        { call: call(undefined), outcome: { type: 'result', result: { content: [] } } },
+      ];
+      const { result, warnings } = convertToOpenAiChatToolMessages({ results });
+      expect(result.map((message) => message.tool_call_id)).toEqual(['call_a', 'call_1']);
+      expect(warnings).toEqual([expect.objectContaining({ code: 'tool-call-without-id', path: '[1]', message: expect.stringContaining('by position') })]);
     });
 
     it('carries the warnings of the text conversion, placed under the result they belong to', () => {

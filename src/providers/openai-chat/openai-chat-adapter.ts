@@ -3,10 +3,10 @@ import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
 import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiChatToolCall, formatOpenAiChatToolCall } from './convert-openai-chat-tool-call.ts';
 import { convertToOpenAiChatToolMessages } from './convert-to-openai-chat-tool-messages.ts';
+import { echoOpenAiChatAssistant, type OpenAiChatMessage } from './echo-openai-chat-assistant.ts';
 import { prepareOpenAiChatTools, type OpenAiChatTool } from './prepare-openai-chat-tools.ts';
 import { readOpenAiChatResponse, type OpenAiChatAssistantMessage } from './read-openai-chat-response.ts';
 
-type OpenAiChatMessage = Record<string, unknown> & { role: string };
 
 export const openAiChatAdapter = defineWireAdapter<OpenAiChatMessage[], OpenAiChatTool[], OpenAiChatAssistantMessage>('openai-chat', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
@@ -21,9 +21,8 @@ export const openAiChatAdapter = defineWireAdapter<OpenAiChatMessage[], OpenAiCh
   formatToolCall: formatOpenAiChatToolCall,
   convertToolResults: ({ results }) => convertToOpenAiChatToolMessages({ results }),
   appendToolResults: ({ conversation, reply, results }) => {
-    // Only the fields an assistant message param has go back (the reply also carries refusal, annotations…).
-    const { content = null, tool_calls: toolCalls } = reply.assistantMessage;
-    const assistant: OpenAiChatMessage = { role: 'assistant', content, ...(toolCalls ? { tool_calls: toolCalls } : {}) };
-    return appendToConversation({ conversation, echoed: [assistant], translated: convertToOpenAiChatToolMessages({ results }) });
+    const echo = echoOpenAiChatAssistant({ message: reply.assistantMessage });
+    const translated = convertToOpenAiChatToolMessages({ results });
+    return appendToConversation({ conversation, echoed: [echo.result], translated: { ...translated, warnings: [...echo.warnings, ...translated.warnings] } });
   },
 });

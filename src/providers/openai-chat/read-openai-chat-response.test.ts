@@ -20,6 +20,15 @@ describe('readOpenAiChatResponse', () => {
     });
   });
 
+  describe('a compatible server’s reply', () => {
+    it('reads a call without an id (some servers send none) with no id, for translation #3 to answer by position', () => {
+      const body = { choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'add_numbers', arguments: '{}' } }] } }] };
+      const [call] = readOpenAiChatResponse({ body }).toolCalls;
+      expect(call).toMatchObject({ name: 'add_numbers' });
+      expect('id' in call!).toBe(false);
+    });
+  });
+
   describe('a text answer', () => {
     it('reads the text and no tool calls', () => {
       const body = { choices: [{ message: { role: 'assistant', content: '5 plus 7 is 12.' }, finish_reason: 'stop' }] };
@@ -45,7 +54,7 @@ describe('readOpenAiChatResponse', () => {
       ['an error object', { error: { message: 'Invalid API key' } }],
       ['no choices', { choices: [] }],
       ['a message without role', { choices: [{ message: { content: 'hi' } }] }],
-      ['a tool call without id', { choices: [{ message: { role: 'assistant', tool_calls: [{ function: { name: 'x', arguments: '{}' } }] } }] }],
+      ['a tool call without a function', { choices: [{ message: { role: 'assistant', tool_calls: [{ id: 'call_1' }] } }] }],
     ])('throws a ProviderReplyError for %s, saying where it went wrong', (_label, body) => {
       expect(() => readOpenAiChatResponse({ body })).toThrow(ProviderReplyError);
       expect(() => readOpenAiChatResponse({ body })).toThrow(/not a Chat Completions response/);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineChatCompletionsReplySchema } from '../chat-completions-reply.ts';
+import { defineChatCompletionsReplySchema, readChatCompletionsStop } from '../chat-completions-reply.ts';
 import { parseProviderReply } from '../parse-provider-reply.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
 import type { OpenAiFunctionCall } from './convert-openai-functions-tool-call.ts';
@@ -8,6 +8,7 @@ export const OpenAiFunctionsResponseSchema = defineChatCompletionsReplySchema(
   z.looseObject({
     role: z.literal('assistant'),
     content: z.string().nullish(),
+    refusal: z.string().nullish(),
     function_call: z.looseObject({ name: z.string(), arguments: z.unknown() }).nullish(),
     tool_calls: z.array(z.unknown()).nullish(),
   }),
@@ -44,6 +45,7 @@ export function readOpenAiFunctionsResponse({ body }: { body: unknown }): Provid
   return {
     toolCalls: functionCall ? [{ name: functionCall.name, arguments: functionCall.arguments, raw: functionCall }] : [],
     text: content ?? null,
+    stop: readChatCompletionsStop({ finishReason: choice.finish_reason ?? null, refusal: choice.message.refusal ?? null, hasToolCalls: functionCall !== null && functionCall !== undefined }),
     assistantMessage,
     finishReason: choice.finish_reason ?? null,
     model: response.model ?? null,

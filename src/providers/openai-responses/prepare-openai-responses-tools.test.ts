@@ -57,30 +57,29 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
   });
 
   describe('strict mode', () => {
-    it('closes the schema, makes optional properties nullable and drops keywords strict mode refuses, each reported', () => {
+    it('closes the schema, makes optional properties nullable, keeps the rules strict mode keeps and drops the others, each reported', () => {
       const tool: McpTool = {
         name: 'add_numbers',
         inputSchema: {
           type: 'object',
-          properties: { a: { type: 'number', minimum: 0 }, b: { type: 'number' }, note: { type: 'string', maxLength: 20 } },
-          required: ['a', 'b'],
+          properties: { a: { type: 'number', minimum: 0 }, b: { type: 'number' }, note: { type: 'string', maxLength: 20 }, tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+          required: ['a', 'b', 'tags'],
         },
       };
       const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [tool], strict: true });
       expect(result.tools[0]!.strict).toBe(true);
       expect(result.tools[0]!.parameters).toEqual({
         type: 'object',
-        properties: { a: { type: 'number' }, b: { type: 'number' }, note: { type: ['string', 'null'] } },
-        required: ['a', 'b', 'note'],
+        properties: { a: { type: 'number', minimum: 0 }, b: { type: 'number' }, note: { type: ['string', 'null'], maxLength: 20 }, tags: { type: 'array', items: { type: 'string' } } },
+        required: ['a', 'b', 'note', 'tags'],
         additionalProperties: false,
       });
       expect(warnings.map((warning) => [warning.code, warning.path])).toEqual([
-        ['strict-keyword-dropped', 'tools[0].inputSchema.properties.a.minimum'],
-        ['strict-keyword-dropped', 'tools[0].inputSchema.properties.note.maxLength'],
         ['strict-optional-nullable', 'tools[0].inputSchema.properties.note'],
+        ['strict-keyword-dropped', 'tools[0].inputSchema.properties.tags.uniqueItems'],
       ]);
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'added', to: '[0].parameters.additionalProperties' }));
-      expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].inputSchema.properties.a.minimum' }));
+      expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].inputSchema.properties.tags.uniqueItems' }));
     });
   });
 });

@@ -38,8 +38,10 @@ describe('readOpenAiResponsesResponse', () => {
       expect(reply).toMatchObject({ toolCalls: [], text: '5 plus 7 is 12.' });
     });
 
-    it('reads a refusal as the text', () => {
-      expect(readOpenAiResponsesResponse({ body: response([message({ type: 'refusal', refusal: 'I cannot help.' })]) }).text).toBe('I cannot help.');
+    it('reads a refusal as the model declining, not as the answer', () => {
+      const reply = readOpenAiResponsesResponse({ body: response([message({ type: 'refusal', refusal: 'I cannot help.' })]) });
+      expect(reply.text).toBeNull();
+      expect(reply.stop).toEqual({ outcome: 'refused', cause: 'refusal', path: 'output[0].content[0].refusal', value: 'I cannot help.', message: 'I cannot help.' });
     });
 
     it('says why an incomplete response stopped', () => {

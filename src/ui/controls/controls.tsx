@@ -96,6 +96,12 @@ function describeStatus(status: ExplorerState['status']): string {
       return '';
     case 'complete':
       return 'The lifecycle is complete.';
+    case 'refused':
+      return 'The model refused to answer: the last step says why and what to do.';
+    case 'truncated':
+      return 'The model’s reply was cut off: the last step says where and what to do.';
+    case 'blocked':
+      return 'The provider blocked the reply: the last step says which filter and what to do.';
     case 'failed':
       return 'The run stopped: see the last step.';
     case 'aborted':

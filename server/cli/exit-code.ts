@@ -1,0 +1,27 @@
+import type { TraceStatus } from '../../src/trace/trace.ts';
+
+/**
+ * The CLI's exit code for how a run ended, so a script can tell a stop from a failure:
+ * 0 a full answer, 1 a failure (or a stop before the end), 2 a wrong command line (set by
+ * the argument checks), 3 the model refused, 4 the reply was cut off, 5 a filter blocked it.
+ */
+export function exitCodeFor(status: TraceStatus): number {
+  switch (status) {
+    case 'complete':
+      return 0;
+    case 'failed':
+    case 'aborted':
+    case 'running':
+      return 1;
+    case 'refused':
+      return 3;
+    case 'truncated':
+      return 4;
+    case 'blocked':
+      return 5;
+    default: {
+      const unknownStatus: never = status;
+      throw new Error(`Unknown trace status ${String(unknownStatus)}`);
+    }
+  }
+}

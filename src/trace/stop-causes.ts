@@ -1,0 +1,43 @@
+/**
+ * Why a model's turn ended without a usable answer or tool call, as a closed list the
+ * readers map every documented stop reason onto, and the outcome each cause gives the
+ * run (the trace status). Plain constants at the bottom, so the readers that name a stop,
+ * the engine that ends the run on it and the words that explain it share one list.
+ */
+export const STOP_OUTCOMES = ['refused', 'truncated', 'blocked', 'failed'] as const;
+export type StopOutcome = (typeof STOP_OUTCOMES)[number];
+
+export const STOP_CAUSE_OUTCOMES = {
+  /** The model declined (OpenAI `message.refusal`, a Responses refusal part, Anthropic `refusal`). */
+  refusal: 'refused',
+  /** The token limit cut the answer (`length`, `max_tokens`, `MAX_TOKENS`, `max_output_tokens`). */
+  'token-limit': 'truncated',
+  /** The token limit cut a tool call before its arguments were complete. */
+  'tool-call-cut': 'truncated',
+  /** The conversation filled the model's context window (Anthropic `model_context_window_exceeded`). */
+  'context-window': 'truncated',
+  /** The provider's content filter removed the answer (OpenAI `content_filter`). */
+  'content-filter': 'blocked',
+  /** Gemini's safety settings stopped the answer (`SAFETY`, `IMAGE_SAFETY`). */
+  safety: 'blocked',
+  /** A term on a blocklist (Gemini `BLOCKLIST`). */
+  blocklist: 'blocked',
+  /** Content Google never returns (Gemini `PROHIBITED_CONTENT`). */
+  'prohibited-content': 'blocked',
+  /** Sensitive personal data (Gemini `SPII`). */
+  'personal-data': 'blocked',
+  /** The answer repeated training data too closely (Gemini `RECITATION`). */
+  recitation: 'blocked',
+  /** The prompt itself was blocked before the model answered (Gemini `promptFeedback.blockReason`). */
+  'prompt-blocked': 'blocked',
+  /** The model wrote a call the provider could not parse or did not allow (Gemini `MALFORMED_FUNCTION_CALL`…). */
+  'malformed-call': 'failed',
+  /** The prompt's language is not supported (Gemini `LANGUAGE`). */
+  language: 'failed',
+  /** The provider paused a long turn and wants it sent again (Anthropic `pause_turn`). */
+  paused: 'failed',
+  /** The provider stopped for a reason it does not name (Gemini `OTHER`). */
+  other: 'failed',
+} as const satisfies Record<string, StopOutcome>;
+
+export type StopCause = keyof typeof STOP_CAUSE_OUTCOMES;
