@@ -90,7 +90,7 @@ describe('the host with an OpenAI-compatible server', () => {
   it('runs from the CLI with --base-url and no key in the environment', async () => {
     const env = { ...process.env };
     delete env.OPENAI_API_KEY;
-    const result = await runTraceCli(['What is 5 plus 7?', '--model', 'real', '--model-name', 'mock-model-deterministic', '--base-url', baseUrl(), '--json'], { env, timeoutMs: 90_000 });
+    const result = await runTraceCli(['What is 5 plus 7?', '--model', 'real', '--model-name', 'mock-model-deterministic', '--base-url', baseUrl(), '--whole', '--json'], { env, timeoutMs: 90_000 });
     expect(result.code, result.stderr).toBe(0);
     expect(TraceSchema.parse(JSON.parse(result.stdout))).toMatchObject({ status: 'complete', answer: '5 plus 7 is 12.' });
   }, 100_000);

@@ -55,12 +55,17 @@ function lastStep(trace: Trace): Step {
   return trace.steps.at(-1)!;
 }
 
-const CASES = Object.entries(EXPECTED).flatMap(([scenarioId, byWire]) => Object.entries(byWire).map(([wire, expected]) => [scenarioId, wire, expected] as const));
+// Each stop whole and streamed: a streamed reply reassembled from its frames must carry the same signal.
+const CASES = Object.entries(EXPECTED).flatMap(([scenarioId, byWire]) =>
+  Object.entries(byWire).flatMap(([wire, expected]) => (['whole', 'streamed'] as const).map((delivery) => [scenarioId, wire, delivery, expected] as const)),
+);
 
-describe.each(CASES)('scenario %s in %s', (scenarioId, wire, expected) => {
+describe.each(CASES)('scenario %s in %s, %s', (scenarioId, wire, delivery, expected) => {
   it(`ends ${expected.status}, and the last step says so`, async () => {
     const scenario = findScenario(scenarioId)!;
-    const trace = await runMockLifecycle({ serverUrl: server.url, wire, era: '2025-11-25', model: scenario.mockModel });
+    const trace = await runMockLifecycle({ serverUrl: server.url, wire, era: '2025-11-25', model: scenario.mockModel, stream: delivery === 'streamed' });
+    const reply = trace.steps.filter((step) => step.from === 'llm').at(-1);
+    expect(reply?.stream !== undefined, 'the last reply was read as a stream').toBe(delivery === 'streamed');
     expect(trace.status).toBe(expected.status);
     // The refusal comes before any tool; the cut-off and the filter after the tool ran.
     expect(ids(trace).includes('client.result-to-host')).toBe(scenarioId !== 'refusal');
