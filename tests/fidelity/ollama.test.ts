@@ -15,10 +15,10 @@ import { ADD_NUMBERS_TOOL, QUESTION } from '../helpers/fixtures.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
- * Ollama has no official SDK among our dependencies, so our translations are checked
- * against our own zod schemas of its /api/chat request and response (by tsc and at run
- * time), over real HTTP against the mock, and in a whole run of the host. With
- * OLLAMA_HOST set, the same run goes to a real Ollama.
+ * Our translations checked against our zod schemas of Ollama's /api/chat request and
+ * response (by tsc and at run time), over real HTTP against the mock, and in a whole run
+ * of the host; the official `ollama` client reads the mock's replies, whole and streamed,
+ * in tests/fidelity/streaming.test.ts. With OLLAMA_HOST set, the same run goes to a real Ollama.
  */
 
 type OllamaRequestInput = z.input<typeof OllamaChatRequestSchema>;

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
+import { Ollama } from 'ollama';
 import { describe, expect, it } from 'vitest';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { ANTHROPIC_MAX_TOKENS } from '../../src/providers/anthropic/anthropic-adapter.ts';
@@ -9,15 +10,16 @@ import { prepareGeminiTools } from '../../src/providers/gemini/prepare-gemini-to
 import { prepareOpenAiChatTools } from '../../src/providers/openai-chat/prepare-openai-chat-tools.ts';
 import { prepareOpenAiFunctionsTools } from '../../src/providers/openai-functions/prepare-openai-functions-tools.ts';
 import { prepareOpenAiResponsesTools } from '../../src/providers/openai-responses/prepare-openai-responses-tools.ts';
+import { prepareOllamaTools } from '../../src/providers/ollama/prepare-ollama-tools.ts';
+import { createOllamaStreamReader } from '../../src/providers/ollama/read-ollama-stream.ts';
+import { readOllamaResponse } from '../../src/providers/ollama/read-ollama-response.ts';
 import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-version.ts';
 import { ADD_NUMBERS_TOOL, MULTIPLY_NUMBERS_TOOL, QUESTION } from '../helpers/fixtures.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
  * The official SDKs' own streaming helpers consume the mock's streams: what each SDK
- * accumulates from the frames must be the reply the same request gets whole. The `ollama`
- * npm client is not installed here, so Ollama's NDJSON stream is checked against the host's
- * reader alone (server/mock-model/stream-mock-answers.test.ts).
+ * accumulates from the frames must be the reply the same request gets whole.
  */
 
 const server = useServer();
@@ -144,5 +146,37 @@ describe('@google/genai', () => {
     for await (const chunk of await client.models.generateContentStream({ model: MOCK_MODEL_NAME, contents })) texts.push(chunk.text ?? '');
     expect(texts.length).toBeGreaterThan(1);
     expect(texts.join('')).toBe(whole.text);
+  });
+});
+
+describe('ollama (the official client)', () => {
+  const tools = prepareOllamaTools({ tools: [ADD_NUMBERS_TOOL, MULTIPLY_TOOL] }).result.tools;
+  // The client asks for NDJSON at {host}/api/chat, as it does of a real Ollama.
+  const client = () => new Ollama({ host: `${server.url}/mock/ollama` });
+
+  it('chat({ stream: true }) yields done: false parts with the tool calls whole, then done: true, and the calls are the whole reply’s', async () => {
+    const messages = [{ role: 'user', content: TWO_CALLS }];
+    const whole = await client().chat({ model: MOCK_MODEL_NAME, messages, tools, stream: false });
+    const parts = [];
+    for await (const part of await client().chat({ model: MOCK_MODEL_NAME, messages, tools, stream: true })) parts.push(part);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.slice(0, -1).every((part) => !part.done)).toBe(true);
+    expect(parts.at(-1)).toMatchObject({ done: true, done_reason: 'stop' });
+    const calls = parts.flatMap((part) => part.message.tool_calls ?? []);
+    expect(calls).toEqual(whole.message.tool_calls);
+    expect(calls.map((call) => call.function.name)).toEqual(['add_numbers', 'multiply_numbers']);
+  });
+
+  it('the text the client joins from the parts is the whole reply’s, and the host’s reader reassembles the same reply from the same lines', async () => {
+    const messages = [{ role: 'user', content: 'Hello' }];
+    const whole = await client().chat({ model: MOCK_MODEL_NAME, messages, stream: false });
+    let joined = '';
+    for await (const part of await client().chat({ model: MOCK_MODEL_NAME, messages, stream: true })) joined += part.message.content;
+    expect(joined).toBe(whole.message.content);
+
+    const response = await fetch(`${server.url}/mock/ollama/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: MOCK_MODEL_NAME, messages, stream: true }) });
+    const reader = createOllamaStreamReader();
+    for (const line of (await response.text()).split('\n').filter((line) => line.trim() !== '')) reader.feed({ data: line });
+    expect(readOllamaResponse({ body: reader.assemble() }).text).toBe(joined);
   });
 });
