@@ -11,7 +11,7 @@ import { REPORT_QUESTION, REPORT_TOOL, startReportServer } from './start-report-
 
 export type RecordedTrace = { path: string; trace: Trace; bytes: number };
 
-async function writeTrace(folder: string, name: string, trace: Trace): Promise<RecordedTrace> {
+export async function writeTrace(folder: string, name: string, trace: Trace): Promise<RecordedTrace> {
   const path = join(folder, name);
   const text = JSON.stringify(trace);
   await writeFile(path, text);

@@ -12,6 +12,8 @@ import { measureManyTools } from './measure-many-tools.ts';
 import { measureLifecycleCost } from './measure-lifecycle-cost.ts';
 import { measureLoad } from './measure-load.ts';
 import { measureServer } from './measure-server.ts';
+import { measureStreamReassembly } from './measure-stream-reassembly.ts';
+import { measureStreamedPlayback, recordStreamedTrace } from './measure-streamed-playback.ts';
 import { measureUi } from './measure-ui.ts';
 import { recordLargeResultTrace, recordLongTrace } from './record-traces.ts';
 import { startServerProcess } from './start-server-process.ts';
@@ -45,7 +47,7 @@ function describeMachine() {
 let browser: Browser | undefined;
 const openBrowser = async () => (browser ??= await launchBrowser());
 
-const PAGE_PARTS: readonly PartName[] = ['ui', 'large-result', 'many-tools'];
+const PAGE_PARTS: readonly PartName[] = ['ui', 'large-result', 'many-tools', 'streamed-reply'];
 const isPagePart = (part: PartName) => PAGE_PARTS.includes(part);
 
 /** The parts that drive the page share one app server and its recordings' folder. */
@@ -68,6 +70,11 @@ async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
       log('UI with a 10,000-tool server');
       figures.push(...(await measureManyTools({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log })));
     }
+    if (parts.includes('streamed-reply')) {
+      log('UI with a streamed reply of 5,000 frames');
+      const trace = await recordStreamedTrace({ serverUrl: app.url, folder });
+      figures.push(...(await measureStreamedPlayback({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
+    }
   } finally {
     await app.stop();
     await rm(folder, { recursive: true, force: true });
@@ -86,7 +93,11 @@ async function measurePart(part: PartName): Promise<Figure[]> {
     case 'ui':
     case 'large-result':
     case 'many-tools':
+    case 'streamed-reply':
       return measurePageParts(options.parts.filter(isPagePart));
+    case 'stream-reassembly':
+      log('Stream reassembly');
+      return measureStreamReassembly({ quick: options.quick, log });
     case 'server':
       log('Server');
       return measureServer({ quick: options.quick, log });
