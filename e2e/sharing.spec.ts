@@ -131,3 +131,24 @@ test('an imported trace holding very long strings, deep nesting and broken Unico
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('img[src="x"], main script').count()).toBe(0);
 });
+
+test('an imported trace nested past the depth bound replays, and the replay banner says what was cut', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await stepUntil(page, 'keyboard', 'host.answer');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export trace' }).click();
+  const exportedFile = testInfo.outputPath('real-run.json');
+  await (await download).saveAs(exportedFile);
+  let deep: unknown = 'bottom';
+  for (let level = 0; level < 1500; level++) deep = { inner: deep };
+  const trace = JSON.parse(await readFile(exportedFile, 'utf8')) as { steps: { id: string; payload: unknown }[] };
+  for (const step of trace.steps) if (step.id === 'mcp.tools-call.response') step.payload = { jsonrpc: '2.0', id: 2, result: { content: [], structuredContent: { nested: deep } } };
+  const deepFile = testInfo.outputPath('deep-run.json');
+  await (await import('node:fs/promises')).writeFile(deepFile, JSON.stringify(trace));
+
+  await page.goto('/');
+  await page.getByTestId('import-trace-input').setInputFiles(deepFile);
+  await expect(page.getByTestId('replay-banner')).toContainText('Replay of an imported trace');
+  await expect(page.getByTestId('import-cut')).toContainText('deep-run.json nests its data more than 1000 levels deep');
+  await expect(page.getByTestId('timeline-step')).toHaveCount(trace.steps.length);
+});

@@ -31,7 +31,10 @@ export type RunSlice = {
   /** A provider request is on the wire and can be cancelled. */
   providerInFlight: boolean;
   /** Live: performed now by the engine. Imported: a replay of a trace file, no network at all. */
-  source: { kind: 'live' } | { kind: 'imported'; fileName: string; startedAt: string; wire: string; modelKind: string };
+  source:
+    | { kind: 'live' }
+    /** `cut` says what the import left out (data nested past the depth bound), shown with the replay. */
+    | { kind: 'imported'; fileName: string; startedAt: string; wire: string; modelKind: string; cut?: string };
   /** Why the last file could not be imported; the run on show is untouched. */
   importError: string | null;
 };

@@ -216,7 +216,7 @@ export async function importTraceText(text: string, fileName: string): Promise<b
     runWire: trace.model.wire,
     protocolVersion: trace.mcp.protocolVersion,
     modelName: trace.model.name,
-    source: { kind: 'imported', fileName, startedAt: trace.startedAt, wire: trace.model.wire, modelKind: trace.model.kind },
+    source: { kind: 'imported', fileName, startedAt: trace.startedAt, wire: trace.model.wire, modelKind: trace.model.kind, ...(result.cut ? { cut: result.cut } : {}) },
     cursor: trace.steps.length > 0 ? 0 : -1,
     furthest: trace.steps.length - 1,
     followNext: false,

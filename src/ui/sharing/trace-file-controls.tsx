@@ -60,6 +60,7 @@ export function TraceSourceBanner() {
           <p>
             <span className="font-semibold">Replay of an imported trace</span> ({source.fileName}, recorded {new Date(source.startedAt).toLocaleString()}, {source.wire},{' '}
             {source.modelKind} model). Nothing is sent: every step is shown as it was recorded.
+            {source.cut && <span data-testid="import-cut"> {source.cut}</span>}
           </p>
           <button type="button" className="shrink-0 underline" onClick={reset}>
             Back to live runs
