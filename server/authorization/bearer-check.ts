@@ -21,9 +21,12 @@ const MAX_INSPECTED_BYTES = 1024 * 1024;
 
 export async function checkBearerToken({ request, store, place }: { request: Request; store: SandboxStore; place: Place }): Promise<Response | undefined> {
   const urls = describeSandboxUrls(place);
-  const challenge = (parameters: Record<string, string>) => ['Bearer', Object.entries({ ...parameters, resource_metadata: urls.resourceMetadata }).map(([name, value]) => `${name}=${quoteHeaderParameter(value)}`).join(', ')].join(' ');
+  // The order clients expect to see: the error and the scope it needs first, then where to look, then the words.
+  const challenge = (parameters: [string, string][]) => `Bearer ${parameters.map(([name, value]) => `${name}=${quoteHeaderParameter(value)}`).join(', ')}`;
   const refuse = (status: number, error: string | undefined, description: string, scope = TOOLS_SCOPE) => oauthError(status, error ?? 'invalid_token', description, {
-    'www-authenticate': challenge(error ? { error, error_description: description, scope } : { scope }),
+    'www-authenticate': challenge(error
+      ? [['error', error], ['scope', scope], ['resource_metadata', urls.resourceMetadata], ['error_description', description]]
+      : [['resource_metadata', urls.resourceMetadata], ['scope', scope]]),
   });
   if (new URL(request.url).searchParams.has('access_token')) return oauthError(400, 'invalid_request', 'A token in the URL is refused (it would be kept in logs and history): send it in the Authorization header.');
   const header = request.headers.get('authorization') ?? '';
