@@ -80,7 +80,7 @@ export default tseslint.config(
   },
   {
     // The MCP server and the HTTP app must also run in a Service Worker: web-standard APIs only.
-    files: ['server/mcp/**', 'server/http/**', 'server/shared/**'],
+    files: ['server/mcp/**', 'server/http/**', 'server/shared/**', 'server/authorization/**'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: webStandardImports }], 'no-restricted-globals': ['error', ...hostGlobals.filter(({ name }) => !['navigator', 'location'].includes(name))] },
   },

@@ -1,12 +1,14 @@
 import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { createAuthorizationSandbox, type AuthorizationSandboxOptions } from '../authorization/create-authorization-sandbox.ts';
 import { createConformanceServer } from '../mcp/conformance/create-conformance-server.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createInFlightCalls } from '../mcp/in-flight-calls.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
-import { builtInTools, toolboxTools } from '../mcp/tools.ts';
+import { builtInTools, protectedTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
+import { PROTECTED_MCP_PATH } from '../../src/trace/authorization-sandbox.ts';
 import { BRIDGE_NAME_PATTERN, STDIO_BRIDGE_PATH, type BridgeListing } from '../../src/trace/bridge-frames.ts';
 import { createJsonRpcErrorResponse, findPostHeaderRefusal, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
 import { readJsonBody } from './json-rpc-body.ts';
@@ -43,6 +45,8 @@ export type AppOptions = {
   allowedOrigins?: string[];
   /** Stdio servers bridged at /mcp/stdio/NAME (server/node starts them; a request never does). */
   stdioBridges?: StdioBridgeRoutes;
+  /** The authorization sandbox behind /mcp/protected and /oauth: its bounds, token lifetimes and the site's folder. */
+  authorization?: AuthorizationSandboxOptions;
   onError?: (error: Error) => void;
 };
 
@@ -82,9 +86,9 @@ export const MCP_TOOLBOX_PATH = '/mcp/toolbox';
 export const MCP_SESSIONS_PATH = '/mcp/sessions';
 /** The official conformance suite's fixtures, served for real: 2025-11-25 sessions (sampling and elicitation need them), 2026-07-28 per request. */
 export const MCP_CONFORMANCE_PATH = '/mcp/conformance';
-const MCP_PATHS = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH, MCP_CONFORMANCE_PATH];
+const MCP_PATHS = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH, MCP_CONFORMANCE_PATH, PROTECTED_MCP_PATH];
 /** The Allow each MCP endpoint's SDK handler sends with its own 405. */
-const MCP_ALLOWED_METHODS: Record<string, string> = { [MCP_PATH]: 'POST', [MCP_TOOLBOX_PATH]: 'POST', [MCP_SESSIONS_PATH]: 'GET, POST, DELETE', [MCP_CONFORMANCE_PATH]: 'GET, POST, DELETE' };
+const MCP_ALLOWED_METHODS: Record<string, string> = { [MCP_PATH]: 'POST', [MCP_TOOLBOX_PATH]: 'POST', [MCP_SESSIONS_PATH]: 'GET, POST, DELETE', [MCP_CONFORMANCE_PATH]: 'GET, POST, DELETE', [PROTECTED_MCP_PATH]: 'POST' };
 export const MOCK_OPENAI_PREFIX = MOCK_OPENAI_BASE_PATH;
 
 const CORS_ALLOW_HEADERS = [
@@ -97,7 +101,7 @@ const CORS_ALLOW_HEADERS = [
   'mcp-name',
   'last-event-id',
 ].join(', ');
-const CORS_EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'x-mock-reasoning'].join(', ');
+const CORS_EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'x-mock-reasoning', 'www-authenticate'].join(', ');
 
 type Route = (request: Request) => Promise<Response> | Response;
 
@@ -113,6 +117,10 @@ export function createApp(options: AppOptions = {}): App {
   const toolboxCalls = createInFlightCalls({ onError: options.onError });
   const mcp = createMcpHandler(({ era }) => createMcpServer(registry, era === 'legacy' ? { inFlight: mcpCalls } : {}), { legacy: 'stateless', onerror: options.onError });
   const toolbox = createMcpHandler(({ era }) => createMcpServer(toolboxRegistry, era === 'legacy' ? { inFlight: toolboxCalls } : {}), { legacy: 'stateless', onerror: options.onError });
+  const protectedRegistry = createToolRegistry(protectedTools);
+  const protectedCalls = createInFlightCalls({ onError: options.onError });
+  const protectedMcp = createMcpHandler(({ era }) => createMcpServer(protectedRegistry, era === 'legacy' ? { inFlight: protectedCalls } : {}), { legacy: 'stateless', onerror: options.onError });
+  const sandbox = createAuthorizationSandbox(options.authorization);
   // The sessions endpoint routes by era itself: 2025-era traffic to its sessions,
   // the rest to a strict modern handler (which would refuse 2025 traffic).
   const sessionsModern = createMcpHandler(() => createMcpServer(registry), { legacy: 'reject', onerror: options.onError });
@@ -134,6 +142,7 @@ export function createApp(options: AppOptions = {}): App {
 
   const findRoute = (pathname: string): Route | undefined => {
     if (isBridgePath(pathname)) return (request) => serveBridgeRoute(pathname, request);
+    if (sandbox.handles(pathname)) return (request) => sandbox.fetch(request, pathname, async (checked) => findPostHeaderRefusal(checked) ?? protectedMcp.fetch(checked));
     if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? mcp.fetch(request);
     if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolbox.fetch(request);
     if (pathname === MCP_SESSIONS_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, sessions, sessionsModern);
@@ -244,12 +253,12 @@ export function createApp(options: AppOptions = {}): App {
     refuse,
     handles: (pathname) => {
       const path = pathname.replace(/\/+$/, '') || '/';
-      return MCP_PATHS.includes(path) || isBridgePath(path) || pathname.startsWith('/mock/');
+      return MCP_PATHS.includes(path) || isBridgePath(path) || sandbox.handles(path) || pathname.startsWith('/mock/');
     },
     guardLists,
     countSessions: () => sessions.countSessions(),
     close: async () => {
-      await Promise.all([mcp.close(), toolbox.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
+      await Promise.all([mcp.close(), toolbox.close(), protectedMcp.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
     },
   };
 }

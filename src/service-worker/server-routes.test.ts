@@ -12,6 +12,15 @@ describe('which requests the worker answers', () => {
     expect(findServerPath('https://example.github.io/explorer/mock/anthropic/v1/messages', base, handles)).toBe('/mock/anthropic/v1/messages');
   });
 
+  it('answers the authorization sandbox\'s discovery documents, which sit outside the folder (RFC 9728 §3.1)', () => {
+    const sandbox = (pathname: string) => pathname === '/.well-known/oauth-protected-resource/mcp/protected' || pathname === '/.well-known/oauth-authorization-server/oauth';
+    expect(findServerPath('https://example.github.io/.well-known/oauth-protected-resource/explorer/mcp/protected?fault=wrong-issuer', base, sandbox)).toBe('/.well-known/oauth-protected-resource/mcp/protected');
+    expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/explorer/oauth', base, sandbox)).toBe('/.well-known/oauth-authorization-server/oauth');
+    expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/other-site/oauth', base, sandbox)).toBeNull();
+    expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/oauth', base, sandbox)).toBeNull();
+    expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/oauth', new URL('https://example.github.io/'), sandbox)).toBe('/.well-known/oauth-authorization-server/oauth');
+  });
+
   it('leaves everything else alone: the site’s files, other folders, other origins', () => {
     expect(findServerPath('https://example.github.io/explorer/assets/index.js', base, handles)).toBeNull();
     expect(findServerPath('https://example.github.io/explorer/', base, handles)).toBeNull();

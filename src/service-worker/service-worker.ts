@@ -25,6 +25,8 @@ const registry = createCacheRegistry(baseUrl);
 // DNS rebinding protection as in Node, with the site's own host as the only one allowed.
 const app = createApp({
   allowedHostnames: [worker.location.hostname],
+  // The authorization sandbox writes the URLs clients must use, which are under the site's folder.
+  authorization: { basePath: baseUrl.pathname },
   onError: (error) => console.error(`[in-browser server] ${error.message}`),
 });
 

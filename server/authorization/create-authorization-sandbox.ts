@@ -1,0 +1,79 @@
+import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE, SandboxFaultSchema, SANDBOX_FAULTS, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
+import { serveAuthorize } from './authorize-endpoint.ts';
+import { checkBearerToken } from './bearer-check.ts';
+import { registerClient } from './client-identity.ts';
+import { describeAuthorizationServer, describeProtectedResource } from './sandbox-metadata.ts';
+import { oauthError, sandboxJson } from './sandbox-responses.ts';
+import { serveToken } from './token-endpoint.ts';
+import { createSandboxStore, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox-store.ts';
+import { findSandboxRoute, isSandboxPath, readIssuerFault } from './sandbox-urls.ts';
+
+/**
+ * The built-in authorization sandbox, web-standard so that `npm start` and the static
+ * site's Service Worker serve the same one: /mcp/protected behind a bearer token, its
+ * protected resource metadata, and an authorization server at /oauth (metadata, consent,
+ * token, registration, client metadata documents). A fault chosen with
+ * /mcp/protected?fault=NAME travels in the resource URL into the metadata, which names the
+ * authorization server at /oauth/fault/NAME: the host's ordinary discovery reaches it.
+ */
+
+export type AuthorizationSandboxOptions = Partial<SandboxLimits> & {
+  /** The site's folder as clients address it ("/" for npm start, the site's folder in the Service Worker): every URL the sandbox writes starts there. */
+  basePath?: string;
+  /** How client metadata documents are fetched (the platform's fetch by default). */
+  fetchDocument?: typeof fetch;
+  now?: () => number;
+};
+
+export type AuthorizationSandbox = {
+  handles: (pathname: string) => boolean;
+  /** A sandbox request; for /mcp/protected, `serveMcp` answers once the token is good. */
+  fetch: (request: Request, pathname: string, serveMcp: (request: Request) => Promise<Response>) => Promise<Response>;
+};
+
+export function createAuthorizationSandbox(options: AuthorizationSandboxOptions = {}): AuthorizationSandbox {
+  const { basePath = '/', fetchDocument = (input, init) => fetch(input, init), now = () => Date.now(), ...limits } = options;
+  const store = createSandboxStore({ limits: { ...DEFAULT_SANDBOX_LIMITS, ...limits }, now });
+
+  async function serve(request: Request, pathname: string, serveMcp: (request: Request) => Promise<Response>): Promise<Response> {
+    const route = findSandboxRoute(pathname);
+    const origin = new URL(request.url).origin;
+    if (!route) return oauthError(404, 'not_found', `Nothing at ${pathname}. The sandbox's authorization server is at /oauth (and /oauth/fault/NAME for ${SANDBOX_FAULTS.join(', ')}).`);
+    if (route.kind === 'protected-mcp' || route.kind === 'resource-metadata') {
+      const fault = readQueryFault(request);
+      if (!fault.ok) return oauthError(400, 'invalid_request', fault.problem);
+      const place = { origin, basePath, fault: fault.fault };
+      if (route.kind === 'resource-metadata') return sandboxJson(200, describeProtectedResource(place));
+      const refusal = await checkBearerToken({ request, store, place });
+      if (refusal) return refusal;
+      const answer = await serveMcp(request);
+      const headers = new Headers(answer.headers);
+      headers.set(SANDBOX_HEADER, SANDBOX_HEADER_VALUE);
+      return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+    }
+    const place = { origin, basePath, fault: readIssuerFault(route.issuerPath).fault };
+    switch (route.kind) {
+      case 'authorization-server-metadata':
+        return sandboxJson(200, describeAuthorizationServer(place));
+      case 'authorize':
+        return serveAuthorize({ request, store, place, fetchDocument });
+      case 'token':
+        return serveToken({ request, store, place });
+      case 'register':
+        return registerClient({ request, store });
+      default: {
+        const unreachable: never = route;
+        return unreachable;
+      }
+    }
+  }
+
+  return { handles: isSandboxPath, fetch: serve };
+}
+
+function readQueryFault(request: Request): { ok: true; fault: SandboxFault | undefined } | { ok: false; problem: string } {
+  const value = new URL(request.url).searchParams.get('fault');
+  if (value === null) return { ok: true, fault: undefined };
+  const parsed = SandboxFaultSchema.safeParse(value);
+  return parsed.success ? { ok: true, fault: parsed.data } : { ok: false, problem: `No failure switch is called ${value}. The switches are ${SANDBOX_FAULTS.join(', ')}.` };
+}
