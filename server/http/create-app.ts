@@ -3,6 +3,7 @@ import { createConformanceServer } from '../mcp/conformance/create-conformance-s
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createInFlightCalls } from '../mcp/in-flight-calls.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
+import { createToolbox } from '../mcp/toolbox/create-toolbox.ts';
 import { builtInTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../shared/json-response.ts';
@@ -106,13 +107,16 @@ const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
 
 export function createApp(options: AppOptions = {}): App {
   const registry = createToolRegistry(options.tools ?? builtInTools);
-  const toolboxRegistry = createToolRegistry(options.toolboxTools ?? toolboxTools);
+  const toolbox = createToolbox({ tools: options.toolboxTools ?? toolboxTools });
   // Each stateless endpoint shares its 2025-era calls in flight among its per-request
   // instances, so notifications/cancelled in a later POST reaches the call it names.
   const mcpCalls = createInFlightCalls({ onError: options.onError });
   const toolboxCalls = createInFlightCalls({ onError: options.onError });
   const mcp = createMcpHandler(({ era }) => createMcpServer(registry, era === 'legacy' ? { inFlight: mcpCalls } : {}), { legacy: 'stateless', onerror: options.onError });
-  const toolbox = createMcpHandler(({ era }) => createMcpServer(toolboxRegistry, era === 'legacy' ? { inFlight: toolboxCalls } : {}), { legacy: 'stateless', onerror: options.onError });
+  const toolboxHandler = createMcpHandler(
+    ({ era }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, ...(era === 'legacy' ? { inFlight: toolboxCalls } : {}) }),
+    { legacy: 'stateless', onerror: options.onError },
+  );
   // The sessions endpoint routes by era itself: 2025-era traffic to its sessions,
   // the rest to a strict modern handler (which would refuse 2025 traffic).
   const sessionsModern = createMcpHandler(() => createMcpServer(registry), { legacy: 'reject', onerror: options.onError });
@@ -135,7 +139,7 @@ export function createApp(options: AppOptions = {}): App {
   const findRoute = (pathname: string): Route | undefined => {
     if (isBridgePath(pathname)) return (request) => serveBridgeRoute(pathname, request);
     if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? mcp.fetch(request);
-    if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolbox.fetch(request);
+    if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolboxHandler.fetch(request);
     if (pathname === MCP_SESSIONS_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, sessions, sessionsModern);
     if (pathname === MCP_CONFORMANCE_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, conformanceSessions, conformanceModern);
     const mockRoute = findMockRoute(pathname);
@@ -249,7 +253,7 @@ export function createApp(options: AppOptions = {}): App {
     guardLists,
     countSessions: () => sessions.countSessions(),
     close: async () => {
-      await Promise.all([mcp.close(), toolbox.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
+      await Promise.all([mcp.close(), toolboxHandler.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
     },
   };
 }
