@@ -5,11 +5,14 @@ import { convertOpenAiChatToolCall, formatOpenAiChatToolCall } from './convert-o
 import { convertToOpenAiChatToolMessages } from './convert-to-openai-chat-tool-messages.ts';
 import { prepareOpenAiChatTools, type OpenAiChatTool } from './prepare-openai-chat-tools.ts';
 import { readOpenAiChatResponse, type OpenAiChatAssistantMessage } from './read-openai-chat-response.ts';
+import { convertPromptMessages } from '../prompt-messages.ts';
 
 type OpenAiChatMessage = Record<string, unknown> & { role: string };
 
 export const openAiChatAdapter = defineWireAdapter<OpenAiChatMessage[], OpenAiChatTool[], OpenAiChatAssistantMessage>('openai-chat', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
+  // Translation #5: a prompt's messages as this format's first turns.
+  convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role, content: text }) }),
   prepareTools: prepareOpenAiChatTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/chat/completions',
