@@ -33,6 +33,7 @@ Runs the explorer's host in Node, through every step, and prints the trace.
                                 without a shell; '["program","arg"]' also works); its messages are the steps
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
+  --consent allow|deny          the answer at a destructive tool's consent gate (default allow, said in the step)
 ${EXPORT_FLAG_USAGE}`;
 
 function fail(message: string): never {
@@ -58,6 +59,7 @@ try {
       stdio: { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
+      consent: { type: 'string', default: 'allow' },
       help: { type: 'boolean', short: 'h' },
       ...EXPORT_FLAG_OPTIONS,
     },
@@ -89,6 +91,7 @@ const question = positionals.length > 0 ? positionals.join(' ') : scenario.quest
 const wire = findWireInfo(values.wire);
 if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
 if (values.model !== 'mock' && values.model !== 'real') fail(`--model is mock or real, not "${values.model}".`);
+if (values.consent !== 'allow' && values.consent !== 'deny') fail(`--consent is allow or deny (the answer at a destructive tool's consent gate), not "${values.consent}".`);
 
 /** The real provider from flags and the environment; the key is read here and only given to the engine. */
 function readRealProvider(info: WireInfo): ProviderSettings {
@@ -115,6 +118,9 @@ try {
     provider,
     autoRelease: true,
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
+    ...(scenario.prompt ? { prompt: scenario.prompt } : {}),
+    ...(scenario.listResources ? { listResources: true } : {}),
+    ...(values.consent === 'deny' ? { consentAnswer: 'deny' as const } : {}),
   });
   const trace = await run.start();
   if (values.json) process.stdout.write(formatTraceJson({ trace }));

@@ -36,6 +36,10 @@ export type ConversationContext = {
   callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']>;
   /** Tells the view a provider request is on the wire, and how to cancel it. */
   onProviderRequest: (cancel: (() => void) | null) => void;
+  /** The conversation to start from (a prompt's messages, translation #5) instead of the question alone. */
+  startingConversation?: unknown;
+  /** The tools listed and translated again when the server said its list changed; undefined when it did not. */
+  relistTools?: () => Promise<{ tools: unknown; nameMap: ToolNameMap } | undefined>;
 };
 
 const CANCELLED = {
@@ -100,9 +104,10 @@ async function sendWithRetry(
 
 export async function runConversation(context: ConversationContext, translated: { tools: unknown; nameMap: ToolNameMap }): Promise<string> {
   const { adapter, writer } = context;
-  let conversation = adapter.startConversation({ question: context.question });
+  let conversation = context.startingConversation ?? adapter.startConversation({ question: context.question });
   let pendingTranslation: Step['translation'] | undefined;
   for (let round = 1; ; round++) {
+    if (round > 1) translated = (await context.relistTools?.()) ?? translated;
     const request = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, conversation, tools: translated.tools });
     const stepId = pendingTranslation ? 'host.translate-tool-result' : 'provider.request';
     const response = await sendWithRetry(context, stepId, request, pendingTranslation);

@@ -8,6 +8,9 @@ import { runToEnd } from './finish-run.ts';
 import type { Release } from './gate.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS, type RunContext, type RunOptions } from './run-context.ts';
 import { callTool } from './tool-call.ts';
+import { startFromPrompt } from './prompt-start.ts';
+import { listResources } from './resource-links.ts';
+import { relistChangedTools } from './tools-changed.ts';
 import type { PendingStep, RunListener } from './trace-writer.ts';
 
 export type { RunOptions };
@@ -41,6 +44,8 @@ export type LifecycleRun = {
 async function runLifecycle(context: RunContext): Promise<void> {
   const { options, writer, state } = context;
   const translatedTools = await discoverTools(context);
+  if (options.listResources) await listResources(context);
+  const startingConversation = options.prompt ? await startFromPrompt(context, options.prompt) : undefined;
   context.trace.answer = await runConversation(
     {
       adapter: context.adapter,
@@ -56,6 +61,8 @@ async function runLifecycle(context: RunContext): Promise<void> {
       currentPhase: () => state.phase,
       hostStep: context.hostStep,
       callTool: (params) => callTool(context, params),
+      ...(startingConversation === undefined ? {} : { startingConversation }),
+      relistTools: () => relistChangedTools(context),
       onProviderRequest: (cancel) => {
         state.cancelProviderRequest = cancel;
         writer.emit({ type: 'provider-request', inFlight: cancel !== null });

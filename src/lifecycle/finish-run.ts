@@ -28,7 +28,8 @@ export async function runToEnd(context: RunContext, lifecycle: () => Promise<voi
   const { writer } = context;
   try {
     await lifecycle();
-    writer.setStatus('complete');
+    // The model answered, but without the call the user refused: that is not the whole lifecycle.
+    writer.setStatus(context.state.declined ? 'declined' : 'complete');
   } catch (error) {
     if (error instanceof RunAborted || context.signal.aborted) {
       writer.setStatus('aborted');
