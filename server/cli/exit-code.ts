@@ -3,7 +3,8 @@ import type { TraceStatus } from '../../src/trace/trace.ts';
 /**
  * The CLI's exit code for how a run ended, so a script can tell a stop from a failure:
  * 0 a full answer, 1 a failure (or a stop before the end), 2 a wrong command line (set by
- * the argument checks), 3 the model refused, 4 the reply was cut off, 5 a filter blocked it.
+ * the argument checks), 3 the model refused, 4 the reply was cut off, 5 a filter blocked it,
+ * 6 the user declined a call the host asked them about.
  */
 export function exitCodeFor(status: TraceStatus): number {
   switch (status) {
@@ -19,6 +20,8 @@ export function exitCodeFor(status: TraceStatus): number {
       return 4;
     case 'blocked':
       return 5;
+    case 'declined':
+      return 6;
     default: {
       const unknownStatus: never = status;
       throw new Error(`Unknown trace status ${String(unknownStatus)}`);

@@ -37,10 +37,12 @@ Runs the explorer's host in Node, through every step, and prints the trace.
                                 without a shell; '["program","arg"]' also works); its messages are the steps
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
+  --consent allow|deny          the answer at a destructive tool's consent gate (default allow, said in the step)
 ${EXPORT_FLAG_USAGE}
 
 Exit code: 0 a full answer, 1 the run failed, 2 a wrong command line, 3 the model refused,
-4 the reply was cut off (token limit), 5 a provider's filter blocked it.
+4 the reply was cut off (token limit), 5 a provider's filter blocked it, 6 you declined a
+tool call at the consent gate.
 A --base-url of your own (a local OpenAI-compatible server, Ollama) needs no key; one is sent if set.`;
 
 function fail(message: string): never {
@@ -68,6 +70,7 @@ try {
       stdio: { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
+      consent: { type: 'string', default: 'allow' },
       help: { type: 'boolean', short: 'h' },
       ...EXPORT_FLAG_OPTIONS,
     },
@@ -102,6 +105,7 @@ if (values.model !== 'mock' && values.model !== 'real') fail(`--model is mock or
 if (values.stream && values.whole) fail('Give --stream or --whole, not both.');
 // Real hosts stream; the mock answers whole unless asked, so its traces stay short.
 const stream = values.stream || (values.model === 'real' && !values.whole);
+if (values.consent !== 'allow' && values.consent !== 'deny') fail(`--consent is allow or deny (the answer at a destructive tool's consent gate), not "${values.consent}".`);
 
 /** The real provider from flags and the environment; the key is read here and only given to the engine. */
 function readRealProvider(info: WireInfo): ProviderSettings {
@@ -131,6 +135,9 @@ try {
     provider,
     autoRelease: true,
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
+    ...(scenario.prompt ? { prompt: scenario.prompt } : {}),
+    ...(scenario.listResources ? { listResources: true } : {}),
+    ...(values.consent === 'deny' ? { consentAnswer: 'deny' as const } : {}),
   });
   const trace = await run.start();
   if (values.json) process.stdout.write(formatTraceJson({ trace }));

@@ -4,6 +4,7 @@ import { createConformanceServer } from '../mcp/conformance/create-conformance-s
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createInFlightCalls } from '../mcp/in-flight-calls.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
+import { createToolbox } from '../mcp/toolbox/create-toolbox.ts';
 import { builtInTools, protectedTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../shared/json-response.ts';
@@ -110,13 +111,16 @@ const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
 
 export function createApp(options: AppOptions = {}): App {
   const registry = createToolRegistry(options.tools ?? builtInTools);
-  const toolboxRegistry = createToolRegistry(options.toolboxTools ?? toolboxTools);
+  const toolbox = createToolbox({ tools: options.toolboxTools ?? toolboxTools });
   // Each stateless endpoint shares its 2025-era calls in flight among its per-request
   // instances, so notifications/cancelled in a later POST reaches the call it names.
   const mcpCalls = createInFlightCalls({ onError: options.onError });
   const toolboxCalls = createInFlightCalls({ onError: options.onError });
   const mcp = createMcpHandler(({ era }) => createMcpServer(registry, era === 'legacy' ? { inFlight: mcpCalls } : {}), { legacy: 'stateless', onerror: options.onError });
-  const toolbox = createMcpHandler(({ era }) => createMcpServer(toolboxRegistry, era === 'legacy' ? { inFlight: toolboxCalls } : {}), { legacy: 'stateless', onerror: options.onError });
+  const toolboxHandler = createMcpHandler(
+    ({ era }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, ...(era === 'legacy' ? { inFlight: toolboxCalls } : {}) }),
+    { legacy: 'stateless', onerror: options.onError },
+  );
   const protectedRegistry = createToolRegistry(protectedTools);
   const protectedCalls = createInFlightCalls({ onError: options.onError });
   const protectedMcp = createMcpHandler(({ era }) => createMcpServer(protectedRegistry, era === 'legacy' ? { inFlight: protectedCalls } : {}), { legacy: 'stateless', onerror: options.onError });
@@ -144,7 +148,7 @@ export function createApp(options: AppOptions = {}): App {
     if (isBridgePath(pathname)) return (request) => serveBridgeRoute(pathname, request);
     if (sandbox.handles(pathname)) return (request) => sandbox.fetch(request, pathname, async (checked) => findPostHeaderRefusal(checked) ?? protectedMcp.fetch(checked));
     if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? mcp.fetch(request);
-    if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolbox.fetch(request);
+    if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolboxHandler.fetch(request);
     if (pathname === MCP_SESSIONS_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, sessions, sessionsModern);
     if (pathname === MCP_CONFORMANCE_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, conformanceSessions, conformanceModern);
     const mockRoute = findMockRoute(pathname);
@@ -258,7 +262,7 @@ export function createApp(options: AppOptions = {}): App {
     guardLists,
     countSessions: () => sessions.countSessions(),
     close: async () => {
-      await Promise.all([mcp.close(), toolbox.close(), protectedMcp.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
+      await Promise.all([mcp.close(), toolboxHandler.close(), protectedMcp.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ArgumentCheck } from '../../src/mcp/server-report.ts';
 import { shareCancellation, type InFlightCalls } from './in-flight-calls.ts';
@@ -14,13 +14,15 @@ export const SERVER_INFO = { name: 'mcp-lifecycle-explorer-server', version: '0.
  * steps truthfully, as progress notifications in the response stream, whenever the
  * client asked for progress (a progressToken in the request's _meta).
  */
-export function createMcpServer(registry: ToolRegistry, options: { inFlight?: InFlightCalls } = {}): Server {
+export function createMcpServer(registry: ToolRegistry, options: { inFlight?: InFlightCalls; catalog?: ServerCatalog } = {}): Server {
+  const { catalog } = options;
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
+    capabilities: catalog ? { tools: { listChanged: true }, prompts: {}, resources: {} } : { tools: {} },
     instructions: 'A teaching server: every tool reports its registry lookup, validation and execution as progress.',
   });
   // A stateless instance shares its endpoint's calls in flight, so a cancel sent in another POST can reach them.
   if (options.inFlight) shareCancellation(server, options.inFlight);
+  if (catalog) serveCatalog(server, catalog);
 
   server.setRequestHandler('tools/list', async (request, context) => {
     const tools = registry.list();
@@ -66,7 +68,11 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
     let returned: unknown;
     const finished = options.inFlight?.track(context.mcpReq.id, server);
     try {
-      returned = await tool.handler(parsed.data, { signal: context.mcpReq.signal, reportProgress: channel.reportToolProgress });
+      returned = await tool.handler(parsed.data, {
+        signal: context.mcpReq.signal,
+        reportProgress: channel.reportToolProgress,
+        notifyToolsChanged: () => context.mcpReq.notify({ method: 'notifications/tools/list_changed' }),
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await channel.reportFinalStage({
@@ -85,6 +91,21 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
   });
 
   return server;
+}
+
+/** Prompts and resources besides the tools (the toolbox has them); each answer comes from the catalog as it is. */
+export type ServerCatalog = {
+  prompts: Prompt[];
+  getPrompt: (name: string, values: Record<string, string> | undefined) => GetPromptResult;
+  resources: Resource[];
+  readResource: (uri: string) => ReadResourceResult;
+};
+
+function serveCatalog(server: Server, catalog: ServerCatalog): void {
+  server.setRequestHandler('prompts/list', () => ({ prompts: catalog.prompts }));
+  server.setRequestHandler('prompts/get', (request) => catalog.getPrompt(request.params.name, request.params.arguments));
+  server.setRequestHandler('resources/list', () => ({ resources: catalog.resources }));
+  server.setRequestHandler('resources/read', (request) => catalog.readResource(request.params.uri));
 }
 
 function errorResult(text: string): CallToolResult {

@@ -15,6 +15,8 @@ export type ToolContext = {
   signal: AbortSignal;
   /** Sends a notifications/progress of the tool's own; does nothing when the client asked for no progress. */
   reportProgress: (update: ProgressUpdate) => Promise<void>;
+  /** Sends notifications/tools/list_changed on this call's stream, for a tool that changes the server's list. */
+  notifyToolsChanged?: () => Promise<void>;
 };
 
 export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unknown> = {
@@ -81,5 +83,13 @@ export function createToolRegistry(tools: RegisteredTool[]): ToolRegistry {
   return {
     list: () => tools.map((tool) => tool.definition),
     get: (name) => byName.get(name),
+  };
+}
+
+/** A registry whose tools can change while it serves (the toolbox's unlockable tool): each read asks for the tools listed now. */
+export function createChangingToolRegistry(listTools: () => RegisteredTool[]): ToolRegistry {
+  return {
+    list: () => createToolRegistry(listTools()).list(),
+    get: (name) => createToolRegistry(listTools()).get(name),
   };
 }

@@ -14,15 +14,34 @@ function describeMatch(match: ToolMatch): string {
   return `the question says ${words.join(', ')}`;
 }
 
+/**
+ * A tool that answered by naming another tool (unlock_temperature_tool: "convert_temperature
+ * is now unlocked"), when that tool is now offered, fits the question and was not called yet:
+ * the mock calls it next. Anything else ends in words.
+ */
+function decideFollowUp({ question, tools, exchanges, answered }: { question: string; tools: MockTool[]; exchanges: MockToolExchange[]; answered: MockToolExchange }): MockReply | undefined {
+  const called = new Set(exchanges.map((exchange) => exchange.name));
+  const named = tools.filter((tool) => !called.has(tool.name) && answered.output.includes(tool.name));
+  const match = matchToolToQuestion({ question, tools: named });
+  if (!match) return undefined;
+  const filled = fillArgumentsFromSchema({ schema: match.tool.parameters, question, toolName: match.tool.name });
+  if (!filled.ok) return undefined;
+  return {
+    type: 'tool-calls',
+    calls: [{ name: match.tool.name, arguments: filled.arguments }],
+    reasoning: `${answered.name} answered by naming ${match.tool.name}, which is offered now and fits because ${describeMatch(match)}; calling it with arguments read from the question.`,
+  };
+}
+
 /** The reply for a question some tool fits by its words, or undefined when none does. */
 export function decideAnyToolReply({ question, tools, exchanges }: { question: string; tools: MockTool[]; exchanges: MockToolExchange[] }): MockReply | undefined {
   const match = matchToolToQuestion({ question, tools });
   if (!match) return undefined;
   const { tool } = match;
-  const answered = exchanges[0];
+  const answered = exchanges.at(-1);
   if (answered) {
     if (answered.isError) return reportToolError(answered);
-    return { type: 'text', text: describeToolOutput(answered), reasoning: `${answered.name} answered; putting what it said into words.` };
+    return decideFollowUp({ question, tools, exchanges, answered }) ?? { type: 'text', text: describeToolOutput(answered), reasoning: `${answered.name} answered; putting what it said into words.` };
   }
   const filled = fillArgumentsFromSchema({ schema: tool.parameters, question, toolName: tool.name });
   if (!filled.ok) {

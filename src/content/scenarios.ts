@@ -16,6 +16,10 @@ export type Scenario = {
   mockModel: MockModelName;
   era?: Era;
   maxToolRounds?: number;
+  /** Start from this prompt of the server (prompts/get, translation #5); the question then only names it. */
+  prompt?: { name: string; arguments?: Record<string, string> };
+  /** The host lists the server's resources during discovery. */
+  listResources?: boolean;
   /** What to look at, in a sentence or two. */
   lesson: string;
 };
@@ -160,6 +164,40 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp',
     mockModel: 'mock-model-filtered',
     lesson: 'The tool runs, then the provider’s filter withholds the answer: OpenAI’s content_filter, Gemini’s SAFETY (Anthropic ends it as a refusal; Ollama has no filter). The last step says which filter and what to do.',
+  },
+  {
+    id: 'prompts',
+    title: 'A prompt: the server writes the conversation',
+    question: 'Prompt unit_conversion: 5 kilometers to miles',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    prompt: { name: 'unit_conversion', arguments: { value: '5', from: 'kilometers', to: 'miles' } },
+    lesson: "The user picks a prompt instead of typing: prompts/list, then prompts/get with its arguments. The server's messages become the conversation the host sends, through translation #5, and the model calls convert_units as the prompt asks.",
+  },
+  {
+    id: 'resources',
+    title: 'Resources: a tool answers with a link, the host reads it',
+    question: 'Find the table of length units',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    listResources: true,
+    lesson: 'resources/list shows what the server offers to read. find_unit_table answers with a resource_link; the model cannot open it, so the host reads it (resources/read) and decides what of it goes into the model’s context.',
+  },
+  {
+    id: 'consent',
+    title: 'Consent: a destructive tool waits for the user',
+    question: 'Delete the note called "draft"',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'delete_note is annotated destructiveHint: true, so the host asks the user before tools/call. Allow, and the note is deleted; deny, and nothing reaches the server and the run ends declined. Annotations are hints from a server the host cannot verify.',
+  },
+  {
+    id: 'tools-changed',
+    title: 'The tool list changes during the run',
+    question: 'Convert the temperature 100 celsius to fahrenheit',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'unlock_temperature_tool adds convert_temperature, and the server says so with notifications/tools/list_changed. The host lists the tools again, and the next model request carries the new list; after one call the tool is locked again, and the list changes back.',
   },
 ];
 

@@ -47,6 +47,21 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'bridge.stderr': "A stdio server writes its logs to standard error, never to standard output (that is for JSON-RPC only). The bridge passes each line on so you can see it; it is no MCP message.",
   'bridge.exit': 'The process behind the bridge ended. Nothing can reach it until npm start is started again.',
   'host.fault': 'Something went wrong. The steps before stay recorded so you can inspect what happened.',
+  'mcp.prompts-list.request': 'Prompts are conversations a server writes for the user to choose, not for the model to call: the client asks which there are.',
+  'mcp.prompts-list.response': 'Each prompt has a name, a description and the arguments it needs. A host shows them to the user (a menu, a slash command); the model never sees this list.',
+  'mcp.prompts-get.request': 'The user chose a prompt and gave its arguments (always strings): the client asks the server to fill them in.',
+  'mcp.prompts-get.response': 'The server answers with messages, each a role (user or assistant) and a content block. Nothing has been sent to the model yet: the host decides what to do with them.',
+  'host.translate-prompt': "Translation #5: the prompt's MCP messages become the first turns of the provider's conversation. Text carries over; what the format has no place for (an embedded resource, an image) is changed or dropped, and the host says so.",
+  'mcp.resources-list.request': 'Resources are data a server offers to read, each named by a URI. The client asks which there are; reading one is a separate request.',
+  'mcp.resources-list.response': "The server lists its resources (URI, name, MIME type). The host, not the model, decides which to read and what to show the model.",
+  'host.read-resource-link': 'The tool answered with a resource_link: a pointer, not the data. The model cannot open a URI; the host decides to read it through its MCP client.',
+  'mcp.resources-read.request': 'resources/read names one URI. The model is not involved: this is the host fetching context on its own account.',
+  'mcp.resources-read.response': "The resource's contents: text or a base64 blob, with its MIME type.",
+  'host.resource-to-context': "The host decides what goes into the model's context: here the text of a small text resource, appended to the tool result as an embedded resource; a blob or a long text stays out, and the step says why.",
+  'host.ask-consent': 'The tool is annotated destructiveHint: true, so the host asks the user before calling it. Annotations are hints from the server, which the host cannot verify: a server could mark a destructive tool read-only, so a careful host asks about any tool it does not trust, whatever its annotations say.',
+  'user.consent': 'The user answers. Allow: the host sends tools/call. Deny: nothing is sent to the server, and the host tells the model that the user declined, so it can say so in words.',
+  'mcp.tools-list-changed.notification': "The server's tool list changed while the run was going. The notification carries no list: it only says to ask again.",
+  'host.list-tools-again': 'Before the next model request the host lists the tools again and translates them again (translation #1), so the model is offered the tools that exist now.',
 };
 
 export function getStepSummary(id: string): string | undefined {

@@ -20,6 +20,10 @@ const REQUEST_STEP_BY_METHOD: Partial<Record<string, StepId>> = {
   'server/discover': 'mcp.discover.request',
   'tools/list': 'mcp.tools-list.request',
   'tools/call': 'mcp.tools-call.request',
+  'prompts/list': 'mcp.prompts-list.request',
+  'prompts/get': 'mcp.prompts-get.request',
+  'resources/list': 'mcp.resources-list.request',
+  'resources/read': 'mcp.resources-read.request',
 };
 
 const RESPONSE_STEP_BY_REQUEST_STEP: Partial<Record<StepId, StepId>> = {
@@ -28,6 +32,10 @@ const RESPONSE_STEP_BY_REQUEST_STEP: Partial<Record<StepId, StepId>> = {
   'mcp.tools-list.request': 'mcp.tools-list.response',
   'mcp.tools-call.request': 'mcp.tools-call.response',
   'mcp.request': 'mcp.response',
+  'mcp.prompts-list.request': 'mcp.prompts-list.response',
+  'mcp.prompts-get.request': 'mcp.prompts-get.response',
+  'mcp.resources-list.request': 'mcp.resources-list.response',
+  'mcp.resources-read.request': 'mcp.resources-read.response',
 };
 
 const STAGE_STEPS: Record<ServerStage, StepId> = {
@@ -72,6 +80,7 @@ export function classifyOutgoing({ httpMethod, message }: { httpMethod: string; 
  */
 export function classifyIncoming({ message, answers }: { message: JSONRPCMessage; answers: StepId | undefined }): StepId | undefined {
   if ('method' in message) {
+    if (message.method === 'notifications/tools/list_changed') return 'mcp.tools-list-changed.notification';
     if (message.method !== 'notifications/progress') return 'mcp.notification';
     const stage = readServerStage(message.params?._meta);
     return stage ? STAGE_STEPS[stage] : 'server.progress';

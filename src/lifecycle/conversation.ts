@@ -40,6 +40,10 @@ export type ConversationContext = {
   callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']>;
   /** Tells the view a provider request is on the wire, and how to cancel it. */
   onProviderRequest: (cancel: (() => void) | null) => void;
+  /** The conversation to start from (a prompt's messages, translation #5) instead of the question alone. */
+  startingConversation?: unknown;
+  /** The tools listed and translated again when the server said its list changed; undefined when it did not. */
+  relistTools?: () => Promise<{ tools: unknown; nameMap: ToolNameMap } | undefined>;
 };
 
 const CANCELLED = {
@@ -143,9 +147,10 @@ async function endWithStop(context: ConversationContext, response: ProviderRespo
 
 export async function runConversation(context: ConversationContext, translated: { tools: unknown; nameMap: ToolNameMap }): Promise<ConversationEnd> {
   const { adapter, writer } = context;
-  let conversation = adapter.startConversation({ question: context.question });
+  let conversation = context.startingConversation ?? adapter.startConversation({ question: context.question });
   let pendingTranslation: Step['translation'] | undefined;
   for (let round = 1; ; round++) {
+    if (round > 1) translated = (await context.relistTools?.()) ?? translated;
     const whole = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, conversation, tools: translated.tools });
     // Streamed, the request is the same one asking for a stream: the learner sees that ask at the gate.
     const request = context.provider.stream ? (getWireStream(adapter.id)?.requestStream(whole) ?? whole) : whole;

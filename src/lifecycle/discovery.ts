@@ -203,8 +203,16 @@ export async function discoverTools(context: RunContext): Promise<{ tools: unkno
   });
 
   const connection = await connectToServer(context, url);
+  return listAndTranslateTools(context, connection);
+}
+
+/** tools/list, the tools to the host, and translation #1: at discovery, and again when the server's list changed. */
+export async function listAndTranslateTools(context: RunContext, connection: McpConnection): Promise<{ tools: unknown; nameMap: ToolNameMap }> {
+  const { options, hostStep } = context;
   const tools = await listTools(context, connection);
   await context.traffic.answered('tools/list');
+  context.state.tools = tools;
+  context.state.toolsListedAt = context.trace.steps.findLast((step) => step.id === 'mcp.tools-list.response')?.n ?? context.trace.steps.length;
   await hostStep('client.tools-to-host', { payload: { tools } });
 
   const translated = context.adapter.prepareTools({ tools, strict: options.provider.strict ?? false });

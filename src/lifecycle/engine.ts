@@ -8,6 +8,9 @@ import { runToEnd } from './finish-run.ts';
 import type { Release } from './gate.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS, type RunContext, type RunOptions } from './run-context.ts';
 import { callTool } from './tool-call.ts';
+import { startFromPrompt } from './prompt-start.ts';
+import { listResources } from './resource-links.ts';
+import { relistChangedTools } from './tools-changed.ts';
 import type { PendingStep, RunListener } from './trace-writer.ts';
 
 export type { RunOptions };
@@ -38,9 +41,11 @@ export type LifecycleRun = {
 };
 
 /** The whole lifecycle, from the question to the answer; a failure anywhere ends it. */
-async function runLifecycle(context: RunContext): Promise<ConversationEnd['status']> {
+async function runLifecycle(context: RunContext): Promise<ConversationEnd['status'] | 'declined'> {
   const { options, writer, state } = context;
   const translatedTools = await discoverTools(context);
+  if (options.listResources) await listResources(context);
+  const startingConversation = options.prompt ? await startFromPrompt(context, options.prompt) : undefined;
   const end = await runConversation(
     {
       adapter: context.adapter,
@@ -56,6 +61,8 @@ async function runLifecycle(context: RunContext): Promise<ConversationEnd['statu
       currentPhase: () => state.phase,
       hostStep: context.hostStep,
       callTool: (params) => callTool(context, params),
+      ...(startingConversation === undefined ? {} : { startingConversation }),
+      relistTools: () => relistChangedTools(context),
       onProviderRequest: (cancel) => {
         state.cancelProviderRequest = cancel;
         writer.emit({ type: 'provider-request', inFlight: cancel !== null });
@@ -66,7 +73,8 @@ async function runLifecycle(context: RunContext): Promise<ConversationEnd['statu
   context.trace.answer = end.answer;
   // A stateful server keeps a session for this client: the host ends it (DELETE) before finishing.
   await state.connection?.close({ terminate: true });
-  return end.status;
+  // The model answered, but without the call the user refused: that is not the whole lifecycle.
+  return end.status === 'complete' && state.declined ? 'declined' : end.status;
 }
 
 export function createLifecycleRun(options: RunOptions): LifecycleRun {

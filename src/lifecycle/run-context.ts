@@ -1,5 +1,7 @@
 import type { FetchLike, Transport } from '@modelcontextprotocol/client';
-import type { WireAdapter } from '../providers/types.ts';
+import type { McpTool, WireAdapter } from '../providers/types.ts';
+import type { ConsentDecision } from './consent.ts';
+import type { PromptChoice } from './prompt-start.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
 import type { Release } from './gate.ts';
@@ -36,6 +38,12 @@ export type RunOptions = {
   /** How many model rounds with tool calls before the host stops the loop. */
   maxToolRounds?: number;
   now?: () => number;
+  /** Start from this prompt of the server (prompts/get) instead of the question alone. */
+  prompt?: PromptChoice;
+  /** List the server's resources during discovery (resources/list). */
+  listResources?: boolean;
+  /** The answer at a consent gate when nobody is there to give one (autoRelease: the CLI); allow unless told. */
+  consentAnswer?: ConsentDecision;
 };
 
 /** A model that keeps calling tools is stopped after this many rounds, unless the scenario says otherwise. */
@@ -52,6 +60,12 @@ export type RunState = {
   connection: McpConnection | undefined;
   /** Stops the provider request on the wire, while there is one. */
   cancelProviderRequest: (() => void) | null;
+  /** The tools as last listed (their annotations decide the consent gate). */
+  tools: McpTool[];
+  /** The step number of the latest tools/list answer: a list_changed after it means list again. */
+  toolsListedAt: number;
+  /** The user denied a call at the consent gate: the run ends declined, not complete. */
+  declined: boolean;
 };
 
 /** Holds at the gate, then records the host's own step (as the learner edited it, for a message). */

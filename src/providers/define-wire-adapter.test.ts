@@ -8,6 +8,7 @@ type Turn = { role: 'user' | 'assistant'; content: string };
 /** A tiny format of one message type, to check what defineWireAdapter holds each function to. */
 const translations: WireTranslations<Turn[], string[], Turn> = {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
+  convertPromptMessages: () => ({ result: [], warnings: [], changes: [] }),
   prepareTools: ({ tools }) => ({ result: { tools: tools.map((tool) => tool.name), nameMap: {} }, warnings: [], changes: [] }),
   buildRequest: ({ model, conversation, tools }) => ({ path: '/chat', headers: {}, body: { model, messages: conversation, tools } }),
   readResponse: () => ({ toolCalls: [], text: 'twelve', stop: { outcome: 'finished' }, assistantMessage: { role: 'assistant', content: 'twelve' }, finishReason: null, model: null }),

@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, PromptMessage, Tool } from '@modelcontextprotocol/client';
 import type { FieldChange, Warning } from '../trace/trace.ts';
 import type { StopCause, StopOutcome } from '../trace/stop-causes.ts';
 import type { WireInfo } from './wire-catalog.ts';
@@ -83,6 +83,8 @@ export type ProviderHttpRequest = {
  */
 export type WireAdapter<Conversation = unknown, ProviderTools = unknown, AssistantTurn = unknown> = WireInfo & {
   startConversation(input: { question: string }): Conversation;
+  /** Translation #5: a prompt's messages (prompts/get) as the conversation's first turns. */
+  convertPromptMessages(input: { messages: PromptMessage[] }): Translated<Conversation>;
   /** Translation #1. `strict` asks for OpenAI strict schemas where the format has them. */
   prepareTools(input: { tools: McpTool[]; strict?: boolean }): PreparedTools<ProviderTools>;
   buildRequest(input: { model: string; apiKey?: string; conversation: Conversation; tools: ProviderTools }): ProviderHttpRequest;

@@ -157,7 +157,7 @@ export async function startRun(): Promise<void> {
     const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
     // The learner's headers are for the server they named, never for the built-in one.
     const mcpHeaders = state.model.mcpServerUrl === null ? [] : state.model.mcpHeaders;
-    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, mcpHeaders, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}) });
+    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, mcpHeaders, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}), ...(scenario?.prompt ? { prompt: scenario.prompt } : {}), ...(scenario?.listResources ? { listResources: true } : {}) });
   } catch (error) {
     useExplorerStore.setState({
       status: 'idle',

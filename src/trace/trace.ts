@@ -73,7 +73,7 @@ export const FieldChangeSchema = z.object({
 export type FieldChange = z.infer<typeof FieldChangeSchema>;
 
 export const TranslationSchema = z.object({
-  number: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  number: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]),
   input: z.unknown(),
   output: z.unknown(),
   warnings: z.array(WarningSchema),
@@ -156,9 +156,10 @@ export const McpInfoSchema = z.object({
 /**
  * How a run ended. Only `complete` reached a full answer; `refused`, `truncated` and
  * `blocked` are the model's or the provider's stop (see stop-causes.ts), `failed` the
- * host's, the server's or the provider's failure, `aborted` the learner's Reset.
+ * host's, the server's or the provider's failure, `aborted` the learner's Reset, `declined`
+ * the user's no to a call the host asked them about (the model answered without it).
  */
-export const TraceStatusSchema = z.enum(['running', 'complete', ...STOP_OUTCOMES, 'aborted']);
+export const TraceStatusSchema = z.enum(['running', 'complete', ...STOP_OUTCOMES, 'aborted', 'declined']);
 export type TraceStatus = z.infer<typeof TraceStatusSchema>;
 
 export const TraceSchema = z.object({

@@ -83,6 +83,27 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(translation?.output).toMatchObject({ name: 'math.power' });
     expect(trace.answer).toContain('1024');
   },
+  prompts: (trace) => {
+    expect(payloadsOf(trace, 'mcp.prompts-get.request')[0]).toMatchObject({ params: { name: 'unit_conversion', arguments: { value: '5', from: 'kilometers', to: 'miles' } } });
+    expect(trace.steps.find((step) => step.id === 'host.translate-prompt')?.translation?.number).toBe(5);
+    expect(trace.answer).toContain('3.11 miles');
+  },
+  resources: (trace) => {
+    expect(payloadsOf(trace, 'mcp.resources-read.request')[0]).toMatchObject({ params: { uri: 'toolbox://tables/length-units' } });
+    expect(payloadsOf(trace, 'host.resource-to-context')[0]).toMatchObject({ included: true });
+    expect(trace.answer).toContain('1609.344');
+  },
+  consent: (trace) => {
+    // The CLI answers the consent gate with allow unless --consent deny says otherwise.
+    expect(payloadsOf(trace, 'user.consent')[0]).toEqual({ decision: 'allow' });
+    expect(payloadsOf(trace, 'mcp.tools-call.request')[0]).toMatchObject({ params: { name: 'delete_note' } });
+    expect(trace.answer).toContain('Deleted the note draft');
+  },
+  'tools-changed': (trace) => {
+    expect(payloadsOf(trace, 'mcp.tools-list-changed.notification')).toHaveLength(2);
+    expect(payloadsOf(trace, 'mcp.tools-call.request').map((payload) => (payload.params as { name: string }).name)).toEqual(['unlock_temperature_tool', 'convert_temperature']);
+    expect(trace.answer).toContain('212 fahrenheit');
+  },
 };
 
 describe('npm run trace -- --scenario', () => {

@@ -5,15 +5,20 @@ import { convertAnthropicToolCall, formatAnthropicToolCall } from './convert-ant
 import { convertToAnthropicToolResults, type AnthropicToolResultMessage } from './convert-to-anthropic-tool-results.ts';
 import { prepareAnthropicTools, type AnthropicTool } from './prepare-anthropic-tools.ts';
 import { readAnthropicResponse, type AnthropicAssistantMessage } from './read-anthropic-response.ts';
+import { convertPromptMessages } from '../prompt-messages.ts';
 
 export type AnthropicUserTextMessage = { role: 'user'; content: string };
-export type AnthropicConversationMessage = AnthropicUserTextMessage | AnthropicAssistantMessage | AnthropicToolResultMessage;
+/** A turn of a prompt (translation #5): Anthropic takes a plain string as the content of either role. */
+export type AnthropicPromptTextMessage = { role: 'user' | 'assistant'; content: string };
+export type AnthropicConversationMessage = AnthropicUserTextMessage | AnthropicPromptTextMessage | AnthropicAssistantMessage | AnthropicToolResultMessage;
 
 /** Anthropic requires a cap on the answer's length; one short sentence needs far less. */
 export const ANTHROPIC_MAX_TOKENS = 1024;
 
 export const anthropicAdapter = defineWireAdapter<AnthropicConversationMessage[], AnthropicTool[], AnthropicAssistantMessage>('anthropic', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
+  // Translation #5: a prompt's messages as this format's first turns.
+  convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role, content: text }) }),
   prepareTools: prepareAnthropicTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/messages',

@@ -5,6 +5,7 @@ import { convertToGeminiFunctionResponses } from './convert-to-gemini-function-r
 import type { GeminiContent, GeminiModelTurn } from './gemini-content.ts';
 import { prepareGeminiTools, type GeminiTool } from './prepare-gemini-tools.ts';
 import { readGeminiResponse } from './read-gemini-response.ts';
+import { convertPromptMessages } from '../prompt-messages.ts';
 
 /** Gemini names models "models/gemini-…" in its lists; the path wants the bare id. */
 function readModelId(model: string): string {
@@ -13,6 +14,8 @@ function readModelId(model: string): string {
 
 export const geminiAdapter = defineWireAdapter<(GeminiContent | GeminiModelTurn)[], GeminiTool[], GeminiModelTurn>('gemini', {
   startConversation: ({ question }) => [{ role: 'user', parts: [{ text: question }] }],
+  // Translation #5: a prompt's messages as this format's first turns.
+  convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role: role === 'assistant' ? 'model' : 'user', parts: [{ text }] }) }),
   prepareTools: prepareGeminiTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     // The model is part of the path, not the body.

@@ -5,11 +5,14 @@ import { convertOllamaToolCall, formatOllamaToolCall } from './convert-ollama-to
 import { convertToOllamaToolMessages } from './convert-to-ollama-tool-messages.ts';
 import { prepareOllamaTools, type OllamaTool } from './prepare-ollama-tools.ts';
 import { readOllamaResponse, type OllamaAssistantMessage } from './read-ollama-response.ts';
+import { convertPromptMessages } from '../prompt-messages.ts';
 
 type OllamaMessage = Record<string, unknown> & { role: string };
 
 export const ollamaAdapter = defineWireAdapter<OllamaMessage[], OllamaTool[], OllamaAssistantMessage>('ollama', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
+  // Translation #5: a prompt's messages as this format's first turns.
+  convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role, content: text }) }),
   prepareTools: prepareOllamaTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/api/chat',

@@ -6,10 +6,13 @@ import { convertToOpenAiChatToolMessages } from './convert-to-openai-chat-tool-m
 import { echoOpenAiChatAssistant, type OpenAiChatMessage } from './echo-openai-chat-assistant.ts';
 import { prepareOpenAiChatTools, type OpenAiChatTool } from './prepare-openai-chat-tools.ts';
 import { readOpenAiChatResponse, type OpenAiChatAssistantMessage } from './read-openai-chat-response.ts';
+import { convertPromptMessages } from '../prompt-messages.ts';
 
 
 export const openAiChatAdapter = defineWireAdapter<OpenAiChatMessage[], OpenAiChatTool[], OpenAiChatAssistantMessage>('openai-chat', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
+  // Translation #5: a prompt's messages as this format's first turns.
+  convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role, content: text }) }),
   prepareTools: prepareOpenAiChatTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/chat/completions',

@@ -5,6 +5,7 @@ import { convertOpenAiFunctionsToolCall, formatOpenAiFunctionsToolCall } from '.
 import { convertToOpenAiFunctionsToolMessages, type OpenAiFunctionMessage } from './convert-to-openai-functions-tool-messages.ts';
 import { prepareOpenAiFunctionsTools, type OpenAiFunction } from './prepare-openai-functions-tools.ts';
 import { readOpenAiFunctionsResponse, type OpenAiFunctionsAssistantMessage } from './read-openai-functions-response.ts';
+import { convertPromptMessages } from '../prompt-messages.ts';
 
 export type OpenAiFunctionsMessage = { role: 'user'; content: string } | OpenAiFunctionsAssistantMessage | OpenAiFunctionMessage;
 
@@ -18,6 +19,8 @@ export function buildOpenAiFunctionsBody({ model, messages, functions }: { model
 
 export const openAiFunctionsAdapter = defineWireAdapter<OpenAiFunctionsMessage[], OpenAiFunction[], OpenAiFunctionsAssistantMessage>('openai-functions', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
+  // Translation #5: a prompt's messages as this format's first turns.
+  convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role, content: text }) }),
   prepareTools: prepareOpenAiFunctionsTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/chat/completions',

@@ -5,9 +5,10 @@ import { convertOpenAiResponsesToolCall, formatOpenAiResponsesToolCall } from '.
 import { convertToOpenAiResponsesToolOutputs, type OpenAiResponsesFunctionCallOutput } from './convert-to-openai-responses-tool-outputs.ts';
 import { prepareOpenAiResponsesTools, type OpenAiResponsesTool } from './prepare-openai-responses-tools.ts';
 import { readOpenAiResponsesResponse, type OpenAiResponsesOutputItem } from './read-openai-responses-response.ts';
+import { convertPromptMessages } from '../prompt-messages.ts';
 
 /** The conversation as `input` items: the question, the model's output items echoed, the function outputs. */
-export type OpenAiResponsesInputItem = { role: 'user'; content: string } | OpenAiResponsesOutputItem | OpenAiResponsesFunctionCallOutput;
+export type OpenAiResponsesInputItem = { role: 'user' | 'assistant'; content: string } | OpenAiResponsesOutputItem | OpenAiResponsesFunctionCallOutput;
 
 export type OpenAiResponsesRequestBody = { model: string; input: OpenAiResponsesInputItem[]; tools?: OpenAiResponsesTool[] };
 
@@ -18,6 +19,8 @@ export function buildOpenAiResponsesBody({ model, input, tools }: { model: strin
 
 export const openAiResponsesAdapter = defineWireAdapter<OpenAiResponsesInputItem[], OpenAiResponsesTool[], OpenAiResponsesOutputItem[]>('openai-responses', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
+  // Translation #5: a prompt's messages as this format's first turns.
+  convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role, content: text }) }),
   prepareTools: prepareOpenAiResponsesTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     path: '/responses',

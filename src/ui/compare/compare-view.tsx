@@ -64,11 +64,12 @@ export function CompareView() {
   if (!data.tools) {
     return <p className="p-4 text-sm text-slate-500">Step forward to translation #1 (step 7): the comparison starts from the tools the server listed.</p>;
   }
-  const available: Record<TranslationNumber, boolean> = { 1: true, 2: data.call !== null, 3: data.result !== null };
+  const available: Record<TranslationNumber, boolean> = { 1: true, 2: data.call !== null, 3: data.result !== null, 5: false };
   const captions: Record<TranslationNumber, string> = {
     1: 'The same MCP tools, as each format declares them to the model.',
     2: 'How each format’s model writes the same call, and what the host makes of it: the MCP call is the same every time.',
     3: 'The same MCP result, as each format hands it back to the model.',
+    5: "A prompt's messages, as each format starts its conversation.",
   };
   return (
     <div className="flex h-full min-h-0 flex-col gap-3" data-testid="compare-view">

@@ -106,6 +106,8 @@ function describeStatus(status: ExplorerState['status']): string {
       return 'The run stopped: see the last step.';
     case 'aborted':
       return 'The run was stopped.';
+    case 'declined':
+      return 'The user declined a tool call: the model answered without it.';
     default: {
       const unexpected: never = status;
       return unexpected;

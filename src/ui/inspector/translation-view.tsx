@@ -10,6 +10,7 @@ const SIDES: Record<Translation['number'], { input: string; output: string }> = 
   1: { input: 'MCP tool definitions (input)', output: 'Provider tools (output)' },
   2: { input: 'Provider tool call (input)', output: 'MCP tools/call params (output)' },
   3: { input: 'MCP tool result (input)', output: 'Provider tool messages (output)' },
+  5: { input: 'MCP prompt messages (input)', output: 'Provider conversation (output)' },
 };
 
 const moreButton = 'rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';

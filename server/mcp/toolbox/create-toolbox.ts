@@ -1,0 +1,17 @@
+import type { ServerCatalog } from '../create-mcp-server.ts';
+import { createChangingToolRegistry, type RegisteredTool, type ToolRegistry } from '../tool-registry.ts';
+import { getToolboxPrompt, toolboxPrompts } from './toolbox-prompts.ts';
+import { readToolboxResource, toolboxResources } from './toolbox-resources.ts';
+import { createToolboxState } from './toolbox-state-tools.ts';
+
+/**
+ * /mcp/toolbox as one app holds it: the given tools, the tools with state of their own
+ * (notes, a resource link, an unlockable tool), and the prompts and resources.
+ */
+export function createToolbox({ tools }: { tools: RegisteredTool[] }): { registry: ToolRegistry; catalog: ServerCatalog } {
+  const state = createToolboxState();
+  return {
+    registry: createChangingToolRegistry(() => [...tools, ...state.listTools()]),
+    catalog: { prompts: toolboxPrompts, getPrompt: getToolboxPrompt, resources: toolboxResources, readResource: readToolboxResource },
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { defineTool, type RegisteredTool } from '../tool-registry.ts';
+import { LENGTH_UNITS_URI } from './toolbox-resources.ts';
+
+/**
+ * The toolbox tools that change something, each with its lesson: delete_note is
+ * destructive (its annotation says so, and a host asks the user first), find_unit_table
+ * answers with a link for the host to read, and unlock_temperature_tool changes the
+ * server's tool list during the run (notifications/tools/list_changed).
+ *
+ * Their state belongs to one app (its notes, whether the temperature tool is unlocked),
+ * so every client of that app sees the same notes and the same list, as with any server
+ * that keeps data. The temperature tool is good for one call, then locked again, so the
+ * next run starts from the same list.
+ */
+
+const SEED_NOTES = ['draft', 'shopping-list', 'ideas'];
+
+function text(value: string, isError = false): CallToolResult {
+  return { content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) };
+}
+
+export type ToolboxState = {
+  /** The tools listed now: the given ones, and convert_temperature while it is unlocked. */
+  listTools: () => RegisteredTool[];
+  /** The tools this state adds to the toolbox's own. */
+  tools: RegisteredTool[];
+};
+
+export function createToolboxState(): ToolboxState {
+  const notes = new Set(SEED_NOTES);
+  let temperatureUnlocked = false;
+
+  const deleteNote = defineTool({
+    name: 'delete_note',
+    title: 'Delete a note',
+    description: `Deletes one of the server's notes for good (${SEED_NOTES.join(', ')} to start with)`,
+    input: z.strictObject({ name: z.string().min(1).describe('The name of the note to delete') }),
+    annotations: { title: 'Delete a note', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    handler: ({ name }) => {
+      const existed = notes.delete(name);
+      return { name, existed, left: [...notes] };
+    },
+    present: ({ name, existed, left }) =>
+      existed
+        ? text(`Deleted the note ${name}. Notes left: ${left.join(', ') || 'none'}.`)
+        : text(`There is no note named ${name} (it may have been deleted already). Notes left: ${left.join(', ') || 'none'}.`, true),
+  });
+
+  const findUnitTable = defineTool({
+    name: 'find_unit_table',
+    description: 'Finds the table of length units and answers with a link to it (a resource_link), not its text',
+    input: z.strictObject({}),
+    annotations: { readOnlyHint: true },
+    handler: () => LENGTH_UNITS_URI,
+    present: (uri) => ({
+      content: [
+        { type: 'text', text: `The table of length units is the resource ${uri}.` },
+        { type: 'resource_link', uri, name: 'length-units', title: 'Table of length units', mimeType: 'text/markdown' },
+      ],
+    }),
+  });
+
+  const convertTemperature = defineTool({
+    name: 'convert_temperature',
+    description: 'Converts a temperature between celsius and fahrenheit (unlocked for one call by unlock_temperature_tool)',
+    input: z.strictObject({
+      value: z.number().describe('The temperature to convert'),
+      from: z.enum(['celsius', 'fahrenheit']).describe('The scale the value is in'),
+      to: z.enum(['celsius', 'fahrenheit']).describe('The scale to convert to'),
+    }),
+    handler: async ({ value, from, to }, context) => {
+      // One call, then locked again: the list changes back, and the server says so.
+      temperatureUnlocked = false;
+      await context.notifyToolsChanged?.();
+      if (from === to) return { value, unit: to };
+      const converted = from === 'celsius' ? (value * 9) / 5 + 32 : ((value - 32) * 5) / 9;
+      return { value: Number(converted.toPrecision(12)), unit: to };
+    },
+    present: (converted) => text(JSON.stringify(converted)),
+  });
+
+  const unlockTemperatureTool = defineTool({
+    name: 'unlock_temperature_tool',
+    description: 'Unlocks convert_temperature, which converts temperatures between celsius and fahrenheit: the tool list changes',
+    input: z.strictObject({}),
+    handler: async (_input, context) => {
+      const wasUnlocked = temperatureUnlocked;
+      temperatureUnlocked = true;
+      if (!wasUnlocked) await context.notifyToolsChanged?.();
+      return wasUnlocked;
+    },
+    present: (wasUnlocked) =>
+      text(wasUnlocked ? 'convert_temperature was unlocked already: the tool list is unchanged.' : 'convert_temperature is now unlocked for one call: the tool list changed (notifications/tools/list_changed). List the tools again to see it.'),
+  });
+
+  const tools = [deleteNote, findUnitTable, unlockTemperatureTool];
+  return {
+    tools,
+    listTools: () => (temperatureUnlocked ? [...tools, convertTemperature] : tools),
+  };
+}

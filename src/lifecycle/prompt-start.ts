@@ -1,0 +1,46 @@
+import { HostFault } from './faults.ts';
+import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
+import type { RunContext } from './run-context.ts';
+import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
+
+/** A prompt the user picked, with its arguments (prompt arguments are strings on the wire). */
+export type PromptChoice = { name: string; arguments?: Record<string, string> };
+
+/**
+ * A run that starts from a prompt: prompts/list (what the user chose from), prompts/get
+ * with the user's arguments, and translation #5 of the prompt's messages into the
+ * provider's conversation. The server wrote the conversation; the host sends it, so it
+ * is the host's decision and the host's translation, not the server's.
+ */
+export async function startFromPrompt(context: RunContext, choice: PromptChoice): Promise<unknown> {
+  const { connection } = context.state;
+  if (!connection) throw new Error('The MCP client is not connected.');
+  const options = { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS };
+  try {
+    const listed = await guardMcpCall(context, 'during prompts/list', (signal) => connection.request((client) => client.listPrompts(undefined, { ...options, signal })));
+    await context.traffic.answered('prompts/list');
+    if (!listed.prompts.some((prompt) => prompt.name === choice.name)) {
+      const names = listed.prompts.map((prompt) => prompt.name);
+      throw new HostFault(
+        {
+          what: `The server has no prompt named “${choice.name}”.`,
+          why: names.length > 0 ? `Its prompts/list names ${names.join(', ')}.` : 'Its prompts/list is empty: it offers no prompts.',
+          fix: 'Pick one of the prompts the server lists (Model settings shows them), or ask a question instead.',
+        },
+        'discovery',
+      );
+    }
+    const prompt = await guardMcpCall(context, 'during prompts/get', (signal) =>
+      connection.request((client) => client.getPrompt({ name: choice.name, arguments: choice.arguments ?? {} }, { ...options, signal })),
+    );
+    await context.traffic.answered('prompts/get');
+    const translated = context.adapter.convertPromptMessages({ messages: prompt.messages });
+    await context.hostStep('host.translate-prompt', {
+      payload: translated.result,
+      translation: { number: 5, input: prompt.messages, output: translated.result, warnings: translated.warnings, changes: translated.changes },
+    });
+    return translated.result;
+  } catch (error) {
+    throw explainMcpError(context, error, error instanceof HostFault ? 'during prompts/list' : 'during prompts/get');
+  }
+}

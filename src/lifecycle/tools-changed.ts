@@ -1,0 +1,20 @@
+import type { ToolNameMap } from '../providers/types.ts';
+import { listAndTranslateTools } from './discovery.ts';
+import type { RunContext } from './run-context.ts';
+
+/**
+ * notifications/tools/list_changed says only that the server's tools changed, not how.
+ * Before each further model request the host looks for one that arrived since it last
+ * listed the tools; if there is one, it lists them again and translates them again, so
+ * the model is offered the tools that exist now. Undefined when nothing changed.
+ */
+export async function relistChangedTools(context: RunContext): Promise<{ tools: unknown; nameMap: ToolNameMap } | undefined> {
+  const { connection } = context.state;
+  const listedAt = context.state.toolsListedAt;
+  const change = context.trace.steps.find((step) => step.n > listedAt && step.id === 'mcp.tools-list-changed.notification');
+  if (!change || !connection) return undefined;
+  await context.hostStep('host.list-tools-again', {
+    payload: { reason: `The server sent notifications/tools/list_changed (step ${change.n}) after the host last listed its tools.`, action: 'tools/list again, then translation #1 again, before the next model request' },
+  });
+  return listAndTranslateTools(context, connection);
+}
