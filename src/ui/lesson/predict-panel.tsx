@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { answerPrediction, isPredictionRight, listChoices, PREDICTION_PROMPTS, type PredictionKind } from '../../content/predictions.ts';
 import { next } from '../../store/actions.ts';
 import { selectIsFinished, useExplorerStore } from '../../store/explorer-store.ts';
+import type { Step } from '../../trace/trace.ts';
 import { recordPrediction, useLessonStore, type Prediction } from '../../store/lesson-store.ts';
 
 /** Asked where the lesson has nothing for the step on show, and before the first step. */
@@ -41,11 +42,21 @@ function QuestionField({ kind, value, onChange }: { kind: PredictionKind; value:
   );
 }
 
+/**
+ * The answer once the learner has seen the step it is read from: steps that arrive
+ * together (a tools/call stream's reports and result) are recorded before they are shown.
+ */
+function revealAnswer({ prediction, steps, finished, furthest }: { prediction: Prediction; steps: Step[]; finished: boolean; furthest: number }) {
+  const answer = answerPrediction({ steps, askedAt: prediction.askedAt, kind: prediction.kind, finished });
+  return answer && answer.stepIndex <= furthest ? answer : null;
+}
+
 function GradedPrediction({ prediction }: { prediction: Prediction }) {
   const steps = useExplorerStore((state) => state.steps);
   const finished = useExplorerStore(selectIsFinished);
-  const answer = answerPrediction({ steps, askedAt: prediction.askedAt, kind: prediction.kind, finished });
-  const label = `After step ${prediction.stepN}: ${PREDICTION_PROMPTS[prediction.kind]}`;
+  const furthest = useExplorerStore((state) => state.furthest);
+  const answer = revealAnswer({ prediction, steps, finished, furthest });
+  const label = `${prediction.stepN === 0 ? 'Before the first step' : `After step #${prediction.stepN}`}: ${PREDICTION_PROMPTS[prediction.kind]}`;
   if (!answer) return <li data-testid="prediction" data-result="pending">{label} You said {prediction.given || 'nothing'}; the run has not got there yet.</li>;
   const right = isPredictionRight({ kind: prediction.kind, given: prediction.given, answer: answer.answer });
   return (
@@ -58,6 +69,7 @@ function GradedPrediction({ prediction }: { prediction: Prediction }) {
 /** Before each reveal: the questions the lesson asks at this step, answered by the learner, graded by the steps that follow. */
 export function PredictPanel() {
   const runId = useExplorerStore((state) => state.runId);
+  const status = useExplorerStore((state) => state.status);
   const cursor = useExplorerStore((state) => state.cursor);
   const step = useExplorerStore((state) => state.steps[state.cursor]);
   const atEnd = useExplorerStore((state) => state.cursor === state.steps.length - 1);
@@ -68,7 +80,8 @@ export function PredictPanel() {
   const predictions = useLessonStore((state) => state.predictions).filter((prediction) => prediction.runId === runId);
   const [answers, setAnswers] = useState<Partial<Record<PredictionKind, string>>>({});
   const asked = predictions.some((prediction) => prediction.askedAt === cursor);
-  const graded = predictions.map((prediction) => ({ prediction, answer: answerPrediction({ steps, askedAt: prediction.askedAt, kind: prediction.kind, finished }) })).filter((entry) => entry.answer !== null);
+  const furthest = useExplorerStore((state) => state.furthest);
+  const graded = predictions.map((prediction) => ({ prediction, answer: revealAnswer({ prediction, steps, finished, furthest }) })).filter((entry) => entry.answer !== null);
   const right = graded.filter((entry) => isPredictionRight({ kind: entry.prediction.kind, given: entry.prediction.given, answer: entry.answer!.answer })).length;
   const canAsk = atEnd && !finished && !asked;
   return (
@@ -78,7 +91,9 @@ export function PredictPanel() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            for (const kind of questions) recordPrediction({ runId, askedAt: cursor, stepN: step?.n ?? 0, kind, given: answers[kind] ?? '' });
+            // Before the first step the run does not exist yet: Next starts it under the next run id.
+            const predictedRun = status === 'idle' ? runId + 1 : runId;
+            for (const kind of questions) recordPrediction({ runId: predictedRun, askedAt: cursor, stepN: step?.n ?? 0, kind, given: answers[kind] ?? '' });
             setAnswers({});
             next();
           }}
