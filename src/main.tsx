@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { openDeepLink, readDeepLink } from './store/deep-link.ts';
+import { applyEmbedSettings, readEmbedFlag } from './store/embed.ts';
 import { loadEngine } from './store/run-controller.ts';
 import { updateWorkerStatus } from './service-worker/worker-status.ts';
 import { App } from './ui/app.tsx';
@@ -22,9 +23,13 @@ createRoot(root).render(
 void loadEngine().catch(() => {});
 void loadInspector().catch(() => {});
 
+// The embeddable view may be framed by any site: it runs the built-in server and the mock model only.
+const embed = readEmbedFlag(window.location.search);
+if (embed) applyEmbedSettings();
+
 // A shared link opens the app at a step of a built-in scenario: the run is performed up to it.
 const link = readDeepLink(window.location.search);
-if (link) void openDeepLink(link);
+if (link) void openDeepLink(embed ? { ...link, modelKind: undefined } : link);
 
 // The static site's MCP server and mock model run in a Service Worker; the served app has no need of one.
 if (import.meta.env.MODE === 'static-site') {

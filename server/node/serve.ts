@@ -107,7 +107,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         gzip: false,
         dev: false,
         setHeaders: (response, pathname) => {
-          for (const [name, value] of Object.entries(findFramingHeaders(pathname))) response.setHeader(name, value);
+          // sirv gives the path alone; the embed view's exception is in the query (the request's own URL).
+          const search = new URL(response.req.url ?? '/', 'http://127.0.0.1').search;
+          for (const [name, value] of Object.entries(findFramingHeaders(pathname, search))) response.setHeader(name, value);
         },
       })
     : undefined;

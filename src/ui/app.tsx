@@ -21,6 +21,11 @@ import { ViewBoundary } from './view-boundary.tsx';
 
 // Neither the inspector (JSON, translation and HTTP views) nor the sequence diagram is needed for the first paint.
 // The inspector is fetched right after it (src/main.tsx, useLoadedModule), so the first step shows as soon as it exists.
+// The lesson tools (predictions, era twins, the model's view, the code, teacher's notes) are a chunk of their own.
+const LessonBar = lazy(() => import('./lesson/lesson-bar.tsx').then((module) => ({ default: module.LessonBar })));
+/** ?embed=1: the view for an iframe (src/store/embed.ts), without settings or files. */
+const EMBED = new URLSearchParams(window.location.search).get('embed') === '1';
+
 const SequenceDiagram = lazy(() => import('./sequence/sequence-diagram.tsx').then((module) => ({ default: module.SequenceDiagram })));
 
 const selectLoadError = (state: ExplorerState) => state.loadError;
@@ -152,14 +157,25 @@ export function App() {
             MCP Lifecycle Explorer
             <span className="ml-2 hidden text-xs font-normal text-slate-500 2xl:inline dark:text-slate-400">every message real, one step at a time</span>
           </h1>
-          <HeaderTools />
+          {EMBED ? (
+            <a href={window.location.href.replace(/([?&])embed=1&?/, '$1').replace(/[?&]$/, '')} target="_blank" rel="noopener" className="ml-auto text-sm text-sky-800 underline dark:text-sky-300">
+              Open in the full explorer
+            </a>
+          ) : (
+            <HeaderTools />
+          )}
         </div>
-        <div className="mt-2">
-          <QuestionBar />
-        </div>
+        {!EMBED && (
+          <div className="mt-2">
+            <QuestionBar />
+          </div>
+        )}
       </header>
       <TraceSourceBanner />
       <OpenedLinkBanner />
+      <Suspense fallback={null}>
+        <LessonBar embed={EMBED} />
+      </Suspense>
       {/* Only the static site (vite.static.config.ts) has an in-browser server to speak of; elsewhere this is compiled away. */}
       {import.meta.env.MODE === 'static-site' && <StaticSiteBanner />}
       {loadError && (

@@ -34,6 +34,20 @@ describe('framing protection', () => {
     expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it.each(['/?embed=1', '/?scenario=two-rounds&step=12&embed=1'])('%s, the embeddable lesson view, may be framed by any site and says nothing else', async (path) => {
+    const answer = await sendRawRequest(server.port, { path });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('<title>explorer</title>');
+    expect(answer.headers['content-security-policy']).toBe('frame-ancestors *');
+    expect(answer.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it.each(['/?embed=0', '/?embed=1x', '/?note.embed=1', '/embed'])('%s is not the embed view: the usual headers', async (path) => {
+    const answer = await sendRawRequest(server.port, { path });
+    expect(answer.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('HEAD of a page says the same', async () => {
     const answer = await sendRawRequest(server.port, { method: 'HEAD', path: '/' });
     expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');

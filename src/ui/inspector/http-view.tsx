@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { HttpExchange } from '../../trace/trace.ts';
 import { formatCurl, type CurlAudience } from '../../mcp/format-curl.ts';
 import { LongText } from '../json/long-text-notice.tsx';
+import { WireTerm } from '../lesson/wire-term.tsx';
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> | undefined }) {
   if (!headers) return null;
@@ -11,7 +12,9 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
       <dl className="mt-1 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 font-mono text-xs">
         {Object.entries(headers).map(([name, value]) => (
           <div key={name} className="contents">
-            <dt className="text-slate-500">{name}</dt>
+            <dt className="text-slate-500">
+              <WireTerm name={name} />
+            </dt>
             <dd className="break-all">{value}</dd>
           </div>
         ))}
@@ -86,8 +89,27 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
           <ol className="mt-1 space-y-1" data-testid="http-frames">
             {(http.sse ?? http.ndjson ?? []).map((frame, index) => (
               <li key={index} className="rounded bg-slate-100 p-2 font-mono text-xs break-words dark:bg-slate-900">
-                <span className="text-slate-500">+{Math.round(frame.at)} ms {frame.event ? `event: ${frame.event}` : ''}</span>
-                <div className="whitespace-pre-wrap">{http.sse ? 'data: ' : ''}<LongText text={frame.data} /></div>
+                <span className="text-slate-500">
+                  +{Math.round(frame.at)} ms{' '}
+                  {frame.event && (
+                    <>
+                      <WireTerm name="event:" /> {frame.event}
+                    </>
+                  )}{' '}
+                  {frame.id !== undefined && (
+                    <>
+                      <WireTerm name="id:" /> {frame.id}
+                    </>
+                  )}
+                </span>
+                <div className="whitespace-pre-wrap">
+                  {http.sse ? (
+                    <>
+                      <WireTerm name="data:" />{' '}
+                    </>
+                  ) : null}
+                  <LongText text={frame.data} />
+                </div>
               </li>
             ))}
           </ol>

@@ -1,0 +1,126 @@
+import { createServer } from 'node:http';
+import { expect, test } from '@playwright/test';
+import { readPayload, stepUntil } from './helpers.ts';
+
+/**
+ * The lesson tools against the real server and the mock model: every answer, alignment,
+ * colour and source shown is read from what the page really sent and received.
+ */
+
+const lesson = (page: import('@playwright/test').Page) => page.getByTestId('lesson-bar');
+
+test('Predict the next step: questions before each reveal, answers from the real next step, a score at the end', async ({ page }) => {
+  await page.goto('/');
+  await lesson(page).getByRole('button', { name: 'Predict the next step' }).click();
+  const panel = page.getByTestId('predict-panel');
+  // Before the first step: who sends it and which method (none: the user asks the host).
+  await panel.getByTestId('question-sender').getByLabel('User').check();
+  await panel.getByTestId('question-method').getByLabel('tools/list').check();
+  await panel.getByRole('button', { name: 'Lock in and reveal' }).click();
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'user.question');
+  await expect(panel.getByTestId('prediction').nth(0)).toHaveAttribute('data-result', 'right');
+  await expect(panel.getByTestId('prediction').nth(1)).toHaveAttribute('data-result', 'wrong');
+  await expect(panel.getByTestId('prediction').nth(1)).toContainText('it was no MCP message');
+  // Step by step to translation #2, answering the headers of the coming tools/call wrongly on purpose.
+  await stepUntil(page, 'buttons', 'host.translate-tool-call');
+  await panel.getByTestId('question-method').getByLabel('tools/call').check();
+  await panel.getByTestId('question-headers').getByLabel('mcp-session-id').check();
+  await panel.getByTestId('question-error-kind').getByLabel('a success').check();
+  await panel.getByRole('button', { name: 'Lock in and reveal' }).click();
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-call.request');
+  const sent = page.getByTestId('inspector');
+  await sent.getByRole('tab', { name: 'HTTP' }).click();
+  const headerNames = await sent.getByTestId('wire-term').evaluateAll((terms) => terms.map((term) => term.getAttribute('data-term')));
+  const results = panel.locator('[data-testid="prediction"]');
+  await expect(results.filter({ hasText: 'Which MCP method' }).last()).toHaveAttribute('data-result', 'right');
+  const headers = results.filter({ hasText: 'Which MCP headers' }).last();
+  await expect(headers).toHaveAttribute('data-result', headerNames.includes('Mcp-Session-Id') ? 'right' : 'wrong');
+  await expect(headers).toContainText('mcp-protocol-version');
+  await expect(results.filter({ hasText: 'isError' }).last()).toHaveAttribute('data-result', 'pending');
+  await stepUntil(page, 'buttons', 'host.answer');
+  await expect(results.filter({ hasText: 'isError' }).last()).toHaveAttribute('data-result', 'right');
+  await expect(panel.getByTestId('prediction-score')).toContainText(/Final score: \d+ of \d+ right/);
+});
+
+test('Era twins: the question performed in both eras, steps aligned, the handshake and the headers named', async ({ page }) => {
+  await page.goto('/');
+  await lesson(page).getByRole('button', { name: 'Era twins' }).click();
+  const view = page.getByTestId('era-twin-view');
+  await view.getByRole('button', { name: 'Run the question in both eras' }).click();
+  const rows = view.getByTestId('twin-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(view.locator('[data-step-id="mcp.initialize.request"]')).toContainText('Only in 2025-11-25');
+  await expect(view.locator('[data-step-id="mcp.discover.request"]')).toContainText('Only in 2026-07-28');
+  const call = view.locator('[data-testid="twin-row"][data-step-id="mcp.tools-call.request"]');
+  await expect(call).toContainText('2026-07-28 sends the mcp-method header (tools/call)');
+  await expect(call).toContainText('mcp-name header (add_numbers)');
+  await expect(view.locator('[data-testid="twin-row"][data-step-id="host.answer"]').first()).toContainText('the same');
+});
+
+test('What the model sees: the first request coloured by origin, with estimated tokens and what was left out', async ({ page }) => {
+  await page.goto('/');
+  await lesson(page).getByRole('button', { name: 'What the model sees' }).click();
+  await stepUntil(page, 'buttons', 'provider.request');
+  const view = page.getByTestId('model-input-view');
+  const question = view.locator('[data-testid="input-part"][data-origin="question"]');
+  await expect(question).toContainText('What is 5 plus 7?');
+  await expect(view.locator('[data-testid="input-part"][data-origin="tool-description"]').first()).toBeVisible();
+  await expect(view.locator('[data-testid="origin-total"][data-origin="question"]')).toContainText(`~${Math.ceil('"What is 5 plus 7?"'.length / 4)} tokens`);
+  await expect(view).toContainText('1 token per 4 characters');
+  await stepUntil(page, 'buttons', 'host.translate-tool-result');
+  await expect(view.locator('[data-testid="input-part"][data-origin="tool-result"]')).toContainText('Result: 12');
+  const payload = JSON.stringify(await readPayload(page));
+  expect(payload).toContain('Result: 12');
+});
+
+test('Annotated wire: each MCP header and SSE field explained on focus, with a link to the specification', async ({ page }) => {
+  await page.goto('/');
+  await stepUntil(page, 'buttons', 'mcp.tools-call.request');
+  const inspector = page.getByTestId('inspector');
+  await inspector.getByRole('tab', { name: 'HTTP' }).click();
+  const version = inspector.locator('[data-testid="wire-term"][data-term="MCP-Protocol-Version"]').first();
+  await version.getByRole('button').focus();
+  const tip = version.getByRole('tooltip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('protocol revision');
+  await expect(tip.getByRole('link')).toHaveAttribute('href', 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#protocol-version-header');
+  const data = inspector.locator('[data-testid="wire-term"][data-term="data:"]').first();
+  await data.hover();
+  await expect(data.getByRole('tooltip')).toBeVisible();
+  await expect(inspector.locator('[data-testid="wire-term"][data-term="Accept"]').first()).toBeVisible();
+});
+
+test('The code behind the step: translation #1 shows the wire format’s own function, read from the build', async ({ page }) => {
+  await page.goto('/');
+  await lesson(page).getByRole('button', { name: 'Code behind the step' }).click();
+  await stepUntil(page, 'buttons', 'host.translate-tools');
+  const code = page.getByTestId('step-code-view');
+  await expect(code.locator('[data-path="src/lifecycle/discovery.ts"]')).toContainText("'host.translate-tools'");
+  const translator = code.locator('[data-path="src/providers/openai-chat/prepare-openai-chat-tools.ts"]');
+  await expect(translator).toContainText('export function prepareOpenAiChatTools(');
+  await expect(translator).toContainText('prepareOpenAiChatTools, line');
+});
+
+test('Lesson mode: notes from the address, and ?embed=1 is a framed view with no settings that may be framed by any site', async ({ page, baseURL }) => {
+  const response = await page.goto('/?embed=1&scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id');
+  expect(response?.headers()['content-security-policy']).toBe('frame-ancestors *');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-call.request');
+  await expect(page.getByTestId('teacher-note')).toContainText('Look at the id');
+  await expect(page.getByTestId('model-settings-button')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open in the full explorer' })).toHaveAttribute('href', `${baseURL}/?scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id`);
+  // Framed by a course page of another origin (a real server on another loopback port: Chromium keeps public pages from framing loopback ones), it still runs.
+  const course = createServer((_request, answer) => {
+    answer.writeHead(200, { 'content-type': 'text/html' });
+    answer.end(`<!doctype html><title>course</title><iframe title="lesson" src="${baseURL}/?embed=1&scenario=happy-path&step=5" width="1200" height="800"></iframe>`);
+  });
+  await new Promise<void>((resolve) => course.listen(0, '127.0.0.1', resolve));
+  try {
+    const address = course.address();
+    await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/week-1`);
+    const framed = page.frameLocator('iframe[title="lesson"]');
+    await expect(framed.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-list.response', { timeout: 30_000 });
+  } finally {
+    course.close();
+  }
+  expect((await page.goto('/'))?.headers()['x-frame-options']).toBe('SAMEORIGIN');
+});

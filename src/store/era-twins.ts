@@ -1,0 +1,30 @@
+import type { Trace } from '../trace/trace.ts';
+import { ERAS, type Era } from '../trace/vocabulary.ts';
+import { findScenario } from '../content/scenarios.ts';
+import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
+import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
+import { useExplorerStore } from './explorer-store.ts';
+import { loadEngine, resolveProvider } from './run-controller.ts';
+
+/**
+ * The era twin view's two runs: the learner's question, scenario and model, performed
+ * for real once per era against the built-in server, every gate open. They are not the
+ * run on show: the explorer's trace and cursor stay as they are.
+ */
+export async function runEraTwins(): Promise<Record<Era, Trace>> {
+  const state = useExplorerStore.getState();
+  const appBaseUrl = readAppBaseUrl();
+  const provider = resolveProvider(state, appBaseUrl.href);
+  const scenario = findScenario(state.scenarioId);
+  const engine = await loadEngine();
+  await waitForInBrowserServer();
+  const mcpUrl = resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
+  const traces: Partial<Record<Era, Trace>> = {};
+  // One after the other: the two runs then see the same server state (a sessions scenario expires sessions by count).
+  for (const era of ERAS) {
+    traces[era] = await engine
+      .createLifecycleRun({ question: state.question, era, mcpUrl, provider, autoRelease: true, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}) })
+      .start();
+  }
+  return { '2025-11-25': traces['2025-11-25']!, '2026-07-28': traces['2026-07-28']! };
+}

@@ -1,0 +1,30 @@
+import { useId } from 'react';
+import { findWireTerm } from '../../content/wire-glossary.ts';
+
+/**
+ * A header name or SSE field with its meaning on hover or focus: the name is a button
+ * (Tab reaches it), the explanation and the specification link sit in a box that stays
+ * open while focus is inside it, so the link can be reached from the keyboard too.
+ */
+export function WireTerm({ name }: { name: string }) {
+  const term = findWireTerm(name);
+  const id = useId();
+  if (!term) return <>{name}</>;
+  return (
+    <span className="group relative inline-block" data-testid="wire-term" data-term={term.term}>
+      <button type="button" aria-describedby={id} className="cursor-help underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-600">
+        {name}
+      </button>
+      <span
+        id={id}
+        role="tooltip"
+        className="invisible absolute top-full left-0 z-20 mt-1 w-72 rounded-md border border-slate-300 bg-white p-2 font-sans text-xs whitespace-normal text-slate-800 shadow-lg group-focus-within:visible group-hover:visible dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+      >
+        <span className="font-semibold">{term.term}</span>: {term.explanation}{' '}
+        <a href={term.spec.url} target="_blank" rel="noreferrer noopener" className="text-sky-800 underline dark:text-sky-300">
+          {term.spec.label}
+        </a>
+      </span>
+    </span>
+  );
+}
