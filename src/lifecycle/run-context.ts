@@ -2,6 +2,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { WireAdapter } from '../providers/types.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
+import type { Authorization } from './authorization-flow.ts';
 import type { Release } from './gate.ts';
 import type { McpConnection } from './mcp-connection.ts';
 import type { McpHeader } from './mcp-headers.ts';
@@ -36,6 +37,27 @@ export type RunOptions = {
   /** How many model rounds with tool calls before the host stops the loop. */
   maxToolRounds?: number;
   now?: () => number;
+  /** The MCP authorization flow (OAuth), run when the server answers 401; without it a 401 ends the run with advice. */
+  authorization?: AuthorizationSettings;
+};
+
+/**
+ * How this host takes part in the authorization flow, which differs by where it runs:
+ * the page opens a popup and reads the redirect on its callback page, the CLI listens on
+ * a loopback port (or prints the URL), a test drives the consent page itself.
+ */
+export type AuthorizationSettings = {
+  /** Where the authorization server sends the browser back with the code. */
+  redirectUri: string;
+  /** The URL of the explorer's Client ID Metadata Document, used when the server supports them. */
+  clientMetadataUrl?: string;
+  /** A client id registered beforehand (the learner's), used first when given. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Sends the user to the authorization URL; resolves with the redirect URL the browser came back to. */
+  obtainConsent: (request: { authorizationUrl: string; redirectUri: string; signal: AbortSignal }) => Promise<string>;
+  /** The sandbox's codes and tokens are made up for class: they may be shown, not redacted. */
+  showSecrets?: boolean;
 };
 
 /** A model that keeps calling tools is stopped after this many rounds, unless the scenario says otherwise. */
@@ -52,6 +74,8 @@ export type RunState = {
   connection: McpConnection | undefined;
   /** Stops the provider request on the wire, while there is one. */
   cancelProviderRequest: (() => void) | null;
+  /** The token the authorization flow obtained, sent as Authorization: Bearer from then on. */
+  authorization?: Authorization;
 };
 
 /** Holds at the gate, then records the host's own step (as the learner edited it, for a message). */
@@ -73,4 +97,6 @@ export type RunContext = {
   traffic: McpTraffic;
   /** The recording fetch the MCP client talks through. */
   mcpFetch: FetchLike;
+  /** The run's secret values, shared by the recorder and the trace writer; the authorization flow adds its tokens here. */
+  secrets: string[];
 };

@@ -36,6 +36,8 @@ export const TokenResponseSchema = z.looseObject({
   expires_in: z.number().optional(),
   refresh_token: z.string().optional(),
   scope: z.string().optional(),
+  /** OpenID Connect's, when the scope asked for openid: a secret too. */
+  id_token: z.string().optional(),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
