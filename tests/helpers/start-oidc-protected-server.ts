@@ -66,22 +66,21 @@ const DiscoverySchema = z.looseObject({ issuer: z.string(), authorization_endpoi
  * that forwards to the provider, whose metadata then names the provider's own issuer.
  */
 export async function startOidcProtectedServer({ revokeAfterRequests, advertisedIssuer = 'provider' }: { revokeAfterRequests?: number; advertisedIssuer?: 'provider' | 'relay' } = {}): Promise<OidcProtectedServer> {
-  let providerCallback: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
-  let provider: Provider | undefined;
+  // The ports open first (the provider is configured with both URLs); the handlers are set once they exist.
+  type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+  const late: { provider?: Provider; providerCallback?: NodeListener; mcpHandler?: NodeListener } = {};
   const authorizationServer = await listen((request, response) => {
-    if (provider && request.url?.startsWith('/interaction/')) {
-      completeInteraction(provider, request, response).catch((error: unknown) => {
+    if (late.provider && request.url?.startsWith('/interaction/')) {
+      completeInteraction(late.provider, request, response).catch((error: unknown) => {
         response.writeHead(500).end(String(error));
       });
       return;
     }
-    providerCallback?.(request, response);
+    late.providerCallback?.(request, response);
   });
-  let nodeHandler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
-  // The MCP server's URL is the resource the provider is configured with, so its port opens first.
-  const mcp = await listen((request, response) => (nodeHandler ? nodeHandler(request, response) : response.writeHead(503).end()));
+  const mcp = await listen((request, response) => (late.mcpHandler ? late.mcpHandler(request, response) : response.writeHead(503).end()));
   const mcpUrl = `${mcp.url}/mcp`;
-  provider = new Provider(authorizationServer.url, {
+  const provider = new Provider(authorizationServer.url, {
     clients: [],
     cookies: { keys: ['a-test-only-cookie-signing-key'] },
     scopes: ['openid', 'offline_access', MCP_SCOPE],
@@ -104,7 +103,8 @@ export async function startOidcProtectedServer({ revokeAfterRequests, advertised
     issueRefreshToken: (_context: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
     clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' },
   });
-  providerCallback = provider.callback();
+  late.provider = provider;
+  late.providerCallback = provider.callback();
   const relay = advertisedIssuer === 'relay' ? await listen((request, response) => void readBody(request).then((body) => forwardRequest(authorizationServer.url, request, response, body))) : undefined;
 
   const discovery = DiscoverySchema.parse(await (await fetch(`${authorizationServer.url}/.well-known/openid-configuration`)).json());
@@ -117,14 +117,13 @@ export async function startOidcProtectedServer({ revokeAfterRequests, advertised
   const receivedAuthorization: (string | undefined)[] = [];
   const acceptedTokens: string[] = [];
   const uses = new Map<string, number>();
-  const activeProvider = provider;
   const gate = requireBearerAuth({
     resourceMetadataUrl: `${mcp.url}/.well-known/oauth-protected-resource/mcp`,
     expectedResource: new URL(mcpUrl),
     requiredScopes: [MCP_SCOPE],
     verifier: {
       async verifyAccessToken(token: string): Promise<AuthInfo> {
-        const stored = await activeProvider.AccessToken.find(token);
+        const stored = await provider.AccessToken.find(token);
         if (!stored) throw new OAuthError(OAuthErrorCode.InvalidToken, 'The token is unknown, expired or revoked');
         const count = (uses.get(token) ?? 0) + 1;
         uses.set(token, count);
@@ -154,7 +153,7 @@ export async function startOidcProtectedServer({ revokeAfterRequests, advertised
     },
   };
   const adapted = toNodeHandler(webHandler);
-  nodeHandler = (request, response) => void adapted(request, response);
+  late.mcpHandler = (request, response) => void adapted(request, response);
   return {
     mcpUrl,
     issuer: relay?.url ?? authorizationServer.url,
