@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatHar } from '../../src/export/format-har.ts';
+import { formatCurl } from '../../src/mcp/format-curl.ts';
 import { createLifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
-import { formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
+import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
 import { serializeTrace } from '../../src/lifecycle/import-trace.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { MOCK_BASE_PATH, MOCK_MODEL } from '../helpers/create-mock-run.ts';
@@ -110,5 +112,35 @@ describe('authorization against oidc-provider', () => {
     expect(ids(trace)).toContain('auth.server-metadata');
     expect(ids(trace)).not.toContain('auth.client-registration');
     expect(ids(trace)).not.toContain('auth.authorization-request');
+  });
+
+  it('leaks no code, verifier, access or refresh token: not in the trace, its JSON and text, the HAR, copy as curl, or the console', async () => {
+    server = await startOidcProtectedServer({ revokeAfterRequests: 1 });
+    // The real traffic, as the network saw it: every secret value the flow sent or was given.
+    const secrets = new Set<string>();
+    const watchingFetch = async (url: string | URL, init?: RequestInit) => {
+      const response = await fetch(url, init);
+      if (typeof init?.body === 'string' && init.body.includes('grant_type=')) {
+        for (const [name, value] of new URLSearchParams(init.body)) if (['code', 'code_verifier', 'refresh_token'].includes(name)) secrets.add(value);
+        const answer: unknown = await response.clone().json();
+        if (typeof answer === 'object' && answer !== null) for (const [name, value] of Object.entries(answer)) if (name.endsWith('_token') && typeof value === 'string') secrets.add(value);
+      }
+      return response;
+    };
+    const logged: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' '))));
+    let trace: Trace;
+    try {
+      trace = await run(server.mcpUrl, { fetch: watchingFetch });
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(trace.status).toBe('complete');
+    expect(ids(trace)).toContain('auth.refresh');
+    // A code, a verifier, two access tokens and a refresh token at least.
+    expect(secrets.size).toBeGreaterThanOrEqual(5);
+    const curls = trace.steps.filter((step) => step.http).map((step) => formatCurl({ http: step.http!, audience: 'mcp' }).result);
+    const outputs = [serializeTrace(trace), formatTraceJson({ trace }), formatTraceText({ trace, maxPayloadLength: 0 }), JSON.stringify(formatHar({ trace }).result), ...curls, ...logged];
+    for (const secret of secrets) for (const output of outputs) expect(output).not.toContain(secret);
   });
 });
