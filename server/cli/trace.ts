@@ -8,6 +8,8 @@ import { DEFAULT_SCENARIO_ID, findScenario, SCENARIOS } from '../../src/content/
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseStdioCommand } from '../node/parse-stdio-command.ts';
 import { serve } from '../node/serve.ts';
+import { startLoopbackRedirect, type LoopbackRedirect } from '../node/loopback-redirect.ts';
+import type { AuthorizationSettings } from '../../src/lifecycle/run-context.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
 import { readServerFlags } from './read-server-flags.ts';
 import { exitCodeFor } from './exit-code.ts';
@@ -35,6 +37,11 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --secret-header "Name: value" the same, its value a secret whatever its name
   --stdio "COMMAND ARGS"        a stdio MCP server, started here with the SDK's stdio transport (split
                                 without a shell; '["program","arg"]' also works); its messages are the steps
+  --authorize                   when the server answers 401, run the MCP authorization flow (OAuth): the
+                                consent URL is printed here, open it in a browser and approve; the answer comes
+                                back to a loopback listener on 127.0.0.1. Tokens stay in memory, shown [redacted]
+  --client-id ID                a client id registered with the authorization server beforehand (with --authorize;
+                                its secret, if any, from OAUTH_CLIENT_SECRET)
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
   --consent allow|deny          the answer at a destructive tool's consent gate (default allow, said in the step)
@@ -68,6 +75,8 @@ try {
       header: { type: 'string', multiple: true },
       'secret-header': { type: 'string', multiple: true },
       stdio: { type: 'string' },
+      authorize: { type: 'boolean', default: false },
+      'client-id': { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       consent: { type: 'string', default: 'allow' },
@@ -118,7 +127,23 @@ function readRealProvider(info: WireInfo): ProviderSettings {
   return { wire: info.id, kind: 'real', baseUrl, model: values['model-name'] ?? info.defaultModel, strict: values.strict, stream, ...(apiKey ? { apiKey } : {}) };
 }
 
+if (values['client-id'] !== undefined && !values.authorize) fail('--client-id is for the authorization flow: add --authorize.');
+
+/** The CLI's part in the authorization flow: the consent URL printed on stderr (stdout keeps the trace), the redirect read on loopback. */
+function readAuthorizationSettings(redirect: LoopbackRedirect): AuthorizationSettings {
+  const clientSecret = process.env.OAUTH_CLIENT_SECRET;
+  return {
+    redirectUri: redirect.redirectUri,
+    ...(values['client-id'] !== undefined ? { clientId: values['client-id'], ...(clientSecret ? { clientSecret } : {}) } : {}),
+    obtainConsent: async ({ authorizationUrl, signal }) => {
+      console.error(`\nThe MCP server wants authorization. Open this address in a browser, sign in and approve:\n\n  ${authorizationUrl}\n\nWaiting for the redirect to ${redirect.redirectUri} …\n`);
+      return redirect.waitForRedirect(signal);
+    },
+  };
+}
+
 const local = await serve({ port: 0, log: (line) => console.error(line) });
+const loopback = values.authorize ? await startLoopbackRedirect() : undefined;
 try {
   const provider: ProviderSettings =
     values.model === 'real'
@@ -134,6 +159,7 @@ try {
     ...(stdio ? { mcpTransport: () => new StdioClientTransport({ command: stdio.command, args: stdio.args, stderr: 'inherit' }) } : {}),
     provider,
     autoRelease: true,
+    ...(loopback ? { authorization: readAuthorizationSettings(loopback) } : {}),
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
     ...(scenario.prompt ? { prompt: scenario.prompt } : {}),
     ...(scenario.listResources ? { listResources: true } : {}),
@@ -146,5 +172,6 @@ try {
   const sent = exportChoice.endpoint ? await sendToCollector({ trace, endpoint: exportChoice.endpoint }) : true;
   process.exitCode = sent ? exitCodeFor(trace.status) : 1;
 } finally {
+  await loopback?.close();
   await local.close();
 }

@@ -98,6 +98,6 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     secrets,
     secretHeaderNames: listMarkedSecretNames(options.mcpHeaders ?? []),
   });
-  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, hostStep, watchdog, traffic, mcpFetch };
+  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, hostStep, watchdog, traffic, mcpFetch, secrets };
   return { context, gateKeeper, abortController };
 }

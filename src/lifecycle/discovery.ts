@@ -12,6 +12,7 @@ import { reportMissingRequired } from './report-missing-required.ts';
 import { RecordingTransport } from './recording-transport.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
+import { authorizeIfRefused, createBearerFetch } from './authorize-refused.ts';
 
 /**
  * Discovery, steps 1-7: the question, the host asking its MCP client for tools, the
@@ -74,8 +75,9 @@ function openConnection(context: RunContext, url: URL | undefined, era: Era): Mc
     url: createTransport ? undefined : url,
     ...(createTransport ? { createTransport: () => new RecordingTransport(createTransport(), context.traffic.messages) } : {}),
     era,
-    fetch: context.mcpFetch,
+    fetch: createBearerFetch(context),
     headers: toHeaderRecord(context.options.mcpHeaders ?? []),
+    onRefused: (error) => authorizeIfRefused(context, error),
     onSessionLost: async () => {
       await hostStep('host.new-session', {
         payload: { reason: 'The server answered 404 for the session id: it no longer knows this session.', action: 'start a new session, then send the same request again' },
@@ -138,25 +140,39 @@ function recordDeclinedDiscover(context: RunContext, answered: ProbeAnswer): voi
   });
 }
 
-/** Opens the MCP session (the handshake), and records which protocol version the server agreed to. */
-async function connectToServer(context: RunContext, url: URL | undefined): Promise<McpConnection> {
+function connectInChosenEra(context: RunContext, url: URL | undefined): Promise<McpConnection> {
   const { options } = context;
+  // The Auto era judges the server's HTTP answer; a stdio server has none, and stdio servers speak 2025-11-25.
+  if (options.era === 'auto' && options.mcpTransport) return connectInEra(context, url, '2025-11-25');
+  if (options.era === 'auto' && url) return connectAuto(context, url);
+  return connectInEra(context, url, options.era === 'auto' ? '2025-11-25' : options.era);
+}
+
+function explainConnectFailure(context: RunContext, error: unknown): Error {
+  if (context.options.era === '2026-07-28') {
+    const verdict = readDiscoverVerdict(context, error);
+    if (verdict.kind === 'fall-back') return new HostFault(explainPinnedEraRefused({ url: context.trace.mcp.url, reason: verdict.reason }), 'discovery');
+  }
+  return explainConnectError(context, error, 'while connecting');
+}
+
+/**
+ * Opens the MCP session (the handshake), and records which protocol version the server
+ * agreed to. A 401 on the way starts the authorization flow (when the run has its
+ * settings), and the connection is made once more with the token.
+ */
+async function connectToServer(context: RunContext, url: URL | undefined): Promise<McpConnection> {
   let connection: McpConnection;
   try {
-    if (options.era === 'auto' && options.mcpTransport) {
-      // The Auto era judges the server's HTTP answer; a stdio server has none, and stdio servers speak 2025-11-25.
-      connection = await connectInEra(context, url, '2025-11-25');
-    } else if (options.era === 'auto' && url) {
-      connection = await connectAuto(context, url);
-    } else {
-      connection = await connectInEra(context, url, options.era === 'auto' ? '2025-11-25' : options.era);
-    }
+    connection = await connectInChosenEra(context, url);
   } catch (error) {
-    if (options.era === '2026-07-28') {
-      const verdict = readDiscoverVerdict(context, error);
-      if (verdict.kind === 'fall-back') throw new HostFault(explainPinnedEraRefused({ url: context.trace.mcp.url, reason: verdict.reason }), 'discovery');
+    if (!(await authorizeIfRefused(context, error))) throw explainConnectFailure(context, error);
+    await context.state.connection?.close({ terminate: false });
+    try {
+      connection = await connectInChosenEra(context, url);
+    } catch (again) {
+      throw explainConnectFailure(context, again);
     }
-    throw explainConnectError(context, error, 'while connecting');
   }
   context.trace.mcp.protocolVersion = connection.protocolVersion;
   return connection;

@@ -140,7 +140,7 @@ export function explainAuthorizationRequired({ url, during, challenge, sentAutho
       : 'The server requires credentials (usually a token), and the host sent none.',
     fix:
       'Give the server its credentials as a header: in the page, the headers beside "MCP server URL" in the model settings; in the CLI, --header "Authorization: Bearer …". ' +
-      'Then press Reset. (A guided authorization flow, OAuth, is not in the explorer yet.)',
+      'Then press Reset. Or let the host get a token with the MCP authorization flow (OAuth): npm run trace -- --authorize in the CLI.',
   };
 }
 

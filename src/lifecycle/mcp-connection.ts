@@ -28,6 +28,8 @@ export class McpConnection {
       createTransport?: () => Transport;
       /** Called when a session was lost, before the host starts a new one. */
       onSessionLost: () => Promise<void>;
+      /** Called when the server refused a request's authorization (401, 403): true when the request may go again, with a new token. */
+      onRefused?: (error: unknown) => Promise<boolean>;
     },
   ) {}
 
@@ -68,6 +70,8 @@ export class McpConnection {
     try {
       return await perform(this.client);
     } catch (error) {
+      // A token that expired or lacks a scope: the flow gets a new one, and the request goes once more.
+      if (this.options.onRefused && (await this.options.onRefused(error))) return perform(this.client);
       if (!hadSession || readHttpStatus(error) !== 404) throw error;
       await this.options.onSessionLost();
       await this.client.close().catch(() => {});

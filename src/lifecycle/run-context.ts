@@ -4,6 +4,7 @@ import type { ConsentDecision } from './consent.ts';
 import type { PromptChoice } from './prompt-start.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
+import type { Authorization } from './authorization-flow.ts';
 import type { Release } from './gate.ts';
 import type { McpConnection } from './mcp-connection.ts';
 import type { McpHeader } from './mcp-headers.ts';
@@ -44,6 +45,27 @@ export type RunOptions = {
   listResources?: boolean;
   /** The answer at a consent gate when nobody is there to give one (autoRelease: the CLI); allow unless told. */
   consentAnswer?: ConsentDecision;
+  /** The MCP authorization flow (OAuth), run when the server answers 401; without it a 401 ends the run with advice. */
+  authorization?: AuthorizationSettings;
+};
+
+/**
+ * How this host takes part in the authorization flow, which differs by where it runs:
+ * the page opens a popup and reads the redirect on its callback page, the CLI listens on
+ * a loopback port (or prints the URL), a test drives the consent page itself.
+ */
+export type AuthorizationSettings = {
+  /** Where the authorization server sends the browser back with the code. */
+  redirectUri: string;
+  /** The URL of the explorer's Client ID Metadata Document, used when the server supports them. */
+  clientMetadataUrl?: string;
+  /** A client id registered beforehand (the learner's), used first when given. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Sends the user to the authorization URL; resolves with the redirect URL the browser came back to. */
+  obtainConsent: (request: { authorizationUrl: string; redirectUri: string; signal: AbortSignal }) => Promise<string>;
+  /** The sandbox's codes and tokens are made up for class: they may be shown, not redacted. */
+  showSecrets?: boolean;
 };
 
 /** A model that keeps calling tools is stopped after this many rounds, unless the scenario says otherwise. */
@@ -66,6 +88,8 @@ export type RunState = {
   toolsListedAt: number;
   /** The user denied a call at the consent gate: the run ends declined, not complete. */
   declined: boolean;
+  /** The token the authorization flow obtained, sent as Authorization: Bearer from then on. */
+  authorization?: Authorization;
 };
 
 /** Holds at the gate, then records the host's own step (as the learner edited it, for a message). */
@@ -87,4 +111,6 @@ export type RunContext = {
   traffic: McpTraffic;
   /** The recording fetch the MCP client talks through. */
   mcpFetch: FetchLike;
+  /** The run's secret values, shared by the recorder and the trace writer; the authorization flow adds its tokens here. */
+  secrets: string[];
 };

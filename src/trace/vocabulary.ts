@@ -3,7 +3,7 @@
  * page can use them without loading the validation library.
  */
 /** The five parts of every run, then those only some runs have (drawn only when a run's steps name them). */
-export const PARTICIPANTS = ['user', 'host', 'client', 'server', 'llm', 'bridge'] as const;
+export const PARTICIPANTS = ['user', 'host', 'client', 'server', 'llm', 'bridge', 'authorization'] as const;
 export type Participant = (typeof PARTICIPANTS)[number];
 
 export const PHASES = ['discovery', 'decision', 'execution', 'response'] as const;
@@ -31,10 +31,11 @@ export const PARTICIPANT_LABELS: Record<Participant, string> = {
   server: 'MCP Server',
   llm: 'LLM',
   bridge: 'stdio bridge',
+  authorization: 'Authorization Server',
 };
 
-/** Parts a run has only when it uses them: a stdio server reached through the app's bridge. */
-export const OPTIONAL_PARTICIPANTS: readonly Participant[] = ['bridge'];
+/** Parts a run has only when it uses them: a stdio server reached through the app's bridge, an OAuth authorization server. */
+export const OPTIONAL_PARTICIPANTS: readonly Participant[] = ['bridge', 'authorization'];
 
 export const PHASE_LABELS: Record<Phase, string> = {
   discovery: 'Discovery',

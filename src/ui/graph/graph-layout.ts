@@ -15,6 +15,7 @@ export const NODE_POSITIONS: Record<Participant, { x: number; y: number }> = {
   client: { x: 310, y: 170 },
   server: { x: 740, y: 170 },
   bridge: { x: 740, y: 350 },
+  authorization: { x: 0, y: 170 },
 };
 
 /**
@@ -29,6 +30,7 @@ export const NARROW_NODE_POSITIONS: Record<Participant, { x: number; y: number }
   client: { x: 0, y: 320 },
   server: { x: 250, y: 320 },
   bridge: { x: 250, y: 470 },
+  authorization: { x: 0, y: 470 },
 };
 
 export type GraphLayout = 'wide' | 'narrow';
@@ -40,6 +42,7 @@ export const NODE_SUBTITLES: Record<Participant, string> = {
   client: 'MCP SDK client, in this page',
   server: 'Tool registry · validation · handlers',
   bridge: 'The app starts the stdio server and relays its lines',
+  authorization: 'OAuth: metadata, consent, tokens',
 };
 
 export type GraphEdgeDefinition = {
@@ -60,6 +63,8 @@ export const GRAPH_EDGES: GraphEdgeDefinition[] = [
   { id: 'host-llm', source: 'host', target: 'llm', sourceHandle: 'right', targetHandle: 'left', label: 'Provider API · HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
   { id: 'host-client', source: 'host', target: 'client', sourceHandle: 'bottom', targetHandle: 'top', label: 'function call', labelOffset: { x: 44, y: 0 }, messageOffset: { x: -70, y: 0 } },
   { id: 'server-bridge', source: 'server', target: 'bridge', sourceHandle: 'bottom', targetHandle: 'top', label: 'stdio · one JSON line each', labelOffset: { x: 90, y: 0 }, messageOffset: { x: -70, y: 0 } },
+  { id: 'user-authorization', source: 'user', target: 'authorization', sourceHandle: 'bottom', targetHandle: 'top', label: 'consent page', labelOffset: { x: 50, y: 0 }, messageOffset: { x: -70, y: 0 } },
+  { id: 'authorization-client', source: 'authorization', target: 'client', sourceHandle: 'right', targetHandle: 'left', label: 'OAuth · HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
   { id: 'client-server', source: 'client', target: 'server', sourceHandle: 'right', targetHandle: 'left', label: 'MCP · JSON-RPC over HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
 ];
 

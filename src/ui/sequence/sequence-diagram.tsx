@@ -14,7 +14,7 @@ import { useReducedMotion } from '../use-reduced-motion.ts';
  */
 
 /** The bridge comes last, so the five columns every run has stay where they are when it is drawn. */
-const ORDER: Participant[] = ['user', 'llm', 'host', 'client', 'server', 'bridge'];
+const ORDER: Participant[] = ['user', 'llm', 'host', 'client', 'server', 'bridge', 'authorization'];
 const usesParticipant = (steps: Step[], participant: Participant) => steps.some((step) => step.from === participant || step.to === participant);
 const COLUMN = 170;
 const LEFT = 90;

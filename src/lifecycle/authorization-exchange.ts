@@ -1,0 +1,60 @@
+import { createRecordingFetch, type RecordedExchange } from '../mcp/recording-fetch.ts';
+import type { StepId } from '../trace/steps.ts';
+import type { HttpExchange, Step } from '../trace/trace.ts';
+import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
+import { explainOAuthUnreachable } from './authorization-faults.ts';
+import { parseJsonBody } from './classify-mcp-message.ts';
+import { HostFault } from './faults.ts';
+import type { RunContext } from './run-context.ts';
+import { snapshotExchange, type StepFields } from './trace-writer.ts';
+
+/**
+ * One HTTP exchange of the authorization flow: held at the gate like every message the
+ * host sends, then sent through a recorder of its own (the MCP traffic's recorder would
+ * read it as JSON-RPC). The caller records the step once it has read the answer, so
+ * that a token in the answer is a run secret before any step holds it.
+ */
+
+export type OAuthRequest = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+export type OAuthAnswer = { status: number | undefined; json: unknown; http: HttpExchange };
+
+export async function sendOAuthRequest(context: RunContext, { id, request, describe, what }: { id: StepId; request: OAuthRequest; describe: unknown; what: string }): Promise<OAuthAnswer> {
+  await context.gate(context.writer.describe(id, { payload: describe }));
+  let recorded: RecordedExchange | undefined;
+  const fetch = createRecordingFetch({
+    ...(context.options.fetch ? { fetch: context.options.fetch } : {}),
+    secrets: context.secrets,
+    timeoutMs: context.timeouts.mcpSilenceMs,
+    limits: { totalMs: context.timeouts.mcpRequestMs, maxFrames: context.timeouts.maxAnswerFrames, maxBytes: context.timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
+    listener: (event) => {
+      if (event.type === 'end' || event.type === 'error') recorded = event.exchange;
+    },
+  });
+  try {
+    const response = await fetch(request.url, {
+      method: request.method ?? 'GET',
+      headers: { accept: 'application/json', ...request.headers },
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      signal: context.signal,
+    });
+    const text = await response.text();
+    return { status: response.status, json: parseJsonBody(text), http: recorded ? snapshotExchange(recorded) : { method: request.method ?? 'GET', url: request.url, requestHeaders: {} } };
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    if (recorded) recordOAuthStep(context, id, { payload: { error: recorded.error ?? String(error) }, http: snapshotExchange(recorded) });
+    throw new HostFault(explainOAuthUnreachable({ url: request.url, what }), context.state.phase);
+  }
+}
+
+/** Records a step of the flow and moves the run's phase to it. */
+export function recordOAuthStep(context: RunContext, id: StepId, fields: StepFields): Step {
+  const step = context.writer.append(id, fields);
+  context.state.phase = step.phase;
+  return step;
+}
+
+/** Adds values the flow learned (a code, a verifier, a token) to the run's secrets, unless the sandbox shows them. */
+export function registerSecrets(context: RunContext, values: (string | undefined)[]): void {
+  if (context.options.authorization?.showSecrets) return;
+  for (const value of values) if (value !== undefined && !context.secrets.includes(value)) context.secrets.push(value);
+}

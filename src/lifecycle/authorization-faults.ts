@@ -1,0 +1,149 @@
+import type { Fault } from '../trace/trace.ts';
+
+/**
+ * The authorization flow's failures in words: what broke, the standard that says why it
+ * matters, and what to do. Each names the step it stopped at; the steps before stay.
+ */
+
+const RESET = 'then press Reset';
+
+export function explainOAuthUnreachable({ url, what }: { url: string; what: string }): Fault {
+  return {
+    what: `Could not reach ${url} to fetch ${what}.`,
+    why: 'Nothing answered: the authorization server or the MCP server is not running at that address, or (in the page) it does not allow this origin (CORS).',
+    fix: `Check that the server is running and that its metadata names an address this host can reach, ${RESET}.`,
+  };
+}
+
+export function explainNoResourceMetadata({ serverUrl, tried }: { serverUrl: string; tried: string[] }): Fault {
+  return {
+    what: `The MCP server at ${serverUrl} asks for authorization, but no protected resource metadata was found (tried ${tried.join(', ')}).`,
+    why: 'RFC 9728 metadata is how an MCP client learns which authorization server to ask; without it the host cannot start the flow.',
+    fix: `Give the server's token yourself as a header (Authorization: Bearer …), or ask its operator to publish the metadata (resource_metadata in WWW-Authenticate, or /.well-known/oauth-protected-resource), ${RESET}.`,
+  };
+}
+
+export function explainWrongResource({ serverUrl, resource }: { serverUrl: string; resource: string }): Fault {
+  return {
+    what: `The protected resource metadata is for “${resource}”, not for the MCP server at ${serverUrl}.`,
+    why: 'RFC 9728 §3.3: the resource in the metadata must be the server the client asked about, or a token would be requested for (and sent to) the wrong server.',
+    fix: `The server's metadata is misconfigured (in the sandbox, the wrong-resource switch is on): fix its resource value, ${RESET}.`,
+  };
+}
+
+export function explainNoAuthorizationServer({ serverUrl }: { serverUrl: string }): Fault {
+  return {
+    what: `The protected resource metadata of ${serverUrl} names no authorization server.`,
+    why: 'Its authorization_servers list is empty or missing, so there is nobody to ask for a token.',
+    fix: `Ask the server's operator to list its authorization server, or give a token as a header, ${RESET}.`,
+  };
+}
+
+export function explainNoServerMetadata({ issuer, tried }: { issuer: string; tried: string[] }): Fault {
+  return {
+    what: `No authorization server metadata was found for the issuer ${issuer} (tried ${tried.join(', ')}).`,
+    why: 'RFC 8414 and OpenID Connect discovery are the two ways the MCP spec allows to learn the endpoints; neither answered with a metadata document.',
+    fix: `Check the issuer named in the resource metadata, ${RESET}.`,
+  };
+}
+
+export function explainWrongIssuer({ expected, got, where }: { expected: string; got: string | undefined; where: 'metadata' | 'redirect' }): Fault {
+  const said = got === undefined ? 'no iss at all' : `“${got}”`;
+  return where === 'metadata'
+    ? {
+        what: `The authorization server's metadata says its issuer is ${said}, but the resource named ${expected}.`,
+        why: 'RFC 8414 §3.3: the issuer in the metadata must be exactly the one the client looked up; otherwise another server could pose as it and receive the codes.',
+        fix: `The server is misconfigured (in the sandbox, the wrong-issuer switch is on): nothing was sent to it. Fix its issuer, ${RESET}.`,
+      }
+    : {
+        what: `The redirect back from the consent page carried ${said} as its issuer, not ${expected}.`,
+        why: 'RFC 9207: an authorization response from another server than the one asked is a mix-up attack; its code must not be used.',
+        fix: `The code was not exchanged. Check which authorization server answered, ${RESET}.`,
+      };
+}
+
+export function explainNoPkce({ issuer, methods }: { issuer: string; methods: string[] | undefined }): Fault {
+  return {
+    what: `The authorization server ${issuer} does not offer PKCE with S256 (it lists ${methods?.join(', ') || 'no code_challenge_methods_supported'}).`,
+    why: 'The MCP spec requires PKCE with S256 and tells clients to stop when the metadata does not advertise it: without it a stolen code could be used by anyone.',
+    fix: `Use an authorization server that supports S256, ${RESET}.`,
+  };
+}
+
+export function explainNoClientIdentity({ issuer }: { issuer: string }): Fault {
+  return {
+    what: `The authorization server ${issuer} offers neither Client ID Metadata Documents nor dynamic registration, and no client id was given.`,
+    why: 'The server must know which client asks; with neither way open, the client needs an id registered beforehand with the server.',
+    fix: `Register the explorer with that server (redirect URI as shown in the step), then give its client id (--client-id in the CLI, the client id field in the page), ${RESET}.`,
+  };
+}
+
+export function explainRegistrationRefused({ status, error }: { status: number | undefined; error: string }): Fault {
+  return {
+    what: `The authorization server refused the client registration (HTTP ${status ?? 'none'}: ${error}).`,
+    why: 'Dynamic client registration (RFC 7591) is optional and servers may restrict it.',
+    fix: `Register the explorer by hand and give its client id, ${RESET}.`,
+  };
+}
+
+export function explainStateMismatch(): Fault {
+  return {
+    what: 'The redirect back from the consent page carried another state than the one the host sent.',
+    why: 'RFC 6749 §10.12: state binds the answer to this request; an answer with another state may be forged (cross-site request forgery), so its code is not used.',
+    fix: `Nothing was exchanged. Start the authorization again (in the sandbox, turn the state-mismatch switch off), ${RESET}.`,
+  };
+}
+
+export function explainAuthorizationDenied({ error, description }: { error: string; description?: string }): Fault {
+  return {
+    what: `The authorization server answered the authorization request with ${error}${description ? `: ${description}` : ''}.`,
+    why: error === 'access_denied' ? 'The user (or the server\'s policy) did not approve the request.' : 'The server did not accept the request (RFC 6749 §4.1.2.1).',
+    fix: `Approve the request on the consent page, or check the scopes and client, ${RESET}.`,
+  };
+}
+
+export function explainNoCode(): Fault {
+  return {
+    what: 'The redirect back from the consent page carried no code.',
+    why: 'An authorization response must carry a code (RFC 6749 §4.1.2); without one there is nothing to exchange.',
+    fix: `Start the authorization again, ${RESET}.`,
+  };
+}
+
+export function explainConsentFailed({ reason }: { reason: string }): Fault {
+  return {
+    what: `The consent step did not come back: ${reason}`,
+    why: 'The host waits for the browser to be redirected to its callback with a code; that did not happen.',
+    fix: `Allow the popup (or open the printed URL), approve there, and keep the window open until it closes itself, ${RESET}.`,
+  };
+}
+
+export function explainTokenRefused({ status, error, description }: { status: number | undefined; error: string; description?: string }): Fault {
+  const why =
+    error === 'invalid_grant'
+      ? 'invalid_grant: the code was already used or expired, its redirect URI differs, or the code_verifier does not match the code_challenge of the request (PKCE, RFC 7636 §4.6).'
+      : error === 'invalid_target'
+        ? 'invalid_target: the server will not issue a token for this resource (RFC 8707).'
+        : `The server answered ${error} (RFC 6749 §5.2).`;
+  return {
+    what: `The token request was refused (HTTP ${status ?? 'none'}: ${error}${description ? `, “${description}”` : ''}).`,
+    why,
+    fix: `Start the authorization again for a fresh code (in the sandbox, turn the pkce-mismatch switch off), ${RESET}.`,
+  };
+}
+
+export function explainNotBearer({ tokenType }: { tokenType: string }): Fault {
+  return {
+    what: `The token endpoint gave a token of type “${tokenType}”, not Bearer.`,
+    why: 'MCP over HTTP sends the access token as a bearer token (RFC 6750); another type cannot be sent that way.',
+    fix: `Configure the authorization server to issue bearer tokens for this client, ${RESET}.`,
+  };
+}
+
+export function explainStillRefused({ serverUrl, status }: { serverUrl: string; status: number }): Fault {
+  return {
+    what: `The MCP server at ${serverUrl} still answered HTTP ${status} with the new token.`,
+    why: 'The token was issued, but the server does not accept it: it was made for another resource, lacks a scope, or the server trusts another issuer.',
+    fix: `Look at the token request's resource and scope and at the server's challenge, ${RESET}.`,
+  };
+}

@@ -1,0 +1,181 @@
+import { buildAuthorizationUrl, buildRegistrationRequest, buildTokenRequest, readRedirectParameters, type ClientCredentials } from '../mcp/authorization/build-requests.ts';
+import { checkAuthorizationResponse, checkServerMetadata, checkTokenResponse, chooseScopes, readExpiry } from '../mcp/authorization/check-answers.ts';
+import { canonicalResource, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from '../mcp/authorization/metadata-urls.ts';
+import { OAuthErrorSchema, RegistrationResponseSchema, ResourceMetadataSchema, ServerMetadataSchema, TokenResponseSchema, type ServerMetadata, type TokenResponse } from '../mcp/authorization/oauth-schemas.ts';
+import { computeCodeChallenge, createCodeVerifier, createState } from '../mcp/authorization/pkce.ts';
+import { readBearerChallenge, type BearerChallenge } from '../mcp/authorization/read-challenge.ts';
+import { REDACTED } from '../trace/secrets.ts';
+import type { HttpExchange } from '../trace/trace.ts';
+import * as faults from './authorization-faults.ts';
+import { recordOAuthStep, registerSecrets, sendOAuthRequest } from './authorization-exchange.ts';
+import { HostFault, RunAborted } from './faults.ts';
+import type { RunContext } from './run-context.ts';
+
+/**
+ * The MCP authorization flow as steps (the MCP spec's Authorization section, both eras):
+ * the 401 and its challenge, the protected resource metadata, the authorization server's
+ * metadata, the client's identity, the authorization request with PKCE and its consent,
+ * the token request, then the MCP request again with the token. Later, a refresh when
+ * the token is refused, and step-up when a scope is missing. Every check that fails ends
+ * the run with its own explanation; the steps before it stay.
+ */
+
+/** What the flow learned and holds for the rest of the run (in memory only). */
+export type Authorization = {
+  issuer: string;
+  metadata: ServerMetadata;
+  client: ClientCredentials;
+  resource: string;
+  scopes: string[];
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt?: number;
+};
+
+const fail = (context: RunContext, fault: ReturnType<typeof faults.explainStateMismatch>) => new HostFault(fault, context.state.phase);
+const serverUrlOf = (context: RunContext) => new URL(context.options.mcpUrl);
+
+function describeChallenge(http: HttpExchange): { header?: string; challenge?: BearerChallenge } {
+  const header = http.responseHeaders?.['www-authenticate'];
+  const challenge = readBearerChallenge(header);
+  return { ...(header !== undefined ? { header } : {}), ...(challenge ? { challenge } : {}) };
+}
+
+async function fetchResourceMetadata(context: RunContext, challenge: BearerChallenge | undefined) {
+  const serverUrl = serverUrlOf(context);
+  const urls = listResourceMetadataUrls({ serverUrl, ...(challenge?.resourceMetadata ? { resourceMetadata: challenge.resourceMetadata } : {}) });
+  for (const url of urls) {
+    const answer = await sendOAuthRequest(context, { id: 'auth.resource-metadata', request: { url }, describe: { GET: url, from: challenge?.resourceMetadata ? 'resource_metadata in WWW-Authenticate' : 'the well-known address (RFC 9728 §3.1)' }, what: 'the protected resource metadata' });
+    const parsed = answer.status === 200 ? ResourceMetadataSchema.safeParse(answer.json) : undefined;
+    recordOAuthStep(context, 'auth.resource-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(parsed?.success ? {} : { note: `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address the spec lists.` }) });
+    if (!parsed?.success) continue;
+    if (!isResourceForServer({ resource: parsed.data.resource, serverUrl })) throw fail(context, faults.explainWrongResource({ serverUrl: context.trace.mcp.url, resource: parsed.data.resource }));
+    return parsed.data;
+  }
+  throw fail(context, faults.explainNoResourceMetadata({ serverUrl: context.trace.mcp.url, tried: urls }));
+}
+
+async function fetchServerMetadata(context: RunContext, issuer: string): Promise<ServerMetadata> {
+  const urls = listServerMetadataUrls(issuer);
+  for (const url of urls) {
+    const answer = await sendOAuthRequest(context, { id: 'auth.server-metadata', request: { url }, describe: { GET: url, issuer }, what: "the authorization server's metadata" });
+    const parsed = answer.status === 200 ? ServerMetadataSchema.safeParse(answer.json) : undefined;
+    recordOAuthStep(context, 'auth.server-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(parsed?.success ? {} : { note: `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address (RFC 8414, then OpenID discovery).` }) });
+    if (!parsed?.success) continue;
+    const problem = checkServerMetadata({ metadata: parsed.data, issuer });
+    if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ expected: issuer, got: problem.got, where: 'metadata' }));
+    if (problem?.kind === 'no-pkce') throw fail(context, faults.explainNoPkce({ issuer, methods: problem.methods }));
+    return parsed.data;
+  }
+  throw fail(context, faults.explainNoServerMetadata({ issuer, tried: urls }));
+}
+
+/** The MCP spec's order: a client id given, a Client ID Metadata Document, then dynamic registration. */
+async function identifyClient(context: RunContext, metadata: ServerMetadata, issuer: string): Promise<ClientCredentials> {
+  const settings = context.options.authorization!;
+  if (settings.clientId) {
+    registerSecrets(context, [settings.clientSecret]);
+    await context.hostStep('auth.client-id', { payload: { method: 'pre-registered', client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: REDACTED } : {}) } });
+    return { clientId: settings.clientId, ...(settings.clientSecret ? { clientSecret: settings.clientSecret } : {}) };
+  }
+  if (metadata.client_id_metadata_document_supported && settings.clientMetadataUrl) {
+    await context.hostStep('auth.client-id', { payload: { method: 'Client ID Metadata Document', client_id: settings.clientMetadataUrl, why: 'the server supports client_id_metadata_document_supported: the client_id is the URL of the document where the explorer describes itself' } });
+    return { clientId: settings.clientMetadataUrl };
+  }
+  if (!metadata.registration_endpoint) throw fail(context, faults.explainNoClientIdentity({ issuer }));
+  const registration = buildRegistrationRequest({ redirectUri: settings.redirectUri, clientName: 'MCP Lifecycle Explorer' });
+  const body = JSON.stringify(registration);
+  const answer = await sendOAuthRequest(context, { id: 'auth.client-registration', request: { url: metadata.registration_endpoint, method: 'POST', headers: { 'content-type': 'application/json' }, body }, describe: registration, what: 'the registration endpoint' });
+  const parsed = RegistrationResponseSchema.safeParse(answer.json);
+  if (parsed.success) registerSecrets(context, [parsed.data.client_secret]);
+  const deprecated = context.trace.mcp.protocolVersion === '2026-07-28' || context.options.era === '2026-07-28' ? ' The 2026-07-28 era marks dynamic registration deprecated: a server should offer Client ID Metadata Documents.' : '';
+  recordOAuthStep(context, 'auth.client-registration', { payload: answer.json ?? { status: answer.status }, http: answer.http, note: `No Client ID Metadata Document support, so the client registered itself (RFC 7591).${deprecated}` });
+  if (!parsed.success || answer.status === undefined || answer.status >= 300) {
+    const error = OAuthErrorSchema.safeParse(answer.json);
+    throw fail(context, faults.explainRegistrationRefused({ status: answer.status, error: error.success ? error.data.error : 'no client_id in the answer' }));
+  }
+  return { clientId: parsed.data.client_id, ...(parsed.data.client_secret ? { clientSecret: parsed.data.client_secret } : {}), ...(parsed.data.token_endpoint_auth_method ? { authMethod: parsed.data.token_endpoint_auth_method } : {}) };
+}
+
+/** Sends a token request (a code or a refresh token) and checks the answer. */
+async function requestToken(context: RunContext, { id, metadata, client, resource, grant }: { id: 'auth.token-request' | 'auth.refresh'; metadata: ServerMetadata; client: ClientCredentials; resource: string; grant: Parameters<typeof buildTokenRequest>[0]['grant'] }): Promise<TokenResponse> {
+  const request = buildTokenRequest({ grant, client, resource });
+  const answer = await sendOAuthRequest(context, { id, request: { url: metadata.token_endpoint, method: 'POST', headers: request.headers, body: request.body }, describe: Object.fromEntries(new URLSearchParams(request.body)), what: 'the token endpoint' });
+  const tokens = answer.status === 200 ? TokenResponseSchema.safeParse(answer.json) : undefined;
+  if (tokens?.success) registerSecrets(context, [tokens.data.access_token, tokens.data.refresh_token, tokens.data.id_token]);
+  const checks = tokens?.success ? { token_type: tokens.data.token_type, expires_in: tokens.data.expires_in ?? 'not given', refresh_token: tokens.data.refresh_token ? 'given' : 'none', scope: tokens.data.scope ?? 'not given' } : undefined;
+  recordOAuthStep(context, id, { payload: { sent: Object.fromEntries(new URLSearchParams(request.body)), answer: answer.json ?? { status: answer.status }, ...(checks ? { checked: checks } : {}) }, http: answer.http });
+  if (!tokens?.success) {
+    const error = OAuthErrorSchema.safeParse(answer.json);
+    throw fail(context, faults.explainTokenRefused({ status: answer.status, error: error.success ? error.data.error : 'no access_token in the answer', ...(error.success && error.data.error_description ? { description: error.data.error_description } : {}) }));
+  }
+  const problem = checkTokenResponse(tokens.data);
+  if (problem) throw fail(context, faults.explainNotBearer({ tokenType: problem.tokenType }));
+  return tokens.data;
+}
+
+/** The authorization request, the consent in the user's browser, and the checked redirect back: a code. */
+async function obtainCode(context: RunContext, { metadata, issuer, client, resource, scopes }: { metadata: ServerMetadata; issuer: string; client: ClientCredentials; resource: string; scopes: string[] }) {
+  const settings = context.options.authorization!;
+  const codeVerifier = createCodeVerifier();
+  const state = createState();
+  registerSecrets(context, [codeVerifier]);
+  const request = { clientId: client.clientId, redirectUri: settings.redirectUri, codeChallenge: await computeCodeChallenge(codeVerifier), state, resource, scopes };
+  const authorizationUrl = buildAuthorizationUrl({ endpoint: metadata.authorization_endpoint, request });
+  await context.hostStep('auth.authorization-request', {
+    payload: { url: authorizationUrl, parameters: Object.fromEntries(new URL(authorizationUrl).searchParams), code_verifier: `${settings.showSecrets ? codeVerifier : REDACTED} (kept by the client; only its SHA-256 travels)` },
+  });
+  let redirect: string;
+  try {
+    redirect = await settings.obtainConsent({ authorizationUrl, redirectUri: settings.redirectUri, signal: context.signal });
+  } catch (error) {
+    if (context.signal.aborted) throw new RunAborted();
+    throw fail(context, faults.explainConsentFailed({ reason: error instanceof Error ? error.message : String(error) }));
+  }
+  const parameters = readRedirectParameters(redirect);
+  registerSecrets(context, [parameters.code]);
+  const problem = checkAuthorizationResponse({ parameters, state, issuer, issRequired: metadata.authorization_response_iss_parameter_supported === true });
+  const checked = { state: parameters.state === state ? 'the one sent' : 'not the one sent', iss: parameters.iss === undefined ? 'not given' : parameters.iss === issuer ? 'this issuer' : 'another issuer' };
+  recordOAuthStep(context, 'auth.authorization-response', { payload: { redirect, parameters, checked } });
+  if (problem?.kind === 'state-mismatch') throw fail(context, faults.explainStateMismatch());
+  if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ expected: issuer, got: problem.got, where: 'redirect' }));
+  if (problem?.kind === 'denied') throw fail(context, faults.explainAuthorizationDenied({ error: problem.error, ...(problem.description ? { description: problem.description } : {}) }));
+  if (problem?.kind === 'no-code' || !parameters.code) throw fail(context, faults.explainNoCode());
+  return { code: parameters.code, codeVerifier };
+}
+
+function keepTokens(context: RunContext, base: Omit<Authorization, 'accessToken' | 'refreshToken' | 'expiresAt'>, tokens: TokenResponse, previous?: Authorization): Authorization {
+  const expiresAt = readExpiry({ tokens, now: Date.now() });
+  const refreshToken = tokens.refresh_token ?? previous?.refreshToken;
+  const kept: Authorization = { ...base, accessToken: tokens.access_token, ...(refreshToken ? { refreshToken } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) };
+  context.state.authorization = kept;
+  return kept;
+}
+
+/**
+ * The whole flow after a 401 (or a 403 insufficient_scope, for step-up): a token is held
+ * in the run's state when it returns, and a step says the request goes again with it.
+ */
+export async function authorizeAfterRefusal(context: RunContext, refused: HttpExchange): Promise<void> {
+  const { header, challenge } = describeChallenge(refused);
+  const stepUp = refused.status === 403;
+  recordOAuthStep(context, stepUp ? 'auth.step-up' : 'auth.challenge', { payload: { status: refused.status, 'www-authenticate': header ?? '(none: the host looks for the metadata at the well-known addresses)', ...(challenge ? { challenge } : {}) }, http: refused });
+  const previous = context.state.authorization;
+  const resource = canonicalResource(serverUrlOf(context));
+  if (previous && !stepUp && previous.refreshToken && challenge?.error === 'invalid_token') {
+    const tokens = await requestToken(context, { id: 'auth.refresh', metadata: previous.metadata, client: previous.client, resource, grant: { type: 'refresh_token', refreshToken: previous.refreshToken } });
+    keepTokens(context, previous, tokens, previous);
+  } else {
+    const resourceMetadata = previous ? undefined : await fetchResourceMetadata(context, challenge);
+    const issuer = previous?.issuer ?? resourceMetadata?.authorization_servers?.[0];
+    if (!issuer) throw fail(context, faults.explainNoAuthorizationServer({ serverUrl: context.trace.mcp.url }));
+    const metadata = previous?.metadata ?? (await fetchServerMetadata(context, issuer));
+    const client = previous?.client ?? (await identifyClient(context, metadata, issuer));
+    // Step-up keeps the scopes held and adds those the challenge names (the MCP spec's scope challenge).
+    const scopes = stepUp ? [...new Set([...(previous?.scopes ?? []), ...(challenge?.scope ?? [])])] : chooseScopes({ ...(challenge?.scope ? { challenged: challenge.scope } : {}), ...(resourceMetadata?.scopes_supported ? { supported: resourceMetadata.scopes_supported } : {}) });
+    const { code, codeVerifier } = await obtainCode(context, { metadata, issuer, client, resource, scopes });
+    const tokens = await requestToken(context, { id: 'auth.token-request', metadata, client, resource, grant: { type: 'authorization_code', code, codeVerifier, redirectUri: context.options.authorization!.redirectUri } });
+    keepTokens(context, { issuer, metadata, client, resource, scopes }, tokens, previous);
+  }
+  await context.hostStep('auth.retry', { payload: { action: 'send the refused MCP request again', authorization: `Bearer ${REDACTED}`, note: context.options.authorization?.showSecrets ? 'a sandbox token: its value is shown in the token step' : 'the token is a secret: it goes to the MCP server only' } });
+}

@@ -1,0 +1,37 @@
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { readBearerChallenge } from '../mcp/authorization/read-challenge.ts';
+import { authorizeAfterRefusal } from './authorization-flow.ts';
+import { readHttpStatus } from './faults.ts';
+import type { RunContext } from './run-context.ts';
+
+/**
+ * Where the authorization flow meets the MCP traffic: the token goes on every MCP request
+ * once there is one, and a refused request starts the flow (a 401, or a 403 whose
+ * challenge says insufficient_scope) when the run has authorization settings.
+ */
+
+/** The MCP fetch with Authorization: Bearer added once the flow holds a token; the recorder redacts it. */
+export function createBearerFetch(context: RunContext): FetchLike {
+  return (url, init) => {
+    const token = context.state.authorization?.accessToken;
+    if (token === undefined) return context.mcpFetch(url, init);
+    const headers = new Headers(init?.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return context.mcpFetch(url, { ...init, headers });
+  };
+}
+
+/**
+ * Runs the flow when the error is the server refusing authorization, and says whether the
+ * request may go again. A 403 for another reason than a scope is not a question of tokens.
+ */
+export async function authorizeIfRefused(context: RunContext, error: unknown): Promise<boolean> {
+  if (!context.options.authorization || context.signal.aborted) return false;
+  const status = readHttpStatus(error);
+  if (status !== 401 && status !== 403) return false;
+  const refused = context.trace.steps.findLast((step) => step.http?.status === status)?.http;
+  if (!refused) return false;
+  if (status === 403 && readBearerChallenge(refused.responseHeaders?.['www-authenticate'])?.error !== 'insufficient_scope') return false;
+  await authorizeAfterRefusal(context, refused);
+  return true;
+}
