@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ArgumentCheck } from '../../src/mcp/server-report.ts';
@@ -66,7 +66,12 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
     let returned: unknown;
     const finished = options.inFlight?.track(context.mcpReq.id, server);
     try {
-      returned = await tool.handler(parsed.data, { signal: context.mcpReq.signal, reportProgress: channel.reportToolProgress });
+      returned = await tool.handler(parsed.data, {
+        signal: context.mcpReq.signal,
+        reportProgress: channel.reportToolProgress,
+        ...(context.mcpReq.inputResponses ? { inputResponses: context.mcpReq.inputResponses } : {}),
+        ...readServerOrigin(context.http?.req),
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await channel.reportFinalStage({
@@ -77,6 +82,14 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
     } finally {
       finished?.();
     }
+    if (isInputRequiredResult(returned)) {
+      const asked = Object.values(returned.inputRequests ?? {}).map((request) => request.method);
+      await channel.reportFinalStage({
+        message: `Execution: ${name} needs the client's input first (${asked.join(', ')}); the call answers input_required and runs again with the answer.`,
+        report: { stage: 'execute', name, arguments: parsed.data, returned: { resultType: 'input_required', asks: asked } },
+      });
+      return returned;
+    }
     await channel.reportFinalStage({
       message: `Execution: ${name}(${Object.values(parsed.data).map(formatValue).join(', ')}) returned ${formatValue(returned)}.`,
       report: { stage: 'execute', name, arguments: parsed.data, returned: shortenLongStrings(returned) },
@@ -85,6 +98,16 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
   });
 
   return server;
+}
+
+/** The origin the client used to reach the server, when the request says (a Service Worker's request does too). */
+function readServerOrigin(request: Request | undefined): { serverOrigin?: string } {
+  if (!request) return {};
+  try {
+    return { serverOrigin: new URL(request.url).origin };
+  } catch {
+    return {};
+  }
 }
 
 function errorResult(text: string): CallToolResult {

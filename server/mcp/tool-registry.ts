@@ -15,6 +15,10 @@ export type ToolContext = {
   signal: AbortSignal;
   /** Sends a notifications/progress of the tool's own; does nothing when the client asked for no progress. */
   reportProgress: (update: ProgressUpdate) => Promise<void>;
+  /** What the client answered to this call's earlier input_required round (or, in 2025-11-25, to the request the SDK sent it). */
+  inputResponses?: Record<string, unknown>;
+  /** The origin the client addressed this server by, for links the tool hands out (a URL-mode elicitation). */
+  serverOrigin?: string;
 };
 
 export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unknown> = {

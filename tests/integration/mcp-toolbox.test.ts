@@ -49,6 +49,9 @@ describe.each(ERAS)('/mcp/toolbox in era %s', (_era, mode) => {
       'convert_units',
       'draw_bar_chart',
       'count_slowly',
+      'phrase_sum',
+      'ask_for_number',
+      'sign_in_first',
     ]);
     expect(tools.find((tool) => tool.name === 'convert_units')?.outputSchema).toMatchObject({ type: 'object', required: ['value', 'unit'] });
   });
