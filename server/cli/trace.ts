@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { readElicitationAnswer } from '../../src/lifecycle/server-requests.ts';
 import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
@@ -31,6 +32,9 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --secret-header "Name: value" the same, its value a secret whatever its name
   --stdio "COMMAND ARGS"        a stdio MCP server, started here with the SDK's stdio transport (split
                                 without a shell; '["program","arg"]' also works); its messages are the steps
+  --elicitation-answer JSON     the user's answer when a server asks (elicitation), an ElicitResult such as
+                                '{"action":"accept","content":{"b":7}}' or '{"action":"decline"}'; without it
+                                the host accepts the form's defaults and the step says so
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
 ${EXPORT_FLAG_USAGE}`;
@@ -56,6 +60,7 @@ try {
       header: { type: 'string', multiple: true },
       'secret-header': { type: 'string', multiple: true },
       stdio: { type: 'string' },
+      'elicitation-answer': { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
@@ -85,6 +90,8 @@ const stdioCommand = values.stdio === undefined ? undefined : parseStdioCommand(
 if (stdioCommand && !stdioCommand.ok) fail(`--stdio "${values.stdio}" cannot be read: ${stdioCommand.reason}.`);
 const exportChoice = readExportChoice(values);
 if (exportChoice.error) fail(exportChoice.error);
+const elicitation = values['elicitation-answer'] === undefined ? undefined : readElicitationAnswer(values['elicitation-answer']);
+if (elicitation && 'error' in elicitation) fail(elicitation.error);
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
 const wire = findWireInfo(values.wire);
 if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
@@ -114,6 +121,7 @@ try {
     ...(stdio ? { mcpTransport: () => new StdioClientTransport({ command: stdio.command, args: stdio.args, stderr: 'inherit' }) } : {}),
     provider,
     autoRelease: true,
+    ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
   });
   const trace = await run.start();
