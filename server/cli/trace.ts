@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { readElicitationAnswer } from '../../src/lifecycle/server-requests.ts';
 import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
@@ -42,6 +43,9 @@ Runs the explorer's host in Node, through every step, and prints the trace.
                                 back to a loopback listener on 127.0.0.1. Tokens stay in memory, shown [redacted]
   --client-id ID                a client id registered with the authorization server beforehand (with --authorize;
                                 its secret, if any, from OAUTH_CLIENT_SECRET)
+  --elicitation-answer JSON     the user's answer when a server asks (elicitation), an ElicitResult such as
+                                '{"action":"accept","content":{"b":7}}' or '{"action":"decline"}'; without it
+                                the host accepts the form's defaults and the step says so
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
   --consent allow|deny          the answer at a destructive tool's consent gate (default allow, said in the step)
@@ -77,6 +81,7 @@ try {
       stdio: { type: 'string' },
       authorize: { type: 'boolean', default: false },
       'client-id': { type: 'string' },
+      'elicitation-answer': { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       consent: { type: 'string', default: 'allow' },
@@ -107,6 +112,8 @@ const stdioCommand = values.stdio === undefined ? undefined : parseStdioCommand(
 if (stdioCommand && !stdioCommand.ok) fail(`--stdio "${values.stdio}" cannot be read: ${stdioCommand.reason}.`);
 const exportChoice = readExportChoice(values);
 if (exportChoice.error) fail(exportChoice.error);
+const elicitation = values['elicitation-answer'] === undefined ? undefined : readElicitationAnswer(values['elicitation-answer']);
+if (elicitation && 'error' in elicitation) fail(elicitation.error);
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
 const wire = findWireInfo(values.wire);
 if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
@@ -160,6 +167,7 @@ try {
     provider,
     autoRelease: true,
     ...(loopback ? { authorization: readAuthorizationSettings(loopback) } : {}),
+    ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
     ...(scenario.prompt ? { prompt: scenario.prompt } : {}),
     ...(scenario.listResources ? { listResources: true } : {}),

@@ -1,4 +1,4 @@
-import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, localhostAllowedHostnames, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { createAuthorizationSandbox, type AuthorizationSandboxOptions } from '../authorization/create-authorization-sandbox.ts';
 import { createConformanceServer } from '../mcp/conformance/create-conformance-server.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
@@ -13,6 +13,8 @@ import { PROTECTED_MCP_PATH } from '../../src/trace/authorization-sandbox.ts';
 import { BRIDGE_NAME_PATTERN, STDIO_BRIDGE_PATH, type BridgeListing } from '../../src/trace/bridge-frames.ts';
 import { createJsonRpcErrorResponse, findPostHeaderRefusal, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
 import { readJsonBody } from './json-rpc-body.ts';
+import { ELICITATION_PAGE_PATH } from '../mcp/tools/reach-back-tools.ts';
+import { serveElicitationPage } from './elicitation-page.ts';
 import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
 import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardedRequest, type GuardLists } from './request-guards.ts';
@@ -121,6 +123,7 @@ export function createApp(options: AppOptions = {}): App {
     ({ era }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, ...(era === 'legacy' ? { inFlight: toolboxCalls } : {}) }),
     { legacy: 'stateless', onerror: options.onError },
   );
+  const toolboxModern = createMcpHandler(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog }), { legacy: 'reject', onerror: options.onError });
   const protectedRegistry = createToolRegistry(protectedTools);
   const protectedCalls = createInFlightCalls({ onError: options.onError });
   const protectedMcp = createMcpHandler(({ era }) => createMcpServer(protectedRegistry, era === 'legacy' ? { inFlight: protectedCalls } : {}), { legacy: 'stateless', onerror: options.onError });
@@ -136,6 +139,9 @@ export function createApp(options: AppOptions = {}): App {
     onError: options.onError,
   };
   const sessions = createSessionEndpoint({ createServer: () => createMcpServer(registry), ...sessionLimits });
+  // A stateless 2025-11-25 server cannot ask the client anything (the answer would reach
+  // another instance), so a client that offers sampling or elicitation gets a session.
+  const toolboxSessions = createSessionEndpoint({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog }), ...sessionLimits });
   // The conformance endpoint routes by era the same way, with sessions of its own.
   const conformanceModern = createMcpHandler(() => createConformanceServer(), { legacy: 'reject', onerror: options.onError });
   const conformanceSessions = createSessionEndpoint({ createServer: createConformanceServer, ...sessionLimits });
@@ -148,7 +154,8 @@ export function createApp(options: AppOptions = {}): App {
     if (isBridgePath(pathname)) return (request) => serveBridgeRoute(pathname, request);
     if (sandbox.handles(pathname)) return (request) => sandbox.fetch(request, pathname, async (checked) => findPostHeaderRefusal(checked) ?? protectedMcp.fetch(checked));
     if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? mcp.fetch(request);
-    if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? toolboxHandler.fetch(request);
+    if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? serveToolboxRoute(request);
+    if (pathname === ELICITATION_PAGE_PATH) return serveElicitationPage;
     if (pathname === MCP_SESSIONS_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, sessions, sessionsModern);
     if (pathname === MCP_CONFORMANCE_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, conformanceSessions, conformanceModern);
     const mockRoute = findMockRoute(pathname);
@@ -174,6 +181,20 @@ export function createApp(options: AppOptions = {}): App {
     // A body that is not JSON is 2025-era traffic to the SDK, and the session endpoint explains it.
     if (body.kind === 'not-json') return sessions.fetch(request, body);
     return (await isLegacyRequest(request, body.value)) ? sessions.fetch(request, body) : sessionsModern.fetch(request, { parsedBody: body.value });
+  }
+
+  /**
+   * /mcp/toolbox: stateless in both eras, as before, except for a 2025-11-25 client that
+   * offers sampling or elicitation in initialize (and its session's later requests): it
+   * gets a session, the only way a 2025 server can send it a request and hear the answer.
+   */
+  async function serveToolboxRoute(request: Request): Promise<Response> {
+    if (request.headers.has('mcp-session-id')) return serveSessionsRoute(request, toolboxSessions, toolboxModern);
+    if (request.method !== 'POST') return toolboxHandler.fetch(request);
+    // A copy is read for the check, so every other POST reaches the stateless handler as it came.
+    const body = await readJsonBody(request.clone());
+    if (body.kind === 'json' && offersReachBack(body.value)) return toolboxSessions.fetch(request);
+    return toolboxHandler.fetch(request);
   }
 
   /**
@@ -257,14 +278,24 @@ export function createApp(options: AppOptions = {}): App {
     refuse,
     handles: (pathname) => {
       const path = pathname.replace(/\/+$/, '') || '/';
-      return MCP_PATHS.includes(path) || isBridgePath(path) || sandbox.handles(path) || pathname.startsWith('/mock/');
+      return MCP_PATHS.includes(path) || path === ELICITATION_PAGE_PATH || isBridgePath(path) || sandbox.handles(path) || pathname.startsWith('/mock/');
     },
     guardLists,
-    countSessions: () => sessions.countSessions(),
+    countSessions: () => sessions.countSessions() + toolboxSessions.countSessions(),
     close: async () => {
-      await Promise.all([mcp.close(), toolboxHandler.close(), protectedMcp.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
+      await Promise.all([toolboxModern.close(), toolboxSessions.close(), mcp.close(), toolboxHandler.close(), protectedMcp.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
     },
   };
+}
+
+/** A 2025-11-25 initialize whose client capabilities include sampling or elicitation. */
+function offersReachBack(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((message) => {
+    if (!isInitializeRequest(message)) return false;
+    const capabilities = message.params.capabilities;
+    return capabilities.sampling !== undefined || capabilities.elicitation !== undefined;
+  });
 }
 
 /** /mcp/stdio and everything under it belong to the bridge, bridged or not: no name there falls through to the page's files. */

@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ArgumentCheck } from '../../src/mcp/server-report.ts';
@@ -72,6 +72,8 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
         signal: context.mcpReq.signal,
         reportProgress: channel.reportToolProgress,
         notifyToolsChanged: () => context.mcpReq.notify({ method: 'notifications/tools/list_changed' }),
+        ...(context.mcpReq.inputResponses ? { inputResponses: context.mcpReq.inputResponses } : {}),
+        ...readServerOrigin(context.http?.req),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -82,6 +84,14 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
       return errorResult(`Tool ${name} failed: ${message}`);
     } finally {
       finished?.();
+    }
+    if (isInputRequiredResult(returned)) {
+      const asked = Object.values(returned.inputRequests ?? {}).map((request) => request.method);
+      await channel.reportFinalStage({
+        message: `Execution: ${name} needs the client's input first (${asked.join(', ')}); the call answers input_required and runs again with the answer.`,
+        report: { stage: 'execute', name, arguments: parsed.data, returned: { resultType: 'input_required', asks: asked } },
+      });
+      return returned;
     }
     await channel.reportFinalStage({
       message: `Execution: ${name}(${Object.values(parsed.data).map(formatValue).join(', ')}) returned ${formatValue(returned)}.`,
@@ -106,6 +116,16 @@ function serveCatalog(server: Server, catalog: ServerCatalog): void {
   server.setRequestHandler('prompts/get', (request) => catalog.getPrompt(request.params.name, request.params.arguments));
   server.setRequestHandler('resources/list', () => ({ resources: catalog.resources }));
   server.setRequestHandler('resources/read', (request) => catalog.readResource(request.params.uri));
+}
+
+/** The origin the client used to reach the server, when the request says (a Service Worker's request does too). */
+function readServerOrigin(request: Request | undefined): { serverOrigin?: string } {
+  if (!request) return {};
+  try {
+    return { serverOrigin: new URL(request.url).origin };
+  } catch {
+    return {};
+  }
 }
 
 function errorResult(text: string): CallToolResult {

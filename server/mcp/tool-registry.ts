@@ -17,6 +17,10 @@ export type ToolContext = {
   reportProgress: (update: ProgressUpdate) => Promise<void>;
   /** Sends notifications/tools/list_changed on this call's stream, for a tool that changes the server's list. */
   notifyToolsChanged?: () => Promise<void>;
+  /** What the client answered to this call's earlier input_required round (or, in 2025-11-25, to the request the SDK sent it). */
+  inputResponses?: Record<string, unknown>;
+  /** The origin the client addressed this server by, for links the tool hands out (a URL-mode elicitation). */
+  serverOrigin?: string;
 };
 
 export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unknown> = {

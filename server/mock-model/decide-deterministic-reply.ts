@@ -1,5 +1,6 @@
 import { decideAnyToolReply } from './decide-any-tool-reply.ts';
 import { decideArithmeticReply, planArithmetic } from './decide-arithmetic-reply.ts';
+import { decideSamplingReply } from './decide-sampling-reply.ts';
 import type { MockReply, MockTool, MockToolExchange } from './mock-reply.ts';
 
 /**
@@ -19,6 +20,8 @@ function greet(tools: MockTool[]): MockReply {
 }
 
 export function decideDeterministicReply({ question, tools, exchanges }: MockInput): MockReply {
+  const phrased = decideSamplingReply({ question, tools });
+  if (phrased) return phrased;
   const plan = planArithmetic({ question, tools });
   switch (plan.type) {
     case 'planned':

@@ -199,6 +199,22 @@ export const SCENARIOS: Scenario[] = [
     mockModel: 'mock-model-deterministic',
     lesson: 'unlock_temperature_tool adds convert_temperature, and the server says so with notifications/tools/list_changed. The host lists the tools again, and the next model request carries the new list; after one call the tool is locked again, and the list changes back.',
   },
+  {
+    id: 'sampling',
+    title: 'Sampling: the server asks the host’s model',
+    question: 'Phrase 5 and 7 as a sentence',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'phrase_sum adds, then asks the host’s model to phrase the sum: Server → Client → Host → LLM and back. You approve the request, translation #4 turns it into a provider request, and you review the answer before the server gets it. Compare the eras: a request on the call’s stream, or input_required and the call again.',
+  },
+  {
+    id: 'elicitation',
+    title: 'Elicitation: the server asks the user',
+    question: 'Ask me for a number to add to 5',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'ask_for_number needs a value only you have: the host shows the server’s form (requestedSchema), and accept, decline and cancel each go back to the server, which decides what follows.',
+  },
 ];
 
 export function findScenario(id: string): Scenario | undefined {

@@ -73,6 +73,18 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'user.consent': 'The user answers. Allow: the host sends tools/call. Deny: nothing is sent to the server, and the host tells the model that the user declined, so it can say so in words.',
   'mcp.tools-list-changed.notification': "The server's tool list changed while the run was going. The notification carries no list: it only says to ask again.",
   'host.list-tools-again': 'Before the next model request the host lists the tools again and translates them again (translation #1), so the model is offered the tools that exist now.',
+  'mcp.server-request': 'The server asks the client something while the tool runs, on the tools/call stream (2025-11-25): a request with an id of its own, such as sampling/createMessage or elicitation/create. The client must answer it before the tool can go on.',
+  'mcp.server-request.answer': 'The client answers the server’s request in a POST of its own, with the same id: the result (or a JSON-RPC error when the user declined). The tool, waiting on the server, goes on with it.',
+  'client.sampling-to-host': 'The server wants the host’s model to write something (sampling). The client cannot answer itself: it hands the request to the host, which owns the model and the user’s trust. In 2026-07-28 the request came inside an input_required result; sampling is deprecated there in favour of servers calling a model themselves.',
+  'host.sampling.review': 'The spec asks for a human in the loop: the user sees what the server wants the model to read, and approves or declines (decision: "decline") before anything reaches the model.',
+  'host.translate-sampling-request': 'Translation #4: the sampling messages become a request in the same provider’s wire format the conversation uses. The host, not the server, chooses the model: modelPreferences are only hints.',
+  'provider.response.sampling': 'The model answers the sampling request, in its own wire format, as it answers the conversation.',
+  'host.sampling.result': 'Translation #4, back: the provider’s reply becomes a CreateMessageResult (role, one text block, the model that answered, stopReason). The user may review it before it goes to the server.',
+  'client.elicitation-to-host': 'The server asks the user for something (elicitation): a value in a form (requestedSchema) or a visit to a page of the server (URL mode). The client hands it to the host, which owns the screen.',
+  'host.elicitation.ask': 'The host shows the server’s question to the user: a form built from the requestedSchema, or the link to open. The server’s name and message are shown as they came: they are not the host’s words.',
+  'user.elicitation.answer': 'The user accepts (with the form’s values), declines or cancels. Each goes back to the server, which decides what to do: a declined form is not an error.',
+  'mcp.input-required': 'In 2026-07-28 a server cannot send the client a request, so the tool answers resultType "input_required" with inputRequests (a sampling or elicitation request each). The client answers them, then sends the same tools/call again with inputResponses: a new request, a new id.',
+  'host.elicitation.result': 'The host gives the ElicitResult to the client, which sends it to the server: on the tools/call stream’s answer (2025-11-25) or in inputResponses with the call sent again (2026-07-28).',
 };
 
 export function getStepSummary(id: string): string | undefined {

@@ -61,8 +61,9 @@ describe('classifyOutgoing', () => {
     expect(classifyOutgoing({ httpMethod: 'DELETE', message: request('tools/call') })).toBe('mcp.session.delete');
   });
 
-  it('a POST of the client answering the server, or of no message at all, is a plain request', () => {
-    expect(classifyOutgoing({ httpMethod: 'POST', message: { jsonrpc: '2.0', id: 7, result: {} } })).toBe('mcp.request');
+  it('a POST of the client answering the server is that answer; one of no message at all is a plain request', () => {
+    expect(classifyOutgoing({ httpMethod: 'POST', message: { jsonrpc: '2.0', id: 7, result: {} } })).toBe('mcp.server-request.answer');
+    expect(classifyOutgoing({ httpMethod: 'POST', message: { jsonrpc: '2.0', id: 7, error: { code: -1, message: 'declined' } } })).toBe('mcp.server-request.answer');
     expect(classifyOutgoing({ httpMethod: 'POST', message: undefined })).toBe('mcp.request');
   });
 });
@@ -91,9 +92,15 @@ describe('classifyIncoming', () => {
     expect(classifyIncoming({ message: notification('notifications/progress', { progressToken: 1, progress: 2 }), answers: undefined })).toBe('server.progress');
   });
 
-  it('any other notification, or a request of the server, is a notification step', () => {
+  it('any other notification is a notification step; a request of the server (it has an id) is the server asking', () => {
     expect(classifyIncoming({ message: notification('notifications/message', { level: 'info', data: 'x' }), answers: undefined })).toBe('mcp.notification');
-    expect(classifyIncoming({ message: request('ping', 9), answers: 'mcp.tools-call.request' })).toBe('mcp.notification');
+    expect(classifyIncoming({ message: request('ping', 9), answers: 'mcp.tools-call.request' })).toBe('mcp.server-request');
+    expect(classifyIncoming({ message: request('sampling/createMessage', 0), answers: 'mcp.tools-call.request' })).toBe('mcp.server-request');
+  });
+
+  it('a 2026-07-28 input_required result is its own step, not the tool result', () => {
+    const message = { jsonrpc: '2.0' as const, id: 4, result: { resultType: 'input_required', inputRequests: {} } };
+    expect(classifyIncoming({ message, answers: 'mcp.tools-call.request' })).toBe('mcp.input-required');
   });
 });
 

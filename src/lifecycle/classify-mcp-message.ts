@@ -70,6 +70,7 @@ export function classifyOutgoing({ httpMethod, message }: { httpMethod: string; 
   if (httpMethod === 'GET') return 'mcp.stream.open';
   if (httpMethod === 'DELETE') return 'mcp.session.delete';
   const method = message && 'method' in message ? message.method : undefined;
+  if (message && !('method' in message)) return 'mcp.server-request.answer';
   return (method && REQUEST_STEP_BY_METHOD[method]) || 'mcp.request';
 }
 
@@ -81,11 +82,15 @@ export function classifyOutgoing({ httpMethod, message }: { httpMethod: string; 
 export function classifyIncoming({ message, answers }: { message: JSONRPCMessage; answers: StepId | undefined }): StepId | undefined {
   if ('method' in message) {
     if (message.method === 'notifications/tools/list_changed') return 'mcp.tools-list-changed.notification';
+    // A request of the server's own (sampling, elicitation) has an id; a notification has none.
+    if ('id' in message && message.id !== undefined) return 'mcp.server-request';
     if (message.method !== 'notifications/progress') return 'mcp.notification';
     const stage = readServerStage(message.params?._meta);
     return stage ? STAGE_STEPS[stage] : 'server.progress';
   }
   if (message.id === undefined) return undefined;
+  // 2026-07-28: the call is not answered yet; the server wants the client's input first.
+  if ('result' in message && message.result.resultType === 'input_required') return 'mcp.input-required';
   return RESPONSE_STEP_BY_REQUEST_STEP[answers ?? 'mcp.request'] ?? 'mcp.response';
 }
 

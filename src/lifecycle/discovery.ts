@@ -10,6 +10,7 @@ import { McpConnection } from './mcp-connection.ts';
 import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers.ts';
 import { reportMissingRequired } from './report-missing-required.ts';
 import { RecordingTransport } from './recording-transport.ts';
+import { answerServerRequests, HOST_CAPABILITIES } from './server-requests.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 import { authorizeIfRefused, createBearerFetch } from './authorize-refused.ts';
@@ -78,6 +79,8 @@ function openConnection(context: RunContext, url: URL | undefined, era: Era): Mc
     fetch: createBearerFetch(context),
     headers: toHeaderRecord(context.options.mcpHeaders ?? []),
     onRefused: (error) => authorizeIfRefused(context, error),
+    capabilities: HOST_CAPABILITIES,
+    answerServerRequests: (client) => answerServerRequests(context, client),
     onSessionLost: async () => {
       await hostStep('host.new-session', {
         payload: { reason: 'The server answered 404 for the session id: it no longer knows this session.', action: 'start a new session, then send the same request again' },

@@ -1,4 +1,4 @@
-import { Client, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import type { Era } from '../trace/trace.ts';
 import { readHttpStatus } from './faults.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
@@ -26,6 +26,9 @@ export class McpConnection {
       headers?: Record<string, string>;
       /** Another transport than Streamable HTTP to url (a stdio program the CLI starts), made anew for each connection. */
       createTransport?: () => Transport;
+      /** What the client says it can do, and who answers the server's requests (sampling, elicitation). */
+      capabilities?: ClientCapabilities;
+      answerServerRequests?: (client: Client) => void;
       /** Called when a session was lost, before the host starts a new one. */
       onSessionLost: () => Promise<void>;
       /** Called when the server refused a request's authorization (401, 403): true when the request may go again, with a new token. */
@@ -58,8 +61,10 @@ export class McpConnection {
       });
     } else throw new Error('The MCP connection has neither a URL nor a transport.');
     this.client = new Client(CLIENT_INFO, {
+      ...(this.options.capabilities ? { capabilities: this.options.capabilities } : {}),
       versionNegotiation: { mode: this.options.era === '2025-11-25' ? 'legacy' : { pin: '2026-07-28' } },
     });
+    this.options.answerServerRequests?.(this.client);
     await this.client.connect(this.transport, { timeout: WAIT_FOR_LEARNER_MS, ...(signal ? { signal } : {}) });
   }
 

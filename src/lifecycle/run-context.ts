@@ -1,4 +1,4 @@
-import type { FetchLike, Transport } from '@modelcontextprotocol/client';
+import type { ElicitResult, FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { McpTool, WireAdapter } from '../providers/types.ts';
 import type { ConsentDecision } from './consent.ts';
 import type { PromptChoice } from './prompt-start.ts';
@@ -36,6 +36,8 @@ export type RunOptions = {
   networkTimeoutMs?: number;
   /** The bounds of each exchange in all (time, frames, bytes); src/lifecycle/timeouts.ts has the defaults. */
   limits?: RunLimits;
+  /** The user's answer to a server's elicitation when no one is at the gate (the CLI's --elicitation-answer); else the form's defaults. */
+  elicitationAnswer?: ElicitResult;
   /** How many model rounds with tool calls before the host stops the loop. */
   maxToolRounds?: number;
   now?: () => number;

@@ -73,7 +73,7 @@ export const FieldChangeSchema = z.object({
 export type FieldChange = z.infer<typeof FieldChangeSchema>;
 
 export const TranslationSchema = z.object({
-  number: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]),
+  number: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
   input: z.unknown(),
   output: z.unknown(),
   warnings: z.array(WarningSchema),

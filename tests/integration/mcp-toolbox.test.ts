@@ -52,6 +52,9 @@ describe.each(ERAS)('/mcp/toolbox in era %s', (_era, mode) => {
       'delete_note',
       'find_unit_table',
       'unlock_temperature_tool',
+      'phrase_sum',
+      'ask_for_number',
+      'sign_in_first',
     ]);
     expect(tools.find((tool) => tool.name === 'convert_units')?.outputSchema).toMatchObject({ type: 'object', required: ['value', 'unit'] });
   });

@@ -104,6 +104,18 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(payloadsOf(trace, 'mcp.tools-call.request').map((payload) => (payload.params as { name: string }).name)).toEqual(['unlock_temperature_tool', 'convert_temperature']);
     expect(trace.answer).toContain('212 fahrenheit');
   },
+  sampling: (trace) => {
+    // 2025-11-25: the server's request on the call's stream, translation #4, and the answer back in a POST of its own.
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({ method: 'sampling/createMessage' });
+    expect(trace.steps.find((step) => step.id === 'host.translate-sampling-request')?.translation?.number).toBe(4);
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ result: { content: { text: '5 plus 7 is 12.' } } });
+    expect(trace.answer).toContain('5 plus 7 is 12.');
+  },
+  elicitation: (trace) => {
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({ method: 'elicitation/create' });
+    expect(trace.steps.find((step) => step.id === 'user.elicitation.answer')?.note).toContain('defaults');
+    expect(trace.answer).toContain('12');
+  },
 };
 
 describe('npm run trace -- --scenario', () => {

@@ -10,7 +10,8 @@ const selectSteps = (state: ExplorerState) => state.steps;
 const selectWire = (state: ExplorerState) => state.runWire;
 const selectStrict = (state: ExplorerState) => state.model.strict;
 
-type TranslationNumber = Translation['number'];
+/** The compare view covers the three translations of a tool call; #4 (sampling) has its own view only. */
+type TranslationNumber = Exclude<Translation['number'], 4>;
 
 /** The run's own MCP data, read from the steps recorded so far. */
 function readRunData(steps: Step[]): { tools: McpTool[] | null; call: McpCallParams | null; result: McpToolResult | null } {

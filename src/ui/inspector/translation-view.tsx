@@ -10,6 +10,7 @@ const SIDES: Record<Translation['number'], { input: string; output: string }> = 
   1: { input: 'MCP tool definitions (input)', output: 'Provider tools (output)' },
   2: { input: 'Provider tool call (input)', output: 'MCP tools/call params (output)' },
   3: { input: 'MCP tool result (input)', output: 'Provider tool messages (output)' },
+  4: { input: 'MCP sampling request, or the provider’s reply (input)', output: 'Provider request, or the CreateMessageResult (output)' },
   5: { input: 'MCP prompt messages (input)', output: 'Provider conversation (output)' },
 };
 

@@ -1,0 +1,112 @@
+import { ProtocolError, type Client, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+import { translateSamplingReply } from '../providers/sampling/translate-sampling-reply.ts';
+import { isSamplingWire, translateSamplingRequest } from '../providers/sampling/translate-sampling-request.ts';
+import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
+import { callProvider } from './provider-call.ts';
+import type { RunContext } from './run-context.ts';
+import { fillElicitationDefaults } from './elicitation-defaults.ts';
+
+/**
+ * The host's answers to what a server asks while a tool runs, from any server: sampling
+ * (the host's model) and elicitation (the user). The SDK client hands both eras' requests
+ * to the same handlers: a 2025-11-25 server's request on the call's stream, and the
+ * requests inside a 2026-07-28 input_required result. Each waits at the gate like any
+ * message the host sends, so the learner sees it, edits it, or declines it.
+ */
+
+/** What the host tells a server it can do, in initialize (2025-11-25) or in each request's _meta (2026-07-28). */
+export const HOST_CAPABILITIES = { sampling: {}, elicitation: { form: {}, url: {} } };
+
+/** JSON-RPC error code the spec's examples use for a sampling request the user rejected. */
+const USER_REJECTED = -1;
+
+const ReviewSchema = z.looseObject({ decision: z.enum(['approve', 'decline']) });
+export const ElicitAnswerSchema = z.union([
+  z.object({ action: z.literal('accept'), content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional() }),
+  z.object({ action: z.enum(['decline', 'cancel']) }),
+]);
+
+/** The CLI's --elicitation-answer, read as an ElicitResult, or what is wrong with it in words. */
+export function readElicitationAnswer(text: string): { answer: z.infer<typeof ElicitAnswerSchema> } | { error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { error: `--elicitation-answer is not JSON: ${text.slice(0, 80)}. Give an ElicitResult, such as '{"action":"accept","content":{"b":7}}' or '{"action":"decline"}'.` };
+  }
+  const parsed = ElicitAnswerSchema.safeParse(value);
+  if (parsed.success) return { answer: parsed.data };
+  return { error: `--elicitation-answer is not an ElicitResult: action must be accept (with content, an object of strings, numbers, booleans or string lists), decline or cancel.` };
+}
+
+export function answerServerRequests(context: RunContext, client: Client): void {
+  client.setRequestHandler('sampling/createMessage', async (request) => answerSampling(context, request.params));
+  client.setRequestHandler('elicitation/create', async (request) => answerElicitation(context, request.params));
+}
+
+async function answerSampling(context: RunContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+  const { adapter, options, writer, hostStep } = context;
+  await hostStep('client.sampling-to-host', { payload: params });
+  const review = await hostStep('host.sampling.review', { payload: { decision: 'approve', messages: params.messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}) } }, 'Approve the sampling request (or set decision to "decline")', true);
+  const decided = ReviewSchema.safeParse(review.payload);
+  if (!decided.success || decided.data.decision === 'decline') {
+    writer.append('host.sampling.result', { payload: { error: { code: USER_REJECTED, message: 'The user declined the sampling request' } }, title: 'The user declined: the server is told, and the model is not asked' });
+    throw new ProtocolError(USER_REJECTED, 'The user declined the sampling request');
+  }
+  if (!isSamplingWire(adapter.id)) throw new ProtocolError(USER_REJECTED, `The host has no sampling translation for ${adapter.label}.`);
+  const translated = translateSamplingRequest({ wire: adapter.id, params });
+  const built = adapter.buildRequest({ model: options.provider.model, apiKey: options.provider.apiKey, conversation: [], tools: [] });
+  const body = { ...built.body, ...translated.result };
+  const requestStep = await hostStep(
+    'host.translate-sampling-request',
+    { payload: body, translation: { number: 4, input: params, output: body, warnings: translated.warnings, changes: translated.changes } },
+    undefined,
+    true,
+  );
+  const response = await callProvider({
+    adapter,
+    settings: options.provider,
+    request: { ...built, body: requestStep.payload },
+    fetch: options.fetch,
+    signal: context.signal,
+    timeoutMs: context.timeouts.providerAnswerMs,
+    limits: { totalMs: context.timeouts.providerCallMs, maxFrames: context.timeouts.maxAnswerFrames, maxBytes: context.timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
+    phase: 'execution',
+    onExchange: (http) => writer.update(requestStep, { http }),
+  });
+  writer.append('provider.response.sampling', { payload: response.body, http: response.http, ...(response.reasoning ? { note: response.reasoning } : {}) });
+  const back = translateSamplingReply({ reply: response.reply, requestedModel: options.provider.model });
+  const resultStep = await hostStep(
+    'host.sampling.result',
+    { payload: back.result, translation: { number: 4, input: response.body, output: back.result, warnings: back.warnings, changes: back.changes } },
+    'Send the model’s answer back to the server',
+    true,
+  );
+  const sent = CreateMessageResultSchema.safeParse(resultStep.payload);
+  return sent.success ? sent.data : back.result;
+}
+
+const CreateMessageResultSchema = z.object({
+  role: z.literal('assistant'),
+  content: z.object({ type: z.literal('text'), text: z.string() }),
+  model: z.string(),
+  stopReason: z.string().optional(),
+});
+
+async function answerElicitation(context: RunContext, params: ElicitRequestParams): Promise<ElicitResult> {
+  const { hostStep, options } = context;
+  await hostStep('client.elicitation-to-host', { payload: params });
+  await hostStep('host.elicitation.ask', { payload: params.mode === 'url' ? { message: params.message, url: params.url } : { message: params.message, requestedSchema: params.requestedSchema } });
+  const proposed: ElicitResult = options.elicitationAnswer ?? (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: fillElicitationDefaults(params.requestedSchema) });
+  const answered = await hostStep(
+    'user.elicitation.answer',
+    { payload: proposed, ...(options.elicitationAnswer || !options.autoRelease ? {} : { note: 'No answer was given (--elicitation-answer), so the host accepted the form’s defaults.' }) },
+    params.mode === 'url' ? 'Open the page, then accept (or decline, cancel)' : 'Fill in the form: accept, decline or cancel',
+    true,
+  );
+  const parsed = ElicitAnswerSchema.safeParse(answered.payload);
+  const result: ElicitResult = parsed.success ? parsed.data : { action: 'cancel' };
+  await hostStep('host.elicitation.result', { payload: result, ...(parsed.success ? {} : { note: 'The answer was not an ElicitResult (action accept, decline or cancel), so the host cancelled.' }) });
+  return result;
+}
