@@ -49,12 +49,12 @@ describe.each(ERAS)('/mcp/toolbox in era %s', (_era, mode) => {
       'convert_units',
       'draw_bar_chart',
       'count_slowly',
-      'delete_note',
-      'find_unit_table',
-      'unlock_temperature_tool',
       'phrase_sum',
       'ask_for_number',
       'sign_in_first',
+      'delete_note',
+      'find_unit_table',
+      'unlock_temperature_tool',
     ]);
     expect(tools.find((tool) => tool.name === 'convert_units')?.outputSchema).toMatchObject({ type: 'object', required: ['value', 'unit'] });
   });
