@@ -92,6 +92,19 @@ test('sessions: the session header, the open GET stream, a 404, a new session an
   await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.session.delete"]')).toHaveCount(1);
 });
 
+test('resume: the cut stream, the reconnect with Last-Event-ID and the replayed result', async ({ page }) => {
+  await chooseScenario(page, 'resume');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('5 plus 7 is 12.');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.stream.cut"]')).toContainText('before the result');
+  await page.locator('[data-testid="timeline-step"][data-step-id="mcp.stream.resume"]').click();
+  await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
+  await expect(page.getByTestId('http-view')).toContainText('last-event-id');
+  const [result] = (await readPayloadsOf(page, 'mcp.tools-call.response')) as { result: { content: { text: string }[] } }[];
+  expect(result?.result.content[0]?.text).toBe('Result: 12');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.response"]')).toHaveCount(1);
+});
+
 test('editing tools/call in flight: the server computes with the edited arguments', async ({ page }) => {
   await page.goto('/');
   await stepUntil(page, 'keyboard', 'host.translate-tool-call');

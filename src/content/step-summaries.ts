@@ -45,6 +45,8 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'bridge.stderr': "A stdio server writes its logs to standard error, never to standard output (that is for JSON-RPC only). The bridge passes each line on so you can see it; it is no MCP message.",
   'bridge.exit': 'The process behind the bridge ended. Nothing can reach it until npm start is started again.',
   'host.fault': 'Something went wrong. The steps before stay recorded so you can inspect what happened.',
+  'mcp.stream.cut': 'The stream carrying the answer ended before the result, as a dropped connection ends it. Its events had ids, so this is not a failure: the call goes on in the server, and the client knows the last event it read.',
+  'mcp.stream.resume': 'The client comes back after the wait the priming event asked for (its retry field), with GET and the Last-Event-ID header naming the last event it read. The server replays what followed from its event store: nothing lost, nothing twice.',
 };
 
 export function getStepSummary(id: string): string | undefined {

@@ -7,13 +7,15 @@ import {
   describeServerProgress,
   describeStreamAnswer,
   describeBridgeFrame,
+  describeReplayed,
+  describeStreamCut,
 } from '../content/traffic-wording.ts';
 import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
 import { STEP_DEFINITIONS, type StepId } from '../trace/steps.ts';
 import type { HttpExchange, Step } from '../trace/trace.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
-import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
+import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { readRetryAfterMs } from './retry-after.ts';
@@ -116,7 +118,8 @@ function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchange: E
   const answeredId = 'method' in message ? undefined : message.id;
   const stepId = classifyIncoming({ message, answers: answeredId === undefined ? undefined : tracker.requestStepOf(answeredId) });
   if (!stepId) return false;
-  record(recorder, exchange, stepId, { payload: message, ...titleIncoming(message, stepId) });
+  const resumedFrom = exchange?.method === 'GET' ? exchange.requestHeaders['last-event-id'] : undefined;
+  record(recorder, exchange, stepId, { payload: message, ...titleIncoming(message, stepId), ...(resumedFrom ? { note: describeReplayed(resumedFrom) } : {}) });
   if (answeredId !== undefined) tracker.noteAnswered(answeredId);
   return true;
 }
@@ -137,7 +140,8 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
       return;
     }
     case 'stream-status': {
-      const outcome = describeStreamAnswer({ httpMethod: exchange.method, status: exchange.status ?? 0 });
+      const resuming = exchange.method === 'GET' && exchange.requestHeaders['last-event-id'] !== undefined;
+      const outcome = describeStreamAnswer({ httpMethod: exchange.method, status: exchange.status ?? 0, resuming });
       for (const step of recorder.tracker.recordedFor(exchange.exchangeId)) recorder.writer.update(step, { title: `${step.title}: ${outcome}` });
       return;
     }
@@ -172,18 +176,29 @@ function recordBridgeFrame(recorder: Recorder, exchange: Exchange, { stepId, fra
   });
 }
 
-function settleExchange({ tracker, observer, shared }: Recorder, exchange: Exchange): void {
-  shared.delete(exchange.exchangeId);
+function settleExchange(recorder: Recorder, exchange: Exchange): void {
+  const { tracker, observer, shared } = recorder;
   if (exchange.stopped) {
     const progressFrames = tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
     observer.onStopped?.(exchange.stopped, progressFrames);
   }
   const id = exchange.context?.requestId;
-  if (id === undefined) return;
-  tracker.noteEnded(id);
+  if (id === undefined) {
+    shared.delete(exchange.exchangeId);
+    return;
+  }
   if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id) })) {
+    const lastEventId = findResumableEventId({ frames: exchange.sse, stopped: exchange.stopped !== undefined });
+    if (lastEventId !== undefined) {
+      // The SDK reconnects by itself and the answer comes on that stream: the request is not over.
+      record(recorder, exchange, 'mcp.stream.cut', { payload: { lastEventId, eventsReceived: exchange.sse?.length ?? 0, ...(exchange.error ? { error: exchange.error } : {}) }, title: describeStreamCut(lastEventId) });
+      shared.delete(exchange.exchangeId);
+      return;
+    }
     observer.onUnanswered?.(exchange.error);
   }
+  shared.delete(exchange.exchangeId);
+  tracker.noteEnded(id);
 }
 
 /** Holds a message the client sends at the gate, and applies the learner's edit to it. */
@@ -193,7 +208,7 @@ async function holdOutgoing(
   request: OutgoingRequest,
 ): Promise<{ context: Outgoing; body?: string }> {
   const message = readJsonRpcMessage(parseJsonBody(request.body));
-  const stepId = classifyOutgoing({ httpMethod: request.method, message });
+  const stepId = classifyOutgoing({ httpMethod: request.method, message, lastEventId: request.headers['last-event-id'] });
   const method = message && 'method' in message ? message.method : undefined;
   const requestId = message && 'id' in message ? message.id : undefined;
   let edited: Record<string, unknown> | undefined;

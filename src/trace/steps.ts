@@ -377,6 +377,24 @@ export const STEP_DEFINITIONS = {
     kind: 'fault',
     title: 'The run stopped',
   },
+  'mcp.stream.cut': {
+    label: 'stream cut',
+    canonical: null,
+    phase: 'execution',
+    from: 'server',
+    to: 'client',
+    kind: 'notification',
+    title: 'The answer stream ends before the result: the client will reconnect',
+  },
+  'mcp.stream.resume': {
+    label: 'GET Last-Event-ID',
+    canonical: null,
+    phase: 'execution',
+    from: 'client',
+    to: 'server',
+    kind: 'request',
+    title: 'Client reconnects with GET and Last-Event-ID to be sent what it missed',
+  },
 } as const satisfies Record<string, StepDefinition>;
 
 export type StepId = keyof typeof STEP_DEFINITIONS;
