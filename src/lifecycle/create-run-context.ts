@@ -1,12 +1,13 @@
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
 import { collectSecretValues, redactUrl } from '../trace/secrets.ts';
 import type { WireAdapter } from '../providers/types.ts';
-import type { Trace } from '../trace/trace.ts';
+import type { Step, Trace } from '../trace/trace.ts';
 import { RunAborted } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
 import { listMarkedSecretNames, listMcpHeaderSecrets } from './mcp-headers.ts';
 import { McpWatchdog } from './mcp-watchdog.ts';
+import { describeRateLimitWait, retryRateLimited } from './mcp-rate-limit.ts';
 import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
 import { resolveTimeouts } from './timeouts.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
@@ -75,10 +76,9 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
       onActivity: () => watchdog.noteActivity(),
       onUnanswered: (reason) => watchdog.noteUnanswered(reason),
       onStopped: (stop, progressFrames) => watchdog.noteStopped(stop, progressFrames),
-      onRateLimited: (retryAfterMs) => watchdog.noteRateLimited(retryAfterMs),
     },
   });
-  const mcpFetch = createRecordingFetch({
+  const recordingFetch = createRecordingFetch({
     fetch: options.fetch,
     beforeSend: traffic.beforeSend,
     listener: (event) => {
@@ -97,6 +97,26 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     // A server that echoes the provider key or its own token back (in a tool result, say) must not put it in the trace.
     secrets,
     secretHeaderNames: listMarkedSecretNames(options.mcpHeaders ?? []),
+  });
+  // A 429 with Retry-After is waited out in the open and sent again; one the host gives up on is the run's fault.
+  let waitStep: Step | undefined;
+  const mcpFetch = retryRateLimited({
+    fetch: recordingFetch,
+    signal: abortController.signal,
+    onWait: (wait) => {
+      const during = watchdog.describeActivity();
+      waitStep = writer.append('host.mcp-rate-limit-wait', {
+        payload: { status: 429, retryAfterMs: wait.waitMs, attempt: wait.attempt, sendsAgainAt: new Date(wait.until).toISOString() },
+        phase: state.phase,
+        title: describeRateLimitWait({ wait, leftMs: wait.waitMs, during }),
+      });
+    },
+    onTick: (wait, leftMs) => {
+      // The wait is the server's own request, not silence: the watchdog starts over each second.
+      watchdog.noteActivity();
+      if (waitStep) writer.update(waitStep, { title: describeRateLimitWait({ wait, leftMs, during: watchdog.describeActivity() }) });
+    },
+    onGiveUp: (giveUp) => watchdog.noteRateLimited(giveUp),
   });
   const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, hostStep, watchdog, traffic, mcpFetch };
   return { context, gateKeeper, abortController };

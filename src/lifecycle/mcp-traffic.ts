@@ -18,7 +18,6 @@ import { applyLearnerEdit } from './apply-learner-edit.ts';
 import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
 import { RequestTracker } from './request-tracker.ts';
-import { readRetryAfterMs } from './retry-after.ts';
 import { syncSharedExchange, type PendingStep, type StepFields, type TraceWriter } from './trace-writer.ts';
 
 /**
@@ -63,8 +62,6 @@ export type TrafficObserver = {
   onUnanswered?: (reason: string | undefined) => void;
   /** The recorder stopped an answer itself (over a bound, or a redirect); progressFrames says how much of it was progress. */
   onStopped?: (stop: ExchangeStop, progressFrames: number) => void;
-  /** The server refused a request with 429; retryAfterMs is the wait its Retry-After asked for. */
-  onRateLimited?: (retryAfterMs: number | undefined) => void;
 };
 
 /** The title a received message's step gets when the step table's own title says too little. */
@@ -243,10 +240,6 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
     case 'response':
       refreshHttp(recorder, exchange, 'all');
       recordAnswer(recorder, exchange);
-      // Before the SDK reads the answer: the run stops with the server's wait, not the SDK's bare status.
-      if (exchange.status === 429 && context?.requestId !== undefined) {
-        recorder.observer.onRateLimited?.(readRetryAfterMs({ value: exchange.responseHeaders?.['retry-after'], now: Date.now() }));
-      }
       break;
     case 'sse-frame': {
       const bridged = classifyBridgeEvent(event.frame);

@@ -395,6 +395,15 @@ export const STEP_DEFINITIONS = {
     kind: 'request',
     title: 'Client reconnects with GET and Last-Event-ID to be sent what it missed',
   },
+  'host.mcp-rate-limit-wait': {
+    label: 'wait (429)',
+    canonical: null,
+    phase: 'discovery',
+    from: 'host',
+    to: 'client',
+    kind: 'internal',
+    title: 'Host waits as the MCP server asked (429, Retry-After), then sends again',
+  },
 } as const satisfies Record<string, StepDefinition>;
 
 export type StepId = keyof typeof STEP_DEFINITIONS;
