@@ -157,6 +157,23 @@ test('slow-tool: the tool’s own progress arrives before its result', async ({ 
   expect(await page.locator('[data-testid="timeline-step"][data-step-id="server.progress"]').count()).toBeGreaterThanOrEqual(5);
 });
 
+test('slow-tool, stopped: Stop the tool sends notifications/cancelled and the steps show the server stopping', async ({ page }) => {
+  await chooseScenario(page, 'slow-tool');
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  const stop = page.getByRole('button', { name: 'Stop the tool' });
+  // Offered once tools/call is on the wire: the tool counts for a few seconds.
+  await stop.click({ timeout: 60_000 });
+  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await expect(stop).toBeHidden();
+  const requests = (await readPayloadsOf(page, 'mcp.request')) as { method?: string; params?: { requestId?: unknown } }[];
+  const [call] = (await readPayloadsOf(page, 'mcp.tools-call.request')) as { id: unknown }[];
+  expect(requests.find((request) => request.method === 'notifications/cancelled')?.params?.requestId).toBe(call?.id);
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.call.stopped"]')).toContainText('Server stops the call');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.response"]')).toHaveCount(0);
+  expect(await page.locator('[data-testid="timeline-step"][data-step-id="server.progress"]').count()).toBeLessThan(5);
+});
+
 test('renamed-tool: translation #1 renames math.power, translation #2 maps it back', async ({ page }) => {
   await chooseScenario(page, 'renamed-tool');
   await stepUntil(page, 'keyboard', 'host.translate-tools', 40);

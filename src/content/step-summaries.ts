@@ -48,6 +48,7 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'mcp.stream.cut': 'The stream carrying the answer ended before the result, as a dropped connection ends it. Its events had ids, so this is not a failure: the call goes on in the server, and the client knows the last event it read.',
   'mcp.stream.resume': 'The client comes back after the wait the priming event asked for (its retry field), with GET and the Last-Event-ID header naming the last event it read. The server replays what followed from its event store: nothing lost, nothing twice.',
   'host.mcp-rate-limit-wait': 'The MCP server refused the request with 429 Too Many Requests and said how long to wait (Retry-After). Sending sooner would only earn another refusal, so the host waits that long, at most a minute, then sends the same request again; Reset stops the wait.',
+  'mcp.call.stopped': 'You stopped the tool, so the client sent notifications/cancelled with the call’s id. The server stopped the tool: its answer stream ends with no result, and no progress follows. The host tells the model that the user stopped the call.',
 };
 
 export function getStepSummary(id: string): string | undefined {

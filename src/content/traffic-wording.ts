@@ -65,6 +65,11 @@ export function describeStreamCut(lastEventId: string): string {
   return `The answer stream ends before the result, after event ${lastEventId}: the client will reconnect from there`;
 }
 
+/** The answer stream of a call the client cancelled ended with no result: the server stopped. */
+export function describeCallStopped(progressEvents: number): string {
+  return `Server stops the call: its stream ends with no result, after ${progressEvents} progress report${progressEvents === 1 ? '' : 's'}`;
+}
+
 /** A message the server sent again on a resumed stream, from its event store. */
 export function describeReplayed(lastEventId: string): string {
   return `Replayed on the resumed stream: the server kept it in its event store, and sent it because it came after event ${lastEventId} (the Last-Event-ID).`;

@@ -52,7 +52,7 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   const writer = new TraceWriter(trace, now, secrets);
   const abortController = new AbortController();
   const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
-  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null };
+  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null, cancelToolCall: null };
   const timeouts = resolveTimeouts(options.networkTimeoutMs, options.limits);
 
   async function gate(next: PendingStep): Promise<Release> {
@@ -74,6 +74,10 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     gate,
     observer: {
       onActivity: () => watchdog.noteActivity(),
+      // Stop is offered once the call is on the wire, not while it waits at the gate.
+      onSent: (method) => {
+        if (method === 'tools/call' && state.cancelToolCall) writer.emit({ type: 'tool-call', inFlight: true });
+      },
       onUnanswered: (reason) => watchdog.noteUnanswered(reason),
       onStopped: (stop, progressFrames) => watchdog.noteStopped(stop, progressFrames),
     },

@@ -9,6 +9,7 @@ import {
   describeBridgeFrame,
   describeReplayed,
   describeStreamCut,
+  describeCallStopped,
 } from '../content/traffic-wording.ts';
 import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
@@ -58,6 +59,8 @@ export type McpTraffic = {
 export type TrafficObserver = {
   /** A request left, or part of an answer to one arrived. */
   onActivity?: () => void;
+  /** A JSON-RPC request of this method left (past the gate, on the wire). */
+  onSent?: (method: string) => void;
   /** An answer ended (or broke) before the JSON-RPC response to its request was in it. */
   onUnanswered?: (reason: string | undefined) => void;
   /** The recorder stopped an answer itself (over a bound, or a redirect); progressFrames says how much of it was progress. */
@@ -186,16 +189,29 @@ function settleExchange(recorder: Recorder, exchange: Exchange): void {
   }
   if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id) })) {
     const lastEventId = findResumableEventId({ frames: exchange.sse, stopped: exchange.stopped !== undefined });
-    if (lastEventId !== undefined) {
+    if (tracker.isCancelled(id)) {
+      // The client cancelled the call: a stream that ends without the result is the server obeying.
+      const progressEvents = tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
+      record(recorder, exchange, 'mcp.call.stopped', { payload: { requestId: id, progressEvents, ...(exchange.error ? { error: exchange.error } : {}) }, title: describeCallStopped(progressEvents) });
+    } else if (lastEventId !== undefined) {
       // The SDK reconnects by itself and the answer comes on that stream: the request is not over.
       record(recorder, exchange, 'mcp.stream.cut', { payload: { lastEventId, eventsReceived: exchange.sse?.length ?? 0, ...(exchange.error ? { error: exchange.error } : {}) }, title: describeStreamCut(lastEventId) });
       shared.delete(exchange.exchangeId);
       return;
+    } else {
+      observer.onUnanswered?.(exchange.error);
     }
-    observer.onUnanswered?.(exchange.error);
   }
   shared.delete(exchange.exchangeId);
   tracker.noteEnded(id);
+}
+
+/** A notifications/cancelled the client sends: the call it names owes no answer any more. */
+function noteCancellation(tracker: RequestTracker<Step>, message: unknown): void {
+  const cancelled = readJsonRpcMessage(message);
+  if (!cancelled || !('method' in cancelled) || cancelled.method !== 'notifications/cancelled') return;
+  const requestId = cancelled.params?.requestId;
+  if (typeof requestId === 'string' || typeof requestId === 'number') tracker.noteCancelled(requestId);
 }
 
 /** Holds a message the client sends at the gate, and applies the learner's edit to it. */
@@ -209,8 +225,9 @@ async function holdOutgoing(
   const method = message && 'method' in message ? message.method : undefined;
   const requestId = message && 'id' in message ? message.id : undefined;
   let edited: Record<string, unknown> | undefined;
-  // Every message the client sends waits at the gate; a GET only opens a channel for the server.
-  if (request.method !== 'GET') {
+  // Every message the client sends waits at the gate; a GET only opens a channel for the server,
+  // and a cancel is the learner's own Stop (holding it for another Next would let the tool run on).
+  if (request.method !== 'GET' && method !== 'notifications/cancelled') {
     const pending = writer.describe(stepId, {
       payload: message,
       editable: request.method === 'POST' && message !== undefined,
@@ -219,6 +236,7 @@ async function holdOutgoing(
     edited = applyLearnerEdit({ message, edit: (await gate(pending)).payload });
   }
   if (requestId !== undefined && method) tracker.noteSent({ id: requestId, method, stepId });
+  noteCancellation(tracker, edited ?? message);
   const context: Outgoing = { stepId, payload: edited ?? message, requestId, method, ...(edited ? { original: message } : {}) };
   return edited ? { context, body: JSON.stringify(edited) } : { context };
 }
@@ -230,6 +248,7 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
   switch (event.type) {
     case 'request': {
       const stepId = context?.stepId ?? 'mcp.request';
+      if (context?.requestId !== undefined && context.method) recorder.observer.onSent?.(context.method);
       record(recorder, exchange, stepId, {
         payload: context?.payload ?? { httpMethod: exchange.method, url: exchange.url, headers: exchange.requestHeaders },
         ...(context?.original ? { edited: { original: context.original } } : {}),

@@ -52,6 +52,8 @@ export type RunState = {
   connection: McpConnection | undefined;
   /** Stops the provider request on the wire, while there is one. */
   cancelProviderRequest: (() => void) | null;
+  /** Stops the tools/call in flight (the SDK sends notifications/cancelled), while there is one. */
+  cancelToolCall: (() => void) | null;
 };
 
 /** Holds at the gate, then records the host's own step (as the learner edited it, for a message). */

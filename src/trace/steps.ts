@@ -404,6 +404,15 @@ export const STEP_DEFINITIONS = {
     kind: 'internal',
     title: 'Host waits as the MCP server asked (429, Retry-After), then sends again',
   },
+  'mcp.call.stopped': {
+    label: 'stopped',
+    canonical: null,
+    phase: 'execution',
+    from: 'server',
+    to: 'client',
+    kind: 'response',
+    title: 'Server stops the cancelled call: its stream ends with no result',
+  },
 } as const satisfies Record<string, StepDefinition>;
 
 export type StepId = keyof typeof STEP_DEFINITIONS;
