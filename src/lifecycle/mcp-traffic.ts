@@ -176,6 +176,12 @@ function recordBridgeFrame(recorder: Recorder, exchange: Exchange, { stepId, fra
   });
 }
 
+/** The answer stream of a cancelled call ended with no result: the server stopped the tool. */
+function recordCallStopped(recorder: Recorder, exchange: Exchange, id: RequestId): void {
+  const progressEvents = recorder.tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
+  record(recorder, exchange, 'mcp.call.stopped', { payload: { requestId: id, progressEvents }, title: describeCallStopped(progressEvents) });
+}
+
 function settleExchange(recorder: Recorder, exchange: Exchange): void {
   const { tracker, observer, shared } = recorder;
   if (exchange.stopped) {
@@ -190,9 +196,9 @@ function settleExchange(recorder: Recorder, exchange: Exchange): void {
   if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id) })) {
     const lastEventId = findResumableEventId({ frames: exchange.sse, stopped: exchange.stopped !== undefined });
     if (tracker.isCancelled(id)) {
-      // The client cancelled the call: a stream that ends without the result is the server obeying.
-      const progressEvents = tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
-      record(recorder, exchange, 'mcp.call.stopped', { payload: { requestId: id, progressEvents, ...(exchange.error ? { error: exchange.error } : {}) }, title: describeCallStopped(progressEvents) });
+      // The client cancelled the call: a stream the server ends without the result is the server
+      // obeying. One that broke was closed by the host (the run is over): nothing to tell.
+      if (exchange.error === undefined) recordCallStopped(recorder, exchange, id);
     } else if (lastEventId !== undefined) {
       // The SDK reconnects by itself and the answer comes on that stream: the request is not over.
       record(recorder, exchange, 'mcp.stream.cut', { payload: { lastEventId, eventsReceived: exchange.sse?.length ?? 0, ...(exchange.error ? { error: exchange.error } : {}) }, title: describeStreamCut(lastEventId) });
