@@ -92,6 +92,19 @@ test('sessions: the session header, the open GET stream, a 404, a new session an
   await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.session.delete"]')).toHaveCount(1);
 });
 
+test('resume: the cut stream, the reconnect with Last-Event-ID and the replayed result', async ({ page }) => {
+  await chooseScenario(page, 'resume');
+  await runToEnd(page);
+  await expect(answer(page)).toContainText('5 plus 7 is 12.');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.stream.cut"]')).toContainText('before the result');
+  await page.locator('[data-testid="timeline-step"][data-step-id="mcp.stream.resume"]').click();
+  await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
+  await expect(page.getByTestId('http-view')).toContainText('last-event-id');
+  const [result] = (await readPayloadsOf(page, 'mcp.tools-call.response')) as { result: { content: { text: string }[] } }[];
+  expect(result?.result.content[0]?.text).toBe('Result: 12');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.response"]')).toHaveCount(1);
+});
+
 test('editing tools/call in flight: the server computes with the edited arguments', async ({ page }) => {
   await page.goto('/');
   await stepUntil(page, 'keyboard', 'host.translate-tool-call');
@@ -142,6 +155,23 @@ test('slow-tool: the tool’s own progress arrives before its result', async ({ 
   await runToEnd(page);
   await expect(answer(page)).toContainText('Counted to 5');
   expect(await page.locator('[data-testid="timeline-step"][data-step-id="server.progress"]').count()).toBeGreaterThanOrEqual(5);
+});
+
+test('slow-tool, stopped: Stop the tool sends notifications/cancelled and the steps show the server stopping', async ({ page }) => {
+  await chooseScenario(page, 'slow-tool');
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  const stop = page.getByRole('button', { name: 'Stop the tool' });
+  // Offered once tools/call is on the wire: the tool counts for a few seconds.
+  await stop.click({ timeout: 60_000 });
+  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await expect(stop).toBeHidden();
+  const requests = (await readPayloadsOf(page, 'mcp.request')) as { method?: string; params?: { requestId?: unknown } }[];
+  const [call] = (await readPayloadsOf(page, 'mcp.tools-call.request')) as { id: unknown }[];
+  expect(requests.find((request) => request.method === 'notifications/cancelled')?.params?.requestId).toBe(call?.id);
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.call.stopped"]')).toContainText('Server stops the call');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.response"]')).toHaveCount(0);
+  expect(await page.locator('[data-testid="timeline-step"][data-step-id="server.progress"]').count()).toBeLessThan(5);
 });
 
 test('renamed-tool: translation #1 renames math.power, translation #2 maps it back', async ({ page }) => {

@@ -1,8 +1,8 @@
-import { WebStandardStreamableHTTPServerTransport, type Server } from '@modelcontextprotocol/server';
+import { WebStandardStreamableHTTPServerTransport, isJSONRPCRequest, type Server } from '@modelcontextprotocol/server';
 import { countJsonRpcRequests, isInitializeBody, readJsonBody, type JsonBody } from './json-rpc-body.ts';
 import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES, PARSE_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
 import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
-import { followBody, prependToBody } from './response-body.ts';
+import { endEventStreamAfter, followBody, prependToBody } from './response-body.ts';
 import { createSessionEventStore, type SessionEventStore } from './session-event-store.ts';
 
 /**
@@ -55,11 +55,21 @@ type Session = {
   client: string | undefined;
   /** When its idle timer last started (Date.now()), to tell a client when one of its sessions will have expired. */
   lastActiveAt: number;
+  /** Progress events after which the session's next tools/call stream is cut (`?cut-stream-after=N`), or undefined. */
+  cutStreamAfter: number | undefined;
 };
 
 /** `?expire-after=N` on the endpoint URL: forget the session after answering N requests in it. */
 export const EXPIRE_AFTER_PARAMETER = 'expire-after';
 const EXPIRE_AFTER_LIMIT = 1000;
+/**
+ * `?cut-stream-after=N` on the endpoint URL: the session's first tools/call answer stream is
+ * ended by the server after its Nth progress event, as a dropped connection would end it,
+ * while the call goes on. A teaching knob for resumable streams: the client reconnects with
+ * GET and Last-Event-ID, and the event store replays what followed.
+ */
+export const CUT_STREAM_AFTER_PARAMETER = 'cut-stream-after';
+const CUT_STREAM_AFTER_LIMIT = 100;
 
 /**
  * An SSE comment first thing on a GET stream: a Node adapter sends the status and
@@ -115,7 +125,8 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
     return createJsonRpcErrorResponse(429, -32000, `Too many live sessions from this client: each client may hold at most ${cap} at once. End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body, { 'retry-after': String(retryAfterSeconds) });
   }
 
-  async function startSession(request: Request, body: unknown, requestsAllowed: number | undefined): Promise<Response> {
+  async function startSession(request: Request, body: unknown, knobs: SessionKnobs): Promise<Response> {
+    const requestsAllowed = knobs.expireAfter;
     const client = options.identifyClient?.(request);
     const clientRefusal = findClientCapRefusal(client, body);
     if (clientRefusal) return clientRefusal;
@@ -132,7 +143,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       eventStore: events,
       retryInterval: RECONNECT_AFTER_MS,
       onsessioninitialized: (id) => {
-        session = { id, server, transport, events, requestsLeft: requestsAllowed, idleTimer: undefined, client, lastActiveAt: Date.now() };
+        session = { id, server, transport, events, requestsLeft: requestsAllowed, idleTimer: undefined, client, lastActiveAt: Date.now(), cutStreamAfter: knobs.cutStreamAfter };
         sessions.set(id, session);
         restartIdleTimer(session);
       },
@@ -169,8 +180,9 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       // The SDK would say "Invalid event ID format", whatever the reason.
       return createJsonRpcErrorResponse(400, -32000, `Bad Request: Last-Event-ID names no event this session still keeps (it keeps the last ${EVENT_STORE_LIMITS.maxEvents}), so what followed it cannot be replayed. Send the request again.`);
     }
-    const response = await session.transport.handleRequest(request, request.method === 'POST' ? { parsedBody: body } : undefined);
-    if (request.method === 'GET' && response.status === 200) return prependToBody(response, GET_STREAM_OPENING);
+    const answer = await session.transport.handleRequest(request, request.method === 'POST' ? { parsedBody: body } : undefined);
+    if (request.method === 'GET' && answer.status === 200) return prependToBody(answer, GET_STREAM_OPENING);
+    const response = cutToolsCallStream(session, body, answer);
 
     if (session.requestsLeft === undefined || request.method !== 'POST') return response;
     session.requestsLeft -= countJsonRpcRequests(body);
@@ -187,8 +199,8 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       if (!SESSION_METHODS.includes(request.method)) {
         return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: SESSION_METHODS.join(', ') });
       }
-      const requestsAllowed = readExpireAfter(new URL(request.url));
-      if (requestsAllowed instanceof Response) return requestsAllowed;
+      const knobs = readSessionKnobs(new URL(request.url));
+      if (knobs instanceof Response) return knobs;
       let body: unknown;
       if (request.method === 'POST') {
         const read = alreadyRead ?? (await readJsonBody(request));
@@ -207,7 +219,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
         const session = sessions.get(sessionId);
         return session ? serveSession(session, request, body) : sessionNotFound();
       }
-      if (request.method === 'POST' && isInitializeBody(body)) return startSession(request, body, requestsAllowed);
+      if (request.method === 'POST' && isInitializeBody(body)) return startSession(request, body, knobs);
       return createJsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required. Start a session with initialize; its answer carries the id to send with every later request.', body);
     },
     countSessions: () => sessions.size + retiring.size,
@@ -217,14 +229,42 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   };
 }
 
-function readExpireAfter(url: URL): number | undefined | Response {
-  const raw = url.searchParams.get(EXPIRE_AFTER_PARAMETER);
+/** The teaching knobs a session starts with, read from the endpoint URL. */
+type SessionKnobs = { expireAfter: number | undefined; cutStreamAfter: number | undefined };
+
+function readSessionKnobs(url: URL): SessionKnobs | Response {
+  const expireAfter = readCountParameter({ url, name: EXPIRE_AFTER_PARAMETER, limit: EXPIRE_AFTER_LIMIT, meaning: 'the requests a session answers before the server forgets it' });
+  if (expireAfter instanceof Response) return expireAfter;
+  const cutStreamAfter = readCountParameter({ url, name: CUT_STREAM_AFTER_PARAMETER, limit: CUT_STREAM_AFTER_LIMIT, meaning: 'the progress events after which the first tools/call stream is cut' });
+  if (cutStreamAfter instanceof Response) return cutStreamAfter;
+  return { expireAfter, cutStreamAfter };
+}
+
+function readCountParameter({ url, name, limit, meaning }: { url: URL; name: string; limit: number; meaning: string }): number | undefined | Response {
+  const raw = url.searchParams.get(name);
   if (raw === null) return undefined;
   const count = Number(raw);
-  if (!Number.isInteger(count) || count < 1 || count > EXPIRE_AFTER_LIMIT) {
-    return createJsonRpcErrorResponse(400, -32000, `Bad Request: ${EXPIRE_AFTER_PARAMETER} must be a whole number from 1 to ${EXPIRE_AFTER_LIMIT} (the requests a session answers before the server forgets it), not "${raw}".`, undefined);
+  if (!Number.isInteger(count) || count < 1 || count > limit) {
+    return createJsonRpcErrorResponse(400, -32000, `Bad Request: ${name} must be a whole number from 1 to ${limit} (${meaning}), not "${raw}".`, undefined);
   }
   return count;
+}
+
+/**
+ * The session's first tools/call stream, ended after its Nth progress event when the
+ * session was started with `?cut-stream-after=N`. The transport then writes what follows
+ * only to the event store, from where a GET with Last-Event-ID replays it.
+ */
+function cutToolsCallStream(session: Session, body: unknown, response: Response): Response {
+  const after = session.cutStreamAfter;
+  const isCall = !Array.isArray(body) && isJSONRPCRequest(body) && body.method === 'tools/call';
+  if (after === undefined || !isCall || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
+  session.cutStreamAfter = undefined;
+  let progressEvents = 0;
+  return endEventStreamAfter(response, (event) => {
+    if (event.includes('"notifications/progress"')) progressEvents += 1;
+    return progressEvents >= after;
+  });
 }
 
 function sessionNotFound(): Response {

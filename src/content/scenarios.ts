@@ -215,6 +215,15 @@ export const SCENARIOS: Scenario[] = [
     mockModel: 'mock-model-deterministic',
     lesson: 'ask_for_number needs a value only you have: the host shows the server’s form (requestedSchema), and accept, decline and cancel each go back to the server, which decides what follows.',
   },
+  {
+    id: 'resume',
+    title: 'A stream cut in the middle: Last-Event-ID and the replay',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp/sessions?cut-stream-after=2',
+    mockModel: 'mock-model-deterministic',
+    era: '2025-11-25',
+    lesson: 'The server ends the tools/call stream after two progress events, as a dropped connection would. Every event had an id, so nothing is lost: the client reconnects with GET and Last-Event-ID, and the server replays the rest and the result from its event store.',
+  },
 ];
 
 export function findScenario(id: string): Scenario | undefined {

@@ -85,6 +85,10 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'user.elicitation.answer': 'The user accepts (with the form’s values), declines or cancels. Each goes back to the server, which decides what to do: a declined form is not an error.',
   'mcp.input-required': 'In 2026-07-28 a server cannot send the client a request, so the tool answers resultType "input_required" with inputRequests (a sampling or elicitation request each). The client answers them, then sends the same tools/call again with inputResponses: a new request, a new id.',
   'host.elicitation.result': 'The host gives the ElicitResult to the client, which sends it to the server: on the tools/call stream’s answer (2025-11-25) or in inputResponses with the call sent again (2026-07-28).',
+  'mcp.stream.cut': 'The stream carrying the answer ended before the result, as a dropped connection ends it. Its events had ids, so this is not a failure: the call goes on in the server, and the client knows the last event it read.',
+  'mcp.stream.resume': 'The client comes back after the wait the priming event asked for (its retry field), with GET and the Last-Event-ID header naming the last event it read. The server replays what followed from its event store: nothing lost, nothing twice.',
+  'host.mcp-rate-limit-wait': 'The MCP server refused the request with 429 Too Many Requests and said how long to wait (Retry-After). Sending sooner would only earn another refusal, so the host waits that long, at most a minute, then sends the same request again; Reset stops the wait.',
+  'mcp.call.stopped': 'You stopped the tool, so the client sent notifications/cancelled with the call’s id. The server stopped the tool: its answer stream ends with no result, and no progress follows. The host tells the model that the user stopped the call.',
 };
 
 export function getStepSummary(id: string): string | undefined {

@@ -28,8 +28,9 @@ export const SESSION_ALREADY_GONE = 'Server answers 404 to the DELETE: the sessi
  * A GET (open the server's stream) or a DELETE (end the session) carries no JSON-RPC
  * message: its HTTP status is the news, added to the step's title.
  */
-export function describeStreamAnswer({ httpMethod, status }: { httpMethod: string; status: number }): string {
+export function describeStreamAnswer({ httpMethod, status, resuming = false }: { httpMethod: string; status: number; resuming?: boolean }): string {
   const ok = status >= 200 && status < 300;
+  if (resuming) return ok ? `server answers ${status}: it replays what followed that event` : `server answers ${status}: it cannot replay from that event`;
   if (httpMethod === 'DELETE') return ok ? `server answers ${status}: the session is over` : `server answers ${status}`;
   if (status === 405) return 'server answers 405: it keeps no session, so it has nothing to push';
   return ok ? `server answers ${status}: the stream is open` : `server answers ${status}`;
@@ -57,4 +58,19 @@ export function describeBridgeFrame({ kind, line, message }: { kind: 'stdin' | '
       return String(unknownKind);
     }
   }
+}
+
+/** The stream with the answer ended early, and its events had ids: what the client will do. */
+export function describeStreamCut(lastEventId: string): string {
+  return `The answer stream ends before the result, after event ${lastEventId}: the client will reconnect from there`;
+}
+
+/** The answer stream of a call the client cancelled ended with no result: the server stopped. */
+export function describeCallStopped(progressEvents: number): string {
+  return `Server stops the call: its stream ends with no result, after ${progressEvents} progress report${progressEvents === 1 ? '' : 's'}`;
+}
+
+/** A message the server sent again on a resumed stream, from its event store. */
+export function describeReplayed(lastEventId: string): string {
+  return `Replayed on the resumed stream: the server kept it in its event store, and sent it because it came after event ${lastEventId} (the Last-Event-ID).`;
 }

@@ -5,6 +5,7 @@ import {
   classifyHttpAnswer,
   classifyIncoming,
   classifyOutgoing,
+  findResumableEventId,
   isBrokenAnswer,
   parseJsonBody,
   readJsonRpcMessage,
@@ -58,6 +59,7 @@ describe('classifyOutgoing', () => {
 
   it('a GET opens the stream and a DELETE ends the session, whatever the body', () => {
     expect(classifyOutgoing({ httpMethod: 'GET', message: undefined })).toBe('mcp.stream.open');
+    expect(classifyOutgoing({ httpMethod: 'GET', message: undefined, lastEventId: '8' })).toBe('mcp.stream.resume');
     expect(classifyOutgoing({ httpMethod: 'DELETE', message: request('tools/call') })).toBe('mcp.session.delete');
   });
 
@@ -148,5 +150,16 @@ describe('classifyBridgeEvent', () => {
     expect(classifyBridgeEvent({ event: 'message', data: frame('stdin') })).toBeUndefined();
     expect(classifyBridgeEvent({ event: 'bridge', data: '{"kind":"shell","line":"x","server":"a","at":1}' })).toBeUndefined();
     expect(classifyBridgeEvent({ event: 'bridge', data: 'not json' })).toBeUndefined();
+  });
+});
+
+describe('findResumableEventId', () => {
+  it('is the id of the last event that had one, so the client can ask for what followed', () => {
+    expect(findResumableEventId({ frames: [{ id: '1' }, { id: '2' }, {}], stopped: false })).toBe('2');
+  });
+  it('is undefined when no event had an id, or when the recorder stopped the stream itself', () => {
+    expect(findResumableEventId({ frames: [{}, { id: '' }], stopped: false })).toBeUndefined();
+    expect(findResumableEventId({ frames: [{ id: '4' }], stopped: true })).toBeUndefined();
+    expect(findResumableEventId({ frames: undefined, stopped: false })).toBeUndefined();
   });
 });

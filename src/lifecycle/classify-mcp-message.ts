@@ -65,9 +65,12 @@ export function parseJsonBody(text: string | undefined): unknown {
   }
 }
 
-/** What the client sends: a GET opens the server's stream, a DELETE ends the session, a POST carries a message. */
-export function classifyOutgoing({ httpMethod, message }: { httpMethod: string; message: JSONRPCMessage | undefined }): StepId {
-  if (httpMethod === 'GET') return 'mcp.stream.open';
+/**
+ * What the client sends: a GET opens the server's stream (or, with Last-Event-ID, resumes a
+ * cut one), a DELETE ends the session, a POST carries a message.
+ */
+export function classifyOutgoing({ httpMethod, message, lastEventId }: { httpMethod: string; message: JSONRPCMessage | undefined; lastEventId?: string | undefined }): StepId {
+  if (httpMethod === 'GET') return lastEventId === undefined ? 'mcp.stream.open' : 'mcp.stream.resume';
   if (httpMethod === 'DELETE') return 'mcp.session.delete';
   const method = message && 'method' in message ? message.method : undefined;
   if (message && !('method' in message)) return 'mcp.server-request.answer';
@@ -131,4 +134,19 @@ export function classifyBridgeEvent({ event, data }: { event?: string | undefine
   if (event !== BRIDGE_SSE_EVENT) return undefined;
   const parsed = BridgeFrameSchema.safeParse(parseJsonBody(data));
   return parsed.success ? { stepId: BRIDGE_STEPS[parsed.data.kind], frame: parsed.data } : undefined;
+}
+
+/**
+ * The id of the last event of a broken answer stream, when its events had ids: the SDK
+ * client then reconnects with GET and Last-Event-ID by itself (the transport spec's
+ * resumability), so the host waits for that instead of failing. Undefined when nothing
+ * can be resumed (no ids, or the recorder itself stopped the stream).
+ */
+export function findResumableEventId({ frames, stopped }: { frames: readonly { id?: string | undefined }[] | undefined; stopped: boolean }): string | undefined {
+  if (stopped || !frames) return undefined;
+  for (let index = frames.length - 1; index >= 0; index--) {
+    const id = frames[index]!.id;
+    if (id !== undefined && id !== '') return id;
+  }
+  return undefined;
 }

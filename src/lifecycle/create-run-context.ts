@@ -1,12 +1,13 @@
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
 import { collectSecretValues, redactUrl } from '../trace/secrets.ts';
 import type { WireAdapter } from '../providers/types.ts';
-import type { Trace } from '../trace/trace.ts';
+import type { Step, Trace } from '../trace/trace.ts';
 import { RunAborted } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
 import { listMarkedSecretNames, listMcpHeaderSecrets } from './mcp-headers.ts';
 import { McpWatchdog } from './mcp-watchdog.ts';
+import { describeRateLimitWait, retryRateLimited } from './mcp-rate-limit.ts';
 import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
 import { resolveTimeouts } from './timeouts.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
@@ -51,7 +52,7 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   const writer = new TraceWriter(trace, now, secrets);
   const abortController = new AbortController();
   const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
-  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null, tools: [], toolsListedAt: 0, declined: false };
+  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null, cancelToolCall: null, tools: [], toolsListedAt: 0, declined: false };
   const timeouts = resolveTimeouts(options.networkTimeoutMs, options.limits);
 
   async function gate(next: PendingStep): Promise<Release> {
@@ -73,12 +74,15 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     gate,
     observer: {
       onActivity: () => watchdog.noteActivity(),
+      // Stop is offered once the call is on the wire, not while it waits at the gate.
+      onSent: (method) => {
+        if (method === 'tools/call' && state.cancelToolCall) writer.emit({ type: 'tool-call', inFlight: true });
+      },
       onUnanswered: (reason) => watchdog.noteUnanswered(reason),
       onStopped: (stop, progressFrames) => watchdog.noteStopped(stop, progressFrames),
-      onRateLimited: (retryAfterMs) => watchdog.noteRateLimited(retryAfterMs),
     },
   });
-  const mcpFetch = createRecordingFetch({
+  const recordingFetch = createRecordingFetch({
     fetch: options.fetch,
     beforeSend: traffic.beforeSend,
     listener: (event) => {
@@ -97,6 +101,26 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     // A server that echoes the provider key or its own token back (in a tool result, say) must not put it in the trace.
     secrets,
     secretHeaderNames: listMarkedSecretNames(options.mcpHeaders ?? []),
+  });
+  // A 429 with Retry-After is waited out in the open and sent again; one the host gives up on is the run's fault.
+  let waitStep: Step | undefined;
+  const mcpFetch = retryRateLimited({
+    fetch: recordingFetch,
+    signal: abortController.signal,
+    onWait: (wait) => {
+      const during = watchdog.describeActivity();
+      waitStep = writer.append('host.mcp-rate-limit-wait', {
+        payload: { status: 429, retryAfterMs: wait.waitMs, attempt: wait.attempt, sendsAgainAt: new Date(wait.until).toISOString() },
+        phase: state.phase,
+        title: describeRateLimitWait({ wait, leftMs: wait.waitMs, during }),
+      });
+    },
+    onTick: (wait, leftMs) => {
+      // The wait is the server's own request, not silence: the watchdog starts over each second.
+      watchdog.noteActivity();
+      if (waitStep) writer.update(waitStep, { title: describeRateLimitWait({ wait, leftMs, during: watchdog.describeActivity() }) });
+    },
+    onGiveUp: (giveUp) => watchdog.noteRateLimited(giveUp),
   });
   const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, hostStep, watchdog, traffic, mcpFetch, secrets };
   return { context, gateKeeper, abortController };

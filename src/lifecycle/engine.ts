@@ -37,6 +37,8 @@ export type LifecycleRun = {
   release(release?: Release): boolean;
   /** Stops the provider request on the wire, if any; the run then offers to send it again. */
   cancelProviderRequest(): boolean;
+  /** Stops the tools/call in flight, if any: the client tells the server (notifications/cancelled) and the model hears that it was stopped. */
+  cancelToolCall(): boolean;
   abort(): void;
 };
 
@@ -97,6 +99,11 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
     cancelProviderRequest() {
       if (!state.cancelProviderRequest) return false;
       state.cancelProviderRequest();
+      return true;
+    },
+    cancelToolCall() {
+      if (!state.cancelToolCall) return false;
+      state.cancelToolCall();
       return true;
     },
     abort() {

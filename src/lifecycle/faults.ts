@@ -1,6 +1,7 @@
 import { SdkHttpError } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { Fault, Phase } from '../trace/trace.ts';
+import { MCP_RATE_LIMIT_RETRIES, MCP_RETRY_AFTER_MAX_MS, type RateLimitGiveUp } from './mcp-rate-limit.ts';
 import { describeWait } from './retry-after.ts';
 
 /**
@@ -282,12 +283,18 @@ function readProviderErrorMessage(body: string): string | undefined {
 }
 
 /** The fault for an MCP server that refused a request with 429: how long it asked to wait, when it said. */
-export function explainMcpRateLimit({ url, during, retryAfterMs }: { url: string; during: string; retryAfterMs: number | undefined }): Fault {
-  const wait = retryAfterMs === undefined ? '' : `: it asks to wait ${describeWait(retryAfterMs)} (Retry-After)`;
+export function explainMcpRateLimit({ url, during, waitMs, sent = 1, reason = 'no-retry-after' }: { url: string; during: string; waitMs: number | undefined; sent?: number; reason?: RateLimitGiveUp['reason'] }): Fault {
+  const wait = waitMs === undefined ? '' : `: it asks to wait ${describeWait(waitMs)} (Retry-After)`;
+  const tries = sent > 1 ? ` The host waited as asked and sent the request ${sent} times; each was refused.` : '';
+  const why = {
+    'no-retry-after': 'It did not say how long to wait (no readable Retry-After), so the host does not guess.',
+    'too-long': `That is longer than the ${describeWait(MCP_RETRY_AFTER_MAX_MS)} the host waits for a server while you watch.`,
+    'retries-spent': `The host sends a refused request again at most ${MCP_RATE_LIMIT_RETRIES} times.`,
+  }[reason];
   return {
-    what: `The MCP server at ${url} is limiting requests (HTTP 429, ${during})${wait}.`,
-    why: 'This client sent too many requests or holds too many sessions for the server (the built-in server limits each client address when it is served beyond this machine).',
-    fix: `${retryAfterMs === undefined ? 'Wait a moment' : `Wait ${describeWait(retryAfterMs)}`}, close other tabs or scripts that use the same server, then press Reset.`,
+    what: `The MCP server at ${url} is limiting requests (HTTP 429, ${during})${wait}.${tries}`,
+    why: `${why} This client sent too many requests or holds too many sessions for the server (the built-in server limits each client address when it is served beyond this machine).`,
+    fix: `${waitMs === undefined ? 'Wait a moment' : `Wait ${describeWait(waitMs)}`}, close other tabs or scripts that use the same server, then press Reset.`,
   };
 }
 

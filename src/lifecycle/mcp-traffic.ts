@@ -7,16 +7,18 @@ import {
   describeServerProgress,
   describeStreamAnswer,
   describeBridgeFrame,
+  describeReplayed,
+  describeStreamCut,
+  describeCallStopped,
 } from '../content/traffic-wording.ts';
 import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
 import { STEP_DEFINITIONS, type StepId } from '../trace/steps.ts';
 import type { HttpExchange, Step } from '../trace/trace.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
-import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
+import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
 import { RequestTracker } from './request-tracker.ts';
-import { readRetryAfterMs } from './retry-after.ts';
 import { syncSharedExchange, type PendingStep, type StepFields, type TraceWriter } from './trace-writer.ts';
 
 /**
@@ -57,12 +59,12 @@ export type McpTraffic = {
 export type TrafficObserver = {
   /** A request left, or part of an answer to one arrived. */
   onActivity?: () => void;
+  /** A JSON-RPC request of this method left (past the gate, on the wire). */
+  onSent?: (method: string) => void;
   /** An answer ended (or broke) before the JSON-RPC response to its request was in it. */
   onUnanswered?: (reason: string | undefined) => void;
   /** The recorder stopped an answer itself (over a bound, or a redirect); progressFrames says how much of it was progress. */
   onStopped?: (stop: ExchangeStop, progressFrames: number) => void;
-  /** The server refused a request with 429; retryAfterMs is the wait its Retry-After asked for. */
-  onRateLimited?: (retryAfterMs: number | undefined) => void;
 };
 
 /** The title a received message's step gets when the step table's own title says too little. */
@@ -116,7 +118,8 @@ function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchange: E
   const answeredId = 'method' in message ? undefined : message.id;
   const stepId = classifyIncoming({ message, answers: answeredId === undefined ? undefined : tracker.requestStepOf(answeredId) });
   if (!stepId) return false;
-  record(recorder, exchange, stepId, { payload: message, ...titleIncoming(message, stepId) });
+  const resumedFrom = exchange?.method === 'GET' ? exchange.requestHeaders['last-event-id'] : undefined;
+  record(recorder, exchange, stepId, { payload: message, ...titleIncoming(message, stepId), ...(resumedFrom ? { note: describeReplayed(resumedFrom) } : {}) });
   if (answeredId !== undefined) tracker.noteAnswered(answeredId);
   return true;
 }
@@ -137,7 +140,8 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
       return;
     }
     case 'stream-status': {
-      const outcome = describeStreamAnswer({ httpMethod: exchange.method, status: exchange.status ?? 0 });
+      const resuming = exchange.method === 'GET' && exchange.requestHeaders['last-event-id'] !== undefined;
+      const outcome = describeStreamAnswer({ httpMethod: exchange.method, status: exchange.status ?? 0, resuming });
       for (const step of recorder.tracker.recordedFor(exchange.exchangeId)) recorder.writer.update(step, { title: `${step.title}: ${outcome}` });
       return;
     }
@@ -172,18 +176,48 @@ function recordBridgeFrame(recorder: Recorder, exchange: Exchange, { stepId, fra
   });
 }
 
-function settleExchange({ tracker, observer, shared }: Recorder, exchange: Exchange): void {
-  shared.delete(exchange.exchangeId);
+/** The answer stream of a cancelled call ended with no result: the server stopped the tool. */
+function recordCallStopped(recorder: Recorder, exchange: Exchange, id: RequestId): void {
+  const progressEvents = recorder.tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
+  record(recorder, exchange, 'mcp.call.stopped', { payload: { requestId: id, progressEvents }, title: describeCallStopped(progressEvents) });
+}
+
+function settleExchange(recorder: Recorder, exchange: Exchange): void {
+  const { tracker, observer, shared } = recorder;
   if (exchange.stopped) {
     const progressFrames = tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
     observer.onStopped?.(exchange.stopped, progressFrames);
   }
   const id = exchange.context?.requestId;
-  if (id === undefined) return;
-  tracker.noteEnded(id);
-  if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id) })) {
-    observer.onUnanswered?.(exchange.error);
+  if (id === undefined) {
+    shared.delete(exchange.exchangeId);
+    return;
   }
+  if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id) })) {
+    const lastEventId = findResumableEventId({ frames: exchange.sse, stopped: exchange.stopped !== undefined });
+    if (tracker.isCancelled(id)) {
+      // The client cancelled the call: a stream the server ends without the result is the server
+      // obeying. One that broke was closed by the host (the run is over): nothing to tell.
+      if (exchange.error === undefined) recordCallStopped(recorder, exchange, id);
+    } else if (lastEventId !== undefined) {
+      // The SDK reconnects by itself and the answer comes on that stream: the request is not over.
+      record(recorder, exchange, 'mcp.stream.cut', { payload: { lastEventId, eventsReceived: exchange.sse?.length ?? 0, ...(exchange.error ? { error: exchange.error } : {}) }, title: describeStreamCut(lastEventId) });
+      shared.delete(exchange.exchangeId);
+      return;
+    } else {
+      observer.onUnanswered?.(exchange.error);
+    }
+  }
+  shared.delete(exchange.exchangeId);
+  tracker.noteEnded(id);
+}
+
+/** A notifications/cancelled the client sends: the call it names owes no answer any more. */
+function noteCancellation(tracker: RequestTracker<Step>, message: unknown): void {
+  const cancelled = readJsonRpcMessage(message);
+  if (!cancelled || !('method' in cancelled) || cancelled.method !== 'notifications/cancelled') return;
+  const requestId = cancelled.params?.requestId;
+  if (typeof requestId === 'string' || typeof requestId === 'number') tracker.noteCancelled(requestId);
 }
 
 /** Holds a message the client sends at the gate, and applies the learner's edit to it. */
@@ -193,12 +227,13 @@ async function holdOutgoing(
   request: OutgoingRequest,
 ): Promise<{ context: Outgoing; body?: string }> {
   const message = readJsonRpcMessage(parseJsonBody(request.body));
-  const stepId = classifyOutgoing({ httpMethod: request.method, message });
+  const stepId = classifyOutgoing({ httpMethod: request.method, message, lastEventId: request.headers['last-event-id'] });
   const method = message && 'method' in message ? message.method : undefined;
   const requestId = message && 'id' in message ? message.id : undefined;
   let edited: Record<string, unknown> | undefined;
-  // Every message the client sends waits at the gate; a GET only opens a channel for the server.
-  if (request.method !== 'GET') {
+  // Every message the client sends waits at the gate; a GET only opens a channel for the server,
+  // and a cancel is the learner's own Stop (holding it for another Next would let the tool run on).
+  if (request.method !== 'GET' && method !== 'notifications/cancelled') {
     const pending = writer.describe(stepId, {
       payload: message,
       editable: request.method === 'POST' && message !== undefined,
@@ -207,6 +242,7 @@ async function holdOutgoing(
     edited = applyLearnerEdit({ message, edit: (await gate(pending)).payload });
   }
   if (requestId !== undefined && method) tracker.noteSent({ id: requestId, method, stepId });
+  noteCancellation(tracker, edited ?? message);
   const context: Outgoing = { stepId, payload: edited ?? message, requestId, method, ...(edited ? { original: message } : {}) };
   return edited ? { context, body: JSON.stringify(edited) } : { context };
 }
@@ -218,6 +254,7 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
   switch (event.type) {
     case 'request': {
       const stepId = context?.stepId ?? 'mcp.request';
+      if (context?.requestId !== undefined && context.method) recorder.observer.onSent?.(context.method);
       record(recorder, exchange, stepId, {
         payload: context?.payload ?? { httpMethod: exchange.method, url: exchange.url, headers: exchange.requestHeaders },
         ...(context?.original ? { edited: { original: context.original } } : {}),
@@ -228,10 +265,6 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
     case 'response':
       refreshHttp(recorder, exchange, 'all');
       recordAnswer(recorder, exchange);
-      // Before the SDK reads the answer: the run stops with the server's wait, not the SDK's bare status.
-      if (exchange.status === 429 && context?.requestId !== undefined) {
-        recorder.observer.onRateLimited?.(readRetryAfterMs({ value: exchange.responseHeaders?.['retry-after'], now: Date.now() }));
-      }
       break;
     case 'sse-frame': {
       const bridged = classifyBridgeEvent(event.frame);

@@ -2,6 +2,7 @@ import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import { explainMcpStop } from './explain-exchange-stop.ts';
 import { HostFault, explainMcpRateLimit } from './faults.ts';
 import type { Phase } from '../trace/trace.ts';
+import type { RateLimitGiveUp } from './mcp-rate-limit.ts';
 
 /**
  * Watches one MCP request from the moment it leaves (never during the learner's pause
@@ -58,9 +59,14 @@ export class McpWatchdog {
     this.stop(explainMcpStop({ stop, url: this.url, during: this.during, progressFrames }));
   }
 
-  /** The server refused the request with 429, and perhaps said how long to wait. */
-  noteRateLimited(retryAfterMs: number | undefined): void {
-    this.stop(explainMcpRateLimit({ url: this.url, during: this.during, retryAfterMs }));
+  /** The server refused the request with 429 and the host does not wait again (see mcp-rate-limit.ts). */
+  noteRateLimited(giveUp: RateLimitGiveUp): void {
+    this.stop(explainMcpRateLimit({ url: this.url, during: this.during, ...giveUp }));
+  }
+
+  /** What the watched request is doing, in words ("during tools/call"), for steps recorded while it waits. */
+  describeActivity(): string {
+    return this.during;
   }
 
   end(): void {

@@ -14,6 +14,7 @@ export class RequestTracker<Recorded> {
   private readonly answeredIds = new Set<RequestId>();
   private readonly latestIdByMethod = new Map<string, RequestId>();
   private readonly recordedByExchange = new Map<number, Recorded[]>();
+  private readonly cancelledIds = new Set<RequestId>();
 
   /** A request left: its answer is now awaited, and it is the latest of its method. */
   noteSent({ id, method, stepId }: { id: RequestId; method: string; stepId: StepId }): void {
@@ -33,6 +34,15 @@ export class RequestTracker<Recorded> {
   noteAnswered(id: RequestId): void {
     this.answeredIds.add(id);
     this.settledById.get(id)?.resolve();
+  }
+
+  /** The client sent notifications/cancelled for this request: no answer is owed any more. */
+  noteCancelled(id: RequestId): void {
+    this.cancelledIds.add(id);
+  }
+
+  isCancelled(id: RequestId): boolean {
+    return this.cancelledIds.has(id);
   }
 
   isAnswered(id: RequestId): boolean {

@@ -92,6 +92,8 @@ export type RunState = {
   declined: boolean;
   /** The token the authorization flow obtained, sent as Authorization: Bearer from then on. */
   authorization?: Authorization;
+  /** Stops the tools/call in flight (the SDK sends notifications/cancelled), while there is one. */
+  cancelToolCall: (() => void) | null;
 };
 
 /** Holds at the gate, then records the host's own step (as the learner edited it, for a message). */

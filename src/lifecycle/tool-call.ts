@@ -9,6 +9,15 @@ import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 export type ToolCallParams = Extract<McpCallPlan, { ok: true }>['params'];
 
 /**
+ * How long the host waits, after the learner stopped a tool, for the server's answer
+ * stream to end: the steps then show the server stopping before the model is told.
+ */
+const STOPPED_STREAM_WAIT_MS = 5_000;
+
+/** What the model is told of a tool the learner stopped: a host error, as a real host tells it. */
+export const STOPPED_BY_USER = 'The user stopped this tool call before it finished: the client sent notifications/cancelled and the server gave no result.';
+
+/**
  * One tools/call, steps 12-17: the request on the wire, the server's own steps as it
  * reports them, and the result back to the host. The SDK client validates the result
  * against its CallToolResult schema before it gives it back.
@@ -22,14 +31,24 @@ export async function callTool(context: RunContext, params: ToolCallParams): Pro
     context.state.declined = true;
     return { type: 'host-error', message: `The user declined to let the host call ${params.name}, so it was not called and nothing changed on the server.` };
   }
+  // Stop aborts the SDK's request, and the SDK tells the server (notifications/cancelled in 2025-11-25).
+  const stop = new AbortController();
+  context.state.cancelToolCall = () => stop.abort();
   try {
     const result = await guardMcpCall(context, 'during tools/call', (signal) =>
-      connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal })),
+      connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: AbortSignal.any([signal, stop.signal]) })),
     );
+    setToolCallInFlight(context, null);
     await context.traffic.answered('tools/call');
     await context.hostStep('client.result-to-host', { payload: result });
     return { type: 'result', result: await readResourceLinks(context, result) };
   } catch (error) {
+    setToolCallInFlight(context, null);
+    if (stop.signal.aborted && !context.signal.aborted) {
+      await waitForStreamEnd(context);
+      await context.hostStep('client.result-to-host', { payload: { error: { message: STOPPED_BY_USER } } });
+      return { type: 'host-error', message: STOPPED_BY_USER };
+    }
     if (error instanceof ProtocolError && !context.signal.aborted) {
       // A JSON-RPC error (unknown tool, bad params): the host tells the model instead of stopping.
       await context.traffic.answered('tools/call');
@@ -39,4 +58,18 @@ export async function callTool(context: RunContext, params: ToolCallParams): Pro
     }
     throw explainMcpError(context, error, 'during tools/call');
   }
+}
+
+/** The call is over (the traffic recorder said when it went on the wire): Stop is no longer offered. */
+function setToolCallInFlight(context: RunContext, cancel: null): void {
+  context.state.cancelToolCall = cancel;
+  context.writer.emit({ type: 'tool-call', inFlight: false });
+}
+
+/** The stopped call's answer stream ends when the server stops it; a server that never ends it is not waited for long. */
+async function waitForStreamEnd(context: RunContext): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOPPED_STREAM_WAIT_MS)));
+  await Promise.race([context.traffic.answered('tools/call'), bound]);
+  clearTimeout(timer);
 }

@@ -24,6 +24,7 @@ export type RunEvent =
   | { type: 'waiting'; pending: PendingStep }
   | { type: 'released' }
   | { type: 'provider-request'; inFlight: boolean }
+  | { type: 'tool-call'; inFlight: boolean }
   | { type: 'status'; status: TraceStatus };
 
 export type RunListener = (event: RunEvent) => void;

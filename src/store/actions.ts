@@ -3,7 +3,7 @@ import type { EraChoice } from '../trace/vocabulary.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
 import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts';
-import { abortRun, cancelProviderRequest, getShownTrace, importTraceText, releaseRun, startRun } from './run-controller.ts';
+import { abortRun, cancelProviderRequest, cancelToolCall, getShownTrace, importTraceText, releaseRun, startRun } from './run-controller.ts';
 
 /**
  * What the learner can do, as plain functions: buttons, keyboard shortcuts and tests
@@ -123,6 +123,11 @@ export async function importTrace(file: File): Promise<void> {
 
 export function dismissImportError(): void {
   setState({ importError: null });
+}
+
+/** Stops the tool that is running: the client sends notifications/cancelled, and the model is told the user stopped it. */
+export function stopToolCall(): void {
+  cancelToolCall();
 }
 
 /** Stops the model request on the wire; the run stays, offering to send it again. */

@@ -30,6 +30,8 @@ export type RunSlice = {
   loadError: string | null;
   /** A provider request is on the wire and can be cancelled. */
   providerInFlight: boolean;
+  /** A tools/call is on the wire and can be stopped (the client then sends notifications/cancelled). */
+  toolCallInFlight: boolean;
   /** Live: performed now by the engine. Imported: a replay of a trace file, no network at all. */
   source:
     | { kind: 'live' }
@@ -86,6 +88,7 @@ export const initialRunSlice: RunSlice = {
   modelName: null,
   loadError: null,
   providerInFlight: false,
+  toolCallInFlight: false,
   source: { kind: 'live' },
   importError: null,
 };

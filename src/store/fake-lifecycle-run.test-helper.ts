@@ -60,6 +60,10 @@ export class FakeLifecycleRun implements LifecycleRun {
     return false;
   }
 
+  cancelToolCall(): boolean {
+    return false;
+  }
+
   abort(): void {
     this.aborted = true;
   }

@@ -92,6 +92,9 @@ function applyEvent(runId: number, event: RunEvent): void {
     case 'provider-request':
       setState({ providerInFlight: event.inFlight });
       break;
+    case 'tool-call':
+      setState({ toolCallInFlight: event.inFlight });
+      break;
     case 'status':
       setState((state) => ({
         status: event.status,
@@ -173,6 +176,10 @@ export async function startRun(): Promise<void> {
 
 export function releaseRun(release?: { payload?: unknown }): boolean {
   return currentRun?.release(release) ?? false;
+}
+
+export function cancelToolCall(): boolean {
+  return currentRun?.cancelToolCall() ?? false;
 }
 
 export function cancelProviderRequest(): boolean {

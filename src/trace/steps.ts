@@ -737,6 +737,42 @@ export const STEP_DEFINITIONS = {
     kind: 'response',
     title: 'Server answers input_required: it needs the client’s input first',
   },
+  'mcp.stream.cut': {
+    label: 'stream cut',
+    canonical: null,
+    phase: 'execution',
+    from: 'server',
+    to: 'client',
+    kind: 'notification',
+    title: 'The answer stream ends before the result: the client will reconnect',
+  },
+  'mcp.stream.resume': {
+    label: 'GET Last-Event-ID',
+    canonical: null,
+    phase: 'execution',
+    from: 'client',
+    to: 'server',
+    kind: 'request',
+    title: 'Client reconnects with GET and Last-Event-ID to be sent what it missed',
+  },
+  'host.mcp-rate-limit-wait': {
+    label: 'wait (429)',
+    canonical: null,
+    phase: 'discovery',
+    from: 'host',
+    to: 'client',
+    kind: 'internal',
+    title: 'Host waits as the MCP server asked (429, Retry-After), then sends again',
+  },
+  'mcp.call.stopped': {
+    label: 'stopped',
+    canonical: null,
+    phase: 'execution',
+    from: 'server',
+    to: 'client',
+    kind: 'response',
+    title: 'Server stops the cancelled call: its stream ends with no result',
+  },
 } as const satisfies Record<string, StepDefinition>;
 
 export type StepId = keyof typeof STEP_DEFINITIONS;

@@ -10,8 +10,8 @@ import { useServer } from '../helpers/use-server.ts';
  */
 
 const app = useServer();
-/** The built-in server with per-client limits on, as beyond loopback: three requests, then 429 with Retry-After. */
-const limited = useServer({ clientLimits: { requestsPerMinute: 1, burst: 3 } });
+/** The built-in server with per-client limits on, as beyond loopback: three requests at once, then one a second (429 with Retry-After: 1). */
+const limited = useServer({ clientLimits: { requestsPerMinute: 60, burst: 3 } });
 
 let model: TestServer | undefined;
 afterEach(async () => {
@@ -70,13 +70,80 @@ describe('a provider that answers 429 with Retry-After', () => {
 });
 
 describe('an MCP server that answers 429 with Retry-After', () => {
-  it('the run stops with a step that says how long the server asked to wait; the 429 is in the trace', async () => {
+  it('the built-in per-client limits: each 429 is a step that counts down the wait, then the same request is sent again, and the run completes', async () => {
     const trace = await createMockRun(app.url, { mcpUrl: `${limited.url}/mcp`, autoRelease: true }).start();
+    expect(trace.status).toBe('complete');
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+    const waits = trace.steps.filter((step) => step.id === 'host.mcp-rate-limit-wait');
+    expect(waits.length).toBeGreaterThan(0);
+    for (const wait of waits) {
+      const index = trace.steps.indexOf(wait);
+      // The refusal it answers is the step before it, with the status and the header on the wire.
+      const refused = trace.steps.slice(0, index).reverse().find((step) => step.http?.status === 429)!;
+      expect(refused.http?.responseHeaders?.['retry-after']).toBe('1');
+      expect(wait.payload).toMatchObject({ status: 429, retryAfterMs: 1000, attempt: 1 });
+      expect(wait.title).toMatch(/^Host waited 1 s as the server asked \(Retry-After\) and sent it again$/);
+      // The same JSON-RPC message goes out again, and not before the second is over.
+      const resent = trace.steps.slice(index + 1).find((step) => step.http?.requestBody === refused.http?.requestBody && step.http?.method === 'POST')!;
+      expect(resent).toBeDefined();
+      expect(resent.at - refused.at).toBeGreaterThanOrEqual(950);
+    }
+  });
+
+  it('keeps refusing: after two waits the run ends with a fault that says how often it was sent', async () => {
+    const sent: number[] = [];
+    model = await startRefusingProxy({ retryAfter: '1', refuse: (body) => body.includes('"tools/list"'), sent });
+    const trace = await createMockRun(app.url, { mcpUrl: `${model.url}/mcp`, autoRelease: true }).start();
     expect(trace.status).toBe('failed');
+    expect(sent).toHaveLength(3);
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(950);
+    expect(trace.steps.filter((step) => step.id === 'host.mcp-rate-limit-wait').map((step) => (step.payload as { attempt: number }).attempt)).toEqual([1, 2]);
     const fault = trace.steps.at(-1)!.fault!;
-    expect(fault.what).toMatch(new RegExp(`^The MCP server at ${limited.url}/mcp is limiting requests \\(HTTP 429, [^)]+\\): it asks to wait \\d+ s \\(Retry-After\\)\\.$`));
-    expect(fault.fix).toMatch(/^Wait \d+ s, close other tabs/);
-    const refused = trace.steps.find((step) => step.http?.status === 429)!;
-    expect(refused.http?.responseHeaders?.['retry-after']).toMatch(/^\d+$/);
+    expect(fault.what).toBe(`The MCP server at ${model.url}/mcp is limiting requests (HTTP 429, during tools/list): it asks to wait 1 s (Retry-After). The host waited as asked and sent the request 3 times; each was refused.`);
+    expect(fault.why).toContain('at most 2 times');
+  });
+
+  it('asks for longer than a minute: no wait, the fault says why at once', async () => {
+    model = await startRefusingProxy({ retryAfter: '3600', refuse: (body) => body.includes('"tools/list"'), sent: [] });
+    const trace = await createMockRun(app.url, { mcpUrl: `${model.url}/mcp`, autoRelease: true }).start();
+    expect(trace.status).toBe('failed');
+    expect(trace.steps.some((step) => step.id === 'host.mcp-rate-limit-wait')).toBe(false);
+    const fault = trace.steps.at(-1)!.fault!;
+    expect(fault.what).toContain('it asks to wait 60 min (Retry-After).');
+    expect(fault.why).toContain('longer than the 60 s the host waits');
+  });
+
+  it('a reset during the wait ends it at once: nothing is sent again', async () => {
+    const sent: number[] = [];
+    model = await startRefusingProxy({ retryAfter: '30', refuse: (body) => body.includes('"tools/list"'), sent });
+    const run = createMockRun(app.url, { mcpUrl: `${model.url}/mcp`, autoRelease: true });
+    const finished = run.start();
+    await expect.poll(() => run.trace.steps.at(-1)?.id, { timeout: 10_000 }).toBe('host.mcp-rate-limit-wait');
+    expect(run.trace.steps.at(-1)?.title).toContain('30 s left');
+    const abortedAt = Date.now();
+    run.abort();
+    const trace = await finished;
+    expect(Date.now() - abortedAt).toBeLessThan(2000);
+    expect(trace.status).toBe('aborted');
+    expect(sent).toHaveLength(1);
   });
 });
+
+/**
+ * The app's /mcp behind a proxy that answers 429 with this Retry-After to the requests
+ * `refuse` picks (by their body); `sent` has the arrival time of each refused one.
+ */
+async function startRefusingProxy({ retryAfter, refuse, sent }: { retryAfter: string; refuse: (body: string) => boolean; sent: number[] }): Promise<TestServer> {
+  return startHttpServer(async (request, response, body) => {
+    if (request.method === 'POST' && refuse(body)) {
+      sent.push(Date.now());
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Too many requests' } }));
+      return;
+    }
+    const headers = Object.fromEntries(Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0])));
+    const upstream = await fetch(`${app.url}${request.url}`, { method: request.method, headers, ...(request.method === 'POST' ? { body } : {}) });
+    response.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+    if (upstream.body) for await (const chunk of upstream.body) response.write(chunk);
+    response.end();
+  });
+}

@@ -64,6 +64,13 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
   'division-by-zero': (trace) => expect(payloadsOf(trace, 'mcp.tools-call.response')[0]).toMatchObject({ result: { isError: true } }),
   'structured-output': (trace) => expect(payloadsOf(trace, 'mcp.tools-call.response')[0]).toMatchObject({ result: { structuredContent: { unit: 'miles' } } }),
   'image-result': (trace) => expect(JSON.stringify(payloadsOf(trace, 'mcp.tools-call.response')[0])).toContain('"type":"image"'),
+  resume: (trace) => {
+    const cut = trace.steps.find((step) => step.id === 'mcp.stream.cut');
+    const resume = trace.steps.find((step) => step.id === 'mcp.stream.resume');
+    expect(resume?.http?.requestHeaders['last-event-id']).toBe((cut?.payload as { lastEventId?: string } | undefined)?.lastEventId);
+    expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.response').map((step) => step.http?.method)).toEqual(['GET']);
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+  },
   'slow-tool': (trace) => expect(trace.steps.filter((step) => step.id === 'server.progress').length).toBeGreaterThanOrEqual(5),
   refusal: (trace) => {
     expect(trace.status).toBe('refused');

@@ -1,4 +1,4 @@
-import { back, cancelRequest, next, reset, setViewPreferences, togglePlay } from '../../store/actions.ts';
+import { back, cancelRequest, next, reset, setViewPreferences, stopToolCall, togglePlay } from '../../store/actions.ts';
 import { PLAYBACK_SPEEDS } from '../../store/view-preferences.ts';
 import {
   selectCanGoBack,
@@ -11,6 +11,7 @@ import {
 const selectPlaying = (state: ExplorerState) => state.playing;
 const selectStatus = (state: ExplorerState) => state.status;
 const selectInFlight = (state: ExplorerState) => state.providerInFlight;
+const selectToolCallInFlight = (state: ExplorerState) => state.toolCallInFlight;
 const selectInterval = (state: ExplorerState) => state.preferences.intervalMs;
 const selectRetryOffered = (state: ExplorerState) => {
   const last = state.steps.at(-1);
@@ -34,6 +35,7 @@ export function Controls() {
   const playing = useExplorerStore(selectPlaying);
   const status = useExplorerStore(selectStatus);
   const inFlight = useExplorerStore(selectInFlight);
+  const toolCallInFlight = useExplorerStore(selectToolCallInFlight);
   const retryOffered = useExplorerStore(selectRetryOffered);
   const intervalMs = useExplorerStore(selectInterval);
   return (
@@ -75,10 +77,17 @@ export function Controls() {
           Cancel request
         </button>
       )}
+      {toolCallInFlight && (
+        <button type="button" className={secondary} onClick={stopToolCall}>
+          Stop the tool
+        </button>
+      )}
       <span className="min-w-0 basis-full text-sm text-slate-500 sm:basis-auto dark:text-slate-400" role="status" aria-live="polite" data-testid="run-status">
         {inFlight
           ? 'Waiting for the model…'
-          : waiting
+          : toolCallInFlight && !waiting
+            ? 'The tool is running: Stop the tool cancels it.'
+            : waiting
             ? 'Waiting for the next message…'
             : retryOffered
               ? 'The model call failed: Next sends the same request again.'
