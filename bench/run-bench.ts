@@ -6,6 +6,7 @@ import type { Browser } from '@playwright/test';
 import { parseBenchOptions, type PartName } from './bench-options.ts';
 import { createUnmeasuredFigure, formatFiguresTable, type Figure } from './figures.ts';
 import { launchBrowser } from './launch-browser.ts';
+import { measureClass } from './measure-class.ts';
 import { measureFirstLoad } from './measure-first-load.ts';
 import { measureLargeResult } from './measure-large-result.ts';
 import { measureManyTools } from './measure-many-tools.ts';
@@ -104,6 +105,9 @@ async function measurePart(part: PartName): Promise<Figure[]> {
     case 'load':
       log('Load');
       return measureLoad({ quick: options.quick, log });
+    case 'class':
+      log('A class of 200 learners');
+      return measureClass({ quick: options.quick, log });
     default: {
       const unknown: never = part;
       throw new Error(`No measurement for part ${String(unknown)}.`);

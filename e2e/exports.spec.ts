@@ -3,11 +3,12 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { HarSchema } from '../tests/helpers/har-schema.ts';
 import { OtlpTraceRequestSchema } from '../tests/helpers/otlp-json-schema.ts';
 import { readMermaidSequence } from '../tests/helpers/read-mermaid-sequence.ts';
+import { readPngChunks } from '../tests/helpers/decode-png.ts';
 import { stepUntil } from './helpers.ts';
 
 /** The Export as… menu after a real run in the page: each format downloads a file that its readers accept. */
 
-async function downloadFrom(page: Page, testInfo: TestInfo, choice: RegExp): Promise<{ name: string; text: string }> {
+async function downloadFrom(page: Page, testInfo: TestInfo, choice: RegExp): Promise<{ name: string; text: string; bytes: Buffer }> {
   await page.getByRole('button', { name: 'Export as…' }).click();
   const download = page.waitForEvent('download');
   await page.getByTestId('export-menu').getByRole('button', { name: choice }).click();
@@ -15,7 +16,8 @@ async function downloadFrom(page: Page, testInfo: TestInfo, choice: RegExp): Pro
   const file = testInfo.outputPath(saved.suggestedFilename());
   await saved.saveAs(file);
   await expect(page.getByTestId('export-menu')).toHaveCount(0);
-  return { name: saved.suggestedFilename(), text: await readFile(file, 'utf8') };
+  const bytes = await readFile(file);
+  return { name: saved.suggestedFilename(), text: bytes.toString('utf8'), bytes };
 }
 
 test('HAR, OpenTelemetry and Mermaid downloads of a run, the export code loaded only when asked for', async ({ page }, testInfo) => {
@@ -58,4 +60,64 @@ test('the menu closes with Escape and gives the focus back to its button', async
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('export-menu')).toHaveCount(0);
   await expect(toggle).toBeFocused();
+});
+
+test('the sequence view as an SVG and a PNG for slides: pictures Chromium draws at their size, with the participants named', async ({ page, browser }, testInfo) => {
+  await page.goto('/');
+  await stepUntil(page, 'keyboard', 'host.answer');
+  const steps = await page.getByTestId('timeline-step').count();
+
+  const svg = await downloadFrom(page, testInfo, /^Sequence picture \(SVG\)/);
+  expect(svg.name).toMatch(/^mcp-lifecycle-[0-9A-Za-z-]+\.svg$/);
+  // Chromium's own XML parser and image decoder judge the file, in a page of its own.
+  const viewer = await browser.newPage();
+  const read = await viewer.evaluate(async (text) => {
+    const document = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const svgElement = document.documentElement;
+    const image = new Image();
+    image.src = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+    await image.decode();
+    return {
+      errors: document.getElementsByTagName('parsererror').length,
+      root: svgElement.localName,
+      size: [Number(svgElement.getAttribute('width')), Number(svgElement.getAttribute('height'))],
+      drawn: [image.naturalWidth, image.naturalHeight],
+      participants: [...document.querySelectorAll('[data-participant]')].map((node) => node.textContent),
+      arrows: document.querySelectorAll('[data-step-id]').length,
+      labels: [...document.querySelectorAll('[data-step-id] text')].map((node) => node.textContent),
+    };
+  }, svg.text);
+  expect(read.errors).toBe(0);
+  expect(read.root).toBe('svg');
+  expect(read.drawn).toEqual(read.size);
+  expect(read.size[0]).toBe(90 + 4 * 170 + 90);
+  expect(read.participants).toEqual(['User', 'LLM', 'Host', 'MCP Client', 'MCP Server']);
+  expect(read.arrows).toBeGreaterThanOrEqual(Math.max(20, steps));
+  expect(read.labels).toContain('12 tools/call add_numbers');
+  expect(read.labels).toContain('20 answer: 5 plus 7 is 12.');
+
+  const png = await downloadFrom(page, testInfo, /^Sequence picture \(PNG\)/);
+  expect(png.name).toBe(svg.name.replace(/\.svg$/, '.png'));
+  const chunks = readPngChunks(png.bytes);
+  expect(chunks.every((chunk) => chunk.crcValid)).toBe(true);
+  const header = chunks.find((chunk) => chunk.type === 'IHDR')!.data;
+  expect([header.readUInt32BE(0), header.readUInt32BE(4)]).toEqual([read.size[0]! * 2, read.size[1]! * 2]);
+  const drawnPng = await viewer.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    // Not a blank picture: the first participant's box has dark text in it.
+    const box = context.getImageData(90 * 2 - 60, 16, 120, 48).data;
+    let dark = 0;
+    for (let index = 0; index < box.length; index += 4) if (box[index]! < 100 && box[index + 1]! < 100 && box[index + 2]! < 100) dark += 1;
+    return { size: [image.naturalWidth, image.naturalHeight], dark };
+  }, png.bytes.toString('base64'));
+  expect(drawnPng.size).toEqual([read.size[0]! * 2, read.size[1]! * 2]);
+  expect(drawnPng.dark).toBeGreaterThan(20);
+  await viewer.close();
 });

@@ -4,20 +4,22 @@ import type { Trace } from '../../src/trace/trace.ts';
 export const EXPORT_FLAG_USAGE = `  --har                         print the run's HTTP exchanges as HAR 1.2 (Chrome DevTools, any HAR viewer)
   --otlp                        print the run as OpenTelemetry spans (OTLP/JSON, MCP and GenAI conventions)
   --mermaid                     print the run as a Mermaid sequenceDiagram
+  --svg                         print the sequence view as an SVG picture (for slides)
   --otlp-endpoint URL           also send the spans to an OpenTelemetry collector (POST URL/v1/traces)`;
 
 export const EXPORT_FLAG_OPTIONS = {
   har: { type: 'boolean', default: false },
   otlp: { type: 'boolean', default: false },
   mermaid: { type: 'boolean', default: false },
+  svg: { type: 'boolean', default: false },
   'otlp-endpoint': { type: 'string' },
 } as const;
 
-type ExportFlags = { har: boolean; otlp: boolean; mermaid: boolean; json: boolean; 'otlp-endpoint'?: string };
+type ExportFlags = { har: boolean; otlp: boolean; mermaid: boolean; svg: boolean; json: boolean; 'otlp-endpoint'?: string };
 
 /** The one thing to print instead of the text output, or an error saying which flags clash. */
 export function readExportChoice(flags: ExportFlags): { format?: ExportFormatId; endpoint?: URL; error?: string } {
-  const chosen = (['har', 'otlp', 'mermaid'] as const).filter((format) => flags[format]);
+  const chosen = (['har', 'otlp', 'mermaid', 'svg'] as const).filter((format) => flags[format]);
   const printed = [...chosen.map((format) => `--${format}`), ...(flags.json ? ['--json'] : [])];
   if (printed.length > 1) return { error: `${printed.join(' and ')} each print the whole run on stdout: choose one (run the command again for another).` };
   let endpoint: URL | undefined;

@@ -108,7 +108,8 @@ const CORS_EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'x-mock-r
 
 type Route = (request: Request) => Promise<Response> | Response;
 
-const DEFAULT_MAX_SESSIONS = 100;
+// A class of 200 learners, each with a session, with room for the idle sessions of closed tabs until they expire.
+const DEFAULT_MAX_SESSIONS = 250;
 const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
 
 export function createApp(options: AppOptions = {}): App {

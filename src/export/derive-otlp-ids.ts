@@ -30,13 +30,3 @@ export function deriveTraceId(seed: string): string {
 export function deriveSpanId({ traceId, name }: { traceId: string; name: string }): string {
   return hex64(`span:${traceId}:${name}`);
 }
-
-const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
-
-/** A W3C traceparent header value, if it is one, with ids that are not all zero. */
-export function parseTraceparent(value: unknown): { traceId: string; spanId: string } | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = TRACEPARENT.exec(value);
-  if (!match || /^0+$/.test(match[1]!) || /^0+$/.test(match[2]!)) return undefined;
-  return { traceId: match[1]!, spanId: match[2]! };
-}

@@ -2,12 +2,14 @@ import type { Trace, Warning } from '../trace/trace.ts';
 import { formatHar } from './format-har.ts';
 import { formatMermaid } from './format-mermaid.ts';
 import { formatOtlp } from './format-otlp.ts';
+import { formatSequenceSvg } from './format-sequence-svg.ts';
 import { serializeExportJson } from './serialize-export.ts';
 
-export const EXPORT_FORMAT_IDS = ['har', 'otlp', 'mermaid'] as const;
+export const EXPORT_FORMAT_IDS = ['har', 'otlp', 'mermaid', 'svg'] as const;
 export type ExportFormatId = (typeof EXPORT_FORMAT_IDS)[number];
 
-export type ExportFile = { text: string; fileName: string; mimeType: string; warnings: Warning[] };
+/** size: a picture's width and height in pixels (the SVG), for whoever draws it again (the page's PNG). */
+export type ExportFile = { text: string; fileName: string; mimeType: string; warnings: Warning[]; size?: { width: number; height: number } };
 
 /** A file name from the run's start, with nothing in it that a file system or a shell treats specially. */
 function baseName(trace: Trace): string {
@@ -29,6 +31,10 @@ export function buildExportFile({ trace, format }: { trace: Trace; format: Expor
     case 'mermaid': {
       const { result, warnings } = formatMermaid({ trace });
       return { text: result, fileName: `${baseName(trace)}.mmd`, mimeType: 'text/plain', warnings };
+    }
+    case 'svg': {
+      const { result, width, height, warnings } = formatSequenceSvg({ trace });
+      return { text: result, fileName: `${baseName(trace)}.svg`, mimeType: 'image/svg+xml', warnings, size: { width, height } };
     }
     default: {
       const unknown: never = format;

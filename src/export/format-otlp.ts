@@ -1,6 +1,7 @@
 import type { FieldChange, Trace, Warning } from '../trace/trace.ts';
 import { collectExchanges, isRecord, readJsonRpcMessages, readRunStart, type TracedExchange } from './collect-exchanges.ts';
-import { deriveSpanId, deriveTraceId, parseTraceparent } from './derive-otlp-ids.ts';
+import { parseTraceparent } from '../trace/trace-context.ts';
+import { deriveSpanId, deriveTraceId } from './derive-otlp-ids.ts';
 import { EXPORT_CREATOR } from './export-creator.ts';
 import { formatMcpSpan, formatProviderSpan, formatStepEvents, readProviderName, type SpanTiming } from './otlp-spans.ts';
 import { SPAN_KIND, STATUS_CODE, toAttributes, toUnixNano, type OtlpSpan, type OtlpTraceRequest } from './otlp-types.ts';

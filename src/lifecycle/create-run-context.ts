@@ -11,6 +11,7 @@ import { describeRateLimitWait, retryRateLimited } from './mcp-rate-limit.ts';
 import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
 import { resolveTimeouts } from './timeouts.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
+import { createRandomTraceHex } from '../trace/trace-context.ts';
 import { TraceWriter, type PendingStep } from './trace-writer.ts';
 
 function startTrace(options: RunOptions, adapter: WireAdapter): Trace {
@@ -72,6 +73,8 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   const traffic = createMcpTraffic({
     writer,
     gate,
+    // One trace per run: the OTLP export takes this id from the recorded messages, so the server's spans and ours meet.
+    traceId: createRandomTraceHex(16),
     observer: {
       onActivity: () => watchdog.noteActivity(),
       // Stop is offered once the call is on the wire, not while it waits at the gate.

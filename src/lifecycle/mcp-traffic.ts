@@ -15,6 +15,7 @@ import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
 import { STEP_DEFINITIONS, type StepId } from '../trace/steps.ts';
 import type { HttpExchange, Step } from '../trace/trace.ts';
+import { addTraceContext } from './add-trace-context.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
 import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
@@ -81,7 +82,7 @@ function titleIncoming(message: JSONRPCMessage, stepId: StepId): { title?: strin
  * What every part of the recorder shares: where steps go, what correlates them, and the
  * one HTTP record per live exchange that all of its steps hold.
  */
-type Recorder = { writer: TraceWriter; tracker: RequestTracker<Step>; observer: TrafficObserver; shared: Map<number, HttpExchange> };
+type Recorder = { writer: TraceWriter; tracker: RequestTracker<Step>; observer: TrafficObserver; shared: Map<number, HttpExchange>; traceId: string };
 
 /** The exchange's one shared HTTP record, brought up to date (headers, then the body or frames as they arrive). */
 function shareHttp({ shared }: Recorder, exchange: Exchange): HttpExchange {
@@ -222,11 +223,13 @@ function noteCancellation(tracker: RequestTracker<Step>, message: unknown): void
 
 /** Holds a message the client sends at the gate, and applies the learner's edit to it. */
 async function holdOutgoing(
-  { writer, tracker }: Recorder,
+  { writer, tracker, traceId }: Recorder,
   gate: (pending: PendingStep) => Promise<Release>,
   request: OutgoingRequest,
 ): Promise<{ context: Outgoing; body?: string }> {
-  const message = readJsonRpcMessage(parseJsonBody(request.body));
+  const written = readJsonRpcMessage(parseJsonBody(request.body));
+  // The trace context goes in before the gate, so the learner sees (and may edit) what a tracing server receives.
+  const message = written && addTraceContext({ message: written, traceId });
   const stepId = classifyOutgoing({ httpMethod: request.method, message, lastEventId: request.headers['last-event-id'] });
   const method = message && 'method' in message ? message.method : undefined;
   const requestId = message && 'id' in message ? message.id : undefined;
@@ -244,7 +247,8 @@ async function holdOutgoing(
   if (requestId !== undefined && method) tracker.noteSent({ id: requestId, method, stepId });
   noteCancellation(tracker, edited ?? message);
   const context: Outgoing = { stepId, payload: edited ?? message, requestId, method, ...(edited ? { original: message } : {}) };
-  return edited ? { context, body: JSON.stringify(edited) } : { context };
+  if (edited) return { context, body: JSON.stringify(edited) };
+  return message !== written ? { context, body: JSON.stringify(message) } : { context };
 }
 
 function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
@@ -294,7 +298,8 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
 }
 
 /** A message the client writes to a stdio server: held at the gate like a POST, then a step with no HTTP exchange. */
-async function sendMessage({ writer, tracker, observer }: Recorder, gate: (pending: PendingStep) => Promise<Release>, message: JSONRPCMessage): Promise<JSONRPCMessage> {
+async function sendMessage({ writer, tracker, observer, traceId }: Recorder, gate: (pending: PendingStep) => Promise<Release>, written: JSONRPCMessage): Promise<JSONRPCMessage> {
+  const message = addTraceContext({ message: written, traceId });
   const stepId = classifyOutgoing({ httpMethod: 'POST', message });
   const method = 'method' in message ? message.method : undefined;
   const requestId = 'id' in message ? message.id : undefined;
@@ -311,13 +316,16 @@ async function sendMessage({ writer, tracker, observer }: Recorder, gate: (pendi
 export function createMcpTraffic({
   writer,
   gate,
+  traceId,
   observer = {},
 }: {
   writer: TraceWriter;
   gate: (pending: PendingStep) => Promise<Release>;
+  /** The run's W3C trace id, propagated in every request's and notification's params._meta.traceparent. */
+  traceId: string;
   observer?: TrafficObserver;
 }): McpTraffic {
-  const recorder: Recorder = { writer, tracker: new RequestTracker<Step>(), observer, shared: new Map() };
+  const recorder: Recorder = { writer, tracker: new RequestTracker<Step>(), observer, shared: new Map(), traceId };
   return {
     beforeSend: (request) => holdOutgoing(recorder, gate, request),
     messages: {

@@ -19,6 +19,8 @@ export type ThirdPartyServer = {
   url: string;
   /** Every Authorization header the server received, in order (the token check reads it). */
   receivedAuthorization: (string | undefined)[];
+  /** The params._meta of each tools/call as the server's SDK handed it to the tool (the v2 server only). */
+  receivedToolMeta: Record<string, unknown>[];
   close: () => Promise<void>;
 };
 
@@ -71,6 +73,7 @@ export async function startSdkV1Server(): Promise<ThirdPartyServer> {
   return {
     url: `${listening.url}/mcp`,
     receivedAuthorization,
+    receivedToolMeta: [],
     close: async () => {
       for (const transport of transports.values()) await transport.close().catch(() => {});
       await listening.close();
@@ -100,13 +103,15 @@ function isInitialize(body: unknown): boolean {
  * makes its tool repeat the token in the result, as a careless server might.
  */
 export async function startSdkV2Server({ bearerToken, echoToken = false }: { bearerToken?: string; echoToken?: boolean } = {}): Promise<ThirdPartyServer> {
+  const receivedToolMeta: Record<string, unknown>[] = [];
   const handler = toNodeHandler(
     createMcpHandler(() => {
       const server = new McpServer({ name: 'sdk-v2-test-server', version: '1.0.0' });
-      server.registerTool('add', { description: ADD_DESCRIPTION, inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }) => ({
+      server.registerTool('add', { description: ADD_DESCRIPTION, inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }, context) => {
+        receivedToolMeta.push({ ...context.mcpReq._meta });
         // A careless server repeats the caller's credentials (a debugging line left in): the host must not.
-        content: [{ type: 'text', text: echoToken ? `${describeSum(a, b)} (authorized as ${bearerToken})` : describeSum(a, b) }],
-      }));
+        return { content: [{ type: 'text', text: echoToken ? `${describeSum(a, b)} (authorized as ${bearerToken})` : describeSum(a, b) }] };
+      });
       return server;
     }),
   );
@@ -123,5 +128,5 @@ export async function startSdkV2Server({ bearerToken, echoToken = false }: { bea
     }
     void handler(request, response);
   });
-  return { url: `${listening.url}/mcp`, receivedAuthorization, close: listening.close };
+  return { url: `${listening.url}/mcp`, receivedAuthorization, receivedToolMeta, close: listening.close };
 }

@@ -4,11 +4,13 @@ import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import { TraceSchema, type Trace } from '../../src/trace/trace.ts';
 import { buildExportFile } from '../../src/export/export-formats.ts';
 import { formatOtlp } from '../../src/export/format-otlp.ts';
+import { parseTraceparent } from '../../src/trace/trace-context.ts';
 import { MOCK_MODEL, runMockLifecycle } from '../helpers/create-mock-run.ts';
 import { QUESTION } from '../helpers/fixtures.ts';
 import { HarSchema } from '../helpers/har-schema.ts';
 import { OtlpTraceRequestSchema, readAttributes } from '../helpers/otlp-json-schema.ts';
 import { readMermaidSequence } from '../helpers/read-mermaid-sequence.ts';
+import { reserializeOfficially } from '../helpers/reserialize-otlp-officially.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /** The three exports of real runs: the engine against the built-in server and its mock model, over HTTP on loopback. */
@@ -79,6 +81,13 @@ describe('exports of a run with the key sent to the model', () => {
     expect(hostEvents.at(-1)).toBe('host.answer');
     expect(hostEvents).toEqual(expect.arrayContaining(['host.translate-tools', 'llm.decide', 'host.translate-tool-call']));
     expect(root!.status.code).toBe(1);
+  });
+
+  it('OTLP: the official OpenTelemetry JS serializers, given the spans read from the file, write the same file', () => {
+    const file = readOtlp(trace);
+    const official = reserializeOfficially(file);
+    expect(official.json).toEqual(file);
+    expect(official.protobufBytes).toBeGreaterThan(500);
   });
 
   it('OTLP: the same trace gives the same ids, another run another trace id', async () => {
@@ -188,23 +197,36 @@ describe('exports of an imported trace with hostile names', () => {
     const spans = spansOf(trace);
     expect(spans.map((span) => span.name)).toContain(`tools/call ${name}`);
     expect(readHar(trace).log.entries[0]!.response.headers).toContainEqual({ name: 'mcp-session-id', value: name });
+    expect(reserializeOfficially(readOtlp(trace)).json).toEqual(readOtlp(trace));
     for (const format of ['har', 'otlp'] as const) expect(buildExportFile({ trace, format }).text).not.toMatch(/(?!\n)\p{Cc}|[\u202a-\u202e]/u);
   });
 
-  it('a traceparent the host put in params._meta gives its trace and span ids to the spans', () => {
-    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const spanId = '00f067aa0ba902b7';
+  it('the traceparents the host put in params._meta give their trace and span ids to the spans', () => {
+    const sent = recorded.steps
+      .filter((step) => step.http?.requestBody && step.from === 'client' && step.to === 'server')
+      .map((step) => JSON.parse(step.http!.requestBody!) as { method: string; params?: { _meta?: { traceparent?: unknown } } })
+      .map((message) => ({ method: message.method, context: parseTraceparent(message.params?._meta?.traceparent) }));
+    expect(sent.length).toBeGreaterThan(3);
+    const spans = spansOf(recorded);
+    for (const { method, context } of sent) {
+      expect(spans.every((span) => span.traceId === context?.traceId)).toBe(true);
+      expect(spans.find((span) => span.spanId === context?.spanId)?.name.startsWith(method)).toBe(true);
+    }
+  });
+
+  it('an imported trace that repeats a propagated span id still gets distinct span ids', () => {
     const trace = TraceSchema.parse(JSON.parse(JSON.stringify(recorded)));
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
     for (const step of trace.steps) {
-      if (step.id !== 'mcp.tools-call.request' || !step.http?.requestBody) continue;
-      const body = JSON.parse(step.http.requestBody) as { params: { _meta?: Record<string, unknown> } };
-      body.params._meta = { ...body.params._meta, traceparent: `00-${traceId}-${spanId}-01` };
-      const requestBody = JSON.stringify(body);
-      for (const other of trace.steps) if (other.http && other.http.requestBody === step.http.requestBody && other !== step) other.http = { ...other.http, requestBody };
-      step.http = { ...step.http, requestBody };
+      if (!step.http?.requestBody) continue;
+      const body = JSON.parse(step.http.requestBody) as { params?: { _meta?: Record<string, unknown> } };
+      if (!body.params?._meta?.traceparent) continue;
+      body.params._meta.traceparent = traceparent;
+      step.http = { ...step.http, requestBody: JSON.stringify(body) };
     }
     const spans = spansOf(trace);
-    expect(spans.every((span) => span.traceId === traceId)).toBe(true);
-    expect(spans.find((span) => span.name === 'tools/call add_numbers')?.spanId).toBe(spanId);
+    expect(spans.every((span) => span.traceId === '4bf92f3577b34da6a3ce929d0e0e4736')).toBe(true);
+    expect(new Set(spans.map((span) => span.spanId)).size).toBe(spans.length);
+    expect(spans.filter((span) => span.spanId === '00f067aa0ba902b7')).toHaveLength(1);
   });
 });

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { Step, Trace } from '../trace/trace.ts';
+import { escapeSvgText, formatSequenceSvg } from './format-sequence-svg.ts';
+
+const step = (parts: Partial<Step>): Step => ({ n: 1, id: 'mcp.tools-list.request', canonical: 3, iteration: 1, phase: 'discovery', from: 'client', to: 'server', kind: 'request', title: 'Client sends tools/list', payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, at: 10, ...parts });
+
+const trace = (steps: Step[]): Trace => ({
+  format: 'mcp-lifecycle-trace',
+  version: 1,
+  question: 'What is 5 plus 7?',
+  answer: null,
+  status: 'complete',
+  startedAt: '2026-01-02T03:04:05.000Z',
+  model: { wire: 'openai-chat', kind: 'mock', name: 'mock-model-deterministic' },
+  mcp: { url: 'http://127.0.0.1:1/mcp', era: '2025-11-25', protocolVersion: null },
+  steps,
+});
+
+/** The SVG read by an XML parser, as a browser reads a file: a mistake in the markup is a parser error. */
+function parseSvg(text: string): Document {
+  const document = new DOMParser().parseFromString(text, 'image/svg+xml');
+  const error = document.getElementsByTagName('parsererror')[0];
+  if (error) throw new Error(`Not well-formed XML: ${error.textContent}`);
+  return document;
+}
+
+const HOSTILE = 'add</text><script>alert(1)</script>&amp;"\'\u0000\u001b[2J\ud800';
+
+describe('formatSequenceSvg', () => {
+  it('draws the five usual participants in the view order, an arrow per step, sized as it says', () => {
+    const { result, width, height } = formatSequenceSvg({
+      trace: trace([step({}), step({ n: 2, id: 'mcp.tools-call.request', canonical: 12, payload: { method: 'tools/call', params: { name: 'add_numbers' } } }), step({ n: 3, id: 'host.translate-tools', from: 'host', to: 'host', kind: 'internal', payload: {} })]),
+    });
+    const svg = parseSvg(result).documentElement;
+    expect(svg.getAttribute('xmlns')).toBe('http://www.w3.org/2000/svg');
+    expect([Number(svg.getAttribute('width')), Number(svg.getAttribute('height'))]).toEqual([width, height]);
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${width} ${height}`);
+    expect([...svg.querySelectorAll('[data-participant]')].map((node) => node.textContent)).toEqual(['User', 'LLM', 'Host', 'MCP Client', 'MCP Server']);
+    expect(width).toBe(90 + 4 * 170 + 90);
+    const labels = [...svg.querySelectorAll('[data-step-id] text')].map((node) => node.textContent);
+    expect(labels.slice(0, 2)).toEqual(['3 tools/list', '12 tools/call add_numbers']);
+    // A step inside one part is a loop beside its lifeline, labelled to its right.
+    expect(svg.querySelectorAll('[data-step-id="host.translate-tools"] text')[0]?.getAttribute('text-anchor')).toBe('start');
+  });
+
+  it('draws the bridge only when a step names it', () => {
+    const withBridge = formatSequenceSvg({ trace: trace([step({ from: 'server', to: 'bridge', id: 'bridge.stdin' })]) });
+    expect([...parseSvg(withBridge.result).querySelectorAll('[data-participant]')].map((node) => node.getAttribute('data-participant'))).toEqual(['user', 'llm', 'host', 'client', 'server', 'bridge']);
+  });
+
+  it('keeps a hostile tool name as text: well-formed XML, no element from it, no control character', () => {
+    const { result } = formatSequenceSvg({ trace: { ...trace([step({ payload: { method: 'tools/call', params: { name: HOSTILE } } })]), question: HOSTILE } });
+    const document = parseSvg(result);
+    expect(document.getElementsByTagName('script')).toHaveLength(0);
+    expect(result).not.toMatch(/\p{Cc}(?<!\n)/u);
+    const label = document.querySelector('[data-step-id] text')?.textContent ?? '';
+    expect(label.startsWith('3 tools/call add</text><script>alert(1)</script>&amp;"\'')).toBe(true);
+  });
+
+  it('bounds a long label and says when there is nothing to draw', () => {
+    expect([...escapeSvgText('x'.repeat(500))]).toHaveLength(60);
+    expect(formatSequenceSvg({ trace: trace([]) }).warnings.map((warning) => warning.code)).toEqual(['no-steps']);
+  });
+});
