@@ -1,5 +1,6 @@
 import { back, cancelRequest, next, reset, setViewPreferences, togglePlay } from '../../store/actions.ts';
 import { PLAYBACK_SPEEDS } from '../../store/view-preferences.ts';
+import { RunRecapButton } from '../recap/run-recap-dialog.tsx';
 import {
   selectCanGoBack,
   selectCanGoNext,
@@ -70,6 +71,7 @@ export function Controls() {
       <button type="button" className={secondary} onClick={reset} disabled={status === 'idle'} aria-keyshortcuts="R">
         Reset <Key>R</Key>
       </button>
+      <RunRecapButton />
       {inFlight && (
         <button type="button" className={secondary} onClick={cancelRequest}>
           Cancel request
