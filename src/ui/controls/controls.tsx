@@ -25,7 +25,7 @@ const primary = `${buttonClass} border-slate-900 bg-slate-900 text-white hover:b
 
 /** The key's name beside the button; a phone has no keyboard to speak of, so not there. */
 function Key({ children }: { children: string }) {
-  return <kbd className="hidden rounded border border-current/30 px-1 font-mono text-[10px] opacity-70 sm:inline">{children}</kbd>;
+  return <kbd className="hidden rounded border border-current/30 px-1 font-mono text-[10px] sm:inline">{children}</kbd>;
 }
 
 export function Controls() {
