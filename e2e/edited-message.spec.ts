@@ -17,7 +17,7 @@ test('an edited tools/call is marked as the learner’s, beside the original, an
   await expect(inspector.getByTestId('edited-badge')).toHaveText('Edited by you');
   await expect(page.getByTestId('step-caption')).toContainText('edited by you');
   await expect(page.locator('[data-testid="timeline-step"][aria-current="step"]')).toContainText('edited by you');
-  await expect(page.locator('[data-testid="timeline-step"][aria-current="step"]')).toHaveAttribute('aria-label', /Edited by you\.$/);
+  await expect(page.locator('[data-testid="timeline-step"][aria-current="step"]')).toHaveAccessibleName(/edited by you$/);
 
   // What was sent, and beside it what the host wrote, each change marked as the learner's.
   const sent = inspector.getByTestId('payload-highlighted');

@@ -62,7 +62,7 @@ test('a keyboard-only learner reaches every control and steps through the run', 
   await expect(page.getByTestId('shortcuts-dialog')).toBeHidden();
   // Screen-reader names for nodes and steps.
   await expect(page.locator('.react-flow__node[data-id="user"]')).toHaveAttribute('aria-label', 'User, sender');
-  await expect(page.getByTestId('timeline-step').first()).toHaveAttribute('aria-label', 'Step 1: User asks the question. User → Host.');
+  await expect(page.getByTestId('timeline-step').first()).toHaveAccessibleName(/^Step 1: User asks the question\s*\.\s*User → Host$/);
 });
 
 test('presenter mode enlarges the type; the sequence diagram shows the same steps; the timeline scrubs', async ({ page }) => {

@@ -7,6 +7,7 @@ export const SHORTCUTS = [
   { keys: ['V'], action: 'Switch between the graph and the sequence diagram' },
   { keys: ['F'], action: 'Inspector full screen, or back to the split view' },
   { keys: ['P'], action: 'Presenter mode (large type)' },
+  { keys: ['Enter'], action: 'Open the focused timeline row, or press the focused button (↑ and ↓ move between timeline rows)' },
   { keys: ['?'], action: 'Show these shortcuts' },
   { keys: ['Esc'], action: 'Close this overlay or the full-screen inspector' },
 ] as const;

@@ -1,3 +1,4 @@
+import { findFocus } from '../content/narration.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import { EditMessageButton } from './edit/edit-message-dialog.tsx';
@@ -7,6 +8,7 @@ import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
 import { FAILURE_LABELS } from './step-outcome.ts';
 import { useCurrentStepOutcome } from './use-step-outcomes.ts';
 
+const selectRunWire = (state: ExplorerState) => state.runWire;
 const selectPending = (state: ExplorerState) => (state.cursor === state.steps.length - 1 ? state.pending : null);
 
 /** One line above the graph: what the step on show is, and what the host will send next. */
@@ -16,6 +18,9 @@ export function StepCaption() {
   const answer = useExplorerStore(selectShownAnswer);
   const editBefore = useExplorerStore(selectEditBefore);
   const outcome = useCurrentStepOutcome();
+  const wire = useExplorerStore(selectRunWire);
+  // The step's lesson is in its first highlight: said here, above the graph, so no payload needs scrolling to find it.
+  const lesson = step ? findFocus({ stepId: step.id, wire }).find((focus) => !focus.optional) : undefined;
   const failed = step?.kind === 'fault' || outcome?.failed === true;
   return (
     <div className="flex min-h-14 flex-col justify-center gap-1" aria-live="polite" data-testid="step-caption">
@@ -23,18 +28,24 @@ export function StepCaption() {
         <p className="text-sm">
           <span className={`mr-2 rounded px-2 py-0.5 font-mono text-xs font-semibold ${failed ? 'bg-red-700 text-white' : PHASE_STYLES[step.phase].badge}`}>
             {step.canonical === null ? formatStepNumber(step) : `Step ${step.canonical}`}
-          </span>
+          </span>{' '}
+          {/* The spaces between the parts are text, not margins: the live region reads "Step 5 Discovery", not "Step 5Discovery". */}
           <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>
-          <span className={`font-medium ${failed ? 'text-red-800 dark:text-red-200' : ''}`}>{step.title}</span>
+          <span className={`font-medium ${failed ? 'text-red-800 dark:text-red-200' : ''}`}>{step.title}</span>{' '}
           {outcome?.failed && (
             <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="caption-failed">
               {FAILURE_LABELS[outcome.situation]}
             </span>
-          )}
+          )}{' '}
           {step.edited && <span className="ml-2 rounded bg-fuchsia-800 px-1.5 py-0.5 text-xs font-semibold text-white">edited by you</span>}
         </p>
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>
+      )}
+      {lesson && (
+        <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="caption-lesson">
+          Look at <code className="font-mono font-semibold">{lesson.path}</code>: {lesson.note}
+        </p>
       )}
       {pending && (
         <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
@@ -44,7 +55,7 @@ export function StepCaption() {
       )}
       {answer !== null && (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="answer">
-          <span className="mr-2 text-xs font-medium tracking-wide text-emerald-700 uppercase dark:text-emerald-300">Answer</span>
+          <span className="mr-2 text-xs font-medium tracking-wide text-emerald-800 uppercase dark:text-emerald-300">Answer</span>{' '}
           <LongText text={answer} />
           {editBefore && (
             <span className="mt-1 block text-sm font-normal text-fuchsia-800 dark:text-fuchsia-300" data-testid="answer-edit-note">

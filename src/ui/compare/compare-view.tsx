@@ -33,10 +33,11 @@ function Card({ title, current, value, changes, side, warnings }: { title: strin
     <article className={`flex min-w-0 flex-col gap-2 rounded-lg border p-3 ${current ? 'border-sky-500 ring-2 ring-sky-200 dark:ring-sky-800' : 'border-slate-200 dark:border-slate-700'}`} data-testid="compare-card">
       <header className="flex items-baseline justify-between gap-2">
         <h3 className="font-semibold">{title}</h3>
-        {current && <span className="rounded bg-sky-600 px-1.5 py-0.5 text-[10px] font-semibold text-white uppercase">this run</span>}
+        {current && <span className="rounded bg-sky-800 px-1.5 py-0.5 text-[10px] font-semibold text-white uppercase">this run</span>}
       </header>
       <ChangeLegend changes={changes} />
-      <div className="max-h-80 overflow-auto">
+      {/* A region that scrolls is a Tab stop with a name, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+      <div className="max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: ${side === 'output' ? 'what the translation wrote' : 'what it read'}`}>
         <AnnotatedJson value={value} highlights={highlights} side={side} />
       </div>
       <details className="text-xs text-slate-600 dark:text-slate-300">
@@ -92,7 +93,7 @@ export function CompareView() {
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {captions[number]} Only the card marked “this run” was sent; the others are what this host’s translators produce from the same data.
       </p>
-      <div className="grid min-h-0 flex-1 grid-cols-1 gap-3 overflow-auto md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid min-h-0 flex-1 grid-cols-1 gap-3 overflow-auto md:grid-cols-2 xl:grid-cols-3" tabIndex={0} role="region" aria-label="The six wire formats">
         {comparisons.map(({ wire: info, first, second, third }) => {
           const current = info.id === wire;
           if (number === 1) {

@@ -1,5 +1,6 @@
 import { back, cancelRequest, next, reset, setViewPreferences, stopToolCall, togglePlay } from '../../store/actions.ts';
 import { PLAYBACK_SPEEDS } from '../../store/view-preferences.ts';
+import { RunRecapButton } from '../recap/run-recap-dialog.tsx';
 import {
   selectCanGoBack,
   selectCanGoNext,
@@ -25,7 +26,7 @@ const primary = `${buttonClass} border-slate-900 bg-slate-900 text-white hover:b
 
 /** The key's name beside the button; a phone has no keyboard to speak of, so not there. */
 function Key({ children }: { children: string }) {
-  return <kbd className="hidden rounded border border-current/30 px-1 font-mono text-[10px] opacity-70 sm:inline">{children}</kbd>;
+  return <kbd className="hidden rounded border border-current/30 px-1 font-mono text-[10px] sm:inline">{children}</kbd>;
 }
 
 export function Controls() {
@@ -72,6 +73,7 @@ export function Controls() {
       <button type="button" className={secondary} onClick={reset} disabled={status === 'idle'} aria-keyshortcuts="R">
         Reset <Key>R</Key>
       </button>
+      <RunRecapButton />
       {inFlight && (
         <button type="button" className={secondary} onClick={cancelRequest}>
           Cancel request

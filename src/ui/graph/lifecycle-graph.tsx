@@ -130,6 +130,8 @@ export function LifecycleGraph() {
         type: 'participant',
         position: (compact ? NARROW_NODE_POSITIONS : NODE_POSITIONS)[participant],
         data: { label: PARTICIPANT_LABELS[participant], subtitle: NODE_SUBTITLES[participant], detail: details[participant], role, compact },
+        // Read as part of the figure, not a Tab stop: the graph shows the step, the controls and the timeline move it.
+        ariaRole: 'group',
         ariaLabel: `${PARTICIPANT_LABELS[participant]}${role === 'idle' ? '' : `, ${role === 'working' ? 'working' : role}`}`,
         draggable: false,
         selectable: false,
@@ -166,6 +168,8 @@ export function LifecycleGraph() {
         fitViewOptions={FIT_OPTIONS}
         nodesDraggable={false}
         nodesConnectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
         elementsSelectable={false}
         panOnDrag={false}
         zoomOnScroll={false}

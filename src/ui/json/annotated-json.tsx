@@ -5,7 +5,7 @@ import { useShortenedValue } from './shortened-value.tsx';
 
 export const CHANGE_STYLES: Record<HighlightKind, { line: string; badge: string; label: string }> = {
   // Badge colours are dark enough for small white text (WCAG AA contrast).
-  focus: { line: 'bg-yellow-100/90 dark:bg-yellow-900/40', badge: 'bg-yellow-800', label: 'look here' },
+  focus: { line: 'bg-yellow-100/90 dark:bg-yellow-900/40', badge: 'bg-yellow-900', label: 'look here' },
   renamed: { line: 'bg-amber-100/80 dark:bg-amber-900/40', badge: 'bg-amber-800', label: 'renamed' },
   moved: { line: 'bg-sky-100/80 dark:bg-sky-900/40', badge: 'bg-sky-800', label: 'moved' },
   retyped: { line: 'bg-violet-100/80 dark:bg-violet-900/40', badge: 'bg-violet-700', label: 're-typed' },

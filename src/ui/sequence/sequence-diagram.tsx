@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Step } from '../../trace/trace.ts';
-import { OPTIONAL_PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
+import { OPTIONAL_PARTICIPANTS, PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../../trace/vocabulary.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { describeMessage } from '../graph/graph-layout.ts';
@@ -9,12 +9,12 @@ import { useReducedMotion } from '../use-reduced-motion.ts';
 
 /**
  * The same trace as a sequence diagram: one lifeline per part, one arrow per step,
- * read top to bottom. The host sits between the model and the MCP client, so only
- * the user's question and answer cross another lifeline.
+ * read top to bottom. The columns follow the graph's order (PARTICIPANTS: User, Host,
+ * MCP Client, MCP Server, LLM), so a learner who switches views finds each part in the
+ * same place in the list; the bridge and the authorization server come last, drawn only
+ * when a run uses them.
  */
-
-/** The bridge comes last, so the five columns every run has stay where they are when it is drawn. */
-const ORDER: Participant[] = ['user', 'llm', 'host', 'client', 'server', 'bridge', 'authorization'];
+const ORDER: Participant[] = [...PARTICIPANTS];
 const usesParticipant = (steps: Step[], participant: Participant) => steps.some((step) => step.from === participant || step.to === participant);
 const COLUMN = 170;
 const LEFT = 90;
@@ -106,11 +106,22 @@ export function SequenceDiagram() {
   return (
     // Focusable, so a keyboard user can scroll the diagram too.
     <div ref={container} className="h-full overflow-auto focus-visible:-outline-offset-2" data-testid="sequence-diagram" tabIndex={0} role="region" aria-label="Sequence diagram (scrollable)">
+      {/* The participants' headers are a strip of their own, sticky at the top: a long run scrolls under them, never away from them. */}
+      <svg viewBox={`0 0 ${width} ${HEADER}`} className="sticky top-0 z-10 w-full min-w-[640px] bg-white/95 dark:bg-slate-900/95" aria-hidden="true" data-testid="sequence-headers">
+        {columns.map((participant) => (
+          <g key={participant}>
+            <rect x={x(participant) - 62} y={8} width={124} height={32} rx={8} className="fill-white stroke-slate-300 dark:fill-slate-800 dark:stroke-slate-600" />
+            <text x={x(participant)} y={29} textAnchor="middle" className="fill-slate-900 text-[13px] font-semibold dark:fill-slate-100">
+              {PARTICIPANT_LABELS[participant]}
+            </text>
+          </g>
+        ))}
+      </svg>
       <svg
-        viewBox={`0 0 ${width} ${height}`}
+        viewBox={`0 ${HEADER} ${width} ${height - HEADER}`}
         className="w-full min-w-[640px]"
         role="img"
-        aria-label={`Sequence diagram of ${steps.length} recorded steps between User, LLM, Host, MCP Client and MCP Server. The timeline lists the same steps.`}
+        aria-label={`Sequence diagram of ${steps.length} recorded steps between ${columns.map((participant) => PARTICIPANT_LABELS[participant]).join(', ')}. The timeline lists the same steps.`}
       >
         <defs>
           {(['idle', ...Object.keys(KIND_COLORS)] as const).map((kind) => (
@@ -120,13 +131,7 @@ export function SequenceDiagram() {
           ))}
         </defs>
         {columns.map((participant) => (
-          <g key={participant}>
-            <line x1={x(participant)} x2={x(participant)} y1={HEADER - 10} y2={height - 8} stroke="#cbd5e1" strokeDasharray="4 4" />
-            <rect x={x(participant) - 62} y={8} width={124} height={32} rx={8} className="fill-white stroke-slate-300 dark:fill-slate-800 dark:stroke-slate-600" />
-            <text x={x(participant)} y={29} textAnchor="middle" className="fill-slate-900 text-[13px] font-semibold dark:fill-slate-100">
-              {PARTICIPANT_LABELS[participant]}
-            </text>
-          </g>
+          <line key={participant} x1={x(participant)} x2={x(participant)} y1={HEADER} y2={height - 8} stroke="#cbd5e1" strokeDasharray="4 4" />
         ))}
         {steps.map((step, index) => (
           <Arrow key={step.n} step={step} index={index} animate={!reducedMotion} />

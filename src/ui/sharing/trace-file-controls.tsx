@@ -27,8 +27,8 @@ export function TraceFileControls() {
         ref={input}
         type="file"
         accept="application/json,.json"
-        className="sr-only"
-        tabIndex={-1}
+        // Hidden for everyone: the Import trace button opens it, so a screen reader does not meet a second button for the same thing.
+        hidden
         aria-label="Trace file to import"
         data-testid="import-trace-input"
         onChange={(event) => {

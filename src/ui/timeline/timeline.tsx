@@ -1,4 +1,4 @@
-import { Fragment, memo, useEffect, useMemo, useRef } from 'react';
+import { Fragment, memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { findMissingSteps, type MissingStep } from '../../content/missing-steps.ts';
 import type { Step } from '../../trace/trace.ts';
@@ -45,14 +45,17 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel }: RowP
   }, [current]);
   const fault = step.kind === 'fault' || failedLabel !== undefined;
   const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
+  const number = step.canonical === null ? (step.kind === 'fault' ? 'Stopped' : 'Extra step') : `Step ${step.canonical}`;
   return (
     <li className={`border-l-4 pl-1 ${PHASE_STYLES[step.phase].border}`} style={ROW_STYLE}>
+      {/* The name is the visible text (no aria-label that says something else); the words a sighted learner reads in the badge's place are for screen readers only. */}
       <button
         ref={ref}
         type="button"
         onClick={() => goToStep(index)}
         aria-current={current ? 'step' : undefined}
-        aria-label={`${step.canonical === null ? (step.kind === 'fault' ? 'Stopped' : 'Extra step') : `Step ${step.canonical}`}${step.iteration > 1 ? `, round ${step.iteration}` : ''}: ${step.title}. ${route}.${failedLabel ? ` Failed: ${failedLabel}.` : ''}${step.edited ? ' Edited by you.' : ''}`}
+        // One row in the Tab order (the current one): the arrow keys move between rows, so Tab reaches the inspector past them.
+        tabIndex={current ? 0 : -1}
         data-testid="timeline-step"
         data-step-id={step.id}
         data-canonical={step.canonical ?? ''}
@@ -74,12 +77,16 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel }: RowP
         >
           {formatStepNumber(step)}
         </span>
-        <span className="min-w-0" aria-hidden="true">
-          <span className="block leading-snug">{step.title}</span>
-          <span className={`block text-xs ${current ? 'text-slate-300 dark:text-slate-600' : 'text-slate-500 dark:text-slate-400'}`}>
+        <span className="min-w-0">
+          <span className="sr-only">{number}: </span>
+          <span className="block leading-snug">
+            {step.title}
+            <span className="sr-only">.</span>
+          </span>
+          <span className={`block text-xs ${current ? 'text-slate-300 dark:text-slate-700' : 'text-slate-500 dark:text-slate-400'}`}>
             {route}
             {step.iteration > 1 ? ` · round ${step.iteration}` : ''}
-            {failedLabel ? ` · ${failedLabel}` : ''}
+            {failedLabel ? ` · failed: ${failedLabel}` : ''}
             {step.edited ? ' · edited by you' : ''}
           </span>
         </span>
@@ -181,7 +188,7 @@ export function Timeline() {
         </h2>
         <TimelineScrubber />
       </div>
-      <ol className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="timeline">
+      <ol className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="timeline" onKeyDown={moveBetweenRows}>
         {steps.length === 0 && (
           <li className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">
             Nothing has happened yet. Press <strong>Next</strong> (or →) to send the question on its way, one real message at a time.
@@ -207,6 +214,17 @@ export function Timeline() {
 }
 
 const NO_MISSING: MissingStep[] = [];
+
+/** Up and Down (Home, End) move the focus between rows; Enter or Space on a row opens its step, as on any button. */
+function moveBetweenRows(event: KeyboardEvent<HTMLOListElement>): void {
+  const rows = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[data-testid="timeline-step"]')];
+  const at = rows.findIndex((row) => row === event.target);
+  if (at < 0) return;
+  const target = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: rows.length - 1 }[event.key];
+  if (target === undefined) return;
+  event.preventDefault();
+  rows[Math.min(Math.max(target, 0), rows.length - 1)]?.focus();
+}
 
 function groupByIndex(skipped: SkippedStep[]): Map<number, SkippedStep[]> {
   const groups = new Map<number, SkippedStep[]>();

@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
+import { expect, test, type Page } from '@playwright/test';
+import { runToEnd, stepUntil } from './helpers.ts';
+
+/**
+ * axe with every rule it has, the experimental ones and the AAA contrast rule
+ * (color-contrast-enhanced) included, since a projector washes colour out: nothing
+ * serious or critical in any view a class sees, in both themes.
+ */
+
+const EVERY_RULE = Object.fromEntries(axe.getRules().map((rule) => [rule.ruleId, { enabled: true }]));
+
+async function expectNoSeriousViolations(page: Page, view: string) {
+  const results = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${view}: ${violation.id} on ${violation.nodes.length}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`).slice(0, 4).join(' | ')}`);
+  expect.soft(serious).toEqual([]);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.setTimeout(300_000);
+    test.beforeEach(async ({ page }) => {
+      await page.goto('/');
+      if (theme === 'light') return;
+      await page.locator('#theme').selectOption('dark');
+      await expect(page.locator('html')).toHaveClass(/dark/);
+    });
+
+    test('axe finds nothing serious at the start and mid-run', async ({ page }) => {
+      await expectNoSeriousViolations(page, `${theme} start`);
+      await stepUntil(page, 'keyboard', 'host.translate-tools');
+      await expectNoSeriousViolations(page, `${theme} mid-run, translation #1`);
+    });
+
+    test('axe finds nothing serious in the Compare, Edit, shortcuts and settings dialogs', async ({ page }) => {
+      await stepUntil(page, 'keyboard', 'host.translate-tools');
+      await page.getByRole('button', { name: 'Compare all six formats' }).click();
+      await expect(page.getByTestId('compare-card').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} compare dialog`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Edit before sending' }).click();
+      await expectNoSeriousViolations(page, `${theme} edit dialog`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('?');
+      await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} shortcuts`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('model-settings-button').click();
+      await expectNoSeriousViolations(page, `${theme} settings`);
+    });
+
+    test('axe finds nothing serious in the sequence view, at the end, in the recap and in presenter mode', async ({ page }) => {
+      await page.keyboard.press('v');
+      await expect(page.getByTestId('sequence-diagram')).toBeVisible();
+      await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+      await expectNoSeriousViolations(page, `${theme} sequence diagram`);
+      await page.keyboard.press('v');
+      await runToEnd(page);
+      await expectNoSeriousViolations(page, `${theme} end`);
+      await page.getByTestId('recap-button').click();
+      await expect(page.getByTestId('recap-dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} recap dialog`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('p');
+      await expect(page.locator('html')).toHaveClass(/presenter/);
+      await expectNoSeriousViolations(page, `${theme} presenter mode`);
+    });
+  });
+}
+
+test('Tab passes one timeline row and no graph node; arrows move between rows; Enter is in the shortcut list', async ({ page }) => {
+  await page.goto('/');
+  await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+  const rows = await page.getByTestId('timeline-step').count();
+  expect(rows).toBeGreaterThan(5);
+  expect(await page.locator('.react-flow__node[tabindex="0"], .react-flow__edge[tabindex="0"]').count()).toBe(0);
+  expect(await page.locator('[data-testid="timeline-step"][tabindex="0"]').count()).toBe(1);
+  // From the current row, one Tab leaves the timeline; the arrows walk its rows.
+  const current = page.locator('[data-testid="timeline-step"][aria-current="step"]');
+  const at = await page.getByTestId('timeline-step').evaluateAll((elements) => elements.findIndex((element) => element.getAttribute('aria-current') === 'step'));
+  await current.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByTestId('timeline-step').nth(at - 1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', String(at));
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('timeline-step').first()).toBeFocused();
+  // The inspector is reached from the start of the page in fewer presses than there are rows and nodes.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  let presses = 0;
+  while (presses < 40 && !(await page.evaluate(() => document.activeElement?.closest('[data-testid="inspector"]') !== null))) {
+    await page.keyboard.press('Tab');
+    presses++;
+  }
+  expect(presses).toBeLessThan(40);
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="timeline"]') ?? null)).toBeNull();
+  // The file input is no second Import button for a screen reader; the shortcut list names Enter.
+  await expect(page.getByRole('button', { name: 'Trace file to import' })).toHaveCount(0);
+  await expect(page.getByTestId('import-trace-input')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('shortcuts-dialog')).toContainText('Enter');
+});
+
+test('the caption reads with spaces and states the line each step teaches', async ({ page }) => {
+  await page.goto('/');
+  await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+  const caption = page.getByTestId('step-caption');
+  expect(await caption.evaluate((element) => element.textContent)).toMatch(/^Step 3 Discovery · MCP Client → MCP Server: Client sends tools\/list/);
+  await expect(page.getByTestId('caption-lesson')).toHaveText('Look at method: an MCP request: the model is not involved');
+  await stepUntil(page, 'keyboard', 'mcp.tools-call.request');
+  await expect(page.getByTestId('caption-lesson')).toHaveText('Look at id: a new request, a new id');
+  await expect(page.getByTestId('caption-lesson')).toBeInViewport();
+});

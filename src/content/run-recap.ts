@@ -1,0 +1,192 @@
+import { STEP_DEFINITIONS, type StepDefinition } from '../trace/steps.ts';
+import type { Step, TraceStatus } from '../trace/trace.ts';
+import { PHASES, type Phase } from '../trace/vocabulary.ts';
+import { findMissingSteps } from './missing-steps.ts';
+import type { FailureSituation } from './step-summaries.ts';
+
+/**
+ * The end-of-run recap: this run laid over the article's twenty steps, four phases and
+ * three translations. Everything in it is read from the recorded steps, so a run that
+ * left the happy path says where and how, instead of retelling the simple story.
+ */
+
+/** How a step's round left the happy path (the timeline's outcome of each step, by index). */
+export type RecapOutcome = { situation: FailureSituation; failed: boolean } | undefined;
+
+export type CanonicalState = 'happened' | 'failed' | 'edited' | 'missing';
+
+export type RecapCanonicalStep = {
+  canonical: number;
+  title: string;
+  phase: Phase;
+  state: CanonicalState;
+  /** The model rounds in which it was recorded (empty when it never was). */
+  rounds: number[];
+  /** Why it never happened, or where it failed. */
+  note?: string;
+};
+
+export type RecapPhase = { phase: Phase; canonicalReached: number; canonicalTotal: number; extraSteps: number };
+
+export type RecapTranslation = {
+  number: 1 | 2 | 3;
+  /** How many times the host did it (once per round for #2 and #3). */
+  times: number;
+  warnings: number;
+  changes: number;
+  failed: boolean;
+};
+
+export type RunRecap = {
+  recorded: number;
+  canonicalSteps: RecapCanonicalStep[];
+  phases: RecapPhase[];
+  translations: RecapTranslation[];
+  /** What this run did that the article's one-call story does not, in sentences. */
+  differences: string[];
+  next: { scenarioId: string; why: string } | null;
+};
+
+const CANONICAL_DEFINITIONS = new Map<number, StepDefinition>();
+for (const definition of Object.values(STEP_DEFINITIONS) as StepDefinition[]) {
+  if (definition.canonical !== null && !CANONICAL_DEFINITIONS.has(definition.canonical)) CANONICAL_DEFINITIONS.set(definition.canonical, definition);
+}
+
+const SITUATION_WORDS: Record<FailureSituation, string> = {
+  'validation-refused': 'the server’s validation refused the model’s arguments (an isError result), and the model had to try again',
+  'unknown-tool': 'the model called a tool the server does not have: a JSON-RPC error, not a result',
+  'arguments-unreadable': 'translation #2 could not read the model’s arguments as JSON, so no tools/call was sent',
+  'tool-failed': 'the tool ran and failed: its result carried isError, and the model reported the failure',
+  'no-tool': 'the model answered without calling a tool',
+};
+
+/** The features a run can show, each tied to the scenario that teaches it; the first one this run lacks is the suggestion. */
+type Feature = FailureSituation | 'several-rounds' | 'parallel-calls' | 'session-expired' | 'progress' | 'edited';
+
+const SUGGESTIONS: { feature: Feature; scenarioId: string; why: string }[] = [
+  { feature: 'validation-refused', scenarioId: 'bad-arguments', why: 'see the server refuse arguments at step 14 and the model try again' },
+  { feature: 'unknown-tool', scenarioId: 'unknown-tool', why: 'see a JSON-RPC error where a result was expected' },
+  { feature: 'arguments-unreadable', scenarioId: 'malformed-arguments', why: 'see translation #2 fail and no tools/call sent at all' },
+  { feature: 'no-tool', scenarioId: 'no-tool', why: 'see which steps a run without a tool never has' },
+  { feature: 'several-rounds', scenarioId: 'two-rounds', why: 'see steps 9 to 18 run again, one tool’s answer feeding the next' },
+  { feature: 'parallel-calls', scenarioId: 'parallel-calls', why: 'see one model reply ask for two tools at once' },
+  { feature: 'tool-failed', scenarioId: 'division-by-zero', why: 'see a tool fail inside a result (isError), not as a protocol error' },
+  { feature: 'progress', scenarioId: 'slow-tool', why: 'see the server report progress inside the tools/call stream' },
+  { feature: 'session-expired', scenarioId: 'sessions', why: 'see a session id, a 404 and a fresh handshake' },
+];
+
+const countById = (steps: readonly Step[], id: string) => steps.filter((step) => step.id === id).length;
+
+function findRoundSituations(steps: readonly Step[], outcomes: readonly RecapOutcome[]): Map<number, FailureSituation> {
+  const situations = new Map<number, FailureSituation>();
+  steps.forEach((step, index) => {
+    const outcome = outcomes[index];
+    if (outcome && !situations.has(step.iteration)) situations.set(step.iteration, outcome.situation);
+  });
+  return situations;
+}
+
+function listFeatures(steps: readonly Step[], situations: Map<number, FailureSituation>): Set<Feature> {
+  const features = new Set<Feature>(situations.values());
+  if (countById(steps, 'provider.response.tool-calls') > 1) features.add('several-rounds');
+  const callsPerRound = new Map<number, number>();
+  for (const step of steps) if (step.id === 'mcp.tools-call.request') callsPerRound.set(step.iteration, (callsPerRound.get(step.iteration) ?? 0) + 1);
+  if ([...callsPerRound.values()].some((calls) => calls > 1)) features.add('parallel-calls');
+  if (steps.some((step) => step.id === 'mcp.session.expired')) features.add('session-expired');
+  if (steps.some((step) => step.id === 'server.progress')) features.add('progress');
+  if (steps.some((step) => step.edited)) features.add('edited');
+  return features;
+}
+
+function describeCanonicalSteps({ steps, status, outcomes }: { steps: readonly Step[]; status: TraceStatus; outcomes: readonly RecapOutcome[] }): RecapCanonicalStep[] {
+  const missing = new Map(findMissingSteps({ steps: [...steps], status }).map((entry) => [entry.canonical, entry.reason]));
+  return [...CANONICAL_DEFINITIONS.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([canonical, definition]) => {
+      const indexes = steps.flatMap((step, index) => (step.canonical === canonical ? [index] : []));
+      const rounds = [...new Set(indexes.map((index) => steps[index]!.iteration))];
+      const base = { canonical, title: definition.title, phase: definition.phase, rounds };
+      if (indexes.length === 0) return { ...base, state: 'missing', note: missing.get(canonical) ?? 'This step did not happen in this run.' };
+      const failedAt = indexes.find((index) => outcomes[index]?.failed);
+      if (failedAt !== undefined) return { ...base, state: 'failed', note: `Failed in round ${steps[failedAt]!.iteration}: ${SITUATION_WORDS[outcomes[failedAt]!.situation]}.` };
+      if (indexes.some((index) => steps[index]!.edited)) return { ...base, state: 'edited', note: 'You edited this message before it left.' };
+      return { ...base, state: 'happened' };
+    });
+}
+
+function describePhases(steps: readonly Step[], canonicalSteps: readonly RecapCanonicalStep[]): RecapPhase[] {
+  return PHASES.map((phase) => {
+    const inPhase = canonicalSteps.filter((entry) => entry.phase === phase);
+    return {
+      phase,
+      canonicalReached: inPhase.filter((entry) => entry.state !== 'missing').length,
+      canonicalTotal: inPhase.length,
+      extraSteps: steps.filter((step) => step.phase === phase && step.canonical === null).length,
+    };
+  });
+}
+
+function describeTranslations(steps: readonly Step[], outcomes: readonly RecapOutcome[]): RecapTranslation[] {
+  return ([1, 2, 3] as const).map((number) => {
+    const indexes = steps.flatMap((step, index) => (step.translation?.number === number ? [index] : []));
+    return {
+      number,
+      times: indexes.length,
+      warnings: indexes.reduce((sum, index) => sum + steps[index]!.translation!.warnings.length, 0),
+      changes: indexes.reduce((sum, index) => sum + (steps[index]!.translation!.changes?.length ?? 0), 0),
+      failed: indexes.some((index) => outcomes[index]?.failed),
+    };
+  });
+}
+
+/** Runs of consecutive numbers written as 9–18, for a sentence. */
+function formatRanges(numbers: readonly number[]): string {
+  const ranges: string[] = [];
+  let start = numbers[0];
+  numbers.forEach((value, index) => {
+    const next = numbers[index + 1];
+    if (next === value + 1) return;
+    ranges.push(start === value ? String(value) : `${start}–${value}`);
+    start = next;
+  });
+  return ranges.join(', ');
+}
+
+function listDifferences({ steps, status, canonicalSteps, situations }: { steps: readonly Step[]; status: TraceStatus; canonicalSteps: readonly RecapCanonicalStep[]; situations: Map<number, FailureSituation> }): string[] {
+  const differences: string[] = [];
+  const fault = steps.find((step) => step.kind === 'fault');
+  if (status !== 'complete') differences.push(`The run did not finish: ${fault?.fault?.what ?? (status === 'aborted' ? 'it was stopped' : 'it stopped')}.`);
+  for (const [round, situation] of [...situations.entries()].sort(([a], [b]) => a - b)) differences.push(`Round ${round}: ${SITUATION_WORDS[situation]}.`);
+  const rounds = countById(steps, 'provider.response.tool-calls');
+  if (rounds > 1) differences.push(`The model asked for tools in ${rounds} rounds, so steps 9 to 18 ran ${rounds} times.`);
+  const calls = countById(steps, 'mcp.tools-call.request');
+  if (calls > rounds && rounds > 0) differences.push(`${calls} tools/call requests for ${rounds} model ${rounds === 1 ? 'reply' : 'replies'}: some replies asked for several tools at once.`);
+  const missing = canonicalSteps.filter((entry) => entry.state === 'missing');
+  if (missing.length > 0) differences.push(`Step${missing.length === 1 ? '' : 's'} ${formatRanges(missing.map((entry) => entry.canonical))} did not happen: ${missing[0]!.note}`);
+  const edited = steps.filter((step) => step.edited);
+  for (const step of edited) differences.push(`You edited “${step.title}”${step.canonical === null ? '' : ` (step ${step.canonical})`}: what followed answers your version, not the model’s or the host’s.`);
+  const extras = new Map<string, number>();
+  for (const step of steps) if (step.canonical === null && step.kind !== 'fault') extras.set(step.title, (extras.get(step.title) ?? 0) + 1);
+  if (extras.size > 0) {
+    const listed = [...extras.entries()].map(([title, count]) => (count > 1 ? `${title} (${count}×)` : title));
+    differences.push(`${[...extras.values()].reduce((sum, count) => sum + count, 0)} steps outside the article’s twenty: ${listed.join('; ')}.`);
+  }
+  return differences;
+}
+
+/** The recap of a finished run; null while it is still running or has no steps. */
+export function summarizeRun({ steps, status, outcomes, scenarioId }: { steps: readonly Step[]; status: TraceStatus | 'idle'; outcomes: readonly RecapOutcome[]; scenarioId: string | null }): RunRecap | null {
+  if (status === 'running' || status === 'idle' || steps.length === 0) return null;
+  const situations = findRoundSituations(steps, outcomes);
+  const canonicalSteps = describeCanonicalSteps({ steps, status, outcomes });
+  const features = listFeatures(steps, situations);
+  const suggestion = SUGGESTIONS.find((entry) => !features.has(entry.feature) && entry.scenarioId !== scenarioId);
+  return {
+    recorded: steps.length,
+    canonicalSteps,
+    phases: describePhases(steps, canonicalSteps),
+    translations: describeTranslations(steps, outcomes),
+    differences: listDifferences({ steps, status, canonicalSteps, situations }),
+    next: suggestion ? { scenarioId: suggestion.scenarioId, why: suggestion.why } : null,
+  };
+}
