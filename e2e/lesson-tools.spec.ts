@@ -7,7 +7,7 @@ import { readPayload, stepUntil } from './helpers.ts';
  * colour and source shown is read from what the page really sent and received.
  */
 
-const lesson = (page: import('@playwright/test').Page) => page.getByTestId('lesson-bar');
+const lesson = (page: import('@playwright/test').Page) => page.getByTestId('lesson-switches');
 
 test('Predict the next step: questions before each reveal, answers from the real next step, a score at the end', async ({ page }) => {
   await page.goto('/');

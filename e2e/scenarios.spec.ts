@@ -162,8 +162,11 @@ test('slow-tool, stopped: Stop the tool sends notifications/cancelled and the st
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   await page.getByRole('button', { name: /^Play/ }).click();
   const stop = page.getByRole('button', { name: 'Stop the tool' });
-  // Offered once tools/call is on the wire: the tool counts for a few seconds.
-  await stop.click({ timeout: 60_000 });
+  // Offered once tools/call is on the wire: the tool counts for a few seconds. On a loaded
+  // machine the controls re-lay out with every progress step, so the click is dispatched on
+  // the button as found instead of waiting for it to sit still.
+  await stop.waitFor({ timeout: 60_000 });
+  await stop.dispatchEvent('click');
   await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
   await expect(stop).toBeHidden();
   const requests = (await readPayloadsOf(page, 'mcp.request')) as { method?: string; params?: { requestId?: unknown } }[];

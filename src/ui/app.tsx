@@ -23,6 +23,7 @@ import { ViewBoundary } from './view-boundary.tsx';
 // The inspector is fetched right after it (src/main.tsx, useLoadedModule), so the first step shows as soon as it exists.
 // The lesson tools (predictions, era twins, the model's view, the code, teacher's notes) are a chunk of their own.
 const LessonBar = lazy(() => import('./lesson/lesson-bar.tsx').then((module) => ({ default: module.LessonBar })));
+const LessonSwitches = lazy(() => import('./lesson/lesson-bar.tsx').then((module) => ({ default: module.LessonSwitches })));
 /** ?embed=1: the view for an iframe (src/store/embed.ts), without settings or files. */
 const EMBED = new URLSearchParams(window.location.search).get('embed') === '1';
 
@@ -147,7 +148,7 @@ export function App() {
   const layout = useExplorerStore(selectInspectorLayout);
   const presenter = useExplorerStore(selectPresenter);
   // On a projector the graph is what the room looks at: it gets most of the height.
-  const rows = presenter ? 'roomy:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)]' : 'roomy:grid-rows-[minmax(18rem,1fr)_minmax(23rem,1fr)]';
+  const rows = presenter ? 'roomy:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)]' : 'roomy:grid-rows-[minmax(18rem,1fr)_minmax(20rem,1fr)]';
   return (
     // Cramped, the page scrolls and keeps room at its foot for the playback bar fixed there.
     <div className="flex min-h-dvh flex-col bg-slate-50 pb-28 text-slate-900 sm:pb-20 roomy:h-dvh roomy:min-h-[600px] roomy:pb-0 dark:bg-slate-950 dark:text-slate-100">
@@ -167,14 +168,20 @@ export function App() {
         </div>
         {!EMBED && (
           <div className="mt-2">
-            <QuestionBar />
+            <QuestionBar
+              aside={
+                <Suspense fallback={null}>
+                  <LessonSwitches />
+                </Suspense>
+              }
+            />
           </div>
         )}
       </header>
       <TraceSourceBanner />
       <OpenedLinkBanner />
       <Suspense fallback={null}>
-        <LessonBar embed={EMBED} />
+        <LessonBar />
       </Suspense>
       {/* Only the static site (vite.static.config.ts) has an in-browser server to speak of; elsewhere this is compiled away. */}
       {import.meta.env.MODE === 'static-site' && <StaticSiteBanner />}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ERAS, type EraChoice } from '../trace/vocabulary.ts';
 import { SCENARIOS, findScenario } from '../content/scenarios.ts';
 import { ask, chooseScenario, setEra, setQuestion } from '../store/actions.ts';
@@ -21,7 +22,8 @@ function listEraChoices(namedServer: boolean): readonly EraChoice[] {
   return namedServer ? ['auto', ...ERAS] : ERAS;
 }
 
-export function QuestionBar() {
+/** `aside` sits at the end of the scenario's line (the lesson tools' switches). */
+export function QuestionBar({ aside }: { aside?: ReactNode }) {
   const question = useExplorerStore(selectQuestion);
   const era = useExplorerStore(selectEra);
   const runQuestion = useExplorerStore(selectRunQuestion);
@@ -85,11 +87,14 @@ export function QuestionBar() {
           ))}
         </div>
       </fieldset>
-      {changed ? (
-        <p className="w-full text-xs text-amber-700 dark:text-amber-300">The question changed: press Ask to start over with it.</p>
-      ) : (
-        scenario && <p className="w-full text-xs text-slate-600 dark:text-slate-300" data-testid="scenario-lesson">{scenario.lesson}</p>
-      )}
+      <div className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        {changed ? (
+          <p className="min-w-0 flex-1 text-xs text-amber-700 dark:text-amber-300">The question changed: press Ask to start over with it.</p>
+        ) : (
+          scenario && <p className="min-w-0 flex-1 text-xs text-slate-600 dark:text-slate-300" data-testid="scenario-lesson">{scenario.lesson}</p>
+        )}
+        {aside}
+      </div>
     </div>
   );
 }

@@ -42,16 +42,21 @@ export function StepCaption() {
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>
       )}
-      {lesson && (
-        <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="caption-lesson">
-          Look at <code className="font-mono font-semibold">{lesson.path}</code>: {lesson.note}
-        </p>
-      )}
-      {pending && (
-        <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-          Next: {pending.title}
-          <EditMessageButton />
-        </p>
+      {/* The step's lesson and what comes next share a line where there is room: the graph keeps its height on a laptop screen. */}
+      {(lesson || pending) && (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-0.5">
+          {lesson && (
+            <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="caption-lesson">
+              Look at <code className="font-mono font-semibold">{lesson.path}</code>: {lesson.note}
+            </p>
+          )}
+          {pending && (
+            <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+              Next: {pending.title}
+              <EditMessageButton />
+            </p>
+          )}
+        </div>
       )}
       {answer !== null && (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="answer">

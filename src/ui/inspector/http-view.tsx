@@ -4,7 +4,12 @@ import { formatCurl, type CurlAudience } from '../../mcp/format-curl.ts';
 import { LongText } from '../json/long-text-notice.tsx';
 import { WireTerm } from '../lesson/wire-term.tsx';
 
-function Headers({ title, headers }: { title: string; headers: Record<string, string> | undefined }) {
+/** A term of the MCP wire, explained; the glossary speaks of MCP, so a provider's exchange shows its names plainly. */
+function Term({ name, annotate }: { name: string; annotate: boolean }) {
+  return annotate ? <WireTerm name={name} /> : <>{name}</>;
+}
+
+function Headers({ title, headers, annotate }: { title: string; headers: Record<string, string> | undefined; annotate: boolean }) {
   if (!headers) return null;
   return (
     <div>
@@ -13,7 +18,7 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
         {Object.entries(headers).map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="text-slate-500">
-              <WireTerm name={name} />
+              <Term name={name} annotate={annotate} />
             </dt>
             <dd className="break-all">{value}</dd>
           </div>
@@ -63,6 +68,7 @@ function CopyAsCurl({ http, audience }: { http: HttpExchange; audience: CurlAudi
 
 /** The HTTP exchange a step travelled in: what the browser really sent and received. */
 export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; audience?: CurlAudience }) {
+  const annotate = audience === 'mcp';
   const status = http.status === undefined ? (http.error ?? 'waiting for the answer…') : `${http.status} ${http.statusText ?? ''}`;
   return (
     <div className="space-y-3 text-sm" data-testid="http-view">
@@ -72,8 +78,8 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
         {http.durationMs !== undefined && <span className="text-slate-500"> · {Math.round(http.durationMs)} ms</span>}
       </p>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-        <Headers title="Request headers" headers={http.requestHeaders} />
-        <Headers title="Response headers" headers={http.responseHeaders} />
+        <Headers title="Request headers" headers={http.requestHeaders} annotate={annotate} />
+        <Headers title="Response headers" headers={http.responseHeaders} annotate={annotate} />
       </div>
       {http.requestBody !== undefined && (
         <div>
@@ -93,19 +99,19 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
                   +{Math.round(frame.at)} ms{' '}
                   {frame.event && (
                     <>
-                      <WireTerm name="event:" /> {frame.event}
+                      <Term name="event:" annotate={annotate} /> {frame.event}
                     </>
                   )}{' '}
                   {frame.id !== undefined && (
                     <>
-                      <WireTerm name="id:" /> {frame.id}
+                      <Term name="id:" annotate={annotate} /> {frame.id}
                     </>
                   )}
                 </span>
                 <div className="whitespace-pre-wrap">
                   {http.sse ? (
                     <>
-                      <WireTerm name="data:" />{' '}
+                      <Term name="data:" annotate={annotate} />{' '}
                     </>
                   ) : null}
                   <LongText text={frame.data} />

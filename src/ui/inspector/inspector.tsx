@@ -59,7 +59,7 @@ function StepInspector({ step }: { step: Step }) {
   };
   return (
     <section aria-label="Inspector" className="@container flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''} data-round={step.iteration} data-n={step.n}>
-      <header className="border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+      <header className="border-b border-slate-200 px-4 py-2 dark:border-slate-700">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-600 text-white' : PHASE_STYLES[step.phase].badge}`}>
             {step.canonical === null ? (step.kind === 'fault' ? 'Stopped' : 'Extra step') : `Step ${formatStepNumber(step)} of 20`}
@@ -111,7 +111,7 @@ function StepInspector({ step }: { step: Step }) {
         </div>
       )}
       {tabs.length > 1 && (
-        <div role="tablist" aria-label="Views of this step" className="flex gap-1 px-4 pt-2">
+        <div role="tablist" aria-label="Views of this step" className="flex gap-1 px-4 pt-1">
           {tabs.map((name) => (
             <button
               key={name}
@@ -126,7 +126,7 @@ function StepInspector({ step }: { step: Step }) {
           ))}
         </div>
       )}
-      <div className="min-h-0 flex-1 overflow-auto px-4 py-3" role={tabs.length > 1 ? 'tabpanel' : undefined}>
+      <div className="min-h-0 flex-1 overflow-auto px-4 py-2" role={tabs.length > 1 ? 'tabpanel' : undefined}>
         {tab === 'translation' && step.translation && <TranslationView translation={step.translation} failed={outcome?.failed === true} />}
         {tab === 'stream' && streamSource && wire && <StreamPlayback step={streamSource} wire={wire} />}
         {tab === 'message' &&

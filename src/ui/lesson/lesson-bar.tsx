@@ -30,31 +30,39 @@ function TeacherNote() {
 
 const loading = <p className="text-sm text-slate-600 dark:text-slate-300">Loading…</p>;
 
-/** The lesson tools: four switches, the open tools below them, and the teacher's note for the step on show. */
-export function LessonBar({ embed }: { embed: boolean }) {
+/** The four switches of the lesson tools; they sit on the scenario's line, where there is room, so the graph keeps its height. */
+export function LessonSwitches() {
+  const open = useLessonStore((state) => state.open);
+  return (
+    <div role="group" aria-label="Lesson tools" className="flex flex-wrap items-center gap-1.5" data-testid="lesson-switches">
+      <span className="text-xs font-semibold text-slate-700 dark:text-slate-200">Lesson:</span>
+      {TOOLS.map((tool) => (
+        <button
+          key={tool.id}
+          type="button"
+          aria-pressed={open[tool.id]}
+          onClick={() => toggleLessonTool(tool.id)}
+          className={`rounded-md border px-2 py-0.5 text-xs ${open[tool.id] ? 'border-slate-900 bg-slate-900 text-white dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900' : 'border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800'}`}
+        >
+          {tool.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The open lesson tools, the lesson plan's warnings and the teacher's note for the step on show; nothing at all when none is there. */
+export function LessonBar() {
   const open = useLessonStore((state) => state.open);
   const warnings = useLessonStore((state) => state.planWarnings);
+  const step = useExplorerStore(selectCurrentStep);
+  const hasNote = useLessonStore((state) => (step ? Object.hasOwn(state.plan.notes, step.id) : false));
   useEffect(() => {
     void loadLessonPlan(window.location.search);
   }, []);
+  if (warnings.length === 0 && !hasNote && !Object.values(open).some(Boolean)) return null;
   return (
     <section aria-label="Lesson tools" className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-800 dark:bg-slate-900" data-testid="lesson-bar">
-      {!embed && (
-        <div className="flex flex-wrap items-center gap-1.5">
-          <span className="text-xs font-semibold text-slate-700 dark:text-slate-200">Lesson:</span>
-          {TOOLS.map((tool) => (
-            <button
-              key={tool.id}
-              type="button"
-              aria-pressed={open[tool.id]}
-              onClick={() => toggleLessonTool(tool.id)}
-              className={`rounded-md border px-2 py-0.5 text-xs ${open[tool.id] ? 'border-slate-900 bg-slate-900 text-white dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900' : 'border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800'}`}
-            >
-              {tool.label}
-            </button>
-          ))}
-        </div>
-      )}
       {warnings.map((warning) => (
         <p key={warning} role="alert" className="text-sm text-red-800 dark:text-red-200">{warning}</p>
       ))}
