@@ -41,6 +41,14 @@ export function sendEditedMessage(payload: unknown): void {
   releaseRun({ payload });
 }
 
+/** Answers the gate with the user's choice (Allow, Decline, a form): the step records it as the user's answer, not as an edit. */
+export function answerAtGate(payload: unknown): void {
+  const state = getState();
+  if (!state.pending?.editable || state.source.kind !== 'live') return;
+  setState({ followNext: true });
+  releaseRun({ payload, answered: true });
+}
+
 export function back(): void {
   setState((state) => ({ cursor: Math.max(state.steps.length > 0 ? 0 : -1, state.cursor - 1), followNext: false }));
 }

@@ -174,7 +174,7 @@ export async function startRun(): Promise<void> {
   void run.start();
 }
 
-export function releaseRun(release?: { payload?: unknown }): boolean {
+export function releaseRun(release?: { payload?: unknown; answered?: boolean }): boolean {
   return currentRun?.release(release) ?? false;
 }
 
