@@ -74,9 +74,11 @@ function FormAnswer({ message, requestedSchema }: { message: string; requestedSc
         }}
       >
         <p>{message}</p>
-        {fields.map((field) => (
-          <ElicitationFieldControl key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={(value) => setValues((before) => ({ ...before, [field.name]: value }))} />
-        ))}
+        <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
+          {fields.map((field) => (
+            <ElicitationFieldControl key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={(value) => setValues((before) => ({ ...before, [field.name]: value }))} />
+          ))}
+        </div>
         {unreadable.length > 0 && <p role="alert">The host cannot show these fields of the server&apos;s form: {unreadable.join('; ')}. Decline, or use Edit before sending.</p>}
         <p className="text-xs">Fields marked * are required. The form is the server&apos;s: give only what you mean it to have.</p>
         <div className="flex gap-2">
