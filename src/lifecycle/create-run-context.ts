@@ -63,7 +63,8 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   }
   const hostStep: HostStep = async (id, fields, pendingTitle, editable = false) => {
     const release = await gate(writer.describe(id, { payload: fields.payload, editable, ...(pendingTitle ? { title: pendingTitle } : {}) }));
-    const edited = editable && release.payload !== undefined ? { payload: release.payload, edited: { original: fields.payload } } : {};
+    const given = editable && release.payload !== undefined;
+    const edited = given ? { payload: release.payload, ...(release.answered ? {} : { edited: { original: fields.payload } }) } : {};
     const step = writer.append(id, { ...fields, ...edited });
     state.phase = step.phase;
     return step;

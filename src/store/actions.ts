@@ -3,6 +3,8 @@ import type { EraChoice } from '../trace/vocabulary.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
 import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts';
+import { setChosenPrompt } from './server-offerings.ts';
+import type { PromptChoice } from '../lifecycle/prompt-start.ts';
 import { abortRun, cancelProviderRequest, cancelToolCall, getShownTrace, importTraceText, releaseRun, startRun } from './run-controller.ts';
 
 /**
@@ -41,6 +43,14 @@ export function sendEditedMessage(payload: unknown): void {
   releaseRun({ payload });
 }
 
+/** Answers the gate with the user's choice (Allow, Decline, a form): the step records it as the user's answer, not as an edit. */
+export function answerAtGate(payload: unknown): void {
+  const state = getState();
+  if (!state.pending?.editable || state.source.kind !== 'live') return;
+  setState({ followNext: true });
+  releaseRun({ payload, answered: true });
+}
+
 export function back(): void {
   setState((state) => ({ cursor: Math.max(state.steps.length > 0 ? 0 : -1, state.cursor - 1), followNext: false }));
 }
@@ -62,7 +72,17 @@ export function ask(): void {
 }
 
 export function setQuestion(question: string): void {
+  setChosenPrompt(null);
   setState({ question });
+}
+
+/** Starts over from a prompt of the server the learner chose in the settings, with their arguments. */
+export function runFromPrompt(choice: PromptChoice): void {
+  reset();
+  setChosenPrompt(choice);
+  const values = Object.entries(choice.arguments ?? {}).map(([name, value]) => `${name} = ${value}`);
+  setState({ question: `Prompt ${choice.name}${values.length > 0 ? `: ${values.join(', ')}` : ''}` });
+  next();
 }
 
 /** A scenario prefills the question (and the era when it needs one) and starts over. */
@@ -70,6 +90,7 @@ export function chooseScenario(id: string): void {
   const scenario = findScenario(id);
   if (!scenario) return;
   reset();
+  setChosenPrompt(null);
   setState({ scenarioId: scenario.id, question: scenario.question, ...(scenario.era ? { era: scenario.era } : {}) });
 }
 

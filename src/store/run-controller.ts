@@ -10,6 +10,7 @@ import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import type { ExplorerState } from './explorer-store.ts';
 import { initialRunSlice, moveCursor, useExplorerStore } from './explorer-store.ts';
+import { useServerOfferingsStore } from './server-offerings.ts';
 
 /**
  * Owns the one live engine run and copies what it records into the store. The engine
@@ -157,10 +158,12 @@ export async function startRun(): Promise<void> {
   let run: LifecycleRun;
   try {
     const scenario = findScenario(state.scenarioId);
+    // A prompt the learner chose in the settings comes before the scenario's own.
+    const chosenPrompt = useServerOfferingsStore.getState().chosenPrompt ?? scenario?.prompt;
     const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
     // The learner's headers are for the server they named, never for the built-in one.
     const mcpHeaders = state.model.mcpServerUrl === null ? [] : state.model.mcpHeaders;
-    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, mcpHeaders, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}), ...(scenario?.prompt ? { prompt: scenario.prompt } : {}), ...(scenario?.listResources ? { listResources: true } : {}) });
+    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, mcpHeaders, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}), ...(chosenPrompt ? { prompt: chosenPrompt } : {}), ...(scenario?.listResources ? { listResources: true } : {}) });
   } catch (error) {
     useExplorerStore.setState({
       status: 'idle',
@@ -174,7 +177,7 @@ export async function startRun(): Promise<void> {
   void run.start();
 }
 
-export function releaseRun(release?: { payload?: unknown }): boolean {
+export function releaseRun(release?: { payload?: unknown; answered?: boolean }): boolean {
   return currentRun?.release(release) ?? false;
 }
 

@@ -5,6 +5,7 @@ import { applyModelSettings } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { prepareMcpServerSettings, type ModelSettings } from '../../store/model-settings.ts';
 import { McpServerFields } from './mcp-server-fields.tsx';
+import { ServerPromptsSection } from './server-prompts-section.tsx';
 
 const selectModel = (state: ExplorerState) => state.model;
 const selectKeys = (state: ExplorerState) => state.apiKeys;
@@ -30,6 +31,7 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
   const setReal = (change: Partial<typeof real>) => setDraft({ ...draft, real: { ...draft.real, [wire.id]: { ...real, ...change } } });
   const keyVariable = wire.keyVariable;
   return (
+    <>
     <form
       method="dialog"
       className="flex flex-col gap-4 p-5"
@@ -140,5 +142,7 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
         </button>
       </div>
     </form>
+    <ServerPromptsSection close={close} />
+    </>
   );
 }

@@ -1,0 +1,46 @@
+import { create } from 'zustand';
+import type { ServerOfferings } from '../lifecycle/list-server-offerings.ts';
+import type { PromptChoice } from '../lifecycle/prompt-start.ts';
+import { findScenario } from '../content/scenarios.ts';
+import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
+import { useExplorerStore } from './explorer-store.ts';
+
+/**
+ * The prompts and resources of the server in use, as the settings show them, and the
+ * prompt the learner chose to start from. Kept apart from the run: listing them is a
+ * look at the menu, not part of any lifecycle.
+ */
+export type ServerOfferingsState = {
+  loading: boolean;
+  offerings: (ServerOfferings & { serverUrl: string }) | null;
+  error: string | null;
+  /** The prompt the next runs start from, until another scenario or question is chosen. */
+  chosenPrompt: PromptChoice | null;
+};
+
+export const useServerOfferingsStore = create<ServerOfferingsState>()(() => ({ loading: false, offerings: null, error: null, chosenPrompt: null }));
+
+/** The MCP server a run would reach now: the learner's by URL, or the built-in one of the scenario. */
+export function resolveServerInUse(): string {
+  const state = useExplorerStore.getState();
+  return state.model.mcpServerUrl ?? resolveAppUrl(findScenario(state.scenarioId)?.mcpPath ?? '/mcp', readAppBaseUrl());
+}
+
+/** prompts/list and resources/list on the server in use, with a client of their own (loaded on demand, like the engine). */
+export async function loadServerOfferings(): Promise<void> {
+  const state = useExplorerStore.getState();
+  const serverUrl = resolveServerInUse();
+  useServerOfferingsStore.setState({ loading: true, error: null });
+  try {
+    const { listServerOfferings } = await import('../lifecycle/list-server-offerings.ts');
+    const headers = state.model.mcpServerUrl === null ? [] : state.model.mcpHeaders;
+    const offerings = await listServerOfferings({ url: new URL(serverUrl), era: state.era, headers, fetch: (input, init) => globalThis.fetch(input, init) });
+    useServerOfferingsStore.setState({ loading: false, offerings: { ...offerings, serverUrl } });
+  } catch (error) {
+    useServerOfferingsStore.setState({ loading: false, offerings: null, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+export function setChosenPrompt(choice: PromptChoice | null): void {
+  useServerOfferingsStore.setState({ chosenPrompt: choice });
+}

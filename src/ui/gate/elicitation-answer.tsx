@@ -1,0 +1,110 @@
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { answerAtGate } from '../../store/actions.ts';
+import { ElicitationFieldControl } from './elicitation-field-control.tsx';
+import { readElicitationFields, readInitialValues, validateElicitationForm, type FieldValue } from './elicitation-fields.ts';
+import { GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
+
+/** What host.elicitation.ask put before the user (src/lifecycle/server-requests.ts): a form, or a page of the server's. */
+const AskedUrlSchema = z.looseObject({ message: z.string(), url: z.string() });
+const AskedFormSchema = z.looseObject({ message: z.string(), requestedSchema: z.unknown() });
+
+function DeclineButtons() {
+  return (
+    <>
+      <button type="button" className={SECONDARY} onClick={() => answerAtGate({ action: 'decline' })}>
+        Decline
+      </button>
+      <button type="button" className={SECONDARY} onClick={() => answerAtGate({ action: 'cancel' })}>
+        Cancel
+      </button>
+    </>
+  );
+}
+
+/** URL mode: the page is the server's, between it and the user; the host only opens it and hears that the user is back. */
+function UrlAnswer({ message, url }: { message: string; url: string }) {
+  const [opened, setOpened] = useState(false);
+  const safe = /^https?:\/\//i.test(url);
+  return (
+    <GatePanel title="The server sends you to a page" testId="elicitation-url">
+      <p>{message}</p>
+      <p className="break-all">
+        <span className="font-semibold">Address:</span> <code className="font-mono" data-testid="elicitation-url-text">{url}</code>
+      </p>
+      <p className="text-xs">What you type there goes to the server alone, never through the host or the model. Check the address before you open it.</p>
+      {!safe && <p role="alert">This address is not http or https, so the host will not open it. Decline or cancel.</p>}
+      <div className="flex gap-2">
+        {safe && (
+          <button
+            type="button"
+            className={SECONDARY}
+            onClick={() => {
+              window.open(url, '_blank', 'noopener,noreferrer');
+              setOpened(true);
+            }}
+          >
+            Open
+          </button>
+        )}
+        <button type="button" className={PRIMARY} onClick={() => answerAtGate({ action: 'accept' })}>
+          I&apos;m done{opened ? '' : ' (without opening it)'}
+        </button>
+        <DeclineButtons />
+      </div>
+    </GatePanel>
+  );
+}
+
+/** Form mode: the server's requestedSchema as a form, checked before it is sent. */
+function FormAnswer({ message, requestedSchema }: { message: string; requestedSchema: unknown }) {
+  const { fields, unreadable } = useMemo(() => readElicitationFields(requestedSchema), [requestedSchema]);
+  const [values, setValues] = useState<Record<string, FieldValue>>(() => readInitialValues(fields));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <GatePanel title="The server asks you" testId="elicitation-form">
+      <form
+        noValidate
+        className="flex flex-col gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const checked = validateElicitationForm({ fields, values });
+          if ('errors' in checked) setErrors(checked.errors);
+          else answerAtGate({ action: 'accept', content: checked.content });
+        }}
+      >
+        <p>{message}</p>
+        <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
+          {fields.map((field) => (
+            <ElicitationFieldControl key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={(value) => setValues((before) => ({ ...before, [field.name]: value }))} />
+          ))}
+        </div>
+        {unreadable.length > 0 && <p role="alert">The host cannot show these fields of the server&apos;s form: {unreadable.join('; ')}. Decline, or use Edit before sending.</p>}
+        <p className="text-xs">Fields marked * are required. The form is the server&apos;s: give only what you mean it to have.</p>
+        <div className="flex gap-2">
+          <button type="submit" className={PRIMARY}>
+            Accept
+          </button>
+          <DeclineButtons />
+        </div>
+      </form>
+    </GatePanel>
+  );
+}
+
+/** The elicitation gate, in the mode the server asked for. */
+export function ElicitationAnswer({ asked }: { asked: unknown }) {
+  const url = AskedUrlSchema.safeParse(asked);
+  if (url.success) return <UrlAnswer message={url.data.message} url={url.data.url} />;
+  const parsed = AskedFormSchema.safeParse(asked);
+  if (!parsed.success)
+    return (
+      <GatePanel title="The server asks you" testId="elicitation-form">
+        <p>The host cannot read the server&apos;s request. Decline or cancel it.</p>
+        <div className="flex gap-2">
+          <DeclineButtons />
+        </div>
+      </GatePanel>
+    );
+  return <FormAnswer message={parsed.data.message} requestedSchema={parsed.data.requestedSchema} />;
+}
