@@ -224,6 +224,14 @@ export const SCENARIOS: Scenario[] = [
     era: '2025-11-25',
     lesson: 'The server ends the tools/call stream after two progress events, as a dropped connection would. Every event had an id, so nothing is lost: the client reconnects with GET and Last-Event-ID, and the server replays the rest and the result from its event store.',
   },
+  {
+    id: 'authorization',
+    title: 'Authorization: a 401, OAuth with PKCE, and the token',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp/protected',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'The built-in sandbox answers 401. Follow the host through the MCP authorization flow: the challenge, the protected resource metadata, the authorization server’s metadata, registration, the authorization request with PKCE and state, your consent, the code exchanged for a token, and the request sent again with Authorization: Bearer. The sandbox’s tokens are made up, so they are shown. Pick a failure switch to see one check fail and why.',
+  },
 ];
 
 export function findScenario(id: string): Scenario | undefined {
