@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseStdioCommand } from '../node/parse-stdio-command.ts';
 import { serve } from '../node/serve.ts';
 import { startLoopbackRedirect, type LoopbackRedirect } from '../node/loopback-redirect.ts';
-import { PROTECTED_MCP_PATH, SANDBOX_FAULTS, SandboxFaultSchema } from '../../src/trace/authorization-sandbox.ts';
+import { SANDBOX_FAULTS, SandboxFaultSchema } from '../../src/trace/authorization-sandbox.ts';
 import { approveSandboxConsent } from './approve-sandbox-consent.ts';
 import type { AuthorizationSettings } from '../../src/lifecycle/run-context.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
@@ -141,7 +141,7 @@ function readRealProvider(info: WireInfo): ProviderSettings {
 }
 
 // The built-in sandbox: its own server, on the protected endpoint. Only there are the codes made up, so shown, and the consent approved here.
-const sandbox = serverChoice.mcpUrl === undefined && stdioCommand === undefined && scenario.mcpPath.startsWith(PROTECTED_MCP_PATH);
+const sandbox = serverChoice.mcpUrl === undefined && stdioCommand === undefined && scenario.authorizationSandbox === true;
 const authorize = values.authorize || sandbox;
 if (values['client-id'] !== undefined && !authorize) fail('--client-id is for the authorization flow: add --authorize.');
 const authFault = values['auth-fault'] === undefined ? undefined : SandboxFaultSchema.safeParse(values['auth-fault']);
