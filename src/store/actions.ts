@@ -81,6 +81,15 @@ export function setAuthFault(fault: SandboxFaultName | null): void {
   setState({ authFault: fault });
 }
 
+/** After a named server's 401: run again with the authorization flow for that server (its consent in a popup). */
+export function signInToServer(): void {
+  const url = getState().model.mcpServerUrl;
+  if (url === null) return;
+  reset();
+  setState({ signInServerUrl: url });
+  next();
+}
+
 /** The era decides the very first messages, so switching it starts over. */
 export function setEra(era: EraChoice): void {
   if (getState().era === era) return;

@@ -71,6 +71,8 @@ export type SettingsSlice = {
   scenarioId: string;
   /** The authorization sandbox's failure switch, for the authorization scenario (null: none). */
   authFault: SandboxFaultName | null;
+  /** The named MCP server the learner chose to sign in to after its 401: its runs carry the authorization flow. */
+  signInServerUrl: string | null;
   model: ModelSettings;
   /** API keys by provider variable name (OPENAI_API_KEY …): memory unless remembered. */
   apiKeys: Record<string, string>;
@@ -111,6 +113,7 @@ export const useExplorerStore = create<ExplorerState>()(() => ({
   era: '2025-11-25',
   scenarioId: DEFAULT_SCENARIO_ID,
   authFault: null,
+  signInServerUrl: null,
   model: loadModelSettings(),
   apiKeys: loadRememberedKeys(),
 }));

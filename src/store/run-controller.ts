@@ -132,12 +132,15 @@ export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' |
 
 /**
  * The authorization flow in the page: the built-in sandbox (the authorization scenario,
- * its failure switch in the URL, its made-up values shown) and any server the learner
- * named, for which the flow starts only when it answers 401 (its tokens stay redacted).
+ * its failure switch in the URL, its made-up values shown), and a server the learner
+ * named once they chose Sign in after its 401 (its tokens stay redacted).
  */
-function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<ExplorerState, 'model' | 'authFault'>; scenario: Scenario | undefined; appBaseUrl: URL }): { settings: AuthorizationSettings; mcpUrl?: string } {
+function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<ExplorerState, 'model' | 'authFault' | 'signInServerUrl'>; scenario: Scenario | undefined; appBaseUrl: URL }): { settings?: AuthorizationSettings; mcpUrl?: string } {
   const redirectUri = resolveAppUrl(CALLBACK_PAGE, appBaseUrl);
   const sandbox = state.model.mcpServerUrl === null && scenario?.authorizationSandbox === true;
+  const signedIn = state.model.mcpServerUrl !== null && state.model.mcpServerUrl === state.signInServerUrl;
+  // A named server's 401 first ends the run with its challenge and the Sign in choice; only then does its run authorize.
+  if (!sandbox && !signedIn) return {};
   const settings = createPageAuthorization({ redirectUri, showSecrets: sandbox });
   if (!sandbox || state.authFault === null) return { settings };
   return { settings, mcpUrl: resolveAppUrl(`${scenario.mcpPath}?fault=${state.authFault}`, appBaseUrl) };
@@ -184,7 +187,7 @@ export async function startRun(): Promise<void> {
       mcpUrl: authorization.mcpUrl ?? mcpUrl,
       mcpHeaders,
       provider,
-      authorization: authorization.settings,
+      ...(authorization.settings ? { authorization: authorization.settings } : {}),
       ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
       ...(scenario?.prompt ? { prompt: scenario.prompt } : {}),
       ...(scenario?.listResources ? { listResources: true } : {}),
