@@ -10,6 +10,16 @@ import { readPayloadsOf } from './helpers.ts';
 
 const AUTH_STEPS = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
 
+/** The settings dialog: another server by URL (as e2e/real-servers.spec.ts names one). */
+async function nameServer(page: Page, url: string): Promise<void> {
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
+  await dialog.getByLabel('MCP server URL').fill(url);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Plays the run; when the consent popup opens (by itself or from Sign in), approves there and waits for it to close. */
 async function playThroughConsent(page: Page): Promise<void> {
   await page.getByLabel('Speed').selectOption({ label: '4×' });
@@ -57,4 +67,28 @@ test('authorization with the state-mismatch switch from a link: the popup approv
   const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
   expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_STEPS.slice(0, 6));
   await expect(page.getByText('The redirect back from the consent page carried another state than the one the host sent.').first()).toBeVisible();
+});
+
+test('a named server that answers 401: the fault and Sign in; signed in, the flow runs in a popup to the answer with the token redacted', async ({ page, baseURL }) => {
+  await page.goto('/');
+  // The sandbox named by URL is "a server of your own" to the page: no sandbox scenario, so nothing is shown.
+  await nameServer(page, `${baseURL}/mcp/protected`);
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  await waitForEnd(page);
+  await expect(page.getByTestId('fault')).toContainText('wants authorization (HTTP 401');
+  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
+  await page.getByTestId('sign-in-to-server').click();
+  await page.getByRole('button', { name: /^Play/ }).click();
+  const signIn = page.getByTestId('sign-in');
+  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
+  if (first === 'sign-in') await signIn.click();
+  const popup = await popupOpened;
+  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await closed;
+  await waitForEnd(page);
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+  const [token] = (await readPayloadsOf(page, 'auth.token-request')) as { answer: { access_token: string } }[];
+  expect(token!.answer.access_token).toBe('[redacted]');
 });
