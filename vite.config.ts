@@ -7,5 +7,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), explorerServer()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT) || 5173 },
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true },
+  // Two pages: the app, and the OAuth redirect page its consent popup comes back to.
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, rollupOptions: { input: { main: 'index.html', 'oauth-callback': 'oauth-callback.html' } } },
 });

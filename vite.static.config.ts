@@ -72,5 +72,13 @@ export default defineConfig({
   base: './',
   plugins: [react(), tailwindcss(), buildServiceWorker()],
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
-  build: { outDir: OUT_DIRECTORY, emptyOutDir: true, target: 'es2022', sourcemap: false, reportCompressedSize: false },
+  build: {
+    outDir: OUT_DIRECTORY,
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: false,
+    // The OAuth redirect page beside the app (vite.config.ts says why).
+    rollupOptions: { input: { main: path.join(root, 'index.html'), 'oauth-callback': path.join(root, 'oauth-callback.html') } },
+  },
 });

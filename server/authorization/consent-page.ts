@@ -30,7 +30,8 @@ export function writeSecurityHeaders(formAction: string | undefined): Record<str
     'content-security-policy': `default-src 'none'; style-src '${CONSENT_STYLE_HASH}'; form-action 'self'${formAction ? ` ${formAction}` : ''}; frame-ancestors 'none'; base-uri 'none'`,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    // same-origin, not no-referrer: under no-referrer a browser sends the form's POST with Origin: null, which the app's origin guard refuses (403).
+    'referrer-policy': 'same-origin',
   };
 }
 

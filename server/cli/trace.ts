@@ -10,6 +10,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseStdioCommand } from '../node/parse-stdio-command.ts';
 import { serve } from '../node/serve.ts';
 import { startLoopbackRedirect, type LoopbackRedirect } from '../node/loopback-redirect.ts';
+import { SANDBOX_FAULTS, SandboxFaultSchema } from '../../src/trace/authorization-sandbox.ts';
+import { approveSandboxConsent } from './approve-sandbox-consent.ts';
 import type { AuthorizationSettings } from '../../src/lifecycle/run-context.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
 import { readServerFlags } from './read-server-flags.ts';
@@ -41,6 +43,9 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --authorize                   when the server answers 401, run the MCP authorization flow (OAuth): the
                                 consent URL is printed here, open it in a browser and approve; the answer comes
                                 back to a loopback listener on 127.0.0.1. Tokens stay in memory, shown [redacted]
+  --auth-fault NAME             with --scenario authorization: turn on one failure switch of the built-in sandbox,
+                                ${SANDBOX_FAULTS.join(', ')}; its consent page is the sandbox's, so the CLI
+                                approves it itself (a POST of its form), as it does without a switch
   --client-id ID                a client id registered with the authorization server beforehand (with --authorize;
                                 its secret, if any, from OAUTH_CLIENT_SECRET)
   --elicitation-answer JSON     the user's answer when a server asks (elicitation), an ElicitResult such as
@@ -81,6 +86,7 @@ try {
       stdio: { type: 'string' },
       authorize: { type: 'boolean', default: false },
       'client-id': { type: 'string' },
+      'auth-fault': { type: 'string' },
       'elicitation-answer': { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
@@ -134,7 +140,14 @@ function readRealProvider(info: WireInfo): ProviderSettings {
   return { wire: info.id, kind: 'real', baseUrl, model: values['model-name'] ?? info.defaultModel, strict: values.strict, stream, ...(apiKey ? { apiKey } : {}) };
 }
 
-if (values['client-id'] !== undefined && !values.authorize) fail('--client-id is for the authorization flow: add --authorize.');
+// The built-in sandbox: its own server, on the protected endpoint. Only there are the codes made up, so shown, and the consent approved here.
+const sandbox = serverChoice.mcpUrl === undefined && stdioCommand === undefined && scenario.authorizationSandbox === true;
+const authorize = values.authorize || sandbox;
+if (values['client-id'] !== undefined && !authorize) fail('--client-id is for the authorization flow: add --authorize.');
+const authFault = values['auth-fault'] === undefined ? undefined : SandboxFaultSchema.safeParse(values['auth-fault']);
+if (authFault && !authFault.success) fail(`--auth-fault is one of ${SANDBOX_FAULTS.join(', ')}, not "${values['auth-fault']}".`);
+if (authFault && !sandbox) fail('--auth-fault switches a fault of the built-in sandbox: use it with --scenario authorization and no --server or --stdio.');
+const mcpPath = authFault?.success ? `${scenario.mcpPath}?fault=${authFault.data}` : scenario.mcpPath;
 
 /** The CLI's part in the authorization flow: the consent URL printed on stderr (stdout keeps the trace), the redirect read on loopback. */
 function readAuthorizationSettings(redirect: LoopbackRedirect): AuthorizationSettings {
@@ -142,7 +155,12 @@ function readAuthorizationSettings(redirect: LoopbackRedirect): AuthorizationSet
   return {
     redirectUri: redirect.redirectUri,
     ...(values['client-id'] !== undefined ? { clientId: values['client-id'], ...(clientSecret ? { clientSecret } : {}) } : {}),
+    ...(sandbox ? { showSecrets: true } : {}),
     obtainConsent: async ({ authorizationUrl, signal }) => {
+      if (sandbox) {
+        console.error(`\nThe built-in sandbox wants authorization. Its consent page is approved here, as a click on Approve would (no browser needed):\n\n  ${authorizationUrl}\n`);
+        return approveSandboxConsent({ authorizationUrl, signal });
+      }
       console.error(`\nThe MCP server wants authorization. Open this address in a browser, sign in and approve:\n\n  ${authorizationUrl}\n\nWaiting for the redirect to ${redirect.redirectUri} …\n`);
       return redirect.waitForRedirect(signal);
     },
@@ -150,7 +168,7 @@ function readAuthorizationSettings(redirect: LoopbackRedirect): AuthorizationSet
 }
 
 const local = await serve({ port: 0, log: (line) => console.error(line) });
-const loopback = values.authorize ? await startLoopbackRedirect() : undefined;
+const loopback = authorize ? await startLoopbackRedirect() : undefined;
 try {
   const provider: ProviderSettings =
     values.model === 'real'
@@ -160,7 +178,7 @@ try {
   const run = createLifecycleRun({
     question,
     era: serverChoice.era,
-    mcpUrl: stdio ? `stdio:${values.stdio}` : (serverChoice.mcpUrl ?? `${local.url}${scenario.mcpPath}`),
+    mcpUrl: stdio ? `stdio:${values.stdio}` : (serverChoice.mcpUrl ?? `${local.url}${mcpPath}`),
     mcpHeaders: serverChoice.mcpHeaders,
     // The server's stderr is its log: it goes to this terminal's stderr, beside the trace on stdout.
     ...(stdio ? { mcpTransport: () => new StdioClientTransport({ command: stdio.command, args: stdio.args, stderr: 'inherit' }) } : {}),

@@ -22,6 +22,8 @@ export type Scenario = {
   listResources?: boolean;
   /** What to look at, in a sentence or two. */
   lesson: string;
+  /** The endpoint is the authorization sandbox's: its consent may be approved for the learner with no browser (the CLI), its made-up values shown. */
+  authorizationSandbox?: true;
 };
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';
@@ -223,6 +225,15 @@ export const SCENARIOS: Scenario[] = [
     mockModel: 'mock-model-deterministic',
     era: '2025-11-25',
     lesson: 'The server ends the tools/call stream after two progress events, as a dropped connection would. Every event had an id, so nothing is lost: the client reconnects with GET and Last-Event-ID, and the server replays the rest and the result from its event store.',
+  },
+  {
+    id: 'authorization',
+    title: 'Authorization: a 401, OAuth with PKCE, and the token',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp/protected',
+    mockModel: 'mock-model-deterministic',
+    authorizationSandbox: true,
+    lesson: 'The built-in sandbox answers 401. Follow the host through the MCP authorization flow: the challenge, the protected resource metadata, the authorization server’s metadata, registration, the authorization request with PKCE and state, your consent, the code exchanged for a token, and the request sent again with Authorization: Bearer. The sandbox’s tokens are made up, so they are shown. Pick a failure switch to see one check fail and why.',
   },
 ];
 

@@ -46,9 +46,13 @@ export async function sendOAuthRequest(context: RunContext, { id, request, descr
   }
 }
 
+/** Said on every step of a run whose values are shown: the sandbox's codes and tokens are made up. */
+export const SANDBOX_SHOWN_NOTE = 'The built-in sandbox: its codes and tokens are made up and guard nothing else, so they are shown here; those of a real server stay [redacted].';
+
 /** Records a step of the flow and moves the run's phase to it. */
 export function recordOAuthStep(context: RunContext, id: StepId, fields: StepFields): Step {
-  const step = context.writer.append(id, fields);
+  const shown = context.options.authorization?.showSecrets ? { note: [fields.note, SANDBOX_SHOWN_NOTE].filter(Boolean).join(' ') } : {};
+  const step = context.writer.append(id, { ...fields, ...shown });
   context.state.phase = step.phase;
   return step;
 }

@@ -140,9 +140,9 @@ export function explainNotBearer({ tokenType }: { tokenType: string }): Fault {
   };
 }
 
-export function explainStillRefused({ serverUrl, status }: { serverUrl: string; status: number }): Fault {
+export function explainStillRefused({ serverUrl, status, description }: { serverUrl: string; status: number; description?: string }): Fault {
   return {
-    what: `The MCP server at ${serverUrl} still answered HTTP ${status} with the new token.`,
+    what: `The MCP server at ${serverUrl} still answered HTTP ${status} with the new token${description ? `: “${description}”` : '.'}`,
     why: 'The token was issued, but the server does not accept it: it was made for another resource, lacks a scope, or the server trusts another issuer.',
     fix: `Look at the token request's resource and scope and at the server's challenge, ${RESET}.`,
   };

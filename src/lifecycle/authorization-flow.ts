@@ -30,6 +30,10 @@ export type Authorization = {
   accessToken: string;
   refreshToken?: string;
   expiresAt?: number;
+  /** How the token held was obtained: a refreshed token refused before the server ever accepted it is not a matter of expiry. */
+  obtainedBy: 'code' | 'refresh';
+  /** Set once the MCP server answered a request that carried this token. */
+  accepted?: boolean;
 };
 
 const fail = (context: RunContext, fault: ReturnType<typeof faults.explainStateMismatch>) => new HostFault(fault, context.state.phase);
@@ -144,10 +148,12 @@ async function obtainCode(context: RunContext, { metadata, issuer, client, resou
   return { code: parameters.code, codeVerifier };
 }
 
-function keepTokens(context: RunContext, base: Omit<Authorization, 'accessToken' | 'refreshToken' | 'expiresAt'>, tokens: TokenResponse, previous?: Authorization): Authorization {
+type AuthorizationBase = Omit<Authorization, 'accessToken' | 'refreshToken' | 'expiresAt' | 'obtainedBy'>;
+
+function keepTokens(context: RunContext, { base, tokens, previous, obtainedBy }: { base: AuthorizationBase; tokens: TokenResponse; previous: Authorization | undefined; obtainedBy: Authorization['obtainedBy'] }): Authorization {
   const expiresAt = readExpiry({ tokens, now: Date.now() });
   const refreshToken = tokens.refresh_token ?? previous?.refreshToken;
-  const kept: Authorization = { ...base, accessToken: tokens.access_token, ...(refreshToken ? { refreshToken } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) };
+  const kept: Authorization = { issuer: base.issuer, metadata: base.metadata, client: base.client, resource: base.resource, scopes: base.scopes, accessToken: tokens.access_token, obtainedBy, ...(refreshToken ? { refreshToken } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) };
   context.state.authorization = kept;
   return kept;
 }
@@ -161,12 +167,17 @@ export async function authorizeAfterRefusal(context: RunContext, refused: HttpEx
   const stepUp = refused.status === 403;
   recordOAuthStep(context, stepUp ? 'auth.step-up' : 'auth.challenge', { payload: { status: refused.status, 'www-authenticate': header ?? '(none: the host looks for the metadata at the well-known addresses)', ...(challenge ? { challenge } : {}) }, http: refused });
   const previous = context.state.authorization;
-  const resource = canonicalResource(serverUrlOf(context));
+  if (previous && !stepUp && challenge?.error === 'invalid_token' && previous.obtainedBy === 'refresh' && !previous.accepted) {
+    // A token just refreshed is refused on its first use: another refresh would be refused too.
+    throw fail(context, faults.explainStillRefused({ serverUrl: context.trace.mcp.url, status: refused.status ?? 401, ...(challenge.errorDescription ? { description: challenge.errorDescription } : {}) }));
+  }
   if (previous && !stepUp && previous.refreshToken && challenge?.error === 'invalid_token') {
-    const tokens = await requestToken(context, { id: 'auth.refresh', metadata: previous.metadata, client: previous.client, resource, grant: { type: 'refresh_token', refreshToken: previous.refreshToken } });
-    keepTokens(context, previous, tokens, previous);
+    const tokens = await requestToken(context, { id: 'auth.refresh', metadata: previous.metadata, client: previous.client, resource: previous.resource, grant: { type: 'refresh_token', refreshToken: previous.refreshToken } });
+    keepTokens(context, { base: previous, tokens, previous, obtainedBy: 'refresh' });
   } else {
     const resourceMetadata = previous ? undefined : await fetchResourceMetadata(context, challenge);
+    // The metadata's resource, once checked to be this server's, is the identifier (RFC 9728 §3.3, as the MCP SDK uses it): it may keep a query the canonical URI drops.
+    const resource = previous?.resource ?? resourceMetadata?.resource ?? canonicalResource(serverUrlOf(context));
     const issuer = previous?.issuer ?? resourceMetadata?.authorization_servers?.[0];
     if (!issuer) throw fail(context, faults.explainNoAuthorizationServer({ serverUrl: context.trace.mcp.url }));
     const metadata = previous?.metadata ?? (await fetchServerMetadata(context, issuer));
@@ -175,7 +186,7 @@ export async function authorizeAfterRefusal(context: RunContext, refused: HttpEx
     const scopes = stepUp ? [...new Set([...(previous?.scopes ?? []), ...(challenge?.scope ?? [])])] : chooseScopes({ ...(challenge?.scope ? { challenged: challenge.scope } : {}), ...(resourceMetadata?.scopes_supported ? { supported: resourceMetadata.scopes_supported } : {}) });
     const { code, codeVerifier } = await obtainCode(context, { metadata, issuer, client, resource, scopes });
     const tokens = await requestToken(context, { id: 'auth.token-request', metadata, client, resource, grant: { type: 'authorization_code', code, codeVerifier, redirectUri: context.options.authorization!.redirectUri } });
-    keepTokens(context, { issuer, metadata, client, resource, scopes }, tokens, previous);
+    keepTokens(context, { base: { issuer, metadata, client, resource, scopes }, tokens, previous, obtainedBy: 'code' });
   }
   await context.hostStep('auth.retry', { payload: { action: 'send the refused MCP request again', authorization: `Bearer ${REDACTED}`, note: context.options.authorization?.showSecrets ? 'a sandbox token: its value is shown in the token step' : 'the token is a secret: it goes to the MCP server only' } });
 }

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, type FetchLike } from '@modelcontextprotocol/client';
 import { readBearerChallenge } from '../mcp/authorization/read-challenge.ts';
 import { authorizeAfterRefusal } from './authorization-flow.ts';
 import { readHttpStatus } from './faults.ts';
@@ -12,12 +12,14 @@ import type { RunContext } from './run-context.ts';
 
 /** The MCP fetch with Authorization: Bearer added once the flow holds a token; the recorder redacts it. */
 export function createBearerFetch(context: RunContext): FetchLike {
-  return (url, init) => {
-    const token = context.state.authorization?.accessToken;
-    if (token === undefined) return context.mcpFetch(url, init);
+  return async (url, init) => {
+    const held = context.state.authorization;
+    if (held === undefined) return context.mcpFetch(url, init);
     const headers = new Headers(init?.headers);
-    headers.set('authorization', `Bearer ${token}`);
-    return context.mcpFetch(url, { ...init, headers });
+    headers.set('authorization', `Bearer ${held.accessToken}`);
+    const response = await context.mcpFetch(url, { ...init, headers });
+    if (response.status !== 401 && response.status !== 403) held.accepted = true;
+    return response;
   };
 }
 
@@ -27,7 +29,8 @@ export function createBearerFetch(context: RunContext): FetchLike {
  */
 export async function authorizeIfRefused(context: RunContext, error: unknown): Promise<boolean> {
   if (!context.options.authorization || context.signal.aborted) return false;
-  const status = readHttpStatus(error);
+  // With no auth provider of its own, the SDK's transport still reads a 403 insufficient_scope into its own error, with no status.
+  const status = error instanceof InsufficientScopeError ? 403 : readHttpStatus(error);
   if (status !== 401 && status !== 403) return false;
   const refused = context.trace.steps.findLast((step) => step.http?.status === status)?.http;
   if (!refused) return false;

@@ -165,21 +165,21 @@ function explainConnectFailure(context: RunContext, error: unknown): Error {
  * settings), and the connection is made once more with the token.
  */
 async function connectToServer(context: RunContext, url: URL | undefined): Promise<McpConnection> {
-  let connection: McpConnection;
-  try {
-    connection = await connectInChosenEra(context, url);
-  } catch (error) {
-    if (!(await authorizeIfRefused(context, error))) throw explainConnectFailure(context, error);
-    await context.state.connection?.close({ terminate: false });
+  for (let flows = 0; ; flows += 1) {
     try {
-      connection = await connectInChosenEra(context, url);
-    } catch (again) {
-      throw explainConnectFailure(context, again);
+      const connection = await connectInChosenEra(context, url);
+      context.trace.mcp.protocolVersion = connection.protocolVersion;
+      return connection;
+    } catch (error) {
+      // The token from one flow may still be refused: expired (a refresh), or short of a scope (step-up); a few flows, not a loop.
+      if (flows >= MAX_FLOWS_WHILE_CONNECTING || !(await authorizeIfRefused(context, error))) throw explainConnectFailure(context, error);
+      await context.state.connection?.close({ terminate: false });
     }
   }
-  context.trace.mcp.protocolVersion = connection.protocolVersion;
-  return connection;
 }
+
+/** The first flow, a refresh or a step-up, and one more: enough for any honest server. */
+const MAX_FLOWS_WHILE_CONNECTING = 3;
 
 async function listTools(context: RunContext, connection: McpConnection): Promise<McpTool[]> {
   try {

@@ -1,5 +1,6 @@
 import { findScenario } from '../content/scenarios.ts';
 import type { EraChoice } from '../trace/vocabulary.ts';
+import type { SandboxFaultName } from '../trace/sandbox-fault-names.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
 import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts';
@@ -92,6 +93,22 @@ export function chooseScenario(id: string): void {
   reset();
   setChosenPrompt(null);
   setState({ scenarioId: scenario.id, question: scenario.question, ...(scenario.era ? { era: scenario.era } : {}) });
+}
+
+/** The sandbox's failure switch changes the server's URL, so switching it starts over. */
+export function setAuthFault(fault: SandboxFaultName | null): void {
+  if (getState().authFault === fault) return;
+  reset();
+  setState({ authFault: fault });
+}
+
+/** After a named server's 401: run again with the authorization flow for that server (its consent in a popup). */
+export function signInToServer(): void {
+  const url = getState().model.mcpServerUrl;
+  if (url === null) return;
+  reset();
+  setState({ signInServerUrl: url });
+  next();
 }
 
 /** The era decides the very first messages, so switching it starts over. */

@@ -88,3 +88,13 @@ describe('opening a link shows exactly the step it names', () => {
     expect(selectCurrentStep(state)?.payload).toMatchObject({ question: 'What is 2 plus 3?' });
   });
 });
+
+describe('the authorization sandbox’s failure switch in a link', () => {
+  it('reads fault=NAME for the authorization scenario only, and writes it back', () => {
+    expect(readDeepLink('?scenario=authorization&fault=pkce-mismatch')).toMatchObject({ scenarioId: 'authorization', authFault: 'pkce-mismatch' });
+    expect(readDeepLink('?scenario=authorization&fault=no-such')).not.toHaveProperty('authFault');
+    expect(readDeepLink('?scenario=happy-path&fault=pkce-mismatch')).not.toHaveProperty('authFault');
+    const url = formatDeepLink({ scenarioId: 'authorization', round: 1, authFault: 'expired-token' }, 'http://127.0.0.1:3000/');
+    expect(new URL(url).searchParams.get('fault')).toBe('expired-token');
+  });
+});

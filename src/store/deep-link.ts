@@ -1,4 +1,5 @@
 import { findScenario } from '../content/scenarios.ts';
+import { isSandboxFault, type SandboxFaultName } from '../trace/sandbox-fault-names.ts';
 import type { Step } from '../trace/trace.ts';
 import { ERAS, type Era, type EraChoice } from '../trace/vocabulary.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
@@ -28,6 +29,8 @@ export type DeepLink = {
   modelKind?: 'real';
   /** Streamed (true) or whole (false) replies, when not the default for the kind of model. */
   stream?: boolean;
+  /** The authorization sandbox's failure switch (fault=NAME), read only for the authorization scenario. */
+  authFault?: SandboxFaultName;
 };
 
 /** Longer questions are cut: a link is for a question, not a document. */
@@ -47,6 +50,7 @@ export function readDeepLink(search: string): DeepLink | null {
   const round = Number(parameters.get('round') ?? '1');
   const question = parameters.get('question')?.slice(0, LINK_QUESTION_LIMIT);
   const stream = parameters.get('stream');
+  const fault = parameters.get('fault');
   return {
     scenarioId,
     ...(era && isPinnedEra(era) ? { era } : {}),
@@ -56,6 +60,7 @@ export function readDeepLink(search: string): DeepLink | null {
     ...(question && question.trim() !== '' ? { question } : {}),
     ...(parameters.get('model') === 'real' ? { modelKind: 'real' as const } : {}),
     ...(stream === '1' || stream === '0' ? { stream: stream === '1' } : {}),
+    ...(fault && isSandboxFault(fault) && findScenario(scenarioId)?.authorizationSandbox ? { authFault: fault } : {}),
   };
 }
 
@@ -74,6 +79,7 @@ export function formatDeepLink(link: DeepLink, pageUrl: string): string {
   }
   if (link.modelKind === 'real') url.searchParams.set('model', 'real');
   if (link.stream !== undefined) url.searchParams.set('stream', link.stream ? '1' : '0');
+  if (link.authFault) url.searchParams.set('fault', link.authFault);
   return url.toString();
 }
 
@@ -89,6 +95,7 @@ export function applyDeepLinkSettings(link: DeepLink): void {
   useExplorerStore.setState({
     ...(link.era ? { era: link.era } : {}),
     ...(link.question !== undefined ? { question: link.question } : {}),
+    authFault: link.authFault ?? null,
     model: {
       ...model,
       kind: link.modelKind ?? 'mock',

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { PendingStep } from '../lifecycle/trace-writer.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
 import type { EraChoice } from '../trace/vocabulary.ts';
+import type { SandboxFaultName } from '../trace/sandbox-fault-names.ts';
 import { DEFAULT_SCENARIO_ID } from '../content/scenarios.ts';
 import { loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
 import { loadViewPreferences, type ViewPreferences } from './view-preferences.ts';
@@ -39,6 +40,8 @@ export type RunSlice = {
     | { kind: 'imported'; fileName: string; startedAt: string; wire: string; modelKind: string; cut?: string };
   /** Why the last file could not be imported; the run on show is untouched. */
   importError: string | null;
+  /** The browser blocked the consent popup: the Sign in button opens it with a click. */
+  signIn: { authorizationUrl: string } | null;
 };
 
 export type CursorSlice = {
@@ -66,6 +69,10 @@ export type SettingsSlice = {
   era: EraChoice;
   /** The built-in scenario chosen (it prefilled the question). */
   scenarioId: string;
+  /** The authorization sandbox's failure switch, for the authorization scenario (null: none). */
+  authFault: SandboxFaultName | null;
+  /** The named MCP server the learner chose to sign in to after its 401: its runs carry the authorization flow. */
+  signInServerUrl: string | null;
   model: ModelSettings;
   /** API keys by provider variable name (OPENAI_API_KEY …): memory unless remembered. */
   apiKeys: Record<string, string>;
@@ -91,6 +98,7 @@ export const initialRunSlice: RunSlice = {
   toolCallInFlight: false,
   source: { kind: 'live' },
   importError: null,
+  signIn: null,
 };
 
 export const useExplorerStore = create<ExplorerState>()(() => ({
@@ -104,6 +112,8 @@ export const useExplorerStore = create<ExplorerState>()(() => ({
   question: DEFAULT_QUESTION,
   era: '2025-11-25',
   scenarioId: DEFAULT_SCENARIO_ID,
+  authFault: null,
+  signInServerUrl: null,
   model: loadModelSettings(),
   apiKeys: loadRememberedKeys(),
 }));

@@ -5,7 +5,9 @@ import type { Step, Trace } from '../trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { readStreamChoice } from './model-settings.ts';
-import { findScenario } from '../content/scenarios.ts';
+import { findScenario, type Scenario } from '../content/scenarios.ts';
+import type { AuthorizationSettings } from '../lifecycle/run-context.ts';
+import { createPageAuthorization } from './consent-popup.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import type { ExplorerState } from './explorer-store.ts';
@@ -18,6 +20,8 @@ import { useServerOfferingsStore } from './server-offerings.ts';
  */
 
 let currentRun: LifecycleRun | null = null;
+/** The app's OAuth redirect page (oauth-callback.html), beside index.html. */
+const CALLBACK_PAGE = 'oauth-callback.html';
 let enginePromise: Promise<typeof import('../lifecycle/engine.ts')> | null = null;
 let createRun: ((options: RunOptions) => LifecycleRun) | null = null;
 
@@ -127,6 +131,22 @@ export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' |
   return { wire: wire.id, kind: 'real', baseUrl: real.baseUrl, model: real.model, strict: model.strict, stream: readStreamChoice(model), ...(apiKey ? { apiKey } : {}) };
 }
 
+/**
+ * The authorization flow in the page: the built-in sandbox (the authorization scenario,
+ * its failure switch in the URL, its made-up values shown), and a server the learner
+ * named once they chose Sign in after its 401 (its tokens stay redacted).
+ */
+function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<ExplorerState, 'model' | 'authFault' | 'signInServerUrl'>; scenario: Scenario | undefined; appBaseUrl: URL }): { settings?: AuthorizationSettings; mcpUrl?: string } {
+  const redirectUri = resolveAppUrl(CALLBACK_PAGE, appBaseUrl);
+  const sandbox = state.model.mcpServerUrl === null && scenario?.authorizationSandbox === true;
+  const signedIn = state.model.mcpServerUrl !== null && state.model.mcpServerUrl === state.signInServerUrl;
+  // A named server's 401 first ends the run with its challenge and the Sign in choice; only then does its run authorize.
+  if (!sandbox && !signedIn) return {};
+  const settings = createPageAuthorization({ redirectUri, showSecrets: sandbox });
+  if (!sandbox || state.authFault === null) return { settings };
+  return { settings, mcpUrl: resolveAppUrl(`${scenario.mcpPath}?fault=${state.authFault}`, appBaseUrl) };
+}
+
 /** Starts a run with the current settings; the engine then waits at its first gate. */
 export async function startRun(): Promise<void> {
   const state = useExplorerStore.getState();
@@ -163,7 +183,18 @@ export async function startRun(): Promise<void> {
     const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
     // The learner's headers are for the server they named, never for the built-in one.
     const mcpHeaders = state.model.mcpServerUrl === null ? [] : state.model.mcpHeaders;
-    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, mcpHeaders, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}), ...(chosenPrompt ? { prompt: chosenPrompt } : {}), ...(scenario?.listResources ? { listResources: true } : {}) });
+    const authorization = resolveAuthorization({ state, scenario, appBaseUrl });
+    run = (createRun ?? engine.createLifecycleRun)({
+      question,
+      era,
+      mcpUrl: authorization.mcpUrl ?? mcpUrl,
+      mcpHeaders,
+      provider,
+      ...(authorization.settings ? { authorization: authorization.settings } : {}),
+      ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
+      ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
+      ...(scenario?.listResources ? { listResources: true } : {}),
+    });
   } catch (error) {
     useExplorerStore.setState({
       status: 'idle',

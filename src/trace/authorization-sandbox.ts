@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SANDBOX_FAULTS } from './sandbox-fault-names.ts';
 
 /**
  * The built-in authorization sandbox as both halves see it: the app serves these paths
@@ -23,7 +24,7 @@ export const PRIVILEGED_TOOL_NAME = 'multiply_numbers';
  * Failure switches, chosen with /mcp/protected?fault=NAME. Each one breaks one check of the
  * flow on purpose, so the learner sees that check fail and why.
  */
-export const SANDBOX_FAULTS = ['wrong-issuer', 'wrong-resource', 'missing-scope', 'expired-token', 'state-mismatch', 'pkce-mismatch'] as const;
+export { SANDBOX_FAULTS } from './sandbox-fault-names.ts';
 export const SandboxFaultSchema = z.enum(SANDBOX_FAULTS);
 export type SandboxFault = z.infer<typeof SandboxFaultSchema>;
 

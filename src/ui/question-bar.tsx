@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { ERAS, type EraChoice } from '../trace/vocabulary.ts';
 import { SCENARIOS, findScenario } from '../content/scenarios.ts';
-import { ask, chooseScenario, setEra, setQuestion } from '../store/actions.ts';
+import { ask, chooseScenario, setAuthFault, setEra, setQuestion, signInToServer } from '../store/actions.ts';
+import { openPendingSignIn } from '../store/consent-popup.ts';
+import { SANDBOX_FAULTS, isSandboxFault } from '../trace/sandbox-fault-names.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 
 const selectQuestion = (state: ExplorerState) => state.question;
@@ -9,6 +11,11 @@ const selectEra = (state: ExplorerState) => state.era;
 const selectRunQuestion = (state: ExplorerState) => state.runQuestion;
 const selectScenario = (state: ExplorerState) => state.scenarioId;
 const selectNamedServer = (state: ExplorerState) => state.model.mcpServerUrl !== null;
+const selectAuthFault = (state: ExplorerState) => state.authFault;
+const selectSignIn = (state: ExplorerState) => state.signIn;
+/** A named server refused the run with 401 and the learner has not chosen to sign in to it yet. */
+const selectOffersSignIn = (state: ExplorerState) =>
+  state.status === 'failed' && state.model.mcpServerUrl !== null && state.signInServerUrl !== state.model.mcpServerUrl && state.steps.some((step) => step.http?.status === 401);
 
 const ERA_NOTES: Record<EraChoice, string> = {
   '2025-11-25': 'initialize handshake',
@@ -29,6 +36,9 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
   const runQuestion = useExplorerStore(selectRunQuestion);
   const scenarioId = useExplorerStore(selectScenario);
   const namedServer = useExplorerStore(selectNamedServer);
+  const authFault = useExplorerStore(selectAuthFault);
+  const signIn = useExplorerStore(selectSignIn);
+  const offersSignIn = useExplorerStore(selectOffersSignIn);
   const scenario = findScenario(scenarioId);
   const changed = runQuestion !== null && runQuestion !== question;
   return (
@@ -48,6 +58,40 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
           ))}
         </select>
       </label>
+      {scenario?.authorizationSandbox && !namedServer && (
+        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+          Failure switch
+          <select
+            value={authFault ?? ''}
+            onChange={(event) => setAuthFault(isSandboxFault(event.target.value) ? event.target.value : null)}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            data-testid="auth-fault-select"
+          >
+            <option value="">None: the whole flow</option>
+            {SANDBOX_FAULTS.map((fault) => (
+              <option key={fault} value={fault}>
+                {fault}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {signIn && (
+        <p className="flex w-full items-center gap-2 text-xs text-slate-700 dark:text-slate-200" role="status">
+          The MCP server wants you to sign in; the browser did not open the consent window by itself.
+          <button type="button" onClick={openPendingSignIn} className="rounded-md border border-sky-600 bg-sky-700 px-3 py-1 text-sm font-medium text-white hover:bg-sky-800" data-testid="sign-in">
+            Sign in
+          </button>
+        </p>
+      )}
+      {offersSignIn && (
+        <p className="flex w-full items-center gap-2 text-xs text-slate-700 dark:text-slate-200">
+          The server answered 401. Run again with the MCP authorization flow (OAuth: its consent page in a popup, the token kept in memory only)?
+          <button type="button" onClick={signInToServer} className="rounded-md border border-sky-600 bg-sky-700 px-3 py-1 text-sm font-medium text-white hover:bg-sky-800" data-testid="sign-in-to-server">
+            Sign in
+          </button>
+        </p>
+      )}
       <form
         className="flex min-w-72 flex-1 items-end gap-2"
         onSubmit={(event) => {

@@ -50,3 +50,37 @@ describe('npm run trace -- --authorize', () => {
     }
   }, 60_000);
 });
+
+function runCli(parameters: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(tsx, ['server/cli/trace.ts', ...parameters], { cwd: root });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('npm run trace -- --scenario authorization (the built-in sandbox, no browser)', () => {
+  it('approves the sandbox’s consent page itself and answers, in the 2026-07-28 era too', async () => {
+    for (const era of ['2025-11-25', '2026-07-28']) {
+      const result = await runCli(['--scenario', 'authorization', '--era', era, '--json']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('Its consent page is approved here, as a click on Approve would');
+      const trace = JSON.parse(result.stdout) as { answer: string; steps: { id: string }[] };
+      expect(trace.answer).toBe('5 plus 7 is 12.');
+      expect(trace.steps.map((step) => step.id).filter((id) => id.startsWith('auth.'))).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+    }
+  }, 60_000);
+
+  it('--auth-fault state-mismatch ends the run with its explanation (exit 1); a fault name it does not know is a usage error (exit 2)', async () => {
+    const failed = await runCli(['--scenario', 'authorization', '--auth-fault', 'state-mismatch']);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('/mcp/protected?fault=state-mismatch');
+    expect(failed.stdout).toContain('The redirect back from the consent page carried another state than the one the host sent.');
+    const unknown = await runCli(['--scenario', 'authorization', '--auth-fault', 'no-such']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--auth-fault is one of wrong-issuer, wrong-resource, missing-scope, expired-token, state-mismatch, pkce-mismatch, not "no-such"');
+    const elsewhere = await runCli(['--auth-fault', 'state-mismatch']);
+    expect(elsewhere.code).toBe(2);
+  }, 60_000);
+});

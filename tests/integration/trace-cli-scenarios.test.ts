@@ -123,6 +123,13 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.steps.find((step) => step.id === 'user.elicitation.answer')?.note).toContain('defaults');
     expect(trace.answer).toContain('12');
   },
+  authorization: (trace) => {
+    // The sandbox's 401, its consent approved by the CLI, the token, and the request again with it.
+    expect(trace.steps.find((step) => step.id === 'auth.challenge')?.http?.status).toBe(401);
+    expect(trace.steps.find((step) => step.id === 'auth.token-request')?.http?.status).toBe(200);
+    expect(trace.steps.some((step) => step.id === 'auth.retry')).toBe(true);
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+  },
 };
 
 describe('npm run trace -- --scenario', () => {

@@ -36,6 +36,7 @@ export function CopyStepLink({ step }: { step: Step }) {
       question: state.runQuestion ?? state.question,
       ...(state.model.kind === 'real' ? { modelKind: 'real' as const } : {}),
       ...(readStreamChoice(state.model) !== defaultModelSettings().stream[state.model.kind] ? { stream: readStreamChoice(state.model) } : {}),
+      ...(state.authFault !== null ? { authFault: state.authFault } : {}),
     },
     globalThis.location.href,
   );

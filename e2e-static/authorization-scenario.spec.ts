@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { waitForInBrowserServer } from './static-site-helpers.ts';
+
+/**
+ * The authorization scenario in the static site, no app server: the Service Worker is the
+ * sandbox, the consent page opens in a real popup (or from Sign in when blocked), and the
+ * sandbox sends it back to the site's own oauth-callback.html under /explorer/, which
+ * hands the redirect to the page; the run reaches the answer.
+ */
+
+test('the authorization scenario runs to the answer under /explorer/, through the popup and the callback page', async ({ page }) => {
+  await page.goto('./');
+  await waitForInBrowserServer(page);
+  await page.getByTestId('scenario-select').selectOption('authorization');
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  const signIn = page.getByTestId('sign-in');
+  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
+  if (first === 'sign-in') await signIn.click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await closed;
+  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+  const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+  const origin = new URL(page.url()).origin;
+  await page.locator('[data-testid="timeline-step"][data-step-id="auth.authorization-response"]').click();
+  await expect(page.getByTestId('inspector').first()).toContainText(`${origin}/explorer/oauth-callback.html?code=`);
+});

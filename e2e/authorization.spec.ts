@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readPayloadsOf } from './helpers.ts';
+
+/**
+ * The authorization scenario in Chromium against the real sandbox: the consent page opens
+ * in a real popup (at once, or from Sign in when the browser blocked it), the learner
+ * approves, the sandbox sends the popup to the app's oauth-callback.html, which hands the
+ * redirect to the page and closes; the run goes on to the answer with the token.
+ */
+
+const AUTH_STEPS = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
+
+/** The settings dialog: another server by URL (as e2e/real-servers.spec.ts names one). */
+async function nameServer(page: Page, url: string): Promise<void> {
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
+  await dialog.getByLabel('MCP server URL').fill(url);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Plays the run; when the consent popup opens (by itself or from Sign in), approves there and waits for it to close. */
+async function playThroughConsent(page: Page): Promise<void> {
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  const signIn = page.getByTestId('sign-in');
+  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
+  if (first === 'sign-in') await signIn.click();
+  const popup = await popupOpened;
+  await popup.waitForLoadState();
+  await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await closed;
+}
+
+async function waitForEnd(page: Page): Promise<void> {
+  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+}
+
+test('authorization: the consent popup, the callback page, the token, and the answer; the auth steps on the timeline and the Authorization Server drawn', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('scenario-select').selectOption('authorization');
+  await expect(page.getByTestId('auth-fault-select')).toBeVisible();
+  await playThroughConsent(page);
+  await waitForEnd(page);
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+  const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_STEPS);
+  await expect(page.locator('.react-flow__node[data-id="authorization"]')).toBeVisible();
+  // The redirect the callback page posted: the sandbox's code, state checked, this issuer.
+  const [response] = (await readPayloadsOf(page, 'auth.authorization-response')) as { redirect: string; checked: { state: string; iss: string } }[];
+  expect(new URL(response!.redirect).pathname).toBe('/oauth-callback.html');
+  expect(response!.checked).toEqual({ state: 'the one sent', iss: 'this issuer' });
+  // Tokens in memory only: nothing of the flow in the page's storage.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  expect(stored).not.toMatch(/access_token|code_verifier|oauth-callback/);
+});
+
+test('authorization with the state-mismatch switch from a link: the popup approves, the host refuses the redirect and says why', async ({ page }) => {
+  await page.goto('/?scenario=authorization&fault=state-mismatch');
+  await expect(page.getByTestId('auth-fault-select')).toHaveValue('state-mismatch');
+  await playThroughConsent(page);
+  await waitForEnd(page);
+  const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_STEPS.slice(0, 6));
+  await expect(page.getByText('The redirect back from the consent page carried another state than the one the host sent.').first()).toBeVisible();
+});
+
+test('a named server that answers 401: the fault and Sign in; signed in, the flow runs in a popup to the answer with the token redacted', async ({ page, baseURL }) => {
+  await page.goto('/');
+  // The sandbox named by URL is "a server of your own" to the page: no sandbox scenario, so nothing is shown.
+  await nameServer(page, `${baseURL}/mcp/protected`);
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  await waitForEnd(page);
+  await expect(page.getByTestId('fault')).toContainText('wants authorization (HTTP 401');
+  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
+  await page.getByTestId('sign-in-to-server').click();
+  await page.getByRole('button', { name: /^Play/ }).click();
+  const signIn = page.getByTestId('sign-in');
+  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
+  if (first === 'sign-in') await signIn.click();
+  const popup = await popupOpened;
+  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await closed;
+  await waitForEnd(page);
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+  const [token] = (await readPayloadsOf(page, 'auth.token-request')) as { answer: { access_token: string } }[];
+  expect(token!.answer.access_token).toBe('[redacted]');
+});
