@@ -1,4 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { runToEnd } from './helpers.ts';
 
@@ -9,6 +11,14 @@ import { runToEnd } from './helpers.ts';
  */
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><script>window.__pwned=1</script></svg>';
+
+const EVERY_RULE = Object.fromEntries(axe.getRules().map((rule) => [rule.ruleId, { enabled: true }]));
+
+/** axe with every rule, AAA contrast included, on the content view alone: nothing serious or critical. */
+async function expectAccessibleContent(page: Page) {
+  const results = await new AxeBuilder({ page }).include('[data-testid="rich-content"]').options({ rules: EVERY_RULE }).analyze();
+  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+}
 
 async function openToolResult(page: Page) {
   await page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.response"]').first().click();
@@ -26,6 +36,7 @@ test('the bar chart is an <img> from data:image/png; an imported SVG in its plac
   // Chromium decoded it: the chart's own size, not a broken-image icon.
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => [element.complete, element.naturalWidth, element.naturalHeight])).toEqual([true, 200, 120]);
   await expect(page.getByTestId('rich-content').locator('li[data-kind="text"]')).toContainText('Bar chart');
+  await expectAccessibleContent(page);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export trace' }).click();
@@ -48,4 +59,5 @@ test('the bar chart is an <img> from data:image/png; an imported SVG in its plac
   await expect(page.getByTestId('rich-content-refused')).toContainText('"image/svg+xml"');
   expect(await page.locator('img[src^="data:image/svg"]').count()).toBe(0);
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expectAccessibleContent(page);
 });
