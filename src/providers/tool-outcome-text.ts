@@ -1,6 +1,37 @@
 import type { FieldChange, Warning } from '../trace/trace.ts';
 import { convertToolResultToText } from './tool-result-text.ts';
-import type { ToolRoundResult, Translated } from './types.ts';
+import type { McpToolResult, ToolRoundResult, Translated } from './types.ts';
+
+/** What each block that is not plain text becomes in the one string (text blocks go as they are). */
+function describeBlocksAsText({ result, at, to }: { result: McpToolResult; at: string; to: string }): FieldChange[] {
+  const changes: FieldChange[] = [];
+  result.content.forEach((block, index) => {
+    const from = `${at}.content[${index}]`;
+    switch (block.type) {
+      case 'text':
+        return;
+      case 'image':
+      case 'audio':
+        changes.push({ kind: 'dropped', from: `${from}.data`, note: `the ${block.type}'s bytes do not reach the model: a note with its type and size stands in for them` });
+        return;
+      case 'resource_link':
+        changes.push({ kind: 'retyped', from, to, note: 'the link as text, its name and uri; the model cannot open it' });
+        return;
+      case 'resource':
+        changes.push(
+          'text' in block.resource
+            ? { kind: 'retyped', from: `${from}.resource.text`, to, note: `the text of ${block.resource.uri}, without its uri` }
+            : { kind: 'dropped', from: `${from}.resource.blob`, note: 'binary data does not go as text: a note stands in for it' },
+        );
+        return;
+      default: {
+        const unknownBlock: never = block;
+        changes.push({ kind: 'retyped', from, to, note: `an unknown block as its JSON: ${JSON.stringify(unknownBlock).slice(0, 80)}` });
+      }
+    }
+  });
+  return changes;
+}
 
 /**
  * Translation #3 of one call for the formats whose tool messages carry text only (Chat
@@ -29,6 +60,7 @@ export function convertOutcomeToText({ call, outcome, provider, index, to }: Too
         : { kind: 'dropped', from: `${at}.structuredContent`, note: 'no field for structured content; the text says the same' },
     );
   }
+  changes.push(...describeBlocksAsText({ result, at, to }));
   const warnings: Warning[] = text.warnings.map((warning) => ({ ...warning, path: `${at}.${warning.path ?? ''}` }));
   return { result: text.result, warnings, changes };
 }

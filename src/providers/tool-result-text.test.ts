@@ -47,12 +47,19 @@ describe('convertToolResultToText', () => {
       expect(warnings).toEqual([expect.objectContaining({ code: 'resource-link-as-text', path: 'content[0]' })]);
     });
 
-    it('passes an embedded text resource as its text, with no warning', () => {
+    it('passes an embedded text resource as its text, and warns that its uri is not sent', () => {
       const { result, warnings } = convert({
         content: [{ type: 'resource', resource: { uri: 'file:///a.txt', text: 'inside', mimeType: 'text/plain' } }],
       });
       expect(result).toBe('inside');
-      expect(warnings).toEqual([]);
+      expect(warnings).toEqual([{ code: 'resource-uri-dropped', message: 'The text of the embedded resource file:///a.txt is sent; its uri and MIME type are not.', path: 'content[0]' }]);
+    });
+
+    it('warns that a block’s annotations are not sent, whatever the block', () => {
+      const { result, warnings } = convert({ content: [{ type: 'text', text: 'Result: 12', annotations: { audience: ['user'], priority: 1 } }] });
+      expect(result).toBe('Result: 12');
+      expect(warnings).toEqual([expect.objectContaining({ code: 'content-annotations-dropped', path: 'content[0].annotations' })]);
+      expect(warnings[0]!.message).toContain(provider);
     });
 
     it('replaces an embedded binary resource with a note and warns', () => {

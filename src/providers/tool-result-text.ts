@@ -1,6 +1,17 @@
 import type { Warning } from '../trace/trace.ts';
 import type { McpToolResult } from './types.ts';
 
+type McpContentBlock = McpToolResult['content'][number];
+
+/**
+ * What a block loses in any provider's tool message whatever its type: its annotations
+ * (audience, priority, lastModified), which no provider has a field for.
+ */
+export function reportDroppedBlockFields({ block, provider, path }: { block: McpContentBlock; provider: string; path: string }): Warning[] {
+  if (block.annotations === undefined) return [];
+  return [{ code: 'content-annotations-dropped', message: `${provider} has no field for content annotations: the audience and priority hints are not sent.`, path: `${path}.annotations` }];
+}
+
 /**
  * Turns an MCP tool result into the plain text that text-only tool messages carry.
  * Everything that does not survive as text (images, audio, the isError flag) is
@@ -14,6 +25,7 @@ export function convertToolResultToText({ result, provider }: { result: McpToolR
   const parts: string[] = [];
   result.content.forEach((block, index) => {
     const path = `content[${index}]`;
+    warnings.push(...reportDroppedBlockFields({ block, provider, path }));
     switch (block.type) {
       case 'text':
         parts.push(block.text);
@@ -37,6 +49,8 @@ export function convertToolResultToText({ result, provider }: { result: McpToolR
         const resource = block.resource;
         if ('text' in resource && typeof resource.text === 'string') {
           parts.push(resource.text);
+          // The model reads the text with nothing to say where it came from.
+          warnings.push({ code: 'resource-uri-dropped', message: `The text of the embedded resource ${resource.uri} is sent; its uri and MIME type are not.`, path });
         } else {
           parts.push(`[binary resource omitted: ${resource.uri}]`);
           warnings.push({ code: 'blob-not-carried', message: `The binary resource ${resource.uri} cannot be sent as text; a note replaces it.`, path });

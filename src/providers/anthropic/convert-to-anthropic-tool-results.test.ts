@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVERY_KIND_RESULT, listWarningCodes } from '../test-fixtures.ts';
 import type { McpToolResult, ProviderToolCall, ToolRoundResult } from '../types.ts';
 import { convertToAnthropicToolResults } from './convert-to-anthropic-tool-results.ts';
 
@@ -125,7 +126,8 @@ describe('convertToAnthropicToolResults (translation #3)', () => {
         { type: 'image', source: { type: 'base64', media_type: 'image/gif', data: 'R0lGOD=' } },
         { type: 'text', text: '[binary resource omitted: file:///a.zip]' },
       ]);
-      expect(warnings).toEqual([expect.objectContaining({ code: 'blob-not-carried', path: '[0].content[3]' })]);
+      // The text goes without its uri: said, as the blob left out is.
+      expect(warnings).toEqual([expect.objectContaining({ code: 'resource-uri-dropped', path: '[0].content[0]' }), expect.objectContaining({ code: 'blob-not-carried', path: '[0].content[3]' })]);
     });
 
     it('leaves out blank text blocks, which Anthropic refuses, and sends no content when nothing is left', () => {
@@ -177,5 +179,15 @@ describe('convertToAnthropicToolResults (translation #3)', () => {
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[1]' })]);
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'retyped', from: '[1].hostError', to: '[0].content[1].content[0].text' }));
     });
+  });
+});
+
+describe('what translation #3 carries to the model and what it drops (Anthropic)', () => {
+  it('carries the PNG as an image block, never the SVG, and says what else becomes text, with stable codes', () => {
+    const { result, warnings } = convertToAnthropicToolResults({ results: [answered(EVERY_KIND_RESULT)] });
+    const content = result[0]!.content[0]!.content ?? [];
+    expect(content.map((block) => block.type)).toEqual(['text', 'image', 'text', 'text', 'text', 'text']);
+    expect(JSON.stringify(content)).not.toContain('svg+xml"');
+    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-type-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
   });
 });

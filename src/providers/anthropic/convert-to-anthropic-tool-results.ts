@@ -88,6 +88,7 @@ function convertContentBlock({ block, from, to }: { block: McpContentBlock; from
       const resource = block.resource;
       if ('text' in resource && typeof resource.text === 'string') {
         changes.push({ kind: 'retyped', from: `${from}.resource.text`, to: `${to}.text`, note: `the text of ${resource.uri} becomes a text block` });
+        warnings.push({ code: 'resource-uri-dropped', message: `The text of the embedded resource ${resource.uri} is sent as a text block; its uri and MIME type are not.`, path: from });
         return { block: { type: 'text', text: resource.text }, warnings, changes };
       }
       const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVERY_KIND_RESULT, listWarningCodes } from '../test-fixtures.ts';
 import type { McpToolResult, ProviderToolCall, ToolRoundResult } from '../types.ts';
 import { convertToGeminiFunctionResponses } from './convert-to-gemini-function-responses.ts';
 
@@ -81,7 +82,20 @@ describe('convertToGeminiFunctionResponses (translation #3)', () => {
       expect(part.functionResponse.response.output).toContain('[image omitted: image/gif');
       expect(warnings.map((warning) => [warning.code, warning.path])).toEqual([
         ['audio-not-carried', '[0].content[0]'],
-        ['image-not-carried', '[0].content[1]'],
+        ['image-type-not-carried', '[0].content[1]'],
+      ]);
+      expect(warnings[1]!.message).toContain('PNG, JPEG and WebP images only');
+    });
+
+    it('never carries an SVG image as media, and says annotations are not sent', () => {
+      const svg = btoa('<svg xmlns="http://www.w3.org/2000/svg"/>');
+      const { result, warnings } = convertToGeminiFunctionResponses({
+        results: [answered({ content: [{ type: 'image', data: svg, mimeType: 'image/svg+xml' }, { type: 'text', text: 'A chart', annotations: { audience: ['user'] } }] })],
+      });
+      expect(result[0]!.parts[0]!.functionResponse.parts).toBeUndefined();
+      expect(warnings.map((warning) => [warning.code, warning.path])).toEqual([
+        ['image-type-not-carried', '[0].content[0]'],
+        ['content-annotations-dropped', '[0].content[1].annotations'],
       ]);
     });
   });
@@ -112,5 +126,14 @@ describe('convertToGeminiFunctionResponses (translation #3)', () => {
       });
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
     });
+  });
+});
+
+describe('what translation #3 carries to the model and what it drops (Gemini)', () => {
+  it('carries the PNG as inline data, never the SVG, and says what else becomes text, with stable codes', () => {
+    const { result, warnings } = convertToGeminiFunctionResponses({ results: [answered(EVERY_KIND_RESULT)] });
+    const response = result[0]!.parts[0]!.functionResponse;
+    expect(response.parts?.map((part) => part.inlineData.mimeType)).toEqual(['image/png']);
+    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-in-function-response', 'image-type-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
   });
 });

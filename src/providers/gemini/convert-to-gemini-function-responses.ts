@@ -1,10 +1,16 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
-import { convertToolResultToText } from '../tool-result-text.ts';
+import { convertToolResultToText, reportDroppedBlockFields } from '../tool-result-text.ts';
 import type { McpToolResult, ToolRoundResult, Translated } from '../types.ts';
 import type { GeminiFunctionResponseContent, GeminiFunctionResponsePart, GeminiInlineDataPart } from './gemini-content.ts';
 
 /** The image types Gemini documents for media inside a function response. */
 const GEMINI_RESPONSE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+/** The text helper speaks of formats that carry text only; a function response also carries some images. */
+function sayWhatGeminiCarries(warning: Warning): Warning {
+  if (warning.code !== 'image-not-carried') return warning;
+  return { ...warning, code: 'image-type-not-carried', message: warning.message.replace('tool results carry text only', 'media carries PNG, JPEG and WebP images only') };
+}
 
 type Converted = { texts: string[]; media: GeminiInlineDataPart[]; warnings: Warning[]; changes: FieldChange[] };
 
@@ -14,6 +20,7 @@ function convertBlocks(result: McpToolResult, index: number): Converted {
   const partPath = `[0].parts[${index}].functionResponse`;
   result.content.forEach((block, blockIndex) => {
     const path = `[${index}].content[${blockIndex}]`;
+    if (block.type === 'text' || block.type === 'image') converted.warnings.push(...reportDroppedBlockFields({ block, provider: 'A Gemini function response', path }));
     if (block.type === 'text') {
       converted.texts.push(block.text);
       return;
@@ -31,7 +38,7 @@ function convertBlocks(result: McpToolResult, index: number): Converted {
     // Audio, other image types, links and embedded resources: the shared text conversion says what was lost.
     const text = convertToolResultToText({ result: { content: [block] }, provider: 'Gemini function response' });
     converted.texts.push(text.result);
-    converted.warnings.push(...text.warnings.map((warning) => ({ ...warning, path: `${path}${(warning.path ?? '').replace(/^content\[0\]/, '')}` })));
+    converted.warnings.push(...text.warnings.map((warning) => sayWhatGeminiCarries({ ...warning, path: `${path}${(warning.path ?? '').replace(/^content\[0\]/, '')}` })));
   });
   return converted;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVERY_KIND_RESULT, listWarningCodes } from '../test-fixtures.ts';
 import type { McpToolResult, ProviderToolCall, ToolRoundResult } from '../types.ts';
 import { convertToOllamaToolMessages } from './convert-to-ollama-tool-messages.ts';
 
@@ -68,5 +69,20 @@ describe('convertToOllamaToolMessages (translation #3)', () => {
       expect(result).toEqual([{ role: 'tool', tool_name: 'add_numbers', content: 'Error: The arguments must be an object.', tool_call_id: 'call_x' }]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
     });
+  });
+});
+
+describe('what translation #3 carries to the model and what it drops (Ollama)', () => {
+  it('carries text only in a tool message, each loss said with a stable code', () => {
+    const { result, warnings } = convertToOllamaToolMessages({ results: [answered(EVERY_KIND_RESULT, 'call_a')] });
+    expect(result[0]!.content.split('\n')).toEqual([
+      'Here is everything',
+      '[image omitted: image/png, about 72 bytes]',
+      '[image omitted: image/svg+xml, about 6 bytes]',
+      '[audio omitted: audio/wav, about 12 bytes]',
+      '[resource link: architecture.md <demo://resource/static/document/architecture.md>]',
+      'Resource 1: a text resource',
+    ]);
+    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-not-carried', 'image-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVERY_KIND_RESULT, listWarningCodes } from '../test-fixtures.ts';
 import type { McpToolResult, ProviderToolCall, ToolRoundResult } from '../types.ts';
 import { convertToOpenAiFunctionsToolMessages } from './convert-to-openai-functions-tool-messages.ts';
 
@@ -82,5 +83,14 @@ describe('convertToOpenAiFunctionsToolMessages (translation #3)', () => {
       expect(result.map((message) => message.content)).toEqual(['Result: 12', 'Result: 7']);
       expect(warnings).toEqual([expect.objectContaining({ code: 'several-function-results' })]);
     });
+  });
+});
+
+describe('what translation #3 carries to the model and what it drops (legacy functions)', () => {
+  it('carries text only, as Chat Completions does, each loss said with a stable code', () => {
+    const { result, warnings, changes } = convertToOpenAiFunctionsToolMessages({ results: [resultOf(EVERY_KIND_RESULT)] });
+    expect(result[0]!.content).not.toContain('iVBOR');
+    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-not-carried', 'image-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
+    expect(changes.filter((change) => change.kind === 'dropped').map((change) => change.from)).toEqual(['[0].structuredContent', '[0].content[1].data', '[0].content[2].data', '[0].content[3].data']);
   });
 });

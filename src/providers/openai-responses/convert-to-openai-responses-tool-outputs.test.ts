@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVERY_KIND_RESULT, listWarningCodes } from '../test-fixtures.ts';
 import type { McpToolResult, ProviderToolCall, ToolRoundResult } from '../types.ts';
 import { convertToOpenAiResponsesToolOutputs } from './convert-to-openai-responses-tool-outputs.ts';
 
@@ -114,5 +115,24 @@ describe('convertToOpenAiResponsesToolOutputs (translation #3)', () => {
       expect(result).toEqual([{ type: 'function_call_output', call_id: 'call_x', output: 'Error: The arguments are not valid JSON.' }]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
     });
+  });
+});
+
+describe('what translation #3 carries to the model and what it drops (Responses)', () => {
+  it('carries the PNG as an input_image, never the SVG, and says what else becomes text, with stable codes', () => {
+    const { result, warnings } = convertToOpenAiResponsesToolOutputs({ results: [resultOf(EVERY_KIND_RESULT)] });
+    const output = result[0]!.output;
+    expect(Array.isArray(output)).toBe(true);
+    const images = Array.isArray(output) ? output.filter((part) => part.type === 'input_image') : [];
+    expect(images).toEqual([{ type: 'input_image', image_url: `data:image/png;base64,${(EVERY_KIND_RESULT.content[1] as { data: string }).data}` }]);
+    expect(JSON.stringify(output)).not.toContain('data:image/svg');
+    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-type-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
+    expect(warnings[1]!.message).toContain('PNG, JPEG, GIF and WebP images only');
+  });
+
+  it('sends a result whose only image is an SVG as a string, with the image as a note', () => {
+    const { result, warnings } = convertToOpenAiResponsesToolOutputs({ results: [resultOf({ content: [{ type: 'image', data: 'PHN2Zy8+', mimeType: 'image/svg+xml' }] })] });
+    expect(result[0]!.output).toBe('[image omitted: image/svg+xml, about 6 bytes]');
+    expect(listWarningCodes(warnings)).toEqual(['image-type-not-carried']);
   });
 });

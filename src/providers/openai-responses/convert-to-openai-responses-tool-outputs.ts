@@ -1,6 +1,6 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { convertOutcomeToText } from '../tool-outcome-text.ts';
-import { convertToolResultToText } from '../tool-result-text.ts';
+import { convertToolResultToText, reportDroppedBlockFields } from '../tool-result-text.ts';
 import type { McpToolResult, ToolRoundResult, Translated } from '../types.ts';
 
 /** The parts a function output can hold (the SDK's ResponseFunctionCallOutputItem, minus files). */
@@ -15,10 +15,22 @@ export type OpenAiResponsesFunctionCallOutput = {
 
 const PROVIDER = 'OpenAI Responses';
 
+/** The image types OpenAI accepts as image input (its vision guide): no SVG, no BMP. */
+const OPENAI_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+type McpContentBlock = McpToolResult['content'][number];
+
+function isCarriedImage(block: McpContentBlock): block is Extract<McpContentBlock, { type: 'image' }> {
+  return block.type === 'image' && OPENAI_IMAGE_TYPES.has(block.mimeType);
+}
+
 type Converted = { output: string | OpenAiResponsesOutputPart[]; warnings: Warning[]; changes: FieldChange[] };
 
 /** Corrects the text helper's "text only" wording: a Responses function output also carries images, just not audio. */
 function sayWhatOutputsCarry(warning: Warning): Warning {
+  if (warning.code === 'image-not-carried') {
+    return { ...warning, code: 'image-type-not-carried', message: warning.message.replace('tool results carry text only', 'function outputs carry PNG, JPEG, GIF and WebP images only') };
+  }
   if (warning.code !== 'audio-not-carried') return warning;
   return { ...warning, message: warning.message.replace('tool results carry text only', 'function outputs carry text and images, not audio') };
 }
@@ -43,7 +55,8 @@ function convertToParts(result: McpToolResult, index: number): Converted {
   }
   result.content.forEach((block, blockIndex) => {
     const to = `[${index}].output[${parts.length}]`;
-    if (block.type === 'image') {
+    if (isCarriedImage(block)) {
+      warnings.push(...reportDroppedBlockFields({ block, provider: PROVIDER, path: `[${index}].content[${blockIndex}]` }));
       parts.push({ type: 'input_image', image_url: `data:${block.mimeType};base64,${block.data}` });
       changes.push({ kind: 'retyped', from: `[${index}].content[${blockIndex}]`, to, note: 'the image becomes an input_image with a data URL' });
       return;
@@ -81,7 +94,7 @@ export function convertToOpenAiResponsesToolOutputs({ results }: { results: Tool
       { kind: 'added', to: `[${index}].type`, note: 'a function_call_output input item' },
       { kind: 'added', to: `[${index}].call_id`, note: `answers the model's call ${callId}` },
     );
-    if (outcome.type === 'result' && outcome.result.content.some((block) => block.type === 'image')) {
+    if (outcome.type === 'result' && outcome.result.content.some(isCarriedImage)) {
       const converted = convertToParts(outcome.result, index);
       warnings.push(...converted.warnings);
       changes.push(...converted.changes);

@@ -15,6 +15,7 @@ import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
 import { FullScreenButton } from './full-screen-button.tsx';
 import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
+import { RichContentView } from './rich-content-view.tsx';
 import { TranslationView } from './translation-view.tsx';
 import { findStreamSource, StreamPlayback } from './stream-playback.tsx';
 
@@ -133,7 +134,10 @@ function StepInspector({ step }: { step: Step }) {
           (step.edited ? (
             <EditedMessageView step={step} original={step.edited.original} focus={findFocus({ stepId: step.id, wire })} />
           ) : (
-            <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
+            <>
+              <RichContentView payload={step.payload} />
+              <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
+            </>
           ))}
         {tab === 'http' && step.http && <HttpView http={step.http} audience={step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp'} />}
       </div>
