@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { labelToolCalls } from '../content/call-labels.ts';
 import { findFocus } from '../content/narration.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
@@ -9,6 +11,8 @@ import { FAILURE_LABELS } from './step-outcome.ts';
 import { useCurrentStepOutcome } from './use-step-outcomes.ts';
 
 const selectRunWire = (state: ExplorerState) => state.runWire;
+const selectSteps = (state: ExplorerState) => state.steps;
+const selectCursor = (state: ExplorerState) => state.cursor;
 const selectPending = (state: ExplorerState) => (state.cursor === state.steps.length - 1 ? state.pending : null);
 
 /** One line above the graph: what the step on show is, and what the host will send next. */
@@ -19,6 +23,10 @@ export function StepCaption() {
   const editBefore = useExplorerStore(selectEditBefore);
   const outcome = useCurrentStepOutcome();
   const wire = useExplorerStore(selectRunWire);
+  const steps = useExplorerStore(selectSteps);
+  const cursor = useExplorerStore(selectCursor);
+  const callLabels = useMemo(() => labelToolCalls({ steps }), [steps]);
+  const callLabel = callLabels[cursor] ?? null;
   // The step's lesson is in its first highlight: said here, above the graph, so no payload needs scrolling to find it.
   const lesson = step ? findFocus({ stepId: step.id, wire }).find((focus) => !focus.optional) : undefined;
   const failed = step?.kind === 'fault' || outcome?.failed === true;
@@ -32,6 +40,11 @@ export function StepCaption() {
           {/* The spaces between the parts are text, not margins: the live region reads "Step 5 Discovery", not "Step 5Discovery". */}
           <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>
           <span className={`font-medium ${failed ? 'text-red-800 dark:text-red-200' : ''}`}>{step.title}</span>{' '}
+          {callLabel && (
+            <span className="font-mono text-xs" data-testid="caption-call">
+              for {callLabel}
+            </span>
+          )}{' '}
           {outcome?.failed && (
             <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="caption-failed">
               {FAILURE_LABELS[outcome.situation]}

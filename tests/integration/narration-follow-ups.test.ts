@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { labelToolCalls } from '../../src/content/call-labels.ts';
+import { findScenario } from '../../src/content/scenarios.ts';
+import { createLifecycleRun, type LifecycleRun } from '../../src/lifecycle/engine.ts';
+import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
+import type { Trace } from '../../src/trace/trace.ts';
+import { useServer } from '../helpers/use-server.ts';
+
+/**
+ * The narration's follow-ups (issue 17) read from real runs: the built-in server and the
+ * mock model over HTTP, one scenario each; what the words say must be what the trace holds.
+ */
+
+const server = useServer();
+const traces = new Map<string, Trace>();
+
+function createScenarioRun(scenarioId: string, maxToolRounds?: number): LifecycleRun {
+  const scenario = findScenario(scenarioId)!;
+  return createLifecycleRun({
+    question: scenario.question,
+    era: scenario.era ?? '2025-11-25',
+    mcpUrl: `${server.url}${scenario.mcpPath}`,
+    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: scenario.mockModel },
+    autoRelease: true,
+    networkTimeoutMs: 10_000,
+    ...(maxToolRounds ?? scenario.maxToolRounds ? { maxToolRounds: maxToolRounds ?? scenario.maxToolRounds } : {}),
+  });
+}
+
+beforeAll(async () => {
+  for (const scenarioId of ['happy-path', 'parallel-calls', 'round-cap']) traces.set(scenarioId, await createScenarioRun(scenarioId).start());
+  traces.set('round-cap at 1', await createScenarioRun('round-cap', 1).start());
+}, 60_000);
+
+describe('parallel calls: each step says which call it is for', () => {
+  it('labels steps 11 to 17 of each call with its own tool and arguments, as sent', () => {
+    const trace = traces.get('parallel-calls')!;
+    const labels = labelToolCalls({ steps: trace.steps });
+    const labelled = trace.steps.flatMap((step, index) => (labels[index] ? [`${step.canonical} ${labels[index]}`] : []));
+    const calls = trace.steps.filter((step) => step.id === 'mcp.tools-call.request').map((step) => JSON.parse(step.http!.requestBody!).params);
+    expect(calls.map((call) => call.name)).toEqual(['add_numbers', 'multiply_numbers']);
+    const expected = calls.flatMap((call) => {
+      const label = `${call.name}(${Object.entries(call.arguments).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')})`;
+      return [11, 12, 13, 14, 15, 16, 17].map((canonical) => `${canonical} ${label}`);
+    });
+    expect(labelled).toEqual(expected);
+  });
+
+  it('leaves a round with one call unlabelled', () => {
+    const trace = traces.get('happy-path')!;
+    expect(labelToolCalls({ steps: trace.steps }).every((label) => label === null)).toBe(true);
+  });
+});
+
+describe('the round cap: the reply that hit it is recorded', () => {
+  for (const [name, cap] of [['round-cap', 3], ['round-cap at 1', 1]] as const) {
+    it(`${name}: the reply after ${cap} rounds is a step of round ${cap + 1}, and the fault names it`, () => {
+      const trace = traces.get(name)!;
+      expect(trace.status).toBe('failed');
+      const [capped, fault] = trace.steps.slice(-2);
+      expect(capped!.id).toBe('provider.response.tool-calls');
+      expect(capped!.iteration).toBe(cap + 1);
+      expect(capped!.title).toContain('the reply that hit the round cap');
+      // What the model asked for in that reply, read from its own body on the wire.
+      const called = JSON.parse(capped!.http!.responseBody!).choices[0].message.tool_calls.map((call: { function: { name: string } }) => call.function.name);
+      expect(called.length).toBeGreaterThan(0);
+      for (const tool of called) expect(capped!.note).toContain(`${tool}(`);
+      expect(capped!.note).toContain(`past the cap of ${cap} tool rounds`);
+      expect(fault!.id).toBe('host.fault');
+      expect(fault!.fault!.what).toContain(`after ${cap} rounds`);
+      expect(fault!.fault!.what).toContain(`step #${capped!.n}`);
+      // No tools/call went out for the capped reply.
+      expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').map((step) => step.iteration).at(-1)).toBe(cap);
+    });
+  }
+});
