@@ -4,7 +4,7 @@ import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Step, Trace } from '../trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
-import { readStreamChoice } from './model-settings.ts';
+import { chooseMaxToolRounds, readStreamChoice } from './model-settings.ts';
 import { findScenario } from '../content/scenarios.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
@@ -160,7 +160,7 @@ export async function startRun(): Promise<void> {
     const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
     // The learner's headers are for the server they named, never for the built-in one.
     const mcpHeaders = state.model.mcpServerUrl === null ? [] : state.model.mcpHeaders;
-    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, mcpHeaders, provider, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}), ...(scenario?.prompt ? { prompt: scenario.prompt } : {}), ...(scenario?.listResources ? { listResources: true } : {}) });
+    run = (createRun ?? engine.createLifecycleRun)({ question, era, mcpUrl, mcpHeaders, provider, maxToolRounds: chooseMaxToolRounds({ settings: state.model, scenarioCap: scenario?.maxToolRounds }), ...(scenario?.prompt ? { prompt: scenario.prompt } : {}), ...(scenario?.listResources ? { listResources: true } : {}) });
   } catch (error) {
     useExplorerStore.setState({
       status: 'idle',
