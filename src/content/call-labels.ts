@@ -9,8 +9,15 @@ import { readJsonField } from './read-json-field.ts';
  */
 export function labelToolCalls({ steps }: { steps: Step[] }): (string | null)[] {
   const callsPerRound = new Map<number, number>();
+  const count = (round: number, calls: number) => callsPerRound.set(round, Math.max(callsPerRound.get(round) ?? 0, calls));
+  const translated = new Map<number, number>();
   for (const step of steps) {
-    if (step.id === 'host.translate-tool-call') callsPerRound.set(step.iteration, (callsPerRound.get(step.iteration) ?? 0) + 1);
+    // The model's decision lists every call of the round, so the first call is labelled before the second is translated.
+    if (step.id === 'llm.decide' && Array.isArray(step.payload)) count(step.iteration, step.payload.length);
+    if (step.id === 'host.translate-tool-call') {
+      translated.set(step.iteration, (translated.get(step.iteration) ?? 0) + 1);
+      count(step.iteration, translated.get(step.iteration) ?? 0);
+    }
   }
   const labels: (string | null)[] = [];
   let current: string | null = null;

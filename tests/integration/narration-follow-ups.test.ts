@@ -44,6 +44,9 @@ describe('parallel calls: each step says which call it is for', () => {
       return [11, 12, 13, 14, 15, 16, 17].map((canonical) => `${canonical} ${label}`);
     });
     expect(labelled).toEqual(expected);
+    // Live, the first call's request is labelled before the second call exists in the trace.
+    const first = trace.steps.findIndex((step) => step.id === 'mcp.tools-call.request');
+    expect(labelToolCalls({ steps: trace.steps.slice(0, first + 1) }).at(-1)).toBe(expected[1]!.slice(3));
   });
 
   it('leaves a round with one call unlabelled', () => {

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { runToEnd, stepUntil } from './helpers.ts';
+
+/**
+ * The narration's follow-ups (issue 17), seen in Chromium on real runs against the real
+ * server and mock model: what each row and caption says is read from the page.
+ */
+
+async function chooseScenario(page: Page, id: string) {
+  await page.goto('/');
+  await page.getByTestId('scenario-select').selectOption(id);
+  await expect(page.getByTestId('scenario-lesson')).toBeVisible();
+}
+
+const rowsOf = (page: Page, stepId: string) => page.locator(`[data-testid="timeline-step"][data-step-id="${stepId}"]`);
+
+test('parallel calls: each row and the caption name the tool call they are for', async ({ page }) => {
+  await chooseScenario(page, 'parallel-calls');
+  await stepUntil(page, 'keyboard', 'mcp.tools-call.request');
+  await expect(page.getByTestId('caption-call')).toHaveText('for add_numbers(a: 5, b: 7)');
+  await runToEnd(page);
+  await expect(rowsOf(page, 'mcp.tools-call.request').nth(0).getByTestId('call-label')).toHaveText('· add_numbers(a: 5, b: 7)');
+  await expect(rowsOf(page, 'mcp.tools-call.request').nth(1).getByTestId('call-label')).toHaveText('· multiply_numbers(a: 3, b: 4)');
+  await expect(rowsOf(page, 'server.execute').nth(1).getByTestId('call-label')).toHaveText('· multiply_numbers(a: 3, b: 4)');
+  await expect(rowsOf(page, 'client.result-to-host').nth(0)).toContainText('add_numbers(a: 5, b: 7)');
+  // The steps around the calls belong to no one call.
+  await expect(rowsOf(page, 'host.translate-tool-result').getByTestId('call-label')).toHaveCount(0);
+  await rowsOf(page, 'server.validate-arguments').nth(1).click();
+  await expect(page.getByTestId('caption-call')).toHaveText('for multiply_numbers(a: 3, b: 4)');
+});
+
+test('the round cap: a setting kept on this device, and the reply that hit it is a row of its own', async ({ page }) => {
+  await chooseScenario(page, 'round-cap');
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await expect(dialog.getByLabel('Tool rounds at most')).toHaveValue('5');
+  await dialog.getByLabel('Tool rounds at most').fill('2');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await runToEnd(page);
+  await expect(page.getByTestId('fault')).toContainText('after 2 rounds');
+  const capped = rowsOf(page, 'provider.response.tool-calls').last();
+  await expect(capped).toContainText('the reply that hit the round cap');
+  await expect(capped).toContainText('round 3');
+  const named = /step #(\d+)/.exec(await page.getByTestId('fault').innerText())?.[1];
+  await capped.click();
+  await expect(page.getByTestId('inspector')).toContainText('past the cap of 2 tool rounds');
+  // The step the fault names is that very reply.
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', named ?? 'none');
+  await page.reload();
+  await page.getByTestId('model-settings-button').click();
+  await expect(page.getByRole('dialog', { name: 'Model and wire format' }).getByLabel('Tool rounds at most')).toHaveValue('2');
+});
+
+test('switching era or scenario mid-run asks first: Keep stays on the run, Switch starts over', async ({ page }) => {
+  await chooseScenario(page, 'happy-path');
+  // Before the first step nothing is lost, so nothing is asked.
+  await page.getByRole('radio', { name: '2026-07-28' }).check({ force: true });
+  await expect(page.getByTestId('switch-confirm')).not.toBeVisible();
+  await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+  const dialog = page.getByRole('dialog', { name: /Switch to/ });
+
+  await page.getByTestId('scenario-select').selectOption('two-rounds');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This ends the run on show');
+  await expect(dialog).toContainText('“Two rounds');
+  await dialog.getByRole('button', { name: 'Keep' }).click();
+  await expect(dialog).not.toBeVisible();
+  await expect(page.getByTestId('scenario-select')).toHaveValue('happy-path');
+  await expect(rowsOf(page, 'mcp.tools-list.request')).toHaveCount(1);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-list.request');
+
+  await page.getByRole('radio', { name: '2025-11-25' }).click({ force: true });
+  await expect(dialog).toContainText('the 2025-11-25 era');
+  await page.keyboard.press('Escape');
+  await expect(dialog).not.toBeVisible();
+  await expect(page.getByRole('radio', { name: '2026-07-28' })).toBeChecked();
+  await expect(rowsOf(page, 'mcp.tools-list.request')).toHaveCount(1);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-list.request');
+
+  await page.getByTestId('scenario-select').selectOption('two-rounds');
+  await dialog.getByRole('button', { name: 'Switch' }).click();
+  await expect(page.getByTestId('scenario-select')).toHaveValue('two-rounds');
+  await expect(page.getByTestId('timeline-step')).toHaveCount(0);
+});
