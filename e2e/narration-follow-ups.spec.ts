@@ -82,3 +82,16 @@ test('switching era or scenario mid-run asks first: Keep stays on the run, Switc
   await expect(page.getByTestId('scenario-select')).toHaveValue('two-rounds');
   await expect(page.getByTestId('timeline-step')).toHaveCount(0);
 });
+
+test('the learner’s time at the gate is shown apart from the step’s own time', async ({ page }) => {
+  await chooseScenario(page, 'happy-path');
+  await stepUntil(page, 'keyboard', 'client.tools-to-host');
+  // The learner reads for a while before letting translation #1 happen.
+  await page.waitForTimeout(1500);
+  await stepUntil(page, 'keyboard', 'host.translate-tools');
+  const time = page.getByTestId('step-time');
+  await expect(page.getByTestId('step-learner-wait')).toContainText('waiting for you at the gate (not counted)');
+  expect(Number(await time.getAttribute('data-waited-ms'))).toBeGreaterThanOrEqual(1400);
+  expect(Number(await time.getAttribute('data-own-ms'))).toBeLessThan(1000);
+  await expect(time).toContainText(/took \d+ ms/);
+});

@@ -4,6 +4,8 @@ import { findScenario } from '../../src/content/scenarios.ts';
 import { createLifecycleRun, type LifecycleRun } from '../../src/lifecycle/engine.ts';
 import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
+import { measureStepTimes } from '../../src/content/step-times.ts';
+import { createMockRun, waitForNextGate } from '../helpers/create-mock-run.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -76,4 +78,39 @@ describe('the round cap: the reply that hit it is recorded', () => {
       expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').map((step) => step.iteration).at(-1)).toBe(cap);
     });
   }
+});
+
+describe('the learner’s idle time is not step time', () => {
+  it('a run held at every gate for 300 ms records the holds apart from each step’s own time', async () => {
+    const holdMs = 300;
+    const run = createMockRun(server.url);
+    let gates = 0;
+    const paused = waitForNextGate(run);
+    const finished = run.start();
+    await paused;
+    while (run.trace.status === 'running' && run.pending) {
+      await new Promise((resolve) => setTimeout(resolve, holdMs));
+      const next = waitForNextGate(run);
+      run.release();
+      gates++;
+      await next;
+    }
+    const trace = await finished;
+    expect(trace.status).toBe('complete');
+    const times = measureStepTimes({ steps: trace.steps });
+    const last = trace.steps.at(-1)!;
+    // Every hold is counted as the learner's, none as a step's.
+    expect(last.learnerWaitMs).toBeGreaterThanOrEqual(gates * holdMs - gates * 5);
+    expect(times.reduce((sum, time) => sum + time.waitedMs, 0)).toBe(last.learnerWaitMs);
+    expect(times.at(-1)!.runMs).toBe(last.at - last.learnerWaitMs!);
+    // Translation #1 is the host's own work, appended the moment its gate opens: it waited, it took next to nothing.
+    const translate = trace.steps.findIndex((step) => step.id === 'host.translate-tools');
+    expect(times[translate]!.waitedMs).toBeGreaterThanOrEqual(holdMs - 5);
+    expect(times[translate]!.ownMs).toBeLessThan(holdMs / 2);
+    expect(times.every((time) => time.ownMs >= 0 && time.waitedMs >= 0)).toBe(true);
+  }, 60_000);
+
+  it('a run nobody held records no wait at all', () => {
+    expect(traces.get('happy-path')!.steps.every((step) => step.learnerWaitMs === undefined)).toBe(true);
+  });
 });
