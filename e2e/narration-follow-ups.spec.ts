@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { runToEnd, stepUntil } from './helpers.ts';
+import { chooseRealProvider, runToEnd, stepUntil } from './helpers.ts';
+import { startLongAnswerProvider } from '../tests/helpers/start-long-answer-provider.ts';
 
 /**
  * The narration's follow-ups (issue 17), seen in Chromium on real runs against the real
@@ -94,4 +95,53 @@ test('the learner’s time at the gate is shown apart from the step’s own time
   expect(Number(await time.getAttribute('data-waited-ms'))).toBeGreaterThanOrEqual(1400);
   expect(Number(await time.getAttribute('data-own-ms'))).toBeLessThan(1000);
   await expect(time).toContainText(/took \d+ ms/);
+});
+
+test('sessions: the caption, the live region, says each 404 it shows', async ({ page }) => {
+  await chooseScenario(page, 'sessions');
+  await stepUntil(page, 'keyboard', 'mcp.tools-call.request');
+  const notice = page.getByTestId('step-caption').getByTestId('caption-404');
+  await expect(notice).toContainText('404: the session');
+  await expect(notice).toContainText('this request was not run');
+  await expect(page.getByTestId('step-caption')).toHaveAttribute('aria-live', 'polite');
+  await runToEnd(page);
+  // Every 404 the run met: the sessions the server forgot (a POST, the GET stream) and the DELETE at the end.
+  const expired = rowsOf(page, 'mcp.session.expired');
+  expect(await expired.count()).toBeGreaterThanOrEqual(2);
+  for (let nth = 0; nth < (await expired.count()); nth++) {
+    await expired.nth(nth).click();
+    await expect(notice).toContainText(/^404: the session \S+/);
+  }
+  await rowsOf(page, 'mcp.session.delete').click();
+  await expect(notice).toContainText('already gone');
+  await expired.last().click();
+  await expect(notice).toContainText('already gone');
+  await rowsOf(page, 'mcp.tools-call.request').last().click();
+  await expect(notice).toHaveCount(0);
+});
+
+test('a long answer scrolls in its own box and leaves the graph its height', async ({ page }) => {
+  const provider = await startLongAnswerProvider(60);
+  try {
+    await page.goto('/');
+    await chooseRealProvider(page, { wire: 'openai-chat', baseUrl: provider.url, model: 'long-answer-model', key: 'sk-test-long', replies: 'whole' });
+    await stepUntil(page, 'keyboard', 'user.question');
+    const graphHeight = () => page.getByTestId('main-view').evaluate((element) => element.getBoundingClientRect().height);
+    const before = await graphHeight();
+    expect(before).toBeGreaterThan(100);
+    await runToEnd(page);
+    const answer = page.getByTestId('answer');
+    await expect(answer).toContainText('Paragraph 60:');
+    // The caption's lines come and go (Next: …), but the answer takes none of the graph's height.
+    expect(await graphHeight()).toBeGreaterThanOrEqual(before - 1);
+    const box = await answer.evaluate((element) => ({ scroll: element.scrollHeight, client: element.clientHeight }));
+    expect(box.scroll).toBeGreaterThan(box.client);
+    expect(box.client).toBeLessThanOrEqual(6 * 16 + 1);
+    // A keyboard reaches it, so it can be scrolled without a mouse.
+    await answer.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => answer.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  } finally {
+    await provider.close();
+  }
 });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { labelToolCalls } from '../content/call-labels.ts';
 import { findFocus } from '../content/narration.ts';
+import { describeSessionNotFound } from '../content/session-notices.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import { EditMessageButton } from './edit/edit-message-dialog.tsx';
@@ -19,8 +20,6 @@ const selectPending = (state: ExplorerState) => (state.cursor === state.steps.le
 export function StepCaption() {
   const step = useExplorerStore(selectCurrentStep);
   const pending = useExplorerStore(selectPending);
-  const answer = useExplorerStore(selectShownAnswer);
-  const editBefore = useExplorerStore(selectEditBefore);
   const outcome = useCurrentStepOutcome();
   const wire = useExplorerStore(selectRunWire);
   const steps = useExplorerStore(selectSteps);
@@ -30,6 +29,7 @@ export function StepCaption() {
   // The step's lesson is in its first highlight: said here, above the graph, so no payload needs scrolling to find it.
   const lesson = step ? findFocus({ stepId: step.id, wire }).find((focus) => !focus.optional) : undefined;
   const failed = step?.kind === 'fault' || outcome?.failed === true;
+  const sessionNotice = describeSessionNotFound({ step });
   return (
     <div className="flex min-h-14 flex-col justify-center gap-1" aria-live="polite" data-testid="step-caption">
       {step ? (
@@ -55,6 +55,11 @@ export function StepCaption() {
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>
       )}
+      {sessionNotice && (
+        <p className="text-xs font-medium text-amber-900 dark:text-amber-200" data-testid="caption-404">
+          {sessionNotice}
+        </p>
+      )}
       {lesson && (
         <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="caption-lesson">
           Look at <code className="font-mono font-semibold">{lesson.path}</code>: {lesson.note}
@@ -66,18 +71,38 @@ export function StepCaption() {
           <EditMessageButton />
         </p>
       )}
-      {answer !== null && (
-        <p className="rounded-md bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="answer">
-          <span className="mr-2 text-xs font-medium tracking-wide text-emerald-800 uppercase dark:text-emerald-300">Answer</span>{' '}
-          <LongText text={answer} />
-          {editBefore && (
-            <span className="mt-1 block text-sm font-normal text-fuchsia-800 dark:text-fuchsia-300" data-testid="answer-edit-note">
-              Not the model&apos;s own run: this answer follows from your edit at {describeEditedStep(editBefore)}. The model built it on what your version
-              produced.
-            </span>
-          )}
-        </p>
-      )}
+    </div>
+  );
+}
+
+/**
+ * The answer, laid over the foot of the graph's area rather than in the caption above it:
+ * in the caption a long answer grew the caption and the graph below it lost that height.
+ * Here it scrolls in a box of its own, at most 6rem (15% of the window) high, and is a
+ * live region of its own, as the caption was for it.
+ */
+export function AnswerBox() {
+  const answer = useExplorerStore(selectShownAnswer);
+  const editBefore = useExplorerStore(selectEditBefore);
+  return (
+    <div className="pointer-events-none absolute inset-x-2 bottom-2 z-10" aria-live="polite" data-testid="answer-area">
+        {answer !== null && (
+          // Focusable, so a keyboard can scroll it too.
+          <p
+            className="pointer-events-auto max-h-[min(6rem,15dvh)] overflow-y-auto rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 shadow-md dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+            tabIndex={0}
+            data-testid="answer"
+          >
+            <span className="mr-2 text-xs font-medium tracking-wide text-emerald-800 uppercase dark:text-emerald-300">Answer</span>{' '}
+            <LongText text={answer} />
+            {editBefore && (
+              <span className="mt-1 block text-sm font-normal text-fuchsia-800 dark:text-fuchsia-300" data-testid="answer-edit-note">
+                Not the model&apos;s own run: this answer follows from your edit at {describeEditedStep(editBefore)}. The model built it on what your version
+                produced.
+              </span>
+            )}
+          </p>
+        )}
     </div>
   );
 }

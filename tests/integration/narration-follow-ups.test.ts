@@ -4,6 +4,7 @@ import { findScenario } from '../../src/content/scenarios.ts';
 import { createLifecycleRun, type LifecycleRun } from '../../src/lifecycle/engine.ts';
 import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
+import { describeSessionNotFound } from '../../src/content/session-notices.ts';
 import { measureStepTimes } from '../../src/content/step-times.ts';
 import { createMockRun, waitForNextGate } from '../helpers/create-mock-run.ts';
 import { useServer } from '../helpers/use-server.ts';
@@ -30,7 +31,7 @@ function createScenarioRun(scenarioId: string, maxToolRounds?: number): Lifecycl
 }
 
 beforeAll(async () => {
-  for (const scenarioId of ['happy-path', 'parallel-calls', 'round-cap']) traces.set(scenarioId, await createScenarioRun(scenarioId).start());
+  for (const scenarioId of ['happy-path', 'parallel-calls', 'round-cap', 'sessions']) traces.set(scenarioId, await createScenarioRun(scenarioId).start());
   traces.set('round-cap at 1', await createScenarioRun('round-cap', 1).start());
 }, 60_000);
 
@@ -112,5 +113,26 @@ describe('the learner’s idle time is not step time', () => {
 
   it('a run nobody held records no wait at all', () => {
     expect(traces.get('happy-path')!.steps.every((step) => step.learnerWaitMs === undefined)).toBe(true);
+  });
+});
+
+describe('the sessions scenario announces every 404 it shows', () => {
+  it('each step whose exchange is a 404 for a session says so, naming that session', () => {
+    const trace = traces.get('sessions')!;
+    const shown = trace.steps.filter((step) => step.http?.status === 404);
+    // tools/call and its 404, then the DELETE and its 404.
+    expect(shown.map((step) => step.id)).toEqual(['mcp.tools-call.request', 'mcp.session.expired', 'mcp.session.delete', 'mcp.session.expired']);
+    for (const step of shown) {
+      const notice = describeSessionNotFound({ step });
+      expect(notice).toMatch(/^404: the session /);
+      expect(notice).toContain(step.http!.requestHeaders['mcp-session-id']!.slice(0, 8));
+    }
+    expect(describeSessionNotFound({ step: shown[2] })).toContain('already gone');
+    expect(describeSessionNotFound({ step: shown[1] })).toContain('start a new session');
+    // The same tools/call sent again in the new session is a 200, and nothing is said.
+    const retried = trace.steps.filter((step) => step.id === 'mcp.tools-call.request')[1]!;
+    expect(retried.http!.status).toBe(200);
+    expect(describeSessionNotFound({ step: retried })).toBeNull();
+    expect(trace.steps.filter((step) => describeSessionNotFound({ step }) !== null)).toHaveLength(4);
   });
 });
