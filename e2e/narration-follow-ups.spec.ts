@@ -145,3 +145,17 @@ test('a long answer scrolls in its own box and leaves the graph its height', asy
     await provider.close();
   }
 });
+
+test('the server’s own reports are badged as this teaching server’s instrumentation, in the caption, the timeline and on the edge', async ({ page }) => {
+  await chooseScenario(page, 'happy-path');
+  await stepUntil(page, 'keyboard', 'server.validate-arguments');
+  await expect(page.getByTestId('caption-instrumentation')).toHaveText('teaching server only');
+  await expect(page.getByTestId('caption-instrumentation-note')).toContainText('Real MCP servers do the work but do not send such reports');
+  await expect(page.getByTestId('message-label')).toContainText('notifications/progress (teaching server only)');
+  for (const stepId of ['server.registry-read', 'server.registry-lookup', 'server.validate-arguments']) {
+    await expect(rowsOf(page, stepId)).toContainText('teaching server only');
+  }
+  await expect(rowsOf(page, 'mcp.tools-call.request')).not.toContainText('teaching server only');
+  await stepUntil(page, 'keyboard', 'mcp.tools-call.response');
+  await expect(page.getByTestId('caption-instrumentation')).toHaveCount(0);
+});

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { labelToolCalls } from '../content/call-labels.ts';
 import { findFocus } from '../content/narration.ts';
 import { describeSessionNotFound } from '../content/session-notices.ts';
+import { INSTRUMENTATION_BADGE, INSTRUMENTATION_NOTE, isServerInstrumentation } from '../content/server-instrumentation.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import { EditMessageButton } from './edit/edit-message-dialog.tsx';
@@ -50,10 +51,20 @@ export function StepCaption() {
               {FAILURE_LABELS[outcome.situation]}
             </span>
           )}{' '}
+          {isServerInstrumentation(step.id) && (
+            <span className="ml-2 rounded border border-amber-700 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-300 dark:text-amber-200" title={INSTRUMENTATION_NOTE} data-testid="caption-instrumentation">
+              {INSTRUMENTATION_BADGE}
+            </span>
+          )}{' '}
           {step.edited && <span className="ml-2 rounded bg-fuchsia-800 px-1.5 py-0.5 text-xs font-semibold text-white">edited by you</span>}
         </p>
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>
+      )}
+      {step && isServerInstrumentation(step.id) && (
+        <p className="text-xs text-amber-900 dark:text-amber-200" data-testid="caption-instrumentation-note">
+          {INSTRUMENTATION_NOTE}
+        </p>
       )}
       {sessionNotice && (
         <p className="text-xs font-medium text-amber-900 dark:text-amber-200" data-testid="caption-404">

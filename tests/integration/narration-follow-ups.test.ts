@@ -5,6 +5,7 @@ import { createLifecycleRun, type LifecycleRun } from '../../src/lifecycle/engin
 import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { describeSessionNotFound } from '../../src/content/session-notices.ts';
+import { isServerInstrumentation } from '../../src/content/server-instrumentation.ts';
 import { measureStepTimes } from '../../src/content/step-times.ts';
 import { createMockRun, waitForNextGate } from '../helpers/create-mock-run.ts';
 import { useServer } from '../helpers/use-server.ts';
@@ -134,5 +135,19 @@ describe('the sessions scenario announces every 404 it shows', () => {
     expect(retried.http!.status).toBe(200);
     expect(describeSessionNotFound({ step: retried })).toBeNull();
     expect(trace.steps.filter((step) => describeSessionNotFound({ step }) !== null)).toHaveLength(4);
+  });
+});
+
+describe('the server’s own reports are labelled as this teaching server’s instrumentation', () => {
+  it('exactly steps 4, 13, 14 and 15 of a real run, each a progress notification from the server', () => {
+    const trace = traces.get('happy-path')!;
+    const labelled = trace.steps.filter((step) => isServerInstrumentation(step.id));
+    expect(labelled.map((step) => step.canonical)).toEqual([4, 13, 14, 15]);
+    for (const step of labelled) {
+      expect(step.from).toBe('server');
+      expect(step.payload).toMatchObject({ method: 'notifications/progress' });
+    }
+    // No other step is a report of the server's inside work.
+    expect(trace.steps.filter((step) => !isServerInstrumentation(step.id)).some((step) => [4, 13, 14, 15].includes(step.canonical ?? 0))).toBe(false);
   });
 });

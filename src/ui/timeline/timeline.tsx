@@ -2,6 +2,7 @@ import { Fragment, memo, useEffect, useMemo, useRef, type KeyboardEvent } from '
 import { useShallow } from 'zustand/react/shallow';
 import { labelToolCalls } from '../../content/call-labels.ts';
 import { findMissingSteps, type MissingStep } from '../../content/missing-steps.ts';
+import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/server-instrumentation.ts';
 import type { Step } from '../../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../trace/vocabulary.ts';
 import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
@@ -96,6 +97,7 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel, callLa
             {step.iteration > 1 ? ` · round ${step.iteration}` : ''}
             {failedLabel ? ` · failed: ${failedLabel}` : ''}
             {step.edited ? ' · edited by you' : ''}
+            {isServerInstrumentation(step.id) ? ` · ${INSTRUMENTATION_BADGE}` : ''}
           </span>
         </span>
       </button>
