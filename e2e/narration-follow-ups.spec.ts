@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseRealProvider, runToEnd, stepUntil } from './helpers.ts';
+import { chooseRealProvider, readPayload, runToEnd, stepUntil } from './helpers.ts';
 import { startLongAnswerProvider } from '../tests/helpers/start-long-answer-provider.ts';
 
 /**
@@ -158,4 +158,16 @@ test('the server’s own reports are badged as this teaching server’s instrume
   await expect(rowsOf(page, 'mcp.tools-call.request')).not.toContainText('teaching server only');
   await stepUntil(page, 'keyboard', 'mcp.tools-call.response');
   await expect(page.getByTestId('caption-instrumentation')).toHaveCount(0);
+});
+
+test('the article’s function_call: a button at the model’s tool call switches to OpenAI legacy functions', async ({ page }) => {
+  await chooseScenario(page, 'happy-path');
+  await stepUntil(page, 'keyboard', 'provider.response.tool-calls');
+  const link = page.getByTestId('legacy-functions-link');
+  await expect(link).toContainText('function_call');
+  await link.getByRole('button', { name: 'See it in OpenAI legacy functions' }).click();
+  await expect(page.getByTestId('timeline-step')).toHaveCount(0);
+  await stepUntil(page, 'keyboard', 'provider.response.tool-calls');
+  expect(await readPayload(page)).toMatchObject({ choices: [{ message: { function_call: { name: 'add_numbers' } } }] });
+  await expect(link).toHaveCount(0);
 });

@@ -8,6 +8,7 @@ import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerSt
 import { EditMessageButton } from './edit/edit-message-dialog.tsx';
 import { describeEditedStep, selectEditBefore } from './edit/edit-credit.ts';
 import { LongText } from './json/long-text-notice.tsx';
+import { LegacyFunctionsButton } from './legacy-functions-button.tsx';
 import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
 import { FAILURE_LABELS } from './step-outcome.ts';
 import { useCurrentStepOutcome } from './use-step-outcomes.ts';
@@ -66,6 +67,7 @@ export function StepCaption() {
           {INSTRUMENTATION_NOTE}
         </p>
       )}
+      <LegacyFunctionsButton />
       {sessionNotice && (
         <p className="text-xs font-medium text-amber-900 dark:text-amber-200" data-testid="caption-404">
           {sessionNotice}

@@ -6,6 +6,7 @@ import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { describeSessionNotFound } from '../../src/content/session-notices.ts';
 import { isServerInstrumentation } from '../../src/content/server-instrumentation.ts';
+import { findLegacyFunctionsLink } from '../../src/content/legacy-functions-link.ts';
 import { measureStepTimes } from '../../src/content/step-times.ts';
 import { createMockRun, waitForNextGate } from '../helpers/create-mock-run.ts';
 import { useServer } from '../helpers/use-server.ts';
@@ -149,5 +150,14 @@ describe('the server’s own reports are labelled as this teaching server’s in
     }
     // No other step is a report of the server's inside work.
     expect(trace.steps.filter((step) => !isServerInstrumentation(step.id)).some((step) => [4, 13, 14, 15].includes(step.canonical ?? 0))).toBe(false);
+  });
+});
+
+describe('the article’s function_call example is linked to the legacy functions format', () => {
+  it('is offered at steps 9 and 10 of a run in another format, and not in the legacy format itself', () => {
+    const trace = traces.get('happy-path')!;
+    const offered = trace.steps.filter((step) => findLegacyFunctionsLink({ stepId: step.id, wire: trace.model.wire }) !== null);
+    expect(offered.map((step) => step.canonical)).toEqual([9, 10]);
+    expect(trace.steps.some((step) => findLegacyFunctionsLink({ stepId: step.id, wire: 'openai-functions' }) !== null)).toBe(false);
   });
 });
