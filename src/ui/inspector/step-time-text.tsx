@@ -13,7 +13,7 @@ export function StepTimeText({ step }: { step: Step }) {
     <span className="text-slate-500" data-testid="step-time" data-own-ms={time.ownMs} data-waited-ms={time.waitedMs}>
       at {formatDuration(time.runMs)} · took {formatDuration(time.ownMs)}
       {time.waitedMs > 0 && (
-        <span className="ml-1 rounded bg-slate-100 px-1 dark:bg-slate-800" data-testid="step-learner-wait">
+        <span className="ml-1 rounded bg-slate-100 px-1 text-slate-800 dark:bg-slate-800 dark:text-slate-100" data-testid="step-learner-wait">
           + {formatDuration(time.waitedMs)} waiting for you at the gate (not counted)
         </span>
       )}
