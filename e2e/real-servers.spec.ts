@@ -63,6 +63,8 @@ test('the Auto era against the v1 SDK server: server/discover refused, the fallb
 
     // Pinned to 2026-07-28, the same server fails with the way out.
     await page.getByText('2026-07-28', { exact: true }).click();
+    // The DELETE still waits at the gate, so the run is in progress: the page asks before ending it.
+    await page.getByRole('dialog', { name: /Switch to/ }).getByRole('button', { name: 'Switch' }).click();
     await stepUntil(page, 'keyboard', 'host.fault', 10);
     await expect(page.getByTestId('fault')).toContainText('Choose Auto');
   } finally {

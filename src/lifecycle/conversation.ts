@@ -7,6 +7,7 @@ import { getWireStream } from '../providers/wire-streams.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { describeWait, waitUntil } from './retry-after.ts';
 import { RETRY_AFTER_MAX_MS } from './timeouts.ts';
+import { recordCappedReply } from './round-cap.ts';
 import { callProvider, type ProviderResponse, type ProviderSettings, type SentProviderRequest } from './provider-call.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { Phase, Step } from '../trace/trace.ts';
@@ -166,14 +167,7 @@ export async function runConversation(context: ConversationContext, translated: 
       return { status: 'complete', answer };
     }
     if (round > context.maxToolRounds) {
-      throw new HostFault(
-        {
-          what: `The model asked for tools again after ${context.maxToolRounds} rounds, so the host stopped the loop.`,
-          why: 'A host caps tool rounds so that a model that keeps calling tools cannot run forever.',
-          fix: 'Ask a simpler question, or raise the cap.',
-        },
-        'decision',
-      );
+      throw recordCappedReply({ writer, response, toolCalls: reply.toolCalls, maxToolRounds: context.maxToolRounds, stream: streamOf(response) });
     }
     if (pendingTranslation) writer.iteration++;
     writer.append('llm.decide', {

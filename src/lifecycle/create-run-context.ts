@@ -59,7 +59,12 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   async function gate(next: PendingStep): Promise<Release> {
     if (abortController.signal.aborted) throw new RunAborted();
     if (options.autoRelease) return {};
-    return gateKeeper.wait(next);
+    writer.startLearnerWait();
+    try {
+      return await gateKeeper.wait(next);
+    } finally {
+      writer.endLearnerWait();
+    }
   }
   const hostStep: HostStep = async (id, fields, pendingTitle, editable = false) => {
     const release = await gate(writer.describe(id, { payload: fields.payload, editable, ...(pendingTitle ? { title: pendingTitle } : {}) }));

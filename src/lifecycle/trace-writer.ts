@@ -78,6 +78,8 @@ export class TraceWriter {
   private readonly listeners = new Set<RunListener>();
   private readonly startedAt: number;
   private readonly now: () => number;
+  private learnerWaitTotal = 0;
+  private learnerWaitSince: number | null = null;
 
   /**
    * `secrets` are the run's secret values (the provider key, the MCP server's token): no
@@ -124,6 +126,25 @@ export class TraceWriter {
     };
   }
 
+  /**
+   * The gate holds a message until the learner presses Next: that time is theirs, not the
+   * step's, so it is counted apart (a step recorded meanwhile, a GET stream's, counts the wait so far).
+   */
+  startLearnerWait(): void {
+    this.learnerWaitSince ??= this.now();
+  }
+
+  endLearnerWait(): void {
+    if (this.learnerWaitSince === null) return;
+    this.learnerWaitTotal += this.now() - this.learnerWaitSince;
+    this.learnerWaitSince = null;
+  }
+
+  private readLearnerWait(): Pick<Step, 'learnerWaitMs'> {
+    const total = this.learnerWaitTotal + (this.learnerWaitSince === null ? 0 : this.now() - this.learnerWaitSince);
+    return total > 0 ? { learnerWaitMs: Math.round(total) } : {};
+  }
+
   append(id: StepId, fields: StepFields): Step {
     const definition: StepDefinition = STEP_DEFINITIONS[id];
     const step: Step = {
@@ -138,6 +159,7 @@ export class TraceWriter {
       title: definition.title,
       ...this.redact(fields),
       at: Math.round(this.now() - this.startedAt),
+      ...this.readLearnerWait(),
     };
     this.trace.steps.push(step);
     this.emit({ type: 'step', step });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultModelSettings, loadModelSettings, readStreamChoice, saveModelSettings, SETTINGS_STORAGE_KEY } from './model-settings.ts';
+import { chooseMaxToolRounds, DEFAULT_MAX_TOOL_ROUNDS, defaultModelSettings, loadModelSettings, MAX_TOOL_ROUNDS_LIMIT, readStreamChoice, saveModelSettings, SETTINGS_STORAGE_KEY } from './model-settings.ts';
 
 /** A storage of the page's shape, kept in memory: the tests run in Node. */
 function useMemoryStorage(): Map<string, string> {
@@ -24,5 +24,26 @@ describe('Streamed / Whole in the model settings', () => {
     expect(loadModelSettings().stream).toEqual({ mock: true, real: false });
     values.set(SETTINGS_STORAGE_KEY, JSON.stringify({ stream: { mock: 'yes' } }));
     expect(loadModelSettings().stream).toEqual({ mock: false, real: true });
+  });
+});
+
+describe('the round cap in the model settings', () => {
+  it('defaults to the host’s cap and keeps a whole number from 1 to the limit', () => {
+    const values = useMemoryStorage();
+    expect(defaultModelSettings().maxToolRounds).toBe(DEFAULT_MAX_TOOL_ROUNDS);
+    saveModelSettings({ ...defaultModelSettings(), maxToolRounds: 2 });
+    expect(loadModelSettings().maxToolRounds).toBe(2);
+    for (const odd of [0, -1, 2.5, MAX_TOOL_ROUNDS_LIMIT + 1, '3', null]) {
+      values.set(SETTINGS_STORAGE_KEY, JSON.stringify({ maxToolRounds: odd }));
+      expect(loadModelSettings().maxToolRounds).toBe(DEFAULT_MAX_TOOL_ROUNDS);
+    }
+  });
+
+  it('lets a scenario’s own cap hold at the default, and the learner’s number win otherwise', () => {
+    const settings = defaultModelSettings();
+    expect(chooseMaxToolRounds({ settings, scenarioCap: undefined })).toBe(DEFAULT_MAX_TOOL_ROUNDS);
+    expect(chooseMaxToolRounds({ settings, scenarioCap: 3 })).toBe(3);
+    expect(chooseMaxToolRounds({ settings: { maxToolRounds: 7 }, scenarioCap: 3 })).toBe(7);
+    expect(chooseMaxToolRounds({ settings: { maxToolRounds: 1 }, scenarioCap: undefined })).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { checkMcpHeaders, keepFilledHeaders, type McpHeader } from '../lifecycle/mcp-headers.ts';
 import { findWireInfo, WIRE_CATALOG } from '../providers/wire-catalog.ts';
+import { DEFAULT_MAX_TOOL_ROUNDS } from '../lifecycle/run-context.ts';
 
 /**
  * Which model the host talks to. Everything but the API key may be kept on this
@@ -23,7 +24,14 @@ export type ModelSettings = {
    */
   mcpHeaders: McpHeader[];
   rememberMcpHeaders: boolean;
+  /** The host stops a model that asks for tools after this many rounds (RunOptions.maxToolRounds). */
+  maxToolRounds: number;
 };
+
+export { DEFAULT_MAX_TOOL_ROUNDS };
+
+/** The cap a learner may set: one round at least, and few enough that a looping mock ends in a few seconds. */
+export const MAX_TOOL_ROUNDS_LIMIT = 20;
 
 export const SETTINGS_STORAGE_KEY = 'mcp-lifecycle-explorer.model-settings';
 export const KEY_STORAGE_PREFIX = 'mcp-lifecycle-explorer.key.';
@@ -40,6 +48,7 @@ export function defaultModelSettings(): ModelSettings {
     mcpServerUrl: null,
     mcpHeaders: [],
     rememberMcpHeaders: false,
+    maxToolRounds: DEFAULT_MAX_TOOL_ROUNDS,
   };
 }
 
@@ -92,7 +101,22 @@ export function loadModelSettings(): ModelSettings {
       typeof record.mcpServerUrl === 'string' && record.mcpServerUrl.trim() !== '' && !hasUrlCredentials(record.mcpServerUrl) ? record.mcpServerUrl : null,
     rememberMcpHeaders: record.rememberMcpHeaders === true,
     mcpHeaders: record.rememberMcpHeaders === true ? loadRememberedMcpHeaders() : [],
+    maxToolRounds: readMaxToolRounds(record.maxToolRounds),
   };
+}
+
+/** A whole number of rounds from 1 to MAX_TOOL_ROUNDS_LIMIT, or the default for anything else. */
+export function readMaxToolRounds(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TOOL_ROUNDS_LIMIT ? value : DEFAULT_MAX_TOOL_ROUNDS;
+}
+
+/**
+ * The cap for a run. A scenario's own cap is its lesson (the round-cap scenario stops after
+ * three), so it holds while the setting is the default; a learner who set another number
+ * asked for that one, in every scenario.
+ */
+export function chooseMaxToolRounds({ settings, scenarioCap }: { settings: Pick<ModelSettings, 'maxToolRounds'>; scenarioCap: number | undefined }): number {
+  return settings.maxToolRounds !== DEFAULT_MAX_TOOL_ROUNDS ? settings.maxToolRounds : (scenarioCap ?? DEFAULT_MAX_TOOL_ROUNDS);
 }
 
 /** Whether replies stream, as the learner chose it for the kind of model in use. */

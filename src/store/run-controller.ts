@@ -4,7 +4,7 @@ import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Step, Trace } from '../trace/trace.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
-import { readStreamChoice } from './model-settings.ts';
+import { chooseMaxToolRounds, readStreamChoice } from './model-settings.ts';
 import { findScenario, type Scenario } from '../content/scenarios.ts';
 import type { AuthorizationSettings } from '../lifecycle/run-context.ts';
 import { createPageAuthorization } from './consent-popup.ts';
@@ -191,7 +191,7 @@ export async function startRun(): Promise<void> {
       mcpHeaders,
       provider,
       ...(authorization.settings ? { authorization: authorization.settings } : {}),
-      ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
+      maxToolRounds: chooseMaxToolRounds({ settings: state.model, scenarioCap: scenario?.maxToolRounds }),
       ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
       ...(scenario?.listResources ? { listResources: true } : {}),
     });

@@ -137,6 +137,8 @@ export const StepSchema = z.object({
   /** The learner edited this message before it left; here is what the host had written. */
   edited: z.object({ original: z.unknown() }).optional(),
   at: z.number(),
+  /** Of `at`, how many ms the run had spent waiting at the gate for the learner so far (absent when it never waited). */
+  learnerWaitMs: z.number().nonnegative().optional(),
 });
 export type Step = z.infer<typeof StepSchema>;
 

@@ -11,7 +11,7 @@ import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { TraceFileControls, TraceSourceBanner } from './sharing/trace-file-controls.tsx';
 import { OpenedLinkBanner } from './sharing/opened-link-banner.tsx';
 import { StaticSiteBanner } from './static-site/static-site-banner.tsx';
-import { StepCaption } from './step-caption.tsx';
+import { AnswerBox, StepCaption } from './step-caption.tsx';
 import { GateAnswer } from './gate/gate-answer.tsx';
 import { Timeline } from './timeline/timeline.tsx';
 import { useDocumentPreferences } from './use-document-preferences.ts';
@@ -106,7 +106,7 @@ function LifecyclePanel() {
         <GateAnswer />
       </ViewBoundary>
       {/* Cramped, the graph has a height of its own (the page scrolls); roomy, it takes what the panel leaves. */}
-      <div className="h-[23rem] min-h-0 sm:h-[clamp(17rem,34vw,25rem)] lg:h-[clamp(17rem,24vw,22rem)] roomy:h-auto roomy:flex-1" data-testid="main-view">
+      <div className="relative h-[23rem] min-h-0 sm:h-[clamp(17rem,34vw,25rem)] lg:h-[clamp(17rem,24vw,22rem)] roomy:h-auto roomy:flex-1" data-testid="main-view">
         <ViewBoundary key={view} view={view === 'graph' ? 'graph' : 'sequence diagram'}>
           {view === 'graph' ? (
             <LifecycleGraph />
@@ -116,6 +116,7 @@ function LifecyclePanel() {
             </Suspense>
           )}
         </ViewBoundary>
+        <AnswerBox />
       </div>
       <Controls />
     </section>

@@ -5,6 +5,8 @@ import { ask, chooseScenario, setAuthFault, setEra, setQuestion, signInToServer 
 import { openPendingSignIn } from '../store/consent-popup.ts';
 import { SANDBOX_FAULTS, isSandboxFault } from '../trace/sandbox-fault-names.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { useState } from 'react';
+import { guardSwitch, SwitchConfirmDialog, type SwitchRequest } from './switch-confirm-dialog.tsx';
 
 const selectQuestion = (state: ExplorerState) => state.question;
 const selectEra = (state: ExplorerState) => state.era;
@@ -41,13 +43,17 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
   const offersSignIn = useExplorerStore(selectOffersSignIn);
   const scenario = findScenario(scenarioId);
   const changed = runQuestion !== null && runQuestion !== question;
+  const [switching, setSwitching] = useState<SwitchRequest | null>(null);
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
         Scenario
         <select
           value={scenarioId}
-          onChange={(event) => chooseScenario(event.target.value)}
+          onChange={(event) => {
+            const id = event.target.value;
+            guardSwitch({ request: { what: `the scenario “${findScenario(id)?.title ?? id}”`, apply: () => chooseScenario(id) }, ask: setSwitching });
+          }}
           className="max-w-64 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
           data-testid="scenario-select"
         >
@@ -125,7 +131,7 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
               className={`cursor-pointer rounded px-3 py-1 text-sm whitespace-nowrap has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 ${era === value ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-700 dark:text-slate-200'}`}
               title={ERA_NOTES[value]}
             >
-              <input type="radio" name="era" value={value} checked={era === value} onChange={() => setEra(value)} className="sr-only" />
+              <input type="radio" name="era" value={value} checked={era === value} onChange={() => guardSwitch({ request: { what: `the ${ERA_LABELS[value]} era`, apply: () => setEra(value) }, ask: setSwitching })} className="sr-only" />
               {ERA_LABELS[value]}
             </label>
           ))}
@@ -139,6 +145,7 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
         )}
         {aside}
       </div>
+      <SwitchConfirmDialog request={switching} close={() => setSwitching(null)} />
     </div>
   );
 }

@@ -1,27 +1,37 @@
+import { useMemo } from 'react';
+import { labelToolCalls } from '../content/call-labels.ts';
 import { findFocus } from '../content/narration.ts';
+import { describeSessionNotFound } from '../content/session-notices.ts';
+import { INSTRUMENTATION_BADGE, INSTRUMENTATION_NOTE, isServerInstrumentation } from '../content/server-instrumentation.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import { EditMessageButton } from './edit/edit-message-dialog.tsx';
 import { describeEditedStep, selectEditBefore } from './edit/edit-credit.ts';
 import { LongText } from './json/long-text-notice.tsx';
+import { LegacyFunctionsButton } from './legacy-functions-button.tsx';
 import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
 import { FAILURE_LABELS } from './step-outcome.ts';
 import { useCurrentStepOutcome } from './use-step-outcomes.ts';
 
 const selectRunWire = (state: ExplorerState) => state.runWire;
+const selectSteps = (state: ExplorerState) => state.steps;
+const selectCursor = (state: ExplorerState) => state.cursor;
 const selectPending = (state: ExplorerState) => (state.cursor === state.steps.length - 1 ? state.pending : null);
 
 /** One line above the graph: what the step on show is, and what the host will send next. */
 export function StepCaption() {
   const step = useExplorerStore(selectCurrentStep);
   const pending = useExplorerStore(selectPending);
-  const answer = useExplorerStore(selectShownAnswer);
-  const editBefore = useExplorerStore(selectEditBefore);
   const outcome = useCurrentStepOutcome();
   const wire = useExplorerStore(selectRunWire);
+  const steps = useExplorerStore(selectSteps);
+  const cursor = useExplorerStore(selectCursor);
+  const callLabels = useMemo(() => labelToolCalls({ steps }), [steps]);
+  const callLabel = callLabels[cursor] ?? null;
   // The step's lesson is in its first highlight: said here, above the graph, so no payload needs scrolling to find it.
   const lesson = step ? findFocus({ stepId: step.id, wire }).find((focus) => !focus.optional) : undefined;
   const failed = step?.kind === 'fault' || outcome?.failed === true;
+  const sessionNotice = describeSessionNotFound({ step });
   return (
     <div className="flex min-h-14 flex-col justify-center gap-1" aria-live="polite" data-testid="step-caption">
       {step ? (
@@ -32,15 +42,36 @@ export function StepCaption() {
           {/* The spaces between the parts are text, not margins: the live region reads "Step 5 Discovery", not "Step 5Discovery". */}
           <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>
           <span className={`font-medium ${failed ? 'text-red-800 dark:text-red-200' : ''}`}>{step.title}</span>{' '}
+          {callLabel && (
+            <span className="font-mono text-xs" data-testid="caption-call">
+              for {callLabel}
+            </span>
+          )}{' '}
           {outcome?.failed && (
             <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="caption-failed">
               {FAILURE_LABELS[outcome.situation]}
+            </span>
+          )}{' '}
+          {isServerInstrumentation(step.id) && (
+            <span className="ml-2 rounded border border-amber-700 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-300 dark:text-amber-200" title={INSTRUMENTATION_NOTE} data-testid="caption-instrumentation">
+              {INSTRUMENTATION_BADGE}
             </span>
           )}{' '}
           {step.edited && <span className="ml-2 rounded bg-fuchsia-800 px-1.5 py-0.5 text-xs font-semibold text-white">edited by you</span>}
         </p>
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>
+      )}
+      {step && isServerInstrumentation(step.id) && (
+        <p className="text-xs text-amber-900 dark:text-amber-200" data-testid="caption-instrumentation-note">
+          {INSTRUMENTATION_NOTE}
+        </p>
+      )}
+      <LegacyFunctionsButton />
+      {sessionNotice && (
+        <p className="text-xs font-medium text-amber-900 dark:text-amber-200" data-testid="caption-404">
+          {sessionNotice}
+        </p>
       )}
       {/* The step's lesson and what comes next share a line where there is room: the graph keeps its height on a laptop screen. */}
       {(lesson || pending) && (
@@ -58,18 +89,38 @@ export function StepCaption() {
           )}
         </div>
       )}
-      {answer !== null && (
-        <p className="rounded-md bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="answer">
-          <span className="mr-2 text-xs font-medium tracking-wide text-emerald-800 uppercase dark:text-emerald-300">Answer</span>{' '}
-          <LongText text={answer} />
-          {editBefore && (
-            <span className="mt-1 block text-sm font-normal text-fuchsia-800 dark:text-fuchsia-300" data-testid="answer-edit-note">
-              Not the model&apos;s own run: this answer follows from your edit at {describeEditedStep(editBefore)}. The model built it on what your version
-              produced.
-            </span>
-          )}
-        </p>
-      )}
+    </div>
+  );
+}
+
+/**
+ * The answer, laid over the foot of the graph's area rather than in the caption above it:
+ * in the caption a long answer grew the caption and the graph below it lost that height.
+ * Here it scrolls in a box of its own, at most 6rem (15% of the window) high, and is a
+ * live region of its own, as the caption was for it.
+ */
+export function AnswerBox() {
+  const answer = useExplorerStore(selectShownAnswer);
+  const editBefore = useExplorerStore(selectEditBefore);
+  return (
+    <div className="pointer-events-none absolute inset-x-2 bottom-2 z-10" aria-live="polite" data-testid="answer-area">
+        {answer !== null && (
+          // Focusable, so a keyboard can scroll it too.
+          <p
+            className="pointer-events-auto max-h-[min(6rem,15dvh)] overflow-y-auto rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 shadow-md dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+            tabIndex={0}
+            data-testid="answer"
+          >
+            <span className="mr-2 text-xs font-medium tracking-wide text-emerald-800 uppercase dark:text-emerald-300">Answer</span>{' '}
+            <LongText text={answer} />
+            {editBefore && (
+              <span className="mt-1 block text-sm font-normal text-fuchsia-800 dark:text-fuchsia-300" data-testid="answer-edit-note">
+                Not the model&apos;s own run: this answer follows from your edit at {describeEditedStep(editBefore)}. The model built it on what your version
+                produced.
+              </span>
+            )}
+          </p>
+        )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/server-instrumentation.ts';
 import { getStepDefinition } from '../../trace/steps.ts';
 import type { Step } from '../../trace/trace.ts';
 import type { Participant } from '../../trace/vocabulary.ts';
@@ -95,6 +96,7 @@ export function findStepEdge(step: Pick<Step, 'from' | 'to'>): { edgeId: string;
 /** A short label for the moving message: the JSON-RPC method, or the step's own short name. */
 export function describeMessage(step: Step): string {
   const payload = step.payload as { method?: unknown } | undefined;
-  if (typeof payload?.method === 'string') return payload.method;
+  // The server's own reports are its inside work made visible: the edge says they are this server's, not the protocol's habit.
+  if (typeof payload?.method === 'string') return isServerInstrumentation(step.id) ? `${payload.method} (${INSTRUMENTATION_BADGE})` : payload.method;
   return getStepDefinition(step.id)?.label ?? step.kind;
 }

@@ -17,6 +17,7 @@ import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
 import { RichContentView } from './rich-content-view.tsx';
 import { TranslationView } from './translation-view.tsx';
+import { StepTimeText } from './step-time-text.tsx';
 import { findStreamSource, StreamPlayback } from './stream-playback.tsx';
 
 type Tab = 'translation' | 'stream' | 'message' | 'http';
@@ -69,7 +70,8 @@ function StepInspector({ step }: { step: Step }) {
           <span className="text-slate-500">·</span>
           <span className="text-slate-600 dark:text-slate-300">{PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}</span>
           {step.iteration > 1 && <span className="text-slate-600 dark:text-slate-300">· round {step.iteration}</span>}
-          <span className="text-slate-500">· #{step.n} of {total} recorded · {step.at} ms</span>
+          <span className="text-slate-500">· #{step.n} of {total} recorded · </span>
+          <StepTimeText step={step} />
           {outcome?.failed && (
             <span className="rounded bg-red-700 px-2 py-0.5 font-semibold text-white" data-testid="failed-badge">
               {FAILURE_LABELS[outcome.situation]}

@@ -3,7 +3,7 @@ import { MOCK_MODEL_NAME } from '../../providers/mock-endpoints.ts';
 import { findWireInfo, WIRE_CATALOG } from '../../providers/wire-catalog.ts';
 import { applyModelSettings } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
-import { prepareMcpServerSettings, type ModelSettings } from '../../store/model-settings.ts';
+import { DEFAULT_MAX_TOOL_ROUNDS, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readMaxToolRounds, type ModelSettings } from '../../store/model-settings.ts';
 import { McpServerFields } from './mcp-server-fields.tsx';
 import { ServerPromptsSection } from './server-prompts-section.tsx';
 
@@ -132,6 +132,24 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
           OpenAI strict mode for tool schemas (translation #1 rewrites them, and says what changed)
         </label>
       )}
+      <label className={label}>
+        Tool rounds at most
+        <input
+          type="number"
+          className={field}
+          min={1}
+          max={MAX_TOOL_ROUNDS_LIMIT}
+          step={1}
+          value={draft.maxToolRounds}
+          onChange={(event) => setDraft({ ...draft, maxToolRounds: readMaxToolRounds(event.target.valueAsNumber) })}
+          aria-describedby="tool-rounds-hint"
+          data-testid="max-tool-rounds"
+        />
+      </label>
+      <p id="tool-rounds-hint" className="-mt-2 text-xs text-slate-500">
+        The host stops the loop when the model asks for tools again after this many rounds (1 to {MAX_TOOL_ROUNDS_LIMIT}; {DEFAULT_MAX_TOOL_ROUNDS} unless set). At{' '}
+        {DEFAULT_MAX_TOOL_ROUNDS}, a scenario with its own cap keeps it.
+      </p>
       <p className="text-xs text-slate-500">Applying starts the lifecycle over.</p>
       <div className="flex justify-end gap-2">
         <button type="button" onClick={close} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600">

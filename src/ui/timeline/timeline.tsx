@@ -1,6 +1,8 @@
 import { Fragment, memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { labelToolCalls } from '../../content/call-labels.ts';
 import { findMissingSteps, type MissingStep } from '../../content/missing-steps.ts';
+import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/server-instrumentation.ts';
 import type { Step } from '../../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../trace/vocabulary.ts';
 import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
@@ -14,7 +16,8 @@ const selectSteps = (state: ExplorerState) => state.steps;
 const selectStatus = (state: ExplorerState) => state.status;
 
 /** failedLabel: the step is where its round left the happy path (a refusal, an error), in a word or two. */
-type RowProps = { step: Step; index: number; failedLabel?: string };
+/** callLabel: which of a round's several tool calls the step is for. */
+type RowProps = { step: Step; index: number; failedLabel?: string; callLabel?: string | null };
 
 /**
  * Brings the current row into view inside the timeline's own list only. scrollIntoView
@@ -37,7 +40,7 @@ function scrollIntoList(row: HTMLElement): void {
 const ROW_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 52px' } as const;
 
 /** Each row watches only whether it is the current one, so a step change re-renders two rows, not the whole list. */
-const TimelineRow = memo(function TimelineRow({ step, index, failedLabel }: RowProps) {
+const TimelineRow = memo(function TimelineRow({ step, index, failedLabel, callLabel }: RowProps) {
   const current = useExplorerStore((state) => state.cursor === index);
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -81,6 +84,12 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel }: RowP
           <span className="sr-only">{number}: </span>
           <span className="block leading-snug">
             {step.title}
+            {callLabel && (
+              <span className="font-mono text-xs" data-testid="call-label">
+                {' '}
+                · {callLabel}
+              </span>
+            )}
             <span className="sr-only">.</span>
           </span>
           <span className={`block text-xs ${current ? 'text-slate-300 dark:text-slate-700' : 'text-slate-500 dark:text-slate-400'}`}>
@@ -88,6 +97,7 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel }: RowP
             {step.iteration > 1 ? ` · round ${step.iteration}` : ''}
             {failedLabel ? ` · failed: ${failedLabel}` : ''}
             {step.edited ? ' · edited by you' : ''}
+            {isServerInstrumentation(step.id) ? ` · ${INSTRUMENTATION_BADGE}` : ''}
           </span>
         </span>
       </button>
@@ -179,6 +189,7 @@ export function Timeline() {
   const missingByIndex = useMemo(() => groupMissingSteps(findMissingSteps({ steps, status })), [steps, status]);
   const missingAfter = (index: number) => missingByIndex.get(index) ?? NO_MISSING;
   const outcomes = useMemo(() => findStepOutcomes(steps), [steps]);
+  const callLabels = useMemo(() => labelToolCalls({ steps }), [steps]);
   const skippedByIndex = useMemo(() => groupByIndex(findSkippedSteps({ steps, outcomes })), [steps, outcomes]);
   return (
     <nav aria-label="Timeline of steps" className="flex h-full min-h-0 flex-col">
@@ -200,7 +211,7 @@ export function Timeline() {
         {steps.map((step, index) => (
           <Fragment key={step.n}>
             {step.phase !== steps[index - 1]?.phase && <PhaseHeader phase={step.phase} />}
-            <TimelineRow step={step} index={index} failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined} />
+            <TimelineRow step={step} index={index} failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined} callLabel={callLabels[index]} />
             {skippedByIndex.has(index) && <SkippedRow skipped={skippedByIndex.get(index)!} />}
             {missingAfter(index).map((entry) => (
               <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
