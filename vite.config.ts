@@ -8,5 +8,5 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: Number(process.env.PORT) || 5173 },
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   // Two pages: the app, and the OAuth redirect page its consent popup comes back to.
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, rollupOptions: { input: { main: 'index.html', 'oauth-callback': 'oauth-callback.html' } } },
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, rollupOptions: { input: { index: 'index.html', 'oauth-callback': 'oauth-callback.html' } } },
 });

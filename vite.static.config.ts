@@ -79,6 +79,6 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     // The OAuth redirect page beside the app (vite.config.ts says why).
-    rollupOptions: { input: { main: path.join(root, 'index.html'), 'oauth-callback': path.join(root, 'oauth-callback.html') } },
+    rollupOptions: { input: { index: path.join(root, 'index.html'), 'oauth-callback': path.join(root, 'oauth-callback.html') } },
   },
 });
