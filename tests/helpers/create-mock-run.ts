@@ -2,6 +2,7 @@ import { createLifecycleRun, type LifecycleRun, type RunOptions } from '../../sr
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import type { Era, Step, Trace } from '../../src/trace/trace.ts';
 import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
+import { findScenario } from '../../src/content/scenarios.ts';
 import { QUESTION } from './fixtures.ts';
 
 /** The built-in mock model's path and name, as the page and the CLI use them. */
@@ -89,4 +90,20 @@ export async function releaseAndWait(run: LifecycleRun): Promise<void> {
   const next = waitForNextGate(run);
   if (!run.release()) throw new Error('Nothing was waiting at the gate.');
   await next;
+}
+
+/** A built-in scenario as the page runs it (its question, era, endpoint and mock habit), every gate open; a cap given here wins over the scenario's. */
+export function createScenarioRun({ serverUrl, scenarioId, maxToolRounds }: { serverUrl: string; scenarioId: string; maxToolRounds?: number }): LifecycleRun {
+  const scenario = findScenario(scenarioId);
+  if (!scenario) throw new Error(`No scenario "${scenarioId}".`);
+  const cap = maxToolRounds ?? scenario.maxToolRounds;
+  return createLifecycleRun({
+    question: scenario.question,
+    era: scenario.era ?? '2025-11-25',
+    mcpUrl: `${serverUrl}${scenario.mcpPath}`,
+    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo('openai-chat').mockBasePath}`, model: scenario.mockModel },
+    autoRelease: true,
+    networkTimeoutMs: 10_000,
+    ...(cap ? { maxToolRounds: cap } : {}),
+  });
 }

@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { labelToolCalls } from '../../src/content/call-labels.ts';
-import { findScenario } from '../../src/content/scenarios.ts';
-import { createLifecycleRun, type LifecycleRun } from '../../src/lifecycle/engine.ts';
-import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { describeSessionNotFound } from '../../src/content/session-notices.ts';
 import { isServerInstrumentation } from '../../src/content/server-instrumentation.ts';
 import { findLegacyFunctionsLink } from '../../src/content/legacy-functions-link.ts';
 import { measureStepTimes } from '../../src/content/step-times.ts';
-import { createMockRun, waitForNextGate } from '../helpers/create-mock-run.ts';
+import { createMockRun, waitForNextGate, createScenarioRun } from '../helpers/create-mock-run.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -19,22 +16,10 @@ import { useServer } from '../helpers/use-server.ts';
 const server = useServer();
 const traces = new Map<string, Trace>();
 
-function createScenarioRun(scenarioId: string, maxToolRounds?: number): LifecycleRun {
-  const scenario = findScenario(scenarioId)!;
-  return createLifecycleRun({
-    question: scenario.question,
-    era: scenario.era ?? '2025-11-25',
-    mcpUrl: `${server.url}${scenario.mcpPath}`,
-    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: scenario.mockModel },
-    autoRelease: true,
-    networkTimeoutMs: 10_000,
-    ...(maxToolRounds ?? scenario.maxToolRounds ? { maxToolRounds: maxToolRounds ?? scenario.maxToolRounds } : {}),
-  });
-}
 
 beforeAll(async () => {
-  for (const scenarioId of ['happy-path', 'parallel-calls', 'round-cap', 'sessions']) traces.set(scenarioId, await createScenarioRun(scenarioId).start());
-  traces.set('round-cap at 1', await createScenarioRun('round-cap', 1).start());
+  for (const scenarioId of ['happy-path', 'parallel-calls', 'round-cap', 'sessions']) traces.set(scenarioId, await createScenarioRun({ serverUrl: server.url, scenarioId }).start());
+  traces.set('round-cap at 1', await createScenarioRun({ serverUrl: server.url, scenarioId: 'round-cap', maxToolRounds: 1 }).start());
 }, 60_000);
 
 describe('parallel calls: each step says which call it is for', () => {

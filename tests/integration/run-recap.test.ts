@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { summarizeRun, type RunRecap } from '../../src/content/run-recap.ts';
-import { findScenario } from '../../src/content/scenarios.ts';
-import { createLifecycleRun, type LifecycleRun } from '../../src/lifecycle/engine.ts';
-import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { findStepOutcomes } from '../../src/ui/step-outcome.ts';
-import { createMockRun } from '../helpers/create-mock-run.ts';
+import { createMockRun, createScenarioRun } from '../helpers/create-mock-run.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -16,18 +13,6 @@ import { useServer } from '../helpers/use-server.ts';
 const server = useServer();
 const traces = new Map<string, Trace>();
 
-function createScenarioRun(scenarioId: string): LifecycleRun {
-  const scenario = findScenario(scenarioId)!;
-  return createLifecycleRun({
-    question: scenario.question,
-    era: scenario.era ?? '2025-11-25',
-    mcpUrl: `${server.url}${scenario.mcpPath}`,
-    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: scenario.mockModel },
-    autoRelease: true,
-    networkTimeoutMs: 10_000,
-    ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
-  });
-}
 
 /** Releases each gate; at the tools/call gate, sends other arguments than the model wrote. */
 async function runWithEditedCall(): Promise<Trace> {
@@ -56,7 +41,7 @@ const stateOf = (recap: RunRecap, canonical: number) => recap.canonicalSteps.fin
 
 beforeAll(async () => {
   for (const scenarioId of ['happy-path', 'no-tool', 'bad-arguments', 'malformed-arguments', 'parallel-calls', 'two-rounds']) {
-    traces.set(scenarioId, await createScenarioRun(scenarioId).start());
+    traces.set(scenarioId, await createScenarioRun({ serverUrl: server.url, scenarioId }).start());
   }
   traces.set('edited', await runWithEditedCall());
 }, 90_000);
