@@ -2,9 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { explorerServer } from './server/vite-plugin.ts';
+import { LAZY_FIRST_STEP_ENTRIES, prefetchChunks } from './vite-prefetch-chunks.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), explorerServer()],
+  plugins: [react(), tailwindcss(), explorerServer(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES })],
   server: { host: '127.0.0.1', port: Number(process.env.PORT) || 5173 },
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   // Two pages: the app, and the OAuth redirect page its consent popup comes back to.

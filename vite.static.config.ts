@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { LAZY_FIRST_STEP_ENTRIES, prefetchChunks } from './vite-prefetch-chunks.ts';
 
 /**
  * The static site (npm run build:static): the app built with a relative base, so the
@@ -70,7 +71,7 @@ function buildServiceWorker(): Plugin {
 export default defineConfig({
   mode: 'static-site',
   base: './',
-  plugins: [react(), tailwindcss(), buildServiceWorker()],
+  plugins: [react(), tailwindcss(), buildServiceWorker(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES })],
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   build: {
     outDir: OUT_DIRECTORY,

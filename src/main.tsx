@@ -6,6 +6,7 @@ import { loadEngine } from './store/run-controller.ts';
 import { updateWorkerStatus } from './service-worker/worker-status.ts';
 import { App } from './ui/app.tsx';
 import { loadInspector } from './ui/inspector/load-inspector.ts';
+import { loadLifecycleGraph } from './ui/graph/load-lifecycle-graph.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -22,6 +23,8 @@ createRoot(root).render(
 // reported where the chunk is needed (Next, the inspector panel).
 void loadEngine().catch(() => {});
 void loadInspector().catch(() => {});
+// The graph is a chunk of its own too (React Flow), so the first page's script stays small.
+void loadLifecycleGraph().catch(() => {});
 
 // The embeddable view may be framed by any site: it runs the built-in server and the mock model only.
 const embed = readEmbedFlag(window.location.search);

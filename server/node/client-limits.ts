@@ -26,8 +26,16 @@ export type ClientLimits = {
  */
 export const DEFAULT_CLIENT_LIMITS: ClientLimits = { maxConnections: 32, maxSessions: 10, requestsPerMinute: 600, burst: 150 };
 
-/** Connections open at once, from everyone together; one more is answered 503 and closed. */
-export const DEFAULT_MAX_CONNECTIONS = 512;
+/**
+ * Connections open at once, from everyone together; one more is answered 503 and closed.
+ * Sized for a class on one server: a learner's browser holds up to 6 connections to
+ * the server (HTTP/1.1's per-origin limit, the session's GET stream among them), so 200
+ * learners may hold 1,200, and the bench's class of 200 engines holds about 3 each
+ * (the GET stream, a POST, a provider call, kept alive between them); 512 turned most
+ * of a class away with 503. The cap still bounds what trickling clients can hold
+ * (each until the request timeout): an idle socket is a file descriptor and a few kB.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 2048;
 
 /** The client a socket belongs to: its source address, an IPv4 address written plainly when it came in as IPv6-mapped. */
 export function readClientAddress(socket: Pick<Socket, 'remoteAddress'>): string {

@@ -32,7 +32,7 @@ export type ServeOptions = Omit<AppOptions, 'maxSessionsPerClient' | 'identifyCl
   host?: string;
   /** A built app to serve at /, next to /mcp and /mock. */
   staticDirectory?: string;
-  /** Connections open at once from everyone (default 512); one more is answered 503 and closed. */
+  /** Connections open at once from everyone (default DEFAULT_MAX_CONNECTIONS, 2048); one more is answered 503 and closed. */
   maxConnections?: number;
   /**
    * Per-client limits (a client is a source address). By default on beyond loopback

@@ -4,7 +4,7 @@ import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts
 import type { MainView } from '../store/view-preferences.ts';
 import { Controls } from './controls/controls.tsx';
 import { DisplayControls } from './display-controls.tsx';
-import { LifecycleGraph } from './graph/lifecycle-graph.tsx';
+import { loadLifecycleGraph } from './graph/load-lifecycle-graph.ts';
 import { QuestionBar } from './question-bar.tsx';
 import { ModelSettingsButton } from './settings/model-settings-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
@@ -67,6 +67,23 @@ function InspectorPanel() {
   );
 }
 
+/** useLoadedModule rather than lazy(): a Suspense boundary would hold the graph back 300 ms after its placeholder. */
+function ShownGraph() {
+  const graph = useLoadedModule(loadLifecycleGraph);
+  switch (graph.status) {
+    case 'loaded':
+      return <graph.module.LifecycleGraph />;
+    case 'loading':
+      return <p className="p-4 text-sm text-slate-500">Loading the graph…</p>;
+    case 'failed':
+      return <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">The graph could not be loaded ({graph.message}). Check that the server is still running, then reload the page.</p>;
+    default: {
+      const unknown: never = graph;
+      return unknown;
+    }
+  }
+}
+
 const VIEWS: { id: MainView; label: string }[] = [
   { id: 'graph', label: 'Graph' },
   { id: 'sequence', label: 'Sequence diagram' },
@@ -109,7 +126,7 @@ function LifecyclePanel() {
       <div className="relative h-[23rem] min-h-0 sm:h-[clamp(17rem,34vw,25rem)] lg:h-[clamp(17rem,24vw,22rem)] roomy:h-auto roomy:flex-1" data-testid="main-view">
         <ViewBoundary key={view} view={view === 'graph' ? 'graph' : 'sequence diagram'}>
           {view === 'graph' ? (
-            <LifecycleGraph />
+            <ShownGraph />
           ) : (
             <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the sequence diagram…</p>}>
               <SequenceDiagram />
