@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export type Driver = 'keyboard' | 'buttons';
 
@@ -81,6 +81,9 @@ export async function readPayloadsOf(page: Page, stepId: string): Promise<unknow
   const payloads: unknown[] = [];
   for (let index = 0; index < (await rows.count()); index++) {
     await rows.nth(index).click();
+    // The inspector renders the chosen step after the click: reading before it has would read the step shown before.
+    await expect(rows.nth(index)).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', stepId);
     payloads.push(await readPayload(page));
   }
   return payloads;

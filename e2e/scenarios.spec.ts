@@ -169,10 +169,13 @@ test('slow-tool, stopped: Stop the tool sends notifications/cancelled and the st
   await stop.dispatchEvent('click');
   await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
   await expect(stop).toBeHidden();
+  // The run has ended but Play still walks the recorded steps (the stream of a cancelled call ends only when
+  // the session is closed, its last step): the playback is awaited before rows are clicked, or it would take the inspector away from them.
+  await expect(page.getByRole('button', { name: /^Play/ })).toBeDisabled({ timeout: 60_000 });
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.call.stopped"]')).toContainText('Server stops the call');
   const requests = (await readPayloadsOf(page, 'mcp.request')) as { method?: string; params?: { requestId?: unknown } }[];
   const [call] = (await readPayloadsOf(page, 'mcp.tools-call.request')) as { id: unknown }[];
   expect(requests.find((request) => request.method === 'notifications/cancelled')?.params?.requestId).toBe(call?.id);
-  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.call.stopped"]')).toContainText('Server stops the call');
   await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.response"]')).toHaveCount(0);
   expect(await page.locator('[data-testid="timeline-step"][data-step-id="server.progress"]').count()).toBeLessThan(5);
 });
