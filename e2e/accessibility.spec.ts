@@ -40,7 +40,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Compare all six formats' }).click();
       await expect(page.getByTestId('compare-card').first()).toBeVisible();
       await expectNoSeriousViolations(page, `${theme} compare dialog`);
+      // The focus is in the dialog (on Close) while it is open, and back on its button once it closes.
+      await expect(page.getByRole('dialog', { name: 'The three translations in every wire format' }).getByRole('button', { name: 'Close' })).toBeFocused();
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('button', { name: 'Compare all six formats' })).toBeFocused();
       await page.getByRole('button', { name: 'Edit before sending' }).click();
       await expectNoSeriousViolations(page, `${theme} edit dialog`);
       await page.keyboard.press('Escape');
@@ -126,7 +129,9 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId('recap-button').click();
       await expect(page.getByTestId('recap-dialog')).toBeVisible();
       await expectNoSeriousViolations(page, `${theme} recap dialog`);
+      await expect(page.getByTestId('recap-dialog').getByRole('button', { name: 'Close' })).toBeFocused();
       await page.keyboard.press('Escape');
+      await expect(page.getByTestId('recap-button')).toBeFocused();
       await page.keyboard.press('p');
       await expect(page.locator('html')).toHaveClass(/presenter/);
       await expectNoSeriousViolations(page, `${theme} presenter mode`);
