@@ -11,9 +11,8 @@ import { useExplorerStore, type ExplorerState } from '../../store/explorer-store
 const selectIsSessionsScenario = (state: ExplorerState) => state.scenarioId === 'sessions';
 
 /**
- * A browser that blocks a framed page of another site from keeping storage (Safari,
- * Brave, private windows, Chromium under its third-party cookie block) refuses it a
- * Service Worker too, and the static site's server lives in one. In the embed view
+ * A browser that blocks a framed page of another site from keeping storage (the
+ * headless Chromium of e2e-static/embed.spec.ts does) refuses it a Service Worker too, and the static site's server lives in one. In the embed view
  * there are no settings to fall back on, so the way on is the full explorer's link.
  */
 const FRAMED_EMBED_NOTE =
