@@ -12,8 +12,8 @@ const selectIsSessionsScenario = (state: ExplorerState) => state.scenarioId === 
 
 /**
  * A browser that blocks a framed page of another site from keeping storage (the
- * headless Chromium of e2e-static/embed.spec.ts does) refuses it a Service Worker too, and the static site's server lives in one. In the embed view
- * there are no settings to fall back on, so the way on is the full explorer's link.
+ * headless Chromium of e2e-static/embed.spec.ts does) refuses it a Service Worker
+ * too, and the static site's server lives in one. In the embed view there are no settings to fall back on, so the way on is the full explorer's link.
  */
 const FRAMED_EMBED_NOTE =
   'Embedded in a page of another site, this browser may refuse the lesson a Service Worker of its own (it blocks third-party storage). Open in the full explorer, above, runs the same lesson in a tab of its own.';
