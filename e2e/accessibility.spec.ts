@@ -40,7 +40,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Compare all six formats' }).click();
       await expect(page.getByTestId('compare-card').first()).toBeVisible();
       await expectNoSeriousViolations(page, `${theme} compare dialog`);
+      // The focus is in the dialog (on Close) while it is open, and back on its button once it closes.
+      await expect(page.getByRole('dialog', { name: 'The three translations in every wire format' }).getByRole('button', { name: 'Close' })).toBeFocused();
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('button', { name: 'Compare all six formats' })).toBeFocused();
       await page.getByRole('button', { name: 'Edit before sending' }).click();
       await expectNoSeriousViolations(page, `${theme} edit dialog`);
       await page.keyboard.press('Escape');
@@ -50,6 +53,69 @@ for (const theme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');
       await page.getByTestId('model-settings-button').click();
       await expectNoSeriousViolations(page, `${theme} settings`);
+    });
+
+    test('axe finds nothing serious in the switch-scenario confirm dialog, and Esc keeps the run with focus back on the select', async ({ page }) => {
+      await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+      // The learner is at the select when they choose (Playwright's selectOption alone moves no focus).
+      await page.getByTestId('scenario-select').focus();
+      await page.getByTestId('scenario-select').selectOption('two-rounds');
+      const dialog = page.getByRole('dialog', { name: /Switch to/ });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Keep' })).toBeFocused();
+      await expectNoSeriousViolations(page, `${theme} switch confirm`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('scenario-select')).toBeFocused();
+      await expect(page.getByTestId('scenario-select')).toHaveValue('happy-path');
+    });
+
+    test('axe finds nothing serious in each gate answer panel: consent, sampling review, the elicitation form and its error', async ({ page }) => {
+      await page.getByTestId('scenario-select').selectOption('consent');
+      await stepUntil(page, 'buttons', 'host.ask-consent');
+      await expect(page.getByTestId('consent-answer')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} consent gate`);
+      await page.goto('/?scenario=sampling');
+      await stepUntil(page, 'buttons', 'client.sampling-to-host');
+      await expect(page.getByTestId('sampling-review')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} sampling gate`);
+      await page.goto('/?scenario=elicitation');
+      await stepUntil(page, 'buttons', 'host.elicitation.ask');
+      const form = page.getByTestId('elicitation-form');
+      await expectNoSeriousViolations(page, `${theme} elicitation form`);
+      await form.getByLabel(/The second number/).fill('');
+      await form.getByRole('button', { name: 'Accept' }).click();
+      await expect(form.getByRole('alert')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} elicitation form with an error`);
+    });
+
+    test('axe finds nothing serious in the lesson panels: predict, era twins, what the model sees, the code behind the step, a teacher note', async ({ page }) => {
+      const lesson = page.getByTestId('lesson-switches');
+      await lesson.getByRole('button', { name: 'Predict the next step' }).click();
+      const predict = page.getByTestId('predict-panel');
+      await expect(predict).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} predict question`);
+      await predict.getByTestId('question-sender').getByLabel('User').check();
+      await predict.getByRole('button', { name: 'Lock in and reveal' }).click();
+      await expect(predict.getByTestId('prediction').first()).toHaveAttribute('data-result', /right|wrong/);
+      await expectNoSeriousViolations(page, `${theme} predict answer`);
+      await lesson.getByRole('button', { name: 'Predict the next step' }).click();
+      await lesson.getByRole('button', { name: 'What the model sees' }).click();
+      await lesson.getByRole('button', { name: 'Code behind the step' }).click();
+      await stepUntil(page, 'buttons', 'provider.request');
+      await expect(page.getByTestId('model-input-view').locator('[data-testid="input-part"]').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} what the model sees`);
+      await stepUntil(page, 'buttons', 'host.translate-tool-result');
+      await expect(page.getByTestId('step-code-view').locator('[data-path]').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} code behind the step`);
+      await lesson.getByRole('button', { name: 'Era twins' }).click();
+      const twins = page.getByTestId('era-twin-view');
+      await twins.getByRole('button', { name: 'Run the question in both eras' }).click();
+      await expect(twins.getByTestId('twin-row').first()).toBeVisible({ timeout: 30_000 });
+      await expectNoSeriousViolations(page, `${theme} era twins`);
+      await page.goto('/?scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id');
+      await expect(page.getByTestId('teacher-note')).toContainText('Look at the id');
+      await expectNoSeriousViolations(page, `${theme} teacher note`);
     });
 
     test('axe finds nothing serious in the sequence view, at the end, in the recap and in presenter mode', async ({ page }) => {
@@ -63,7 +129,9 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId('recap-button').click();
       await expect(page.getByTestId('recap-dialog')).toBeVisible();
       await expectNoSeriousViolations(page, `${theme} recap dialog`);
+      await expect(page.getByTestId('recap-dialog').getByRole('button', { name: 'Close' })).toBeFocused();
       await page.keyboard.press('Escape');
+      await expect(page.getByTestId('recap-button')).toBeFocused();
       await page.keyboard.press('p');
       await expect(page.locator('html')).toHaveClass(/presenter/);
       await expectNoSeriousViolations(page, `${theme} presenter mode`);

@@ -19,11 +19,23 @@ export function guardSwitch({ request, ask }: { request: SwitchRequest; ask: (re
 /** "This ends the run on show…": Switch starts over with the new choice, Keep (or Esc) leaves everything as it was. */
 export function SwitchConfirmDialog({ request, close }: { request: SwitchRequest | null; close: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  // Where the learner was (the select or the era switch): a modal dialog must hand focus back there when it closes.
+  const returnTo = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (request && !element.open) element.showModal();
+    if (request && !element.open) {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      element.showModal();
+      // React's autoFocus ran while the dialog was closed, when Keep could not take focus: Keep, the safe choice, takes it now.
+      keep.current?.focus();
+    }
     if (!request && element.open) element.close();
+    if (!request && returnTo.current) {
+      returnTo.current.focus();
+      returnTo.current = null;
+    }
   }, [request]);
   return (
     <dialog
@@ -41,7 +53,7 @@ export function SwitchConfirmDialog({ request, close }: { request: SwitchRequest
         This ends the run on show: its steps so far are discarded and the lifecycle starts over with {request?.what}. Keep stays on this run, where you were.
       </p>
       <div className="mt-4 flex justify-end gap-2">
-        <button type="button" onClick={close} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600" autoFocus>
+        <button ref={keep} type="button" onClick={close} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600">
           Keep
         </button>
         <button

@@ -1,10 +1,11 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { summarizeRun, type CanonicalState, type RunRecap } from '../../content/run-recap.ts';
 import { findScenario } from '../../content/scenarios.ts';
 import { chooseScenario } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { PHASE_LABELS } from '../../trace/vocabulary.ts';
 import { PHASE_STYLES } from '../step-format.ts';
+import { DialogButton } from '../dialog-button.tsx';
 import { useStepOutcomes } from '../use-step-outcomes.ts';
 
 const selectSteps = (state: ExplorerState) => state.steps;
@@ -96,41 +97,17 @@ export function RunRecapButton() {
   const scenarioId = useExplorerStore(selectScenarioId);
   const outcomes = useStepOutcomes();
   const recap = useMemo(() => summarizeRun({ steps, status, outcomes, scenarioId }), [steps, status, outcomes, scenarioId]);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
   if (!recap) return null;
   return (
-    <>
-      <button
-        type="button"
-        onClick={() => {
-          setOpen(true);
-          dialog.current?.showModal();
-        }}
-        className="rounded border border-slate-400 px-2 py-0.5 text-xs font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-500 dark:text-slate-100 dark:hover:bg-slate-800"
-        data-testid="recap-button"
-      >
-        Recap of this run
-      </button>
-      <dialog
-        ref={dialog}
-        onClose={() => setOpen(false)}
-        aria-labelledby="recap-title"
-        className="m-auto max-h-[90vh] w-[60rem] max-w-[95vw] rounded-lg border border-slate-300 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-        data-testid="recap-dialog"
-      >
-        <div className="flex items-center justify-between gap-3">
-          <h2 id="recap-title" className="text-lg font-semibold">
-            Recap: {recap.recorded} steps recorded, {recap.canonicalSteps.filter((entry) => entry.state !== 'missing').length} of the article’s 20
-          </h2>
-          <form method="dialog">
-            <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600" autoFocus>
-              Close
-            </button>
-          </form>
-        </div>
-        {open && <RecapBody recap={recap} />}
-      </dialog>
-    </>
+    <DialogButton
+      label="Recap of this run"
+      buttonClassName="rounded border border-slate-400 px-2 py-0.5 text-xs font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-500 dark:text-slate-100 dark:hover:bg-slate-800"
+      buttonTestId="recap-button"
+      title={`Recap: ${recap.recorded} steps recorded, ${recap.canonicalSteps.filter((entry) => entry.state !== 'missing').length} of the article’s 20`}
+      dialogClassName="max-h-[90vh] w-[60rem] max-w-[95vw] p-5"
+      dialogTestId="recap-dialog"
+    >
+      <RecapBody recap={recap} />
+    </DialogButton>
   );
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readWorkerStatus, subscribeToWorkerStatus } from '../../service-worker/worker-status.ts';
+import { readEmbedFlag } from '../../store/embed.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 
 /**
@@ -8,6 +9,16 @@ import { useExplorerStore, type ExplorerState } from '../../store/explorer-store
  */
 
 const selectIsSessionsScenario = (state: ExplorerState) => state.scenarioId === 'sessions';
+
+/**
+ * A browser that blocks a framed page of another site from keeping storage (the
+ * headless Chromium of e2e-static/embed.spec.ts does) refuses it a Service Worker
+ * too, and the static site's server lives in one. In the embed view there are no settings to fall back on, so the way on is the full explorer's link.
+ */
+const FRAMED_EMBED_NOTE =
+  'Embedded in a page of another site, this browser may refuse the lesson a Service Worker of its own (it blocks third-party storage). Open in the full explorer, above, runs the same lesson in a tab of its own.';
+
+const isFramedEmbed = () => readEmbedFlag(window.location.search) && window.self !== window.top;
 
 const bar = 'flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-4 py-1.5 text-xs';
 
@@ -19,6 +30,7 @@ export function StaticSiteBanner() {
     return (
       <p role="alert" className={`${bar} border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100`} data-testid="static-site-status" data-phase="failed">
         {status.detail}
+        {isFramedEmbed() && <span data-testid="framed-embed-note"> {FRAMED_EMBED_NOTE}</span>}
       </p>
     );
   }
