@@ -2,10 +2,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { SCENARIOS } from '../src/content/scenarios.ts';
 import { formatMermaid } from '../src/export/format-mermaid.ts';
-import { TraceSchema, type Trace } from '../src/trace/trace.ts';
+import { TraceSchema } from '../src/trace/trace.ts';
 import { createScenarioRun } from '../tests/helpers/create-mock-run.ts';
 import { readMermaidSequence } from '../tests/helpers/read-mermaid-sequence.ts';
 import { runTraceCli } from '../tests/helpers/run-trace-cli.ts';
+import { countHostileCarriers, HOSTILE_QUESTION_SHOWN, HOSTILE_TOOL, HOSTILE_TOOL_SHOWN, makeHostile } from './export-hostile-trace.ts';
 import { readWithMermaid, startMermaidReader, type MermaidReading } from './export-mermaid-reader.ts';
 import { stepUntil } from './helpers.ts';
 
@@ -15,25 +16,6 @@ import { stepUntil } from './helpers.ts';
  * arrow, a directive, a line break and markup. Each must come out as the text it was,
  * in the message it belongs to, with the diagram's count of messages unchanged.
  */
-
-const HOSTILE_TOOL = 'a;b #35; c-->>d %%{init:{}}%% e\nf <script>window.__pwned=1</script>';
-const HOSTILE_QUESTION = 'Is 5+7 "12"? `x` $y$ & <img src=x onerror="window.__pwned=1"> end';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The run with hostile text where a server or a learner puts their own: the tool's name, the question, the answer. */
-function makeHostile(trace: Trace): Trace {
-  const steps = trace.steps.map((step) => {
-    const payload = isRecord(step.payload) ? { ...step.payload } : step.payload;
-    if (isRecord(payload)) {
-      if (payload.method === 'tools/call' && isRecord(payload.params)) payload.params = { ...payload.params, name: `${HOSTILE_TOOL} ${String(payload.params.name)}` };
-      if (step.id === 'user.question') payload.question = HOSTILE_QUESTION;
-      if (step.id === 'host.answer') payload.answer = `${HOSTILE_TOOL} ${String(payload.answer)}`;
-    }
-    return { ...step, payload };
-  });
-  return { ...trace, steps };
-}
 
 /** Mermaid drew exactly the statements the export wrote, each label as its decoded text, and nothing but text. */
 async function expectReadAsWritten({ page, text, messages }: { page: Page; text: string; messages?: number }): Promise<MermaidReading> {
@@ -74,9 +56,8 @@ test('every built-in scenario with hostile names: Mermaid parses and draws each 
       const { result } = formatMermaid({ trace });
       const reading = await expectReadAsWritten({ page, text: result, messages: trace.steps.filter((step) => step.from !== step.to).length });
       // Every message that carries the hostile name shows it whole (a refusal has no tool call and no answer).
-      const carriers = trace.steps.filter((step) => step.from !== step.to && (step.id === 'host.answer' || (isRecord(step.payload) && step.payload.method === 'tools/call'))).length;
-      expect(reading.messages.filter((message) => message.includes('a;b #35; c-->>d %%{init:{}}%% e f <script>')), scenario.id).toHaveLength(carriers);
-      expect(reading.messages.some((message) => message.includes('"12"? `x` $y$ & <img src=x onerror=')), scenario.id).toBe(true);
+      expect(reading.messages.filter((message) => message.includes(HOSTILE_TOOL_SHOWN)), scenario.id).toHaveLength(countHostileCarriers(trace));
+      expect(reading.messages.filter((message) => message.includes(HOSTILE_QUESTION_SHOWN)), scenario.id).toHaveLength(1);
     });
   }
 });
@@ -84,10 +65,10 @@ test('every built-in scenario with hostile names: Mermaid parses and draws each 
 test('the CLI\'s --mermaid, a hostile question and the authorization scenario: Mermaid reads what it printed', async ({ page }) => {
   test.setTimeout(180_000);
   await openReader(page);
-  const hostile = await runTraceCli(['--mermaid', `${HOSTILE_TOOL} ${HOSTILE_QUESTION} What is 5 plus 7?`]);
+  const hostile = await runTraceCli(['--mermaid', `${HOSTILE_TOOL} What is 5 plus 7?`]);
   expect(hostile.code, hostile.stderr).toBe(0);
   const reading = await expectReadAsWritten({ page, text: hostile.stdout });
-  expect(reading.messages.some((message) => message.includes('<script>window.__pwned=1</script>'))).toBe(true);
+  expect(reading.messages.some((message) => message.includes(HOSTILE_TOOL_SHOWN))).toBe(true);
   const authorization = await runTraceCli(['--mermaid', '--scenario', 'authorization']);
   expect(authorization.code, authorization.stderr).toBe(0);
   await expectReadAsWritten({ page, text: authorization.stdout });
@@ -119,6 +100,6 @@ test('the page\'s Mermaid download, of a run and of an imported hostile trace: M
   await page.getByTestId('import-trace-input').setInputFiles(hostileFile);
   await expect(page.getByTestId('replay-banner')).toBeVisible();
   const hostile = await expectReadAsWritten({ page: viewer, text: await download() });
-  expect(hostile.messages.some((message) => message.startsWith('12 tools/call a;b #35; c-->>d %%{init:{}}%% e f <script>'))).toBe(true);
+  expect(hostile.messages.some((message) => message.startsWith(`12 tools/call ${HOSTILE_TOOL_SHOWN}`))).toBe(true);
   await viewer.close();
 });
