@@ -15,7 +15,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 const carriesTool = (step: Trace['steps'][number]) => step.id === 'host.answer' || (isRecord(step.payload) && step.payload.method === 'tools/call');
 
-/** The run with the hostile text in the tool calls' names, the question and the answer; nothing else changed. */
+/** The run with the hostile text in the tool calls' names, the question (the trace's and its step's) and the answer; nothing else changed. */
 export function makeHostile(trace: Trace): Trace {
   const steps = trace.steps.map((step) => {
     const payload = isRecord(step.payload) ? { ...step.payload } : step.payload;
@@ -26,7 +26,7 @@ export function makeHostile(trace: Trace): Trace {
     }
     return { ...step, payload };
   });
-  return { ...trace, steps };
+  return { ...trace, question: HOSTILE_QUESTION, steps };
 }
 
 /** How many messages between two parts carry the hostile tool name (a refusal has no tool call and no answer). */
