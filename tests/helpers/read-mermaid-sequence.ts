@@ -1,6 +1,6 @@
 /**
- * A strict reader of the sequenceDiagram subset the export writes, standing in for Mermaid's
- * own parser (the `mermaid` package needs a DOM and is not a dependency). Every line must be
+ * A strict reader of the sequenceDiagram subset the export writes, for the unit tests in Node
+ * (Mermaid's own parser needs a DOM: e2e/export-mermaid.spec.ts runs it in Chromium). Every line must be
  * exactly one statement; a label may hold no character that Mermaid reads as syntax
  * (statement ends, entities, directives, HTML, Markdown, math) except entity codes.
  */
