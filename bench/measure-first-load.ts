@@ -56,7 +56,51 @@ async function measureSizes(distDirectory: string): Promise<Figure[]> {
   ];
 }
 
-export async function measureFirstLoad({ browser, quick, distDirectory, log }: { browser: Browser; quick: boolean; distDirectory: string; log: Log }): Promise<{ figures: Figure[]; inspectorVersion: string | null }> {
+/**
+ * The static site (npm run build:static) served by a plain static file server, no app
+ * server behind it: Next there waits for the Service Worker that is the MCP server and the
+ * mock model, which each fresh context installs anew, as a first visit does.
+ */
+async function measureStaticSite({ browser, runs, staticDirectory, log }: { browser: Browser; runs: number; staticDirectory: string; log: Log }): Promise<Figure[]> {
+  const sizes = await measureBundleSizes(staticDirectory);
+  const site = await serveStaticDirectory(staticDirectory);
+  try {
+    const paints: number[] = [];
+    const nextWorks: number[] = [];
+    const nextPressable: number[] = [];
+    await measurePaint(browser, `${site.url}/`);
+    for (let index = 0; index < runs; index++) {
+      paints.push(await measurePaint(browser, `${site.url}/`));
+      const next = await measureNextWorks(browser, `${site.url}/`);
+      nextWorks.push(next.shownAt);
+      nextPressable.push(next.pressedAt);
+    }
+    log(`  ${runs} loads of the static site (sirv, no app server), fresh context each`);
+    return [
+      createFigure({ part: PART, name: 'First-page JS, gzip, static site', value: sizes.firstPageJsGzipBytes / KILOBYTE, unit: 'kB', budget: { comparison: '<=', limit: 150 }, note: 'zlib level 9; dist-static' }),
+      createFigure({ part: PART, name: 'First contentful paint, static site', value: computeMedian(paints), unit: 'ms', note: `median of ${runs}` }),
+      createFigure({ part: PART, name: 'Next works (step 1 shown), static site', value: computeMedian(nextWorks), unit: 'ms', note: `since navigation start; Next pressable at ${computeMedian(nextPressable).toFixed(0)} ms; the Service Worker installed in each fresh context` }),
+      createFigure({ part: PART, name: 'Next works / FCP, static site', value: computeMedian(nextWorks) / computeMedian(paints), unit: '×', budget: { comparison: '<=', limit: 2 }, note: `medians; Next pressable at ${(computeMedian(nextPressable) / computeMedian(paints)).toFixed(2)} × FCP` }),
+    ];
+  } finally {
+    await site.close();
+  }
+}
+
+export async function measureFirstLoad({
+  browser,
+  quick,
+  distDirectory,
+  staticDirectory,
+  log,
+}: {
+  browser: Browser;
+  quick: boolean;
+  distDirectory: string;
+  /** The built static site, measured too when given. */
+  staticDirectory?: string;
+  log: Log;
+}): Promise<{ figures: Figure[]; inspectorVersion: string | null }> {
   const figures = await measureSizes(distDirectory);
   const runs = quick ? 3 : 9;
   let inspector: FetchedInspector | undefined;
@@ -101,6 +145,7 @@ export async function measureFirstLoad({ browser, quick, distDirectory, log }: {
     } else {
       figures.push(createUnmeasuredFigure({ part: PART, name: 'FCP ours / Inspector', unit: '×', budget: { comparison: '<=', limit: 0.4 }, note: `npm pack failed: ${inspectorProblem}` }));
     }
+    if (staticDirectory) figures.push(...(await measureStaticSite({ browser, runs, staticDirectory, log })));
     return { figures, inspectorVersion: inspector?.version ?? null };
   } finally {
     await inspectorServer?.close();

@@ -74,3 +74,22 @@ export function describeCallStopped(progressEvents: number): string {
 export function describeReplayed(lastEventId: string): string {
   return `Replayed on the resumed stream: the server kept it in its event store, and sent it because it came after event ${lastEventId} (the Last-Event-ID).`;
 }
+
+/**
+ * The DELETE the host sends when a run ends some other way than its own last step: the
+ * session the server still keeps is ended now rather than left to idle out.
+ */
+export function describeSessionEndAfterRun(status: 'failed' | 'aborted' | 'ended'): string {
+  switch (status) {
+    case 'failed':
+      return 'Client ends the session after the failure (DELETE), so the server does not keep it until it idles out';
+    case 'aborted':
+      return 'Client ends the session after the run was stopped (DELETE), so the server does not keep it until it idles out';
+    case 'ended':
+      return 'Client ends the session as the run ends (DELETE)';
+    default: {
+      const unknownStatus: never = status;
+      return String(unknownStatus);
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import { describeSessionEndAfterRun } from '../content/traffic-wording.ts';
 import type { Fault, Trace, TraceStatus } from '../trace/trace.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import type { RunContext } from './run-context.ts';
@@ -20,24 +21,54 @@ function recordFault(context: Pick<RunContext, 'writer' | 'state'>, error: unkno
 }
 
 /**
+ * Whether the server can still be asked to end the session: not when the latest MCP answer
+ * said it no longer knows it (404), nor when the latest MCP request got no answer at all
+ * (the server is unreachable; a DELETE would only add a second failure to the trace).
+ */
+function isSessionUsable(context: Pick<RunContext, 'trace'>): boolean {
+  const latest = context.trace.steps.findLast((step) => step.http !== undefined && step.id.startsWith('mcp.'));
+  if (!latest?.http) return true;
+  if (latest.http.status === 404) return false;
+  return latest.http.status !== undefined || latest.http.error === undefined;
+}
+
+/**
+ * A run that ends before its own DELETE (a failure, a reset, a stop) leaves its session on
+ * the server, which would keep it, and its memory, until it idles out. The host ends it
+ * here, as a step of its own after the run's last one, titled with why it was sent.
+ */
+async function endLeftoverSession(context: RunContext, status: TraceStatus): Promise<void> {
+  const connection = context.state.connection;
+  if (!connection?.sessionId || !isSessionUsable(context)) return;
+  context.traffic.endRun(describeSessionEndAfterRun(status === 'failed' || status === 'aborted' ? status : 'ended'));
+  // The DELETE's own failure is in its step (the recorder keeps the error); the run's outcome stands.
+  await connection.endSession().catch(() => {});
+}
+
+/**
  * Runs the lifecycle to its end, whatever happens: the status it ended with (complete, or
  * the stop a reply named: refused, truncated, blocked…), aborted by the learner, or failed
- * with a step that explains. The MCP client is closed in every case, so no connection
- * outlives the run; resolves with the finished trace.
+ * with a step that explains. A session still open is ended (DELETE) and the MCP client is
+ * closed in every case, so neither outlives the run; resolves with the finished trace.
  */
 export async function runToEnd(context: RunContext, lifecycle: () => Promise<Exclude<TraceStatus, 'running' | 'aborted'>>): Promise<Trace> {
   const { writer } = context;
+  let status: TraceStatus;
   try {
-    writer.setStatus(await lifecycle());
+    status = await lifecycle();
   } catch (error) {
     if (error instanceof RunAborted || context.signal.aborted) {
-      writer.setStatus('aborted');
+      status = 'aborted';
     } else {
       recordFault(context, error);
-      writer.setStatus('failed');
+      status = 'failed';
     }
+  }
+  try {
+    await endLeftoverSession(context, status);
   } finally {
     await context.state.connection?.close({ terminate: false });
   }
+  writer.setStatus(status);
   return context.trace;
 }

@@ -85,6 +85,22 @@ export class McpConnection {
     }
   }
 
+  /**
+   * A DELETE of the session the transport still holds, sent through the connection's fetch
+   * rather than the SDK's terminateSession: that one shares the client's signal, which a
+   * reset run has already aborted. False when there is no session to end.
+   */
+  async endSession(): Promise<boolean> {
+    const transport = this.transport;
+    const url = this.options.url;
+    if (!(transport instanceof StreamableHTTPClientTransport) || !transport.sessionId || !url) return false;
+    const headers: Record<string, string> = { ...this.options.headers, 'mcp-session-id': transport.sessionId };
+    if (transport.protocolVersion) headers['mcp-protocol-version'] = transport.protocolVersion;
+    const response = await this.options.fetch(url, { method: 'DELETE', headers });
+    await response.text().catch(() => {});
+    return true;
+  }
+
   /** Ends the session the polite way (DELETE) when there is one, then closes the client. */
   async close({ terminate }: { terminate: boolean }): Promise<void> {
     if (terminate && this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId) await this.transport.terminateSession().catch(() => {});

@@ -38,6 +38,8 @@ type Outgoing = {
   requestId: RequestId | undefined;
   method: string | undefined;
   original?: unknown;
+  /** The step's own title, when the step table's says too little. */
+  title?: string;
 };
 type Exchange = RecordedExchange<Outgoing>;
 
@@ -55,6 +57,11 @@ export type McpTraffic = {
   listener: ExchangeListener<Outgoing>;
   /** Resolves once the answer to the latest request of this method is in the trace. */
   answered(method: string): Promise<void>;
+  /**
+   * The run is over: a DELETE sent from now on ends the session the run leaves behind. It
+   * passes no gate (there is no next step to wait for, and a reset run's gate is closed) and its step says why it went.
+   */
+  endRun(title: string): void;
 };
 
 export type TrafficObserver = {
@@ -82,7 +89,15 @@ function titleIncoming(message: JSONRPCMessage, stepId: StepId): { title?: strin
  * What every part of the recorder shares: where steps go, what correlates them, and the
  * one HTTP record per live exchange that all of its steps hold.
  */
-type Recorder = { writer: TraceWriter; tracker: RequestTracker<Step>; observer: TrafficObserver; shared: Map<number, HttpExchange>; traceId: string };
+type Recorder = {
+  writer: TraceWriter;
+  tracker: RequestTracker<Step>;
+  observer: TrafficObserver;
+  shared: Map<number, HttpExchange>;
+  traceId: string;
+  /** Set once the run is over: the title of the DELETE that ends its session. */
+  endedRunTitle?: string;
+};
 
 /** The exchange's one shared HTTP record, brought up to date (headers, then the body or frames as they arrive). */
 function shareHttp({ shared }: Recorder, exchange: Exchange): HttpExchange {
@@ -223,10 +238,12 @@ function noteCancellation(tracker: RequestTracker<Step>, message: unknown): void
 
 /** Holds a message the client sends at the gate, and applies the learner's edit to it. */
 async function holdOutgoing(
-  { writer, tracker, traceId }: Recorder,
+  recorder: Recorder,
   gate: (pending: PendingStep) => Promise<Release>,
   request: OutgoingRequest,
 ): Promise<{ context: Outgoing; body?: string }> {
+  const { writer, tracker, traceId, endedRunTitle } = recorder;
+  if (endedRunTitle !== undefined && request.method === 'DELETE') return { context: { stepId: 'mcp.session.delete', payload: undefined, requestId: undefined, method: undefined, title: endedRunTitle } };
   const written = readJsonRpcMessage(parseJsonBody(request.body));
   // The trace context goes in before the gate, so the learner sees (and may edit) what a tracing server receives.
   const message = written && addTraceContext({ message: written, traceId });
@@ -263,6 +280,7 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
         payload: context?.payload ?? { httpMethod: exchange.method, url: exchange.url, headers: exchange.requestHeaders },
         ...(context?.original ? { edited: { original: context.original } } : {}),
         ...(stepId === 'mcp.request' ? { title: describeClientMessage(context?.method ?? exchange.method) } : {}),
+        ...(context?.title ? { title: context.title } : {}),
       });
       break;
     }
@@ -337,5 +355,8 @@ export function createMcpTraffic({
     },
     listener: (event) => recordEvent(recorder, event),
     answered: (method) => recorder.tracker.settled(method),
+    endRun: (title) => {
+      recorder.endedRunTitle = title;
+    },
   };
 }

@@ -183,20 +183,16 @@ export async function performRecordedExchange<Context = unknown>(
     stopTimer();
     exchange.sse = [];
     emit({ type: 'response', exchange });
-    const [forCaller, forRecorder] = response.body.tee();
-    const recorder = forRecorder.getReader();
-    void recordEventStream({ reader: recorder, exchange, emit, now, redact, bounds });
-    return new Response(cancelTogether(forCaller, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
+    const recorder = createEventStreamRecorder({ exchange, emit, now, redact, bounds });
+    return new Response(recordAlongside(response.body, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
   if (response.body && response.ok && contentType.toLowerCase().startsWith('application/x-ndjson')) {
     stopTimer();
     exchange.ndjson = [];
     emit({ type: 'response', exchange });
-    const [forCaller, forRecorder] = response.body.tee();
-    const recorder = forRecorder.getReader();
-    void recordLines(recorder, exchange, emit, now, redact);
-    return new Response(cancelTogether(forCaller, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
+    const recorder = createLineRecorder({ exchange, emit, now, redact });
+    return new Response(recordAlongside(response.body, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
   let text: string;
@@ -222,40 +218,63 @@ export async function performRecordedExchange<Context = unknown>(
   });
 }
 
+/** What reads a streamed body as it passes: each chunk, then its end or its failure. */
+type ChunkRecorder = {
+  record(chunk: Uint8Array): void;
+  finish(): void;
+  fail(error: unknown): void;
+};
+
 /**
- * Cancelling one branch of a tee waits until the other is cancelled too, so a caller
- * closing the stream would hang and leave the connection open. The caller's cancel
- * therefore ends the recording as well, as cancelling a plain fetch body would.
+ * The caller's body, read once: each chunk is recorded, then handed on unchanged. A tee
+ * would copy the stream into two and the recorder would read its branch apart (and a
+ * caller's cancel would hang until both branches were cancelled); here there is one
+ * reader. Chunks are pushed as they arrive, whether or not the caller reads, so the
+ * record is whole even when the caller stops reading after the message it wanted.
  */
-function cancelTogether(forCaller: ReadableStream<Uint8Array>, recorder: ReadableStreamDefaultReader<Uint8Array>): ReadableStream<Uint8Array> {
-  const reader = forCaller.getReader();
+function recordAlongside(source: ReadableStream<Uint8Array>, recorder: ChunkRecorder): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+    start(controller) {
+      void (async () => {
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            recorder.record(value);
+            if (!cancelled) controller.enqueue(value);
+          }
+        } catch (error) {
+          recorder.fail(error);
+          if (!cancelled) controller.error(error);
+          return;
+        }
+        recorder.finish();
+        if (!cancelled) controller.close();
+      })();
     },
-    async cancel(reason) {
-      await Promise.all([reader.cancel(reason), recorder.cancel(reason)]);
+    // Cancelling ends the read above (done), so the record ends as a plain fetch body's would.
+    cancel(reason) {
+      cancelled = true;
+      return reader.cancel(reason);
     },
   });
 }
 
-async function recordEventStream<Context>({
-  reader,
+function createEventStreamRecorder<Context>({
   exchange,
   emit,
   now,
   redact,
   bounds,
 }: {
-  reader: ReadableStreamDefaultReader<Uint8Array>;
   exchange: RecordedExchange<Context>;
   emit: ExchangeListener<Context>;
   now: () => number;
   redact: (text: string) => string;
   bounds: ExchangeBounds;
-}): Promise<void> {
+}): ChunkRecorder {
   const parser = createParser({
     onEvent(message) {
       // Past a bound nothing more is recorded: the abort ends the stream on the next read.
@@ -268,34 +287,39 @@ async function recordEventStream<Context>({
     },
   });
   const decoder = new TextDecoder();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (bounds.noteBytes(value.byteLength)) continue;
-      parser.feed(decoder.decode(value, { stream: true }));
-    }
-    parser.feed(decoder.decode());
-    bounds.finish();
-    exchange.durationMs = now() - exchange.startedAt;
-    emit({ type: 'end', exchange });
-  } catch (error) {
-    bounds.finish();
-    if (bounds.stop) exchange.stopped = bounds.stop;
-    exchange.durationMs = now() - exchange.startedAt;
-    exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, undefined));
-    emit({ type: 'error', exchange, error });
-  }
+  return {
+    record(chunk) {
+      if (bounds.noteBytes(chunk.byteLength)) return;
+      parser.feed(decoder.decode(chunk, { stream: true }));
+    },
+    finish() {
+      parser.feed(decoder.decode());
+      bounds.finish();
+      exchange.durationMs = now() - exchange.startedAt;
+      emit({ type: 'end', exchange });
+    },
+    fail(error) {
+      bounds.finish();
+      if (bounds.stop) exchange.stopped = bounds.stop;
+      exchange.durationMs = now() - exchange.startedAt;
+      exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, undefined));
+      emit({ type: 'error', exchange, error });
+    },
+  };
 }
 
 /** An NDJSON body line by line, each line a frame with its arrival time; a last line without a line end counts too. */
-async function recordLines<Context>(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  exchange: RecordedExchange<Context>,
-  emit: ExchangeListener<Context>,
-  now: () => number,
-  redact: (text: string) => string,
-): Promise<void> {
+function createLineRecorder<Context>({
+  exchange,
+  emit,
+  now,
+  redact,
+}: {
+  exchange: RecordedExchange<Context>;
+  emit: ExchangeListener<Context>;
+  now: () => number;
+  redact: (text: string) => string;
+}): ChunkRecorder {
   const decoder = new TextDecoder();
   let rest = '';
   const take = (line: string) => {
@@ -305,22 +329,23 @@ async function recordLines<Context>(
     exchange.ndjson?.push(frame);
     emit({ type: 'ndjson-line', exchange, frame });
   };
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
+  return {
+    record(chunk) {
+      const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
       rest = lines.pop() ?? '';
       lines.forEach(take);
-    }
-    take(rest + decoder.decode());
-    exchange.durationMs = now() - exchange.startedAt;
-    emit({ type: 'end', exchange });
-  } catch (error) {
-    exchange.durationMs = now() - exchange.startedAt;
-    exchange.error = redact(describeNetworkError(error, undefined));
-    emit({ type: 'error', exchange, error });
-  }
+    },
+    finish() {
+      take(rest + decoder.decode());
+      exchange.durationMs = now() - exchange.startedAt;
+      emit({ type: 'end', exchange });
+    },
+    fail(error) {
+      exchange.durationMs = now() - exchange.startedAt;
+      exchange.error = redact(describeNetworkError(error, undefined));
+      emit({ type: 'error', exchange, error });
+    },
+  };
 }
 
 function describeNetworkError(error: unknown, timeoutSignal: AbortSignal | undefined): string {

@@ -66,7 +66,8 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('in the %s era', (era) => {
   it('names a prompt the server does not have in words, listing the ones it has', async () => {
     const trace = await runScenario('prompts', era, { prompt: { name: 'no_such_prompt' } }).start();
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault).toMatchObject({ what: 'The server has no prompt named “no_such_prompt”.', why: expect.stringContaining('unit_conversion') });
+    // The fault is the run's last step of its own; a session the toolbox kept is ended after it (DELETE).
+    expect(trace.steps.findLast((step) => step.fault)?.fault).toMatchObject({ what: 'The server has no prompt named “no_such_prompt”.', why: expect.stringContaining('unit_conversion') });
   });
 
   it('reads a resource_link the tool answered, and puts its text into the model’s context', async () => {
