@@ -26,7 +26,7 @@ test('the authorization scenario runs to the answer under /explorer/, through th
   await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
   const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
-  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
   const origin = new URL(page.url()).origin;
   await page.locator('[data-testid="timeline-step"][data-step-id="auth.authorization-response"]').click();
   await expect(page.getByTestId('inspector').first()).toContainText(`${origin}/explorer/oauth-callback.html?code=`);

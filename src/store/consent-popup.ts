@@ -72,10 +72,11 @@ function waitForCallback({ popup, redirectUri, signal }: { popup: Window; redire
 }
 
 /** The run's authorization settings in the page: tokens in the engine's memory only. */
-export function createPageAuthorization({ redirectUri, showSecrets }: { redirectUri: string; showSecrets: boolean }): AuthorizationSettings {
+export function createPageAuthorization({ redirectUri, showSecrets, clientMetadataUrl }: { redirectUri: string; showSecrets: boolean; clientMetadataUrl?: string }): AuthorizationSettings {
   return {
     redirectUri,
     showSecrets,
+    ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
     obtainConsent: async ({ authorizationUrl, signal }) => {
       const { popup } = await openPopup(authorizationUrl, signal);
       return waitForCallback({ popup, redirectUri, signal });
