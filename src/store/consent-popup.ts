@@ -27,13 +27,14 @@ export function nameCallbackChannel(state: string): string {
   return `${CALLBACK_MESSAGE_TYPE}.${state}`;
 }
 
-/** The redirect URL a message carries, when it is the callback's, to this redirect URI, with this flow's state. */
-function readCallbackUrl({ data, redirectUri, state }: { data: unknown; redirectUri: string; state: string | null }): string | undefined {
+/** The redirect URL a message carries, when it is the callback's, to this redirect URI (with this flow's state, when one is asked for). */
+function readCallbackUrl({ data, redirectUri, state }: { data: unknown; redirectUri: string; state?: string }): string | undefined {
   if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== CALLBACK_MESSAGE_TYPE || !('url' in data) || typeof data.url !== 'string') return undefined;
   const url = data.url;
   if (!url.startsWith(`${redirectUri}?`)) return undefined;
-  // The host checks the state again with the code; here it keeps another flow's answer out of this one.
-  return state !== null && new URL(url).searchParams.get('state') === state ? url : undefined;
+  // On the channel, anyone of this origin could post: the state keeps another flow's answer out of this one. From our
+  // own popup, any state is taken, since the host checks it with the code and explains a mismatch to the learner.
+  return state === undefined || new URL(url).searchParams.get('state') === state ? url : undefined;
 }
 
 type Opened = { popup: Window; authorizationUrl: string };
@@ -80,10 +81,10 @@ function waitForCallback({ popup, redirectUri, state, signal }: { popup: Window;
     const onMessage = (event: MessageEvent<unknown>) => {
       // Another window or origin may post anything: only our popup, on our origin, with a redirect to our callback.
       if (event.origin !== window.location.origin || event.source !== popup) return;
-      const url = readCallbackUrl({ data: event.data, redirectUri, state });
+      const url = readCallbackUrl({ data: event.data, redirectUri });
       if (url) finish(() => resolve(url));
     };
-    if (channel) {
+    if (channel && state !== null) {
       channel.onmessage = (event: MessageEvent<unknown>) => {
         if (event.origin !== window.location.origin) return;
         const url = readCallbackUrl({ data: event.data, redirectUri, state });
