@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { waitForInBrowserServer } from './static-site-helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { readServedPaths, waitForInBrowserServer } from './static-site-helpers.ts';
 
 /**
  * The authorization scenario in the static site, no app server: the Service Worker is the
@@ -8,9 +8,8 @@ import { waitForInBrowserServer } from './static-site-helpers.ts';
  * hands the redirect to the page; the run reaches the answer.
  */
 
-test('the authorization scenario runs to the answer under /explorer/, through the popup and the callback page', async ({ page }) => {
-  await page.goto('./');
-  await waitForInBrowserServer(page);
+/** Plays the scenario, approves in the popup (opened at once or from Sign in), and waits for the answer. */
+async function runThroughPopup(page: Page): Promise<void> {
   await page.getByTestId('scenario-select').selectOption('authorization');
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
@@ -25,9 +24,33 @@ test('the authorization scenario runs to the answer under /explorer/, through th
   await closed;
   await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
-  const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
-  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+}
+
+const AUTH_STEPS = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
+const readAuthSteps = (page: Page) => page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
+
+test('the authorization scenario runs to the answer under /explorer/, through the popup and the callback page', async ({ page }) => {
+  await page.goto('./');
+  await waitForInBrowserServer(page);
+  await runThroughPopup(page);
+  expect(await readAuthSteps(page)).toEqual(AUTH_STEPS);
   const origin = new URL(page.url()).origin;
   await page.locator('[data-testid="timeline-step"][data-step-id="auth.authorization-response"]').click();
   await expect(page.getByTestId('inspector').first()).toContainText(`${origin}/explorer/oauth-callback.html?code=`);
+});
+
+test('offline: the whole flow, the client metadata document and the callback page served by the worker', async ({ page, context, baseURL }) => {
+  const site = new URL('/explorer-offline/', baseURL).href;
+  await page.goto(site);
+  await waitForInBrowserServer(page);
+  const servedBefore = (await readServedPaths(page, site)).length;
+  await context.setOffline(true);
+  await page.reload();
+  await waitForInBrowserServer(page);
+  await runThroughPopup(page);
+  expect(await readAuthSteps(page)).toEqual(AUTH_STEPS);
+  await context.setOffline(false);
+  // Nothing of the site was asked of the static host while offline: the callback page came from the worker's cache.
+  const askedOffline = (await readServedPaths(page, site)).slice(servedBefore).filter((pathname) => pathname.startsWith('/explorer-offline/'));
+  expect(askedOffline.filter((pathname) => pathname !== '/explorer-offline/service-worker.js')).toEqual([]);
 });

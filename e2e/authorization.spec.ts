@@ -8,7 +8,7 @@ import { readPayloadsOf } from './helpers.ts';
  * redirect to the page and closes; the run goes on to the answer with the token.
  */
 
-const AUTH_STEPS = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
+const AUTH_STEPS = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
 
 /** The settings dialog: another server by URL (as e2e/real-servers.spec.ts names one). */
 async function nameServer(page: Page, url: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { SANDBOX_SCOPES, TOOLS_SCOPE, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
 import { findClient } from './client-identity.ts';
+import { isRegisteredRedirectUri } from './client-metadata-document.ts';
 import { renderConsentPage, renderRefusalPage } from './consent-page.ts';
 import { isCodeChallenge } from './pkce.ts';
 import { readBoundedText } from './read-bounded-text.ts';
@@ -32,8 +33,8 @@ async function showConsent({ request, store, place, fetchDocument }: AuthorizeCo
   if (!clientId) return renderRefusalPage({ status: 400, problem: 'The request has no client_id.' });
   const found = await findClient({ clientId, store, fetchDocument });
   if (!found.ok) return renderRefusalPage({ status: 400, problem: found.problem });
-  if (!redirectUri || !found.client.redirectUris.includes(redirectUri)) {
-    return renderRefusalPage({ status: 400, problem: `The redirect_uri ${redirectUri ?? '(none)'} is not one this client registered (${found.client.redirectUris.join(', ')}); codes go only to a registered address, compared exactly.` });
+  if (!redirectUri || !isRegisteredRedirectUri({ registered: found.client.redirectUris, requested: redirectUri })) {
+    return renderRefusalPage({ status: 400, problem: `The redirect_uri ${redirectUri ?? '(none)'} is not one this client registered (${found.client.redirectUris.join(', ')}); codes go only to a registered address, compared exactly (a loopback IP's port aside, RFC 8252 §7.3).` });
   }
   const state = query.get('state') ?? undefined;
   const sendBack = (error: string, description: string) => redirectWith({ redirectUri, place, values: { error, error_description: description, state } });

@@ -2,6 +2,7 @@ import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE, SandboxFaultSchema, SANDBOX_FAULT
 import { serveAuthorize } from './authorize-endpoint.ts';
 import { checkBearerToken } from './bearer-check.ts';
 import { registerClient } from './client-identity.ts';
+import { describeClientMetadataDocument } from './client-metadata-document.ts';
 import { describeAuthorizationServer, describeProtectedResource } from './sandbox-metadata.ts';
 import { oauthError, sandboxJson } from './sandbox-responses.ts';
 import { serveToken } from './token-endpoint.ts';
@@ -51,7 +52,7 @@ export function createAuthorizationSandbox(options: AuthorizationSandboxOptions 
       headers.set(SANDBOX_HEADER, SANDBOX_HEADER_VALUE);
       return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
     }
-    const place = { origin, basePath, fault: readIssuerFault(route.issuerPath).fault };
+    const place = { origin, basePath, fault: route.kind === 'client-metadata' ? undefined : readIssuerFault(route.issuerPath).fault };
     switch (route.kind) {
       case 'authorization-server-metadata':
         return sandboxJson(200, describeAuthorizationServer(place));
@@ -61,6 +62,9 @@ export function createAuthorizationSandbox(options: AuthorizationSandboxOptions 
         return serveToken({ request, store, place });
       case 'register':
         return registerClient({ request, store });
+      case 'client-metadata':
+        // The explorer's document, not the server's: an authorization server fetches it to learn who the client is.
+        return sandboxJson(200, describeClientMetadataDocument({ origin, basePath }));
       default: {
         const unreachable: never = route;
         return unreachable;

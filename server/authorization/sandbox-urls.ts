@@ -1,4 +1,4 @@
-import { AUTHORIZATION_SERVER_PATH, PROTECTED_MCP_PATH, SandboxFaultSchema, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
+import { AUTHORIZATION_SERVER_PATH, CLIENT_METADATA_PATH, PROTECTED_MCP_PATH, SandboxFaultSchema, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
 
 /**
  * Where everything of the sandbox lives, as the client must address it. The app's routes
@@ -44,11 +44,13 @@ export type SandboxRoute =
   | { kind: 'authorization-server-metadata'; issuerPath: string }
   | { kind: 'authorize'; issuerPath: string }
   | { kind: 'token'; issuerPath: string }
-  | { kind: 'register'; issuerPath: string };
+  | { kind: 'register'; issuerPath: string }
+  | { kind: 'client-metadata' };
 
 /** The sandbox route of a path, or undefined when the path is not the sandbox's. */
 export function findSandboxRoute(pathname: string): SandboxRoute | undefined {
   if (pathname === PROTECTED_MCP_PATH) return { kind: 'protected-mcp' };
+  if (pathname === CLIENT_METADATA_PATH) return { kind: 'client-metadata' };
   if (pathname === `${PROTECTED_RESOURCE_WELL_KNOWN}${PROTECTED_MCP_PATH}`) return { kind: 'resource-metadata' };
   // RFC 8414 first, then both OpenID Connect discovery forms, as the MCP spec's probe order has them.
   for (const prefix of [AUTHORIZATION_SERVER_WELL_KNOWN, OPENID_CONFIGURATION_WELL_KNOWN]) {

@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseStdioCommand } from '../node/parse-stdio-command.ts';
 import { serve } from '../node/serve.ts';
 import { startLoopbackRedirect, type LoopbackRedirect } from '../node/loopback-redirect.ts';
-import { SANDBOX_FAULTS, SandboxFaultSchema } from '../../src/trace/authorization-sandbox.ts';
+import { CLIENT_METADATA_PATH, SANDBOX_FAULTS, SandboxFaultSchema } from '../../src/trace/authorization-sandbox.ts';
 import { approveSandboxConsent } from './approve-sandbox-consent.ts';
 import type { AuthorizationSettings } from '../../src/lifecycle/run-context.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
@@ -150,10 +150,12 @@ if (authFault && !sandbox) fail('--auth-fault switches a fault of the built-in s
 const mcpPath = authFault?.success ? `${scenario.mcpPath}?fault=${authFault.data}` : scenario.mcpPath;
 
 /** The CLI's part in the authorization flow: the consent URL printed on stderr (stdout keeps the trace), the redirect read on loopback. */
-function readAuthorizationSettings(redirect: LoopbackRedirect): AuthorizationSettings {
+function readAuthorizationSettings({ redirect, localUrl }: { redirect: LoopbackRedirect; localUrl: string }): AuthorizationSettings {
   const clientSecret = process.env.OAUTH_CLIENT_SECRET;
   return {
     redirectUri: redirect.redirectUri,
+    // The explorer's document, served by this CLI's own server: only a server on this machine can fetch it, so the flow offers it only to one.
+    clientMetadataUrl: `${localUrl}${CLIENT_METADATA_PATH}`,
     ...(values['client-id'] !== undefined ? { clientId: values['client-id'], ...(clientSecret ? { clientSecret } : {}) } : {}),
     ...(sandbox ? { showSecrets: true } : {}),
     obtainConsent: async ({ authorizationUrl, signal }) => {
@@ -184,7 +186,7 @@ try {
     ...(stdio ? { mcpTransport: () => new StdioClientTransport({ command: stdio.command, args: stdio.args, stderr: 'inherit' }) } : {}),
     provider,
     autoRelease: true,
-    ...(loopback ? { authorization: readAuthorizationSettings(loopback) } : {}),
+    ...(loopback ? { authorization: readAuthorizationSettings({ redirect: loopback, localUrl: local.url }) } : {}),
     ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
     ...(scenario.prompt ? { prompt: scenario.prompt } : {}),

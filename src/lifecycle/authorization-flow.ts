@@ -1,5 +1,6 @@
 import { buildAuthorizationUrl, buildRegistrationRequest, buildTokenRequest, readRedirectParameters, type ClientCredentials } from '../mcp/authorization/build-requests.ts';
 import { checkAuthorizationResponse, checkServerMetadata, checkTokenResponse, chooseScopes, readExpiry } from '../mcp/authorization/check-answers.ts';
+import { canServerFetchDocument } from '../mcp/authorization/client-metadata-url.ts';
 import { canonicalResource, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from '../mcp/authorization/metadata-urls.ts';
 import { OAuthErrorSchema, RegistrationResponseSchema, ResourceMetadataSchema, ServerMetadataSchema, TokenResponseSchema, type ServerMetadata, type TokenResponse } from '../mcp/authorization/oauth-schemas.ts';
 import { computeCodeChallenge, createCodeVerifier, createState } from '../mcp/authorization/pkce.ts';
@@ -82,7 +83,8 @@ async function identifyClient(context: RunContext, metadata: ServerMetadata, iss
     await context.hostStep('auth.client-id', { payload: { method: 'pre-registered', client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: REDACTED } : {}) } });
     return { clientId: settings.clientId, ...(settings.clientSecret ? { clientSecret: settings.clientSecret } : {}) };
   }
-  if (metadata.client_id_metadata_document_supported && settings.clientMetadataUrl) {
+  const documentReachable = settings.clientMetadataUrl !== undefined && canServerFetchDocument({ documentUrl: settings.clientMetadataUrl, issuer });
+  if (metadata.client_id_metadata_document_supported && settings.clientMetadataUrl && documentReachable) {
     await context.hostStep('auth.client-id', { payload: { method: 'Client ID Metadata Document', client_id: settings.clientMetadataUrl, why: 'the server supports client_id_metadata_document_supported: the client_id is the URL of the document where the explorer describes itself' } });
     return { clientId: settings.clientMetadataUrl };
   }
@@ -93,7 +95,8 @@ async function identifyClient(context: RunContext, metadata: ServerMetadata, iss
   const parsed = RegistrationResponseSchema.safeParse(answer.json);
   if (parsed.success) registerSecrets(context, [parsed.data.client_secret]);
   const deprecated = context.trace.mcp.protocolVersion === '2026-07-28' || context.options.era === '2026-07-28' ? ' The 2026-07-28 era marks dynamic registration deprecated: a server should offer Client ID Metadata Documents.' : '';
-  recordOAuthStep(context, 'auth.client-registration', { payload: answer.json ?? { status: answer.status }, http: answer.http, note: `No Client ID Metadata Document support, so the client registered itself (RFC 7591).${deprecated}` });
+  const why = metadata.client_id_metadata_document_supported && settings.clientMetadataUrl ? `The server supports Client ID Metadata Documents, but the explorer's, ${settings.clientMetadataUrl}, is on this machine where that server cannot fetch it, so the client registered itself (RFC 7591).` : 'No Client ID Metadata Document support, so the client registered itself (RFC 7591).';
+  recordOAuthStep(context, 'auth.client-registration', { payload: answer.json ?? { status: answer.status }, http: answer.http, note: `${why}${deprecated}` });
   if (!parsed.success || answer.status === undefined || answer.status >= 300) {
     const error = OAuthErrorSchema.safeParse(answer.json);
     throw fail(context, faults.explainRegistrationRefused({ status: answer.status, error: error.success ? error.data.error : 'no client_id in the answer' }));

@@ -6,6 +6,8 @@
  */
 
 const INDEX_FILE = 'index.html';
+/** The OAuth redirect page: its address carries the code and state, which are not part of what is cached. */
+const CALLBACK_FILE = 'oauth-callback.html';
 
 /** Caches every built file; one that fails fails the install, so a half-cached version never takes over. */
 export async function precacheFiles(options: {
@@ -56,9 +58,10 @@ export async function respondFromCache({ request, cacheName, pageCacheName, base
     const page = await (await caches.open(cacheName)).match(new URL(INDEX_FILE, baseUrl).href);
     return page ?? fetch(request);
   }
-  const isIndex = isIndexPath(request, baseUrl);
+  // The index and the callback page are each one file whatever their query, so offline a redirect back with a code still finds its page.
+  const ignoreSearch = isIndexPath(request, baseUrl) || new URL(request.url).pathname === `${baseUrl.pathname}${CALLBACK_FILE}`;
   for (const name of pageCacheName && pageCacheName !== cacheName ? [pageCacheName, cacheName] : [cacheName]) {
-    const cached = await (await caches.open(name)).match(request, { ignoreSearch: isIndex });
+    const cached = await (await caches.open(name)).match(request, { ignoreSearch });
     if (cached) return cached;
   }
   return fetch(request);

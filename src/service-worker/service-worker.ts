@@ -26,9 +26,18 @@ const registry = createCacheRegistry(baseUrl);
 const app = createApp({
   allowedHostnames: [worker.location.hostname],
   // The authorization sandbox writes the URLs clients must use, which are under the site's folder.
-  authorization: { basePath: baseUrl.pathname },
+  // A worker's own fetch goes to the network, not through this worker: the explorer's client metadata document, which
+  // the sandbox fetches to learn who the client is, is answered by this same app, so the flow works offline too.
+  authorization: { basePath: baseUrl.pathname, fetchDocument: fetchThroughApp },
   onError: (error) => console.error(`[in-browser server] ${error.message}`),
 });
+
+function fetchThroughApp(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const serverPath = findServerPath(request.url, baseUrl, app.handles);
+  if (serverPath === null) return fetch(request);
+  return createServerRequest(request, serverPath).then((serverRequest) => app.fetch(serverRequest));
+}
 
 async function tellPages(message: WorkerToPageMessage): Promise<void> {
   // During install no page is controlled yet: the one that installs this worker still wants the progress.

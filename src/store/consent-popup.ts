@@ -14,6 +14,28 @@ export const CALLBACK_MESSAGE_TYPE = 'mcp-lifecycle-explorer.oauth-redirect';
 const POPUP_FEATURES = 'popup,width=560,height=720';
 /** How often the page looks whether the learner closed the consent window by hand. */
 const CLOSED_POLL_MS = 500;
+/**
+ * How long the page still listens once the popup looks closed. An authorization server
+ * that sends Cross-Origin-Opener-Policy: same-origin severs the popup from this page, and
+ * its window then reads as closed while the learner is still signing in there; the
+ * callback page then answers on the BroadcastChannel instead.
+ */
+const SEVERED_POPUP_WAIT_MS = 5 * 60_000;
+
+/** The channel the callback page answers on when it has no opener: named by the flow's state, which only this flow knows. */
+export function nameCallbackChannel(state: string): string {
+  return `${CALLBACK_MESSAGE_TYPE}.${state}`;
+}
+
+/** The redirect URL a message carries, when it is the callback's, to this redirect URI (with this flow's state, when one is asked for). */
+function readCallbackUrl({ data, redirectUri, state }: { data: unknown; redirectUri: string; state?: string }): string | undefined {
+  if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== CALLBACK_MESSAGE_TYPE || !('url' in data) || typeof data.url !== 'string') return undefined;
+  const url = data.url;
+  if (!url.startsWith(`${redirectUri}?`)) return undefined;
+  // On the channel, anyone of this origin could post: the state keeps another flow's answer out of this one. From our
+  // own popup, any state is taken, since the host checks it with the code and explains a mismatch to the learner.
+  return state === undefined || new URL(url).searchParams.get('state') === state ? url : undefined;
+}
 
 type Opened = { popup: Window; authorizationUrl: string };
 
@@ -44,24 +66,39 @@ async function openPopup(authorizationUrl: string, signal: AbortSignal): Promise
   }
 }
 
-function waitForCallback({ popup, redirectUri, signal }: { popup: Window; redirectUri: string; signal: AbortSignal }): Promise<string> {
+function waitForCallback({ popup, redirectUri, state, signal }: { popup: Window; redirectUri: string; state: string | null; signal: AbortSignal }): Promise<string> {
   return new Promise<string>((resolve, reject) => {
+    // Same-origin only by its nature (a BroadcastChannel reaches this origin's pages alone), and never stored.
+    const channel = state === null ? null : new BroadcastChannel(nameCallbackChannel(state));
+    let severedTimer: ReturnType<typeof setTimeout> | undefined;
     const finish = (settle: () => void) => {
       window.removeEventListener('message', onMessage);
+      channel?.close();
       clearInterval(closedTimer);
+      clearTimeout(severedTimer);
       settle();
     };
     const onMessage = (event: MessageEvent<unknown>) => {
       // Another window or origin may post anything: only our popup, on our origin, with a redirect to our callback.
       if (event.origin !== window.location.origin || event.source !== popup) return;
-      const data = event.data;
-      if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== CALLBACK_MESSAGE_TYPE || !('url' in data) || typeof data.url !== 'string') return;
-      const url = data.url;
-      if (!url.startsWith(`${redirectUri}?`)) return;
-      finish(() => resolve(url));
+      const url = readCallbackUrl({ data: event.data, redirectUri });
+      if (url) finish(() => resolve(url));
     };
+    if (channel && state !== null) {
+      channel.onmessage = (event: MessageEvent<unknown>) => {
+        if (event.origin !== window.location.origin) return;
+        const url = readCallbackUrl({ data: event.data, redirectUri, state });
+        if (url) finish(() => resolve(url));
+      };
+    }
     const closedTimer = setInterval(() => {
-      if (popup.closed) finish(() => reject(new Error('the consent window was closed before the authorization server sent it back to the explorer.')));
+      if (!popup.closed) return;
+      clearInterval(closedTimer);
+      if (!channel) {
+        finish(() => reject(new Error('the consent window was closed before the authorization server sent it back to the explorer.')));
+        return;
+      }
+      severedTimer = setTimeout(() => finish(() => reject(new Error(`the consent window was closed, or the authorization server cut it off from the explorer (Cross-Origin-Opener-Policy), and no answer reached the callback page within ${SEVERED_POPUP_WAIT_MS / 60_000} minutes.`))), SEVERED_POPUP_WAIT_MS);
     }, CLOSED_POLL_MS);
     signal.addEventListener('abort', () => finish(() => {
       popup.close();
@@ -72,13 +109,14 @@ function waitForCallback({ popup, redirectUri, signal }: { popup: Window; redire
 }
 
 /** The run's authorization settings in the page: tokens in the engine's memory only. */
-export function createPageAuthorization({ redirectUri, showSecrets }: { redirectUri: string; showSecrets: boolean }): AuthorizationSettings {
+export function createPageAuthorization({ redirectUri, showSecrets, clientMetadataUrl }: { redirectUri: string; showSecrets: boolean; clientMetadataUrl?: string }): AuthorizationSettings {
   return {
     redirectUri,
     showSecrets,
+    ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
     obtainConsent: async ({ authorizationUrl, signal }) => {
       const { popup } = await openPopup(authorizationUrl, signal);
-      return waitForCallback({ popup, redirectUri, signal });
+      return waitForCallback({ popup, redirectUri, state: new URL(authorizationUrl).searchParams.get('state'), signal });
     },
   };
 }

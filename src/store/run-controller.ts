@@ -10,6 +10,7 @@ import type { AuthorizationSettings } from '../lifecycle/run-context.ts';
 import { createPageAuthorization } from './consent-popup.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
+import { CLIENT_METADATA_PATH } from '../trace/authorization-sandbox.ts';
 import type { ExplorerState } from './explorer-store.ts';
 import { initialRunSlice, moveCursor, useExplorerStore } from './explorer-store.ts';
 import { useServerOfferingsStore } from './server-offerings.ts';
@@ -142,7 +143,8 @@ function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<Exp
   const signedIn = state.model.mcpServerUrl !== null && state.model.mcpServerUrl === state.signInServerUrl;
   // A named server's 401 first ends the run with its challenge and the Sign in choice; only then does its run authorize.
   if (!sandbox && !signedIn) return {};
-  const settings = createPageAuthorization({ redirectUri, showSecrets: sandbox });
+  // The explorer's own Client ID Metadata Document, served beside the app: used where the server supports them and can fetch it.
+  const settings = createPageAuthorization({ redirectUri, showSecrets: sandbox, clientMetadataUrl: resolveAppUrl(CLIENT_METADATA_PATH, appBaseUrl) });
   if (!sandbox || state.authFault === null) return { settings };
   return { settings, mcpUrl: resolveAppUrl(`${scenario.mcpPath}?fault=${state.authFault}`, appBaseUrl) };
 }

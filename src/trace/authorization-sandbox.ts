@@ -11,6 +11,12 @@ import { SANDBOX_FAULTS } from './sandbox-fault-names.ts';
 export const PROTECTED_MCP_PATH = '/mcp/protected';
 /** The issuer path of the sandbox's authorization server; a fault's server is at /oauth/fault/NAME. */
 export const AUTHORIZATION_SERVER_PATH = '/oauth';
+/** The explorer's own Client ID Metadata Document (the client_id is this URL), served beside the sandbox by npm start and the Service Worker. */
+export const CLIENT_METADATA_PATH = '/oauth/client-metadata.json';
+/** The page's OAuth redirect page, under the site's folder. */
+export const CALLBACK_PAGE_PATH = '/oauth-callback.html';
+/** The CLI's loopback redirect as its document lists it: no port, since the CLI listens where it can (RFC 8252 §7.3). */
+export const CLI_LOOPBACK_REDIRECT_URI = 'http://127.0.0.1/callback';
 
 /** Every request to /mcp/protected needs this scope; the challenge of a 401 names it. */
 export const TOOLS_SCOPE = 'mcp:tools';

@@ -66,9 +66,11 @@ describe('npm run trace -- --scenario authorization (the built-in sandbox, no br
       const result = await runCli(['--scenario', 'authorization', '--era', era, '--json']);
       expect(result.code).toBe(0);
       expect(result.stderr).toContain('Its consent page is approved here, as a click on Approve would');
-      const trace = JSON.parse(result.stdout) as { answer: string; steps: { id: string }[] };
+      const trace = JSON.parse(result.stdout) as { answer: string; steps: { id: string; payload?: unknown }[] };
       expect(trace.answer).toBe('5 plus 7 is 12.');
-      expect(trace.steps.map((step) => step.id).filter((id) => id.startsWith('auth.'))).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+      // The sandbox supports Client ID Metadata Documents, so the CLI names the one its own server serves (no registration).
+      expect(trace.steps.map((step) => step.id).filter((id) => id.startsWith('auth.'))).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+      expect(trace.steps.find((step) => step.id === 'auth.client-id')?.payload).toMatchObject({ method: 'Client ID Metadata Document', client_id: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/client-metadata\.json$/) });
     }
   }, 60_000);
 

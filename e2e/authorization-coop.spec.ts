@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { createApp } from '../server/http/create-app.ts';
+import { createNodeListener } from '../server/node/create-node-listener.ts';
+import { readPayloadsOf } from './helpers.ts';
+
+/**
+ * A third-party authorization server that sends Cross-Origin-Opener-Policy: same-origin,
+ * as many sign-in pages do: the popup loses its opener once it reaches them, so the
+ * callback page cannot post to the explorer. The server here is the real app (sandbox and
+ * /mcp/protected) on another origin, every answer with COOP; the page names it by URL,
+ * signs in through a real popup in Chromium, and the callback page's BroadcastChannel
+ * (named by the flow's state) brings the code back.
+ */
+
+let server: Server;
+let serverUrl: string;
+
+test.beforeAll(async ({ baseURL }) => {
+  const app = createApp({ allowedHostnames: ['127.0.0.1'], allowedOrigins: [baseURL!] });
+  server = createServer(
+    createNodeListener(async (request) => {
+      const answer = await app.fetch(request);
+      const headers = new Headers(answer.headers);
+      headers.set('cross-origin-opener-policy', 'same-origin');
+      return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+test('an authorization server on another origin that sends COOP same-origin: the popup is cut off, and the code still comes back', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
+  await dialog.getByLabel('MCP server URL').fill(`${serverUrl}/mcp/protected`);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await expect(page.getByTestId('fault')).toContainText('wants authorization (HTTP 401');
+
+  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
+  await page.getByTestId('sign-in-to-server').click();
+  await page.getByRole('button', { name: /^Play/ }).click();
+  const signIn = page.getByTestId('sign-in');
+  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
+  if (first === 'sign-in') await signIn.click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+  // COOP severed the popup: on the consent page it has no opener, so postMessage to it cannot work.
+  expect(await popup.evaluate(() => window.opener === null)).toBe(true);
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForFunction(() => /complete/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+
+  const [identity] = (await readPayloadsOf(page, 'auth.client-id')) as { method: string }[];
+  expect(identity!.method).toBe('Client ID Metadata Document');
+  const [response] = (await readPayloadsOf(page, 'auth.authorization-response')) as { redirect: string; checked: { state: string; iss: string } }[];
+  expect(new URL(response!.redirect).pathname).toBe('/oauth-callback.html');
+  expect(response!.checked).toEqual({ state: 'the one sent', iss: 'this issuer' });
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  expect(stored).not.toMatch(/access_token|code_verifier|oauth-callback/);
+});
