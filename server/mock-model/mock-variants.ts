@@ -83,7 +83,7 @@ function cutHalfway(text: string): string {
 /** Refusing-sampling: the deterministic model, except that it declines a server's sampling request with the refusal signal. */
 export function decideSamplingRefusal(input: MockInput): MockReply {
   if (!isSamplingStyleRequest(input)) return decideDeterministicReply(input);
-  return { type: 'stop', stop: 'refusal', text: REFUSAL_TEXT, reasoning: 'Habit of mock-model-refusing-sampling: it answers the user, but declines the server’s sampling request with the provider’s refusal signal.' };
+  return { type: 'stop', stop: 'refusal', text: REFUSAL_TEXT, reasoning: "Habit of mock-model-refusing-sampling: it answers the user, but declines the server's sampling request with the provider's refusal signal." };
 }
 
 /**

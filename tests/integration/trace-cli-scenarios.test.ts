@@ -123,6 +123,18 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.steps.find((step) => step.id === 'user.elicitation.answer')?.note).toContain('defaults');
     expect(trace.answer).toContain('12');
   },
+  'sampling-refused': (trace) => {
+    // The model's refusal goes back to the server as stopReason "refusal", and the tool answers with the plain sum.
+    expect(trace.steps.find((step) => step.id === 'host.sampling.refused')?.payload).toMatchObject({ stopReason: 'refusal' });
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ result: { stopReason: 'refusal' } });
+    expect(JSON.stringify(payloadsOf(trace, 'mcp.tools-call.response').at(-1))).toContain('so here it is plainly: 5 + 7 = 12.');
+  },
+  'sampling-timeout': (trace) => {
+    // The host's sampling timeout: an error to the server instead of a CreateMessageResult, and the run goes on.
+    expect(trace.steps.find((step) => step.id === 'host.sampling.timeout')?.payload).toMatchObject({ error: { code: -32603 } });
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -32603 } });
+    expect(trace.status).toBe('complete');
+  },
   authorization: (trace) => {
     // The sandbox's 401, its consent approved by the CLI, the token, and the request again with it.
     expect(trace.steps.find((step) => step.id === 'auth.challenge')?.http?.status).toBe(401);
