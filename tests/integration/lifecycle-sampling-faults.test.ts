@@ -43,6 +43,17 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a sampling request that go
     else expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').at(-1)?.payload).toMatchObject({ params: { inputResponses: { phrasing: { stopReason: 'refusal' } } } });
   });
 
+  it('sampling is marked deprecated as data in 2026-07-28, on every step of it, and nowhere in 2025-11-25', async () => {
+    const trace = await startRun({ era, model: 'mock-model-refusing-sampling' }).start();
+    const marked = trace.steps.filter((step) => step.deprecated).map((step) => step.id);
+    if (era === '2025-11-25') {
+      expect(marked).toEqual([]);
+      return;
+    }
+    expect(marked).toEqual(['mcp.input-required', 'client.sampling-to-host', 'host.sampling.review', 'host.translate-sampling-request', 'provider.response.sampling', 'host.sampling.refused']);
+    expect(trace.steps.find((step) => step.deprecated)?.deprecated).toMatchObject({ feature: 'sampling', era: '2026-07-28' });
+  });
+
   it('the model never answers: the host’s sampling timeout, an error to the server, and the run goes on', async () => {
     const started = Date.now();
     const trace = await startRun({ era, model: 'mock-model-stalling-sampling' }).start();
