@@ -236,6 +236,14 @@ export const SCENARIOS: Scenario[] = [
     lesson: 'The built-in sandbox answers 401. Follow the host through the MCP authorization flow: the challenge, the protected resource metadata, the authorization server’s metadata, registration, the authorization request with PKCE and state, your consent, the code exchanged for a token, and the request sent again with Authorization: Bearer. The sandbox’s tokens are made up, so they are shown. Pick a failure switch to see one check fail and why.',
   },
   {
+    id: 'elicitation-url',
+    title: 'Elicitation in URL mode: the server sends the user to its page',
+    question: 'Sign me in first',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'sign_in_first asks the host to send you to a page of the built-in server (elicitation, URL mode). What you do there goes to the server alone, out of band: the host never sees it. Open the page, come back, and accept (or decline): the client tells the server only your action, and the server learned the rest itself.',
+  },
+  {
     id: 'sampling-refused',
     title: 'Sampling: the model refuses the server’s request',
     question: 'Phrase 5 and 7 as a sentence',

@@ -131,7 +131,7 @@ async function answerElicitation(context: RunContext, params: ElicitRequestParam
   const proposed: ElicitResult = options.elicitationAnswer ?? (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: fillElicitationDefaults(params.requestedSchema) });
   const answered = await hostStep(
     'user.elicitation.answer',
-    { payload: proposed, ...(options.elicitationAnswer || !options.autoRelease ? {} : { note: 'No answer was given (--elicitation-answer), so the host accepted the form’s defaults.' }) },
+    { payload: proposed, ...(options.elicitationAnswer || !options.autoRelease ? {} : { note: params.mode === 'url' ? `No answer was given (--elicitation-answer), so the host accepted as if the user had opened ${params.url} and come back; nobody opened it. What a user does on that page goes to the server alone, out of band.` : 'No answer was given (--elicitation-answer), so the host accepted the form’s defaults.' }) },
     params.mode === 'url' ? 'Open the page, then accept (or decline, cancel)' : 'Fill in the form: accept, decline or cancel',
     true,
   );

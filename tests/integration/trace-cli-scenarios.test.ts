@@ -123,6 +123,13 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.steps.find((step) => step.id === 'user.elicitation.answer')?.note).toContain('defaults');
     expect(trace.answer).toContain('12');
   },
+  'elicitation-url': (trace) => {
+    // URL mode: the server's page named in the request, the CLI's accept said as such, and the tool told only the action.
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({ method: 'elicitation/create', params: { mode: 'url', url: expect.stringContaining('/mcp/toolbox/elicitation-page') } });
+    expect(trace.steps.find((step) => step.id === 'user.elicitation.answer')?.note).toContain('nobody opened it');
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ result: { action: 'accept' } });
+    expect(trace.answer).toContain('The user opened the page and came back: signed in.');
+  },
   'sampling-refused': (trace) => {
     // The model's refusal goes back to the server as stopReason "refusal", and the tool answers with the plain sum.
     expect(trace.steps.find((step) => step.id === 'host.sampling.refused')?.payload).toMatchObject({ stopReason: 'refusal' });
