@@ -36,9 +36,14 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
     return { tools };
   });
 
+  // The last progress value of each call under way that answered input_required, by token (see createProgressChannel's startAfter).
+  const progressBeforeRerun = new Map<string | number, number>();
   server.setRequestHandler('tools/call', async (request, context) => {
     const { name, arguments: rawArguments } = request.params;
-    const channel = createProgressChannel((notification) => context.mcpReq.notify(notification), request.params._meta?.progressToken);
+    const token = request.params._meta?.progressToken;
+    const startAfter = token !== undefined && context.mcpReq.inputResponses ? (progressBeforeRerun.get(token) ?? 0) : 0;
+    if (token !== undefined) progressBeforeRerun.delete(token);
+    const channel = createProgressChannel((notification) => context.mcpReq.notify(notification), token, startAfter);
     const tool = registry.get(name);
     await channel.reportStage({
       progress: 1,
@@ -91,6 +96,7 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
         message: `Execution: ${name} needs the client's input first (${asked.join(', ')}); the call answers input_required and runs again with the answer.`,
         report: { stage: 'execute', name, arguments: parsed.data, returned: { resultType: 'input_required', asks: asked } },
       });
+      if (token !== undefined) progressBeforeRerun.set(token, channel.readLastProgress());
       return returned;
     }
     await channel.reportFinalStage({

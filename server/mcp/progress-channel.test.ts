@@ -108,4 +108,14 @@ describe('createProgressChannel', () => {
     await reportStages(channel, 2);
     await expect(channel.reportStage({ progress: 3, total: 9, message: 'other', report: execution.report })).rejects.toThrow(/announced as 5 and cannot change to 9/);
   });
+
+  it('a rerun after the client’s answer goes on from the first run’s last value, its total shifted alike', async () => {
+    const sent: ProgressParams[] = [];
+    const channel = createProgressChannel(async (notification: Notification) => void sent.push(notification.params as unknown as ProgressParams), 'call-1', 3);
+    await channel.reportStage({ ...lookup, total: 3 });
+    await channel.reportStage({ ...validation, total: 3 });
+    await channel.reportFinalStage(execution);
+    expect(sent.map((params) => [params.progress, params.total])).toEqual([[4, 6], [5, 6], [6, 6]]);
+    expect(channel.readLastProgress()).toBe(6);
+  });
 });

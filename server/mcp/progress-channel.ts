@@ -15,6 +15,8 @@ export type ProgressChannel = {
   reportToolProgress: (update: ProgressUpdate) => Promise<void>;
   /** The execution report: always the last and highest value of the call. */
   reportFinalStage: (stage: Omit<StageReport, 'progress' | 'total'>) => Promise<void>;
+  /** The highest value sent so far (or counted, without a token): where a rerun of the same call goes on from. */
+  readLastProgress: () => number;
 };
 
 /**
@@ -29,9 +31,14 @@ export type ProgressChannel = {
  * at the total, even when the tool stopped early. A tool that reports steps it did not
  * declare is refused (the error names it), rather than sending a total that moves.
  * Without a token the client asked for nothing and nothing is sent; the checks still run.
+ *
+ * `startAfter`: a 2025-11-25 call whose tool answered input_required is run again by the
+ * SDK, inside the same request and under the same token, once the client has answered
+ * the server's request; that run goes on from the first one's last value (its stages and
+ * total shifted by it) instead of starting again at 1, which the spec forbids.
  */
-export function createProgressChannel(send: SendNotification, token: ProgressToken | undefined): ProgressChannel {
-  let lastProgress = 0;
+export function createProgressChannel(send: SendNotification, token: ProgressToken | undefined, startAfter = 0): ProgressChannel {
+  let lastProgress = startAfter;
   let stagesBeforeTool = 0;
   let announcedTotal: number | undefined;
 
@@ -58,8 +65,9 @@ export function createProgressChannel(send: SendNotification, token: ProgressTok
 
   return {
     reportStage: async (stage) => {
-      await notify({ progress: stage.progress, total: stage.total, message: stage.message, meta: stage.report });
-      stagesBeforeTool = stage.progress;
+      const progress = startAfter + stage.progress;
+      await notify({ progress, total: stage.total === undefined ? undefined : startAfter + stage.total, message: stage.message, meta: stage.report });
+      stagesBeforeTool = progress;
     },
     reportToolProgress: async (update) => {
       const progress = stagesBeforeTool + update.progress;
@@ -74,5 +82,6 @@ export function createProgressChannel(send: SendNotification, token: ProgressTok
       const progress = announcedTotal ?? Math.floor(lastProgress) + 1;
       await notify({ progress, total: progress, message: stage.message, meta: stage.report });
     },
+    readLastProgress: () => lastProgress,
   };
 }

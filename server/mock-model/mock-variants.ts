@@ -1,6 +1,7 @@
 import { MOCK_MODEL_NAME, MOCK_MODELS, type MockModelName } from '../../src/trace/mock-models.ts';
 import { readResultNumber } from './read-result-number.ts';
 import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
+import { isSamplingStyleRequest } from './decide-sampling-reply.ts';
 import { describeCall, type MockReply, type MockStop, type MockToolCall, type MockToolExchange } from './mock-reply.ts';
 import { writeFirstCallMistake, type MistakeHabit } from './write-first-call-mistake.ts';
 
@@ -77,6 +78,12 @@ function cutHalfway(text: string): string {
   const half = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
   const lastSpace = half.lastIndexOf(' ');
   return lastSpace > 0 ? half.slice(0, lastSpace) : half;
+}
+
+/** Refusing-sampling: the deterministic model, except that it declines a server's sampling request with the refusal signal. */
+export function decideSamplingRefusal(input: MockInput): MockReply {
+  if (!isSamplingStyleRequest(input)) return decideDeterministicReply(input);
+  return { type: 'stop', stop: 'refusal', text: REFUSAL_TEXT, reasoning: "Habit of mock-model-refusing-sampling: it answers the user, but declines the server's sampling request with the provider's refusal signal." };
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { decideMockReply } from './decide-mock-reply.ts';
+import { isSamplingStyleRequest } from './decide-sampling-reply.ts';
+import { readMockVariant } from './mock-variants.ts';
 import type { MockReply, MockTool, MockToolExchange } from './mock-reply.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { writeStreamResponse, type MockStream } from './mock-stream.ts';
@@ -74,6 +76,7 @@ async function serveMockEndpoint<Body, Answer>({ wire, request }: { wire: MockWi
     const body = parseBody({ wire, text: await request.text() });
     wire.checkBody?.(body);
     const conversation = wire.readConversation({ body, request });
+    if (readMockVariant(conversation.model) === 'mock-model-stalling-sampling' && isSamplingStyleRequest(conversation)) await stallUntilGone(request.signal);
     const reply = decideMockReply(conversation);
     const streamed = wire.streamAnswer && wire.asksForStream?.({ body, request });
     const answer = wire.writeAnswer({ reply, body, conversation });
@@ -97,4 +100,18 @@ function parseBody<Body, Answer>({ wire, text }: { wire: MockWire<Body, Answer>;
   if (parsed.success) return parsed.data;
   const { message, param } = wire.describeSchemaIssue(parsed.error.issues[0]);
   throw new MockRequestFault(message, param);
+}
+
+/**
+ * The stalling variant holds a sampling request until the host gives up and goes away
+ * (the request's signal), or for five minutes: long past any host's timeout, yet a
+ * forgotten request does not hold the mock forever.
+ */
+const STALL_MS = 5 * 60 * 1000;
+
+function stallUntilGone(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, STALL_MS);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
 }

@@ -235,6 +235,30 @@ export const SCENARIOS: Scenario[] = [
     authorizationSandbox: true,
     lesson: 'The built-in sandbox answers 401. Follow the host through the MCP authorization flow: the challenge, the protected resource metadata, the authorization server’s metadata, registration, the authorization request with PKCE and state, your consent, the code exchanged for a token, and the request sent again with Authorization: Bearer. The sandbox’s tokens are made up, so they are shown. Pick a failure switch to see one check fail and why.',
   },
+  {
+    id: 'elicitation-url',
+    title: 'Elicitation in URL mode: the server sends the user to its page',
+    question: 'Sign me in first',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'sign_in_first asks the host to send you to a page of the built-in server (elicitation, URL mode). What you do there goes to the server alone, out of band: the host never sees it. Open the page, come back, and accept (or decline): the client tells the server only your action, and the server learned the rest itself.',
+  },
+  {
+    id: 'sampling-refused',
+    title: 'Sampling: the model refuses the server’s request',
+    question: 'Phrase 5 and 7 as a sentence',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-refusing-sampling',
+    lesson: 'phrase_sum asks the host’s model for a sentence, and the model refuses with its provider’s refusal signal. A refusal is still an answer: the host sends the server a CreateMessageResult with stopReason "refusal", and the tool, told so, gives the plain sum instead of passing the refusal off as its sentence.',
+  },
+  {
+    id: 'sampling-timeout',
+    title: 'Sampling: the model never answers the server’s request',
+    question: 'Phrase 5 and 7 as a sentence',
+    mcpPath: '/mcp/toolbox',
+    mockModel: 'mock-model-stalling-sampling',
+    lesson: 'phrase_sum asks the host’s model for a sentence, and the model never answers. After the host’s sampling timeout (10 s) the host stops waiting and answers the server’s request with an error: there is no CreateMessageResult to make from nothing. The tool fails with that error, and the run goes on: the model hears it and answers in words.',
+  },
 ];
 
 export function findScenario(id: string): Scenario | undefined {

@@ -60,6 +60,7 @@ function formatStep(step: Step, maxPayloadLength: number): string[] {
   lines.push(`${indent}${truncate(JSON.stringify(step.payload) ?? 'null', maxPayloadLength)}`);
   for (const warning of step.translation?.warnings ?? []) lines.push(`${indent}! ${warning.message}`);
   if (step.note) lines.push(`${indent}note: ${step.note}`);
+  if (step.deprecated) lines.push(`${indent}DEPRECATED in ${step.deprecated.era} (${step.deprecated.feature}): ${step.deprecated.note}`);
   if (step.fault) lines.push(`${indent}why: ${step.fault.why}`, `${indent}what to do: ${step.fault.fix}`);
   return lines;
 }

@@ -1,8 +1,10 @@
-import { ProtocolError, type Client, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, type Client, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { translateSamplingReply } from '../providers/sampling/translate-sampling-reply.ts';
 import { isSamplingWire, translateSamplingRequest } from '../providers/sampling/translate-sampling-request.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
+import type { HttpExchange } from '../trace/trace.ts';
+import { HostFault } from './faults.ts';
 import { callProvider } from './provider-call.ts';
 import type { RunContext } from './run-context.ts';
 import { fillElicitationDefaults } from './elicitation-defaults.ts';
@@ -64,27 +66,55 @@ async function answerSampling(context: RunContext, params: CreateMessageRequestP
     undefined,
     true,
   );
-  const response = await callProvider({
-    adapter,
-    settings: options.provider,
-    request: { ...built, body: requestStep.payload },
-    fetch: options.fetch,
-    signal: context.signal,
-    timeoutMs: context.timeouts.providerAnswerMs,
-    limits: { totalMs: context.timeouts.providerCallMs, maxFrames: context.timeouts.maxAnswerFrames, maxBytes: context.timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
-    phase: 'execution',
-    onExchange: (http) => writer.update(requestStep, { http }),
-  });
+  const response = await askModelWithin(context, { ...built, body: requestStep.payload }, (http) => writer.update(requestStep, { http }));
   writer.append('provider.response.sampling', { payload: response.body, http: response.http, ...(response.reasoning ? { note: response.reasoning } : {}) });
   const back = translateSamplingReply({ reply: response.reply, requestedModel: options.provider.model });
+  // A refusal is still an answer: the server gets a CreateMessageResult that says so (stopReason "refusal") and decides what its tool does without the words.
+  const refused = response.reply.stop.outcome === 'refused';
   const resultStep = await hostStep(
-    'host.sampling.result',
+    refused ? 'host.sampling.refused' : 'host.sampling.result',
     { payload: back.result, translation: { number: 4, input: response.body, output: back.result, warnings: back.warnings, changes: back.changes } },
-    'Send the model’s answer back to the server',
+    refused ? 'Tell the server the model refused (stopReason "refusal")' : 'Send the model’s answer back to the server',
     true,
   );
   const sent = CreateMessageResultSchema.safeParse(resultStep.payload);
   return sent.success ? sent.data : back.result;
+}
+
+/**
+ * The provider call for a sampling request, within the sampling timeout. When the model
+ * does not answer in time the host gives up on it and tells the server with an error (no
+ * CreateMessageResult can be made from nothing), so the tool, not the run, fails.
+ */
+async function askModelWithin(context: RunContext, request: Parameters<typeof callProvider>[0]['request'], onExchange: (http: HttpExchange) => void) {
+  const { adapter, options, writer, timeouts } = context;
+  const sentAt = Date.now();
+  try {
+    return await callProvider({
+      adapter,
+      settings: options.provider,
+      request,
+      fetch: options.fetch,
+      signal: context.signal,
+      timeoutMs: timeouts.samplingAnswerMs,
+      limits: { totalMs: timeouts.providerCallMs, maxFrames: timeouts.maxAnswerFrames, maxBytes: timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
+      phase: 'execution',
+      onExchange,
+    });
+  } catch (error) {
+    // Only the host's own clock running out is this outcome; any other failure of the provider ends the run as before.
+    if (!(error instanceof HostFault) || Date.now() - sentAt < timeouts.samplingAnswerMs) throw error;
+    const message = `The host’s model did not answer the sampling request within ${formatSeconds(timeouts.samplingAnswerMs)}, so the host stopped waiting`;
+    writer.append('host.sampling.timeout', {
+      payload: { error: { code: ProtocolErrorCode.InternalError, message } },
+      note: `${error.fault.what} The server is told with an error instead of a CreateMessageResult; its tool decides what follows, and the run goes on.`,
+    });
+    throw new ProtocolError(ProtocolErrorCode.InternalError, message);
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 const CreateMessageResultSchema = z.object({
@@ -101,7 +131,7 @@ async function answerElicitation(context: RunContext, params: ElicitRequestParam
   const proposed: ElicitResult = options.elicitationAnswer ?? (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: fillElicitationDefaults(params.requestedSchema) });
   const answered = await hostStep(
     'user.elicitation.answer',
-    { payload: proposed, ...(options.elicitationAnswer || !options.autoRelease ? {} : { note: 'No answer was given (--elicitation-answer), so the host accepted the form’s defaults.' }) },
+    { payload: proposed, ...(options.elicitationAnswer || !options.autoRelease ? {} : { note: params.mode === 'url' ? `No answer was given (--elicitation-answer), so the host accepted as if the user had opened ${params.url} and come back; nobody opened it. What a user does on that page goes to the server alone, out of band.` : 'No answer was given (--elicitation-answer), so the host accepted the form’s defaults.' }) },
     params.mode === 'url' ? 'Open the page, then accept (or decline, cancel)' : 'Fill in the form: accept, decline or cancel',
     true,
   );

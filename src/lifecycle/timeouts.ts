@@ -27,6 +27,14 @@ export const PROVIDER_ANSWER_MS = 60_000;
  */
 export const MCP_REQUEST_MS = 120_000;
 
+/**
+ * How long the host's model may take to answer a server's sampling request. The server's
+ * tool is waiting meanwhile (in 2025-11-25 on a silent tools/call stream), and a sentence
+ * takes a model a second or two; so the host gives up well before the MCP silence limit
+ * above and tells the server, rather than let the whole call die of silence.
+ */
+export const SAMPLING_ANSWER_MS = 10_000;
+
 /** How long one provider call may take in all, a streamed answer included: a long answer, but not forever. */
 export const PROVIDER_CALL_MS = 180_000;
 
@@ -63,13 +71,14 @@ export type RunTimeouts = {
   providerAnswerMs: number;
   mcpRequestMs: number;
   providerCallMs: number;
+  samplingAnswerMs: number;
   maxAnswerFrames: number;
   maxReplyFrames: number;
   maxAnswerBytes: number;
 };
 
 /** The bounds a caller (a test, the benchmark) may set for a run, each defaulting to the constant above. */
-export type RunLimits = Partial<Pick<RunTimeouts, 'mcpRequestMs' | 'providerCallMs' | 'maxAnswerFrames' | 'maxReplyFrames' | 'maxAnswerBytes'>>;
+export type RunLimits = Partial<Pick<RunTimeouts, 'mcpRequestMs' | 'providerCallMs' | 'samplingAnswerMs' | 'maxAnswerFrames' | 'maxReplyFrames' | 'maxAnswerBytes'>>;
 
 /**
  * The limits for one run. A caller that names one network timeout (the CLI, tests, the
@@ -81,6 +90,7 @@ export function resolveTimeouts(networkTimeoutMs: number | undefined, limits: Ru
     providerAnswerMs: networkTimeoutMs ?? PROVIDER_ANSWER_MS,
     mcpRequestMs: limits.mcpRequestMs ?? MCP_REQUEST_MS,
     providerCallMs: limits.providerCallMs ?? PROVIDER_CALL_MS,
+    samplingAnswerMs: limits.samplingAnswerMs ?? Math.min(networkTimeoutMs ?? SAMPLING_ANSWER_MS, SAMPLING_ANSWER_MS),
     maxAnswerFrames: limits.maxAnswerFrames ?? MAX_ANSWER_FRAMES,
     maxReplyFrames: limits.maxReplyFrames ?? MAX_REPLY_FRAMES,
     maxAnswerBytes: limits.maxAnswerBytes ?? MAX_ANSWER_BYTES,

@@ -1,3 +1,4 @@
+import { findDeprecation } from '../trace/deprecations.ts';
 import { STEP_DEFINITIONS, type StepDefinition, type StepId } from '../trace/steps.ts';
 import type { RecordedExchange } from '../mcp/recording-fetch.ts';
 import { redactSecretsInData } from '../trace/secrets.ts';
@@ -161,6 +162,8 @@ export class TraceWriter {
       at: Math.round(this.now() - this.startedAt),
       ...this.readLearnerWait(),
     };
+    const deprecated = fields.deprecated ?? findDeprecation({ era: this.trace.mcp.protocolVersion ?? this.trace.mcp.era, stepId: id, payload: fields.payload });
+    if (deprecated) step.deprecated = deprecated;
     this.trace.steps.push(step);
     this.emit({ type: 'step', step });
     return step;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeprecationSchema } from './deprecations.ts';
 import { STOP_OUTCOMES } from './stop-causes.ts';
 import { ERAS, ERA_CHOICES, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
 
@@ -139,6 +140,8 @@ export const StepSchema = z.object({
   at: z.number(),
   /** Of `at`, how many ms the run had spent waiting at the gate for the learner so far (absent when it never waited). */
   learnerWaitMs: z.number().nonnegative().optional(),
+  /** A feature the run's era keeps only as deprecated that this step uses (sampling, DCR… in 2026-07-28). */
+  deprecated: DeprecationSchema.optional(),
 });
 export type Step = z.infer<typeof StepSchema>;
 

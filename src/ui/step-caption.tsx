@@ -58,6 +58,11 @@ export function StepCaption() {
             </span>
           )}{' '}
           {step.edited && <span className="ml-2 rounded bg-fuchsia-800 px-1.5 py-0.5 text-xs font-semibold text-white">edited by you</span>}
+          {step.deprecated && (
+            <span className="ml-2 rounded border border-slate-700 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:border-slate-300 dark:text-slate-100" title={step.deprecated.note} data-testid="caption-deprecated">
+              deprecated in {step.deprecated.era}
+            </span>
+          )}
         </p>
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>

@@ -95,3 +95,22 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('elicitation in %s', (era) 
     }
   });
 });
+
+describe.each(['2025-11-25', '2026-07-28'] as const)('URL-mode elicitation in %s', (era) => {
+  it.each([
+    [{ action: 'accept' }, 'The user opened the page and came back: signed in.'],
+    [{ action: 'decline' }, 'The user chose decline: not signed in, so nothing was done.'],
+  ] as const)('sign_in_first names the server’s own page; %o reaches the server, and only that', async (answer, expected) => {
+    const run = startRun({ question: 'Sign me in first', era, autoRelease: false });
+    answerGates(run, { 'user.elicitation.answer': answer });
+    const trace = await run.start();
+    const asked = find(trace.steps, 'host.elicitation.ask')!.payload;
+    expect(asked).toEqual({ message: 'Open this page of the server to sign in, then come back.', url: `${server.url}/mcp/toolbox/elicitation-page` });
+    const page = await fetch(`${server.url}/mcp/toolbox/elicitation-page`);
+    expect(page.status).toBe(200);
+    expect(find(trace.steps, 'host.elicitation.result')?.payload).toEqual(answer);
+    if (era === '2025-11-25') expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ result: answer });
+    else expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').at(-1)?.payload).toMatchObject({ params: { inputResponses: { 'sign-in': answer } } });
+    expect(find(trace.steps, 'client.result-to-host')?.payload).toMatchObject({ content: [{ text: expected }] });
+  });
+});

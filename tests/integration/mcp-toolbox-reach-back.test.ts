@@ -1,6 +1,7 @@
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { ELICITATION_PAGE_PATH } from '../../server/mcp/tools/reach-back-tools.ts';
 
@@ -139,4 +140,48 @@ describe('2026-07-28: input_required, and the call again with inputResponses', (
     await Promise.all(wire.reads);
     expect(wire.received.some((text) => text.includes('"mode":"url"') || text.includes(ELICITATION_PAGE_PATH))).toBe(true);
   });
+});
+
+const ProgressNotificationSchema = z.object({
+  method: z.literal('notifications/progress'),
+  params: z.object({ progressToken: z.union([z.string(), z.number()]), progress: z.number(), total: z.number().optional() }),
+});
+
+/** Every notifications/progress that crossed the wire, from the SSE data lines of every answer (a priming event's data is empty). */
+function readProgress(wire: Wire): z.infer<typeof ProgressNotificationSchema>['params'][] {
+  return wire.received.flatMap((text) =>
+    text.split('\n').flatMap((line) => {
+      const data = line.startsWith('data: ') ? line.slice('data: '.length) : '';
+      if (!data) return [];
+      const parsed = ProgressNotificationSchema.safeParse(JSON.parse(data));
+      return parsed.success ? [parsed.data.params] : [];
+    }),
+  );
+}
+
+describe('progress across the rerun after the client’s answer (the spec: it MUST increase, per token)', () => {
+  for (const mode of ['legacy', { pin: '2026-07-28' }] as const) {
+    it(`${typeof mode === 'string' ? '2025-11-25' : '2026-07-28'}: phrase_sum's and ask_for_number's progress only goes up for each token`, async () => {
+      const { client, wire } = await connect(mode, {
+        sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'Five plus seven makes twelve.' }, model: 'test-model' }),
+        elicit: () => ({ action: 'accept', content: { b: 7, confirm: true } }),
+      });
+      await client.callTool({ name: 'phrase_sum', arguments: { a: 5, b: 7 } }, { onprogress: () => {} });
+      await client.callTool({ name: 'ask_for_number', arguments: { a: 5 } }, { onprogress: () => {} });
+      await Promise.all(wire.reads);
+      const progress = readProgress(wire);
+      // Lookup, validation and execution for each run of each tool: four runs, twelve reports.
+      expect(progress).toHaveLength(12);
+      const byToken = new Map<string | number, typeof progress>();
+      for (const params of progress) byToken.set(params.progressToken, [...(byToken.get(params.progressToken) ?? []), params]);
+      expect(byToken.size).toBe(typeof mode === 'string' ? 2 : 4);
+      for (const reports of byToken.values()) {
+        const values = reports.map((params) => params.progress);
+        expect(values).toEqual([...values].sort((left, right) => left - right));
+        expect(new Set(values).size).toBe(values.length);
+        for (const params of reports) if (params.total !== undefined) expect(params.progress).toBeLessThanOrEqual(params.total);
+      }
+      if (typeof mode === 'string') expect(byToken.values().next().value!.map((params) => params.progress)).toEqual([1, 2, 3, 4, 5, 6]);
+    });
+  }
 });

@@ -123,6 +123,25 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.steps.find((step) => step.id === 'user.elicitation.answer')?.note).toContain('defaults');
     expect(trace.answer).toContain('12');
   },
+  'elicitation-url': (trace) => {
+    // URL mode: the server's page named in the request, the CLI's accept said as such, and the tool told only the action.
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({ method: 'elicitation/create', params: { mode: 'url', url: expect.stringContaining('/mcp/toolbox/elicitation-page') } });
+    expect(trace.steps.find((step) => step.id === 'user.elicitation.answer')?.note).toContain('nobody opened it');
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ result: { action: 'accept' } });
+    expect(trace.answer).toContain('The user opened the page and came back: signed in.');
+  },
+  'sampling-refused': (trace) => {
+    // The model's refusal goes back to the server as stopReason "refusal", and the tool answers with the plain sum.
+    expect(trace.steps.find((step) => step.id === 'host.sampling.refused')?.payload).toMatchObject({ stopReason: 'refusal' });
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ result: { stopReason: 'refusal' } });
+    expect(JSON.stringify(payloadsOf(trace, 'mcp.tools-call.response').at(-1))).toContain('so here it is plainly: 5 + 7 = 12.');
+  },
+  'sampling-timeout': (trace) => {
+    // The host's sampling timeout: an error to the server instead of a CreateMessageResult, and the run goes on.
+    expect(trace.steps.find((step) => step.id === 'host.sampling.timeout')?.payload).toMatchObject({ error: { code: -32603 } });
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -32603 } });
+    expect(trace.status).toBe('complete');
+  },
   authorization: (trace) => {
     // The sandbox's 401, its consent approved by the CLI, the token, and the request again with it.
     expect(trace.steps.find((step) => step.id === 'auth.challenge')?.http?.status).toBe(401);

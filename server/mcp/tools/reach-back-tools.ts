@@ -44,6 +44,8 @@ export const phraseSum = defineTool({
     const sum = a + b;
     const reply = inputResponse(context.inputResponses, PHRASING_KEY);
     if (reply.kind === 'sampling') {
+      // The client may say the model would not phrase it; the tool then answers with the sum itself rather than pass a refusal off as its sentence.
+      if (reply.result.stopReason === 'refusal') return { kind: 'answer', text: `The client’s model refused to phrase the result (stopReason "refusal"), so here it is plainly: ${a} + ${b} = ${sum}.` };
       const blocks = Array.isArray(reply.result.content) ? reply.result.content : [reply.result.content];
       const text = blocks.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ').trim();
       return { kind: 'answer', text: text || `The model gave no words; the sum is ${sum}.` };

@@ -28,7 +28,8 @@ export function translateSamplingReply({ reply, requestedModel }: { reply: Provi
     warnings.push({ code: 'sampling-tool-calls-dropped', message: `The model asked for ${reply.toolCalls.length} tool call(s) in its answer to a sampling request: the host offered none, so they are not passed on.` });
     changes.push({ kind: 'dropped', from: 'toolCalls', note: 'tool calls are not part of this answer' });
   }
-  const text = reply.text ?? '';
+  // A refusal's words may come apart from the answer (Chat Completions' message.refusal): they are what the server reads.
+  const text = reply.text ?? (reply.stop.outcome === 'refused' ? (reply.stop.message ?? '') : '');
   if (reply.stop.outcome !== 'finished') {
     warnings.push({
       code: 'sampling-reply-stopped',
@@ -38,8 +39,12 @@ export function translateSamplingReply({ reply, requestedModel }: { reply: Provi
   if (text === '') warnings.push({ code: 'sampling-empty-answer', message: 'The model answered with no words: the server gets an empty text block.' });
   // A cut-off reply is MCP's maxTokens whatever the provider's field is called (Responses' incomplete_details, Gemini's MAX_TOKENS).
   const finish = reply.stop.outcome === 'truncated' ? 'length' : reply.finishReason?.toLowerCase();
-  const stopReason = finish === undefined ? undefined : (STOP_REASONS[finish] ?? reply.finishReason ?? undefined);
-  if (finish !== undefined) changes.push({ kind: STOP_REASONS[finish] ? 'renamed' : 'moved', from: 'finishReason', to: 'stopReason', note: STOP_REASONS[finish] ? `"${reply.finishReason}" is MCP’s "${STOP_REASONS[finish]}"` : 'kept as the provider said it' });
+  // A refusal is "refusal" in every format, whatever finish reason came beside it (Chat Completions says "stop" and puts the words in message.refusal).
+  const stop = reply.stop;
+  const refused = stop.outcome === 'refused';
+  const stopReason = refused ? 'refusal' : finish === undefined ? undefined : (STOP_REASONS[finish] ?? reply.finishReason ?? undefined);
+  if (stop.outcome === 'refused') changes.push({ kind: 'added', from: stop.path, to: 'stopReason', note: `the provider’s refusal (${stop.path} is ${JSON.stringify(stop.value)}) is MCP’s open stopReason "refusal"` });
+  else if (finish !== undefined) changes.push({ kind: STOP_REASONS[finish] ? 'renamed' : 'moved', from: 'finishReason', to: 'stopReason', note: STOP_REASONS[finish] ? `"${reply.finishReason}" is MCP’s "${STOP_REASONS[finish]}"` : 'kept as the provider said it' });
   const model = reply.model ?? requestedModel;
   changes.push({ kind: reply.model ? 'moved' : 'added', from: 'model', to: 'model', note: reply.model ? 'the model that answered' : 'the provider did not say, so the model the host asked for' });
   return {

@@ -87,6 +87,11 @@ function StepInspector({ step }: { step: Step }) {
           <FullScreenButton />
         </div>
         <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title">{step.title}</h2>
+        {step.deprecated && (
+          <p className="mt-1 text-xs font-semibold text-slate-800 dark:text-slate-100" data-testid="inspector-deprecated">
+            Deprecated in {step.deprecated.era}: {step.deprecated.note}
+          </p>
+        )}
         {summary && (
           <p className={`mt-1 text-sm ${outcome?.failed ? 'text-red-800 dark:text-red-200' : 'text-slate-700 dark:text-slate-200'}`} data-testid="step-summary">
             {summary}

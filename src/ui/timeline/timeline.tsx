@@ -98,6 +98,7 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel, callLa
             {failedLabel ? ` · failed: ${failedLabel}` : ''}
             {step.edited ? ' · edited by you' : ''}
             {isServerInstrumentation(step.id) ? ` · ${INSTRUMENTATION_BADGE}` : ''}
+            {step.deprecated ? ` · deprecated in ${step.deprecated.era}` : ''}
           </span>
         </span>
       </button>
