@@ -22,21 +22,29 @@ const COMPARED =
 
 const PART = 'Lifecycle';
 
-async function timeEngineRun(serverUrl: string): Promise<number> {
+/** One run's wall time, and the CPU this process spent on it (the server's is in its own process, the same for both sides). */
+type RunCost = { elapsedMs: number; cpuMs: number };
+
+async function measureRun(run: () => Promise<void>): Promise<RunCost> {
   const started = performance.now();
-  const trace = await runEngineLifecycle({ serverUrl });
-  const elapsed = performance.now() - started;
-  const problem = checkEngineAnswer(trace);
-  if (problem) throw new Error(`An engine lifecycle went wrong: ${problem}.`);
-  return elapsed;
+  const cpuStarted = process.cpuUsage();
+  await run();
+  const cpu = process.cpuUsage(cpuStarted);
+  return { elapsedMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-async function timeBareRun(serverUrl: string): Promise<number> {
-  const started = performance.now();
-  const answer = await runBareLifecycle({ serverUrl, question: BENCH_QUESTION, model: MOCK_MODEL });
-  const elapsed = performance.now() - started;
-  if (answer !== EXPECTED_ANSWER) throw new Error(`A bare lifecycle answered ${JSON.stringify(answer)}.`);
-  return elapsed;
+function timeEngineRun(serverUrl: string): Promise<RunCost> {
+  return measureRun(async () => {
+    const problem = checkEngineAnswer(await runEngineLifecycle({ serverUrl }));
+    if (problem) throw new Error(`An engine lifecycle went wrong: ${problem}.`);
+  });
+}
+
+function timeBareRun(serverUrl: string): Promise<RunCost> {
+  return measureRun(async () => {
+    const answer = await runBareLifecycle({ serverUrl, question: BENCH_QUESTION, model: MOCK_MODEL });
+    if (answer !== EXPECTED_ANSWER) throw new Error(`A bare lifecycle answered ${JSON.stringify(answer)}.`);
+  });
 }
 
 export async function measureLifecycleCost({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
@@ -49,17 +57,21 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
       await timeBareRun(server.url);
     }
     const loadBefore = loadavg()[0]!;
-    const engine: number[] = [];
-    const bare: number[] = [];
+    const engineRuns: RunCost[] = [];
+    const bareRuns: RunCost[] = [];
     for (let index = 0; index < pairs; index++) {
       if (index % 2 === 0) {
-        engine.push(await timeEngineRun(server.url));
-        bare.push(await timeBareRun(server.url));
+        engineRuns.push(await timeEngineRun(server.url));
+        bareRuns.push(await timeBareRun(server.url));
       } else {
-        bare.push(await timeBareRun(server.url));
-        engine.push(await timeEngineRun(server.url));
+        bareRuns.push(await timeBareRun(server.url));
+        engineRuns.push(await timeEngineRun(server.url));
       }
     }
+    const engine = engineRuns.map((run) => run.elapsedMs);
+    const bare = bareRuns.map((run) => run.elapsedMs);
+    // CPU time moves far less with the machine's load than wall time: it says what the engine's own work costs.
+    const cpuRatios = engineRuns.map((run, index) => run.cpuMs / bareRuns[index]!.cpuMs);
     // The ratio within each adjacent pair cancels drift: its median carries the budget, its quartiles say how sure it is.
     const pairRatios = engine.map((time, index) => time / bare[index]!);
     // The mean is shown beside the median only to compare with figures read that way; a burst of load pulls it.
@@ -78,6 +90,13 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
         unit: '×',
         budget: { comparison: '<=', limit: 1.15 },
         note: `quartiles ${computePercentile(pairRatios, 25).toFixed(2)}–${computePercentile(pairRatios, 75).toFixed(2)}; mean ${meanRatio.toFixed(2)}; ${pairs} pairs; ${load}`,
+      }),
+      createFigure({
+        part: PART,
+        name: 'Engine / bare, client CPU, median of pair ratios',
+        value: computeMedian(cpuRatios),
+        unit: '×',
+        note: `CPU of this process per lifecycle: engine ${computeMedian(engineRuns.map((run) => run.cpuMs)).toFixed(1)} ms, bare ${computeMedian(bareRuns.map((run) => run.cpuMs)).toFixed(1)} ms; ${load}`,
       }),
       createFigure({ part: PART, name: 'Engine / bare, ratio of medians', value: computeMedian(engine) / computeMedian(bare), unit: '×', note: `the two medians taken apart; ${load}` }),
     ];
