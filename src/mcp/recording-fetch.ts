@@ -93,11 +93,25 @@ async function readRequest(input: string | URL | Request, init: RequestInit | un
   };
 }
 
-function combineSignals(signals: (AbortSignal | null | undefined)[]): AbortSignal | undefined {
-  const present = signals.filter((signal): signal is AbortSignal => signal instanceof AbortSignal);
-  if (present.length === 0) return undefined;
-  if (present.length === 1) return present[0];
-  return AbortSignal.any(present);
+/**
+ * One signal for the fetch that aborts when any of the given ones does, with that one's
+ * reason, like AbortSignal.any; the returned unlink lets go of them once the exchange is
+ * over. AbortSignal.any cost more than the rest of the recorder's setup of an exchange,
+ * and every signal it is given keeps a list of its dependents for as long as it lives.
+ */
+function linkSignals(controller: AbortController, signals: (AbortSignal | null | undefined)[]): () => void {
+  const unlinks: (() => void)[] = [];
+  for (const signal of signals) {
+    if (!signal) continue;
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      continue;
+    }
+    const forward = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', forward, { once: true });
+    unlinks.push(() => signal.removeEventListener('abort', forward));
+  }
+  return () => unlinks.forEach((unlink) => unlink());
 }
 
 /** Performs one fetch and records it; the returned Response is as readable as the original. */
@@ -128,14 +142,20 @@ export async function performRecordedExchange<Context = unknown>(
     context: decision.context,
     startedAt: now(),
   };
-  const emit = (event: ExchangeEvent<Context>) => options.listener?.(event);
-  emit({ type: 'request', exchange });
   const limits = typeof options.limits === 'function' ? options.limits(outgoing) : (options.limits ?? {});
   const bounds = new ExchangeBounds(limits, () => now() - exchange.startedAt);
-  const fail = (error: unknown, timeoutSignal: AbortSignal | undefined) => {
+  // The fetch's one signal: the caller's, the bounds' and the timeout's, let go of when the exchange ends.
+  const network = new AbortController();
+  const unlinkSignals = linkSignals(network, [callerSignal, bounds.signal]);
+  const emit = (event: ExchangeEvent<Context>) => {
+    if (event.type === 'end' || event.type === 'error') unlinkSignals();
+    options.listener?.(event);
+  };
+  emit({ type: 'request', exchange });
+  const fail = (error: unknown, timeoutFired: boolean) => {
     bounds.finish();
     if (bounds.stop) exchange.stopped = bounds.stop;
-    exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, timeoutSignal));
+    exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, timeoutFired));
     exchange.durationMs = now() - exchange.startedAt;
     emit({ type: 'error', exchange, error });
     return bounds.stop ? new ExchangeStopped(bounds.stop) : error;
@@ -143,9 +163,12 @@ export async function performRecordedExchange<Context = unknown>(
 
   // The timeout covers the network only: from sending until the headers (or, for a
   // plain body, the whole body) arrive. A long-lived event stream is not cut by it.
-  const timeout = new AbortController();
+  let timedOut = false;
   const timer = options.timeoutMs
-    ? setTimeout(() => timeout.abort(new DOMException(`No answer within ${options.timeoutMs} ms`, 'TimeoutError')), options.timeoutMs)
+    ? setTimeout(() => {
+        timedOut = true;
+        network.abort(new DOMException(`No answer within ${options.timeoutMs} ms`, 'TimeoutError'));
+      }, options.timeoutMs)
     : undefined;
   const stopTimer = () => clearTimeout(timer);
   let response: Response;
@@ -155,14 +178,14 @@ export async function performRecordedExchange<Context = unknown>(
       method: outgoing.method,
       headers: outgoing.headers,
       body,
-      signal: combineSignals([callerSignal, timeout.signal, bounds.signal]),
+      signal: network.signal,
       // A redirect would resend the message, and the headers a browser or Node keep (an
       // API key in x-api-key, the MCP session), to an address nobody chose: it is shown instead.
       redirect: 'manual',
     });
   } catch (error) {
     stopTimer();
-    throw fail(error, timeout.signal);
+    throw fail(error, timedOut);
   }
 
   // A browser's manual redirect is opaque: status 0, no headers, which no Response can be built from.
@@ -174,7 +197,7 @@ export async function performRecordedExchange<Context = unknown>(
     stopTimer();
     await response.body?.cancel().catch(() => {});
     const refused = bounds.refuse(redirect);
-    fail(refused, undefined);
+    fail(refused, false);
     throw refused;
   }
   const contentType = response.headers.get('content-type') ?? '';
@@ -199,13 +222,13 @@ export async function performRecordedExchange<Context = unknown>(
   try {
     text = await readBoundedText(response.body, bounds);
   } catch (error) {
-    throw fail(error, timeout.signal);
+    throw fail(error, timedOut);
   } finally {
     stopTimer();
   }
   exchange.responseBody = redact(text);
   // Read before the caller parses it: a body nested too deep is shown as text, never handed on.
-  if (bounds.noteDepth(measureJsonTextDepth(text))) throw fail(bounds.stop, undefined);
+  if (bounds.noteDepth(measureJsonTextDepth(text))) throw fail(bounds.stop, false);
   bounds.finish();
   exchange.durationMs = now() - exchange.startedAt;
   emit({ type: 'response', exchange });
@@ -302,7 +325,7 @@ function createEventStreamRecorder<Context>({
       bounds.finish();
       if (bounds.stop) exchange.stopped = bounds.stop;
       exchange.durationMs = now() - exchange.startedAt;
-      exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, undefined));
+      exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, false));
       emit({ type: 'error', exchange, error });
     },
   };
@@ -342,14 +365,14 @@ function createLineRecorder<Context>({
     },
     fail(error) {
       exchange.durationMs = now() - exchange.startedAt;
-      exchange.error = redact(describeNetworkError(error, undefined));
+      exchange.error = redact(describeNetworkError(error, false));
       emit({ type: 'error', exchange, error });
     },
   };
 }
 
-function describeNetworkError(error: unknown, timeoutSignal: AbortSignal | undefined): string {
-  if (timeoutSignal?.aborted) return 'TimeoutError: no answer in time';
+function describeNetworkError(error: unknown, timedOut: boolean): string {
+  if (timedOut) return 'TimeoutError: no answer in time';
   if (error instanceof Error) {
     const causeText = error.cause instanceof Error ? `: ${error.cause.message}` : '';
     return `${error.name}: ${error.message}${causeText}`;
