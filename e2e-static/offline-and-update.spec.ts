@@ -14,6 +14,8 @@ test('offline: a reload is served by the worker, and a whole run completes with 
   const site = new URL('/explorer-offline/', baseURL).href;
   await page.goto(site);
   await waitForInBrowserServer(page);
+  // A first visit keeps the site's files after its worker answers the first step: the banner says when all are kept.
+  await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 30_000 });
   const servedBefore = (await readServedPaths(page, site)).length;
 
   await context.setOffline(true);

@@ -37,6 +37,6 @@ if (link) void openDeepLink(embed ? { ...link, modelKind: undefined } : link);
 // The static site's MCP server and mock model run in a Service Worker; the served app has no need of one.
 if (import.meta.env.MODE === 'static-site') {
   void import('./service-worker/register-service-worker.ts')
-    .then((module) => module.registerServiceWorker())
+    .then((module) => module.registerServiceWorker({ embed }))
     .catch((error: unknown) => updateWorkerStatus({ phase: 'failed', detail: `The in-browser server could not be started (${String(error)}). Reload the page.` }));
 }

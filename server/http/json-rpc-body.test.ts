@@ -51,6 +51,13 @@ describe('isInitializeBody and countJsonRpcRequests', () => {
     expect(isInitializeBody(undefined)).toBe(false);
   });
 
+  it('still hold an initialize to the SDK schema after the quick look at its method', () => {
+    expect(isInitializeBody([list, initialize])).toBe(true);
+    expect(isInitializeBody({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} })).toBe(false);
+    expect(isInitializeBody({ ...initialize, method: 'initialized' })).toBe(false);
+    expect(isInitializeBody(['initialize', null, 7])).toBe(false);
+  });
+
   it('count requests with an id, not notifications', () => {
     expect(countJsonRpcRequests(list)).toBe(1);
     expect(countJsonRpcRequests([list, { ...list, id: 2 }, initialized])).toBe(2);

@@ -9,7 +9,10 @@ const INDEX_FILE = 'index.html';
 /** The OAuth redirect page: its address carries the code and state, which are not part of what is cached. */
 const CALLBACK_FILE = 'oauth-callback.html';
 
-/** Caches every built file; one that fails fails the install, so a half-cached version never takes over. */
+/** How many files are fetched at once: the page's own first requests go through the same worker and the same connection pool. */
+const PARALLEL_FETCHES = 6;
+
+/** Caches the given files; one that fails fails the whole, so a half-cached version never takes over. */
 export async function precacheFiles(options: {
   cacheName: string;
   baseUrl: URL;
@@ -17,9 +20,10 @@ export async function precacheFiles(options: {
   onProgress: (cached: number, total: number) => void;
 }): Promise<void> {
   const cache = await caches.open(options.cacheName);
+  const queue = [...options.files];
   let cached = 0;
-  await Promise.all(
-    options.files.map(async (file) => {
+  const cacheNext = async (): Promise<void> => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
       // 'reload' skips the HTTP cache: a file left there by the previous deployment must not be cached as this one's.
       const request = new Request(new URL(file, options.baseUrl), { cache: 'reload' });
       const response = await fetch(request);
@@ -27,8 +31,29 @@ export async function precacheFiles(options: {
       await cache.put(request, response);
       cached += 1;
       options.onProgress(cached, options.files.length);
-    }),
-  );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, queue.length) }, cacheNext));
+}
+
+/**
+ * Caches the files of the list the cache does not hold yet, and reports progress over
+ * the whole list: the offline copy a first visit completes once its worker is active,
+ * and completes again on a later load if the network failed it halfway.
+ */
+export async function cacheMissingFiles(options: {
+  cacheName: string;
+  baseUrl: URL;
+  files: readonly string[];
+  onProgress: (cached: number, total: number) => void;
+}): Promise<void> {
+  const cache = await caches.open(options.cacheName);
+  const missing: string[] = [];
+  for (const file of options.files) if (!(await cache.match(new URL(file, options.baseUrl).href))) missing.push(file);
+  const held = options.files.length - missing.length;
+  options.onProgress(held, options.files.length);
+  if (missing.length === 0) return;
+  await precacheFiles({ ...options, files: missing, onProgress: (cached) => options.onProgress(held + cached, options.files.length) });
 }
 
 /** Whether the worker serves this GET from its cache: same origin, inside the site's folder. */

@@ -7,8 +7,9 @@ import type { PageToWorkerMessage, WorkerToPageMessage } from './worker-scope.ts
  * Installs the static site's in-browser server and keeps the page told about it. Loaded
  * with import() after the first paint, in the static build only.
  *
- * First visit: the worker caches the site, activates and claims this page; only then
- * does the first message go out (the run controller waits for 'ready'). A new
+ * First visit: the worker caches the page, activates and claims this page; only then
+ * does the first message go out (the run controller waits for 'ready'). The rest of the
+ * site is cached after that, for offline visits, and the worker reports its progress. A new
  * deployment installs beside the running one and waits, so a run in progress is never
  * cut off; the page offers a reload that activates it.
  */
@@ -20,12 +21,18 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
 const UNSUPPORTED = [
   'This browser runs no Service Worker for this page, and the static site needs one: its MCP server and mock model run in it.',
   'Service Workers need HTTPS, or http://localhost or http://127.0.0.1; some private windows turn them off.',
-  'A real provider with an MCP server by URL still works (model settings).',
 ].join(' ');
+/** The way on without the worker: the full explorer has model settings; the embed view has none, so it points to the full explorer. */
+const WITHOUT_WORKER = {
+  full: 'A real provider with an MCP server by URL still works without it: choose them in the model settings.',
+  embed:
+    'This lesson view runs only the built-in server, which needs the worker: Open in the full explorer, above, opens the same lesson in a tab of its own, where a real provider with an MCP server by URL can be chosen in the model settings.',
+};
 
-export async function registerServiceWorker(): Promise<void> {
+export async function registerServiceWorker({ embed }: { embed: boolean }): Promise<void> {
+  const unsupported = `${UNSUPPORTED} ${embed ? WITHOUT_WORKER.embed : WITHOUT_WORKER.full}`;
   if (!('serviceWorker' in navigator) || !globalThis.isSecureContext) {
-    updateWorkerStatus({ phase: 'failed', detail: UNSUPPORTED });
+    updateWorkerStatus({ phase: 'failed', detail: unsupported });
     return;
   }
   const container = navigator.serviceWorker;
@@ -35,6 +42,10 @@ export async function registerServiceWorker(): Promise<void> {
   container.addEventListener('message', (event: MessageEvent<WorkerToPageMessage | null>) => {
     if (event.data?.type === 'install-progress' && readWorkerStatus().phase === 'installing') {
       updateWorkerStatus({ detail: `Installing the in-browser server… (${event.data.cached} of ${event.data.total} files cached)` });
+    }
+    if (event.data?.type === 'offline-progress') updateWorkerStatus({ offlineCopy: { cached: event.data.cached, total: event.data.total, failure: null } });
+    if (event.data?.type === 'offline-failed') {
+      updateWorkerStatus({ offlineCopy: { cached: readWorkerStatus().offlineCopy?.cached ?? 0, total: readWorkerStatus().offlineCopy?.total ?? 0, failure: event.data.detail } });
     }
   });
   container.addEventListener('controllerchange', () => {
@@ -50,7 +61,7 @@ export async function registerServiceWorker(): Promise<void> {
   } catch (error) {
     if (await removeWorkerIfGone({ container, workerUrl, baseUrl })) return;
     const reason = error instanceof Error ? error.message : String(error);
-    updateWorkerStatus({ phase: 'failed', detail: `The in-browser server could not be installed (${reason}). Reload the page to try again. ${UNSUPPORTED}` });
+    updateWorkerStatus({ phase: 'failed', detail: `The in-browser server could not be installed (${reason}). Reload the page to try again. ${unsupported}` });
     return;
   }
 

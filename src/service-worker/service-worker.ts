@@ -1,6 +1,6 @@
 import { createApp } from '../../server/http/create-app.ts';
 import { createCacheRegistry, formatCacheName } from './client-versions.ts';
-import { isPageRequest, isSiteRequest, precacheFiles, respondFromCache } from './precache.ts';
+import { cacheMissingFiles, isPageRequest, isSiteRequest, precacheFiles, respondFromCache } from './precache.ts';
 import { createServerRequest, findServerPath } from './server-routes.ts';
 import type { PageToWorkerMessage, ServiceWorkerScope, WorkerToPageMessage } from './worker-scope.ts';
 
@@ -44,16 +44,49 @@ async function tellPages(message: WorkerToPageMessage): Promise<void> {
   for (const client of await worker.clients.matchAll({ includeUncontrolled: true, type: 'window' })) client.postMessage(message);
 }
 
+/** What a first install caches before it activates: the page itself, for a reload. */
+const FIRST_INSTALL_FILES = ['index.html'];
+
 worker.addEventListener('install', (event) => {
+  // A worker answers the page's /mcp and /mock only once active, and the install holds that back.
+  // A first visit has its files on screen already, from the network, and the learner waits on the
+  // first step: it caches the page only, and the rest once active (completeOfflineCopy). An update
+  // waits beside the running version anyway, so it caches every file before it may take over.
+  const isFirstInstall = worker.registration.active === null;
   event.waitUntil(
     precacheFiles({
       cacheName,
       baseUrl,
-      files: manifest.files,
+      files: isFirstInstall ? manifest.files.filter((file) => FIRST_INSTALL_FILES.includes(file)) : manifest.files,
       onProgress: (cached, total) => void tellPages({ type: 'install-progress', cached, total }),
     }),
   );
 });
+
+let offlineCopy: Promise<boolean> | null = null;
+
+/**
+ * Caches the files this version's cache still lacks, once per worker lifetime (again after a
+ * failure), and tells the pages how far it got: until it is whole, a reload without the
+ * network may miss a file, so the banner says "works offline" only once it is.
+ */
+function completeOfflineCopy(): Promise<boolean> {
+  offlineCopy ??= cacheMissingFiles({
+    cacheName,
+    baseUrl,
+    files: manifest.files,
+    onProgress: (cached, total) => void tellPages({ type: 'offline-progress', cached, total }),
+  }).then(
+    () => true,
+    (error: unknown) => {
+      offlineCopy = null;
+      const reason = error instanceof Error ? error.message : String(error);
+      void tellPages({ type: 'offline-failed', detail: `Not all of the site's files could be kept for offline use (${reason}); the next load tries again.` });
+      return false;
+    },
+  );
+  return offlineCopy;
+}
 
 async function listPageIds(): Promise<string[]> {
   return (await worker.clients.matchAll({ includeUncontrolled: true, type: 'window' })).map((client) => client.id);
@@ -77,7 +110,11 @@ worker.addEventListener('message', (event) => {
   const message = event.data as PageToWorkerMessage | null;
   if (message?.type === 'skip-waiting') event.waitUntil(worker.skipWaiting());
   if (message?.type === 'claim') event.waitUntil(worker.clients.claim());
-  if (message?.type === 'page-loaded') event.waitUntil(listPageIds().then((pages) => registry.prune(pages, cacheName)));
+  if (message?.type === 'page-loaded') {
+    event.waitUntil(listPageIds().then((pages) => registry.prune(pages, cacheName)));
+    // Every page that comes up learns whether the offline copy is whole, also once it long is.
+    event.waitUntil(completeOfflineCopy().then((complete) => complete ? tellPages({ type: 'offline-progress', cached: manifest.files.length, total: manifest.files.length }) : undefined));
+  }
   if (message?.type === 'read-version') {
     const reply: WorkerToPageMessage = { type: 'version', version: manifest.version };
     event.ports[0]?.postMessage(reply);

@@ -28,6 +28,8 @@ export type ServiceWorkerScope = {
     claim: () => Promise<void>;
     matchAll: (options?: { includeUncontrolled?: boolean; type?: 'window' }) => Promise<readonly WindowClient[]>;
   };
+  /** `active` is the running version during an update's install, and null during a first install. */
+  readonly registration: { readonly active: object | null };
   skipWaiting: () => Promise<void>;
   addEventListener: {
     (type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
@@ -47,4 +49,7 @@ export type PageToWorkerMessage =
 
 export type WorkerToPageMessage =
   | { type: 'install-progress'; cached: number; total: number }
-  | { type: 'version'; version: string };
+  | { type: 'version'; version: string }
+  /** The offline copy of the site, completed after a first install: `cached` of `total` files held. */
+  | { type: 'offline-progress'; cached: number; total: number }
+  | { type: 'offline-failed'; detail: string };

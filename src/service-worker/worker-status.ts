@@ -19,6 +19,8 @@ export type WorkerStatus = {
   version: string | null;
   /** A newer deployment is installed and waits: calling this activates it and reloads the page. */
   applyUpdate: (() => void) | null;
+  /** The site's files kept for offline use, as the worker last said (null before it said anything). */
+  offlineCopy: { cached: number; total: number; failure: string | null } | null;
 };
 
 export const IS_STATIC_SITE = import.meta.env.MODE === 'static-site';
@@ -27,8 +29,8 @@ export const IS_STATIC_SITE = import.meta.env.MODE === 'static-site';
 const alreadyInstalled = IS_STATIC_SITE && Boolean(globalThis.navigator?.serviceWorker?.controller);
 
 let status: WorkerStatus = IS_STATIC_SITE
-  ? { phase: 'installing', detail: alreadyInstalled ? 'Starting the in-browser server…' : 'Installing the in-browser server…', version: null, applyUpdate: null }
-  : { phase: 'not-needed', detail: '', version: null, applyUpdate: null };
+  ? { phase: 'installing', detail: alreadyInstalled ? 'Starting the in-browser server…' : 'Installing the in-browser server…', version: null, applyUpdate: null, offlineCopy: null }
+  : { phase: 'not-needed', detail: '', version: null, applyUpdate: null, offlineCopy: null };
 const listeners = new Set<() => void>();
 
 let settle: { resolve: () => void; reject: (error: Error) => void } | null = null;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readWorkerStatus, subscribeToWorkerStatus } from '../../service-worker/worker-status.ts';
+import { readWorkerStatus, subscribeToWorkerStatus, type WorkerStatus } from '../../service-worker/worker-status.ts';
 import { readEmbedFlag } from '../../store/embed.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 
@@ -19,6 +19,13 @@ const FRAMED_EMBED_NOTE =
   'Embedded in a page of another site, this browser may refuse the lesson a Service Worker of its own (it blocks third-party storage). Open in the full explorer, above, runs the same lesson in a tab of its own.';
 
 const isFramedEmbed = () => readEmbedFlag(window.location.search) && window.self !== window.top;
+
+/** The site's files are kept for offline use after the first step can run, so "works offline" waits until they all are. */
+function describeOfflineCopy(copy: WorkerStatus['offlineCopy']): string {
+  if (copy?.failure) return copy.failure;
+  if (copy && copy.cached === copy.total) return 'and it works offline once loaded.';
+  return copy ? `and its files are being kept for offline use (${copy.cached} of ${copy.total}).` : 'and its files are being kept for offline use.';
+}
 
 const bar = 'flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-4 py-1.5 text-xs';
 
@@ -46,7 +53,7 @@ export function StaticSiteBanner() {
           <>
             <span className="font-semibold">The in-browser server is ready.</span> This static site runs the MCP server and the mock model in a
             Service Worker in your browser: every message is still real HTTP (your browser’s developer tools list it as served by the
-            ServiceWorker), and it works offline once loaded.
+            ServiceWorker), {describeOfflineCopy(status.offlineCopy)}
           </>
         )}
       </p>
