@@ -168,7 +168,7 @@ async function connectToServer(context: RunContext, url: URL | undefined): Promi
   for (let flows = 0; ; flows += 1) {
     try {
       const connection = await connectInChosenEra(context, url);
-      context.trace.mcp.protocolVersion = connection.protocolVersion;
+      context.writer.agreeProtocolVersion(connection.protocolVersion);
       return connection;
     } catch (error) {
       // The token from one flow may still be refused: expired (a refresh), or short of a scope (step-up); a few flows, not a loop.

@@ -117,6 +117,15 @@ function formatSeconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** Why the answer is what it is: the CLI's defaults said as such, and in URL mode (any answer) that the page's content went to the server, not here. */
+function describeElicitationAnswer({ params, given, autoRelease }: { params: ElicitRequestParams; given: boolean; autoRelease: boolean }): { note?: string } {
+  if (params.mode === 'url') {
+    if (autoRelease && !given) return { note: `No answer was given (--elicitation-answer), so the host accepted as if the user had opened ${params.url} and come back; nobody opened it. What a user does on that page goes to the server alone, out of band.` };
+    return { note: 'The client sends the server only the action (accept, decline or cancel): whatever the user did on the server’s page, the server learned itself, out of band, never through the host or the model.' };
+  }
+  return autoRelease && !given ? { note: 'No answer was given (--elicitation-answer), so the host accepted the form’s defaults.' } : {};
+}
+
 const CreateMessageResultSchema = z.object({
   role: z.literal('assistant'),
   content: z.object({ type: z.literal('text'), text: z.string() }),
@@ -131,7 +140,7 @@ async function answerElicitation(context: RunContext, params: ElicitRequestParam
   const proposed: ElicitResult = options.elicitationAnswer ?? (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: fillElicitationDefaults(params.requestedSchema) });
   const answered = await hostStep(
     'user.elicitation.answer',
-    { payload: proposed, ...(options.elicitationAnswer || !options.autoRelease ? {} : { note: params.mode === 'url' ? `No answer was given (--elicitation-answer), so the host accepted as if the user had opened ${params.url} and come back; nobody opened it. What a user does on that page goes to the server alone, out of band.` : 'No answer was given (--elicitation-answer), so the host accepted the form’s defaults.' }) },
+    { payload: proposed, ...describeElicitationAnswer({ params, given: options.elicitationAnswer !== undefined, autoRelease: options.autoRelease === true }) },
     params.mode === 'url' ? 'Open the page, then accept (or decline, cancel)' : 'Fill in the form: accept, decline or cancel',
     true,
   );

@@ -169,6 +169,22 @@ export class TraceWriter {
     return step;
   }
 
+  /**
+   * Records the protocol version the server agreed to. In Auto the authorization flow
+   * (dynamic client registration among it) runs on the first request's 401, before any
+   * version is agreed, so its steps were written with no era to judge them by: once one is
+   * agreed, those steps get the mark it gives them, as a run pinned to that era would.
+   */
+  agreeProtocolVersion(version: string | null): void {
+    this.trace.mcp.protocolVersion = version;
+    if (version === null) return;
+    for (const step of this.trace.steps) {
+      if (step.deprecated) continue;
+      const deprecated = findDeprecation({ era: version, stepId: step.id, payload: step.payload });
+      if (deprecated) this.update(step, { deprecated });
+    }
+  }
+
   update(step: Step, fields: Partial<Step>): void {
     Object.assign(step, this.redact(fields));
     this.emit({ type: 'step-updated', step });

@@ -6,6 +6,8 @@ import { z } from 'zod';
  * step that uses one is marked with it as data, so the inspector, the timeline, the CLI
  * and an export all say so, not only the step's prose. Computed from the era the run
  * speaks and what the step carries; a 2025-11-25 run uses the same features undeprecated.
+ * In Auto, steps written before a version is agreed (the authorization flow on the first
+ * 401) are judged again once it is (TraceWriter.agreeProtocolVersion).
  */
 
 export const DEPRECATED_FEATURES = ['sampling', 'roots', 'logging', 'dynamic-client-registration'] as const;

@@ -1,6 +1,7 @@
 import { back, cancelRequest, next, reset, setViewPreferences, stopToolCall, togglePlay } from '../../store/actions.ts';
 import { PLAYBACK_SPEEDS } from '../../store/view-preferences.ts';
 import { RunRecapButton } from '../recap/run-recap-dialog.tsx';
+import { SAMPLING_WAIT_STATUS, SamplingWait } from './sampling-wait.tsx';
 import {
   selectCanGoBack,
   selectCanGoNext,
@@ -12,6 +13,8 @@ import {
 const selectPlaying = (state: ExplorerState) => state.playing;
 const selectStatus = (state: ExplorerState) => state.status;
 const selectInFlight = (state: ExplorerState) => state.providerInFlight;
+// Past the gate (nothing pending) with the server's messages as the last step, the host is waiting for the model's answer to them.
+const selectSamplingInFlight = (state: ExplorerState) => state.status === 'running' && state.pending === null && state.steps.at(-1)?.id === 'host.translate-sampling-request';
 const selectToolCallInFlight = (state: ExplorerState) => state.toolCallInFlight;
 const selectInterval = (state: ExplorerState) => state.preferences.intervalMs;
 const selectRetryOffered = (state: ExplorerState) => {
@@ -36,6 +39,7 @@ export function Controls() {
   const playing = useExplorerStore(selectPlaying);
   const status = useExplorerStore(selectStatus);
   const inFlight = useExplorerStore(selectInFlight);
+  const samplingInFlight = useExplorerStore(selectSamplingInFlight);
   const toolCallInFlight = useExplorerStore(selectToolCallInFlight);
   const retryOffered = useExplorerStore(selectRetryOffered);
   const intervalMs = useExplorerStore(selectInterval);
@@ -85,7 +89,9 @@ export function Controls() {
         </button>
       )}
       <span className="min-w-0 basis-full text-sm text-slate-500 sm:basis-auto dark:text-slate-400" role="status" aria-live="polite" data-testid="run-status">
-        {inFlight
+        {samplingInFlight
+          ? SAMPLING_WAIT_STATUS
+          : inFlight
           ? 'Waiting for the model…'
           : toolCallInFlight && !waiting
             ? 'The tool is running: Stop the tool cancels it.'
@@ -95,6 +101,7 @@ export function Controls() {
               ? 'The model call failed: Next sends the same request again.'
               : describeStatus(status)}
       </span>
+      {samplingInFlight && <SamplingWait />}
     </div>
   );
 }
