@@ -86,7 +86,7 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
       {offersSignIn && (
         <p className="flex w-full items-center gap-2 text-xs text-slate-700 dark:text-slate-200">
           The server answered 401. Run again with the MCP authorization flow (OAuth: its consent page in a popup, the token kept in memory only)?
-          <button type="button" onClick={signInToServer} className="rounded-md border border-sky-600 bg-sky-700 px-3 py-1 text-sm font-medium text-white hover:bg-sky-800" data-testid="sign-in-to-server">
+          <button type="button" onClick={signInToServer} className="rounded-md border border-sky-700 bg-sky-800 px-3 py-1 text-sm font-medium text-white hover:bg-sky-900" data-testid="sign-in-to-server">
             Sign in
           </button>
         </p>

@@ -8,7 +8,7 @@ const NOTES: Record<Reason, string> = {
 };
 
 const BUTTON = 'rounded-md border px-3 py-1 text-sm font-medium';
-const PRIMARY = `${BUTTON} border-sky-600 bg-sky-700 text-white hover:bg-sky-800`;
+const PRIMARY = `${BUTTON} border-sky-700 bg-sky-800 text-white hover:bg-sky-900`;
 const SECONDARY = `${BUTTON} border-slate-400 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`;
 
 function describeReason(reason: Reason | null): string {
