@@ -1,6 +1,10 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
+import { createApp } from '../server/http/create-app.ts';
+import { createNodeListener } from '../server/node/create-node-listener.ts';
 import { runToEnd, stepUntil } from './helpers.ts';
 
 /**
@@ -18,6 +22,29 @@ async function expectNoSeriousViolations(page: Page, view: string) {
     .map((violation) => `${view}: ${violation.id} on ${violation.nodes.length}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`).slice(0, 4).join(' | ')}`);
   expect.soft(serious).toEqual([]);
 }
+
+/** An authorization server that sends COOP same-origin (as in e2e/authorization-coop.spec.ts): the consent window reads as closed. */
+let coopServer: Server;
+let coopUrl: string;
+
+test.beforeAll(async ({ baseURL }) => {
+  const app = createApp({ allowedHostnames: ['127.0.0.1'], allowedOrigins: [baseURL!] });
+  coopServer = createServer(
+    createNodeListener(async (request) => {
+      const answer = await app.fetch(request);
+      const headers = new Headers(answer.headers);
+      headers.set('cross-origin-opener-policy', 'same-origin');
+      return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+    }),
+  );
+  await new Promise<void>((resolve) => coopServer.listen(0, '127.0.0.1', resolve));
+  coopUrl = `http://127.0.0.1:${(coopServer.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  coopServer.closeAllConnections();
+  await new Promise<void>((resolve) => coopServer.close(() => resolve()));
+});
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -87,6 +114,68 @@ for (const theme of ['light', 'dark'] as const) {
       await form.getByRole('button', { name: 'Accept' }).click();
       await expect(form.getByRole('alert')).toBeVisible();
       await expectNoSeriousViolations(page, `${theme} elicitation form with an error`);
+    });
+
+    test('axe finds nothing serious in the URL-mode elicitation gate and on a deprecated step (2026-07-28 sampling)', async ({ page }) => {
+      await page.getByTestId('scenario-select').selectOption('elicitation-url');
+      await stepUntil(page, 'buttons', 'host.elicitation.ask');
+      await expect(page.getByTestId('elicitation-url-text')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} URL-mode elicitation gate`);
+      await page.goto('/?scenario=sampling&era=2026-07-28');
+      await stepUntil(page, 'buttons', 'client.sampling-to-host');
+      await expect(page.getByTestId('caption-deprecated')).toBeVisible();
+      await expect(page.getByTestId('inspector-deprecated')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} deprecated badge`);
+    });
+
+    test('axe finds nothing serious in the sign-in gate of a blocked popup, the consent page, and the note of a window cut off by COOP', async ({ page }) => {
+      // The browser blocks the first popup (window.open answers null, as a blocker does), so the page shows its Sign in gate.
+      await page.addInitScript(() => {
+        const open = window.open.bind(window);
+        let blocked = false;
+        window.open = (...args: Parameters<typeof window.open>) => {
+          if (!blocked) {
+            blocked = true;
+            return null;
+          }
+          return open(...args);
+        };
+      });
+      await page.goto('/?scenario=authorization');
+      if (theme === 'dark') await page.locator('#theme').selectOption('dark');
+      await page.getByLabel('Speed').selectOption({ label: '4×' });
+      await page.getByRole('button', { name: /^Play/ }).click();
+      const signIn = page.getByTestId('sign-in');
+      await expect(signIn).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('sign-in-announcement')).toContainText('the browser did not open the consent window by itself');
+      await expectNoSeriousViolations(page, `${theme} sign-in gate`);
+      const popupOpened = page.waitForEvent('popup');
+      await signIn.click();
+      const popup = await popupOpened;
+      await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+      await expectNoSeriousViolations(popup, `${theme} consent page`);
+      await popup.getByRole('button', { name: 'Approve' }).click();
+      await page.waitForFunction(() => /complete/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+
+      // The COOP server, named by URL: its consent window reads as closed while the learner signs in.
+      await page.getByTestId('model-settings-button').click();
+      const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+      await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
+      await dialog.getByLabel('MCP server URL').fill(`${coopUrl}/mcp/protected`);
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('button', { name: /^Play/ }).click();
+      await expect(page.getByTestId('sign-in-to-server')).toBeVisible({ timeout: 120_000 });
+      await expectNoSeriousViolations(page, `${theme} sign in after 401`);
+      const severedOpened = page.waitForEvent('popup');
+      await page.getByTestId('sign-in-to-server').click();
+      await page.getByRole('button', { name: /^Play/ }).click();
+      const severed = await severedOpened;
+      await expect(severed.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+      await expect(page.getByTestId('consent-window-closed')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} consent window closed or cut off`);
+      await severed.close();
+      await page.getByRole('button', { name: 'Cancel sign-in' }).click();
+      await expect(page.getByTestId('fault')).toContainText('closed before the authorization server sent it back');
     });
 
     test('axe finds nothing serious in the lesson panels: predict, era twins, what the model sees, the code behind the step, a teacher note', async ({ page }) => {

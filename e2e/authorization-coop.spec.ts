@@ -59,9 +59,17 @@ test('an authorization server on another origin that sends COOP same-origin: the
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
   // COOP severed the popup: on the consent page it has no opener, so postMessage to it cannot work.
   expect(await popup.evaluate(() => window.opener === null)).toBe(true);
+  // Severed, the popup reads as closed while the learner signs in: the page says what it knows, aloud and in view.
+  const note = page.getByTestId('consent-window-closed');
+  await expect(note).toContainText('The consent window is closed or cut off from the explorer by the authorization server (COOP).');
+  await expect(page.getByTestId('sign-in-announcement')).toContainText('If you are still signing in there, finish; if you closed it, Cancel sign-in.');
+  await expect(note.getByRole('button', { name: 'Cancel sign-in' })).toBeVisible();
+  await expect(note.getByRole('button', { name: 'Reopen the consent window' })).toBeVisible();
   await popup.getByRole('button', { name: 'Approve' }).click();
   await page.waitForFunction(() => /complete/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+  await expect(note).toHaveCount(0);
+  await expect(page.getByTestId('sign-in-announcement')).toHaveText('');
 
   const [identity] = (await readPayloadsOf(page, 'auth.client-id')) as { method: string }[];
   expect(identity!.method).toBe('Client ID Metadata Document');
@@ -70,4 +78,40 @@ test('an authorization server on another origin that sends COOP same-origin: the
   expect(response!.checked).toEqual({ state: 'the one sent', iss: 'this issuer' });
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   expect(stored).not.toMatch(/access_token|code_verifier|oauth-callback/);
+});
+
+test('COOP severed the popup and the learner really closed it: Cancel sign-in ends the flow as closed before answering, the steps before kept', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
+  await dialog.getByLabel('MCP server URL').fill(`${serverUrl}/mcp/protected`);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  await expect(page.getByTestId('sign-in-to-server')).toBeVisible({ timeout: 120_000 });
+  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
+  await page.getByTestId('sign-in-to-server').click();
+  await page.getByRole('button', { name: /^Play/ }).click();
+  const signIn = page.getByTestId('sign-in');
+  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
+  if (first === 'sign-in') await signIn.click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+  const note = page.getByTestId('consent-window-closed');
+  await expect(note).toBeVisible();
+  // Reopen opens the same request in a new window (the note goes while it is watched, and comes back once COOP severs it too).
+  const reopened = page.waitForEvent('popup');
+  await note.getByRole('button', { name: 'Reopen the consent window' }).click();
+  const second = await reopened;
+  await expect(second.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+  expect(new URL(second.url()).searchParams.get('state')).toBe(new URL(popup.url()).searchParams.get('state'));
+  await expect(note).toBeVisible();
+  await popup.close();
+  await second.close();
+  await note.getByRole('button', { name: 'Cancel sign-in' }).click();
+  await expect(page.getByTestId('fault')).toContainText('the consent window was closed before the authorization server sent it back to the explorer.');
+  await expect(note).toHaveCount(0);
+  const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
+  expect(ids.filter((id) => id.startsWith('auth.')).slice(-2)).toEqual(['auth.client-id', 'auth.authorization-request']);
 });

@@ -92,3 +92,25 @@ test('a named server that answers 401: the fault and Sign in; signed in, the flo
   const [token] = (await readPayloadsOf(page, 'auth.token-request')) as { answer: { access_token: string } }[];
   expect(token!.answer.access_token).toBe('[redacted]');
 });
+
+test('authorization: the learner closes the consent popup on the sandbox (no COOP), and the run ends at once as closed before answering', async ({ page }) => {
+  await page.goto('/?scenario=authorization');
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  const signIn = page.getByTestId('sign-in');
+  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
+  if (first === 'sign-in') await signIn.click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+  // A learner reads the page before closing it; the page looks at the window every 500 ms, and must have seen it on the sandbox once.
+  await page.waitForTimeout(1_500);
+  const closedAt = Date.now();
+  await popup.close();
+  // The window was seen on the explorer's own origin, so no COOP cut it off: the learner closed it, and no 5-minute wait follows.
+  await expect(page.getByTestId('fault')).toContainText('the consent window was closed before the authorization server sent it back to the explorer.', { timeout: 10_000 });
+  expect(Date.now() - closedAt).toBeLessThan(10_000);
+  await expect(page.getByTestId('consent-window-closed')).toHaveCount(0);
+  const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_STEPS.slice(0, 5));
+});

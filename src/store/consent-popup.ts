@@ -21,6 +21,8 @@ const CLOSED_POLL_MS = 500;
  * callback page then answers on the BroadcastChannel instead.
  */
 const SEVERED_POPUP_WAIT_MS = 5 * 60_000;
+/** How long a window closed on one of the explorer's own pages is given for its last message to arrive. */
+const CLOSED_GRACE_MS = 1_000;
 
 /** The channel the callback page answers on when it has no opener: named by the flow's state, which only this flow knows. */
 export function nameCallbackChannel(state: string): string {
@@ -52,7 +54,7 @@ export function openPendingSignIn(): void {
 async function openPopup(authorizationUrl: string, signal: AbortSignal): Promise<Opened> {
   const popup = window.open(authorizationUrl, 'mcp-authorization', POPUP_FEATURES);
   if (popup) return { popup, authorizationUrl };
-  useExplorerStore.setState({ signIn: { authorizationUrl } });
+  useExplorerStore.setState({ signIn: { authorizationUrl, reason: 'blocked' } });
   try {
     return await new Promise<Opened>((resolve, reject) => {
       signal.addEventListener('abort', () => reject(new Error('the run was stopped.')), { once: true });
@@ -66,16 +68,50 @@ async function openPopup(authorizationUrl: string, signal: AbortSignal): Promise
   }
 }
 
-function waitForCallback({ popup, redirectUri, state, signal }: { popup: Window; redirectUri: string; state: string | null; signal: AbortSignal }): Promise<string> {
+/** What the page says when the learner ends the flow, or closed the window on a page the explorer could see. */
+const CLOSED_BEFORE_ANSWERING = 'the consent window was closed before the authorization server sent it back to the explorer.';
+
+/**
+ * Whether the popup shows a page of this origin (not the blank page it opens on). Such a window was not cut off by
+ * COOP when it was last read, so its reading as closed soon after means the learner closed it.
+ */
+function showsOwnPage(popup: Window): boolean {
+  try {
+    return popup.location.origin === window.location.origin && popup.location.href !== 'about:blank';
+  } catch {
+    // Another origin's page: its address cannot be read, and it may send COOP.
+    return false;
+  }
+}
+
+/** The note's two buttons while the consent window reads as closed; null otherwise. */
+let closedWindowActions: { cancel: () => void; reopen: () => void } | null = null;
+
+/** Cancel sign-in: the learner closed the consent window, so the flow ends as closed before answering. */
+export function cancelSignIn(): void {
+  closedWindowActions?.cancel();
+}
+
+/** Reopen the consent window: the same authorization request (same state and PKCE challenge) in a new popup; a click lets the browser open it. */
+export function reopenConsentWindow(): void {
+  closedWindowActions?.reopen();
+}
+
+function waitForCallback({ popup: firstPopup, authorizationUrl, redirectUri, state, signal }: { popup: Window; authorizationUrl: string; redirectUri: string; state: string | null; signal: AbortSignal }): Promise<string> {
   return new Promise<string>((resolve, reject) => {
+    let popup = firstPopup;
     // Same-origin only by its nature (a BroadcastChannel reaches this origin's pages alone), and never stored.
     const channel = state === null ? null : new BroadcastChannel(nameCallbackChannel(state));
     let severedTimer: ReturnType<typeof setTimeout> | undefined;
+    let closedTimer: ReturnType<typeof setInterval> | undefined;
+    let sawOwnPage = false;
     const finish = (settle: () => void) => {
       window.removeEventListener('message', onMessage);
       channel?.close();
       clearInterval(closedTimer);
       clearTimeout(severedTimer);
+      closedWindowActions = null;
+      useExplorerStore.setState({ signIn: null });
       settle();
     };
     const onMessage = (event: MessageEvent<unknown>) => {
@@ -91,15 +127,40 @@ function waitForCallback({ popup, redirectUri, state, signal }: { popup: Window;
         if (url) finish(() => resolve(url));
       };
     }
-    const closedTimer = setInterval(() => {
-      if (!popup.closed) return;
-      clearInterval(closedTimer);
-      if (!channel) {
-        finish(() => reject(new Error('the consent window was closed before the authorization server sent it back to the explorer.')));
+    const onClosed = () => {
+      // Our own callback page posts, then closes: a grace of one more look lets its message arrive first.
+      if (!channel || sawOwnPage) {
+        severedTimer = setTimeout(() => finish(() => reject(new Error(CLOSED_BEFORE_ANSWERING))), CLOSED_GRACE_MS);
         return;
       }
+      // Closed by the learner or cut off by the server's COOP: the page cannot tell, so it says so and lets the learner choose.
+      useExplorerStore.setState({ signIn: { authorizationUrl, reason: 'closed' } });
+      closedWindowActions = {
+        cancel: () => finish(() => reject(new Error(CLOSED_BEFORE_ANSWERING))),
+        reopen: () => {
+          const reopened = window.open(authorizationUrl, 'mcp-authorization', POPUP_FEATURES);
+          if (!reopened) return;
+          popup = reopened;
+          clearTimeout(severedTimer);
+          closedWindowActions = null;
+          useExplorerStore.setState({ signIn: null });
+          watchClosed();
+        },
+      };
       severedTimer = setTimeout(() => finish(() => reject(new Error(`the consent window was closed, or the authorization server cut it off from the explorer (Cross-Origin-Opener-Policy), and no answer reached the callback page within ${SEVERED_POPUP_WAIT_MS / 60_000} minutes.`))), SEVERED_POPUP_WAIT_MS);
-    }, CLOSED_POLL_MS);
+    };
+    const watchClosed = () => {
+      sawOwnPage = false;
+      closedTimer = setInterval(() => {
+        if (!popup.closed) {
+          sawOwnPage = showsOwnPage(popup);
+          return;
+        }
+        clearInterval(closedTimer);
+        onClosed();
+      }, CLOSED_POLL_MS);
+    };
+    watchClosed();
     signal.addEventListener('abort', () => finish(() => {
       popup.close();
       reject(new Error('the run was stopped.'));
@@ -116,7 +177,7 @@ export function createPageAuthorization({ redirectUri, showSecrets, clientMetada
     ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
     obtainConsent: async ({ authorizationUrl, signal }) => {
       const { popup } = await openPopup(authorizationUrl, signal);
-      return waitForCallback({ popup, redirectUri, state: new URL(authorizationUrl).searchParams.get('state'), signal });
+      return waitForCallback({ popup, authorizationUrl, redirectUri, state: new URL(authorizationUrl).searchParams.get('state'), signal });
     },
   };
 }

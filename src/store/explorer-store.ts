@@ -40,8 +40,11 @@ export type RunSlice = {
     | { kind: 'imported'; fileName: string; startedAt: string; wire: string; modelKind: string; cut?: string };
   /** Why the last file could not be imported; the run on show is untouched. */
   importError: string | null;
-  /** The browser blocked the consent popup: the Sign in button opens it with a click. */
-  signIn: { authorizationUrl: string } | null;
+  /**
+   * Blocked: the browser blocked the consent popup, and the Sign in button opens it with a click. Closed: the consent
+   * window reads as closed, by the learner or cut off by the authorization server's COOP, and the page cannot tell which.
+   */
+  signIn: { authorizationUrl: string; reason: 'blocked' | 'closed' } | null;
 };
 
 export type CursorSlice = {

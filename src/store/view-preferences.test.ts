@@ -14,14 +14,16 @@ function useMemoryStorage(): Map<string, string> {
 describe('view preferences', () => {
   it('come back as saved', () => {
     useMemoryStorage();
-    const chosen = { ...defaultViewPreferences(), theme: 'dark' as const, view: 'sequence' as const, intervalMs: 350 };
+    const chosen = { ...defaultViewPreferences(), theme: 'dark' as const, view: 'sequence' as const, intervalMs: 350, graphHeight: 412 };
     saveViewPreferences(chosen);
     expect(loadViewPreferences()).toEqual(chosen);
   });
 
   it('fall back to the defaults for anything saved that is not a choice the page offers', () => {
     const values = useMemoryStorage();
-    values.set(VIEW_STORAGE_KEY, JSON.stringify({ theme: '<script>', presenter: 'yes', view: 'tree', inspectorLayout: 9, intervalMs: 1 }));
+    values.set(VIEW_STORAGE_KEY, JSON.stringify({ theme: '<script>', presenter: 'yes', view: 'tree', inspectorLayout: 9, intervalMs: 1, graphHeight: '400px' }));
+    expect(loadViewPreferences()).toEqual(defaultViewPreferences());
+    values.set(VIEW_STORAGE_KEY, JSON.stringify({ graphHeight: 1e9 }));
     expect(loadViewPreferences()).toEqual(defaultViewPreferences());
     values.set(VIEW_STORAGE_KEY, '{not json');
     expect(loadViewPreferences()).toEqual(defaultViewPreferences());

@@ -13,7 +13,16 @@ export type ViewPreferences = {
   inspectorLayout: InspectorLayout;
   /** Milliseconds between steps while playing. */
   intervalMs: number;
+  /** The graph's height in CSS pixels, chosen on the split between graph and inspector; null: the layout's own. */
+  graphHeight: number | null;
 };
+
+/** The bounds of a graph height read back from storage (the page clamps it to the window as well). */
+const GRAPH_HEIGHT_RANGE = { min: 120, max: 2000 } as const;
+
+function readGraphHeight(saved: unknown): number | null {
+  return typeof saved === 'number' && Number.isFinite(saved) && saved >= GRAPH_HEIGHT_RANGE.min && saved <= GRAPH_HEIGHT_RANGE.max ? Math.round(saved) : null;
+}
 
 export const PLAYBACK_SPEEDS = [
   { label: '0.5×', intervalMs: 2800 },
@@ -26,7 +35,7 @@ export const PLAYBACK_SPEEDS = [
 export const VIEW_STORAGE_KEY = 'mcp-lifecycle-explorer.view';
 
 export function defaultViewPreferences(): ViewPreferences {
-  return { theme: 'system', presenter: false, view: 'graph', inspectorLayout: 'split', intervalMs: 1400 };
+  return { theme: 'system', presenter: false, view: 'graph', inspectorLayout: 'split', intervalMs: 1400, graphHeight: null };
 }
 
 export function loadViewPreferences(): ViewPreferences {
@@ -44,6 +53,7 @@ export function loadViewPreferences(): ViewPreferences {
     view: saved.view === 'sequence' ? 'sequence' : 'graph',
     inspectorLayout: saved.inspectorLayout === 'full' ? 'full' : 'split',
     intervalMs: PLAYBACK_SPEEDS.some((speed) => speed.intervalMs === saved?.intervalMs) ? (saved.intervalMs as number) : defaults.intervalMs,
+    graphHeight: readGraphHeight(saved.graphHeight),
   };
 }
 

@@ -19,6 +19,7 @@ import { useLoadedModule, type LoadedModule } from './use-loaded-module.ts';
 import { loadInspector } from './inspector/load-inspector.ts';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 import { ViewBoundary } from './view-boundary.tsx';
+import { GRAPH_VIEW_ID, GraphSplit } from './graph-split.tsx';
 
 // Neither the inspector (JSON, translation and HTTP views) nor the sequence diagram is needed for the first paint.
 // The inspector is fetched right after it (src/main.tsx, useLoadedModule), so the first step shows as soon as it exists.
@@ -35,6 +36,7 @@ const selectHasStep = (state: ExplorerState) => state.cursor >= 0;
 const selectView = (state: ExplorerState) => state.preferences.view;
 const selectInspectorLayout = (state: ExplorerState) => state.preferences.inspectorLayout;
 const selectPresenter = (state: ExplorerState) => state.preferences.presenter;
+const selectGraphHeight = (state: ExplorerState) => state.preferences.graphHeight;
 
 const panel = 'min-h-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 
@@ -111,8 +113,9 @@ function ViewSwitch() {
 
 function LifecyclePanel() {
   const view = useExplorerStore(selectView);
+  const graphHeight = useExplorerStore(selectGraphHeight);
   return (
-    <section aria-label="Lifecycle" className={`flex flex-col gap-2 p-2 sm:p-3 ${panel}`}>
+    <section aria-label="Lifecycle" className={`relative flex flex-col gap-2 p-2 sm:p-3 ${panel}`}>
       <div className="flex items-start justify-between gap-3">
         <ViewBoundary view="step caption">
           <StepCaption />
@@ -123,7 +126,12 @@ function LifecyclePanel() {
         <GateAnswer />
       </ViewBoundary>
       {/* Cramped, the graph has a height of its own (the page scrolls); roomy, it takes what the panel leaves. */}
-      <div className="relative h-[23rem] min-h-0 sm:h-[clamp(17rem,34vw,25rem)] lg:h-[clamp(17rem,24vw,22rem)] roomy:h-auto roomy:flex-1" data-testid="main-view">
+      <div
+        id={GRAPH_VIEW_ID}
+        className={`relative min-h-0 ${graphHeight === null ? 'h-[23rem] sm:h-[clamp(17rem,34vw,25rem)] lg:h-[clamp(17rem,24vw,22rem)] roomy:h-auto roomy:flex-1' : 'shrink-0'}`}
+        style={graphHeight === null ? undefined : { height: graphHeight }}
+        data-testid="main-view"
+      >
         <ViewBoundary key={view} view={view === 'graph' ? 'graph' : 'sequence diagram'}>
           {view === 'graph' ? (
             <ShownGraph />
@@ -136,6 +144,7 @@ function LifecyclePanel() {
         <AnswerBox />
       </div>
       <Controls />
+      <GraphSplit />
     </section>
   );
 }
@@ -169,8 +178,9 @@ export function App() {
   const loadError = useExplorerStore(selectLoadError);
   const layout = useExplorerStore(selectInspectorLayout);
   const presenter = useExplorerStore(selectPresenter);
+  const graphHeight = useExplorerStore(selectGraphHeight);
   // On a projector the graph is what the room looks at: it gets most of the height.
-  const rows = presenter ? 'roomy:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)]' : 'roomy:grid-rows-[minmax(18rem,1fr)_minmax(20rem,1fr)]';
+  const rows = graphHeight !== null ? 'roomy:grid-rows-[auto_minmax(20rem,1fr)]' : presenter ? 'roomy:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)]' : 'roomy:grid-rows-[minmax(18rem,1fr)_minmax(20rem,1fr)]';
   return (
     // Cramped, the page scrolls and keeps room at its foot for the playback bar fixed there.
     <div className="flex min-h-dvh flex-col bg-slate-50 pb-28 text-slate-900 sm:pb-20 roomy:h-dvh roomy:min-h-[600px] roomy:pb-0 dark:bg-slate-950 dark:text-slate-100">

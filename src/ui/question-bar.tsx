@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { ERAS, type EraChoice } from '../trace/vocabulary.ts';
 import { SCENARIOS, findScenario } from '../content/scenarios.ts';
 import { ask, chooseScenario, setAuthFault, setEra, setQuestion, signInToServer } from '../store/actions.ts';
-import { openPendingSignIn } from '../store/consent-popup.ts';
 import { SANDBOX_FAULTS, isSandboxFault } from '../trace/sandbox-fault-names.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import { useState } from 'react';
 import { guardSwitch, SwitchConfirmDialog, type SwitchRequest } from './switch-confirm-dialog.tsx';
+import { SignInGate } from './gate/sign-in-gate.tsx';
 
 const selectQuestion = (state: ExplorerState) => state.question;
 const selectEra = (state: ExplorerState) => state.era;
@@ -82,18 +82,11 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
           </select>
         </label>
       )}
-      {signIn && (
-        <p className="flex w-full items-center gap-2 text-xs text-slate-700 dark:text-slate-200" role="status">
-          The MCP server wants you to sign in; the browser did not open the consent window by itself.
-          <button type="button" onClick={openPendingSignIn} className="rounded-md border border-sky-600 bg-sky-700 px-3 py-1 text-sm font-medium text-white hover:bg-sky-800" data-testid="sign-in">
-            Sign in
-          </button>
-        </p>
-      )}
+      <SignInGate reason={signIn?.reason ?? null} />
       {offersSignIn && (
         <p className="flex w-full items-center gap-2 text-xs text-slate-700 dark:text-slate-200">
           The server answered 401. Run again with the MCP authorization flow (OAuth: its consent page in a popup, the token kept in memory only)?
-          <button type="button" onClick={signInToServer} className="rounded-md border border-sky-600 bg-sky-700 px-3 py-1 text-sm font-medium text-white hover:bg-sky-800" data-testid="sign-in-to-server">
+          <button type="button" onClick={signInToServer} className="rounded-md border border-sky-700 bg-sky-800 px-3 py-1 text-sm font-medium text-white hover:bg-sky-900" data-testid="sign-in-to-server">
             Sign in
           </button>
         </p>

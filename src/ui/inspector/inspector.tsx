@@ -63,7 +63,7 @@ function StepInspector({ step }: { step: Step }) {
     <section aria-label="Inspector" className="@container flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''} data-round={step.iteration} data-n={step.n}>
       <header className="border-b border-slate-200 px-4 py-2 dark:border-slate-700">
         <div className="flex flex-wrap items-center gap-2 text-xs">
-          <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-600 text-white' : PHASE_STYLES[step.phase].badge}`}>
+          <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-800 text-white' : PHASE_STYLES[step.phase].badge}`}>
             {step.canonical === null ? (step.kind === 'fault' ? 'Stopped' : 'Extra step') : `Step ${formatStepNumber(step)} of 20`}
           </span>
           <span className="text-slate-600 dark:text-slate-300">{PHASE_LABELS[step.phase]}</span>

@@ -74,7 +74,7 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel, callLa
       >
         <span
           className={`mt-0.5 inline-flex h-6 min-w-7 shrink-0 items-center justify-center rounded px-1 font-mono text-xs font-semibold ${
-            fault ? 'bg-red-600 text-white' : PHASE_STYLES[step.phase].badge
+            fault ? 'bg-red-800 text-white' : PHASE_STYLES[step.phase].badge
           }`}
           aria-hidden="true"
         >
@@ -109,7 +109,7 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel, callLa
 function MissingRow({ missing }: { missing: MissingStep }) {
   return (
     <li className="border-l-4 border-dashed border-slate-300 pl-1 dark:border-slate-700" data-testid="timeline-missing" data-canonical={missing.canonical}>
-      <div className="flex items-start gap-2 px-2 py-1.5 text-sm text-slate-500 opacity-80 dark:text-slate-400">
+      <div className="flex items-start gap-2 px-2 py-1.5 text-sm text-slate-600 dark:text-slate-300">
         <span className="mt-0.5 inline-flex h-6 min-w-7 shrink-0 items-center justify-center rounded border border-dashed border-slate-400 font-mono text-xs">{missing.canonical}</span>
         <span className="min-w-0">
           <span className="block leading-snug line-through decoration-slate-400/60">{missing.title}</span>
