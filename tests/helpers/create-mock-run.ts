@@ -93,13 +93,13 @@ export async function releaseAndWait(run: LifecycleRun): Promise<void> {
 }
 
 /** A built-in scenario as the page runs it (its question, era, endpoint and mock habit), every gate open; a cap given here wins over the scenario's. */
-export function createScenarioRun({ serverUrl, scenarioId, maxToolRounds }: { serverUrl: string; scenarioId: string; maxToolRounds?: number }): LifecycleRun {
+export function createScenarioRun({ serverUrl, scenarioId, maxToolRounds, era }: { serverUrl: string; scenarioId: string; maxToolRounds?: number; era?: Era }): LifecycleRun {
   const scenario = findScenario(scenarioId);
   if (!scenario) throw new Error(`No scenario "${scenarioId}".`);
   const cap = maxToolRounds ?? scenario.maxToolRounds;
   return createLifecycleRun({
     question: scenario.question,
-    era: scenario.era ?? '2025-11-25',
+    era: era ?? scenario.era ?? '2025-11-25',
     mcpUrl: `${serverUrl}${scenario.mcpPath}`,
     provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo('openai-chat').mockBasePath}`, model: scenario.mockModel },
     autoRelease: true,
