@@ -1,8 +1,8 @@
-import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallToolResult, CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProtocolError, type Client } from '@modelcontextprotocol/client';
+import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import { readTextBlocks, useToolboxClients } from '../helpers/toolbox-clients.ts';
 import { ELICITATION_PAGE_PATH } from '../../server/mcp/tools/reach-back-tools.ts';
 
 /**
@@ -13,17 +13,7 @@ import { ELICITATION_PAGE_PATH } from '../../server/mcp/tools/reach-back-tools.t
  * 2026-07-28 an input_required result and the call sent again with inputResponses.
  */
 
-let server: RunningServer;
-const clients: Client[] = [];
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-afterAll(async () => {
-  await server.close();
-});
+const toolbox = useToolboxClients();
 
 type Wire = { sent: unknown[]; received: string[]; sessionIds: (string | null)[]; reads: Promise<unknown>[] };
 
@@ -37,15 +27,20 @@ async function connect(mode: 'legacy' | { pin: '2026-07-28' }, answer: { samplin
     if (init?.method === 'POST') wire.reads.push(response.clone().text().then((text) => text && wire.received.push(text), () => {}));
     return response;
   };
-  const client = new Client({ name: 'reach-back-test', version: '1.0.0' }, { capabilities: { sampling: {}, elicitation: { form: {}, url: {} } }, versionNegotiation: { mode } });
-  if (answer.sampling) client.setRequestHandler('sampling/createMessage', async (request) => answer.sampling!(request.params) as never);
-  if (answer.elicit) client.setRequestHandler('elicitation/create', async (request) => answer.elicit!(request.params) as never);
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`), { fetch: recording }));
-  clients.push(client);
+  const { client } = await toolbox.connect({
+    mode,
+    name: 'reach-back-test',
+    capabilities: { sampling: {}, elicitation: { form: {}, url: {} } },
+    fetch: recording,
+    prepare: (client) => {
+      if (answer.sampling) client.setRequestHandler('sampling/createMessage', async (request) => answer.sampling!(request.params) as never);
+      if (answer.elicit) client.setRequestHandler('elicitation/create', async (request) => answer.elicit!(request.params) as never);
+    },
+  });
   return { client, wire };
 }
 
-const texts = (result: CallToolResult) => result.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
+const texts = readTextBlocks;
 const methodsSent = (wire: Wire) => wire.sent.map((message) => (typeof message === 'object' && message && 'method' in message ? message.method : 'answer'));
 
 describe('2025-11-25: the server asks on the call’s stream, in a session', () => {
@@ -98,17 +93,14 @@ describe('2025-11-25: the server asks on the call’s stream, in a session', () 
     let url = '';
     const { client } = await connect('legacy', { elicit: (params) => ((url = params.mode === 'url' ? params.url : ''), { action: 'accept' }) });
     expect(texts(await client.callTool({ name: 'sign_in_first', arguments: {} }))).toEqual(['The user opened the page and came back: signed in.']);
-    expect(url).toBe(`${server.url}${ELICITATION_PAGE_PATH}`);
+    expect(url).toBe(`${toolbox.url}${ELICITATION_PAGE_PATH}`);
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('goes to the server alone');
   });
 
   it('a client that offers neither stays stateless, as before', async () => {
-    const client = new Client({ name: 'plain', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`));
-    await client.connect(transport);
-    clients.push(client);
+    const { client, transport } = await toolbox.connect({ mode: 'legacy', name: 'plain' });
     expect(transport.sessionId).toBeUndefined();
     const result = await client.callTool({ name: 'phrase_sum', arguments: { a: 5, b: 7 } });
     expect(result.isError).toBe(true);

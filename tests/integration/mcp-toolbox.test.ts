@@ -1,7 +1,6 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../server/node/serve.ts';
+import type { Client } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { readTextBlocks, useToolboxClients } from '../helpers/toolbox-clients.ts';
 import { SERVER_STAGE_META_KEY } from '../../src/mcp/server-report.ts';
 import { decodePalettePng } from '../helpers/decode-png.ts';
 
@@ -10,17 +9,7 @@ import { decodePalettePng } from '../helpers/decode-png.ts';
  * in both eras, over real HTTP.
  */
 
-let server: RunningServer;
-const clients: Client[] = [];
-beforeAll(async () => {
-  server = await serve({ port: 0 });
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-afterAll(async () => {
-  await server.close();
-});
+const toolbox = useToolboxClients();
 
 const ERAS = [
   ['2025-11-25', 'legacy'],
@@ -28,15 +17,10 @@ const ERAS = [
 ] as const;
 
 async function connect(mode: (typeof ERAS)[number][1], path = '/mcp/toolbox'): Promise<Client> {
-  const client = new Client({ name: 'toolbox-test-client', version: '1.0.0' }, { versionNegotiation: { mode } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}${path}`)));
-  clients.push(client);
-  return client;
+  return (await toolbox.connect({ mode, name: 'toolbox-test-client', path })).client;
 }
 
-function readTexts(result: CallToolResult): string[] {
-  return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
-}
+const readTexts = readTextBlocks;
 
 describe.each(ERAS)('/mcp/toolbox in era %s', (_era, mode) => {
   it('lists every tool, convert_units with its outputSchema', async () => {
