@@ -13,6 +13,7 @@ import { RecordingTransport } from './recording-transport.ts';
 import { answerServerRequests, HOST_CAPABILITIES } from './server-requests.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
+import { waitForServer } from './wait-for-server.ts';
 import { authorizeIfRefused, createBearerFetch } from './authorize-refused.ts';
 
 /**
@@ -221,6 +222,7 @@ export async function discoverTools(context: RunContext): Promise<{ tools: unkno
     },
   });
 
+  await waitForServer({ ready: options.serverReady, signal: context.signal });
   const connection = await connectToServer(context, url);
   return listAndTranslateTools(context, connection);
 }

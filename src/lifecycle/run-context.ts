@@ -30,6 +30,8 @@ export type RunOptions = {
   provider: ProviderSettings;
   /** The fetch that really reaches the network; the recorder wraps it. */
   fetch?: FetchLike;
+  /** Resolves when the server the run talks to can answer (the static site's Service Worker); the run waits for it after its first host steps, before its first message. */
+  serverReady?: Promise<void>;
   /** Open every gate at once (the CLI, benchmarks). */
   autoRelease?: boolean;
   /** How long one network exchange may take, not counting the pause before it (src/lifecycle/timeouts.ts has the defaults). */

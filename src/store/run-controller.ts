@@ -168,14 +168,9 @@ export async function startRun(): Promise<void> {
     });
     return;
   }
-  try {
-    // In the static site the built-in server is a Service Worker: the first message waits until it controls the page.
-    // A run with a real provider and an MCP server by URL needs none of it.
-    if (provider.kind === 'mock' || state.model.mcpServerUrl === null) await waitForInBrowserServer();
-  } catch (error) {
-    useExplorerStore.setState({ status: 'idle', followNext: false, loadError: error instanceof Error ? error.message : String(error) });
-    return;
-  }
+  // In the static site the built-in server is a Service Worker: the run shows the question at once and waits for it before its
+  // first message (a failure to start is then the run's own explained fault). A real provider and an MCP server by URL need none of it.
+  const serverReady = provider.kind === 'mock' || state.model.mcpServerUrl === null ? waitForInBrowserServer() : undefined;
   if (useExplorerStore.getState().runId !== nextRunId) return;
   let run: LifecycleRun;
   try {
@@ -192,6 +187,7 @@ export async function startRun(): Promise<void> {
       mcpUrl: authorization.mcpUrl ?? mcpUrl,
       mcpHeaders,
       provider,
+      ...(serverReady ? { serverReady } : {}),
       ...(authorization.settings ? { authorization: authorization.settings } : {}),
       maxToolRounds: chooseMaxToolRounds({ settings: state.model, scenarioCap: scenario?.maxToolRounds }),
       ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
