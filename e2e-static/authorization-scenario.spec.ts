@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readServedPaths, waitForInBrowserServer } from './static-site-helpers.ts';
+import { openConsentPopup } from '../e2e/helpers.ts';
 
 /**
  * The authorization scenario in the static site, no app server: the Service Worker is the
@@ -12,12 +13,9 @@ import { readServedPaths, waitForInBrowserServer } from './static-site-helpers.t
 async function runThroughPopup(page: Page): Promise<void> {
   await page.getByTestId('scenario-select').selectOption('authorization');
   await page.getByLabel('Speed').selectOption({ label: '4×' });
-  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
-  await page.getByRole('button', { name: /^Play/ }).click();
-  const signIn = page.getByTestId('sign-in');
-  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
-  if (first === 'sign-in') await signIn.click();
-  const popup = await popupOpened;
+  const popup = await openConsentPopup(page, async () => {
+    await page.getByRole('button', { name: /^Play/ }).click();
+  });
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
   const closed = popup.waitForEvent('close', { timeout: 30_000 });
   await popup.getByRole('button', { name: 'Approve' }).click();

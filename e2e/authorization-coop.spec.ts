@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createApp } from '../server/http/create-app.ts';
 import { createNodeListener } from '../server/node/create-node-listener.ts';
-import { readPayloadsOf } from './helpers.ts';
+import { openConsentPopup, readPayloadsOf } from './helpers.ts';
 
 /**
  * A third-party authorization server that sends Cross-Origin-Opener-Policy: same-origin,
@@ -49,13 +49,10 @@ test('an authorization server on another origin that sends COOP same-origin: the
   await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
   await expect(page.getByTestId('fault')).toContainText('wants authorization (HTTP 401');
 
-  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
-  await page.getByTestId('sign-in-to-server').click();
-  await page.getByRole('button', { name: /^Play/ }).click();
-  const signIn = page.getByTestId('sign-in');
-  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
-  if (first === 'sign-in') await signIn.click();
-  const popup = await popupOpened;
+  const popup = await openConsentPopup(page, async () => {
+    await page.getByTestId('sign-in-to-server').click();
+    await page.getByRole('button', { name: /^Play/ }).click();
+  });
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
   // COOP severed the popup: on the consent page it has no opener, so postMessage to it cannot work.
   expect(await popup.evaluate(() => window.opener === null)).toBe(true);
@@ -90,13 +87,10 @@ test('COOP severed the popup and the learner really closed it: Cancel sign-in en
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   await page.getByRole('button', { name: /^Play/ }).click();
   await expect(page.getByTestId('sign-in-to-server')).toBeVisible({ timeout: 120_000 });
-  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
-  await page.getByTestId('sign-in-to-server').click();
-  await page.getByRole('button', { name: /^Play/ }).click();
-  const signIn = page.getByTestId('sign-in');
-  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
-  if (first === 'sign-in') await signIn.click();
-  const popup = await popupOpened;
+  const popup = await openConsentPopup(page, async () => {
+    await page.getByTestId('sign-in-to-server').click();
+    await page.getByRole('button', { name: /^Play/ }).click();
+  });
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
   const note = page.getByTestId('consent-window-closed');
   await expect(note).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readPayloadsOf } from './helpers.ts';
+import { openConsentPopup, readPayloadsOf } from './helpers.ts';
 
 /**
  * The authorization scenario in Chromium against the real sandbox: the consent page opens
@@ -23,12 +23,9 @@ async function nameServer(page: Page, url: string): Promise<void> {
 /** Plays the run; when the consent popup opens (by itself or from Sign in), approves there and waits for it to close. */
 async function playThroughConsent(page: Page): Promise<void> {
   await page.getByLabel('Speed').selectOption({ label: '4×' });
-  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
-  await page.getByRole('button', { name: /^Play/ }).click();
-  const signIn = page.getByTestId('sign-in');
-  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
-  if (first === 'sign-in') await signIn.click();
-  const popup = await popupOpened;
+  const popup = await openConsentPopup(page, async () => {
+    await page.getByRole('button', { name: /^Play/ }).click();
+  });
   await popup.waitForLoadState();
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
   const closed = popup.waitForEvent('close', { timeout: 30_000 });
@@ -77,13 +74,10 @@ test('a named server that answers 401: the fault and Sign in; signed in, the flo
   await page.getByRole('button', { name: /^Play/ }).click();
   await waitForEnd(page);
   await expect(page.getByTestId('fault')).toContainText('wants authorization (HTTP 401');
-  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
-  await page.getByTestId('sign-in-to-server').click();
-  await page.getByRole('button', { name: /^Play/ }).click();
-  const signIn = page.getByTestId('sign-in');
-  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
-  if (first === 'sign-in') await signIn.click();
-  const popup = await popupOpened;
+  const popup = await openConsentPopup(page, async () => {
+    await page.getByTestId('sign-in-to-server').click();
+    await page.getByRole('button', { name: /^Play/ }).click();
+  });
   const closed = popup.waitForEvent('close', { timeout: 30_000 });
   await popup.getByRole('button', { name: 'Approve' }).click();
   await closed;
@@ -96,12 +90,9 @@ test('a named server that answers 401: the fault and Sign in; signed in, the flo
 test('authorization: the learner closes the consent popup on the sandbox (no COOP), and the run ends at once as closed before answering', async ({ page }) => {
   await page.goto('/?scenario=authorization');
   await page.getByLabel('Speed').selectOption({ label: '4×' });
-  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
-  await page.getByRole('button', { name: /^Play/ }).click();
-  const signIn = page.getByTestId('sign-in');
-  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
-  if (first === 'sign-in') await signIn.click();
-  const popup = await popupOpened;
+  const popup = await openConsentPopup(page, async () => {
+    await page.getByRole('button', { name: /^Play/ }).click();
+  });
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
   // A learner reads the page before closing it; the page looks at the window every 500 ms, and must have seen it on the sandbox once.
   await page.waitForTimeout(1_500);

@@ -104,3 +104,16 @@ export async function chooseRealProvider(page: Page, options: { wire: string; ba
   else await remember.uncheck();
   await dialog.getByRole('button', { name: 'Apply' }).click();
 }
+
+/**
+ * Does what starts a sign-in and returns the consent popup: opened by the page at once, or from
+ * the Sign in button when the browser blocked a popup that no click of the learner's opened.
+ */
+export async function openConsentPopup(page: Page, start: () => Promise<void>): Promise<Page> {
+  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
+  await start();
+  const signIn = page.getByTestId('sign-in');
+  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
+  if (first === 'sign-in') await signIn.click();
+  return popupOpened;
+}
