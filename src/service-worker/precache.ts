@@ -12,13 +12,15 @@ const CALLBACK_FILE = 'oauth-callback.html';
 /** How many files are fetched at once: the page's own first requests go through the same worker and the same connection pool. */
 const PARALLEL_FETCHES = 6;
 
-/** Caches the given files; one that fails fails the whole, so a half-cached version never takes over. */
-export async function precacheFiles(options: {
+type PrecacheOptions = {
   cacheName: string;
   baseUrl: URL;
   files: readonly string[];
   onProgress: (cached: number, total: number) => void;
-}): Promise<void> {
+};
+
+/** Caches the given files; one that fails fails the whole, so a half-cached version never takes over. */
+export async function precacheFiles(options: PrecacheOptions): Promise<void> {
   const cache = await caches.open(options.cacheName);
   const queue = [...options.files];
   let cached = 0;
@@ -41,12 +43,7 @@ export async function precacheFiles(options: {
  * the whole list: the offline copy a first visit completes once its worker is active,
  * and completes again on a later load if the network failed it halfway.
  */
-export async function cacheMissingFiles(options: {
-  cacheName: string;
-  baseUrl: URL;
-  files: readonly string[];
-  onProgress: (cached: number, total: number) => void;
-}): Promise<void> {
+export async function cacheMissingFiles(options: PrecacheOptions): Promise<void> {
   const cache = await caches.open(options.cacheName);
   const missing: string[] = [];
   for (const file of options.files) if (!(await cache.match(new URL(file, options.baseUrl).href))) missing.push(file);
