@@ -41,6 +41,8 @@ test('offline: the whole flow, the client metadata document and the callback pag
   const site = new URL('/explorer-offline/', baseURL).href;
   await page.goto(site);
   await waitForInBrowserServer(page);
+  // A first visit keeps the site's files once its worker is active: going offline before the banner says so would test a half copy.
+  await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 30_000 });
   const servedBefore = (await readServedPaths(page, site)).length;
   await context.setOffline(true);
   await page.reload();

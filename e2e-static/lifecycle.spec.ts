@@ -26,11 +26,11 @@ async function expectTwentySteps(page: Page) {
   expect(canonicals).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
 }
 
-test('first visit: the worker installs, the first Next waits for it, and the whole lifecycle runs in era 2025-11-25', async ({ page, baseURL }) => {
+test('first visit: the worker installs, the question shows at once and the first message waits for it, and the whole lifecycle runs in era 2025-11-25', async ({ page, baseURL }) => {
   await recordStatusTexts(page);
   const responses = watchServerResponses(page);
   await page.goto('./');
-  // No waiting for the worker here: the first press of Next waits for it by itself.
+  // No waiting for the worker here: the run shows its first steps at once and holds its first message until the worker answers.
   await stepUntil(page, 'keyboard', 'mcp.initialize.request');
   expect(await readPayload(page)).toMatchObject({ method: 'initialize', params: { protocolVersion: '2025-11-25' } });
   await stepUntil(page, 'keyboard', 'host.answer');
