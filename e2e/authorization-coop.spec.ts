@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createApp } from '../server/http/create-app.ts';
 import { createNodeListener } from '../server/node/create-node-listener.ts';
-import { openConsentPopup, readPayloadsOf } from './helpers.ts';
+import { nameServer, openConsentPopup, readPayloadsOf } from './helpers.ts';
 
 /**
  * A third-party authorization server that sends Cross-Origin-Opener-Policy: same-origin,
@@ -38,12 +38,7 @@ test.afterAll(async () => {
 
 test('an authorization server on another origin that sends COOP same-origin: the popup is cut off, and the code still comes back', async ({ page }) => {
   await page.goto('/');
-  await page.getByTestId('model-settings-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
-  await dialog.getByLabel('MCP server URL').fill(`${serverUrl}/mcp/protected`);
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(dialog).toBeHidden();
+  await nameServer(page, `${serverUrl}/mcp/protected`);
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   await page.getByRole('button', { name: /^Play/ }).click();
   await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
@@ -79,11 +74,7 @@ test('an authorization server on another origin that sends COOP same-origin: the
 
 test('COOP severed the popup and the learner really closed it: Cancel sign-in ends the flow as closed before answering, the steps before kept', async ({ page }) => {
   await page.goto('/');
-  await page.getByTestId('model-settings-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
-  await dialog.getByLabel('MCP server URL').fill(`${serverUrl}/mcp/protected`);
-  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await nameServer(page, `${serverUrl}/mcp/protected`);
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   await page.getByRole('button', { name: /^Play/ }).click();
   await expect(page.getByTestId('sign-in-to-server')).toBeVisible({ timeout: 120_000 });

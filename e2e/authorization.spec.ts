@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openConsentPopup, readPayloadsOf } from './helpers.ts';
+import { nameServer, openConsentPopup, readPayloadsOf } from './helpers.ts';
 
 /**
  * The authorization scenario in Chromium against the real sandbox: the consent page opens
@@ -9,16 +9,6 @@ import { openConsentPopup, readPayloadsOf } from './helpers.ts';
  */
 
 const AUTH_STEPS = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
-
-/** The settings dialog: another server by URL (as e2e/real-servers.spec.ts names one). */
-async function nameServer(page: Page, url: string): Promise<void> {
-  await page.getByTestId('model-settings-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
-  await dialog.getByLabel('MCP server URL').fill(url);
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Plays the run; when the consent popup opens (by itself or from Sign in), approves there and waits for it to close. */
 async function playThroughConsent(page: Page): Promise<void> {

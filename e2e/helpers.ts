@@ -117,3 +117,13 @@ export async function openConsentPopup(page: Page, start: () => Promise<void>): 
   if (first === 'sign-in') await signIn.click();
   return popupOpened;
 }
+
+/** The settings dialog: another server by URL (as e2e/real-servers.spec.ts names one). */
+export async function nameServer(page: Page, url: string): Promise<void> {
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
+  await dialog.getByLabel('MCP server URL').fill(url);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+}
