@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createApp } from '../server/http/create-app.ts';
 import { createNodeListener } from '../server/node/create-node-listener.ts';
-import { nameServer, openConsentPopup, readPayloadsOf } from './helpers.ts';
+import { nameServer, openConsentPopup, readPayloadsOf, waitForRunStatus } from './helpers.ts';
 
 /**
  * A third-party authorization server that sends Cross-Origin-Opener-Policy: same-origin,
@@ -41,7 +41,7 @@ test('an authorization server on another origin that sends COOP same-origin: the
   await nameServer(page, `${serverUrl}/mcp/protected`);
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   await page.getByRole('button', { name: /^Play/ }).click();
-  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await waitForRunStatus(page, /complete|stopped/);
   await expect(page.getByTestId('fault')).toContainText('wants authorization (HTTP 401');
 
   const popup = await openConsentPopup(page, async () => {
@@ -58,7 +58,7 @@ test('an authorization server on another origin that sends COOP same-origin: the
   await expect(note.getByRole('button', { name: 'Cancel sign-in' })).toBeVisible();
   await expect(note.getByRole('button', { name: 'Reopen the consent window' })).toBeVisible();
   await popup.getByRole('button', { name: 'Approve' }).click();
-  await page.waitForFunction(() => /complete/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await waitForRunStatus(page, /complete/);
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
   await expect(note).toHaveCount(0);
   await expect(page.getByTestId('sign-in-announcement')).toHaveText('');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { nameServer, openConsentPopup, readPayloadsOf } from './helpers.ts';
+import { nameServer, openConsentPopup, readPayloadsOf, waitForRunStatus } from './helpers.ts';
 
 /**
  * The authorization scenario in Chromium against the real sandbox: the consent page opens
@@ -24,7 +24,7 @@ async function playThroughConsent(page: Page): Promise<void> {
 }
 
 async function waitForEnd(page: Page): Promise<void> {
-  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await waitForRunStatus(page, /complete|stopped/);
 }
 
 test('authorization: the consent popup, the callback page, the token, and the answer; the auth steps on the timeline and the Authorization Server drawn', async ({ page }) => {

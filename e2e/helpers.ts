@@ -68,10 +68,19 @@ export async function runToEnd(page: Page): Promise<void> {
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   await page.getByRole('button', { name: /^Play/ }).click();
   await page.getByRole('button', { name: /^Play/ }).waitFor({ timeout: 120_000 });
+  await waitForRunStatus(page, /complete|stopped/);
+}
+
+/**
+ * Waits until the run's status line reads as this pattern says. Polled ten times a second, not
+ * on every frame: a wait that asks for a frame each time keeps the page drawing for as long as
+ * the run lasts, a sixth of the CPU of a test that plays a whole run.
+ */
+export async function waitForRunStatus(page: Page, pattern: RegExp, timeout = 120_000): Promise<void> {
   await page.waitForFunction(
-    () => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''),
-    undefined,
-    { timeout: 120_000 },
+    ({ source, flags }) => new RegExp(source, flags).test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''),
+    { source: pattern.source, flags: pattern.flags },
+    { timeout, polling: 100 },
   );
 }
 

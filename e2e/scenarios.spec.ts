@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readPayload, readPayloadsOf, readTranslation, runToEnd, stepUntil } from './helpers.ts';
+import { readPayload, readPayloadsOf, readTranslation, runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
 
 /**
  * Every scenario, run for real in the page: the assertions read the real messages
@@ -179,8 +179,8 @@ test('slow-tool, stopped: Stop the tool sends notifications/cancelled and the st
     observer.observe(document.body, { childList: true, subtree: true });
   });
   await page.getByRole('button', { name: /^Play/ }).click();
-  await page.waitForFunction(() => document.body.dataset.stopClicked === 'yes', undefined, { timeout: 60_000 });
-  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await page.waitForFunction(() => document.body.dataset.stopClicked === 'yes', undefined, { timeout: 60_000, polling: 100 });
+  await waitForRunStatus(page, /complete|stopped/);
   await expect(page.getByRole('button', { name: 'Stop the tool' })).toBeHidden();
   // The run has ended but Play still walks the recorded steps (the stream of a cancelled call ends only when
   // the session is closed, its last step): the playback is awaited before rows are clicked, or it would take the inspector away from them.
