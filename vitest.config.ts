@@ -6,6 +6,8 @@ export default defineConfig({
     // npm run test:package runs these: they pack the package, which builds the app.
     exclude: [...configDefaults.exclude, 'tests/package/**'],
     environment: 'node',
+    // The CLI, bundled once for the tests that start it as a child process (see the file).
+    globalSetup: ['tests/setup/build-cli-bundle.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

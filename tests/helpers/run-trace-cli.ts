@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createCliCommand } from './cli-command.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
 export type CliResult = { code: number; stdout: string; stderr: string };
 
@@ -17,7 +17,8 @@ export function runTraceCli(
   // Only what is given is passed on: execFile takes an explicit undefined as "no limit", not as its default.
   const options = { cwd: root, timeout: timeoutMs, ...(maxBuffer === undefined ? {} : { maxBuffer }), ...(env === undefined ? {} : { env }) };
   return new Promise((resolve) => {
-    execFile(tsx, ['server/cli/trace.ts', ...parameters], options, (error, stdout, stderr) => {
+    const command = createCliCommand('trace', parameters);
+    execFile(command.file, command.arguments, options, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });

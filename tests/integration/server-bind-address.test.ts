@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnCli } from '../helpers/cli-command.ts';
 import { describeExposure, isLoopbackAddress, listDefaultAllowedHostnames, normalizeHostname } from '../../server/node/bind-address.ts';
 import { readNetworkFlags } from '../../server/node/network-flags.ts';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
@@ -104,7 +104,7 @@ describe('the warning for addresses beyond loopback', () => {
 
   it('is printed on stderr by npm run server before it listens', async () => {
     // 192.0.2.1 is a documentation address no machine has: the warning prints, then listening fails, so nothing is exposed.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/server.ts', '--port', '0', '--host', '192.0.2.1'], { cwd: process.cwd() });
+    const child = spawnCli('server', ['--port', '0', '--host', '192.0.2.1']);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createCliCommand } from '../helpers/cli-command.ts';
 
 /**
  * `npm run server` as a user runs it: its own process, flags from the command line.
@@ -12,7 +13,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export type ServerProcess = { url: string; port: number; stderr: () => string; stop: () => Promise<void> };
 
 export function startServerProcess(flags: string[] = [], timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/server.ts', '--port', '0', ...flags], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = createCliCommand('server', ['--port', '0', ...flags]);
+  const child = spawn(command.file, command.arguments, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

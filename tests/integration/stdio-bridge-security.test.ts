@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnCli } from '../helpers/cli-command.ts';
 import { refuseExposedBridges, serve } from '../../server/node/serve.ts';
 import { useServer } from '../helpers/use-server.ts';
 
@@ -124,9 +123,8 @@ describe('beyond loopback', () => {
   });
 
   it('npm run server -- --host 0.0.0.0 --stdio … exits 1 with the reason, before it listens', async () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
     const before = countStarts();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/server.ts', '--port', '0', '--host', '0.0.0.0', '--stdio', `marker=${JSON.stringify([marker.command, ...marker.args])}`], { cwd: root });
+    const child = spawnCli('server', ['--port', '0', '--host', '0.0.0.0', '--stdio', `marker=${JSON.stringify([marker.command, ...marker.args])}`]);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -138,8 +136,7 @@ describe('beyond loopback', () => {
   }, 30_000);
 
   it('npm run server -- --stdio with a bad name stops with the usage (exit 2)', async () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/server.ts', '--port', '0', '--stdio', '../x=node -e 1'], { cwd: root });
+    const child = spawnCli('server', ['--port', '0', '--stdio', '../x=node -e 1']);
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

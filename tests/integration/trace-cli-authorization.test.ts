@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnCli } from '../helpers/cli-command.ts';
 import { driveConsent } from '../helpers/drive-consent.ts';
 import { startOidcProtectedServer, type OidcProtectedServer } from '../helpers/start-oidc-protected-server.ts';
 
@@ -10,8 +9,6 @@ import { startOidcProtectedServer, type OidcProtectedServer } from '../helpers/s
  * redirect to the CLI's loopback listener), and the run completes with no token printed.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 let server: OidcProtectedServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -19,7 +16,7 @@ afterEach(async () => {
 });
 
 function runCliAsUser(parameters: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(tsx, ['server/cli/trace.ts', ...parameters], { cwd: root });
+  const child = spawnCli('trace', parameters);
   let stdout = '';
   let stderr = '';
   let approving = false;
@@ -52,7 +49,7 @@ describe('npm run trace -- --authorize', () => {
 });
 
 function runCli(parameters: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(tsx, ['server/cli/trace.ts', ...parameters], { cwd: root });
+  const child = spawnCli('trace', parameters);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
