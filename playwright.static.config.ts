@@ -40,8 +40,9 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',
-    // The same Chromium and flags as the served app's tests.
-    launchOptions: servedAppConfig.use?.launchOptions,
+    // The served app's flags, in the full Debian Chromium: it refuses a Service Worker to a page framed by
+    // another site, as the embed test needs, where the headless shell the served app's tests use lets it install.
+    launchOptions: { ...servedAppConfig.use?.launchOptions, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     serviceWorkers: 'allow',
   },
   webServer: {
