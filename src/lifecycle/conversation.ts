@@ -3,6 +3,7 @@ import { describeStop } from '../content/stop-words.ts';
 import type { ProviderHttpRequest, ReplyStop, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
 import type { StopOutcome } from '../trace/stop-causes.ts';
 import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
+import { combineSignals } from '../mcp/link-signals.ts';
 import { getWireStream } from '../providers/wire-streams.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { describeWait, waitUntil } from './retry-after.ts';
@@ -75,13 +76,14 @@ async function sendWithRetry(
     const sent: SentProviderRequest = { ...request, body: requestStep.payload };
     const cancel = new AbortController();
     context.onProviderRequest(() => cancel.abort());
+    const linked = combineSignals([context.runSignal, cancel.signal]);
     try {
       return await callProvider({
         adapter: context.adapter,
         settings: context.provider,
         request: sent,
         fetch: context.fetch,
-        signal: AbortSignal.any([context.runSignal, cancel.signal]),
+        signal: linked.signal,
         timeoutMs: context.timeoutMs,
         limits: context.limits,
         phase: context.currentPhase(),
@@ -103,6 +105,7 @@ async function sendWithRetry(
         phase: context.currentPhase(),
       });
     } finally {
+      linked.unlink();
       context.onProviderRequest(null);
     }
   }

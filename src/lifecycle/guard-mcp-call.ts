@@ -1,3 +1,4 @@
+import { combineSignals } from '../mcp/link-signals.ts';
 import { HostFault, RunAborted, explainMcpFailure, explainStdioFailure } from './faults.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -9,12 +10,13 @@ type McpCallContext = Pick<RunContext, 'options' | 'signal' | 'state' | 'watchdo
  */
 export async function guardMcpCall<T>(context: McpCallContext, during: string, perform: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const { watchdog } = context;
-  const signal = AbortSignal.any([context.signal, watchdog.begin(during, context.options.mcpUrl)]);
+  const { signal, unlink } = combineSignals([context.signal, watchdog.begin(during, context.options.mcpUrl)]);
   try {
     return await perform(signal);
   } catch (error) {
     throw watchdog.fault ?? error;
   } finally {
+    unlink();
     watchdog.end();
   }
 }

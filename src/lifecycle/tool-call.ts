@@ -1,5 +1,6 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { McpCallPlan, ToolRoundResult } from '../providers/types.ts';
+import { combineSignals } from '../mcp/link-signals.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { askConsent, needsConsent } from './consent.ts';
 import { readResourceLinks } from './resource-links.ts';
@@ -35,9 +36,14 @@ export async function callTool(context: RunContext, params: ToolCallParams): Pro
   const stop = new AbortController();
   context.state.cancelToolCall = () => stop.abort();
   try {
-    const result = await guardMcpCall(context, 'during tools/call', (signal) =>
-      connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: AbortSignal.any([signal, stop.signal]) })),
-    );
+    const result = await guardMcpCall(context, 'during tools/call', async (signal) => {
+      const linked = combineSignals([signal, stop.signal]);
+      try {
+        return await connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: linked.signal }));
+      } finally {
+        linked.unlink();
+      }
+    });
     setToolCallInFlight(context, null);
     await context.traffic.answered('tools/call');
     await context.hostStep('client.result-to-host', { payload: result });

@@ -1,11 +1,12 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { createParser } from 'eventsource-parser';
 import type { HttpExchange, SseFrame } from '../trace/trace.ts';
-import { collectSecretValues, redactSecretValues } from '../trace/secrets.ts';
+import { collectSecretValues, redactHeaderRecord, redactSecretValues } from '../trace/secrets.ts';
 import { ExchangeBounds, ExchangeStopped, describeExchangeStop, readBoundedText, type ExchangeLimits, type ExchangeStop } from './exchange-bounds.ts';
 import { readRedirect } from './read-redirect.ts';
 import { measureJsonTextDepth } from '../trace/depth-bound.ts';
 import { redactHeaders, redactUrl } from './redact-secrets.ts';
+import { linkSignals } from './link-signals.ts';
 
 /**
  * Records every HTTP exchange that passes through a fetch function: request line,
@@ -93,27 +94,6 @@ async function readRequest(input: string | URL | Request, init: RequestInit | un
   };
 }
 
-/**
- * One signal for the fetch that aborts when any of the given ones does, with that one's
- * reason, like AbortSignal.any; the returned unlink lets go of them once the exchange is
- * over. AbortSignal.any cost more than the rest of the recorder's setup of an exchange,
- * and every signal it is given keeps a list of its dependents for as long as it lives.
- */
-function linkSignals(controller: AbortController, signals: (AbortSignal | null | undefined)[]): () => void {
-  const unlinks: (() => void)[] = [];
-  for (const signal of signals) {
-    if (!signal) continue;
-    if (signal.aborted) {
-      controller.abort(signal.reason);
-      continue;
-    }
-    const forward = () => controller.abort(signal.reason);
-    signal.addEventListener('abort', forward, { once: true });
-    unlinks.push(() => signal.removeEventListener('abort', forward));
-  }
-  return () => unlinks.forEach((unlink) => unlink());
-}
-
 /** Performs one fetch and records it; the returned Response is as readable as the original. */
 export async function performRecordedExchange<Context = unknown>(
   input: string | URL | Request,
@@ -137,7 +117,8 @@ export async function performRecordedExchange<Context = unknown>(
     exchangeId: ++exchangeCounter,
     method: outgoing.method,
     url: redactUrl(outgoing.url, secrets),
-    requestHeaders: redactHeaders(new Headers(outgoing.headers), { secrets, marked }),
+    // outgoing.headers came out of a Headers already (lowercase, sorted, joined): no second one is needed to read them.
+    requestHeaders: redactHeaderRecord({ headers: outgoing.headers, secrets, marked }),
     requestBody: body === undefined ? undefined : redact(body),
     context: decision.context,
     startedAt: now(),
