@@ -51,11 +51,14 @@ const STAGE_STEPS: Record<ServerStage, StepId> = {
  * Only the schemas the value can match are tried: a request and a notification need a
  * method, and the SDK's schemas are strict, so a response with a method key fails them
  * anyway. A failed zod parse builds its issues, which cost more than the parse that
- * passes (every response used to fail two before its own).
+ * passes (every response used to fail two before its own). For the same reason a message
+ * without an id is tried as a notification first: a request needs one, and progress
+ * notifications are most of what a tools/call stream carries.
  */
 export function readJsonRpcMessage(value: unknown): JSONRPCMessage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  if ('method' in value && (isJSONRPCRequest(value) || isJSONRPCNotification(value))) return value;
+  if ('method' in value && 'id' in value && (isJSONRPCRequest(value) || isJSONRPCNotification(value))) return value;
+  if ('method' in value && !('id' in value) && (isJSONRPCNotification(value) || isJSONRPCRequest(value))) return value;
   if ('result' in value && isJSONRPCResultResponse(value)) return value;
   if ('error' in value && isJSONRPCErrorResponse(value)) return value;
   return undefined;

@@ -228,8 +228,13 @@ function settleExchange(recorder: Recorder, exchange: Exchange): void {
   tracker.noteEnded(id);
 }
 
-/** A notifications/cancelled the client sends: the call it names owes no answer any more. */
+/**
+ * A notifications/cancelled the client sends: the call it names owes no answer any more.
+ * The method is looked at before the message is checked: every message the client sends
+ * passes here, and all but a cancel would be checked against the SDK's schemas for nothing.
+ */
 function noteCancellation(tracker: RequestTracker<Step>, message: unknown): void {
+  if (typeof message !== 'object' || message === null || !('method' in message) || message.method !== 'notifications/cancelled') return;
   const cancelled = readJsonRpcMessage(message);
   if (!cancelled || !('method' in cancelled) || cancelled.method !== 'notifications/cancelled') return;
   const requestId = cancelled.params?.requestId;
