@@ -7,7 +7,7 @@ import { Gate, type Release } from './gate.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
 import { listMarkedSecretNames, listMcpHeaderSecrets } from './mcp-headers.ts';
 import { McpWatchdog } from './mcp-watchdog.ts';
-import { describeRateLimitWait, retryRateLimited } from './mcp-rate-limit.ts';
+import { describeRateLimitWait, retryRateLimited, type RateLimitWait } from './mcp-rate-limit.ts';
 import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
 import { resolveTimeouts } from './timeouts.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
@@ -112,22 +112,26 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     secretHeaderNames: listMarkedSecretNames(options.mcpHeaders ?? []),
   });
   // A 429 with Retry-After is waited out in the open and sent again; one the host gives up on is the run's fault.
-  let waitStep: Step | undefined;
+  // Each wait counts down on its own step: two requests refused at once (a call and the session's GET) wait side by side.
+  const waitSteps = new Map<RateLimitWait, Step>();
   const mcpFetch = retryRateLimited({
     fetch: recordingFetch,
     signal: abortController.signal,
     onWait: (wait) => {
       const during = watchdog.describeActivity();
-      waitStep = writer.append('host.mcp-rate-limit-wait', {
+      const waitStep = writer.append('host.mcp-rate-limit-wait', {
         payload: { status: 429, retryAfterMs: wait.waitMs, attempt: wait.attempt, sendsAgainAt: new Date(wait.until).toISOString() },
         phase: state.phase,
         title: describeRateLimitWait({ wait, leftMs: wait.waitMs, during }),
       });
+      waitSteps.set(wait, waitStep);
     },
     onTick: (wait, leftMs) => {
       // The wait is the server's own request, not silence: the watchdog starts over each second.
       watchdog.noteActivity();
+      const waitStep = waitSteps.get(wait);
       if (waitStep) writer.update(waitStep, { title: describeRateLimitWait({ wait, leftMs, during: watchdog.describeActivity() }) });
+      if (leftMs <= 0) waitSteps.delete(wait);
     },
     onGiveUp: (giveUp) => watchdog.noteRateLimited(giveUp),
   });
