@@ -34,8 +34,20 @@ export function setRunFactory(factory: ((options: RunOptions) => LifecycleRun) |
   createRun = factory;
 }
 
+let engineWaitsFor: Promise<unknown> = Promise.resolve();
+
+/**
+ * The engine is loaded only once this has settled: the page asks for the inspector first,
+ * which shows step 1 (startRun shows it before the engine exists), and the engine's chunks
+ * (the MCP SDK client among them, the largest) would otherwise be parsed and run beside
+ * it and hold step 1 back.
+ */
+export function loadEngineAfter(first: Promise<unknown>): void {
+  engineWaitsFor = first.catch(() => {});
+}
+
 export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
-  enginePromise ??= import('../lifecycle/engine.ts').catch((error: unknown) => {
+  enginePromise ??= engineWaitsFor.then(() => import('../lifecycle/engine.ts')).catch((error: unknown) => {
     enginePromise = null;
     throw error;
   });
