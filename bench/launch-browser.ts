@@ -1,11 +1,14 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
 
-/** Headless Chromium launched exactly as the end-to-end tests launch it (the executable and arguments of playwright.config.ts). */
-
+/**
+ * Headless Chromium with the end-to-end tests' arguments (playwright.config.ts), but the full
+ * browser a user runs, not the lighter headless shell the tests prefer: what is measured here
+ * is what a learner's page does.
+ */
 export async function launchBrowser(): Promise<Browser> {
   const launchOptions = playwrightConfig.use?.launchOptions ?? {};
-  return chromium.launch({ ...launchOptions, headless: true });
+  return chromium.launch({ ...launchOptions, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true });
 }
 
 /**
