@@ -14,36 +14,20 @@ import { runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
  */
 
 const EVERY_RULE = axe.getRules().map((rule) => rule.ruleId);
-// The dark theme is a class on <html> (and its color-scheme) that changes colours and nothing else
-// (src/ui/use-document-preferences.ts): each view is checked with every rule in the light theme, then
-// turned dark the way the app turns it and checked again with the rules that read colours, so the
-// whole walk to a view (a run, a gate, a dialog) is made once for both themes.
+// The dark theme is a class on <html> that changes colours and nothing else: in it only the rules that read
+// colours run, since the light pass checks every other rule on the very same views (axe is the costliest part of the suite).
 const COLOUR_RULES = axe.getRules(['cat.color']).map((rule) => rule.ruleId);
 
 const enableRules = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, { enabled: true }]));
 
-function setDarkTheme(page: Page, dark: boolean): Promise<void> {
-  return page.evaluate((on) => {
-    document.documentElement.classList.toggle('dark', on);
-    document.documentElement.style.colorScheme = on ? 'dark' : 'light';
-  }, dark);
-}
-
-async function listSeriousViolations(page: Page, view: string, options: Parameters<AxeBuilder['options']>[0]): Promise<string[]> {
+async function expectNoSeriousViolations(page: Page, view: string) {
+  const dark = await page.locator('html').evaluate((html) => html.classList.contains('dark'));
+  const options = dark ? { runOnly: { type: 'rule' as const, values: COLOUR_RULES }, rules: enableRules(COLOUR_RULES) } : { rules: enableRules(EVERY_RULE) };
   const results = await new AxeBuilder({ page }).options(options).analyze();
-  return results.violations
+  const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${view}: ${violation.id} on ${violation.nodes.length}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`).slice(0, 4).join(' | ')}`);
-}
-
-async function expectNoSeriousViolations(page: Page, view: string) {
-  expect.soft(await listSeriousViolations(page, `light ${view}`, { rules: enableRules(EVERY_RULE) })).toEqual([]);
-  await setDarkTheme(page, true);
-  try {
-    expect.soft(await listSeriousViolations(page, `dark ${view}`, { runOnly: { type: 'rule', values: COLOUR_RULES }, rules: enableRules(COLOUR_RULES) })).toEqual([]);
-  } finally {
-    await setDarkTheme(page, false);
-  }
+  expect.soft(serious).toEqual([]);
 }
 
 /** An authorization server that sends COOP same-origin (as in e2e/authorization-coop.spec.ts): the consent window reads as closed. */
@@ -69,181 +53,187 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => coopServer.close(() => resolve()));
 });
 
-test.describe('light and dark themes', () => {
-  test.setTimeout(300_000);
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/');
-  });
-
-  test('axe finds nothing serious at the start and mid-run', async ({ page }) => {
-    await expectNoSeriousViolations(page, 'start');
-    await stepUntil(page, 'keyboard', 'host.translate-tools');
-    await expectNoSeriousViolations(page, 'mid-run, translation #1');
-  });
-
-  test('axe finds nothing serious in the Compare, Edit, shortcuts and settings dialogs', async ({ page }) => {
-    await stepUntil(page, 'keyboard', 'host.translate-tools');
-    await page.getByRole('button', { name: 'Compare all six formats' }).click();
-    await expect(page.getByTestId('compare-card').first()).toBeVisible();
-    await expectNoSeriousViolations(page, 'compare dialog');
-    // The focus is in the dialog (on Close) while it is open, and back on its button once it closes.
-    await expect(page.getByRole('dialog', { name: 'The three translations in every wire format' }).getByRole('button', { name: 'Close' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('button', { name: 'Compare all six formats' })).toBeFocused();
-    await page.getByRole('button', { name: 'Edit before sending' }).click();
-    await expectNoSeriousViolations(page, 'edit dialog');
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('?');
-    await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
-    await expectNoSeriousViolations(page, 'shortcuts');
-    await page.keyboard.press('Escape');
-    await page.getByTestId('model-settings-button').click();
-    await expectNoSeriousViolations(page, 'settings');
-  });
-
-  test('axe finds nothing serious in the switch-scenario confirm dialog, and Esc keeps the run with focus back on the select', async ({ page }) => {
-    await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
-    // The learner is at the select when they choose (Playwright's selectOption alone moves no focus).
-    await page.getByTestId('scenario-select').focus();
-    await page.getByTestId('scenario-select').selectOption('two-rounds');
-    const dialog = page.getByRole('dialog', { name: /Switch to/ });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Keep' })).toBeFocused();
-    await expectNoSeriousViolations(page, 'switch confirm');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('scenario-select')).toBeFocused();
-    await expect(page.getByTestId('scenario-select')).toHaveValue('happy-path');
-  });
-
-  test('axe finds nothing serious in each gate answer panel: consent, sampling review, the elicitation form and its error', async ({ page }) => {
-    await page.getByTestId('scenario-select').selectOption('consent');
-    await stepUntil(page, 'buttons', 'host.ask-consent');
-    await expect(page.getByTestId('consent-answer')).toBeVisible();
-    await expectNoSeriousViolations(page, 'consent gate');
-    await page.goto('/?scenario=sampling');
-    await stepUntil(page, 'buttons', 'client.sampling-to-host');
-    await expect(page.getByTestId('sampling-review')).toBeVisible();
-    await expectNoSeriousViolations(page, 'sampling gate');
-    await page.goto('/?scenario=elicitation');
-    await stepUntil(page, 'buttons', 'host.elicitation.ask');
-    const form = page.getByTestId('elicitation-form');
-    await expectNoSeriousViolations(page, 'elicitation form');
-    await form.getByLabel(/The second number/).fill('');
-    await form.getByRole('button', { name: 'Accept' }).click();
-    await expect(form.getByRole('alert')).toBeVisible();
-    await expectNoSeriousViolations(page, 'elicitation form with an error');
-  });
-
-  test('axe finds nothing serious in the URL-mode elicitation gate and on a deprecated step (2026-07-28 sampling)', async ({ page }) => {
-    await page.getByTestId('scenario-select').selectOption('elicitation-url');
-    await stepUntil(page, 'buttons', 'host.elicitation.ask');
-    await expect(page.getByTestId('elicitation-url-text')).toBeVisible();
-    await expectNoSeriousViolations(page, 'URL-mode elicitation gate');
-    await page.goto('/?scenario=sampling&era=2026-07-28');
-    await stepUntil(page, 'buttons', 'client.sampling-to-host');
-    await expect(page.getByTestId('caption-deprecated')).toBeVisible();
-    await expect(page.getByTestId('inspector-deprecated')).toBeVisible();
-    await expectNoSeriousViolations(page, 'deprecated badge');
-  });
-
-  test('axe finds nothing serious in the sign-in gate of a blocked popup, the consent page, and the note of a window cut off by COOP', async ({ page }) => {
-    // The browser blocks the first popup (window.open answers null, as a blocker does), so the page shows its Sign in gate.
-    await page.addInitScript(() => {
-      const open = window.open.bind(window);
-      let blocked = false;
-      window.open = (...args: Parameters<typeof window.open>) => {
-        if (!blocked) {
-          blocked = true;
-          return null;
-        }
-        return open(...args);
-      };
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.setTimeout(300_000);
+    test.beforeEach(async ({ page }) => {
+      await page.goto('/');
+      if (theme === 'light') return;
+      await page.locator('#theme').selectOption('dark');
+      await expect(page.locator('html')).toHaveClass(/dark/);
     });
-    await page.goto('/?scenario=authorization');
-    await page.getByLabel('Speed').selectOption({ label: '4×' });
-    await page.getByRole('button', { name: /^Play/ }).click();
-    const signIn = page.getByTestId('sign-in');
-    await expect(signIn).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByTestId('sign-in-announcement')).toContainText('the browser did not open the consent window by itself');
-    await expectNoSeriousViolations(page, 'sign-in gate');
-    const popupOpened = page.waitForEvent('popup');
-    await signIn.click();
-    const popup = await popupOpened;
-    await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
-    await expectNoSeriousViolations(popup, 'consent page');
-    await popup.getByRole('button', { name: 'Approve' }).click();
-    await waitForRunStatus(page, /complete/);
 
-    // The COOP server, named by URL: its consent window reads as closed while the learner signs in.
-    await page.getByTestId('model-settings-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-    await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
-    await dialog.getByLabel('MCP server URL').fill(`${coopUrl}/mcp/protected`);
-    await dialog.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('button', { name: /^Play/ }).click();
-    await expect(page.getByTestId('sign-in-to-server')).toBeVisible({ timeout: 120_000 });
-    await expectNoSeriousViolations(page, 'sign in after 401');
-    const severedOpened = page.waitForEvent('popup');
-    await page.getByTestId('sign-in-to-server').click();
-    await page.getByRole('button', { name: /^Play/ }).click();
-    const severed = await severedOpened;
-    await expect(severed.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
-    await expect(page.getByTestId('consent-window-closed')).toBeVisible();
-    await expectNoSeriousViolations(page, 'consent window closed or cut off');
-    await severed.close();
-    await page.getByRole('button', { name: 'Cancel sign-in' }).click();
-    await expect(page.getByTestId('fault')).toContainText('closed before the authorization server sent it back');
-  });
+    test('axe finds nothing serious at the start and mid-run', async ({ page }) => {
+      await expectNoSeriousViolations(page, `${theme} start`);
+      await stepUntil(page, 'keyboard', 'host.translate-tools');
+      await expectNoSeriousViolations(page, `${theme} mid-run, translation #1`);
+    });
 
-  test('axe finds nothing serious in the lesson panels: predict, era twins, what the model sees, the code behind the step, a teacher note', async ({ page }) => {
-    const lesson = page.getByTestId('lesson-switches');
-    await lesson.getByRole('button', { name: 'Predict the next step' }).click();
-    const predict = page.getByTestId('predict-panel');
-    await expect(predict).toBeVisible();
-    await expectNoSeriousViolations(page, 'predict question');
-    await predict.getByTestId('question-sender').getByLabel('User').check();
-    await predict.getByRole('button', { name: 'Lock in and reveal' }).click();
-    await expect(predict.getByTestId('prediction').first()).toHaveAttribute('data-result', /right|wrong/);
-    await expectNoSeriousViolations(page, 'predict answer');
-    await lesson.getByRole('button', { name: 'Predict the next step' }).click();
-    await lesson.getByRole('button', { name: 'What the model sees' }).click();
-    await lesson.getByRole('button', { name: 'Code behind the step' }).click();
-    await stepUntil(page, 'buttons', 'provider.request');
-    await expect(page.getByTestId('model-input-view').locator('[data-testid="input-part"]').first()).toBeVisible();
-    await expectNoSeriousViolations(page, 'what the model sees');
-    await stepUntil(page, 'buttons', 'host.translate-tool-result');
-    await expect(page.getByTestId('step-code-view').locator('[data-path]').first()).toBeVisible();
-    await expectNoSeriousViolations(page, 'code behind the step');
-    await lesson.getByRole('button', { name: 'Era twins' }).click();
-    const twins = page.getByTestId('era-twin-view');
-    await twins.getByRole('button', { name: 'Run the question in both eras' }).click();
-    await expect(twins.getByTestId('twin-row').first()).toBeVisible({ timeout: 30_000 });
-    await expectNoSeriousViolations(page, 'era twins');
-    await page.goto('/?scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id');
-    await expect(page.getByTestId('teacher-note')).toContainText('Look at the id');
-    await expectNoSeriousViolations(page, 'teacher note');
-  });
+    test('axe finds nothing serious in the Compare, Edit, shortcuts and settings dialogs', async ({ page }) => {
+      await stepUntil(page, 'keyboard', 'host.translate-tools');
+      await page.getByRole('button', { name: 'Compare all six formats' }).click();
+      await expect(page.getByTestId('compare-card').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} compare dialog`);
+      // The focus is in the dialog (on Close) while it is open, and back on its button once it closes.
+      await expect(page.getByRole('dialog', { name: 'The three translations in every wire format' }).getByRole('button', { name: 'Close' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('button', { name: 'Compare all six formats' })).toBeFocused();
+      await page.getByRole('button', { name: 'Edit before sending' }).click();
+      await expectNoSeriousViolations(page, `${theme} edit dialog`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('?');
+      await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} shortcuts`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('model-settings-button').click();
+      await expectNoSeriousViolations(page, `${theme} settings`);
+    });
 
-  test('axe finds nothing serious in the sequence view, at the end, in the recap and in presenter mode', async ({ page }) => {
-    await page.keyboard.press('v');
-    await expect(page.getByTestId('sequence-diagram')).toBeVisible();
-    await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
-    await expectNoSeriousViolations(page, 'sequence diagram');
-    await page.keyboard.press('v');
-    await runToEnd(page);
-    await expectNoSeriousViolations(page, 'end');
-    await page.getByTestId('recap-button').click();
-    await expect(page.getByTestId('recap-dialog')).toBeVisible();
-    await expectNoSeriousViolations(page, 'recap dialog');
-    await expect(page.getByTestId('recap-dialog').getByRole('button', { name: 'Close' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('recap-button')).toBeFocused();
-    await page.keyboard.press('p');
-    await expect(page.locator('html')).toHaveClass(/presenter/);
-    await expectNoSeriousViolations(page, 'presenter mode');
+    test('axe finds nothing serious in the switch-scenario confirm dialog, and Esc keeps the run with focus back on the select', async ({ page }) => {
+      await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+      // The learner is at the select when they choose (Playwright's selectOption alone moves no focus).
+      await page.getByTestId('scenario-select').focus();
+      await page.getByTestId('scenario-select').selectOption('two-rounds');
+      const dialog = page.getByRole('dialog', { name: /Switch to/ });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Keep' })).toBeFocused();
+      await expectNoSeriousViolations(page, `${theme} switch confirm`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('scenario-select')).toBeFocused();
+      await expect(page.getByTestId('scenario-select')).toHaveValue('happy-path');
+    });
+
+    test('axe finds nothing serious in each gate answer panel: consent, sampling review, the elicitation form and its error', async ({ page }) => {
+      await page.getByTestId('scenario-select').selectOption('consent');
+      await stepUntil(page, 'buttons', 'host.ask-consent');
+      await expect(page.getByTestId('consent-answer')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} consent gate`);
+      await page.goto('/?scenario=sampling');
+      await stepUntil(page, 'buttons', 'client.sampling-to-host');
+      await expect(page.getByTestId('sampling-review')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} sampling gate`);
+      await page.goto('/?scenario=elicitation');
+      await stepUntil(page, 'buttons', 'host.elicitation.ask');
+      const form = page.getByTestId('elicitation-form');
+      await expectNoSeriousViolations(page, `${theme} elicitation form`);
+      await form.getByLabel(/The second number/).fill('');
+      await form.getByRole('button', { name: 'Accept' }).click();
+      await expect(form.getByRole('alert')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} elicitation form with an error`);
+    });
+
+    test('axe finds nothing serious in the URL-mode elicitation gate and on a deprecated step (2026-07-28 sampling)', async ({ page }) => {
+      await page.getByTestId('scenario-select').selectOption('elicitation-url');
+      await stepUntil(page, 'buttons', 'host.elicitation.ask');
+      await expect(page.getByTestId('elicitation-url-text')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} URL-mode elicitation gate`);
+      await page.goto('/?scenario=sampling&era=2026-07-28');
+      await stepUntil(page, 'buttons', 'client.sampling-to-host');
+      await expect(page.getByTestId('caption-deprecated')).toBeVisible();
+      await expect(page.getByTestId('inspector-deprecated')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} deprecated badge`);
+    });
+
+    test('axe finds nothing serious in the sign-in gate of a blocked popup, the consent page, and the note of a window cut off by COOP', async ({ page }) => {
+      // The browser blocks the first popup (window.open answers null, as a blocker does), so the page shows its Sign in gate.
+      await page.addInitScript(() => {
+        const open = window.open.bind(window);
+        let blocked = false;
+        window.open = (...args: Parameters<typeof window.open>) => {
+          if (!blocked) {
+            blocked = true;
+            return null;
+          }
+          return open(...args);
+        };
+      });
+      await page.goto('/?scenario=authorization');
+      if (theme === 'dark') await page.locator('#theme').selectOption('dark');
+      await page.getByLabel('Speed').selectOption({ label: '4×' });
+      await page.getByRole('button', { name: /^Play/ }).click();
+      const signIn = page.getByTestId('sign-in');
+      await expect(signIn).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('sign-in-announcement')).toContainText('the browser did not open the consent window by itself');
+      await expectNoSeriousViolations(page, `${theme} sign-in gate`);
+      const popupOpened = page.waitForEvent('popup');
+      await signIn.click();
+      const popup = await popupOpened;
+      await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+      await expectNoSeriousViolations(popup, `${theme} consent page`);
+      await popup.getByRole('button', { name: 'Approve' }).click();
+      await waitForRunStatus(page, /complete/);
+
+      // The COOP server, named by URL: its consent window reads as closed while the learner signs in.
+      await page.getByTestId('model-settings-button').click();
+      const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+      await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
+      await dialog.getByLabel('MCP server URL').fill(`${coopUrl}/mcp/protected`);
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('button', { name: /^Play/ }).click();
+      await expect(page.getByTestId('sign-in-to-server')).toBeVisible({ timeout: 120_000 });
+      await expectNoSeriousViolations(page, `${theme} sign in after 401`);
+      const severedOpened = page.waitForEvent('popup');
+      await page.getByTestId('sign-in-to-server').click();
+      await page.getByRole('button', { name: /^Play/ }).click();
+      const severed = await severedOpened;
+      await expect(severed.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+      await expect(page.getByTestId('consent-window-closed')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} consent window closed or cut off`);
+      await severed.close();
+      await page.getByRole('button', { name: 'Cancel sign-in' }).click();
+      await expect(page.getByTestId('fault')).toContainText('closed before the authorization server sent it back');
+    });
+
+    test('axe finds nothing serious in the lesson panels: predict, era twins, what the model sees, the code behind the step, a teacher note', async ({ page }) => {
+      const lesson = page.getByTestId('lesson-switches');
+      await lesson.getByRole('button', { name: 'Predict the next step' }).click();
+      const predict = page.getByTestId('predict-panel');
+      await expect(predict).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} predict question`);
+      await predict.getByTestId('question-sender').getByLabel('User').check();
+      await predict.getByRole('button', { name: 'Lock in and reveal' }).click();
+      await expect(predict.getByTestId('prediction').first()).toHaveAttribute('data-result', /right|wrong/);
+      await expectNoSeriousViolations(page, `${theme} predict answer`);
+      await lesson.getByRole('button', { name: 'Predict the next step' }).click();
+      await lesson.getByRole('button', { name: 'What the model sees' }).click();
+      await lesson.getByRole('button', { name: 'Code behind the step' }).click();
+      await stepUntil(page, 'buttons', 'provider.request');
+      await expect(page.getByTestId('model-input-view').locator('[data-testid="input-part"]').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} what the model sees`);
+      await stepUntil(page, 'buttons', 'host.translate-tool-result');
+      await expect(page.getByTestId('step-code-view').locator('[data-path]').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} code behind the step`);
+      await lesson.getByRole('button', { name: 'Era twins' }).click();
+      const twins = page.getByTestId('era-twin-view');
+      await twins.getByRole('button', { name: 'Run the question in both eras' }).click();
+      await expect(twins.getByTestId('twin-row').first()).toBeVisible({ timeout: 30_000 });
+      await expectNoSeriousViolations(page, `${theme} era twins`);
+      await page.goto('/?scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id');
+      await expect(page.getByTestId('teacher-note')).toContainText('Look at the id');
+      await expectNoSeriousViolations(page, `${theme} teacher note`);
+    });
+
+    test('axe finds nothing serious in the sequence view, at the end, in the recap and in presenter mode', async ({ page }) => {
+      await page.keyboard.press('v');
+      await expect(page.getByTestId('sequence-diagram')).toBeVisible();
+      await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+      await expectNoSeriousViolations(page, `${theme} sequence diagram`);
+      await page.keyboard.press('v');
+      await runToEnd(page);
+      await expectNoSeriousViolations(page, `${theme} end`);
+      await page.getByTestId('recap-button').click();
+      await expect(page.getByTestId('recap-dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} recap dialog`);
+      await expect(page.getByTestId('recap-dialog').getByRole('button', { name: 'Close' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('recap-button')).toBeFocused();
+      await page.keyboard.press('p');
+      await expect(page.locator('html')).toHaveClass(/presenter/);
+      await expectNoSeriousViolations(page, `${theme} presenter mode`);
+    });
   });
-});
+}
 
 test('Tab passes one timeline row and no graph node; arrows move between rows; Enter is in the shortcut list', async ({ page }) => {
   await page.goto('/');
