@@ -6,6 +6,9 @@ export default defineConfig({
     // npm run test:package runs these: they pack the package, which builds the app.
     exclude: [...configDefaults.exclude, 'tests/package/**'],
     environment: 'node',
+    // Vitest takes one worker fewer than the cores, one here: many files wait on child processes and
+    // real servers, and one worker left half the machine idle (load 1.5 on 2 cores through the suite).
+    maxWorkers: 2,
     // The CLI, bundled once for the tests that start it as a child process (see the file).
     globalSetup: ['tests/setup/build-cli-bundle.ts'],
     testTimeout: 20_000,
