@@ -1,15 +1,14 @@
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
-import { redactUrl } from '../trace/secrets.ts';
+import { collectSecretValues, redactUrl } from '../trace/secrets.ts';
 import type { WireAdapter } from '../providers/types.ts';
 import type { Step, Trace } from '../trace/trace.ts';
 import { RunAborted } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
-import { listMarkedSecretNames } from './mcp-headers.ts';
+import { listMarkedSecretNames, listMcpHeaderSecrets } from './mcp-headers.ts';
 import { McpWatchdog } from './mcp-watchdog.ts';
 import { describeRateLimitWait, retryRateLimited, type RateLimitWait } from './mcp-rate-limit.ts';
 import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
-import { collectRunSecrets } from './run-secrets.ts';
 import { resolveTimeouts } from './timeouts.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import { createRandomTraceHex } from '../trace/trace-context.ts';
@@ -28,6 +27,18 @@ function startTrace(options: RunOptions, adapter: WireAdapter): Trace {
     mcp: { url: redactUrl({ url: options.mcpUrl }), era: options.era, protocolVersion: null },
     steps: [],
   };
+}
+
+/**
+ * The run's secrets: the provider key, the secret values of the learner's MCP headers and
+ * any credential in the server's URL. The recorder and the trace writer redact them all.
+ */
+function collectRunSecrets(options: RunOptions): string[] {
+  return [
+    ...(options.provider.apiKey ? [options.provider.apiKey] : []),
+    ...listMcpHeaderSecrets(options.mcpHeaders ?? []),
+    ...collectSecretValues({ url: options.mcpUrl }),
+  ];
 }
 
 /**
