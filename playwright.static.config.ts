@@ -39,9 +39,7 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1440, height: 900 },
     reducedMotion: 'reduce',
-    // On failure the trace keeps the actions, console and network; DOM snapshots and the screencast
-    // cost a quarter of the suite's time (1.6 against 1.2 min on the scenario and wire-format specs).
-    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
+    trace: servedAppConfig.use?.trace,
     // The served app's flags, in the full Debian Chromium: it refuses a Service Worker to a page framed by
     // another site, as the embed test needs, where the headless shell the served app's tests use lets it install.
     launchOptions: { ...servedAppConfig.use?.launchOptions, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },

@@ -14,8 +14,9 @@ import { runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
  */
 
 const EVERY_RULE = axe.getRules().map((rule) => rule.ruleId);
-// The dark theme is a class on <html> that changes colours and nothing else: in it only the rules that read
-// colours run, since the light pass checks every other rule on the very same views (axe is the costliest part of the suite).
+// The dark theme (chosen in the app, so every part of it, the JSON tree view too, takes its dark colours) changes
+// colours and not the DOM: in it only the rules that read colours run, since the light pass checks every other
+// rule on the very same views (axe is the costliest part of the suite).
 const COLOUR_RULES = axe.getRules(['cat.color']).map((rule) => rule.ruleId);
 
 const enableRules = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, { enabled: true }]));
