@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { createApp } from '../server/http/create-app.ts';
 import { createNodeListener } from '../server/node/create-node-listener.ts';
-import { runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
+import { openApp, runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
 
 /**
  * axe with every rule it has, the experimental ones and the AAA contrast rule
@@ -58,7 +58,7 @@ for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     test.setTimeout(300_000);
     test.beforeEach(async ({ page }) => {
-      await page.goto('/');
+      await openApp(page);
       if (theme === 'light') return;
       await page.locator('#theme').selectOption('dark');
       await expect(page.locator('html')).toHaveClass(/dark/);

@@ -2,15 +2,27 @@ import { expect, type Page } from '@playwright/test';
 
 export type Driver = 'keyboard' | 'buttons';
 
+/**
+ * Opens the app and waits for it to be drawn: the load event comes before React's first render,
+ * when the page still shows index.html's shell and a key pressed goes nowhere.
+ */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: /^Next/ })).toBeVisible();
+}
+
 /** One press of Next, by keyboard or by button, as a learner would. */
 export async function pressNext(page: Page, driver: Driver): Promise<void> {
-  if (driver === 'keyboard') await page.keyboard.press('ArrowRight');
-  else await page.getByRole('button', { name: /^Next/ }).click();
+  if (driver === 'buttons') return page.getByRole('button', { name: /^Next/ }).click();
+  // A click waits for its button; a key does not, and one pressed before the app is drawn is lost.
+  await expect(page.getByRole('button', { name: /^Next/ })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
 }
 
 export async function pressBack(page: Page, driver: Driver): Promise<void> {
-  if (driver === 'keyboard') await page.keyboard.press('ArrowLeft');
-  else await page.getByRole('button', { name: /^Back/ }).click();
+  if (driver === 'buttons') return page.getByRole('button', { name: /^Back/ }).click();
+  await expect(page.getByRole('button', { name: /^Next/ })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
 }
 
 /**

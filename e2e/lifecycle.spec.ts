@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pressBack, pressNext, readPayload, readTranslation, stepUntil, type Driver } from './helpers.ts';
+import { openApp, pressBack, pressNext, readPayload, readTranslation, stepUntil, type Driver } from './helpers.ts';
 
 /**
  * A learner walks one question through the whole lifecycle in real Chromium against
@@ -195,7 +195,7 @@ test.describe('playback controls', () => {
   });
 
   test('each press of Next performs and shows exactly one step', async ({ page }) => {
-    await page.goto('/');
+    await openApp(page);
     for (let press = 1; press <= 6; press++) {
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', String(press));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { runToEnd } from './helpers.ts';
+import { openApp, runToEnd } from './helpers.ts';
 
 /** The end-of-run recap and the sequence view's headers, on the page against the real server. */
 
@@ -22,7 +22,7 @@ test('a run without a tool ends with a recap of what did not happen, and its sug
 
 test('the sequence diagram keeps its participants in view while it scrolls, in the graph’s order', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/');
+  await openApp(page);
   await page.keyboard.press('v');
   await runToEnd(page);
   const diagram = page.getByTestId('sequence-diagram');

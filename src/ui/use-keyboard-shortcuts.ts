@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { back, next, reset, setShortcutsOpen, setViewPreferences, togglePlay } from '../store/actions.ts';
 import { useExplorerStore } from '../store/explorer-store.ts';
 
@@ -12,7 +12,10 @@ function isTyping(target: EventTarget | null): boolean {
 
 /** The shortcuts of SHORTCUTS (shortcuts.ts); never while the learner is typing or moving in a tree. */
 export function useKeyboardShortcuts(): void {
-  useEffect(() => {
+  // A layout effect, not a passive one: the keys must work from the first frame that shows
+  // Next, and a passive effect runs a task later, so a learner (or a test) pressing → at once
+  // after the page appeared lost that press.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       // An open dialog owns the keyboard (Esc closes it, Tab stays inside).
