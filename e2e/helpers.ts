@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Driver = 'keyboard' | 'buttons';
 
@@ -8,20 +8,26 @@ export type Driver = 'keyboard' | 'buttons';
  */
 export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole('button', { name: /^Next/ })).toBeVisible();
+  await expect(findNextButton(page)).toBeVisible();
+}
+
+/** The playback bar's Next, not the stream view's "Next frame". */
+export function findNextButton(page: Page): Locator {
+  // On a phone the → hint is hidden, and the name is "Next" alone.
+  return page.getByRole('button', { name: /^Next( →)?$/ });
 }
 
 /** One press of Next, by keyboard or by button, as a learner would. */
 export async function pressNext(page: Page, driver: Driver): Promise<void> {
-  if (driver === 'buttons') return page.getByRole('button', { name: /^Next/ }).click();
+  if (driver === 'buttons') return findNextButton(page).click();
   // A click waits for its button; a key does not, and one pressed before the app is drawn is lost.
-  await expect(page.getByRole('button', { name: /^Next/ })).toBeVisible();
+  await expect(findNextButton(page)).toBeVisible();
   await page.keyboard.press('ArrowRight');
 }
 
 export async function pressBack(page: Page, driver: Driver): Promise<void> {
   if (driver === 'buttons') return page.getByRole('button', { name: /^Back/ }).click();
-  await expect(page.getByRole('button', { name: /^Next/ })).toBeVisible();
+  await expect(findNextButton(page)).toBeVisible();
   await page.keyboard.press('ArrowLeft');
 }
 
