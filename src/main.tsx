@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { openDeepLink, readDeepLink } from './store/deep-link.ts';
 import { applyEmbedSettings, readEmbedFlag } from './store/embed.ts';
-import { loadEngine } from './store/run-controller.ts';
+import { loadEngine, loadEngineAfter } from './store/run-controller.ts';
 import { updateWorkerStatus } from './service-worker/worker-status.ts';
 import { App } from './ui/app.tsx';
 import { loadInspector } from './ui/inspector/load-inspector.ts';
@@ -17,14 +17,28 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The first paint is index.html's own shell, painted while this script loads. Fetch the engine (and the MCP SDK
-// client) and the inspector now, beside React's first render, so the first Next shows step 1 at once: an idle
-// callback came after Next had been pressed, and then step 1 waited for both chunks in turn. A failure is
-// reported where the chunk is needed (Next, the inspector panel).
-void loadEngine().catch(() => {});
-void loadInspector().catch(() => {});
-// The graph is a chunk of its own too (React Flow), so the first page's script stays small.
-void loadLifecycleGraph().catch(() => {});
+/** Resolves once the frame after this one has been painted (or after 100 ms: a hidden tab paints no frames). */
+function waitForPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+}
+
+// The first paint is index.html's own shell, painted while this script loads. The first Next shows step 1 before the
+// engine exists (src/store/run-controller.ts), in the inspector: so the inspector's chunk is asked for first, and the
+// engine (with the MCP SDK client, the largest of them) and the graph once it has run and React has painted what it
+// rendered, so that their parsing and evaluation do not hold step 1 back; step 2 needs the engine, which has loaded by
+// then. A failure is reported where the chunk is needed (Next, the inspector panel). The graph is a chunk of its own
+// (React Flow), so the first page's script stays small.
+const inspectorShown = loadInspector()
+  .catch(() => {})
+  .then(waitForPaint);
+loadEngineAfter(inspectorShown);
+void inspectorShown.then(() => {
+  void loadLifecycleGraph().catch(() => {});
+  void loadEngine().catch(() => {});
+});
 
 // The embeddable view may be framed by any site: it runs the built-in server and the mock model only.
 const embed = readEmbedFlag(window.location.search);

@@ -1,45 +1,19 @@
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
-import { collectSecretValues, redactUrl } from '../trace/secrets.ts';
 import type { WireAdapter } from '../providers/types.ts';
-import type { Step, Trace } from '../trace/trace.ts';
+import type { Step } from '../trace/trace.ts';
 import { RunAborted } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
-import { listMarkedSecretNames, listMcpHeaderSecrets } from './mcp-headers.ts';
+import { listMarkedSecretNames } from './mcp-headers.ts';
 import { McpWatchdog } from './mcp-watchdog.ts';
 import { describeRateLimitWait, retryRateLimited, type RateLimitWait } from './mcp-rate-limit.ts';
 import type { HostStep, RunContext, RunOptions, RunState } from './run-context.ts';
+import { collectRunSecrets } from './run-secrets.ts';
+import { startTrace } from './start-trace.ts';
 import { resolveTimeouts } from './timeouts.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import { createRandomTraceHex } from '../trace/trace-context.ts';
 import { TraceWriter, type PendingStep } from './trace-writer.ts';
-
-function startTrace(options: RunOptions, adapter: WireAdapter): Trace {
-  return {
-    format: 'mcp-lifecycle-trace',
-    version: 1,
-    question: options.question,
-    answer: null,
-    status: 'running',
-    startedAt: new Date().toISOString(),
-    model: { wire: adapter.id, kind: options.provider.kind, name: options.provider.model },
-    // The trace is shared (export, HAR, CLI output): a password in the server's URL stays out of it.
-    mcp: { url: redactUrl({ url: options.mcpUrl }), era: options.era, protocolVersion: null },
-    steps: [],
-  };
-}
-
-/**
- * The run's secrets: the provider key, the secret values of the learner's MCP headers and
- * any credential in the server's URL. The recorder and the trace writer redact them all.
- */
-function collectRunSecrets(options: RunOptions): string[] {
-  return [
-    ...(options.provider.apiKey ? [options.provider.apiKey] : []),
-    ...listMcpHeaderSecrets(options.mcpHeaders ?? []),
-    ...collectSecretValues({ url: options.mcpUrl }),
-  ];
-}
 
 /**
  * Everything one run shares, wired together: the trace and its writer, the gate, the
@@ -48,7 +22,7 @@ function collectRunSecrets(options: RunOptions): string[] {
  */
 export function createRunContext(options: RunOptions, adapter: WireAdapter): { context: RunContext; gateKeeper: Gate; abortController: AbortController } {
   const now = options.now ?? (() => (typeof performance === 'undefined' ? Date.now() : performance.now()));
-  const trace = startTrace(options, adapter);
+  const trace = startTrace(options);
   const secrets = collectRunSecrets(options);
   const writer = new TraceWriter(trace, now, secrets);
   const abortController = new AbortController();

@@ -9,6 +9,7 @@ import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
 import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers.ts';
 import { reportMissingRequired } from './report-missing-required.ts';
+import { describeQuestionStep } from './question-step.ts';
 import { RecordingTransport } from './recording-transport.ts';
 import { answerServerRequests, HOST_CAPABILITIES } from './server-requests.ts';
 import type { RunContext } from './run-context.ts';
@@ -202,7 +203,7 @@ function describeSentHeaders(headers: readonly McpHeader[]): { headers?: Record<
 /** Runs discovery to the tools in the provider's format, with the names it had to change. */
 export async function discoverTools(context: RunContext): Promise<{ tools: unknown; nameMap: ToolNameMap }> {
   const { options, hostStep } = context;
-  await hostStep('user.question', { payload: { question: options.question } });
+  await hostStep('user.question', describeQuestionStep(options.question));
   if (options.question.trim() === '') {
     throw new HostFault({
       what: 'The question is empty.',

@@ -77,13 +77,14 @@ function isIndexPath(request: Request, baseUrl: URL): boolean {
  */
 export async function respondFromCache({ request, cacheName, pageCacheName, baseUrl }: { request: Request; cacheName: string; pageCacheName?: string; baseUrl: URL }): Promise<Response> {
   if (isPageRequest(request, baseUrl)) {
-    const page = await (await caches.open(cacheName)).match(new URL(INDEX_FILE, baseUrl).href);
+    // caches.match with a cacheName reads without opening, so a request answered after the site removed the worker and its caches does not make one again.
+    const page = await caches.match(new URL(INDEX_FILE, baseUrl).href, { cacheName });
     return page ?? fetch(request);
   }
   // The index and the callback page are each one file whatever their query, so offline a redirect back with a code still finds its page.
   const ignoreSearch = isIndexPath(request, baseUrl) || new URL(request.url).pathname === `${baseUrl.pathname}${CALLBACK_FILE}`;
   for (const name of pageCacheName && pageCacheName !== cacheName ? [pageCacheName, cacheName] : [cacheName]) {
-    const cached = await (await caches.open(name)).match(request, { ignoreSearch });
+    const cached = await caches.match(request, { cacheName: name, ignoreSearch });
     if (cached) return cached;
   }
   return fetch(request);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { next, reset, sendEditedMessage } from './actions.ts';
 import { selectCanGoNext, useExplorerStore } from './explorer-store.ts';
 import { useFakeRuns, type FakeLifecycleRun } from './fake-lifecycle-run.test-helper.ts';
-import { setRunFactory } from './run-controller.ts';
+import { setRunFactory, startRun } from './run-controller.ts';
 
 /**
  * The run controller copies what a run reports into the store: here with a run driven by
@@ -43,7 +43,8 @@ describe('starting a run', () => {
       provider: { wire: 'openai-chat', kind: 'mock', baseUrl: 'http://127.0.0.1:5173/mock/openai/v1', model: 'mock-model-deterministic' },
     });
     expect(run.started).toBe(true);
-    expect(getState()).toMatchObject({ status: 'running', runId: runId + 1, runQuestion: 'What is 5 plus 7?', runEra: '2026-07-28', followNext: true, steps: [] });
+    expect(getState()).toMatchObject({ status: 'running', runId: runId + 1, runQuestion: 'What is 5 plus 7?', runEra: '2026-07-28', followNext: false, cursor: 0 });
+    expect(getState().steps).toMatchObject([{ n: 1, id: 'user.question', payload: { question: 'What is 5 plus 7?' } }]);
   });
 
   it('says the run could not start when the run cannot be made, and stays idle', async () => {
@@ -54,6 +55,51 @@ describe('starting a run', () => {
     await vi.waitFor(() => expect(getState().loadError).not.toBeNull(), { timeout: 10_000 });
     expect(getState().loadError).toBe('The run could not start: Unknown wire format "telepathy". Choose another wire format in the model settings.');
     expect(getState()).toMatchObject({ status: 'idle', followNext: false });
+  });
+});
+
+describe('step 1 before the engine', () => {
+  it('is on show the moment Next is pressed, before the run exists; the run’s own step 1 takes its place and the gate after it holds', async () => {
+    const created = fakes.nextRun();
+    next();
+    expect(fakes.runs).toHaveLength(0);
+    expect(getState()).toMatchObject({ cursor: 0, furthest: 0, followNext: false, pending: null });
+    expect(getState().steps).toMatchObject([{ n: 1, id: 'user.question', canonical: 1, payload: { question: 'What is 5 plus 7?' } }]);
+    expect(selectCanGoNext(getState())).toBe(true);
+    const run = await created;
+    run.waitAt('user.question');
+    expect(run.releases).toEqual([undefined]);
+    run.record('user.question', { question: 'What is 5 plus 7?', from: 'the engine' });
+    expect(getState().steps).toMatchObject([{ n: 1, id: 'user.question', payload: { question: 'What is 5 plus 7?', from: 'the engine' } }]);
+    expect(getState()).toMatchObject({ cursor: 0, furthest: 0, followNext: false });
+    run.waitAt('host.start-discovery');
+    expect(run.releases).toHaveLength(1);
+    expect(getState().pending?.id).toBe('host.start-discovery');
+  });
+
+  it('a second Next pressed while the engine loads asks for step 2, which follows once the run has adopted step 1', async () => {
+    const created = fakes.nextRun();
+    next();
+    next();
+    expect(getState()).toMatchObject({ cursor: 0, followNext: true });
+    const run = await created;
+    run.waitAt('user.question');
+    run.record('user.question', { question: 'What is 5 plus 7?' });
+    expect(getState()).toMatchObject({ cursor: 0, followNext: true });
+    run.waitAt('host.start-discovery');
+    expect(run.releases).toHaveLength(2);
+    run.record('host.start-discovery');
+    expect(getState()).toMatchObject({ cursor: 1, followNext: false });
+    expect(getState().steps.map((step) => step.id)).toEqual(['user.question', 'host.start-discovery']);
+  });
+
+  it('is not shown for a run that starts without Next asking for a step', async () => {
+    const created = fakes.nextRun();
+    void startRun();
+    expect(getState().steps).toEqual([]);
+    const run = await created;
+    run.waitAt('user.question');
+    expect(run.releases).toEqual([]);
   });
 });
 
@@ -140,11 +186,12 @@ describe('events of a run already replaced', () => {
     old.record('user.question', { question: 'old' });
     reset();
     const current = await startFollowedRun();
-    expect(getState().followNext).toBe(true);
+    setState({ followNext: true });
     old.waitAt('host.start-discovery');
     old.record('host.start-discovery');
     expect(old.releases).toHaveLength(1);
-    expect(getState()).toMatchObject({ steps: [], pending: null, followNext: true });
+    expect(getState()).toMatchObject({ pending: null, followNext: true });
+    expect(getState().steps.map((step) => step.payload)).toEqual([{ question: 'What is 5 plus 7?' }]);
     current.waitAt('user.question');
     current.record('user.question', { question: 'new' });
     expect(getState().steps.map((step) => step.payload)).toEqual([{ question: 'new' }]);

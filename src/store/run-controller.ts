@@ -2,6 +2,7 @@ import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
 import type { RunEvent } from '../lifecycle/trace-writer.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Step, Trace } from '../trace/trace.ts';
+import { QUESTION_STEP_ID, recordQuestionStepAhead } from '../lifecycle/question-step.ts';
 import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseMaxToolRounds, readStreamChoice } from './model-settings.ts';
@@ -25,14 +26,28 @@ let currentRun: LifecycleRun | null = null;
 const CALLBACK_PAGE = 'oauth-callback.html';
 let enginePromise: Promise<typeof import('../lifecycle/engine.ts')> | null = null;
 let createRun: ((options: RunOptions) => LifecycleRun) | null = null;
+/** The run whose step 1 the page shows ahead of the engine (startRun), until the engine records its own. */
+let questionShownAhead: number | null = null;
 
 /** Makes the runs from now on with this factory instead of the engine's (null: the engine again), so a test can drive a run by hand. */
 export function setRunFactory(factory: ((options: RunOptions) => LifecycleRun) | null): void {
   createRun = factory;
 }
 
+let engineWaitsFor: Promise<unknown> = Promise.resolve();
+
+/**
+ * The engine is loaded only once this has settled: the page asks for the inspector first,
+ * which shows step 1 (startRun shows it before the engine exists), and the engine's chunks
+ * (the MCP SDK client among them, the largest) would otherwise be parsed and run beside
+ * it and hold step 1 back.
+ */
+export function loadEngineAfter(first: Promise<unknown>): void {
+  engineWaitsFor = first.catch(() => {});
+}
+
 export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
-  enginePromise ??= import('../lifecycle/engine.ts').catch((error: unknown) => {
+  enginePromise ??= engineWaitsFor.then(() => import('../lifecycle/engine.ts')).catch((error: unknown) => {
     enginePromise = null;
     throw error;
   });
@@ -63,6 +78,12 @@ function applyEvent(runId: number, event: RunEvent): void {
     case 'step': {
       const step = snapshotStep(event.step);
       const protocolVersion = currentRun?.trace.mcp.protocolVersion ?? null;
+      if (questionShownAhead === runId && step.n === 1) {
+        // The engine's step 1 takes the place of the one shown ahead: the same step, so the cursor stays and nothing moves.
+        questionShownAhead = null;
+        setState((state) => ({ steps: [step, ...state.steps.slice(1)], protocolVersion }));
+        break;
+      }
       setState((state) => {
         const steps = [...state.steps, step];
         return state.followNext
@@ -90,7 +111,8 @@ function applyEvent(runId: number, event: RunEvent): void {
     }
     case 'waiting':
       setState({ pending: event.pending });
-      if (getState().followNext) currentRun?.release();
+      // Step 1 is on show already: the Next that asked for it opens its gate.
+      if (getState().followNext || (questionShownAhead === runId && event.pending.id === QUESTION_STEP_ID)) currentRun?.release();
       break;
     case 'released':
       setState({ pending: null });
@@ -149,7 +171,42 @@ function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<Exp
   return { settings, mcpUrl: resolveAppUrl(`${scenario.mcpPath}?fault=${state.authFault}`, appBaseUrl) };
 }
 
-/** Starts a run with the current settings; the engine then waits at its first gate. */
+/** The run's options from the learner's settings; the static site's serverReady is added once the engine is loaded. */
+function prepareRunOptions({ state, provider, appBaseUrl }: { state: ExplorerState; provider: ProviderSettings; appBaseUrl: URL }): RunOptions {
+  const scenario = findScenario(state.scenarioId);
+  // A prompt the learner chose in the settings comes before the scenario's own.
+  const chosenPrompt = useServerOfferingsStore.getState().chosenPrompt ?? scenario?.prompt;
+  const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
+  // The learner's headers are for the server they named, never for the built-in one.
+  const mcpHeaders = state.model.mcpServerUrl === null ? [] : state.model.mcpHeaders;
+  const authorization = resolveAuthorization({ state, scenario, appBaseUrl });
+  return {
+    question: state.question,
+    era: state.era,
+    mcpUrl: authorization.mcpUrl ?? mcpUrl,
+    mcpHeaders,
+    provider,
+    ...(authorization.settings ? { authorization: authorization.settings } : {}),
+    maxToolRounds: chooseMaxToolRounds({ settings: state.model, scenarioCap: scenario?.maxToolRounds }),
+    ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
+    ...(scenario?.listResources ? { listResources: true } : {}),
+  };
+}
+
+function reportRunNotStarted(error: unknown): void {
+  useExplorerStore.setState({
+    status: 'idle',
+    followNext: false,
+    loadError: `The run could not start: ${error instanceof Error ? error.message : String(error)} Choose another wire format in the model settings.`,
+  });
+}
+
+/**
+ * Starts a run with the current settings; the engine then waits at its first gate. When
+ * Next asked for it, step 1 (the question reaching the host, which needs no MCP code) is
+ * shown at once, written as the engine will write it, while the engine loads; the engine's
+ * own step 1 then takes its place by number (applyEvent), so the trace is the engine's.
+ */
 export async function startRun(): Promise<void> {
   const state = useExplorerStore.getState();
   const { question, era, runId } = state;
@@ -157,6 +214,18 @@ export async function startRun(): Promise<void> {
   const appBaseUrl = readAppBaseUrl();
   const provider = resolveProvider(state, appBaseUrl.href);
   useExplorerStore.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, runWire: provider.wire, cursor: -1, furthest: -1, modelName: provider.model });
+  let options: RunOptions;
+  try {
+    options = prepareRunOptions({ state, provider, appBaseUrl });
+  } catch (error) {
+    reportRunNotStarted(error);
+    return;
+  }
+  if (state.followNext) {
+    questionShownAhead = nextRunId;
+    const step = recordQuestionStepAhead(options);
+    useExplorerStore.setState((current) => ({ steps: [step], ...moveCursor(current, 0), followNext: false }));
+  }
   let engine: typeof import('../lifecycle/engine.ts');
   try {
     engine = await loadEngine();
@@ -174,31 +243,9 @@ export async function startRun(): Promise<void> {
   if (useExplorerStore.getState().runId !== nextRunId) return;
   let run: LifecycleRun;
   try {
-    const scenario = findScenario(state.scenarioId);
-    // A prompt the learner chose in the settings comes before the scenario's own.
-    const chosenPrompt = useServerOfferingsStore.getState().chosenPrompt ?? scenario?.prompt;
-    const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
-    // The learner's headers are for the server they named, never for the built-in one.
-    const mcpHeaders = state.model.mcpServerUrl === null ? [] : state.model.mcpHeaders;
-    const authorization = resolveAuthorization({ state, scenario, appBaseUrl });
-    run = (createRun ?? engine.createLifecycleRun)({
-      question,
-      era,
-      mcpUrl: authorization.mcpUrl ?? mcpUrl,
-      mcpHeaders,
-      provider,
-      ...(serverReady ? { serverReady } : {}),
-      ...(authorization.settings ? { authorization: authorization.settings } : {}),
-      maxToolRounds: chooseMaxToolRounds({ settings: state.model, scenarioCap: scenario?.maxToolRounds }),
-      ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
-      ...(scenario?.listResources ? { listResources: true } : {}),
-    });
+    run = (createRun ?? engine.createLifecycleRun)({ ...options, ...(serverReady ? { serverReady } : {}) });
   } catch (error) {
-    useExplorerStore.setState({
-      status: 'idle',
-      followNext: false,
-      loadError: `The run could not start: ${error instanceof Error ? error.message : String(error)} Choose another wire format in the model settings.`,
-    });
+    reportRunNotStarted(error);
     return;
   }
   currentRun = run;

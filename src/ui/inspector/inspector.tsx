@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { findFocus } from '../../content/narration.ts';
 import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
 import { getFailureSummary, getStepSummary } from '../../content/step-summaries.ts';
@@ -15,12 +15,16 @@ import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
 import { FullScreenButton } from './full-screen-button.tsx';
 import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
-import { RichContentView } from './rich-content-view.tsx';
 import { TranslationView } from './translation-view.tsx';
 import { StepTimeText } from './step-time-text.tsx';
 import { findStreamSource, StreamPlayback } from './stream-playback.tsx';
 
 type Tab = 'translation' | 'stream' | 'message' | 'http';
+
+// The tool result's content is read with the MCP SDK's own guards (src/content/rich-content.ts), and the SDK is one file,
+// the engine's largest chunk: imported here, the inspector, and with it step 1 (shown before the engine has loaded), would
+// wait for it to be parsed and run. Only a tool result has such content, and by then the engine has loaded the SDK.
+const RichContentView = lazy(() => import('./rich-content-view.tsx').then((module) => ({ default: module.RichContentView })));
 
 const selectCanRetry = (state: { pending: unknown; status: string }) => state.pending !== null && state.status === 'running';
 
@@ -142,7 +146,9 @@ function StepInspector({ step }: { step: Step }) {
             <EditedMessageView step={step} original={step.edited.original} focus={findFocus({ stepId: step.id, wire })} />
           ) : (
             <>
-              <RichContentView payload={step.payload} />
+              <Suspense fallback={null}>
+                <RichContentView payload={step.payload} />
+              </Suspense>
               <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
             </>
           ))}
