@@ -1,4 +1,5 @@
-import { AUTHORIZATION_SERVER_PATH, CLIENT_METADATA_PATH, PROTECTED_MCP_PATH, SandboxFaultSchema, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
+import { AUTHORIZATION_SERVER_PATH, CLIENT_METADATA_PATH, PROTECTED_MCP_PATH } from '../../src/trace/authorization-sandbox.ts';
+import { SandboxFaultSchema, type SandboxFault } from '../../src/trace/sandbox-fault-schema.ts';
 
 /**
  * Where everything of the sandbox lives, as the client must address it. The app's routes

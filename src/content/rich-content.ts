@@ -1,5 +1,6 @@
 import { isCallToolResult, isSpecType, type ContentBlock } from '@modelcontextprotocol/client';
 import { buildMediaSource, readBase64, type MediaSource } from './base64-media.ts';
+import { findToolResult } from './find-tool-result.ts';
 
 /** One block of a tool result as the inspector shows it: what it is, never HTML. */
 export type ContentView =
@@ -12,14 +13,6 @@ export type ContentView =
   | { kind: 'invalid'; path: string; reason: string };
 
 /** Where a step's payload holds a tool result: itself (the result handed to the host) or a JSON-RPC response's `result`. */
-function findResult(value: unknown): { result: unknown; at: string } | null {
-  if (typeof value !== 'object' || value === null) return null;
-  if ('content' in value && Array.isArray(value.content)) return { result: value, at: '' };
-  if ('result' in value && typeof value.result === 'object' && value.result !== null && 'content' in value.result && Array.isArray(value.result.content)) {
-    return { result: value.result, at: 'result.' };
-  }
-  return null;
-}
 
 function viewBlock(block: ContentBlock, path: string): ContentView {
   switch (block.type) {
@@ -59,7 +52,7 @@ function viewBlock(block: ContentBlock, path: string): ContentView {
  * read block by block, so one bad block is named and the others are still shown.
  */
 export function classifyToolResultContent({ payload }: { payload: unknown }): ContentView[] | null {
-  const found = findResult(payload);
+  const found = findToolResult(payload);
   if (found === null) return null;
   const { result, at } = found;
   const views: ContentView[] = [];

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { SANDBOX_FAULTS } from './sandbox-fault-names.ts';
-
 /**
  * The built-in authorization sandbox as both halves see it: the app serves these paths
  * (server/authorization) and the host walks them (src/lifecycle). Kept at the bottom layer
@@ -31,8 +28,7 @@ export const PRIVILEGED_TOOL_NAME = 'multiply_numbers';
  * flow on purpose, so the learner sees that check fail and why.
  */
 export { SANDBOX_FAULTS } from './sandbox-fault-names.ts';
-export const SandboxFaultSchema = z.enum(SANDBOX_FAULTS);
-export type SandboxFault = z.infer<typeof SandboxFaultSchema>;
+export type { SandboxFault } from './sandbox-fault-schema.ts';
 
 /**
  * Every answer of the sandbox's authorization server and of /mcp/protected carries this

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { Deprecation } from './deprecation-schema.ts';
 
 /**
  * What the 2026-07-28 revision keeps only as deprecated (removal not before 2027-07-28):
@@ -12,12 +12,7 @@ import { z } from 'zod';
 
 export const DEPRECATED_FEATURES = ['sampling', 'roots', 'logging', 'dynamic-client-registration'] as const;
 
-export const DeprecationSchema = z.object({
-  feature: z.enum(DEPRECATED_FEATURES),
-  era: z.literal('2026-07-28'),
-  note: z.string(),
-});
-export type Deprecation = z.infer<typeof DeprecationSchema>;
+export type { Deprecation } from './deprecation-schema.ts';
 
 const NOTES: Record<Deprecation['feature'], string> = {
   sampling: 'Sampling is deprecated in 2026-07-28: a server that needs a model should call one itself. It still works through input_required, with no removal before 2027-07-28.',

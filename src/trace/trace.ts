@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeprecationSchema } from './deprecations.ts';
+import { DeprecationSchema } from './deprecation-schema.ts';
 import { STOP_OUTCOMES } from './stop-causes.ts';
 import { ERAS, ERA_CHOICES, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
 

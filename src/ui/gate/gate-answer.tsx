@@ -1,11 +1,9 @@
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
-import { ConsentAnswer } from './consent-answer.tsx';
-import { ElicitationAnswer } from './elicitation-answer.tsx';
-import { SamplingReview } from './sampling-review.tsx';
+import { useLoadedModule } from '../use-loaded-module.ts';
 
 /** The gates where the host waits for the user's own answer, not for a message to leave. */
 const ANSWER_GATES = ['user.consent', 'host.sampling.review', 'user.elicitation.answer'] as const;
-type AnswerGate = (typeof ANSWER_GATES)[number];
+export type AnswerGate = (typeof ANSWER_GATES)[number];
 
 function isAnswerGate(id: string): id is AnswerGate {
   return ANSWER_GATES.some((gate) => gate === id);
@@ -13,29 +11,37 @@ function isAnswerGate(id: string): id is AnswerGate {
 
 const selectGate = (state: ExplorerState) =>
   state.cursor === state.steps.length - 1 && state.source.kind === 'live' && state.pending?.editable && isAnswerGate(state.pending.id) ? state.pending : null;
+const loadGateAnswerPanel = () => import('./gate-answer-panel.tsx');
 const selectLastStep = (state: ExplorerState) => state.steps.at(-1);
 
 /**
  * The user's part at a gate, with controls instead of JSON: Allow or Deny a destructive
  * tool, Approve or Decline a server's sampling request, fill in (or decline) a server's
  * form. Each button releases the gate with the answer the engine reads; "Edit before
- * sending" stays for anyone who wants to send something else.
+ * sending" stays for anyone who wants to send something else. The panels are fetched at
+ * the first such gate: the first page does without them (and without zod, which they read
+ * the server's request with), and by then the engine has loaded.
  */
 export function GateAnswer() {
   const pending = useExplorerStore(selectGate);
   const last = useExplorerStore(selectLastStep);
   if (!pending) return null;
   const id: AnswerGate = isAnswerGate(pending.id) ? pending.id : 'user.consent';
-  switch (id) {
-    case 'user.consent':
-      return <ConsentAnswer asked={last?.id === 'host.ask-consent' ? last.payload : undefined} />;
-    case 'host.sampling.review':
-      return <SamplingReview review={pending.payload} />;
-    case 'user.elicitation.answer':
-      return <ElicitationAnswer asked={last?.id === 'host.elicitation.ask' ? last.payload : undefined} key={last?.n} />;
+  return <LoadedGateAnswer id={id} pending={pending} last={last} />;
+}
+
+function LoadedGateAnswer(props: Parameters<typeof import('./gate-answer-panel.tsx').GateAnswerPanel>[0]) {
+  const panel = useLoadedModule(loadGateAnswerPanel);
+  switch (panel.status) {
+    case 'loaded':
+      return <panel.module.GateAnswerPanel {...props} />;
+    case 'loading':
+      return null;
+    case 'failed':
+      return <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">The answer panel could not be loaded ({panel.message}): use "Edit before sending" to answer, or check that the server is still running and reload the page.</p>;
     default: {
-      const unexpected: never = id;
-      throw new Error(`Unknown gate ${String(unexpected)}`);
+      const unknown: never = panel;
+      return unknown;
     }
   }
 }

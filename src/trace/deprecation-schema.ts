@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { DEPRECATED_FEATURES } from './deprecations.ts';
+
+/**
+ * A step's deprecation mark as a trace file carries it. Apart from deprecations.ts, which
+ * the trace writer uses, so that writing step 1 on the first page (before the engine has
+ * loaded) does not bring zod with it.
+ */
+export const DeprecationSchema = z.object({
+  feature: z.enum(DEPRECATED_FEATURES),
+  era: z.literal('2026-07-28'),
+  note: z.string(),
+});
+export type Deprecation = z.infer<typeof DeprecationSchema>;
