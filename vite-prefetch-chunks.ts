@@ -1,11 +1,11 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 
 /**
- * `<link rel="prefetch">` in the built index.html for lazily loaded entries (the engine,
- * the inspector, the graph) and the chunks they import. main.tsx asks for them with
- * import() as soon as it runs, but that is only once the first page's script has
- * arrived and run: the hints let the browser fetch them alongside it, at the lowest
- * priority, without running them. Unlike modulepreload, a prefetch is neither parsed
+ * `<link rel="prefetch">` in the built index.html for lazily loaded entries (the engine and
+ * the graph) and the chunks they import. main.tsx asks for them with
+ * import() only once step 1 is shown or the page is idle, so that running them does not
+ * hold back the first Next: the hints let the browser fetch them alongside the first
+ * page, at the lowest priority, without running them. Unlike modulepreload, a prefetch is neither parsed
  * nor needed before the page works, so it is no part of the first page's JavaScript.
  */
 
@@ -26,8 +26,8 @@ function collectFiles(bundle: Record<string, OutputFile>, fileName: string, into
   return into;
 }
 
-/** What the first Next needs besides the first page: the engine, the inspector that shows step 1, and the graph. */
-export const LAZY_FIRST_STEP_ENTRIES = ['src/lifecycle/engine.ts', 'src/ui/inspector/inspector.tsx', 'src/ui/graph/lifecycle-graph.tsx'];
+/** What comes right after the first page (whose inspector shows step 1 before the engine exists): the engine, from step 2 on, and the graph. */
+export const LAZY_FIRST_STEP_ENTRIES = ['src/lifecycle/engine.ts', 'src/ui/graph/lifecycle-graph.tsx'];
 
 export function prefetchChunks({ entries }: { entries: string[] }): Plugin {
   let base = '/';

@@ -5,8 +5,8 @@ import { applyEmbedSettings, readEmbedFlag } from './store/embed.ts';
 import { loadEngine, loadEngineAfter } from './store/run-controller.ts';
 import { updateWorkerStatus } from './service-worker/worker-status.ts';
 import { App } from './ui/app.tsx';
-import { loadInspector } from './ui/inspector/load-inspector.ts';
 import { loadLifecycleGraph } from './ui/graph/load-lifecycle-graph.ts';
+import { whenFirstStepOrIdle } from './ui/wait-for-first-step.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -17,25 +17,14 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-/** Resolves once the frame after this one has been painted (or after 100 ms: a hidden tab paints no frames). */
-function waitForPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
-}
-
 // The first paint is index.html's own shell, painted while this script loads. The first Next shows step 1 before the
-// engine exists (src/store/run-controller.ts), in the inspector: so the inspector's chunk is asked for first, and the
-// engine (with the MCP SDK client, the largest of them) and the graph once it has run and React has painted what it
-// rendered, so that their parsing and evaluation do not hold step 1 back; step 2 needs the engine, which has loaded by
-// then. A failure is reported where the chunk is needed (Next, the inspector panel). The graph is a chunk of its own
-// (React Flow), so the first page's script stays small.
-const inspectorShown = loadInspector()
-  .catch(() => {})
-  .then(waitForPaint);
-loadEngineAfter(inspectorShown);
-void inspectorShown.then(() => {
+// engine exists (src/store/run-controller.ts), in the inspector, which is part of the first page. The engine (with the
+// MCP SDK client and zod, the largest chunks) and the graph (React Flow) are prefetched by the page (vite-prefetch-chunks.ts)
+// and run once step 1 is painted, or the page is idle (whenFirstStepOrIdle), so that they do not hold step 1 back; step 2
+// needs the engine, which has loaded by then. A failure is reported where the chunk is needed (Next, the graph).
+const heavyChunksMayRun = whenFirstStepOrIdle();
+loadEngineAfter(heavyChunksMayRun);
+void heavyChunksMayRun.then(() => {
   void loadLifecycleGraph().catch(() => {});
   void loadEngine().catch(() => {});
 });
@@ -48,9 +37,11 @@ if (embed) applyEmbedSettings();
 const link = readDeepLink(window.location.search);
 if (link) void openDeepLink(embed ? { ...link, modelKind: undefined } : link);
 
-// The static site's MCP server and mock model run in a Service Worker; the served app has no need of one.
+// The static site's MCP server and mock model run in a Service Worker; the served app has no need of one. Its install
+// (the worker's script, then the site's files cached) waits for step 1 too: step 2 is the first to need it.
 if (import.meta.env.MODE === 'static-site') {
-  void import('./service-worker/register-service-worker.ts')
+  void heavyChunksMayRun
+    .then(() => import('./service-worker/register-service-worker.ts'))
     .then((module) => module.registerServiceWorker({ embed }))
     .catch((error: unknown) => updateWorkerStatus({ phase: 'failed', detail: `The in-browser server could not be started (${String(error)}). Reload the page.` }));
 }

@@ -15,17 +15,22 @@ import { AnswerBox, StepCaption } from './step-caption.tsx';
 import { GateAnswer } from './gate/gate-answer.tsx';
 import { Timeline } from './timeline/timeline.tsx';
 import { useDocumentPreferences } from './use-document-preferences.ts';
-import { useLoadedModule, type LoadedModule } from './use-loaded-module.ts';
-import { loadInspector } from './inspector/load-inspector.ts';
+import { useLoadedModule } from './use-loaded-module.ts';
+import { Inspector } from './inspector/inspector.tsx';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 import { ViewBoundary } from './view-boundary.tsx';
+import { whenFirstStepOrIdle } from './wait-for-first-step.ts';
 import { GRAPH_VIEW_ID, GraphSplit } from './graph-split.tsx';
 
-// Neither the inspector (JSON, translation and HTTP views) nor the sequence diagram is needed for the first paint.
-// The inspector is fetched right after it (src/main.tsx, useLoadedModule), so the first step shows as soon as it exists.
+// The inspector is part of the first page: the first Next shows step 1 in it before the engine exists, and an import()
+// of its chunk, even preloaded, resolved a frame or more after that press. Its heavy parts (a tool result's rich content,
+// a stream's playback) are chunks of their own. The sequence diagram is not needed for the first paint.
 // The lesson tools (predictions, era twins, the model's view, the code, teacher's notes) are a chunk of their own.
-const LessonBar = lazy(() => import('./lesson/lesson-bar.tsx').then((module) => ({ default: module.LessonBar })));
-const LessonSwitches = lazy(() => import('./lesson/lesson-bar.tsx').then((module) => ({ default: module.LessonSwitches })));
+// It waits for step 1 if Next is pressed at once (whenFirstStepOrIdle): it reads the lesson plan with zod, and its chunks
+// would otherwise be run between that press and its step.
+const loadLessonBar = () => whenFirstStepOrIdle().then(() => import('./lesson/lesson-bar.tsx'));
+const LessonBar = lazy(() => loadLessonBar().then((module) => ({ default: module.LessonBar })));
+const LessonSwitches = lazy(() => loadLessonBar().then((module) => ({ default: module.LessonSwitches })));
 /** ?embed=1: the view for an iframe (src/store/embed.ts), without settings or files. */
 const EMBED = new URLSearchParams(window.location.search).get('embed') === '1';
 
@@ -40,27 +45,11 @@ const selectGraphHeight = (state: ExplorerState) => state.preferences.graphHeigh
 
 const panel = 'min-h-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 
-function ShownInspector({ inspector }: { inspector: LoadedModule<typeof import('./inspector/inspector.tsx')> }) {
-  switch (inspector.status) {
-    case 'loaded':
-      return <inspector.module.Inspector />;
-    case 'loading':
-      return <p className="p-4 text-sm text-slate-500">Loading the inspector…</p>;
-    case 'failed':
-      return <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">The inspector could not be loaded ({inspector.message}). Check that the server is still running, then reload the page.</p>;
-    default: {
-      const unknown: never = inspector;
-      return unknown;
-    }
-  }
-}
-
 function InspectorPanel() {
   const hasStep = useExplorerStore(selectHasStep);
-  const inspector = useLoadedModule(loadInspector);
   return hasStep ? (
     <ViewBoundary view="inspector">
-      <ShownInspector inspector={inspector} />
+      <Inspector />
     </ViewBoundary>
   ) : (
     <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { findToolResult } from '../../content/find-tool-result.ts';
 import { findFocus } from '../../content/narration.ts';
 import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
 import { getFailureSummary, getStepSummary } from '../../content/step-summaries.ts';
@@ -17,7 +18,7 @@ import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
 import { TranslationView } from './translation-view.tsx';
 import { StepTimeText } from './step-time-text.tsx';
-import { findStreamSource, StreamPlayback } from './stream-playback.tsx';
+import { findStreamSource } from './find-stream-source.ts';
 
 type Tab = 'translation' | 'stream' | 'message' | 'http';
 
@@ -25,6 +26,9 @@ type Tab = 'translation' | 'stream' | 'message' | 'http';
 // the engine's largest chunk: imported here, the inspector, and with it step 1 (shown before the engine has loaded), would
 // wait for it to be parsed and run. Only a tool result has such content, and by then the engine has loaded the SDK.
 const RichContentView = lazy(() => import('./rich-content-view.tsx').then((module) => ({ default: module.RichContentView })));
+// The stream's playback reads each wire's frames with the providers' stream readers, which check them with zod: a chunk of
+// its own too, so the inspector (on the first page, for step 1) carries no zod. Only a streamed reply's step has the tab.
+const StreamPlayback = lazy(() => import('./stream-playback.tsx').then((module) => ({ default: module.StreamPlayback })));
 
 const selectCanRetry = (state: { pending: unknown; status: string }) => state.pending !== null && state.status === 'running';
 
@@ -140,15 +144,21 @@ function StepInspector({ step }: { step: Step }) {
       )}
       <div className="min-h-0 flex-1 overflow-auto px-4 py-2" role={tabs.length > 1 ? 'tabpanel' : undefined}>
         {tab === 'translation' && step.translation && <TranslationView translation={step.translation} failed={outcome?.failed === true} />}
-        {tab === 'stream' && streamSource && wire && <StreamPlayback step={streamSource} wire={wire} />}
+        {tab === 'stream' && streamSource && wire && (
+          <Suspense fallback={<p className="text-sm text-slate-500">Loading the stream's playback…</p>}>
+            <StreamPlayback step={streamSource} wire={wire} />
+          </Suspense>
+        )}
         {tab === 'message' &&
           (step.edited ? (
             <EditedMessageView step={step} original={step.edited.original} focus={findFocus({ stepId: step.id, wire })} />
           ) : (
             <>
-              <Suspense fallback={null}>
-                <RichContentView payload={step.payload} />
-              </Suspense>
+              {findToolResult(step.payload) !== null && (
+                <Suspense fallback={null}>
+                  <RichContentView payload={step.payload} />
+                </Suspense>
+              )}
               <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
             </>
           ))}
