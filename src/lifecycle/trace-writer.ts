@@ -66,10 +66,19 @@ export function snapshotExchange(exchange: RecordedExchange): HttpExchange {
  */
 export function syncSharedExchange(http: HttpExchange, exchange: RecordedExchange): HttpExchange {
   const fields = readExchangeFields(exchange);
-  if (Object.keys(http).join() !== Object.keys(fields).join()) {
+  if (!haveSameKeys(http, fields)) {
     for (const key of Object.keys(http)) Reflect.deleteProperty(http, key);
   }
   return Object.assign(http, fields);
+}
+
+/** Whether both have the same keys in the same order; called at every frame, so without joining strings. */
+function haveSameKeys(left: object, right: object): boolean {
+  const leftKeys = Object.keys(left);
+  const rightKeys = Object.keys(right);
+  if (leftKeys.length !== rightKeys.length) return false;
+  for (let index = 0; index < leftKeys.length; index++) if (leftKeys[index] !== rightKeys[index]) return false;
+  return true;
 }
 
 /** Appends steps to a trace and tells listeners; the only place that writes steps. */

@@ -110,6 +110,15 @@ export class ExchangeBounds {
     return new ExchangeStopped(stop);
   }
 
+  /**
+   * Ends the request for a reason that is no bound (the caller's own abort, the network
+   * timeout): no stop is set. The bounds' signal is the fetch's only one, so an exchange
+   * needs no controller of its own linked to this one.
+   */
+  abort(reason: unknown): void {
+    this.controller.abort(reason);
+  }
+
   /** The exchange is over: its clock must not keep the process (the CLI) alive. */
   finish(): void {
     clearTimeout(this.timer);

@@ -5,7 +5,7 @@
  * keeps weak references in every source for as long as they live, and a run signal lives
  * the whole run): a listener per source, removed at the end, does the same job.
  */
-export function linkSignals(controller: AbortController, signals: readonly (AbortSignal | null | undefined)[]): () => void {
+export function linkSignals(controller: Pick<AbortController, 'abort'>, signals: readonly (AbortSignal | null | undefined)[]): () => void {
   const unlinks: (() => void)[] = [];
   for (const signal of signals) {
     if (!signal) continue;

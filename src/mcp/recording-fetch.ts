@@ -125,9 +125,8 @@ export async function performRecordedExchange<Context = unknown>(
   };
   const limits = typeof options.limits === 'function' ? options.limits(outgoing) : (options.limits ?? {});
   const bounds = new ExchangeBounds(limits, () => now() - exchange.startedAt);
-  // The fetch's one signal: the caller's, the bounds' and the timeout's, let go of when the exchange ends.
-  const network = new AbortController();
-  const unlinkSignals = linkSignals(network, [callerSignal, bounds.signal]);
+  // The fetch's one signal is the bounds': the caller's abort and the timeout abort it too; the link is let go of when the exchange ends.
+  const unlinkSignals = linkSignals(bounds, [callerSignal]);
   const emit = (event: ExchangeEvent<Context>) => {
     if (event.type === 'end' || event.type === 'error') unlinkSignals();
     options.listener?.(event);
@@ -148,7 +147,7 @@ export async function performRecordedExchange<Context = unknown>(
   const timer = options.timeoutMs
     ? setTimeout(() => {
         timedOut = true;
-        network.abort(new DOMException(`No answer within ${options.timeoutMs} ms`, 'TimeoutError'));
+        bounds.abort(new DOMException(`No answer within ${options.timeoutMs} ms`, 'TimeoutError'));
       }, options.timeoutMs)
     : undefined;
   const stopTimer = () => clearTimeout(timer);
@@ -159,7 +158,7 @@ export async function performRecordedExchange<Context = unknown>(
       method: outgoing.method,
       headers: outgoing.headers,
       body,
-      signal: network.signal,
+      signal: bounds.signal,
       // A redirect would resend the message, and the headers a browser or Node keep (an
       // API key in x-api-key, the MCP session), to an address nobody chose: it is shown instead.
       redirect: 'manual',

@@ -23,11 +23,34 @@ export function formatTraceparent({ traceId, spanId }: TraceContext): string {
   return `00-${traceId}-${spanId}-${SAMPLED}`;
 }
 
+/**
+ * Random bytes are drawn in batches: one getRandomValues call costs about as much for 16
+ * bytes as for a kilobyte (Node validates and crosses into C++ per call), and the host
+ * makes a span id for every MCP request. The bytes are the same CSPRNG's, each used once.
+ */
+const RANDOM_BATCH_BYTES = 1024;
+let randomBatch = new Uint8Array(0);
+let randomOffset = 0;
+
+function takeRandomBytes(bytes: number): Uint8Array {
+  if (randomOffset + bytes > randomBatch.length) {
+    randomBatch = globalThis.crypto.getRandomValues(new Uint8Array(RANDOM_BATCH_BYTES));
+    randomOffset = 0;
+  }
+  const taken = randomBatch.subarray(randomOffset, randomOffset + bytes);
+  randomOffset += bytes;
+  return taken;
+}
+
+const HEX_BYTES = Array.from({ length: 256 }, (_, value) => value.toString(16).padStart(2, '0'));
+
 /** Lowercase hex of `bytes` random bytes, never all zero (the spec makes an all-zero id invalid). */
 export function createRandomTraceHex(bytes: 8 | 16): string {
-  const values = new Uint8Array(bytes);
   for (;;) {
-    globalThis.crypto.getRandomValues(values);
-    if (values.some((value) => value !== 0)) return Array.from(values, (value) => value.toString(16).padStart(2, '0')).join('');
+    const values = takeRandomBytes(bytes);
+    if (!values.some((value) => value !== 0)) continue;
+    let hex = '';
+    for (const value of values) hex += HEX_BYTES[value];
+    return hex;
   }
 }
