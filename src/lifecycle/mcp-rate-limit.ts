@@ -76,11 +76,16 @@ export function retryRateLimited({
 
 /** Waits until `wait.until`, telling `onTick` the time left each second; rejects when the signal aborts. */
 async function countDown({ wait, signal, onTick }: { wait: RateLimitWait; signal: AbortSignal; onTick: (wait: RateLimitWait, leftMs: number) => void }): Promise<void> {
+  let reported = wait.waitMs;
   for (let left = wait.until - Date.now(); left > 0; left = wait.until - Date.now()) {
     await waitUntil({ deadline: Date.now() + Math.min(1000, left), signal });
-    onTick(wait, Math.max(0, wait.until - Date.now()));
+    reported = Math.max(0, wait.until - Date.now());
+    onTick(wait, reported);
   }
   signal.throwIfAborted();
+  // A timer may fire a millisecond early and the tick itself take longer than that: the loop then ends on a tick
+  // that said "1 s left", and the wait's step would keep saying so. The last word is always that it is over.
+  if (reported > 0) onTick(wait, 0);
 }
 
 /** The title of the wait step as it counts down. */
