@@ -37,10 +37,10 @@ export function setRunFactory(factory: ((options: RunOptions) => LifecycleRun) |
 let engineWaitsFor: Promise<unknown> = Promise.resolve();
 
 /**
- * The engine is loaded only once this has settled: the page asks for the inspector first,
- * which shows step 1 (startRun shows it before the engine exists), and the engine's chunks
- * (the MCP SDK client among them, the largest) would otherwise be parsed and run beside
- * it and hold step 1 back.
+ * The engine is loaded only once this has settled (src/main.tsx: step 1 painted, or the page
+ * idle): startRun shows step 1 before the engine exists, and the engine's chunks (the MCP
+ * SDK client and zod among them, the largest) would otherwise be parsed and run between the
+ * press of Next and its step.
  */
 export function loadEngineAfter(first: Promise<unknown>): void {
   engineWaitsFor = first.catch(() => {});

@@ -1,7 +1,7 @@
 import { useExplorerStore } from '../store/explorer-store.ts';
 
 /** Resolves once the frame after this one has been painted (or after 100 ms: a hidden tab paints no frames). */
-export function waitForPaint(): Promise<void> {
+function waitForPaint(): Promise<void> {
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, 100);
