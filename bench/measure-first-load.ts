@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { z } from 'zod';
 import { fetchInspector, type FetchedInspector } from './fetch-inspector.ts';
 import { createFigure, createUnmeasuredFigure, type Figure } from './figures.ts';
 import { openContext } from './launch-browser.ts';
@@ -31,17 +32,32 @@ async function measurePaint(browser: Browser, url: string): Promise<number> {
   }
 }
 
-/** Navigation start until Next, pressed as soon as it can be, shows step 1 in the inspector (painted). */
+const PaintedProbeSchema = z.object({ pressedAt: z.number(), paintedAt: z.number() });
+const NEXT_WORKS_TIMEOUT_MS = 30_000;
+
+/**
+ * Navigation start until Next, pressed as soon as it can be, shows step 1 in the inspector
+ * (painted). The probe's promise is awaited with the DevTools protocol's own evaluate, so no
+ * script of Playwright's runs in the page while it is measured (see installNextProbe).
+ */
 async function measureNextWorks(browser: Browser, url: string): Promise<{ shownAt: number; pressedAt: number }> {
   const context = await openContext(browser);
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const page = await context.newPage();
     await page.addInitScript(installNextProbe);
+    const session = await context.newCDPSession(page);
     await page.goto(url, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as { __nextProbe: { paintedAt?: number } }).__nextProbe.paintedAt !== undefined, undefined, { timeout: 30_000 });
-    const probe = await page.evaluate(() => (window as unknown as { __nextProbe: { pressedAt: number; paintedAt: number } }).__nextProbe);
+    const evaluated = session.send('Runtime.evaluate', { expression: 'window.__nextProbe.painted', awaitPromise: true, returnByValue: true });
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`Step 1 was not shown within ${NEXT_WORKS_TIMEOUT_MS} ms of loading ${url}.`)), NEXT_WORKS_TIMEOUT_MS);
+    });
+    const { result, exceptionDetails } = await Promise.race([evaluated, timedOut]);
+    if (exceptionDetails) throw new Error(`The Next probe failed in the page: ${exceptionDetails.text}`);
+    const probe = PaintedProbeSchema.parse(result.value);
     return { shownAt: probe.paintedAt, pressedAt: probe.pressedAt };
   } finally {
+    clearTimeout(timer);
     await context.close();
   }
 }

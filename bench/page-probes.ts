@@ -19,10 +19,16 @@ export function readFirstContentfulPaint(): Promise<number> {
  * Installed before the app loads: clicks Next the moment it exists and is enabled, then
  * notes when the inspector shows step 1 and that frame has been painted (one
  * requestAnimationFrame, then a task posted from it, which runs after the frame).
+ * `painted` resolves then, so the bench can await it over the DevTools protocol alone:
+ * Playwright's waitForFunction injects its own script into the page, about 40 ms of main
+ * thread on these machines, which landed between the press and its step.
  */
 export function installNextProbe(): void {
-  type Probe = { pressedAt?: number; shownAt?: number; paintedAt?: number };
+  type Painted = { pressedAt: number; paintedAt: number };
+  type Probe = { pressedAt?: number; shownAt?: number; paintedAt?: number; painted?: Promise<Painted> };
   const probe: Probe = {};
+  let reportPainted: (painted: Painted) => void = () => {};
+  probe.painted = new Promise((resolve) => (reportPainted = resolve));
   (window as unknown as { __nextProbe: Probe }).__nextProbe = probe;
   const findNext = () => [...document.querySelectorAll('button')].find((button) => /^Next\b/.test(button.textContent ?? ''));
   const check = () => {
@@ -40,6 +46,7 @@ export function installNextProbe(): void {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           probe.paintedAt = performance.now();
+          reportPainted({ pressedAt: probe.pressedAt!, paintedAt: probe.paintedAt });
         };
         channel.port2.postMessage(null);
       });
