@@ -56,7 +56,10 @@ export function explainWrongIssuer({ expected, got, where }: { expected: string;
         fix: `The server is misconfigured (in the sandbox, the wrong-issuer switch is on): nothing was sent to it. Fix its issuer, ${RESET}.`,
       }
     : {
-        what: `The redirect back from the consent page carried ${said} as its issuer, not ${expected}.`,
+        what:
+          got === undefined
+            ? `The redirect back from the consent page carried no iss, though ${expected} says it always sends one (authorization_response_iss_parameter_supported).`
+            : `The redirect back from the consent page carried ${said} as its issuer, not ${expected}.`,
         why: 'RFC 9207: an authorization response from another server than the one asked is a mix-up attack; its code must not be used.',
         fix: `The code was not exchanged. Check which authorization server answered, ${RESET}.`,
       };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { approveSandboxConsent } from '../../server/cli/approve-sandbox-consent.ts';
 import { findScenario } from '../../src/content/scenarios.ts';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { createLifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
 import { SANDBOX_SHOWN_NOTE } from '../../src/lifecycle/authorization-exchange.ts';
 import type { SandboxFault } from '../../src/trace/authorization-sandbox.ts';
 import type { Trace } from '../../src/trace/trace.ts';
@@ -21,7 +21,9 @@ const scenario = findScenario('authorization')!;
 const ERAS = ['2025-11-25', '2026-07-28'] as const;
 const FIRST_FLOW = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
 
-function runScenario({ era, fault }: { era: Era; fault?: SandboxFault }): Promise<Trace> {
+type ObtainConsent = NonNullable<RunOptions['authorization']>['obtainConsent'];
+
+function runScenario({ era, fault, obtainConsent = approveSandboxConsent }: { era: Era; fault?: SandboxFault; obtainConsent?: ObtainConsent }): Promise<Trace> {
   return createLifecycleRun({
     question: scenario.question,
     era,
@@ -29,7 +31,7 @@ function runScenario({ era, fault }: { era: Era; fault?: SandboxFault }): Promis
     provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${app.url}${MOCK_BASE_PATH}`, model: scenario.mockModel },
     autoRelease: true,
     networkTimeoutMs: 10_000,
-    authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true },
+    authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent, showSecrets: true },
   }).start();
 }
 
@@ -100,6 +102,23 @@ describe.each(ERAS)('the authorization scenario, era %s', (era) => {
     expect(authIds(trace)).toEqual(FIRST_FLOW.slice(0, 6));
     expect(trace.steps.find((step) => step.id === 'auth.authorization-response')!.payload).toMatchObject({ checked: { state: 'not the one sent' } });
     expect(trace.steps.at(-1)?.fault?.what).toBe('The redirect back from the consent page carried another state than the one the host sent.');
+  });
+
+  it('a redirect whose iss is another server’s (RFC 9207 mix-up), or has none though the server promised one, is refused before its code is exchanged', async () => {
+    // The browser comes back from the real consent page, and the redirect is altered on its way as a mix-up would.
+    const alterIss = (change: (parameters: URLSearchParams) => void): ObtainConsent => async (request) => {
+      const redirect = new URL(await approveSandboxConsent(request));
+      change(redirect.searchParams);
+      return redirect.href;
+    };
+    const mixedUp = await runScenario({ era, obtainConsent: alterIss((parameters) => parameters.set('iss', 'https://attacker.example/oauth')) });
+    expect(mixedUp.status).toBe('failed');
+    expect(authIds(mixedUp)).toEqual(FIRST_FLOW.slice(0, 6));
+    expect(mixedUp.steps.find((step) => step.id === 'auth.authorization-response')!.payload).toMatchObject({ checked: { state: 'the one sent', iss: 'another issuer' } });
+    expect(mixedUp.steps.at(-1)?.fault).toMatchObject({ what: expect.stringMatching(/^The redirect back from the consent page carried “https:\/\/attacker\.example\/oauth” as its issuer, not http:\/\/127\.0\.0\.1:\d+\/oauth\.$/), why: expect.stringContaining('RFC 9207') });
+    const missing = await runScenario({ era, obtainConsent: alterIss((parameters) => parameters.delete('iss')) });
+    expect(authIds(missing)).toEqual(FIRST_FLOW.slice(0, 6));
+    expect(missing.steps.at(-1)?.fault?.what).toMatch(/^The redirect back from the consent page carried no iss, though http:\/\/127\.0\.0\.1:\d+\/oauth says it always sends one/);
   });
 
   it('pkce-mismatch: the token endpoint refuses the verifier with invalid_grant', async () => {
