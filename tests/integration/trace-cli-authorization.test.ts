@@ -102,4 +102,21 @@ describe('npm run trace -- --scenario authorization (the built-in sandbox, no br
     const elsewhere = await runCli(['--auth-fault', 'state-mismatch']);
     expect(elsewhere.code).toBe(2);
   }, 60_000);
+
+  it('every other --auth-fault, in the 2026-07-28 era: its own outcome and exit code, its explanation in the text output, the steps before it printed', async () => {
+    const cases = [
+      { fault: 'wrong-issuer', code: 1, said: ["The authorization server's metadata says its issuer is", 'RFC 8414 §3.3'], last: 'Client fetches the authorization server' },
+      { fault: 'wrong-resource', code: 1, said: ['still answered HTTP 401 with the new token: “The access token was issued for another resource'], last: 'asks for a new one with its refresh token' },
+      { fault: 'missing-scope', code: 0, said: ['Server answers 403 insufficient_scope', 'Answer: 5 plus 7 is 12.'], last: 'exchanges the code for a token' },
+      { fault: 'expired-token', code: 0, said: ['asks for a new one with its refresh token', 'Answer: 5 plus 7 is 12.'], last: 'exchanges the code for a token' },
+      { fault: 'pkce-mismatch', code: 1, said: ['invalid_grant, “code_verifier does not match the code_challenge', 'RFC 7636 §4.6'], last: 'exchanges the code for a token' },
+    ];
+    for (const { fault, code, said, last } of cases) {
+      const result = await runCli(['--scenario', 'authorization', '--era', '2026-07-28', '--auth-fault', fault]);
+      expect(result.code, fault).toBe(code);
+      expect(result.stdout).toContain(`/mcp/protected?fault=${fault}`);
+      expect(result.stdout).toContain('Client sends server/discover');
+      for (const text of ['Server answers 401', 'protected resource metadata', last, ...said]) expect(result.stdout, fault).toContain(text);
+    }
+  }, 90_000);
 });
