@@ -77,7 +77,7 @@ export function explainNoClientIdentity({ issuer }: { issuer: string }): Fault {
   return {
     what: `The authorization server ${issuer} offers neither Client ID Metadata Documents nor dynamic registration, and no client id was given.`,
     why: 'The server must know which client asks; with neither way open, the client needs an id registered beforehand with the server.',
-    fix: `Register the explorer with that server (redirect URI as shown in the step), then give its client id (--client-id in the CLI, the client id field in the page), ${RESET}.`,
+    fix: `Register the explorer with that server (redirect URI as shown in the step), then give its client id (--client-id in the CLI; in the page, OAuth client id beside the server's URL in the model settings), ${RESET}.`,
   };
 }
 
