@@ -23,9 +23,9 @@ const FIRST_FLOW = ['auth.challenge', 'auth.resource-metadata', 'auth.server-met
 
 type ObtainConsent = NonNullable<RunOptions['authorization']>['obtainConsent'];
 
-function runScenario({ era, fault, obtainConsent = approveSandboxConsent }: { era: Era; fault?: SandboxFault; obtainConsent?: ObtainConsent }): Promise<Trace> {
+function runScenario({ era, fault, obtainConsent = approveSandboxConsent, question = scenario.question }: { era: Era; fault?: SandboxFault; obtainConsent?: ObtainConsent; question?: string }): Promise<Trace> {
   return createLifecycleRun({
-    question: scenario.question,
+    question,
     era,
     mcpUrl: `${app.url}${scenario.mcpPath}${fault ? `?fault=${fault}` : ''}`,
     provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${app.url}${MOCK_BASE_PATH}`, model: scenario.mockModel },
@@ -82,6 +82,24 @@ describe.each(ERAS)('the authorization scenario, era %s', (era) => {
     const stepUp = trace.steps.find((step) => step.id === 'auth.step-up')!;
     expect(stepUp.http?.status).toBe(403);
     expect(stepUp.payload).toMatchObject({ challenge: { error: 'insufficient_scope', scope: ['mcp:tools'] } });
+  });
+
+  it('step-up on a tool call: the privileged tool answers 403 insufficient_scope mid-run, a consent for its scope, and the same tools/call goes again to the answer', async () => {
+    const trace = await runScenario({ era, question: 'What is 5 times 7?' });
+    expect(trace.steps.at(-1)?.fault).toBeUndefined();
+    expect(trace.status).toBe('complete');
+    expect(trace.answer).toBe('5 times 7 is 35.');
+    expect(authIds(trace)).toEqual([...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+    const ids = trace.steps.map((step) => step.id);
+    // The 403 answers the tools/call, in the execution phase; the same call goes again after the flow.
+    const stepUp = trace.steps.find((step) => step.id === 'auth.step-up')!;
+    expect(stepUp.http?.status).toBe(403);
+    expect(JSON.parse(stepUp.http!.requestBody!)).toMatchObject({ method: 'tools/call', params: { name: 'multiply_numbers' } });
+    expect(stepUp.payload).toMatchObject({ challenge: { error: 'insufficient_scope', scope: ['mcp:tools', 'mcp:admin'] } });
+    expect(ids.indexOf('auth.step-up')).toBeGreaterThan(ids.indexOf('mcp.tools-call.request'));
+    expect(ids[ids.lastIndexOf('auth.retry') + 1]).toBe('mcp.tools-call.request');
+    const second = trace.steps.filter((step) => step.id === 'auth.authorization-request')[1]!;
+    expect(second.payload).toMatchObject({ parameters: { scope: 'mcp:tools mcp:admin' } });
   });
 
   it('expired-token: the token of expires_in 0 is still sent, its 401 invalid_token brings a refresh, and the run answers', async () => {
