@@ -88,6 +88,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');
       await page.getByTestId('model-settings-button').click();
       await expectNoSeriousViolations(page, `${theme} settings`);
+      // A server by URL: its headers editor and its OAuth client id field.
+      await page.getByRole('dialog', { name: 'Model and wire format' }).getByLabel('Another Streamable HTTP server, by URL.').check();
+      await expect(page.getByLabel('OAuth client id (optional)')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} settings, a server by URL`);
     });
 
     test('axe finds nothing serious in the switch-scenario confirm dialog, and Esc keeps the run with focus back on the select', async ({ page }) => {

@@ -77,6 +77,40 @@ test('a named server that answers 401: the fault and Sign in; signed in, the flo
   expect(token!.answer.access_token).toBe('[redacted]');
 });
 
+test('a named server with a client id the learner registered beforehand: Sign in names that id, with no registration and no metadata document', async ({ page, baseURL }) => {
+  // Registered by hand, as with a server that offers neither way: the page's callback page as its redirect URI.
+  const registered = await page.request.post(`${baseURL}/oauth/register`, { data: { client_name: 'Registered by the learner', redirect_uris: [`${baseURL}/oauth-callback.html`] } });
+  const { client_id: clientId } = (await registered.json()) as { client_id: string };
+  await page.goto('/');
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
+  await dialog.getByLabel('MCP server URL').fill(`${baseURL}/mcp/protected`);
+  await expect(dialog.getByText(`${baseURL}/oauth-callback.html`)).toBeVisible();
+  await dialog.getByLabel('OAuth client id (optional)').fill(` ${clientId} `);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  await waitForEnd(page);
+  await expect(page.getByTestId('fault')).toContainText('wants authorization (HTTP 401');
+  const popup = await openConsentPopup(page, async () => {
+    await page.getByTestId('sign-in-to-server').click();
+    await page.getByRole('button', { name: /^Play/ }).click();
+  });
+  // The consent page names the client the learner registered.
+  await expect(popup.getByRole('heading', { name: /Authorize Registered by the learner/ })).toBeVisible();
+  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await closed;
+  await waitForEnd(page);
+  await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
+  const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_STEPS);
+  const [identity] = (await readPayloadsOf(page, 'auth.client-id')) as { method: string; client_id: string }[];
+  expect(identity).toEqual({ method: 'pre-registered', client_id: clientId });
+});
+
 test('authorization: the learner closes the consent popup on the sandbox (no COOP), and the run ends at once as closed before answering', async ({ page }) => {
   await page.goto('/?scenario=authorization');
   await page.getByLabel('Speed').selectOption({ label: '4×' });

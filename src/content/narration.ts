@@ -56,6 +56,36 @@ const MCP_FOCUS: Record<string, Focus[]> = {
     { path: 'stoppedBy', note: 'the field the provider used to say why' },
     { path: 'partialAnswer', note: 'what arrived before the stop', optional: true },
   ],
+  // The authorization flow: what each exchange carries that the next one depends on.
+  'auth.challenge': [
+    { path: '["www-authenticate"]', note: 'the challenge: where the metadata is, which scopes' },
+    { path: 'challenge.resourceMetadata', note: 'where to look next (RFC 9728)', optional: true },
+    { path: 'challenge.error', note: 'invalid_token: the token held no longer works', optional: true },
+  ],
+  'auth.resource-metadata': [
+    { path: 'resource', note: 'must name this server: the token is asked for it' },
+    { path: 'authorization_servers', note: 'who issues tokens for this server' },
+  ],
+  'auth.server-metadata': [
+    { path: 'issuer', note: 'must be exactly the issuer looked up' },
+    { path: 'code_challenge_methods_supported', note: 'S256, or the flow stops' },
+    { path: 'client_id_metadata_document_supported', note: 'the client may name itself by a URL', optional: true },
+  ],
+  'auth.client-id': [{ path: 'method', note: 'how the client identifies itself' }],
+  'auth.client-registration': [{ path: 'client_id', note: 'the id the server gave this client' }],
+  'auth.authorization-request': [
+    { path: 'parameters.code_challenge', note: 'only the SHA-256 of the verifier travels' },
+    { path: 'parameters.state', note: 'must come back unchanged' },
+    { path: 'parameters.resource', note: 'the server the token will be for (RFC 8707)' },
+  ],
+  'auth.authorization-response': [{ path: 'checked', note: 'state and issuer compared with what was sent' }],
+  'auth.token-request': [
+    { path: 'sent.code_verifier', note: 'proves this client asked for the code (PKCE)' },
+    { path: 'checked', note: 'token type and expiry, read before use', optional: true },
+  ],
+  'auth.retry': [{ path: 'authorization', note: 'the token goes to the MCP server only' }],
+  'auth.refresh': [{ path: 'sent.grant_type', note: 'refresh_token: no user needed this time' }],
+  'auth.step-up': [{ path: 'challenge.scope', note: 'the scopes this request needs' }],
 };
 
 /** Where each wire format puts the parts a learner should see. */

@@ -233,7 +233,7 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp/protected',
     mockModel: 'mock-model-deterministic',
     authorizationSandbox: true,
-    lesson: 'The built-in sandbox answers 401. Follow the host through the MCP authorization flow: the challenge, the protected resource metadata, the authorization server’s metadata, registration, the authorization request with PKCE and state, your consent, the code exchanged for a token, and the request sent again with Authorization: Bearer. The sandbox’s tokens are made up, so they are shown. Pick a failure switch to see one check fail and why.',
+    lesson: 'The built-in sandbox answers 401. Follow the host through the MCP authorization flow: the challenge, the protected resource metadata, the authorization server’s metadata, the client’s identity (the explorer’s own Client ID Metadata Document, which the sandbox fetches), the authorization request with PKCE and state, your consent, the code exchanged for a token, and the request sent again with Authorization: Bearer. The sandbox’s tokens are made up, so they are shown. Pick a failure switch to see one check fail and why.',
   },
   {
     id: 'elicitation-url',

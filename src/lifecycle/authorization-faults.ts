@@ -56,7 +56,10 @@ export function explainWrongIssuer({ expected, got, where }: { expected: string;
         fix: `The server is misconfigured (in the sandbox, the wrong-issuer switch is on): nothing was sent to it. Fix its issuer, ${RESET}.`,
       }
     : {
-        what: `The redirect back from the consent page carried ${said} as its issuer, not ${expected}.`,
+        what:
+          got === undefined
+            ? `The redirect back from the consent page carried no iss, though ${expected} says it always sends one (authorization_response_iss_parameter_supported).`
+            : `The redirect back from the consent page carried ${said} as its issuer, not ${expected}.`,
         why: 'RFC 9207: an authorization response from another server than the one asked is a mix-up attack; its code must not be used.',
         fix: `The code was not exchanged. Check which authorization server answered, ${RESET}.`,
       };
@@ -74,7 +77,7 @@ export function explainNoClientIdentity({ issuer }: { issuer: string }): Fault {
   return {
     what: `The authorization server ${issuer} offers neither Client ID Metadata Documents nor dynamic registration, and no client id was given.`,
     why: 'The server must know which client asks; with neither way open, the client needs an id registered beforehand with the server.',
-    fix: `Register the explorer with that server (redirect URI as shown in the step), then give its client id (--client-id in the CLI, the client id field in the page), ${RESET}.`,
+    fix: `Register the explorer with that server (redirect URI as shown in the step), then give its client id (--client-id in the CLI; in the page, OAuth client id beside the server's URL in the model settings), ${RESET}.`,
   };
 }
 

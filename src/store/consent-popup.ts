@@ -170,11 +170,12 @@ function waitForCallback({ popup: firstPopup, authorizationUrl, redirectUri, sta
 }
 
 /** The run's authorization settings in the page: tokens in the engine's memory only. */
-export function createPageAuthorization({ redirectUri, showSecrets, clientMetadataUrl }: { redirectUri: string; showSecrets: boolean; clientMetadataUrl?: string }): AuthorizationSettings {
+export function createPageAuthorization({ redirectUri, showSecrets, clientMetadataUrl, clientId }: { redirectUri: string; showSecrets: boolean; clientMetadataUrl?: string; clientId?: string }): AuthorizationSettings {
   return {
     redirectUri,
     showSecrets,
     ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
+    ...(clientId ? { clientId } : {}),
     obtainConsent: async ({ authorizationUrl, signal }) => {
       const { popup } = await openPopup(authorizationUrl, signal);
       return waitForCallback({ popup, authorizationUrl, redirectUri, state: new URL(authorizationUrl).searchParams.get('state'), signal });

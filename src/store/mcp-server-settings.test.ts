@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyModelSettings, next, reset } from './actions.ts';
+import { applyModelSettings, next, reset, chooseScenario, signInToServer } from './actions.ts';
 import { useExplorerStore } from './explorer-store.ts';
 import { useFakeRuns } from './fake-lifecycle-run.test-helper.ts';
 import { MCP_HEADERS_STORAGE_KEY, SETTINGS_STORAGE_KEY, defaultModelSettings, loadModelSettings, prepareMcpServerSettings, type ModelSettings } from './model-settings.ts';
@@ -91,5 +91,33 @@ describe('prepareMcpServerSettings', () => {
   it('never loads a stored URL with credentials', () => {
     stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ mcpServerUrl: 'http://learner:pw-old-5678@127.0.0.1:3001/mcp' }));
     expect(loadModelSettings().mcpServerUrl).toBeNull();
+  });
+});
+
+describe('a client id registered beforehand', () => {
+  it('goes to the run of a named server once the learner chose Sign in, trimmed, and is kept with the settings', async () => {
+    applyModelSettings(prepareMcpServerSettings(named({ mcpClientId: '  explorer-page-client \n' })).settings, {});
+    let created = fakes.nextRun();
+    next();
+    // Before Sign in, a named server's run has no authorization at all: its 401 ends the run with the choice.
+    expect((await created).options.authorization).toBeUndefined();
+    created = fakes.nextRun();
+    signInToServer();
+    expect((await created).options.authorization).toMatchObject({ clientId: 'explorer-page-client', redirectUri: 'http://127.0.0.1:5173/oauth-callback.html', showSecrets: false });
+    expect(loadModelSettings().mcpClientId).toBe('explorer-page-client');
+  });
+
+  it('is not used when empty, nor by the built-in sandbox, whose client the explorer\'s own document names', async () => {
+    applyModelSettings(named(), {});
+    let created = fakes.nextRun();
+    signInToServer();
+    expect((await created).options.authorization).toBeDefined();
+    expect((await created).options.authorization?.clientId).toBeUndefined();
+    applyModelSettings({ ...named({ mcpClientId: 'explorer-page-client' }), mcpServerUrl: null }, {});
+    chooseScenario('authorization');
+    created = fakes.nextRun();
+    next();
+    expect((await created).options.authorization).toMatchObject({ showSecrets: true, clientMetadataUrl: 'http://127.0.0.1:5173/oauth/client-metadata.json' });
+    expect((await created).options.authorization?.clientId).toBeUndefined();
   });
 });

@@ -24,6 +24,13 @@ export type ModelSettings = {
    */
   mcpHeaders: McpHeader[];
   rememberMcpHeaders: boolean;
+  /**
+   * A client id the learner registered beforehand with that server's authorization server,
+   * or '' for none: Sign in then names it instead of a Client ID Metadata Document or
+   * dynamic registration (the MCP spec's third way). An id is public, so it is kept with
+   * the URL; the page is a public client and takes no client secret.
+   */
+  mcpClientId: string;
   /** The host stops a model that asks for tools after this many rounds (RunOptions.maxToolRounds). */
   maxToolRounds: number;
 };
@@ -48,6 +55,7 @@ export function defaultModelSettings(): ModelSettings {
     mcpServerUrl: null,
     mcpHeaders: [],
     rememberMcpHeaders: false,
+    mcpClientId: '',
     maxToolRounds: DEFAULT_MAX_TOOL_ROUNDS,
   };
 }
@@ -101,6 +109,7 @@ export function loadModelSettings(): ModelSettings {
       typeof record.mcpServerUrl === 'string' && record.mcpServerUrl.trim() !== '' && !hasUrlCredentials(record.mcpServerUrl) ? record.mcpServerUrl : null,
     rememberMcpHeaders: record.rememberMcpHeaders === true,
     mcpHeaders: record.rememberMcpHeaders === true ? loadRememberedMcpHeaders() : [],
+    mcpClientId: typeof record.mcpClientId === 'string' ? record.mcpClientId.trim() : '',
     maxToolRounds: readMaxToolRounds(record.maxToolRounds),
   };
 }
@@ -142,7 +151,7 @@ export function prepareMcpServerSettings(settings: ModelSettings): { settings: M
     problems.push('The MCP server URL holds a user name or password. Remove them and send the credentials as a header below instead (Authorization: Basic … or Bearer …).');
   }
   if (settings.mcpServerUrl !== null) problems.push(...checkMcpHeaders(mcpHeaders));
-  return { settings: { ...settings, mcpHeaders }, problems };
+  return { settings: { ...settings, mcpHeaders, mcpClientId: settings.mcpClientId.trim() }, problems };
 }
 
 /** One stored header, checked field by field like the rest of the settings (no zod on the first page). */

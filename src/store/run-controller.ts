@@ -166,7 +166,9 @@ function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<Exp
   // A named server's 401 first ends the run with its challenge and the Sign in choice; only then does its run authorize.
   if (!sandbox && !signedIn) return {};
   // The explorer's own Client ID Metadata Document, served beside the app: used where the server supports them and can fetch it.
-  const settings = createPageAuthorization({ redirectUri, showSecrets: sandbox, clientMetadataUrl: resolveAppUrl(CLIENT_METADATA_PATH, appBaseUrl) });
+  // A client id the learner registered with a named server's authorization server comes first (the MCP spec's order).
+  const clientId = signedIn && state.model.mcpClientId !== '' ? state.model.mcpClientId : undefined;
+  const settings = createPageAuthorization({ redirectUri, showSecrets: sandbox, clientMetadataUrl: resolveAppUrl(CLIENT_METADATA_PATH, appBaseUrl), ...(clientId ? { clientId } : {}) });
   if (!sandbox || state.authFault === null) return { settings };
   return { settings, mcpUrl: resolveAppUrl(`${scenario.mcpPath}?fault=${state.authFault}`, appBaseUrl) };
 }

@@ -474,7 +474,7 @@ export const STEP_DEFINITIONS = {
     from: 'client',
     to: 'authorization',
     kind: 'request',
-    title: 'The token expired: the client asks for a new one with its refresh token',
+    title: 'The server refuses the token (401 invalid_token, as when it expired): the client asks for a new one with its refresh token',
   },
   'auth.step-up': {
     label: '403 insufficient_scope',

@@ -13,7 +13,7 @@ export function createCliCommand(command: CliCommand, parameters: readonly strin
 }
 
 /** That command as a child process in the repository's folder, its output piped. */
-export function spawnCli(command: CliCommand, parameters: readonly string[]): ChildProcessWithoutNullStreams {
+export function spawnCli(command: CliCommand, parameters: readonly string[], env?: Record<string, string>): ChildProcessWithoutNullStreams {
   const { file, arguments: cliArguments } = createCliCommand(command, parameters);
-  return spawn(file, cliArguments, { cwd: ROOT });
+  return spawn(file, cliArguments, { cwd: ROOT, ...(env ? { env: { ...process.env, ...env } } : {}) });
 }

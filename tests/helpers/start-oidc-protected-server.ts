@@ -64,8 +64,15 @@ const DiscoverySchema = z.looseObject({ issuer: z.string(), authorization_endpoi
  * that many times, so the next request meets 401 invalid_token (a refresh follows).
  * `advertisedIssuer`: 'relay' names, in the resource metadata, a relay on another port
  * that forwards to the provider, whose metadata then names the provider's own issuer.
+ * `preRegistered`: a confidential client the operator registered for the CLI (a native
+ * app's loopback redirect, any port), and dynamic registration turned off, so that id is
+ * the only way in.
  */
-export async function startOidcProtectedServer({ revokeAfterRequests, advertisedIssuer = 'provider' }: { revokeAfterRequests?: number; advertisedIssuer?: 'provider' | 'relay' } = {}): Promise<OidcProtectedServer> {
+export async function startOidcProtectedServer({
+  revokeAfterRequests,
+  advertisedIssuer = 'provider',
+  preRegistered,
+}: { revokeAfterRequests?: number; advertisedIssuer?: 'provider' | 'relay'; preRegistered?: { clientId: string; clientSecret: string } } = {}): Promise<OidcProtectedServer> {
   // The ports open first (the provider is configured with both URLs); the handlers are set once they exist.
   type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
   const late: { provider?: Provider; providerCallback?: NodeListener; mcpHandler?: NodeListener } = {};
@@ -81,12 +88,24 @@ export async function startOidcProtectedServer({ revokeAfterRequests, advertised
   const mcp = await listen((request, response) => (late.mcpHandler ? late.mcpHandler(request, response) : response.writeHead(503).end()));
   const mcpUrl = `${mcp.url}/mcp`;
   const provider = new Provider(authorizationServer.url, {
-    clients: [],
+    clients: preRegistered
+      ? [
+          {
+            client_id: preRegistered.clientId,
+            client_secret: preRegistered.clientSecret,
+            application_type: 'native',
+            redirect_uris: ['http://127.0.0.1/callback'],
+            token_endpoint_auth_method: 'client_secret_basic',
+            grant_types: ['authorization_code', 'refresh_token'],
+            response_types: ['code'],
+          },
+        ]
+      : [],
     cookies: { keys: ['a-test-only-cookie-signing-key'] },
     scopes: ['openid', 'offline_access', MCP_SCOPE],
     features: {
       devInteractions: { enabled: false },
-      registration: { enabled: true },
+      registration: { enabled: preRegistered === undefined },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => mcpUrl,

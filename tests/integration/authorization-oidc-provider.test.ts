@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatHar } from '../../src/export/format-har.ts';
+import { buildExportFile, EXPORT_FORMAT_IDS } from '../../src/export/export-formats.ts';
 import { formatCurl } from '../../src/mcp/format-curl.ts';
 import { createLifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
 import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
@@ -114,7 +114,7 @@ describe('authorization against oidc-provider', () => {
     expect(ids(trace)).not.toContain('auth.authorization-request');
   });
 
-  it('leaks no code, verifier, access or refresh token: not in the trace, its JSON and text, the HAR, copy as curl, or the console', async () => {
+  it('leaks no code, verifier, access or refresh token: not in the trace, its JSON and text, any export (HAR, OTLP, Mermaid, SVG), copy as curl, or the console', async () => {
     server = await startOidcProtectedServer({ revokeAfterRequests: 1 });
     // The real traffic, as the network saw it: every secret value the flow sent or was given.
     const secrets = new Set<string>();
@@ -140,7 +140,7 @@ describe('authorization against oidc-provider', () => {
     // A code, a verifier, two access tokens and a refresh token at least.
     expect(secrets.size).toBeGreaterThanOrEqual(5);
     const curls = trace.steps.filter((step) => step.http).map((step) => formatCurl({ http: step.http!, audience: 'mcp' }).result);
-    const outputs = [serializeTrace(trace), formatTraceJson({ trace }), formatTraceText({ trace, maxPayloadLength: 0 }), JSON.stringify(formatHar({ trace }).result), ...curls, ...logged];
+    const outputs = [serializeTrace(trace), formatTraceJson({ trace }), formatTraceText({ trace, maxPayloadLength: 0 }), ...EXPORT_FORMAT_IDS.map((format) => buildExportFile({ trace, format }).text), ...curls, ...logged];
     for (const secret of secrets) for (const output of outputs) expect(output).not.toContain(secret);
   });
 });

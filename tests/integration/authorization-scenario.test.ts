@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { approveSandboxConsent } from '../../server/cli/approve-sandbox-consent.ts';
 import { findScenario } from '../../src/content/scenarios.ts';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { createLifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
 import { SANDBOX_SHOWN_NOTE } from '../../src/lifecycle/authorization-exchange.ts';
 import type { SandboxFault } from '../../src/trace/authorization-sandbox.ts';
 import type { Trace } from '../../src/trace/trace.ts';
@@ -21,15 +21,17 @@ const scenario = findScenario('authorization')!;
 const ERAS = ['2025-11-25', '2026-07-28'] as const;
 const FIRST_FLOW = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
 
-function runScenario({ era, fault }: { era: Era; fault?: SandboxFault }): Promise<Trace> {
+type ObtainConsent = NonNullable<RunOptions['authorization']>['obtainConsent'];
+
+function runScenario({ era, fault, obtainConsent = approveSandboxConsent, question = scenario.question }: { era: Era; fault?: SandboxFault; obtainConsent?: ObtainConsent; question?: string }): Promise<Trace> {
   return createLifecycleRun({
-    question: scenario.question,
+    question,
     era,
     mcpUrl: `${app.url}${scenario.mcpPath}${fault ? `?fault=${fault}` : ''}`,
     provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${app.url}${MOCK_BASE_PATH}`, model: scenario.mockModel },
     autoRelease: true,
     networkTimeoutMs: 10_000,
-    authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true },
+    authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent, showSecrets: true },
   }).start();
 }
 
@@ -82,6 +84,24 @@ describe.each(ERAS)('the authorization scenario, era %s', (era) => {
     expect(stepUp.payload).toMatchObject({ challenge: { error: 'insufficient_scope', scope: ['mcp:tools'] } });
   });
 
+  it('step-up on a tool call: the privileged tool answers 403 insufficient_scope mid-run, a consent for its scope, and the same tools/call goes again to the answer', async () => {
+    const trace = await runScenario({ era, question: 'What is 5 times 7?' });
+    expect(trace.steps.at(-1)?.fault).toBeUndefined();
+    expect(trace.status).toBe('complete');
+    expect(trace.answer).toBe('5 times 7 is 35.');
+    expect(authIds(trace)).toEqual([...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+    const ids = trace.steps.map((step) => step.id);
+    // The 403 answers the tools/call, in the execution phase; the same call goes again after the flow.
+    const stepUp = trace.steps.find((step) => step.id === 'auth.step-up')!;
+    expect(stepUp.http?.status).toBe(403);
+    expect(JSON.parse(stepUp.http!.requestBody!)).toMatchObject({ method: 'tools/call', params: { name: 'multiply_numbers' } });
+    expect(stepUp.payload).toMatchObject({ challenge: { error: 'insufficient_scope', scope: ['mcp:tools', 'mcp:admin'] } });
+    expect(ids.indexOf('auth.step-up')).toBeGreaterThan(ids.indexOf('mcp.tools-call.request'));
+    expect(ids[ids.lastIndexOf('auth.retry') + 1]).toBe('mcp.tools-call.request');
+    const second = trace.steps.filter((step) => step.id === 'auth.authorization-request')[1]!;
+    expect(second.payload).toMatchObject({ parameters: { scope: 'mcp:tools mcp:admin' } });
+  });
+
   it('expired-token: the token of expires_in 0 is still sent, its 401 invalid_token brings a refresh, and the run answers', async () => {
     const trace = await runScenario({ era, fault: 'expired-token' });
     expect(trace.status).toBe('complete');
@@ -100,6 +120,23 @@ describe.each(ERAS)('the authorization scenario, era %s', (era) => {
     expect(authIds(trace)).toEqual(FIRST_FLOW.slice(0, 6));
     expect(trace.steps.find((step) => step.id === 'auth.authorization-response')!.payload).toMatchObject({ checked: { state: 'not the one sent' } });
     expect(trace.steps.at(-1)?.fault?.what).toBe('The redirect back from the consent page carried another state than the one the host sent.');
+  });
+
+  it('a redirect whose iss is another server’s (RFC 9207 mix-up), or has none though the server promised one, is refused before its code is exchanged', async () => {
+    // The browser comes back from the real consent page, and the redirect is altered on its way as a mix-up would.
+    const alterIss = (change: (parameters: URLSearchParams) => void): ObtainConsent => async (request) => {
+      const redirect = new URL(await approveSandboxConsent(request));
+      change(redirect.searchParams);
+      return redirect.href;
+    };
+    const mixedUp = await runScenario({ era, obtainConsent: alterIss((parameters) => parameters.set('iss', 'https://attacker.example/oauth')) });
+    expect(mixedUp.status).toBe('failed');
+    expect(authIds(mixedUp)).toEqual(FIRST_FLOW.slice(0, 6));
+    expect(mixedUp.steps.find((step) => step.id === 'auth.authorization-response')!.payload).toMatchObject({ checked: { state: 'the one sent', iss: 'another issuer' } });
+    expect(mixedUp.steps.at(-1)?.fault).toMatchObject({ what: expect.stringMatching(/^The redirect back from the consent page carried “https:\/\/attacker\.example\/oauth” as its issuer, not http:\/\/127\.0\.0\.1:\d+\/oauth\.$/), why: expect.stringContaining('RFC 9207') });
+    const missing = await runScenario({ era, obtainConsent: alterIss((parameters) => parameters.delete('iss')) });
+    expect(authIds(missing)).toEqual(FIRST_FLOW.slice(0, 6));
+    expect(missing.steps.at(-1)?.fault?.what).toMatch(/^The redirect back from the consent page carried no iss, though http:\/\/127\.0\.0\.1:\d+\/oauth says it always sends one/);
   });
 
   it('pkce-mismatch: the token endpoint refuses the verifier with invalid_grant', async () => {

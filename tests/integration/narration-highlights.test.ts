@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { approveSandboxConsent } from '../../server/cli/approve-sandbox-consent.ts';
 import { resolveJsonPath } from '../../src/content/json-paths.ts';
 import { findFocus, listFocusEntries } from '../../src/content/narration.ts';
 import { findScenario } from '../../src/content/scenarios.ts';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { requireWireInfo, WIRE_CATALOG } from '../../src/providers/wire-catalog.ts';
+import { CLIENT_METADATA_PATH, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { ERAS, type Era } from '../../src/trace/vocabulary.ts';
 import { useServer } from '../helpers/use-server.ts';
@@ -15,6 +17,8 @@ import { useServer } from '../helpers/use-server.ts';
  * highlight the learner never sees; resolveJsonPath spells paths as the inspector does.
  * The walkthrough shows every step; a failing tool adds the fields only a failure carries,
  * and a reply cut off by the token limit the fields of a run that ends without an answer.
+ * The authorization scenario's runs (the client's identity by its metadata document, or
+ * registered; step-up; a refresh) carry the highlights of the flow's steps.
  */
 
 const SCENARIO_IDS = ['happy-path', 'division-by-zero', 'cut-off'] as const;
@@ -37,13 +41,45 @@ function runScenario({ wire, era, scenarioId }: Omit<Run, 'trace'>): Promise<Tra
   }).start();
 }
 
+/** The sandbox's flow with the CLI's approval: by the explorer's metadata document, or registered when none is offered to the host. */
+function runAuthorization({ era, fault, byDocument }: { era: Era; fault?: SandboxFault; byDocument: boolean }): Promise<Trace> {
+  const scenario = findScenario('authorization')!;
+  return createLifecycleRun({
+    question: scenario.question,
+    era,
+    mcpUrl: `${server.url}${scenario.mcpPath}${fault ? `?fault=${fault}` : ''}`,
+    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: scenario.mockModel },
+    autoRelease: true,
+    networkTimeoutMs: 10_000,
+    authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true, ...(byDocument ? { clientMetadataUrl: `${server.url}${CLIENT_METADATA_PATH}` } : {}) },
+  }).start();
+}
+
+const AUTHORIZATION_RUNS = [
+  { scenarioId: 'authorization', byDocument: true },
+  { scenarioId: 'authorization missing-scope', fault: 'missing-scope', byDocument: false },
+  { scenarioId: 'authorization expired-token', fault: 'expired-token', byDocument: true },
+] as const;
+
 beforeAll(async () => {
   for (const wire of WIRE_CATALOG) {
     for (const era of ERAS) {
       for (const scenarioId of SCENARIO_IDS) runs.push({ wire: wire.id, era, scenarioId, trace: await runScenario({ wire: wire.id, era, scenarioId }) });
     }
   }
-}, 90_000);
+  for (const era of ERAS) {
+    for (const { scenarioId, byDocument, ...rest } of AUTHORIZATION_RUNS) runs.push({ wire: 'openai-chat', era, scenarioId, trace: await runAuthorization({ era, byDocument, ...('fault' in rest ? { fault: rest.fault } : {}) }) });
+  }
+}, 120_000);
+
+describe.each(ERAS)('the highlights of the authorization flow, era %s', (era) => {
+  it.each(AUTHORIZATION_RUNS.map((entry) => entry.scenarioId))('all reach a value in the payload of their step (%s)', (scenarioId) => {
+    const run = runs.find((entry) => entry.era === era && entry.scenarioId === scenarioId)!;
+    expect(run.trace.status).toBe('complete');
+    expect(run.trace.steps.some((step) => step.id.startsWith('auth.') && findFocus({ stepId: step.id, wire: run.wire }).length > 0)).toBe(true);
+    expect(listUnresolved(run, { includeOptional: false })).toEqual([]);
+  });
+});
 
 /** Each highlight of each step that reaches nothing in the step's payload, in words. */
 function listUnresolved(run: Run, { includeOptional }: { includeOptional: boolean }): string[] {

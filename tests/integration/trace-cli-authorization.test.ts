@@ -15,8 +15,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-function runCliAsUser(parameters: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawnCli('trace', parameters);
+function runCliAsUser(parameters: string[], env?: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnCli('trace', parameters, env);
   let stdout = '';
   let stderr = '';
   let approving = false;
@@ -44,6 +44,26 @@ describe('npm run trace -- --authorize', () => {
     for (const token of server.acceptedTokens) {
       expect(result.stdout).not.toContain(token);
       expect(result.stderr).not.toContain(token);
+    }
+  }, 60_000);
+});
+
+describe('npm run trace -- --authorize --client-id', () => {
+  it('names the client registered beforehand (no registration offered), sends its secret from OAUTH_CLIENT_SECRET in Basic, and prints neither secret nor token', async () => {
+    const preRegistered = { clientId: 'explorer-cli-registered', clientSecret: 'secret-from-the-operator-3f9a1c7e5b2d8a4f6c0e' };
+    server = await startOidcProtectedServer({ preRegistered });
+    const result = await runCliAsUser(['--server', server.mcpUrl, '--authorize', '--client-id', preRegistered.clientId, '--json'], { OAUTH_CLIENT_SECRET: preRegistered.clientSecret });
+    expect(result.code).toBe(0);
+    const trace = JSON.parse(result.stdout) as { answer: string; steps: { id: string; payload?: unknown; http?: { requestHeaders: Record<string, string> } }[] };
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+    expect(trace.steps.map((step) => step.id).filter((id) => id.startsWith('auth.'))).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+    expect(trace.steps.find((step) => step.id === 'auth.client-id')?.payload).toEqual({ method: 'pre-registered', client_id: preRegistered.clientId, client_secret: '[redacted]' });
+    // The secret went to the token endpoint (the provider issued a token only to that client), as Basic, and is shown nowhere.
+    expect(trace.steps.find((step) => step.id === 'auth.token-request')?.http?.requestHeaders.authorization).toBe('[redacted]');
+    expect(server.acceptedTokens.length).toBeGreaterThan(0);
+    for (const secret of [preRegistered.clientSecret, btoa(`${preRegistered.clientId}:${preRegistered.clientSecret}`), ...server.acceptedTokens]) {
+      expect(result.stdout).not.toContain(secret);
+      expect(result.stderr).not.toContain(secret);
     }
   }, 60_000);
 });
@@ -82,4 +102,21 @@ describe('npm run trace -- --scenario authorization (the built-in sandbox, no br
     const elsewhere = await runCli(['--auth-fault', 'state-mismatch']);
     expect(elsewhere.code).toBe(2);
   }, 60_000);
+
+  it('every other --auth-fault, in the 2026-07-28 era: its own outcome and exit code, its explanation in the text output, the steps before it printed', async () => {
+    const cases = [
+      { fault: 'wrong-issuer', code: 1, said: ["The authorization server's metadata says its issuer is", 'RFC 8414 §3.3'], last: 'Client fetches the authorization server' },
+      { fault: 'wrong-resource', code: 1, said: ['still answered HTTP 401 with the new token: “The access token was issued for another resource'], last: 'asks for a new one with its refresh token' },
+      { fault: 'missing-scope', code: 0, said: ['Server answers 403 insufficient_scope', 'Answer: 5 plus 7 is 12.'], last: 'exchanges the code for a token' },
+      { fault: 'expired-token', code: 0, said: ['asks for a new one with its refresh token', 'Answer: 5 plus 7 is 12.'], last: 'exchanges the code for a token' },
+      { fault: 'pkce-mismatch', code: 1, said: ['invalid_grant, “code_verifier does not match the code_challenge', 'RFC 7636 §4.6'], last: 'exchanges the code for a token' },
+    ];
+    for (const { fault, code, said, last } of cases) {
+      const result = await runCli(['--scenario', 'authorization', '--era', '2026-07-28', '--auth-fault', fault]);
+      expect(result.code, fault).toBe(code);
+      expect(result.stdout).toContain(`/mcp/protected?fault=${fault}`);
+      expect(result.stdout).toContain('Client sends server/discover');
+      for (const text of ['Server answers 401', 'protected resource metadata', last, ...said]) expect(result.stdout, fault).toContain(text);
+    }
+  }, 90_000);
 });

@@ -1,3 +1,5 @@
+import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/app-base-url.ts';
+import { CALLBACK_PAGE_PATH } from '../../trace/authorization-sandbox.ts';
 import { isSecretHeaderName } from '../../trace/secrets.ts';
 import type { McpHeader } from '../../lifecycle/mcp-headers.ts';
 import type { ModelSettings } from '../../store/model-settings.ts';
@@ -61,6 +63,7 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
             </span>
           </label>
           <HeadersEditor draft={draft} setDraft={setDraft} />
+          <ClientIdField draft={draft} setDraft={setDraft} />
         </>
       )}
       {problems.length > 0 && (
@@ -71,6 +74,26 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
         </ul>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * A client id registered beforehand, for an authorization server that offers neither Client
+ * ID Metadata Documents nor dynamic registration. The page is a public client (PKCE, no
+ * secret): a secret typed into a web page would be no secret.
+ */
+function ClientIdField({ draft, setDraft }: Omit<Props, 'problems'>) {
+  const callback = resolveAppUrl(CALLBACK_PAGE_PATH, readAppBaseUrl());
+  return (
+    <label className={label}>
+      OAuth client id (optional)
+      <input className={field} value={draft.mcpClientId} onChange={(event) => setDraft({ ...draft, mcpClientId: event.target.value })} spellCheck={false} autoComplete="off" />
+      <span className="font-normal text-slate-500">
+        For Sign in after this server’s 401: a client id you registered with its authorization server, with the redirect URI{' '}
+        <span className="font-mono">{callback}</span> and no client secret (the page is a public client, protected by PKCE). Given, it is used instead of a Client
+        ID Metadata Document or dynamic registration; left empty, the host uses whichever of those the server offers.
+      </span>
+    </label>
   );
 }
 
