@@ -66,7 +66,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     expect((await readToolResults(page)).at(-1)).toBe(results[0]!.content.text);
   });
 
-  test(`sampling (${era}): Decline never asks the model and the server is told`, async ({ page }) => {
+  test(`sampling (${era}): Decline never asks the model, and the caption says whether the server is told`, async ({ page }) => {
     await chooseScenario(page, 'sampling', era);
     await stepUntil(page, 'buttons', 'client.sampling-to-host');
     await page.getByTestId('sampling-review').getByRole('button', { name: 'Decline' }).click();
@@ -74,6 +74,13 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     expect(await readPayloadsOf(page, 'host.sampling.review')).toMatchObject([{ decision: 'decline' }]);
     expect(await readPayloadsOf(page, 'host.sampling.result')).toEqual([{ error: { code: -1, message: 'The user declined the sampling request' } }]);
     await expect(page.locator('[data-testid="timeline-step"][data-step-id="provider.response.sampling"]')).toHaveCount(0);
+    const row = page.locator('[data-testid="timeline-step"][data-step-id="host.sampling.result"]');
+    await row.click();
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'host.sampling.result');
+    // 2025-11-25 answers the server's request with the error; 2026-07-28's inputResponses cannot carry one, so the call ends at the client.
+    await expect(page.getByTestId('step-caption')).toContainText(
+      era === '2025-11-25' ? 'The user declined: the server is told, and the model is not asked' : 'The user declined: the model is not asked, and the call ends at the client (the server is not told)',
+    );
   });
 
   test(`elicitation (${era}): the form from requestedSchema, checked, then accepted with a value`, async ({ page }) => {

@@ -62,13 +62,23 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('sampling in %s', (era) => 
     }
   });
 
-  it('a declined sampling request never reaches the model, and the server is told', async () => {
+  it('a declined sampling request never reaches the model; the server is told in 2025-11-25, and in 2026-07-28 the steps say it is not', async () => {
     const run = startRun({ question: 'Phrase 5 and 7 as a sentence', era, autoRelease: false });
     answerGates(run, { 'host.sampling.review': { decision: 'decline' } });
     const trace = await run.start();
     expect(ids(trace.steps)).not.toContain('host.translate-sampling-request');
     expect(find(trace.steps, 'host.sampling.result')?.payload).toEqual({ error: { code: -1, message: 'The user declined the sampling request' } });
-    if (era === '2025-11-25') expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -1 } });
+    const declined = find(trace.steps, 'host.sampling.result')!;
+    if (era === '2025-11-25') {
+      expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -1 } });
+      expect(declined.title).toBe('The user declined: the server is told, and the model is not asked');
+      return;
+    }
+    // 2026-07-28: an inputResponses entry cannot be an error, so the call ends at the client and the steps say so.
+    expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request')).toHaveLength(1);
+    expect(declined.title).toBe('The user declined: the model is not asked, and the call ends at the client (the server is not told)');
+    expect(declined.note).toContain('never hears');
+    expect(find(trace.steps, 'client.result-to-host')?.note).toContain('the client’s own');
   });
 });
 
