@@ -64,6 +64,21 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     await expect(page.locator('[data-testid="timeline-step"][data-step-id="provider.response.sampling"]')).toHaveCount(1);
     const results = (await readPayloadsOf(page, 'host.sampling.result')) as { content: { text: string } }[];
     expect((await readToolResults(page)).at(-1)).toBe(results[0]!.content.text);
+    // The graph draws the server asking the host's model: Server → Client → Host → LLM, and back the same way.
+    const path = [
+      [era === '2025-11-25' ? 'mcp.server-request' : 'mcp.input-required', 'client-server'],
+      ['client.sampling-to-host', 'host-client'],
+      ['host.sampling.review', 'user-host'],
+      ['host.translate-sampling-request', 'host-llm'],
+      ['provider.response.sampling', 'host-llm'],
+      ['host.sampling.result', 'host-client'],
+      [era === '2025-11-25' ? 'mcp.server-request.answer' : 'mcp.tools-call.request', 'client-server'],
+    ] as const;
+    for (const [stepId, edge] of path) {
+      await page.locator(`[data-testid="timeline-step"][data-step-id="${stepId}"]`).last().click();
+      await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', stepId);
+      await expect(page.locator(`[data-testid="message-in-flight"][data-edge="${edge}"]`)).toHaveCount(1);
+    }
   });
 
   test(`sampling (${era}): Decline never asks the model, and the caption says whether the server is told`, async ({ page }) => {
