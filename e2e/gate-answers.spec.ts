@@ -116,12 +116,15 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     expect(await readToolResults(page)).toContain('Result: 17');
   });
 
-  test(`elicitation (${era}): Decline goes back to the server, which adds nothing`, async ({ page }) => {
-    await chooseScenario(page, 'elicitation', era);
-    await stepUntil(page, 'buttons', 'host.elicitation.ask');
-    await page.getByTestId('elicitation-form').getByRole('button', { name: 'Decline' }).click();
-    await runToEnd(page);
-    expect(await readPayloadsOf(page, 'user.elicitation.answer')).toEqual([{ action: 'decline' }]);
-    expect((await readToolResults(page)).join(' ')).toContain('The user chose decline');
-  });
+  for (const [button, action] of [['Decline', 'decline'], ['Cancel', 'cancel']] as const) {
+    test(`elicitation (${era}): ${button} goes back to the server as ${action}, and it adds nothing`, async ({ page }) => {
+      await chooseScenario(page, 'elicitation', era);
+      await stepUntil(page, 'buttons', 'host.elicitation.ask');
+      await page.getByTestId('elicitation-form').getByRole('button', { name: button }).click();
+      await runToEnd(page);
+      expect(await readPayloadsOf(page, 'user.elicitation.answer')).toEqual([{ action }]);
+      if (era === '2026-07-28') expect((await readPayloadsOf(page, 'mcp.tools-call.request')).at(-1)).toMatchObject({ params: { inputResponses: { 'missing-number': { action } } } });
+      expect((await readToolResults(page)).join(' ')).toContain(`The user chose ${action}`);
+    });
+  }
 }
