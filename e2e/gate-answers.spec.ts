@@ -64,9 +64,24 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     await expect(page.locator('[data-testid="timeline-step"][data-step-id="provider.response.sampling"]')).toHaveCount(1);
     const results = (await readPayloadsOf(page, 'host.sampling.result')) as { content: { text: string } }[];
     expect((await readToolResults(page)).at(-1)).toBe(results[0]!.content.text);
+    // The graph draws the server asking the host's model: Server → Client → Host → LLM, and back the same way.
+    const path = [
+      [era === '2025-11-25' ? 'mcp.server-request' : 'mcp.input-required', 'client-server'],
+      ['client.sampling-to-host', 'host-client'],
+      ['host.sampling.review', 'user-host'],
+      ['host.translate-sampling-request', 'host-llm'],
+      ['provider.response.sampling', 'host-llm'],
+      ['host.sampling.result', 'host-client'],
+      [era === '2025-11-25' ? 'mcp.server-request.answer' : 'mcp.tools-call.request', 'client-server'],
+    ] as const;
+    for (const [stepId, edge] of path) {
+      await page.locator(`[data-testid="timeline-step"][data-step-id="${stepId}"]`).last().click();
+      await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', stepId);
+      await expect(page.locator(`[data-testid="message-in-flight"][data-edge="${edge}"]`)).toHaveCount(1);
+    }
   });
 
-  test(`sampling (${era}): Decline never asks the model and the server is told`, async ({ page }) => {
+  test(`sampling (${era}): Decline never asks the model, and the caption says whether the server is told`, async ({ page }) => {
     await chooseScenario(page, 'sampling', era);
     await stepUntil(page, 'buttons', 'client.sampling-to-host');
     await page.getByTestId('sampling-review').getByRole('button', { name: 'Decline' }).click();
@@ -74,6 +89,13 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     expect(await readPayloadsOf(page, 'host.sampling.review')).toMatchObject([{ decision: 'decline' }]);
     expect(await readPayloadsOf(page, 'host.sampling.result')).toEqual([{ error: { code: -1, message: 'The user declined the sampling request' } }]);
     await expect(page.locator('[data-testid="timeline-step"][data-step-id="provider.response.sampling"]')).toHaveCount(0);
+    const row = page.locator('[data-testid="timeline-step"][data-step-id="host.sampling.result"]');
+    await row.click();
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'host.sampling.result');
+    // 2025-11-25 answers the server's request with the error; 2026-07-28's inputResponses cannot carry one, so the call ends at the client.
+    await expect(page.getByTestId('step-caption')).toContainText(
+      era === '2025-11-25' ? 'The user declined: the server is told, and the model is not asked' : 'The user declined: the model is not asked, and the call ends at the client (the server is not told)',
+    );
   });
 
   test(`elicitation (${era}): the form from requestedSchema, checked, then accepted with a value`, async ({ page }) => {
@@ -94,12 +116,15 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     expect(await readToolResults(page)).toContain('Result: 17');
   });
 
-  test(`elicitation (${era}): Decline goes back to the server, which adds nothing`, async ({ page }) => {
-    await chooseScenario(page, 'elicitation', era);
-    await stepUntil(page, 'buttons', 'host.elicitation.ask');
-    await page.getByTestId('elicitation-form').getByRole('button', { name: 'Decline' }).click();
-    await runToEnd(page);
-    expect(await readPayloadsOf(page, 'user.elicitation.answer')).toEqual([{ action: 'decline' }]);
-    expect((await readToolResults(page)).join(' ')).toContain('The user chose decline');
-  });
+  for (const [button, action] of [['Decline', 'decline'], ['Cancel', 'cancel']] as const) {
+    test(`elicitation (${era}): ${button} goes back to the server as ${action}, and it adds nothing`, async ({ page }) => {
+      await chooseScenario(page, 'elicitation', era);
+      await stepUntil(page, 'buttons', 'host.elicitation.ask');
+      await page.getByTestId('elicitation-form').getByRole('button', { name: button }).click();
+      await runToEnd(page);
+      expect(await readPayloadsOf(page, 'user.elicitation.answer')).toEqual([{ action }]);
+      if (era === '2026-07-28') expect((await readPayloadsOf(page, 'mcp.tools-call.request')).at(-1)).toMatchObject({ params: { inputResponses: { 'missing-number': { action } } } });
+      expect((await readToolResults(page)).join(' ')).toContain(`The user chose ${action}`);
+    });
+  }
 }

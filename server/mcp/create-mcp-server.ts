@@ -45,10 +45,12 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
     if (token !== undefined) progressBeforeRerun.delete(token);
     const channel = createProgressChannel((notification) => context.mcpReq.notify(notification), token, startAfter);
     const tool = registry.get(name);
+    // A 2025-11-25 call of a tool that may ask the client can run again under this token: its total waits for the answer.
+    const totalWaits = tool?.asksClient === true && !isServedModern(server);
     await channel.reportStage({
       progress: 1,
       // A tool with steps of its own has a total that depends on its arguments, not yet validated.
-      total: tool?.progressSteps ? undefined : 3,
+      total: tool?.progressSteps || totalWaits ? undefined : 3,
       message: tool ? `Registry lookup: found ${name}.` : `Registry lookup: no tool named ${name}.`,
       report: { stage: 'registry-lookup', name, found: Boolean(tool) },
     });
@@ -61,7 +63,8 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
     const checks = checkArguments(tool.input, argumentsGiven, parsed.success ? [] : parsed.error.issues);
     await channel.reportStage({
       progress: 2,
-      total: 3 + (parsed.success ? (tool.progressSteps?.(parsed.data) ?? 0) : 0),
+      // A failed validation ends the call here, so its total is known even when it would otherwise wait.
+      total: totalWaits && parsed.success ? undefined : 3 + (parsed.success ? (tool.progressSteps?.(parsed.data) ?? 0) : 0),
       message: `Validation: ${checks.map(describeCheck).join(', ')}${parsed.success ? '' : ' (rejected)'}.`,
       report: { stage: 'validate-arguments', name, valid: parsed.success, arguments: checks },
     });
@@ -92,10 +95,13 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
     }
     if (isInputRequiredResult(returned)) {
       const asked = Object.values(returned.inputRequests ?? {}).map((request) => request.method);
-      await channel.reportFinalStage({
+      if (!tool.asksClient) throw new Error(`The tool ${name} answered input_required but does not declare asksClient: its progress total would have to change when it runs again`);
+      const stage = {
         message: `Execution: ${name} needs the client's input first (${asked.join(', ')}); the call answers input_required and runs again with the answer.`,
-        report: { stage: 'execute', name, arguments: parsed.data, returned: { resultType: 'input_required', asks: asked } },
-      });
+        report: { stage: 'execute' as const, name, arguments: parsed.data, returned: { resultType: 'input_required', asks: asked } },
+      };
+      // In 2026-07-28 this request ends here (the client sends a new one); in 2025-11-25 it goes on, so it is no end yet.
+      await (totalWaits ? channel.reportPausingStage(stage) : channel.reportFinalStage(stage));
       if (token !== undefined) progressBeforeRerun.set(token, channel.readLastProgress());
       return returned;
     }
@@ -107,6 +113,15 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
   });
 
   return server;
+}
+
+/**
+ * Whether this instance serves the 2026-07-28 era, where a tool's input_required ends the
+ * request; on a 2025-11-25 one the SDK asks the client and runs the handler again within it.
+ */
+function isServedModern(server: Server): boolean {
+  const version = server.getNegotiatedProtocolVersion();
+  return version !== undefined && version >= '2026-07-28';
 }
 
 /** Prompts and resources besides the tools (the toolbox has them); each answer comes from the catalog as it is. */

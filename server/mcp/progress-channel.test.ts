@@ -118,4 +118,25 @@ describe('createProgressChannel', () => {
     expect(sent.map((params) => [params.progress, params.total])).toEqual([[4, 6], [5, 6], [6, 6]]);
     expect(channel.readLastProgress()).toBe(6);
   });
+
+  it('a call that pauses for the client and runs again under its token gives its total only at the end: one steady bar over both runs', async () => {
+    const sent: ProgressParams[] = [];
+    const send = async (notification: Notification) => void sent.push(notification.params as unknown as ProgressParams);
+    const first = createProgressChannel(send, 'call-1');
+    await first.reportStage(lookup);
+    await first.reportStage(validation);
+    await first.reportPausingStage(execution);
+    const rerun = createProgressChannel(send, 'call-1', first.readLastProgress());
+    await rerun.reportStage(lookup);
+    await rerun.reportStage(validation);
+    await rerun.reportFinalStage(execution);
+    expect(sent.map((params) => `${params.progress}/${params.total ?? '?'}`)).toEqual(['1/?', '2/?', '3/?', '4/?', '5/?', '6/6']);
+    expectSteadyBar(sent);
+  });
+
+  it('refuses to pause a call whose total it already gave, which the rerun would have to change', async () => {
+    const { channel } = record('call-1');
+    await channel.reportStage({ ...lookup, total: 3 });
+    await expect(channel.reportPausingStage(execution)).rejects.toThrow('cannot go on past its execution report');
+  });
 });

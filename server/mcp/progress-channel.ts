@@ -15,6 +15,8 @@ export type ProgressChannel = {
   reportToolProgress: (update: ProgressUpdate) => Promise<void>;
   /** The execution report: always the last and highest value of the call. */
   reportFinalStage: (stage: Omit<StageReport, 'progress' | 'total'>) => Promise<void>;
+  /** An execution report after which the same call goes on (a 2025-11-25 rerun after the client's answer): the next value, and no total yet. */
+  reportPausingStage: (stage: Omit<StageReport, 'progress' | 'total'>) => Promise<void>;
   /** The highest value sent so far (or counted, without a token): where a rerun of the same call goes on from. */
   readLastProgress: () => number;
 };
@@ -35,7 +37,10 @@ export type ProgressChannel = {
  * `startAfter`: a 2025-11-25 call whose tool answered input_required is run again by the
  * SDK, inside the same request and under the same token, once the client has answered
  * the server's request; that run goes on from the first one's last value (its stages and
- * total shifted by it) instead of starting again at 1, which the spec forbids.
+ * total shifted by it) instead of starting again at 1, which the spec forbids. The first
+ * run ends on reportPausingStage and neither run gives a total before the last report,
+ * which closes the sequence at its whole count (1, 2, 3, then 4, 5, 6/6): a total given
+ * earlier (3/3) would have to grow, and the bar would jump back.
  */
 export function createProgressChannel(send: SendNotification, token: ProgressToken | undefined, startAfter = 0): ProgressChannel {
   let lastProgress = startAfter;
@@ -81,6 +86,10 @@ export function createProgressChannel(send: SendNotification, token: ProgressTok
     reportFinalStage: async (stage) => {
       const progress = announcedTotal ?? Math.floor(lastProgress) + 1;
       await notify({ progress, total: progress, message: stage.message, meta: stage.report });
+    },
+    reportPausingStage: async (stage) => {
+      if (announcedTotal !== undefined) throw new Error(`The call's progress total was announced as ${announcedTotal}, so it cannot go on past its execution report`);
+      await notify({ progress: Math.floor(lastProgress) + 1, message: stage.message, meta: stage.report });
     },
     readLastProgress: () => lastProgress,
   };

@@ -36,6 +36,12 @@ export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unk
    * reports any: the server announces the call's whole total from it before the first.
    */
   progressSteps?: (input: z.infer<Input>) => number;
+  /**
+   * The handler may answer input_required (sampling, elicitation). On a 2025-11-25
+   * request the SDK then runs it again under the same progress token once the client
+   * has answered, so the call's total is not known until the tool has its answer.
+   */
+  asksClient?: true;
   /** The work itself: receives validated arguments, returns a plain value. */
   handler: (input: z.infer<Input>, context: ToolContext) => Promise<Output> | Output;
   /** How the server packages the handler's value as an MCP result. */
@@ -47,6 +53,7 @@ export type RegisteredTool = {
   input: z.ZodObject;
   output?: z.ZodObject;
   progressSteps?: (input: unknown) => number;
+  asksClient?: true;
   handler: (input: unknown, context: ToolContext) => Promise<unknown>;
   present: (output: unknown, input: unknown) => CallToolResult;
 };
@@ -65,6 +72,7 @@ export function defineTool<Input extends z.ZodObject, Output>(tool: ToolDefiniti
     input: tool.input,
     ...(tool.output ? { output: tool.output } : {}),
     ...(tool.progressSteps ? { progressSteps: (input: unknown) => tool.progressSteps!(input as z.infer<Input>) } : {}),
+    ...(tool.asksClient ? { asksClient: true as const } : {}),
     handler: async (input, context) => tool.handler(input as z.infer<Input>, context),
     present: (output, input) => tool.present(output as Output, input as z.infer<Input>),
   };

@@ -257,7 +257,7 @@ export const SCENARIOS: Scenario[] = [
     question: 'Phrase 5 and 7 as a sentence',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-stalling-sampling',
-    lesson: 'phrase_sum asks the host’s model for a sentence, and the model never answers. After the host’s sampling timeout (10 s) the host stops waiting and answers the server’s request with an error: there is no CreateMessageResult to make from nothing. The tool fails with that error, and the run goes on: the model hears it and answers in words.',
+    lesson: 'phrase_sum asks the host’s model for a sentence, and the model never answers. After the host’s sampling timeout (10 s) the host stops waiting: there is no CreateMessageResult to make from nothing. In 2025-11-25 it answers the server’s request with an error and the tool fails with it; in 2026-07-28 inputResponses can carry no error, so the client does not send the call again and the server never hears why. Either way the run goes on: the model hears the error and answers in words.',
   },
 ];
 

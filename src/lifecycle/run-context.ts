@@ -96,6 +96,12 @@ export type RunState = {
   authorization?: Authorization;
   /** Stops the tools/call in flight (the SDK sends notifications/cancelled), while there is one. */
   cancelToolCall: (() => void) | null;
+  /**
+   * The host's error answer to a 2026-07-28 input request (declined, timed out), which
+   * inputResponses cannot carry: the SDK ends the call at the client, so the error the
+   * host then reads is its own, not the server's.
+   */
+  unsentInputAnswer: string | null;
 };
 
 /** Holds at the gate, then records the host's own step (as the learner edited it, for a message). */

@@ -53,8 +53,14 @@ async function answerSampling(context: RunContext, params: CreateMessageRequestP
   const review = await hostStep('host.sampling.review', { payload: { decision: 'approve', messages: params.messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}) } }, 'Approve the sampling request (or set decision to "decline")', true);
   const decided = ReviewSchema.safeParse(review.payload);
   if (!decided.success || decided.data.decision === 'decline') {
-    writer.append('host.sampling.result', { payload: { error: { code: USER_REJECTED, message: 'The user declined the sampling request' } }, title: 'The user declined: the server is told, and the model is not asked' });
-    throw new ProtocolError(USER_REJECTED, 'The user declined the sampling request');
+    const message = 'The user declined the sampling request';
+    writer.append('host.sampling.result', {
+      payload: { error: { code: USER_REJECTED, message } },
+      ...(answersInInputResponses(context)
+        ? { title: 'The user declined: the model is not asked, and the call ends at the client (the server is not told)', note: keepFromServer(context, message) }
+        : { title: 'The user declined: the server is told, and the model is not asked' }),
+    });
+    throw new ProtocolError(USER_REJECTED, message);
   }
   if (!isSamplingWire(adapter.id)) throw new ProtocolError(USER_REJECTED, `The host has no sampling translation for ${adapter.label}.`);
   const translated = translateSamplingRequest({ wire: adapter.id, params });
@@ -107,10 +113,27 @@ async function askModelWithin(context: RunContext, request: Parameters<typeof ca
     const message = `The host’s model did not answer the sampling request within ${formatSeconds(timeouts.samplingAnswerMs)}, so the host stopped waiting`;
     writer.append('host.sampling.timeout', {
       payload: { error: { code: ProtocolErrorCode.InternalError, message } },
-      note: `${error.fault.what} The server is told with an error instead of a CreateMessageResult; its tool decides what follows, and the run goes on.`,
+      ...(answersInInputResponses(context)
+        ? { title: 'The model did not answer the sampling request in time: the call ends at the client, the server is not told', note: `${error.fault.what} ${keepFromServer(context, message)} The run goes on.` }
+        : { note: `${error.fault.what} The server is told with an error instead of a CreateMessageResult; its tool decides what follows, and the run goes on.` }),
     });
     throw new ProtocolError(ProtocolErrorCode.InternalError, message);
   }
+}
+
+/** In 2026-07-28 the host's answers go back inside the call sent again (inputResponses), not as answers of their own on the wire. */
+function answersInInputResponses(context: RunContext): boolean {
+  return context.state.connection?.era === '2026-07-28';
+}
+
+/**
+ * An error cannot go back in 2026-07-28: inputResponses holds only results (CreateMessageResult,
+ * ElicitResult, ListRootsResult), so the SDK ends the call at the client instead of sending
+ * it again. Remembered, so the result step can say whose error the host reads.
+ */
+function keepFromServer(context: RunContext, message: string): string {
+  context.state.unsentInputAnswer = message;
+  return 'In 2026-07-28 inputResponses can carry only a result, never an error, so the client does not send the call again: its SDK ends the call itself, the server never hears why, and the host gives the model the client’s own error.';
 }
 
 function formatSeconds(ms: number): string {

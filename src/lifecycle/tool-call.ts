@@ -59,7 +59,10 @@ export async function callTool(context: RunContext, params: ToolCallParams): Pro
       // A JSON-RPC error (unknown tool, bad params): the host tells the model instead of stopping.
       await context.traffic.answered('tools/call');
       const message = `MCP error ${error.code}: ${error.message}`;
-      await context.hostStep('client.result-to-host', { payload: { error: { code: error.code, message } } });
+      const unsent = context.state.unsentInputAnswer;
+      context.state.unsentInputAnswer = null;
+      const note = unsent === null ? {} : { note: `No answer came from the server: this error is the client’s own (“${unsent}”), raised when the host could not answer the server’s input request, so the call was not sent again.` };
+      await context.hostStep('client.result-to-host', { payload: { error: { code: error.code, message } }, ...note });
       return { type: 'host-error', message };
     }
     throw explainMcpError(context, error, 'during tools/call');

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline, describeVerdict, isVerdictClean, readScenarioResults, type ScenarioResult } from './compare-with-baseline.ts';
+import { compareWithBaseline, describeVerdict, isVerdictClean, readScenarioResults, type Baseline, type ScenarioResult } from './compare-with-baseline.ts';
 import baseline from './baseline.json';
 import baselineNext from './baseline-next.json';
 
@@ -31,6 +31,16 @@ describe('compareWithBaseline', () => {
     expect(isVerdictClean(verdict)).toBe(false);
   });
 
+  it('flags a baseline entry that fails for another reason than the error it names', () => {
+    const named = { expectedFailures: [{ scenario: 'prompts-get-simple', reason: 'fixture', error: 'Prompt test_simple_prompt not found' }] };
+    const found: ScenarioResult = { scenario: 'prompts-get-simple', endpoint: '/mcp/toolbox', checks: [{ id: 'get', status: 'FAILURE', errorMessage: 'MCP error -32602: Prompt test_simple_prompt not found.' }] };
+    const other: ScenarioResult = { scenario: 'prompts-get-simple', endpoint: '/mcp/toolbox', checks: [{ id: 'get', status: 'FAILURE', errorMessage: 'MCP error -32601: Method not found' }] };
+    expect(isVerdictClean(compareWithBaseline([found], named))).toBe(true);
+    const verdict = compareWithBaseline([other], named);
+    expect(verdict.unexpectedFailures.map((result) => result.scenario)).toEqual(['prompts-get-simple']);
+    expect(isVerdictClean(verdict)).toBe(false);
+  });
+
   it('counts a warning as passing', () => {
     const warned: ScenarioResult = { scenario: 'server-sse-multiple-streams', endpoint: '/mcp/sessions', checks: [{ id: 'session', status: 'WARNING' }] };
     expect(compareWithBaseline([warned], expectOnly()).passed).toEqual([warned]);
@@ -45,6 +55,11 @@ describe('the baseline files', () => {
     const scenarios = file.expectedFailures.map((entry) => entry.scenario);
     expect(new Set(scenarios).size).toBe(scenarios.length);
     expect(file.expectedFailures.every((entry) => entry.reason.length > 20)).toBe(true);
+  });
+
+  it('baseline.json names the error each /mcp/toolbox failure must show, so a stale reason cannot stand', () => {
+    const entries: Baseline['expectedFailures'] = baseline.expectedFailures;
+    expect(entries.filter((entry) => entry.error === undefined).map((entry) => entry.scenario)).toEqual([]);
   });
 });
 

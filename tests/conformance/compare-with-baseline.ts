@@ -12,7 +12,8 @@ export type Check = { id: string; status: CheckStatus; errorMessage?: string };
 export type ScenarioResult = { scenario: string; endpoint: string; checks: Check[] };
 
 export type Baseline = {
-  expectedFailures: { scenario: string; reason: string }[];
+  /** `error`, when given, is what a failing check's message must contain: a failure for another reason is not the one the baseline excuses. */
+  expectedFailures: { scenario: string; reason: string; error?: string }[];
 };
 
 export type Verdict = {
@@ -46,13 +47,14 @@ export function hasFailed(result: ScenarioResult): boolean {
 
 export function compareWithBaseline(results: ScenarioResult[], baseline: Baseline): Verdict {
   const expected = new Set(baseline.expectedFailures.map((entry) => entry.scenario));
+  const expectedErrors = new Map(baseline.expectedFailures.flatMap((entry) => (entry.error === undefined ? [] : [[entry.scenario, entry.error] as const])));
   const ran = new Set(results.map((result) => result.scenario));
   const verdict: Verdict = { passed: [], expectedFailures: [], unexpectedFailures: [], stale: [], missing: [] };
   for (const result of results) {
     if (!hasFailed(result)) {
       verdict.passed.push(result);
       if (expected.has(result.scenario)) verdict.stale.push(result.scenario);
-    } else if (expected.has(result.scenario)) {
+    } else if (expected.has(result.scenario) && failsWith(result, expectedErrors.get(result.scenario))) {
       verdict.expectedFailures.push(result);
     } else {
       verdict.unexpectedFailures.push(result);
@@ -60,6 +62,11 @@ export function compareWithBaseline(results: ScenarioResult[], baseline: Baselin
   }
   verdict.missing = [...expected].filter((scenario) => !ran.has(scenario));
   return verdict;
+}
+
+function failsWith(result: ScenarioResult, error: string | undefined): boolean {
+  if (error === undefined) return true;
+  return result.checks.some((check) => check.status === 'FAILURE' && (check.errorMessage ?? '').includes(error));
 }
 
 export function isVerdictClean(verdict: Verdict): boolean {

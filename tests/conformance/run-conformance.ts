@@ -14,10 +14,10 @@ import { readKeepDirectory, runAgainst, type Selection, type SuiteCommand } from
  * and on a baseline entry that passes now, so the baseline stays honest.
  *
  * The suite's client speaks 2025-11-25 with the v1 SDK. It runs against
- * /mcp/toolbox, our richest endpoint: most scenarios call the suite's own fixture
- * tools, resources and prompts (test_simple_text, test://static-text, ...), which no
- * endpoint of ours has, so those fail the same way everywhere and sit in the
- * baseline. The one scenario about sessions (several SSE streams in one session)
+ * /mcp/toolbox, our richest teaching endpoint: most scenarios call the suite's own
+ * fixture tools, resources and prompts (test_simple_text, test://static-text, ...),
+ * which the toolbox does not have, so those sit in the baseline, each with the error
+ * its failure must show (a failure for another reason is unexpected). The one scenario about sessions (several SSE streams in one session)
  * only warns "no session id" on a stateless endpoint, so it runs against
  * /mcp/sessions, where it has something to check.
  *

@@ -36,6 +36,22 @@ function answerGates(run: LifecycleRun, answers: Record<string, unknown>): void 
 const find = (steps: Step[], id: string) => steps.find((step) => step.id === id);
 const ids = (steps: Step[]) => steps.map((step) => step.id);
 
+describe.each(['2025-11-25', '2026-07-28'] as const)('what the host declares it can do, in %s', (era) => {
+  it('sampling and elicitation (form and URL) on the wire, in initialize or on every request, and no roots, which it has none of', async () => {
+    const trace = await startRun({ question: 'What is 5 plus 7?', era }).start();
+    const expected = { sampling: {}, elicitation: { form: {}, url: {} } };
+    const requests = trace.steps.filter((step) => step.from === 'client' && step.to === 'server' && typeof (step.payload as { method?: unknown }).method === 'string');
+    if (era === '2025-11-25') {
+      // Declared once, in the handshake: the session remembers it.
+      expect((find(trace.steps, 'mcp.initialize.request')?.payload as { params: { capabilities: object } }).params.capabilities).toEqual(expected);
+      return;
+    }
+    // No handshake in 2026-07-28: each request, server/discover first, says it again in _meta.
+    expect(requests.map((step) => (step.payload as { method: string }).method)).toEqual(['server/discover', 'tools/list', 'tools/call']);
+    for (const step of requests) expect((step.payload as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities']).toEqual(expected);
+  });
+});
+
 describe.each(['2025-11-25', '2026-07-28'] as const)('sampling in %s', (era) => {
   it.each(WIRE_CATALOG.map((wire) => wire.id))('phrase_sum asks the host’s model in %s, and the sentence comes back', async (wire) => {
     const trace = await startRun({ question: 'Phrase 5 and 7 as a sentence', era, wire }).start();
@@ -62,13 +78,23 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('sampling in %s', (era) => 
     }
   });
 
-  it('a declined sampling request never reaches the model, and the server is told', async () => {
+  it('a declined sampling request never reaches the model; the server is told in 2025-11-25, and in 2026-07-28 the steps say it is not', async () => {
     const run = startRun({ question: 'Phrase 5 and 7 as a sentence', era, autoRelease: false });
     answerGates(run, { 'host.sampling.review': { decision: 'decline' } });
     const trace = await run.start();
     expect(ids(trace.steps)).not.toContain('host.translate-sampling-request');
     expect(find(trace.steps, 'host.sampling.result')?.payload).toEqual({ error: { code: -1, message: 'The user declined the sampling request' } });
-    if (era === '2025-11-25') expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -1 } });
+    const declined = find(trace.steps, 'host.sampling.result')!;
+    if (era === '2025-11-25') {
+      expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -1 } });
+      expect(declined.title).toBe('The user declined: the server is told, and the model is not asked');
+      return;
+    }
+    // 2026-07-28: an inputResponses entry cannot be an error, so the call ends at the client and the steps say so.
+    expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request')).toHaveLength(1);
+    expect(declined.title).toBe('The user declined: the model is not asked, and the call ends at the client (the server is not told)');
+    expect(declined.note).toContain('never hears');
+    expect(find(trace.steps, 'client.result-to-host')?.note).toContain('the client’s own');
   });
 });
 

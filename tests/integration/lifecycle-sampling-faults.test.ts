@@ -22,7 +22,8 @@ function startRun({ era, model, wire = 'openai-chat' }: { era: '2025-11-25' | '2
     provider: { wire, kind: 'mock', baseUrl: `${server.url}${requireWireInfo(wire).mockBasePath}`, model },
     autoRelease: true,
     networkTimeoutMs: 10_000,
-    limits: { samplingAnswerMs: 400 },
+    // Only the stalling model needs a short sampling limit: under a loaded machine 0.4 s would time out the refusing one too.
+    limits: model === 'mock-model-stalling-sampling' ? { samplingAnswerMs: 400 } : {},
   });
 }
 
@@ -66,9 +67,16 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a sampling request that go
       // The server hears the error on its request, and the SDK's rerun makes the call's result an error naming it.
       expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -32603 } });
       expect(find(trace.steps, 'mcp.tools-call.response')?.payload).toMatchObject({ result: { isError: true, content: [{ text: expect.stringContaining('did not answer the sampling request within 0.4 s') }] } });
+      expect(timeout.title).toBe('The model did not answer the sampling request in time: the server gets an error');
+      expect(timeout.note).toContain('The server is told with an error');
     } else {
       // The client's input_required loop stops at the failed answer: the call is not sent again, and the host gives the model the error.
       expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request')).toHaveLength(1);
+      // inputResponses can hold only results, so the steps must not say the server was told.
+      expect(timeout.title).toBe('The model did not answer the sampling request in time: the call ends at the client, the server is not told');
+      expect(timeout.note).not.toContain('The server is told');
+      expect(timeout.note).toContain('never hears');
+      expect(find(trace.steps, 'client.result-to-host')?.note).toContain('the client’s own');
     }
     expect(trace.status).toBe('complete');
     expect(trace.answer).toContain('did not answer the sampling request within 0.4 s');

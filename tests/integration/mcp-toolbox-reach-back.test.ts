@@ -151,7 +151,7 @@ function readProgress(wire: Wire): z.infer<typeof ProgressNotificationSchema>['p
   );
 }
 
-describe('progress across the rerun after the client’s answer (the spec: it MUST increase, per token)', () => {
+describe('progress across the rerun after the client’s answer (the spec: it MUST increase, per token; and its total never changes)', () => {
   for (const mode of ['legacy', { pin: '2026-07-28' }] as const) {
     it(`${typeof mode === 'string' ? '2025-11-25' : '2026-07-28'}: phrase_sum's and ask_for_number's progress only goes up for each token`, async () => {
       const { client, wire } = await connect(mode, {
@@ -172,6 +172,11 @@ describe('progress across the rerun after the client’s answer (the spec: it MU
         expect(values).toEqual([...values].sort((left, right) => left - right));
         expect(new Set(values).size).toBe(values.length);
         for (const params of reports) if (params.total !== undefined) expect(params.progress).toBeLessThanOrEqual(params.total);
+        // A bar never jumps back: once a total is given it stays, so 3/3 then 4/6 (a full bar, then two thirds) fails.
+        const firstTotal = reports.findIndex((params) => params.total !== undefined);
+        if (firstTotal >= 0) expect(reports.slice(firstTotal).map((params) => params.total)).toEqual(reports.slice(firstTotal).map(() => reports[firstTotal]!.total));
+        // And the last report fills it: the answer is the whole count.
+        expect(reports.at(-1)!.total).toBe(reports.at(-1)!.progress);
       }
       if (typeof mode === 'string') expect(byToken.values().next().value!.map((params) => params.progress)).toEqual([1, 2, 3, 4, 5, 6]);
     });

@@ -38,6 +38,7 @@ export function writePhrasingRequest({ a, b, sum }: { a: number; b: number; sum:
 
 export const phraseSum = defineTool({
   name: 'phrase_sum',
+  asksClient: true,
   description: 'Adds two numbers, then asks the client’s model (sampling) to put the sum into one sentence',
   input: sumArguments,
   handler: ({ a, b }, context): Reply => {
@@ -67,6 +68,7 @@ export const MISSING_NUMBER_SCHEMA = {
 
 export const askForNumber = defineTool({
   name: 'ask_for_number',
+  asksClient: true,
   description: 'Adds a number to another that the user is asked for (elicitation, form mode)',
   input: z.strictObject({ a: z.number().describe('The number the user gave') }),
   handler: ({ a }, context): Reply => {
@@ -87,6 +89,7 @@ export const askForNumber = defineTool({
 
 export const signInFirst = defineTool({
   name: 'sign_in_first',
+  asksClient: true,
   description: 'Sends the user to a page of this server (elicitation, URL mode) before it answers',
   input: z.strictObject({}),
   handler: (_input, context): Reply => {
