@@ -1,10 +1,12 @@
 import { rememberModule } from '../use-loaded-module.ts';
+import { whenFirstStepOrIdle } from '../wait-for-first-step.ts';
 
 /**
  * The graph's chunk (React Flow and the d3 modules under it, about a third of what the
- * first page used to load): not part of the first page, fetched as soon as the page's
- * script runs (src/main.tsx), beside the engine and the inspector. The page's shell and
- * its controls come first; the graph follows within the same moment on any connection
- * that loads the page at all. import() of the same module twice fetches it once.
+ * first page used to load): not part of the first page. The graph view asks for it when it
+ * mounts, in the app's first render, but the import waits for the page's one signal that
+ * heavy chunks may run (step 1 painted, or the page idle): begun at mount, its preload
+ * links, stylesheet and evaluation came between a Next pressed at once and step 1.
+ * import() of the same module twice fetches it once.
  */
-export const loadLifecycleGraph = rememberModule(() => import('./lifecycle-graph.tsx'));
+export const loadLifecycleGraph = rememberModule(() => whenFirstStepOrIdle().then(() => import('./lifecycle-graph.tsx')));
