@@ -4,12 +4,7 @@ import { formatCurl, type CurlAudience } from '../../mcp/format-curl.ts';
 import { LongText } from '../json/long-text-notice.tsx';
 import { WireTerm } from '../lesson/wire-term.tsx';
 
-/** A term of the MCP wire, explained; the glossary speaks of MCP, so a provider's exchange shows its names plainly. */
-function Term({ name, annotate }: { name: string; annotate: boolean }) {
-  return annotate ? <WireTerm name={name} /> : <>{name}</>;
-}
-
-function Headers({ title, headers, annotate }: { title: string; headers: Record<string, string> | undefined; annotate: boolean }) {
+function Headers({ title, headers, audience }: { title: string; headers: Record<string, string> | undefined; audience: CurlAudience }) {
   if (!headers) return null;
   return (
     <div>
@@ -18,7 +13,7 @@ function Headers({ title, headers, annotate }: { title: string; headers: Record<
         {Object.entries(headers).map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="text-slate-500">
-              <Term name={name} annotate={annotate} />
+              <WireTerm name={name} audience={audience} />
             </dt>
             <dd className="break-all">{value}</dd>
           </div>
@@ -66,9 +61,11 @@ function CopyAsCurl({ http, audience }: { http: HttpExchange; audience: CurlAudi
   );
 }
 
-/** The HTTP exchange a step travelled in: what the browser really sent and received. */
+/**
+ * The HTTP exchange a step travelled in: what the browser really sent and received, its
+ * headers and stream fields explained in the words of the exchange's side (MCP or provider).
+ */
 export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; audience?: CurlAudience }) {
-  const annotate = audience === 'mcp';
   const status = http.status === undefined ? (http.error ?? 'waiting for the answer…') : `${http.status} ${http.statusText ?? ''}`;
   return (
     <div className="space-y-3 text-sm" data-testid="http-view">
@@ -78,8 +75,8 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
         {http.durationMs !== undefined && <span className="text-slate-500"> · {Math.round(http.durationMs)} ms</span>}
       </p>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-        <Headers title="Request headers" headers={http.requestHeaders} annotate={annotate} />
-        <Headers title="Response headers" headers={http.responseHeaders} annotate={annotate} />
+        <Headers title="Request headers" headers={http.requestHeaders} audience={audience} />
+        <Headers title="Response headers" headers={http.responseHeaders} audience={audience} />
       </div>
       {http.requestBody !== undefined && (
         <div>
@@ -99,19 +96,19 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
                   +{Math.round(frame.at)} ms{' '}
                   {frame.event && (
                     <>
-                      <Term name="event:" annotate={annotate} /> {frame.event}
+                      <WireTerm name="event:" audience={audience} /> {frame.event}
                     </>
                   )}{' '}
                   {frame.id !== undefined && (
                     <>
-                      <Term name="id:" annotate={annotate} /> {frame.id}
+                      <WireTerm name="id:" audience={audience} /> {frame.id}
                     </>
                   )}
                 </span>
                 <div className="whitespace-pre-wrap">
                   {http.sse ? (
                     <>
-                      <Term name="data:" annotate={annotate} />{' '}
+                      <WireTerm name="data:" audience={audience} />{' '}
                     </>
                   ) : null}
                   <LongText text={frame.data} />

@@ -1,13 +1,15 @@
 import { useId } from 'react';
-import { findWireTerm } from '../../content/wire-glossary.ts';
+import { findWireTerm, type WireAudience } from '../../content/wire-glossary.ts';
 
 /**
  * A header name or SSE field with its meaning on hover or focus: the name is a button
  * (Tab reaches it), the explanation and the specification link sit in a box that stays
  * open while focus is inside it, so the link can be reached from the keyboard too.
+ * The audience picks the glossary: an SSE field means one thing on an MCP stream and
+ * another on a model's streamed reply.
  */
-export function WireTerm({ name }: { name: string }) {
-  const term = findWireTerm(name);
+export function WireTerm({ name, audience = 'mcp' }: { name: string; audience?: WireAudience }) {
+  const term = findWireTerm(name, audience);
   const id = useId();
   if (!term) return <>{name}</>;
   return (
