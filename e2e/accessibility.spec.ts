@@ -215,6 +215,22 @@ for (const theme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page, `${theme} teacher note`);
     });
 
+    test('axe finds nothing serious in the annotated wire: a provider’s streamed reply and an MCP stream, each in its HTTP view', async ({ page }) => {
+      await page.getByTestId('model-settings-button').click();
+      const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+      await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('anthropic');
+      await dialog.getByLabel('The mock model’s replies').selectOption('streamed');
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      const inspector = page.getByTestId('inspector');
+      for (const stepId of ['provider.response.tool-calls', 'mcp.tools-call.response']) {
+        // By button: a key would go to the HTTP tab, which has focus after its click.
+        await stepUntil(page, 'buttons', stepId);
+        await inspector.getByRole('tab', { name: 'HTTP' }).click();
+        await expect(inspector.getByTestId('http-frames').locator('[data-testid="wire-term"]').first()).toBeVisible();
+        await expectNoSeriousViolations(page, `${theme} HTTP view of ${stepId}`);
+      }
+    });
+
     test('axe finds nothing serious in the sequence view, at the end, in the recap and in presenter mode', async ({ page }) => {
       await page.keyboard.press('v');
       await expect(page.getByTestId('sequence-diagram')).toBeVisible();
