@@ -4,6 +4,11 @@ import { formatCurl, type CurlAudience } from '../../mcp/format-curl.ts';
 import { LongText } from '../json/long-text-notice.tsx';
 import { WireTerm } from '../lesson/wire-term.tsx';
 
+/** A box that scrolls a long body: focusable and named, so a keyboard reaches it to scroll it (axe's scrollable-region-focusable). */
+function scrollableRegion(name: string) {
+  return { tabIndex: 0, role: 'region', 'aria-label': `${name} (scrollable)` } as const;
+}
+
 function Headers({ title, headers, audience }: { title: string; headers: Record<string, string> | undefined; audience: CurlAudience }) {
   if (!headers) return null;
   return (
@@ -47,7 +52,7 @@ function CopyAsCurl({ http, audience }: { http: HttpExchange; audience: CurlAudi
         </button>
         <details className="text-xs">
           <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Show</summary>
-          <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap dark:bg-slate-900" data-testid="curl-command">{command}</pre>
+          <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap dark:bg-slate-900" data-testid="curl-command" {...scrollableRegion('curl command')}>{command}</pre>
         </details>
       </div>
       {warnings.length > 0 && (
@@ -81,7 +86,9 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
       {http.requestBody !== undefined && (
         <div>
           <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Request body</h5>
-          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900"><LongText text={http.requestBody} /></pre>
+          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900" {...scrollableRegion('Request body')}>
+            <LongText text={http.requestBody} />
+          </pre>
         </div>
       )}
       {http.sse || http.ndjson ? (
@@ -122,7 +129,9 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
         http.responseBody !== undefined && (
           <div>
             <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Response body</h5>
-            <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900">{http.responseBody ? <LongText text={http.responseBody} /> : '(empty)'}</pre>
+            <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900" {...scrollableRegion('Response body')}>
+              {http.responseBody ? <LongText text={http.responseBody} /> : '(empty)'}
+            </pre>
           </div>
         )
       )}
