@@ -68,6 +68,11 @@ for (const theme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page, `${theme} start`);
       await stepUntil(page, 'keyboard', 'host.translate-tools');
       await expectNoSeriousViolations(page, `${theme} mid-run, translation #1`);
+      // Translation #2 re-types the arguments: their numbers sit on a highlighted line, where a colour must still hold 7:1.
+      await stepUntil(page, 'keyboard', 'host.translate-tool-call');
+      await expectNoSeriousViolations(page, `${theme} mid-run, translation #2`);
+      await stepUntil(page, 'keyboard', 'host.translate-tool-result');
+      await expectNoSeriousViolations(page, `${theme} mid-run, translation #3`);
     });
 
     test('axe finds nothing serious in the Compare, Edit, shortcuts and settings dialogs', async ({ page }) => {
@@ -217,6 +222,27 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto('/?scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id');
       await expect(page.getByTestId('teacher-note')).toContainText('Look at the id');
       await expectNoSeriousViolations(page, `${theme} teacher note`);
+    });
+
+    test('axe finds nothing serious in the annotated wire and the streamed reply: a provider’s stream and an MCP stream, each in its HTTP view', async ({ page }) => {
+      await page.getByTestId('model-settings-button').click();
+      const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+      // Gemini streams whole chunks: its frames are long enough to scroll in the streamed-reply view.
+      await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('gemini');
+      await dialog.getByLabel('The mock model’s replies').selectOption('streamed');
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      const inspector = page.getByTestId('inspector');
+      for (const stepId of ['provider.response.tool-calls', 'mcp.tools-call.response']) {
+        // By button: a key would go to the HTTP tab, which has focus after its click.
+        await stepUntil(page, 'buttons', stepId);
+        await inspector.getByRole('tab', { name: 'HTTP' }).click();
+        await expect(inspector.getByTestId('http-frames').locator('[data-testid="wire-term"]').first()).toBeVisible();
+        await expectNoSeriousViolations(page, `${theme} HTTP view of ${stepId}`);
+      }
+      await stepUntil(page, 'buttons', 'provider.response.answer');
+      await inspector.getByRole('tab', { name: 'Streamed reply' }).click();
+      await expect(inspector.getByTestId('stream-current-frame')).toBeVisible();
+      await expectNoSeriousViolations(page, `${theme} streamed reply`);
     });
 
     test('axe finds nothing serious in the sequence view, at the end, in the recap and in presenter mode', async ({ page }) => {

@@ -90,6 +90,32 @@ test('Annotated wire: each MCP header and SSE field explained on focus, with a l
   await expect(inspector.locator('[data-testid="wire-term"][data-term="Accept"]').first()).toBeVisible();
 });
 
+test('Annotated wire on a provider’s stream: the SSE fields and headers of a streamed model reply are explained as the provider’s, not as MCP’s', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('anthropic');
+  await dialog.getByLabel('The mock model’s replies').selectOption('streamed');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await stepUntil(page, 'buttons', 'provider.response.tool-calls');
+  const inspector = page.getByTestId('inspector');
+  await inspector.getByRole('tab', { name: 'HTTP' }).click();
+  // Anthropic names each event: the first frame is message_start.
+  await expect(inspector.getByTestId('http-frames').locator('li').first()).toContainText('message_start');
+  const event = inspector.locator('[data-testid="wire-term"][data-term="event:"]').first();
+  await event.getByRole('button').focus();
+  await expect(event.getByRole('tooltip')).toBeVisible();
+  await expect(event.getByRole('tooltip')).toContainText("the model's streamed reply");
+  await expect(event.getByRole('tooltip')).not.toContainText('MCP sends its JSON-RPC messages');
+  const data = inspector.locator('[data-testid="wire-term"][data-term="data:"]').first();
+  await data.hover();
+  await expect(data.getByRole('tooltip')).toContainText("One piece of the model's reply");
+  await expect(inspector.locator('[data-testid="wire-term"][data-term="anthropic-version"]')).toHaveCount(1);
+  await expect(inspector.locator('[data-testid="wire-term"][data-term="Content-Type"]').first()).toBeVisible();
+  // No MCP header is on a provider's exchange, so none is explained there.
+  await expect(inspector.locator('[data-testid="wire-term"][data-term="MCP-Protocol-Version"]')).toHaveCount(0);
+});
+
 test('The code behind the step: translation #1 shows the wire format’s own function, read from the build', async ({ page }) => {
   await page.goto('/');
   await lesson(page).getByRole('button', { name: 'Code behind the step' }).click();

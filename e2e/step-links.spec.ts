@@ -32,6 +32,14 @@ test('the bad-arguments lesson’s step 14 is the validation that says no', asyn
   await expect(page.getByTestId('scenario-lesson')).toContainText('Watch step 14');
 });
 
+test('a link to a step its round went without opens that step of the next round, and says so', async ({ page }) => {
+  // bad-arguments: round 1's handler never runs (the server refused the arguments); round 2's does.
+  await page.goto('/?scenario=bad-arguments&step=15');
+  await expectShownStep(page, 15, 2);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'server.execute');
+  await expect(page.getByTestId('opened-link-banner')).toContainText('round 1 of this run of “Bad arguments: the server’s validation says no” went without it: step 15 of round 2 is on show');
+});
+
 test('a link to a step the run never reaches says so', async ({ page }) => {
   await page.goto('/?scenario=no-tool&step=14');
   await expect(page.getByTestId('opened-link-banner')).toContainText('never reached it', { timeout: 30_000 });

@@ -57,6 +57,7 @@ test('the HTTP view of the model request lists every frame with its arrival time
   await expect(inspector).toHaveAttribute('data-canonical', '10');
   await inspector.getByRole('tab', { name: 'HTTP' }).click();
   await expect(page.getByTestId('http-view')).toContainText('Response: server-sent events');
-  await expect(page.getByTestId('http-frames').locator('li').first()).toContainText('event: message_start');
+  // As the learner reads it (innerText): each field's explanation is in the page too, hidden until hover or focus.
+  await expect.poll(() => page.getByTestId('http-frames').locator('li').first().innerText()).toContain('event: message_start');
   await expect(page.getByTestId('http-frames').locator('li').last()).toContainText('message_stop');
 });

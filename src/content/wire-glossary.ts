@@ -3,12 +3,18 @@
  * with the section of the specification that defines it. Keys are lowercase, as the
  * recorder writes header names (fetch gives them so); SSE fields end with a colon.
  * Links name the page (and the section where the page has a stable anchor).
+ * A provider's exchange has a glossary of its own: the same SSE fields carry the
+ * model's reply there, not JSON-RPC, and MCP's headers are never on it.
  */
 export type WireTerm = { term: string; explanation: string; spec: { label: string; url: string } };
+
+/** Whose exchange a term is read in: the MCP server's or the model provider's. */
+export type WireAudience = 'mcp' | 'provider';
 
 const TRANSPORTS_2025 = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports';
 const TRANSPORTS_2026 = 'https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http';
 const EVENT_STREAM = 'https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation';
+const CONTENT_TYPE = 'https://www.rfc-editor.org/rfc/rfc9110#section-8.3';
 
 export const WIRE_GLOSSARY: Record<string, WireTerm> = {
   'mcp-protocol-version': {
@@ -63,7 +69,46 @@ export const WIRE_GLOSSARY: Record<string, WireTerm> = {
   },
 };
 
-export function findWireTerm(name: string): WireTerm | undefined {
+/**
+ * The provider side: the stream's fields as each wire format uses them, and the few
+ * headers a learner meets there. Authorization and x-api-key are not here: the recorder
+ * shows them redacted, and the key is the learner's own business.
+ */
+export const PROVIDER_WIRE_GLOSSARY: Record<string, WireTerm> = {
+  'content-type': {
+    term: 'Content-Type',
+    explanation:
+      'What the body is: application/json for a whole request or reply, text/event-stream for a reply streamed as server-sent events, application/x-ndjson for one JSON object per line (Ollama). The host asks for a stream with the format\'s own switch ("stream": true, or Gemini\'s streamGenerateContent?alt=sse), not with MCP\'s Accept.',
+    spec: { label: 'HTTP Semantics: Content-Type (RFC 9110)', url: CONTENT_TYPE },
+  },
+  'event:': {
+    term: 'event:',
+    explanation:
+      "The type of a server-sent event in the model's streamed reply. Anthropic Messages and OpenAI Responses name every event (message_start, content_block_delta, response.output_text.delta…); Chat Completions and Gemini send data: lines only. No JSON-RPC here: this is the provider's own format.",
+    spec: { label: 'HTML: interpreting an event stream', url: EVENT_STREAM },
+  },
+  'data:': {
+    term: 'data:',
+    explanation:
+      "One piece of the model's reply, as JSON in the provider's format: a few words of text, or a part of a tool call's arguments. The host joins the pieces into the whole reply before it reads the tool call; Chat Completions ends the stream with data: [DONE].",
+    spec: { label: 'HTML: interpreting an event stream', url: EVENT_STREAM },
+  },
+  'id:': {
+    term: 'id:',
+    explanation: 'The event id, if the provider sends one. This host never reconnects to a model\'s stream with it in Last-Event-ID, as an MCP client does with a server\'s: a reply that breaks off is not resumed.',
+    spec: { label: 'HTML: interpreting an event stream', url: EVENT_STREAM },
+  },
+  'anthropic-version': {
+    term: 'anthropic-version',
+    explanation: "The version of Anthropic's API the request is written for; Anthropic requires it on every request, as MCP-Protocol-Version names MCP's revision.",
+    spec: { label: 'Anthropic API: versions', url: 'https://docs.anthropic.com/en/api/versioning' },
+  },
+};
+
+const GLOSSARIES: Record<WireAudience, Record<string, WireTerm>> = { mcp: WIRE_GLOSSARY, provider: PROVIDER_WIRE_GLOSSARY };
+
+export function findWireTerm(name: string, audience: WireAudience = 'mcp'): WireTerm | undefined {
   const key = name.toLowerCase();
-  return Object.hasOwn(WIRE_GLOSSARY, key) ? WIRE_GLOSSARY[key] : undefined;
+  const glossary = GLOSSARIES[audience];
+  return Object.hasOwn(glossary, key) ? glossary[key] : undefined;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERAS } from '../trace/vocabulary.ts';
 import { useServer } from '../../tests/helpers/use-server.ts';
 import { reset } from './actions.ts';
-import { formatDeepLink, openDeepLink, readDeepLink, type DeepLink } from './deep-link.ts';
+import { formatDeepLink, openDeepLink, readDeepLink, useOpenedLink, type DeepLink } from './deep-link.ts';
 import { selectCurrentStep, useExplorerStore } from './explorer-store.ts';
 
 describe('deep links', () => {
@@ -75,6 +75,12 @@ describe('opening a link shows exactly the step it names', () => {
   it('the bad-arguments lesson’s step 14 (the validation that says no), and round 2 of two-rounds', { timeout: 60_000 }, async () => {
     expect(await shownAfterOpening({ scenarioId: 'bad-arguments', step: 14, round: 1 })).toMatchObject({ outcome: 'shown', canonical: 14, round: 1, id: 'server.validate-arguments' });
     expect(await shownAfterOpening({ scenarioId: 'two-rounds', step: 15, round: 2 })).toMatchObject({ outcome: 'shown', canonical: 15, round: 2 });
+  });
+
+  it('a step its round went without shows the same step of the next round that has it, and says so', { timeout: 60_000 }, async () => {
+    // bad-arguments: the server refuses round 1's arguments, so its handler (step 15) runs in round 2 only.
+    expect(await shownAfterOpening({ scenarioId: 'bad-arguments', step: 15, round: 1 })).toMatchObject({ outcome: 'in-later-round', canonical: 15, round: 2, id: 'server.execute' });
+    expect(useOpenedLink.getState().opened).toMatchObject({ outcome: 'in-later-round', round: 2 });
   });
 
   it('a step the run never reaches shows its last step and says so', { timeout: 60_000 }, async () => {

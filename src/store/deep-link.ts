@@ -88,6 +88,16 @@ export function findLinkedStepIndex(steps: readonly Step[], link: Pick<DeepLink,
   return steps.findIndex((step) => step.canonical === link.step && step.iteration === link.round);
 }
 
+/**
+ * The index of the same step in a later round, once the run has one: the link's round is
+ * over without it (in bad-arguments the refused call of round 1 never runs, step 15, and
+ * the corrected call of round 2 does). Rounds follow each other, so a later round's step
+ * means the link's own round will not have it.
+ */
+export function findLaterRoundStepIndex(steps: readonly Step[], link: Pick<DeepLink, 'step' | 'round'>): number {
+  return steps.findIndex((step) => step.canonical === link.step && step.iteration > link.round);
+}
+
 /** Chooses the link's scenario, question, era and model, and starts over. */
 export function applyDeepLinkSettings(link: DeepLink): void {
   chooseScenario(link.scenarioId);
@@ -111,17 +121,18 @@ export function applyDeepLinkSettings(link: DeepLink): void {
  * Performs the run until the step the link names is recorded, then shows exactly that
  * step. Steps that arrive together (the server's reports inside one tools/call stream)
  * are all recorded before the cursor moves, so the cursor is set to the step found, never
- * moved by counting presses of Next. A run that ends without it shows its last step.
+ * moved by counting presses of Next. A round without it shows the same step of a later
+ * round, when the run has one; a run that ends without it shows its last step.
  */
-export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boolean }> {
+export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boolean; laterRound?: number }> {
   const { getState, setState, subscribe } = useExplorerStore;
   return new Promise((resolve) => {
     let runId: number | null = null;
     let scheduled = false;
     let unsubscribe = () => {};
-    const finish = (reached: boolean) => {
+    const finish = (reached: boolean, laterRound?: number) => {
       unsubscribe();
-      resolve({ reached });
+      resolve(laterRound === undefined ? { reached } : { reached, laterRound });
     };
     const advance = () => {
       const state = getState();
@@ -131,6 +142,11 @@ export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boole
       if (index >= 0) {
         goToStep(index);
         return finish(true);
+      }
+      const later = findLaterRoundStepIndex(state.steps, link);
+      if (later >= 0) {
+        goToStep(later);
+        return finish(false, state.steps[later]?.iteration);
       }
       // A run that ended, failed to start, or stopped at a fault (a retry would spend the learner's key again) goes no further.
       if (selectIsFinished(state) || (runId !== null && state.status === 'idle') || state.steps.at(-1)?.kind === 'fault') {
@@ -158,7 +174,12 @@ export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boole
 }
 
 /** What opening a link did, for the banner that says it. */
-export type OpenedLink = { link: DeepLink; outcome: 'shown' | 'not-in-this-run' | 'waits-for-learner' | 'no-step' };
+export type OpenedLink = { link: DeepLink; outcome: 'shown' | 'not-in-this-run' | 'waits-for-learner' | 'no-step' } | { link: DeepLink; outcome: 'in-later-round'; round: number };
+
+function settleReached(link: DeepLink, { reached, laterRound }: { reached: boolean; laterRound?: number }): OpenedLink {
+  if (reached) return { link, outcome: 'shown' };
+  return laterRound === undefined ? { link, outcome: 'not-in-this-run' } : { link, outcome: 'in-later-round', round: laterRound };
+}
 
 /**
  * Applies the link's settings and, with the mock model, performs the run up to its step.
@@ -166,22 +187,19 @@ export type OpenedLink = { link: DeepLink; outcome: 'shown' | 'not-in-this-run' 
  */
 export async function openDeepLink(link: DeepLink): Promise<OpenedLink> {
   applyDeepLinkSettings(link);
-  const settle = (outcome: OpenedLink['outcome']): OpenedLink => {
-    const opened = { link, outcome };
+  const settle = (opened: OpenedLink): OpenedLink => {
     useOpenedLink.setState({ opened });
     return opened;
   };
-  if (link.step === undefined) return settle('no-step');
-  if (link.modelKind === 'real') return settle('waits-for-learner');
-  const { reached } = await performUntilLinkedStep(link);
-  return settle(reached ? 'shown' : 'not-in-this-run');
+  if (link.step === undefined) return settle({ link, outcome: 'no-step' });
+  if (link.modelKind === 'real') return settle({ link, outcome: 'waits-for-learner' });
+  return settle(settleReached(link, await performUntilLinkedStep(link)));
 }
 
 /** The learner asked for a real provider's linked run: perform it up to its step now. */
 export async function performLinkWithRealProvider(link: DeepLink): Promise<void> {
   useOpenedLink.setState({ opened: null });
-  const { reached } = await performUntilLinkedStep(link);
-  useOpenedLink.setState({ opened: { link, outcome: reached ? 'shown' : 'not-in-this-run' } });
+  useOpenedLink.setState({ opened: settleReached(link, await performUntilLinkedStep(link)) });
 }
 
 /** The link this page was opened with and what came of it; null once dismissed. */

@@ -4,12 +4,12 @@ import { formatCurl, type CurlAudience } from '../../mcp/format-curl.ts';
 import { LongText } from '../json/long-text-notice.tsx';
 import { WireTerm } from '../lesson/wire-term.tsx';
 
-/** A term of the MCP wire, explained; the glossary speaks of MCP, so a provider's exchange shows its names plainly. */
-function Term({ name, annotate }: { name: string; annotate: boolean }) {
-  return annotate ? <WireTerm name={name} /> : <>{name}</>;
+/** A box that scrolls a long body: focusable and named, so a keyboard reaches it to scroll it (axe's scrollable-region-focusable). */
+function scrollableRegion(name: string) {
+  return { tabIndex: 0, role: 'region', 'aria-label': `${name} (scrollable)` } as const;
 }
 
-function Headers({ title, headers, annotate }: { title: string; headers: Record<string, string> | undefined; annotate: boolean }) {
+function Headers({ title, headers, audience }: { title: string; headers: Record<string, string> | undefined; audience: CurlAudience }) {
   if (!headers) return null;
   return (
     <div>
@@ -18,7 +18,7 @@ function Headers({ title, headers, annotate }: { title: string; headers: Record<
         {Object.entries(headers).map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="text-slate-500">
-              <Term name={name} annotate={annotate} />
+              <WireTerm name={name} audience={audience} />
             </dt>
             <dd className="break-all">{value}</dd>
           </div>
@@ -52,7 +52,7 @@ function CopyAsCurl({ http, audience }: { http: HttpExchange; audience: CurlAudi
         </button>
         <details className="text-xs">
           <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Show</summary>
-          <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap dark:bg-slate-900" data-testid="curl-command">{command}</pre>
+          <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap dark:bg-slate-900" data-testid="curl-command" {...scrollableRegion('curl command')}>{command}</pre>
         </details>
       </div>
       {warnings.length > 0 && (
@@ -66,9 +66,11 @@ function CopyAsCurl({ http, audience }: { http: HttpExchange; audience: CurlAudi
   );
 }
 
-/** The HTTP exchange a step travelled in: what the browser really sent and received. */
+/**
+ * The HTTP exchange a step travelled in: what the browser really sent and received, its
+ * headers and stream fields explained in the words of the exchange's side (MCP or provider).
+ */
 export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; audience?: CurlAudience }) {
-  const annotate = audience === 'mcp';
   const status = http.status === undefined ? (http.error ?? 'waiting for the answer…') : `${http.status} ${http.statusText ?? ''}`;
   return (
     <div className="space-y-3 text-sm" data-testid="http-view">
@@ -78,13 +80,15 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
         {http.durationMs !== undefined && <span className="text-slate-500"> · {Math.round(http.durationMs)} ms</span>}
       </p>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-        <Headers title="Request headers" headers={http.requestHeaders} annotate={annotate} />
-        <Headers title="Response headers" headers={http.responseHeaders} annotate={annotate} />
+        <Headers title="Request headers" headers={http.requestHeaders} audience={audience} />
+        <Headers title="Response headers" headers={http.responseHeaders} audience={audience} />
       </div>
       {http.requestBody !== undefined && (
         <div>
           <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Request body</h5>
-          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900"><LongText text={http.requestBody} /></pre>
+          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900" {...scrollableRegion('Request body')}>
+            <LongText text={http.requestBody} />
+          </pre>
         </div>
       )}
       {http.sse || http.ndjson ? (
@@ -95,23 +99,24 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
           <ol className="mt-1 space-y-1" data-testid="http-frames">
             {(http.sse ?? http.ndjson ?? []).map((frame, index) => (
               <li key={index} className="rounded bg-slate-100 p-2 font-mono text-xs break-words dark:bg-slate-900">
-                <span className="text-slate-500">
+                {/* A shade deeper than the page's helper text: this grey sits on the frame's grey, and holds 7:1 there (AAA). */}
+                <span className="text-slate-700 dark:text-slate-300">
                   +{Math.round(frame.at)} ms{' '}
                   {frame.event && (
                     <>
-                      <Term name="event:" annotate={annotate} /> {frame.event}
+                      <WireTerm name="event:" audience={audience} /> {frame.event}
                     </>
                   )}{' '}
                   {frame.id !== undefined && (
                     <>
-                      <Term name="id:" annotate={annotate} /> {frame.id}
+                      <WireTerm name="id:" audience={audience} /> {frame.id}
                     </>
                   )}
                 </span>
                 <div className="whitespace-pre-wrap">
                   {http.sse ? (
                     <>
-                      <Term name="data:" annotate={annotate} />{' '}
+                      <WireTerm name="data:" audience={audience} />{' '}
                     </>
                   ) : null}
                   <LongText text={frame.data} />
@@ -124,7 +129,9 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
         http.responseBody !== undefined && (
           <div>
             <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Response body</h5>
-            <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900">{http.responseBody ? <LongText text={http.responseBody} /> : '(empty)'}</pre>
+            <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900" {...scrollableRegion('Response body')}>
+              {http.responseBody ? <LongText text={http.responseBody} /> : '(empty)'}
+            </pre>
           </div>
         )
       )}

@@ -118,7 +118,14 @@ export function StreamPlayback({ step, wire }: { step: Step; wire: string }) {
       {shown > 0 && (
         <div>
           <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Frame {shown}, +{Math.round(frames[shown - 1]!.at)} ms</h5>
-          <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-slate-900" data-testid="stream-current-frame">
+          {/* Focusable and named: a long frame (Gemini's whole chunks) scrolls here, and a keyboard must reach it to scroll it. */}
+          <pre
+            className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-slate-900"
+            data-testid="stream-current-frame"
+            tabIndex={0}
+            role="region"
+            aria-label={`Frame ${shown} (scrollable)`}
+          >
             {frames[shown - 1]!.event ? `event: ${frames[shown - 1]!.event}\n` : ''}
             <LongText text={frames[shown - 1]!.data} />
           </pre>

@@ -14,11 +14,12 @@ export const CHANGE_STYLES: Record<HighlightKind, { line: string; badge: string;
   edited: { line: 'bg-fuchsia-100/80 dark:bg-fuchsia-900/40', badge: 'bg-fuchsia-800', label: 'edited by you' },
 };
 
+// 7:1 (AAA, for a projector) on white and on every highlight's tint too: sky-800 gave 6.5 on a re-typed line's violet.
 const TYPE_COLORS = {
   string: 'text-emerald-800 dark:text-emerald-300',
-  number: 'text-sky-800 dark:text-sky-300',
+  number: 'text-sky-900 dark:text-sky-300',
   boolean: 'text-violet-800 dark:text-violet-300',
-  null: 'text-slate-500',
+  null: 'text-slate-700 dark:text-slate-400',
 } as const;
 
 /**

@@ -3,19 +3,9 @@ import type { Step } from '../../trace/trace.ts';
 import { formatDeepLink } from '../../store/deep-link.ts';
 import { defaultModelSettings, readStreamChoice } from '../../store/model-settings.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import { describeWhatIsLeftOut } from './describe-left-out.ts';
 
 const selectLinkable = (state: ExplorerState) => (state.source.kind === 'live' ? state : null);
-
-/** What a link cannot carry of this run, in words, or null when it carries all of it. */
-function describeWhatIsLeftOut(state: ExplorerState): string | null {
-  if (state.model.mcpServerUrl !== null) return 'A link opens the built-in server only: the address of another MCP server is not put in a link (it may hold a token).';
-  const edited = state.steps.some((step) => step.edited);
-  const parts = [
-    state.model.kind === 'real' ? 'the link asks for a real provider, but never carries your key: whoever opens it uses their own' : null,
-    edited ? 'your edits to messages are not in the link: it replays the run as the model wrote it' : null,
-  ].filter((part) => part !== null);
-  return parts.length > 0 ? `${parts.join('; ')}.`.replace(/^./, (first) => first.toUpperCase()) : null;
-}
 
 /** Copies a link that opens the app at this step, with this run's scenario, question, era, wire format and kind of model. */
 export function CopyStepLink({ step }: { step: Step }) {

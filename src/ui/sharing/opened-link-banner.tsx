@@ -6,7 +6,7 @@ function describeLinkedStep(link: DeepLink): string {
   return `step ${link.step ?? ''}${link.round > 1 ? ` (round ${link.round})` : ''}`;
 }
 
-/** Says what a shared link could not show: a step this run does not have, or a real provider's run that waits for the learner's key. */
+/** Says what a shared link could not show: a step this run does not have (or has in a later round only), or a real provider's run that waits for the learner's key. */
 export function OpenedLinkBanner() {
   const opened = useOpenedLink((state) => state.opened);
   if (!opened || opened.outcome === 'shown' || opened.outcome === 'no-step') return null;
@@ -27,10 +27,17 @@ export function OpenedLinkBanner() {
         </>
       ) : (
         <>
-          <p>
-            The link named {describeLinkedStep(link)}, but this run of “{scenario}” never reached it: the last step it recorded is on show. The timeline says which
-            steps did not happen.
-          </p>
+          {opened.outcome === 'in-later-round' ? (
+            <p>
+              The link named {describeLinkedStep(link)}, but round {link.round} of this run of “{scenario}” went without it: step {link.step} of round{' '}
+              {opened.round} is on show. The timeline says why round {link.round} has no step {link.step}.
+            </p>
+          ) : (
+            <p>
+              The link named {describeLinkedStep(link)}, but this run of “{scenario}” never reached it: the last step it recorded is on show. The timeline says
+              which steps did not happen.
+            </p>
+          )}
           <button type="button" className="shrink-0 underline" onClick={dismissOpenedLink}>
             Dismiss
           </button>
