@@ -101,7 +101,7 @@ export const PROVIDER_WIRE_GLOSSARY: Record<string, WireTerm> = {
   'anthropic-version': {
     term: 'anthropic-version',
     explanation: "The version of Anthropic's API the request is written for; Anthropic requires it on every request, as MCP-Protocol-Version names MCP's revision.",
-    spec: { label: 'Anthropic API: versions', url: 'https://docs.anthropic.com/en/api/versioning' },
+    spec: { label: 'Anthropic API: versions', url: 'https://platform.claude.com/docs/en/api/versioning' },
   },
 };
 
