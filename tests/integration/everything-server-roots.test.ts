@@ -1,0 +1,63 @@
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { describe, expect, it } from 'vitest';
+import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import type { HostRoot } from '../../src/lifecycle/roots.ts';
+import type { Step } from '../../src/trace/trace.ts';
+import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { useServer } from '../helpers/use-server.ts';
+
+/**
+ * Roots against a server we did not write: the reference everything server registers
+ * get-roots-list, and asks roots/list right after initialize, only for a client that
+ * declares roots. It speaks 2025-11-25 alone (SDK v1), so this era only; over stdio.
+ */
+
+const server = useServer();
+const find = (steps: Step[], id: string) => steps.find((step) => step.id === id);
+
+function runAgainstEverything(question: string, roots?: HostRoot[]) {
+  return createLifecycleRun({
+    question,
+    era: '2025-11-25',
+    mcpUrl: 'stdio:everything',
+    mcpTransport: () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }),
+    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}/mock/openai/v1`, model: 'mock-model-deterministic' },
+    autoRelease: true,
+    networkTimeoutMs: 20_000,
+    ...(roots ? { roots } : {}),
+  }).start();
+}
+
+describe('roots with the everything server', () => {
+  it('declared when given: the server asks roots/list, the host answers with exactly the configured roots, and get-roots-list reads them back', async () => {
+    const roots = [{ uri: 'file:///home/learner/project', name: 'project' }, { uri: 'file:///tmp/scratch' }];
+    const trace = await runAgainstEverything('Get the roots list', roots);
+    expect(trace.status).toBe('complete');
+    expect((find(trace.steps, 'mcp.initialize.request')?.payload as { params: { capabilities: object } }).params.capabilities).toEqual({
+      sampling: {},
+      elicitation: { form: {}, url: {} },
+      roots: { listChanged: true },
+    });
+    const asked = trace.steps.filter((step) => step.id === 'mcp.server-request' && (step.payload as { method?: unknown }).method === 'roots/list');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(find(trace.steps, 'client.roots-to-host')?.payload).toEqual({ method: 'roots/list' });
+    const answer = find(trace.steps, 'host.roots.result')!;
+    expect(answer.payload).toEqual({ roots: [{ uri: 'file:///home/learner/project', name: 'project' }, { uri: 'file:///tmp/scratch' }] });
+    expect(answer.note).toContain('advisory');
+    expect(answer.deprecated).toBeUndefined();
+    const answered = trace.steps.find((step) => step.id === 'mcp.server-request.answer' && JSON.stringify(step.payload).includes('file:///tmp/scratch'));
+    expect(answered?.payload).toMatchObject({ result: { roots: [{ uri: 'file:///home/learner/project', name: 'project' }, { uri: 'file:///tmp/scratch' }] } });
+    expect(find(trace.steps, 'mcp.tools-call.request')?.payload).toMatchObject({ params: { name: 'get-roots-list' } });
+    const text = JSON.stringify(find(trace.steps, 'mcp.tools-call.response')?.payload);
+    expect(text).toContain('Current MCP Roots (2 total)');
+    expect(text).toContain('URI: file:///home/learner/project');
+  }, 60_000);
+
+  it('not declared when none are given: no roots capability, no roots/list, and no get-roots-list tool', async () => {
+    const trace = await runAgainstEverything('Get the roots list');
+    expect((find(trace.steps, 'mcp.initialize.request')?.payload as { params: { capabilities: object } }).params.capabilities).not.toHaveProperty('roots');
+    expect(JSON.stringify(trace.steps.map((step) => step.payload))).not.toContain('roots/list');
+    const tools = (find(trace.steps, 'mcp.tools-list.response')?.payload as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
+    expect(tools).not.toContain('get-roots-list');
+  }, 60_000);
+});
