@@ -21,6 +21,8 @@ export function buildListRootsResult(roots: readonly HostRoot[]): ListRootsResul
   return { roots: roots.map((root) => ({ uri: root.uri, ...(root.name ? { name: root.name } : {}) })) };
 }
 
+const CREDENTIALS_REFUSED = 'The root holds a user name or password (user:password@ before the host). A root is shown, stored and shared like a server URL, so credentials never go in it: remove them.';
+
 /**
  * One root as the learner wrote it, checked: a file:// URI (both eras' Root says its uri
  * must start with file://, and the SDK refuses any other in a ListRootsResult), with no
@@ -29,15 +31,15 @@ export function buildListRootsResult(roots: readonly HostRoot[]): ListRootsResul
 export function validateRoot({ uri, name }: { uri: string; name?: string }): { root: HostRoot } | { error: string } {
   const trimmed = uri.trim();
   if (trimmed === '') return { error: 'A root needs a URI, such as file:///home/me/project.' };
+  // Looked for before parsing, and never echoed: a file: URL with user info does not even parse.
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*@/.test(trimmed)) return { error: CREDENTIALS_REFUSED };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
     return { error: `The root "${trimmed.slice(0, 120)}" is not an absolute URI. Write it as file:///path/to/folder (the CLI also takes a plain absolute path).` };
   }
-  if (url.username !== '' || url.password !== '') {
-    return { error: `The root ${url.protocol}//… holds a user name or password. A root is shown, stored and shared like a server URL, so credentials never go in it: remove them.` };
-  }
+  if (url.username !== '' || url.password !== '') return { error: CREDENTIALS_REFUSED };
   if (url.protocol !== 'file:') {
     return { error: `The root "${trimmed.slice(0, 120)}" is a ${url.protocol} URI; the spec's Root takes only file:// URIs (in both eras), so a server could not be given it. Use file:///path/to/folder.` };
   }
