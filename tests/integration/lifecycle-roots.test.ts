@@ -1,10 +1,8 @@
-import { inputRequired } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineTool } from '../../server/mcp/tool-registry.ts';
 import { toolboxTools } from '../../server/mcp/tools.ts';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { Step } from '../../src/trace/trace.ts';
+import { countRootsTool } from '../helpers/count-roots-tool.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -17,22 +15,7 @@ import { useServer } from '../helpers/use-server.ts';
 
 const find = (steps: Step[], id: string) => steps.find((step) => step.id === id);
 
-const RootsAnswer = z.object({ roots: z.array(z.object({ uri: z.string(), name: z.string().optional() })) });
-
-const listRootsTool = defineTool({
-  name: 'count_roots',
-  description: 'Counts the roots the client shares',
-  input: z.strictObject({}),
-  asksClient: true,
-  handler: (_input, context) => {
-    const answer = RootsAnswer.safeParse(context.inputResponses?.roots);
-    if (!answer.success) return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });
-    return answer.data.roots.map((root) => root.uri).join(', ');
-  },
-  present: (output) => ({ content: [{ type: 'text', text: `Roots: ${String(output)}` }] }),
-});
-
-const server = useServer({ toolboxTools: [...toolboxTools, listRootsTool] });
+const server = useServer({ toolboxTools: [...toolboxTools, countRootsTool] });
 
 function startRun(era: '2025-11-25' | '2026-07-28') {
   return createLifecycleRun({
