@@ -16,16 +16,20 @@ const server = useServer();
 const find = (steps: Step[], id: string) => steps.find((step) => step.id === id);
 
 function runAgainstEverything(question: string, roots?: HostRoot[]) {
+  return createEverythingRun({ question, autoRelease: true, ...(roots ? { roots } : {}) }).start();
+}
+
+function createEverythingRun({ question, roots, autoRelease }: { question: string; roots?: HostRoot[]; autoRelease: boolean }) {
   return createLifecycleRun({
     question,
     era: '2025-11-25',
     mcpUrl: 'stdio:everything',
     mcpTransport: () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }),
     provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}/mock/openai/v1`, model: 'mock-model-deterministic' },
-    autoRelease: true,
+    autoRelease,
     networkTimeoutMs: 20_000,
     ...(roots ? { roots } : {}),
-  }).start();
+  });
 }
 
 describe('roots with the everything server', () => {
@@ -51,6 +55,29 @@ describe('roots with the everything server', () => {
     const text = JSON.stringify(find(trace.steps, 'mcp.tools-call.response')?.payload);
     expect(text).toContain('Current MCP Roots (2 total)');
     expect(text).toContain('URI: file:///home/learner/project');
+  }, 60_000);
+
+  it('asked outside any call while the learner is at another step, the answer queues at the gate behind it, and the run goes on', async () => {
+    const run = createEverythingRun({ question: 'Get the roots list', roots: [{ uri: 'file:///a' }], autoRelease: false });
+    const announced: string[] = [];
+    let held: (() => void) | undefined;
+    run.subscribe((event) => {
+      // Once the host has answered and the client's answer has had every chance to reach the gate (setImmediate runs after the promise jobs), tools/list may go.
+      if (event.type === 'step' && event.step.id === 'host.roots.result') setImmediate(() => held?.());
+      if (event.type !== 'waiting') return;
+      announced.push(event.pending.id);
+      const release = () => queueMicrotask(() => run.release({}));
+      // tools/list is held until the server's roots/list (sent after initialize, on its own) has been answered.
+      if (event.pending.id === 'mcp.tools-list.request') held = release;
+      else release();
+    });
+    const trace = await run.start();
+    expect(trace.status).toBe('complete');
+    // The answer to roots/list waited its turn: announced only after tools/list had passed.
+    expect(announced.indexOf('mcp.server-request.answer')).toBe(announced.indexOf('mcp.tools-list.request') + 1);
+    const ids = trace.steps.map((step) => step.id);
+    expect(ids.indexOf('mcp.server-request')).toBeLessThan(ids.indexOf('mcp.tools-list.request'));
+    expect(find(trace.steps, 'mcp.tools-call.response')?.payload).toMatchObject({ result: { content: [{ text: expect.stringContaining('file:///a') }] } });
   }, 60_000);
 
   it('not declared when none are given: no roots capability, no roots/list, and no get-roots-list tool', async () => {
