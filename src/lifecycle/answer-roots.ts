@@ -13,7 +13,10 @@ import type { RunContext } from './run-context.ts';
 export function answerRoots(context: RunContext, roots: readonly HostRoot[]): ListRootsResult {
   const { writer } = context;
   const modern = context.state.connection?.era === '2026-07-28';
+  // A server may ask during discovery (the everything server does, right after initialize), not only while a tool runs: the steps are in the phase the run is in.
+  const phase = context.state.phase;
   writer.append('client.roots-to-host', {
+    phase,
     payload: { method: 'roots/list' },
     note: modern
       ? 'The server asked the client for its roots inside input_required (inputRequests): the client hands the request to the host, which owns the list.'
@@ -21,6 +24,7 @@ export function answerRoots(context: RunContext, roots: readonly HostRoot[]): Li
   });
   const result = buildListRootsResult(roots);
   writer.append('host.roots.result', {
+    phase,
     payload: result,
     note:
       `The host decides what to share: the ${roots.length === 1 ? 'root' : `${roots.length} roots`} the user configured, nothing taken from where the host runs. ` +

@@ -77,6 +77,8 @@ describe('roots with the everything server', () => {
     expect(announced.indexOf('mcp.server-request.answer')).toBe(announced.indexOf('mcp.tools-list.request') + 1);
     const ids = trace.steps.map((step) => step.id);
     expect(ids.indexOf('mcp.server-request')).toBeLessThan(ids.indexOf('mcp.tools-list.request'));
+    // Asked during discovery, so its steps are in that phase, not in the tool's.
+    expect(find(trace.steps, 'host.roots.result')?.phase).toBe('discovery');
     expect(find(trace.steps, 'mcp.tools-call.response')?.payload).toMatchObject({ result: { content: [{ text: expect.stringContaining('file:///a') }] } });
   }, 60_000);
 

@@ -36,6 +36,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('roots/list in %s', (era) =
     const answer = find(trace.steps, 'host.roots.result')!;
     expect(answer.payload).toEqual({ roots: [{ uri: 'file:///srv/app', name: 'app' }] });
     expect(answer.note).toContain('not a security boundary');
+    expect(answer.phase).toBe('execution');
     expect(find(trace.steps, 'mcp.tools-call.response')?.payload).toMatchObject({ result: { content: [{ text: 'Roots: file:///srv/app' }] } });
     if (era === '2025-11-25') {
       expect((find(trace.steps, 'mcp.initialize.request')?.payload as { params: { capabilities: object } }).params.capabilities).toMatchObject({ roots: { listChanged: true } });
