@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { readElicitationAnswer } from '../../src/lifecycle/server-requests.ts';
+import { readRootArgument } from '../../src/lifecycle/roots.ts';
 import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
@@ -52,6 +54,9 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --elicitation-answer JSON     the user's answer when a server asks (elicitation), an ElicitResult such as
                                 '{"action":"accept","content":{"b":7}}' or '{"action":"decline"}'; without it
                                 the host accepts the form's defaults and the step says so
+  --root URI[=NAME]             share a folder with the server as a root (repeatable): a file:// URI or an
+                                absolute path; with one the host declares roots and answers roots/list with
+                                exactly these. Without it no roots are declared (none is taken from here)
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
   --consent allow|deny          the answer at a destructive tool's consent gate (default allow, said in the step)
@@ -89,6 +94,7 @@ try {
       'client-id': { type: 'string' },
       'auth-fault': { type: 'string' },
       'elicitation-answer': { type: 'string' },
+      root: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       consent: { type: 'string', default: 'allow' },
@@ -121,6 +127,10 @@ const exportChoice = readExportChoice(values);
 if (exportChoice.error) fail(exportChoice.error);
 const elicitation = values['elicitation-answer'] === undefined ? undefined : readElicitationAnswer(values['elicitation-answer']);
 if (elicitation && 'error' in elicitation) fail(elicitation.error);
+const roots = (values.root ?? []).map((text) => {
+  const read = readRootArgument(text, (path) => pathToFileURL(path).href);
+  return 'error' in read ? fail(read.error) : read.root;
+});
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
 const wire = findWireInfo(values.wire);
 if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
@@ -189,6 +199,7 @@ try {
     autoRelease: true,
     ...(loopback ? { authorization: readAuthorizationSettings({ redirect: loopback, localUrl: local.url }) } : {}),
     ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
+    ...(roots.length > 0 ? { roots } : {}),
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
     ...(scenario.prompt ? { prompt: scenario.prompt } : {}),
     ...(scenario.listResources ? { listResources: true } : {}),

@@ -11,7 +11,8 @@ import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers
 import { reportMissingRequired } from './report-missing-required.ts';
 import { describeQuestionStep } from './question-step.ts';
 import { RecordingTransport } from './recording-transport.ts';
-import { answerServerRequests, HOST_CAPABILITIES } from './server-requests.ts';
+import { describeHostCapabilities } from './roots.ts';
+import { answerServerRequests } from './server-requests.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 import { waitForServer } from './wait-for-server.ts';
@@ -81,7 +82,7 @@ function openConnection(context: RunContext, url: URL | undefined, era: Era): Mc
     fetch: createBearerFetch(context),
     headers: toHeaderRecord(context.options.mcpHeaders ?? []),
     onRefused: (error) => authorizeIfRefused(context, error),
-    capabilities: HOST_CAPABILITIES,
+    capabilities: describeHostCapabilities(context.options.roots),
     answerServerRequests: (client) => answerServerRequests(context, client),
     onSessionLost: async () => {
       await hostStep('host.new-session', {

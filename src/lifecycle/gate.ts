@@ -16,10 +16,31 @@ export class Gate {
   pending: PendingStep | null = null;
   private open: ((release: Release) => void) | null = null;
   private fail: ((error: Error) => void) | null = null;
+  /** Settles when the message now at the gate has passed: the next one waits for it. */
+  private turn: Promise<void> = Promise.resolve();
+  private closed = false;
 
   constructor(private readonly announce: (pending: PendingStep) => void) {}
 
+  /**
+   * One message at the gate at a time. A server may ask while the learner is at another
+   * step (the everything server's roots/list right after initialize, outside any call):
+   * the client's answer then queues behind that step instead of taking the gate from it.
+   */
   async wait(next: PendingStep): Promise<Release> {
+    const previous = this.turn;
+    let passed = () => {};
+    this.turn = new Promise<void>((resolve) => (passed = resolve));
+    try {
+      await previous;
+      if (this.closed) throw new RunAborted();
+      return await this.waitAlone(next);
+    } finally {
+      passed();
+    }
+  }
+
+  private async waitAlone(next: PendingStep): Promise<Release> {
     // The gate exists before anyone hears of it, so a listener may open it at once.
     const released = new Promise<Release>((resolve, reject) => {
       this.open = resolve;
@@ -43,6 +64,7 @@ export class Gate {
   }
 
   close(): void {
+    this.closed = true;
     this.fail?.(new RunAborted());
   }
 }

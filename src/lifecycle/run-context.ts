@@ -9,6 +9,7 @@ import type { Release } from './gate.ts';
 import type { McpConnection } from './mcp-connection.ts';
 import type { McpHeader } from './mcp-headers.ts';
 import type { McpTraffic } from './mcp-traffic.ts';
+import type { HostRoot } from './roots.ts';
 import type { McpWatchdog } from './mcp-watchdog.ts';
 import type { ProviderSettings } from './provider-call.ts';
 import type { RunLimits, RunTimeouts } from './timeouts.ts';
@@ -40,6 +41,8 @@ export type RunOptions = {
   limits?: RunLimits;
   /** The user's answer to a server's elicitation when no one is at the gate (the CLI's --elicitation-answer); else the form's defaults. */
   elicitationAnswer?: ElicitResult;
+  /** Folders the user shares with the server (the CLI's --root, the page's settings): with none, the host declares no roots. */
+  roots?: HostRoot[];
   /** How many model rounds with tool calls before the host stops the loop. */
   maxToolRounds?: number;
   now?: () => number;

@@ -8,17 +8,15 @@ import { HostFault } from './faults.ts';
 import { callProvider } from './provider-call.ts';
 import type { RunContext } from './run-context.ts';
 import { fillElicitationDefaults } from './elicitation-defaults.ts';
+import { answerRoots } from './answer-roots.ts';
 
 /**
  * The host's answers to what a server asks while a tool runs, from any server: sampling
  * (the host's model) and elicitation (the user). The SDK client hands both eras' requests
- * to the same handlers: a 2025-11-25 server's request on the call's stream, and the
+ * to the same handlers (and roots/list, answered in answer-roots.ts): a 2025-11-25 server's request on the call's stream, and the
  * requests inside a 2026-07-28 input_required result. Each waits at the gate like any
  * message the host sends, so the learner sees it, edits it, or declines it.
  */
-
-/** What the host tells a server it can do, in initialize (2025-11-25) or in each request's _meta (2026-07-28). */
-export const HOST_CAPABILITIES = { sampling: {}, elicitation: { form: {}, url: {} } };
 
 /** JSON-RPC error code the spec's examples use for a sampling request the user rejected. */
 const USER_REJECTED = -1;
@@ -45,6 +43,9 @@ export function readElicitationAnswer(text: string): { answer: z.infer<typeof El
 export function answerServerRequests(context: RunContext, client: Client): void {
   client.setRequestHandler('sampling/createMessage', async (request) => answerSampling(context, request.params));
   client.setRequestHandler('elicitation/create', async (request) => answerElicitation(context, request.params));
+  // Declared, and so answered, only when the user gave roots: the SDK refuses a handler for a capability not declared.
+  const roots = context.options.roots ?? [];
+  if (roots.length > 0) client.setRequestHandler('roots/list', async () => answerRoots(context, roots));
 }
 
 async function answerSampling(context: RunContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {

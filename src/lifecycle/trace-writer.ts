@@ -90,6 +90,7 @@ export class TraceWriter {
   private readonly now: () => number;
   private learnerWaitTotal = 0;
   private learnerWaitSince: number | null = null;
+  private learnerWaits = 0;
 
   /**
    * `secrets` are the run's secret values (the provider key, the MCP server's token): no
@@ -140,12 +141,15 @@ export class TraceWriter {
    * The gate holds a message until the learner presses Next: that time is theirs, not the
    * step's, so it is counted apart (a step recorded meanwhile, a GET stream's, counts the wait so far).
    */
+  // Waits may overlap (a server's request answered while the learner is at another step queues at the gate): the learner waits until the last one ends.
   startLearnerWait(): void {
+    this.learnerWaits += 1;
     this.learnerWaitSince ??= this.now();
   }
 
   endLearnerWait(): void {
-    if (this.learnerWaitSince === null) return;
+    this.learnerWaits = Math.max(0, this.learnerWaits - 1);
+    if (this.learnerWaitSince === null || this.learnerWaits > 0) return;
     this.learnerWaitTotal += this.now() - this.learnerWaitSince;
     this.learnerWaitSince = null;
   }

@@ -12,5 +12,5 @@ export function readEmbedFlag(search: string): boolean {
 
 export function applyEmbedSettings(): void {
   const { model } = useExplorerStore.getState();
-  useExplorerStore.setState({ model: { ...model, kind: 'mock', mcpServerUrl: null, mcpHeaders: [] }, apiKeys: {} });
+  useExplorerStore.setState({ model: { ...model, kind: 'mock', mcpServerUrl: null, mcpHeaders: [], mcpRoots: [] }, apiKeys: {} });
 }

@@ -1,6 +1,7 @@
 import { checkMcpHeaders, keepFilledHeaders, type McpHeader } from '../lifecycle/mcp-headers.ts';
 import { findWireInfo, WIRE_CATALOG } from '../providers/wire-catalog.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS } from '../lifecycle/run-context.ts';
+import { validateRoot, type HostRoot } from '../lifecycle/roots.ts';
 
 /**
  * Which model the host talks to. Everything but the API key may be kept on this
@@ -31,6 +32,12 @@ export type ModelSettings = {
    * the URL; the page is a public client and takes no client secret.
    */
   mcpClientId: string;
+  /**
+   * Folders shared with that server as roots (file:// URIs, optional names), or none: only
+   * with some does the host declare roots and answer roots/list. Not secrets (a URI with
+   * credentials is refused), so they are kept with the URL; a copied link carries neither.
+   */
+  mcpRoots: HostRoot[];
   /** The host stops a model that asks for tools after this many rounds (RunOptions.maxToolRounds). */
   maxToolRounds: number;
 };
@@ -56,6 +63,7 @@ export function defaultModelSettings(): ModelSettings {
     mcpHeaders: [],
     rememberMcpHeaders: false,
     mcpClientId: '',
+    mcpRoots: [],
     maxToolRounds: DEFAULT_MAX_TOOL_ROUNDS,
   };
 }
@@ -110,6 +118,7 @@ export function loadModelSettings(): ModelSettings {
     rememberMcpHeaders: record.rememberMcpHeaders === true,
     mcpHeaders: record.rememberMcpHeaders === true ? loadRememberedMcpHeaders() : [],
     mcpClientId: typeof record.mcpClientId === 'string' ? record.mcpClientId.trim() : '',
+    mcpRoots: readStoredRoots(record.mcpRoots),
     maxToolRounds: readMaxToolRounds(record.maxToolRounds),
   };
 }
@@ -151,7 +160,33 @@ export function prepareMcpServerSettings(settings: ModelSettings): { settings: M
     problems.push('The MCP server URL holds a user name or password. Remove them and send the credentials as a header below instead (Authorization: Basic … or Bearer …).');
   }
   if (settings.mcpServerUrl !== null) problems.push(...checkMcpHeaders(mcpHeaders));
-  return { settings: { ...settings, mcpHeaders, mcpClientId: settings.mcpClientId.trim() }, problems };
+  const checked = checkRoots(settings.mcpRoots);
+  if (settings.mcpServerUrl !== null) problems.push(...checked.problems);
+  return { settings: { ...settings, mcpHeaders, mcpClientId: settings.mcpClientId.trim(), mcpRoots: checked.roots }, problems };
+}
+
+/** The root rows as they may be kept (empty rows dropped, each checked), and what is wrong with the others, by row. */
+function checkRoots(rows: HostRoot[]): { roots: HostRoot[]; problems: string[] } {
+  const roots: HostRoot[] = [];
+  const problems: string[] = [];
+  rows.forEach((row, index) => {
+    if (row.uri.trim() === '' && (row.name ?? '').trim() === '') return;
+    const checked = validateRoot(row);
+    if ('error' in checked) problems.push(`Root ${index + 1}: ${checked.error}`);
+    else roots.push(checked.root);
+  });
+  return { roots, problems };
+}
+
+/** Stored roots, each checked again: one that is no longer valid is dropped, not repaired. */
+function readStoredRoots(saved: unknown): HostRoot[] {
+  if (!Array.isArray(saved)) return [];
+  return saved.flatMap((value: unknown) => {
+    if (typeof value !== 'object' || value === null || !('uri' in value) || typeof value.uri !== 'string') return [];
+    const name = 'name' in value && typeof value.name === 'string' ? value.name : undefined;
+    const checked = validateRoot({ uri: value.uri, ...(name !== undefined ? { name } : {}) });
+    return 'error' in checked ? [] : [checked.root];
+  });
 }
 
 /** One stored header, checked field by field like the rest of the settings (no zod on the first page). */

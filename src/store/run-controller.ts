@@ -192,6 +192,8 @@ function prepareRunOptions({ state, provider, appBaseUrl }: { state: ExplorerSta
     maxToolRounds: chooseMaxToolRounds({ settings: state.model, scenarioCap: scenario?.maxToolRounds }),
     ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
     ...(scenario?.listResources ? { listResources: true } : {}),
+    // Roots, like headers, are for the server the learner named: the built-in one is never handed a folder.
+    ...(state.model.mcpServerUrl !== null && state.model.mcpRoots.length > 0 ? { roots: state.model.mcpRoots } : {}),
   };
 }
 

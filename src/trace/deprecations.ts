@@ -37,6 +37,8 @@ const FEATURE_BY_STEP: Record<string, Deprecation['feature']> = {
   'host.sampling.result': 'sampling',
   'host.sampling.refused': 'sampling',
   'host.sampling.timeout': 'sampling',
+  'client.roots-to-host': 'roots',
+  'host.roots.result': 'roots',
   'auth.client-registration': 'dynamic-client-registration',
 };
 

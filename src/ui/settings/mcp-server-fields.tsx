@@ -3,6 +3,7 @@ import { CALLBACK_PAGE_PATH } from '../../trace/authorization-sandbox.ts';
 import { isSecretHeaderName } from '../../trace/secrets.ts';
 import type { McpHeader } from '../../lifecycle/mcp-headers.ts';
 import type { ModelSettings } from '../../store/model-settings.ts';
+import { RootsEditor } from './mcp-roots-editor.tsx';
 import { useBridgedServers } from './use-bridged-servers.ts';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
@@ -63,6 +64,7 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
             </span>
           </label>
           <HeadersEditor draft={draft} setDraft={setDraft} />
+          <RootsEditor draft={draft} setDraft={setDraft} />
           <ClientIdField draft={draft} setDraft={setDraft} />
         </>
       )}
