@@ -1,6 +1,7 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import { BaseEdge, EdgeLabelRenderer, getStraightPath, type Edge, type EdgeProps } from '@xyflow/react';
 import type { StepKind } from '../../trace/vocabulary.ts';
+import { MESSAGE_COLORS } from './message-colors.ts';
 
 export type MessageEdgeData = {
   label: string;
@@ -12,14 +13,6 @@ export type MessageEdgeData = {
 
 export type MessageEdgeType = Edge<MessageEdgeData, 'message'>;
 
-// Dark enough for the white label text on them (WCAG AA contrast).
-const KIND_COLORS: Record<StepKind, string> = {
-  request: '#0369a1',
-  response: '#047857',
-  notification: '#b45309',
-  internal: '#6d28d9',
-  fault: '#b91c1c',
-};
 
 const TRAVEL_SECONDS = 0.9;
 /** The message stops short of the node it reaches, so the node does not hide it. */
@@ -44,7 +37,7 @@ function MessageEdgeView({ id, sourceX, sourceY, targetX, targetY, data }: EdgeP
   }, [message?.key, message?.animate]);
 
   const active = Boolean(message);
-  const color = message ? KIND_COLORS[message.kind] : '#94a3b8';
+  const color = message ? MESSAGE_COLORS[message.kind] : '#94a3b8';
   const restFraction = message?.reverse ? 1 - REST_AT : REST_AT;
   const restPoint = { x: sourceX + (targetX - sourceX) * restFraction, y: sourceY + (targetY - sourceY) * restFraction };
   return (
