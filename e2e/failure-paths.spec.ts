@@ -7,7 +7,8 @@ import { runToEnd, stepUntil } from './helpers.ts';
  * sent does not travel, and the steps a round skipped say they did not happen.
  */
 
-const FAULT_RED = 'rgb(185, 28, 28)';
+// The graph's fault colour (src/ui/graph/message-colors.ts, #991b1b), as the browser reports it.
+const FAULT_RED = 'rgb(153, 27, 27)';
 
 async function chooseScenario(page: Page, id: string): Promise<void> {
   await page.goto('/');
