@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyModelSettings, next, reset, chooseScenario, signInToServer } from './actions.ts';
 import { useExplorerStore } from './explorer-store.ts';
 import { useFakeRuns } from './fake-lifecycle-run.test-helper.ts';
+import { stubPageStorage } from './page-storage.test-helper.ts';
 import { MCP_HEADERS_STORAGE_KEY, SETTINGS_STORAGE_KEY, defaultModelSettings, loadModelSettings, prepareMcpServerSettings, type ModelSettings } from './model-settings.ts';
 
 /**
@@ -16,13 +17,7 @@ let stored: Map<string, string>;
 let fakes: ReturnType<typeof useFakeRuns>;
 
 beforeEach(() => {
-  stored = new Map();
-  vi.stubGlobal('location', { href: 'http://127.0.0.1:5173/' });
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-  });
+  stored = stubPageStorage();
   fakes = useFakeRuns();
   reset();
   setState({ era: '2025-11-25', model: defaultModelSettings() });
