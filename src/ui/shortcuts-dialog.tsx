@@ -9,10 +9,16 @@ const selectOpen = (state: ExplorerState) => state.shortcutsOpen;
 export function ShortcutsDialog() {
   const open = useExplorerStore(selectOpen);
   const dialog = useRef<HTMLDialogElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      // Not React's autoFocus: that calls focus() when the closed dialog mounts, in the first render's commit, where it
+      // forced a style and layout of the whole page (40 ms) before step 1 could be painted, and focused nothing.
+      close.current?.focus();
+    }
     if (!open && element.open) element.close();
   }, [open]);
   return (
@@ -39,7 +45,7 @@ export function ShortcutsDialog() {
         ))}
       </dl>
       <form method="dialog" className="mt-4 flex justify-end">
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600" autoFocus>
+        <button ref={close} type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600">
           Close
         </button>
       </form>
