@@ -1,10 +1,16 @@
 import { useExplorerStore } from '../store/explorer-store.ts';
 
-/** Resolves once the frame after this one has been painted (or after 100 ms: a hidden tab paints no frames). */
+/**
+ * Resolves once the frame after this one has been painted, or at once in a hidden tab,
+ * which paints no frames. Not after a fixed time: a first render that shows step 1 (Next
+ * pressed on the page's shell) can take longer than any such time on a slow machine, and
+ * the heavy chunks then ran, and their stylesheet was inserted, before that frame.
+ */
 function waitForPaint(): Promise<void> {
   return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') return resolve();
     requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
   });
 }
 
