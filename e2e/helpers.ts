@@ -11,10 +11,10 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
   await expect(findNextButton(page)).toBeVisible();
 }
 
-/** The playback bar's Next, not the stream view's "Next frame". */
+/** The playback bar's Next: not the stream view's "Next frame", nor the Next on index.html's shell, shown while the app loads. */
 export function findNextButton(page: Page): Locator {
   // On a phone the → hint is hidden, and the name is "Next" alone.
-  return page.getByRole('button', { name: /^Next( →)?$/ });
+  return page.getByTestId('playback-bar').getByRole('button', { name: /^Next( →)?$/ });
 }
 
 /** One press of Next, by keyboard or by button, as a learner would. */

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { next } from './store/actions.ts';
 import { openDeepLink, readDeepLink } from './store/deep-link.ts';
 import { applyEmbedSettings, readEmbedFlag } from './store/embed.ts';
 import { loadEngine, loadEngineAfter } from './store/run-controller.ts';
@@ -8,14 +9,6 @@ import { App } from './ui/app.tsx';
 import { loadLifecycleGraph } from './ui/graph/load-lifecycle-graph.ts';
 import { whenFirstStepOrIdle } from './ui/wait-for-first-step.ts';
 import './index.css';
-
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
 
 // The first paint is index.html's own shell, painted while this script loads. The first Next shows step 1 before the
 // engine exists (src/store/run-controller.ts), in the inspector, which is part of the first page. The engine (with the
@@ -35,6 +28,17 @@ if (embed) applyEmbedSettings();
 
 // A shared link opens the app at a step of a built-in scenario: the run is performed up to it.
 const link = readDeepLink(window.location.search);
+// Next pressed on index.html's shell while this script loaded (data-next-pressed) is kept: the run starts before the first
+// render, so that render shows step 1. A linked step has a run of its own, which the shell's Next does not offer.
+if (!link && document.documentElement.hasAttribute('data-next-pressed')) next();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
 if (link) void openDeepLink(embed ? { ...link, modelKind: undefined } : link);
 
 // The static site's MCP server and mock model run in a Service Worker; the served app has no need of one. Its install

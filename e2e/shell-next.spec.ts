@@ -1,0 +1,65 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { findNextButton, pressNext } from './helpers.ts';
+
+/**
+ * Next on index.html's shell works before the app's script has run: the press is kept and
+ * the app's first render shows step 1. The app's entry script is held back (then passed on
+ * to the real server, unchanged) so that the press surely comes first.
+ */
+
+async function holdEntryScript(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let releasing = false;
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => (releasing ? route.continue() : void held.push(route)));
+  return async () => {
+    releasing = true;
+    await Promise.all(held.map((route) => route.continue()));
+  };
+}
+
+test('Next pressed on the shell, before the app has loaded, shows step 1 in the first render and the run goes on', async ({ page }) => {
+  const release = await holdEntryScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const shellNext = page.locator('#shell-next');
+  await expect(shellNext).toBeVisible();
+  await expect(findNextButton(page)).toHaveCount(0);
+  await shellNext.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Step 1 shows as soon as the explorer has loaded.' })).toBeVisible();
+  await expect(shellNext).toHaveAttribute('aria-disabled', 'true');
+
+  // Counted from the first time the inspector is drawn: it must already be at step 1, never at the empty "press Next" state.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { inspectorStates: string[] }).inspectorStates = seen;
+    new MutationObserver(() => {
+      const inspector = document.querySelector('[data-testid="inspector"]');
+      const state = inspector ? (inspector.getAttribute('data-n') ?? 'empty') : null;
+      if (state !== null && seen.at(-1) !== state) seen.push(state);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await release();
+  await expect(page.locator('[data-testid="inspector"][data-n="1"]')).toBeVisible();
+  await expect(page.locator('[data-testid="inspector"]')).toHaveAttribute('data-step-id', 'user.question');
+  expect(await page.evaluate(() => (window as unknown as { inspectorStates: string[] }).inspectorStates[0])).toBe('1');
+  await expect(shellNext).toHaveCount(0);
+
+  // The engine takes over the step shown ahead: Next performs step 2, a real message.
+  await pressNext(page, 'buttons');
+  await expect(page.locator('[data-testid="inspector"][data-n="2"]')).toBeVisible();
+});
+
+test('without a press the shell waits: the app opens ready, at no step', async ({ page }) => {
+  await page.goto('/');
+  await expect(findNextButton(page)).toBeEnabled();
+  await expect(page.locator('#shell-next')).toHaveCount(0);
+  await expect(page.getByText('Ready: press Next to start.')).toBeVisible();
+});
+
+test('a shared link has no Next on the shell: its run is its own', async ({ page }) => {
+  const release = await holdEntryScript(page);
+  await page.goto('/?scenario=happy-path&step=3', { waitUntil: 'commit' });
+  await expect(page.getByText('Loading the explorer', { exact: false })).toBeVisible();
+  await expect(page.locator('#shell-next')).toHaveCount(0);
+  await release();
+  await expect(page.locator('[data-testid="inspector"][data-n="3"]')).toBeVisible();
+});
