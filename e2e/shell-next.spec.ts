@@ -61,5 +61,6 @@ test('a shared link has no Next on the shell: its run is its own', async ({ page
   await expect(page.getByText('Loading the explorer', { exact: false })).toBeVisible();
   await expect(page.locator('#shell-next')).toHaveCount(0);
   await release();
-  await expect(page.locator('[data-testid="inspector"][data-n="3"]')).toBeVisible();
+  // The link performs the run up to its step, real messages all: on a loaded machine that outlasts the default 10 s.
+  await expect(page.locator('[data-testid="inspector"][data-n="3"]')).toBeVisible({ timeout: 30_000 });
 });
