@@ -5,7 +5,8 @@ import type { Step } from '../trace/trace.ts';
 /**
  * The heavy chunks wait for step 1's frame: a first render that shows step 1 (Next
  * pressed on the page's shell) can take longer than any fixed time, and the wait must not
- * give up on that frame while the tab is visible. A hidden tab paints no frames.
+ * give up on that frame while the tab is visible. A hidden tab paints no frames. Where the
+ * browser says when it presented the step's title (Element Timing), the wait is for that.
  */
 
 let frames: FrameRequestCallback[] = [];
@@ -29,7 +30,30 @@ beforeEach(() => {
   vi.resetModules();
 });
 
+/** A PerformanceObserver that knows Element Timing; `presentTitle` delivers the entry the browser reports when the title is on screen. */
+let elementObservers: { callback: PerformanceObserverCallback; observer: PerformanceObserver }[] = [];
+
+function stubElementTiming(): void {
+  class ElementTimingObserver {
+    static readonly supportedEntryTypes = ['element', 'paint'];
+    constructor(private readonly callback: PerformanceObserverCallback) {}
+    observe(): void {
+      elementObservers.push({ callback: this.callback, observer: this as unknown as PerformanceObserver });
+    }
+    disconnect(): void {
+      elementObservers = elementObservers.filter((entry) => entry.observer !== (this as unknown as PerformanceObserver));
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', ElementTimingObserver);
+}
+
+function presentTitle(identifier: string): void {
+  const list = { getEntries: () => [{ entryType: 'element', identifier, startTime: performance.now() }] } as unknown as PerformanceObserverEntryList;
+  for (const { callback, observer } of elementObservers) callback(list, observer);
+}
+
 afterEach(() => {
+  elementObservers = [];
   vi.useRealTimers();
   vi.unstubAllGlobals();
   setVisibility('visible');
@@ -73,6 +97,46 @@ describe('whenFirstStepOrIdle', () => {
     setVisibility('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
     await vi.advanceTimersByTimeAsync(0);
+    expect(isSettled()).toBe(true);
+  });
+
+  it('where the browser reports presentation, waits past the frame for the title to be on screen', async () => {
+    stubElementTiming();
+    const { STEP_TITLE_TIMING } = await import('./wait-for-first-step.ts');
+    const { useExplorerStore, isSettled } = await startWaiting();
+    useExplorerStore.setState({ steps: [QUESTION_STEP] });
+    paintFrame();
+    await vi.advanceTimersByTimeAsync(100);
+    // The frame's own task has run: the raster and draw that put it on screen may not have.
+    expect(isSettled()).toBe(false);
+    presentTitle('some-other-element');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isSettled()).toBe(false);
+    presentTitle(STEP_TITLE_TIMING);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isSettled()).toBe(true);
+  });
+
+  it('gives up on hearing of the presentation a quarter second after the frame (a title out of view is never timed)', async () => {
+    stubElementTiming();
+    const { useExplorerStore, isSettled } = await startWaiting();
+    useExplorerStore.setState({ steps: [QUESTION_STEP] });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(isSettled()).toBe(false);
+    paintFrame();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(isSettled()).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(isSettled()).toBe(true);
+  });
+
+  it('on a page nobody has touched, goes on at the first idle moment after the first frame', async () => {
+    stubElementTiming();
+    const { isSettled } = await startWaiting();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(isSettled()).toBe(false);
+    paintFrame();
+    await vi.advanceTimersByTimeAsync(1);
     expect(isSettled()).toBe(true);
   });
 });

@@ -1,17 +1,53 @@
 import { useExplorerStore } from '../store/explorer-store.ts';
 
+/** The Element Timing name of the inspector's step title (inspector.tsx): its entry says when the browser presented a step. */
+export const STEP_TITLE_TIMING = 'inspector-title';
+
 /**
- * Resolves once the frame after this one has been painted, or at once in a hidden tab,
- * which paints no frames. Not after a fixed time: a first render that shows step 1 (Next
- * pressed on the page's shell) can take longer than any such time on a slow machine, and
- * the heavy chunks then ran, and their stylesheet was inserted, before that frame.
+ * How long after step 1's frame the wait gives up on hearing that the frame was presented
+ * (a title out of the viewport is never timed). The heavy chunks then start anyway.
  */
-function waitForPaint(): Promise<void> {
+const PRESENTATION_GRACE_MS = 250;
+
+/** Resolves at the first of: the tab is hidden now or later (a hidden tab paints no frames), or `wait` resolves. */
+function unlessHidden(wait: (resolve: () => void) => void): Promise<void> {
   return new Promise((resolve) => {
     if (document.visibilityState === 'hidden') return resolve();
-    requestAnimationFrame(() => setTimeout(resolve, 0));
     document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    wait(resolve);
   });
+}
+
+/** The task after the next frame. Not a fixed time: a first render that shows step 1 can take longer than any such time on a slow machine. */
+function afterNextFrame(resolve: () => void): void {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+}
+
+function supportsElementTiming(): boolean {
+  return typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('element');
+}
+
+/**
+ * Once the browser has presented the frame that shows the step's title, where it says so
+ * (Element Timing, Chromium), else after that frame. The task after a frame comes before
+ * the frame is on screen: its raster and draw run on other threads, and on a 2-core
+ * machine the heavy chunks' parse, begun in that task, held step 1's presentation back
+ * by 30 to 50 ms.
+ */
+function afterStepPresented(resolve: () => void): void {
+  if (!supportsElementTiming()) return afterNextFrame(resolve);
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    resolve();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => 'identifier' in entry && entry.identifier === STEP_TITLE_TIMING)) finish();
+  });
+  observer.observe({ type: 'element', buffered: true });
+  afterNextFrame(() => setTimeout(finish, PRESENTATION_GRACE_MS));
 }
 
 /** The first idle moment, or after this long at most (setTimeout where the browser has no requestIdleCallback). */
@@ -25,9 +61,9 @@ function waitForIdle(timeoutMs: number): Promise<void> {
 /**
  * Resolves when the page may start on its heavy chunks (the engine with the MCP SDK and
  * zod, the graph with React Flow) without holding back what the learner asked for: once a
- * first step is on show and painted, if Next was pressed as the page appeared (step 1 is
- * shown before the engine exists), or else at the first idle moment, which a page nobody
- * has touched yet reaches at once. Their parsing and evaluation take the main thread for a
+ * first step is on screen, if Next was pressed as the page appeared (step 1 is shown
+ * before the engine exists), or else at the first idle moment, which a page nobody has
+ * touched yet reaches at once. Their parsing and evaluation take the main thread for a
  * hundred milliseconds or more on a slow machine: begun the moment the page could be
  * used, they came between the first press of Next and its step.
  */
@@ -39,8 +75,12 @@ function waitForFirstStepOrIdle(idleTimeoutMs: number): Promise<void> {
       unsubscribe();
       resolve();
     });
-  }).then(waitForPaint);
-  return Promise.race([firstStep, waitForPaint().then(() => waitForIdle(idleTimeoutMs))]);
+  }).then(() => unlessHidden(afterStepPresented));
+  // An idle moment between step 1's frame and its presentation is no reason to start: with a step on show, its wait decides.
+  const idle = unlessHidden(afterNextFrame)
+    .then(() => waitForIdle(idleTimeoutMs))
+    .then(() => (useExplorerStore.getState().steps.length > 0 ? firstStep : undefined));
+  return Promise.race([firstStep, idle]);
 }
 
 let firstStepOrIdle: Promise<void> | null = null;

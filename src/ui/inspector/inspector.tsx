@@ -19,6 +19,7 @@ import { JsonPayload } from './json-view.tsx';
 import { TranslationView } from './translation-view.tsx';
 import { StepTimeText } from './step-time-text.tsx';
 import { findStreamSource } from './find-stream-source.ts';
+import { STEP_TITLE_TIMING } from '../wait-for-first-step.ts';
 
 type Tab = 'translation' | 'stream' | 'message' | 'http';
 
@@ -94,7 +95,9 @@ function StepInspector({ step }: { step: Step }) {
           <CopyStepLink step={step} />
           <FullScreenButton />
         </div>
-        <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title">{step.title}</h2>
+        <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title" elementtiming={STEP_TITLE_TIMING}>
+          {step.title}
+        </h2>
         {step.deprecated && (
           <p className="mt-1 text-xs font-semibold text-slate-800 dark:text-slate-100" data-testid="inspector-deprecated">
             Deprecated in {step.deprecated.era}: {step.deprecated.note}
