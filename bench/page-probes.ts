@@ -18,10 +18,10 @@ export function readFirstContentfulPaint(): Promise<number> {
 /**
  * Installed before the app loads: clicks Next the moment it exists and is enabled, then
  * notes when the inspector shows step 1 and when the browser painted it. The paint is
- * read two ways. `renderedAt` is the Element Timing of step 1's title (the attribute is
- * set as the title enters the page, before its frame): the time the browser presented
- * that frame, on the clock and by the definition of the first contentful paint it is
- * compared with. `paintedAt` is the old mark, a task posted from the frame's
+ * read two ways. `renderedAt` is the Element Timing of step 1's title, under the name the
+ * app gives it (else the probe names it as the title enters the page, before its frame):
+ * the time the browser presented that frame, on the clock and by the definition of the
+ * first contentful paint it is compared with. `paintedAt` is the old mark, a task posted from the frame's
  * requestAnimationFrame: it runs only after the tasks already queued (the page starts on
  * its heavy chunks once step 1 is painted), which the screen does not wait for.
  * `painted` resolves once both are in, so the bench can await it over the DevTools
@@ -39,8 +39,10 @@ export function installNextProbe(): void {
     if (probe.pressedAt === undefined || probe.shownAt === undefined || probe.paintedAt === undefined || probe.renderedAt === undefined) return;
     reportPainted({ pressedAt: probe.pressedAt, shownAt: probe.shownAt, paintedAt: probe.paintedAt, renderedAt: probe.renderedAt });
   };
+  // The title's own Element Timing name when the app gives it one (the app waits for it too), else one of the probe's.
+  let identifier: string | undefined;
   new PerformanceObserver((list, observer) => {
-    const entry = list.getEntries().find((candidate) => (candidate as PerformanceEntry & { identifier?: string }).identifier === 'first-step');
+    const entry = list.getEntries().find((candidate) => identifier !== undefined && (candidate as PerformanceEntry & { identifier?: string }).identifier === identifier);
     if (!entry) return;
     observer.disconnect();
     // renderTime is the presentation time; startTime is the same, or loadTime where renderTime is withheld.
@@ -61,7 +63,8 @@ export function installNextProbe(): void {
       probe.shownAt = performance.now();
       observer.disconnect();
       // A mutation observer's callback runs before the frame that paints the change, so the title is timed from its first paint.
-      title.setAttribute('elementtiming', 'first-step');
+      identifier = title.getAttribute('elementtiming') ?? 'first-step';
+      title.setAttribute('elementtiming', identifier);
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
