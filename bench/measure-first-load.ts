@@ -32,7 +32,7 @@ async function measurePaint(browser: Browser, url: string): Promise<number> {
   }
 }
 
-const PaintedProbeSchema = z.object({ pressedAt: z.number(), shownAt: z.number(), paintedAt: z.number(), renderedAt: z.number() });
+const PaintedProbeSchema = z.object({ pressedAt: z.number(), paintedAt: z.number(), renderedAt: z.number() });
 
 /** One load's marks, ms since navigation start: its own first contentful paint, Next pressed, step 1 presented (Element Timing), and the task after its frame. */
 type NextWorks = { paintAt: number; shownAt: number; pressedAt: number; taskAfterFrameAt: number };
@@ -40,8 +40,9 @@ const NEXT_WORKS_TIMEOUT_MS = 30_000;
 
 /**
  * Navigation start until Next, pressed as soon as it can be, shows step 1 in the inspector
- * (presented, as the browser reports it for the first contentful paint too). The probe's promise is awaited with the DevTools protocol's own evaluate, so no
- * script of Playwright's runs in the page while it is measured (see installNextProbe).
+ * (presented, as the browser reports it for the first contentful paint too). The probe's
+ * promise is awaited with the DevTools protocol's own evaluate, so no script of
+ * Playwright's runs in the page while it is measured (see installNextProbe).
  */
 async function measureNextWorks(browser: Browser, url: string): Promise<NextWorks> {
   const context = await openContext(browser);

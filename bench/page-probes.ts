@@ -21,23 +21,23 @@ export function readFirstContentfulPaint(): Promise<number> {
  * read two ways. `renderedAt` is the Element Timing of step 1's title, under the name the
  * app gives it (else the probe names it as the title enters the page, before its frame):
  * the time the browser presented that frame, on the clock and by the definition of the
- * first contentful paint it is compared with. `paintedAt` is the old mark, a task posted from the frame's
- * requestAnimationFrame: it runs only after the tasks already queued (the page starts on
- * its heavy chunks once step 1 is painted), which the screen does not wait for.
- * `painted` resolves once both are in, so the bench can await it over the DevTools
- * protocol alone: Playwright's waitForFunction injects its own script into the page,
- * about 40 ms of main thread on these machines, which landed between the press and its step.
+ * first contentful paint it is compared with. `paintedAt` is the old mark, a task posted
+ * from the frame's requestAnimationFrame: it runs only after the tasks already queued,
+ * which the screen does not wait for. `painted` resolves once both are in, so the bench
+ * can await it over the DevTools protocol alone: Playwright's waitForFunction injects its
+ * own script into the page, about 40 ms of main thread on these machines, which landed
+ * between the press and its step.
  */
 export function installNextProbe(): void {
-  type Painted = { pressedAt: number; shownAt: number; paintedAt: number; renderedAt: number };
+  type Painted = { pressedAt: number; paintedAt: number; renderedAt: number };
   type Probe = { pressedAt?: number; shownAt?: number; paintedAt?: number; renderedAt?: number; painted?: Promise<Painted> };
   const probe: Probe = {};
   let reportPainted: (painted: Painted) => void = () => {};
   probe.painted = new Promise((resolve) => (reportPainted = resolve));
   (window as unknown as { __nextProbe: Probe }).__nextProbe = probe;
   const report = () => {
-    if (probe.pressedAt === undefined || probe.shownAt === undefined || probe.paintedAt === undefined || probe.renderedAt === undefined) return;
-    reportPainted({ pressedAt: probe.pressedAt, shownAt: probe.shownAt, paintedAt: probe.paintedAt, renderedAt: probe.renderedAt });
+    if (probe.pressedAt === undefined || probe.paintedAt === undefined || probe.renderedAt === undefined) return;
+    reportPainted({ pressedAt: probe.pressedAt, paintedAt: probe.paintedAt, renderedAt: probe.renderedAt });
   };
   // The title's own Element Timing name when the app gives it one (the app waits for it too), else one of the probe's.
   let identifier: string | undefined;
