@@ -6,6 +6,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { LAZY_FIRST_STEP_ENTRIES, prefetchChunks } from './vite-prefetch-chunks.ts';
+import { shellFirstStep } from './vite-shell-first-step.ts';
 
 /**
  * The static site (npm run build:static): the app built with a relative base, so the
@@ -71,7 +72,7 @@ function buildServiceWorker(): Plugin {
 export default defineConfig({
   mode: 'static-site',
   base: './',
-  plugins: [react(), tailwindcss(), buildServiceWorker(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES })],
+  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES })],
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   build: {
     outDir: OUT_DIRECTORY,

@@ -7,7 +7,7 @@ import { loadEngine, loadEngineAfter } from './store/run-controller.ts';
 import { updateWorkerStatus } from './service-worker/worker-status.ts';
 import { App } from './ui/app.tsx';
 import { loadLifecycleGraph } from './ui/graph/load-lifecycle-graph.ts';
-import { whenFirstStepOrIdle } from './ui/wait-for-first-step.ts';
+import { whenFirstStepOrIdle, whenShellStepPresented } from './ui/wait-for-first-step.ts';
 import './index.css';
 
 // The first paint is index.html's own shell, painted while this script loads. The first Next shows step 1 before the
@@ -34,10 +34,13 @@ if (!link && document.documentElement.hasAttribute('data-next-pressed')) next();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Step 1 shown by the shell stays until the browser has said it was presented (whenShellStepPresented); without it, at once.
+void whenShellStepPresented().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 if (link) void openDeepLink(embed ? { ...link, modelKind: undefined } : link);
 

@@ -1,3 +1,4 @@
+import { DEFAULT_QUESTION } from '../content/default-question.ts';
 import { create } from 'zustand';
 import type { PendingStep } from '../lifecycle/trace-writer.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
@@ -82,8 +83,6 @@ export type SettingsSlice = {
 };
 
 export type ExplorerState = RunSlice & CursorSlice & PlaybackSlice & SettingsSlice & ViewSlice;
-
-export const DEFAULT_QUESTION = 'What is 5 plus 7?';
 
 export const initialRunSlice: RunSlice = {
   runId: 0,

@@ -140,3 +140,60 @@ describe('whenFirstStepOrIdle', () => {
     expect(isSettled()).toBe(true);
   });
 });
+
+describe('whenShellStepPresented', () => {
+  async function startShellWait() {
+    const { whenShellStepPresented } = await import('./wait-for-first-step.ts');
+    let settled = false;
+    void whenShellStepPresented().then(() => (settled = true));
+    return { isSettled: () => settled };
+  }
+
+  afterEach(() => document.body.replaceChildren());
+
+  function showShellStep(): void {
+    const section = document.createElement('section');
+    section.setAttribute('data-shell-step', '');
+    document.body.append(section);
+  }
+
+  it('with no step on the shell (no press, or the app shows it), lets the app render at once', async () => {
+    stubElementTiming();
+    const { isSettled } = await startShellWait();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isSettled()).toBe(true);
+  });
+
+  it('keeps the shell’s step 1 until the browser reports it presented, frame or no frame', async () => {
+    stubElementTiming();
+    showShellStep();
+    const { STEP_TITLE_TIMING } = await import('./wait-for-first-step.ts');
+    const { isSettled } = await startShellWait();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(isSettled()).toBe(false);
+    presentTitle(STEP_TITLE_TIMING);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isSettled()).toBe(true);
+  });
+
+  it('holds the app back 50 ms past a frame at most when the title is never timed (out of view)', async () => {
+    stubElementTiming();
+    showShellStep();
+    const { isSettled } = await startShellWait();
+    paintFrame();
+    await vi.advanceTimersByTimeAsync(40);
+    expect(isSettled()).toBe(false);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(isSettled()).toBe(true);
+  });
+
+  it('where the browser has no Element Timing, waits for the frame only', async () => {
+    showShellStep();
+    const { isSettled } = await startShellWait();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(isSettled()).toBe(false);
+    paintFrame();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isSettled()).toBe(true);
+  });
+});
