@@ -23,30 +23,36 @@ export function readFirstContentfulPaint(): Promise<number> {
  * the time the browser presented that frame, on the clock and by the definition of the
  * first contentful paint it is compared with. `paintedAt` is the old mark, a task posted
  * from the frame's requestAnimationFrame: it runs only after the tasks already queued,
- * which the screen does not wait for. `painted` resolves once both are in, so the bench
+ * which the screen does not wait for. `appRenderedAt` is the app's own inspector presenting
+ * the step, after the shell's. `painted` resolves once all are in, so the bench
  * can await it over the DevTools protocol alone: Playwright's waitForFunction injects its
  * own script into the page, about 40 ms of main thread on these machines, which landed
  * between the press and its step.
  */
 export function installNextProbe(): void {
-  type Painted = { pressedAt: number; paintedAt: number; renderedAt: number };
-  type Probe = { pressedAt?: number; shownAt?: number; paintedAt?: number; renderedAt?: number; painted?: Promise<Painted> };
+  type Painted = { pressedAt: number; paintedAt: number; renderedAt: number; appRenderedAt: number };
+  type Probe = { pressedAt?: number; shownAt?: number; paintedAt?: number; renderedAt?: number; appRenderedAt?: number; painted?: Promise<Painted> };
   const probe: Probe = {};
   let reportPainted: (painted: Painted) => void = () => {};
   probe.painted = new Promise((resolve) => (reportPainted = resolve));
   (window as unknown as { __nextProbe: Probe }).__nextProbe = probe;
   const report = () => {
-    if (probe.pressedAt === undefined || probe.paintedAt === undefined || probe.renderedAt === undefined) return;
-    reportPainted({ pressedAt: probe.pressedAt, paintedAt: probe.paintedAt, renderedAt: probe.renderedAt });
+    if (probe.pressedAt === undefined || probe.paintedAt === undefined || probe.renderedAt === undefined || probe.appRenderedAt === undefined) return;
+    reportPainted({ pressedAt: probe.pressedAt, paintedAt: probe.paintedAt, renderedAt: probe.renderedAt, appRenderedAt: probe.appRenderedAt });
   };
-  // The title's own Element Timing name when the app gives it one (the app waits for it too), else one of the probe's.
+  // The title's own Element Timing name when the app gives it one (the app waits for it too), else one of the probe's. The
+  // first entry under it is step 1 shown (by index.html's shell, when its Next was pressed before the app ran); the first
+  // whose element is not the shell's is the app's own inspector drawing it.
   let identifier: string | undefined;
   new PerformanceObserver((list, observer) => {
-    const entry = list.getEntries().find((candidate) => identifier !== undefined && (candidate as PerformanceEntry & { identifier?: string }).identifier === identifier);
-    if (!entry) return;
+    for (const entry of list.getEntries() as (PerformanceEntry & { identifier?: string; element?: Element | null })[]) {
+      if (identifier === undefined || entry.identifier !== identifier) continue;
+      // renderTime is the presentation time; startTime is the same, or loadTime where renderTime is withheld.
+      probe.renderedAt ??= entry.startTime;
+      if (probe.appRenderedAt === undefined && entry.element && !entry.element.closest('[data-shell-step]')) probe.appRenderedAt = entry.startTime;
+    }
+    if (probe.appRenderedAt === undefined) return;
     observer.disconnect();
-    // renderTime is the presentation time; startTime is the same, or loadTime where renderTime is withheld.
-    probe.renderedAt = entry.startTime;
     report();
   }).observe({ type: 'element', buffered: true });
   const findNext = () => [...document.querySelectorAll('button')].find((button) => /^Next\b/.test(button.textContent ?? ''));
