@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CONSENT_STYLE, CONSENT_STYLE_HASH, escapeHtml, renderConsentPage } from './consent-page.ts';
+import { CONSENT_STYLE, CONSENT_STYLE_HASH, renderConsentPage } from './consent-page.ts';
+import { escapeMarkup } from '../../src/trace/escape-markup.ts';
 
 describe('the consent page', () => {
   it('allows by its CSP exactly the style it writes', () => {
@@ -8,7 +9,7 @@ describe('the consent page', () => {
   });
 
   it('escapes the five characters that could end a text or an attribute', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
+    expect(escapeMarkup(`<a href="x" title='y'>&</a>`)).toBe('&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
   });
 
   it('writes a hostile client name as text, and lets the form go only here and to the redirect URI\'s origin', async () => {

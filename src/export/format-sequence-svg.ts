@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../trace/escape-markup.ts';
 import type { FieldChange, Step, Trace, Warning } from '../trace/trace.ts';
 import { OPTIONAL_PARTICIPANTS, PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../trace/vocabulary.ts';
 import { describeStep, numberStep } from './describe-step.ts';
@@ -33,7 +34,7 @@ export function escapeSvgText(text: string, maxLength = MAX_LABEL_LENGTH): strin
   const flat = text.replace(/[\p{Cc}\p{Zl}\p{Zp}\uFFFE\uFFFF]+/gu, ' ').replace(/\p{Cs}/gu, '\uFFFD').replace(/\s+/g, ' ').trim();
   const characters = [...flat];
   const bounded = characters.length > maxLength ? `${characters.slice(0, maxLength - 1).join('')}…` : flat;
-  return bounded.replace(/[&<>"']/g, (character) => `&#${character.codePointAt(0)};`);
+  return escapeMarkup(bounded);
 }
 
 function listColumns(trace: Trace): Participant[] {

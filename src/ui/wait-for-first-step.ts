@@ -3,6 +3,9 @@ import { useExplorerStore } from '../store/explorer-store.ts';
 /** The Element Timing name of the inspector's step title (inspector.tsx): its entry says when the browser presented a step. */
 export const STEP_TITLE_TIMING = 'inspector-title';
 
+/** The attribute of the step 1 that index.html's shell shows (src/ui/shell/format-shell-first-step.ts), until React replaces it. */
+export const SHELL_STEP_ATTRIBUTE = 'data-shell-step';
+
 /**
  * How long after step 1's frame the wait gives up on hearing that the frame was presented
  * (a title out of the viewport is never timed). The heavy chunks then start anyway.
@@ -66,7 +69,7 @@ const SHELL_STEP_GRACE_MS = 50;
  * wait below nor the bench would hear of it.
  */
 export function whenShellStepPresented(): Promise<void> {
-  if (!document.querySelector('[data-shell-step]')) return Promise.resolve();
+  if (!document.querySelector(`[${SHELL_STEP_ATTRIBUTE}]`)) return Promise.resolve();
   return unlessHidden((resolve) => afterStepPresented(resolve, SHELL_STEP_GRACE_MS));
 }
 
