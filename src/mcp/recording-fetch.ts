@@ -1,7 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { createParser } from 'eventsource-parser';
 import type { HttpExchange, SseFrame } from '../trace/trace.ts';
-import { collectSecretValues, redactHeaderRecord, redactSecretValues } from '../trace/secrets.ts';
+import { collectSecretValues, createSecretRedactor, redactHeaderRecord } from '../trace/secrets.ts';
 import { ExchangeBounds, ExchangeStopped, describeExchangeStop, readBoundedText, type ExchangeLimits, type ExchangeStop } from './exchange-bounds.ts';
 import { readRedirect } from './read-redirect.ts';
 import { measureJsonTextDepth } from '../trace/depth-bound.ts';
@@ -112,7 +112,7 @@ export async function performRecordedExchange<Context = unknown>(
   // recorded text loses the secrets this request carries, not only the named headers.
   const marked = options.secretHeaderNames ?? [];
   const secrets = [...(options.secrets ?? []), ...collectSecretValues({ headers: outgoing.headers, url: outgoing.url, marked })];
-  const redact = (text: string) => redactSecretValues({ text, secrets });
+  const redact = createSecretRedactor(secrets);
   const exchange: RecordedExchange<Context> = {
     exchangeId: ++exchangeCounter,
     method: outgoing.method,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   REDACTED,
   collectSecretValues,
+  createSecretRedactor,
   isSecretHeaderName,
   redactHeaderRecord,
   redactSecretValues,
@@ -59,6 +60,21 @@ describe('redactSecretValues', () => {
   });
 });
 
+describe('createSecretRedactor', () => {
+  it('redacts each text as redactSecretValues does, with the spellings worked out once', () => {
+    const secrets = ['sk-ant-echo-1234', 'sk-"quoted"/key+1'];
+    const redact = createSecretRedactor(secrets);
+    for (const text of ['plain sk-ant-echo-1234', JSON.stringify({ echo: secrets[1] }), `?k=${encodeURIComponent(secrets[1]!)}`, 'nothing secret here']) {
+      expect(redact(text)).toBe(redactSecretValues({ text, secrets }));
+    }
+  });
+
+  it('gives every text back as it is when there is no secret', () => {
+    const text = 'data: {"jsonrpc":"2.0","id":1,"result":{}}';
+    expect(createSecretRedactor([])(text)).toBe(text);
+  });
+});
+
 describe('redactHeaderRecord', () => {
   it('shows secret names as the marker and removes known secrets from the other values', () => {
     expect(
@@ -83,6 +99,12 @@ describe('redactUrl', () => {
   it.each(['key', 'api_key', 'apikey', 'access_token', 'token', 'client_secret', 'code_verifier'])('redacts the %s query parameter and keeps the others', (name) => {
     const redacted = redactUrl({ url: `https://example.test/v1?${name}=s3cret-value&alt=json` });
     expect(redacted).toBe(`https://example.test/v1?${name}=${REDACTED}&alt=json`);
+  });
+
+  it('still removes a known secret from an address with no user name and no query, which it does not parse', () => {
+    expect(redactUrl({ url: 'https://example.test/v1/sk-ant-echo-1234/x', secrets: ['sk-ant-echo-1234'] })).toBe(`https://example.test/v1/${REDACTED}/x`);
+    expect(collectSecretValues({ url: 'https://example.test/v1/models/gemini:generateContent' })).toEqual([]);
+    expect(collectSecretValues({ url: 'HTTPS://Learner:Pass-Word-9@API.example/v1' })).toEqual(expect.arrayContaining(['Pass-Word-9']));
   });
 
   it('leaves a URL without secrets exactly as written, and text that is no URL readable', () => {

@@ -91,7 +91,7 @@ export function collectSecretValues({
 }
 
 function collectUrlSecrets(url: string): string[] {
-  const parsed = parseUrl(url);
+  const parsed = parseUserInfoOrQuery(url);
   if (!parsed) return [];
   const found: string[] = [];
   const credential = parsed.password || parsed.username;
@@ -117,11 +117,28 @@ function spellingsOf(secrets: readonly string[]): string[] {
 
 /** The text with every occurrence of every known secret value replaced by the marker. */
 export function redactSecretValues({ text, secrets }: { text: string; secrets: readonly string[] }): string {
-  let redacted = text;
-  for (const spelling of spellingsOf(secrets)) {
-    if (redacted.includes(spelling)) redacted = redacted.split(spelling).join(REDACTED);
-  }
-  return redacted;
+  return createSecretRedactor(secrets)(text);
+}
+
+/**
+ * redactSecretValues for many texts with the same secrets: a recorded exchange redacts
+ * every header, frame and body with its own, and the spellings are worked out once. With
+ * no secrets the text comes back as it is, with nothing built for it.
+ */
+export function createSecretRedactor(secrets: readonly string[]): (text: string) => string {
+  if (secrets.length === 0) return returnUnchanged;
+  const spellings = spellingsOf(secrets);
+  return (text) => {
+    let redacted = text;
+    for (const spelling of spellings) {
+      if (redacted.includes(spelling)) redacted = redacted.split(spelling).join(REDACTED);
+    }
+    return redacted;
+  };
+}
+
+function returnUnchanged(text: string): string {
+  return text;
 }
 
 /** Headers as recorded: secret names show the marker, other values lose any known secret they hold. */
@@ -135,8 +152,9 @@ export function redactHeaderRecord({
   marked?: readonly string[];
 }): Record<string, string> {
   const recorded: Record<string, string> = {};
+  const redact = createSecretRedactor(secrets);
   for (const [name, value] of Object.entries(headers)) {
-    recorded[name] = isSecretHeaderName({ name, marked }) ? REDACTED : redactSecretValues({ text: value, secrets });
+    recorded[name] = isSecretHeaderName({ name, marked }) ? REDACTED : redact(value);
   }
   return recorded;
 }
@@ -146,7 +164,7 @@ export function redactHeaderRecord({
  * name (often a token) and its secret query parameters show the marker. Text that is not a URL only loses known secrets.
  */
 export function redactUrl({ url, secrets = [] }: { url: string; secrets?: readonly string[] }): string {
-  const parsed = parseUrl(url);
+  const parsed = parseUserInfoOrQuery(url);
   if (!parsed) return redactSecretValues({ text: url, secrets });
   let changed = false;
   if (parsed.password) {
@@ -168,7 +186,13 @@ export function redactUrl({ url, secrets = [] }: { url: string; secrets?: readon
   return redactSecretValues({ text: written, secrets });
 }
 
-function parseUrl(url: string): URL | undefined {
+/**
+ * The URL parsed, when it may hold a user name, a password or a query: the parser makes
+ * those only from an '@' or a '?' in the text. Every recorded request asks, and most
+ * addresses (an MCP endpoint, a provider's path) have neither, so they are not parsed.
+ */
+function parseUserInfoOrQuery(url: string): URL | undefined {
+  if (!url.includes('@') && !url.includes('?')) return undefined;
   try {
     return new URL(url);
   } catch {
@@ -191,6 +215,7 @@ function safeDecode(text: string): string {
  */
 export function redactSecretsInData({ data, secrets }: { data: unknown; secrets: readonly string[] }): void {
   if (secrets.length === 0) return;
+  const redact = createSecretRedactor(secrets);
   const pending: unknown[] = [data];
   while (pending.length > 0) {
     const value = pending.pop();
@@ -198,7 +223,7 @@ export function redactSecretsInData({ data, secrets }: { data: unknown; secrets:
     const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
     for (const [key, item] of entries) {
       if (typeof item === 'string') {
-        const redacted = redactSecretValues({ text: item, secrets });
+        const redacted = redact(item);
         if (redacted !== item) Object.defineProperty(value, key, { value: redacted, writable: true, enumerable: true, configurable: true });
       } else if (typeof item === 'object' && item !== null) {
         pending.push(item);
