@@ -12,6 +12,7 @@ import type { RateLimitGiveUp } from './mcp-rate-limit.ts';
 export class McpWatchdog {
   private controller: AbortController | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastActivityAt = 0;
   private during = '';
   private url = '';
   fault: HostFault | null = null;
@@ -19,6 +20,7 @@ export class McpWatchdog {
   constructor(
     private readonly timeoutMs: number,
     private readonly currentPhase: () => Phase,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   begin(during: string, url: string): AbortSignal {
@@ -30,17 +32,31 @@ export class McpWatchdog {
     return this.controller.signal;
   }
 
-  /** The request left, or something of its answer arrived: the silence starts over. */
+  /**
+   * The request left, or something of its answer arrived: the silence starts over. Every
+   * message counts as activity, so only its time is noted; the one timer, when it fires,
+   * waits out whatever is left of the silence since then instead of being set anew each time.
+   */
   noteActivity(): void {
     if (!this.controller) return;
-    clearTimeout(this.timer);
+    this.lastActivityAt = this.now();
+    if (this.timer === undefined) this.watchSilence(this.timeoutMs);
+  }
+
+  private watchSilence(delayMs: number): void {
     this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const left = this.lastActivityAt + this.timeoutMs - this.now();
+      if (left > 0) {
+        this.watchSilence(left);
+        return;
+      }
       this.stop({
         what: `The MCP server at ${this.url} stopped answering ${this.during}.`,
         why: `Nothing came back for ${Math.round(this.timeoutMs / 1000)} seconds: the tool may hang, or the server or the network may have died.`,
         fix: 'Check that the server is still running, then press Reset.',
       });
-    }, this.timeoutMs);
+    }, delayMs);
   }
 
   /** The HTTP answer ended (or broke) and the JSON-RPC result was not in it. */
