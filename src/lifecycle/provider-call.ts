@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { ExchangeStopped, type ExchangeLimits } from '../mcp/exchange-bounds.ts';
-import { performRecordedExchange, type RecordedExchange } from '../mcp/recording-fetch.ts';
+import { recordExchange, type RecordedAnswer, type RecordedExchange } from '../mcp/recording-fetch.ts';
 import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
 import { explainProviderStop } from './explain-exchange-stop.ts';
 import { joinProviderUrl } from '../providers/join-provider-url.ts';
@@ -60,13 +60,13 @@ export async function callProvider(input: {
   const secrets = [...(settings.apiKey ? [settings.apiKey] : []), ...collectSecretValues({ headers: request.headers, url: address })];
   const url = redactUrl({ url: address, secrets });
   let exchange: RecordedExchange | undefined;
-  let response: Response;
+  let answer: RecordedAnswer;
   let text = '';
   // Whatever the settings say, a reply that comes as a stream (a request edited at the gate to ask for one) is read as one.
   const collector = createStreamedReplyCollector({ wire: adapter.id });
   // The body is read inside the same guard: an event stream's bounds end it while it is read.
   try {
-    response = await performRecordedExchange(
+    answer = await recordExchange(
       address,
       { method: 'POST', headers: request.headers, body: JSON.stringify(request.body), signal },
       {
@@ -78,19 +78,22 @@ export async function callProvider(input: {
           exchange = event.exchange;
           const framed = collector.take(event);
           if (framed) input.onFrame?.(framed.framing, framed.frame);
-          else input.onExchange(snapshotExchange(event.exchange));
+          // A plain body is read before its answer is told, and its end follows at once: the end's copy is the one to keep.
+          else if (!(event.type === 'response' && event.exchange.responseBody !== undefined)) input.onExchange(snapshotExchange(event.exchange));
         },
       },
     );
     // A stream that breaks off is explained from its frames below; one stopped by a bound is explained here.
-    if (collector.streaming()) await response.arrayBuffer().catch((error: unknown) => { if (error instanceof ExchangeStopped) throw error; });
-    else text = redactSecretValues({ text: await response.text(), secrets });
+    if (answer.kind === 'read') text = redactSecretValues({ text: answer.text, secrets });
+    else if (collector.streaming()) await answer.response.arrayBuffer().catch((error: unknown) => { if (error instanceof ExchangeStopped) throw error; });
+    else text = redactSecretValues({ text: await answer.response.text(), secrets });
   } catch (error) {
     if (signal.aborted) throw new RunAborted();
     if (error instanceof ExchangeStopped) throw new HostFault(explainProviderStop({ stop: error.stop, url, label: adapter.label }), phase);
     throw new HostFault(explainProviderFailure({ error, url, label: adapter.label, kind: settings.kind }), phase);
   }
-  if (collector.streaming()) return readStreamedReply({ adapter, settings, response, collector, exchange, url, secrets, phase, signal });
+  const response = answer.kind === 'streamed' ? answer.response : answer;
+  if (collector.streaming()) return readStreamedReply({ adapter, settings, headers: response.headers, collector, exchange, url, secrets, phase, signal });
   const http = exchange ? snapshotExchange(exchange) : { method: 'POST', url, requestHeaders: {} };
   if (!response.ok) {
     const retryAfterMs = response.status === 429 ? readRetryAfterMs({ value: response.headers.get('retry-after'), now: Date.now() }) : undefined;
@@ -123,7 +126,7 @@ export async function callProvider(input: {
 async function readStreamedReply(input: {
   adapter: WireAdapter;
   settings: ProviderSettings;
-  response: Response;
+  headers: Headers;
   collector: ReturnType<typeof createStreamedReplyCollector>;
   exchange: RecordedExchange | undefined;
   url: string;
@@ -131,7 +134,7 @@ async function readStreamedReply(input: {
   phase: Phase;
   signal: AbortSignal;
 }): Promise<ProviderResponse> {
-  const { adapter, settings, response, collector, url, phase } = input;
+  const { adapter, settings, headers, collector, url, phase } = input;
   await collector.ended;
   if (input.signal.aborted) throw new RunAborted();
   const http = input.exchange ? snapshotExchange(input.exchange) : { method: 'POST', url, requestHeaders: {} };
@@ -140,7 +143,7 @@ async function readStreamedReply(input: {
   try {
     const { body, summary } = collector.finish();
     const reply = adapter.readResponse({ body });
-    const reasoning = response.headers.get('x-mock-reasoning');
+    const reasoning = headers.get('x-mock-reasoning');
     return { reply, body, http, stream: summary, reasoning: reasoning === null ? undefined : redactSecretValues({ text: reasoning, secrets: input.secrets }) };
   } catch (error) {
     if (!(error instanceof ProviderReplyError)) throw error;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findClosedPort, startHttpServer, type TestServer } from '../../tests/helpers/start-http-server.ts';
-import { createRecordingFetch, performRecordedExchange, type ExchangeEvent } from './recording-fetch.ts';
+import { createRecordingFetch, performRecordedExchange, recordExchange, type ExchangeEvent } from './recording-fetch.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -240,5 +240,32 @@ describe('performRecordedExchange', () => {
     await performRecordedExchange(`${server.url}/1`, undefined, { listener });
     await performRecordedExchange(`${server.url}/2`, undefined, { listener });
     expect(ids[1]).toBeGreaterThan(ids[0]!);
+  });
+});
+
+describe('recordExchange', () => {
+  it('hands a plain body over as the text it recorded, with the status and headers, and records the exchange as performRecordedExchange does', async () => {
+    server = await startEchoServer();
+    const events: ExchangeEvent[] = [];
+    const answer = await recordExchange(`${server.url}/provider`, { method: 'POST', body: '{"model":"m"}' }, { listener: (event) => events.push(event) });
+    expect(answer.kind).toBe('read');
+    if (answer.kind !== 'read') return;
+    expect({ ok: answer.ok, status: answer.status, answer: answer.headers.get('x-answer') }).toEqual({ ok: true, status: 200, answer: 'yes' });
+    expect(JSON.parse(answer.text)).toMatchObject({ method: 'POST', url: '/provider', body: '{"model":"m"}' });
+    expect(events.map((event) => event.type)).toEqual(['request', 'response', 'end']);
+    expect(events[2]!.exchange.responseBody).toBe(answer.text);
+  });
+
+  it('hands an event stream over as a Response to read as it arrives', async () => {
+    server = await startHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end('data: {"n":1}\n\ndata: {"n":2}\n\n');
+    });
+    const frames: string[] = [];
+    const answer = await recordExchange(server.url, undefined, { listener: (event) => event.type === 'sse-frame' && frames.push(event.frame.data) });
+    expect(answer.kind).toBe('streamed');
+    if (answer.kind !== 'streamed') return;
+    expect(await answer.response.text()).toBe('data: {"n":1}\n\ndata: {"n":2}\n\n');
+    expect(frames).toEqual(['{"n":1}', '{"n":2}']);
   });
 });

@@ -81,7 +81,8 @@ async function readRequest(input: string | URL | Request, init: RequestInit | un
     const body = input.body ? await input.clone().text() : undefined;
     return { method: input.method, url: input.url, headers: Object.fromEntries(input.headers), body };
   }
-  const headers = new Headers(init?.headers);
+  // The SDK's transport hands over a Headers already (lowercase, sorted, joined); a record or a list is made one first.
+  const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
   const body = init?.body;
   if (body !== undefined && body !== null && typeof body !== 'string') {
     throw new TypeError('The recorder only sends string bodies, so that what is shown is exactly what is sent.');
@@ -94,12 +95,35 @@ async function readRequest(input: string | URL | Request, init: RequestInit | un
   };
 }
 
+/**
+ * What a recorded exchange gives back: a streamed body (an event stream, NDJSON) to be
+ * read as it arrives, or a plain body the recorder has already read whole.
+ */
+export type RecordedAnswer =
+  | { kind: 'streamed'; response: Response }
+  | { kind: 'read'; ok: boolean; status: number; statusText: string; headers: Headers; text: string };
+
 /** Performs one fetch and records it; the returned Response is as readable as the original. */
 export async function performRecordedExchange<Context = unknown>(
   input: string | URL | Request,
   init: RequestInit | undefined,
   options: RecordingOptions<Context>,
 ): Promise<Response> {
+  const answer = await recordExchange(input, init, options);
+  if (answer.kind === 'streamed') return answer.response;
+  const nullBodyStatus = answer.status === 204 || answer.status === 205 || answer.status === 304;
+  return new Response(nullBodyStatus ? null : answer.text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+}
+
+/**
+ * The same exchange for a caller that reads the body itself (the provider call): a plain
+ * body comes back as the text the recorder read, not rebuilt into a Response to be read again.
+ */
+export async function recordExchange<Context = unknown>(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+  options: RecordingOptions<Context>,
+): Promise<RecordedAnswer> {
   const now = options.now ?? (() => Date.now());
   const baseFetch: FetchLike = options.fetch ?? ((url, requestInit) => globalThis.fetch(url, requestInit));
   const outgoing = await readRequest(input, init);
@@ -187,7 +211,7 @@ export async function performRecordedExchange<Context = unknown>(
     exchange.sse = [];
     emit({ type: 'response', exchange });
     const recorder = createEventStreamRecorder({ exchange, emit, now, redact, bounds });
-    return new Response(recordAlongside(response.body, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return { kind: 'streamed', response: new Response(recordAlongside(response.body, recorder), { status: response.status, statusText: response.statusText, headers: response.headers }) };
   }
 
   if (response.body && response.ok && contentType.toLowerCase().startsWith('application/x-ndjson')) {
@@ -195,7 +219,7 @@ export async function performRecordedExchange<Context = unknown>(
     exchange.ndjson = [];
     emit({ type: 'response', exchange });
     const recorder = createLineRecorder({ exchange, emit, now, redact });
-    return new Response(recordAlongside(response.body, recorder), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return { kind: 'streamed', response: new Response(recordAlongside(response.body, recorder), { status: response.status, statusText: response.statusText, headers: response.headers }) };
   }
 
   let text: string;
@@ -213,12 +237,7 @@ export async function performRecordedExchange<Context = unknown>(
   exchange.durationMs = now() - exchange.startedAt;
   emit({ type: 'response', exchange });
   emit({ type: 'end', exchange });
-  const nullBodyStatus = response.status === 204 || response.status === 205 || response.status === 304;
-  return new Response(nullBodyStatus ? null : text, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return { kind: 'read', ok: response.ok, status: response.status, statusText: response.statusText, headers: response.headers, text };
 }
 
 /** What reads a streamed body as it passes: each chunk, then its end or its failure. */
