@@ -16,7 +16,7 @@ import { computeMedian, computePercentile } from './statistics.ts';
 
 /** What the two sides do, printed with the figures so a reader knows what the ratio compares. */
 const COMPARED =
-  'the same lifecycle on both sides: initialize, notifications/initialized, the GET stream, tools/list, ' +
+  'the same lifecycle on both sides: initialize (the same client capabilities), notifications/initialized, the GET stream, tools/list, ' +
   'the mock model\'s tool call, tools/call, the mock model\'s answer; the engine also records the trace ' +
   '(every step, its HTTP exchange, the gates open), the bare side is the SDK\'s Client with plain fetch';
 

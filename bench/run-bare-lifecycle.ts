@@ -1,10 +1,14 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { describeHostCapabilities } from '../src/lifecycle/roots.ts';
 
 /**
  * The baseline for the engine's cost: the same HTTP exchanges as one engine lifecycle
  * (initialize, notifications/initialized, the client's GET for a stream, tools/list with
  * progress, the provider request, tools/call with progress, the second provider request),
  * made with the bare SDK client and plain fetch: no recording, no steps, no gates.
+ * The client says it can do what the engine's says (sampling, elicitation), so the two
+ * initialize requests ask the server for the same: a server does more for a client that
+ * offers more (here about 0.1 ms per initialize), and that is not the engine's cost.
  */
 
 type OpenAiTool = { type: 'function'; function: { name: string; description?: string; parameters: unknown } };
@@ -28,7 +32,7 @@ async function postChat(baseUrl: string, body: unknown): Promise<ChatMessage> {
 /** One lifecycle, bare; resolves with the model's final answer. */
 export async function runBareLifecycle(input: { serverUrl: string; question: string; model: string }): Promise<string> {
   const providerBaseUrl = `${input.serverUrl}/mock/openai/v1`;
-  const client = new Client({ name: 'bench-bare-client', version: '0.1.0' }, { versionNegotiation: { mode: 'legacy' } });
+  const client = new Client({ name: 'bench-bare-client', version: '0.1.0' }, { versionNegotiation: { mode: 'legacy' }, capabilities: describeHostCapabilities() });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${input.serverUrl}/mcp`)));
   try {
     // A progress callback makes the SDK send a progressToken, so the server reports its stages, as for the engine.
