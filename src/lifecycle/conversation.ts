@@ -3,7 +3,7 @@ import { describeStop } from '../content/stop-words.ts';
 import type { ProviderHttpRequest, ReplyStop, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
 import type { StopOutcome } from '../trace/stop-causes.ts';
 import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
-import { combineSignals } from '../mcp/link-signals.ts';
+import { linkSignals } from '../mcp/link-signals.ts';
 import { getWireStream } from '../providers/wire-streams.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { describeWait, waitUntil } from './retry-after.ts';
@@ -74,16 +74,17 @@ async function sendWithRetry(
     if (context.runSignal.aborted) throw new RunAborted();
     // The learner may have edited the request at the gate: what is recorded is what is sent.
     const sent: SentProviderRequest = { ...request, body: requestStep.payload };
+    // The call's one signal is Cancel's, which the run's reset aborts too (a reset is told apart first, below).
     const cancel = new AbortController();
     context.onProviderRequest(() => cancel.abort());
-    const linked = combineSignals([context.runSignal, cancel.signal]);
+    const unlink = linkSignals(cancel, [context.runSignal]);
     try {
       return await callProvider({
         adapter: context.adapter,
         settings: context.provider,
         request: sent,
         fetch: context.fetch,
-        signal: linked.signal,
+        signal: cancel.signal,
         timeoutMs: context.timeoutMs,
         limits: context.limits,
         phase: context.currentPhase(),
@@ -105,7 +106,7 @@ async function sendWithRetry(
         phase: context.currentPhase(),
       });
     } finally {
-      linked.unlink();
+      unlink();
       context.onProviderRequest(null);
     }
   }

@@ -1,4 +1,3 @@
-import { combineSignals } from '../mcp/link-signals.ts';
 import { HostFault, RunAborted, explainMcpFailure, explainStdioFailure } from './faults.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -10,13 +9,12 @@ type McpCallContext = Pick<RunContext, 'options' | 'signal' | 'state' | 'watchdo
  */
 export async function guardMcpCall<T>(context: McpCallContext, during: string, perform: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const { watchdog } = context;
-  const { signal, unlink } = combineSignals([context.signal, watchdog.begin(during, context.options.mcpUrl)]);
+  const signal = watchdog.begin(during, context.options.mcpUrl, context.signal);
   try {
     return await perform(signal);
   } catch (error) {
     throw watchdog.fault ?? error;
   } finally {
-    unlink();
     watchdog.end();
   }
 }

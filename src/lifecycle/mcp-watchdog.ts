@@ -3,6 +3,7 @@ import { explainMcpStop } from './explain-exchange-stop.ts';
 import { HostFault, explainMcpRateLimit } from './faults.ts';
 import type { Phase } from '../trace/trace.ts';
 import type { RateLimitGiveUp } from './mcp-rate-limit.ts';
+import { linkSignals } from '../mcp/link-signals.ts';
 
 /**
  * Watches one MCP request from the moment it leaves (never during the learner's pause
@@ -11,6 +12,7 @@ import type { RateLimitGiveUp } from './mcp-rate-limit.ts';
  */
 export class McpWatchdog {
   private controller: AbortController | null = null;
+  private unlinkRun: () => void = () => {};
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastActivityAt = 0;
   private during = '';
@@ -23,9 +25,14 @@ export class McpWatchdog {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  begin(during: string, url: string): AbortSignal {
+  /**
+   * Watches a request from now on; its signal aborts when the watchdog stops it, or when
+   * `runSignal` (the run's reset) aborts, so the request needs no second signal joined to it.
+   */
+  begin(during: string, url: string, runSignal?: AbortSignal): AbortSignal {
     this.end();
     this.controller = new AbortController();
+    this.unlinkRun = linkSignals(this.controller, [runSignal]);
     this.during = during;
     this.url = url;
     this.fault = null;
@@ -86,6 +93,8 @@ export class McpWatchdog {
   }
 
   end(): void {
+    this.unlinkRun();
+    this.unlinkRun = () => {};
     clearTimeout(this.timer);
     this.timer = undefined;
     this.controller = null;

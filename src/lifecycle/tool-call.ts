@@ -1,6 +1,6 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { McpCallPlan, ToolRoundResult } from '../providers/types.ts';
-import { combineSignals } from '../mcp/link-signals.ts';
+import { linkSignals } from '../mcp/link-signals.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { askConsent, needsConsent } from './consent.ts';
 import { readResourceLinks } from './resource-links.ts';
@@ -33,15 +33,20 @@ export async function callTool(context: RunContext, params: ToolCallParams): Pro
     return { type: 'host-error', message: `The user declined to let the host call ${params.name}, so it was not called and nothing changed on the server.` };
   }
   // Stop aborts the SDK's request, and the SDK tells the server (notifications/cancelled in 2025-11-25).
+  // The call's one signal is Stop's, which the watchdog's and the run's abort too: stoppedByLearner says which it was.
   const stop = new AbortController();
-  context.state.cancelToolCall = () => stop.abort();
+  let stoppedByLearner = false;
+  context.state.cancelToolCall = () => {
+    stoppedByLearner = true;
+    stop.abort();
+  };
   try {
     const result = await guardMcpCall(context, 'during tools/call', async (signal) => {
-      const linked = combineSignals([signal, stop.signal]);
+      const unlink = linkSignals(stop, [signal]);
       try {
-        return await connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: linked.signal }));
+        return await connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: stop.signal }));
       } finally {
-        linked.unlink();
+        unlink();
       }
     });
     setToolCallInFlight(context, null);
@@ -50,7 +55,7 @@ export async function callTool(context: RunContext, params: ToolCallParams): Pro
     return { type: 'result', result: await readResourceLinks(context, result) };
   } catch (error) {
     setToolCallInFlight(context, null);
-    if (stop.signal.aborted && !context.signal.aborted) {
+    if (stoppedByLearner && !context.signal.aborted) {
       await waitForStreamEnd(context);
       await context.hostStep('client.result-to-host', { payload: { error: { message: STOPPED_BY_USER } } });
       return { type: 'host-error', message: STOPPED_BY_USER };

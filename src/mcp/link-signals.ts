@@ -20,9 +20,3 @@ export function linkSignals(controller: Pick<AbortController, 'abort'>, signals:
   return () => unlinks.forEach((unlink) => unlink());
 }
 
-/** A fresh signal linked to `signals` (see linkSignals), and the unlink to call when the work it guards is over. */
-export function combineSignals(signals: readonly (AbortSignal | null | undefined)[]): { signal: AbortSignal; unlink: () => void } {
-  const controller = new AbortController();
-  const unlink = linkSignals(controller, signals);
-  return { signal: controller.signal, unlink };
-}

@@ -76,11 +76,13 @@ export { REDACTED } from '../trace/secrets.ts';
 
 let exchangeCounter = 0;
 
-async function readRequest(input: string | URL | Request, init: RequestInit | undefined): Promise<OutgoingRequest> {
-  if (input instanceof Request) {
-    const body = input.body ? await input.clone().text() : undefined;
-    return { method: input.method, url: input.url, headers: Object.fromEntries(input.headers), body };
-  }
+async function readRequestObject(input: Request): Promise<OutgoingRequest> {
+  const body = input.body ? await input.clone().text() : undefined;
+  return { method: input.method, url: input.url, headers: Object.fromEntries(input.headers), body };
+}
+
+/** A fetch's arguments as a request; read at once, as every request the SDK and the host send comes so. */
+function readRequestInit(input: string | URL, init: RequestInit | undefined): OutgoingRequest {
   // The SDK's transport hands over a Headers already (lowercase, sorted, joined); a record or a list is made one first.
   const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
   const body = init?.body;
@@ -126,7 +128,7 @@ export async function recordExchange<Context = unknown>(
 ): Promise<RecordedAnswer> {
   const now = options.now ?? (() => Date.now());
   const baseFetch: FetchLike = options.fetch ?? ((url, requestInit) => globalThis.fetch(url, requestInit));
-  const outgoing = await readRequest(input, init);
+  const outgoing = input instanceof Request ? await readRequestObject(input) : readRequestInit(input, init);
   const decision = (await options.beforeSend?.(outgoing)) ?? {};
   const body = decision.body ?? outgoing.body;
   const callerSignal = input instanceof Request ? input.signal : init?.signal;
