@@ -22,7 +22,8 @@ export class McpWatchdog {
   constructor(
     private readonly timeoutMs: number,
     private readonly currentPhase: () => Phase,
-    private readonly now: () => number = () => Date.now(),
+    // A monotonic clock: a wall clock set back would stretch the silence waited for.
+    private readonly now: () => number = () => (typeof performance === 'undefined' ? Date.now() : performance.now()),
   ) {}
 
   /**
