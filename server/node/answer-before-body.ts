@@ -17,6 +17,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const MAX_DISCARDED_BODY_BYTES = 16 * 1024 * 1024;
 /** How long a refused body may take to finish before the connection is cut. */
 export const DISCARD_TIMEOUT_MS = 10_000;
+/** How long a connection cut off past a bound stays open, unread, for its client to read the answer. */
+export const CUT_OFF_LINGER_MS = 2_000;
 
 export type DiscardOutcome = 'drained' | 'cut-off';
 
@@ -47,9 +49,28 @@ export async function answerBeforeBody(input: { answer: Response; incoming: Inco
   outgoing.writeHead(answer.status, headers);
   outgoing.write(body);
   const outcome = await discardRestOfBody(incoming, input.alreadyRead ?? 0, input.limits);
-  if (outcome === 'cut-off') outgoing.destroy();
+  if (outcome === 'cut-off') cutOff(outgoing);
   else outgoing.end();
   return outcome;
+}
+
+/**
+ * A client past a bound is read no more, but not reset at once. A reset sent while the
+ * answer still waits unread in the client's buffers drops it, and a client on a loaded
+ * machine reads late: the server stops reading (TCP then holds the client back, at no
+ * cost to the server), ends its side after the answer, and closes the socket a moment
+ * later, or as soon as the client closes its own.
+ */
+function cutOff(outgoing: ServerResponse): void {
+  const socket = outgoing.socket;
+  if (!socket || socket.destroyed) {
+    outgoing.destroy();
+    return;
+  }
+  socket.pause();
+  socket.end();
+  const timer = setTimeout(() => outgoing.destroy(), CUT_OFF_LINGER_MS).unref();
+  socket.once('close', () => clearTimeout(timer));
 }
 
 /** Reads what is left of the body and drops it; cut-off once past the byte bound or the time bound. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISCARD_TIMEOUT_MS, MAX_DISCARDED_BODY_BYTES } from '../../server/node/answer-before-body.ts';
+import { CUT_OFF_LINGER_MS, DISCARD_TIMEOUT_MS, MAX_DISCARDED_BODY_BYTES } from '../../server/node/answer-before-body.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../../server/http/read-bounded-body.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
@@ -108,7 +108,7 @@ describe.each(Object.entries(CLIENTS))('%s', (_clientName, client) => {
 });
 
 /** Bytes a raw client manages to send before the server cuts it off, and whether it was cut off. */
-function sendUntilCutOff(port: number, totalBytes: number, options: { stallAfterBytes?: number } = {}): Promise<{ sent: number; cutOff: boolean; answer: string; afterMs: number }> {
+function sendUntilCutOff(port: number, totalBytes: number, options: { stallAfterBytes?: number; readAfterMs?: number } = {}): Promise<{ sent: number; cutOff: boolean; answer: string; afterMs: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
@@ -133,6 +133,11 @@ function sendUntilCutOff(port: number, totalBytes: number, options: { stallAfter
       // Everything was accepted: the server read it all, or is about to say so.
       if (sent >= totalBytes) setTimeout(() => finish(false), 2_000);
     };
+    // A client on a loaded machine reads late: the answer waits in its kernel buffers meanwhile.
+    if (options.readAfterMs !== undefined) {
+      socket.pause();
+      setTimeout(() => socket.resume(), options.readAfterMs);
+    }
     socket.once('connect', () => {
       socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${totalBytes}\r\n\r\n`);
       pump();
@@ -148,6 +153,14 @@ describe('a client that sends far more than the bound', () => {
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
     // What the kernel's buffers on both sides hold comes on top of the bound; far below the whole body.
     expect(outcome.sent).toBeLessThan(MAX_DISCARDED_BODY_BYTES + 32 * 1024 * 1024);
+  }, 60_000);
+
+  it('is cut off without losing the answer when it reads only after the server has dropped the bound', async () => {
+    const outcome = await sendUntilCutOff(server.port, 256 * 1024 * 1024, { readAfterMs: 500 });
+    expect(outcome.cutOff).toBe(true);
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(outcome.sent).toBeLessThan(MAX_DISCARDED_BODY_BYTES + 32 * 1024 * 1024);
+    expect(outcome.afterMs).toBeLessThan(CUT_OFF_LINGER_MS + 5_000);
   }, 60_000);
 
   it(`is cut off when the rest of the body stops coming for ${DISCARD_TIMEOUT_MS / 1000} s`, async () => {
