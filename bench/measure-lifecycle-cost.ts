@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { createFigure, type Figure } from './figures.ts';
 import { runBareLifecycle } from './run-bare-lifecycle.ts';
 import { BENCH_QUESTION, EXPECTED_ANSWER, MOCK_MODEL, checkEngineAnswer, runEngineLifecycle } from './run-engine-lifecycle.ts';
+import { runRecordedLifecycle, type EngineLayer } from './run-recorded-lifecycle.ts';
 import { startServerProcess } from './start-server-process.ts';
 import { computeMedian, computePercentile } from './statistics.ts';
 
@@ -47,6 +48,25 @@ function timeBareRun(serverUrl: string): Promise<RunCost> {
   });
 }
 
+function timeLayerRun(serverUrl: string, layer: EngineLayer): Promise<RunCost> {
+  return measureRun(async () => {
+    const answer = await runRecordedLifecycle({ serverUrl, layer });
+    if (answer !== EXPECTED_ANSWER) throw new Error(`A lifecycle with the engine's ${layer} answered ${JSON.stringify(answer)}.`);
+  });
+}
+
+/** Where the engine's cost sits: each layer put back alone into the bare lifecycle, its median pair ratio against the bare one. */
+async function measureLayers({ serverUrl, pairs }: { serverUrl: string; pairs: number }): Promise<Record<EngineLayer, number>> {
+  const ratios: Record<EngineLayer, number[]> = { recorder: [], traffic: [] };
+  for (let index = 0; index < pairs; index++) {
+    for (const layer of ['recorder', 'traffic'] as const) {
+      const [first, second] = index % 2 === 0 ? [await timeLayerRun(serverUrl, layer), await timeBareRun(serverUrl)] : [await timeBareRun(serverUrl), await timeLayerRun(serverUrl, layer)];
+      ratios[layer].push(index % 2 === 0 ? first.elapsedMs / second.elapsedMs : second.elapsedMs / first.elapsedMs);
+    }
+  }
+  return { recorder: computeMedian(ratios.recorder), traffic: computeMedian(ratios.traffic) };
+}
+
 export async function measureLifecycleCost({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
   const pairs = quick ? 60 : 400;
   const warmUp = quick ? 20 : 60;
@@ -68,6 +88,7 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
         engineRuns.push(await timeEngineRun(server.url));
       }
     }
+    const layers = await measureLayers({ serverUrl: server.url, pairs: quick ? 30 : 200 });
     const engine = engineRuns.map((run) => run.elapsedMs);
     const bare = bareRuns.map((run) => run.elapsedMs);
     // CPU time moves far less with the machine's load than wall time: it says what the engine's own work costs.
@@ -99,6 +120,8 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
         note: `CPU of this process per lifecycle: engine ${computeMedian(engineRuns.map((run) => run.cpuMs)).toFixed(1)} ms, bare ${computeMedian(bareRuns.map((run) => run.cpuMs)).toFixed(1)} ms; ${load}`,
       }),
       createFigure({ part: PART, name: 'Engine / bare, ratio of medians', value: computeMedian(engine) / computeMedian(bare), unit: '×', note: `the two medians taken apart; ${load}` }),
+      createFigure({ part: PART, name: 'Recording fetch alone / bare, median of pair ratios', value: layers.recorder, unit: '×', note: 'the bare lifecycle through the engine\'s recording fetch: every exchange recorded, no steps' }),
+      createFigure({ part: PART, name: 'Recording fetch and MCP steps / bare, median of pair ratios', value: layers.traffic, unit: '×', note: 'also the MCP traffic made into steps (classifier, trace writer, traceparent, open gate); the rest of the engine\'s ratio is the host\'s own steps and translations' }),
     ];
   } finally {
     await server.stop();
