@@ -55,13 +55,20 @@ function timeLayerRun(serverUrl: string, layer: EngineLayer): Promise<RunCost> {
   });
 }
 
+/** One pair of runs, `measured` first in even pairs and `baseline` first in odd ones, so drift falls on both alike; given back as [measured, baseline]. */
+async function timePair(index: number, measured: () => Promise<RunCost>, baseline: () => Promise<RunCost>): Promise<[RunCost, RunCost]> {
+  if (index % 2 === 0) return [await measured(), await baseline()];
+  const baselineRun = await baseline();
+  return [await measured(), baselineRun];
+}
+
 /** Where the engine's cost sits: each layer put back alone into the bare lifecycle, its median pair ratio against the bare one. */
 async function measureLayers({ serverUrl, pairs }: { serverUrl: string; pairs: number }): Promise<Record<EngineLayer, number>> {
   const ratios: Record<EngineLayer, number[]> = { recorder: [], traffic: [] };
   for (let index = 0; index < pairs; index++) {
     for (const layer of ['recorder', 'traffic'] as const) {
-      const [first, second] = index % 2 === 0 ? [await timeLayerRun(serverUrl, layer), await timeBareRun(serverUrl)] : [await timeBareRun(serverUrl), await timeLayerRun(serverUrl, layer)];
-      ratios[layer].push(index % 2 === 0 ? first.elapsedMs / second.elapsedMs : second.elapsedMs / first.elapsedMs);
+      const [layerRun, bareRun] = await timePair(index, () => timeLayerRun(serverUrl, layer), () => timeBareRun(serverUrl));
+      ratios[layer].push(layerRun.elapsedMs / bareRun.elapsedMs);
     }
   }
   return { recorder: computeMedian(ratios.recorder), traffic: computeMedian(ratios.traffic) };
@@ -80,13 +87,9 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
     const engineRuns: RunCost[] = [];
     const bareRuns: RunCost[] = [];
     for (let index = 0; index < pairs; index++) {
-      if (index % 2 === 0) {
-        engineRuns.push(await timeEngineRun(server.url));
-        bareRuns.push(await timeBareRun(server.url));
-      } else {
-        bareRuns.push(await timeBareRun(server.url));
-        engineRuns.push(await timeEngineRun(server.url));
-      }
+      const [engineRun, bareRun] = await timePair(index, () => timeEngineRun(server.url), () => timeBareRun(server.url));
+      engineRuns.push(engineRun);
+      bareRuns.push(bareRun);
     }
     const layers = await measureLayers({ serverUrl: server.url, pairs: quick ? 30 : 200 });
     const engine = engineRuns.map((run) => run.elapsedMs);
