@@ -32,6 +32,9 @@ export type RunListener = (event: RunEvent) => void;
 
 export type StepFields = Partial<Omit<Step, 'n' | 'id' | 'at' | 'iteration'>> & { payload: unknown };
 
+/** What the trace keeps of an exchange, in the trace's key order (an export reads in it). */
+const EXCHANGE_FIELDS = ['method', 'url', 'requestHeaders', 'status', 'statusText', 'responseHeaders', 'requestBody', 'responseBody', 'sse', 'ndjson', 'error', 'durationMs'] as const;
+
 /** What the trace keeps of an exchange, in the trace's key order; the frames are the recorder's own array. */
 function readExchangeFields(exchange: RecordedExchange): HttpExchange {
   const http: HttpExchange = { method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders };
@@ -62,22 +65,27 @@ export function snapshotExchange(exchange: RecordedExchange): HttpExchange {
  * stream's frames are appended once, by the recorder, to the array every step of the
  * exchange holds: recording a frame costs the same whether it is the first or the
  * thousandth (a copy per step per frame grew as the square of the frames). The keys keep
- * the trace's order, so an export reads as before.
+ * the trace's order, so an export reads as before. It runs at every step and frame of an
+ * exchange, so it builds nothing while the record already has the exchange's keys: the
+ * values are written over in place, and only a key the exchange gained (its status, its
+ * body) puts them all in again, in order.
  */
 export function syncSharedExchange(http: HttpExchange, exchange: RecordedExchange): HttpExchange {
-  const fields = readExchangeFields(exchange);
-  if (!haveSameKeys(http, fields)) {
+  if (!hasKeysOf(http, exchange)) {
     for (const key of Object.keys(http)) Reflect.deleteProperty(http, key);
   }
-  return Object.assign(http, fields);
+  for (const key of EXCHANGE_FIELDS) {
+    const value = exchange[key];
+    if (value !== undefined) Reflect.set(http, key, value);
+  }
+  return http;
 }
 
-/** Whether both have the same keys in the same order; called at every frame, so without joining strings. */
-function haveSameKeys(left: object, right: object): boolean {
-  const leftKeys = Object.keys(left);
-  const rightKeys = Object.keys(right);
-  if (leftKeys.length !== rightKeys.length) return false;
-  for (let index = 0; index < leftKeys.length; index++) if (leftKeys[index] !== rightKeys[index]) return false;
+/** Whether the record has exactly the keys the exchange has set; it does then in the trace's order, as only this writes them. */
+function hasKeysOf(http: HttpExchange, exchange: RecordedExchange): boolean {
+  for (const key of EXCHANGE_FIELDS) {
+    if ((exchange[key] !== undefined) !== Object.hasOwn(http, key)) return false;
+  }
   return true;
 }
 
