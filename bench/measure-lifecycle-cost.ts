@@ -1,8 +1,7 @@
 import { loadavg } from 'node:os';
+import { loadBuiltSides, loadSourceSides, type LifecycleSides } from './build-lifecycle-sides.ts';
 import { createFigure, type Figure } from './figures.ts';
-import { runBareLifecycle } from './run-bare-lifecycle.ts';
-import { BENCH_QUESTION, EXPECTED_ANSWER, MOCK_MODEL, checkEngineAnswer, runEngineLifecycle } from './run-engine-lifecycle.ts';
-import { runRecordedLifecycle, type EngineLayer } from './run-recorded-lifecycle.ts';
+import type { EngineLayer } from './run-recorded-lifecycle.ts';
 import { startServerProcess } from './start-server-process.ts';
 import { computeMedian, computePercentile } from './statistics.ts';
 
@@ -34,24 +33,24 @@ async function measureRun(run: () => Promise<void>): Promise<RunCost> {
   return { elapsedMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-function timeEngineRun(serverUrl: string): Promise<RunCost> {
+function timeEngineRun(sides: LifecycleSides, serverUrl: string): Promise<RunCost> {
   return measureRun(async () => {
-    const problem = checkEngineAnswer(await runEngineLifecycle({ serverUrl }));
+    const problem = sides.checkEngineAnswer(await sides.runEngineLifecycle({ serverUrl }));
     if (problem) throw new Error(`An engine lifecycle went wrong: ${problem}.`);
   });
 }
 
-function timeBareRun(serverUrl: string): Promise<RunCost> {
+function timeBareRun(sides: LifecycleSides, serverUrl: string): Promise<RunCost> {
   return measureRun(async () => {
-    const answer = await runBareLifecycle({ serverUrl, question: BENCH_QUESTION, model: MOCK_MODEL });
-    if (answer !== EXPECTED_ANSWER) throw new Error(`A bare lifecycle answered ${JSON.stringify(answer)}.`);
+    const answer = await sides.runBareLifecycle({ serverUrl, question: sides.BENCH_QUESTION, model: sides.MOCK_MODEL });
+    if (answer !== sides.EXPECTED_ANSWER) throw new Error(`A bare lifecycle answered ${JSON.stringify(answer)}.`);
   });
 }
 
-function timeLayerRun(serverUrl: string, layer: EngineLayer): Promise<RunCost> {
+function timeLayerRun(sides: LifecycleSides, serverUrl: string, layer: EngineLayer): Promise<RunCost> {
   return measureRun(async () => {
-    const answer = await runRecordedLifecycle({ serverUrl, layer });
-    if (answer !== EXPECTED_ANSWER) throw new Error(`A lifecycle with the engine's ${layer} answered ${JSON.stringify(answer)}.`);
+    const answer = await sides.runRecordedLifecycle({ serverUrl, layer });
+    if (answer !== sides.EXPECTED_ANSWER) throw new Error(`A lifecycle with the engine's ${layer} answered ${JSON.stringify(answer)}.`);
   });
 }
 
@@ -63,35 +62,44 @@ async function timePair(index: number, measured: () => Promise<RunCost>, baselin
 }
 
 /** Where the engine's cost sits: each layer put back alone into the bare lifecycle, its median pair ratio against the bare one. */
-async function measureLayers({ serverUrl, pairs }: { serverUrl: string; pairs: number }): Promise<Record<EngineLayer, number>> {
+async function measureLayers({ sides, serverUrl, pairs }: { sides: LifecycleSides; serverUrl: string; pairs: number }): Promise<Record<EngineLayer, number>> {
   const ratios: Record<EngineLayer, number[]> = { recorder: [], traffic: [] };
   for (let index = 0; index < pairs; index++) {
     for (const layer of ['recorder', 'traffic'] as const) {
-      const [layerRun, bareRun] = await timePair(index, () => timeLayerRun(serverUrl, layer), () => timeBareRun(serverUrl));
+      const [layerRun, bareRun] = await timePair(index, () => timeLayerRun(sides, serverUrl, layer), () => timeBareRun(sides, serverUrl));
       ratios[layer].push(layerRun.elapsedMs / bareRun.elapsedMs);
     }
   }
   return { recorder: computeMedian(ratios.recorder), traffic: computeMedian(ratios.traffic) };
 }
 
+/** Engine and bare lifecycles of one kind of sides, warmed up, then timed in interleaved pairs. */
+async function measurePairs({ sides, serverUrl, pairs, warmUp }: { sides: LifecycleSides; serverUrl: string; pairs: number; warmUp: number }): Promise<{ engineRuns: RunCost[]; bareRuns: RunCost[] }> {
+  for (let index = 0; index < warmUp; index++) {
+    await timeEngineRun(sides, serverUrl);
+    await timeBareRun(sides, serverUrl);
+  }
+  const engineRuns: RunCost[] = [];
+  const bareRuns: RunCost[] = [];
+  for (let index = 0; index < pairs; index++) {
+    const [engineRun, bareRun] = await timePair(index, () => timeEngineRun(sides, serverUrl), () => timeBareRun(sides, serverUrl));
+    engineRuns.push(engineRun);
+    bareRuns.push(bareRun);
+  }
+  return { engineRuns, bareRuns };
+}
+
 export async function measureLifecycleCost({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
   const pairs = quick ? 60 : 400;
   const warmUp = quick ? 20 : 60;
+  const built = await loadBuiltSides();
   const server = await startServerProcess();
   try {
-    for (let index = 0; index < warmUp; index++) {
-      await timeEngineRun(server.url);
-      await timeBareRun(server.url);
-    }
     const loadBefore = loadavg()[0]!;
-    const engineRuns: RunCost[] = [];
-    const bareRuns: RunCost[] = [];
-    for (let index = 0; index < pairs; index++) {
-      const [engineRun, bareRun] = await timePair(index, () => timeEngineRun(server.url), () => timeBareRun(server.url));
-      engineRuns.push(engineRun);
-      bareRuns.push(bareRun);
-    }
-    const layers = await measureLayers({ serverUrl: server.url, pairs: quick ? 30 : 200 });
+    const { engineRuns, bareRuns } = await measurePairs({ sides: built, serverUrl: server.url, pairs, warmUp });
+    const layers = await measureLayers({ sides: built, serverUrl: server.url, pairs: quick ? 30 : 200 });
+    const throughTsx = await measurePairs({ sides: loadSourceSides(), serverUrl: server.url, pairs: quick ? 30 : 200, warmUp });
+    const tsxRatios = throughTsx.engineRuns.map((run, index) => run.elapsedMs / throughTsx.bareRuns[index]!.elapsedMs);
     const engine = engineRuns.map((run) => run.elapsedMs);
     const bare = bareRuns.map((run) => run.elapsedMs);
     // CPU time moves far less with the machine's load than wall time: it says what the engine's own work costs.
@@ -103,7 +111,7 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
     // A shared machine's load moves these figures: it is printed beside them, from the start and the end of the timed runs.
     const load = `load ${loadBefore.toFixed(1)}→${loadavg()[0]!.toFixed(1)}`;
     log(`  Compared: ${COMPARED}.`);
-    log(`  ${pairs} engine and ${pairs} bare lifecycles, interleaved in pairs (which goes first alternates), after ${warmUp} warm-up pairs`);
+    log(`  ${pairs} engine and ${pairs} bare lifecycles, interleaved in pairs (which goes first alternates), after ${warmUp} warm-up pairs; both sides bundled as the package bundles the engine`);
     return [
       createFigure({ part: PART, name: 'Engine lifecycle, median', value: computeMedian(engine), unit: 'ms', note: `p95 ${computePercentile(engine, 95).toFixed(1)} ms; ${pairs} runs; ${load}` }),
       createFigure({ part: PART, name: 'Bare SDK + fetch lifecycle, median', value: computeMedian(bare), unit: 'ms', note: `p95 ${computePercentile(bare, 95).toFixed(1)} ms; same HTTP exchanges; ${load}` }),
@@ -123,6 +131,13 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
         note: `CPU of this process per lifecycle: engine ${computeMedian(engineRuns.map((run) => run.cpuMs)).toFixed(1)} ms, bare ${computeMedian(bareRuns.map((run) => run.cpuMs)).toFixed(1)} ms; ${load}`,
       }),
       createFigure({ part: PART, name: 'Engine / bare, ratio of medians', value: computeMedian(engine) / computeMedian(bare), unit: '×', note: `the two medians taken apart; ${load}` }),
+      createFigure({
+        part: PART,
+        name: 'Engine / bare through tsx, median of pair ratios',
+        value: computeMedian(tsxRatios),
+        unit: '×',
+        note: `both sides run from the source through tsx, as \`npm run trace\` runs the engine; quartiles ${computePercentile(tsxRatios, 25).toFixed(2)}–${computePercentile(tsxRatios, 75).toFixed(2)}; ${tsxRatios.length} pairs`,
+      }),
       createFigure({ part: PART, name: 'Recording fetch alone / bare, median of pair ratios', value: layers.recorder, unit: '×', note: 'the bare lifecycle through the engine\'s recording fetch: every exchange recorded, no steps' }),
       createFigure({ part: PART, name: 'Recording fetch and MCP steps / bare, median of pair ratios', value: layers.traffic, unit: '×', note: 'also the MCP traffic made into steps (classifier, trace writer, traceparent, open gate); the rest of the engine\'s ratio is the host\'s own steps and translations' }),
     ];
