@@ -9,7 +9,7 @@ import * as sourceSides from './lifecycle-sides.ts';
  * as users run them: the engine as `npx mcp-lifecycle-explorer trace` and the browser
  * run it, the SDK as npm ships it. Through tsx only the engine's side is transformed at
  * load time (esbuild's keepNames puts a `__name` call at every function it makes), a cost
- * no user of the package pays; the bench still measures that way too, as a figure apart.
+ * no user of the package pays.
  */
 
 export type LifecycleSides = typeof sourceSides;

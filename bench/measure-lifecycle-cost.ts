@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import { loadBuiltSides, loadSourceSides, type LifecycleSides } from './build-lifecycle-sides.ts';
+import { loadBuiltSides, type LifecycleSides } from './build-lifecycle-sides.ts';
 import { createFigure, type Figure } from './figures.ts';
 import type { EngineLayer } from './run-recorded-lifecycle.ts';
 import { startServerProcess } from './start-server-process.ts';
@@ -73,7 +73,7 @@ async function measureLayers({ sides, serverUrl, pairs }: { sides: LifecycleSide
   return { recorder: computeMedian(ratios.recorder), traffic: computeMedian(ratios.traffic) };
 }
 
-/** Engine and bare lifecycles of one kind of sides, warmed up, then timed in interleaved pairs. */
+/** Engine and bare lifecycles, warmed up, then timed in interleaved pairs. */
 async function measurePairs({ sides, serverUrl, pairs, warmUp }: { sides: LifecycleSides; serverUrl: string; pairs: number; warmUp: number }): Promise<{ engineRuns: RunCost[]; bareRuns: RunCost[] }> {
   for (let index = 0; index < warmUp; index++) {
     await timeEngineRun(sides, serverUrl);
@@ -98,8 +98,6 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
     const loadBefore = loadavg()[0]!;
     const { engineRuns, bareRuns } = await measurePairs({ sides: built, serverUrl: server.url, pairs, warmUp });
     const layers = await measureLayers({ sides: built, serverUrl: server.url, pairs: quick ? 30 : 200 });
-    const throughTsx = await measurePairs({ sides: loadSourceSides(), serverUrl: server.url, pairs: quick ? 30 : 200, warmUp });
-    const tsxRatios = throughTsx.engineRuns.map((run, index) => run.elapsedMs / throughTsx.bareRuns[index]!.elapsedMs);
     const engine = engineRuns.map((run) => run.elapsedMs);
     const bare = bareRuns.map((run) => run.elapsedMs);
     // CPU time moves far less with the machine's load than wall time: it says what the engine's own work costs.
@@ -131,13 +129,6 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
         note: `CPU of this process per lifecycle: engine ${computeMedian(engineRuns.map((run) => run.cpuMs)).toFixed(1)} ms, bare ${computeMedian(bareRuns.map((run) => run.cpuMs)).toFixed(1)} ms; ${load}`,
       }),
       createFigure({ part: PART, name: 'Engine / bare, ratio of medians', value: computeMedian(engine) / computeMedian(bare), unit: '×', note: `the two medians taken apart; ${load}` }),
-      createFigure({
-        part: PART,
-        name: 'Engine / bare through tsx, median of pair ratios',
-        value: computeMedian(tsxRatios),
-        unit: '×',
-        note: `both sides run from the source through tsx, as \`npm run trace\` runs the engine; quartiles ${computePercentile(tsxRatios, 25).toFixed(2)}–${computePercentile(tsxRatios, 75).toFixed(2)}; ${tsxRatios.length} pairs`,
-      }),
       createFigure({ part: PART, name: 'Recording fetch alone / bare, median of pair ratios', value: layers.recorder, unit: '×', note: 'the bare lifecycle through the engine\'s recording fetch: every exchange recorded, no steps' }),
       createFigure({ part: PART, name: 'Recording fetch and MCP steps / bare, median of pair ratios', value: layers.traffic, unit: '×', note: 'also the MCP traffic made into steps (classifier, trace writer, traceparent, open gate); the rest of the engine\'s ratio is the host\'s own steps and translations' }),
     ];
