@@ -35,19 +35,18 @@ export type StepFields = Partial<Omit<Step, 'n' | 'id' | 'at' | 'iteration'>> & 
 /** What the trace keeps of an exchange, in the trace's key order (an export reads in it). */
 const EXCHANGE_FIELDS = ['method', 'url', 'requestHeaders', 'status', 'statusText', 'responseHeaders', 'requestBody', 'responseBody', 'sse', 'ndjson', 'error', 'durationMs'] as const;
 
-/** What the trace keeps of an exchange, in the trace's key order; the frames are the recorder's own array. */
-function readExchangeFields(exchange: RecordedExchange): HttpExchange {
-  const http: HttpExchange = { method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders };
-  if (exchange.status !== undefined) http.status = exchange.status;
-  if (exchange.statusText !== undefined) http.statusText = exchange.statusText;
-  if (exchange.responseHeaders) http.responseHeaders = exchange.responseHeaders;
-  if (exchange.requestBody !== undefined) http.requestBody = exchange.requestBody;
-  if (exchange.responseBody !== undefined) http.responseBody = exchange.responseBody;
-  if (exchange.sse) http.sse = exchange.sse;
-  if (exchange.ndjson) http.ndjson = exchange.ndjson;
-  if (exchange.error !== undefined) http.error = exchange.error;
-  if (exchange.durationMs !== undefined) http.durationMs = exchange.durationMs;
+/** Writes the fields the exchange has set onto the record, in the trace's key order; the frames are the recorder's own array. */
+function writeExchangeFields(http: HttpExchange, exchange: RecordedExchange): HttpExchange {
+  for (const key of EXCHANGE_FIELDS) {
+    const value = exchange[key];
+    if (value !== undefined) Reflect.set(http, key, value);
+  }
   return http;
+}
+
+/** What the trace keeps of an exchange, as a record of its own. */
+function readExchangeFields(exchange: RecordedExchange): HttpExchange {
+  return writeExchangeFields({ method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders }, exchange);
 }
 
 /** Copies what the trace keeps of an exchange: plain JSON, nothing the recorder uses internally. */
@@ -74,11 +73,7 @@ export function syncSharedExchange(http: HttpExchange, exchange: RecordedExchang
   if (!hasKeysOf(http, exchange)) {
     for (const key of Object.keys(http)) Reflect.deleteProperty(http, key);
   }
-  for (const key of EXCHANGE_FIELDS) {
-    const value = exchange[key];
-    if (value !== undefined) Reflect.set(http, key, value);
-  }
-  return http;
+  return writeExchangeFields(http, exchange);
 }
 
 /** Whether the record has exactly the keys the exchange has set; it does then in the trace's order, as only this writes them. */
