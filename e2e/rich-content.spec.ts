@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
-import { runToEnd } from './helpers.ts';
+import { runToEnd, stepUntil } from './helpers.ts';
 
 /**
  * A tool result shown as what it is: the image-result scenario's PNG drawn as an <img> from
@@ -60,4 +60,25 @@ test('the bar chart is an <img> from data:image/png; an imported SVG in its plac
   expect(await page.locator('img[src^="data:image/svg"]').count()).toBe(0);
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   await expectAccessibleContent(page);
+});
+
+test('stepping with Next, the tool result\'s content view is in the result step\'s first render, and a provider\'s reply gets none', async ({ page }) => {
+  await page.goto('/');
+  // Every commit that shows the tool result's step is looked at as it lands: the view must not come later, above the payload, and move its buttons.
+  await page.evaluate(() => {
+    const seen: boolean[] = [];
+    Object.assign(window, { __contentAtResult: seen });
+    new MutationObserver(() => {
+      const inspector = document.querySelector('[data-testid="inspector"]');
+      if (inspector?.getAttribute('data-step-id') === 'mcp.tools-call.response') seen.push(inspector.querySelector('[data-testid="rich-content"]') !== null);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await stepUntil(page, 'keyboard', 'provider.response.tool-calls');
+  await expect(page.getByTestId('payload')).toBeVisible();
+  await expect(page.getByTestId('rich-content')).toHaveCount(0);
+  await stepUntil(page, 'keyboard', 'mcp.tools-call.response');
+  await expect(page.getByTestId('rich-content').locator('li[data-kind="text"]')).toContainText('12');
+  const seen = await page.evaluate(() => (window as { __contentAtResult?: boolean[] }).__contentAtResult ?? []);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.every(Boolean)).toBe(true);
 });

@@ -91,6 +91,11 @@ for (const [wire, expected] of Object.entries(EXPECTED)) {
     await stepUntil(page, 'keyboard', 'llm.decide');
     await stepUntil(page, 'keyboard', 'provider.response.tool-calls');
     expect(await readPayload(page)).toMatchObject(expected.toolCall);
+    // A reply's own content array (Anthropic's) is the provider's format, not an MCP tool result. The content view is loaded
+    // ahead from this step: once it is there (and two frames on), a view that would show here would have.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('rich-content-view')))).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+    await expect(page.getByTestId('rich-content')).toHaveCount(0);
 
     await stepUntil(page, 'keyboard', 'host.translate-tool-call');
     const second = await readTranslation(page);

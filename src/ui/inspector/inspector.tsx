@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { findToolResult } from '../../content/find-tool-result.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { comesBeforeToolResult, findStepToolResult } from '../../content/find-tool-result.ts';
 import { findFocus } from '../../content/narration.ts';
 import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
 import { getFailureSummary, getStepSummary } from '../../content/step-summaries.ts';
@@ -20,13 +20,33 @@ import { TranslationView } from './translation-view.tsx';
 import { StepTimeText } from './step-time-text.tsx';
 import { findStreamSource } from './find-stream-source.ts';
 import { STEP_TITLE_TIMING } from '../wait-for-first-step.ts';
+import { rememberModule, useLoadedModule } from '../use-loaded-module.ts';
 
 type Tab = 'translation' | 'stream' | 'message' | 'http';
 
 // The tool result's content is read with the MCP SDK's own guards (src/content/rich-content.ts), and the SDK is one file,
 // the engine's largest chunk: imported here, the inspector, and with it step 1 (shown before the engine has loaded), would
 // wait for it to be parsed and run. Only a tool result has such content, and by then the engine has loaded the SDK.
-const RichContentView = lazy(() => import('./rich-content-view.tsx').then((module) => ({ default: module.RichContentView })));
+// Not lazy(): React holds a Suspense boundary's content back until 300 ms after its fallback, and this view sits above the
+// payload, so it moved the payload's buttons under a learner's click that long after the step. Loaded ahead of the tool result
+// (comesBeforeToolResult), it is in the result's first render.
+const loadRichContentView = rememberModule(() => import('./rich-content-view.tsx'));
+
+function ShownRichContent({ payload }: { payload: unknown }) {
+  const view = useLoadedModule(loadRichContentView);
+  switch (view.status) {
+    case 'loaded':
+      return <view.module.RichContentView payload={payload} />;
+    case 'loading':
+      return null;
+    case 'failed':
+      return <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">The view of the tool result&apos;s content could not be loaded ({view.message}). The JSON below has all of it; reload the page to try again.</p>;
+    default: {
+      const unknown: never = view;
+      return unknown;
+    }
+  }
+}
 // The stream's playback reads each wire's frames with the providers' stream readers, which check them with zod: a chunk of
 // its own too, so the inspector (on the first page, for step 1) carries no zod. Only a streamed reply's step has the tab.
 const StreamPlayback = lazy(() => import('./stream-playback.tsx').then((module) => ({ default: module.StreamPlayback })));
@@ -59,6 +79,9 @@ function StepInspector({ step }: { step: Step }) {
   const streamSource = useExplorerStore((state) => findStreamSource(state.steps, step));
   const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), ...(streamSource ? (['stream'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
   const [tab, setTab] = useState<Tab>(tabs[0]!);
+  useEffect(() => {
+    if (comesBeforeToolResult(step.id)) void loadRichContentView().catch(() => {});
+  }, [step.id]);
   const outcome = useCurrentStepOutcome();
   // Off the happy path the usual sentence may say what did not happen ("the tool ran"): the round's own words first.
   const summary = (outcome && getFailureSummary({ id: step.id, situation: outcome.situation })) ?? getStepSummary(step.id);
@@ -157,11 +180,7 @@ function StepInspector({ step }: { step: Step }) {
             <EditedMessageView step={step} original={step.edited.original} focus={findFocus({ stepId: step.id, wire })} />
           ) : (
             <>
-              {findToolResult(step.payload) !== null && (
-                <Suspense fallback={null}>
-                  <RichContentView payload={step.payload} />
-                </Suspense>
-              )}
+              {findStepToolResult(step) !== null && <ShownRichContent payload={step.payload} />}
               <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
             </>
           ))}
