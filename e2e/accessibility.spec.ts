@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { createApp } from '../server/http/create-app.ts';
 import { createNodeListener } from '../server/node/create-node-listener.ts';
+import { analyzeWithAxe } from './analyze-with-axe.ts';
 import { openApp, runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
 
 /**
@@ -24,11 +24,7 @@ const enableRules = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, {
 async function expectNoSeriousViolations(page: Page, view: string) {
   const dark = await page.locator('html').evaluate((html) => html.classList.contains('dark'));
   const options = dark ? { runOnly: { type: 'rule' as const, values: COLOUR_RULES }, rules: enableRules(COLOUR_RULES) } : { rules: enableRules(EVERY_RULE) };
-  // Legacy mode runs axe.run in the page itself. The default runs axe.runPartial, then opens a blank page,
-  // injects axe again and hands it every result (passes included) to finish: three times as long for the
-  // very same violations (compared on the start, a mid-run step, the consent and sampling gates, and a page
-  // with a faint text and a nameless button put in). What it adds is cross-origin frames, and the app has no frames.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ ...options, resultTypes: ['violations'] }).analyze();
+  const results = await analyzeWithAxe({ page, options });
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${view}: ${violation.id} on ${violation.nodes.length}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`).slice(0, 4).join(' | ')}`);
