@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { noFolderCycles } from './eslint-rules/no-folder-cycles.js';
+import ISOLATED_TEST_FILES from './tests/setup/isolated-test-files.json' with { type: 'json' };
 
 /**
  * The pure layers (DEVELOPERS.md, "Layers"): they run in the page, in the Service Worker and
@@ -28,6 +29,12 @@ const webStandardImports = [
   { group: ['**/src/ui/**', '**/src/store/**', 'react', 'react-dom', 'zustand'], message: 'The server must not import the UI, the store or React.' },
   { group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'os', 'crypto', 'stream', 'zlib', 'child_process', '@modelcontextprotocol/node'], message: 'server/mcp, server/http and server/shared run in a Service Worker too: use web-standard APIs; Node-only code goes in server/node or server/cli.' },
 ];
+// vitest.config.ts runs these test files with their worker's modules shared: a call that changes what
+// the next file sees (a module mock, a stubbed global, fake timers, a spy) belongs in an isolated file.
+const leakingVitestCalls = ['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers', 'spyOn'].map((name) => ({
+  selector: `CallExpression[callee.object.name='vi'][callee.property.name='${name}']`,
+  message: `vi.${name} leaks into the test files that share this worker. Name this file in tests/setup/isolated-test-files.json, which gives it a process of its own.`,
+}));
 const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles } } } };
 
 export default tseslint.config(
@@ -71,6 +78,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: viewAndHostImports.slice(0, 4) }] },
+  },
+  {
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
+    ignores: ISOLATED_TEST_FILES,
+    rules: { 'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='innerHTML']", message: 'Render untrusted data as text, never as HTML.' }, ...leakingVitestCalls] },
   },
   {
     files: ['server/**'],
