@@ -205,6 +205,27 @@ test.describe('playback controls', () => {
     await expect(page.getByTestId('timeline-step')).toHaveCount(6);
     await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', '6');
   });
+
+  test('the current row comes into view inside the timeline at every step, and the page itself does not scroll', async ({ page }) => {
+    await openApp(page);
+    const timeline = page.getByTestId('timeline');
+    const isCurrentRowInList = () =>
+      timeline.evaluate((list) => {
+        const row = list.querySelector('[aria-current="step"]');
+        if (!row) return false;
+        const listBox = list.getBoundingClientRect();
+        const rowBox = row.getBoundingClientRect();
+        return rowBox.top >= listBox.top - 1 && rowBox.bottom <= listBox.bottom + 1;
+      });
+    for (let press = 1; press <= 24; press++) {
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', String(press));
+      await expect.poll(isCurrentRowInList, { message: `the current row after ${press} presses` }).toBe(true);
+    }
+    // The rows outgrew the list, so the list scrolled, not the page.
+    expect(await timeline.evaluate((list) => list.scrollTop)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });
 
 test.describe('bad input', () => {

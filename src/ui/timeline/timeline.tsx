@@ -36,6 +36,8 @@ function scrollIntoList(row: HTMLElement): void {
 /**
  * Offscreen rows skip style, layout and paint (they stay in the document, so Tab, find in
  * page and screen readers still reach every step); the size is a guess until first shown.
+ * The current row is always laid out: a new row is offscreen when it becomes current, and
+ * scrolled to by its guessed height it was left part hidden below the list once drawn.
  */
 const ROW_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 52px' } as const;
 
@@ -44,13 +46,21 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel, callLa
   const current = useExplorerStore((state) => state.cursor === index);
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (current && ref.current) scrollIntoList(ref.current);
+    const row = ref.current;
+    if (!current || !row) return;
+    // Measured at the next frame, with the frame's own layout: measured here, the layout was forced
+    // in the middle of the step's effects and done again for the frame (a quarter of a step's main-thread time).
+    let frame = requestAnimationFrame(() => {
+      scrollIntoList(row);
+      frame = requestAnimationFrame(() => scrollIntoList(row));
+    });
+    return () => cancelAnimationFrame(frame);
   }, [current]);
   const fault = step.kind === 'fault' || failedLabel !== undefined;
   const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
   const number = step.canonical === null ? (step.kind === 'fault' ? 'Stopped' : 'Extra step') : `Step ${step.canonical}`;
   return (
-    <li className={`border-l-4 pl-1 ${PHASE_STYLES[step.phase].border}`} style={ROW_STYLE}>
+    <li className={`border-l-4 pl-1 ${PHASE_STYLES[step.phase].border}`} style={current ? undefined : ROW_STYLE}>
       {/* The name is the visible text (no aria-label that says something else); the words a sighted learner reads in the badge's place are for screen readers only. */}
       <button
         ref={ref}
