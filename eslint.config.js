@@ -3,7 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { noFolderCycles } from './eslint-rules/no-folder-cycles.js';
-import ISOLATED_TEST_FILES from './tests/setup/isolated-test-files.json' with { type: 'json' };
+import TEST_FILES from './tests/setup/test-files.json' with { type: 'json' };
 
 /**
  * The pure layers (DEVELOPERS.md, "Layers"): they run in the page, in the Service Worker and
@@ -33,8 +33,9 @@ const webStandardImports = [
 // the next file sees (a module mock, a stubbed global, fake timers, a spy) belongs in an isolated file.
 const leakingVitestCalls = ['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers', 'spyOn'].map((name) => ({
   selector: `CallExpression[callee.object.name='vi'][callee.property.name='${name}']`,
-  message: `vi.${name} leaks into the test files that share this worker. Name this file in tests/setup/isolated-test-files.json, which gives it a process of its own.`,
+  message: `vi.${name} leaks into the test files that share this worker. Name this file under isolated in tests/setup/test-files.json, which gives it a process of its own.`,
 }));
+const innerHtmlSyntax = { selector: "MemberExpression[property.name='innerHTML']", message: 'Render untrusted data as text, never as HTML.' };
 const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles } } } };
 
 export default tseslint.config(
@@ -47,7 +48,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/switch-exhaustiveness-check': 'off',
       eqeqeq: ['error', 'always'],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='innerHTML']", message: 'Render untrusted data as text, never as HTML.' }],
+      'no-restricted-syntax': ['error', innerHtmlSyntax],
     },
   },
   {
@@ -80,9 +81,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: viewAndHostImports.slice(0, 4) }] },
   },
   {
-    files: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
-    ignores: ISOLATED_TEST_FILES,
-    rules: { 'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='innerHTML']", message: 'Render untrusted data as text, never as HTML.' }, ...leakingVitestCalls] },
+    files: TEST_FILES.all,
+    ignores: TEST_FILES.isolated,
+    rules: { 'no-restricted-syntax': ['error', innerHtmlSyntax, ...leakingVitestCalls] },
   },
   {
     files: ['server/**'],
@@ -103,7 +104,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-syntax': ['error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted data as text, never as HTML.' },
-        { selector: "MemberExpression[property.name='innerHTML']", message: 'Render untrusted data as text, never as HTML.' },
+        innerHtmlSyntax,
       ],
     },
   },

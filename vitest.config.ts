@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import ISOLATED_TEST_FILES from './tests/setup/isolated-test-files.json' with { type: 'json' };
+// The test files, and those of them that get a process each; eslint.config.js reads the same lists.
+import TEST_FILES from './tests/setup/test-files.json' with { type: 'json' };
 
-const TEST_FILES = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'];
 // npm run test:package runs these: they pack the package, which builds the app.
 const EXCLUDED = [...configDefaults.exclude, 'tests/package/**'];
 
@@ -22,13 +22,13 @@ export default defineConfig({
         // server again each time, 107 of the suite's 272 s on a slow 2-core machine (165 s shared).
         // Sharing is safe for a file that stubs no global, mocks no module, fakes no timer and watches no
         // process-wide event; lint refuses those calls in the shared files (eslint.config.js).
-        test: { name: 'shared', include: TEST_FILES, exclude: [...EXCLUDED, ...ISOLATED_TEST_FILES], isolate: false },
+        test: { name: 'shared', include: TEST_FILES.all, exclude: [...EXCLUDED, ...TEST_FILES.isolated], isolate: false },
       },
       {
         extends: true,
         // The page's store and views (a global store, jsdom), fake timers, stubbed globals, console spies,
         // and the fuzz test, which counts the process's unhandled errors and heap: each in its own process.
-        test: { name: 'isolated', include: ISOLATED_TEST_FILES, exclude: EXCLUDED },
+        test: { name: 'isolated', include: TEST_FILES.isolated, exclude: EXCLUDED },
       },
     ],
   },
