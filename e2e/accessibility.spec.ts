@@ -14,20 +14,32 @@ import { openApp, runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
  */
 
 const EVERY_RULE = axe.getRules().map((rule) => rule.ruleId);
-// The dark theme (chosen in the app, so every part of it, the JSON tree view too, takes its dark colours) changes
-// colours and not the DOM: in it only the rules that read colours run, since the light pass checks every other
-// rule on the very same views (axe is the costliest part of the suite).
 const COLOUR_RULES = axe.getRules(['cat.color']).map((rule) => rule.ruleId);
 
 const enableRules = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, { enabled: true }]));
 
-async function expectNoSeriousViolations(page: Page, view: string) {
-  const dark = await page.locator('html').evaluate((html) => html.classList.contains('dark'));
-  const options = dark ? { runOnly: { type: 'rule' as const, values: COLOUR_RULES }, rules: enableRules(COLOUR_RULES) } : { rules: enableRules(EVERY_RULE) };
-  const results = await analyzeWithAxe({ page, options });
-  const serious = results.violations
+function listSerious(results: Awaited<ReturnType<typeof analyzeWithAxe>>, view: string): string[] {
+  return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${view}: ${violation.id} on ${violation.nodes.length}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`).slice(0, 4).join(' | ')}`);
+}
+
+/**
+ * Each view in both themes, at the same moment: every rule in the light theme, then the system turned dark (the app's
+ * theme is "system" by default, and its choice of dark and the system's are one hook, useIsDark, that the JSON tree
+ * view reads too) and the rules that read colours, since the DOM is the same. One walk serves both themes: walking
+ * each view twice was most of the suite's time.
+ */
+async function expectNoSeriousViolations(page: Page, view: string) {
+  const serious = listSerious(await analyzeWithAxe({ page, options: { rules: enableRules(EVERY_RULE) } }), `light ${view}`);
+  // The app's page says it has turned dark on <html>; a page of the authorization server follows the media query alone.
+  const isApp = (await page.locator('#root').count()) > 0;
+  await page.emulateMedia({ colorScheme: 'dark' });
+  if (isApp) await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+  const colourOptions = { runOnly: { type: 'rule' as const, values: COLOUR_RULES }, rules: enableRules(COLOUR_RULES) };
+  serious.push(...listSerious(await analyzeWithAxe({ page, options: colourOptions }), `dark ${view}`));
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (isApp) await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
   expect.soft(serious).toEqual([]);
 }
 
@@ -54,217 +66,211 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => coopServer.close(() => resolve()));
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
-    test.setTimeout(300_000);
-    test.beforeEach(async ({ page }) => {
-      await openApp(page);
-      if (theme === 'light') return;
-      await page.locator('#theme').selectOption('dark');
-      await expect(page.locator('html')).toHaveClass(/dark/);
-    });
-
-    test('axe finds nothing serious at the start and mid-run', async ({ page }) => {
-      await expectNoSeriousViolations(page, `${theme} start`);
-      await stepUntil(page, 'keyboard', 'host.translate-tools');
-      await expectNoSeriousViolations(page, `${theme} mid-run, translation #1`);
-      // Translation #2 re-types the arguments: their numbers sit on a highlighted line, where a colour must still hold 7:1.
-      await stepUntil(page, 'keyboard', 'host.translate-tool-call');
-      await expectNoSeriousViolations(page, `${theme} mid-run, translation #2`);
-      await stepUntil(page, 'keyboard', 'host.translate-tool-result');
-      await expectNoSeriousViolations(page, `${theme} mid-run, translation #3`);
-    });
-
-    test('axe finds nothing serious in the Compare, Edit, shortcuts and settings dialogs', async ({ page }) => {
-      await stepUntil(page, 'keyboard', 'host.translate-tools');
-      await page.getByRole('button', { name: 'Compare all six formats' }).click();
-      await expect(page.getByTestId('compare-card').first()).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} compare dialog`);
-      // The focus is in the dialog (on Close) while it is open, and back on its button once it closes.
-      await expect(page.getByRole('dialog', { name: 'The three translations in every wire format' }).getByRole('button', { name: 'Close' })).toBeFocused();
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('button', { name: 'Compare all six formats' })).toBeFocused();
-      await page.getByRole('button', { name: 'Edit before sending' }).click();
-      await expectNoSeriousViolations(page, `${theme} edit dialog`);
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('?');
-      await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} shortcuts`);
-      await page.keyboard.press('Escape');
-      await page.getByTestId('model-settings-button').click();
-      await expectNoSeriousViolations(page, `${theme} settings`);
-      // A server by URL: its headers editor and its OAuth client id field.
-      await page.getByRole('dialog', { name: 'Model and wire format' }).getByLabel('Another Streamable HTTP server, by URL.').check();
-      await expect(page.getByLabel('OAuth client id (optional)')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} settings, a server by URL`);
-    });
-
-    test('axe finds nothing serious in the switch-scenario confirm dialog, and Esc keeps the run with focus back on the select', async ({ page }) => {
-      await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
-      // The learner is at the select when they choose (Playwright's selectOption alone moves no focus).
-      await page.getByTestId('scenario-select').focus();
-      await page.getByTestId('scenario-select').selectOption('two-rounds');
-      const dialog = page.getByRole('dialog', { name: /Switch to/ });
-      await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole('button', { name: 'Keep' })).toBeFocused();
-      await expectNoSeriousViolations(page, `${theme} switch confirm`);
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      await expect(page.getByTestId('scenario-select')).toBeFocused();
-      await expect(page.getByTestId('scenario-select')).toHaveValue('happy-path');
-    });
-
-    test('axe finds nothing serious in each gate answer panel: consent, sampling review, the elicitation form and its error', async ({ page }) => {
-      await page.getByTestId('scenario-select').selectOption('consent');
-      await stepUntil(page, 'buttons', 'host.ask-consent');
-      await expect(page.getByTestId('consent-answer')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} consent gate`);
-      await page.goto('/?scenario=sampling');
-      await stepUntil(page, 'buttons', 'client.sampling-to-host');
-      await expect(page.getByTestId('sampling-review')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} sampling gate`);
-      await page.goto('/?scenario=elicitation');
-      await stepUntil(page, 'buttons', 'host.elicitation.ask');
-      const form = page.getByTestId('elicitation-form');
-      await expectNoSeriousViolations(page, `${theme} elicitation form`);
-      await form.getByLabel(/The second number/).fill('');
-      await form.getByRole('button', { name: 'Accept' }).click();
-      await expect(form.getByRole('alert')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} elicitation form with an error`);
-    });
-
-    test('axe finds nothing serious in the URL-mode elicitation gate and on a deprecated step (2026-07-28 sampling)', async ({ page }) => {
-      await page.getByTestId('scenario-select').selectOption('elicitation-url');
-      await stepUntil(page, 'buttons', 'host.elicitation.ask');
-      await expect(page.getByTestId('elicitation-url-text')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} URL-mode elicitation gate`);
-      await page.goto('/?scenario=sampling&era=2026-07-28');
-      await stepUntil(page, 'buttons', 'client.sampling-to-host');
-      await expect(page.getByTestId('caption-deprecated')).toBeVisible();
-      await expect(page.getByTestId('inspector-deprecated')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} deprecated badge`);
-    });
-
-    test('axe finds nothing serious in the sign-in gate of a blocked popup, the consent page, and the note of a window cut off by COOP', async ({ page }) => {
-      // The browser blocks the first popup (window.open answers null, as a blocker does), so the page shows its Sign in gate.
-      await page.addInitScript(() => {
-        const open = window.open.bind(window);
-        let blocked = false;
-        window.open = (...args: Parameters<typeof window.open>) => {
-          if (!blocked) {
-            blocked = true;
-            return null;
-          }
-          return open(...args);
-        };
-      });
-      await page.goto('/?scenario=authorization');
-      if (theme === 'dark') await page.locator('#theme').selectOption('dark');
-      await page.getByLabel('Speed').selectOption({ label: '4×' });
-      await page.getByRole('button', { name: /^Play/ }).click();
-      const signIn = page.getByTestId('sign-in');
-      await expect(signIn).toBeVisible({ timeout: 60_000 });
-      await expect(page.getByTestId('sign-in-announcement')).toContainText('the browser did not open the consent window by itself');
-      await expectNoSeriousViolations(page, `${theme} sign-in gate`);
-      const popupOpened = page.waitForEvent('popup');
-      await signIn.click();
-      const popup = await popupOpened;
-      await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
-      await expectNoSeriousViolations(popup, `${theme} consent page`);
-      await popup.getByRole('button', { name: 'Approve' }).click();
-      await waitForRunStatus(page, /complete/);
-
-      // The COOP server, named by URL: its consent window reads as closed while the learner signs in.
-      await page.getByTestId('model-settings-button').click();
-      const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-      await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
-      await dialog.getByLabel('MCP server URL').fill(`${coopUrl}/mcp/protected`);
-      await dialog.getByRole('button', { name: 'Apply' }).click();
-      await page.getByRole('button', { name: /^Play/ }).click();
-      await expect(page.getByTestId('sign-in-to-server')).toBeVisible({ timeout: 120_000 });
-      await expectNoSeriousViolations(page, `${theme} sign in after 401`);
-      const severedOpened = page.waitForEvent('popup');
-      await page.getByTestId('sign-in-to-server').click();
-      await page.getByRole('button', { name: /^Play/ }).click();
-      const severed = await severedOpened;
-      await expect(severed.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
-      await expect(page.getByTestId('consent-window-closed')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} consent window closed or cut off`);
-      await severed.close();
-      await page.getByRole('button', { name: 'Cancel sign-in' }).click();
-      await expect(page.getByTestId('fault')).toContainText('closed before the authorization server sent it back');
-    });
-
-    test('axe finds nothing serious in the lesson panels: predict, era twins, what the model sees, the code behind the step, a teacher note', async ({ page }) => {
-      const lesson = page.getByTestId('lesson-switches');
-      await lesson.getByRole('button', { name: 'Predict the next step' }).click();
-      const predict = page.getByTestId('predict-panel');
-      await expect(predict).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} predict question`);
-      await predict.getByTestId('question-sender').getByLabel('User').check();
-      await predict.getByRole('button', { name: 'Lock in and reveal' }).click();
-      await expect(predict.getByTestId('prediction').first()).toHaveAttribute('data-result', /right|wrong/);
-      await expectNoSeriousViolations(page, `${theme} predict answer`);
-      await lesson.getByRole('button', { name: 'Predict the next step' }).click();
-      await lesson.getByRole('button', { name: 'What the model sees' }).click();
-      await lesson.getByRole('button', { name: 'Code behind the step' }).click();
-      await stepUntil(page, 'buttons', 'provider.request');
-      await expect(page.getByTestId('model-input-view').locator('[data-testid="input-part"]').first()).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} what the model sees`);
-      await stepUntil(page, 'buttons', 'host.translate-tool-result');
-      await expect(page.getByTestId('step-code-view').locator('[data-path]').first()).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} code behind the step`);
-      await lesson.getByRole('button', { name: 'Era twins' }).click();
-      const twins = page.getByTestId('era-twin-view');
-      await twins.getByRole('button', { name: 'Run the question in both eras' }).click();
-      await expect(twins.getByTestId('twin-row').first()).toBeVisible({ timeout: 30_000 });
-      await expectNoSeriousViolations(page, `${theme} era twins`);
-      await page.goto('/?scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id');
-      await expect(page.getByTestId('teacher-note')).toContainText('Look at the id');
-      await expectNoSeriousViolations(page, `${theme} teacher note`);
-    });
-
-    test('axe finds nothing serious in the annotated wire and the streamed reply: a provider’s stream and an MCP stream, each in its HTTP view', async ({ page }) => {
-      await page.getByTestId('model-settings-button').click();
-      const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-      // Gemini streams whole chunks: its frames are long enough to scroll in the streamed-reply view.
-      await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('gemini');
-      await dialog.getByLabel('The mock model’s replies').selectOption('streamed');
-      await dialog.getByRole('button', { name: 'Apply' }).click();
-      const inspector = page.getByTestId('inspector');
-      for (const stepId of ['provider.response.tool-calls', 'mcp.tools-call.response']) {
-        // By button: a key would go to the HTTP tab, which has focus after its click.
-        await stepUntil(page, 'buttons', stepId);
-        await inspector.getByRole('tab', { name: 'HTTP' }).click();
-        await expect(inspector.getByTestId('http-frames').locator('[data-testid="wire-term"]').first()).toBeVisible();
-        await expectNoSeriousViolations(page, `${theme} HTTP view of ${stepId}`);
-      }
-      await stepUntil(page, 'buttons', 'provider.response.answer');
-      await inspector.getByRole('tab', { name: 'Streamed reply' }).click();
-      await expect(inspector.getByTestId('stream-current-frame')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} streamed reply`);
-    });
-
-    test('axe finds nothing serious in the sequence view, at the end, in the recap and in presenter mode', async ({ page }) => {
-      await page.keyboard.press('v');
-      await expect(page.getByTestId('sequence-diagram')).toBeVisible();
-      await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
-      await expectNoSeriousViolations(page, `${theme} sequence diagram`);
-      await page.keyboard.press('v');
-      await runToEnd(page);
-      await expectNoSeriousViolations(page, `${theme} end`);
-      await page.getByTestId('recap-button').click();
-      await expect(page.getByTestId('recap-dialog')).toBeVisible();
-      await expectNoSeriousViolations(page, `${theme} recap dialog`);
-      await expect(page.getByTestId('recap-dialog').getByRole('button', { name: 'Close' })).toBeFocused();
-      await page.keyboard.press('Escape');
-      await expect(page.getByTestId('recap-button')).toBeFocused();
-      await page.keyboard.press('p');
-      await expect(page.locator('html')).toHaveClass(/presenter/);
-      await expectNoSeriousViolations(page, `${theme} presenter mode`);
-    });
+test.describe('both themes', () => {
+  test.setTimeout(300_000);
+  test.beforeEach(async ({ page }) => {
+    await openApp(page);
   });
-}
+
+  test('axe finds nothing serious at the start and mid-run', async ({ page }) => {
+    await expectNoSeriousViolations(page, 'start');
+    await stepUntil(page, 'keyboard', 'host.translate-tools');
+    await expectNoSeriousViolations(page, 'mid-run, translation #1');
+    // Translation #2 re-types the arguments: their numbers sit on a highlighted line, where a colour must still hold 7:1.
+    await stepUntil(page, 'keyboard', 'host.translate-tool-call');
+    await expectNoSeriousViolations(page, 'mid-run, translation #2');
+    await stepUntil(page, 'keyboard', 'host.translate-tool-result');
+    await expectNoSeriousViolations(page, 'mid-run, translation #3');
+  });
+
+  test('axe finds nothing serious in the Compare, Edit, shortcuts and settings dialogs', async ({ page }) => {
+    await stepUntil(page, 'keyboard', 'host.translate-tools');
+    await page.getByRole('button', { name: 'Compare all six formats' }).click();
+    await expect(page.getByTestId('compare-card').first()).toBeVisible();
+    await expectNoSeriousViolations(page, 'compare dialog');
+    // The focus is in the dialog (on Close) while it is open, and back on its button once it closes.
+    await expect(page.getByRole('dialog', { name: 'The three translations in every wire format' }).getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Compare all six formats' })).toBeFocused();
+    await page.getByRole('button', { name: 'Edit before sending' }).click();
+    await expectNoSeriousViolations(page, 'edit dialog');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
+    await expectNoSeriousViolations(page, 'shortcuts');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('model-settings-button').click();
+    await expectNoSeriousViolations(page, 'settings');
+    // A server by URL: its headers editor and its OAuth client id field.
+    await page.getByRole('dialog', { name: 'Model and wire format' }).getByLabel('Another Streamable HTTP server, by URL.').check();
+    await expect(page.getByLabel('OAuth client id (optional)')).toBeVisible();
+    await expectNoSeriousViolations(page, 'settings, a server by URL');
+  });
+
+  test('axe finds nothing serious in the switch-scenario confirm dialog, and Esc keeps the run with focus back on the select', async ({ page }) => {
+    await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+    // The learner is at the select when they choose (Playwright's selectOption alone moves no focus).
+    await page.getByTestId('scenario-select').focus();
+    await page.getByTestId('scenario-select').selectOption('two-rounds');
+    const dialog = page.getByRole('dialog', { name: /Switch to/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Keep' })).toBeFocused();
+    await expectNoSeriousViolations(page, 'switch confirm');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('scenario-select')).toBeFocused();
+    await expect(page.getByTestId('scenario-select')).toHaveValue('happy-path');
+  });
+
+  test('axe finds nothing serious in each gate answer panel: consent, sampling review, the elicitation form and its error', async ({ page }) => {
+    await page.getByTestId('scenario-select').selectOption('consent');
+    await stepUntil(page, 'buttons', 'host.ask-consent');
+    await expect(page.getByTestId('consent-answer')).toBeVisible();
+    await expectNoSeriousViolations(page, 'consent gate');
+    await page.goto('/?scenario=sampling');
+    await stepUntil(page, 'buttons', 'client.sampling-to-host');
+    await expect(page.getByTestId('sampling-review')).toBeVisible();
+    await expectNoSeriousViolations(page, 'sampling gate');
+    await page.goto('/?scenario=elicitation');
+    await stepUntil(page, 'buttons', 'host.elicitation.ask');
+    const form = page.getByTestId('elicitation-form');
+    await expectNoSeriousViolations(page, 'elicitation form');
+    await form.getByLabel(/The second number/).fill('');
+    await form.getByRole('button', { name: 'Accept' }).click();
+    await expect(form.getByRole('alert')).toBeVisible();
+    await expectNoSeriousViolations(page, 'elicitation form with an error');
+  });
+
+  test('axe finds nothing serious in the URL-mode elicitation gate and on a deprecated step (2026-07-28 sampling)', async ({ page }) => {
+    await page.getByTestId('scenario-select').selectOption('elicitation-url');
+    await stepUntil(page, 'buttons', 'host.elicitation.ask');
+    await expect(page.getByTestId('elicitation-url-text')).toBeVisible();
+    await expectNoSeriousViolations(page, 'URL-mode elicitation gate');
+    await page.goto('/?scenario=sampling&era=2026-07-28');
+    await stepUntil(page, 'buttons', 'client.sampling-to-host');
+    await expect(page.getByTestId('caption-deprecated')).toBeVisible();
+    await expect(page.getByTestId('inspector-deprecated')).toBeVisible();
+    await expectNoSeriousViolations(page, 'deprecated badge');
+  });
+
+  test('axe finds nothing serious in the sign-in gate of a blocked popup, the consent page, and the note of a window cut off by COOP', async ({ page }) => {
+    // The browser blocks the first popup (window.open answers null, as a blocker does), so the page shows its Sign in gate.
+    await page.addInitScript(() => {
+      const open = window.open.bind(window);
+      let blocked = false;
+      window.open = (...args: Parameters<typeof window.open>) => {
+        if (!blocked) {
+          blocked = true;
+          return null;
+        }
+        return open(...args);
+      };
+    });
+    await page.goto('/?scenario=authorization');
+    await page.getByLabel('Speed').selectOption({ label: '4×' });
+    await page.getByRole('button', { name: /^Play/ }).click();
+    const signIn = page.getByTestId('sign-in');
+    await expect(signIn).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('sign-in-announcement')).toContainText('the browser did not open the consent window by itself');
+    await expectNoSeriousViolations(page, 'sign-in gate');
+    const popupOpened = page.waitForEvent('popup');
+    await signIn.click();
+    const popup = await popupOpened;
+    await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+    await expectNoSeriousViolations(popup, 'consent page');
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await waitForRunStatus(page, /complete/);
+
+    // The COOP server, named by URL: its consent window reads as closed while the learner signs in.
+    await page.getByTestId('model-settings-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+    await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
+    await dialog.getByLabel('MCP server URL').fill(`${coopUrl}/mcp/protected`);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: /^Play/ }).click();
+    await expect(page.getByTestId('sign-in-to-server')).toBeVisible({ timeout: 120_000 });
+    await expectNoSeriousViolations(page, 'sign in after 401');
+    const severedOpened = page.waitForEvent('popup');
+    await page.getByTestId('sign-in-to-server').click();
+    await page.getByRole('button', { name: /^Play/ }).click();
+    const severed = await severedOpened;
+    await expect(severed.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+    await expect(page.getByTestId('consent-window-closed')).toBeVisible();
+    await expectNoSeriousViolations(page, 'consent window closed or cut off');
+    await severed.close();
+    await page.getByRole('button', { name: 'Cancel sign-in' }).click();
+    await expect(page.getByTestId('fault')).toContainText('closed before the authorization server sent it back');
+  });
+
+  test('axe finds nothing serious in the lesson panels: predict, era twins, what the model sees, the code behind the step, a teacher note', async ({ page }) => {
+    const lesson = page.getByTestId('lesson-switches');
+    await lesson.getByRole('button', { name: 'Predict the next step' }).click();
+    const predict = page.getByTestId('predict-panel');
+    await expect(predict).toBeVisible();
+    await expectNoSeriousViolations(page, 'predict question');
+    await predict.getByTestId('question-sender').getByLabel('User').check();
+    await predict.getByRole('button', { name: 'Lock in and reveal' }).click();
+    await expect(predict.getByTestId('prediction').first()).toHaveAttribute('data-result', /right|wrong/);
+    await expectNoSeriousViolations(page, 'predict answer');
+    await lesson.getByRole('button', { name: 'Predict the next step' }).click();
+    await lesson.getByRole('button', { name: 'What the model sees' }).click();
+    await lesson.getByRole('button', { name: 'Code behind the step' }).click();
+    await stepUntil(page, 'buttons', 'provider.request');
+    await expect(page.getByTestId('model-input-view').locator('[data-testid="input-part"]').first()).toBeVisible();
+    await expectNoSeriousViolations(page, 'what the model sees');
+    await stepUntil(page, 'buttons', 'host.translate-tool-result');
+    await expect(page.getByTestId('step-code-view').locator('[data-path]').first()).toBeVisible();
+    await expectNoSeriousViolations(page, 'code behind the step');
+    await lesson.getByRole('button', { name: 'Era twins' }).click();
+    const twins = page.getByTestId('era-twin-view');
+    await twins.getByRole('button', { name: 'Run the question in both eras' }).click();
+    await expect(twins.getByTestId('twin-row').first()).toBeVisible({ timeout: 30_000 });
+    await expectNoSeriousViolations(page, 'era twins');
+    await page.goto('/?scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id');
+    await expect(page.getByTestId('teacher-note')).toContainText('Look at the id');
+    await expectNoSeriousViolations(page, 'teacher note');
+  });
+
+  test('axe finds nothing serious in the annotated wire and the streamed reply: a provider’s stream and an MCP stream, each in its HTTP view', async ({ page }) => {
+    await page.getByTestId('model-settings-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+    // Gemini streams whole chunks: its frames are long enough to scroll in the streamed-reply view.
+    await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('gemini');
+    await dialog.getByLabel('The mock model’s replies').selectOption('streamed');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    const inspector = page.getByTestId('inspector');
+    for (const stepId of ['provider.response.tool-calls', 'mcp.tools-call.response']) {
+      // By button: a key would go to the HTTP tab, which has focus after its click.
+      await stepUntil(page, 'buttons', stepId);
+      await inspector.getByRole('tab', { name: 'HTTP' }).click();
+      await expect(inspector.getByTestId('http-frames').locator('[data-testid="wire-term"]').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `HTTP view of ${stepId}`);
+    }
+    await stepUntil(page, 'buttons', 'provider.response.answer');
+    await inspector.getByRole('tab', { name: 'Streamed reply' }).click();
+    await expect(inspector.getByTestId('stream-current-frame')).toBeVisible();
+    await expectNoSeriousViolations(page, 'streamed reply');
+  });
+
+  test('axe finds nothing serious in the sequence view, at the end, in the recap and in presenter mode', async ({ page }) => {
+    await page.keyboard.press('v');
+    await expect(page.getByTestId('sequence-diagram')).toBeVisible();
+    await stepUntil(page, 'keyboard', 'mcp.tools-list.request');
+    await expectNoSeriousViolations(page, 'sequence diagram');
+    await page.keyboard.press('v');
+    await runToEnd(page);
+    await expectNoSeriousViolations(page, 'end');
+    await page.getByTestId('recap-button').click();
+    await expect(page.getByTestId('recap-dialog')).toBeVisible();
+    await expectNoSeriousViolations(page, 'recap dialog');
+    await expect(page.getByTestId('recap-dialog').getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('recap-button')).toBeFocused();
+    await page.keyboard.press('p');
+    await expect(page.locator('html')).toHaveClass(/presenter/);
+    await expectNoSeriousViolations(page, 'presenter mode');
+  });
+});
 
 test('Tab passes one timeline row and no graph node; arrows move between rows; Enter is in the shortcut list', async ({ page }) => {
   await page.goto('/');
