@@ -7,11 +7,11 @@ import { readCacheNames, waitForInBrowserServer } from './static-site-helpers.ts
 /**
  * Deployments under open pages, as a static host sees them: the folder replaced while two
  * tabs are open, and the worker file dropped. Each test deploys into its own folder,
- * mounted under its own sub-path by playwright.static.config.ts.
+ * mounted under its own sub-path by playwright.config.ts.
  */
 
 async function deployFresh(directory: string | undefined): Promise<string> {
-  if (!directory) throw new Error('playwright.static.config.ts sets the deployment folders.');
+  if (!directory) throw new Error('playwright.config.ts sets the deployment folders.');
   await rm(directory, { recursive: true, force: true });
   await cp('dist-static', directory, { recursive: true });
   return directory;

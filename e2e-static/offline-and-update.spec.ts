@@ -33,7 +33,7 @@ test('offline: a reload is served by the worker, and a whole run completes with 
 
 test('a new deployment installs beside the running worker, offers a reload, then controls the page with only its own cache', async ({ page, baseURL }) => {
   const directory = process.env.STATIC_UPDATE_DIRECTORY;
-  if (!directory) throw new Error('playwright.static.config.ts sets STATIC_UPDATE_DIRECTORY.');
+  if (!directory) throw new Error('playwright.config.ts sets STATIC_UPDATE_DIRECTORY.');
   await rm(directory, { recursive: true, force: true });
   await cp('dist-static', directory, { recursive: true });
   const site = new URL('/explorer-update/', baseURL).href;
