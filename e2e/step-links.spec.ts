@@ -25,6 +25,22 @@ for (const era of ['2025-11-25', '2026-07-28']) {
   });
 }
 
+test('a link draws its step once: the page says it is opening the link, and shows no step on the way', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen = { opening: false, shown: [] as string[] };
+    Object.assign(window, { linkSeen: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="link-opening"]')) seen.opening = true;
+      const canonical = document.querySelector('[data-testid="inspector"]')?.getAttribute('data-canonical');
+      if (canonical && seen.shown.at(-1) !== canonical) seen.shown.push(canonical);
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-canonical'] });
+  });
+  await page.goto('/?scenario=happy-path&step=12');
+  await expectShownStep(page, 12);
+  await expect(page.getByTestId('link-opening')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { linkSeen: { opening: boolean; shown: string[] } }).linkSeen)).toEqual({ opening: true, shown: ['12'] });
+});
+
 test('the bad-arguments lesson’s step 14 is the validation that says no', async ({ page }) => {
   await page.goto('/?scenario=bad-arguments&step=14');
   await expectShownStep(page, 14);

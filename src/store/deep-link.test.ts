@@ -3,6 +3,7 @@ import { ERAS } from '../trace/vocabulary.ts';
 import { useServer } from '../../tests/helpers/use-server.ts';
 import { reset } from './actions.ts';
 import { formatDeepLink, openDeepLink, readDeepLink, useOpenedLink, type DeepLink } from './deep-link.ts';
+import { useLinkOpening } from './link-opening.ts';
 import { selectCurrentStep, useExplorerStore } from './explorer-store.ts';
 
 describe('deep links', () => {
@@ -85,6 +86,19 @@ describe('opening a link shows exactly the step it names', () => {
 
   it('a step the run never reaches shows its last step and says so', { timeout: 60_000 }, async () => {
     expect(await shownAfterOpening({ scenarioId: 'no-tool', step: 14, round: 1 })).toMatchObject({ outcome: 'not-in-this-run', canonical: 20 });
+  });
+
+  it('holds the views while the run is performed, and lets them go in the change that has the step on show', { timeout: 60_000 }, async () => {
+    const seen: { opening: boolean; canonical: number | null | undefined }[] = [];
+    const unsubscribe = useLinkOpening.subscribe((state) => seen.push({ opening: state.opening !== null, canonical: selectCurrentStep(useExplorerStore.getState())?.canonical }));
+    const opened = openDeepLink({ scenarioId: 'happy-path', step: 12, round: 1 });
+    expect(useLinkOpening.getState().opening).toEqual({ step: 12, round: 1 });
+    await opened;
+    unsubscribe();
+    expect(useLinkOpening.getState().opening).toBeNull();
+    expect(seen[0]).toEqual({ opening: true, canonical: undefined });
+    // No change lets the views go at a step on the way.
+    expect(new Set(seen.filter((change) => !change.opening).map((change) => change.canonical))).toEqual(new Set([12]));
   });
 
   it('the learner’s question is the one asked', { timeout: 60_000 }, async () => {

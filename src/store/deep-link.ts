@@ -7,6 +7,7 @@ import { chooseScenario, goToStep, next, reset } from './actions.ts';
 import { readAppBaseUrl } from '../service-worker/app-base-url.ts';
 import { create } from 'zustand';
 import { selectIsFinished, useExplorerStore } from './explorer-store.ts';
+import { useLinkOpening } from './link-opening.ts';
 
 /**
  * A link that opens the explorer at one step of a built-in scenario, for a teacher to
@@ -130,8 +131,11 @@ export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boole
     let runId: number | null = null;
     let scheduled = false;
     let unsubscribe = () => {};
+    useLinkOpening.setState({ opening: { step: link.step, round: link.round } });
     const finish = (reached: boolean, laterRound?: number) => {
       unsubscribe();
+      // In the same task as the cursor's last move: the views are drawn once, at the step found.
+      useLinkOpening.setState({ opening: null });
       resolve(laterRound === undefined ? { reached } : { reached, laterRound });
     };
     const advance = () => {

@@ -9,7 +9,8 @@ import { QuestionBar } from './question-bar.tsx';
 import { ModelSettingsButton } from './settings/model-settings-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { TraceFileControls, TraceSourceBanner } from './sharing/trace-file-controls.tsx';
-import { OpenedLinkBanner } from './sharing/opened-link-banner.tsx';
+import { LinkOpening, OpenedLinkBanner } from './sharing/opened-link-banner.tsx';
+import { useLinkOpening } from '../store/link-opening.ts';
 import { StaticSiteBanner } from './static-site/static-site-banner.tsx';
 import { AnswerBox, StepCaption } from './step-caption.tsx';
 import { GateAnswer } from './gate/gate-answer.tsx';
@@ -168,6 +169,7 @@ export function App() {
   const layout = useExplorerStore(selectInspectorLayout);
   const presenter = useExplorerStore(selectPresenter);
   const graphHeight = useExplorerStore(selectGraphHeight);
+  const opening = useLinkOpening((state) => state.opening);
   // On a projector the graph is what the room looks at: it gets most of the height.
   const rows = graphHeight !== null ? 'roomy:grid-rows-[auto_minmax(20rem,1fr)]' : presenter ? 'roomy:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)]' : 'roomy:grid-rows-[minmax(18rem,1fr)_minmax(20rem,1fr)]';
   return (
@@ -211,7 +213,9 @@ export function App() {
           {loadError}
         </p>
       )}
-      {layout === 'full' ? (
+      {opening ? (
+        <LinkOpening opening={opening} />
+      ) : layout === 'full' ? (
         <main className="flex min-h-0 flex-1 flex-col gap-2 p-2 sm:gap-3 sm:p-3">
           <div className={`h-[calc(100dvh-8rem)] roomy:h-auto roomy:flex-1 ${panel}`} data-testid="inspector-panel">
             <InspectorPanel />

@@ -1,3 +1,4 @@
+import { useLinkOpening } from '../store/link-opening.ts';
 import { useExplorerStore } from '../store/explorer-store.ts';
 
 /** The Element Timing name of the inspector's step title (inspector.tsx): its entry says when the browser presented a step. */
@@ -91,6 +92,7 @@ function waitForIdle(timeoutMs: number): Promise<void> {
  * used, they came between the first press of Next and its step.
  */
 function waitForFirstStepOrIdle(idleTimeoutMs: number): Promise<void> {
+  // A link's run shows no step until it reaches its own (useLinkOpening): there is no title to hear of, the next frame will do.
   const firstStep = new Promise<void>((resolve) => {
     if (useExplorerStore.getState().steps.length > 0) return resolve();
     const unsubscribe = useExplorerStore.subscribe((state) => {
@@ -98,7 +100,7 @@ function waitForFirstStepOrIdle(idleTimeoutMs: number): Promise<void> {
       unsubscribe();
       resolve();
     });
-  }).then(() => unlessHidden(afterStepPresented));
+  }).then(() => unlessHidden(useLinkOpening.getState().opening ? afterNextFrame : afterStepPresented));
   // An idle moment between step 1's frame and its presentation is no reason to start: with a step on show, its wait decides.
   const idle = unlessHidden(afterNextFrame)
     .then(() => waitForIdle(idleTimeoutMs))

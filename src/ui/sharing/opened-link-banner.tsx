@@ -46,3 +46,15 @@ export function OpenedLinkBanner() {
     </div>
   );
 }
+
+/** In place of the views while a link's run is performed up to its step: they are drawn once, at that step. */
+export function LinkOpening({ opening }: { opening: { step?: number; round: number } }) {
+  return (
+    <main className="flex min-h-0 flex-1 items-center justify-center p-6" data-testid="link-opening">
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+        Opening the link at step {opening.step}
+        {opening.round > 1 ? ` of round ${opening.round}` : ''}: the run is performed up to it, for real.
+      </p>
+    </main>
+  );
+}
