@@ -51,6 +51,17 @@ export async function stepUntil(page: Page, driver: Driver, stepId: string, maxP
   throw new Error(`Step ${stepId} did not appear within ${maxPresses} presses of Next.`);
 }
 
+/** Whether the timeline's current row lies wholly inside the timeline's own list (which scrolls apart from the page). */
+export function isCurrentRowInTimeline(page: Page): Promise<boolean> {
+  return page.getByTestId('timeline').evaluate((list) => {
+    const row = list.querySelector('[aria-current="step"]');
+    if (!row) return false;
+    const listBox = list.getBoundingClientRect();
+    const rowBox = row.getBoundingClientRect();
+    return rowBox.top >= listBox.top - 1 && rowBox.bottom <= listBox.bottom + 1;
+  });
+}
+
 /** The exact JSON of the payload on show, read from the raw view. */
 export async function readPayload(page: Page): Promise<unknown> {
   const inspector = page.getByTestId('inspector');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, pressBack, pressNext, readPayload, readTranslation, stepUntil, type Driver } from './helpers.ts';
+import { isCurrentRowInTimeline, openApp, pressBack, pressNext, readPayload, readTranslation, stepUntil, type Driver } from './helpers.ts';
 
 /**
  * A learner walks one question through the whole lifecycle in real Chromium against
@@ -209,18 +209,10 @@ test.describe('playback controls', () => {
   test('the current row comes into view inside the timeline at every step, and the page itself does not scroll', async ({ page }) => {
     await openApp(page);
     const timeline = page.getByTestId('timeline');
-    const isCurrentRowInList = () =>
-      timeline.evaluate((list) => {
-        const row = list.querySelector('[aria-current="step"]');
-        if (!row) return false;
-        const listBox = list.getBoundingClientRect();
-        const rowBox = row.getBoundingClientRect();
-        return rowBox.top >= listBox.top - 1 && rowBox.bottom <= listBox.bottom + 1;
-      });
     for (let press = 1; press <= 24; press++) {
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', String(press));
-      await expect.poll(isCurrentRowInList, { message: `the current row after ${press} presses` }).toBe(true);
+      await expect.poll(() => isCurrentRowInTimeline(page), { message: `the current row after ${press} presses` }).toBe(true);
     }
     // The rows outgrew the list, so the list scrolled, not the page.
     expect(await timeline.evaluate((list) => list.scrollTop)).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseRealProvider, readPayload, stepUntil } from './helpers.ts';
+import { chooseRealProvider, isCurrentRowInTimeline, readPayload, stepUntil } from './helpers.ts';
 
 /**
  * A link to step N opens step N: every canonical step of the default scenario in both
@@ -40,17 +40,9 @@ test('a link draws its step once: the page says it is opening the link, and show
   await expect(page.getByTestId('link-opening')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { linkSeen: { opening: boolean; shown: string[] } }).linkSeen)).toEqual({ opening: true, shown: ['12'] });
   // The timeline is drawn at once at step 12 too: its current row comes into its list, and stays there.
-  const isCurrentRowInList = () =>
-    page.getByTestId('timeline').evaluate((list) => {
-      const row = list.querySelector('[aria-current="step"]');
-      if (!row) return false;
-      const listBox = list.getBoundingClientRect();
-      const rowBox = row.getBoundingClientRect();
-      return rowBox.top >= listBox.top - 1 && rowBox.bottom <= listBox.bottom + 1;
-    });
-  await expect.poll(isCurrentRowInList, { timeout: 5_000 }).toBe(true);
+  await expect.poll(() => isCurrentRowInTimeline(page), { timeout: 5_000 }).toBe(true);
   await page.waitForTimeout(500);
-  expect(await isCurrentRowInList()).toBe(true);
+  expect(await isCurrentRowInTimeline(page)).toBe(true);
 });
 
 test('the bad-arguments lesson’s step 14 is the validation that says no', async ({ page }) => {
