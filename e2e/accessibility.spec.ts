@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { createApp } from '../server/http/create-app.ts';
 import { createNodeListener } from '../server/node/create-node-listener.ts';
-import { analyzeWithAxe } from './analyze-with-axe.ts';
+import { analyzeWithAxe, selectSeriousViolations } from './analyze-with-axe.ts';
 import { openApp, runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
 
 /**
@@ -19,9 +19,7 @@ const COLOUR_RULES = axe.getRules(['cat.color']).map((rule) => rule.ruleId);
 const enableRules = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, { enabled: true }]));
 
 function listSerious(results: Awaited<ReturnType<typeof analyzeWithAxe>>, view: string): string[] {
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${view}: ${violation.id} on ${violation.nodes.length}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`).slice(0, 4).join(' | ')}`);
+  return selectSeriousViolations(results).map((violation) => `${view}: ${violation.id} on ${violation.nodes.length}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`).slice(0, 4).join(' | ')}`);
 }
 
 /**

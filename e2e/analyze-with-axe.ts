@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { AxeResults, RunOptions } from 'axe-core';
+import type { AxeResults, Result, RunOptions } from 'axe-core';
 
 /**
  * axe over a page (or the part `include` names), its violations alone. Legacy mode runs axe.run
@@ -13,4 +13,9 @@ import type { AxeResults, RunOptions } from 'axe-core';
 export function analyzeWithAxe({ page, options = {}, include }: { page: Page; options?: RunOptions; include?: string }): Promise<AxeResults> {
   const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ ...options, resultTypes: ['violations'] });
   return (include === undefined ? builder : builder.include(include)).analyze();
+}
+
+/** The violations the suites fail on: those axe rates serious or critical. */
+export function selectSeriousViolations(results: AxeResults): Result[] {
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

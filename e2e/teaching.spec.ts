@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { analyzeWithAxe } from './analyze-with-axe.ts';
+import { analyzeWithAxe, selectSeriousViolations } from './analyze-with-axe.ts';
 import { stepUntil } from './helpers.ts';
 
 /** What a teacher and a learner rely on: views, themes, presenter mode, links, keyboard, accessibility. */
 
 async function expectNoSeriousAxeViolations(page: Page, view: string) {
   const results = await analyzeWithAxe({ page });
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const serious = selectSeriousViolations(results);
   expect(
     serious.map((violation) => `${view}: ${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`),
   ).toEqual([]);
