@@ -46,7 +46,7 @@ if (!staticSiteBuilt && process.env.TEST_WORKER_INDEX === undefined) console.war
 
 const staticSiteUse = { baseURL: `http://127.0.0.1:${staticPort}/explorer/`, serviceWorkers: 'allow' as const };
 // The embed tests in the full Debian Chromium: it refuses a Service Worker to a page framed by another site, as one of
-// them needs, where the headless shell lets it install. The rest take the shell, a third less CPU (209 against 147 busy
+// them needs, where the headless shell lets it install. The rest take the shell, three tenths less CPU (209 against 147 busy
 // CPU-seconds for four of the static site's specs, the same 14 passing).
 const embedSpec = /embed\.spec\.ts$/;
 const staticSiteProjects = [
