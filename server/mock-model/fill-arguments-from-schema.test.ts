@@ -171,6 +171,39 @@ describe('fillArgumentsFromSchema', () => {
       expect(fill(schema, 'Use 1.5 and 2')).toMatchObject({ arguments: { a: 1.5, b: 2, kind: 'sum' } });
     });
 
+    it('writes null, as a model held to strict mode does, for a required property that may be null and that the question gives no value', () => {
+      const schema = {
+        type: 'object',
+        properties: {
+          a: { type: ['number', 'null'] },
+          flag: { type: ['boolean', 'null'] },
+          unit: { type: ['string', 'null'], enum: ['m', 'km', null] },
+          filter: { anyOf: [{ type: 'object', properties: { since: { type: ['string', 'null'] } }, required: ['since'], additionalProperties: false }, { type: 'null' }] },
+        },
+        required: ['a', 'flag', 'unit', 'filter'],
+      };
+      const filled = fill(schema, 'Use 2 in km');
+      expect(filled).toMatchObject({ ok: true, arguments: { a: 2, flag: null, unit: 'km', filter: null } });
+      expect(filled.ok && filled.notes).toContain('the question gives flag no value and it may be null, so it is null');
+      // A property with no rule at all is no nullable one: it is filled as before.
+      expect(fill({ type: 'object', properties: { anything: {} }, required: ['anything'] }, 'Echo hi', 'echo')).toMatchObject({ arguments: { anything: 'hi' } });
+    });
+
+    it('follows local $refs, as pydantic writes nested models, and fills a tuple position by position', () => {
+      const schema = {
+        $defs: { Item: { type: 'object', properties: { name: { type: 'string' }, quantity: { type: 'integer' } }, required: ['name', 'quantity'] } },
+        type: 'object',
+        properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } }, point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] } },
+        required: ['items', 'point'],
+      };
+      expect(fill(schema, 'Add 2 "apples" at 3 and 4', 'add')).toMatchObject({ ok: true, arguments: { items: [{ name: 'apples', quantity: 2 }], point: [3, 4] } });
+    });
+
+    it('stops at required objects that refer back to themselves, saying what is missing', () => {
+      const schema = { type: 'object', properties: { child: { $ref: '#' } }, required: ['child'] };
+      expect(fill(schema, 'Grow')).toMatchObject({ ok: false, missing: expect.stringContaining('nest deeper than 16 levels') });
+    });
+
     it('fills nothing for a tool without parameters', () => {
       expect(fill(undefined, 'Roll a die')).toEqual({ ok: true, arguments: {}, notes: [] });
       expect(fill({ type: 'object' }, 'Roll a die')).toEqual({ ok: true, arguments: {}, notes: [] });

@@ -1,3 +1,4 @@
+import { allowsNull, followRefs } from '../../src/trace/read-json-schema.ts';
 import { readNumbers } from './read-arithmetic.ts';
 import { readKeywords, splitWords, stemWord } from './match-tool-to-question.ts';
 
@@ -5,7 +6,9 @@ import { readKeywords, splitWords, stemWord } from './match-tool-to-question.ts'
  * Fills any tool's arguments from its JSON Schema and the question, by rules a learner
  * can predict: numbers in the order asked, enum values the question names, quoted text
  * for strings. Top-level properties are filled when required or when the question gives
- * them; nested objects get their required properties only.
+ * them; nested objects get their required properties only. A required property that may
+ * be null (as strict mode makes every optional one) is null when the question gives it no
+ * value, as a model held to strict mode writes it. Local `$ref`s are followed.
  */
 
 export type FilledArguments =
@@ -24,24 +27,38 @@ type FillState = {
   words: string[];
   usedPositions: Set<number>;
   notes: string[];
+  /** The whole schema, where its `$ref`s point. */
+  root: Schema;
 };
 
 class MissingValue extends Error {}
+
+/** How deep the mock fills nested required objects: a schema whose required objects refer back to themselves would never end. */
+const MAX_FILL_DEPTH = 16;
 
 function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A nullable type or a union reads as its first branch that is not null. */
-function resolveSchema(value: unknown): Schema {
-  if (!isSchema(value)) return {};
+/** A reference reads as what it names; a nullable type or a union as its first branch that is not null. */
+function resolveSchema(raw: unknown, root: Schema): Schema {
+  if (!isSchema(raw)) return {};
+  const value = followRefs({ schema: raw, root });
   const branches = Array.isArray(value.anyOf) ? value.anyOf : Array.isArray(value.oneOf) ? value.oneOf : undefined;
   if (branches) {
     const branch = branches.find((entry) => isSchema(entry) && entry.type !== 'null');
-    return { ...resolveSchema(branch), ...Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'anyOf' && key !== 'oneOf')) };
+    return { ...resolveSchema(branch, root), ...Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'anyOf' && key !== 'oneOf')) };
   }
   if (Array.isArray(value.type)) return { ...value, type: value.type.find((entry) => entry !== 'null') };
   return value;
+}
+
+/** Whether a property's schema names null (its type, enum, const or a branch of its union): one a model may leave null. */
+function namesNull(raw: unknown, root: Schema): boolean {
+  if (!isSchema(raw)) return false;
+  const node = followRefs({ schema: raw, root });
+  const constrains = 'type' in node || 'enum' in node || 'const' in node || Array.isArray(node.anyOf) || Array.isArray(node.oneOf);
+  return constrains && allowsNull({ schema: node, root });
 }
 
 type Kind = 'const' | 'enum' | 'number' | 'integer' | 'boolean' | 'string' | 'array' | 'object';
@@ -149,7 +166,10 @@ function fillString(required: boolean, state: FillState): unknown {
 }
 
 function fillArray(name: string, schema: Schema, required: boolean, state: FillState): unknown {
-  const items = resolveSchema(schema.items);
+  // A tuple (prefixItems, or draft 7's list of item schemas) takes one value per position, each by its own schema.
+  const positions = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
+  if (positions) return required ? positions.map((position, index) => fillProperty(String(index), position, true, state, name)) : undefined;
+  const items = resolveSchema(schema.items, state.root);
   const itemKind = readKind(items);
   switch (itemKind) {
     case 'number':
@@ -182,7 +202,7 @@ function fillArray(name: string, schema: Schema, required: boolean, state: FillS
 }
 
 function fillProperty(name: string, rawSchema: unknown, required: boolean, state: FillState, path: string): unknown {
-  const schema = resolveSchema(rawSchema);
+  const schema = resolveSchema(rawSchema, state.root);
   const kind = readKind(schema);
   const fullName = path ? `${path}.${name}` : name;
   switch (kind) {
@@ -209,14 +229,20 @@ function fillProperty(name: string, rawSchema: unknown, required: boolean, state
 }
 
 function fillObject(schema: Schema, state: FillState, path: string, topLevel: boolean): Record<string, unknown> {
+  if (path.split('.').length > MAX_FILL_DEPTH) throw new MissingValue(`a value for ${path}, whose required objects nest deeper than ${MAX_FILL_DEPTH} levels`);
   const properties = isSchema(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((entry): entry is string => typeof entry === 'string') : [];
   const filled: Record<string, unknown> = {};
   for (const [name, propertySchema] of Object.entries(properties)) {
     const isRequired = required.includes(name);
     if (!topLevel && !isRequired) continue;
-    const value = fillProperty(name, propertySchema, isRequired, state, path);
+    const nullable = isRequired && namesNull(propertySchema, state.root);
+    const value = fillProperty(name, propertySchema, isRequired && !nullable, state, path);
     if (value !== undefined) filled[name] = value;
+    else if (nullable) {
+      filled[name] = null;
+      state.notes.push(`the question gives ${path ? `${path}.${name}` : name} no value and it may be null, so it is null`);
+    }
   }
   return filled;
 }
@@ -231,9 +257,10 @@ export function fillArgumentsFromSchema({ schema, question, toolName }: { schema
     words: splitWords(unquoted).map(stemWord),
     usedPositions: new Set(),
     notes: [],
+    root: isSchema(schema) ? schema : {},
   };
   try {
-    return { ok: true, arguments: fillObject(resolveSchema(schema), state, '', true), notes: state.notes };
+    return { ok: true, arguments: fillObject(resolveSchema(schema, state.root), state, '', true), notes: state.notes };
   } catch (error) {
     if (error instanceof MissingValue) return { ok: false, missing: error.message };
     throw error;

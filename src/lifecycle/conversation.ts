@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { describeStop } from '../content/stop-words.ts';
-import type { ProviderHttpRequest, ReplyStop, ToolNameMap, ToolRoundResult, WireAdapter } from '../providers/types.ts';
+import type { ProviderHttpRequest, ReplyStop, ToolRoundResult, ToolSet, WireAdapter } from '../providers/types.ts';
+import { translateToolCall } from '../providers/translate-tool-call.ts';
 import type { StopOutcome } from '../trace/stop-causes.ts';
 import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
@@ -45,7 +46,7 @@ export type ConversationContext = {
   /** The conversation to start from (a prompt's messages, translation #5) instead of the question alone. */
   startingConversation?: unknown;
   /** The tools listed and translated again when the server said its list changed; undefined when it did not. */
-  relistTools?: () => Promise<{ tools: unknown; nameMap: ToolNameMap } | undefined>;
+  relistTools?: () => Promise<ToolSet | undefined>;
 };
 
 const CANCELLED = {
@@ -150,7 +151,7 @@ async function endWithStop(context: ConversationContext, response: ProviderRespo
   return { status: stop.outcome, answer: null };
 }
 
-export async function runConversation(context: ConversationContext, translated: { tools: unknown; nameMap: ToolNameMap }): Promise<ConversationEnd> {
+export async function runConversation(context: ConversationContext, translated: ToolSet): Promise<ConversationEnd> {
   const { adapter, writer } = context;
   let conversation = context.startingConversation ?? adapter.startConversation({ question: context.question });
   let pendingTranslation: Step['translation'] | undefined;
@@ -182,7 +183,7 @@ export async function runConversation(context: ConversationContext, translated: 
 
     const results: ToolRoundResult[] = [];
     for (const call of reply.toolCalls) {
-      const plan = adapter.convertToolCall({ call, nameMap: translated.nameMap });
+      const plan = translateToolCall({ adapter, call, toolSet: translated });
       const output = plan.result.ok ? plan.result.params : { error: plan.result.error };
       await context.hostStep('host.translate-tool-call', {
         payload: output,

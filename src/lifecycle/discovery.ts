@@ -1,4 +1,4 @@
-import type { McpTool, ToolNameMap } from '../providers/types.ts';
+import type { McpTool, ToolSet } from '../providers/types.ts';
 import { REDACTED, redactUrl } from '../trace/secrets.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { Era, HttpExchange, Step } from '../trace/trace.ts';
@@ -202,7 +202,7 @@ function describeSentHeaders(headers: readonly McpHeader[]): { headers?: Record<
 }
 
 /** Runs discovery to the tools in the provider's format, with the names it had to change. */
-export async function discoverTools(context: RunContext): Promise<{ tools: unknown; nameMap: ToolNameMap }> {
+export async function discoverTools(context: RunContext): Promise<ToolSet> {
   const { options, hostStep } = context;
   await hostStep('user.question', describeQuestionStep(options.question));
   if (options.question.trim() === '') {
@@ -230,7 +230,7 @@ export async function discoverTools(context: RunContext): Promise<{ tools: unkno
 }
 
 /** tools/list, the tools to the host, and translation #1: at discovery, and again when the server's list changed. */
-export async function listAndTranslateTools(context: RunContext, connection: McpConnection): Promise<{ tools: unknown; nameMap: ToolNameMap }> {
+export async function listAndTranslateTools(context: RunContext, connection: McpConnection): Promise<ToolSet> {
   const { options, hostStep } = context;
   const tools = await listTools(context, connection);
   await context.traffic.answered('tools/list');

@@ -1,4 +1,4 @@
-import type { ToolNameMap } from '../providers/types.ts';
+import type { ToolSet } from '../providers/types.ts';
 import { listAndTranslateTools } from './discovery.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -8,7 +8,7 @@ import type { RunContext } from './run-context.ts';
  * listed the tools; if there is one, it lists them again and translates them again, so
  * the model is offered the tools that exist now. Undefined when nothing changed.
  */
-export async function relistChangedTools(context: RunContext): Promise<{ tools: unknown; nameMap: ToolNameMap } | undefined> {
+export async function relistChangedTools(context: RunContext): Promise<ToolSet | undefined> {
   const { connection } = context.state;
   const listedAt = context.state.toolsListedAt;
   const change = context.trace.steps.find((step) => step.n > listedAt && step.id === 'mcp.tools-list-changed.notification');

@@ -1,4 +1,5 @@
 import type { McpCallPlan, McpTool, McpToolResult, PreparedTools, ProviderToolCall, ToolNameMap, Translated } from './types.ts';
+import { translateToolCall } from './translate-tool-call.ts';
 import { getWireAdapter } from './wire-adapters.ts';
 import { WIRE_CATALOG, type WireInfo } from './wire-catalog.ts';
 
@@ -39,7 +40,7 @@ export function compareTranslations({
     const providerCall = call
       ? adapter.formatToolCall({ id: 'call_1', name: findProviderName(first.result.nameMap, call.name), arguments: call.arguments })
       : null;
-    const second = providerCall ? { call: providerCall, translated: adapter.convertToolCall({ call: providerCall, nameMap: first.result.nameMap }) } : null;
+    const second = providerCall ? { call: providerCall, translated: translateToolCall({ adapter, call: providerCall, toolSet: first.result }) } : null;
     const third =
       providerCall && result ? adapter.convertToolResults({ results: [{ call: providerCall, outcome: { type: 'result', result } }] }) : null;
     return { wire, first, second, third };

@@ -5,10 +5,11 @@ import { fixArrayItems, flattenRootUnion, keepRefAlone, mergeAllOf, type Schema,
 
 /**
  * Keywords strict mode cannot represent, as the openai SDK's own strict-schema helper
- * (`toStrictJsonSchema` in openai/lib/transform) refuses them. Dropping them keeps the call
- * valid; each one dropped is reported, because it is a rule the model no longer sees. What
- * strict mode does keep (lengths, pattern, format, bounds, multipleOf, item counts,
- * default) stays. `$schema` is metadata strict mode has no use for.
+ * (`toStrictJsonSchema` in openai/lib/transform) refuses them. A tool whose schema uses one
+ * that carries a rule is sent without strict mode (strict-obstacles.ts); the conversion
+ * below still drops any it meets, each one reported, so that what it returns is always a
+ * schema strict mode takes. What strict mode does keep (lengths, pattern, format, bounds,
+ * multipleOf, item counts, default) stays. `$schema` is metadata strict mode has no use for.
  */
 export const STRICT_UNSUPPORTED = new Set([
   '$schema',
@@ -41,12 +42,21 @@ export const STRICT_UNSUPPORTED = new Set([
   'uniqueItems',
 ]);
 
-/** Optional becomes nullable: null joins the type (and the enum, which would otherwise refuse it). */
+/** Whether a schema already lets null in, by its own type or as a branch of its union: strict mode then has nothing to add. */
+function isNullableAlready(schema: Schema): boolean {
+  const { type } = schema;
+  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
+  return Array.isArray(schema.anyOf) && schema.anyOf.some((branch) => isPlainObject(branch) && branch.type === 'null');
+}
+
+/** Optional becomes nullable: null joins the type (and the enum, which would otherwise refuse it), or the union's branches. */
 function makeNullable(schema: Schema): Schema {
+  if (isNullableAlready(schema)) return schema;
   const withEnum = Array.isArray(schema.enum) && !schema.enum.includes(null) ? { ...schema, enum: [...schema.enum, null] } : schema;
   const type = withEnum.type;
-  if (typeof type === 'string') return type === 'null' ? withEnum : { ...withEnum, type: [type, 'null'] };
-  if (Array.isArray(type)) return type.includes('null') ? withEnum : { ...withEnum, type: [...type, 'null'] };
+  if (typeof type === 'string') return { ...withEnum, type: [type, 'null'] };
+  if (Array.isArray(type)) return { ...withEnum, type: [...type, 'null'] };
+  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
   return { anyOf: [schema, { type: 'null' }] };
 }
 
@@ -61,6 +71,13 @@ function dropUnsupported(node: Schema, context: StrictContext): Schema {
     context.changes.push({ kind: 'dropped', from: `${context.from}.${key}`, note: `"${key}" is not accepted in strict mode` });
   }
   return copy;
+}
+
+/** A `default: null` says nothing once null is allowed (pydantic writes one for each `Optional[...] = None`); the SDK's helper drops it too. */
+function dropNullDefault(copy: Schema, context: StrictContext): Schema {
+  if (copy.default !== null) return copy;
+  context.changes.push({ kind: 'dropped', from: `${context.from}.default`, note: 'a null default, which strict mode has no use for' });
+  return Object.fromEntries(Object.entries(copy).filter(([key]) => key !== 'default'));
 }
 
 function readOneOfAsAnyOf(copy: Schema, context: StrictContext): Schema {
@@ -80,9 +97,11 @@ function closeObject(copy: Schema, context: StrictContext, visit: (node: Schema,
   for (const [name, value] of Object.entries(isPlainObject(copy.properties) ? copy.properties : {})) {
     let property = isPlainObject(value) ? visit(value, `${from}.properties.${name}`, `${at}.properties.${name}`) : value;
     if (!required.has(name) && isPlainObject(property)) {
+      const nullable = isNullableAlready(property);
       property = makeNullable(property);
-      context.warnings.push({ code: 'strict-optional-nullable', message: `Strict mode requires every property: the optional "${name}" becomes required but may be null.`, path: `tools${from}.properties.${name}` });
-      context.changes.push({ kind: 'retyped', from: `${from}.properties.${name}`, to: `${at}.properties.${name}`, note: 'optional becomes required and nullable' });
+      const after = nullable ? 'becomes required; it could be null already' : 'becomes required but may be null (a null the model writes there is taken out again in translation #2)';
+      context.warnings.push({ code: 'strict-optional-nullable', message: `Strict mode requires every property: the optional "${name}" ${after}.`, path: `tools${from}.properties.${name}` });
+      context.changes.push({ kind: 'retyped', from: `${from}.properties.${name}`, to: `${at}.properties.${name}`, note: nullable ? 'optional becomes required (already nullable)' : 'optional becomes required and nullable' });
     }
     visited[name] = property;
   }
@@ -124,7 +143,7 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
   });
   const visitNode = (node: Schema, from: string, at: string): Schema => {
     const context = contextAt(from, at);
-    let copy = keepRefAlone(mergeAllOf(dropUnsupported(node, context), context), context);
+    let copy = keepRefAlone(mergeAllOf(dropNullDefault(dropUnsupported(node, context), context), context), context);
     copy = fixArrayItems(readOneOfAsAnyOf(copy, context), context);
     if (Array.isArray(copy.anyOf)) {
       const source = Array.isArray(node.oneOf) ? 'oneOf' : 'anyOf';

@@ -23,8 +23,16 @@ export type Translated<T> = { result: T; warnings: Warning[]; changes: FieldChan
 /** Provider tool name -> MCP tool name, for names the provider would refuse. */
 export type ToolNameMap = Record<string, string>;
 
-/** Translation #1's result: the tools in the provider's shape, and the way back from each name it gave them. */
-export type PreparedTools<ProviderTools> = Translated<{ tools: ProviderTools; nameMap: ToolNameMap }>;
+/**
+ * The tools as the model is offered them, and what translation #2 needs to come back:
+ * the MCP name behind each name the host gave, and the MCP inputSchema of each tool sent
+ * in strict mode (by the name the model calls it), against which the nulls strict mode
+ * made the model write are taken out.
+ */
+export type ToolSet<ProviderTools = unknown> = { tools: ProviderTools; nameMap: ToolNameMap; strictSchemas?: Record<string, McpTool['inputSchema']> };
+
+/** Translation #1's result. */
+export type PreparedTools<ProviderTools> = Translated<ToolSet<ProviderTools>>;
 
 /** A tool call as the model wrote it, before translation #2. */
 export type ProviderToolCall = {

@@ -130,3 +130,21 @@ export async function startSdkV2Server({ bearerToken, echoToken = false }: { bea
   });
   return { url: `${listening.url}/mcp`, receivedAuthorization, receivedToolMeta, close: listening.close };
 }
+
+/**
+ * A v2 SDK server (McpServer through createMcpHandler, both eras) with the tools `register`
+ * gives it, written as any server on that SDK is: each call's arguments are checked by the
+ * SDK against the tool's own schema (zod, or a JSON Schema through `fromJsonSchema`, which
+ * validates with ajv), and refused with the SDK's own words when they do not fit.
+ */
+export async function startSdkV2ToolServer(register: (server: McpServer) => void): Promise<ThirdPartyServer> {
+  const handler = toNodeHandler(
+    createMcpHandler(() => {
+      const server = new McpServer({ name: 'sdk-v2-schema-server', version: '1.0.0' });
+      register(server);
+      return server;
+    }),
+  );
+  const listening = await startCrossOriginServer((request, response) => void handler(request, response));
+  return { url: `${listening.url}/mcp`, receivedAuthorization: [], receivedToolMeta: [], close: listening.close };
+}

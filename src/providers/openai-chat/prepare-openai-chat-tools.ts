@@ -1,6 +1,6 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
-import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
+import { prepareStrictParameters } from '../prepare-strict-parameters.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
 import type { McpTool, PreparedTools } from '../types.ts';
 
@@ -13,12 +13,14 @@ export type OpenAiChatTool = {
  * Translation #1 for Chat Completions: each MCP tool becomes
  * `{ type: "function", function: { name, description, parameters } }`.
  * `inputSchema` moves to `function.parameters`; in strict mode the schema is rewritten
- * as OpenAI requires; fields with no place are reported.
+ * as OpenAI requires, or the tool goes without strict mode when its schema says what
+ * strict mode cannot (prepare-strict-parameters.ts); fields with no place are reported.
  */
 export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OpenAiChatTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: OPENAI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];
+  const strictSchemas: Record<string, McpTool['inputSchema']> = {};
   const converted = tools.map((tool, index): OpenAiChatTool => {
     const name = names.result.providerNames[index]!;
     changes.push(
@@ -35,11 +37,14 @@ export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTo
     warnings.push(...lost.warnings);
     changes.push(...lost.changes);
     let parameters: Record<string, unknown> = tool.inputSchema;
+    let sentStrict: boolean | undefined;
     if (strict) {
-      const strictSchema = convertToOpenAiStrictSchema({ schema: parameters, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].function.parameters` });
-      parameters = strictSchema.result;
+      const strictSchema = prepareStrictParameters({ schema: parameters, toolName: tool.name, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].function.parameters` });
+      parameters = strictSchema.parameters;
+      sentStrict = strictSchema.strict;
       warnings.push(...strictSchema.warnings);
-      changes.push(...strictSchema.changes, { kind: 'added', to: `[${index}].function.strict`, note: 'strict mode asked for' });
+      changes.push(...strictSchema.changes, { kind: 'added', to: `[${index}].function.strict`, note: sentStrict ? 'strict mode asked for' : 'false: strict mode cannot express this schema (see the warning)' });
+      if (sentStrict) strictSchemas[name] = tool.inputSchema;
     }
     return {
       type: 'function',
@@ -47,9 +52,9 @@ export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTo
         name,
         ...(tool.description !== undefined ? { description: tool.description } : {}),
         parameters,
-        ...(strict ? { strict: true } : {}),
+        ...(sentStrict === undefined ? {} : { strict: sentStrict }),
       },
     };
   });
-  return { result: { tools: converted, nameMap: names.result.nameMap }, warnings, changes };
+  return { result: { tools: converted, nameMap: names.result.nameMap, ...(strict ? { strictSchemas } : {}) }, warnings, changes };
 }

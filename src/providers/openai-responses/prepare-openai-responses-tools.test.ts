@@ -57,12 +57,12 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
   });
 
   describe('strict mode', () => {
-    it('closes the schema, makes optional properties nullable, keeps the rules strict mode keeps and drops the others, each reported', () => {
+    it('closes the schema, makes optional properties nullable and keeps the rules strict mode keeps, each reported, and keeps the MCP schema for translation #2', () => {
       const tool: McpTool = {
         name: 'add_numbers',
         inputSchema: {
           type: 'object',
-          properties: { a: { type: 'number', minimum: 0 }, b: { type: 'number' }, note: { type: 'string', maxLength: 20 }, tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+          properties: { a: { type: 'number', minimum: 0 }, b: { type: 'number' }, note: { type: 'string', maxLength: 20 }, tags: { type: 'array', items: { type: 'string' } } },
           required: ['a', 'b', 'tags'],
         },
       };
@@ -74,12 +74,19 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
         required: ['a', 'b', 'note', 'tags'],
         additionalProperties: false,
       });
-      expect(warnings.map((warning) => [warning.code, warning.path])).toEqual([
-        ['strict-optional-nullable', 'tools[0].inputSchema.properties.note'],
-        ['strict-keyword-dropped', 'tools[0].inputSchema.properties.tags.uniqueItems'],
-      ]);
+      expect(warnings.map((warning) => [warning.code, warning.path])).toEqual([['strict-optional-nullable', 'tools[0].inputSchema.properties.note']]);
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'added', to: '[0].parameters.additionalProperties' }));
-      expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].inputSchema.properties.tags.uniqueItems' }));
+      expect(result.strictSchemas).toEqual({ add_numbers: tool.inputSchema });
+    });
+
+    it('sends a tool whose rule strict mode cannot say (uniqueItems) without strict mode, its schema as it came, and says why', () => {
+      const inputSchema = { type: 'object' as const, properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } }, required: ['tags'] };
+      const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [{ name: 'tag', inputSchema }], strict: true });
+      expect(result.tools[0]).toMatchObject({ strict: false, parameters: inputSchema });
+      expect(warnings).toEqual([expect.objectContaining({ code: 'strict-not-faithful', path: 'tools[0].inputSchema.properties.tags' })]);
+      expect(warnings[0]!.message).toContain('"uniqueItems" at [0].inputSchema.properties.tags (items that must all differ)');
+      expect(changes).toContainEqual({ kind: 'added', to: '[0].strict', note: 'false: strict mode cannot express this schema (see the warning)' });
+      expect(result.strictSchemas).toEqual({});
     });
   });
 });

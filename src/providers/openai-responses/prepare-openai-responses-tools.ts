@@ -1,6 +1,6 @@
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
-import { convertToOpenAiStrictSchema } from '../openai-strict-schema.ts';
+import { prepareStrictParameters } from '../prepare-strict-parameters.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
 import type { McpTool, PreparedTools } from '../types.ts';
 
@@ -19,13 +19,15 @@ const PROVIDER = 'OpenAI Responses';
 /**
  * Translation #1 for the Responses API: each MCP tool becomes a flat
  * `{ type: "function", name, description, parameters, strict }`. `strict` is always sent,
- * because Responses rewrites a schema into strict mode itself when `strict` is left out.
+ * because Responses rewrites a schema into strict mode itself when `strict` is left out;
+ * it is false for a tool whose schema says what strict mode cannot (prepare-strict-parameters.ts).
  * `outputSchema` has a place here (`output_schema`); the other fields with none are reported.
  */
 export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: McpTool[]; strict?: boolean }): PreparedTools<OpenAiResponsesTool[]> {
   const names = sanitizeToolNames({ names: tools.map((tool) => tool.name), rule: OPENAI_NAME_RULE });
   const warnings: Warning[] = [...names.warnings];
   const changes: FieldChange[] = [];
+  const strictSchemas: Record<string, McpTool['inputSchema']> = {};
   const converted = tools.map((tool, index): OpenAiResponsesTool => {
     const name = names.result.providerNames[index]!;
     changes.push({ kind: 'added', to: `[${index}].type`, note: 'every tool is a "function"; the fields stay flat beside it' });
@@ -45,25 +47,28 @@ export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: 
       });
     }
     let parameters: Record<string, unknown> = tool.inputSchema;
+    let sentStrict = false;
     if (strict) {
-      const strictSchema = convertToOpenAiStrictSchema({ schema: parameters, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].parameters` });
-      parameters = strictSchema.result;
+      const strictSchema = prepareStrictParameters({ schema: parameters, toolName: tool.name, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].parameters` });
+      parameters = strictSchema.parameters;
+      sentStrict = strictSchema.strict;
       warnings.push(...strictSchema.warnings);
       changes.push(...strictSchema.changes);
+      if (sentStrict) strictSchemas[name] = tool.inputSchema;
     }
     changes.push({
       kind: 'added',
       to: `[${index}].strict`,
-      note: strict ? 'strict mode asked for' : 'false, said out loud: left out, Responses would make the schema strict itself',
+      note: sentStrict ? 'strict mode asked for' : strict ? 'false: strict mode cannot express this schema (see the warning)' : 'false, said out loud: left out, Responses would make the schema strict itself',
     });
     return {
       type: 'function',
       name,
       ...(tool.description !== undefined ? { description: tool.description } : {}),
       parameters,
-      strict,
+      strict: sentStrict,
       ...(tool.outputSchema !== undefined ? { output_schema: tool.outputSchema } : {}),
     };
   });
-  return { result: { tools: converted, nameMap: names.result.nameMap }, warnings, changes };
+  return { result: { tools: converted, nameMap: names.result.nameMap, ...(strict ? { strictSchemas } : {}) }, warnings, changes };
 }
