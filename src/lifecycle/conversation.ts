@@ -157,7 +157,7 @@ export async function runConversation(context: ConversationContext, translated: 
   let pendingTranslation: Step['translation'] | undefined;
   for (let round = 1; ; round++) {
     if (round > 1) translated = (await context.relistTools?.()) ?? translated;
-    const whole = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, conversation, tools: translated.tools });
+    const whole = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, baseUrl: context.provider.baseUrl, conversation, tools: translated.tools });
     // Streamed, the request is the same one asking for a stream: the learner sees that ask at the gate.
     const request = context.provider.stream ? (getWireStream(adapter.id)?.requestStream(whole) ?? whole) : whole;
     const stepId = pendingTranslation ? 'host.translate-tool-result' : 'provider.request';

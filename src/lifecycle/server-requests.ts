@@ -65,7 +65,7 @@ async function answerSampling(context: RunContext, params: CreateMessageRequestP
   }
   if (!isSamplingWire(adapter.id)) throw new ProtocolError(USER_REJECTED, `The host has no sampling translation for ${adapter.label}.`);
   const translated = translateSamplingRequest({ wire: adapter.id, params });
-  const built = adapter.buildRequest({ model: options.provider.model, apiKey: options.provider.apiKey, conversation: [], tools: [] });
+  const built = adapter.buildRequest({ model: options.provider.model, apiKey: options.provider.apiKey, baseUrl: options.provider.baseUrl, conversation: [], tools: [] });
   const body = { ...built.body, ...translated.result };
   const requestStep = await hostStep(
     'host.translate-sampling-request',

@@ -95,7 +95,8 @@ export type WireAdapter<Conversation = unknown, ProviderTools = unknown, Assista
   convertPromptMessages(input: { messages: PromptMessage[] }): Translated<Conversation>;
   /** Translation #1. `strict` asks for OpenAI strict schemas where the format has them. */
   prepareTools(input: { tools: McpTool[]; strict?: boolean }): PreparedTools<ProviderTools>;
-  buildRequest(input: { model: string; apiKey?: string; conversation: Conversation; tools: ProviderTools }): ProviderHttpRequest;
+  /** `baseUrl` is where the request goes: a format may send its key differently there (Azure OpenAI's `api-key`). */
+  buildRequest(input: { model: string; apiKey?: string; baseUrl?: string; conversation: Conversation; tools: ProviderTools }): ProviderHttpRequest;
   /** Reads a 200 response body; throws ProviderReplyError when it is not in this format. */
   readResponse(input: { body: unknown }): ProviderReply<AssistantTurn>;
   /** Translation #2. */

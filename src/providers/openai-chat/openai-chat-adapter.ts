@@ -1,5 +1,5 @@
 import { appendToConversation } from '../append-to-conversation.ts';
-import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
+import { buildOpenAiJsonHeaders } from '../openai-key-headers.ts';
 import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiChatToolCall, formatOpenAiChatToolCall } from './convert-openai-chat-tool-call.ts';
 import { convertToOpenAiChatToolMessages } from './convert-to-openai-chat-tool-messages.ts';
@@ -14,9 +14,9 @@ export const openAiChatAdapter = defineWireAdapter<OpenAiChatMessage[], OpenAiCh
   // Translation #5: a prompt's messages as this format's first turns.
   convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role, content: text }) }),
   prepareTools: prepareOpenAiChatTools,
-  buildRequest: ({ model, apiKey, conversation, tools }) => ({
+  buildRequest: ({ model, apiKey, baseUrl, conversation, tools }) => ({
     path: '/chat/completions',
-    headers: buildBearerJsonHeaders({ apiKey }),
+    headers: buildOpenAiJsonHeaders({ apiKey, baseUrl }),
     body: { model, messages: conversation, ...(tools.length > 0 ? { tools } : {}) },
   }),
   readResponse: readOpenAiChatResponse,

@@ -1,5 +1,5 @@
 import { appendToConversation } from '../append-to-conversation.ts';
-import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
+import { buildOpenAiJsonHeaders } from '../openai-key-headers.ts';
 import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiFunctionsToolCall, formatOpenAiFunctionsToolCall } from './convert-openai-functions-tool-call.ts';
 import { convertToOpenAiFunctionsToolMessages, type OpenAiFunctionMessage } from './convert-to-openai-functions-tool-messages.ts';
@@ -22,9 +22,9 @@ export const openAiFunctionsAdapter = defineWireAdapter<OpenAiFunctionsMessage[]
   // Translation #5: a prompt's messages as this format's first turns.
   convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role, content: text }) }),
   prepareTools: prepareOpenAiFunctionsTools,
-  buildRequest: ({ model, apiKey, conversation, tools }) => ({
+  buildRequest: ({ model, apiKey, baseUrl, conversation, tools }) => ({
     path: '/chat/completions',
-    headers: buildBearerJsonHeaders({ apiKey }),
+    headers: buildOpenAiJsonHeaders({ apiKey, baseUrl }),
     body: buildOpenAiFunctionsBody({ model, messages: conversation, functions: tools }),
   }),
   readResponse: readOpenAiFunctionsResponse,

@@ -1,5 +1,5 @@
 import { appendToConversation } from '../append-to-conversation.ts';
-import { buildBearerJsonHeaders } from '../bearer-json-headers.ts';
+import { buildOpenAiJsonHeaders } from '../openai-key-headers.ts';
 import { defineWireAdapter } from '../define-wire-adapter.ts';
 import { convertOpenAiResponsesToolCall, formatOpenAiResponsesToolCall } from './convert-openai-responses-tool-call.ts';
 import { convertToOpenAiResponsesToolOutputs, type OpenAiResponsesFunctionCallOutput } from './convert-to-openai-responses-tool-outputs.ts';
@@ -22,9 +22,9 @@ export const openAiResponsesAdapter = defineWireAdapter<OpenAiResponsesInputItem
   // Translation #5: a prompt's messages as this format's first turns.
   convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role, content: text }) }),
   prepareTools: prepareOpenAiResponsesTools,
-  buildRequest: ({ model, apiKey, conversation, tools }) => ({
+  buildRequest: ({ model, apiKey, baseUrl, conversation, tools }) => ({
     path: '/responses',
-    headers: buildBearerJsonHeaders({ apiKey }),
+    headers: buildOpenAiJsonHeaders({ apiKey, baseUrl }),
     body: buildOpenAiResponsesBody({ model, input: conversation, tools }),
   }),
   readResponse: readOpenAiResponsesResponse,
