@@ -7,8 +7,8 @@ import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
 import { getWireStream } from '../providers/wire-streams.ts';
 import { HostFault, RunAborted } from './faults.ts';
-import { describeWait, waitUntil } from './retry-after.ts';
-import { RETRY_AFTER_MAX_MS } from './timeouts.ts';
+import { describeWait } from './retry-after.ts';
+import { decideProviderRateLimit, explainProviderRateLimitGiveUp, waitOutProviderRateLimit } from './provider-rate-limit.ts';
 import { recordCappedReply } from './round-cap.ts';
 import { callProvider, type ProviderResponse, type ProviderSettings, type SentProviderRequest } from './provider-call.ts';
 import type { StepId } from '../trace/steps.ts';
@@ -61,17 +61,11 @@ async function sendWithRetry(
   request: ProviderHttpRequest,
   translation: Step['translation'] | undefined,
 ): Promise<ProviderResponse> {
-  // A provider's Retry-After holds the next attempt until then: sooner only earns another 429.
-  let retry: { waitMs: number; notBefore: number } | undefined;
-  for (let attempt = 1; ; attempt++) {
-    const waitNote = retry && retry.notBefore > Date.now() ? `The host waits until the ${describeWait(retry.waitMs)} the provider asked for (Retry-After) are over before it sends this.` : undefined;
-    const requestStep = await context.hostStep(
-      stepId,
-      { payload: request.body, ...(translation ? { translation } : {}), ...(waitNote ? { note: waitNote } : {}) },
-      attempt > 1 ? `Send the same request to the model again${waitNote ? ` (after the ${describeWait(retry?.waitMs ?? 0)} it asked for)` : ''}` : undefined,
-      true,
-    );
-    if (retry) await waitUntil({ deadline: retry.notBefore, signal: context.runSignal }).catch(() => {});
+  // A 429 with Retry-After is waited out in the open and the request sent again, at most twice in a row (provider-rate-limit.ts).
+  let waitsSoFar = 0;
+  let pendingTitle: string | undefined;
+  for (;;) {
+    const requestStep = await context.hostStep(stepId, { payload: request.body, ...(translation ? { translation } : {}) }, pendingTitle, true);
     if (context.runSignal.aborted) throw new RunAborted();
     // The learner may have edited the request at the gate: what is recorded is what is sent.
     const sent: SentProviderRequest = { ...request, body: requestStep.payload };
@@ -79,6 +73,7 @@ async function sendWithRetry(
     const cancel = new AbortController();
     context.onProviderRequest(() => cancel.abort());
     const unlink = linkSignals(cancel, [context.runSignal]);
+    let waitMs: number | undefined;
     try {
       return await callProvider({
         adapter: context.adapter,
@@ -94,21 +89,34 @@ async function sendWithRetry(
       });
     } catch (error) {
       if (context.runSignal.aborted) throw new RunAborted();
-      const fault = cancel.signal.aborted ? CANCELLED : error instanceof HostFault ? error.fault : undefined;
-      if (!fault || !context.retryFailures) throw cancel.signal.aborted ? new HostFault(CANCELLED, context.currentPhase()) : error;
-      const retryAfterMs = error instanceof HostFault && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, RETRY_AFTER_MAX_MS) : undefined;
-      retry = retryAfterMs === undefined ? undefined : { waitMs: retryAfterMs, notBefore: Date.now() + retryAfterMs };
-      const next = retryAfterMs ? ` Press Next to send the same request again: the host sends it once the ${describeWait(retryAfterMs)} are over.` : ' Press Next to send the same request again.';
-      const retryable = { ...fault, fix: cancel.signal.aborted ? fault.fix : `${fault.fix}${next}`, retryable: true };
-      context.writer.append('host.fault', {
-        payload: { error: retryable.what, why: retryable.why, fix: retryable.fix },
-        fault: retryable,
-        title: `The model call failed: ${retryable.what}`,
-        phase: context.currentPhase(),
-      });
+      const rateLimit = !cancel.signal.aborted && error instanceof HostFault ? error.rateLimit : undefined;
+      const decision = rateLimit ? decideProviderRateLimit({ waitMs: rateLimit.waitMs, waitsSoFar }) : undefined;
+      if (decision && 'wait' in decision) waitMs = decision.wait;
+      else {
+        const fault = cancel.signal.aborted ? CANCELLED : error instanceof HostFault ? error.fault : undefined;
+        const givenUp = fault && decision ? explainProviderRateLimitGiveUp({ fault, waitMs: rateLimit?.waitMs, sent: waitsSoFar + 1, reason: decision.giveUp, stepping: context.retryFailures }) : undefined;
+        if (!fault || !context.retryFailures) throw cancel.signal.aborted ? new HostFault(CANCELLED, context.currentPhase()) : givenUp ? new HostFault(givenUp, context.currentPhase()) : error;
+        const retryable = givenUp ?? { ...fault, fix: cancel.signal.aborted ? fault.fix : `${fault.fix} Press Next to send the same request again.`, retryable: true };
+        context.writer.append('host.fault', {
+          payload: { error: retryable.what, why: retryable.why, fix: retryable.fix },
+          fault: retryable,
+          title: `The model call failed: ${retryable.what}`,
+          phase: context.currentPhase(),
+        });
+        // The learner's Next is a new start: the host may wait out two more 429s by itself.
+        waitsSoFar = 0;
+        pendingTitle = 'Send the same request to the model again';
+      }
     } finally {
       unlink();
       context.onProviderRequest(null);
+    }
+    if (waitMs !== undefined) {
+      waitsSoFar++;
+      await waitOutProviderRateLimit({ writer: context.writer, signal: context.runSignal, phase: context.currentPhase(), waitMs, attempt: waitsSoFar }).catch(() => {
+        throw new RunAborted();
+      });
+      pendingTitle = `Send the same request to the model again (the ${describeWait(waitMs)} it asked for are over)`;
     }
   }
 }

@@ -1,8 +1,9 @@
 import { SdkHttpError } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { Fault, Phase } from '../trace/trace.ts';
-import { MCP_RATE_LIMIT_RETRIES, MCP_RETRY_AFTER_MAX_MS, type RateLimitGiveUp } from './mcp-rate-limit.ts';
+import type { RateLimitGiveUp } from './mcp-rate-limit.ts';
 import { describeWait } from './retry-after.ts';
+import { RATE_LIMIT_RETRIES, RETRY_AFTER_MAX_MS } from './timeouts.ts';
 
 /**
  * A failure the host can explain: what happened, why it probably happened, and what
@@ -11,14 +12,14 @@ import { describeWait } from './retry-after.ts';
 export class HostFault extends Error {
   readonly fault: Fault;
   readonly phase: Phase | undefined;
-  /** How long the other side asked the host to wait before sending again (Retry-After). */
-  readonly retryAfterMs: number | undefined;
-  constructor(fault: Fault, phase?: Phase, { retryAfterMs }: { retryAfterMs?: number } = {}) {
+  /** The other side refused with 429, and how long its Retry-After asked the host to wait, when it said. */
+  readonly rateLimit: { waitMs: number | undefined } | undefined;
+  constructor(fault: Fault, phase?: Phase, { rateLimit }: { rateLimit?: { waitMs: number | undefined } } = {}) {
     super(fault.what);
     this.name = 'HostFault';
     this.fault = fault;
     this.phase = phase;
-    this.retryAfterMs = retryAfterMs;
+    this.rateLimit = rateLimit;
   }
 }
 
@@ -288,8 +289,8 @@ export function explainMcpRateLimit({ url, during, waitMs, sent = 1, reason = 'n
   const tries = sent > 1 ? ` The host waited as asked and sent the request ${sent} times; each was refused.` : '';
   const why = {
     'no-retry-after': 'It did not say how long to wait (no readable Retry-After), so the host does not guess.',
-    'too-long': `That is longer than the ${describeWait(MCP_RETRY_AFTER_MAX_MS)} the host waits for a server while you watch.`,
-    'retries-spent': `The host sends a refused request again at most ${MCP_RATE_LIMIT_RETRIES} times.`,
+    'too-long': `That is longer than the ${describeWait(RETRY_AFTER_MAX_MS)} the host waits for a server while you watch.`,
+    'retries-spent': `The host sends a refused request again at most ${RATE_LIMIT_RETRIES} times.`,
   }[reason];
   return {
     what: `The MCP server at ${url} is limiting requests (HTTP 429, ${during})${wait}.${tries}`,

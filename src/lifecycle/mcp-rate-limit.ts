@@ -1,27 +1,16 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { describeWait, readRetryAfterMs, waitUntil } from './retry-after.ts';
+import { countDown, describeWait, readRetryAfterMs, type RateLimitWait } from './retry-after.ts';
+import { RATE_LIMIT_RETRIES, RETRY_AFTER_MAX_MS } from './timeouts.ts';
 
 /**
  * An MCP server that answers 429 with Retry-After is waited for, in the open, and asked
- * again: the same rule as for a provider's 429 (retry-after.ts), but done by the host on
- * its own, since the SDK client would only throw the bare status. The wait is bounded
- * (a learner sits through a minute, not an hour) and so are the tries: a server that
- * keeps refusing, or asks for longer, ends the run with a fault that says so.
+ * again: the same rule as for a provider's 429 (provider-rate-limit.ts), but done under the
+ * SDK client's fetch, since the client would only throw the bare status. The wait is
+ * bounded (timeouts.ts: a learner sits through a minute, not an hour) and so are the tries:
+ * a server that keeps refusing, or asks for longer, ends the run with a fault that says so.
  */
 
-/** The longest Retry-After the host waits for an MCP server; a longer one is a fault at once. */
-export const MCP_RETRY_AFTER_MAX_MS = 60_000;
-/** How many times the host sends a refused MCP request again before it gives up. */
-export const MCP_RATE_LIMIT_RETRIES = 2;
-
-export type RateLimitWait = {
-  /** The wait the server asked for, in milliseconds. */
-  waitMs: number;
-  /** 1 for the first wait of this request, 2 for the second. */
-  attempt: number;
-  /** When the host sends again (a Date.now() time). */
-  until: number;
-};
+export type { RateLimitWait };
 
 export type RateLimitGiveUp = {
   /** The wait the last 429 asked for, when it said one. */
@@ -44,8 +33,8 @@ export function retryRateLimited({
   onWait,
   onTick,
   onGiveUp,
-  retries = MCP_RATE_LIMIT_RETRIES,
-  maxWaitMs = MCP_RETRY_AFTER_MAX_MS,
+  retries = RATE_LIMIT_RETRIES,
+  maxWaitMs = RETRY_AFTER_MAX_MS,
 }: {
   fetch: FetchLike;
   signal: AbortSignal;
@@ -72,20 +61,6 @@ export function retryRateLimited({
       await countDown({ wait, signal: waitSignal, onTick });
     }
   };
-}
-
-/** Waits until `wait.until`, telling `onTick` the time left each second; rejects when the signal aborts. */
-async function countDown({ wait, signal, onTick }: { wait: RateLimitWait; signal: AbortSignal; onTick: (wait: RateLimitWait, leftMs: number) => void }): Promise<void> {
-  let reported = wait.waitMs;
-  for (let left = wait.until - Date.now(); left > 0; left = wait.until - Date.now()) {
-    await waitUntil({ deadline: Date.now() + Math.min(1000, left), signal });
-    reported = Math.max(0, wait.until - Date.now());
-    onTick(wait, reported);
-  }
-  signal.throwIfAborted();
-  // A timer may fire a millisecond early and the tick itself take longer than that: the loop then ends on a tick
-  // that said "1 s left", and the wait's step would keep saying so. The last word is always that it is over.
-  if (reported > 0) onTick(wait, 0);
 }
 
 /** The title of the wait step as it counts down. */

@@ -98,7 +98,7 @@ export async function callProvider(input: {
   if (!response.ok) {
     const retryAfterMs = response.status === 429 ? readRetryAfterMs({ value: response.headers.get('retry-after'), now: Date.now() }) : undefined;
     const fault = explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
-    throw new HostFault(fault, phase, retryAfterMs === undefined ? {} : { retryAfterMs });
+    throw new HostFault(fault, phase, response.status === 429 ? { rateLimit: { waitMs: retryAfterMs } } : {});
   }
   let body: unknown;
   try {

@@ -14,6 +14,16 @@ export function readRetryAfterMs({ value, now }: { value: string | null | undefi
   return Math.max(0, date - now);
 }
 
+/** One wait for a 429's Retry-After, from a provider or an MCP server. */
+export type RateLimitWait = {
+  /** The wait the other side asked for, in milliseconds. */
+  waitMs: number;
+  /** 1 for the first wait of this request, 2 for the second. */
+  attempt: number;
+  /** When the host sends again (a Date.now() time). */
+  until: number;
+};
+
 /** "30 s", "2 min 5 s": how long, as a learner reads it. */
 export function describeWait(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
@@ -37,4 +47,18 @@ export function waitUntil({ deadline, signal }: { deadline: number; signal: Abor
     }, remaining);
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Waits until `wait.until`, telling `onTick` the time left each second; rejects when the signal aborts. */
+export async function countDown({ wait, signal, onTick }: { wait: RateLimitWait; signal: AbortSignal; onTick: (wait: RateLimitWait, leftMs: number) => void }): Promise<void> {
+  let reported = wait.waitMs;
+  for (let left = wait.until - Date.now(); left > 0; left = wait.until - Date.now()) {
+    await waitUntil({ deadline: Date.now() + Math.min(1000, left), signal });
+    reported = Math.max(0, wait.until - Date.now());
+    onTick(wait, reported);
+  }
+  signal.throwIfAborted();
+  // A timer may fire a millisecond early and the tick itself take longer than that: the loop then ends on a tick
+  // that said "1 s left", and the wait's step would keep saying so. The last word is always that it is over.
+  if (reported > 0) onTick(wait, 0);
 }

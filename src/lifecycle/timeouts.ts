@@ -58,10 +58,13 @@ export const MAX_REPLY_FRAMES = 50_000;
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /**
- * The longest the host holds a retry for a provider's Retry-After. A learner waits for a
- * minute or two; a provider that asks for an hour is better come back to later.
+ * The longest Retry-After the host waits for, from a provider or an MCP server: a learner
+ * sits through a minute, not an hour. A longer one is not waited for, and the fault says so.
  */
-export const RETRY_AFTER_MAX_MS = 120_000;
+export const RETRY_AFTER_MAX_MS = 60_000;
+
+/** How many times in a row the host sends a request refused with 429 again by itself, waiting as asked before each. */
+export const RATE_LIMIT_RETRIES = 2;
 
 /** The SDK's own request timer starts before the host's gate, so it must outlast any pause. */
 export const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;

@@ -800,6 +800,15 @@ export const STEP_DEFINITIONS = {
     kind: 'internal',
     title: 'Host waits as the MCP server asked (429, Retry-After), then sends again',
   },
+  'host.provider-rate-limit-wait': {
+    label: 'wait (429)',
+    canonical: null,
+    phase: 'decision',
+    from: 'host',
+    to: 'llm',
+    kind: 'internal',
+    title: 'Host waits as the provider asked (429, Retry-After), then sends the same request again',
+  },
   'mcp.call.stopped': {
     label: 'stopped',
     canonical: null,

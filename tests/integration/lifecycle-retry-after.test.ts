@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LifecycleRun } from '../../src/lifecycle/engine.ts';
+import type { Trace } from '../../src/trace/trace.ts';
 import { createMockRun, MOCK_BASE_PATH } from '../helpers/create-mock-run.ts';
 import { startHttpServer, type TestServer } from '../helpers/start-http-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
- * A 429 with Retry-After, from a provider and from an MCP server: the host reads the
- * wait, shows it in the fault, and holds a retry until it is over.
+ * A 429 with Retry-After, from a provider and from an MCP server: the host waits as asked,
+ * on a step that counts down, and sends the same request again, at most twice in a row and
+ * for at most a minute each; a longer wait or a third refusal is a fault that says so.
  */
 
 const app = useServer();
@@ -19,12 +21,15 @@ afterEach(async () => {
   model = undefined;
 });
 
-/** A provider in front of the mock that answers its first request 429 with Retry-After: 2; `sentAt` has each request's arrival. */
-async function startRateLimitedModel(sentAt: number[]): Promise<TestServer> {
+/**
+ * A provider in front of the mock that answers 429 with this Retry-After to its first
+ * `refusals` requests (every one, when Infinity); `sentAt` has each request's arrival.
+ */
+async function startRateLimitedModel(sentAt: number[], { retryAfter = '2', refusals = 1 }: { retryAfter?: string; refusals?: number } = {}): Promise<TestServer> {
   return startHttpServer(async (request, response, body) => {
     sentAt.push(Date.now());
-    if (sentAt.length === 1) {
-      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' }).end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
+    if (sentAt.length <= refusals) {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter }).end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
       return;
     }
     const upstream = await fetch(`${app.url}${MOCK_BASE_PATH}${request.url?.replace(/^\/v1/, '')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -40,32 +45,97 @@ async function releaseUntil(run: LifecycleRun, predicate: () => boolean): Promis
   }
 }
 
+const provider = (model: TestServer) => ({ wire: 'openai-chat', kind: 'real' as const, baseUrl: `${model.url}/v1`, model: 'limited' });
+const waitsOf = (trace: Trace) => trace.steps.filter((step) => step.id === 'host.provider-rate-limit-wait');
+
 describe('a provider that answers 429 with Retry-After', () => {
-  it('while stepping: the fault says how long to wait, and the retry is sent only after it', async () => {
+  it('while stepping: a step counts the wait down, then the same request waits at the gate and goes out after it', async () => {
     const sentAt: number[] = [];
     model = await startRateLimitedModel(sentAt);
-    const run = createMockRun(app.url, { provider: { wire: 'openai-chat', kind: 'real', baseUrl: `${model.url}/v1`, model: 'limited' } });
+    const run = createMockRun(app.url, { provider: provider(model) });
+    const pendingTitles: string[] = [];
+    run.subscribe((event) => {
+      if (event.type === 'waiting') pendingTitles.push(event.pending.title);
+    });
     const finished = run.start();
-    await releaseUntil(run, () => run.trace.steps.at(-1)?.id === 'host.fault');
-    const fault = run.trace.steps.at(-1)!.fault!;
-    expect(fault.what).toContain('rate-limiting (HTTP 429): it asks to wait 2 s before the next request (Retry-After). It said: “Rate limit reached”');
-    expect(fault.fix).toContain('the host sends it once the 2 s are over');
-    await expect.poll(() => run.pending?.title).toBe('Send the same request to the model again (after the 2 s it asked for)');
-    run.release();
     await releaseUntil(run, () => run.trace.status !== 'running');
     const trace = await finished;
     expect(trace.status).toBe('complete');
-    expect(sentAt.length).toBeGreaterThanOrEqual(2);
+    expect(trace.steps.some((step) => step.id === 'host.fault')).toBe(false);
+    const [wait] = waitsOf(trace);
+    expect(wait?.payload).toMatchObject({ status: 429, retryAfterMs: 2000, attempt: 1 });
+    expect(wait?.title).toBe('Host waited 2 s as the provider asked (Retry-After) and sends the same request again');
+    expect(pendingTitles).toContain('Send the same request to the model again (the 2 s it asked for are over)');
+    const requests = trace.steps.filter((step) => step.id === 'provider.request');
+    expect(requests.map((step) => step.http?.status)).toEqual([429, 200]);
+    expect(requests[0]!.http?.responseHeaders?.['retry-after']).toBe('2');
+    expect(trace.steps.indexOf(wait!)).toBe(trace.steps.indexOf(requests[0]!) + 1);
     expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(1900);
-    const retried = trace.steps.filter((step) => step.id === 'provider.request')[1]!;
-    expect(retried.note).toContain('waits until the 2 s the provider asked for (Retry-After) are over');
   });
 
-  it('in a run that does not retry (the CLI): the fault shows the wait', async () => {
-    model = await startRateLimitedModel([]);
-    const trace = await createMockRun(app.url, { autoRelease: true, provider: { wire: 'openai-chat', kind: 'real', baseUrl: `${model.url}/v1`, model: 'limited' } }).start();
+  it('in a run nobody steps through (the CLI): the same wait, and the run completes', async () => {
+    const sentAt: number[] = [];
+    model = await startRateLimitedModel(sentAt, { retryAfter: '1' });
+    const trace = await createMockRun(app.url, { autoRelease: true, provider: provider(model) }).start();
+    expect(trace.status).toBe('complete');
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+    expect(waitsOf(trace).map((step) => step.title)).toEqual(['Host waited 1 s as the provider asked (Retry-After) and sends the same request again']);
+    expect(sentAt).toHaveLength(3);
+  });
+
+  it('keeps refusing: two waits, then the run ends with a fault that says how often it was sent, in words for the CLI', async () => {
+    const sentAt: number[] = [];
+    model = await startRateLimitedModel(sentAt, { retryAfter: '1', refusals: Infinity });
+    const trace = await createMockRun(app.url, { autoRelease: true, provider: provider(model) }).start();
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault?.what).toContain('it asks to wait 2 s before the next request (Retry-After)');
+    expect(sentAt).toHaveLength(3);
+    expect(waitsOf(trace).map((step) => (step.payload as { attempt: number }).attempt)).toEqual([1, 2]);
+    expect(waitsOf(trace)[1]!.title).toBe('Host waited 1 s as the provider asked (Retry-After) and sends the same request again (try 3)');
+    const fault = trace.steps.at(-1)!.fault!;
+    expect(fault.what).toContain('it asks to wait 1 s before the next request (Retry-After). It said: “Rate limit reached” The host waited as asked and sent the request 3 times; each was refused.');
+    expect(fault.why).toContain('at most 2 times in a row');
+    expect(fault.fix).toBe('Wait 1 s, check your plan, then run the command again.');
+  });
+
+  it('asks for an hour: not waited for, and the fault says so at once', async () => {
+    const sentAt: number[] = [];
+    model = await startRateLimitedModel(sentAt, { retryAfter: '3600' });
+    const trace = await createMockRun(app.url, { autoRelease: true, provider: provider(model) }).start();
+    expect(trace.status).toBe('failed');
+    expect(sentAt).toHaveLength(1);
+    expect(waitsOf(trace)).toEqual([]);
+    const fault = trace.steps.at(-1)!.fault!;
+    expect(fault.what).toContain('it asks to wait 60 min before the next request (Retry-After)');
+    expect(fault.why).toContain('60 min is longer than the 60 s the host waits for a provider, so it does not wait.');
+    expect(fault.fix).toBe('Run the command again in 60 min.');
+  });
+
+  it('asks for an hour while stepping: the fault offers Next and Reset, and Next sends the request at once', async () => {
+    const sentAt: number[] = [];
+    model = await startRateLimitedModel(sentAt, { retryAfter: '3600' });
+    const run = createMockRun(app.url, { provider: provider(model) });
+    const finished = run.start();
+    await releaseUntil(run, () => run.trace.steps.at(-1)?.id === 'host.fault');
+    const fault = run.trace.steps.at(-1)!.fault!;
+    expect(fault).toMatchObject({ retryable: true, fix: 'Press Reset and come back in 60 min, or press Next to send the same request again now (it will likely be refused again).' });
+    await expect.poll(() => run.pending?.title).toBe('Send the same request to the model again');
+    await releaseUntil(run, () => run.trace.status !== 'running');
+    expect((await finished).status).toBe('complete');
+    // The refused request, the one sent again, and the second round's.
+    expect(sentAt).toHaveLength(3);
+  });
+
+  it('a reset during the wait ends it at once: nothing is sent again', async () => {
+    const sentAt: number[] = [];
+    model = await startRateLimitedModel(sentAt, { retryAfter: '30' });
+    const run = createMockRun(app.url, { autoRelease: true, provider: provider(model) });
+    const finished = run.start();
+    await expect.poll(() => run.trace.steps.at(-1)?.id, { timeout: 10_000 }).toBe('host.provider-rate-limit-wait');
+    expect(run.trace.steps.at(-1)?.title).toBe('Provider said 429 (too many requests): the host waits 30 s as it asked (Retry-After), then sends the same request again: 30 s left');
+    run.abort();
+    const trace = await finished;
+    expect(trace.status).toBe('aborted');
+    expect(sentAt).toHaveLength(1);
   });
 });
 
