@@ -10,6 +10,9 @@ import { serve, type RunningServer } from '../node/serve.ts';
 import { MOCK_MODEL_NAME } from './decide-mock-reply.ts';
 import { cutIntoPieces } from './mock-stream.ts';
 
+/** The streamed requests go to the mock, which answers Chat Completions' usage chunk as OpenAI does. */
+const TO_THE_MOCK = { baseUrl: 'http://127.0.0.1/mock/openai/v1', kind: 'mock' as const };
+
 /**
  * The mock streams every wire format over real HTTP, and the host's stream readers put
  * each stream back together into the reply the same request gets whole.
@@ -38,7 +41,7 @@ async function send({ wire, request }: { wire: string; request: ProviderHttpRequ
 
 async function readStreamed({ wire, withTools }: { wire: string; withTools: boolean }) {
   const stream = getWireStream(wire)!;
-  const response = await send({ wire, request: stream.requestStream(buildRequest({ wire, withTools })) });
+  const response = await send({ wire, request: stream.requestStream(buildRequest({ wire, withTools }), TO_THE_MOCK) });
   expect(response.status).toBe(200);
   const frames = splitStreamText({ text: await response.text(), framing: stream.framing });
   const reader = stream.createReader();
@@ -96,7 +99,7 @@ describe('the mock streams', () => {
 
   it('sends each frame in its own chunk, so the host can time its arrival', async () => {
     const stream = getWireStream('openai-chat')!;
-    const response = await send({ wire: 'openai-chat', request: stream.requestStream(buildRequest({ wire: 'openai-chat', withTools: true })) });
+    const response = await send({ wire: 'openai-chat', request: stream.requestStream(buildRequest({ wire: 'openai-chat', withTools: true }), TO_THE_MOCK) });
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = response.body!.getReader();
     const chunks: string[] = [];
@@ -115,7 +118,7 @@ describe('the mock streams', () => {
   });
 
   it('streams Gemini only as SSE (alt=sse), as the Gemini SDKs ask', async () => {
-    const request = getWireStream('gemini')!.requestStream(buildRequest({ wire: 'gemini', withTools: true }));
+    const request = getWireStream('gemini')!.requestStream(buildRequest({ wire: 'gemini', withTools: true }), TO_THE_MOCK);
     const response = await send({ wire: 'gemini', request: { ...request, path: request.path.replace('?alt=sse', '') } });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toMatch(/alt=sse/);

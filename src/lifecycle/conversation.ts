@@ -167,7 +167,7 @@ export async function runConversation(context: ConversationContext, translated: 
     if (round > 1) translated = (await context.relistTools?.()) ?? translated;
     const whole = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, baseUrl: context.provider.baseUrl, conversation, tools: translated.tools });
     // Streamed, the request is the same one asking for a stream: the learner sees that ask at the gate.
-    const request = context.provider.stream ? (getWireStream(adapter.id)?.requestStream(whole) ?? whole) : whole;
+    const request = context.provider.stream ? (getWireStream(adapter.id)?.requestStream(whole, context.provider) ?? whole) : whole;
     const stepId = pendingTranslation ? 'host.translate-tool-result' : 'provider.request';
     const response = await sendWithRetry(context, stepId, request, pendingTranslation);
     const reply = response.reply;

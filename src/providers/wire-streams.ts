@@ -5,6 +5,7 @@ import { createOpenAiChatStreamReader } from './openai-chat/read-openai-chat-str
 import { createOpenAiResponsesStreamReader } from './openai-responses/read-openai-responses-stream.ts';
 import type { CallArrival, StreamReader } from './stream-reader.ts';
 import type { ProviderHttpRequest } from './types.ts';
+import { asksForStreamUsage } from './chat-stream-usage.ts';
 
 /**
  * How each wire format streams a reply: how the request asks for it, how the body is cut
@@ -14,7 +15,8 @@ import type { ProviderHttpRequest } from './types.ts';
 export type WireStream = {
   framing: 'sse' | 'ndjson';
   arrival: CallArrival;
-  requestStream(request: ProviderHttpRequest): ProviderHttpRequest;
+  /** `where` the request goes decides what a format may add that only some servers take (Chat Completions' usage chunk). */
+  requestStream(request: ProviderHttpRequest, where: { baseUrl: string; kind: 'mock' | 'real' }): ProviderHttpRequest;
   createReader(): StreamReader;
 };
 
@@ -23,8 +25,8 @@ const withBody = (request: ProviderHttpRequest, fields: Record<string, unknown>)
 const CHAT_COMPLETIONS: WireStream = {
   framing: 'sse',
   arrival: 'fragments',
-  // Usage comes in a last chunk only when asked for, as the OpenAI SDK's stream helpers ask.
-  requestStream: (request) => withBody(request, { stream: true, stream_options: { include_usage: true } }),
+  // Usage comes in a last chunk only when asked for; the host asks where the format documents it (chat-stream-usage.ts).
+  requestStream: (request, where) => withBody(request, { stream: true, ...(asksForStreamUsage(where) ? { stream_options: { include_usage: true } } : {}) }),
   createReader: createOpenAiChatStreamReader,
 };
 

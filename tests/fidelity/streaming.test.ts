@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { Ollama } from 'ollama';
 import { describe, expect, it } from 'vitest';
 import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
@@ -15,6 +16,8 @@ import { createOllamaStreamReader } from '../../src/providers/ollama/read-ollama
 import { readOllamaResponse } from '../../src/providers/ollama/read-ollama-response.ts';
 import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-version.ts';
 import { ADD_NUMBERS_TOOL, MULTIPLY_NUMBERS_TOOL, QUESTION } from '../helpers/fixtures.ts';
+import { findCanonicalStep, runLifecycle } from '../helpers/create-mock-run.ts';
+import { createRecordingFetch, type SeenRequest } from '../helpers/record-sdk-requests.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -36,6 +39,7 @@ describe('openai: Chat Completions', () => {
   it('create({ stream: true }) yields chunks whose tool-call pieces join into the whole reply’s calls, usage last', async () => {
     const client = openAi('/mock/openai/v1');
     const whole = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: TWO_CALLS }], tools });
+    // The SDK asks for the usage chunk only when told to, as the host asks the mock (the test below).
     const stream = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: TWO_CALLS }], tools, stream: true, stream_options: { include_usage: true } });
     const joined = new Map<number, { id?: string; name?: string; arguments: string }>();
     const chunks = [];
@@ -75,6 +79,49 @@ describe('openai: Chat Completions', () => {
     const final = await client.chat.completions.stream({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], functions }).finalChatCompletion();
     expect(final.choices[0]!.message.function_call).toEqual(whole.choices[0]!.message.function_call);
     expect(final.choices[0]!.finish_reason).toBe('function_call');
+  });
+});
+
+describe('openai: what the host sends to stream Chat Completions, beside what the SDK sends', () => {
+  /**
+   * The openai SDK adds no stream_options by itself: create({ stream: true }) and its
+   * stream() helper send exactly what they are given. The host chooses to ask for the usage
+   * chunk where the format's documentation has the option (OpenAI's API, Azure OpenAI from
+   * api-version 2024-08-01 and on v1, the mock: chat-stream-usage.ts), so that a reply put
+   * back together from its frames carries the usage the whole reply carries. A compatible
+   * server documents its own options, and some refuse one they do not know: it gets the
+   * SDK's request exactly.
+   */
+  /** The body of the host's first streamed request (step 8), with the app's own tools as translation #1 gave them. */
+  async function hostStreamedBody(kind: 'mock' | 'real'): Promise<ChatCompletionCreateParamsStreaming> {
+    const trace = await runLifecycle({ serverUrl: server.url, provider: { wire: 'openai-chat', kind, baseUrl: `${server.url}/mock/openai/v1`, model: MOCK_MODEL_NAME, stream: true } });
+    expect(trace.status).toBe('complete');
+    return findCanonicalStep(trace, 8).payload as ChatCompletionCreateParamsStreaming;
+  }
+
+  /** What the SDK sends for the same model, messages and tools, by create({ stream: true }) and by stream(). */
+  async function sdkStreamedBodies({ model, messages, tools }: ChatCompletionCreateParamsStreaming): Promise<unknown[]> {
+    const seen: SeenRequest[] = [];
+    const client = new OpenAI({ apiKey: 'test-key-not-secret', baseURL: `${server.url}/mock/openai/v1`, maxRetries: 0, fetch: createRecordingFetch(seen) });
+    for await (const _chunk of await client.chat.completions.create({ model, messages, ...(tools ? { tools } : {}), stream: true })) void _chunk;
+    await client.chat.completions.stream({ model, messages, ...(tools ? { tools } : {}) }).finalChatCompletion();
+    return seen.map((request) => JSON.parse(request.body ?? 'null'));
+  }
+
+  it('the SDK sends no stream_options, in create({ stream: true }) or in stream(); the host asks for the usage chunk where it is documented (here the mock)', async () => {
+    const host = await hostStreamedBody('mock');
+    const bodies = await sdkStreamedBodies(host);
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) expect(body).not.toHaveProperty('stream_options');
+    const { stream_options: usage, ...rest } = host;
+    expect(usage).toEqual({ include_usage: true });
+    expect(bodies).toEqual([rest, rest]);
+  });
+
+  it('to a compatible server (the same endpoint, named as a server of the learner’s own) the host sends the SDK’s request exactly', async () => {
+    const host = await hostStreamedBody('real');
+    expect(host).not.toHaveProperty('stream_options');
+    expect(await sdkStreamedBodies(host)).toEqual([host, host]);
   });
 });
 
