@@ -129,7 +129,7 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
       {wire.supportsStrict && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={draft.strict} onChange={(event) => setDraft({ ...draft, strict: event.target.checked })} />
-          OpenAI strict mode for tool schemas (translation #1 rewrites them, and says what changed)
+          OpenAI strict mode for tool schemas (translation #1 rewrites them or says why it cannot, translation #2 leaves out the nulls it makes the model write; each says what changed)
         </label>
       )}
       <label className={label}>
