@@ -86,6 +86,10 @@ const MCP_FOCUS: Record<string, Focus[]> = {
   'auth.retry': [{ path: 'authorization', note: 'the token goes to the MCP server only' }],
   'auth.refresh': [{ path: 'sent.grant_type', note: 'refresh_token: no user needed this time' }],
   'auth.step-up': [{ path: 'challenge.scope', note: 'the scopes this request needs' }],
+  'host.url-refused': [
+    { path: 'url', note: 'the address as it came: shown, never opened' },
+    { path: 'found', note: 'what the URL gate found' },
+  ],
 };
 
 /** Where each wire format puts the parts a learner should see. */

@@ -26,6 +26,7 @@ const HOST_STEP_FILES: Record<string, string> = {
   'host.answer': 'src/lifecycle/conversation.ts',
   'client.result-to-host': 'src/lifecycle/tool-call.ts',
   'host.fault': 'src/lifecycle/finish-run.ts',
+  'host.url-refused': 'src/lifecycle/url-refusal.ts',
 };
 
 /** Each translation's file in a wire format's folder, by the step that shows it: how its name starts and ends. */

@@ -1,6 +1,7 @@
 import { createRecordingFetch, type RecordedExchange } from '../mcp/recording-fetch.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { HttpExchange, Step } from '../trace/trace.ts';
+import type { GatedUrl } from '../trace/url-gate.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import { explainOAuthUnreachable } from './authorization-faults.ts';
 import { parseJsonBody } from './classify-mcp-message.ts';
@@ -15,7 +16,8 @@ import { snapshotExchange, type StepFields } from './trace-writer.ts';
  * that a token in the answer is a run secret before any step holds it.
  */
 
-export type OAuthRequest = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+/** The URL has passed the URL gate (src/lifecycle/url-refusal.ts): the type lets no other reach the network here. */
+export type OAuthRequest = { url: GatedUrl; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
 export type OAuthAnswer = { status: number | undefined; json: unknown; http: HttpExchange };
 
 export async function sendOAuthRequest(context: RunContext, { id, request, describe, what }: { id: StepId; request: OAuthRequest; describe: unknown; what: string }): Promise<OAuthAnswer> {

@@ -7,10 +7,12 @@ import { computeCodeChallenge, createCodeVerifier, createState } from '../mcp/au
 import { readBearerChallenge, type BearerChallenge } from '../mcp/authorization/read-challenge.ts';
 import { REDACTED } from '../trace/secrets.ts';
 import type { HttpExchange } from '../trace/trace.ts';
+import type { GatedUrl } from '../trace/url-gate.ts';
 import * as faults from './authorization-faults.ts';
 import { recordOAuthStep, registerSecrets, sendOAuthRequest } from './authorization-exchange.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import type { RunContext } from './run-context.ts';
+import { gateUrlOrStop } from './url-refusal.ts';
 
 /**
  * The MCP authorization flow as steps (the MCP spec's Authorization section, both eras):
@@ -21,10 +23,14 @@ import type { RunContext } from './run-context.ts';
  * the run with its own explanation; the steps before it stay.
  */
 
+/** The endpoints of the server's metadata the flow follows, each passed through the URL gate. */
+export type ServerEndpoints = { authorization: GatedUrl; token: GatedUrl; registration?: GatedUrl };
+
 /** What the flow learned and holds for the rest of the run (in memory only). */
 export type Authorization = {
   issuer: string;
   metadata: ServerMetadata;
+  endpoints: ServerEndpoints;
   client: ClientCredentials;
   resource: string;
   scopes: string[];
@@ -46,23 +52,33 @@ function describeChallenge(http: HttpExchange): { header?: string; challenge?: B
   return { ...(header !== undefined ? { header } : {}), ...(challenge ? { challenge } : {}) };
 }
 
+/** The resource metadata the flow goes on with: its resource and first authorization server have passed the URL gate. */
 async function fetchResourceMetadata(context: RunContext, challenge: BearerChallenge | undefined) {
   const serverUrl = serverUrlOf(context);
-  const urls = listResourceMetadataUrls({ serverUrl, ...(challenge?.resourceMetadata ? { resourceMetadata: challenge.resourceMetadata } : {}) });
-  for (const url of urls) {
-    const answer = await sendOAuthRequest(context, { id: 'auth.resource-metadata', request: { url }, describe: { GET: url, from: challenge?.resourceMetadata ? 'resource_metadata in WWW-Authenticate' : 'the well-known address (RFC 9728 §3.1)' }, what: 'the protected resource metadata' });
+  const named = challenge?.resourceMetadata !== undefined;
+  const urls = listResourceMetadataUrls({ serverUrl, ...(named ? { resourceMetadata: challenge.resourceMetadata } : {}) });
+  const source = named ? { field: 'resource_metadata', document: "the MCP server's WWW-Authenticate header" } : { field: 'well-known metadata address', document: 'the MCP server URL you gave' };
+  for (const text of urls) {
+    const url = gateUrlOrStop(context, { text, source });
+    const answer = await sendOAuthRequest(context, { id: 'auth.resource-metadata', request: { url }, describe: { GET: url, from: named ? 'resource_metadata in WWW-Authenticate' : 'the well-known address (RFC 9728 §3.1)' }, what: 'the protected resource metadata' });
     const parsed = answer.status === 200 ? ResourceMetadataSchema.safeParse(answer.json) : undefined;
     recordOAuthStep(context, 'auth.resource-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(parsed?.success ? {} : { note: `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address the spec lists.` }) });
     if (!parsed?.success) continue;
+    const document = `the protected resource metadata at ${url}`;
+    gateUrlOrStop(context, { text: parsed.data.resource, source: { field: 'resource', document } });
     if (!isResourceForServer({ resource: parsed.data.resource, serverUrl })) throw fail(context, faults.explainWrongResource({ serverUrl: context.trace.mcp.url, resource: parsed.data.resource }));
+    const issuer = parsed.data.authorization_servers?.[0];
+    // The issuer is compared as written with the server's own (RFC 8414 §3.3); the gate only says it may be followed.
+    if (issuer !== undefined) gateUrlOrStop(context, { text: issuer, source: { field: 'authorization_servers[0]', document } });
     return parsed.data;
   }
   throw fail(context, faults.explainNoResourceMetadata({ serverUrl: context.trace.mcp.url, tried: urls }));
 }
 
-async function fetchServerMetadata(context: RunContext, issuer: string): Promise<ServerMetadata> {
+async function fetchServerMetadata(context: RunContext, issuer: string): Promise<{ metadata: ServerMetadata; endpoints: ServerEndpoints }> {
   const urls = listServerMetadataUrls(issuer);
-  for (const url of urls) {
+  for (const text of urls) {
+    const url = gateUrlOrStop(context, { text, source: { field: 'metadata address', document: `the issuer ${issuer}` } });
     const answer = await sendOAuthRequest(context, { id: 'auth.server-metadata', request: { url }, describe: { GET: url, issuer }, what: "the authorization server's metadata" });
     const parsed = answer.status === 200 ? ServerMetadataSchema.safeParse(answer.json) : undefined;
     recordOAuthStep(context, 'auth.server-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(parsed?.success ? {} : { note: `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address (RFC 8414, then OpenID discovery).` }) });
@@ -70,13 +86,21 @@ async function fetchServerMetadata(context: RunContext, issuer: string): Promise
     const problem = checkServerMetadata({ metadata: parsed.data, issuer });
     if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ expected: issuer, got: problem.got, where: 'metadata' }));
     if (problem?.kind === 'no-pkce') throw fail(context, faults.explainNoPkce({ issuer, methods: problem.methods }));
-    return parsed.data;
+    return { metadata: parsed.data, endpoints: gateEndpoints(context, { metadata: parsed.data, document: `the authorization server's metadata at ${url}` }) };
   }
   throw fail(context, faults.explainNoServerMetadata({ issuer, tried: urls }));
 }
 
+/** Every endpoint the flow may follow, through the URL gate before any is opened or fetched: one refused ends the flow. */
+function gateEndpoints(context: RunContext, { metadata, document }: { metadata: ServerMetadata; document: string }): ServerEndpoints {
+  const gate = (field: string, text: string) => gateUrlOrStop(context, { text, source: { field, document } });
+  const authorization = gate('authorization_endpoint', metadata.authorization_endpoint);
+  const token = gate('token_endpoint', metadata.token_endpoint);
+  return { authorization, token, ...(metadata.registration_endpoint !== undefined ? { registration: gate('registration_endpoint', metadata.registration_endpoint) } : {}) };
+}
+
 /** The MCP spec's order: a client id given, a Client ID Metadata Document, then dynamic registration. */
-async function identifyClient(context: RunContext, metadata: ServerMetadata, issuer: string): Promise<ClientCredentials> {
+async function identifyClient(context: RunContext, { metadata, endpoints }: { metadata: ServerMetadata; endpoints: ServerEndpoints }, issuer: string): Promise<ClientCredentials> {
   const settings = context.options.authorization!;
   if (settings.clientId) {
     registerSecrets(context, [settings.clientSecret]);
@@ -88,10 +112,10 @@ async function identifyClient(context: RunContext, metadata: ServerMetadata, iss
     await context.hostStep('auth.client-id', { payload: { method: 'Client ID Metadata Document', client_id: settings.clientMetadataUrl, why: 'the server supports client_id_metadata_document_supported: the client_id is the URL of the document where the explorer describes itself' } });
     return { clientId: settings.clientMetadataUrl };
   }
-  if (!metadata.registration_endpoint) throw fail(context, faults.explainNoClientIdentity({ issuer }));
+  if (!endpoints.registration) throw fail(context, faults.explainNoClientIdentity({ issuer }));
   const registration = buildRegistrationRequest({ redirectUri: settings.redirectUri, clientName: 'MCP Lifecycle Explorer' });
   const body = JSON.stringify(registration);
-  const answer = await sendOAuthRequest(context, { id: 'auth.client-registration', request: { url: metadata.registration_endpoint, method: 'POST', headers: { 'content-type': 'application/json' }, body }, describe: registration, what: 'the registration endpoint' });
+  const answer = await sendOAuthRequest(context, { id: 'auth.client-registration', request: { url: endpoints.registration, method: 'POST', headers: { 'content-type': 'application/json' }, body }, describe: registration, what: 'the registration endpoint' });
   const parsed = RegistrationResponseSchema.safeParse(answer.json);
   if (parsed.success) registerSecrets(context, [parsed.data.client_secret]);
   const deprecated = context.trace.mcp.protocolVersion === '2026-07-28' || context.options.era === '2026-07-28' ? ' The 2026-07-28 era marks dynamic registration deprecated: a server should offer Client ID Metadata Documents.' : '';
@@ -105,9 +129,9 @@ async function identifyClient(context: RunContext, metadata: ServerMetadata, iss
 }
 
 /** Sends a token request (a code or a refresh token) and checks the answer. */
-async function requestToken(context: RunContext, { id, metadata, client, resource, grant }: { id: 'auth.token-request' | 'auth.refresh'; metadata: ServerMetadata; client: ClientCredentials; resource: string; grant: Parameters<typeof buildTokenRequest>[0]['grant'] }): Promise<TokenResponse> {
+async function requestToken(context: RunContext, { id, endpoints, client, resource, grant }: { id: 'auth.token-request' | 'auth.refresh'; endpoints: ServerEndpoints; client: ClientCredentials; resource: string; grant: Parameters<typeof buildTokenRequest>[0]['grant'] }): Promise<TokenResponse> {
   const request = buildTokenRequest({ grant, client, resource });
-  const answer = await sendOAuthRequest(context, { id, request: { url: metadata.token_endpoint, method: 'POST', headers: request.headers, body: request.body }, describe: Object.fromEntries(new URLSearchParams(request.body)), what: 'the token endpoint' });
+  const answer = await sendOAuthRequest(context, { id, request: { url: endpoints.token, method: 'POST', headers: request.headers, body: request.body }, describe: Object.fromEntries(new URLSearchParams(request.body)), what: 'the token endpoint' });
   const tokens = answer.status === 200 ? TokenResponseSchema.safeParse(answer.json) : undefined;
   if (tokens?.success) registerSecrets(context, [tokens.data.access_token, tokens.data.refresh_token, tokens.data.id_token]);
   const checks = tokens?.success ? { token_type: tokens.data.token_type, expires_in: tokens.data.expires_in ?? 'not given', refresh_token: tokens.data.refresh_token ? 'given' : 'none', scope: tokens.data.scope ?? 'not given' } : undefined;
@@ -122,19 +146,20 @@ async function requestToken(context: RunContext, { id, metadata, client, resourc
 }
 
 /** The authorization request, the consent in the user's browser, and the checked redirect back: a code. */
-async function obtainCode(context: RunContext, { metadata, issuer, client, resource, scopes }: { metadata: ServerMetadata; issuer: string; client: ClientCredentials; resource: string; scopes: string[] }) {
+async function obtainCode(context: RunContext, { metadata, endpoints, issuer, client, resource, scopes }: { metadata: ServerMetadata; endpoints: ServerEndpoints; issuer: string; client: ClientCredentials; resource: string; scopes: string[] }) {
   const settings = context.options.authorization!;
   const codeVerifier = createCodeVerifier();
   const state = createState();
   registerSecrets(context, [codeVerifier]);
   const request = { clientId: client.clientId, redirectUri: settings.redirectUri, codeChallenge: await computeCodeChallenge(codeVerifier), state, resource, scopes };
-  const authorizationUrl = buildAuthorizationUrl({ endpoint: metadata.authorization_endpoint, request });
+  // Built on a gated endpoint, so it passes; gated again so the type says so, and so that a query grown past the gate's bound is refused.
+  const authorizationUrl = gateUrlOrStop(context, { text: buildAuthorizationUrl({ endpoint: endpoints.authorization, request }), source: { field: 'authorization request', document: 'the URL the host built on the authorization_endpoint' } });
   await context.hostStep('auth.authorization-request', {
     payload: { url: authorizationUrl, parameters: Object.fromEntries(new URL(authorizationUrl).searchParams), code_verifier: `${settings.showSecrets ? codeVerifier : REDACTED} (kept by the client; only its SHA-256 travels)` },
   });
   let redirect: string;
   try {
-    redirect = await settings.obtainConsent({ authorizationUrl, redirectUri: settings.redirectUri, signal: context.signal });
+    redirect = await settings.obtainConsent({ authorizationUrl, redirectUri: settings.redirectUri, state, signal: context.signal });
   } catch (error) {
     if (context.signal.aborted) throw new RunAborted();
     throw fail(context, faults.explainConsentFailed({ reason: error instanceof Error ? error.message : String(error) }));
@@ -156,7 +181,7 @@ type AuthorizationBase = Omit<Authorization, 'accessToken' | 'refreshToken' | 'e
 function keepTokens(context: RunContext, { base, tokens, previous, obtainedBy }: { base: AuthorizationBase; tokens: TokenResponse; previous: Authorization | undefined; obtainedBy: Authorization['obtainedBy'] }): Authorization {
   const expiresAt = readExpiry({ tokens, now: Date.now() });
   const refreshToken = tokens.refresh_token ?? previous?.refreshToken;
-  const kept: Authorization = { issuer: base.issuer, metadata: base.metadata, client: base.client, resource: base.resource, scopes: base.scopes, accessToken: tokens.access_token, obtainedBy, ...(refreshToken ? { refreshToken } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) };
+  const kept: Authorization = { issuer: base.issuer, metadata: base.metadata, endpoints: base.endpoints, client: base.client, resource: base.resource, scopes: base.scopes, accessToken: tokens.access_token, obtainedBy, ...(refreshToken ? { refreshToken } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) };
   context.state.authorization = kept;
   return kept;
 }
@@ -175,7 +200,7 @@ export async function authorizeAfterRefusal(context: RunContext, refused: HttpEx
     throw fail(context, faults.explainStillRefused({ serverUrl: context.trace.mcp.url, status: refused.status ?? 401, ...(challenge.errorDescription ? { description: challenge.errorDescription } : {}) }));
   }
   if (previous && !stepUp && previous.refreshToken && challenge?.error === 'invalid_token') {
-    const tokens = await requestToken(context, { id: 'auth.refresh', metadata: previous.metadata, client: previous.client, resource: previous.resource, grant: { type: 'refresh_token', refreshToken: previous.refreshToken } });
+    const tokens = await requestToken(context, { id: 'auth.refresh', endpoints: previous.endpoints, client: previous.client, resource: previous.resource, grant: { type: 'refresh_token', refreshToken: previous.refreshToken } });
     keepTokens(context, { base: previous, tokens, previous, obtainedBy: 'refresh' });
   } else {
     const resourceMetadata = previous ? undefined : await fetchResourceMetadata(context, challenge);
@@ -183,13 +208,14 @@ export async function authorizeAfterRefusal(context: RunContext, refused: HttpEx
     const resource = previous?.resource ?? resourceMetadata?.resource ?? canonicalResource(serverUrlOf(context));
     const issuer = previous?.issuer ?? resourceMetadata?.authorization_servers?.[0];
     if (!issuer) throw fail(context, faults.explainNoAuthorizationServer({ serverUrl: context.trace.mcp.url }));
-    const metadata = previous?.metadata ?? (await fetchServerMetadata(context, issuer));
-    const client = previous?.client ?? (await identifyClient(context, metadata, issuer));
+    const discovered = previous ?? (await fetchServerMetadata(context, issuer));
+    const { metadata, endpoints } = discovered;
+    const client = previous?.client ?? (await identifyClient(context, discovered, issuer));
     // Step-up keeps the scopes held and adds those the challenge names (the MCP spec's scope challenge).
     const scopes = stepUp ? [...new Set([...(previous?.scopes ?? []), ...(challenge?.scope ?? [])])] : chooseScopes({ ...(challenge?.scope ? { challenged: challenge.scope } : {}), ...(resourceMetadata?.scopes_supported ? { supported: resourceMetadata.scopes_supported } : {}) });
-    const { code, codeVerifier } = await obtainCode(context, { metadata, issuer, client, resource, scopes });
-    const tokens = await requestToken(context, { id: 'auth.token-request', metadata, client, resource, grant: { type: 'authorization_code', code, codeVerifier, redirectUri: context.options.authorization!.redirectUri } });
-    keepTokens(context, { base: { issuer, metadata, client, resource, scopes }, tokens, previous, obtainedBy: 'code' });
+    const { code, codeVerifier } = await obtainCode(context, { metadata, endpoints, issuer, client, resource, scopes });
+    const tokens = await requestToken(context, { id: 'auth.token-request', endpoints, client, resource, grant: { type: 'authorization_code', code, codeVerifier, redirectUri: context.options.authorization!.redirectUri } });
+    keepTokens(context, { base: { issuer, metadata, endpoints, client, resource, scopes }, tokens, previous, obtainedBy: 'code' });
   }
   await context.hostStep('auth.retry', { payload: { action: 'send the refused MCP request again', authorization: `Bearer ${REDACTED}`, note: context.options.authorization?.showSecrets ? 'a sandbox token: its value is shown in the token step' : 'the token is a secret: it goes to the MCP server only' } });
 }

@@ -83,6 +83,13 @@ function explainRedirect({ stop, party, during, carriesKey }: { stop: RedirectSt
     };
   }
   const sent = carriesKey ? 'the request and your API key' : 'the message and its session';
+  if (stop.refused !== undefined) {
+    return {
+      what: `${party} answered ${during} with a redirect (${status}) to ${JSON.stringify(stop.location)}, an address the host would not open: ${stop.refused}.`,
+      why: `The host follows no redirect (${sent} would go where nobody chose), and this one does not point to a server at all: every address from outside passes one gate, and this one did not.`,
+      fix: 'A real server redirects to an https address. Treat this one as hostile or broken: do not open the address by hand; use another server, then press Reset.',
+    };
+  }
   const why =
     stop.sameOrigin === false
       ? `The redirect points to another origin. The host does not follow it silently: it would send ${sent} to a server you did not choose.`

@@ -4,6 +4,7 @@ import type { ConsentDecision } from './consent.ts';
 import type { PromptChoice } from './prompt-start.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
+import type { GatedUrl } from '../trace/url-gate.ts';
 import type { Authorization } from './authorization-flow.ts';
 import type { Release } from './gate.ts';
 import type { McpConnection } from './mcp-connection.ts';
@@ -20,6 +21,12 @@ export type RunOptions = {
   /** A pinned era, or auto: try 2026-07-28, fall back in the open to 2025-11-25. */
   era: EraChoice;
   mcpUrl: string;
+  /**
+   * Origins the learner chose that may be reached over plain http beyond this machine, besides
+   * the MCP server's own (always one): the explorer's origin, for a class served over a LAN
+   * without https. Every address from outside passes the URL gate (src/lifecycle/url-refusal.ts) with these.
+   */
+  httpOrigins?: string[];
   /** Headers for the MCP server (a bearer token): sent to it alone, their secret values redacted everywhere else. */
   mcpHeaders?: McpHeader[];
   /**
@@ -69,8 +76,11 @@ export type AuthorizationSettings = {
   /** A client id registered beforehand (the learner's), used first when given. */
   clientId?: string;
   clientSecret?: string;
-  /** Sends the user to the authorization URL; resolves with the redirect URL the browser came back to. */
-  obtainConsent: (request: { authorizationUrl: string; redirectUri: string; signal: AbortSignal }) => Promise<string>;
+  /**
+   * Sends the user to the authorization URL (it passed the URL gate); resolves with the redirect
+   * URL the browser came back to. `state` is the one in the URL: a redirect without it is not this flow's.
+   */
+  obtainConsent: (request: { authorizationUrl: GatedUrl; redirectUri: string; state: string; signal: AbortSignal }) => Promise<string>;
   /** The sandbox's codes and tokens are made up for class: they may be shown, not redacted. */
   showSecrets?: boolean;
 };

@@ -9,6 +9,7 @@ import { callProvider } from './provider-call.ts';
 import type { RunContext } from './run-context.ts';
 import { fillElicitationDefaults } from './elicitation-defaults.ts';
 import { answerRoots } from './answer-roots.ts';
+import { gateUrlOrRecord } from './url-refusal.ts';
 
 /**
  * The host's answers to what a server asks while a tool runs, from any server: sampling
@@ -160,6 +161,12 @@ const CreateMessageResultSchema = z.object({
 async function answerElicitation(context: RunContext, params: ElicitRequestParams): Promise<ElicitResult> {
   const { hostStep, options } = context;
   await hostStep('client.elicitation-to-host', { payload: params });
+  // URL mode: the address passes the URL gate before the user is shown it; refused, nobody is asked and the host declines.
+  if (params.mode === 'url' && gateUrlOrRecord(context, { text: params.url, source: { field: 'url', document: "the server's elicitation request (URL mode)" } }) === undefined) {
+    const declined: ElicitResult = { action: 'decline' };
+    await hostStep('host.elicitation.result', { payload: declined, note: 'The address did not pass the URL gate (the step before), so the host declined for you without showing it: nothing was opened.' });
+    return declined;
+  }
   await hostStep('host.elicitation.ask', { payload: params.mode === 'url' ? { message: params.message, url: params.url } : { message: params.message, requestedSchema: params.requestedSchema } });
   const proposed: ElicitResult = options.elicitationAnswer ?? (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: fillElicitationDefaults(params.requestedSchema) });
   const answered = await hostStep(

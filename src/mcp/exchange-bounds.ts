@@ -22,7 +22,14 @@ type BoundKind = 'time' | 'frames' | 'bytes' | 'depth';
 export type BoundStop = { [Kind in BoundKind]: { kind: Kind; limit: number; elapsedMs: number; frames: number; bytes: number } }[BoundKind];
 
 /** A redirect the recorder does not follow: where it points (unknown in a browser) and whether that is the same origin. */
-export type RedirectStop = { kind: 'redirect'; status: number; location: string | undefined; sameOrigin: boolean | undefined };
+export type RedirectStop = {
+  kind: 'redirect';
+  status: number;
+  location: string | undefined;
+  sameOrigin: boolean | undefined;
+  /** Why the URL gate refused the target (src/trace/url-gate.ts), when it did: then it is no address to suggest. */
+  refused?: string;
+};
 
 /** Why the recorder stopped an exchange itself: a bound, or a redirect it does not follow. */
 export type ExchangeStop = BoundStop | RedirectStop;

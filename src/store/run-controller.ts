@@ -12,6 +12,7 @@ import { createPageAuthorization } from './consent-popup.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import { CLIENT_METADATA_PATH } from '../trace/authorization-sandbox.ts';
+import { listChosenHttpOrigins } from '../trace/url-gate.ts';
 import type { ExplorerState } from './explorer-store.ts';
 import { initialRunSlice, moveCursor, useExplorerStore } from './explorer-store.ts';
 import { useServerOfferingsStore } from './server-offerings.ts';
@@ -22,6 +23,8 @@ import { useServerOfferingsStore } from './server-offerings.ts';
  */
 
 let currentRun: LifecycleRun | null = null;
+/** The origins the live run's learner chose (the explorer's, the MCP server's): the page's own URL gate lets plain http reach them. */
+let runHttpOrigins: string[] = [];
 /** The app's OAuth redirect page (oauth-callback.html), beside index.html. */
 const CALLBACK_PAGE = 'oauth-callback.html';
 let enginePromise: Promise<typeof import('../lifecycle/engine.ts')> | null = null;
@@ -186,6 +189,8 @@ function prepareRunOptions({ state, provider, appBaseUrl }: { state: ExplorerSta
     question: state.question,
     era: state.era,
     mcpUrl: authorization.mcpUrl ?? mcpUrl,
+    // The explorer's own origin is one the learner chose: over plain http on a LAN, the built-in sandbox's addresses are on it.
+    httpOrigins: [appBaseUrl.origin],
     mcpHeaders,
     provider,
     ...(authorization.settings ? { authorization: authorization.settings } : {}),
@@ -253,8 +258,14 @@ export async function startRun(): Promise<void> {
     return;
   }
   currentRun = run;
+  runHttpOrigins = listChosenHttpOrigins(options);
   run.subscribe((event) => applyEvent(nextRunId, event));
   void run.start();
+}
+
+/** What the page passes as httpOrigins to the URL gate for an address of the live run (an elicitation's page). */
+export function readRunHttpOrigins(): readonly string[] {
+  return runHttpOrigins;
 }
 
 export function releaseRun(release?: { payload?: unknown; answered?: boolean }): boolean {

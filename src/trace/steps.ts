@@ -485,6 +485,15 @@ export const STEP_DEFINITIONS = {
     kind: 'response',
     title: 'Server answers 403 insufficient_scope: the token lacks a scope (step-up)',
   },
+  'host.url-refused': {
+    label: 'address refused',
+    canonical: null,
+    phase: 'discovery',
+    from: 'host',
+    to: 'user',
+    kind: 'internal',
+    title: 'Host refuses an address from outside: nothing opens, fetches or links it',
+  },
   'host.fault': {
     label: 'stopped',
     canonical: null,

@@ -77,3 +77,18 @@ export function gateOwnUrl(text: string, httpOrigins: readonly string[] = []): G
   if (!result.ok) throw new Error(`The explorer's own address ${JSON.stringify(text)} did not pass the URL gate: ${result.reason}.`);
   return result.url;
 }
+
+/**
+ * The origins a run may reach over plain http beyond this machine: those the learner chose,
+ * the MCP server they named and any the host was told of (the explorer's own, for a class
+ * served over a LAN without https). A server cannot add to them.
+ */
+export function listChosenHttpOrigins({ mcpUrl, httpOrigins = [] }: { mcpUrl: string; httpOrigins?: readonly string[] }): string[] {
+  const origins = [...httpOrigins];
+  try {
+    origins.push(new URL(mcpUrl).origin);
+  } catch {
+    // A stdio server's name is not a URL: no origin of its own.
+  }
+  return origins;
+}

@@ -66,6 +66,25 @@ describe('an MCP server that redirects', () => {
     expect(redirecting.received.map((request) => request.url)).toEqual(['/mcp']);
   });
 
+  it.each([
+    ['javascript:', 'javascript:fetch("/pwned")//', 'its scheme is javascript:'],
+    ['data:', 'data:text/html,<script>alert(1)</script>', 'its scheme is data:'],
+    ['file:', 'file:///etc/passwd', 'its scheme is file:'],
+    ['a user name before another host', 'https://127.0.0.1@evil.example/mcp', 'user name or password'],
+    ['plain http beyond this machine', 'http://evil.example/mcp', 'plain http to evil.example'],
+  ])('to %s: the fault names it as no address to use, says what the URL gate found, and suggests no “final URL”', async (_name, location, found) => {
+    const redirecting = await startRedirecting(() => location);
+    const trace = await createMockRun(app.url, { mcpUrl: `${redirecting.url}/mcp`, autoRelease: true }).start();
+    expect(trace.status).toBe('failed');
+    const fault = trace.steps.at(-1)!.fault!;
+    // Quoted, as the address came (a user name before the host is redacted, as in any URL the host records).
+    expect(fault.what).toMatch(new RegExp(`^The MCP server at ${redirecting.url}/mcp answered while connecting with a redirect \\(HTTP 307\\) to ".+", an address the host would not open: `));
+    expect(fault.what).toContain(found);
+    expect(fault.fix).not.toContain('final URL');
+    expect(fault.fix).toContain('do not open the address by hand');
+    expect(redirecting.received.map((request) => request.url)).toEqual(['/mcp']);
+  });
+
   it('in the CLI: the same explanation, a whole trace printed, exit code 1 as for any fault', async () => {
     const target = await startTarget();
     const redirecting = await startRedirecting((path) => `${target.url}${path}`);

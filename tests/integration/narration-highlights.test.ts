@@ -8,6 +8,7 @@ import { requireWireInfo, WIRE_CATALOG } from '../../src/providers/wire-catalog.
 import { CLIENT_METADATA_PATH, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { ERAS, type Era } from '../../src/trace/vocabulary.ts';
+import { startHostileAuthorizationServer, writeBeaconScript } from '../helpers/start-hostile-authorization-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -55,6 +56,26 @@ function runAuthorization({ era, fault, byDocument }: { era: Era; fault?: Sandbo
   }).start();
 }
 
+const REFUSED_ADDRESS = 'a javascript: authorization endpoint';
+
+/** A hostile authorization server's javascript: endpoint, refused by the URL gate: the refusal step's highlights. */
+async function runAgainstHostileServer(): Promise<Trace> {
+  const hostile = await startHostileAuthorizationServer({ place: 'authorization_endpoint', value: writeBeaconScript });
+  try {
+    return await createLifecycleRun({
+      question: 'What is 5 plus 7?',
+      era: '2025-11-25',
+      mcpUrl: hostile.mcpUrl,
+      provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: 'mock-model-deterministic' },
+      autoRelease: true,
+      networkTimeoutMs: 10_000,
+      authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: () => Promise.reject(new Error('no consent page for a refused address')) },
+    }).start();
+  } finally {
+    await hostile.close();
+  }
+}
+
 const AUTHORIZATION_RUNS = [
   { scenarioId: 'authorization', byDocument: true },
   { scenarioId: 'authorization missing-scope', fault: 'missing-scope', byDocument: false },
@@ -70,7 +91,16 @@ beforeAll(async () => {
   for (const era of ERAS) {
     for (const { scenarioId, byDocument, ...rest } of AUTHORIZATION_RUNS) runs.push({ wire: 'openai-chat', era, scenarioId, trace: await runAuthorization({ era, byDocument, ...('fault' in rest ? { fault: rest.fault } : {}) }) });
   }
+  runs.push({ wire: 'openai-chat', era: '2025-11-25', scenarioId: REFUSED_ADDRESS, trace: await runAgainstHostileServer() });
 }, 120_000);
+
+describe('the highlights of a refused address', () => {
+  it('all reach a value in the payload of its step', () => {
+    const run = runs.find((entry) => entry.scenarioId === REFUSED_ADDRESS)!;
+    expect(run.trace.steps.some((step) => step.id === 'host.url-refused')).toBe(true);
+    expect(listUnresolved(run, { includeOptional: false })).toEqual([]);
+  });
+});
 
 describe.each(ERAS)('the highlights of the authorization flow, era %s', (era) => {
   it.each(AUTHORIZATION_RUNS.map((entry) => entry.scenarioId))('all reach a value in the payload of their step (%s)', (scenarioId) => {
