@@ -30,24 +30,26 @@ async function openWithFault(page: Page, { fault, era }: { fault: string; era: s
 
 const play = (page: Page) => page.getByRole('button', { name: /^Play/ }).click();
 
-type Case = { fault: string; era: string; consents: number; outcome: RegExp; steps: string[]; said: string };
+/** `handOver`: the page refuses the answer (its state is not the one sent), and the learner hands it to the host to see the host's check. */
+type Case = { fault: string; era: string; consents: number; outcome: RegExp; steps: string[]; said: string; handOver?: true };
 
 const CASES: Case[] = [
   { fault: 'wrong-issuer', era: '2025-11-25', consents: 0, outcome: /stopped/, steps: FIRST_FLOW.slice(0, 3), said: "The authorization server's metadata says its issuer is" },
   { fault: 'wrong-resource', era: '2026-07-28', consents: 1, outcome: /stopped/, steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge'], said: 'still answered HTTP 401 with the new token: “The access token was issued for another resource' },
   { fault: 'missing-scope', era: '2025-11-25', consents: 2, outcome: /complete/, steps: [...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'], said: '5 plus 7 is 12.' },
   { fault: 'expired-token', era: '2026-07-28', consents: 1, outcome: /complete/, steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry'], said: '5 plus 7 is 12.' },
-  { fault: 'state-mismatch', era: '2026-07-28', consents: 1, outcome: /stopped/, steps: FIRST_FLOW.slice(0, 6), said: 'The redirect back from the consent page carried another state than the one the host sent.' },
+  { fault: 'state-mismatch', era: '2026-07-28', consents: 1, outcome: /stopped/, steps: FIRST_FLOW.slice(0, 6), said: 'The redirect back from the consent page carried another state than the one the host sent.', handOver: true },
   { fault: 'pkce-mismatch', era: '2025-11-25', consents: 1, outcome: /stopped/, steps: FIRST_FLOW.slice(0, 7), said: 'invalid_grant, “code_verifier does not match the code_challenge' },
 ];
 
-for (const { fault, era, consents, outcome, steps, said } of CASES) {
+for (const { fault, era, consents, outcome, steps, said, handOver } of CASES) {
   test(`${fault}, ${era}: its own outcome under /explorer/, the steps before it kept`, async ({ page }) => {
     await openWithFault(page, { fault, era });
     if (consents === 0) await play(page);
     else await approveIn(page, () => play(page));
-    // Step-up's second consent is asked with no click of the learner's: a blocked popup waits for Sign in.
+    // Step-up's second consent waits for Sign in again: the page opens no window by itself.
     for (let more = 1; more < consents; more++) await approveIn(page, async () => {});
+    if (handOver) await page.getByTestId('check-refused-answer').click();
     await waitForRunStatus(page, outcome);
     expect(await readAuthSteps(page)).toEqual(steps);
     const first = era === '2026-07-28' ? 'mcp.discover.request' : 'mcp.initialize.request';

@@ -4,12 +4,12 @@ import { openConsentPopup } from '../e2e/helpers.ts';
 
 /**
  * The authorization scenario in the static site, no app server: the Service Worker is the
- * sandbox, the consent page opens in a real popup (or from Sign in when blocked), and the
+ * sandbox, Sign in opens the consent page in a real window with no opener, and the
  * sandbox sends it back to the site's own oauth-callback.html under /explorer/, which
- * hands the redirect to the page; the run reaches the answer.
+ * hands the redirect to the page on the site's BroadcastChannel; the run reaches the answer.
  */
 
-/** Plays the scenario, approves in the popup (opened at once or from Sign in), and waits for the answer. */
+/** Plays the scenario, approves in the consent window (opened from Sign in, with no opener), and waits for the answer. */
 async function runThroughPopup(page: Page): Promise<void> {
   await page.getByTestId('scenario-select').selectOption('authorization');
   await page.getByLabel('Speed').selectOption({ label: '4×' });
@@ -17,6 +17,7 @@ async function runThroughPopup(page: Page): Promise<void> {
     await page.getByRole('button', { name: /^Play/ }).click();
   });
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
+  expect(await popup.evaluate(() => window.opener === null)).toBe(true);
   const closed = popup.waitForEvent('close', { timeout: 30_000 });
   await popup.getByRole('button', { name: 'Approve' }).click();
   await closed;

@@ -7,11 +7,11 @@ import { nameServer, openConsentPopup, readPayloadsOf, waitForRunStatus } from '
 
 /**
  * A third-party authorization server that sends Cross-Origin-Opener-Policy: same-origin,
- * as many sign-in pages do: the popup loses its opener once it reaches them, so the
- * callback page cannot post to the explorer. The server here is the real app (sandbox and
- * /mcp/protected) on another origin, every answer with COOP; the page names it by URL,
- * signs in through a real popup in Chromium, and the callback page's BroadcastChannel
- * (named by the flow's state) brings the code back.
+ * as many sign-in pages do. The consent window has no opener anyway (the page opens it
+ * with noopener), so COOP changes nothing: the callback page's BroadcastChannel brings the
+ * code back, checked by the flow's state. The server here is the real app (sandbox and
+ * /mcp/protected) on another origin, every answer with COOP; the page names it by URL and
+ * signs in through a real window in Chromium.
  */
 
 let server: Server;
@@ -36,7 +36,7 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-test('an authorization server on another origin that sends COOP same-origin: the popup is cut off, and the code still comes back', async ({ page }) => {
+test('an authorization server on another origin that sends COOP same-origin: the code comes back on the channel all the same', async ({ page }) => {
   await page.goto('/');
   await nameServer(page, `${serverUrl}/mcp/protected`);
   await page.getByLabel('Speed').selectOption({ label: '4×' });
@@ -49,14 +49,13 @@ test('an authorization server on another origin that sends COOP same-origin: the
     await page.getByRole('button', { name: /^Play/ }).click();
   });
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
-  // COOP severed the popup: on the consent page it has no opener, so postMessage to it cannot work.
   expect(await popup.evaluate(() => window.opener === null)).toBe(true);
-  // Severed, the popup reads as closed while the learner signs in: the page says what it knows, aloud and in view.
-  const note = page.getByTestId('consent-window-closed');
-  await expect(note).toContainText('The consent window is closed or cut off from the explorer by the authorization server (COOP).');
-  await expect(page.getByTestId('sign-in-announcement')).toContainText('If you are still signing in there, finish; if you closed it, Cancel sign-in.');
+  // While the learner signs in there, the page says what it waits for and where, aloud and in view.
+  const note = page.getByTestId('sign-in-gate');
+  await expect(note).toContainText(`Waiting for the authorization server at ${new URL(serverUrl).host} to send you back.`);
+  await expect(page.getByTestId('sign-in-announcement')).toContainText('If no window opened, or you closed it, press Sign in again.');
   await expect(note.getByRole('button', { name: 'Cancel sign-in' })).toBeVisible();
-  await expect(note.getByRole('button', { name: 'Reopen the consent window' })).toBeVisible();
+  await expect(note.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await popup.getByRole('button', { name: 'Approve' }).click();
   await waitForRunStatus(page, /complete/);
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
@@ -72,7 +71,7 @@ test('an authorization server on another origin that sends COOP same-origin: the
   expect(stored).not.toMatch(/access_token|code_verifier|oauth-callback/);
 });
 
-test('COOP severed the popup and the learner really closed it: Cancel sign-in ends the flow as closed before answering, the steps before kept', async ({ page }) => {
+test('the learner closes the window: Sign in again opens the same request, and Cancel sign-in ends the flow, the steps before kept', async ({ page }) => {
   await page.goto('/');
   await nameServer(page, `${serverUrl}/mcp/protected`);
   await page.getByLabel('Speed').selectOption({ label: '4×' });
@@ -83,19 +82,17 @@ test('COOP severed the popup and the learner really closed it: Cancel sign-in en
     await page.getByRole('button', { name: /^Play/ }).click();
   });
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
-  const note = page.getByTestId('consent-window-closed');
-  await expect(note).toBeVisible();
-  // Reopen opens the same request in a new window (the note goes while it is watched, and comes back once COOP severs it too).
+  const note = page.getByTestId('sign-in-gate');
+  await popup.close();
+  // Sign in again opens the same request (same state and PKCE challenge) in a new window.
   const reopened = page.waitForEvent('popup');
-  await note.getByRole('button', { name: 'Reopen the consent window' }).click();
+  await note.getByRole('button', { name: 'Sign in' }).click();
   const second = await reopened;
   await expect(second.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
   expect(new URL(second.url()).searchParams.get('state')).toBe(new URL(popup.url()).searchParams.get('state'));
-  await expect(note).toBeVisible();
-  await popup.close();
   await second.close();
   await note.getByRole('button', { name: 'Cancel sign-in' }).click();
-  await expect(page.getByTestId('fault')).toContainText('the consent window was closed before the authorization server sent it back to the explorer.');
+  await expect(page.getByTestId('fault')).toContainText('you cancelled the sign-in before the authorization server sent you back to the explorer.');
   await expect(note).toHaveCount(0);
   const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
   expect(ids.filter((id) => id.startsWith('auth.')).slice(-2)).toEqual(['auth.client-id', 'auth.authorization-request']);

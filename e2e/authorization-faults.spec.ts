@@ -18,7 +18,7 @@ async function expectEraSpoken(page: Page, era: string): Promise<void> {
   await expect(page.locator(`[data-testid="timeline-step"][data-step-id="${first}"]`).first()).toBeAttached();
 }
 
-/** Approves in the consent popup that start() leads to (opened at once, or from Sign in), and waits for it to close. */
+/** Approves in the consent window that start() leads to (opened from Sign in), and waits for it to close. */
 async function approveIn(page: Page, start: () => Promise<void>): Promise<void> {
   const popup = await openConsentPopup(page, start);
   await expect(popup.getByRole('heading', { name: /Authorize MCP Lifecycle Explorer/ })).toBeVisible();
@@ -57,7 +57,7 @@ test('wrong-resource, 2025-11-25: the token is refused, a refresh is refused too
 test('missing-scope, 2026-07-28: the 403 insufficient_scope is a step-up of its own, a second consent, then the answer', async ({ page }) => {
   await openWithFault(page, { fault: 'missing-scope', era: '2026-07-28' });
   await approveIn(page, () => play(page));
-  // The second consent is asked with no click of the learner's: a blocked popup waits for Sign in.
+  // The second consent waits for Sign in again: the page opens no window by itself.
   await approveIn(page, async () => {});
   await waitForRunStatus(page, /complete/);
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');

@@ -144,15 +144,16 @@ export async function chooseRealProvider(page: Page, options: { wire: string; ba
 }
 
 /**
- * Does what starts a sign-in and returns the consent popup: opened by the page at once, or from
- * the Sign in button when the browser blocked a popup that no click of the learner's opened.
+ * Does what starts a sign-in, then presses the sign-in gate's Sign in, and returns the consent window. The page opens
+ * it with no opener, so it never opens one by itself (it could not tell whether a blocker stopped it): Sign in is
+ * always the learner's click.
  */
 export async function openConsentPopup(page: Page, start: () => Promise<void>): Promise<Page> {
-  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
   await start();
   const signIn = page.getByTestId('sign-in');
-  const first = await Promise.race([popupOpened.then(() => 'popup' as const), signIn.waitFor({ timeout: 60_000 }).then(() => 'sign-in' as const)]);
-  if (first === 'sign-in') await signIn.click();
+  await signIn.waitFor({ timeout: 60_000 });
+  const popupOpened = page.waitForEvent('popup', { timeout: 60_000 });
+  await signIn.click();
   return popupOpened;
 }
 

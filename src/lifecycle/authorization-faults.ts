@@ -116,8 +116,8 @@ export function explainNoCode(): Fault {
 export function explainConsentFailed({ reason }: { reason: string }): Fault {
   return {
     what: `The consent step did not come back: ${reason}`,
-    why: 'The host waits for the browser to be redirected to its callback with a code; that did not happen.',
-    fix: `Allow the popup (or open the printed URL), approve there, and keep the window open until it closes itself, ${RESET}.`,
+    why: 'The host waits for the browser to be redirected to its callback with a code and this sign-in’s state; that did not happen.',
+    fix: `Open the consent page (Sign in, in the page; the printed address, in the CLI), approve there, and let the authorization server send you back, ${RESET}.`,
   };
 }
 

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { PendingStep } from '../lifecycle/trace-writer.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
 import type { EraChoice } from '../trace/vocabulary.ts';
+import type { GatedUrl } from '../trace/url-gate.ts';
 import type { SandboxFaultName } from '../trace/sandbox-fault-names.ts';
 import { DEFAULT_SCENARIO_ID } from '../content/scenarios.ts';
 import { loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
@@ -41,12 +42,15 @@ export type RunSlice = {
     | { kind: 'imported'; fileName: string; startedAt: string; wire: string; modelKind: string; cut?: string };
   /** Why the last file could not be imported; the run on show is untouched. */
   importError: string | null;
-  /**
-   * Blocked: the browser blocked the consent popup, and the Sign in button opens it with a click. Closed: the consent
-   * window reads as closed, by the learner or cut off by the authorization server's COOP, and the page cannot tell which.
-   */
-  signIn: { authorizationUrl: string; reason: 'blocked' | 'closed' } | null;
+  /** The sign-in the engine waits for (src/store/consent-popup.ts): the Sign in button opens its consent page. */
+  signIn: PendingSignIn | null;
 };
+
+/**
+ * A sign-in in progress. `opened`: the learner pressed Sign in at least once (a window opened without an opener cannot be
+ * watched, so this is all the page knows of it). `refused`: an answer came back that is not this sign-in's, and was not taken.
+ */
+export type PendingSignIn = { authorizationUrl: GatedUrl; opened: boolean; refused?: string };
 
 export type CursorSlice = {
   /** Index into steps of the step on show, -1 before the first. */

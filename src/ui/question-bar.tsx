@@ -82,10 +82,10 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
           </select>
         </label>
       )}
-      <SignInGate reason={signIn?.reason ?? null} />
+      <SignInGate signIn={signIn} />
       {offersSignIn && (
         <p className="flex w-full items-center gap-2 text-xs text-slate-700 dark:text-slate-200">
-          The server answered 401. Run again with the MCP authorization flow (OAuth: its consent page in a popup, the token kept in memory only)?
+          The server answered 401. Run again with the MCP authorization flow (OAuth: its consent page in a window of its own, the token kept in memory only)?
           <button type="button" onClick={signInToServer} className="rounded-md border border-sky-700 bg-sky-800 px-3 py-1 text-sm font-medium text-white hover:bg-sky-900" data-testid="sign-in-to-server">
             Sign in
           </button>
