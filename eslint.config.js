@@ -36,6 +36,20 @@ const leakingVitestCalls = ['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeT
   message: `vi.${name} leaks into the test files that share this worker. Name this file under isolated in tests/setup/test-files.json, which gives it a process of its own.`,
 }));
 const innerHtmlSyntax = { selector: "MemberExpression[property.name='innerHTML']", message: 'Render untrusted data as text, never as HTML.' };
+const htmlFromDataSyntax = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted data as text, never as HTML.' };
+// The page opens, navigates and links in one module, whose functions take only a GatedUrl (passUrlGate, src/trace/url-gate.ts);
+// save-blob.ts links the page's own blob: URLs for downloads. Everywhere else in src/ and server/, these are refused.
+const NAVIGATING_FILES = ['src/ui/open-gated-url.tsx', 'src/store/save-blob.ts'];
+const navigationMessage = 'Open, navigate and link only through src/ui/open-gated-url.tsx, which takes a GatedUrl (passUrlGate in src/trace/url-gate.ts): an address from outside may be javascript:.';
+const navigationSyntax = [
+  "CallExpression[callee.type='MemberExpression'][callee.property.name='open'][callee.object.name=/^(window|globalThis|self|top|parent|opener)$/]",
+  "CallExpression[callee.type='Identifier'][callee.name='open']",
+  "CallExpression[callee.property.name=/^(assign|replace)$/][callee.object.name='location']",
+  "CallExpression[callee.property.name=/^(assign|replace)$/][callee.object.property.name='location']",
+  "AssignmentExpression[left.property.name=/^(href|location)$/]",
+  "AssignmentExpression[left.name='location']",
+  'JSXOpeningElement[name.name=/^(a|area|iframe|frame|embed|object|form|base)$/] > JSXAttribute[name.name=/^(href|src|data|action)$/] > JSXExpressionContainer',
+].map((selector) => ({ selector, message: navigationMessage }));
 const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles } } } };
 
 export default tseslint.config(
@@ -54,7 +68,7 @@ export default tseslint.config(
   {
     ...localRules,
     files: ['src/**', 'server/**'],
-    rules: { 'local/no-folder-cycles': 'error' },
+    rules: { 'local/no-folder-cycles': 'error', 'no-restricted-syntax': ['error', innerHtmlSyntax, ...navigationSyntax] },
   },
   {
     files: PURE_LAYERS.map((layer) => `${layer}/**`),
@@ -102,10 +116,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': ['error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted data as text, never as HTML.' },
-        innerHtmlSyntax,
-      ],
+      'no-restricted-syntax': ['error', htmlFromDataSyntax, innerHtmlSyntax, ...navigationSyntax],
     },
+  },
+  {
+    files: NAVIGATING_FILES,
+    rules: { 'no-restricted-syntax': ['error', htmlFromDataSyntax, innerHtmlSyntax] },
   },
 );

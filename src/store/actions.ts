@@ -5,6 +5,7 @@ import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from 
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
 import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts';
 import { setChosenPrompt } from './server-offerings.ts';
+import { saveBlob } from './save-blob.ts';
 import type { PromptChoice } from '../lifecycle/prompt-start.ts';
 import { abortRun, cancelProviderRequest, cancelToolCall, getShownTrace, importTraceText, releaseRun, startRun } from './run-controller.ts';
 
@@ -141,12 +142,7 @@ export async function exportTrace(): Promise<void> {
   const trace = getShownTrace();
   if (!trace) return;
   const { serializeTrace, traceFileName } = await import('../lifecycle/import-trace.ts');
-  const url = URL.createObjectURL(new Blob([serializeTrace(trace)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = traceFileName(trace);
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([serializeTrace(trace)], { type: 'application/json' }), traceFileName(trace));
 }
 
 export async function importTrace(file: File): Promise<void> {

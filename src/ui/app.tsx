@@ -22,6 +22,8 @@ import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 import { ViewBoundary } from './view-boundary.tsx';
 import { whenFirstStepOrIdle } from './wait-for-first-step.ts';
 import { GRAPH_VIEW_ID, GraphSplit } from './graph-split.tsx';
+import { GatedLink } from './open-gated-url.tsx';
+import { passUrlGate } from '../trace/url-gate.ts';
 
 // The inspector is part of the first page: the first Next shows step 1 in it before the engine exists, and an import()
 // of its chunk, even preloaded, resolved a frame or more after that press. Its heavy parts (a tool result's rich content,
@@ -162,6 +164,17 @@ function HeaderTools() {
   );
 }
 
+/** The embed view's way out: this page's own address without embed=1 (gated like any: a pasted address may be anything). */
+function FullExplorerLink() {
+  const gated = passUrlGate({ text: window.location.href.replace(/([?&])embed=1&?/, '$1').replace(/[?&]$/, ''), httpOrigins: [window.location.origin] });
+  if (!gated.ok) return null;
+  return (
+    <GatedLink url={gated.url} className="ml-auto text-sm text-sky-800 underline dark:text-sky-300">
+      Open in the full explorer
+    </GatedLink>
+  );
+}
+
 export function App() {
   useKeyboardShortcuts();
   useDocumentPreferences();
@@ -182,9 +195,7 @@ export function App() {
             <span className="ml-2 hidden text-xs font-normal text-slate-500 2xl:inline dark:text-slate-400">every message real, one step at a time</span>
           </h1>
           {EMBED ? (
-            <a href={window.location.href.replace(/([?&])embed=1&?/, '$1').replace(/[?&]$/, '')} target="_blank" rel="noopener" className="ml-auto text-sm text-sky-800 underline dark:text-sky-300">
-              Open in the full explorer
-            </a>
+            <FullExplorerLink />
           ) : (
             <HeaderTools />
           )}

@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { answerAtGate } from '../../store/actions.ts';
+import { readRunHttpOrigins } from '../../store/run-controller.ts';
+import { passUrlGate } from '../../trace/url-gate.ts';
+import { openGatedUrl } from '../open-gated-url.tsx';
 import { ElicitationFieldControl } from './elicitation-field-control.tsx';
 import { readElicitationFields, readInitialValues, validateElicitationForm, type FieldValue } from './elicitation-fields.ts';
 import { GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
@@ -25,7 +28,8 @@ function DeclineButtons() {
 /** URL mode: the page is the server's, between it and the user; the host only opens it and hears that the user is back. */
 function UrlAnswer({ message, url }: { message: string; url: string }) {
   const [opened, setOpened] = useState(false);
-  const safe = /^https?:\/\//i.test(url);
+  // The host gated the address before asking (src/lifecycle/server-requests.ts); the page gates it again before it opens it.
+  const gated = useMemo(() => passUrlGate({ text: url, httpOrigins: readRunHttpOrigins() }), [url]);
   return (
     <GatePanel title="The server sends you to a page" testId="elicitation-url">
       <p>{message}</p>
@@ -33,14 +37,14 @@ function UrlAnswer({ message, url }: { message: string; url: string }) {
         <span className="font-semibold">Address:</span> <code className="font-mono" data-testid="elicitation-url-text">{url}</code>
       </p>
       <p className="text-xs">What you type there goes to the server alone, never through the host or the model. Check the address before you open it.</p>
-      {!safe && <p role="alert">This address is not http or https, so the host will not open it. Decline or cancel.</p>}
+      {!gated.ok && <p role="alert">The host will not open this address: {gated.reason}. Decline or cancel.</p>}
       <div className="flex gap-2">
-        {safe && (
+        {gated.ok && (
           <button
             type="button"
             className={SECONDARY}
             onClick={() => {
-              window.open(url, '_blank', 'noopener,noreferrer');
+              openGatedUrl(gated.url);
               setOpened(true);
             }}
           >

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { findWireTerm, type WireAudience } from '../../content/wire-glossary.ts';
+import { gateOwnUrl } from '../../trace/url-gate.ts';
+import { GatedLink } from '../open-gated-url.tsx';
 
 /**
  * A header name or SSE field with its meaning on hover or focus: the name is a button
@@ -24,9 +26,9 @@ export function WireTerm({ name, audience = 'mcp' }: { name: string; audience?: 
         className="invisible absolute top-full left-0 z-20 mt-1 w-72 rounded-md border border-slate-300 bg-white p-2 font-sans text-xs whitespace-normal text-slate-800 shadow-lg group-focus-within:visible group-hover:visible dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
       >
         <span className="font-semibold">{term.term}</span>: {term.explanation}{' '}
-        <a href={term.spec.url} target="_blank" rel="noreferrer noopener" className="text-sky-800 underline dark:text-sky-300">
+        <GatedLink url={gateOwnUrl(term.spec.url)} className="text-sky-800 underline dark:text-sky-300">
           {term.spec.label}
-        </a>
+        </GatedLink>
       </span>
     </span>
   );

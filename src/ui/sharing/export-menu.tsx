@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { getShownTrace } from '../../store/run-controller.ts';
+import { saveBlob } from '../../store/save-blob.ts';
 
 type FormatChoice = { id: 'har' | 'otlp' | 'mermaid' | 'svg' | 'png'; label: string; detail: string };
 
@@ -13,15 +14,6 @@ const CHOICES: FormatChoice[] = [
 
 /** PNG pixels per SVG pixel: sharp on a projector or a high-density screen. */
 const PNG_SCALE = 2;
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The SVG drawn by the browser onto a canvas: the picture the SVG file is, as pixels. */
 async function renderPng({ svg, width, height }: { svg: string; width: number; height: number }): Promise<Blob> {
