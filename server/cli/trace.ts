@@ -169,13 +169,14 @@ function readAuthorizationSettings({ redirect, localUrl }: { redirect: LoopbackR
     clientMetadataUrl: `${localUrl}${CLIENT_METADATA_PATH}`,
     ...(values['client-id'] !== undefined ? { clientId: values['client-id'], ...(clientSecret ? { clientSecret } : {}) } : {}),
     ...(sandbox ? { showSecrets: true } : {}),
-    obtainConsent: async ({ authorizationUrl, signal }) => {
+    obtainConsent: async ({ authorizationUrl, state, signal }) => {
       if (sandbox) {
         console.error(`\nThe built-in sandbox wants authorization. Its consent page is approved here, as a click on Approve would (no browser needed):\n\n  ${authorizationUrl}\n`);
         return approveSandboxConsent({ authorizationUrl, signal });
       }
       console.error(`\nThe MCP server wants authorization. Open this address in a browser, sign in and approve:\n\n  ${authorizationUrl}\n\nWaiting for the redirect to ${redirect.redirectUri} …\n`);
-      return redirect.waitForRedirect(signal);
+      // Only the redirect that carries the flow's state ends the wait; a forged request to the port does not.
+      return redirect.waitForRedirect({ state, signal, onRefused: (reason) => console.error(`A request reached ${redirect.redirectUri} and was refused (400): ${reason}. Still waiting …`) });
     },
   };
 }

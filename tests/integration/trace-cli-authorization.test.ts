@@ -15,7 +15,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-function runCliAsUser(parameters: string[], env?: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * `forged`: before the user's browser comes back, other programs on this machine send the loopback listener
+ * requests of their own (any can reach its port); their answers are kept, in order.
+ */
+function runCliAsUser(parameters: string[], env?: Record<string, string>, forged: { queries: string[]; answers: { status: number; text: string }[] } = { queries: [], answers: [] }): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawnCli('trace', parameters, env);
   let stdout = '';
   let stderr = '';
@@ -26,8 +30,15 @@ function runCliAsUser(parameters: string[], env?: Record<string, string>): Promi
     const printed = /Open this address in a browser, sign in and approve:\s+(\S+)\s+Waiting for the redirect to (\S+) …/.exec(stderr);
     if (!printed || approving) return;
     approving = true;
-    // The browser: the consent page, then the redirect to the CLI's loopback listener.
-    void driveConsent({ authorizationUrl: printed[1]!, redirectUri: printed[2]! }).then((redirect) => fetch(redirect));
+    const [authorizationUrl, redirectUri] = [printed[1]!, printed[2]!];
+    void (async () => {
+      for (const query of forged.queries) {
+        const answer = await fetch(`${redirectUri}${query}`);
+        forged.answers.push({ status: answer.status, text: await answer.text() });
+      }
+      // The browser: the consent page, then the redirect to the CLI's loopback listener.
+      await fetch(await driveConsent({ authorizationUrl, redirectUri }));
+    })();
   });
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
@@ -45,6 +56,22 @@ describe('npm run trace -- --authorize', () => {
       expect(result.stdout).not.toContain(token);
       expect(result.stderr).not.toContain(token);
     }
+  }, 60_000);
+});
+
+describe('npm run trace -- --authorize, with forged requests to its loopback listener first', () => {
+  it('answers each 400 with a short page and keeps waiting: the user’s real redirect, with the flow’s state, completes the run', async () => {
+    server = await startOidcProtectedServer();
+    const forged = { queries: ['?code=forged-code&state=forged-state', '?code=forged-code', '?error=access_denied&state=not-this-one', ''], answers: [] as { status: number; text: string }[] };
+    const result = await runCliAsUser(['--server', server.mcpUrl, '--authorize'], undefined, forged);
+    expect(forged.answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400]);
+    expect(forged.answers[0]!.text).toContain('its state is not the one the explorer sent');
+    expect(forged.answers[1]!.text).toContain('it carries no state');
+    expect(forged.answers[0]!.text).toContain('It is still waiting');
+    expect(result.stderr.match(/was refused \(400\)/g)).toHaveLength(4);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('5 plus 7 is 12.');
+    expect(result.stdout).not.toContain('forged-code');
   }, 60_000);
 });
 
