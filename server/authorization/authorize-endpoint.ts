@@ -1,4 +1,5 @@
 import { SANDBOX_SCOPES, TOOLS_SCOPE, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
+import { isLoopbackHostname } from '../../src/trace/url-gate.ts';
 import { findClient } from './client-identity.ts';
 import { isRegisteredRedirectUri } from './client-metadata-document.ts';
 import { renderConsentPage, renderRefusalPage } from './consent-page.ts';
@@ -31,13 +32,16 @@ async function showConsent({ request, store, place, fetchDocument }: AuthorizeCo
   const clientId = query.get('client_id');
   const redirectUri = query.get('redirect_uri');
   if (!clientId) return renderRefusalPage({ status: 400, problem: 'The request has no client_id.' });
-  const found = await findClient({ clientId, store, fetchDocument });
+  const found = await findClient({ clientId, store, origin: place.origin, fetchDocument });
   if (!found.ok) return renderRefusalPage({ status: 400, problem: found.problem });
   if (!redirectUri || !isRegisteredRedirectUri({ registered: found.client.redirectUris, requested: redirectUri })) {
     return renderRefusalPage({ status: 400, problem: `The redirect_uri ${redirectUri ?? '(none)'} is not one this client registered (${found.client.redirectUris.join(', ')}); codes go only to a registered address, compared exactly (a loopback IP's port aside, RFC 8252 §7.3).` });
   }
   const state = query.get('state') ?? undefined;
-  const sendBack = (error: string, description: string) => redirectWith({ redirectUri, place, values: { error, error_description: description, state } });
+  const sendBack = (error: string, description: string) =>
+    isTrustedBeforeConsent({ redirectUri, place })
+      ? redirectWith({ redirectUri, place, values: { error, error_description: description, state } })
+      : renderRefusalPage({ status: 400, problem: `The request was refused with ${error}: ${description} That is shown here, not sent to ${redirectUri}: anyone can publish a client metadata document or register a client naming any address, so the sandbox sends a browser to a client's address only once its user has seen the consent page, or to an address on this machine or this site (RFC 9700 §4.11.2).` });
   if (query.get('response_type') !== 'code') return sendBack('unsupported_response_type', 'Only response_type=code (the authorization code flow) is served.');
   const codeChallenge = query.get('code_challenge') ?? '';
   if (query.get('code_challenge_method') !== 'S256' || !isCodeChallenge(codeChallenge)) return sendBack('invalid_request', 'PKCE is required: code_challenge (a base64url SHA-256 of the verifier) with code_challenge_method=S256.');
@@ -76,6 +80,16 @@ async function answerConsent({ request, store, place }: AuthorizeContext): Promi
   // state-mismatch: the redirect carries a state the client never sent, which it must refuse.
   const state = pending.fault === 'state-mismatch' ? `${pending.state ?? ''}-not-yours` : pending.state;
   return redirectWith({ redirectUri: pending.redirectUri, place, values: { code, state } });
+}
+
+/**
+ * Whether an error found before the consent page may go back to the client's redirect URI: only to this machine
+ * (a native client's loopback listener, RFC 8252 §7.3) or this site (the explorer's callback page). Any other
+ * address the client registered, which anyone may do, would make the sandbox an open redirector to a phishing page.
+ */
+function isTrustedBeforeConsent({ redirectUri, place }: { redirectUri: string; place: AuthorizeContext['place'] }): boolean {
+  const url = new URL(redirectUri);
+  return url.origin === place.origin || isLoopbackHostname(url.hostname);
 }
 
 function alterChallenge(challenge: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passUrlGate } from '../../src/trace/url-gate.ts';
 import { createOpaqueValue, type RegisteredClient, type SandboxStore } from './sandbox-store.ts';
 import { oauthError, sandboxJson } from './sandbox-responses.ts';
 import { readBoundedText } from './read-bounded-text.ts';
@@ -25,46 +26,34 @@ const ClientMetadataSchema = z.looseObject({
 });
 const ClientMetadataDocumentSchema = ClientMetadataSchema.extend({ client_id: z.string() });
 
-/** Whether a host name is this machine: http is allowed there only (RFC 8252 §7.3 loopback redirects). */
-export function isLoopbackHostname(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+/**
+ * Why a redirect URI cannot be registered, or undefined when it can: it passes the URL gate
+ * (src/trace/url-gate.ts: https, or http on this machine (RFC 8252 §7.3) or at the sandbox's
+ * own origin, which serves the explorer's callback page to a class on a LAN; no user name,
+ * no control or direction characters), and has no fragment.
+ */
+export function findRedirectUriProblem({ uri, origin }: { uri: string; origin: string }): string | undefined {
+  const shown = JSON.stringify(uri);
+  const gated = passUrlGate({ text: uri, httpOrigins: [origin] });
+  if (!gated.ok) return `${shown} cannot be a redirect URI: ${gated.reason}, so a code sent there could be read on the way or go somewhere else than it seems.`;
+  if (uri.includes('#')) return `${shown} has a fragment, which RFC 6749 §3.1.2 forbids in a redirect URI.`;
+  return undefined;
 }
 
-/** Why a redirect URI cannot be registered, or undefined when it can: https, or http on loopback; never a fragment. */
-export function findRedirectUriProblem(uri: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return `${uri} is not an absolute URL.`;
-  }
-  if (url.hash !== '' || uri.includes('#')) return `${uri} has a fragment, which RFC 6749 §3.1.2 forbids in a redirect URI.`;
-  if (url.username !== '' || url.password !== '') return `${uri} carries credentials.`;
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && isLoopbackHostname(url.hostname)) return undefined;
-  return `${uri} is neither https nor http on this machine (127.0.0.1, [::1], localhost), so a code sent there could be read on the way.`;
-}
-
-/** Whether a client_id names a metadata document: an https URL with a path, or http on loopback (for the sandbox and tests). */
+/** Whether a client_id names a metadata document: a URL the gate passes (https, or http on loopback, for the sandbox and tests), with a path, no fragment. */
 export function isClientMetadataUrl(clientId: string): boolean {
-  if (!/^https?:\/\//.test(clientId)) return false;
-  try {
-    const url = new URL(clientId);
-    if (url.pathname === '/' || url.hash !== '' || url.username !== '' || url.password !== '') return false;
-    return url.protocol === 'https:' || isLoopbackHostname(url.hostname);
-  } catch {
-    return false;
-  }
+  const gated = passUrlGate({ text: clientId });
+  return gated.ok && new URL(gated.url).pathname !== '/' && !clientId.includes('#');
 }
 
 /** RFC 7591 §3: registers a public client (no secret: PKCE protects its codes) and answers 201 with what was registered. */
-export async function registerClient({ request, store }: { request: Request; store: SandboxStore }): Promise<Response> {
+export async function registerClient({ request, store, origin }: { request: Request; store: SandboxStore; origin: string }): Promise<Response> {
   if (request.method !== 'POST') return oauthError(405, 'invalid_request', 'Register a client with a POST of its metadata as JSON (RFC 7591).', { allow: 'POST' });
   const text = await readBoundedText(request.body, MAX_CLIENT_DOCUMENT_BYTES);
   if (text === undefined) return oauthError(400, 'invalid_client_metadata', `The registration body could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.`);
   const parsed = ClientMetadataSchema.safeParse(parseJson(text));
   if (!parsed.success) return oauthError(400, 'invalid_client_metadata', `The client metadata is not what RFC 7591 asks for: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`);
-  const problem = parsed.data.redirect_uris.map(findRedirectUriProblem).find((found) => found !== undefined);
+  const problem = parsed.data.redirect_uris.map((uri) => findRedirectUriProblem({ uri, origin })).find((found) => found !== undefined);
   if (problem) return oauthError(400, 'invalid_redirect_uri', problem);
   const client: RegisteredClient = { clientId: createOpaqueValue(), clientName: parsed.data.client_name, redirectUris: parsed.data.redirect_uris, issuedAt: Math.floor(store.now() / 1000) };
   store.clients.set(client.clientId, client);
@@ -84,8 +73,8 @@ export async function registerClient({ request, store }: { request: Request; sto
 export type ClientLookup = { ok: true; client: RegisteredClient } | { ok: false; problem: string };
 
 /** The client a client_id names: its metadata document, fetched now, or a client registered here. */
-export async function findClient({ clientId, store, fetchDocument }: { clientId: string; store: SandboxStore; fetchDocument: typeof fetch }): Promise<ClientLookup> {
-  if (isClientMetadataUrl(clientId)) return fetchClientMetadataDocument({ clientId, fetchDocument });
+export async function findClient({ clientId, store, origin, fetchDocument }: { clientId: string; store: SandboxStore; origin: string; fetchDocument: typeof fetch }): Promise<ClientLookup> {
+  if (isClientMetadataUrl(clientId)) return fetchClientMetadataDocument({ clientId, origin, fetchDocument });
   const registered = store.clients.get(clientId);
   if (registered) return { ok: true, client: registered };
   return { ok: false, problem: 'This client_id is not registered here (registrations live in memory and are forgotten when the server restarts), and it is not the https URL of a client metadata document.' };
@@ -96,7 +85,7 @@ export async function findClient({ clientId, store, fetchDocument }: { clientId:
  * bound, and only its client_id, name and redirect URIs are used. The document must name
  * itself, or any page could claim to be another client.
  */
-async function fetchClientMetadataDocument({ clientId, fetchDocument }: { clientId: string; fetchDocument: typeof fetch }): Promise<ClientLookup> {
+async function fetchClientMetadataDocument({ clientId, origin, fetchDocument }: { clientId: string; origin: string; fetchDocument: typeof fetch }): Promise<ClientLookup> {
   let response: Response;
   try {
     response = await fetchDocument(clientId, { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(CLIENT_DOCUMENT_TIMEOUT_MS) });
@@ -109,7 +98,7 @@ async function fetchClientMetadataDocument({ clientId, fetchDocument }: { client
   const parsed = ClientMetadataDocumentSchema.safeParse(parseJson(text));
   if (!parsed.success) return { ok: false, problem: `The client metadata document at ${clientId} is not client metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.` };
   if (parsed.data.client_id !== clientId) return { ok: false, problem: `The client metadata document at ${clientId} names another client_id, ${parsed.data.client_id}.` };
-  const problem = parsed.data.redirect_uris.map(findRedirectUriProblem).find((found) => found !== undefined);
+  const problem = parsed.data.redirect_uris.map((uri) => findRedirectUriProblem({ uri, origin })).find((found) => found !== undefined);
   if (problem) return { ok: false, problem: `The client metadata document at ${clientId} lists a redirect URI the server will not use: ${problem}` };
   return { ok: true, client: { clientId, clientName: parsed.data.client_name, redirectUris: parsed.data.redirect_uris, issuedAt: 0 } };
 }

@@ -62,7 +62,7 @@ export function createAuthorizationSandbox(options: AuthorizationSandboxOptions 
       case 'token':
         return serveToken({ request, store, place });
       case 'register':
-        return registerClient({ request, store });
+        return registerClient({ request, store, origin });
       case 'client-metadata':
         // The explorer's document, not the server's: an authorization server fetches it to learn who the client is.
         return sandboxJson(200, describeClientMetadataDocument({ origin, basePath }));

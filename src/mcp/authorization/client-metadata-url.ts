@@ -1,3 +1,5 @@
+import { isLoopbackHostname } from '../../trace/url-gate.ts';
+
 /**
  * Whether an authorization server can fetch the explorer's Client ID Metadata Document.
  * An https document anyone can fetch; an http document on this machine (npm start, the
@@ -15,9 +17,5 @@ export function canServerFetchDocument({ documentUrl, issuer }: { documentUrl: s
     return false;
   }
   if (document.protocol === 'https:') return true;
-  return document.protocol === 'http:' && isThisMachine(document.hostname) && isThisMachine(server.hostname);
-}
-
-function isThisMachine(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+  return document.protocol === 'http:' && isLoopbackHostname(document.hostname) && isLoopbackHostname(server.hostname);
 }
