@@ -212,7 +212,8 @@ test('the HTTP view copies an exchange as curl', async ({ page }) => {
   await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
   await page.getByTestId('http-view').locator('summary', { hasText: 'Show' }).click();
   const command = await page.getByTestId('curl-command').innerText();
-  expect(command).toContain("curl -X 'POST' ");
+  expect(command).toContain("curl --globoff -X 'POST' --url 'http");
+  await expect(page.getByTestId('http-view')).toContainText('For bash, zsh, sh or fish');
   expect(command).toContain('"method":"tools/list"');
   expect(command).toContain('-N');
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../trace/trace.ts';
 import { hasTerminalControl } from '../trace/terminal-text.ts';
-import { formatCurl } from './format-curl.ts';
-import { HOSTILE_HEADER_NAMES, HOSTILE_VALUES, expectedArguments, runPasted } from '../../tests/helpers/run-pasted-command.ts';
+import { formatCurl, quoteForShell } from './format-curl.ts';
+import { HOSTILE_HEADER_NAMES, HOSTILE_VALUES, PASTE_SHELLS, expectedArguments, runPasted, type PasteShell } from '../../tests/helpers/run-pasted-command.ts';
 
 describe('formatCurl', () => {
   it('repeats the method, URL, headers and body, quoted for a shell', () => {
@@ -17,10 +17,10 @@ describe('formatCurl', () => {
     expect(warnings).toEqual([]);
     expect(result).toBe(
       [
-        `curl -X 'POST' 'http://127.0.0.1:3000/mcp'`,
+        `curl --globoff -X 'POST' --url 'http://127.0.0.1:3000/mcp'`,
         `-H 'content-type: application/json'`,
         `-H 'accept: application/json, text/event-stream'`,
-        `--data-raw '{"method":"tools/call","params":{"name":"it'\\''s"}}'`,
+        `--data-raw '{"method":"tools/call","params":{"name":"it'"'"'s"}}'`,
         '-N',
       ].join(' \\\n  '),
     );
@@ -44,7 +44,7 @@ describe('formatCurl', () => {
   });
 
   it('sends no body for a GET or DELETE', () => {
-    expect(formatCurl({ http: { method: 'DELETE', url: 'http://x/mcp', requestHeaders: { 'mcp-session-id': 'abc' } } }).result).toBe(`curl -X 'DELETE' 'http://x/mcp' \\\n  -H 'mcp-session-id: abc'`);
+    expect(formatCurl({ http: { method: 'DELETE', url: 'http://x/mcp', requestHeaders: { 'mcp-session-id': 'abc' } } }).result).toBe(`curl --globoff -X 'DELETE' --url 'http://x/mcp' \\\n  -H 'mcp-session-id: abc'`);
   });
 
   it('refuses a URL holding NUL, which no shell word can carry, with a reason', () => {
@@ -55,8 +55,23 @@ describe('formatCurl', () => {
   });
 });
 
-/** Pasted into an interactive bash (history expansion on) in an empty folder, with curl stubbed to print its arguments. */
-describe('a copied command, pasted into bash', () => {
+describe('quoteForShell', () => {
+  it.each([
+    ['plain text, in single quotes', 'a b $HOME', `'a b $HOME'`],
+    ['nothing, as an empty word', '', `''`],
+    ['a quote and a backslash, in double quotes outside the single ones (fish reads both as escapes inside them)', `it's a\\'b\\`, `'it'"'"'s a'"\\\\'"'b'"\\\\"`],
+    ['a newline, kept as it is inside the quotes', 'a\nb', `'a\nb'`],
+    ['controls, written by printf from octal', 'a\u001b[2J\t\u202eb', `'a'"$(printf '\\033')"'[2J'"$(printf '\\011\\342\\200\\256')"'b'`],
+  ])('writes %s', (_name, text, quoted) => {
+    expect(quoteForShell(text)).toBe(quoted);
+  });
+});
+
+/**
+ * Pasted into each shell, interactive as in a terminal (bash and zsh expand `!` history),
+ * in an empty folder, with curl a script on PATH that writes down its arguments.
+ */
+describe.each(Object.keys(PASTE_SHELLS) as PasteShell[])('a copied command, pasted into %s', (shell) => {
   const env = { API_KEY: 'key-from-the-environment', MCP_AUTHORIZATION: 'Bearer mcp-from-the-environment' };
 
   it.each(HOSTILE_VALUES.map((entry) => [entry.name, entry.value] as const))('runs nothing and passes %s back intact, in a header, the URL and the body', (_name, value) => {
@@ -69,16 +84,16 @@ describe('a copied command, pasted into bash', () => {
     };
     const command = formatCurl({ http });
     for (const line of command.result.split('\n')) expect(hasTerminalControl(line)).toBe(false);
-    const pasted = runPasted({ command: command.result, env });
+    const pasted = runPasted({ command: command.result, env, shell });
     expect(pasted.leftBehind).toEqual([]);
-    expect(pasted.argv).toEqual(expectedArguments({ http, warnings: command.warnings, env }));
+    expect(pasted.argv, pasted.stderr.slice(-2_000)).toEqual(expectedArguments({ http, warnings: command.warnings, env }));
   });
 
   it('runs nothing for header names that are not HTTP tokens, leaves them out and says so; keeps the names that are', () => {
     const requestHeaders = Object.fromEntries(HOSTILE_HEADER_NAMES.map((name) => [name, 'value']));
     const http: HttpExchange = { method: 'GET', url: 'http://127.0.0.1:9/', requestHeaders };
     const command = formatCurl({ http });
-    const pasted = runPasted({ command: command.result, env });
+    const pasted = runPasted({ command: command.result, env, shell });
     expect(pasted.leftBehind).toEqual([]);
     expect(pasted.argv).toEqual(expectedArguments({ http, warnings: command.warnings, env }));
     expect(command.warnings.length).toBeGreaterThan(0);
@@ -89,8 +104,8 @@ describe('a copied command, pasted into bash', () => {
     const http: HttpExchange = { method: 'POST; touch pwned', url: 'http://127.0.0.1:9/', requestHeaders: {} };
     const command = formatCurl({ http });
     expect(command.warnings.map((warning) => warning.code)).toEqual(['curl-method']);
-    const pasted = runPasted({ command: command.result, env });
+    const pasted = runPasted({ command: command.result, env, shell });
     expect(pasted.leftBehind).toEqual([]);
-    expect(pasted.argv).toEqual(['http://127.0.0.1:9/']);
+    expect(pasted.argv).toEqual(['--globoff', '--url', 'http://127.0.0.1:9/']);
   });
 });

@@ -1,12 +1,13 @@
 import type { HttpExchange, Warning } from '../trace/trace.ts';
 import { REDACTED, isSecretHeaderName } from '../trace/secrets.ts';
-import { escapeTerminalText, hasTerminalControl } from '../trace/terminal-text.ts';
+import { TERMINAL_CONTROL_BUT_NEWLINE_CLASS, escapeTerminalText } from '../trace/terminal-text.ts';
 
 /**
  * A curl command that sends a recorded request again from a terminal. Everything in a
  * recorded exchange may come from a hostile server or an imported file, and the command
- * is pasted into a shell: every value is quoted so that the shell reads it as one literal
- * word, never as code, and no control character reaches the terminal raw.
+ * is pasted into a shell, any of bash, zsh, dash and fish: every value is quoted so that
+ * each of them reads it as the same literal word, never as code, and no control character
+ * reaches the terminal raw.
  */
 
 export type CurlAudience = 'provider' | 'mcp';
@@ -39,25 +40,36 @@ const SECRET_VARIABLES: Record<CurlAudience, Record<string, { variable: string; 
   },
 };
 
-/** POSIX single quotes: nothing inside is expanded; a quote is closed, escaped and reopened. */
-function quoteSingle(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
+/** Runs of characters that each take the same quoting: quotes and backslashes, controls, the rest. */
+const SEGMENTS = new RegExp(`(['\\\\]+)|(${TERMINAL_CONTROL_BUT_NEWLINE_CLASS}+)|((?:(?!['\\\\]|${TERMINAL_CONTROL_BUT_NEWLINE_CLASS})[^])+)`, 'gu');
+
+/** The bytes of `text` as octal escapes, which printf writes back as those bytes in every shell. */
+function writeOctal(text: string): string {
+  return [...new TextEncoder().encode(text)].map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('');
 }
 
 /**
- * One shell word holding exactly `text`. Text with a control character (a newline, ESC,
- * a bidi override) is written in ANSI-C quotes with every byte but plain ASCII escaped,
- * so the value arrives intact and the terminal sees only printable ASCII.
- * NUL cannot be in a shell word at all: the caller leaves such a value out.
+ * One shell word holding exactly `text`, read the same by bash, zsh, dash and fish, so
+ * that a command meant for one shell and pasted into another still runs nothing. Inside
+ * single quotes POSIX shells keep everything, but fish reads `\\` and `\'` as escapes
+ * (so `'\''` splicing ends the quote there, and a value holding `\'` ran code); so single
+ * quotes hold no quote and no backslash. Those go in double quotes (`"'"`, `"\\"`), which
+ * both read alike. A control character (CR, tab, ESC, C1, bidi) must not reach the
+ * terminal, and no quoting both read alike can write one, so it is made by printf from
+ * octal escapes: `"$(printf '\033')"` (fish since 3.4; an older fish refuses the line and
+ * runs nothing). A newline stays as it is inside the quotes: every shell keeps it, and
+ * the terminal does not act on it. NUL cannot be in a shell word at all: the caller
+ * leaves such a value out.
  */
 export function quoteForShell(text: string): string {
-  if (!hasTerminalControl(text)) return quoteSingle(text);
-  let quoted = "$'";
-  for (const byte of new TextEncoder().encode(text)) {
-    const plain = byte >= 0x20 && byte < 0x7f && byte !== 0x27 && byte !== 0x5c && byte !== 0x21;
-    quoted += plain ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`;
+  if (text === '') return "''";
+  let quoted = '';
+  for (const [, special, control, plain] of text.matchAll(SEGMENTS)) {
+    if (special !== undefined) quoted += `"${special.replace(/\\/g, '\\\\')}"`;
+    else if (control !== undefined) quoted += `"$(printf '${writeOctal(control)}')"`;
+    else quoted += `'${plain}'`;
   }
-  return `${quoted}'`;
+  return quoted;
 }
 
 /** A name from the record, shown in a warning: short, and with its controls visible. */
@@ -74,7 +86,7 @@ function formatHeader({ name, value, audience, order }: { name: string; value: s
   const lower = name.toLowerCase();
   if (isSecretHeaderName({ name }) || value === REDACTED) {
     const entry = SECRET_VARIABLES[audience][lower] ?? { variable: `${audience === 'mcp' ? 'MCP_' : ''}SECRET_HEADER_${order()}` };
-    return { argument: `-H ${quoteSingle(`${name}: ${entry.prefix ?? ''}`)}"$${entry.variable}"`, variable: entry.variable };
+    return { argument: `-H ${quoteForShell(`${name}: ${entry.prefix ?? ''}`)}"$${entry.variable}"`, variable: entry.variable };
   }
   if (FORBIDDEN_IN_HEADER_VALUE.test(value)) {
     return { warning: { code: 'curl-header-value', message: `The header ${describeName(name)} was left out: its value holds a line break or a control character, which HTTP does not allow in a header.` } };
@@ -93,10 +105,11 @@ export function formatCurl({ http, audience = 'provider' }: { http: HttpExchange
     warnings.push({ code: 'curl-url', message: 'The URL holds a NUL character, which no shell argument can carry, so there is no command to copy.' });
     return { result: '# This request cannot be repeated with curl: its URL holds a NUL character.', warnings };
   }
-  let requestLine = 'curl';
-  if (HTTP_TOKEN.test(http.method)) requestLine += ` -X ${quoteSingle(http.method)}`;
+  // --globoff: curl reads [] and {} in a URL as ranges and sets to request, not as the address; --url: a URL never reads as an option.
+  let requestLine = 'curl --globoff';
+  if (HTTP_TOKEN.test(http.method)) requestLine += ` -X ${quoteForShell(http.method)}`;
   else warnings.push({ code: 'curl-method', message: `The method ${describeName(http.method)} was left out: it is not an HTTP token.` });
-  const words = [`${requestLine} ${quoteForShell(http.url)}`];
+  const words = [`${requestLine} --url ${quoteForShell(http.url)}`];
   const variables = new Set<string>();
   let secretCount = 0;
   for (const [name, value] of Object.entries(http.requestHeaders)) {

@@ -5,10 +5,12 @@
  * controls that make text read in another order than it runs. Text from a server, a
  * model or a file is shown with these escaped before it reaches a terminal or a shell.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// eslint-disable-next-line no-control-regex -- as above, less the newline and tab a layout may keep
-const TERMINAL_CONTROL_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const BEYOND_C0 = '\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const TERMINAL_CONTROL = new RegExp(`[\\u0000-\\u001f${BEYOND_C0}]`, 'g');
+/** As above, less the newline and tab a layout may keep. */
+const TERMINAL_CONTROL_BUT_LAYOUT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f${BEYOND_C0}]`, 'g');
+/** As above, less the newline alone, as a character class to build on: a shell word may hold a newline as it is. */
+export const TERMINAL_CONTROL_BUT_NEWLINE_CLASS = `[\\u0000-\\u0009\\u000b-\\u001f${BEYOND_C0}]`;
 
 export function hasTerminalControl(text: string): boolean {
   TERMINAL_CONTROL.lastIndex = 0;

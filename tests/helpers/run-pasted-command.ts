@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HttpExchange, Warning } from '../../src/trace/trace.ts';
@@ -27,7 +27,15 @@ export const HOSTILE_VALUES: { name: string; value: string }[] = [
   { name: 'bidi overrides', value: 'abc\u202e\u2066txt.exe\u2069' },
   { name: 'unicode quotes', value: '“double” ‘single’ ’ ‛ ＂ ＇ ‹›' },
   { name: 'shell metacharacters', value: '; | & && || < > >> * ? [a] ~ # {a,b} %s %n' },
-  { name: 'a 100 kB value', value: `${'x\'"$(touch pwned-long)`'.repeat(5_000)}`.padEnd(100_000, 'y') },
+  { name: 'a backslash before a quote, which fish reads as an escape inside single quotes', value: `abc\\'; touch pwned-fish; #` },
+  { name: 'backslashes and quotes in runs', value: `\\\\'' '\\'\\ \\\\ ends in a backslash \\` },
+  { name: 'fish command substitution and expansions', value: '(touch pwned-fish-paren) $(touch pwned-fish-dollar) {a,b} ~ *' },
+  { name: 'curl globbing and options', value: '[1-3] {a,b} -o pwned-option --output pwned-option' },
+  { name: 'other control characters', value: 'bell\u0007 del\u007f vt\u000b ff\u000c nel\u0085 ls\u2028 \u0001\u001f' },
+  { name: 'a newline before history expansion and code', value: 'one\n!! $(touch pwned-nl-bang)\n\'' },
+  { name: 'percent signs, as printf reads them', value: '%s %d %n %% %b \\n \\033' },
+  // One argument may be 128 KiB on Linux, and the body holds the value twice.
+  { name: 'a 50 kB value', value: `${'x\'"$(touch pwned-long)`'.repeat(2_000)}`.padEnd(50_000, 'y') },
 ];
 
 /** Header names: some are HTTP tokens in spite of their `$` or quote, the others are not. */
@@ -58,11 +66,11 @@ const FORBIDDEN_IN_HEADER_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
  * header value with a line break, NUL in the body) left out, with one warning each.
  */
 export function expectedArguments({ http, warnings, env }: { http: HttpExchange; warnings: Warning[]; env: Record<string, string> }): string[] {
-  const argv: string[] = [];
+  const argv: string[] = ['--globoff'];
   let leftOut = 0;
   if (HTTP_TOKEN.test(http.method)) argv.push('-X', http.method);
   else leftOut++;
-  argv.push(http.url);
+  argv.push('--url', http.url);
   const secrets: Record<string, string | undefined> = { 'x-api-key': env.API_KEY, authorization: `Bearer ${env.API_KEY}` };
   for (const [name, value] of Object.entries(http.requestHeaders)) {
     if (!HTTP_TOKEN.test(name)) leftOut++;
@@ -77,30 +85,51 @@ export function expectedArguments({ http, warnings, env }: { http: HttpExchange;
   return argv;
 }
 
+/** The shells a copied command is pasted into, each interactive as in a terminal (bash and zsh expand `!` history there). */
+export const PASTE_SHELLS = {
+  bash: ['--noprofile', '--norc', '-i'],
+  dash: ['-i'],
+  zsh: ['-f', '-i'],
+  fish: ['--no-config', '-i'],
+} as const;
+export type PasteShell = keyof typeof PASTE_SHELLS;
+
+/** What a shell may write in its own home by itself: its history. */
+const SHELL_OWN_FILES = new Set(['home/.bash_history', 'home/.local', 'home/.local/share', 'home/.local/share/fish', 'home/.local/share/fish/fish_history', 'home/.config', 'home/.config/fish']);
+
+function listFiles(folder: string, prefix = ''): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${prefix}${entry.name}`;
+    return entry.isDirectory() ? [path, ...listFiles(join(folder, entry.name), `${path}/`)] : [path];
+  });
+}
+
 /**
- * Pastes a command into an interactive bash (history expansion on, as in a terminal) in
- * an empty folder. curl is a shell function that prints its arguments, NUL-separated, so
- * nothing reaches the network and no argument length limit applies. Returns the
- * arguments curl received and anything the command left behind.
+ * Pastes a command into an interactive shell in an empty folder. curl is a script on
+ * PATH that writes its arguments, NUL-separated, to a file outside that folder, so
+ * nothing reaches the network. Returns the arguments curl received (undefined if it
+ * never ran) and every file the command left behind besides that one.
  */
-export function runPasted({ command, env }: { command: string; env: Record<string, string> }): { argv: string[] | undefined; leftBehind: string[]; stderr: string } {
+export function runPasted({ command, env, shell = 'bash' }: { command: string; env: Record<string, string>; shell?: PasteShell }): { argv: string[] | undefined; leftBehind: string[]; stderr: string } {
   const outer = mkdtempSync(join(tmpdir(), 'pasted-curl-'));
   try {
-    const work = join(outer, 'work');
-    const rc = join(outer, 'stub.bashrc');
-    writeFileSync(rc, `curl() { printf 'CURL\\0'; printf '%s\\0' "$@"; }\nPS1=''\n`);
-    mkdirSync(work);
-    const ran = spawnSync('bash', ['--noprofile', '--rcfile', rc, '-i'], {
-      cwd: work,
-      input: `${command}\n`,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: outer, LANG: 'C.UTF-8', ...env },
+    for (const folder of ['work', 'home', 'bin']) mkdirSync(join(outer, folder));
+    const argvFile = join(outer, 'curl-argv');
+    writeFileSync(join(outer, 'bin', 'curl'), `#!/bin/sh\nprintf '%s\\0' "$@" > '${argvFile}'\n`);
+    chmodSync(join(outer, 'bin', 'curl'), 0o755);
+    // Typed input comes from a file: fish refuses to read a socket, which is what Node's stdin pipe is.
+    writeFileSync(join(outer, 'pasted'), `${command}\n`);
+    const input = openSync(join(outer, 'pasted'), 'r');
+    const ran = spawnSync(shell, PASTE_SHELLS[shell], {
+      cwd: join(outer, 'work'),
+      stdio: [input, 'pipe', 'pipe'],
+      env: { PATH: `${join(outer, 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: join(outer, 'home'), LANG: 'C.UTF-8', TERM: 'dumb', ...env },
       maxBuffer: 64 * 1024 * 1024,
       encoding: 'utf8',
     });
-    const leftBehind = [...readdirSync(work).map((name) => `work/${name}`), ...readdirSync(outer).filter((name) => name !== 'work' && name !== 'stub.bashrc' && name !== '.bash_history')];
-    const parts = ran.stdout.split('\u0000');
-    const start = parts.indexOf('CURL');
-    const argv = start === -1 ? undefined : parts.slice(start + 1, -1);
+    closeSync(input);
+    const argv = existsSync(argvFile) ? readFileSync(argvFile, 'utf8').split('\u0000').slice(0, -1) : undefined;
+    const leftBehind = listFiles(outer).filter((path) => path !== 'work' && path !== 'home' && path !== 'bin' && path !== 'bin/curl' && path !== 'curl-argv' && path !== 'pasted' && !SHELL_OWN_FILES.has(path));
     return { argv, leftBehind, stderr: ran.stderr };
   } finally {
     rmSync(outer, { recursive: true, force: true });

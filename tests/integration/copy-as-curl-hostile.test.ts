@@ -4,12 +4,12 @@ import { parseTraceFile, serializeTrace } from '../../src/lifecycle/import-trace
 import type { HttpExchange, Step, Trace } from '../../src/trace/trace.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { startHostileHeaderProxy } from '../helpers/start-hostile-header-proxy.ts';
-import { HOSTILE_HEADER_NAMES, HOSTILE_VALUES, expectedArguments, runPasted } from '../helpers/run-pasted-command.ts';
+import { HOSTILE_HEADER_NAMES, HOSTILE_VALUES, PASTE_SHELLS, expectedArguments, runPasted, type PasteShell } from '../helpers/run-pasted-command.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
  * "Copy as curl" on what a hostile server really sent, recorded by a real run, and on an
- * imported trace doctored with every hostile value: each command, pasted into bash,
+ * imported trace doctored with every hostile value: each command, pasted into bash, dash, zsh and fish,
  * runs nothing and gives curl the recorded values intact.
  */
 
@@ -17,7 +17,7 @@ const server = useServer();
 const env = { API_KEY: 'key-from-the-environment', MCP_AUTHORIZATION: 'Bearer mcp-from-the-environment' };
 
 /** Session ids a server may choose: any visible ASCII, as the spec allows, and spaces besides. */
-const HOSTILE_SESSION_IDS = ['[redacted]$(touch pwned-marker)', `"; touch pwned-double; "`, `'; touch pwned-single; '`, '`touch pwned-backtick`', '\\$(touch${IFS}pwned-backslash)\\', '!!;!-1;$HOME'];
+const HOSTILE_SESSION_IDS = [`abc\\'; touch pwned-fish; #`, '[redacted]$(touch pwned-marker)', `"; touch pwned-double; "`, `'; touch pwned-single; '`, '`touch pwned-backtick`', '\\$(touch${IFS}pwned-backslash)\\', '!!;!-1;$HOME'];
 
 function audienceOf(step: Step): 'provider' | 'mcp' {
   return step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp';
@@ -25,9 +25,11 @@ function audienceOf(step: Step): 'provider' | 'mcp' {
 
 function expectPastesSafely(step: Step & { http: HttpExchange }): void {
   const command = formatCurl({ http: step.http, audience: audienceOf(step) });
-  const pasted = runPasted({ command: command.result, env });
-  expect(pasted.leftBehind, `step ${step.n} ${step.id}`).toEqual([]);
-  expect(pasted.argv, `step ${step.n} ${step.id}`).toEqual(expectedArguments({ http: step.http, warnings: command.warnings, env }));
+  for (const shell of Object.keys(PASTE_SHELLS) as PasteShell[]) {
+    const pasted = runPasted({ command: command.result, env, shell });
+    expect(pasted.leftBehind, `step ${step.n} ${step.id} in ${shell}`).toEqual([]);
+    expect(pasted.argv, `step ${step.n} ${step.id} in ${shell}`).toEqual(expectedArguments({ http: step.http, warnings: command.warnings, env }));
+  }
 }
 
 function stepsWithHttp(trace: Trace): (Step & { http: HttpExchange })[] {

@@ -52,6 +52,7 @@ function CopyAsCurl({ http, audience }: { http: HttpExchange; audience: CurlAudi
         </button>
         <details className="text-xs">
           <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Show</summary>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">For bash, zsh, sh or fish (not PowerShell or cmd, which read quotes otherwise).</p>
           <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap dark:bg-slate-900" data-testid="curl-command" {...scrollableRegion('curl command')}>{command}</pre>
         </details>
       </div>
