@@ -22,9 +22,8 @@ export type AuthorizeContext = { request: Request; store: SandboxStore; place: {
 const MAX_FORM_BYTES = 4096;
 
 export async function serveAuthorize(context: AuthorizeContext): Promise<Response> {
-  if (context.request.method === 'GET') return showConsent(context);
-  if (context.request.method === 'POST') return answerConsent(context);
-  return renderRefusalPage({ status: 405, problem: `The authorization endpoint takes GET (the request) and POST (the answer on the consent page), not ${context.request.method}.` });
+  // The sandbox refused every other method before this (ROUTE_METHODS).
+  return context.request.method === 'POST' ? answerConsent(context) : showConsent(context);
 }
 
 async function showConsent({ request, store, place, fetchDocument }: AuthorizeContext): Promise<Response> {

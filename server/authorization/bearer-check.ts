@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exceedsJsonNesting } from '../shared/json-nesting.ts';
 import { ADMIN_SCOPE, PRIVILEGED_TOOL_NAME, TOOLS_SCOPE, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
 import { readBoundedText } from './read-bounded-text.ts';
 import { oauthError, quoteHeaderParameter } from './sandbox-responses.ts';
@@ -47,7 +48,8 @@ export async function checkBearerToken({ request, store, place }: { request: Req
 async function callsPrivilegedTool(request: Request): Promise<boolean> {
   if (request.method !== 'POST') return false;
   const text = await readBoundedText(request.clone().body, MAX_INSPECTED_BYTES);
-  if (text === undefined) return false;
+  // Too deep for the schema below to walk: the MCP endpoint refuses such a body with a reason of its own.
+  if (text === undefined || exceedsJsonNesting(text)) return false;
   let body: unknown;
   try {
     body = JSON.parse(text) as unknown;

@@ -3,6 +3,7 @@ import { passUrlGate } from '../../src/trace/url-gate.ts';
 import { createOpaqueValue, type RegisteredClient, type SandboxStore } from './sandbox-store.ts';
 import { oauthError, sandboxJson } from './sandbox-responses.ts';
 import { readBoundedText } from './read-bounded-text.ts';
+import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/json-nesting.ts';
 
 /**
  * Who the client is: a Client ID Metadata Document (the client_id is the URL of a JSON
@@ -48,9 +49,9 @@ export function isClientMetadataUrl(clientId: string): boolean {
 
 /** RFC 7591 §3: registers a public client (no secret: PKCE protects its codes) and answers 201 with what was registered. */
 export async function registerClient({ request, store, origin }: { request: Request; store: SandboxStore; origin: string }): Promise<Response> {
-  if (request.method !== 'POST') return oauthError(405, 'invalid_request', 'Register a client with a POST of its metadata as JSON (RFC 7591).', { allow: 'POST' });
   const text = await readBoundedText(request.body, MAX_CLIENT_DOCUMENT_BYTES);
   if (text === undefined) return oauthError(400, 'invalid_client_metadata', `The registration body could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.`);
+  if (exceedsJsonNesting(text)) return oauthError(400, 'invalid_client_metadata', `The client metadata nests arrays and objects more than ${MAX_JSON_NESTING} levels deep; no client metadata does, and this server reads no deeper.`);
   const parsed = ClientMetadataSchema.safeParse(parseJson(text));
   if (!parsed.success) return oauthError(400, 'invalid_client_metadata', `The client metadata is not what RFC 7591 asks for: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`);
   const problem = parsed.data.redirect_uris.map((uri) => findRedirectUriProblem({ uri, origin })).find((found) => found !== undefined);
@@ -95,6 +96,7 @@ async function fetchClientMetadataDocument({ clientId, origin, fetchDocument }: 
   if (response.status !== 200) return { ok: false, problem: `The client metadata document at ${clientId} answered HTTP ${response.status}, not 200.` };
   const text = await readBoundedText(response.body, MAX_CLIENT_DOCUMENT_BYTES);
   if (text === undefined) return { ok: false, problem: `The client metadata document at ${clientId} could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.` };
+  if (exceedsJsonNesting(text)) return { ok: false, problem: `The client metadata document at ${clientId} nests arrays and objects more than ${MAX_JSON_NESTING} levels deep; no client metadata does, and this server reads no deeper.` };
   const parsed = ClientMetadataDocumentSchema.safeParse(parseJson(text));
   if (!parsed.success) return { ok: false, problem: `The client metadata document at ${clientId} is not client metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.` };
   if (parsed.data.client_id !== clientId) return { ok: false, problem: `The client metadata document at ${clientId} names another client_id, ${parsed.data.client_id}.` };

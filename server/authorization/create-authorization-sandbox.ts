@@ -8,7 +8,8 @@ import { describeAuthorizationServer, describeProtectedResource } from './sandbo
 import { oauthError, sandboxJson } from './sandbox-responses.ts';
 import { serveToken } from './token-endpoint.ts';
 import { createSandboxStore, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox-store.ts';
-import { findSandboxRoute, isSandboxPath, readIssuerFault } from './sandbox-urls.ts';
+import { renderRefusalPage } from './consent-page.ts';
+import { findSandboxRoute, isSandboxPath, readIssuerFault, type SandboxRoute } from './sandbox-urls.ts';
 
 /**
  * The built-in authorization sandbox, web-standard so that `npm start` and the static
@@ -31,7 +32,35 @@ export type AuthorizationSandbox = {
   handles: (pathname: string) => boolean;
   /** A sandbox request; for /mcp/protected, `serveMcp` answers once the token is good. */
   fetch: (request: Request, pathname: string, serveMcp: (request: Request) => Promise<Response>) => Promise<Response>;
+  /** The 405 (with Allow) a sandbox path gives a method it does not take, 404 off its routes; undefined when the method is taken. */
+  refuseMethod: (method: string, pathname: string) => Response | undefined;
 };
+
+/** The methods each route of the authorization server takes (OPTIONS, a preflight, is answered by the app before any route), and why. */
+const ROUTE_METHODS: Record<Exclude<SandboxRoute['kind'], 'protected-mcp'>, { allow: string[]; takes: string }> = {
+  'resource-metadata': { allow: ['GET', 'HEAD'], takes: 'The protected resource metadata is a document to GET (RFC 9728).' },
+  'authorization-server-metadata': { allow: ['GET', 'HEAD'], takes: 'The authorization server metadata is a document to GET (RFC 8414).' },
+  authorize: { allow: ['GET', 'POST'], takes: 'The authorization endpoint takes GET (the request) and POST (the answer on the consent page).' },
+  token: { allow: ['POST'], takes: 'The token endpoint takes a POST of an application/x-www-form-urlencoded form.' },
+  register: { allow: ['POST'], takes: 'Register a client with a POST of its metadata as JSON (RFC 7591).' },
+  'client-metadata': { allow: ['GET', 'HEAD'], takes: "The explorer's client metadata document is a document to GET." },
+};
+
+function answerNotFound(pathname: string): Response {
+  return oauthError(404, 'not_found', `Nothing at ${pathname}. The sandbox's authorization server is at /oauth (and /oauth/fault/NAME for ${SANDBOX_FAULTS.join(', ')}).`);
+}
+
+/** 405 with Allow for a method the route does not take: the consent endpoint as a page (a browser reads it), the others as an OAuth error. /mcp/protected is the MCP handler's to answer. */
+function refuseRouteMethod(method: string, route: SandboxRoute): Response | undefined {
+  if (route.kind === 'protected-mcp') return undefined;
+  const { allow, takes } = ROUTE_METHODS[route.kind];
+  if (allow.includes(method)) return undefined;
+  const problem = `${takes} ${method} is not one of ${allow.join(', ')}.`;
+  if (route.kind !== 'authorize') return oauthError(405, 'invalid_request', problem, { allow: allow.join(', ') });
+  const page = renderRefusalPage({ status: 405, problem });
+  page.headers.set('allow', allow.join(', '));
+  return page;
+}
 
 export function createAuthorizationSandbox(options: AuthorizationSandboxOptions = {}): AuthorizationSandbox {
   const { basePath = '/', fetchDocument = (input, init) => fetch(input, init), now = () => Date.now(), ...limits } = options;
@@ -40,7 +69,9 @@ export function createAuthorizationSandbox(options: AuthorizationSandboxOptions 
   async function serve(request: Request, pathname: string, serveMcp: (request: Request) => Promise<Response>): Promise<Response> {
     const route = findSandboxRoute(pathname);
     const origin = new URL(request.url).origin;
-    if (!route) return oauthError(404, 'not_found', `Nothing at ${pathname}. The sandbox's authorization server is at /oauth (and /oauth/fault/NAME for ${SANDBOX_FAULTS.join(', ')}).`);
+    if (!route) return answerNotFound(pathname);
+    const methodRefusal = refuseRouteMethod(request.method, route);
+    if (methodRefusal) return methodRefusal;
     if (route.kind === 'protected-mcp' || route.kind === 'resource-metadata') {
       const fault = readQueryFault(request);
       if (!fault.ok) return oauthError(400, 'invalid_request', fault.problem);
@@ -73,7 +104,12 @@ export function createAuthorizationSandbox(options: AuthorizationSandboxOptions 
     }
   }
 
-  return { handles: isSandboxPath, fetch: serve };
+  function refuseMethod(method: string, pathname: string): Response | undefined {
+    const route = findSandboxRoute(pathname);
+    return route ? refuseRouteMethod(method, route) : answerNotFound(pathname);
+  }
+
+  return { handles: isSandboxPath, fetch: serve, refuseMethod };
 }
 
 function readQueryFault(request: Request): { ok: true; fault: SandboxFault | undefined } | { ok: false; problem: string } {

@@ -18,7 +18,6 @@ export type TokenContext = { request: Request; store: SandboxStore; place: Place
 const MAX_FORM_BYTES = 8192;
 
 export async function serveToken({ request, store, place }: TokenContext): Promise<Response> {
-  if (request.method !== 'POST') return oauthError(405, 'invalid_request', 'The token endpoint takes a POST of an application/x-www-form-urlencoded form.', { allow: 'POST' });
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return oauthError(400, 'invalid_request', 'The token request must be an application/x-www-form-urlencoded form (RFC 6749 §4.1.3).');
   const text = await readBoundedText(request.body, MAX_FORM_BYTES);
   if (text === undefined) return oauthError(400, 'invalid_request', `The token request could not be read, or is over ${MAX_FORM_BYTES} bytes.`);

@@ -11,11 +11,10 @@ import { jsonResponse } from '../shared/json-response.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
 import { PROTECTED_MCP_PATH } from '../../src/trace/authorization-sandbox.ts';
 import { BRIDGE_NAME_PATTERN, STDIO_BRIDGE_PATH, type BridgeListing } from '../../src/trace/bridge-frames.ts';
-import { createJsonRpcErrorResponse, findPostHeaderRefusal, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
-import { readJsonBody } from './json-rpc-body.ts';
+import { createJsonRpcErrorResponse, findPostHeaderRefusal } from './json-rpc-errors.ts';
+import { readJsonBody, refuseUnreadBody } from './json-rpc-body.ts';
 import { ELICITATION_PAGE_PATH } from '../mcp/tools/reach-back-tools.ts';
 import { serveElicitationPage } from './elicitation-page.ts';
-import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
 import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardedRequest, type GuardLists } from './request-guards.ts';
 import { refuseMockMethod, serveMockRoute } from './serve-mock-route.ts';
@@ -151,10 +150,14 @@ export function createApp(options: AppOptions = {}): App {
     allowedOrigins: options.allowedOrigins ?? [],
   };
 
+  const serveProtectedMcp = async (checked: Request) => findPostHeaderRefusal(checked) ?? serveParsed(checked, protectedMcp);
+
   const findRoute = (pathname: string): Route | undefined => {
     if (isBridgePath(pathname)) return (request) => serveBridgeRoute(pathname, request);
-    if (sandbox.handles(pathname)) return (request) => sandbox.fetch(request, pathname, async (checked) => findPostHeaderRefusal(checked) ?? protectedMcp.fetch(checked));
-    if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? mcp.fetch(request);
+    // A method the protected endpoint never takes is refused before the token is asked for, as TRACE is.
+    if (pathname === PROTECTED_MCP_PATH) return (request) => (request.method === 'POST' ? sandbox.fetch(request, pathname, serveProtectedMcp) : refuseMethod(request.method, pathname));
+    if (sandbox.handles(pathname)) return (request) => sandbox.fetch(request, pathname, serveProtectedMcp);
+    if (pathname === MCP_PATH) return (request) => findPostHeaderRefusal(request) ?? serveParsed(request, mcp);
     if (pathname === MCP_TOOLBOX_PATH) return (request) => findPostHeaderRefusal(request) ?? serveToolboxRoute(request);
     if (pathname === ELICITATION_PAGE_PATH) return serveElicitationPage;
     if (pathname === MCP_SESSIONS_PATH) return (request) => findPostHeaderRefusal(request) ?? serveSessionsRoute(request, sessions, sessionsModern);
@@ -176,12 +179,21 @@ export function createApp(options: AppOptions = {}): App {
       return (await isLegacyRequest(request)) ? sessions.fetch(request) : sessionsModern.fetch(request);
     }
     const body = await readJsonBody(request);
-    // The answers the modern handler gives when its own read fails this way.
-    if (body.kind === 'unreadable') return createJsonRpcErrorResponse(400, -32700, UNREADABLE_BODY_MESSAGE);
-    if (body.kind === 'too-large') return createJsonRpcErrorResponse(413, -32000, `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
     // A body that is not JSON is 2025-era traffic to the SDK, and the session endpoint explains it.
     if (body.kind === 'not-json') return sessions.fetch(request, body);
+    if (body.kind !== 'json') return refuseUnreadBody(body);
     return (await isLegacyRequest(request, body.value)) ? sessions.fetch(request, body) : sessionsModern.fetch(request, { parsedBody: body.value });
+  }
+
+  /**
+   * A stateless endpoint's POST, its body read here once and handed to the SDK parsed, so
+   * that a body nested too deep for the SDK's schema checks (which recurse, and ran out of
+   * stack at 5,000 levels with -32603) is refused first with a JSON-RPC error that says why.
+   */
+  async function serveParsed(request: Request, handler: McpHttpHandler): Promise<Response> {
+    if (request.method !== 'POST') return handler.fetch(request);
+    const body = await readJsonBody(request);
+    return body.kind === 'json' ? handler.fetch(request, { parsedBody: body.value }) : refuseUnreadBody(body);
   }
 
   /**
@@ -192,10 +204,10 @@ export function createApp(options: AppOptions = {}): App {
   async function serveToolboxRoute(request: Request): Promise<Response> {
     if (request.headers.has('mcp-session-id')) return serveSessionsRoute(request, toolboxSessions, toolboxModern);
     if (request.method !== 'POST') return toolboxHandler.fetch(request);
-    // A copy is read for the check, so every other POST reaches the stateless handler as it came.
-    const body = await readJsonBody(request.clone());
-    if (body.kind === 'json' && offersReachBack(body.value)) return toolboxSessions.fetch(request);
-    return toolboxHandler.fetch(request);
+    const body = await readJsonBody(request);
+    if (body.kind !== 'json') return refuseUnreadBody(body);
+    if (offersReachBack(body.value)) return toolboxSessions.fetch(request, body);
+    return toolboxHandler.fetch(request, { parsedBody: body.value });
   }
 
   /**
@@ -226,6 +238,7 @@ export function createApp(options: AppOptions = {}): App {
     if (isBridgePath(path)) return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: path === STDIO_BRIDGE_PATH ? 'GET' : 'POST' });
     const mcpAllow = MCP_ALLOWED_METHODS[path];
     if (mcpAllow) return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: mcpAllow });
+    if (sandbox.handles(path)) return sandbox.refuseMethod(method, path) ?? answerNothingHere(pathname);
     const mockRoute = findMockRoute(path);
     return mockRoute ? refuseMockMethod(mockRoute, method) : answerNothingHere(pathname);
   }

@@ -1,5 +1,9 @@
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/server';
-import { readBoundedBody } from './read-bounded-body.ts';
+import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/json-nesting.ts';
+import { createJsonRpcErrorResponse, PARSE_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
+import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from './read-bounded-body.ts';
+
+const TOO_DEEP_MESSAGE = `Parse error: the body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep, deeper than this server reads`;
 
 /**
  * The sessions endpoint reads a POST body once, here, and hands the parsed value on:
@@ -9,7 +13,7 @@ import { readBoundedBody } from './read-bounded-body.ts';
  * every time, which a CPU profile under load showed as a large share of each call.
  */
 
-export type JsonBody = { kind: 'json'; value: unknown } | { kind: 'not-json' } | { kind: 'too-large' } | { kind: 'unreadable' };
+export type JsonBody = { kind: 'json'; value: unknown } | { kind: 'not-json' } | { kind: 'too-deep' } | { kind: 'too-large' } | { kind: 'unreadable' };
 
 /** The parsed JSON body, read within the body limit; the request's own body is used up. */
 export async function readJsonBody(request: Request): Promise<JsonBody> {
@@ -21,10 +25,33 @@ export async function readJsonBody(request: Request): Promise<JsonBody> {
     return { kind: 'unreadable' };
   }
   if (body.tooLarge) return { kind: 'too-large' };
+  // Parsing is safe at any depth, but the SDK's schemas recurse through what was parsed.
+  if (exceedsJsonNesting(body.text)) return { kind: 'too-deep' };
   try {
     return { kind: 'json', value: JSON.parse(body.text) as unknown };
   } catch {
     return { kind: 'not-json' };
+  }
+}
+
+/**
+ * The JSON-RPC error for a body that is not JSON to serve, worded as the SDK words its
+ * own (a client sees the same answer whichever endpoint and era it hits).
+ */
+export function refuseUnreadBody(body: Exclude<JsonBody, { kind: 'json' }>): Response {
+  switch (body.kind) {
+    case 'unreadable':
+      return createJsonRpcErrorResponse(400, -32700, UNREADABLE_BODY_MESSAGE);
+    case 'too-large':
+      return createJsonRpcErrorResponse(413, -32000, `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
+    case 'not-json':
+      return createJsonRpcErrorResponse(400, -32700, PARSE_ERROR_MESSAGE);
+    case 'too-deep':
+      return createJsonRpcErrorResponse(400, -32700, TOO_DEEP_MESSAGE);
+    default: {
+      const unreachable: never = body;
+      return unreachable;
+    }
   }
 }
 

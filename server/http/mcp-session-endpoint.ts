@@ -1,7 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport, isJSONRPCRequest, type Server } from '@modelcontextprotocol/server';
-import { countJsonRpcRequests, isInitializeBody, readJsonBody, type JsonBody } from './json-rpc-body.ts';
-import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES, PARSE_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
-import { MAX_REQUEST_BODY_BYTES } from './read-bounded-body.ts';
+import { countJsonRpcRequests, isInitializeBody, readJsonBody, refuseUnreadBody, type JsonBody } from './json-rpc-body.ts';
+import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES } from './json-rpc-errors.ts';
 import { endEventStreamAfter, followBody, prependToBody } from './response-body.ts';
 import { createSessionEventStore, type SessionEventStore } from './session-event-store.ts';
 
@@ -206,9 +205,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
         const read = alreadyRead ?? (await readJsonBody(request));
         // The transport answers these too, but only once a session is found: a bad body
         // should be told so, whether or not it names a session.
-        if (read.kind === 'unreadable') return createJsonRpcErrorResponse(400, -32700, UNREADABLE_BODY_MESSAGE);
-        if (read.kind === 'too-large') return createJsonRpcErrorResponse(413, -32000, `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
-        if (read.kind === 'not-json') return createJsonRpcErrorResponse(400, -32700, PARSE_ERROR_MESSAGE);
+        if (read.kind !== 'json') return refuseUnreadBody(read);
         body = read.value;
         if (Array.isArray(body) && body.length > MAX_BATCH_MESSAGES) {
           return createJsonRpcErrorResponse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`);

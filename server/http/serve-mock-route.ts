@@ -1,5 +1,5 @@
 import type { MockRoute } from '../mock-model/mock-routes.ts';
-import { exceedsJsonNesting, MAX_JSON_NESTING } from './json-nesting.ts';
+import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/json-nesting.ts';
 import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from './read-bounded-body.ts';
 
 /**

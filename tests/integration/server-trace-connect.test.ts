@@ -68,10 +68,22 @@ function parse(text: string): Omit<SocketAnswer, 'closed'> {
   return { status: Number(statusLine.split(' ')[1] ?? 0), headers, body };
 }
 
-const ROUTES = ['/mcp', '/mcp/toolbox', '/mcp/sessions', '/mock/openai/v1/chat/completions', '/mock/anthropic/v1/messages', '/mock/openai/v1/models', '/mock/ollama/api/chat', '/index.html'];
+const ROUTES = ['/mcp', '/mcp/toolbox', '/mcp/sessions', '/mcp/conformance', '/mcp/protected', '/mock/openai/v1/chat/completions', '/mock/anthropic/v1/messages', '/mock/openai/v1/models', '/mock/ollama/api/chat', '/index.html'];
+/** Every route of the authorization sandbox's server, a fault's issuer included: TRACE /oauth/token used to get 404, as if nothing were there. */
+const OAUTH_ROUTES = [
+  '/oauth/token',
+  '/oauth/register',
+  '/oauth/authorize',
+  '/oauth/fault/expired-token/token',
+  '/oauth/.well-known/openid-configuration',
+  '/.well-known/oauth-authorization-server/oauth',
+  '/.well-known/openid-configuration/oauth',
+  '/.well-known/oauth-protected-resource/mcp/protected',
+  '/oauth/client-metadata.json',
+];
 
 describe.each(['TRACE', 'CONNECT'])('%s', (method) => {
-  it.each(ROUTES)(`on %s: 405 with the same Allow as any other method the route refuses (PUT)`, async (path) => {
+  it.each([...ROUTES, ...OAUTH_ROUTES])(`on %s: 405 with the same Allow as any other method the route refuses (PUT)`, async (path) => {
     const reference = await sendRawRequest(server.port, { method: 'PUT', path });
     expect(reference.status).toBe(405);
     const answer = await sendOverSocket(server.port, `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
@@ -79,11 +91,14 @@ describe.each(['TRACE', 'CONNECT'])('%s', (method) => {
     expect(answer.headers.allow).toBe(reference.headers.allow);
     // A CONNECT that is refused leaves no tunnel behind: the connection is closed.
     if (method === 'CONNECT') expect(answer.closed).toBe(true);
-    // The route's own error shape: a JSON-RPC error on MCP, the provider's envelope on the mock.
+    // The route's own error shape: a JSON-RPC error on MCP, the provider's envelope on the mock, an OAuth error (or, for the consent endpoint, a page).
+    expect(answer.headers['content-type']).toBe(reference.headers['content-type']);
+    if (!answer.headers['content-type']?.includes('json')) return;
     const parsed = JSON.parse(answer.body) as Record<string, unknown>;
     const shape = JSON.parse(reference.body) as Record<string, unknown>;
     expect(Object.keys(parsed).sort()).toEqual(Object.keys(shape).sort());
     if (path.startsWith('/mcp')) expect(parsed).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
+    if (OAUTH_ROUTES.includes(path)) expect(parsed).toMatchObject({ error: 'invalid_request' });
   });
 
   it('off the routes under /mock: 404 with where the endpoints are, as for any method', async () => {
