@@ -1,6 +1,8 @@
 import { SdkHttpError } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { Fault, Phase } from '../trace/trace.ts';
+import { findInvalidHeader } from '../trace/http-header-rules.ts';
+import { InvalidHeaderError } from '../mcp/recording-fetch.ts';
 import type { RateLimitGiveUp } from './mcp-rate-limit.ts';
 import { describeWait } from './retry-after.ts';
 import { RATE_LIMIT_RETRIES, RETRY_AFTER_MAX_MS } from './timeouts.ts';
@@ -64,7 +66,30 @@ export type McpFailureEvidence = {
   challenge?: string;
   /** Whether the host sent an Authorization header (the learner gave one). */
   sentAuthorization?: boolean;
+  /** The headers the learner gave for the server, to tell a header fetch refused from a network failure. */
+  headers?: Record<string, string>;
 };
+
+/**
+ * A header the request could not carry: the recorder's own finding, or one of the
+ * learner's headers behind the TypeError fetch's Headers throws (the same class as a
+ * network failure's, and with no header named in it).
+ */
+function findHeaderFault(error: unknown, headers: Record<string, string> | undefined): { header: string; problem: string } | undefined {
+  if (error instanceof InvalidHeaderError) return { header: error.header, problem: error.problem };
+  if (!(error instanceof TypeError) || headers === undefined) return undefined;
+  const invalid = findInvalidHeader(Object.entries(headers));
+  return invalid ? { header: invalid.name, problem: invalid.problem } : undefined;
+}
+
+/** Nothing was sent: a header stopped the request before it left, so this says nothing about the other side. */
+function explainInvalidHeader({ to, header, problem, fix }: { to: string; header: string; problem: string; fix: string }): Fault {
+  return {
+    what: `The request to ${to} was not sent: the header ${header} ${problem}.`,
+    why: 'A header HTTP cannot carry stops a request before it leaves this machine, so nothing reached the other side: it is not a network failure.',
+    fix,
+  };
+}
 
 /** Explains why talking to the MCP server failed, from the error the SDK raised. */
 export function explainMcpFailure(error: unknown, url: string, during: string, evidence: McpFailureEvidence = {}): Fault {
@@ -98,6 +123,10 @@ export function explainMcpFailure(error: unknown, url: string, during: string, e
       why: `It did not accept the request: ${detail}`,
       fix: 'Check that the URL points to a Streamable HTTP MCP server, then press Reset.',
     };
+  }
+  const headerFault = findHeaderFault(error, evidence.headers);
+  if (headerFault) {
+    return explainInvalidHeader({ to: `the MCP server at ${url} (${during})`, ...headerFault, fix: 'Correct that header where it was given (the MCP server settings, or --header in the CLI), then press Reset.' });
   }
   if (isNetworkFailure(error)) {
     return {
@@ -201,6 +230,11 @@ export function explainProviderFailure(input: {
       why: 'The provider may be slow or overloaded, or the connection stalled.',
       fix: 'Press Reset to try again; if it keeps happening, try another model.',
     };
+  }
+  const headerFault = findHeaderFault(error, undefined);
+  if (headerFault) {
+    // The adapters write every header but the key's value: a character a header cannot carry came in with the key.
+    return explainInvalidHeader({ to: `the model at ${url}`, ...headerFault, fix: 'Type the API key again (in the model settings, or the environment variable the CLI reads), without the character named, then press Reset.' });
   }
   if (error !== undefined) {
     return {

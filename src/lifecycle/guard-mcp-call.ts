@@ -1,4 +1,5 @@
 import { HostFault, RunAborted, explainMcpFailure, explainStdioFailure } from './faults.ts';
+import { toHeaderRecord } from './mcp-headers.ts';
 import type { RunContext } from './run-context.ts';
 
 type McpCallContext = Pick<RunContext, 'options' | 'signal' | 'state' | 'watchdog'>;
@@ -25,6 +26,6 @@ export function explainMcpError(context: McpCallContext, error: unknown, during:
   if (error instanceof HostFault) return error;
   const { mcpUrl, mcpTransport } = context.options;
   // A stdio server is a program, not an address: its failures are told in words about the command.
-  const fault = mcpTransport ? explainStdioFailure(error, mcpUrl.replace(/^stdio:/, ''), during) : explainMcpFailure(error, mcpUrl, during);
+  const fault = mcpTransport ? explainStdioFailure(error, mcpUrl.replace(/^stdio:/, ''), during) : explainMcpFailure(error, mcpUrl, during, { headers: toHeaderRecord(context.options.mcpHeaders ?? []) });
   return new HostFault(fault, context.state.phase);
 }

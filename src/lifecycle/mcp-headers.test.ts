@@ -21,15 +21,18 @@ describe('checkMcpHeaders', () => {
     expect(checkMcpHeaders([{ name: 'Authorization', value: `Bearer ${TOKEN}` }, { name: 'X-Team', value: 'blue' }])).toEqual([]);
   });
 
-  it('refuses the headers the MCP client writes itself, a bad name, a line break and a name given twice', () => {
+  it('refuses the headers the MCP client writes itself, a bad name, a line break, a character beyond Latin-1, a control character and a name given twice', () => {
     const problems = checkMcpHeaders([
       { name: 'Mcp-Session-Id', value: 'x' },
       { name: 'Bad Name', value: 'x' },
       { name: 'X-Value', value: `a\r\nInjected: ${TOKEN}` },
+      { name: 'X-Pasted', value: `Bearer ${TOKEN}…` },
+      { name: 'X-Control', value: `${TOKEN}\u0001` },
       { name: 'X-Team', value: 'a' },
       { name: 'x-team', value: 'b' },
     ]);
-    expect(problems).toHaveLength(4);
+    expect(problems).toHaveLength(6);
+    expect(problems).toContain('The value of X-Pasted holds a character beyond Latin-1 (U+2026) at character 28: a header carries one byte per character, so it cannot be sent (a pasted “…”, curly quote or invisible space is the usual cause).');
     expect(problems.join(' ')).not.toContain(TOKEN);
   });
 });

@@ -1,3 +1,4 @@
+import { HTTP_TOKEN, describeHeaderValueProblem } from '../trace/http-header-rules.ts';
 import { collectSecretValues, isSecretHeaderName } from '../trace/secrets.ts';
 
 /**
@@ -14,9 +15,6 @@ export type McpHeader = {
   /** The learner marked it secret; names like Authorization or *-token are secret anyway. */
   secret?: boolean;
 };
-
-/** RFC 9110's token: the characters a header name may have. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
  * Headers the MCP transport writes itself: a learner's value would fight the SDK's, and a
@@ -36,9 +34,10 @@ export function parseHeaderLine(line: string): { header: McpHeader } | { error: 
 export function checkMcpHeader(header: McpHeader): string | undefined {
   const name = header.name.trim();
   if (name === '') return 'A header has a value but no name.';
-  if (!HEADER_NAME.test(name)) return 'A header name may hold only letters, digits and - (and !#$%&\'*+.^_`|~), and one of them holds something else.';
+  if (!HTTP_TOKEN.test(name)) return 'A header name may hold only letters, digits and - (and !#$%&\'*+.^_`|~), and one of them holds something else.';
   if (TRANSPORT_HEADERS.has(name.toLowerCase())) return `${name} is written by the MCP client itself, so it cannot be given here.`;
-  if (/[\r\n\0]/.test(header.value)) return `The value of ${name} has a line break, which no header may hold.`;
+  const problem = describeHeaderValueProblem(header.value);
+  if (problem) return `The value of ${name} ${problem}.`;
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { HttpExchange, Warning } from '../trace/trace.ts';
+import { HTTP_TOKEN } from '../trace/http-header-rules.ts';
 import { REDACTED, isSecretHeaderName } from '../trace/secrets.ts';
 import { TERMINAL_CONTROL_BUT_NEWLINE_CLASS, escapeTerminalText } from '../trace/terminal-text.ts';
 
@@ -13,8 +14,6 @@ import { TERMINAL_CONTROL_BUT_NEWLINE_CLASS, escapeTerminalText } from '../trace
 export type CurlAudience = 'provider' | 'mcp';
 export type CurlCommand = { result: string; warnings: Warning[] };
 
-/** RFC 9110 token (tchar): a header name or a method. */
-const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What no header value may hold (RFC 9110 field-value): C0 but tab, and DEL. The request could not have carried them. */
 // eslint-disable-next-line no-control-regex -- these are the characters to refuse
 const FORBIDDEN_IN_HEADER_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]/;

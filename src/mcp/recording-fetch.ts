@@ -5,6 +5,7 @@ import { collectSecretValues, createSecretRedactor, redactHeaderRecord } from '.
 import { ExchangeBounds, ExchangeStopped, describeExchangeStop, readBoundedText, type ExchangeLimits, type ExchangeStop } from './exchange-bounds.ts';
 import { readRedirect } from './read-redirect.ts';
 import { measureJsonTextDepth } from '../trace/depth-bound.ts';
+import { findInvalidHeader } from '../trace/http-header-rules.ts';
 import { redactHeaders, redactUrl } from './redact-secrets.ts';
 import { linkSignals } from './link-signals.ts';
 
@@ -81,9 +82,27 @@ async function readRequestObject(input: Request): Promise<OutgoingRequest> {
   return { method: input.method, url: input.url, headers: Object.fromEntries(input.headers), body };
 }
 
+/**
+ * A header the request cannot carry, found before fetch would throw its own TypeError,
+ * which says neither which header nor why and reads like a network failure.
+ */
+export class InvalidHeaderError extends Error {
+  override readonly name = 'InvalidHeaderError';
+  constructor(
+    readonly header: string,
+    readonly problem: string,
+  ) {
+    super(`The header ${header} ${problem}.`);
+  }
+}
+
 /** A fetch's arguments as a request; read at once, as every request the SDK and the host send comes so. */
 function readRequestInit(input: string | URL, init: RequestInit | undefined): OutgoingRequest {
-  // The SDK's transport hands over a Headers already (lowercase, sorted, joined); a record or a list is made one first.
+  // The SDK's transport hands over a Headers already (lowercase, sorted, joined); a record or a list is checked, then made one.
+  if (init?.headers !== undefined && !(init.headers instanceof Headers)) {
+    const invalid = findInvalidHeader(Array.isArray(init.headers) ? init.headers.map(([name = '', value = '']) => [name, value] as const) : Object.entries(init.headers));
+    if (invalid) throw new InvalidHeaderError(invalid.name, invalid.problem);
+  }
   const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
   const body = init?.body;
   if (body !== undefined && body !== null && typeof body !== 'string') {
