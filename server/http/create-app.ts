@@ -15,7 +15,7 @@ import { createJsonRpcErrorResponse, findPostHeaderRefusal } from './json-rpc-er
 import { readJsonBody, refuseUnreadBody } from './json-rpc-body.ts';
 import { ELICITATION_PAGE_PATH } from '../mcp/tools/reach-back-tools.ts';
 import { serveElicitationPage } from './elicitation-page.ts';
-import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
+import { createSessionEndpoint, type ClientIdentity, type SessionEndpoint } from './mcp-session-endpoint.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardedRequest, type GuardLists } from './request-guards.ts';
 import { refuseMockMethod, serveMockRoute } from './serve-mock-route.ts';
 
@@ -30,14 +30,16 @@ export type AppOptions = {
   tools?: RegisteredTool[];
   /** The tools of /mcp/toolbox; every built-in tool by default. */
   toolboxTools?: RegisteredTool[];
-  /** Live sessions on /mcp/sessions at most (default 100); one more initialize gets 503. */
+  /** Live sessions on /mcp/sessions at most (default 250); one more initialize gets 503. */
   maxSessions?: number;
   /** A session on /mcp/sessions with no request for this long is closed (default 10 minutes). */
   sessionIdleTimeoutMs?: number;
   /** Live sessions on /mcp/sessions one client may hold (no cap by default); one more initialize gets 429 with Retry-After. */
   maxSessionsPerClient?: number;
-  /** Who sent a request (the Node listener knows its source address); the per-client session cap counts by it. */
-  identifyClient?: (request: Request) => string | undefined;
+  /** Live sessions the clients behind one address may hold together (no cap by default); one more initialize gets 429. */
+  maxSessionsPerAddress?: number;
+  /** Who sent a request, and from where (the Node listener knows); the per-client and per-address session caps count by it. */
+  identifyClient?: (request: Request) => ClientIdentity | undefined;
   /** Hostnames the Host header may name (port-agnostic). Defaults to localhost-class names. */
   allowedHostnames?: string[];
   /**
@@ -135,6 +137,7 @@ export function createApp(options: AppOptions = {}): App {
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     ...(options.maxSessionsPerClient === undefined ? {} : { maxSessionsPerClient: options.maxSessionsPerClient }),
+    ...(options.maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
     ...(options.identifyClient === undefined ? {} : { identifyClient: options.identifyClient }),
     onError: options.onError,
   };

@@ -29,10 +29,15 @@ export type SessionEndpointOptions = {
   idleTimeoutMs: number;
   /** Live sessions one client may hold (clients as `identifyClient` tells them apart); one more initialize gets 429. */
   maxSessionsPerClient?: number;
-  /** Who sent a request, such as its source address; undefined where that is unknown (a Service Worker). */
-  identifyClient?: (request: Request) => string | undefined;
+  /** Live sessions all the clients behind one address may hold together; one more initialize gets 429. */
+  maxSessionsPerAddress?: number;
+  /** Who sent a request, and from which address; undefined where that is unknown (a Service Worker). */
+  identifyClient?: (request: Request) => ClientIdentity | undefined;
   onError?: (error: Error) => void;
 };
+
+/** Whom a request is counted against: its client (a browser's id, or its address's own client) and its source address. */
+export type ClientIdentity = { client: string; address: string };
 
 export type SessionEndpoint = {
   /** `body`: a POST's body when the caller has already read it (the request's own body is then used up). */
@@ -50,8 +55,8 @@ type Session = {
   /** Requests the session may still answer (`?expire-after=N`), or undefined for no limit. */
   requestsLeft: number | undefined;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Who started it, when known: the per-client cap counts by this. */
-  client: string | undefined;
+  /** Who started it, when known: the per-client and per-address caps count by this. */
+  client: ClientIdentity | undefined;
   /** When its idle timer last started (Date.now()), to tell a client when one of its sessions will have expired. */
   lastActiveAt: number;
   /** Progress events after which the session's next tools/call stream is cut (`?cut-stream-after=N`), or undefined. */
@@ -94,7 +99,8 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   /** Sessions already forgotten (their id gets 404) whose last answer is still streaming. */
   const retiring = new Set<Session>();
   let initializing = 0;
-  const initializingByClient = new Map<string, number>();
+  /** Initializes under way, by share (`client …`, `address …`), so that a burst of them cannot pass a cap together. */
+  const initializingByShare = new Map<string, number>();
 
   const forget = (session: Session) => {
     if (sessions.get(session.id) === session) sessions.delete(session.id);
@@ -113,15 +119,31 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
     (session.idleTimer as { unref?: () => void }).unref?.();
   };
 
-  /** 429 when this client already holds its share of the sessions, with Retry-After: when its least recently used one expires. */
-  function findClientCapRefusal(client: string | undefined, body: unknown): Response | undefined {
-    const cap = options.maxSessionsPerClient;
-    if (cap === undefined || client === undefined) return undefined;
-    const own = [...sessions.values()].filter((session) => session.client === client);
-    if (own.length + (initializingByClient.get(client) ?? 0) < cap) return undefined;
-    const soonest = Math.min(...own.map((session) => session.lastActiveAt + options.idleTimeoutMs));
-    const retryAfterSeconds = Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - Date.now()) / 1000)) : 1;
-    return createJsonRpcErrorResponse(429, -32000, `Too many live sessions from this client: each client may hold at most ${cap} at once. End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body, { 'retry-after': String(retryAfterSeconds) });
+  /** The caps a client's initialize must fit: its own share, and its address's. */
+  function listShares(identity: ClientIdentity): { key: string; cap: number | undefined; holds: (session: Session) => boolean; says: (cap: number) => string }[] {
+    return [
+      { key: `client ${identity.client}`, cap: options.maxSessionsPerClient, holds: (session) => session.client?.client === identity.client, says: (cap) => `Too many live sessions from this client: each client may hold at most ${cap} at once.` },
+      {
+        key: `address ${identity.address}`,
+        cap: options.maxSessionsPerAddress,
+        holds: (session) => session.client?.address === identity.address,
+        says: (cap) => `Too many live sessions from this address: the clients behind it (a class behind one router, say) may hold at most ${cap} together.`,
+      },
+    ];
+  }
+
+  /** 429 when this client, or its address, already holds its share of the sessions, with Retry-After: when its least recently used one expires. */
+  function findClientCapRefusal(identity: ClientIdentity | undefined, body: unknown): Response | undefined {
+    if (identity === undefined) return undefined;
+    for (const { key, cap, holds, says } of listShares(identity)) {
+      if (cap === undefined) continue;
+      const own = [...sessions.values()].filter(holds);
+      if (own.length + (initializingByShare.get(key) ?? 0) < cap) continue;
+      const soonest = Math.min(...own.map((session) => session.lastActiveAt + options.idleTimeoutMs));
+      const retryAfterSeconds = Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - Date.now()) / 1000)) : 1;
+      return createJsonRpcErrorResponse(429, -32000, `${says(cap)} End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body, { 'retry-after': String(retryAfterSeconds) });
+    }
+    return undefined;
   }
 
   async function startSession(request: Request, body: unknown, knobs: SessionKnobs): Promise<Response> {
@@ -133,7 +155,8 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       return createJsonRpcErrorResponse(503, -32000, `Too many live sessions: this server keeps at most ${options.maxSessions} at once. End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body);
     }
     initializing += 1;
-    if (client !== undefined) initializingByClient.set(client, (initializingByClient.get(client) ?? 0) + 1);
+    const shareKeys = client === undefined ? [] : listShares(client).map((share) => share.key);
+    for (const key of shareKeys) initializingByShare.set(key, (initializingByShare.get(key) ?? 0) + 1);
     const server = options.createServer();
     let session: Session | undefined;
     const events = createSessionEventStore(EVENT_STORE_LIMITS);
@@ -164,10 +187,10 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       throw error;
     } finally {
       initializing -= 1;
-      if (client !== undefined) {
-        const left = (initializingByClient.get(client) ?? 1) - 1;
-        if (left > 0) initializingByClient.set(client, left);
-        else initializingByClient.delete(client);
+      for (const key of shareKeys) {
+        const left = (initializingByShare.get(key) ?? 1) - 1;
+        if (left > 0) initializingByShare.set(key, left);
+        else initializingByShare.delete(key);
       }
     }
   }

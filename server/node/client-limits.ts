@@ -1,30 +1,41 @@
 import type { Socket } from 'node:net';
+import type { ClientIdentity } from '../http/mcp-session-endpoint.ts';
 
 /**
  * Limits per client, for a server shared by a class (`--host`): one learner's looping
  * script or stuck tab must not take the sessions, the connections or the server's
- * time from the others. A client is a source address. On loopback every client is
- * this machine, so these limits are off there unless asked for.
+ * time from the others. A client is a browser, told by the id the server gave it
+ * (client-id-cookie.ts), or the address's own client when a request carries no id
+ * (the CLI, curl); all the clients behind one address together get `clientsPerAddress`
+ * shares at most, since anyone can collect ids. On loopback every client is this
+ * machine, so these limits are off there unless asked for.
  */
 
 export type ClientLimits = {
-  /** Connections one address may hold open at once; one more is answered 429 and closed. */
+  /**
+   * Connections one address may hold open at once is this times `clientsPerAddress`; one
+   * more is answered 429 and closed. A connection is counted when it opens, before any
+   * request on it can name its client, so connections are counted by address only.
+   */
   maxConnections: number;
-  /** Live sessions on /mcp/sessions one address may hold; one more initialize gets 429. */
+  /** Live sessions on /mcp/sessions one client may hold; one more initialize gets 429. */
   maxSessions: number;
-  /** Requests one address may make per minute, on average; past it, 429 with Retry-After. */
+  /** Requests one client may make per minute, on average; past it, 429 with Retry-After. */
   requestsPerMinute: number;
-  /** Requests one address may make at once before the per-minute rate applies (a page load, a fast run). */
+  /** Requests one client may make at once before the per-minute rate applies (a page load, a fast run). */
   burst: number;
+  /** The shares all the clients behind one address may take together (a class behind one NAT). */
+  clientsPerAddress: number;
 };
 
 /**
  * A browser opens at most 6 connections to one server, and a page load plus a played
  * run makes a few dozen requests in a second or two: these leave a learner room for
- * two tabs and an MCP client, and keep any one address from holding more than a
- * tenth of the sessions.
+ * two tabs and an MCP client, and keep any one client from holding more than a
+ * tenth of the sessions. Ten shares an address hold 320 connections, room for a class
+ * of 50 browsers behind one NAT, and 100 sessions.
  */
-export const DEFAULT_CLIENT_LIMITS: ClientLimits = { maxConnections: 32, maxSessions: 10, requestsPerMinute: 600, burst: 150 };
+export const DEFAULT_CLIENT_LIMITS: ClientLimits = { maxConnections: 32, maxSessions: 10, requestsPerMinute: 600, burst: 150, clientsPerAddress: 10 };
 
 /**
  * Connections open at once, from everyone together; one more is answered 503 and closed.
@@ -75,6 +86,33 @@ export function createRateLimiter(input: { requestsPerMinute: number; burst: num
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
       }
       buckets.set(client, { tokens: tokens - 1, at: time });
+      return { allowed: true };
+    },
+  };
+}
+
+export type ClientRateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
+
+/**
+ * The request rate of a client and of its address: a token bucket for each client's share,
+ * and one for the address that holds `clientsPerAddress` shares. The address's bucket is
+ * drawn from only for a request its client may send, so a client past its own share does
+ * not use up what the others behind its address have left.
+ */
+export function createClientRates(limits: ClientLimits, now?: () => number): { take: (identity: ClientIdentity) => ClientRateDecision } {
+  const perClient = createRateLimiter({ requestsPerMinute: limits.requestsPerMinute, burst: limits.burst, ...(now ? { now } : {}) });
+  const perAddress = createRateLimiter({ requestsPerMinute: limits.requestsPerMinute * limits.clientsPerAddress, burst: limits.burst * limits.clientsPerAddress, ...(now ? { now } : {}) });
+  return {
+    take({ client, address }) {
+      const own = perClient.take(client);
+      if (!own.allowed) {
+        return { ...own, message: `Too many requests from this client: each client may send ${limits.requestsPerMinute} a minute (bursts of ${limits.burst}). Wait ${own.retryAfterSeconds} s (Retry-After) and send it again.` };
+      }
+      const shared = perAddress.take(address);
+      if (!shared.allowed) {
+        const together = `${limits.requestsPerMinute * limits.clientsPerAddress} a minute (bursts of ${limits.burst * limits.clientsPerAddress})`;
+        return { ...shared, message: `Too many requests from this address: the clients behind it (a class behind one router, say) may send ${together} together. Wait ${shared.retryAfterSeconds} s (Retry-After) and send it again.` };
+      }
       return { allowed: true };
     },
   };

@@ -5,9 +5,9 @@ import { readClientAddress } from './client-limits.ts';
 import { writeRawAnswer } from './write-raw-answer.ts';
 
 /**
- * A cap on open connections, in total and per client address. Node's own
+ * A cap on open connections, in total and per source address. Node's own
  * `maxConnections` drops the socket without a word; here the connection one over the
- * cap is answered (503 over the total, 429 over a client's share, both with
+ * cap is answered (503 over the total, 429 over an address's share, both with
  * Retry-After) and closed, and never reaches the HTTP parser. The requestTimeout
  * already ends a connection that trickles; this bounds how many may trickle at once.
  */
@@ -30,7 +30,7 @@ export type ConnectionGate = {
  * emitting 'connection' as the way to hand an HTTP server a socket; the server's
  * one listener for it is taken over and called for admitted sockets only.
  */
-export function installConnectionGate(server: Server, limits: { maxConnections: number; maxConnectionsPerClient: number | undefined }): ConnectionGate {
+export function installConnectionGate(server: Server, limits: { maxConnections: number; maxConnectionsPerAddress: number | undefined }): ConnectionGate {
   const listeners = server.listeners('connection');
   const handOver = listeners[0];
   if (listeners.length !== 1 || !handOver) throw new Error(`Expected the HTTP server's one connection listener, found ${listeners.length}.`);
@@ -49,8 +49,8 @@ export function installConnectionGate(server: Server, limits: { maxConnections: 
     const clientOpen = perClient.get(client) ?? 0;
     const refusal = open >= limits.maxConnections
       ? jsonResponse(503, { error: `Too many open connections: this server holds at most ${limits.maxConnections} at once. Try again in a few seconds.` }, { 'retry-after': String(RETRY_AFTER_SECONDS) })
-      : limits.maxConnectionsPerClient !== undefined && clientOpen >= limits.maxConnectionsPerClient
-        ? jsonResponse(429, { error: `Too many open connections from ${client}: each client may hold at most ${limits.maxConnectionsPerClient} at once. Close some (another tab, a stuck script) or try again in a few seconds.` }, { 'retry-after': String(RETRY_AFTER_SECONDS) })
+      : limits.maxConnectionsPerAddress !== undefined && clientOpen >= limits.maxConnectionsPerAddress
+        ? jsonResponse(429, { error: `Too many open connections from ${client}: each address may hold at most ${limits.maxConnectionsPerAddress} at once, for all the browsers and programs behind it. Close some (another tab, a stuck script) or try again in a few seconds.` }, { 'retry-after': String(RETRY_AFTER_SECONDS) })
         : undefined;
     if (refusal) {
       adopt(socket);

@@ -12,6 +12,7 @@ export const NETWORK_FLAG_OPTIONS = {
   'max-connections-per-client': { type: 'string' },
   'max-sessions-per-client': { type: 'string' },
   'max-requests-per-minute': { type: 'string' },
+  'clients-per-address': { type: 'string' },
 } as const;
 
 export const NETWORK_FLAG_USAGE = `  --host ADDRESS       address to listen on (default ${DEFAULT_BIND_ADDRESS}: this machine only).
@@ -23,10 +24,13 @@ export const NETWORK_FLAG_USAGE = `  --host ADDRESS       address to listen on (
                        as a browser-based MCP client on another port (the MCP Inspector); repeat
                        it for several. Without it, only pages the server itself serves may.
   --max-connections N  connections open at once, from everyone (default ${DEFAULT_MAX_CONNECTIONS}).
-  Per client (one address), on by default with --host beyond loopback:
-  --max-connections-per-client N   (default ${DEFAULT_CLIENT_LIMITS.maxConnections})
+  Per client, on by default with --host beyond loopback. A client is a browser, by an id the
+  server gives it in a cookie, or the address's own client for a request without one (the CLI):
+  --max-connections-per-client N   (default ${DEFAULT_CLIENT_LIMITS.maxConnections}; counted by address, times the shares below)
   --max-sessions-per-client N      live sessions on /mcp/sessions (default ${DEFAULT_CLIENT_LIMITS.maxSessions})
   --max-requests-per-minute N      (default ${DEFAULT_CLIENT_LIMITS.requestsPerMinute}, in bursts of up to a quarter of it)
+  --clients-per-address N          shares all the clients behind one address (a class behind one
+                                   router) may take together (default ${DEFAULT_CLIENT_LIMITS.clientsPerAddress})
   Past a limit the server answers 429 (503 past --max-connections) with Retry-After.`;
 
 export type NetworkFlagValues = {
@@ -37,6 +41,7 @@ export type NetworkFlagValues = {
   'max-connections-per-client'?: string;
   'max-sessions-per-client'?: string;
   'max-requests-per-minute'?: string;
+  'clients-per-address'?: string;
 };
 
 export type NetworkSettings = {
@@ -76,7 +81,9 @@ function readClientLimitFlags(values: NetworkFlagValues, fail: (message: string)
   const maxConnections = readCount(values['max-connections-per-client'], '--max-connections-per-client', fail);
   const maxSessions = readCount(values['max-sessions-per-client'], '--max-sessions-per-client', fail);
   const requestsPerMinute = readCount(values['max-requests-per-minute'], '--max-requests-per-minute', fail);
+  const clientsPerAddress = readCount(values['clients-per-address'], '--clients-per-address', fail);
   const limits: Partial<ClientLimits> = {
+    ...(clientsPerAddress === undefined ? {} : { clientsPerAddress }),
     ...(maxConnections === undefined ? {} : { maxConnections }),
     ...(maxSessions === undefined ? {} : { maxSessions }),
     ...(requestsPerMinute === undefined ? {} : { requestsPerMinute, burst: Math.max(1, Math.floor(requestsPerMinute / 4)) }),
@@ -85,7 +92,8 @@ function readClientLimitFlags(values: NetworkFlagValues, fail: (message: string)
 }
 
 function describeClientLimits(limits: ClientLimits, maxConnections: number): string {
-  return `Each client address may hold ${limits.maxConnections} connections and ${limits.maxSessions} sessions, and send ${limits.requestsPerMinute} requests a minute (bursts of ${limits.burst}); ${maxConnections} connections in all. The --max-… flags change these.`;
+  const shares = limits.clientsPerAddress;
+  return `Each client (a browser, by the id this server gives it in a cookie; a program without one is its address's client) may hold ${limits.maxSessions} sessions and send ${limits.requestsPerMinute} requests a minute (bursts of ${limits.burst}); the clients behind one address may take ${shares} such shares together, and hold ${limits.maxConnections * shares} connections; ${maxConnections} connections in all. The --max-… and --clients-per-address flags change these.`;
 }
 
 /** A whole number of at least 1, or undefined when the flag is absent. */

@@ -7,7 +7,9 @@ import { findGuardRefusal, type GuardedRequest } from '../http/request-guards.ts
 import { jsonResponse } from '../shared/json-response.ts';
 import { isLoopbackAddress, isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
 import { answerBeforeBody } from './answer-before-body.ts';
-import { createRateLimiter, DEFAULT_CLIENT_LIMITS, DEFAULT_MAX_CONNECTIONS, readClientAddress, type ClientLimits } from './client-limits.ts';
+import { createClientRates, DEFAULT_CLIENT_LIMITS, DEFAULT_MAX_CONNECTIONS, readClientAddress, type ClientLimits } from './client-limits.ts';
+import { createClientIdCookies } from './client-id-cookie.ts';
+import type { ClientIdentity } from '../http/mcp-session-endpoint.ts';
 import { installConnectionGate } from './connection-gate.ts';
 import { createNodeListener } from './create-node-listener.ts';
 import { findFramingHeaders } from './framing-headers.ts';
@@ -26,7 +28,7 @@ export function refuseExposedBridges({ host, count, allowed }: { host: string; c
   );
 }
 
-export type ServeOptions = Omit<AppOptions, 'maxSessionsPerClient' | 'identifyClient'> & {
+export type ServeOptions = Omit<AppOptions, 'maxSessionsPerClient' | 'maxSessionsPerAddress' | 'identifyClient'> & {
   port?: number;
   /** The address to listen on: 127.0.0.1 unless told otherwise. */
   host?: string;
@@ -35,9 +37,10 @@ export type ServeOptions = Omit<AppOptions, 'maxSessionsPerClient' | 'identifyCl
   /** Connections open at once from everyone (default DEFAULT_MAX_CONNECTIONS, 2048); one more is answered 503 and closed. */
   maxConnections?: number;
   /**
-   * Per-client limits (a client is a source address). By default on beyond loopback
-   * (DEFAULT_CLIENT_LIMITS) and off on loopback, where every client is this machine;
-   * false turns them off.
+   * Per-client limits (a client is a browser, by the id the server gives it in a cookie, or
+   * its address's own client without one; the address bounds them all). By default on beyond
+   * loopback (DEFAULT_CLIENT_LIMITS) and off on loopback, where every client is this
+   * machine; false turns them off.
    */
   clientLimits?: Partial<ClientLimits> | false;
   log?: (line: string) => void;
@@ -79,8 +82,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   const clientLimits = resolveClientLimits(host, options.clientLimits);
-  // The app asks who sent a request; only the Node side knows the address.
-  const clientOf = new WeakMap<Request, string>();
+  const clientIds = clientLimits ? createClientIdCookies() : undefined;
+  // The app asks who sent a request; only the Node side knows the address and reads the cookie.
+  const clientOf = new WeakMap<IncomingMessage, ClientIdentity>();
+  const requestClient = new WeakMap<Request, ClientIdentity>();
   // Bound elsewhere than loopback, the bind address is a name clients may use too.
   const allowedHostnames = options.allowedHostnames ?? listDefaultAllowedHostnames(host);
   if (options.staticDirectory && !existsSync(options.staticDirectory)) {
@@ -92,14 +97,17 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     ...options,
     ...(stdioBridges ? { stdioBridges } : {}),
     allowedHostnames,
-    ...(clientLimits ? { maxSessionsPerClient: clientLimits.maxSessions, identifyClient: (request: Request) => clientOf.get(request) } : {}),
+    ...(clientLimits
+      ? { maxSessionsPerClient: clientLimits.maxSessions, maxSessionsPerAddress: clientLimits.maxSessions * clientLimits.clientsPerAddress, identifyClient: (request: Request) => requestClient.get(request) }
+      : {}),
     onError: options.onError ?? ((error) => log(`server error: ${error.message}`)),
   });
   const handleApi = createNodeListener((request, incoming) => {
-    clientOf.set(request, readClientAddress(incoming.socket));
+    const client = clientOf.get(incoming);
+    if (client) requestClient.set(request, client);
     return app.fetch(request);
   });
-  const rateLimiter = clientLimits ? createRateLimiter({ requestsPerMinute: clientLimits.requestsPerMinute, burst: clientLimits.burst }) : undefined;
+  const rates = clientLimits ? createClientRates(clientLimits) : undefined;
   const serveStatic = options.staticDirectory
     ? sirv(options.staticDirectory, {
         single: true,
@@ -129,10 +137,15 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }
     // Read the path as the adapter will build the URL, so both agree on the route.
     const pathname = new URL(`http://localhost${target}`).pathname;
-    const rate = rateLimiter?.take(readClientAddress(request.socket));
+    const identity = clientIds?.identify(request, readClientAddress(request.socket));
+    if (identity) {
+      clientOf.set(request, identity);
+      // Set before any answer is written, so that every answer, a refusal included, gives a browser its id.
+      if (identity.issue) response.setHeader('set-cookie', identity.issue);
+    }
+    const rate = identity && rates?.take(identity);
     if (rate && !rate.allowed) {
-      const message = `Too many requests from this client: each client may send ${clientLimits?.requestsPerMinute} a minute (bursts of ${clientLimits?.burst}). Wait ${rate.retryAfterSeconds} s (Retry-After) and send it again.`;
-      void writeResponse(app.refuse({ pathname, status: 429, message, headers: { 'retry-after': String(rate.retryAfterSeconds) } }), request, response);
+      void writeResponse(app.refuse({ pathname, status: 429, message: rate.message, headers: { 'retry-after': String(rate.retryAfterSeconds) } }), request, response);
       return;
     }
     if (app.handles(pathname) && WEB_REQUEST_FORBIDDEN_METHODS.includes(request.method ?? '')) {
@@ -149,7 +162,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }
     serveStaticRoute(request, response);
   });
-  const gate = installConnectionGate(server, { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, maxConnectionsPerClient: clientLimits?.maxConnections });
+  // Counted when a connection opens, before a request on it can name its client: by address, at the address's bound.
+  const gate = installConnectionGate(server, { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, maxConnectionsPerAddress: clientLimits && clientLimits.maxConnections * clientLimits.clientsPerAddress });
   // Node hands a CONNECT request over as a bare socket, and closes it unanswered when nobody takes it.
   server.on('connect', (request: IncomingMessage, socket: Socket) => {
     gate.adopt(socket);

@@ -8,11 +8,13 @@ import { startServerProcess } from './server-process.ts';
 
 /**
  * When the server is shared by a class (--host beyond loopback), one client must not
- * starve the others: each client address gets its own share of live sessions and of
- * request rate, answered past it with 429 and Retry-After in the route's own error
- * shape. The clients here are all on this machine, told apart by source address
- * (127.0.0.2, 127.0.0.3, …: Linux routes all of 127.0.0.0/8 to loopback), with the
- * limits asked for explicitly, since on loopback they are off by default.
+ * starve the others: each client gets its own share of live sessions and of request
+ * rate, answered past it with 429 and Retry-After in the route's own error shape. The
+ * clients here send no client id (as the CLI and curl do), so each is its address's own
+ * client: they are all on this machine, told apart by source address (127.0.0.2,
+ * 127.0.0.3, …: Linux routes all of 127.0.0.0/8 to loopback), with the limits asked for
+ * explicitly, since on loopback they are off by default. Browsers behind one address,
+ * told apart by the id the server gives them, are in server-class-one-address.test.ts.
  */
 
 let server: RunningServer | undefined;
@@ -40,12 +42,13 @@ describe('when the limits apply', () => {
   });
 
   it('are read from the flags, and the warning beyond loopback says what they are', () => {
-    const network = readNetworkFlags({ 'max-sessions-per-client': '3', 'max-requests-per-minute': '120', 'max-connections-per-client': '8', 'max-connections': '64' }, fail);
-    expect(network.clientLimits).toEqual({ maxSessions: 3, requestsPerMinute: 120, burst: 30, maxConnections: 8 });
+    const network = readNetworkFlags({ 'max-sessions-per-client': '3', 'max-requests-per-minute': '120', 'max-connections-per-client': '8', 'max-connections': '64', 'clients-per-address': '20' }, fail);
+    expect(network.clientLimits).toEqual({ maxSessions: 3, requestsPerMinute: 120, burst: 30, maxConnections: 8, clientsPerAddress: 20 });
     expect(network.maxConnections).toBe(64);
     const exposed = readNetworkFlags({ host: '0.0.0.0' }, fail);
     expect(exposed.clientLimits).toBeUndefined();
-    expect(exposed.warning).toContain(`Each client address may hold ${DEFAULT_CLIENT_LIMITS.maxConnections} connections and ${DEFAULT_CLIENT_LIMITS.maxSessions} sessions, and send ${DEFAULT_CLIENT_LIMITS.requestsPerMinute} requests a minute`);
+    expect(exposed.warning).toContain(`may hold ${DEFAULT_CLIENT_LIMITS.maxSessions} sessions and send ${DEFAULT_CLIENT_LIMITS.requestsPerMinute} requests a minute`);
+    expect(exposed.warning).toContain(`the clients behind one address may take ${DEFAULT_CLIENT_LIMITS.clientsPerAddress} such shares together, and hold ${DEFAULT_CLIENT_LIMITS.maxConnections * DEFAULT_CLIENT_LIMITS.clientsPerAddress} connections`);
     for (const bad of ['0', '-1', '2.5', 'many']) expect(() => readNetworkFlags({ 'max-requests-per-minute': bad }, fail), bad).toThrow(/is not a count/);
   });
 

@@ -73,9 +73,10 @@ describe('the total cap', () => {
   });
 });
 
-describe('the per-client cap (beyond loopback by default; here asked for on loopback, clients told apart by source address)', () => {
-  it('answers a client one over its share with 429 and Retry-After, while another client still gets in', async () => {
-    server = await serve({ port: 0, clientLimits: { maxConnections: 3 } });
+describe('the per-address cap (beyond loopback by default; here asked for on loopback, addresses told apart by source address)', () => {
+  // A connection is counted when it opens, before a request names its client: by address, at clientsPerAddress shares.
+  it('answers an address one over its shares with 429 and Retry-After, while another address still gets in', async () => {
+    server = await serve({ port: 0, clientLimits: { maxConnections: 3, clientsPerAddress: 1 } });
     await Promise.all(Array.from({ length: 3 }, () => holdSlowConnection(server!.port, '127.0.0.2')));
     await waitForConnections(server, 3);
     const refused = await holdSlowConnection(server.port, '127.0.0.2');
@@ -86,5 +87,13 @@ describe('the per-client cap (beyond loopback by default; here asked for on loop
 
     const other = await sendRawRequest(server.port, { path: '/mock/openai/v1/models', localAddress: '127.0.0.3' });
     expect(other.status).toBe(200);
+  });
+
+  it('holds a class behind one address by default: 50 browsers\' 6 connections, 300 from one address, and 20 more; the one after is refused', async () => {
+    server = await serve({ port: 0, clientLimits: {} });
+    await Promise.all(Array.from({ length: 320 }, () => holdSlowConnection(server!.port, '127.0.0.2')));
+    await waitForConnections(server, 320);
+    const refused = await holdSlowConnection(server.port, '127.0.0.2');
+    expect(await refused.answer).toMatch(/^HTTP\/1\.1 429 /);
   });
 });
