@@ -3,6 +3,8 @@ type RequestId = JSONRPCRequest['id'];
 import { BRIDGE_SSE_EVENT, STDIO_BRIDGE_PATH, type BridgeFrame, type BridgeListing } from '../../src/trace/bridge-frames.ts';
 import type { StdioBridgeRoutes } from '../http/create-app.ts';
 import { createJsonRpcErrorResponse } from '../http/json-rpc-errors.ts';
+import { refuseUnreadBody } from '../http/json-rpc-body.ts';
+import { exceedsJsonNesting } from '../shared/json-nesting.ts';
 import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from '../http/read-bounded-body.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';
 import { startStdioProcess, type StdioLine, type StdioProcess } from './stdio-process.ts';
@@ -170,6 +172,8 @@ class Bridge {
     }
     const body = await readBoundedBody(request);
     if (body.tooLarge) return createJsonRpcErrorResponse(413, -32000, `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
+    // The message checks below recurse: 5,000 levels of arguments ran out of stack (a 500).
+    if (exceedsJsonNesting(body.text)) return refuseUnreadBody({ kind: 'too-deep' });
     const value = parseLine(body.text);
     if (value === undefined) return createJsonRpcErrorResponse(400, -32700, 'Parse error: the body is not JSON.');
     const message = readMessage(value);

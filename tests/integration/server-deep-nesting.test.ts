@@ -11,11 +11,17 @@ import { runCodeFlow } from '../helpers/sandbox-raw-flow.ts';
  * bound, are taken as any other request.
  */
 
+/** A bridged stdio program that answers every request with an empty result. */
+const ANSWERER = `require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line);
+  if (message.id !== undefined) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }) + '\\n');
+});`;
+
 let server: RunningServer;
 let sessionIds: Record<'/mcp/sessions' | '/mcp/conformance' | '/mcp/toolbox', string>;
 let accessToken: string;
 beforeAll(async () => {
-  server = await serve({ port: 0 });
+  server = await serve({ port: 0, stdioServers: [{ name: 'answerer', command: process.execPath, args: ['-e', ANSWERER] }] });
   sessionIds = {
     '/mcp/sessions': await startSession(`${server.url}/mcp/sessions`),
     '/mcp/conformance': await startSession(`${server.url}/mcp/conformance`),
@@ -56,6 +62,8 @@ const ERAS: Era[] = [
   ]),
   ...(['/mcp/sessions', '/mcp/conformance', '/mcp/toolbox'] as const).map((path): Era => ({ name: `${path} within a 2025-11-25 session`, path, headers: () => ({ ...LEGACY_HEADERS, 'mcp-session-id': sessionIds[path] }) })),
   { name: '/mcp/protected with a token', path: '/mcp/protected', headers: () => ({ ...LEGACY_HEADERS, authorization: `Bearer ${accessToken}` }) },
+  // Its message checks recurse too: 5,000 levels used to end in a 500.
+  { name: 'a stdio bridge, /mcp/stdio/answerer', path: '/mcp/stdio/answerer', headers: () => LEGACY_HEADERS },
 ];
 
 /** A tools/call whose argument `a` is `levels` deep, as JSON text (JSON.stringify of such a value would itself recurse). */
