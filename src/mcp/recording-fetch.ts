@@ -239,7 +239,7 @@ export async function recordExchange<Context = unknown>(
     stopTimer();
     exchange.ndjson = [];
     emit({ type: 'response', exchange });
-    const recorder = createLineRecorder({ exchange, emit, now, redact });
+    const recorder = createLineRecorder({ exchange, emit, now, redact, bounds });
     return { kind: 'streamed', response: new Response(recordAlongside(response.body, recorder), { status: response.status, statusText: response.statusText, headers: response.headers }) };
   }
 
@@ -351,41 +351,52 @@ function createEventStreamRecorder<Context>({
   };
 }
 
-/** An NDJSON body line by line, each line a frame with its arrival time; a last line without a line end counts too. */
+/**
+ * An NDJSON body line by line, each line a frame with its arrival time; a last line without
+ * a line end counts too. Its lines are frames and its chunks bytes against the bounds, as
+ * an event stream's are, and its end lets the exchange's clock go.
+ */
 function createLineRecorder<Context>({
   exchange,
   emit,
   now,
   redact,
+  bounds,
 }: {
   exchange: RecordedExchange<Context>;
   emit: ExchangeListener<Context>;
   now: () => number;
   redact: (text: string) => string;
+  bounds: ExchangeBounds;
 }): ChunkRecorder {
   const decoder = new TextDecoder();
   let rest = '';
   const take = (line: string) => {
     const data = line.replace(/\r$/, '');
-    if (data.trim() === '') return;
+    // Past a bound nothing more is recorded: the abort ends the stream on the next read.
+    if (data.trim() === '' || bounds.stop || bounds.noteFrame() || bounds.noteDepth(measureJsonTextDepth(data))) return;
     const frame: SseFrame = { data: redact(data), at: now() - exchange.startedAt };
     exchange.ndjson?.push(frame);
     emit({ type: 'ndjson-line', exchange, frame });
   };
   return {
     record(chunk) {
+      if (bounds.noteBytes(chunk.byteLength)) return;
       const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
       rest = lines.pop() ?? '';
       lines.forEach(take);
     },
     finish() {
       take(rest + decoder.decode());
+      bounds.finish();
       exchange.durationMs = now() - exchange.startedAt;
       emit({ type: 'end', exchange });
     },
     fail(error) {
+      bounds.finish();
+      if (bounds.stop) exchange.stopped = bounds.stop;
       exchange.durationMs = now() - exchange.startedAt;
-      exchange.error = redact(describeNetworkError(error, false));
+      exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, false));
       emit({ type: 'error', exchange, error });
     },
   };

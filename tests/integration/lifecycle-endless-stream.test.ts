@@ -144,6 +144,36 @@ describe('a provider whose answer never ends', () => {
     expect(request.http?.sse?.length).toBeGreaterThan(10);
   });
 
+  /** Ollama's NDJSON: one `done: false` line every 10 ms, never the `done: true` one. */
+  async function startEndlessOllama(line: (count: number) => unknown): Promise<TestServer> {
+    const server = await startHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      let count = 0;
+      const timer = setInterval(() => response.write(`${JSON.stringify(line(++count))}\n`), 10);
+      timers.add(timer);
+      response.on('close', () => clearInterval(timer));
+    });
+    servers.push(server);
+    return server;
+  }
+  const ollamaLine = (content: string) => ({ model: 'endless', created_at: '2025-01-01T00:00:00Z', message: { role: 'assistant', content }, done: false });
+  const streamedOllama = (url: string) => ({ wire: 'ollama', kind: 'real' as const, baseUrl: url, model: 'endless', stream: true });
+
+  it('streams NDJSON lines forever: each line is a frame, and the call ends at the frame bound', async () => {
+    const provider = await startEndlessOllama((count) => ollamaLine(`${count} `));
+    const trace = await createMockRun(app.url, { autoRelease: true, provider: streamedOllama(provider.url), limits: { maxReplyFrames: 30 } }).start();
+    expect(trace.status).toBe('failed');
+    expect(trace.steps.at(-1)?.fault?.what).toBe(`The Ollama endpoint at ${provider.url}/api/chat sent more than 30 messages in one answer to the model request without a result.`);
+    expect(trace.steps.find((step) => step.id === 'provider.request')!.http?.ndjson).toHaveLength(30);
+  });
+
+  it('streams long NDJSON lines forever: the call ends at the byte bound', async () => {
+    const provider = await startEndlessOllama(() => ollamaLine('a'.repeat(20_000)));
+    const trace = await createMockRun(app.url, { autoRelease: true, provider: streamedOllama(provider.url), limits: { maxAnswerBytes: 1024 * 1024 } }).start();
+    expect(trace.status).toBe('failed');
+    expect(trace.steps.at(-1)?.fault?.what).toBe(`The Ollama endpoint at ${provider.url}/api/chat sent more than 1 MB in one answer to the model request.`);
+  });
+
   it('sends an endless body: the call ends at its byte bound', async () => {
     const provider = await startEndlessProvider('json-body');
     const trace = await createMockRun(app.url, {
