@@ -64,7 +64,8 @@ ${EXPORT_FLAG_USAGE}
 
 Exit code: 0 a full answer, 1 the run failed, 2 a wrong command line, 3 the model refused,
 4 the reply was cut off (token limit), 5 a provider's filter blocked it, 6 you declined a
-tool call at the consent gate.
+tool call at the consent gate, 7 the reply did not finish arriving (it broke off before the
+provider said it was over).
 A --base-url of your own (a local OpenAI-compatible server, Ollama) needs no key; one is sent if set.`;
 
 function fail(message: string): never {

@@ -1,6 +1,6 @@
 import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
 import type { MockReply } from './mock-reply.ts';
-import { decideAfterFirstMistake, decideRelentlessReply, decideSamplingRefusal, decideStoppedReply, readMockVariant } from './mock-variants.ts';
+import { decideAfterFirstMistake, decideBrokenOffReply, decideRelentlessReply, decideSamplingRefusal, decideStoppedReply, readMockVariant } from './mock-variants.ts';
 
 /**
  * The mock model's brain, independent of any wire format: given the model name, the
@@ -30,6 +30,9 @@ export function decideMockReply({ model, ...input }: MockInput & { model?: strin
       return decideStoppedReply({ ...input, stop: 'cut-off' });
     case 'mock-model-filtered':
       return decideStoppedReply({ ...input, stop: 'content-filter' });
+    case 'mock-model-interrupted':
+      // The break itself is the endpoint's (serve-mock-endpoint.ts): the model meant a whole reply.
+      return decideBrokenOffReply(input);
     case 'mock-model-refusing-sampling':
       return decideSamplingRefusal(input);
     case 'mock-model-stalling-sampling':

@@ -5,7 +5,7 @@ import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
 import { checkThoughtSignatures, writeThoughtSignature } from './gemini-thought-signatures.ts';
 import { stableId } from './stable-id.ts';
-import { streamGeminiAnswer, type GeminiAnswer } from './stream-whole-call-answers.ts';
+import { breakOffGeminiStream, streamGeminiAnswer, type GeminiAnswer } from './stream-whole-call-answers.ts';
 
 /**
  * The mock model behind `POST /mock/gemini/v1beta/models/{model}:generateContent`, in
@@ -202,4 +202,5 @@ export const geminiEndpoint = createMockEndpoint<GeminiRequest, GeminiAnswer>({
     return true;
   },
   streamAnswer: streamGeminiAnswer,
+  breakOffStream: breakOffGeminiStream,
 });

@@ -155,6 +155,11 @@ describe('the variants that stop short', () => {
     expect(ask('mock-model-cut-off', [RESULT])).toMatchObject({ type: 'stop', stop: 'cut-off', text: '5 plus' });
   });
 
+  it('mock-model-interrupted means the deterministic call, and says so: the endpoint breaks the reply off (its words name what it meant)', () => {
+    expect(ask('mock-model-interrupted', [])).toMatchObject({ type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: expect.stringContaining('it meant to call add_numbers(5, 7), but the reply breaks off halfway') });
+    expect(ask('mock-model-interrupted', [RESULT])).toMatchObject({ type: 'text', text: '5 plus 7 is 12.' });
+  });
+
   it('mock-model-filtered calls the tool, then the filter withholds the whole answer it wrote', () => {
     expect(ask('mock-model-filtered', [])).toMatchObject({ type: 'tool-calls' });
     expect(ask('mock-model-filtered', [RESULT])).toMatchObject({ type: 'stop', stop: 'content-filter', text: '5 plus 7 is 12.' });

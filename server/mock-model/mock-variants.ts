@@ -87,6 +87,18 @@ export function decideSamplingRefusal(input: MockInput): MockReply {
 }
 
 /**
+ * Interrupted: the deterministic model, whose first reply the endpoint breaks off halfway
+ * (serve-mock-endpoint.ts). Its reasoning says what it meant to send, so the learner can
+ * set it beside the part that arrived.
+ */
+export function decideBrokenOffReply(input: MockInput): MockReply {
+  const reply = decideDeterministicReply(input);
+  if (input.exchanges.length > 0) return reply;
+  const meant = reply.type === 'tool-calls' ? reply.calls.map(describeCall).join(' and ') : `to answer "${shorten(reply.text, 80)}"`;
+  return { ...reply, reasoning: `Habit of mock-model-interrupted: it meant ${reply.type === 'tool-calls' ? `to call ${meant}` : meant}, but the reply breaks off halfway, before the provider's end.` };
+}
+
+/**
  * Refusing, cut-off, filtered: the deterministic model, stopped short. The refusal comes at
  * once, before any tool; the token limit and the filter strike the answer in words after
  * the tools have run, so the learner sees a full round and then no full answer.

@@ -5,6 +5,7 @@ import { readMockVariant } from './mock-variants.ts';
 import type { MockReply, MockTool, MockToolExchange } from './mock-reply.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { writeStreamResponse, type MockStream } from './mock-stream.ts';
+import { breakOffBody, breakOffStream } from './break-off-reply.ts';
 
 /**
  * The request handling every mock endpoint shares, in the order a real provider applies
@@ -52,6 +53,8 @@ export type MockWire<Body, Answer = unknown> = {
   asksForStream?: (input: { body: Body; request: Request }) => boolean;
   /** The whole answer cut into the frames this provider streams it in. */
   streamAnswer?: (input: { answer: Answer; body: Body }) => MockStream;
+  /** The interrupted habit's stream, for a format whose end is not its last frames (breakOffStream when not given). */
+  breakOffStream?: (stream: MockStream) => MockStream;
 };
 
 /**
@@ -81,8 +84,13 @@ async function serveMockEndpoint<Body, Answer>({ wire, request }: { wire: MockWi
     const streamed = wire.streamAnswer && wire.asksForStream?.({ body, request });
     const answer = wire.writeAnswer({ reply, body, conversation });
     const headers = { ...answer.headers, 'x-mock-reasoning': answer.reasoning ?? reply.reasoning };
-    if (streamed && wire.streamAnswer) return writeStreamResponse({ stream: wire.streamAnswer({ answer: answer.body, body }), headers });
-    return jsonResponse(200, answer.body, headers);
+    // The interrupted habit breaks off its first reply, the one that calls the tool: the host must not run half a call.
+    const breaksOff = readMockVariant(conversation.model) === 'mock-model-interrupted' && conversation.exchanges.length === 0;
+    if (streamed && wire.streamAnswer) {
+      const stream = wire.streamAnswer({ answer: answer.body, body });
+      return writeStreamResponse({ stream: breaksOff ? (wire.breakOffStream ?? breakOffStream)(stream) : stream, headers });
+    }
+    return breaksOff ? breakOffBody({ body: answer.body, headers }) : jsonResponse(200, answer.body, headers);
   } catch (error) {
     if (error instanceof MockRequestFault) return wire.writeError({ status: 400, message: error.message, param: error.param });
     throw error;

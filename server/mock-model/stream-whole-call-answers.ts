@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { breakOffStream } from './break-off-reply.ts';
 import { cutIntoWords, jsonFrame, type MockStream } from './mock-stream.ts';
 
 /**
@@ -32,6 +34,22 @@ export function streamGeminiAnswer({ answer }: { answer: GeminiAnswer }): MockSt
     return jsonFrame({ candidates: [chunkCandidate], ...(last && usageMetadata !== undefined ? { usageMetadata } : {}), ...envelope });
   });
   return { framing: 'sse', frames };
+}
+
+const GeminiChunkSchema = z.looseObject({ candidates: z.array(z.looseObject({})).optional() });
+
+/**
+ * The interrupted habit's Gemini stream: the first half of its chunks, none carrying a
+ * finishReason or the usage that comes with the last one. Gemini has no end marker but
+ * that finishReason, and a call arrives whole in one chunk, so a call may arrive while the
+ * reply never says it is over.
+ */
+export function breakOffGeminiStream(stream: MockStream): MockStream {
+  const frames = breakOffStream(stream).frames.map((frame) => {
+    const { usageMetadata: _usage, ...chunk } = GeminiChunkSchema.parse(JSON.parse(frame.data));
+    return jsonFrame({ ...chunk, candidates: chunk.candidates?.map(({ finishReason: _finish, ...candidate }) => candidate) });
+  });
+  return { ...stream, frames };
 }
 
 export type OllamaAnswer = { model: string; created_at: string; message: { role: string; content: string; tool_calls?: unknown[]; [field: string]: unknown }; done: boolean; [field: string]: unknown };

@@ -55,6 +55,7 @@ const MCP_FOCUS: Record<string, Focus[]> = {
   'host.stopped': [
     { path: 'stoppedBy', note: 'the field the provider used to say why' },
     { path: 'partialAnswer', note: 'what arrived before the stop', optional: true },
+    { path: 'arrived', note: 'how far a reply that broke off had come', optional: true },
   ],
   // The authorization flow: what each exchange carries that the next one depends on.
   'auth.challenge': [

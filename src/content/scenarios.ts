@@ -160,6 +160,14 @@ export const SCENARIOS: Scenario[] = [
     lesson: 'The tool runs, then the answer stops halfway: finish_reason "length", stop_reason "max_tokens", MAX_TOKENS, status "incomplete" or done_reason "length". The run ends truncated, with the half answer shown as such.',
   },
   {
+    id: 'interrupted',
+    title: 'Interrupted: the reply breaks off mid-call',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-interrupted',
+    lesson: 'The model starts calling add_numbers and its reply breaks off halfway: streamed, before finish_reason, response.completed, message_stop, a finishReason or "done": true; whole, in the middle of the JSON. Half a call is never run, and the words that came are no answer: the run ends interrupted, saying what arrived and what was missing.',
+  },
+  {
     id: 'content-filter',
     title: 'A content filter withholds the answer',
     question: 'What is 5 plus 7?',

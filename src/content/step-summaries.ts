@@ -34,7 +34,7 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'provider.response.answer': 'The tool did the computation; the model turns it into a sentence.',
   'provider.response.stopped': 'Not every reply is an answer or a tool call: the provider says why this one stopped (a refusal, the token limit, a filter) in a field of its own.',
   'host.answer': 'Two protocols, three translations, one answer.',
-  'host.stopped': 'The host does not pass half an answer or a refusal off as an answer: the run ends with the stop named, and what to do about it.',
+  'host.stopped': 'The host does not pass half an answer, a reply that broke off, or a refusal off as an answer: the run ends with the stop named, and what to do about it.',
   'server.progress': 'A progress notification the server sent inside the response stream.',
   'mcp.notification': 'A message the server sent inside the response stream before its answer.',
   'mcp.request': 'A JSON-RPC request outside the twenty steps.',

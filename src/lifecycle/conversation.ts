@@ -1,8 +1,8 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { describeStop } from '../content/stop-words.ts';
-import type { ProviderHttpRequest, ReplyStop, ToolRoundResult, ToolSet, WireAdapter } from '../providers/types.ts';
+import type { ProviderHttpRequest, ProviderReply, ReplyStop, ToolRoundResult, ToolSet, WireAdapter } from '../providers/types.ts';
 import { translateToolCall } from '../providers/translate-tool-call.ts';
-import type { StopOutcome } from '../trace/stop-causes.ts';
+import type { ReplyArrival, StopOutcome } from '../trace/stop-causes.ts';
 import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
 import { getWireStream } from '../providers/wire-streams.ts';
@@ -126,6 +126,12 @@ function streamOf(response: ProviderResponse): Pick<Step, 'stream'> {
   return response.stream ? { stream: response.stream } : {};
 }
 
+/** What a whole reply held: its text and each call, whole as a whole reply gives them. */
+function describeWholeArrival(reply: ProviderReply): ReplyArrival {
+  const calls = reply.toolCalls.map((call) => ({ name: call.name, argumentsText: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}), complete: true }));
+  return { text: reply.text ?? '', calls };
+}
+
 /** How the conversation ended: a full answer, or a stop the reply named (no answer then). */
 export type ConversationEnd = { status: 'complete' | StopOutcome; answer: string | null };
 
@@ -134,7 +140,9 @@ export type ConversationEnd = { status: 'complete' | StopOutcome; answer: string
  * recorded under the outcome's name, then the host's last step says what happened, which
  * field said so, and what to do. Half an answer is shown as such, never as the answer.
  */
-async function endWithStop(context: ConversationContext, response: ProviderResponse, stop: Exclude<ReplyStop, { outcome: 'finished' }>): Promise<ConversationEnd> {
+async function endWithStop(context: ConversationContext, response: ProviderResponse, named: Exclude<ReplyStop, { outcome: 'finished' }>): Promise<ConversationEnd> {
+  // A whole reply that never said it was over came in full as far as it goes: what it holds is what arrived.
+  const stop = named.outcome === 'interrupted' && !named.arrived ? { ...named, arrived: describeWholeArrival(response.reply) } : named;
   const { replyTitle, fault } = describeStop({ stop, label: context.adapter.label });
   context.writer.append('provider.response.stopped', {
     payload: response.body,
@@ -150,6 +158,7 @@ async function endWithStop(context: ConversationContext, response: ProviderRespo
       cause: stop.cause,
       stoppedBy: { field: stop.path, value: stop.value },
       ...(partialAnswer ? { partialAnswer } : {}),
+      ...(stop.arrived ? { arrived: stop.arrived } : {}),
       what: fault.what,
       fix: fault.fix,
     },

@@ -2,6 +2,7 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 import { ExchangeStopped, type ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { recordExchange, type RecordedAnswer, type RecordedExchange } from '../mcp/recording-fetch.ts';
 import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
+import { createInterruptedReply, readBodyCut, readStreamCut } from '../providers/interrupted-reply.ts';
 import { explainProviderStop } from './explain-exchange-stop.ts';
 import { joinProviderUrl } from '../providers/join-provider-url.ts';
 import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
@@ -90,6 +91,9 @@ export async function callProvider(input: {
   } catch (error) {
     if (signal.aborted) throw new RunAborted();
     if (error instanceof ExchangeStopped) throw new HostFault(explainProviderStop({ stop: error.stop, url, label: adapter.label }), phase);
+    // The answer had begun (a 2xx and part of its body) when the connection broke: the reply was interrupted, not refused.
+    const broken = readBrokenBody(exchange, error);
+    if (broken) return broken;
     throw new HostFault(explainProviderFailure({ error, url, label: adapter.label, kind: settings.kind }), phase);
   }
   const response = answer.kind === 'streamed' ? answer.response : answer;
@@ -104,6 +108,9 @@ export async function callProvider(input: {
   try {
     body = JSON.parse(text);
   } catch {
+    // A body that began as JSON and stopped before it closed came cut, not wrong.
+    const cut = readBodyCut({ text });
+    if (cut) return { reply: createInterruptedReply({ stop: cut, text: '', finishReason: null }), body: text, http, reasoning: readReasoning(response.headers, secrets) };
     throw new HostFault({
       ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind }),
       why: `The body is not JSON: it begins “${text.slice(0, 80)}”.`,
@@ -111,8 +118,7 @@ export async function callProvider(input: {
   }
   try {
     const reply = adapter.readResponse({ body });
-    const reasoning = response.headers.get('x-mock-reasoning');
-    return { reply, body, http, reasoning: reasoning === null ? undefined : redactSecretValues({ text: reasoning, secrets }) };
+    return { reply, body, http, reasoning: readReasoning(response.headers, secrets) };
   } catch (error) {
     if (!(error instanceof ProviderReplyError)) throw error;
     throw new HostFault({
@@ -122,7 +128,30 @@ export async function callProvider(input: {
   }
 }
 
-/** A streamed reply: read by the collector from the recorder's frames; the caller's copy of the body is drained unread. */
+/** The mock model says which rule it followed; real providers say nothing here. */
+function readReasoning(headers: Headers, secrets: string[]): string | undefined {
+  const reasoning = headers.get('x-mock-reasoning');
+  return reasoning === null ? undefined : redactSecretValues({ text: reasoning, secrets });
+}
+
+/**
+ * A whole body whose connection broke after a 2xx began it: what came is kept in the
+ * exchange, and the reply is interrupted. Undefined for any other failure (no answer, a
+ * timeout: the host's own clock is its own fault).
+ */
+function readBrokenBody(exchange: RecordedExchange | undefined, error: unknown): ProviderResponse | undefined {
+  const status = exchange?.status;
+  if (!exchange || status === undefined || status < 200 || status > 299 || exchange.responseBody === undefined) return undefined;
+  if (error instanceof Error && error.name === 'TimeoutError') return undefined;
+  const stop = readBodyCut({ text: exchange.responseBody, error: exchange.error ?? 'the connection closed' });
+  return stop && { reply: createInterruptedReply({ stop, text: '', finishReason: null }), body: exchange.responseBody, http: snapshotExchange(exchange), reasoning: undefined };
+}
+
+/**
+ * A streamed reply: read by the collector from the recorder's frames; the caller's copy of
+ * the body is drained unread. A frame the format does not send fails the call (it names
+ * the frame); a stream that stopped before its end, closed or broken, is an interrupted reply.
+ */
 async function readStreamedReply(input: {
   adapter: WireAdapter;
   settings: ProviderSettings;
@@ -139,12 +168,15 @@ async function readStreamedReply(input: {
   if (input.signal.aborted) throw new RunAborted();
   const http = input.exchange ? snapshotExchange(input.exchange) : { method: 'POST', url, requestHeaders: {} };
   const explain = (why: string) => new HostFault({ ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind }), why }, phase);
-  if (http.error) throw explain(`The stream broke off after ${(http.sse ?? http.ndjson ?? []).length} frames: ${http.error}.`);
+  const reasoning = readReasoning(headers, input.secrets);
   try {
     const { body, summary } = collector.finish();
+    // Bytes came and no frame: the first frame could not be read at all, which is not a stream cut short.
+    if (summary.frames === 0 && http.responseBody !== undefined) throw explain(`Frame 1 of the stream could not be read: the body holds no ${summary.framing === 'sse' ? 'server-sent event' : 'line'} (it begins “${http.responseBody.slice(0, 80)}”).`);
+    const cut = readStreamCut({ wire: adapter.id, view: summary, ...(http.error === undefined ? {} : { error: http.error }) });
+    if (cut) return { reply: createInterruptedReply({ stop: cut, text: summary.text, finishReason: summary.finishReason }), body, http, stream: summary, reasoning };
     const reply = adapter.readResponse({ body });
-    const reasoning = headers.get('x-mock-reasoning');
-    return { reply, body, http, stream: summary, reasoning: reasoning === null ? undefined : redactSecretValues({ text: reasoning, secrets: input.secrets }) };
+    return { reply, body, http, stream: summary, reasoning };
   } catch (error) {
     if (!(error instanceof ProviderReplyError)) throw error;
     throw explain(error.message);

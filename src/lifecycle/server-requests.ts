@@ -75,6 +75,20 @@ async function answerSampling(context: RunContext, params: CreateMessageRequestP
     true,
   );
   const response = await askModelWithin(context, { ...built, body: requestStep.payload }, (http) => writer.update(requestStep, { http }));
+  const stop = response.reply.stop;
+  if (stop.outcome === 'interrupted') {
+    // Part of a reply is no answer to pass on: as when the model does not answer in time, the server gets an error (or, in 2026-07-28, the call ends at the client), and the run goes on.
+    const message = `The host’s model’s reply to the sampling request did not finish arriving (${stop.path}: ${stop.value}), so the host has no answer to give`;
+    writer.append('provider.response.sampling', {
+      payload: response.body,
+      http: response.http,
+      ...(response.stream ? { stream: response.stream } : {}),
+      ...(answersInInputResponses(context)
+        ? { title: 'The model’s reply to the sampling request did not finish arriving: the call ends at the client, the server is not told', note: `${message}. ${keepFromServer(context, message)} The run goes on.` }
+        : { title: 'The model’s reply to the sampling request did not finish arriving: the server gets an error', note: `${message}. The server is told with an error instead of a CreateMessageResult; its tool decides what follows, and the run goes on.` }),
+    });
+    throw new ProtocolError(ProtocolErrorCode.InternalError, message);
+  }
   writer.append('provider.response.sampling', { payload: response.body, http: response.http, ...(response.reasoning ? { note: response.reasoning } : {}) });
   const back = translateSamplingReply({ reply: response.reply, requestedModel: options.provider.model });
   // A refusal is still an answer: the server gets a CreateMessageResult that says so (stopReason "refusal") and decides what its tool does without the words.

@@ -140,14 +140,25 @@ export class ExchangeBounds {
   }
 }
 
-/** Reads a plain body as text, counting its bytes against the bounds as they arrive. */
-export async function readBoundedText(body: ReadableStream<Uint8Array> | null, bounds: ExchangeBounds): Promise<string> {
+/**
+ * Reads a plain body as text, counting its bytes against the bounds as they arrive. When
+ * the connection breaks mid-body, `onBroken` gets the part that had arrived (the learner
+ * sees how far the reply came) before the error is thrown on.
+ */
+export async function readBoundedText(body: ReadableStream<Uint8Array> | null, bounds: ExchangeBounds, onBroken?: (partial: string) => void): Promise<string> {
   if (!body) return '';
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (!bounds.stop && parts.length > 0) onBroken?.(parts.join('') + decoder.decode());
+      throw error;
+    }
+    const { done, value } = chunk;
     if (done) break;
     const stop = bounds.noteBytes(value.byteLength);
     if (stop) {

@@ -245,7 +245,8 @@ export async function recordExchange<Context = unknown>(
 
   let text: string;
   try {
-    text = await readBoundedText(response.body, bounds);
+    // A body the connection broke in the middle of is kept as far as it came, so the exchange shows what arrived.
+    text = await readBoundedText(response.body, bounds, (partial) => (exchange.responseBody = redact(partial)));
   } catch (error) {
     throw fail(error, timedOut);
   } finally {
@@ -305,6 +306,9 @@ function recordAlongside(source: ReadableStream<Uint8Array>, recorder: ChunkReco
   });
 }
 
+/** How much of an event stream's body is kept while no event has been read in it. */
+const UNFRAMED_KEPT = 2_000;
+
 function createEventStreamRecorder<Context>({
   exchange,
   emit,
@@ -330,18 +334,30 @@ function createEventStreamRecorder<Context>({
     },
   });
   const decoder = new TextDecoder();
+  // Until a first event is read, the text that came is kept (its start): a body that holds no event at all is then shown as what it was.
+  let unframed = '';
+  const keepUnframed = (text: string) => {
+    if (exchange.sse?.length === 0 && unframed.length < UNFRAMED_KEPT) unframed += text.slice(0, UNFRAMED_KEPT - unframed.length);
+  };
+  const showUnframed = () => {
+    if (exchange.sse?.length === 0 && unframed.trim() !== '') exchange.responseBody = redact(unframed);
+  };
   return {
     record(chunk) {
       if (bounds.noteBytes(chunk.byteLength)) return;
-      parser.feed(decoder.decode(chunk, { stream: true }));
+      const text = decoder.decode(chunk, { stream: true });
+      keepUnframed(text);
+      parser.feed(text);
     },
     finish() {
       parser.feed(decoder.decode());
       bounds.finish();
+      showUnframed();
       exchange.durationMs = now() - exchange.startedAt;
       emit({ type: 'end', exchange });
     },
     fail(error) {
+      showUnframed();
       bounds.finish();
       if (bounds.stop) exchange.stopped = bounds.stop;
       exchange.durationMs = now() - exchange.startedAt;

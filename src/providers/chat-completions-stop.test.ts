@@ -32,8 +32,14 @@ describe.each(READERS)('how a Chat Completions turn ended (%s)', (_format, read)
     expect(read({ body: completion({ content: null }, 'content_filter') }).stop).toMatchObject({ outcome: 'blocked', cause: 'content-filter', value: 'content_filter' });
   });
 
-  it.each(['stop', 'tool_calls', 'function_call', null])('reads finish_reason %s as a finished turn', (reason) => {
+  it.each(['stop', 'tool_calls', 'function_call'])('reads finish_reason %s as a finished turn', (reason) => {
     expect(read({ body: completion({ content: 'twelve', refusal: null }, reason) }).stop).toEqual({ outcome: 'finished' });
+  });
+
+  it('reads a reply with no finish_reason as one never said to be over: interrupted, the text kept as part of a reply', () => {
+    const reply = read({ body: completion({ content: 'The answer is', refusal: null }, null) });
+    expect(reply.stop).toEqual({ outcome: 'interrupted', cause: 'stop-missing', path: 'choices[0].finish_reason', value: 'missing' });
+    expect(reply.text).toBe('The answer is');
   });
 
   it('reads an empty refusal as no refusal', () => {

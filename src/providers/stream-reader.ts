@@ -37,7 +37,7 @@ export type StreamView = {
   text: string;
   calls: StreamedCall[];
   finishReason: string | null;
-  /** The format's own end marker arrived (`[DONE]`, `message_stop`, `response.completed`, `done: true`…). */
+  /** What says the reply is over arrived (a `finish_reason`, `message_stop`, `response.completed`, `done: true`…): without it the reply did not finish. */
   ended: boolean;
 };
 

@@ -1,6 +1,6 @@
 import type { CallToolResult, PromptMessage, Tool } from '@modelcontextprotocol/client';
 import type { FieldChange, Warning } from '../trace/trace.ts';
-import type { StopCause, StopOutcome } from '../trace/stop-causes.ts';
+import type { ReplyArrival, StopCause, StopOutcome } from '../trace/stop-causes.ts';
 import type { WireInfo } from './wire-catalog.ts';
 
 /**
@@ -60,10 +60,11 @@ export type ToolRoundResult = {
  * How the model's turn ended. `finished` is an answer or tool calls to run; any other
  * outcome ends the run, named by its cause, with where the provider said so (`path`,
  * `value`: `choices[0].finish_reason` = "length") and, for a refusal, the model's words.
+ * A reply that did not finish arriving names the end it lacks (`path`) and what came.
  */
 export type ReplyStop =
   | { outcome: 'finished' }
-  | { outcome: StopOutcome; cause: StopCause; path: string; value: string; message?: string };
+  | { outcome: StopOutcome; cause: StopCause; path: string; value: string; message?: string; arrived?: ReplyArrival };
 
 export type ProviderReply<AssistantTurn = unknown> = {
   toolCalls: ProviderToolCall[];

@@ -15,6 +15,8 @@ import { asksForStreamUsage } from './chat-stream-usage.ts';
 export type WireStream = {
   framing: 'sse' | 'ndjson';
   arrival: CallArrival;
+  /** What says the reply is over, as the learner finds it in the frames: a stream that stops without it did not finish. */
+  end: string;
   /** `where` the request goes decides what a format may add that only some servers take (Chat Completions' usage chunk). */
   requestStream(request: ProviderHttpRequest, where: { baseUrl: string; kind: 'mock' | 'real' }): ProviderHttpRequest;
   createReader(): StreamReader;
@@ -25,6 +27,8 @@ const withBody = (request: ProviderHttpRequest, fields: Record<string, unknown>)
 const CHAT_COMPLETIONS: WireStream = {
   framing: 'sse',
   arrival: 'fragments',
+  // The OpenAI SDK reads a reply as whole from its finish_reason, with or without the [DONE] after it.
+  end: 'choices[0].finish_reason',
   // Usage comes in a last chunk only when asked for; the host asks where the format documents it (chat-stream-usage.ts).
   requestStream: (request, where) => withBody(request, { stream: true, ...(asksForStreamUsage(where) ? { stream_options: { include_usage: true } } : {}) }),
   createReader: createOpenAiChatStreamReader,
@@ -33,16 +37,24 @@ const CHAT_COMPLETIONS: WireStream = {
 const WIRE_STREAMS: Record<string, WireStream> = {
   'openai-chat': CHAT_COMPLETIONS,
   'openai-functions': CHAT_COMPLETIONS,
-  'openai-responses': { framing: 'sse', arrival: 'fragments', requestStream: (request) => withBody(request, { stream: true }), createReader: createOpenAiResponsesStreamReader },
-  anthropic: { framing: 'sse', arrival: 'fragments', requestStream: (request) => withBody(request, { stream: true }), createReader: createAnthropicStreamReader },
+  'openai-responses': {
+    framing: 'sse',
+    arrival: 'fragments',
+    end: 'response.completed (or response.incomplete)',
+    requestStream: (request) => withBody(request, { stream: true }),
+    createReader: createOpenAiResponsesStreamReader,
+  },
+  anthropic: { framing: 'sse', arrival: 'fragments', end: 'message_stop', requestStream: (request) => withBody(request, { stream: true }), createReader: createAnthropicStreamReader },
   gemini: {
     framing: 'sse',
     arrival: 'whole',
+    // A blocked prompt ends the stream too: its chunk has no candidate, only promptFeedback.blockReason.
+    end: 'candidates[0].finishReason',
     // Without alt=sse Gemini streams one JSON array; with it, one SSE event per chunk.
     requestStream: (request) => ({ ...request, path: request.path.replace(/:generateContent$/, ':streamGenerateContent?alt=sse') }),
     createReader: createGeminiStreamReader,
   },
-  ollama: { framing: 'ndjson', arrival: 'whole', requestStream: (request) => withBody(request, { stream: true }), createReader: createOllamaStreamReader },
+  ollama: { framing: 'ndjson', arrival: 'whole', end: '"done": true', requestStream: (request) => withBody(request, { stream: true }), createReader: createOllamaStreamReader },
 };
 
 /** How a wire format streams, or undefined for an id no format has. */

@@ -4,7 +4,7 @@
  * run (the trace status). Plain constants at the bottom, so the readers that name a stop,
  * the engine that ends the run on it and the words that explain it share one list.
  */
-export const STOP_OUTCOMES = ['refused', 'truncated', 'blocked', 'failed'] as const;
+export const STOP_OUTCOMES = ['refused', 'truncated', 'blocked', 'failed', 'interrupted'] as const;
 export type StopOutcome = (typeof STOP_OUTCOMES)[number];
 
 export const STOP_CAUSE_OUTCOMES = {
@@ -38,6 +38,31 @@ export const STOP_CAUSE_OUTCOMES = {
   paused: 'failed',
   /** The provider stopped for a reason it does not name (Gemini `OTHER`). */
   other: 'failed',
+  /** A stream stopped (closed, or its connection broke) before the format's end marker. */
+  'stream-cut': 'interrupted',
+  /** A whole reply's body stopped (closed, or its connection broke) before its JSON was whole. */
+  'body-cut': 'interrupted',
+  /** A whole reply without the field that says it is over (`finish_reason`, `stop_reason`, `finishReason`, a Responses status still in progress). */
+  'stop-missing': 'interrupted',
 } as const satisfies Record<string, StopOutcome>;
 
 export type StopCause = keyof typeof STOP_CAUSE_OUTCOMES;
+
+/**
+ * What of a reply had arrived when it stopped without its end: the words that explain an
+ * interrupted run are made from it, and the learner sees it beside them.
+ */
+export type ReplyArrival = {
+  /** Frames of a stream read before it stopped. */
+  frames?: number;
+  /** Bytes of a whole body received before it stopped. */
+  bytes?: number;
+  /** The last characters of a body that stopped mid-JSON. */
+  tail?: string;
+  /** The text of the answer so far ('' when none came). */
+  text: string;
+  /** Each tool call so far: its arguments as far as they came, and whether they were whole (complete JSON). */
+  calls: { name: string | null; argumentsText: string; complete: boolean }[];
+  /** The connection's own error, when it broke rather than closed. */
+  error?: string;
+};

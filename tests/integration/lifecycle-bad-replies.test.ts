@@ -66,16 +66,54 @@ describe('a provider that hangs', () => {
 });
 
 describe('a provider whose reply is not whole JSON', () => {
-  it('truncated JSON: the step quotes how the body begins and says it is not JSON', async () => {
+  it('truncated JSON: the reply did not finish arriving, so the run ends interrupted, quoting where the body stops', async () => {
     other = await startHttpServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"chatcmpl-1","choices":[{"message":{"role":"assis');
+    });
+    const trace = await createMockRun(app.url, { provider: providerAt(other.url), autoRelease: true }).start();
+    expect(trace.status).toBe('interrupted');
+    const last = trace.steps.at(-1)!;
+    expect(last.id).toBe('host.stopped');
+    expect(last.fault?.what).toBe('The OpenAI Chat Completions reply stopped after 55 bytes, before its JSON was whole.');
+    expect(last.fault?.why).toContain('The body ends “…');
+    expect(last.fault?.why).toContain('"message":{"role":"assis”');
+    // The cut reply and the host's stop are the response phase's steps 19 and 20, as for any reply that stopped short.
+    expect(trace.steps.filter((step) => step.canonical !== null).map((step) => step.canonical)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 19, 20]);
+  });
+
+  it('a web page: the step quotes how the body begins and says it is not JSON', async () => {
+    other = await startHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('<!doctype html><title>Bad gateway</title>');
     });
     const trace = await createMockRun(app.url, { provider: providerAt(other.url), autoRelease: true }).start();
     const fault = expectExplainedFault(trace);
     expect(fault.what).toContain('could not be read');
     expect(fault.why).toContain('not JSON');
-    expect(fault.why).toContain('{"id":"chatcmpl-1"');
+    expect(fault.why).toContain('<!doctype html><title>Bad gateway');
     expectStepsUpToProviderRequestKept(trace);
+  });
+});
+
+describe('a provider whose stream cannot be read from its first frame', () => {
+  const streamedAt = (baseUrl: string) => ({ ...providerAt(baseUrl), stream: true });
+
+  it('a body labelled an event stream that holds no event: the step names frame 1 and quotes the body, which the HTTP view keeps', async () => {
+    other = await startHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' }).end('{"error":{"message":"The model is overloaded","type":"server_error"}}');
+    });
+    const trace = await createMockRun(app.url, { provider: streamedAt(other.url), autoRelease: true }).start();
+    const fault = expectExplainedFault(trace);
+    expect(fault.why).toBe('Frame 1 of the stream could not be read: the body holds no server-sent event (it begins “{"error":{"message":"The model is overloaded","type":"server_error"}}”).');
+    expect(trace.steps.find((step) => step.canonical === 8)!.http).toMatchObject({ sse: [], responseBody: '{"error":{"message":"The model is overloaded","type":"server_error"}}' });
+  });
+
+  it('a first frame that is not JSON, then the connection broken: the frame is named, not the break', async () => {
+    other = await startHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: <html>Bad gateway</html>\n\n', () => setTimeout(() => response.socket?.resetAndDestroy(), 20));
+    });
+    const trace = await createMockRun(app.url, { provider: streamedAt(other.url), autoRelease: true }).start();
+    expect(expectExplainedFault(trace).why).toBe('Frame 1 of the stream is not a Chat Completions chunk: it is not JSON (it begins “<html>Bad gateway</html>”).');
   });
 });
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Step } from '../../src/trace/trace.ts';
+import { forwardRequest } from '../helpers/forward-request.ts';
+import { startHttpServer } from '../helpers/start-http-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -80,5 +82,36 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a sampling request that go
     }
     expect(trace.status).toBe('complete');
     expect(trace.answer).toContain('did not answer the sampling request within 0.4 s');
+  });
+});
+
+describe.each(['2025-11-25', '2026-07-28'] as const)('a sampling reply that does not finish arriving, in %s', (era) => {
+  it('is no answer: the server is not given the half reply, the run goes on to the model’s answer in words', async () => {
+    // The mock answers the conversation; the sampling request (no tools offered) gets half a body.
+    const provider = await startHttpServer(async (request, response, body) => {
+      if (((JSON.parse(body) as { tools?: unknown[] }).tools ?? []).length > 0) return forwardRequest(`${server.url}/mock/openai`, request, response, body);
+      const whole = JSON.stringify({ id: 'chatcmpl-s', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Five and seven make twelve.' }, finish_reason: 'stop' }] });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(whole.slice(0, 90));
+    });
+    try {
+      const trace = await createLifecycleRun({
+        question: 'Phrase 5 and 7 as a sentence',
+        era,
+        mcpUrl: `${server.url}/mcp/toolbox`,
+        provider: { wire: 'openai-chat', kind: 'real', baseUrl: `${provider.url}/v1`, model: 'mock-model-deterministic' },
+        autoRelease: true,
+        networkTimeoutMs: 10_000,
+      }).start();
+      const reply = find(trace.steps, 'provider.response.sampling')!;
+      expect(reply.title).toMatch(/^The model’s reply to the sampling request did not finish arriving: /);
+      expect(reply.note).toContain('did not finish arriving (the body: stops after 90 bytes, its JSON still open)');
+      expect(ids(trace.steps)).not.toContain('host.sampling.result');
+      expect(JSON.stringify(trace.steps.map((step) => step.payload))).not.toContain('Five and seven');
+      if (era === '2025-11-25') expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -32603, message: expect.stringContaining('did not finish arriving') } });
+      else expect(reply.note).toContain('never hears');
+      expect(trace.status).toBe('complete');
+    } finally {
+      await provider.close();
+    }
   });
 });

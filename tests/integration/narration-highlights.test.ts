@@ -17,12 +17,14 @@ import { useServer } from '../helpers/use-server.ts';
  * path equals a highlight's path, so a path that reaches nothing in the payload is a
  * highlight the learner never sees; resolveJsonPath spells paths as the inspector does.
  * The walkthrough shows every step; a failing tool adds the fields only a failure carries,
- * and a reply cut off by the token limit the fields of a run that ends without an answer.
+ * a reply cut off by the token limit the fields of a run that ends without an answer, and
+ * a reply that breaks off (the interrupted habit) what had arrived.
  * The authorization scenario's runs (the client's identity by its metadata document, or
  * registered; step-up; a refresh) carry the highlights of the flow's steps.
  */
 
-const SCENARIO_IDS = ['happy-path', 'division-by-zero', 'cut-off'] as const;
+const SCENARIO_IDS = ['happy-path', 'division-by-zero', 'cut-off', 'interrupted'] as const;
+const OUTCOMES: Record<(typeof SCENARIO_IDS)[number], string> = { 'happy-path': 'complete', 'division-by-zero': 'complete', 'cut-off': 'truncated', interrupted: 'interrupted' };
 
 type Run = { wire: string; era: Era; scenarioId: string; trace: Trace };
 
@@ -124,7 +126,7 @@ describe.each(WIRE_CATALOG.map((wire) => wire.id))('the highlights of a %s run',
   describe.each(ERAS)('in the %s era', (era) => {
     it.each(SCENARIO_IDS)('all reach a value in the payload of their step (%s)', (scenarioId) => {
       const run = runs.find((entry) => entry.wire === wire && entry.era === era && entry.scenarioId === scenarioId)!;
-      expect(run.trace.status).toBe(scenarioId === 'cut-off' ? 'truncated' : 'complete');
+      expect(run.trace.status).toBe(OUTCOMES[scenarioId]);
       expect(listUnresolved(run, { includeOptional: false })).toEqual([]);
     });
   });

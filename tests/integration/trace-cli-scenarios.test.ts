@@ -81,6 +81,13 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.status).toBe('truncated');
     expect(trace.steps.at(-1)).toMatchObject({ id: 'host.stopped', payload: { cause: 'token-limit', partialAnswer: '5 plus', stoppedBy: { field: 'choices[0].finish_reason', value: 'length' } } });
   },
+  interrupted: (trace) => {
+    // The CLI asks the mock for whole replies: the body stops halfway through its JSON, and no tool runs.
+    expect(trace.status).toBe('interrupted');
+    expect(trace.steps.at(-1)).toMatchObject({ id: 'host.stopped', payload: { cause: 'body-cut', arrived: { bytes: expect.any(Number) } } });
+    expect(payloadsOf(trace, 'mcp.tools-call.request')).toHaveLength(0);
+    expect(trace.answer).toBeNull();
+  },
   'content-filter': (trace) => {
     expect(trace.status).toBe('blocked');
     expect(trace.steps.at(-1)).toMatchObject({ id: 'host.stopped', payload: { cause: 'content-filter', stoppedBy: { value: 'content_filter' } } });

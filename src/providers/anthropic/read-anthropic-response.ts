@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
-import { FINISHED, nameStop, nameTokenLimit } from '../reply-stop.ts';
+import { FINISHED, nameMissingStop, nameStop, nameTokenLimit } from '../reply-stop.ts';
 import { ProviderReplyError, type ProviderReply, type ReplyStop } from '../types.ts';
 
 const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
@@ -37,6 +37,8 @@ function readBlock<T extends z.ZodType>({ schema, block, index }: { schema: T; b
  * `max_tokens` (mid-call when a tool_use block came, its input then incomplete),
  * `model_context_window_exceeded`, `pause_turn` (a long server-tool turn Anthropic wants
  * sent again, which this host does not do). `end_turn`, `tool_use`, `stop_sequence` are finished.
+ * A whole message always has one (Anthropic: "in non-streaming mode this value is always
+ * non-null"); without it the message was never said to be over.
  */
 function readAnthropicStop({ stopReason, hasToolCalls }: { stopReason: string | null; hasToolCalls: boolean }): ReplyStop {
   const path = 'stop_reason';
@@ -49,6 +51,9 @@ function readAnthropicStop({ stopReason, hasToolCalls }: { stopReason: string | 
       return nameStop({ cause: 'context-window', path, value: stopReason });
     case 'pause_turn':
       return nameStop({ cause: 'paused', path, value: stopReason });
+    case null:
+    case '':
+      return nameMissingStop({ path });
     default:
       return FINISHED;
   }

@@ -26,8 +26,12 @@ describe('how an Anthropic message ended', () => {
     expect(readAnthropicResponse({ body: message([], 'pause_turn') }).stop).toMatchObject({ outcome: 'failed', cause: 'paused' });
   });
 
-  it.each(['end_turn', 'tool_use', 'stop_sequence', null])('reads stop_reason %s as finished', (reason) => {
+  it.each(['end_turn', 'tool_use', 'stop_sequence'])('reads stop_reason %s as finished', (reason) => {
     expect(readAnthropicResponse({ body: message([{ type: 'text', text: 'twelve' }], reason) }).stop).toEqual({ outcome: 'finished' });
+  });
+
+  it('reads a whole message with stop_reason null as one never said to be over: interrupted', () => {
+    expect(readAnthropicResponse({ body: message([{ type: 'text', text: 'The answer is' }], null) }).stop).toEqual({ outcome: 'interrupted', cause: 'stop-missing', path: 'stop_reason', value: 'missing' });
   });
 
   it('reads a thinking block before tool_use as no text, and keeps it to echo back first', () => {

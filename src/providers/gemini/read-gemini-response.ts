@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
 import type { StopCause } from '../../trace/stop-causes.ts';
-import { FINISHED, nameStop, nameTokenLimit } from '../reply-stop.ts';
+import { FINISHED, nameMissingStop, nameStop, nameTokenLimit } from '../reply-stop.ts';
 import { ProviderReplyError, type ProviderReply, type ReplyStop } from '../types.ts';
 import type { GeminiModelTurn } from './gemini-content.ts';
 
@@ -57,13 +57,18 @@ const GEMINI_STOP_CAUSES: Record<string, StopCause> = {
   FINISH_REASON_UNSPECIFIED: 'other',
 };
 
-/** How the candidate ended: MAX_TOKENS is the token limit (mid-call when it holds calls), STOP finished. */
+/**
+ * How the candidate ended: MAX_TOKENS is the token limit (mid-call when it holds calls), STOP
+ * finished. No finishReason is a candidate still being written ("if empty, the model has not
+ * stopped generating", Gemini's reference), so not a finished turn.
+ */
 function readGeminiStop({ finishReason, finishMessage, hasToolCalls }: { finishReason: string | undefined; finishMessage: string | undefined; hasToolCalls: boolean }): ReplyStop {
   const path = 'candidates[0].finishReason';
+  if (finishReason === undefined || finishReason === '') return nameMissingStop({ path });
   if (finishReason === 'MAX_TOKENS') return nameTokenLimit({ hasToolCalls, path, value: finishReason });
   // Own keys only, so that a reason such as "toString" is not read as a cause.
   const cause = finishReason !== undefined && Object.hasOwn(GEMINI_STOP_CAUSES, finishReason) ? GEMINI_STOP_CAUSES[finishReason] : undefined;
-  if (finishReason === undefined || cause === undefined) return FINISHED;
+  if (cause === undefined) return FINISHED;
   return nameStop({ cause, path, value: finishReason, ...(finishMessage !== undefined ? { message: finishMessage } : {}) });
 }
 

@@ -41,6 +41,12 @@ describe('how a Gemini candidate ended', () => {
     expect(reply).toMatchObject({ toolCalls: [], text: null });
   });
 
+  it('reads a candidate with no finishReason as one still being written: interrupted, even when it holds a whole call', () => {
+    const { finishReason: _none, ...unfinished } = candidate('STOP', [{ functionCall: { name: 'add_numbers', args: { a: 5, b: 7 } } }]).candidates[0]!;
+    const reply = readGeminiResponse({ body: { candidates: [unfinished] } });
+    expect(reply.stop).toEqual({ outcome: 'interrupted', cause: 'stop-missing', path: 'candidates[0].finishReason', value: 'missing' });
+  });
+
   it('reads STOP, and a reason that is only an object’s own key, as finished', () => {
     expect(readGeminiResponse({ body: candidate('STOP', [{ text: 'twelve' }]) }).stop).toEqual({ outcome: 'finished' });
     expect(readGeminiResponse({ body: candidate('toString', [{ text: 'twelve' }]) }).stop).toEqual({ outcome: 'finished' });

@@ -44,6 +44,17 @@ describe('createGeminiStreamReader', () => {
     expect(readGeminiResponse({ body: reader.assemble() }).assistantMessage.parts).toEqual([{ text: 'Let me add.' }, { functionCall: { name: 'add', args: { a: 5, b: 7 } }, thoughtSignature: 'c2ln' }]);
   });
 
+  it('ends at a chunk with no candidate and promptFeedback.blockReason, and reassembles it as the whole blocked reply', () => {
+    const { reader, views } = feedAll([{ data: JSON.stringify({ promptFeedback: { blockReason: 'PROHIBITED_CONTENT' }, usageMetadata: { promptTokenCount: 7, totalTokenCount: 7 }, modelVersion: 'gemini-2.5-flash' }) }]);
+    expect(views[0]).toMatchObject({ ended: true, finishReason: null, text: '' });
+    expect(readGeminiResponse({ body: reader.assemble() }).stop).toEqual({ outcome: 'blocked', cause: 'prompt-blocked', path: 'promptFeedback.blockReason', value: 'PROHIBITED_CONTENT' });
+  });
+
+  it('is not over while no chunk has carried a finishReason', () => {
+    const frames = readFixture('js-genai-text-answer.chunks.txt');
+    expect(feedAll(frames.slice(0, -1)).views.at(-1)).toMatchObject({ ended: false });
+  });
+
   it('passes on an error chunk', () => {
     expect(() => createGeminiStreamReader().feed({ data: '{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}' })).toThrow(/UNAVAILABLE.*overloaded/);
   });

@@ -8,7 +8,9 @@ import { ProviderReplyError } from '../types.ts';
  * generateContent response holding the next parts. A functionCall arrives whole in one
  * part, so there is no arguments buffer to grow: the call parses the moment it comes.
  * Text comes as further text parts, joined in the reassembled reply as Gemini joins them
- * when it does not stream. No end marker: the stream ends after the chunk with finishReason.
+ * when it does not stream. No end marker: the stream ends after the chunk with finishReason,
+ * or after a chunk with no candidate and `promptFeedback.blockReason` (the question was
+ * blocked before the model wrote anything), as the @google/genai SDK reads it.
  */
 
 const PartSchema = z.looseObject({
@@ -23,6 +25,7 @@ const ChunkSchema = z.looseObject({
   candidates: z
     .array(z.looseObject({ content: z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema).optional() }).optional(), finishReason: z.string().optional() }))
     .optional(),
+  promptFeedback: z.looseObject({ blockReason: z.string().optional() }).optional(),
   error: z.looseObject({ message: z.string(), status: z.string().optional() }).optional(),
 });
 
@@ -42,11 +45,13 @@ export function createGeminiStreamReader(): StreamReader {
   let text = '';
   let callCount = 0;
   let finishReason: string | null = null;
+  let blocked = false;
+  let sawCandidate = false;
   let last: Record<string, unknown> = {};
   let candidateFields: Record<string, unknown> = {};
   let role = 'model';
 
-  const view = (): StreamView => ({ frames, text, calls: calls.list(), finishReason, ended: finishReason !== null });
+  const view = (): StreamView => ({ frames, text, calls: calls.list(), finishReason, ended: finishReason !== null || blocked });
 
   return {
     feed(frame) {
@@ -57,7 +62,11 @@ export function createGeminiStreamReader(): StreamReader {
       const { candidates, ...envelope } = chunk;
       last = envelope;
       const candidate = candidates?.[0];
-      if (!candidate) return;
+      if (!candidate) {
+        if (chunk.promptFeedback?.blockReason) blocked = true;
+        return;
+      }
+      sawCandidate = true;
       const { content, ...fields } = candidate;
       candidateFields = { ...candidateFields, ...fields };
       role = content?.role ?? role;
@@ -76,7 +85,8 @@ export function createGeminiStreamReader(): StreamReader {
     },
     view,
     assemble() {
-      return { candidates: [{ ...candidateFields, content: { role, parts } }], ...last };
+      // A stream with no candidate (a blocked prompt) reassembles into the whole reply Gemini sends then: none, and the promptFeedback.
+      return sawCandidate ? { candidates: [{ ...candidateFields, content: { role, parts } }], ...last } : { ...last };
     },
   };
 }

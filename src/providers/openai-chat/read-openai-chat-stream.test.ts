@@ -98,6 +98,15 @@ describe('createOpenAiChatStreamReader', () => {
     expect(reply.toolCalls[0]).toMatchObject({ name: 'add', arguments: '{}' });
   });
 
+  it('is over once a chunk carries the finish_reason, with or without [DONE] after it, and not before', () => {
+    const frames = readFixture('openai-python-tool-call.sse.txt');
+    const finish = frames.findIndex((frame) => frame.data.includes('"finish_reason":"tool_calls"'));
+    const { views } = feedAll(frames);
+    expect(views.slice(0, finish).every((view) => !view.ended)).toBe(true);
+    expect(views.slice(finish).every((view) => view.ended)).toBe(true);
+    expect(feedAll([chunk({ content: 'The answer is' }), { data: '[DONE]' }]).views.at(-1)).toMatchObject({ ended: false, finishReason: null });
+  });
+
   it('refuses a frame that is not JSON, and passes on an error frame', () => {
     expect(() => createOpenAiChatStreamReader().feed({ data: '{"choices": [' })).toThrow(ProviderReplyError);
     expect(() => createOpenAiChatStreamReader().feed({ data: '{"error":{"message":"overloaded"}}' })).toThrow(/overloaded/);

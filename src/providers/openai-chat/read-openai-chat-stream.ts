@@ -5,7 +5,9 @@ import { ProviderReplyError } from '../types.ts';
 
 /**
  * Reads a streamed Chat Completions reply (`stream: true`): `chat.completion.chunk` frames,
- * then `data: [DONE]`. A tool call comes in pieces keyed by `index`: the first names the
+ * then `data: [DONE]`. The reply is over once a chunk carries its `finish_reason`, as the
+ * OpenAI SDK reads it (its stream helper refuses a reply without one, with or without
+ * [DONE]); the usage chunk and [DONE] that follow add nothing to the reply. A tool call comes in pieces keyed by `index`: the first names the
  * call (`id`, `type`, `function.name`, empty `arguments`), the next ones carry pieces of
  * `arguments` cut anywhere, and parallel calls may interleave. The legacy functions format
  * streams its one call as `delta.function_call` pieces. Usage comes in a last chunk with
@@ -55,20 +57,16 @@ export function createOpenAiChatStreamReader(): StreamReader {
   let sawContent = false;
   let refusal: string | null = null;
   let finishReason: string | null = null;
-  let ended = false;
   let legacy = false;
   let envelope: { id?: string | null; created?: number | null; model?: string | null; system_fingerprint?: string | null } = {};
   let usage: unknown;
 
-  const view = (): StreamView => ({ frames, text, calls: calls.list(), finishReason, ended });
+  const view = (): StreamView => ({ frames, text, calls: calls.list(), finishReason, ended: finishReason !== null });
 
   return {
     feed(frame) {
       const position = frames++;
-      if (frame.data.trim() === '[DONE]') {
-        ended = true;
-        return;
-      }
+      if (frame.data.trim() === '[DONE]') return;
       const value = parseFrameJson({ frame, position, what: CHUNK });
       const error = ErrorFrameSchema.safeParse(value);
       if (error.success) throw new ProviderReplyError(`The stream ended with an error from the provider: ${error.data.error.message}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
-import { FINISHED, nameStop, nameTokenLimit } from '../reply-stop.ts';
+import { FINISHED, nameMissingStop, nameStop, nameTokenLimit } from '../reply-stop.ts';
 import { ProviderReplyError, type ProviderReply, type ReplyStop } from '../types.ts';
 
 const FunctionCallItemSchema = z.looseObject({
@@ -36,11 +36,14 @@ const RESPONSES_RESPONSE = 'a Responses API response';
  * How a response ended: a refusal part carries the model's words; `status: "incomplete"`
  * says why in `incomplete_details.reason` (`max_output_tokens`, mid-call when a
  * function_call item came; `content_filter`). A reason OpenAI does not document is
- * still no whole answer, so it is named as one the provider does not explain.
+ * still no whole answer, so it is named as one the provider does not explain. A response
+ * still `in_progress` or `queued`, or with no status, was never said to be over.
  */
 function readResponsesStop(input: { status: string | null; reason: string | null; refusal: { path: string; text: string } | null; hasToolCalls: boolean }): ReplyStop {
   const { status, reason, refusal, hasToolCalls } = input;
   if (refusal !== null) return nameStop({ cause: 'refusal', path: refusal.path, value: refusal.text, message: refusal.text });
+  if (status === null || status === '') return nameMissingStop({ path: 'status' });
+  if (status === 'in_progress' || status === 'queued') return nameMissingStop({ path: 'status', value: status });
   if (status !== 'incomplete') return FINISHED;
   const path = 'incomplete_details.reason';
   if (reason === 'max_output_tokens') return nameTokenLimit({ hasToolCalls, path, value: reason });

@@ -30,6 +30,10 @@ describe('how a Responses API response ended', () => {
     expect(readOpenAiResponsesResponse({ body: response([], { status: 'incomplete', incomplete_details: null }) }).stop).toMatchObject({ outcome: 'failed', cause: 'other', path: 'status', value: 'incomplete' });
   });
 
+  it.each([['in_progress', 'in_progress'], ['queued', 'queued'], [null, 'missing']])('reads status %s as a response never said to be over: interrupted', (status, value) => {
+    expect(readOpenAiResponsesResponse({ body: response([partialMessage], { status }) }).stop).toEqual({ outcome: 'interrupted', cause: 'stop-missing', path: 'status', value });
+  });
+
   it('reads status "completed" as finished', () => {
     expect(readOpenAiResponsesResponse({ body: response([partialMessage]) }).stop).toEqual({ outcome: 'finished' });
   });

@@ -120,6 +120,8 @@ function describeStatus(status: ExplorerState['status']): string {
       return 'The model’s reply was cut off: the last step says where and what to do.';
     case 'blocked':
       return 'The provider blocked the reply: the last step says which filter and what to do.';
+    case 'interrupted':
+      return 'The model’s reply did not finish arriving: the last step says what came and what was missing.';
     case 'failed':
       return 'The run stopped: see the last step.';
     case 'aborted':

@@ -94,7 +94,7 @@ export function StreamPlayback({ step, wire }: { step: Step; wire: string }) {
           {playing ? 'Pause' : 'Play frames'}
         </button>
         <span className="text-xs text-slate-500" data-testid="stream-frame-count">
-          frame {shown} of {frames.length} ({framing}){view.ended ? ' · end of the reply' : ''}
+          frame {shown} of {frames.length} ({framing}){view.ended ? ' · end of the reply' : shown === frames.length ? ' · the stream stopped here, before the reply’s end' : ''}
           {view.finishReason ? ` · finish: ${view.finishReason}` : ''}
         </span>
       </div>
