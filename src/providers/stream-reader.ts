@@ -101,12 +101,16 @@ function isJson(text: string): boolean {
 export class StreamedCalls {
   private readonly calls = new Map<number, StreamedCall & { watcher: ReturnType<typeof createJsonCompletionWatcher> }>();
 
-  /** A call begins (or, for a call that came whole, arrives) at `frame`. */
+  /**
+   * A call begins (or, for a call that came whole, arrives) at `frame`. A later piece that
+   * names it again changes the id or name only with a value: some compatible servers repeat
+   * `"id": ""` and `"name": ""` in every piece, which the OpenAI SDK passes over too.
+   */
   open({ index, frame, arrival, id, name }: { index: number; frame: number; arrival: CallArrival; id?: string; name?: string }): void {
     const existing = this.calls.get(index);
     if (existing) {
-      if (id !== undefined) existing.id = id;
-      if (name !== undefined) existing.name = name;
+      if (id) existing.id = id;
+      if (name) existing.name = name;
       return;
     }
     this.calls.set(index, { index, id, name, arrival, argumentsText: '', fragments: 0, firstFrame: frame, parsedAtFrame: null, watcher: createJsonCompletionWatcher() });

@@ -107,6 +107,22 @@ describe('createOpenAiChatStreamReader', () => {
     expect(feedAll([chunk({ content: 'The answer is' }), { data: '[DONE]' }]).views.at(-1)).toMatchObject({ ended: false, finishReason: null });
   });
 
+  it('keeps the id and name a call first came with when later pieces repeat them empty (id: "", name: "")', () => {
+    const { reader, views } = feedAll([
+      chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'add_numbers', arguments: '' } }] }),
+      chunk({ tool_calls: [{ index: 0, id: '', type: 'function', function: { name: '', arguments: '{"a":5,' } }] }),
+      chunk({ tool_calls: [{ index: 0, id: '', function: { name: '', arguments: '"b":7}' } }] }),
+      chunk({}, 'tool_calls'),
+    ]);
+    expect(views.at(-1)!.calls[0]).toMatchObject({ id: 'call_1', name: 'add_numbers', argumentsText: '{"a":5,"b":7}' });
+    expect(readOpenAiChatResponse({ body: reader.assemble() }).toolCalls).toEqual([expect.objectContaining({ id: 'call_1', name: 'add_numbers' })]);
+  });
+
+  it('joins DeepSeek’s reasoning_content pieces into the message, as the whole reply carries it', () => {
+    const { reader } = feedAll([chunk({ role: 'assistant', content: null, reasoning_content: 'The user wants ' }), chunk({ reasoning_content: 'a sum.' }), chunk({ content: 'Twelve.' }), chunk({}, 'stop')]);
+    expect(reader.assemble()).toMatchObject({ choices: [{ message: { content: 'Twelve.', reasoning_content: 'The user wants a sum.' } }] });
+  });
+
   it('refuses a frame that is not JSON, and passes on an error frame', () => {
     expect(() => createOpenAiChatStreamReader().feed({ data: '{"choices": [' })).toThrow(ProviderReplyError);
     expect(() => createOpenAiChatStreamReader().feed({ data: '{"error":{"message":"overloaded"}}' })).toThrow(/overloaded/);

@@ -35,6 +35,8 @@ const ChunkSchema = z.looseObject({
           refusal: z.string().nullish(),
           tool_calls: z.array(ToolCallDeltaSchema).nullish(),
           function_call: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+          /** DeepSeek's thinking (and vLLM's, Qwen's), in pieces as the content comes; DeepSeek wants it back whole with a tool-call turn. */
+          reasoning_content: z.string().nullish(),
         })
         .nullish(),
       finish_reason: z.string().nullish(),
@@ -55,6 +57,7 @@ export function createOpenAiChatStreamReader(): StreamReader {
   let frames = 0;
   let text = '';
   let sawContent = false;
+  let reasoningContent: string | null = null;
   let refusal: string | null = null;
   let finishReason: string | null = null;
   let legacy = false;
@@ -82,6 +85,8 @@ export function createOpenAiChatStreamReader(): StreamReader {
         sawContent = true;
       }
       if (typeof delta?.refusal === 'string') refusal = (refusal ?? '') + delta.refusal;
+      // Joined as DeepSeek's documentation joins it; the OpenAI SDK's helper, which knows no such field, would keep only the last piece.
+      if (typeof delta?.reasoning_content === 'string') reasoningContent = (reasoningContent ?? '') + delta.reasoning_content;
       for (const piece of delta?.tool_calls ?? []) {
         calls.open({ index: piece.index, frame: position, arrival: 'fragments', id: piece.id ?? undefined, name: piece.function?.name ?? undefined });
         calls.append({ index: piece.index, frame: position, fragment: piece.function?.arguments ?? '' });
@@ -96,7 +101,7 @@ export function createOpenAiChatStreamReader(): StreamReader {
     view,
     assemble() {
       const streamed = calls.list();
-      const message: Record<string, unknown> = { role: 'assistant', content: sawContent ? text : null, refusal };
+      const message: Record<string, unknown> = { role: 'assistant', content: sawContent ? text : null, refusal, ...(reasoningContent === null ? {} : { reasoning_content: reasoningContent }) };
       if (legacy && streamed[0]) message.function_call = { ...(streamed[0].name !== undefined ? { name: streamed[0].name } : {}), arguments: streamed[0].argumentsText };
       else if (streamed.length > 0) {
         // A piece the provider never sent (an id, a name) stays absent, so the reply reader says so as it would of a whole reply.

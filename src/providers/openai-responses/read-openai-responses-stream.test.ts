@@ -59,6 +59,17 @@ describe('createOpenAiResponsesStreamReader', () => {
     expect(views[0]).toMatchObject({ ended: true, finishReason: 'incomplete: max_output_tokens' });
   });
 
+  it('takes the calls of a response whose output comes only in response.completed, as the OpenAI SDK takes that output', () => {
+    const call = { id: 'fc_1', type: 'function_call', status: 'completed', call_id: 'call_1', name: 'add_numbers', arguments: '{"a":5,"b":7}' };
+    const base = { id: 'resp_1', object: 'response', model: 'm', output: [] };
+    const { reader, views } = feedAll([
+      event({ type: 'response.created', sequence_number: 0, response: { ...base, status: 'in_progress' } }),
+      event({ type: 'response.completed', sequence_number: 1, response: { ...base, status: 'completed', output: [call] } }),
+    ]);
+    expect(views.at(-1)).toMatchObject({ ended: true, calls: [expect.objectContaining({ index: 0, id: 'call_1', name: 'add_numbers', argumentsText: '{"a":5,"b":7}', parsedAtFrame: 1 })] });
+    expect(readOpenAiResponsesResponse({ body: reader.assemble() }).toolCalls).toEqual([expect.objectContaining({ id: 'call_1', name: 'add_numbers', arguments: '{"a":5,"b":7}' })]);
+  });
+
   it('passes on an error event', () => {
     expect(() => createOpenAiResponsesStreamReader().feed(event({ type: 'error', sequence_number: 3, message: 'The server had an error' }))).toThrow(/The server had an error/);
   });

@@ -25,7 +25,9 @@ const EventSchema = z.looseObject({
   delta: z.string().optional(),
   text: z.string().optional(),
   arguments: z.string().optional(),
-  response: z.looseObject({ status: z.string().nullish(), incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish() }).optional(),
+  response: z
+    .looseObject({ status: z.string().nullish(), incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(), output: z.array(ItemSchema).nullish() })
+    .optional(),
   message: z.string().optional(),
 });
 type ResponsesEvent = z.infer<typeof EventSchema>;
@@ -103,9 +105,27 @@ export function createOpenAiResponsesStreamReader(): StreamReader {
       default:
         if (!ENDINGS.has(event.type)) return; // reasoning, refusal and other parts arrive whole in output_item.done
         envelope = { ...(event.response ?? {}) };
+        takeFinalOutput(event.response?.output ?? [], position);
         ended = true;
         finishReason = event.response?.status === 'incomplete' && event.response.incomplete_details?.reason ? `incomplete: ${event.response.incomplete_details.reason}` : (event.response?.status ?? null);
     }
+  };
+
+  /**
+   * The ending event restates the whole response, its output included: that output is the
+   * reply, as the OpenAI SDK takes it, so a server that sends its items only there (no
+   * output_item events) still gives its calls. One that ends with an empty output keeps
+   * the items its events brought.
+   */
+  const takeFinalOutput = (output: Item[], position: number) => {
+    if (output.length === 0) return;
+    items.clear();
+    output.forEach((item, index) => {
+      items.set(index, structuredClone(item));
+      if (item.type !== 'function_call') return;
+      calls.open({ index, frame: position, arrival: 'fragments', id: item.call_id, name: item.name });
+      calls.settle({ index, frame: position, argumentsText: item.arguments ?? '' });
+    });
   };
 
   const view = (): StreamView => ({ frames, text, calls: calls.list(), finishReason, ended });
