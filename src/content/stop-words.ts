@@ -85,6 +85,11 @@ function wordCause(stop: NamedStop, label: string): Words {
       };
     case 'token-limit':
       return { what: 'The reply was cut off by the token limit: only part of the answer arrived.', fix: 'Raise the token limit (max_tokens, max_output_tokens, maxOutputTokens or num_predict), or ask for a shorter answer.' };
+    case 'token-limit-after-calls':
+      return {
+        what: `The token limit ended the reply after its tool calls had arrived whole (${value}): the calls are complete, but what the model would have written after them was cut, so the host runs nothing.`,
+        fix: 'Raise the token limit so the whole reply fits, then ask again.',
+      };
     case 'tool-call-cut':
       return {
         what: 'The token limit cut the model off while it was writing a tool call, so its arguments are incomplete and the host runs nothing.',

@@ -14,6 +14,8 @@ export const STOP_CAUSE_OUTCOMES = {
   'token-limit': 'truncated',
   /** The token limit cut a tool call before its arguments were complete. */
   'tool-call-cut': 'truncated',
+  /** The token limit ended a reply after tool calls that came whole (Ollama): the calls are complete, what would have followed them is not. */
+  'token-limit-after-calls': 'truncated',
   /** The conversation filled the model's context window (Anthropic `model_context_window_exceeded`). */
   'context-window': 'truncated',
   /** The provider's content filter removed the answer (OpenAI `content_filter`). */

@@ -1,4 +1,5 @@
 import { GoogleGenAI } from '@google/genai';
+import { Ollama } from 'ollama';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAiChatAdapter } from '../../src/providers/openai-chat/openai-chat-adapter.ts';
@@ -116,5 +117,25 @@ describe('a Gemini prompt blocked in a stream', () => {
     expect(trace.status).toBe('blocked');
     expect(trace.steps.at(-1)).toMatchObject({ id: 'host.stopped', payload: { cause: 'prompt-blocked', stoppedBy: { field: 'promptFeedback.blockReason', value: 'PROHIBITED_CONTENT' } } });
     expect(trace.answer).toBeNull();
+  });
+});
+
+describe('Ollama’s token limit after whole tool calls', () => {
+  it('done_reason "length" after the documented call that came whole: the client reads a finished stream; the host ends truncated, saying the limit cut what came after the calls, not their arguments', async () => {
+    const lines = splitLines(readProviderFixture('ollama/__fixtures__/ollama-docs-tool-call.ndjson'));
+    const body = `${lines[0]}\n${lines[1]!.replace('"done_reason":"stop"', '"done_reason":"length"')}\n`;
+    provider.answer({ contentType: 'application/x-ndjson', body });
+    const parts = [];
+    for await (const part of await new Ollama({ host: provider.url }).chat({ model: 'recorded', messages, stream: true })) parts.push(part);
+    expect(parts.at(-1)).toMatchObject({ done: true, done_reason: 'length' });
+    expect(parts.flatMap((part) => part.message.tool_calls ?? [])).toEqual([{ function: { name: 'get_weather', arguments: { city: 'Tokyo' } } }]);
+
+    const trace = await createMockRun(app.url, { autoRelease: true, provider: { wire: 'ollama', kind: 'real', baseUrl: provider.url, model: 'recorded', stream: true } }).start();
+    expect(trace.status).toBe('truncated');
+    const stopped = trace.steps.at(-1)!;
+    expect(stopped.payload).toMatchObject({ cause: 'token-limit-after-calls', stoppedBy: { field: 'done_reason', value: 'length' } });
+    expect(stopped.fault?.what).toBe('The token limit ended the reply after its tool calls had arrived whole (length): the calls are complete, but what the model would have written after them was cut, so the host runs nothing.');
+    expect(stopped.fault?.what).not.toContain('arguments are incomplete');
+    expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request')).toHaveLength(0);
   });
 });

@@ -66,9 +66,9 @@ describe('how an Ollama reply ended', () => {
     expect(reply.text).toBe('5 plus');
   });
 
-  it('names "length" with tool calls a cut tool call', () => {
-    const body = response({ content: '', tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 5 } } }] }, { done_reason: 'length' });
-    expect(readOllamaResponse({ body }).stop).toMatchObject({ cause: 'tool-call-cut' });
+  it('names "length" after whole tool calls what it is: the calls came whole, the limit cut what would have followed them, not their arguments', () => {
+    const body = response({ content: '', tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 5, b: 7 } } }] }, { done_reason: 'length' });
+    expect(readOllamaResponse({ body }).stop).toEqual({ outcome: 'truncated', cause: 'token-limit-after-calls', path: 'done_reason', value: 'length' });
   });
 
   it.each(['stop', 'load', 'unload', undefined])('reads done_reason %s as finished', (reason) => {

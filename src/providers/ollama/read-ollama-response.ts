@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
-import { FINISHED, nameTokenLimit } from '../reply-stop.ts';
+import { FINISHED, nameStop } from '../reply-stop.ts';
 import { ProviderReplyError, type ProviderReply } from '../types.ts';
 
 export const OllamaToolCallSchema = z.looseObject({
@@ -30,7 +30,8 @@ export type OllamaAssistantMessage = OllamaChatResponse['message'];
 /**
  * Reads an `/api/chat` response: the message's tool calls, its text and how it ended.
  * Ollama has no refusal or filter signal; `done_reason: "length"` is its token limit
- * (`num_predict`), `stop`, `load` and `unload` a finished turn.
+ * (`num_predict`): after whole tool calls it cut what came after them, not their
+ * arguments. `stop`, `load` and `unload` are a finished turn.
  */
 export function readOllamaResponse({ body }: { body: unknown }): ProviderReply<OllamaAssistantMessage> {
   const { message, done, done_reason: doneReason, model } = parseProviderReply({ schema: OllamaChatResponseSchema, value: body, what: 'an Ollama /api/chat response' });
@@ -48,7 +49,8 @@ export function readOllamaResponse({ body }: { body: unknown }): ProviderReply<O
     toolCalls,
     // A reply with tool calls usually carries an empty content; that is no answer.
     text: message.content !== undefined && (message.content !== '' || toolCalls.length === 0) ? message.content : null,
-    stop: doneReason === 'length' ? nameTokenLimit({ hasToolCalls: toolCalls.length > 0, path: 'done_reason', value: doneReason }) : FINISHED,
+    // Ollama sends each call whole, so the limit never cuts one's arguments: it cut what would have come after the calls.
+    stop: doneReason === 'length' ? nameStop({ cause: toolCalls.length > 0 ? 'token-limit-after-calls' : 'token-limit', path: 'done_reason', value: doneReason }) : FINISHED,
     assistantMessage: message,
     finishReason: doneReason ?? null,
     model: model ?? null,
