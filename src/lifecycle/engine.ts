@@ -1,5 +1,4 @@
 import { getWireAdapter } from '../providers/wire-adapters.ts';
-import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import type { Trace } from '../trace/trace.ts';
 import { runConversation, type ConversationEnd } from './conversation.ts';
 import { createRunContext } from './create-run-context.ts';
@@ -11,6 +10,7 @@ import { callTool } from './tool-call.ts';
 import { startFromPrompt } from './prompt-start.ts';
 import { listResources } from './resource-links.ts';
 import { relistChangedTools } from './tools-changed.ts';
+import { resolveProviderLimits } from './timeouts.ts';
 import type { PendingStep, RunListener } from './trace-writer.ts';
 
 export type { RunOptions };
@@ -57,7 +57,7 @@ async function runLifecycle(context: RunContext): Promise<ConversationEnd['statu
       fetch: options.fetch,
       runSignal: context.signal,
       timeoutMs: context.timeouts.providerAnswerMs,
-      limits: { totalMs: context.timeouts.providerCallMs, maxFrames: context.timeouts.maxReplyFrames, maxBytes: context.timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
+      limits: resolveProviderLimits(context.timeouts, { maxFrames: context.timeouts.maxReplyFrames }),
       maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
       retryFailures: !options.autoRelease,
       currentPhase: () => state.phase,

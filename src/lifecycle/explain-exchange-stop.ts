@@ -23,34 +23,48 @@ function describeSent(progressFrames: number): string {
   return progressFrames > 0 ? 'progress' : 'messages';
 }
 
-/** `during` goes after "kept sending progress for 2 s"; `inOneAnswer` after "sent more than 1 MB". */
+/**
+ * `during` goes after "kept sending progress for 2 s"; `inOneAnswer` after "sent more than
+ * 1 MB"; `unended` says what never came ("without a result"); `silentFix` is what to do about
+ * a connection that went quiet, a fault of its own beside one that never stops sending.
+ */
 function explainBound({
   stop,
   party,
   during,
   inOneAnswer,
+  unended,
   progressFrames,
   fix,
+  silentFix,
 }: {
   stop: BoundStop;
   party: string;
   during: string;
   inOneAnswer: string;
+  unended: string;
   progressFrames: number;
   fix: string;
+  silentFix: string;
 }): Fault {
   const sent = describeSent(progressFrames);
   const counted = progressFrames > 0 ? `${progressFrames.toLocaleString('en')} progress notifications` : `${stop.frames.toLocaleString('en')} frames`;
   switch (stop.kind) {
     case 'time':
       return {
-        what: `${party} kept sending ${sent} for ${seconds(stop.limit)} ${during} without a result.`,
+        what: `${party} kept sending ${sent} for ${seconds(stop.limit)} ${during} ${unended}.`,
         why: `It sent ${counted} (${formatBytes(stop.bytes)}) and never the answer; the host gives one request at most ${seconds(stop.limit)} in all, so that an answer that never ends cannot hang the run.`,
         fix,
       };
+    case 'idle':
+      return {
+        what: `${party} went silent ${during}: nothing arrived for ${seconds(stop.limit)} after ${stop.frames > 0 ? `frame ${stop.frames.toLocaleString('en')}` : 'its headers'}.`,
+        why: `Its answer had begun (${stop.frames > 0 ? `${counted}, ${formatBytes(stop.bytes)}` : 'the headers, and no frame'}) and then nothing more came, and no end; the host waits at most ${seconds(stop.limit)} for the next piece of a streamed answer, so that a connection gone quiet cannot hang the run. A stream that keeps sending is stopped by another bound, its time in all.`,
+        fix: silentFix,
+      };
     case 'frames':
       return {
-        what: `${party} sent more than ${stop.limit.toLocaleString('en')} ${progressFrames > 0 ? 'progress notifications' : 'messages'} ${inOneAnswer} without a result.`,
+        what: `${party} sent more than ${stop.limit.toLocaleString('en')} ${progressFrames > 0 ? 'progress notifications' : 'messages'} ${inOneAnswer} ${unended}.`,
         why: `They came in ${seconds(stop.elapsedMs)}; the host reads at most ${stop.limit.toLocaleString('en')} frames of one answer, so that an endless stream cannot fill the page's or the CLI's memory.`,
         fix,
       };
@@ -110,8 +124,10 @@ export function explainMcpStop({ stop, url, during, progressFrames }: { stop: Ex
     party,
     during,
     inOneAnswer: `in one answer ${during}`,
+    unended: 'without a result',
     progressFrames,
     fix: 'Check the tool on the server (it may loop or wait for something that never comes), then press Reset. A tool that truly needs longer needs a larger bound (src/lifecycle/timeouts.ts).',
+    silentFix: 'Check that the server is still running, then press Reset.',
   });
 }
 
@@ -124,7 +140,9 @@ export function explainProviderStop({ stop, url, label }: { stop: ExchangeStop; 
     party,
     during: 'in answer to the model request',
     inOneAnswer: 'in one answer to the model request',
+    unended: 'without ending its reply',
     progressFrames: 0,
     fix: 'Check the base URL points to the provider\'s API, then press Reset; if a real model is this slow, try a shorter question or another model.',
+    silentFix: 'Send the question again: the provider, or a proxy between, may have dropped the connection without closing it. A model that thinks longer than that before it writes needs a larger bound (PROVIDER_SILENCE_MS in src/lifecycle/timeouts.ts).',
   });
 }

@@ -2,7 +2,6 @@ import { ProtocolError, ProtocolErrorCode, type Client, type CreateMessageReques
 import { z } from 'zod';
 import { translateSamplingReply } from '../providers/sampling/translate-sampling-reply.ts';
 import { isSamplingWire, translateSamplingRequest } from '../providers/sampling/translate-sampling-request.ts';
-import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import type { HttpExchange } from '../trace/trace.ts';
 import { HostFault } from './faults.ts';
 import { callProvider } from './provider-call.ts';
@@ -10,6 +9,7 @@ import type { RunContext } from './run-context.ts';
 import { fillElicitationDefaults } from './elicitation-defaults.ts';
 import { answerRoots } from './answer-roots.ts';
 import { gateUrlOrRecord } from './url-refusal.ts';
+import { resolveProviderLimits } from './timeouts.ts';
 
 /**
  * The host's answers to what a server asks while a tool runs, from any server: sampling
@@ -119,7 +119,7 @@ async function askModelWithin(context: RunContext, request: Parameters<typeof ca
       fetch: options.fetch,
       signal: context.signal,
       timeoutMs: timeouts.samplingAnswerMs,
-      limits: { totalMs: timeouts.providerCallMs, maxFrames: timeouts.maxAnswerFrames, maxBytes: timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
+      limits: resolveProviderLimits(timeouts, { maxFrames: timeouts.maxAnswerFrames }),
       phase: 'execution',
       onExchange,
     });

@@ -1,3 +1,6 @@
+import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
+import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
+
 /**
  * Every time limit of a run, in one place. None of them counts the learner's pause at a
  * gate: the host's own timers start when a message leaves, and the SDK's timer (which
@@ -39,6 +42,14 @@ export const SAMPLING_ANSWER_MS = 10_000;
 export const PROVIDER_CALL_MS = 180_000;
 
 /**
+ * How long a streamed provider reply may go silent once its headers came: before its first
+ * frame (a model may think before it writes, as long as it may before answering at all,
+ * PROVIDER_ANSWER_MS) and between two frames. A connection that went quiet is a fault of its
+ * own, told apart from a stream that keeps sending (PROVIDER_CALL_MS stops that one).
+ */
+export const PROVIDER_SILENCE_MS = PROVIDER_ANSWER_MS;
+
+/**
  * Event-stream frames in one answer. Each frame is a step the learner can open, and an
  * export writes an exchange's frames into each of its steps (500 frames: 250,000 frame
  * copies, about 40 MB of JSON), so this is about what a page can still show and save. A
@@ -74,6 +85,7 @@ export type RunTimeouts = {
   providerAnswerMs: number;
   mcpRequestMs: number;
   providerCallMs: number;
+  providerSilenceMs: number;
   samplingAnswerMs: number;
   maxAnswerFrames: number;
   maxReplyFrames: number;
@@ -81,7 +93,7 @@ export type RunTimeouts = {
 };
 
 /** The bounds a caller (a test, the benchmark) may set for a run, each defaulting to the constant above. */
-export type RunLimits = Partial<Pick<RunTimeouts, 'mcpRequestMs' | 'providerCallMs' | 'samplingAnswerMs' | 'maxAnswerFrames' | 'maxReplyFrames' | 'maxAnswerBytes'>>;
+export type RunLimits = Partial<Pick<RunTimeouts, 'mcpRequestMs' | 'providerCallMs' | 'providerSilenceMs' | 'samplingAnswerMs' | 'maxAnswerFrames' | 'maxReplyFrames' | 'maxAnswerBytes'>>;
 
 /**
  * The limits for one run. A caller that names one network timeout (the CLI, tests, the
@@ -93,9 +105,18 @@ export function resolveTimeouts(networkTimeoutMs: number | undefined, limits: Ru
     providerAnswerMs: networkTimeoutMs ?? PROVIDER_ANSWER_MS,
     mcpRequestMs: limits.mcpRequestMs ?? MCP_REQUEST_MS,
     providerCallMs: limits.providerCallMs ?? PROVIDER_CALL_MS,
+    providerSilenceMs: limits.providerSilenceMs ?? networkTimeoutMs ?? PROVIDER_SILENCE_MS,
     samplingAnswerMs: limits.samplingAnswerMs ?? Math.min(networkTimeoutMs ?? SAMPLING_ANSWER_MS, SAMPLING_ANSWER_MS),
     maxAnswerFrames: limits.maxAnswerFrames ?? MAX_ANSWER_FRAMES,
     maxReplyFrames: limits.maxReplyFrames ?? MAX_REPLY_FRAMES,
     maxAnswerBytes: limits.maxAnswerBytes ?? MAX_ANSWER_BYTES,
   };
+}
+
+/**
+ * The bounds of one provider call: its time in all, its silence once it streams, its frames
+ * (a conversation's reply may be a long one; a sampling answer is a sentence) and its bytes.
+ */
+export function resolveProviderLimits(timeouts: RunTimeouts, { maxFrames }: { maxFrames: number }): ExchangeLimits {
+  return { totalMs: timeouts.providerCallMs, idleMs: timeouts.providerSilenceMs, maxFrames, maxBytes: timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH };
 }

@@ -8,6 +8,8 @@
 export type ExchangeLimits = {
   /** From the moment the request leaves (never the learner's pause before it) to the end of its answer. */
   totalMs?: number;
+  /** Silence allowed in a streamed answer once its headers came: before its first piece and between two. */
+  idleMs?: number;
   /** Event-stream frames in one answer. */
   maxFrames?: number;
   /** Bytes of one answer's body, as received. */
@@ -16,7 +18,7 @@ export type ExchangeLimits = {
   maxDepth?: number;
 };
 
-type BoundKind = 'time' | 'frames' | 'bytes' | 'depth';
+type BoundKind = 'time' | 'idle' | 'frames' | 'bytes' | 'depth';
 
 /** An exchange over one of its bounds: which, the bound, and how far it had come. */
 export type BoundStop = { [Kind in BoundKind]: { kind: Kind; limit: number; elapsedMs: number; frames: number; bytes: number } }[BoundKind];
@@ -49,6 +51,8 @@ export function describeExchangeStop(stop: ExchangeStop): string {
   switch (stop.kind) {
     case 'time':
       return `Stopped by the host: the answer was still going after ${Math.round(stop.limit / 1000)} s (${stop.frames} frames, ${stop.bytes} bytes)`;
+    case 'idle':
+      return `Stopped by the host: nothing arrived for ${Math.round(stop.limit / 1000)} s after ${stop.frames > 0 ? `frame ${stop.frames}` : 'the headers'} (${stop.bytes} bytes)`;
     case 'frames':
       return `Stopped by the host: the answer went over ${stop.limit} frames in ${Math.round(stop.elapsedMs / 1000)} s`;
     case 'bytes':
@@ -75,6 +79,8 @@ export class ExchangeBounds {
   private bytes = 0;
   private readonly controller = new AbortController();
   private readonly timer: ReturnType<typeof setTimeout> | undefined;
+  private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastActivityMs = 0;
 
   constructor(
     private readonly limits: ExchangeLimits,
@@ -88,9 +94,29 @@ export class ExchangeBounds {
     return this.controller.signal;
   }
 
+  /**
+   * A streamed answer's headers came: from now on a silence longer than idleMs stops it. One
+   * timer, which on firing waits out whatever is left since the last piece, rather than one
+   * set anew for every chunk of a long stream.
+   */
+  watchSilence(): void {
+    const { idleMs } = this.limits;
+    if (!idleMs || this.stop) return;
+    this.lastActivityMs = this.elapsed();
+    const wait = (delayMs: number) => {
+      this.silenceTimer = setTimeout(() => {
+        const left = this.lastActivityMs + idleMs - this.elapsed();
+        if (left > 0) wait(left);
+        else this.exceed('idle', idleMs);
+      }, delayMs);
+    };
+    wait(idleMs);
+  }
+
   /** The stop, once the exchange is over a bound: nothing more of it is recorded then. */
   noteBytes(count: number): ExchangeStop | undefined {
     this.bytes += count;
+    this.lastActivityMs = this.elapsed();
     const { maxBytes } = this.limits;
     if (maxBytes !== undefined && this.bytes > maxBytes) this.exceed('bytes', maxBytes);
     return this.stop;
@@ -126,9 +152,10 @@ export class ExchangeBounds {
     this.controller.abort(reason);
   }
 
-  /** The exchange is over: its clock must not keep the process (the CLI) alive. */
+  /** The exchange is over: its clocks must not keep the process (the CLI) alive. */
   finish(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.silenceTimer);
   }
 
   private exceed(kind: BoundKind, limit: number): void {

@@ -229,6 +229,7 @@ export async function recordExchange<Context = unknown>(
 
   if (response.body && contentType.toLowerCase().startsWith('text/event-stream')) {
     stopTimer();
+    bounds.watchSilence();
     exchange.sse = [];
     emit({ type: 'response', exchange });
     const recorder = createEventStreamRecorder({ exchange, emit, now, redact, bounds });
@@ -237,6 +238,7 @@ export async function recordExchange<Context = unknown>(
 
   if (response.body && response.ok && contentType.toLowerCase().startsWith('application/x-ndjson')) {
     stopTimer();
+    bounds.watchSilence();
     exchange.ndjson = [];
     emit({ type: 'response', exchange });
     const recorder = createLineRecorder({ exchange, emit, now, redact, bounds });

@@ -138,7 +138,8 @@ describe('a provider whose answer never ends', () => {
     }).start();
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault?.what).toBe(`The OpenAI Chat Completions endpoint at ${provider.url}/v1/chat/completions kept sending messages for 2 s in answer to the model request without a result.`);
+    expect(trace.steps.at(-1)?.fault?.what).toBe(`The OpenAI Chat Completions endpoint at ${provider.url}/v1/chat/completions kept sending messages for 2 s in answer to the model request without ending its reply.`);
+    expect(trace.steps.at(-1)?.fault?.why).toMatch(/^It sent \d+ frames \([\d,]+ bytes\) and never the answer/);
     expect(trace.steps.some((step) => step.id === 'host.translate-tools')).toBe(true);
     const request = trace.steps.find((step) => step.id === 'provider.request')!;
     expect(request.http?.sse?.length).toBeGreaterThan(10);
@@ -163,7 +164,7 @@ describe('a provider whose answer never ends', () => {
     const provider = await startEndlessOllama((count) => ollamaLine(`${count} `));
     const trace = await createMockRun(app.url, { autoRelease: true, provider: streamedOllama(provider.url), limits: { maxReplyFrames: 30 } }).start();
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault?.what).toBe(`The Ollama endpoint at ${provider.url}/api/chat sent more than 30 messages in one answer to the model request without a result.`);
+    expect(trace.steps.at(-1)?.fault?.what).toBe(`The Ollama endpoint at ${provider.url}/api/chat sent more than 30 messages in one answer to the model request without ending its reply.`);
     expect(trace.steps.find((step) => step.id === 'provider.request')!.http?.ndjson).toHaveLength(30);
   });
 
@@ -172,6 +173,39 @@ describe('a provider whose answer never ends', () => {
     const trace = await createMockRun(app.url, { autoRelease: true, provider: streamedOllama(provider.url), limits: { maxAnswerBytes: 1024 * 1024 } }).start();
     expect(trace.status).toBe('failed');
     expect(trace.steps.at(-1)?.fault?.what).toBe(`The Ollama endpoint at ${provider.url}/api/chat sent more than 1 MB in one answer to the model request.`);
+  });
+
+  /** Headers, then `frames` chunks (0: none), then nothing: the connection stays open, silent. */
+  async function startSilentProvider(frames: number): Promise<TestServer> {
+    const server = await startHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.flushHeaders();
+      for (let count = 1; count <= frames; count++) response.write(`data: ${JSON.stringify({ id: 'chatcmpl-silent', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: `${count} ` } }] })}\n\n`);
+    });
+    servers.push(server);
+    return server;
+  }
+
+  it.each([
+    [0, 'its headers', /^Its answer had begun \(the headers, and no frame\) and then nothing more came/],
+    [3, 'frame 3', /^Its answer had begun \(3 frames, [\d,]+ bytes\) and then nothing more came/],
+  ])('goes silent after %i frames: the call ends at the silence bound, in words of their own (not those of a stream that keeps sending)', async (frames, after, why) => {
+    const provider = await startSilentProvider(frames);
+    const started = Date.now();
+    const trace = await createMockRun(app.url, {
+      autoRelease: true,
+      provider: { wire: 'openai-chat', kind: 'real', baseUrl: `${provider.url}/v1`, model: 'silent', stream: true },
+      limits: { providerSilenceMs: 1000 },
+    }).start();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(trace.status).toBe('failed');
+    const fault = trace.steps.at(-1)!.fault!;
+    expect(fault.what).toBe(`The OpenAI Chat Completions endpoint at ${provider.url}/v1/chat/completions went silent in answer to the model request: nothing arrived for 1 s after ${after}.`);
+    expect(fault.why).toMatch(why);
+    expect(fault.fix).toContain('PROVIDER_SILENCE_MS');
+    const request = trace.steps.find((step) => step.id === 'provider.request')!;
+    expect(request.http?.sse).toHaveLength(frames);
+    expect(request.http?.error).toMatch(new RegExp(`^Stopped by the host: nothing arrived for 1 s after ${frames > 0 ? `frame ${frames}` : 'the headers'} \\(\\d+ bytes\\)$`));
   });
 
   it('sends an endless body: the call ends at its byte bound', async () => {
