@@ -49,4 +49,13 @@ describe('npm run trace exits when its run is over', () => {
     expect(result.signal).toBeNull();
     expect(result.code).toBe(0);
   }, 60_000);
+
+  // A reply that broke off leaves its stream or body unread to its end: nothing of it may keep the process up either.
+  it.each(['--whole', '--stream'])('the interrupted scenario %s: the process ends by itself after its last line, exit code 7', async (mode) => {
+    const result = await runUntilLastLine(['--scenario', 'interrupted', mode]);
+    expect(result.stdout).toContain('Status: interrupted');
+    expect(result.exitedByItself, `still running ${EXIT_BOUND_MS} ms after its last line; ${result.stderr.split('\n').filter((line) => line.startsWith('Still alive')).join(' ')}`).toBe(true);
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(7);
+  }, 60_000);
 });
