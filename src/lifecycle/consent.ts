@@ -31,7 +31,7 @@ export async function askConsent(context: RunContext, { tool, params }: { tool: 
     note: 'Annotations are hints from the server. The host cannot check them: a server could call a destructive tool read-only. They tell a host when to ask, never that a call is safe.',
   });
   const proposed = { decision: context.options.consentAnswer ?? 'allow' };
-  const step = await context.hostStep('user.consent', { payload: proposed }, `The user answers: allow or deny ${params.name}`, true);
+  const step = await context.hostStep('user.consent', { payload: proposed }, `The user answers: allow or deny ${params.name}`, true, { preset: context.options.consentAnswer !== undefined });
   const answer = ConsentAnswerSchema.safeParse(step.payload);
   if (answer.success) return answer.data.decision;
   context.writer.update(step, { note: 'The answer was neither {"decision": "allow"} nor {"decision": "deny"}, so the host reads it as deny: only a clear yes lets a destructive call go.' });

@@ -1,6 +1,7 @@
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
 import type { WireAdapter } from '../providers/types.ts';
 import type { Step } from '../trace/trace.ts';
+import type { GateAnswerer } from '../trace/vocabulary.ts';
 import { RunAborted } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
@@ -14,6 +15,13 @@ import { resolveTimeouts } from './timeouts.ts';
 import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import { createRandomTraceHex } from '../trace/trace-context.ts';
 import { TraceWriter, type PendingStep } from './trace-writer.ts';
+
+/** Who answered a gate that asks the user: the one who released it with an answer, else whoever let the proposed answer go. */
+function readAnswerer({ given, preset, autoRelease }: { given: boolean; preset: boolean; autoRelease: boolean }): GateAnswerer {
+  if (given) return 'learner';
+  if (!autoRelease) return 'next';
+  return preset ? 'preset' : 'host';
+}
 
 /**
  * Everything one run shares, wired together: the trace and its writer, the gate, the
@@ -40,11 +48,12 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
       writer.endLearnerWait();
     }
   }
-  const hostStep: HostStep = async (id, fields, pendingTitle, editable = false) => {
+  const hostStep: HostStep = async (id, fields, pendingTitle, editable = false, asks) => {
     const release = await gate(writer.describe(id, { payload: fields.payload, editable, ...(pendingTitle ? { title: pendingTitle } : {}) }));
     const given = editable && release.payload !== undefined;
     const edited = given ? { payload: release.payload, ...(release.answered ? {} : { edited: { original: fields.payload } }) } : {};
-    const step = writer.append(id, { ...fields, ...edited });
+    const answered = asks ? { gate: { answeredBy: readAnswerer({ given, preset: asks.preset, autoRelease: options.autoRelease === true }), ...(asks.urlMode ? { pageOpened: release.pageOpened === true } : {}) } } : {};
+    const step = writer.append(id, { ...fields, ...edited, ...answered });
     state.phase = step.phase;
     return step;
   };

@@ -5,8 +5,9 @@ import type { PendingStep } from './trace-writer.ts';
  * What the learner sends when opening the gate: nothing, or the message as they edited it.
  * `answered`: the payload is the user's answer given with the gate's own controls (Allow,
  * Decline, a form), which is the step's content, not an edit of what the host wrote.
+ * `pageOpened`: at a URL-mode elicitation, whether the learner opened the server's page.
  */
-export type Release = { payload?: unknown; answered?: boolean };
+export type Release = { payload?: unknown; answered?: boolean; pageOpened?: boolean };
 
 /**
  * Where the host waits before each message it sends. Opening the gate lets the message

@@ -37,6 +37,7 @@ export function recordCappedReply({
       what: `The model asked for tools again after ${maxToolRounds} rounds, so the host stopped the loop: its reply (step #${step.n}) asked for ${asked}.`,
       why: 'A host caps tool rounds so that a model that keeps calling tools cannot run forever.',
       fix: 'Ask a simpler question, or raise the cap (Model settings, “Tool rounds at most”).',
+      rule: 'round-cap',
     },
     'decision',
   );

@@ -118,7 +118,14 @@ export type RunState = {
 };
 
 /** Holds at the gate, then records the host's own step (as the learner edited it, for a message). */
-export type HostStep = (id: StepId, fields: StepFields, pendingTitle?: string, editable?: boolean) => Promise<Step>;
+export type HostStep = (id: StepId, fields: StepFields, pendingTitle?: string, editable?: boolean, asks?: UserQuestion) => Promise<Step>;
+
+/**
+ * A gate that asks the user (consent, sampling review, elicitation): its step records who
+ * answered (step.gate). `preset`: an answer was given before the run (a CLI flag); `urlMode`:
+ * the question is a page to open, and whether it was opened is recorded too.
+ */
+export type UserQuestion = { preset: boolean; urlMode?: boolean };
 
 /** What every part of one run shares: its options, its trace, its gate, and its MCP plumbing. */
 export type RunContext = {

@@ -52,7 +52,7 @@ export function answerServerRequests(context: RunContext, client: Client): void 
 async function answerSampling(context: RunContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
   const { adapter, options, writer, hostStep } = context;
   await hostStep('client.sampling-to-host', { payload: params });
-  const review = await hostStep('host.sampling.review', { payload: { decision: 'approve', messages: params.messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}) } }, 'Approve the sampling request (or set decision to "decline")', true);
+  const review = await hostStep('host.sampling.review', { payload: { decision: 'approve', messages: params.messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}) } }, 'Approve the sampling request (or set decision to "decline")', true, { preset: false });
   const decided = ReviewSchema.safeParse(review.payload);
   if (!decided.success || decided.data.decision === 'decline') {
     const message = 'The user declined the sampling request';
@@ -188,6 +188,7 @@ async function answerElicitation(context: RunContext, params: ElicitRequestParam
     { payload: proposed, ...describeElicitationAnswer({ params, given: options.elicitationAnswer !== undefined, autoRelease: options.autoRelease === true }) },
     params.mode === 'url' ? 'Open the page, then accept (or decline, cancel)' : 'Fill in the form: accept, decline or cancel',
     true,
+    { preset: options.elicitationAnswer !== undefined, urlMode: params.mode === 'url' },
   );
   const parsed = ElicitAnswerSchema.safeParse(answered.payload);
   const result: ElicitResult = parsed.success ? parsed.data : { action: 'cancel' };

@@ -46,11 +46,11 @@ export function sendEditedMessage(payload: unknown): void {
 }
 
 /** Answers the gate with the user's choice (Allow, Decline, a form): the step records it as the user's answer, not as an edit. */
-export function answerAtGate(payload: unknown): void {
+export function answerAtGate(payload: unknown, { pageOpened }: { pageOpened?: boolean } = {}): void {
   const state = getState();
   if (!state.pending?.editable || state.source.kind !== 'live') return;
   setState({ followNext: true });
-  releaseRun({ payload, answered: true });
+  releaseRun({ payload, answered: true, ...(pageOpened === undefined ? {} : { pageOpened }) });
 }
 
 export function back(): void {

@@ -268,7 +268,7 @@ export function readRunHttpOrigins(): readonly string[] {
   return runHttpOrigins;
 }
 
-export function releaseRun(release?: { payload?: unknown; answered?: boolean }): boolean {
+export function releaseRun(release?: { payload?: unknown; answered?: boolean; pageOpened?: boolean }): boolean {
   return currentRun?.release(release) ?? false;
 }
 

@@ -389,7 +389,7 @@ export const STEP_DEFINITIONS = {
   'auth.challenge': {
     label: '401 WWW-Authenticate',
     canonical: null,
-    phase: 'discovery',
+    phase: 'authorization',
     from: 'server',
     to: 'client',
     kind: 'response',
@@ -398,7 +398,7 @@ export const STEP_DEFINITIONS = {
   'auth.resource-metadata': {
     label: 'resource metadata',
     canonical: null,
-    phase: 'discovery',
+    phase: 'authorization',
     from: 'client',
     to: 'server',
     kind: 'request',
@@ -407,7 +407,7 @@ export const STEP_DEFINITIONS = {
   'auth.server-metadata': {
     label: 'server metadata',
     canonical: null,
-    phase: 'discovery',
+    phase: 'authorization',
     from: 'client',
     to: 'authorization',
     kind: 'request',
@@ -416,7 +416,7 @@ export const STEP_DEFINITIONS = {
   'auth.client-id': {
     label: 'client id',
     canonical: null,
-    phase: 'discovery',
+    phase: 'authorization',
     from: 'host',
     to: 'client',
     kind: 'internal',
@@ -425,7 +425,7 @@ export const STEP_DEFINITIONS = {
   'auth.client-registration': {
     label: 'register client',
     canonical: null,
-    phase: 'discovery',
+    phase: 'authorization',
     from: 'client',
     to: 'authorization',
     kind: 'request',
@@ -434,7 +434,7 @@ export const STEP_DEFINITIONS = {
   'auth.authorization-request': {
     label: 'authorize (PKCE)',
     canonical: null,
-    phase: 'discovery',
+    phase: 'authorization',
     from: 'user',
     to: 'authorization',
     kind: 'request',
@@ -443,7 +443,7 @@ export const STEP_DEFINITIONS = {
   'auth.authorization-response': {
     label: 'code + state',
     canonical: null,
-    phase: 'discovery',
+    phase: 'authorization',
     from: 'user',
     to: 'host',
     kind: 'response',
@@ -452,7 +452,7 @@ export const STEP_DEFINITIONS = {
   'auth.token-request': {
     label: 'token',
     canonical: null,
-    phase: 'discovery',
+    phase: 'authorization',
     from: 'client',
     to: 'authorization',
     kind: 'request',
@@ -461,7 +461,7 @@ export const STEP_DEFINITIONS = {
   'auth.retry': {
     label: 'Authorization: Bearer',
     canonical: null,
-    phase: 'discovery',
+    phase: 'authorization',
     from: 'host',
     to: 'client',
     kind: 'internal',
@@ -470,7 +470,7 @@ export const STEP_DEFINITIONS = {
   'auth.refresh': {
     label: 'refresh token',
     canonical: null,
-    phase: 'execution',
+    phase: 'authorization',
     from: 'client',
     to: 'authorization',
     kind: 'request',
@@ -479,7 +479,7 @@ export const STEP_DEFINITIONS = {
   'auth.step-up': {
     label: '403 insufficient_scope',
     canonical: null,
-    phase: 'execution',
+    phase: 'authorization',
     from: 'server',
     to: 'client',
     kind: 'response',

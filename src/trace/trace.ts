@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeprecationSchema } from './deprecation-schema.ts';
 import { STOP_OUTCOMES } from './stop-causes.ts';
-import { ERAS, ERA_CHOICES, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
+import { ERAS, ERA_CHOICES, GATE_ANSWERERS, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
 
 /**
  * The trace is the one source of truth: the engine appends steps, the view moves a
@@ -88,6 +88,8 @@ export const FaultSchema = z.object({
   fix: z.string(),
   /** The run goes on: the failed request can be sent again. */
   retryable: z.boolean().optional(),
+  /** The host stopped the run on purpose, by a rule of its own (its cap on tool rounds), not because something broke. */
+  rule: z.enum(['round-cap']).optional(),
 });
 export type Fault = z.infer<typeof FaultSchema>;
 
@@ -118,6 +120,13 @@ export const StreamSummarySchema = z.object({
 });
 export type StreamSummary = z.infer<typeof StreamSummarySchema>;
 
+/** How a gate that asks the user was answered: by whom, and (URL-mode elicitation) whether the page was opened. */
+export const GateAnswerSchema = z.object({
+  answeredBy: z.enum(GATE_ANSWERERS),
+  pageOpened: z.boolean().optional(),
+});
+export type GateAnswer = z.infer<typeof GateAnswerSchema>;
+
 export const StepSchema = z.object({
   n: z.number().int().positive(),
   id: z.string(),
@@ -142,6 +151,8 @@ export const StepSchema = z.object({
   learnerWaitMs: z.number().nonnegative().optional(),
   /** A feature the run's era keeps only as deprecated that this step uses (sampling, DCR… in 2026-07-28). */
   deprecated: DeprecationSchema.optional(),
+  /** At a gate that asks the user: who answered, and how much of the question they saw (the page opened or not). */
+  gate: GateAnswerSchema.optional(),
 });
 export type Step = z.infer<typeof StepSchema>;
 

@@ -6,7 +6,8 @@
 export const PARTICIPANTS = ['user', 'host', 'client', 'server', 'llm', 'bridge', 'authorization'] as const;
 export type Participant = (typeof PARTICIPANTS)[number];
 
-export const PHASES = ['discovery', 'decision', 'execution', 'response'] as const;
+/** The article's four phases, and the authorization flow (OAuth), which is none of them: it happens when a server first refuses a request. */
+export const PHASES = ['discovery', 'decision', 'execution', 'response', 'authorization'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** The protocol eras a connection speaks. */
@@ -20,6 +21,15 @@ export type Era = (typeof ERAS)[number];
  */
 export const ERA_CHOICES = [...ERAS, 'auto'] as const;
 export type EraChoice = (typeof ERA_CHOICES)[number];
+
+/**
+ * Who answered a gate that asks the user (consent, a sampling review, an elicitation):
+ * the learner with the gate's controls (or an edit), Next pressed without an answer (the
+ * host's proposed answer went), an answer given before the run (the CLI's flags), or the
+ * host's own default when nobody was at the gate (the CLI with no flag).
+ */
+export const GATE_ANSWERERS = ['learner', 'next', 'preset', 'host'] as const;
+export type GateAnswerer = (typeof GATE_ANSWERERS)[number];
 
 export const STEP_KINDS = ['request', 'response', 'notification', 'internal', 'fault'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
@@ -42,4 +52,5 @@ export const PHASE_LABELS: Record<Phase, string> = {
   decision: 'Decision',
   execution: 'Execution',
   response: 'Response',
+  authorization: 'Authorization',
 };

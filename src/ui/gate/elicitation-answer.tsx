@@ -12,13 +12,15 @@ import { GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
 const AskedUrlSchema = z.looseObject({ message: z.string(), url: z.string() });
 const AskedFormSchema = z.looseObject({ message: z.string(), requestedSchema: z.unknown() });
 
-function DeclineButtons() {
+/** `pageOpened`: in URL mode, whether the learner opened the page before answering (recorded with the answer). */
+function DeclineButtons({ pageOpened }: { pageOpened?: boolean }) {
+  const seen = pageOpened === undefined ? {} : { pageOpened };
   return (
     <>
-      <button type="button" className={SECONDARY} onClick={() => answerAtGate({ action: 'decline' })}>
+      <button type="button" className={SECONDARY} onClick={() => answerAtGate({ action: 'decline' }, seen)}>
         Decline
       </button>
-      <button type="button" className={SECONDARY} onClick={() => answerAtGate({ action: 'cancel' })}>
+      <button type="button" className={SECONDARY} onClick={() => answerAtGate({ action: 'cancel' }, seen)}>
         Cancel
       </button>
     </>
@@ -51,10 +53,10 @@ function UrlAnswer({ message, url }: { message: string; url: string }) {
             Open
           </button>
         )}
-        <button type="button" className={PRIMARY} onClick={() => answerAtGate({ action: 'accept' })}>
+        <button type="button" className={PRIMARY} onClick={() => answerAtGate({ action: 'accept' }, { pageOpened: opened })}>
           I&apos;m done{opened ? '' : ' (without opening it)'}
         </button>
-        <DeclineButtons />
+        <DeclineButtons pageOpened={opened} />
       </div>
     </GatePanel>
   );

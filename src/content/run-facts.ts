@@ -1,0 +1,140 @@
+import type { Step, TraceStatus } from '../trace/trace.ts';
+import { ERAS, type Era, type GateAnswerer, type Phase } from '../trace/vocabulary.ts';
+import type { CallResult, GateKind } from './word-claims.ts';
+
+/**
+ * The facts of one run that words depend on, read from its recorded steps and nothing
+ * else: what each step's exchange answered, what became of each round's tool calls, who
+ * answered each gate and how, how many translations, rounds and tool runs there were.
+ * The word builders (step-words.ts, run-words.ts) make sentences from these; no sentence
+ * is chosen by step id alone where the run decides whether it is true.
+ */
+
+export type GateFacts = {
+  gate: GateKind;
+  /** Null for a trace recorded before gates kept who answered (an imported one). */
+  answeredBy: GateAnswerer | null;
+  /** allow/deny, approve/decline, accept/decline/cancel, as the recorded answer says. */
+  answer: string;
+  /** URL mode only: whether the page was opened (null when not recorded or not URL mode). */
+  pageOpened: boolean | null;
+  tool: string | null;
+};
+
+export type RoundFacts = {
+  round: number;
+  /** The tools the model asked for in this round. */
+  tools: string[];
+  /** What became of them; null when the model asked for none. */
+  result: CallResult | null;
+  gates: GateFacts[];
+  /** The tool did its work: a result without isError, every question to the user answered yes, the model's help (sampling) given. */
+  computed: boolean;
+};
+
+export type StepFacts = {
+  index: number;
+  step: Step;
+  phase: Phase;
+  httpStatus: number | null;
+  gate: GateFacts | null;
+  /** For a report of the server running a handler: which one of the run's (1-based). */
+  executionIndex: number | null;
+};
+
+export type RunFacts = {
+  era: Era | null;
+  outcome: TraceStatus | 'idle';
+  answered: boolean;
+  translations: number;
+  toolRounds: number;
+  executions: number;
+  /** The host's cap on tool rounds ended the run. */
+  roundCapReached: boolean;
+  rounds: Map<number, RoundFacts>;
+  steps: StepFacts[];
+};
+
+export type RunRecord = { steps: readonly Step[]; status: TraceStatus | 'idle' | 'running'; answer: string | null; protocolVersion: string | null };
+
+const GATE_STEPS: Record<string, GateKind> = { 'user.consent': 'consent', 'host.sampling.review': 'sampling', 'user.elicitation.answer': 'elicitation' };
+const YES_ANSWERS = new Set(['allow', 'approve', 'accept']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readString(value: unknown, key: string): string | null {
+  return isRecord(value) && typeof value[key] === 'string' ? value[key] : null;
+}
+
+/** The recorded answer at a gate step; what the host read it as when it was not a clear answer. */
+function readGate(step: Step, steps: readonly Step[], index: number): GateFacts | null {
+  const gate = Object.hasOwn(GATE_STEPS, step.id) ? GATE_STEPS[step.id]! : null;
+  if (gate === null) return null;
+  const given = readString(step.payload, gate === 'elicitation' ? 'action' : 'decision');
+  const fallback = gate === 'consent' ? 'deny' : gate === 'sampling' ? 'decline' : 'cancel';
+  const valid = gate === 'consent' ? ['allow', 'deny'] : gate === 'sampling' ? ['approve', 'decline'] : ['accept', 'decline', 'cancel'];
+  const answer = given !== null && valid.includes(given) ? given : fallback;
+  const asked = steps.slice(0, index).findLast((earlier) => earlier.id === 'host.ask-consent' || earlier.id === 'mcp.tools-call.request' || earlier.id === 'host.translate-tool-call');
+  const tool = readString(asked?.payload, 'tool') ?? readString(asked?.payload, 'name') ?? (isRecord(asked?.payload) ? readString(asked.payload.params, 'name') : null);
+  return { gate, answeredBy: step.gate?.answeredBy ?? null, answer, pageOpened: step.gate?.pageOpened ?? null, tool };
+}
+
+function readRoundResult(roundSteps: readonly Step[]): CallResult | null {
+  const asked = roundSteps.some((step) => step.id === 'provider.response.tool-calls');
+  if (!asked) return null;
+  if (roundSteps.some((step) => step.id === 'mcp.call.stopped')) return 'stopped';
+  const responses = roundSteps.filter((step) => step.id === 'mcp.tools-call.response');
+  const handed = roundSteps.filter((step) => step.id === 'client.result-to-host');
+  if (responses.some((step) => isRecord(step.payload) && 'error' in step.payload)) return 'protocol-error';
+  if (handed.some((step) => isRecord(step.payload) && 'error' in step.payload)) return 'protocol-error';
+  if (responses.some((step) => isRecord(step.payload) && isRecord(step.payload.result) && step.payload.result.isError === true)) return 'is-error';
+  if (!roundSteps.some((step) => step.id === 'mcp.tools-call.request')) return 'not-sent';
+  return responses.length > 0 ? 'ok' : 'unanswered';
+}
+
+function readRound(round: number, roundSteps: readonly Step[], gates: GateFacts[]): RoundFacts {
+  const tools = roundSteps.filter((step) => step.id === 'host.translate-tool-call').map((step) => readString(step.payload, 'name') ?? '');
+  const result = readRoundResult(roundSteps);
+  const helpless = roundSteps.some((step) => step.id === 'host.sampling.timeout' || step.id === 'host.sampling.refused');
+  const computed = result === 'ok' && !helpless && gates.every((gate) => YES_ANSWERS.has(gate.answer));
+  return { round, tools, result, gates, computed };
+}
+
+/** The era the server agreed to, else the one asked for when it was pinned. */
+function readEra(protocolVersion: string | null): Era | null {
+  return ERAS.find((era) => era === protocolVersion) ?? null;
+}
+
+export function readRunFacts(run: RunRecord): RunFacts {
+  const { steps } = run;
+  let executions = 0;
+  const stepFacts: StepFacts[] = steps.map((step, index) => {
+    const executionIndex = step.id === 'server.execute' ? ++executions : null;
+    return {
+      index,
+      step,
+      phase: step.id.startsWith('auth.') ? 'authorization' : step.phase,
+      httpStatus: step.http?.status ?? null,
+      gate: readGate(step, steps, index),
+      executionIndex,
+    };
+  });
+  const rounds = new Map<number, RoundFacts>();
+  for (const round of new Set(steps.map((step) => step.iteration))) {
+    const roundSteps = steps.filter((step) => step.iteration === round);
+    const gates = stepFacts.filter((facts) => facts.step.iteration === round && facts.gate !== null).map((facts) => facts.gate!);
+    rounds.set(round, readRound(round, roundSteps, gates));
+  }
+  const status = run.status === 'running' ? 'idle' : run.status;
+  return {
+    era: readEra(run.protocolVersion),
+    outcome: status,
+    answered: run.answer !== null && status === 'complete',
+    translations: steps.filter((step) => step.translation !== undefined).length,
+    toolRounds: [...rounds.values()].filter((round) => round.result !== null).length,
+    executions,
+    roundCapReached: steps.some((step) => step.fault?.rule === 'round-cap'),
+    rounds,
+    steps: stepFacts,
+  };
+}

@@ -1,0 +1,162 @@
+import { getStepDefinition } from '../trace/steps.ts';
+import type { Step } from '../trace/trace.ts';
+import type { GateAnswerer } from '../trace/vocabulary.ts';
+import { PHASE_SUMMARIES } from './phase-summaries.ts';
+import { describeRoundSummary } from './round-words.ts';
+import type { GateFacts, RunFacts, StepFacts } from './run-facts.ts';
+import { getStepSummary } from './step-summaries.ts';
+import { describeStreamAnswer } from './traffic-wording.ts';
+import { say, type Sentence } from './word-claims.ts';
+
+/**
+ * All the words for one step, in one place: its title, its sentence for the learner, the
+ * heading of its phase and its number. Each is made from the run's facts (run-facts.ts)
+ * with the claims it makes, so the combination test can hold every word to the trace.
+ * The step table (src/trace/steps.ts) and the summaries table keep only what is true of a
+ * step whatever the run did; where the run decides, the words are built here.
+ */
+export type StepWords = {
+  title: Sentence;
+  summary: Sentence | null;
+  phaseHeading: Sentence;
+  /** The badge: the article's number, `!` for a stop, `·` for a step outside the twenty. */
+  number: Sentence;
+  /** The inspector's longer form of the number ("Step 12 of 20", "Stopped", "Extra step"). */
+  numberLong: string;
+};
+
+export function describeStepWords(facts: RunFacts, index: number): StepWords | null {
+  const stepFacts = facts.steps[index];
+  if (!stepFacts) return null;
+  const { step } = stepFacts;
+  const number = describeStepNumber(step, index);
+  return {
+    title: describeTitle(stepFacts),
+    summary: describeSummary(facts, stepFacts),
+    phaseHeading: describePhaseHeading(facts, stepFacts),
+    number,
+    numberLong: step.kind === 'fault' ? 'Stopped' : step.canonical === null ? 'Extra step' : `Step ${step.canonical} of 20`,
+  };
+}
+
+/** One rule for the number in the caption, the inspector, the timeline and the CLI alike. */
+export function describeStepNumber(step: Pick<Step, 'canonical' | 'kind'>, index: number): Sentence {
+  const shown = step.kind === 'fault' ? '!' : step.canonical === null ? '·' : String(step.canonical);
+  return say(shown, { kind: 'step-number', step: index, shown });
+}
+
+const ANSWERER_WORDS: Record<GateAnswerer, string> = {
+  learner: 'You',
+  next: 'Next chose for you:',
+  preset: 'The answer given before the run',
+  host: 'Nobody was asked: the host’s default',
+};
+
+/** Who answered, said first: a gate answered by Next or a default says so plainly. */
+function sayWho(gate: GateFacts): string {
+  if (gate.answeredBy === null) return 'The recorded answer:';
+  switch (gate.answeredBy) {
+    case 'learner':
+      return 'You answered';
+    case 'next':
+    case 'preset':
+    case 'host':
+      return ANSWERER_WORDS[gate.answeredBy];
+    default: {
+      const unknown: never = gate.answeredBy;
+      return unknown;
+    }
+  }
+}
+
+function describeGateTitle(gate: GateFacts): Sentence {
+  const claims = [{ kind: 'gate' as const, gate: gate.gate, answeredBy: gate.answeredBy ?? 'learner', answer: gate.answer }];
+  const who = sayWho(gate);
+  const tool = gate.tool ? ` ${gate.tool}` : ' the call';
+  switch (gate.gate) {
+    case 'consent':
+      return { text: gate.answer === 'allow' ? `${who} allow: the host may call${tool}` : `${who} deny: the host does not call${tool}`, claims: gate.answeredBy === null ? [] : claims };
+    case 'sampling':
+      return { text: gate.answer === 'approve' ? `${who} approve: the server’s request may go to the model` : `${who} decline: the model is not asked`, claims: gate.answeredBy === null ? [] : claims };
+    case 'elicitation': {
+      const page = gate.pageOpened === null ? '' : gate.pageOpened ? ' (the page was opened)' : ' (the page was never opened)';
+      const pageClaims = gate.pageOpened === null ? [] : [{ kind: 'page-opened' as const, opened: gate.pageOpened }];
+      return { text: `${who} ${gate.answer}${page}: the server is told only that`, claims: [...(gate.answeredBy === null ? [] : claims), ...pageClaims] };
+    }
+    default: {
+      const unknown: never = gate.gate;
+      return unknown;
+    }
+  }
+}
+
+function describeTitle({ step, gate, index }: StepFacts): Sentence {
+  if (gate) return describeGateTitle(gate);
+  if (step.id === 'mcp.stream.open' && step.http?.status !== undefined) {
+    const base = getStepDefinition(step.id)?.title ?? step.title;
+    return say(`${base}: ${describeStreamAnswer({ httpMethod: step.http.method, status: step.http.status })}`, { kind: 'http-status', step: index, status: step.http.status });
+  }
+  return say(step.title);
+}
+
+function describeSummary(facts: RunFacts, stepFacts: StepFacts): Sentence | null {
+  const { step, index } = stepFacts;
+  const byRound = describeRoundSummary(facts, stepFacts);
+  if (byRound) return byRound;
+  switch (step.id) {
+    case 'mcp.stream.open':
+      return describeStreamOpen(step, index);
+    case 'server.execute':
+      return describeExecution(facts, stepFacts);
+    case 'mcp.session.expired':
+      return describeSessionExpired(facts, step);
+    case 'host.fault':
+      return step.fault?.rule === 'round-cap'
+        ? say('Not a failure of any part: the host’s own cap on tool rounds stopped the loop, as it is meant to. The steps before stay recorded.', { kind: 'round-cap', reached: true })
+        : say('The run stopped here. The steps before stay recorded, so you can see what led to it.', { kind: 'round-cap', reached: false });
+    default: {
+      const text = getStepSummary(step.id);
+      return text === undefined ? null : say(text);
+    }
+  }
+}
+
+function describeStreamOpen(step: Step, index: number): Sentence {
+  const status = step.http?.status;
+  if (status === undefined) return say('After the handshake the client offers the server a channel to push messages on (a GET that stays open).');
+  const claim = { kind: 'http-status' as const, step: index, status };
+  if (status === 405) return say('After the handshake the client offers the server a channel to push messages. This server keeps no stream for the client: it says 405, and the client goes on without one.', claim);
+  if (status >= 200 && status < 300) return say(`After the handshake the client offers the server a channel to push messages. The server answers ${status} and keeps the stream open: it can send requests and notifications on it outside any call.`, claim);
+  return say(`After the handshake the client offers the server a channel to push messages. The server answers ${status}: no stream.`, claim);
+}
+
+function describeExecution(facts: RunFacts, { executionIndex }: StepFacts): Sentence {
+  const total = facts.executions;
+  const index = executionIndex ?? 0;
+  const claim = { kind: 'execution-count' as const, index, total };
+  if (total <= 1) return say('The server runs the tool’s handler: the one moment in the run when the tool’s work is done, on the server.', claim);
+  return say(`The server runs a tool’s handler: run ${index} of ${total} in this run. Only here is a tool’s work done; the model only asked for it.`, claim);
+}
+
+function describeSessionExpired(facts: RunFacts, step: Step): Sentence {
+  const after = facts.steps.slice(facts.steps.findIndex((entry) => entry.step === step) + 1);
+  const restarted = after.some((entry) => entry.step.id === 'mcp.initialize.request');
+  const claim = { kind: 'session-restarted' as const, restarted };
+  if (step.http?.method === 'DELETE' || !restarted) {
+    return say('The server no longer knows this session (404). Here nothing follows from it: the client was ending the session anyway, so it does not start a new one.', claim);
+  }
+  return say('A stateful server may forget a session (it restarted, or the session timed out). The answer is HTTP 404, and the client starts a new session with initialize, then sends the request again.', claim);
+}
+
+function describePhaseHeading(facts: RunFacts, { step, phase, index }: StepFacts): Sentence {
+  const claim = { kind: 'phase' as const, step: index, phase };
+  const round = facts.rounds.get(step.iteration);
+  if (phase === 'execution' && round && round.result !== null && !round.computed) {
+    const result = { kind: 'computed' as const, round: round.round, computed: false };
+    return say('Execution: the host turns the model’s call back into MCP and it goes to the server, or stops at the host; in this round the tool’s work was not done.', claim, result);
+  }
+  if (phase === 'response' && !facts.answered && facts.outcome !== 'idle') {
+    return say('Response: the model’s reply goes back to the user, when there is one; this run reached no full answer.', claim, { kind: 'answer-reached', reached: false });
+  }
+  return say(PHASE_SUMMARIES[phase], claim);
+}

@@ -1,0 +1,54 @@
+import type { TraceStatus } from '../trace/trace.ts';
+import type { Era, GateAnswerer, Phase } from '../trace/vocabulary.ts';
+
+/**
+ * What a sentence says happened, as data beside its words. Every word builder returns its
+ * text with the claims it makes, so a test can check each claim against the trace of the
+ * run with readers of its own, never with the builder's: a sentence whose claim the
+ * trace contradicts is a sentence that tells the learner something that did not happen.
+ */
+export type GateKind = 'consent' | 'sampling' | 'elicitation';
+
+/** What became of the tool calls of one round, as the server's answers say. */
+export type CallResult = 'ok' | 'is-error' | 'protocol-error' | 'not-sent' | 'stopped' | 'unanswered';
+
+export type Claim =
+  /** The step's HTTP exchange ended with this status. */
+  | { kind: 'http-status'; step: number; status: number }
+  /** Every tools/call of this round ended so (ok: a result without isError; not-sent: none left the host). */
+  | { kind: 'call-result'; round: number; result: CallResult }
+  /** The tool of this round did its work: a result without isError, every question to the user answered yes, the model's help given. */
+  | { kind: 'computed'; round: number; computed: boolean }
+  /** The server reported running a tool (its handler stage) this many times in the run, and this step is that report number. */
+  | { kind: 'execution-count'; index: number; total: number }
+  /** The run recorded this many translations (steps that carry one, #1 to #5). */
+  | { kind: 'translations'; count: number }
+  /** This many model rounds asked for tools. */
+  | { kind: 'tool-rounds'; count: number }
+  /** The gate of this kind was answered by this one, with this answer. */
+  | { kind: 'gate'; gate: GateKind; answeredBy: GateAnswerer; answer: string }
+  /** At a URL-mode elicitation, whether the page was opened. */
+  | { kind: 'page-opened'; opened: boolean }
+  /** How the run ended. */
+  | { kind: 'outcome'; outcome: TraceStatus }
+  /** Whether the run reached an answer the host showed. */
+  | { kind: 'answer-reached'; reached: boolean }
+  /** The era whose mechanism the sentence describes (input_required is 2026-07-28's, a request on the stream 2025-11-25's). */
+  | { kind: 'era-mechanism'; era: Era }
+  /** The step belongs to this phase. */
+  | { kind: 'phase'; step: number; phase: Phase }
+  /** The step is shown as a stop (!), or by its canonical number, or as an extra step (·). */
+  | { kind: 'step-number'; step: number; shown: string }
+  /** After a 404 for its session, the client started a new one (initialize again), or did not. */
+  | { kind: 'session-restarted'; restarted: boolean }
+  /** The reply stream reached its format's end marker, or did not. */
+  | { kind: 'stream-ended'; step: number; ended: boolean }
+  /** The run stopped at the host's cap on tool rounds. */
+  | { kind: 'round-cap'; reached: boolean };
+
+/** Words and what they claim. */
+export type Sentence = { text: string; claims: Claim[] };
+
+export function say(text: string, ...claims: Claim[]): Sentence {
+  return { text, claims };
+}
