@@ -7,7 +7,7 @@ import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-tra
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
-import { DEFAULT_SCENARIO_ID, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
+import { DEFAULT_SCENARIO_ID, findEraRefusal, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseStdioCommand } from '../node/parse-stdio-command.ts';
 import { serve } from '../node/serve.ts';
@@ -121,6 +121,8 @@ const serverChoice = readServerFlags({
   ...(scenario.era ? { scenarioEra: scenario.era } : {}),
 });
 if ('error' in serverChoice) fail(serverChoice.error);
+const eraRefusal = values.server === undefined && values.stdio === undefined ? findEraRefusal(scenario, serverChoice.era) : null;
+if (eraRefusal) fail(`The scenario ${scenario.id} cannot run in ${serverChoice.era}: ${eraRefusal.why} Run it with --era ${eraRefusal.era} (its own era, the default).`);
 if (values.server !== undefined && values.stdio !== undefined) fail('--server and --stdio both name the MCP server: give one.');
 const stdioCommand = values.stdio === undefined ? undefined : parseStdioCommand(values.stdio);
 if (stdioCommand && !stdioCommand.ok) fail(`--stdio "${values.stdio}" cannot be read: ${stdioCommand.reason}.`);

@@ -18,12 +18,21 @@ for (const definition of Object.values(STEP_DEFINITIONS) as StepDefinition[]) {
   if (definition.canonical !== null && !CANONICAL_TITLES.has(definition.canonical)) CANONICAL_TITLES.set(definition.canonical, definition.title);
 }
 
+/** The reason when the run says no more than that: a sentence that ends there, never one to add to. */
+export const NOT_THIS_RUN = 'This step did not happen in this run.';
+
+function readDecision(payload: unknown): unknown {
+  return typeof payload === 'object' && payload !== null && 'decision' in payload ? payload.decision : undefined;
+}
+
 export function findMissingSteps({ steps, status }: { steps: Step[]; status: TraceStatus | 'idle' }): MissingStep[] {
   if (status === 'running' || status === 'idle') return [];
   const seen = new Set(steps.map((step) => step.canonical).filter((canonical): canonical is number => canonical !== null));
   const calledTools = steps.some((step) => step.id === 'provider.response.tool-calls');
   const answered = steps.some((step) => step.id === 'provider.response.answer');
   const lastReached = Math.max(0, ...seen);
+  const denied = steps.some((step) => step.id === 'user.consent' && readDecision(step.payload) !== 'allow');
+  const endedAtClient = steps.some((step) => step.id === 'client.result-to-host' && typeof step.payload === 'object' && step.payload !== null && 'error' in step.payload);
   const missing: MissingStep[] = [];
   for (let canonical = 1; canonical <= 20; canonical++) {
     if (seen.has(canonical)) continue;
@@ -32,8 +41,14 @@ export function findMissingSteps({ steps, status }: { steps: Step[]; status: Tra
       reason = status === 'aborted' ? 'The run was stopped before this step.' : 'The run stopped before this step: see the last recorded step.';
     } else if (!calledTools && answered && canonical >= 9 && canonical <= 18) {
       reason = 'The model answered without calling a tool, so there was no call to translate, send or run.';
+    } else if (!calledTools && canonical >= 9 && canonical <= 18) {
+      reason = 'The model called no tool, so there was no call to translate, send or run.';
+    } else if (denied && canonical >= 12 && canonical <= 17) {
+      reason = 'The call was denied at the consent gate, so no tools/call left the host.';
+    } else if (endedAtClient && canonical === 16) {
+      reason = 'The call ended at the client with the client’s own error, so the server sent no result.';
     } else {
-      reason = 'This step did not happen in this run.';
+      reason = NOT_THIS_RUN;
     }
     let afterIndex = -1;
     steps.forEach((step, index) => {

@@ -1,5 +1,6 @@
 import type { GateFacts, RoundFacts, RunFacts, StepFacts } from './run-facts.ts';
 import { describeEraStep } from './era-words.ts';
+import { sayWhoAnswered } from './gate-words.ts';
 import { say, type Claim, type Sentence } from './word-claims.ts';
 
 /**
@@ -19,11 +20,8 @@ function gateClaim(gate: GateFacts): Claim[] {
 }
 
 function whoSaid(gate: GateFacts): string {
-  if (gate.answeredBy === 'next') return `Next, pressed at the gate, answered ${gate.answer} for you`;
-  if (gate.answeredBy === 'learner') return `you answered ${gate.answer}`;
-  if (gate.answeredBy === 'preset') return `the answer given before the run was ${gate.answer}`;
-  if (gate.answeredBy === 'host') return `with nobody at the gate the host answered ${gate.answer}`;
-  return `the answer was ${gate.answer}`;
+  const said = sayWhoAnswered(gate);
+  return said.charAt(0).toLowerCase() + said.slice(1);
 }
 
 /** Why the round's tool did not do its work, in a clause, with its claims. */

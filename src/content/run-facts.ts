@@ -67,7 +67,7 @@ function readString(value: unknown, key: string): string | null {
 }
 
 /** The recorded answer at a gate step; what the host read it as when it was not a clear answer. */
-function readGate(step: Step, steps: readonly Step[], index: number): GateFacts | null {
+export function readGate(step: Step, steps: readonly Step[], index: number): GateFacts | null {
   const gate = Object.hasOwn(GATE_STEPS, step.id) ? GATE_STEPS[step.id]! : null;
   if (gate === null) return null;
   const given = readString(step.payload, gate === 'elicitation' ? 'action' : 'decision');
@@ -131,7 +131,8 @@ export function readRunFacts(run: RunRecord): RunFacts {
     outcome: status,
     answered: run.answer !== null && status === 'complete',
     translations: steps.filter((step) => step.translation !== undefined).length,
-    toolRounds: [...rounds.values()].filter((round) => round.result !== null).length,
+    // A round is one in which the model's call was read (llm.decide): the reply that hit the round cap asked, but no round followed.
+    toolRounds: new Set(steps.filter((step) => step.id === 'llm.decide').map((step) => step.iteration)).size,
     executions,
     roundCapReached: steps.some((step) => step.fault?.rule === 'round-cap'),
     rounds,

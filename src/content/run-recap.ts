@@ -1,7 +1,7 @@
 import { STEP_DEFINITIONS, type StepDefinition } from '../trace/steps.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
 import { PHASES, type Phase } from '../trace/vocabulary.ts';
-import { findMissingSteps } from './missing-steps.ts';
+import { findMissingSteps, NOT_THIS_RUN } from './missing-steps.ts';
 import type { FailureSituation } from './step-summaries.ts';
 
 /**
@@ -106,7 +106,7 @@ function describeCanonicalSteps({ steps, status, outcomes }: { steps: readonly S
       const indexes = steps.flatMap((step, index) => (step.canonical === canonical ? [index] : []));
       const rounds = [...new Set(indexes.map((index) => steps[index]!.iteration))];
       const base = { canonical, title: definition.title, phase: definition.phase, rounds };
-      if (indexes.length === 0) return { ...base, state: 'missing', note: missing.get(canonical) ?? 'This step did not happen in this run.' };
+      if (indexes.length === 0) return { ...base, state: 'missing', note: missing.get(canonical) ?? NOT_THIS_RUN };
       const failedAt = indexes.find((index) => outcomes[index]?.failed);
       if (failedAt !== undefined) return { ...base, state: 'failed', note: `Failed in round ${steps[failedAt]!.iteration}: ${SITUATION_WORDS[outcomes[failedAt]!.situation]}.` };
       if (indexes.some((index) => steps[index]!.edited)) return { ...base, state: 'edited', note: 'You edited this message before it left.' };
@@ -162,7 +162,8 @@ function listDifferences({ steps, status, canonicalSteps, situations }: { steps:
   const calls = countById(steps, 'mcp.tools-call.request');
   if (calls > rounds && rounds > 0) differences.push(`${calls} tools/call requests for ${rounds} model ${rounds === 1 ? 'reply' : 'replies'}: some replies asked for several tools at once.`);
   const missing = canonicalSteps.filter((entry) => entry.state === 'missing');
-  if (missing.length > 0) differences.push(`Step${missing.length === 1 ? '' : 's'} ${formatRanges(missing.map((entry) => entry.canonical))} did not happen: ${missing[0]!.note}`);
+  const why = missing[0]?.note;
+  if (missing.length > 0) differences.push(`Step${missing.length === 1 ? '' : 's'} ${formatRanges(missing.map((entry) => entry.canonical))} did not happen${why === undefined || why === NOT_THIS_RUN ? ' in this run.' : `: ${why}`}`);
   const edited = steps.filter((step) => step.edited);
   for (const step of edited) differences.push(`You edited “${step.title}”${step.canonical === null ? '' : ` (step ${step.canonical})`}: what followed answers your version, not the model’s or the host’s.`);
   const extras = new Map<string, number>();

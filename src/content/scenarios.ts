@@ -15,6 +15,12 @@ export type Scenario = {
   /** The mock model variant (see MOCK_MODELS); real providers ignore it. */
   mockModel: MockModelName;
   era?: Era;
+  /**
+   * The lesson needs what only `era` has: said where the scenario is picked in the other
+   * era (the page and the CLI), with the era that can run it, instead of a run that quietly
+   * teaches something else.
+   */
+  otherEraCannot?: string;
   maxToolRounds?: number;
   /** Start from this prompt of the server (prompts/get, translation #5); the question then only names it. */
   prompt?: { name: string; arguments?: Record<string, string> };
@@ -101,6 +107,7 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp/sessions?expire-after=1',
     mockModel: 'mock-model-deterministic',
     era: '2025-11-25',
+    otherEraCannot: 'In 2026-07-28 there are no sessions: no initialize, no Mcp-Session-Id, no GET stream and no DELETE. Every request stands alone, so there is nothing for the server to forget and no 404 to meet.',
     lesson: 'A stateful server gives the client a session id and keeps a stream open. This one forgets a session after one request: tools/call meets a 404, the host starts a new session and sends it again, and at the end its DELETE finds that session gone too.',
   },
   {
@@ -215,7 +222,7 @@ export const SCENARIOS: Scenario[] = [
     question: 'Phrase 5 and 7 as a sentence',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-deterministic',
-    lesson: 'phrase_sum adds, then asks the host’s model to phrase the sum: Server → Client → Host → LLM and back. You approve the request, translation #4 turns it into a provider request, and you review the answer before the server gets it. Compare the eras: a request on the call’s stream, or input_required and the call again.',
+    lesson: 'phrase_sum adds, then asks the host’s model to phrase the sum: Server → Client → Host → LLM and back. You approve the request, translation #4 turns it into a provider request, and the answer waits at the gate (where you may change it) before the server gets it. Compare the eras: a request on the call’s stream, or input_required and the call again.',
   },
   {
     id: 'elicitation',
@@ -232,6 +239,7 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp/sessions?cut-stream-after=2',
     mockModel: 'mock-model-deterministic',
     era: '2025-11-25',
+    otherEraCannot: 'In 2026-07-28 there is no event store to resume from: no session, no GET stream and no Last-Event-ID. A call whose answer stream is cut is simply sent again, as a new request.',
     lesson: 'The server ends the tools/call stream after two progress events, as a dropped connection would. Every event had an id, so nothing is lost: the client reconnects with GET and Last-Event-ID, and the server replays the rest and the result from its event store.',
   },
   {
@@ -268,6 +276,12 @@ export const SCENARIOS: Scenario[] = [
     lesson: 'phrase_sum asks the host’s model for a sentence, and the model never answers. After the host’s sampling timeout (10 s) the host stops waiting: there is no CreateMessageResult to make from nothing. In 2025-11-25 it answers the server’s request with an error and the tool fails with it; in 2026-07-28 inputResponses can carry no error, so the client does not send the call again and the server never hears why. Either way the run goes on: the model hears the error and answers in words.',
   },
 ];
+
+/** Why the scenario cannot run in this era, and the era that can; null when it can. */
+export function findEraRefusal(scenario: Scenario, era: string): { why: string; era: Era } | null {
+  if (!scenario.era || !scenario.otherEraCannot || era === scenario.era) return null;
+  return { why: scenario.otherEraCannot, era: scenario.era };
+}
 
 export function findScenario(id: string): Scenario | undefined {
   return SCENARIOS.find((scenario) => scenario.id === id);

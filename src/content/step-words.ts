@@ -1,9 +1,10 @@
 import { getStepDefinition } from '../trace/steps.ts';
 import type { Step } from '../trace/trace.ts';
-import type { GateAnswerer } from '../trace/vocabulary.ts';
+import type { Phase } from '../trace/vocabulary.ts';
 import { PHASE_SUMMARIES } from './phase-summaries.ts';
+import { describeGateTitle } from './gate-words.ts';
 import { describeRoundSummary } from './round-words.ts';
-import type { GateFacts, RunFacts, StepFacts } from './run-facts.ts';
+import type { RunFacts, StepFacts } from './run-facts.ts';
 import { getStepSummary } from './step-summaries.ts';
 import { describeStreamAnswer } from './traffic-wording.ts';
 import { say, type Sentence } from './word-claims.ts';
@@ -18,6 +19,8 @@ import { say, type Sentence } from './word-claims.ts';
 export type StepWords = {
   title: Sentence;
   summary: Sentence | null;
+  /** The phase the step belongs to (the authorization flow's steps are in none of the article's four). */
+  phase: Phase;
   phaseHeading: Sentence;
   /** The badge: the article's number, `!` for a stop, `·` for a step outside the twenty. */
   number: Sentence;
@@ -33,61 +36,28 @@ export function describeStepWords(facts: RunFacts, index: number): StepWords | n
   return {
     title: describeTitle(stepFacts),
     summary: describeSummary(facts, stepFacts),
+    phase: stepFacts.phase,
     phaseHeading: describePhaseHeading(facts, stepFacts),
     number,
-    numberLong: step.kind === 'fault' ? 'Stopped' : step.canonical === null ? 'Extra step' : `Step ${step.canonical} of 20`,
+    numberLong: describeStepNumberLong(step),
   };
+}
+
+/** The number in words, the same in the caption, the inspector and the timeline: a stop is "Stopped" whatever canonical step it stopped at. */
+export function describeStepNumberLong(step: Pick<Step, 'canonical' | 'kind'>): string {
+  if (step.kind === 'fault') return 'Stopped';
+  return step.canonical === null ? 'Extra step' : `Step ${step.canonical} of 20`;
+}
+
+/** The title alone and the phase heading of every step, for lists (the timeline) that show all of them at once. */
+export function describeStepTitles(facts: RunFacts): { title: string; phase: Phase; phaseHeading: string }[] {
+  return facts.steps.map((stepFacts) => ({ title: describeTitle(stepFacts).text, phase: stepFacts.phase, phaseHeading: describePhaseHeading(facts, stepFacts).text }));
 }
 
 /** One rule for the number in the caption, the inspector, the timeline and the CLI alike. */
 export function describeStepNumber(step: Pick<Step, 'canonical' | 'kind'>, index: number): Sentence {
   const shown = step.kind === 'fault' ? '!' : step.canonical === null ? '·' : String(step.canonical);
   return say(shown, { kind: 'step-number', step: index, shown });
-}
-
-const ANSWERER_WORDS: Record<GateAnswerer, string> = {
-  learner: 'You',
-  next: 'Next chose for you:',
-  preset: 'The answer given before the run',
-  host: 'Nobody was asked: the host’s default',
-};
-
-/** Who answered, said first: a gate answered by Next or a default says so plainly. */
-function sayWho(gate: GateFacts): string {
-  if (gate.answeredBy === null) return 'The recorded answer:';
-  switch (gate.answeredBy) {
-    case 'learner':
-      return 'You answered';
-    case 'next':
-    case 'preset':
-    case 'host':
-      return ANSWERER_WORDS[gate.answeredBy];
-    default: {
-      const unknown: never = gate.answeredBy;
-      return unknown;
-    }
-  }
-}
-
-function describeGateTitle(gate: GateFacts): Sentence {
-  const claims = [{ kind: 'gate' as const, gate: gate.gate, answeredBy: gate.answeredBy ?? 'learner', answer: gate.answer }];
-  const who = sayWho(gate);
-  const tool = gate.tool ? ` ${gate.tool}` : ' the call';
-  switch (gate.gate) {
-    case 'consent':
-      return { text: gate.answer === 'allow' ? `${who} allow: the host may call${tool}` : `${who} deny: the host does not call${tool}`, claims: gate.answeredBy === null ? [] : claims };
-    case 'sampling':
-      return { text: gate.answer === 'approve' ? `${who} approve: the server’s request may go to the model` : `${who} decline: the model is not asked`, claims: gate.answeredBy === null ? [] : claims };
-    case 'elicitation': {
-      const page = gate.pageOpened === null ? '' : gate.pageOpened ? ' (the page was opened)' : ' (the page was never opened)';
-      const pageClaims = gate.pageOpened === null ? [] : [{ kind: 'page-opened' as const, opened: gate.pageOpened }];
-      return { text: `${who} ${gate.answer}${page}: the server is told only that`, claims: [...(gate.answeredBy === null ? [] : claims), ...pageClaims] };
-    }
-    default: {
-      const unknown: never = gate.gate;
-      return unknown;
-    }
-  }
 }
 
 function describeTitle({ step, gate, index }: StepFacts): Sentence {
@@ -109,7 +79,7 @@ function describeSummary(facts: RunFacts, stepFacts: StepFacts): Sentence | null
     case 'server.execute':
       return describeExecution(facts, stepFacts);
     case 'mcp.session.expired':
-      return describeSessionExpired(facts, step);
+      return describeSessionExpired(facts, step, index);
     case 'host.fault':
       return step.fault?.rule === 'round-cap'
         ? say('Not a failure of any part: the host’s own cap on tool rounds stopped the loop, as it is meant to. The steps before stay recorded.', { kind: 'round-cap', reached: true })
@@ -138,10 +108,9 @@ function describeExecution(facts: RunFacts, { executionIndex }: StepFacts): Sent
   return say(`The server runs a tool’s handler: run ${index} of ${total} in this run. Only here is a tool’s work done; the model only asked for it.`, claim);
 }
 
-function describeSessionExpired(facts: RunFacts, step: Step): Sentence {
-  const after = facts.steps.slice(facts.steps.findIndex((entry) => entry.step === step) + 1);
-  const restarted = after.some((entry) => entry.step.id === 'mcp.initialize.request');
-  const claim = { kind: 'session-restarted' as const, restarted };
+function describeSessionExpired(facts: RunFacts, step: Step, index: number): Sentence {
+  const restarted = facts.steps.slice(index + 1).some((entry) => entry.step.id === 'mcp.initialize.request');
+  const claim = { kind: 'session-restarted' as const, step: index, restarted };
   if (step.http?.method === 'DELETE' || !restarted) {
     return say('The server no longer knows this session (404). Here nothing follows from it: the client was ending the session anyway, so it does not start a new one.', claim);
   }

@@ -40,7 +40,7 @@ export type Claim =
   /** The step is shown as a stop (!), or by its canonical number, or as an extra step (·). */
   | { kind: 'step-number'; step: number; shown: string }
   /** After a 404 for its session, the client started a new one (initialize again), or did not. */
-  | { kind: 'session-restarted'; restarted: boolean }
+  | { kind: 'session-restarted'; step: number; restarted: boolean }
   /** The reply stream reached its format's end marker, or did not. */
   | { kind: 'stream-ended'; step: number; ended: boolean }
   /** The run stopped at the host's cap on tool rounds. */

@@ -2,6 +2,8 @@ import { createRecordingFetch } from '../mcp/recording-fetch.ts';
 import type { WireAdapter } from '../providers/types.ts';
 import type { Step } from '../trace/trace.ts';
 import type { GateAnswerer } from '../trace/vocabulary.ts';
+import { readGate } from '../content/run-facts.ts';
+import { describeGateTitle } from '../content/gate-words.ts';
 import { RunAborted } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
@@ -54,6 +56,9 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     const edited = given ? { payload: release.payload, ...(release.answered ? {} : { edited: { original: fields.payload } }) } : {};
     const answered = asks ? { gate: { answeredBy: readAnswerer({ given, preset: asks.preset, autoRelease: options.autoRelease === true }), ...(asks.urlMode ? { pageOpened: release.pageOpened === true } : {}) } } : {};
     const step = writer.append(id, { ...fields, ...edited, ...answered });
+    // A gate's answer is said in its title: who answered (you, Next, a flag, the host's default) and what.
+    const gateFacts = asks ? readGate(step, trace.steps, trace.steps.length - 1) : null;
+    if (gateFacts) writer.update(step, { title: describeGateTitle(gateFacts).text });
     state.phase = step.phase;
     return step;
   };

@@ -9,7 +9,9 @@ import { EditMessageButton } from './edit/edit-message-dialog.tsx';
 import { describeEditedStep, selectEditBefore } from './edit/edit-credit.ts';
 import { LongText } from './json/long-text-notice.tsx';
 import { LegacyFunctionsButton } from './legacy-functions-button.tsx';
-import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
+import { PHASE_STYLES } from './step-format.ts';
+import { describeStepNumberLong } from '../content/step-words.ts';
+import { useCurrentStepWords } from './use-step-words.ts';
 import { FAILURE_LABELS } from './step-outcome.ts';
 import { useCurrentStepOutcome } from './use-step-outcomes.ts';
 
@@ -32,16 +34,17 @@ export function StepCaption() {
   const lesson = step ? findFocus({ stepId: step.id, wire }).find((focus) => !focus.optional) : undefined;
   const failed = step?.kind === 'fault' || outcome?.failed === true;
   const sessionNotice = describeSessionNotFound({ step });
+  const words = useCurrentStepWords();
   return (
     <div className="flex min-h-14 flex-col justify-center gap-1" aria-live="polite" data-testid="step-caption">
       {step ? (
         <p className="text-sm">
           <span className={`mr-2 rounded px-2 py-0.5 font-mono text-xs font-semibold ${failed ? 'bg-red-700 text-white' : PHASE_STYLES[step.phase].badge}`}>
-            {step.canonical === null ? formatStepNumber(step) : `Step ${step.canonical}`}
+            {describeStepNumberLong(step)}
           </span>{' '}
           {/* The spaces between the parts are text, not margins: the live region reads "Step 5 Discovery", not "Step 5Discovery". */}
-          <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>
-          <span className={`font-medium ${failed ? 'text-red-800 dark:text-red-200' : ''}`}>{step.title}</span>{' '}
+          <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[words?.phase ?? step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>
+          <span className={`font-medium ${failed ? 'text-red-800 dark:text-red-200' : ''}`}>{words?.title.text ?? step.title}</span>{' '}
           {callLabel && (
             <span className="font-mono text-xs" data-testid="caption-call">
               for {callLabel}

@@ -1,3 +1,4 @@
+import { describeStepNumber } from '../content/step-words.ts';
 import type { Step } from '../trace/trace.ts';
 import type { Phase } from '../trace/vocabulary.ts';
 
@@ -9,8 +10,7 @@ export const PHASE_STYLES: Record<Phase, { badge: string; band: string; border: 
   response: { badge: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100', band: 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200', border: 'border-emerald-300 dark:border-emerald-800' },
 };
 
-/** The article's step number, or a dot for the steps outside the twenty (handshake, extras). */
+/** The article's step number, `!` for a stop, or a dot for the steps outside the twenty (handshake, extras): the one rule is in src/content/step-words.ts. */
 export function formatStepNumber(step: Pick<Step, 'canonical' | 'kind'>): string {
-  if (step.kind === 'fault') return '!';
-  return step.canonical === null ? '·' : String(step.canonical);
+  return describeStepNumber(step, -1).text;
 }

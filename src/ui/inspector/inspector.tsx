@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { comesBeforeToolResult, findStepToolResult } from '../../content/find-tool-result.ts';
 import { findFocus } from '../../content/narration.ts';
-import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
-import { getFailureSummary, getStepSummary } from '../../content/step-summaries.ts';
 import type { Step } from '../../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/vocabulary.ts';
 import { next } from '../../store/actions.ts';
 import { selectCurrentStep, selectIsReplay, useExplorerStore } from '../../store/explorer-store.ts';
-import { formatStepNumber, PHASE_STYLES } from '../step-format.ts';
+import { PHASE_STYLES } from '../step-format.ts';
+import { describeStepNumberLong } from '../../content/step-words.ts';
 import { CopyStepLink } from '../sharing/copy-step-link.tsx';
 import { describeEditedStep, selectEditBefore } from '../edit/edit-credit.ts';
 import { EditedMessageView } from '../edit/edited-message-view.tsx';
 import { FAILURE_LABELS } from '../step-outcome.ts';
 import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
+import { useCurrentStepWords } from '../use-step-words.ts';
 import { FullScreenButton } from './full-screen-button.tsx';
 import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
@@ -83,8 +83,9 @@ function StepInspector({ step }: { step: Step }) {
     if (comesBeforeToolResult(step.id)) void loadRichContentView().catch(() => {});
   }, [step.id]);
   const outcome = useCurrentStepOutcome();
-  // Off the happy path the usual sentence may say what did not happen ("the tool ran"): the round's own words first.
-  const summary = (outcome && getFailureSummary({ id: step.id, situation: outcome.situation })) ?? getStepSummary(step.id);
+  // Every sentence here is made from what this run recorded (src/content/step-words.ts), not chosen by the step's id alone.
+  const words = useCurrentStepWords();
+  const summary = words?.summary?.text;
   const tabLabels: Record<Tab, string> = {
     translation: `Translation #${step.translation?.number ?? ''}`,
     stream: 'Streamed reply',
@@ -96,9 +97,9 @@ function StepInspector({ step }: { step: Step }) {
       <header className="border-b border-slate-200 px-4 py-2 dark:border-slate-700">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-800 text-white' : PHASE_STYLES[step.phase].badge}`}>
-            {step.canonical === null ? (step.kind === 'fault' ? 'Stopped' : 'Extra step') : `Step ${formatStepNumber(step)} of 20`}
+            {describeStepNumberLong(step)}
           </span>
-          <span className="text-slate-600 dark:text-slate-300">{PHASE_LABELS[step.phase]}</span>
+          <span className="text-slate-600 dark:text-slate-300">{PHASE_LABELS[words?.phase ?? step.phase]}</span>
           <span className="text-slate-500">·</span>
           <span className="text-slate-600 dark:text-slate-300">{PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}</span>
           {step.iteration > 1 && <span className="text-slate-600 dark:text-slate-300">· round {step.iteration}</span>}
@@ -119,7 +120,7 @@ function StepInspector({ step }: { step: Step }) {
           <FullScreenButton />
         </div>
         <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title" elementtiming={STEP_TITLE_TIMING}>
-          {step.title}
+          {words?.title.text ?? step.title}
         </h2>
         {step.deprecated && (
           <p className="mt-1 text-xs font-semibold text-slate-800 dark:text-slate-100" data-testid="inspector-deprecated">
@@ -131,7 +132,7 @@ function StepInspector({ step }: { step: Step }) {
             {summary}
           </p>
         )}
-        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="phase-summary">{PHASE_SUMMARIES[step.phase]}</p>
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="phase-summary">{words?.phaseHeading.text}</p>
         {step.note && <p className="mt-1 text-sm text-violet-700 dark:text-violet-300">{step.note}</p>}
         {step.edited && (
           <p className="mt-1 text-sm text-fuchsia-800 dark:text-fuchsia-300">

@@ -5,7 +5,8 @@ import { findMissingSteps, type MissingStep } from '../../content/missing-steps.
 import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/server-instrumentation.ts';
 import type { Step } from '../../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../trace/vocabulary.ts';
-import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
+import { describeStepNumberLong, describeStepTitles } from '../../content/step-words.ts';
+import { useRunFacts } from '../use-step-words.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { PHASE_STYLES, formatStepNumber } from '../step-format.ts';
@@ -17,7 +18,7 @@ const selectStatus = (state: ExplorerState) => state.status;
 
 /** failedLabel: the step is where its round left the happy path (a refusal, an error), in a word or two. */
 /** callLabel: which of a round's several tool calls the step is for. */
-type RowProps = { step: Step; index: number; failedLabel?: string; callLabel?: string | null };
+type RowProps = { step: Step; title: string; index: number; failedLabel?: string; callLabel?: string | null };
 
 /**
  * Brings the current row into view inside the timeline's own list only. scrollIntoView
@@ -42,7 +43,7 @@ function scrollIntoList(row: HTMLElement): void {
 const ROW_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 52px' } as const;
 
 /** Each row watches only whether it is the current one, so a step change re-renders two rows, not the whole list. */
-const TimelineRow = memo(function TimelineRow({ step, index, failedLabel, callLabel }: RowProps) {
+const TimelineRow = memo(function TimelineRow({ step, title, index, failedLabel, callLabel }: RowProps) {
   const current = useExplorerStore((state) => state.cursor === index);
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -58,7 +59,7 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel, callLa
   }, [current]);
   const fault = step.kind === 'fault' || failedLabel !== undefined;
   const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
-  const number = step.canonical === null ? (step.kind === 'fault' ? 'Stopped' : 'Extra step') : `Step ${step.canonical}`;
+  const number = describeStepNumberLong(step);
   return (
     <li className={`border-l-4 pl-1 ${PHASE_STYLES[step.phase].border}`} style={current ? undefined : ROW_STYLE}>
       {/* The name is the visible text (no aria-label that says something else); the words a sighted learner reads in the badge's place are for screen readers only. */}
@@ -93,7 +94,7 @@ const TimelineRow = memo(function TimelineRow({ step, index, failedLabel, callLa
         <span className="min-w-0">
           <span className="sr-only">{number}: </span>
           <span className="block leading-snug">
-            {step.title}
+            {title}
             {callLabel && (
               <span className="font-mono text-xs" data-testid="call-label">
                 {' '}
@@ -153,9 +154,9 @@ function SkippedRow({ skipped }: { skipped: SkippedStep[] }) {
   );
 }
 
-function PhaseHeader({ phase }: { phase: Phase }) {
+function PhaseHeader({ phase, heading }: { phase: Phase; heading: string }) {
   return (
-    <li aria-hidden="true" className={`mt-2 mb-1 rounded px-2 py-0.5 text-[11px] font-semibold tracking-wide uppercase ${PHASE_STYLES[phase].band}`} title={PHASE_SUMMARIES[phase]}>
+    <li aria-hidden="true" className={`mt-2 mb-1 rounded px-2 py-0.5 text-[11px] font-semibold tracking-wide uppercase ${PHASE_STYLES[phase].band}`} title={heading}>
       {PHASE_LABELS[phase]}
     </li>
   );
@@ -202,6 +203,8 @@ export function Timeline() {
   const outcomes = useMemo(() => findStepOutcomes(steps), [steps]);
   const callLabels = useMemo(() => labelToolCalls({ steps }), [steps]);
   const skippedByIndex = useMemo(() => groupByIndex(findSkippedSteps({ steps, outcomes })), [steps, outcomes]);
+  const facts = useRunFacts();
+  const words = useMemo(() => describeStepTitles(facts), [facts]);
   return (
     <nav aria-label="Timeline of steps" className="flex h-full min-h-0 flex-col">
       <div className="px-3 pt-3 pb-2">
@@ -221,8 +224,8 @@ export function Timeline() {
         ))}
         {steps.map((step, index) => (
           <Fragment key={step.n}>
-            {step.phase !== steps[index - 1]?.phase && <PhaseHeader phase={step.phase} />}
-            <TimelineRow step={step} index={index} failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined} callLabel={callLabels[index]} />
+            {words[index] && words[index].phase !== words[index - 1]?.phase && <PhaseHeader phase={words[index].phase} heading={words[index].phaseHeading} />}
+            <TimelineRow step={step} title={words[index]?.title ?? step.title} index={index} failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined} callLabel={callLabels[index]} />
             {skippedByIndex.has(index) && <SkippedRow skipped={skippedByIndex.get(index)!} />}
             {missingAfter(index).map((entry) => (
               <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
