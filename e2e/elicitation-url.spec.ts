@@ -63,7 +63,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     expect(await readPayloadsOf(page, 'host.elicitation.result')).toEqual([{ action: 'accept' }]);
     await page.locator('[data-testid="timeline-step"][data-step-id="user.elicitation.answer"]').click();
     await expect(page.getByTestId('inspector')).toContainText(/out of band/);
-    expect((await readToolResults(page)).at(-1)).toBe("The client answered accept: the user says they are done on the server's page (this teaching server asks nothing there, so it takes the word for it).");
+    expect((await readToolResults(page)).at(-1)).toBe("The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in.");
   });
 }
 

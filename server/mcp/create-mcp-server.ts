@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ArgumentCheck } from '../../src/mcp/server-report.ts';
 import { shareCancellation, type InFlightCalls } from './in-flight-calls.ts';
 import { createProgressChannel } from './progress-channel.ts';
+import { parseTraceparent } from '../../src/trace/trace-context.ts';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.ts';
 
 export const SERVER_INFO = { name: 'mcp-lifecycle-explorer-server', version: '0.1.0' };
@@ -82,6 +83,7 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
         notifyToolsChanged: () => context.mcpReq.notify({ method: 'notifications/tools/list_changed' }),
         ...(context.mcpReq.inputResponses ? { inputResponses: context.mcpReq.inputResponses } : {}),
         ...readServerOrigin(context.http?.req),
+        ...readRunKey(request.params._meta),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -140,6 +142,12 @@ function serveCatalog(server: Server, catalog: ServerCatalog): void {
 }
 
 /** The origin the client used to reach the server, when the request says (a Service Worker's request does too). */
+/** The run's trace id, from the traceparent the host sends with every request (src/trace/trace-context.ts). */
+function readRunKey(meta: Record<string, unknown> | undefined): { runKey?: string } {
+  const context = parseTraceparent(meta?.traceparent);
+  return context ? { runKey: context.traceId } : {};
+}
+
 function readServerOrigin(request: Request | undefined): { serverOrigin?: string } {
   if (!request) return {};
   try {

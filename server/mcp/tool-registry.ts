@@ -21,6 +21,12 @@ export type ToolContext = {
   inputResponses?: Record<string, unknown>;
   /** The origin the client addressed this server by, for links the tool hands out (a URL-mode elicitation). */
   serverOrigin?: string;
+  /**
+   * The run this call belongs to: the trace id of the W3C traceparent the host sends in
+   * `_meta` (one per run, in both eras). State a tool changes is kept per run, so one
+   * learner's run never changes another's; a call without one gets state of its own.
+   */
+  runKey?: string;
 };
 
 export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unknown> = {

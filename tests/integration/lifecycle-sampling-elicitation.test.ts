@@ -124,7 +124,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('elicitation in %s', (era) 
 
 describe.each(['2025-11-25', '2026-07-28'] as const)('URL-mode elicitation in %s', (era) => {
   it.each([
-    [{ action: 'accept' }, "The client answered accept: the user says they are done on the server's page (this teaching server asks nothing there, so it takes the word for it)."],
+    [{ action: 'accept' }, "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in."],
     [{ action: 'decline' }, 'The user chose decline: not signed in, so nothing was done.'],
   ] as const)('sign_in_first names the server’s own page; %o reaches the server, and only that', async (answer, expected) => {
     const run = startRun({ question: 'Sign me in first', era, autoRelease: false });

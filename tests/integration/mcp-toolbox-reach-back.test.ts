@@ -92,7 +92,7 @@ describe('2025-11-25: the server asks on the call’s stream, in a session', () 
   it('sign_in_first sends the user to a page of the server (URL mode) that answers', async () => {
     let url = '';
     const { client } = await connect('legacy', { elicit: (params) => ((url = params.mode === 'url' ? params.url : ''), { action: 'accept' }) });
-    expect(texts(await client.callTool({ name: 'sign_in_first', arguments: {} }))).toEqual(["The client answered accept: the user says they are done on the server's page (this teaching server asks nothing there, so it takes the word for it)."]);
+    expect(texts(await client.callTool({ name: 'sign_in_first', arguments: {} }))).toEqual(["The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in."]);
     expect(url).toBe(`${toolbox.url}${ELICITATION_PAGE_PATH}`);
     const page = await fetch(url);
     expect(page.status).toBe(200);
@@ -128,7 +128,7 @@ describe('2026-07-28: input_required, and the call again with inputResponses', (
       elicit: (params) => (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: { b: 30, confirm: true } }),
     });
     expect(texts(await client.callTool({ name: 'ask_for_number', arguments: { a: 12 } }))).toEqual(['Result: 42']);
-    expect(texts(await client.callTool({ name: 'sign_in_first', arguments: {} }))).toEqual(["The client answered accept: the user says they are done on the server's page (this teaching server asks nothing there, so it takes the word for it)."]);
+    expect(texts(await client.callTool({ name: 'sign_in_first', arguments: {} }))).toEqual(["The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in."]);
     await Promise.all(wire.reads);
     expect(wire.received.some((text) => text.includes('"mode":"url"') || text.includes(ELICITATION_PAGE_PATH))).toBe(true);
   });

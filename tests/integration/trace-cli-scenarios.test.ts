@@ -135,7 +135,7 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({ method: 'elicitation/create', params: { mode: 'url', url: expect.stringContaining('/mcp/toolbox/elicitation-page') } });
     expect(trace.steps.find((step) => step.id === 'user.elicitation.answer')?.note).toContain('nobody opened it');
     expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ result: { action: 'accept' } });
-    expect(trace.answer).toContain("The client answered accept: the user says they are done on the server's page (this teaching server asks nothing there, so it takes the word for it).");
+    expect(trace.answer).toContain("The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in.");
   },
   'sampling-refused': (trace) => {
     // The model's refusal goes back to the server as stopReason "refusal", and the tool answers with the plain sum.

@@ -9,13 +9,33 @@ import { LENGTH_UNITS_URI } from './toolbox-resources.ts';
  * answers with a link for the host to read, and unlock_temperature_tool changes the
  * server's tool list during the run (notifications/tools/list_changed).
  *
- * Their state belongs to one app (its notes, whether the temperature tool is unlocked),
- * so every client of that app sees the same notes and the same list, as with any server
- * that keeps data. The temperature tool is good for one call, then locked again, so the
- * next run starts from the same list.
+ * The notes belong to one run, not to the app: many learners share one server, and the
+ * first Allow of one of them must not delete "draft" for all the others. The server tells
+ * runs apart by the trace id the host sends in every request's `_meta.traceparent` (one
+ * per run, in both eras; a real server would use the signed-in user); a call without one
+ * starts from the seed notes each time. Whether the temperature tool is unlocked belongs
+ * to the app: it is good for one call, then locked again, so the next run starts from the
+ * same list.
  */
 
 const SEED_NOTES = ['draft', 'shopping-list', 'ideas'];
+
+/** How many runs' notes the server keeps at most: the oldest run's are forgotten first (it starts again from the seed). */
+export const MAX_RUNS_WITH_NOTES = 512;
+
+/** The notes of each run, the oldest first, bounded. */
+function createRunNotes(): (runKey: string | undefined) => Set<string> {
+  const byRun = new Map<string, Set<string>>();
+  return (runKey) => {
+    if (runKey === undefined) return new Set(SEED_NOTES);
+    const kept = byRun.get(runKey);
+    if (kept) return kept;
+    const notes = new Set(SEED_NOTES);
+    byRun.set(runKey, notes);
+    if (byRun.size > MAX_RUNS_WITH_NOTES) byRun.delete(byRun.keys().next().value!);
+    return notes;
+  };
+}
 
 function text(value: string, isError = false): CallToolResult {
   return { content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) };
@@ -29,16 +49,17 @@ export type ToolboxState = {
 };
 
 export function createToolboxState(): ToolboxState {
-  const notes = new Set(SEED_NOTES);
+  const notesOf = createRunNotes();
   let temperatureUnlocked = false;
 
   const deleteNote = defineTool({
     name: 'delete_note',
     title: 'Delete a note',
-    description: `Deletes one of the server's notes for good (${SEED_NOTES.join(', ')} to start with)`,
+    description: `Deletes one of the server's notes for good (${SEED_NOTES.join(', ')} to start with; each run has notes of its own)`,
     input: z.strictObject({ name: z.string().min(1).describe('The name of the note to delete') }),
     annotations: { title: 'Delete a note', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    handler: ({ name }) => {
+    handler: ({ name }, context) => {
+      const notes = notesOf(context.runKey);
       const existed = notes.delete(name);
       return { name, existed, left: [...notes] };
     },

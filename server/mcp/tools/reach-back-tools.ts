@@ -95,7 +95,7 @@ export const signInFirst = defineTool({
   handler: (_input, context): Reply => {
     const reply = inputResponse(context.inputResponses, SIGN_IN_KEY);
     if (reply.kind === 'elicit') {
-      return { kind: 'answer', text: reply.action === 'accept' ? "The client answered accept: the user says they are done on the server's page (this teaching server asks nothing there, so it takes the word for it)." : `The user chose ${reply.action}: not signed in, so nothing was done.` };
+      return { kind: 'answer', text: reply.action === 'accept' ? "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in." : `The user chose ${reply.action}: not signed in, so nothing was done.` };
     }
     return inputRequired({
       inputRequests: {
