@@ -1,4 +1,4 @@
-import { findScenario } from '../content/scenarios.ts';
+import { findEraRefusal, findScenario } from '../content/scenarios.ts';
 import type { EraChoice } from '../trace/vocabulary.ts';
 import type { SandboxFaultName } from '../trace/sandbox-fault-names.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
@@ -27,6 +27,8 @@ export function next(): void {
   // An imported trace is a replay: there is nothing more to perform.
   if (state.source.kind === 'imported') return;
   if (state.status === 'idle') {
+    // A built-in scenario in an era that cannot run it would quietly teach something else: the question bar says so and offers its era.
+    if (isEraRefused(state)) return;
     setState({ followNext: true });
     void startRun();
     return;
@@ -35,6 +37,11 @@ export function next(): void {
     setState({ followNext: true });
     if (state.pending) releaseRun();
   }
+}
+
+function isEraRefused(state: ReturnType<typeof getState>): boolean {
+  const scenario = findScenario(state.scenarioId);
+  return scenario !== undefined && state.model.mcpServerUrl === null && findEraRefusal(scenario, state.era) !== null;
 }
 
 /** Sends the message waiting at the gate as the learner edited it, and shows it. */

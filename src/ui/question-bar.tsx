@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ERAS, type EraChoice } from '../trace/vocabulary.ts';
-import { SCENARIOS, findScenario } from '../content/scenarios.ts';
+import { SCENARIOS, findEraRefusal, findScenario } from '../content/scenarios.ts';
 import { ask, chooseScenario, setAuthFault, setEra, setQuestion, signInToServer } from '../store/actions.ts';
 import { SANDBOX_FAULTS, isSandboxFault } from '../trace/sandbox-fault-names.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
@@ -42,6 +42,8 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
   const signIn = useExplorerStore(selectSignIn);
   const offersSignIn = useExplorerStore(selectOffersSignIn);
   const scenario = findScenario(scenarioId);
+  // The built-in scenario's lesson needs the era it names: said here, where it is picked, with the era that can run it.
+  const refusal = scenario && !namedServer ? findEraRefusal(scenario, era) : null;
   const changed = runQuestion !== null && runQuestion !== question;
   const [switching, setSwitching] = useState<SwitchRequest | null>(null);
   return (
@@ -131,7 +133,14 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
         </div>
       </fieldset>
       <div className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        {changed ? (
+        {refusal ? (
+          <p className="min-w-0 flex-1 text-xs font-medium text-amber-900 dark:text-amber-200" role="status" data-testid="scenario-era-refusal">
+            This scenario cannot run in {era}. {refusal.why}{' '}
+            <button type="button" onClick={() => setEra(refusal.era)} className="ml-1 rounded border border-amber-700 px-2 py-0.5 font-semibold underline-offset-2 hover:underline dark:border-amber-300">
+              Switch to {refusal.era}
+            </button>
+          </p>
+        ) : changed ? (
           <p className="min-w-0 flex-1 text-xs text-amber-700 dark:text-amber-300">The question changed: press Ask to start over with it.</p>
         ) : (
           scenario && <p className="min-w-0 flex-1 text-xs text-slate-600 dark:text-slate-300" data-testid="scenario-lesson">{scenario.lesson}</p>
