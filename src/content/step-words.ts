@@ -3,6 +3,7 @@ import type { Step } from '../trace/trace.ts';
 import type { Phase } from '../trace/vocabulary.ts';
 import { PHASE_SUMMARIES } from './phase-summaries.ts';
 import { describeGateTitle } from './gate-words.ts';
+import { describeStepNumber, describeStepNumberLong } from './step-numbers.ts';
 import { describeRoundSummary } from './round-words.ts';
 import type { RunFacts, StepFacts } from './run-facts.ts';
 import { getStepSummary } from './step-summaries.ts';
@@ -43,21 +44,9 @@ export function describeStepWords(facts: RunFacts, index: number): StepWords | n
   };
 }
 
-/** The number in words, the same in the caption, the inspector and the timeline: a stop is "Stopped" whatever canonical step it stopped at. */
-export function describeStepNumberLong(step: Pick<Step, 'canonical' | 'kind'>): string {
-  if (step.kind === 'fault') return 'Stopped';
-  return step.canonical === null ? 'Extra step' : `Step ${step.canonical} of 20`;
-}
-
 /** The title alone and the phase heading of every step, for lists (the timeline) that show all of them at once. */
 export function describeStepTitles(facts: RunFacts): { title: string; phase: Phase; phaseHeading: string }[] {
   return facts.steps.map((stepFacts) => ({ title: describeTitle(stepFacts).text, phase: stepFacts.phase, phaseHeading: describePhaseHeading(facts, stepFacts).text }));
-}
-
-/** One rule for the number in the caption, the inspector, the timeline and the CLI alike. */
-export function describeStepNumber(step: Pick<Step, 'canonical' | 'kind'>, index: number): Sentence {
-  const shown = step.kind === 'fault' ? '!' : step.canonical === null ? '·' : String(step.canonical);
-  return say(shown, { kind: 'step-number', step: index, shown });
 }
 
 function describeTitle({ step, gate, index }: StepFacts): Sentence {

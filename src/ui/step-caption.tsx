@@ -10,7 +10,7 @@ import { describeEditedStep, selectEditBefore } from './edit/edit-credit.ts';
 import { LongText } from './json/long-text-notice.tsx';
 import { LegacyFunctionsButton } from './legacy-functions-button.tsx';
 import { PHASE_STYLES } from './step-format.ts';
-import { describeStepNumberLong } from '../content/step-words.ts';
+import { describeStepNumberLong } from '../content/step-numbers.ts';
 import { useCurrentStepWords } from './use-step-words.ts';
 import { FAILURE_LABELS } from './step-outcome.ts';
 import { useCurrentStepOutcome } from './use-step-outcomes.ts';

@@ -1,4 +1,4 @@
-import { describeStepNumber } from '../content/step-words.ts';
+import { describeStepNumber } from '../content/step-numbers.ts';
 import type { Step } from '../trace/trace.ts';
 import type { Phase } from '../trace/vocabulary.ts';
 

@@ -6,7 +6,8 @@ import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/vocabulary.ts';
 import { next } from '../../store/actions.ts';
 import { selectCurrentStep, selectIsReplay, useExplorerStore } from '../../store/explorer-store.ts';
 import { PHASE_STYLES } from '../step-format.ts';
-import { describeStepNumberLong } from '../../content/step-words.ts';
+import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
+import { describeStepNumberLong } from '../../content/step-numbers.ts';
 import { CopyStepLink } from '../sharing/copy-step-link.tsx';
 import { describeEditedStep, selectEditBefore } from '../edit/edit-credit.ts';
 import { EditedMessageView } from '../edit/edited-message-view.tsx';
@@ -132,7 +133,7 @@ function StepInspector({ step }: { step: Step }) {
             {summary}
           </p>
         )}
-        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="phase-summary">{words?.phaseHeading.text}</p>
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="phase-summary">{words?.phaseHeading.text ?? (step.phase === 'discovery' ? PHASE_SUMMARIES.discovery : '')}</p>
         {step.note && <p className="mt-1 text-sm text-violet-700 dark:text-violet-300">{step.note}</p>}
         {step.edited && (
           <p className="mt-1 text-sm text-fuchsia-800 dark:text-fuchsia-300">

@@ -5,8 +5,8 @@ import { findMissingSteps, type MissingStep } from '../../content/missing-steps.
 import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/server-instrumentation.ts';
 import type { Step } from '../../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../trace/vocabulary.ts';
-import { describeStepNumberLong, describeStepTitles } from '../../content/step-words.ts';
-import { useRunFacts } from '../use-step-words.ts';
+import { describeStepNumberLong } from '../../content/step-numbers.ts';
+import { useStepTitles } from '../use-step-words.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { PHASE_STYLES, formatStepNumber } from '../step-format.ts';
@@ -203,8 +203,9 @@ export function Timeline() {
   const outcomes = useMemo(() => findStepOutcomes(steps), [steps]);
   const callLabels = useMemo(() => labelToolCalls({ steps }), [steps]);
   const skippedByIndex = useMemo(() => groupByIndex(findSkippedSteps({ steps, outcomes })), [steps, outcomes]);
-  const facts = useRunFacts();
-  const words = useMemo(() => describeStepTitles(facts), [facts]);
+  const words = useStepTitles();
+  // Until the word builders have loaded, the recorded phase (the authorization flow's own in a new trace).
+  const phaseOf = (index: number): Phase | undefined => words[index]?.phase ?? steps[index]?.phase;
   return (
     <nav aria-label="Timeline of steps" className="flex h-full min-h-0 flex-col">
       <div className="px-3 pt-3 pb-2">
@@ -224,7 +225,7 @@ export function Timeline() {
         ))}
         {steps.map((step, index) => (
           <Fragment key={step.n}>
-            {words[index] && words[index].phase !== words[index - 1]?.phase && <PhaseHeader phase={words[index].phase} heading={words[index].phaseHeading} />}
+            {phaseOf(index) !== phaseOf(index - 1) && <PhaseHeader phase={phaseOf(index)!} heading={words[index]?.phaseHeading ?? PHASE_LABELS[step.phase]} />}
             <TimelineRow step={step} title={words[index]?.title ?? step.title} index={index} failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined} callLabel={callLabels[index]} />
             {skippedByIndex.has(index) && <SkippedRow skipped={skippedByIndex.get(index)!} />}
             {missingAfter(index).map((entry) => (
