@@ -9,6 +9,8 @@ import { say, type Claim, type Sentence } from './word-claims.ts';
  * user's or the model's help it asked for. Read from the round's facts, never assumed.
  */
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
 const NO_ANSWERS = new Set(['deny', 'decline', 'cancel']);
 
 function findRefusal(round: RoundFacts): GateFacts | undefined {
@@ -33,7 +35,7 @@ function explainNotComputed(round: RoundFacts): Sentence {
   if (refusal?.gate === 'sampling') return say(`the server asked the host’s model, and ${whoSaid(refusal)}: the model was not asked, and the tool went without its sentence`, computed, ...gateClaim(refusal));
   switch (round.result) {
     case 'is-error':
-      return say('the tool’s answer is a failure (isError)', computed, { kind: 'call-result', round: round.round, result: 'is-error' });
+      return say('the server answered with isError: it refused the call, or the tool failed', computed, { kind: 'call-result', round: round.round, result: 'is-error' });
     case 'protocol-error':
       return say('no tool result came back, only an error', computed, { kind: 'call-result', round: round.round, result: 'protocol-error' });
     case 'not-sent':
@@ -73,15 +75,27 @@ function describeHostAnswer(facts: RunFacts, round: RoundFacts | undefined): Sen
   const claims: Claim[] = [{ kind: 'translations', count }, { kind: 'outcome', outcome: facts.outcome === 'idle' ? 'running' : facts.outcome }];
   if (facts.outcome === 'declined') return { text: `Two protocols, ${translations}, and an answer without the tool: the run ends declined.`, claims };
   if (round && round.result !== null && !round.computed) return { text: `Two protocols, ${translations}, and an answer that reports that ${explainNotComputed(round).text}.`, claims: [...claims, ...explainNotComputed(round).claims] };
-  if (facts.toolRounds === 0) return { text: `One request to the model and one answer: no tool call, so ${translations} and no tools/call.`, claims: [...claims, { kind: 'tool-rounds', count: 0 }] };
+  if (facts.toolRounds === 0) return { text: `One request to the model and one answer: no tool call, so no translations #2 and #3 and no tools/call (${translations} in all).`, claims: [...claims, { kind: 'tool-rounds', count: 0 }] };
   return { text: `Two protocols, ${translations}, one answer.`, claims };
 }
 
 function describeResultToHost(round: RoundFacts): Sentence | null {
-  if (round.result === 'ok' && round.computed) return say('The tool ran and did its work; the model has not seen the result yet.', { kind: 'computed', round: round.round, computed: true });
+  const ran: Claim = { kind: 'handler-ran', round: round.round, ran: round.handlerRan };
+  if (round.result === 'ok' && round.computed) return say('The tool ran and did its work; the model has not seen the result yet.', { kind: 'computed', round: round.round, computed: true }, ran);
   if (round.result === 'ok') return join('The server answered, but ', explainNotComputed(round), '. The model has not seen it yet.');
   if (round.result === null) return null;
-  return join('No result to pass on as it was meant to be: ', explainNotComputed(round), '. The host still hands the model what came back.');
+  const why = explainNotComputed(round);
+  if (!round.handlerRan) return { text: `${round.result === 'is-error' ? 'The tool did not run' : 'No tool ran'}: ${why.text}. The host hands the model what came back, so it can try again or say so.`, claims: [...why.claims, ran] };
+  return { text: `The tool’s handler ran, but ${why.text}. The host hands the model what came back.`, claims: [...why.claims, ran] };
+}
+
+/** The server's own reports of a call whose arguments it refused, or whose tool it did not find. */
+function describeRefusedReport(round: RoundFacts | undefined, id: 'server.validate-arguments' | 'server.registry-lookup'): Sentence | null {
+  if (!round || round.handlerRan || (round.result !== 'is-error' && round.result !== 'protocol-error')) return null;
+  const claims: Claim[] = [{ kind: 'handler-ran', round: round.round, ran: false }, { kind: 'call-result', round: round.round, result: round.result }];
+  if (id === 'server.validate-arguments' && round.result === 'is-error') return { text: 'The arguments came from a model, and here they are wrong: the server checks them against the schema and refuses them. The handler will not run.', claims };
+  if (id === 'server.registry-lookup' && round.result === 'protocol-error') return { text: 'The server looks the name up and finds no such tool: there is nothing to validate or run.', claims };
+  return null;
 }
 
 /** The step's sentence when its round decides it; null to use the step's own. */
@@ -99,8 +113,15 @@ export function describeRoundSummary(facts: RunFacts, { step }: StepFacts): Sent
       if (round?.result === 'protocol-error') return say('A JSON-RPC error, not a result: the request itself failed. No tool result.', { kind: 'call-result', round: round.round, result: 'protocol-error' });
       return null;
     case 'host.translate-tool-result':
-      if (round && round.result !== null && !round.computed) return join('The host tells the model what happened as a tool result: ', explainNotComputed(round), '.');
+      if (round?.result === 'not-sent' && !findRefusal(round)) return say('No tools/call was sent: the host answers the model itself, with the problem as the tool result, so the model can try again.', { kind: 'call-result', round: round.round, result: 'not-sent' });
+      if (round && round.result !== null && !round.computed) return join('The host tells the model what happened, as a tool result: ', explainNotComputed(round), '.');
       return null;
+    case 'host.translate-tool-call':
+      if (round?.result === 'not-sent' && isRecord(step.payload) && 'error' in step.payload) return say('The arguments are not JSON, so translation #2 cannot build a tools/call: none is sent, and the server never hears of this call.', { kind: 'call-result', round: round.round, result: 'not-sent' });
+      return null;
+    case 'server.validate-arguments':
+    case 'server.registry-lookup':
+      return describeRefusedReport(round, step.id);
     case 'user.consent':
     case 'host.sampling.review':
     case 'user.elicitation.answer':

@@ -28,6 +28,8 @@ export type RoundFacts = {
   /** What became of them; null when the model asked for none. */
   result: CallResult | null;
   gates: GateFacts[];
+  /** The server reported running a handler in this round. */
+  handlerRan: boolean;
   /** The tool did its work: a result without isError, every question to the user answered yes, the model's help (sampling) given. */
   computed: boolean;
 };
@@ -97,7 +99,7 @@ function readRound(round: number, roundSteps: readonly Step[], gates: GateFacts[
   const result = readRoundResult(roundSteps);
   const helpless = roundSteps.some((step) => step.id === 'host.sampling.timeout' || step.id === 'host.sampling.refused');
   const computed = result === 'ok' && !helpless && gates.every((gate) => YES_ANSWERS.has(gate.answer));
-  return { round, tools, result, gates, computed };
+  return { round, tools, result, gates, computed, handlerRan: roundSteps.some((step) => step.id === 'server.execute') };
 }
 
 /** The era the server agreed to, else the one asked for when it was pinned. */

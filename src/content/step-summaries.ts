@@ -1,16 +1,19 @@
 import type { StepId } from '../trace/steps.ts';
 
 /**
- * One sentence per step for the learner: what happens and why it matters. Kept apart
- * from the step table so the first page does not carry the words of every step.
+ * One sentence per step for the learner: what happens and why it matters, for the steps
+ * whose sentence is true whatever the run did. A step whose sentence depends on the run
+ * (a status, whether the tool ran, who answered, the era, the counts) has none here: its
+ * words are built from the run's facts (step-words.ts, round-words.ts, era-words.ts).
+ * Kept apart from the step table, in the word builders' chunk, so the first page does not
+ * carry the words of every step.
  */
-export const STEP_SUMMARIES: Record<StepId, string> = {
+export const STEP_SUMMARIES: Partial<Record<StepId, string>> = {
   'user.question': 'The user types a question. The host knows what is wanted, not yet which tools exist.',
   'host.start-discovery': 'Before asking the model anything, the host must learn which tools the MCP server offers.',
   'mcp.initialize.request': 'In the 2025-11-25 era a connection starts with initialize: the client proposes a protocol version and says what it can do.',
   'mcp.initialize.response': 'The server agrees on the protocol version and declares its capabilities: here, that it has tools.',
   'mcp.initialized.notification': 'A notification has no id and gets no JSON-RPC answer: HTTP 202 only says it arrived. The session is ready.',
-  'mcp.stream.open': 'After the handshake the client offers the server a channel to push messages. A stateless server has nothing to push and says 405.',
   'mcp.discover.request': 'In the 2026-07-28 era there is no handshake: one server/discover asks which versions and capabilities the server has. Every later request carries its own protocol claims in _meta.',
   'mcp.discover.response': 'The server lists the protocol versions it speaks and what it offers. No session is created.',
   'mcp.discover.declined': 'A server of the 2025-11-25 era knows no server/discover: it answers with an HTTP error (often 400, as for a request without a session) or a JSON-RPC error such as -32601, method not found.',
@@ -25,21 +28,16 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'provider.response.tool-calls': 'The reply asks the host to call a tool, in the provider’s format. Running it is the host’s job.',
   'host.translate-tool-call': 'The provider’s call (arguments often a JSON string) becomes MCP tools/call parameters (an object).',
   'mcp.tools-call.request': 'A new JSON-RPC request with its own id, separate from tools/list.',
+  'mcp.tools-call.response': 'An MCP CallToolResult: content blocks, and isError when the tool failed.',
   'server.registry-lookup': 'The server looks the name up. What you see is the server’s own progress notification, sent inside the tools/call response stream.',
   'server.validate-arguments': 'The arguments came from a model: the server checks each against its schema before running anything.',
-  'server.execute': 'The first and only moment the computation happens.',
-  'mcp.tools-call.response': 'An MCP CallToolResult: content blocks, and isError when the tool failed.',
-  'client.result-to-host': 'The tool ran; the model has not seen the result yet.',
   'host.translate-tool-result': 'The host rewrites the result as the provider’s tool message and sends the whole conversation back.',
-  'provider.response.answer': 'The tool did the computation; the model turns it into a sentence.',
   'provider.response.stopped': 'Not every reply is an answer or a tool call: the provider says why this one stopped (a refusal, the token limit, a filter) in a field of its own.',
-  'host.answer': 'Two protocols, three translations, one answer.',
   'host.stopped': 'The host does not pass half an answer, a reply that broke off, or a refusal off as an answer: the run ends with the stop named, and what to do about it.',
   'server.progress': 'A progress notification the server sent inside the response stream.',
   'mcp.notification': 'A message the server sent inside the response stream before its answer.',
   'mcp.request': 'A JSON-RPC request outside the twenty steps.',
   'mcp.response': 'The answer to a request outside the twenty steps.',
-  'mcp.session.expired': 'A stateful server may forget a session (it restarted, or the session timed out). The answer is HTTP 404, and the client must start again with initialize.',
   'host.new-session': 'The host does what the protocol asks after a 404: a fresh handshake, a new session id, then the same request again.',
   'mcp.session.delete': 'A client that is done ends its session explicitly, so the server can free what it holds for it.',
   'bridge.stdio.write': "A stdio server has no URL: the app's bridge took the HTTP request and wrote its JSON-RPC message to the process's standard input, one message a line. The bridge numbers the ids itself, since several pages may share one process; the answer gets the client's id back.",
@@ -58,7 +56,6 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'auth.refresh': 'The server said the token is no longer valid (401 invalid_token). With a refresh token the client gets a new access token without asking the user again, then sends the request once more.',
   'auth.step-up': 'The token is valid but lacks a scope this request needs (403 insufficient_scope). The client asks the user again, this time for the scopes the challenge names: step-up authorization.',
   'host.url-refused': 'Every address that comes from outside (a server, a metadata document, a redirect, an imported trace) passes one gate before the host opens, fetches or links it: http or https only, plain http only to this machine or to a server you named yourself, no user name or password before the host, no control characters that could hide the scheme. This one did not pass, so that path stops here: a javascript: or data: address opened by the page would run in the explorer itself, with your keys in reach.',
-  'host.fault': 'Something went wrong. The steps before stay recorded so you can inspect what happened.',
   'mcp.prompts-list.request': 'Prompts are conversations a server writes for the user to choose, not for the model to call: the client asks which there are.',
   'mcp.prompts-list.response': 'Each prompt has a name, a description and the arguments it needs. A host shows them to the user (a menu, a slash command); the model never sees this list.',
   'mcp.prompts-get.request': 'The user chose a prompt and gave its arguments (always strings): the client asks the server to fill them in.',
@@ -76,19 +73,14 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
   'host.list-tools-again': 'Before the next model request the host lists the tools again and translates them again (translation #1), so the model is offered the tools that exist now.',
   'mcp.server-request': 'The server asks the client something while the tool runs, on the tools/call stream (2025-11-25): a request with an id of its own, such as sampling/createMessage or elicitation/create. The client must answer it before the tool can go on.',
   'mcp.server-request.answer': 'The client answers the server’s request in a POST of its own, with the same id: the result (or a JSON-RPC error when the user declined). The tool, waiting on the server, goes on with it.',
-  'client.sampling-to-host': 'The server wants the host’s model to write something (sampling). The client cannot answer itself: it hands the request to the host, which owns the model and the user’s trust. In 2026-07-28 the request came inside an input_required result; sampling is deprecated there in favour of servers calling a model themselves.',
   'host.sampling.review': 'The spec asks for a human in the loop: the user sees what the server wants the model to read, and approves or declines (decision: "decline") before anything reaches the model.',
   'host.translate-sampling-request': 'Translation #4: the sampling messages become a request in the same provider’s wire format the conversation uses. The host, not the server, chooses the model: modelPreferences are only hints.',
   'provider.response.sampling': 'The model answers the sampling request, in its own wire format, as it answers the conversation.',
   'host.sampling.refused': 'The model declined the server’s sampling request with the provider’s refusal signal. A refusal is still an answer: the host sends a CreateMessageResult with the model’s words (if any) and stopReason "refusal", a value the spec leaves open for this, and the server’s tool decides what to do without the sentence it wanted.',
-  'host.sampling.timeout': 'The host’s model did not answer the sampling request within the host’s sampling timeout, so the host stopped waiting. Nothing came back to turn into a CreateMessageResult, so in 2025-11-25 the client answers the server’s request with a JSON-RPC error and the tool fails or goes on without the model. In 2026-07-28 inputResponses can carry no error: the client does not send the call again, and the server never hears why. Either way the run itself goes on.',
-  'host.sampling.result': 'Translation #4, back: the provider’s reply becomes a CreateMessageResult (role, one text block, the model that answered, stopReason). The user may review it before it goes to the server.',
   'client.elicitation-to-host': 'The server asks the user for something (elicitation): a value in a form (requestedSchema) or a visit to a page of the server (URL mode). The client hands it to the host, which owns the screen.',
   'host.elicitation.ask': 'The host shows the server’s question to the user: a form built from the requestedSchema, or the link to open. The server’s name and message are shown as they came: they are not the host’s words.',
   'user.elicitation.answer': 'The user accepts (with the form’s values), declines or cancels. Each goes back to the server, which decides what to do: a declined form is not an error.',
   'mcp.input-required': 'In 2026-07-28 a server cannot send the client a request, so the tool answers resultType "input_required" with inputRequests (a sampling or elicitation request each). The client answers them, then sends the same tools/call again with inputResponses: a new request, a new id.',
-  'host.elicitation.result': 'The host gives the ElicitResult to the client, which sends it to the server: on the tools/call stream’s answer (2025-11-25) or in inputResponses with the call sent again (2026-07-28).',
-  'client.roots-to-host': 'The server asks the client which roots it may work in (roots/list): on the call’s stream or its own channel in 2025-11-25, inside input_required in 2026-07-28. The client hands it to the host, because the host, not the server, decides what to share.',
   'host.roots.result': 'The host answers with the roots the user configured (--root in the CLI, the server’s settings in the page), nothing else: no folder is ever taken from where the host runs. Roots are advisory: they tell a well-behaved server where to look, they are not a security boundary, and a server can ignore them.',
   'mcp.stream.cut': 'The stream carrying the answer ended before the result, as a dropped connection ends it. Its events had ids, so this is not a failure: the call goes on in the server, and the client knows the last event it read.',
   'mcp.stream.resume': 'The client comes back after the wait the priming event asked for (its retry field), with GET and the Last-Event-ID header naming the last event it read. The server replays what followed from its event store: nothing lost, nothing twice.',
@@ -99,49 +91,11 @@ export const STEP_SUMMARIES: Record<StepId, string> = {
 
 export function getStepSummary(id: string): string | undefined {
   // An imported step's id may be `constructor`: only the table's own entries are summaries.
-  return Object.hasOwn(STEP_SUMMARIES, id) ? (STEP_SUMMARIES as Record<string, string>)[id] : undefined;
+  return Object.hasOwn(STEP_SUMMARIES, id) ? (STEP_SUMMARIES as Record<string, string | undefined>)[id] : undefined;
 }
 
 /**
- * What went off the happy path in a step's round, as the inspector reads it from the
- * recorded messages: the happy-path sentence of a step would then say something that
- * did not happen ("the tool ran", "three translations").
+ * How a round left the happy path, as the timeline and the recap name it (src/ui/step-outcome.ts reads it
+ * from the recorded messages). The sentences for such a round are built from its facts in round-words.ts.
  */
 export type FailureSituation = 'validation-refused' | 'unknown-tool' | 'arguments-unreadable' | 'tool-failed' | 'no-tool';
-
-/** The words for a step in a round that left the happy path; a step not listed keeps its usual sentence. */
-export const FAILURE_SUMMARIES: Record<FailureSituation, Partial<Record<StepId, string>>> = {
-  'validation-refused': {
-    'mcp.tools-call.request': 'A new JSON-RPC request with its own id, carrying the arguments exactly as the model wrote them, wrong ones included.',
-    'server.validate-arguments': 'The arguments came from a model, and here they are wrong: the server checks them against the schema and refuses them. The handler will not run.',
-    'mcp.tools-call.response': 'Not a protocol error: a CallToolResult with isError true, whose text says which argument failed. The tool never ran.',
-    'client.result-to-host': 'The tool did not run: the host gets an isError result that says why, to hand to the model.',
-    'host.translate-tool-result': 'The host sends the refusal back to the model as a tool result, so the model can correct its arguments and try again.',
-  },
-  'unknown-tool': {
-    'mcp.tools-call.request': 'A tools/call for a tool the server never listed: the model made the name up.',
-    'server.registry-lookup': 'The server looks the name up and finds no such tool: there is nothing to validate or run.',
-    'mcp.tools-call.response': 'A JSON-RPC error (-32602), not a result: the request itself was wrong. No tool ran.',
-    'client.result-to-host': 'No result: the SDK client turns the JSON-RPC error into an error the host must handle. No tool ran.',
-    'host.translate-tool-result': 'No tool ran: the host turns the error into a tool result, so the model can pick a tool that exists.',
-  },
-  'arguments-unreadable': {
-    'llm.decide': 'The model picks a tool, but the arguments it writes are not valid JSON.',
-    'host.translate-tool-call': 'The arguments are not JSON, so translation #2 cannot build a tools/call: none is sent, and the server never hears of this call.',
-    'host.translate-tool-result': 'No tools/call was sent: the host answers the model itself, with the parse error as the tool result.',
-  },
-  'tool-failed': {
-    'mcp.tools-call.response': 'The tool ran and failed: a CallToolResult with isError true, not a protocol error.',
-    'client.result-to-host': 'The tool ran and failed: the host gets an isError result to hand to the model.',
-    'provider.response.answer': 'The tool failed; the model turns the failure into a sentence for the user.',
-    'host.answer': 'Two protocols, three translations, and an answer that reports the tool’s failure.',
-  },
-  'no-tool': {
-    'provider.response.answer': 'No tool was called: the model answered from its own words, and nothing was computed.',
-    'host.answer': 'One request to the model and one answer: no tool call, so no translations #2 and #3 and no tools/call.',
-  },
-};
-
-export function getFailureSummary({ id, situation }: { id: string; situation: FailureSituation }): string | undefined {
-  return (FAILURE_SUMMARIES[situation] as Record<string, string | undefined>)[id];
-}

@@ -17,6 +17,8 @@ export type Claim =
   | { kind: 'http-status'; step: number; status: number }
   /** Every tools/call of this round ended so (ok: a result without isError; not-sent: none left the host). */
   | { kind: 'call-result'; round: number; result: CallResult }
+  /** The server reported running a tool's handler in this round (its own "Execution" report). */
+  | { kind: 'handler-ran'; round: number; ran: boolean }
   /** The tool of this round did its work: a result without isError, every question to the user answered yes, the model's help given. */
   | { kind: 'computed'; round: number; computed: boolean }
   /** The server reported running a tool (its handler stage) this many times in the run, and this step is that report number. */

@@ -49,6 +49,11 @@ export function readCallResult(steps: readonly Step[], round: number): string | 
   return final.length > 0 ? 'ok' : 'unanswered';
 }
 
+/** The built-in server's own report that it ran a handler ("Execution: …"), a progress notification on the call's stream. */
+function isExecutionReport(step: Step): boolean {
+  return method(step) === 'notifications/progress' && isRecord(step.payload) && isRecord(step.payload.params) && /^Execution:/.test(String(step.payload.params.message));
+}
+
 const YES = new Set(['allow', 'approve', 'accept']);
 
 function readComputed(steps: readonly Step[], round: number): boolean {
@@ -88,12 +93,16 @@ export function checkClaim(trace: Trace, claim: Claim, truth: RunTruth): string 
       const found = readCallResult(steps, claim.round);
       return found === claim.result ? null : fail(found);
     }
+    case 'handler-ran': {
+      const ran = steps.some((step) => step.iteration === claim.round && isExecutionReport(step));
+      return ran === claim.ran ? null : fail(ran);
+    }
     case 'computed': {
       const found = readComputed(steps, claim.round);
       return found === claim.computed ? null : fail(found);
     }
     case 'execution-count': {
-      const reports = steps.filter((step) => method(step) === 'notifications/progress' && isRecord(step.payload) && isRecord(step.payload.params) && /^Execution:/.test(String(step.payload.params.message)));
+      const reports = steps.filter(isExecutionReport);
       return reports.length === claim.total && claim.index >= 1 && claim.index <= reports.length ? null : fail(reports.length);
     }
     case 'translations': {
