@@ -114,6 +114,7 @@ function describeCanonicalSteps({ steps, status, outcomes }: { steps: readonly S
     });
 }
 
+/** The article's four phases, and the authorization flow's when the run had one (it has no canonical steps). */
 function describePhases(steps: readonly Step[], canonicalSteps: readonly RecapCanonicalStep[]): RecapPhase[] {
   return PHASES.map((phase) => {
     const inPhase = canonicalSteps.filter((entry) => entry.phase === phase);
@@ -123,7 +124,7 @@ function describePhases(steps: readonly Step[], canonicalSteps: readonly RecapCa
       canonicalTotal: inPhase.length,
       extraSteps: steps.filter((step) => step.phase === phase && step.canonical === null).length,
     };
-  });
+  }).filter((entry) => entry.canonicalTotal > 0 || entry.extraSteps > 0);
 }
 
 function describeTranslations(steps: readonly Step[], outcomes: readonly RecapOutcome[]): RecapTranslation[] {
