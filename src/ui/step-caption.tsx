@@ -9,8 +9,8 @@ import { EditMessageButton } from './edit/edit-message-dialog.tsx';
 import { describeEditedStep, selectEditBefore } from './edit/edit-credit.ts';
 import { LongText } from './json/long-text-notice.tsx';
 import { LegacyFunctionsButton } from './legacy-functions-button.tsx';
-import { PHASE_STYLES } from './step-format.ts';
-import { describeStepNumberLong } from '../content/step-numbers.ts';
+import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
+import { describeStepNumberShort } from '../content/step-numbers.ts';
 import { useCurrentStepWords } from './use-step-words.ts';
 import { FAILURE_LABELS } from './step-outcome.ts';
 import { useCurrentStepOutcome } from './use-step-outcomes.ts';
@@ -40,7 +40,7 @@ export function StepCaption() {
       {step ? (
         <p className="text-sm">
           <span className={`mr-2 rounded px-2 py-0.5 font-mono text-xs font-semibold ${failed ? 'bg-red-700 text-white' : PHASE_STYLES[step.phase].badge}`}>
-            {describeStepNumberLong(step)}
+            {step.canonical === null && step.kind !== 'fault' ? formatStepNumber(step) : describeStepNumberShort(step)}
           </span>{' '}
           {/* The spaces between the parts are text, not margins: the live region reads "Step 5 Discovery", not "Step 5Discovery". */}
           <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[words?.phase ?? step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>

@@ -5,7 +5,7 @@ import { findMissingSteps, type MissingStep } from '../../content/missing-steps.
 import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/server-instrumentation.ts';
 import type { Step } from '../../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../trace/vocabulary.ts';
-import { describeStepNumberLong } from '../../content/step-numbers.ts';
+import { describeStepNumberShort } from '../../content/step-numbers.ts';
 import { useStepTitles } from '../use-step-words.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
@@ -59,7 +59,7 @@ const TimelineRow = memo(function TimelineRow({ step, title, index, failedLabel,
   }, [current]);
   const fault = step.kind === 'fault' || failedLabel !== undefined;
   const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
-  const number = describeStepNumberLong(step);
+  const number = describeStepNumberShort(step);
   return (
     <li className={`border-l-4 pl-1 ${PHASE_STYLES[step.phase].border}`} style={current ? undefined : ROW_STYLE}>
       {/* The name is the visible text (no aria-label that says something else); the words a sighted learner reads in the badge's place are for screen readers only. */}
