@@ -45,13 +45,13 @@ const MCP_FOCUS: Record<string, Focus[]> = {
   ],
   'server.registry-lookup': [{ path: 'params.message', note: "the server's own words" }],
   'server.validate-arguments': [{ path: 'params.message', note: 'each argument against its type' }],
-  'server.execute': [{ path: 'params.message', note: 'the only moment the work happens' }],
+  'server.execute': [{ path: 'params.message', note: 'the server’s own report of running the handler' }],
   'mcp.tools-call.response': [
     { path: 'result.content', note: 'what the tool returned' },
     { path: 'result.isError', note: 'set when the tool failed', optional: true },
   ],
   'client.result-to-host': [{ path: 'content', note: 'the result, not yet seen by the model' }],
-  'host.answer': [{ path: 'answer', note: 'the model’s words, built on the tool’s result' }],
+  'host.answer': [{ path: 'answer', note: 'the model’s words, the run’s last' }],
   'host.stopped': [
     { path: 'stoppedBy', note: 'the field the provider used to say why' },
     { path: 'partialAnswer', note: 'what arrived before the stop', optional: true },
