@@ -1,3 +1,4 @@
+import { describeStepNumber } from '../content/step-numbers.ts';
 import { findMissingSteps } from '../content/missing-steps.ts';
 import type { Step, StreamSummary, Trace } from '../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
@@ -46,7 +47,8 @@ export function formatTraceJson({ trace }: { trace: Trace }): string {
 }
 
 function formatStep(step: Step, maxPayloadLength: number): string[] {
-  const number = step.canonical === null ? '  ·' : String(step.canonical).padStart(3);
+  // The one rule of the page's caption, inspector and timeline: a stop is `!` whatever canonical step it stopped at.
+  const number = describeStepNumber(step, step.n - 1).text.padStart(3);
   const iteration = step.iteration > 1 ? ` (round ${step.iteration})` : '';
   const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
   const lines = [`${String(step.n).padStart(3)}. step ${number}${iteration}  ${route.padEnd(26)} ${step.title}`];
