@@ -79,3 +79,13 @@ test('two learners each Allow deleting "draft": each run deletes its own note', 
     await context.close();
   }
 });
+
+test('Era twins of resume: the 2026-07-28 column says it is not the lesson, and what that era does instead', async ({ page }) => {
+  await chooseScenario(page, 'resume', '2025-11-25');
+  await page.getByTestId('lesson-switches').getByRole('button', { name: 'Era twins' }).click();
+  const twins = page.getByTestId('era-twin-view');
+  await twins.getByRole('button', { name: 'Run the question in both eras' }).click();
+  await expect(twins.getByTestId('twin-row').first()).toBeVisible({ timeout: 30_000 });
+  await expect(twins.getByTestId('twin-era-refusal')).toContainText('The 2026-07-28 column is not this scenario’s lesson');
+  await expect(twins.getByTestId('twin-era-refusal')).toContainText('sent again');
+});

@@ -3,6 +3,8 @@ import { alignTraces, type AlignedRow } from '../../content/align-traces.ts';
 import { runEraTwins } from '../../store/era-twins.ts';
 import { useExplorerStore } from '../../store/explorer-store.ts';
 import type { Step } from '../../trace/trace.ts';
+import { ERAS } from '../../trace/vocabulary.ts';
+import { findEraRefusal, findScenario } from '../../content/scenarios.ts';
 
 type Twins = { status: 'idle' } | { status: 'running' } | { status: 'shown'; rows: AlignedRow[]; question: string } | { status: 'failed'; message: string };
 
@@ -20,6 +22,9 @@ export function EraTwinView() {
   const [twins, setTwins] = useState<Twins>({ status: 'idle' });
   const question = useExplorerStore((state) => state.question);
   const realModel = useExplorerStore((state) => state.model.kind === 'real');
+  const scenario = useExplorerStore((state) => (state.model.mcpServerUrl === null ? findScenario(state.scenarioId) : undefined));
+  // A scenario whose lesson needs one era: the other era's column shows what that era does instead, and says so.
+  const refusal = scenario ? ERAS.map((era) => ({ era, refused: findEraRefusal(scenario, era) })).find((entry) => entry.refused !== null) : undefined;
   const run = () => {
     setTwins({ status: 'running' });
     runEraTwins().then(
@@ -41,6 +46,11 @@ export function EraTwinView() {
       {twins.status === 'shown' && (
         <div className="mt-2 max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label="The two runs, aligned">
           <p className="mb-1">“{twins.question}”, asked twice, each run real. Rows pair the same step; a step only one era has stands alone.</p>
+          {refusal?.refused && (
+            <p className="mb-1 font-medium text-amber-900 dark:text-amber-200" data-testid="twin-era-refusal">
+              The {refusal.era} column is not this scenario’s lesson: {refusal.refused.why} It shows what {refusal.era} does instead with the same question and endpoint.
+            </p>
+          )}
           <table className="w-full border-collapse text-left" data-testid="twin-table">
             <thead>
               <tr className="border-b border-slate-300 dark:border-slate-600">
