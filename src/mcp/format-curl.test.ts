@@ -74,7 +74,7 @@ describe('quoteForShell', () => {
 describe.each(Object.keys(PASTE_SHELLS) as PasteShell[])('a copied command, pasted into %s', (shell) => {
   const env = { API_KEY: 'key-from-the-environment', MCP_AUTHORIZATION: 'Bearer mcp-from-the-environment' };
 
-  it.each(HOSTILE_VALUES.map((entry) => [entry.name, entry.value] as const))('runs nothing and passes %s back intact, in a header, the URL and the body', (_name, value) => {
+  it.each(HOSTILE_VALUES.map((entry) => [entry.name, entry.value] as const))('runs nothing and passes %s back intact, in a header, the URL and the body', async (_name, value) => {
     const http: HttpExchange = {
       method: 'POST',
       // NUL has a test of its own: no command is made for a URL that holds it.
@@ -84,27 +84,27 @@ describe.each(Object.keys(PASTE_SHELLS) as PasteShell[])('a copied command, past
     };
     const command = formatCurl({ http });
     for (const line of command.result.split('\n')) expect(hasTerminalControl(line)).toBe(false);
-    const pasted = runPasted({ command: command.result, env, shell });
+    const pasted = await runPasted({ command: command.result, env, shell });
     expect(pasted.leftBehind).toEqual([]);
     expect(pasted.argv, pasted.stderr.slice(-2_000)).toEqual(expectedArguments({ http, warnings: command.warnings, env }));
   });
 
-  it('runs nothing for header names that are not HTTP tokens, leaves them out and says so; keeps the names that are', () => {
+  it('runs nothing for header names that are not HTTP tokens, leaves them out and says so; keeps the names that are', async () => {
     const requestHeaders = Object.fromEntries(HOSTILE_HEADER_NAMES.map((name) => [name, 'value']));
     const http: HttpExchange = { method: 'GET', url: 'http://127.0.0.1:9/', requestHeaders };
     const command = formatCurl({ http });
-    const pasted = runPasted({ command: command.result, env, shell });
+    const pasted = await runPasted({ command: command.result, env, shell });
     expect(pasted.leftBehind).toEqual([]);
     expect(pasted.argv).toEqual(expectedArguments({ http, warnings: command.warnings, env }));
     expect(command.warnings.length).toBeGreaterThan(0);
     expect(pasted.argv).toContain('x-$HOME: value');
   });
 
-  it('runs nothing for a hostile method, leaving it out', () => {
+  it('runs nothing for a hostile method, leaving it out', async () => {
     const http: HttpExchange = { method: 'POST; touch pwned', url: 'http://127.0.0.1:9/', requestHeaders: {} };
     const command = formatCurl({ http });
     expect(command.warnings.map((warning) => warning.code)).toEqual(['curl-method']);
-    const pasted = runPasted({ command: command.result, env, shell });
+    const pasted = await runPasted({ command: command.result, env, shell });
     expect(pasted.leftBehind).toEqual([]);
     expect(pasted.argv).toEqual(['--globoff', '--url', 'http://127.0.0.1:9/']);
   });

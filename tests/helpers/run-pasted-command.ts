@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, openSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,9 +108,12 @@ function listFiles(folder: string, prefix = ''): string[] {
  * Pastes a command into an interactive shell in an empty folder. curl is a script on
  * PATH that writes its arguments, NUL-separated, to a file outside that folder, so
  * nothing reaches the network. Returns the arguments curl received (undefined if it
- * never ran) and every file the command left behind besides that one.
+ * never ran) and every file the command left behind besides that one. The shell runs while
+ * the event loop goes on: a test that blocked it for seconds (as spawnSync did, 4 shells per
+ * step) left a keep-alive connection idle past the server's timeout without the client
+ * hearing of it, and the next run's request met ECONNRESET on a loaded machine.
  */
-export function runPasted({ command, env, shell = 'bash' }: { command: string; env: Record<string, string>; shell?: PasteShell }): { argv: string[] | undefined; leftBehind: string[]; stderr: string } {
+export async function runPasted({ command, env, shell = 'bash' }: { command: string; env: Record<string, string>; shell?: PasteShell }): Promise<{ argv: string[] | undefined; leftBehind: string[]; stderr: string }> {
   const outer = mkdtempSync(join(tmpdir(), 'pasted-curl-'));
   try {
     for (const folder of ['work', 'home', 'bin']) mkdirSync(join(outer, folder));
@@ -120,17 +123,21 @@ export function runPasted({ command, env, shell = 'bash' }: { command: string; e
     // Typed input comes from a file: fish refuses to read a socket, which is what Node's stdin pipe is.
     writeFileSync(join(outer, 'pasted'), `${command}\n`);
     const input = openSync(join(outer, 'pasted'), 'r');
-    const ran = spawnSync(shell, PASTE_SHELLS[shell], {
-      cwd: join(outer, 'work'),
-      stdio: [input, 'pipe', 'pipe'],
-      env: { PATH: `${join(outer, 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: join(outer, 'home'), LANG: 'C.UTF-8', TERM: 'dumb', ...env },
-      maxBuffer: 64 * 1024 * 1024,
-      encoding: 'utf8',
+    const stderr = await new Promise<string>((resolve, reject) => {
+      const child = spawn(shell, PASTE_SHELLS[shell], {
+        cwd: join(outer, 'work'),
+        stdio: [input, 'ignore', 'pipe'],
+        env: { PATH: `${join(outer, 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: join(outer, 'home'), LANG: 'C.UTF-8', TERM: 'dumb', ...env },
+      });
+      let text = '';
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      child.on('error', reject);
+      child.on('close', () => resolve(text));
     });
     closeSync(input);
     const argv = existsSync(argvFile) ? readFileSync(argvFile, 'utf8').split('\u0000').slice(0, -1) : undefined;
     const leftBehind = listFiles(outer).filter((path) => path !== 'work' && path !== 'home' && path !== 'bin' && path !== 'bin/curl' && path !== 'curl-argv' && path !== 'pasted' && !SHELL_OWN_FILES.has(path));
-    return { argv, leftBehind, stderr: ran.stderr };
+    return { argv, leftBehind, stderr };
   } finally {
     rmSync(outer, { recursive: true, force: true });
   }

@@ -23,10 +23,10 @@ function audienceOf(step: Step): 'provider' | 'mcp' {
   return step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp';
 }
 
-function expectPastesSafely(step: Step & { http: HttpExchange }): void {
+async function expectPastesSafely(step: Step & { http: HttpExchange }): Promise<void> {
   const command = formatCurl({ http: step.http, audience: audienceOf(step) });
   for (const shell of Object.keys(PASTE_SHELLS) as PasteShell[]) {
-    const pasted = runPasted({ command: command.result, env, shell });
+    const pasted = await runPasted({ command: command.result, env, shell });
     expect(pasted.leftBehind, `step ${step.n} ${step.id} in ${shell}`).toEqual([]);
     expect(pasted.argv, `step ${step.n} ${step.id} in ${shell}`).toEqual(expectedArguments({ http: step.http, warnings: command.warnings, env }));
   }
@@ -46,7 +46,7 @@ describe('copy as curl after a real run against a hostile server', () => {
       expect(hostile.received).toContain(sessionId);
       const withSession = stepsWithHttp(trace).filter((step) => step.http.requestHeaders['mcp-session-id'] === sessionId);
       expect(withSession.length).toBeGreaterThan(0);
-      for (const step of stepsWithHttp(trace)) expectPastesSafely(step);
+      for (const step of stepsWithHttp(trace)) await expectPastesSafely(step);
     } finally {
       await hostile.close();
     }
@@ -71,6 +71,6 @@ describe('copy as curl on an imported trace', () => {
     if (!imported.ok) throw new Error(imported.error);
     const importedSteps = stepsWithHttp(imported.trace);
     expect(importedSteps.map((step) => step.http)).toEqual(steps.map((step) => step.http));
-    for (const step of importedSteps) expectPastesSafely(step);
+    for (const step of importedSteps) await expectPastesSafely(step);
   }, 120_000);
 });
