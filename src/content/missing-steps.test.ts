@@ -22,6 +22,13 @@ describe('findMissingSteps', () => {
     expect(missing.every((entry) => entry.afterIndex === 7)).toBe(true);
   });
 
+  it('does not say the model called no tool when its reply broke off, perhaps mid-call', () => {
+    const steps = [...upToAnswer, step(9, 'provider.response.stopped', 19), step(10, 'host.stopped', 20)];
+    const missing = findMissingSteps({ steps, status: 'interrupted' });
+    expect(missing.map((entry) => entry.canonical)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    expect(missing.every((entry) => entry.reason.startsWith('The reply broke off before it was complete'))).toBe(true);
+  });
+
   it('says the run stopped for everything after a fault', () => {
     const steps = [step(1, 'user.question', 1), step(2, 'host.fault', null)];
     const missing = findMissingSteps({ steps, status: 'failed' });

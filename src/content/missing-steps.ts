@@ -41,6 +41,9 @@ export function findMissingSteps({ steps, status }: { steps: Step[]; status: Tra
       reason = status === 'aborted' ? 'The run was stopped before this step.' : 'The run stopped before this step: see the last recorded step.';
     } else if (!calledTools && answered && canonical >= 9 && canonical <= 18) {
       reason = 'The model answered without calling a tool, so there was no call to translate, send or run.';
+    } else if (!calledTools && status === 'interrupted' && canonical >= 9 && canonical <= 18) {
+      // A cut reply may have held the start of a call: it is not a call until it has all arrived.
+      reason = 'The reply broke off before it was complete, so no tool call could be read from it: nothing was translated, sent or run.';
     } else if (!calledTools && canonical >= 9 && canonical <= 18) {
       reason = 'The model called no tool, so there was no call to translate, send or run.';
     } else if (denied && canonical >= 12 && canonical <= 17) {
