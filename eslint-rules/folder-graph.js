@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The import graph between folders (a layer is `src/<name>` or `server/<name>`), read once
- * from the files on disk. A per-file rule cannot see a cycle: a cycle is a property of the
- * whole graph, so every file's check consults the same graph, built on first use.
+ * The import graph between folders (a layer is `src/<name>` or `server/<name>`), read from
+ * the files on disk. A per-file rule cannot see a cycle: a cycle is a property of the whole
+ * graph, so every file's check consults the graph of the whole tree (no-folder-cycles.js
+ * says when it is read again). Each file's imports are kept with its modification time and
+ * size and read again when they change.
  */
 
 const ROOTS = ['src', 'server'];
@@ -38,24 +40,55 @@ export function readImportSpecifiers(text) {
   return specifiers;
 }
 
-/** Edges between folders, each with one file that makes it, and the folders on a cycle. */
-export function buildFolderGraph(rootDirectory) {
-  const edges = new Map();
+/** Each file's import specifiers with the modification time and size they were read at, by absolute path. */
+const specifiersByFile = new Map();
+
+function readSpecifiersOnDisk(file) {
+  const stat = fs.statSync(file);
+  const known = specifiersByFile.get(file);
+  if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.specifiers;
+  const specifiers = readImportSpecifiers(fs.readFileSync(file, 'utf8'));
+  specifiersByFile.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, specifiers });
+  return specifiers;
+}
+
+/**
+ * Edges between folders, each with one file that makes it, and the folders on a cycle, as
+ * the tree stands now. `unsaved` is a file's text as an editor holds it (absolute path), read
+ * in place of the file on disk.
+ */
+export function buildFolderGraph(rootDirectory, unsaved) {
+  const specifiersOf = new Map();
   for (const root of ROOTS) {
     const directory = path.join(rootDirectory, root);
     if (!fs.existsSync(directory)) continue;
-    for (const file of listSourceFiles(directory)) {
-      const from = folderOf(path.relative(rootDirectory, file).split(path.sep).join('/'));
-      for (const specifier of readImportSpecifiers(fs.readFileSync(file, 'utf8'))) {
-        const target = path.relative(rootDirectory, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
-        const to = folderOf(target);
-        if (!from || !to || from === to) continue;
-        if (!edges.has(from)) edges.set(from, new Map());
-        if (!edges.get(from).has(to)) edges.get(from).set(to, path.relative(rootDirectory, file));
-      }
+    for (const file of listSourceFiles(directory)) specifiersOf.set(file, readSpecifiersOnDisk(file));
+  }
+  const graph = connectFolders(rootDirectory, specifiersOf);
+  return unsaved ? withFileText(rootDirectory, graph, unsaved) : graph;
+}
+
+/** The graph with one file read from the text given (an editor's unsaved buffer): the same graph when its imports are the same. */
+export function withFileText(rootDirectory, graph, { file, text }) {
+  const before = graph.specifiersOf.get(file);
+  const specifiers = readImportSpecifiers(text);
+  if (!before || (before.length === specifiers.length && before.every((specifier, index) => specifier === specifiers[index]))) return graph;
+  return connectFolders(rootDirectory, new Map(graph.specifiersOf).set(file, specifiers));
+}
+
+function connectFolders(rootDirectory, specifiersOf) {
+  const edges = new Map();
+  for (const [file, specifiers] of specifiersOf) {
+    const from = folderOf(path.relative(rootDirectory, file).split(path.sep).join('/'));
+    for (const specifier of specifiers) {
+      const target = path.relative(rootDirectory, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+      const to = folderOf(target);
+      if (!from || !to || from === to) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      if (!edges.get(from).has(to)) edges.get(from).set(to, path.relative(rootDirectory, file).split(path.sep).join('/'));
     }
   }
-  return { edges, componentOf: findStronglyConnected(edges) };
+  return { edges, componentOf: findStronglyConnected(edges), specifiersOf };
 }
 
 /** Tarjan's algorithm: each folder mapped to its component, when that component holds more than one folder. */
@@ -86,7 +119,10 @@ function findStronglyConnected(edges) {
         onStack.delete(member);
         component.push(member);
       } while (member !== node);
-      if (component.length > 1) for (const folder of component) componentOf.set(folder, component.sort());
+      // Sorted before it is walked: sorting inside the walk reordered the array under the loop,
+      // so a two-folder cycle registered one folder only and the other's import went unflagged.
+      component.sort();
+      if (component.length > 1) for (const folder of component) componentOf.set(folder, component);
     }
   };
   for (const node of edges.keys()) if (!index.has(node)) visit(node);
