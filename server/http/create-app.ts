@@ -8,7 +8,7 @@ import { createToolbox } from '../mcp/toolbox/create-toolbox.ts';
 import { builtInTools, protectedTools, toolboxTools } from '../mcp/tools.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../shared/json-response.ts';
-import { MOCK_OPENAI_BASE_PATH } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/mock-models.ts';
 import { PROTECTED_MCP_PATH } from '../../src/trace/authorization-sandbox.ts';
 import { BRIDGE_NAME_PATTERN, STDIO_BRIDGE_PATH, type BridgeListing } from '../../src/trace/bridge-frames.ts';
 import { createJsonRpcErrorResponse, findPostHeaderRefusal } from './json-rpc-errors.ts';

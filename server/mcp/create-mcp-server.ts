@@ -1,7 +1,7 @@
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { ArgumentCheck } from '../../src/mcp/server-report.ts';
+import type { ArgumentCheck } from '../../src/trace/server-report.ts';
 import { shareCancellation, type InFlightCalls } from './in-flight-calls.ts';
 import { createProgressChannel } from './progress-channel.ts';
 import { parseTraceparent } from '../../src/trace/trace-context.ts';

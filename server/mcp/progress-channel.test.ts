@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@modelcontextprotocol/server';
-import { SERVER_STAGE_META_KEY } from '../../src/mcp/server-report.ts';
+import { SERVER_STAGE_META_KEY } from '../../src/trace/server-report.ts';
 import { createProgressChannel, type ProgressChannel } from './progress-channel.ts';
 
 type ProgressParams = { progress: number; total?: number; message: string; _meta?: Record<string, unknown> };

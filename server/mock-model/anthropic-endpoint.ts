@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-version.ts';
+import { ANTHROPIC_API_VERSION } from '../../src/trace/provider-rules.ts';
 import { countTokens, writeArgumentsValue, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { countTokens, detectErrorInText, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { checkOpenAiStrictSchema, checkOpenAiToolName } from './check-openai-tools.ts';
 import { readMockVariant } from './mock-variants.ts';

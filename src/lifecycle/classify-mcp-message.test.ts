@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_STAGE_META_KEY } from '../mcp/server-report.ts';
+import { SERVER_STAGE_META_KEY } from '../trace/server-report.ts';
 import {
   classifyBridgeEvent,
   classifyHttpAnswer,

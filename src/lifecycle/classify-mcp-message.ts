@@ -5,7 +5,7 @@ import {
   isJSONRPCResultResponse,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/client';
-import { readServerStage, type ServerStage } from '../mcp/server-report.ts';
+import { readServerStage, type ServerStage } from '../trace/server-report.ts';
 import { BridgeFrameSchema, BRIDGE_SSE_EVENT, type BridgeFrame } from '../trace/bridge-frames.ts';
 import type { StepId } from '../trace/steps.ts';
 

@@ -1,46 +1,8 @@
 import type { FieldChange, Warning } from '../trace/trace.ts';
 import { isPlainObject } from './is-plain-object.ts';
+import { STRICT_UNSUPPORTED } from '../trace/provider-rules.ts';
 import { boundRecursion, describeDepthCut } from '../trace/depth-bound.ts';
 import { fixArrayItems, flattenRootUnion, keepRefAlone, mergeAllOf, type Schema, type StrictContext } from './schema-shape-fixes.ts';
-
-/**
- * Keywords strict mode cannot represent, as the openai SDK's own strict-schema helper
- * (`toStrictJsonSchema` in openai/lib/transform) refuses them. A tool whose schema uses one
- * that carries a rule is sent without strict mode (strict-obstacles.ts); the conversion
- * below still drops any it meets, each one reported, so that what it returns is always a
- * schema strict mode takes. What strict mode does keep (lengths, pattern, format, bounds,
- * multipleOf, item counts, default) stays. `$schema` is metadata strict mode has no use for.
- */
-export const STRICT_UNSUPPORTED = new Set([
-  '$schema',
-  '$anchor',
-  '$dynamicAnchor',
-  '$dynamicRef',
-  '$recursiveAnchor',
-  '$recursiveRef',
-  'additionalItems',
-  'contains',
-  'contentEncoding',
-  'contentMediaType',
-  'contentSchema',
-  'dependentRequired',
-  'dependentSchemas',
-  'dependencies',
-  'if',
-  'then',
-  'else',
-  'maxContains',
-  'minContains',
-  'maxProperties',
-  'minProperties',
-  'not',
-  'patternProperties',
-  'prefixItems',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'uniqueItems',
-]);
 
 /** Whether a schema already lets null in, by its own type or as a branch of its union: strict mode then has nothing to add. */
 function isNullableAlready(schema: Schema): boolean {

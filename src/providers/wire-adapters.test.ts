@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMockRoute } from '../../server/mock-model/mock-routes.ts';
-import { MOCK_MODEL_NAME } from './mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../trace/mock-models.ts';
 import { getWireAdapter, WIRE_IDS } from './wire-adapters.ts';
 import { WIRE_CATALOG } from './wire-catalog.ts';
 

@@ -3,7 +3,7 @@ import type { RunEvent } from '../lifecycle/trace-writer.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Step, Trace } from '../trace/trace.ts';
 import { QUESTION_STEP_ID, recordQuestionStepAhead } from '../lifecycle/question-step.ts';
-import { MOCK_MODEL_NAME } from '../providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../trace/mock-models.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseMaxToolRounds, readStreamChoice } from './model-settings.ts';
 import { findScenario, type Scenario } from '../content/scenarios.ts';

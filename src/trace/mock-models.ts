@@ -6,6 +6,9 @@
  */
 export const MOCK_MODEL_NAME = 'mock-model-deterministic';
 
+/** Where the built-in mock model speaks OpenAI's chat format: the server serves it there, the page's wire catalog points there. */
+export const MOCK_OPENAI_BASE_PATH = '/mock/openai/v1';
+
 export const MOCK_MODELS = [
   { name: MOCK_MODEL_NAME, habit: 'Calls the fitting tool with the right arguments, then answers in words.' },
   { name: 'mock-model-sloppy', habit: 'Writes a number as a word ("five") the first time; reads the validation error and tries again.' },

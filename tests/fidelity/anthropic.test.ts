@@ -14,7 +14,7 @@ import { anthropicAdapter, ANTHROPIC_MAX_TOKENS, type AnthropicUserTextMessage }
 import { formatAnthropicToolCall } from '../../src/providers/anthropic/convert-anthropic-tool-call.ts';
 import { convertToAnthropicToolResults } from '../../src/providers/anthropic/convert-to-anthropic-tool-results.ts';
 import { prepareAnthropicTools } from '../../src/providers/anthropic/prepare-anthropic-tools.ts';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import type { ToolRoundResult } from '../../src/providers/types.ts';
 import { buildAnthropicMessage } from '../../server/mock-model/anthropic-endpoint.ts';
 import { addNumbers as addNumbersTool } from '../../server/mcp/tools.ts';

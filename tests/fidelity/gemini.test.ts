@@ -15,7 +15,7 @@ import { formatGeminiToolCall } from '../../src/providers/gemini/convert-gemini-
 import { convertToGeminiFunctionResponses } from '../../src/providers/gemini/convert-to-gemini-function-responses.ts';
 import { geminiAdapter } from '../../src/providers/gemini/gemini-adapter.ts';
 import { prepareGeminiTools } from '../../src/providers/gemini/prepare-gemini-tools.ts';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import type { McpTool, ToolRoundResult } from '../../src/providers/types.ts';
 import { findCanonicalStep, runMockLifecycle } from '../helpers/create-mock-run.ts';
 import { runRealProviderLifecycle } from '../helpers/run-real-provider.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Step, Trace } from '../../src/trace/trace.ts';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { formatOllamaToolCall } from '../../src/providers/ollama/convert-ollama-tool-call.ts';
 import { convertToOllamaToolMessages } from '../../src/providers/ollama/convert-to-ollama-tool-messages.ts';
 import { ollamaAdapter } from '../../src/providers/ollama/ollama-adapter.ts';

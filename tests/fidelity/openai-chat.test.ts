@@ -8,7 +8,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Step, Trace } from '../../src/trace/trace.ts';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { formatOpenAiChatToolCall } from '../../src/providers/openai-chat/convert-openai-chat-tool-call.ts';
 import { convertToOpenAiChatToolMessages } from '../../src/providers/openai-chat/convert-to-openai-chat-tool-messages.ts';
 import { openAiChatAdapter } from '../../src/providers/openai-chat/openai-chat-adapter.ts';

@@ -10,7 +10,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Step, Trace } from '../../src/trace/trace.ts';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { formatOpenAiFunctionsToolCall } from '../../src/providers/openai-functions/convert-openai-functions-tool-call.ts';
 import { convertToOpenAiFunctionsToolMessages } from '../../src/providers/openai-functions/convert-to-openai-functions-tool-messages.ts';
 import { buildOpenAiFunctionsBody, openAiFunctionsAdapter } from '../../src/providers/openai-functions/openai-functions-adapter.ts';

@@ -9,7 +9,7 @@ import type {
 } from 'openai/resources/responses/responses';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Step, Trace } from '../../src/trace/trace.ts';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { formatOpenAiResponsesToolCall } from '../../src/providers/openai-responses/convert-openai-responses-tool-call.ts';
 import { convertToOpenAiResponsesToolOutputs } from '../../src/providers/openai-responses/convert-to-openai-responses-tool-outputs.ts';
 import { buildOpenAiResponsesBody, openAiResponsesAdapter } from '../../src/providers/openai-responses/openai-responses-adapter.ts';

@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { Ollama } from 'ollama';
 import { describe, expect, it } from 'vitest';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { ANTHROPIC_MAX_TOKENS } from '../../src/providers/anthropic/anthropic-adapter.ts';
 import { prepareAnthropicTools } from '../../src/providers/anthropic/prepare-anthropic-tools.ts';
 import { prepareGeminiTools } from '../../src/providers/gemini/prepare-gemini-tools.ts';
@@ -14,7 +14,7 @@ import { prepareOpenAiResponsesTools } from '../../src/providers/openai-response
 import { prepareOllamaTools } from '../../src/providers/ollama/prepare-ollama-tools.ts';
 import { createOllamaStreamReader } from '../../src/providers/ollama/read-ollama-stream.ts';
 import { readOllamaResponse } from '../../src/providers/ollama/read-ollama-response.ts';
-import { ANTHROPIC_API_VERSION } from '../../src/providers/anthropic/anthropic-version.ts';
+import { ANTHROPIC_API_VERSION } from '../../src/trace/provider-rules.ts';
 import { ADD_NUMBERS_TOOL, MULTIPLY_NUMBERS_TOOL, QUESTION } from '../helpers/fixtures.ts';
 import { findCanonicalStep, runLifecycle } from '../helpers/create-mock-run.ts';
 import { createRecordingFetch, type SeenRequest } from '../helpers/record-sdk-requests.ts';

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { readTextBlocks, useToolboxClients } from '../helpers/toolbox-clients.ts';
-import { SERVER_STAGE_META_KEY } from '../../src/mcp/server-report.ts';
+import { SERVER_STAGE_META_KEY } from '../../src/trace/server-report.ts';
 import { decodePalettePng } from '../helpers/decode-png.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MOCK_MODEL_NAME } from '../../providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../trace/mock-models.ts';
 import { findWireInfo, WIRE_CATALOG } from '../../providers/wire-catalog.ts';
 import { applyModelSettings } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
