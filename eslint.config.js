@@ -3,31 +3,34 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { noFolderCycles } from './eslint-rules/no-folder-cycles.js';
+import { layerImports } from './eslint-rules/layer-imports.js';
+import { GLOBALS_REFUSED, LAYERS, listLayerFiles } from './eslint-rules/layers.js';
 import TEST_FILES from './tests/setup/test-files.json' with { type: 'json' };
 
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-helper.ts'];
 /**
- * The pure layers (DEVELOPERS.md, "Layers"): they run in the page, in the Service Worker and
- * in Node alike, so they import no view code, no Node, no server, and name no host globals.
+ * The layer walls, derived from the one table in eslint-rules/layers.js: which layer may
+ * import which (local/layer-imports, import() and type-only imports included), and the
+ * host globals each may not name, bare or as a property of globalThis (`globalThis.process`;
+ * `self` and `window` are refused whole where they are refused). The tests beside a
+ * layer's files are not the layer: they may use Node and reach across to set a run up.
  */
-const PURE_LAYERS = ['src/trace', 'src/lifecycle', 'src/providers', 'src/mcp', 'src/content', 'src/export'];
-const viewAndHostImports = [
+const layerHostRules = Object.entries(LAYERS).map(([layer, { runs }]) => {
+  const { names, why } = GLOBALS_REFUSED[runs];
+  return {
+    files: listLayerFiles(layer),
+    ignores: TESTS,
+    rules: {
+      'no-restricted-globals': ['error', ...names.map((name) => ({ name, message: `${name} ${why}` }))],
+      'no-restricted-properties': ['error', ...names.map((property) => ({ object: 'globalThis', property, message: `globalThis.${property} ${why}` }))],
+    },
+  };
+});
+const viewAndPageImports = [
   { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'The pure layers (trace, lifecycle, mcp, providers, content) must not import React.' },
   { group: ['zustand', 'zustand/*'], message: 'The pure layers must not import zustand: the store imports them, not the other way round.' },
   { group: ['@xyflow/*', 'react-json-view-lite'], message: 'The pure layers must not import view libraries.' },
   { group: ['**/ui/**', '**/store/**', '../ui', '../store', '**/service-worker/**', '../service-worker'], message: 'The pure layers must not import the store, the UI or the Service Worker.' },
-  { group: ['**/server/**', '../server'], message: 'The pure layers must not import server code: the server imports them.' },
-  { group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'os', 'crypto', 'stream', 'zlib', 'child_process', '@modelcontextprotocol/node'], message: 'The pure layers also run in the browser: no Node modules. Node-only code goes in server/node or server/cli.' },
-];
-const engineImports = { group: ['**/lifecycle/**', '../lifecycle', '../../lifecycle'], message: 'Only the store and the CLI drive the engine: trace, providers, mcp and content sit below src/lifecycle.' };
-const lowerLayerImports = { group: ['**/providers/**', '**/mcp/**', '**/content/**', '../providers', '../mcp', '../content'], message: 'src/trace is the bottom layer: it imports no other layer.' };
-const exportLayerImports = { group: ['**/lifecycle/**', '**/providers/**', '**/mcp/**', '**/content/**', '../lifecycle', '../providers', '../mcp', '../content'], message: 'src/export translates a Trace: it imports only src/trace, so the CLI and the page can load it without the engine.' };
-const hostGlobals = ['document', 'window', 'localStorage', 'sessionStorage', 'navigator', 'location', 'process', 'Buffer', '__dirname', '__filename'].map((name) => ({
-  name,
-  message: `${name} is a host global: the pure layers run in the page, the Service Worker and Node alike. Take what you need as a parameter.`,
-}));
-const webStandardImports = [
-  { group: ['**/src/ui/**', '**/src/store/**', 'react', 'react-dom', 'zustand'], message: 'The server must not import the UI, the store or React.' },
-  { group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'os', 'crypto', 'stream', 'zlib', 'child_process', '@modelcontextprotocol/node'], message: 'server/mcp, server/http and server/shared run in a Service Worker too: use web-standard APIs; Node-only code goes in server/node or server/cli.' },
 ];
 // vitest.config.ts runs these test files with their worker's modules shared: a call that changes what
 // the next file sees (a module mock, a stubbed global, fake timers, a spy) belongs in an isolated file.
@@ -50,7 +53,7 @@ const navigationSyntax = [
   "AssignmentExpression[left.name='location']",
   'JSXOpeningElement[name.name=/^(a|area|iframe|frame|embed|object|form|base)$/] > JSXAttribute[name.name=/^(href|src|data|action)$/] > JSXExpressionContainer',
 ].map((selector) => ({ selector, message: navigationMessage }));
-const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles } } } };
+const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles, 'layer-imports': layerImports } } } };
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-static', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'coverage', 'bench/results.json'] },
@@ -71,45 +74,24 @@ export default tseslint.config(
     rules: { 'local/no-folder-cycles': 'error', 'no-restricted-syntax': ['error', innerHtmlSyntax, ...navigationSyntax] },
   },
   {
-    files: PURE_LAYERS.map((layer) => `${layer}/**`),
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: viewAndHostImports }], 'no-restricted-globals': ['error', ...hostGlobals] },
+    ...localRules,
+    files: ['src/**', 'server/**'],
+    ignores: TESTS,
+    rules: { 'local/layer-imports': 'error' },
   },
-  {
-    files: ['src/providers/**', 'src/mcp/**', 'src/content/**'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...viewAndHostImports, engineImports] }] },
-  },
-  {
-    files: ['src/trace/**'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...viewAndHostImports, engineImports, lowerLayerImports] }] },
-  },
-  {
-    files: ['src/export/**'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...viewAndHostImports, exportLayerImports] }] },
-  },
+  ...layerHostRules,
   {
     files: ['src/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: viewAndHostImports.slice(0, 4) }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: viewAndPageImports }] },
+  },
+  {
+    files: ['server/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/ui/**', '**/src/store/**', 'react', 'react-dom', 'zustand'], message: 'The server must not import the UI, the store or React.' }] }] },
   },
   {
     files: TEST_FILES.all,
     ignores: TEST_FILES.isolated,
     rules: { 'no-restricted-syntax': ['error', innerHtmlSyntax, ...leakingVitestCalls] },
-  },
-  {
-    files: ['server/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/ui/**', '**/src/store/**', 'react', 'react-dom', 'zustand'], message: 'The server must not import the UI, the store or React.' }] }],
-    },
-  },
-  {
-    // The MCP server and the HTTP app must also run in a Service Worker: web-standard APIs only.
-    files: ['server/mcp/**', 'server/http/**', 'server/shared/**', 'server/authorization/**'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: webStandardImports }], 'no-restricted-globals': ['error', ...hostGlobals.filter(({ name }) => !['navigator', 'location'].includes(name))] },
   },
   {
     files: ['src/ui/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**'],
