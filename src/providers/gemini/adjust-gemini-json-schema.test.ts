@@ -104,6 +104,13 @@ describe('adjustGeminiJsonSchema', () => {
       expect(warnings).toEqual([expect.objectContaining({ code: 'gemini-root-union', path: 'tools[0].inputSchema.anyOf', message: expect.stringContaining('Gemini needs one object') })]);
     });
 
+    it('keeps a property a server names __proto__ as a property, adjusted like any other', () => {
+      const { result } = adjust(JSON.parse('{"type":"object","properties":{"__proto__":{"const":"x"},"b":{"type":"string"}}}'));
+      expect(Object.getPrototypeOf(result.properties)).toBe(Object.prototype);
+      expect(Object.keys(result.properties as object)).toEqual(['__proto__', 'b']);
+      expect(Object.getOwnPropertyDescriptor(result.properties, '__proto__')?.value).toEqual({ enum: ['x'] });
+    });
+
     it('keeps a $ref alone, with its description, and reports the siblings it would ignore', () => {
       const { result, warnings, changes } = adjust({ type: 'object', $defs: { n: { type: 'number' } }, properties: { a: { $ref: '#/$defs/n', description: 'first', minimum: 1, type: 'number' } } });
       expect(result.properties).toEqual({ a: { $ref: '#/$defs/n', description: 'first' } });

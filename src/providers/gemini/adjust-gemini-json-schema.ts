@@ -58,19 +58,24 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
 
   // The schema is the server's: the walk stops at the one nesting bound instead of running out of stack.
   const visit = boundRecursion({
-    visit: (node: Schema, from: string, at: string): Schema => visitNode(node, from, at),
+    visit: visitNode,
     cut: (node: Schema, from: string): Schema => {
       warnings.push(describeDepthCut(`tools${from}`));
       return node;
     },
   });
-  const visitNode = (input: Schema, from: string, at: string): Schema => {
+  // Each level of a hostile schema costs this walk stack: with a frame between the bound and
+  // this function, and map's callback, Node 22 and 24 ran out of it before the nesting bound
+  // (1,000 levels) stopped the walk. So a declaration the bound calls, and plain loops.
+  function visitNode(input: Schema, from: string, at: string): Schema {
     // Gemini reads a $ref alone, as Draft 7 does: its siblings would be silently ignored.
     const node = keepRefAlone(input, gemini(from, at));
     const copy: Schema = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'oneOf' && Array.isArray(value) && node.anyOf === undefined) {
-        copy.anyOf = value.map((branch, index) => (isPlainObject(branch) ? visit(branch, `${from}.oneOf[${index}]`, `${at}.anyOf[${index}]`) : branch));
+        const branches: unknown[] = [];
+        for (const [index, branch] of value.entries()) branches.push(isPlainObject(branch) ? visit(branch, `${from}.oneOf[${index}]`, `${at}.anyOf[${index}]`) : branch);
+        copy.anyOf = branches;
         warnings.push({ code: 'gemini-one-of', message: `Gemini has no "oneOf": in "${toolName}" it is sent as "anyOf", which also accepts a value matching more than one branch.`, path: `tools${from}.oneOf` });
         changes.push({ kind: 'renamed', from: `${from}.oneOf`, to: `${at}.anyOf`, note: 'oneOf is sent as anyOf' });
         continue;
@@ -93,18 +98,24 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
       if (SCHEMA_VALUED.has(key) && isPlainObject(value)) {
         copy[key] = visit(value, `${from}.${key}`, `${at}.${key}`);
       } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
-        copy[key] = value.map((branch, index) => (isPlainObject(branch) ? visit(branch, `${from}.${key}[${index}]`, `${at}.${key}[${index}]`) : branch));
+        const branches: unknown[] = [];
+        for (const [index, branch] of value.entries()) branches.push(isPlainObject(branch) ? visit(branch, `${from}.${key}[${index}]`, `${at}.${key}[${index}]`) : branch);
+        copy[key] = branches;
       } else if (SCHEMA_MAPS.has(key) && isPlainObject(value)) {
         // The keys here are property or definition names, not keywords: only their values are schemas.
-        copy[key] = Object.fromEntries(
-          Object.entries(value).map(([name, child]) => [name, isPlainObject(child) ? visit(child, `${from}.${key}.${name}`, `${at}.${key}.${name}`) : child]),
-        );
+        const children: Schema = {};
+        for (const [name, child] of Object.entries(value)) {
+          // Defined, not assigned: a property a server names `__proto__` stays a property.
+          const adjusted = isPlainObject(child) ? visit(child, `${from}.${key}.${name}`, `${at}.${key}.${name}`) : child;
+          Object.defineProperty(children, name, { value: adjusted, enumerable: true, writable: true, configurable: true });
+        }
+        copy[key] = children;
       } else {
         copy[key] = value;
       }
     }
     return copy;
-  };
+  }
 
   // A function's parameters are one object; a root union is merged into one, said so.
   const root = flattenRootUnion(schema, gemini(inputPath, outputPath));
