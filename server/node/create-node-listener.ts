@@ -51,13 +51,23 @@ export function createNodeListener(handle: WebHandler, maxRequestBodyBytes = DEF
       outgoing.end();
       return;
     }
-    await writeBody(response.body, outgoing, abort.signal);
+    const stillCorked = await writeBody(response.body, outgoing, abort.signal);
     finished = true;
+    if (stillCorked) {
+      // The body's last chunks are held in the response's cork. Node 22's end() writes the
+      // terminator before it flushes them (a client then reads the stream as ended before
+      // its last event); Node 20 and 24 flush first. So the response is uncorked here, in
+      // order, while the socket is held corked, and end() lets it go: the chunks and the
+      // terminator still leave in one write.
+      outgoing.socket?.cork();
+      outgoing.uncork();
+    }
     outgoing.end();
   };
 }
 
-async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerResponse, aborted: AbortSignal): Promise<void> {
+/** Writes the body, and says whether the response is still corked (its last chunks held, to go out with the terminator). */
+async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerResponse, aborted: AbortSignal): Promise<boolean> {
   const reader = body.getReader();
   const closed = new Promise<void>((resolve) => aborted.addEventListener('abort', () => resolve(), { once: true }));
   let corked = false;
@@ -92,8 +102,10 @@ async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerRespo
     // The app's stream failed mid-answer: end what was sent.
   }
   if (aborted.aborted) await reader.cancel().catch(() => {});
-  // end() flushes a corked chunk along with the terminator, in one write.
+  // The caller uncorks it along with the terminator, in one write; the pending uncork then has nothing to do.
+  const stillCorked = corked;
   corked = false;
+  return stillCorked;
 }
 
 type ReadBody = { kind: 'read'; text: string | undefined } | { kind: 'too-large'; received: number } | { kind: 'gone' };
