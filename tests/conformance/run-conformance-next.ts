@@ -13,9 +13,9 @@ import { readKeepDirectory, runAgainst, type SuiteCommand } from './run-suite.ts
  * `--requirements 2026-07-28` (exactly what that revision requires, frozen at its
  * release), compared with tests/conformance/baseline-next.json.
  *
- * Both need Node 22 and the project runs on Node 20, so npx fetches a Node 22 from
- * npm (the `node` package ships its binaries) and runs the suite's bin with it, for
- * this test alone: `npx -p node@22.23.3 -p @modelcontextprotocol/conformance@X`. That
+ * Both need Node 22, and the same Node whatever runs the rest (22 or 24), so npx fetches
+ * a Node 22 from npm (the `node` package ships its binaries) and runs the suite's bin with
+ * it, for this test alone: `npx -p node@22.23.3 -p @modelcontextprotocol/conformance@X`. That
  * needs the npm registry the first time (npx caches both afterwards), which is why
  * this is `npm run test:conformance:next` and not part of `npm test`.
  *
