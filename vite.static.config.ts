@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { LAZY_FIRST_STEP_ENTRIES, prefetchChunks } from './vite-prefetch-chunks.ts';
 import { shellFirstStep } from './vite-shell-first-step.ts';
+import { contentSecurityPolicy } from './vite-content-security-policy.ts';
+import { HEADERS_FILE } from './server/node/security-headers.ts';
 
 /**
  * The static site (npm run build:static): the app built with a relative base, so the
@@ -15,9 +17,10 @@ import { shellFirstStep } from './vite-shell-first-step.ts';
  */
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const OUT_DIRECTORY = path.join(root, 'dist-static');
 const WORKER_ENTRY = path.join(root, 'src/service-worker/service-worker.ts');
 const WORKER_FILE = 'service-worker.js';
+/** What the worker does not cache: itself, and the host's own configuration (a host that reads `_headers` does not serve it). */
+const UNCACHED_FILES = [WORKER_FILE, HEADERS_FILE];
 
 async function listFiles(directory: string, prefix = ''): Promise<string[]> {
   const files: string[] = [];
@@ -42,12 +45,16 @@ async function hashFiles(directory: string, files: string[]): Promise<string> {
  * list of files to precache and the version baked in.
  */
 function buildServiceWorker(): Plugin {
+  let outDirectory = '';
   return {
     name: 'mcp-lifecycle-explorer-service-worker',
     apply: 'build',
+    configResolved(config) {
+      outDirectory = path.resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
-      const files = (await listFiles(OUT_DIRECTORY)).filter((file) => file !== WORKER_FILE);
-      const version = await hashFiles(OUT_DIRECTORY, files);
+      const files = (await listFiles(outDirectory)).filter((file) => !UNCACHED_FILES.includes(file));
+      const version = await hashFiles(outDirectory, files);
       await build({
         configFile: false,
         root,
@@ -56,7 +63,7 @@ function buildServiceWorker(): Plugin {
         publicDir: false,
         define: { __STATIC_SITE_MANIFEST__: JSON.stringify({ version, files }) },
         build: {
-          outDir: OUT_DIRECTORY,
+          outDir: outDirectory,
           emptyOutDir: false,
           target: 'es2022',
           copyPublicDir: false,
@@ -72,10 +79,10 @@ function buildServiceWorker(): Plugin {
 export default defineConfig({
   mode: 'static-site',
   base: './',
-  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES })],
+  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), contentSecurityPolicy({ meta: true })],
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   build: {
-    outDir: OUT_DIRECTORY,
+    outDir: path.join(root, 'dist-static'),
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

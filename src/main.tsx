@@ -1,10 +1,12 @@
+import './trace/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { next } from './store/actions.ts';
 import { openDeepLink, readDeepLink } from './store/deep-link.ts';
-import { applyEmbedSettings, readEmbedFlag } from './store/embed.ts';
+import { applyEmbedSettings } from './store/embed.ts';
 import { loadEngine, loadEngineAfter } from './store/run-controller.ts';
 import { updateWorkerStatus } from './service-worker/worker-status.ts';
+import { readEmbedFlag } from './trace/embed-view.ts';
 import { App } from './ui/app.tsx';
 import { loadLifecycleGraph } from './ui/graph/load-lifecycle-graph.ts';
 import { whenFirstStepOrIdle, whenShellStepPresented } from './ui/wait-for-first-step.ts';

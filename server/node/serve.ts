@@ -12,7 +12,7 @@ import { createClientIdCookies } from './client-id-cookie.ts';
 import type { ClientIdentity } from '../http/mcp-session-endpoint.ts';
 import { installConnectionGate } from './connection-gate.ts';
 import { createNodeListener } from './create-node-listener.ts';
-import { findFramingHeaders } from './framing-headers.ts';
+import { findSecurityHeaders, readPageScriptHashes } from './security-headers.ts';
 import { writeRawAnswer } from './write-raw-answer.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';
 import { startStdioBridges } from './stdio-bridge.ts';
@@ -91,6 +91,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   if (options.staticDirectory && !existsSync(options.staticDirectory)) {
     throw new Error(`The built app is missing at ${options.staticDirectory}. Run "npm run build" first (npm start does it for you).`);
   }
+  // The policy names the built pages' inline scripts by hash: read from the pages this server sends.
+  const scriptHashes = options.staticDirectory ? await readPageScriptHashes(options.staticDirectory) : [];
   refuseExposedBridges({ host, count: options.stdioServers?.length ?? 0, allowed: options.allowStdioBeyondLoopback === true });
   const stdioBridges = options.stdioServers?.length ? await startStdioBridges({ servers: options.stdioServers, log }) : undefined;
   const app = createApp({
@@ -117,7 +119,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         setHeaders: (response, pathname) => {
           // sirv gives the path alone; the embed view's exception is in the query (the request's own URL).
           const search = new URL(response.req.url ?? '/', 'http://127.0.0.1').search;
-          for (const [name, value] of Object.entries(findFramingHeaders(pathname, search))) response.setHeader(name, value);
+          for (const [name, value] of Object.entries(findSecurityHeaders({ pathname, search, scriptHashes }))) response.setHeader(name, value);
         },
       })
     : undefined;

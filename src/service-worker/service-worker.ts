@@ -1,3 +1,4 @@
+import '../trace/zod-without-eval.ts';
 import { createApp } from '../../server/http/create-app.ts';
 import { createCacheRegistry, formatCacheName } from './client-versions.ts';
 import { cacheMissingFiles, isPageRequest, isSiteRequest, precacheFiles, respondFromCache } from './precache.ts';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readWorkerStatus, subscribeToWorkerStatus, type WorkerStatus } from '../../service-worker/worker-status.ts';
-import { readEmbedFlag } from '../../store/embed.ts';
+import { readEmbedFlag } from '../../trace/embed-view.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 
 /**

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { findRefusedMarkup, formatContentSecurityPolicy, formatHeadersFile, hashInlineScripts, listInlineScripts } from './security-headers.ts';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('listInlineScripts', () => {
+  it('takes the text between the tags of each script without src, as a browser hashes it', () => {
+    const html = [
+      '<script>\n  var a = 1;\n</script>',
+      '<script type="module" crossorigin src="/assets/index.js"></script>',
+      "<SCRIPT type='module'>import './x.js'</SCRIPT >",
+      '<script data-src="x">b()</script>',
+    ].join('\n');
+    expect(listInlineScripts(html)).toEqual(['\n  var a = 1;\n', "import './x.js'", 'b()']);
+  });
+
+  it('hashes each distinct script once, sorted', () => {
+    expect(hashInlineScripts(['<script>a()</script><script>b()</script>', '<script>a()</script>'])).toEqual([sha256('a()'), sha256('b()')].sort());
+  });
+});
+
+describe('findRefusedMarkup', () => {
+  it.each([
+    ['<button onclick="go()">Go</button>', 'onclick'],
+    ['<img src="x.png" onerror=alert(1)>', 'onerror'],
+    ['<p style="color: red">x</p>', 'style'],
+    ['<style>p { color: red }</style>', '<style>'],
+    ['<a href="javascript:alert(1)">x</a>', 'javascript:'],
+    ['<a href = " JavaScript:alert(1)">x</a>', 'javascript:'],
+  ])('finds %s', (html, what) => {
+    expect(findRefusedMarkup(html).join(' ')).toContain(what);
+  });
+
+  it('leaves scripts, comments, text and other attributes alone', () => {
+    const html = '<!-- a style="x" onclick="y" --><script>if (a) b.style = "c"; el.onclick = d;</script><p class="whitespace-pre" data-on="1" aria-label="one=two">one style=x</p>';
+    expect(findRefusedMarkup(html)).toEqual([]);
+  });
+});
+
+describe('formatContentSecurityPolicy', () => {
+  it('allows script from the origin and the hashes given, never inline or evaluated', () => {
+    const policy = formatContentSecurityPolicy({ scriptHashes: [sha256('a()')], frameAncestors: "'self'" });
+    expect(policy).toContain(`script-src 'self' 'report-sample' ${sha256('a()')};`);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic|\*;/);
+    expect(policy).toMatch(/object-src 'none'/);
+    expect(policy).toMatch(/base-uri 'none'/);
+    expect(policy.endsWith("frame-ancestors 'self'")).toBe(true);
+  });
+
+  it('leaves frame-ancestors out of a policy for a <meta>, where browsers ignore it', () => {
+    expect(formatContentSecurityPolicy({ scriptHashes: [], frameAncestors: null })).not.toContain('frame-ancestors');
+  });
+});
+
+/** The headers a Netlify or Cloudflare Pages host sends for a path: every rule that matches it, a header named twice joined with commas. */
+function applyHeadersFile(file: string, pathname: string): Map<string, string> {
+  const headers = new Map<string, string>();
+  let matches = false;
+  for (const line of file.split('\n')) {
+    if (line.startsWith('#') || line.trim() === '') continue;
+    if (!line.startsWith(' ')) {
+      matches = line === pathname || (line.endsWith('*') && pathname.startsWith(line.slice(0, -1)));
+      continue;
+    }
+    if (!matches) continue;
+    const [name = '', ...value] = line.trim().split(': ');
+    const previous = headers.get(name.toLowerCase());
+    headers.set(name.toLowerCase(), previous === undefined ? value.join(': ') : `${previous}, ${value.join(': ')}`);
+  }
+  return headers;
+}
+
+describe('formatHeadersFile', () => {
+  const file = formatHeadersFile({ scriptHashes: [sha256('a()')] });
+
+  it.each(['/', '/index.html'])('gives the page %s every header once, COOP included', (pathname) => {
+    const headers = applyHeadersFile(file, pathname);
+    expect(headers.get('content-security-policy')).toBe(formatContentSecurityPolicy({ scriptHashes: [sha256('a()')], frameAncestors: "'self'" }));
+    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
+  it.each(['/oauth-callback.html', '/assets/index-abc.js'])('gives %s the policy and no COOP', (pathname) => {
+    const headers = applyHeadersFile(file, pathname);
+    expect(headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(headers.has('cross-origin-opener-policy')).toBe(false);
+  });
+});

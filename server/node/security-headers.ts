@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readEmbedFlag } from '../../src/trace/embed-view.ts';
+
+/**
+ * The headers every file of the explorer is sent with, and its Content-Security-Policy: the
+ * one place for both builds. `npm start` sends them (serve.ts, from the hashes of the built
+ * pages' inline scripts, read at start-up); the static build writes the same policy into its
+ * pages as a `<meta>` and the headers into `_headers` for hosts that read that file
+ * (vite-content-security-policy.ts).
+ *
+ * The policy is what makes a URL gate missed one day still run no script: the page's own
+ * files may run, plus the few inline scripts the build wrote, named by their SHA-256;
+ * nothing else. No 'unsafe-inline' (a `javascript:` URL, an injected `<script>` or event
+ * handler), no 'unsafe-eval' (eval, new Function, a string given to setTimeout).
+ */
+
+/** The file only static hosts read (Netlify, Cloudflare Pages): no page, never cached by the Service Worker. */
+export const HEADERS_FILE = '_headers';
+/** The OAuth redirect page: it must keep its opener (see CROSS_ORIGIN_OPENER_POLICY). */
+const CALLBACK_PAGES = ['/oauth-callback.html', '/oauth-callback'];
+
+type FrameAncestors = "'self'" | '*';
+
+/** The text of each inline `<script>` of a page, exactly as a browser hashes it (what lies between the tags). */
+export function listInlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (!/\ssrc\s*=/i.test(` ${match[1] ?? ''}`)) scripts.push(match[2] ?? '');
+  }
+  return scripts;
+}
+
+/**
+ * What in a page the policy would refuse, and so must not be there: an event handler
+ * attribute, a style attribute or element, a `javascript:` URL. A build that writes one
+ * fails (the build calls this), rather than a page that quietly loses it.
+ */
+export function findRefusedMarkup(html: string): string[] {
+  const found: string[] = [];
+  const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '<script></script>').replace(/<!--[\s\S]*?-->/g, '');
+  for (const match of withoutScripts.matchAll(/<[a-z][^>]*?\s(on[a-z]+|style)\s*=[^>]*>/gi)) found.push(`a ${match[1]} attribute: ${match[0].slice(0, 80)}`);
+  if (/<style\b/i.test(withoutScripts)) found.push('a <style> element');
+  if (/=\s*["']?\s*javascript:/i.test(withoutScripts)) found.push('a javascript: URL');
+  return found;
+}
+
+/** The policy's script sources for these pages' inline scripts: 'sha256-…' each, sorted, once. */
+export function hashInlineScripts(pages: readonly string[]): string[] {
+  const hashes = pages.flatMap(listInlineScripts).map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+  return [...new Set(hashes)].sort();
+}
+
+/** The hashes of the inline scripts of the pages at the top of a built app's folder, as `serve` sends them. */
+export async function readPageScriptHashes(directory: string): Promise<string[]> {
+  const pages = (await readdir(directory)).filter((file) => file.endsWith('.html'));
+  return hashInlineScripts(await Promise.all(pages.map((file) => readFile(path.join(directory, file), 'utf8'))));
+}
+
+/**
+ * The Content-Security-Policy of the explorer's pages. `frameAncestors` null leaves that
+ * directive out: a `<meta>` policy cannot carry it (browsers ignore it there, and say so in
+ * the console), so the static site's pages can be framed unless its host sends the header.
+ */
+export function formatContentSecurityPolicy({ scriptHashes, frameAncestors }: { scriptHashes: readonly string[]; frameAncestors: FrameAncestors | null }): string {
+  const directives: [string, ...string[]][] = [
+    // Anything not named below: this origin only.
+    ['default-src', "'self'"],
+    // The boundary. 'report-sample' puts the first 40 characters of what was refused into the violation report.
+    ['script-src', "'self'", "'report-sample'", ...scriptHashes],
+    // The built stylesheets only. React and React Flow set styles through the CSSOM (element.style), which a policy does
+    // not govern; no page carries a style attribute or element (findRefusedMarkup), so no 'unsafe-inline' is needed.
+    ['style-src', "'self'"],
+    // data: for the favicon and a tool result's image, which the page builds as a data: URL itself (src/content/base64-media.ts);
+    // blob: for the PNG export, which draws the sequence picture through an image.
+    ['img-src', "'self'", 'data:', 'blob:'],
+    // A tool result's audio, built the same way.
+    ['media-src', "'self'", 'data:'],
+    // MCP servers, providers and lesson files at any https address, and plain http to this machine or to an origin the
+    // learner names (the URL gate's rule). A policy is fixed when the page loads and can only be tightened, so it cannot name
+    // the origins a learner picks later: it allows any. It is not the boundary against leaking data (any https address is
+    // allowed on purpose); script-src is the boundary against running it.
+    ['connect-src', "'self'", 'https:', 'http:'],
+    // The static site's Service Worker.
+    ['worker-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    // Every form of the app is handled by its script, or closes a dialog (method="dialog", which is no submission).
+    ['form-action', "'none'"],
+    ...(frameAncestors === null ? [] : [['frame-ancestors', frameAncestors] as [string, string]]),
+  ];
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}
+
+/**
+ * Cross-Origin-Opener-Policy for the app's page: a page of another site that opens the explorer
+ * gets no handle on it, while the popups the explorer opens itself (the consent page) keep
+ * theirs ('-allow-popups'), as the sign-in flow needs. The OAuth callback page is sent none:
+ * it comes back into the popup from the authorization server's page, and a COOP there would
+ * cut it from the explorer that opened the popup (it then answers on its BroadcastChannel).
+ */
+const CROSS_ORIGIN_OPENER_POLICY = 'same-origin-allow-popups';
+
+/** Headers every file gets, whatever it is. */
+const COMMON_HEADERS = {
+  // A file is what its Content-Type says: a JSON or text answer is never run as a script or shown as a page.
+  'x-content-type-options': 'nosniff',
+  // The explorer's addresses can carry a lesson, a scenario, a step: no request it makes tells another site where it was.
+  'referrer-policy': 'no-referrer',
+};
+
+/**
+ * The headers `npm start` sends with a file, at this request path and query. Every file gets
+ * them: the single-page fallback sends index.html for any path, so the path does not tell
+ * which answer is a page, and on a script or an image they are inert.
+ *
+ * Framing: only the app's own pages may frame it (`frame-ancestors 'self'`, and X-Frame-Options
+ * SAMEORIGIN for browsers that read no CSP; SAMEORIGIN rather than DENY, so both say the same and
+ * a page of the app may still show another). A foreign page that framed it could deep-link a
+ * lifecycle and trick the learner into pressing its buttons under a decoy. The embeddable lesson
+ * view (?embed=1, `readEmbedFlag`) is the one exception: any site may frame it, and it offers
+ * nothing worth a decoy (the built-in server and the mock model only, no key, no remembered MCP
+ * server or headers, no settings, no files; src/store/embed.ts). X-Frame-Options cannot say
+ * "any", so the embed view is sent none.
+ */
+export function findSecurityHeaders({ pathname, search, scriptHashes }: { pathname: string; search: string; scriptHashes: readonly string[] }): Record<string, string> {
+  const embed = readEmbedFlag(search);
+  return {
+    'content-security-policy': formatContentSecurityPolicy({ scriptHashes, frameAncestors: embed ? '*' : "'self'" }),
+    ...(embed ? {} : { 'x-frame-options': 'SAMEORIGIN' }),
+    ...COMMON_HEADERS,
+    ...(CALLBACK_PAGES.includes(pathname) ? {} : { 'cross-origin-opener-policy': CROSS_ORIGIN_OPENER_POLICY }),
+  };
+}
+
+/**
+ * `_headers` for a static host that reads one (Netlify, Cloudflare Pages), with the paths as
+ * at the site's root. Such a host matches paths, not queries, so it cannot tell the embed view
+ * apart: its pages get `frame-ancestors 'self'`, and embedding by another site needs that rule
+ * changed (README, "Put it on any static host"). A host adds up the rules a path matches and
+ * joins a header named twice with commas, so each header is named by one rule a path matches:
+ * COOP by the page's own paths only, not by the callback page's.
+ */
+export function formatHeadersFile({ scriptHashes }: { scriptHashes: readonly string[] }): string {
+  const everyFile = {
+    'Content-Security-Policy': formatContentSecurityPolicy({ scriptHashes, frameAncestors: "'self'" }),
+    'X-Frame-Options': 'SAMEORIGIN',
+    'X-Content-Type-Options': COMMON_HEADERS['x-content-type-options'],
+    'Referrer-Policy': COMMON_HEADERS['referrer-policy'],
+  };
+  const page = { 'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY };
+  const rules: [string, Record<string, string>][] = [['/*', everyFile], ['/', page], ['/index.html', page]];
+  const lines = ['# Written by npm run build:static (server/node/security-headers.ts): the headers a static host should send.'];
+  for (const [rule, headers] of rules) lines.push(rule, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`));
+  return `${lines.join('\n')}\n`;
+}
