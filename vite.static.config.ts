@@ -9,6 +9,7 @@ import { LAZY_FIRST_STEP_ENTRIES, prefetchChunks } from './vite-prefetch-chunks.
 import { shellFirstStep } from './vite-shell-first-step.ts';
 import { contentSecurityPolicy } from './vite-content-security-policy.ts';
 import { HEADERS_FILE } from './server/node/security-headers.ts';
+import type { StaticSiteManifest } from './src/service-worker/file-integrity.ts';
 
 /**
  * The static site (npm run build:static): the app built with a relative base, so the
@@ -32,17 +33,26 @@ async function listFiles(directory: string, prefix = ''): Promise<string[]> {
   return files.sort();
 }
 
-/** A hash of every built file's name and bytes: the worker's version, so a new deployment gets a new worker and a new cache. */
-async function hashFiles(directory: string, files: string[]): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update('\0').update(await readFile(path.join(directory, file))).update('\0');
-  return hash.digest('hex').slice(0, 16);
+/**
+ * Each built file's SHA-256 (hex), which the worker checks a cached file against before it
+ * serves it (src/service-worker/file-integrity.ts), and the version: a hash of every file's
+ * name and bytes, so a new deployment gets a new worker and a new cache.
+ */
+async function hashFiles(directory: string, files: string[]): Promise<StaticSiteManifest> {
+  const version = createHash('sha256');
+  const hashes: Record<string, string> = {};
+  for (const file of files) {
+    const bytes = await readFile(path.join(directory, file));
+    hashes[file] = createHash('sha256').update(bytes).digest('hex');
+    version.update(file).update('\0').update(bytes).update('\0');
+  }
+  return { version: version.digest('hex').slice(0, 16), hashes };
 }
 
 /**
  * Once the app is written, bundles the worker into one classic script (every browser
  * with Service Workers runs those; module workers are not everywhere yet) with the
- * list of files to precache and the version baked in.
+ * list of files to precache, their hashes and the version baked in.
  */
 function buildServiceWorker(): Plugin {
   let outDirectory = '';
@@ -54,14 +64,14 @@ function buildServiceWorker(): Plugin {
     },
     async closeBundle() {
       const files = (await listFiles(outDirectory)).filter((file) => !UNCACHED_FILES.includes(file));
-      const version = await hashFiles(outDirectory, files);
+      const manifest = await hashFiles(outDirectory, files);
       await build({
         configFile: false,
         root,
         logLevel: 'warn',
         mode: 'production',
         publicDir: false,
-        define: { __STATIC_SITE_MANIFEST__: JSON.stringify({ version, files }) },
+        define: { __STATIC_SITE_MANIFEST__: JSON.stringify(manifest) },
         build: {
           outDir: outDirectory,
           emptyOutDir: false,
@@ -71,7 +81,7 @@ function buildServiceWorker(): Plugin {
           lib: { entry: WORKER_ENTRY, formats: ['iife'], name: 'mcpLifecycleExplorerServer', fileName: () => WORKER_FILE },
         },
       });
-      this.info?.(`service worker ${WORKER_FILE}: version ${version}, ${files.length} files precached`);
+      this.info?.(`service worker ${WORKER_FILE}: version ${manifest.version}, ${files.length} files precached`);
     },
   };
 }

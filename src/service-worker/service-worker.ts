@@ -1,6 +1,7 @@
 import '../trace/zod-without-eval.ts';
 import { createApp } from '../../server/http/create-app.ts';
 import { createCacheRegistry, formatCacheName } from './client-versions.ts';
+import type { StaticSiteManifest } from './file-integrity.ts';
 import { cacheMissingFiles, isPageRequest, isSiteRequest, precacheFiles, respondFromCache } from './precache.ts';
 import { createServerRequest, findServerPath } from './server-routes.ts';
 import type { PageToWorkerMessage, ServiceWorkerScope, WorkerToPageMessage } from './worker-scope.ts';
@@ -14,9 +15,10 @@ import type { PageToWorkerMessage, ServiceWorkerScope, WorkerToPageMessage } fro
  * Built into one file by vite.static.config.ts, which fills in the manifest below.
  */
 
-declare const __STATIC_SITE_MANIFEST__: { version: string; files: string[] };
+declare const __STATIC_SITE_MANIFEST__: StaticSiteManifest;
 
 const manifest = __STATIC_SITE_MANIFEST__;
+const files = Object.keys(manifest.hashes);
 const worker = globalThis as unknown as ServiceWorkerScope;
 /** The site's folder: the worker file sits at its top, and its scope is that folder. */
 const baseUrl = new URL('./', worker.location.href);
@@ -58,7 +60,8 @@ worker.addEventListener('install', (event) => {
     precacheFiles({
       cacheName,
       baseUrl,
-      files: isFirstInstall ? manifest.files.filter((file) => FIRST_INSTALL_FILES.includes(file)) : manifest.files,
+      files: isFirstInstall ? files.filter((file) => FIRST_INSTALL_FILES.includes(file)) : files,
+      hashes: manifest.hashes,
       onProgress: (cached, total) => void tellPages({ type: 'install-progress', cached, total }),
     }),
   );
@@ -75,7 +78,8 @@ function completeOfflineCopy(): Promise<boolean> {
   offlineCopy ??= cacheMissingFiles({
     cacheName,
     baseUrl,
-    files: manifest.files,
+    files,
+    hashes: manifest.hashes,
     onProgress: (cached, total) => void tellPages({ type: 'offline-progress', cached, total }),
   }).then(
     () => true,
@@ -114,7 +118,7 @@ worker.addEventListener('message', (event) => {
   if (message?.type === 'page-loaded') {
     event.waitUntil(listPageIds().then((pages) => registry.prune(pages, cacheName)));
     // Every page that comes up learns whether the offline copy is whole, also once it long is.
-    event.waitUntil(completeOfflineCopy().then((complete) => complete ? tellPages({ type: 'offline-progress', cached: manifest.files.length, total: manifest.files.length }) : undefined));
+    event.waitUntil(completeOfflineCopy().then((complete) => complete ? tellPages({ type: 'offline-progress', cached: files.length, total: files.length }) : undefined));
   }
   if (message?.type === 'read-version') {
     const reply: WorkerToPageMessage = { type: 'version', version: manifest.version };
@@ -135,12 +139,12 @@ worker.addEventListener('fetch', (event) => {
     // A page loaded now is this version's. The page it replaces (a reload) is still listed until
     // the new one has loaded, so old caches are pruned when the new page says it is up ('page-loaded').
     if (event.resultingClientId) event.waitUntil(registry.record(event.resultingClientId, cacheName));
-    event.respondWith(respondFromCache({ request, cacheName, baseUrl }));
+    event.respondWith(respondFromCache({ request, cacheName, baseUrl, hashes: manifest.hashes }));
     return;
   }
   event.respondWith(
     (event.clientId ? registry.findCacheOf(event.clientId) : Promise.resolve(undefined)).then((pageCacheName) =>
-      respondFromCache({ request, cacheName, baseUrl, ...(pageCacheName ? { pageCacheName } : {}) }),
+      respondFromCache({ request, cacheName, baseUrl, hashes: manifest.hashes, ...(pageCacheName ? { pageCacheName } : {}) }),
     ),
   );
 });

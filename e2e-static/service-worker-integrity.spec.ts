@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { stepUntil } from '../e2e/helpers.ts';
+import { waitForInBrowserServer } from './static-site-helpers.ts';
+
+/**
+ * The Service Worker serves only what the build made. A script that ran once in a page of
+ * the site can rewrite the worker's cache (Cache Storage is the origin's): here
+ * page.evaluate stands in for it, replacing the cached index.html and the app's main chunk.
+ * Every later load must still get the build's files, checked against the hashes baked into
+ * the worker (src/service-worker/file-integrity.ts), and never the attacker's.
+ */
+
+const REPLACED_PAGE = '<!doctype html><meta charset="utf-8"><title>Replaced</title><p id="replaced">The attacker’s page, served by the explorer’s own worker.</p>';
+const REPLACED_SCRIPT = "document.title = 'Replaced'; localStorage.setItem('replaced-script-ran', 'yes');";
+
+/** Once every file is cached: then a reload and a new tab are served from the cache alone. */
+async function loadWholeSite(page: Page): Promise<void> {
+  await page.goto('./');
+  await waitForInBrowserServer(page);
+  await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 60_000 });
+}
+
+/** What an injected script can do: rewrite this version's cached index.html and main chunk. Returns the chunk's path. */
+async function rewriteCache(page: Page): Promise<string> {
+  return page.evaluate(
+    async ({ replacedPage, replacedScript }) => {
+      const base = new URL('./', location.href);
+      const names = (await caches.keys()).filter((name) => name.startsWith(`mcp-lifecycle-explorer ${base.pathname} `) && !name.endsWith(' pages'));
+      if (names.length !== 1) throw new Error(`Expected one version cache, found ${JSON.stringify(names)}.`);
+      const cache = await caches.open(names[0]!);
+      const chunk = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+      if (!chunk) throw new Error('The page has no module script.');
+      await cache.put(new URL('index.html', base).href, new Response(replacedPage, { headers: { 'content-type': 'text/html' } }));
+      await cache.put(chunk, new Response(replacedScript, { headers: { 'content-type': 'text/javascript' } }));
+      return new URL(chunk).pathname;
+    },
+    { replacedPage: REPLACED_PAGE, replacedScript: REPLACED_SCRIPT },
+  );
+}
+
+/** The text the worker's cache holds for a path now. */
+async function readCached(page: Page, pathname: string): Promise<string> {
+  return page.evaluate(async (path) => (await caches.match(new URL(path, location.href).href))?.text() ?? '', pathname);
+}
+
+async function expectTheRealApp(page: Page): Promise<void> {
+  await expect(page).toHaveTitle('MCP Lifecycle Explorer');
+  await expect(page.locator('#replaced')).toHaveCount(0);
+  await waitForInBrowserServer(page);
+  await stepUntil(page, 'keyboard', 'mcp.initialize.request');
+  expect(await page.evaluate(() => localStorage.getItem('replaced-script-ran'))).toBeNull();
+}
+
+test('a script that rewrites the cached index.html and main chunk: a reload and a new tab get the build’s files, and the cache holds them again', async ({ page, context }) => {
+  await loadWholeSite(page);
+  const chunk = await rewriteCache(page);
+  expect(await readCached(page, 'index.html')).toBe(REPLACED_PAGE);
+
+  await page.reload();
+  await expectTheRealApp(page);
+  // The changed entries were deleted and fetched again: the cache holds the build's bytes.
+  expect(await readCached(page, 'index.html')).toContain('<title>MCP Lifecycle Explorer</title>');
+  expect(await readCached(page, chunk)).not.toBe(REPLACED_SCRIPT);
+
+  await rewriteCache(page);
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expectTheRealApp(other);
+});
+
+test('offline, a rewritten index.html is refused with what happened and what to do, never served; online again, the app is back', async ({ page, context }) => {
+  await loadWholeSite(page);
+  await rewriteCache(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('body')).toContainText('is not the file this version of the site was built with');
+  await expect(page.locator('body')).toContainText('Connect to the network and reload.');
+  await expect(page.locator('#replaced')).toHaveCount(0);
+  await context.setOffline(false);
+  await page.reload();
+  await expectTheRealApp(page);
+});
