@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
+import sirv from 'sirv';
 
 /** Waits until the in-browser server controls the page and has said it is ready. */
 export async function waitForInBrowserServer(page: Page): Promise<void> {
@@ -36,4 +39,22 @@ export async function readCacheNames(page: Page): Promise<string[]> {
 export async function readServedPaths(page: Page, baseURL: string): Promise<string[]> {
   const response = await page.request.get(new URL('/__requests', baseURL).href);
   return (await response.json()) as string[];
+}
+
+/** A folder on a plain static file server of its own, in this process, at the root of a free port: for a test's own build. */
+export async function serveFolder(directory: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const serveFiles = sirv(directory, { dev: true, etag: true, single: false, extensions: ['html'], gzip: false, brotli: false });
+  const server = createServer((request, response) =>
+    serveFiles(request, response, () => {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

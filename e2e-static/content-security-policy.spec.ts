@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { findNextButton } from '../e2e/helpers.ts';
+import { startHostileAuthorizationServer } from '../e2e/hostile-authorization-server.ts';
+import { buildWithOpenUrlGate } from '../e2e/open-url-gate-build.ts';
+import { expectHostileEndpointRefused, expectInjectedScriptRefused, recordPolicyViolations, signInThroughHostileEndpoint, walkTheApp } from '../e2e/policy-violations.ts';
+import { serveFolder, waitForInBrowserServer } from './static-site-helpers.ts';
+
+/**
+ * The static site's Content-Security-Policy, a <meta> in each page (a plain static host sends
+ * no headers of ours), stops script on its own, and the app keeps to it, Service Worker and
+ * all. The served app's copy is e2e/content-security-policy.spec.ts.
+ */
+
+test.describe('with the URL gate switched off', () => {
+  // A static build of its own (e2e/open-url-gate-build.ts), made once for this test, on a plain file server of its own.
+  let site: { url: string; close: () => Promise<void> };
+  let hostile: { url: string; close: () => Promise<void> };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    site = await serveFolder(await buildWithOpenUrlGate('static-site'));
+    hostile = await startHostileAuthorizationServer({ allowedOrigins: [new URL(site.url).origin] });
+  });
+
+  test.afterAll(async () => {
+    await hostile?.close();
+    await site?.close();
+  });
+
+  test('an authorization server’s javascript: consent page is refused by the policy alone, and runs nothing', async ({ page }) => {
+    await recordPolicyViolations(page);
+    await page.goto(site.url);
+    await waitForInBrowserServer(page);
+    await signInThroughHostileEndpoint(page, hostile.url);
+    await expectHostileEndpointRefused(page);
+  });
+});
+
+test('a script injected into the page cannot add script, an event handler, or evaluate a string', async ({ page }) => {
+  await recordPolicyViolations(page);
+  await page.goto('./');
+  await expect(findNextButton(page)).toBeVisible();
+  await expectInjectedScriptRefused(page);
+});
+
+test('the app itself breaks none of its policy: a whole run, its views and its exports report no violation, the worker’s install included', async ({ page }) => {
+  await recordPolicyViolations(page);
+  await page.goto('./');
+  await waitForInBrowserServer(page);
+  await walkTheApp(page);
+});

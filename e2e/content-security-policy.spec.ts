@@ -1,0 +1,48 @@
+import { test } from '@playwright/test';
+import { serve, type RunningServer } from '../server/node/serve.ts';
+import { openApp } from './helpers.ts';
+import { startHostileAuthorizationServer } from './hostile-authorization-server.ts';
+import { buildWithOpenUrlGate } from './open-url-gate-build.ts';
+import { expectHostileEndpointRefused, expectInjectedScriptRefused, recordPolicyViolations, signInThroughHostileEndpoint, walkTheApp } from './policy-violations.ts';
+
+/**
+ * The served app's Content-Security-Policy (server/node/security-headers.ts) stops script on
+ * its own, and the app itself keeps to it. The static site's copy is
+ * e2e-static/content-security-policy.spec.ts.
+ */
+
+test.describe('with the URL gate switched off', () => {
+  // A build of its own (open-url-gate-build.ts), made once for this test and served by the real server in this process.
+  let openGateApp: RunningServer;
+  let hostile: { url: string; close: () => Promise<void> };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    openGateApp = await serve({ port: 0, staticDirectory: await buildWithOpenUrlGate('served-app') });
+    hostile = await startHostileAuthorizationServer({ allowedOrigins: [openGateApp.url] });
+  });
+
+  test.afterAll(async () => {
+    await hostile?.close();
+    await openGateApp?.close();
+  });
+
+  test('an authorization server’s javascript: consent page is refused by the policy alone, and runs nothing', async ({ page }) => {
+    await recordPolicyViolations(page);
+    await page.goto(`${openGateApp.url}/`);
+    await signInThroughHostileEndpoint(page, hostile.url);
+    await expectHostileEndpointRefused(page);
+  });
+});
+
+test('a script injected into the page cannot add script, an event handler, or evaluate a string', async ({ page }) => {
+  await recordPolicyViolations(page);
+  await openApp(page);
+  await expectInjectedScriptRefused(page);
+});
+
+test('the app itself breaks none of its policy: a whole run, its views and its exports report no violation', async ({ page }) => {
+  await recordPolicyViolations(page);
+  await page.goto('/');
+  await walkTheApp(page);
+});
