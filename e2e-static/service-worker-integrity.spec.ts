@@ -1,6 +1,9 @@
+import { appendFile, cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { stepUntil } from '../e2e/helpers.ts';
-import { waitForInBrowserServer } from './static-site-helpers.ts';
+import { serveFolder, waitForInBrowserServer } from './static-site-helpers.ts';
 
 /**
  * The Service Worker serves only what the build made. A script that ran once in a page of
@@ -79,4 +82,25 @@ test('offline, a rewritten index.html is refused with what happened and what to 
   await context.setOffline(false);
   await page.reload();
   await expectTheRealApp(page);
+});
+
+test('a host that serves a file other than the build made: the worker does not keep it, and the page says which and why', async ({ page }) => {
+  // A copy of the site with one lazily loaded chunk changed after the build, as a half-copied deployment or a rewriting host leaves it.
+  const directory = await mkdtemp(path.join(tmpdir(), 'mcp-lifecycle-explorer-changed-host-'));
+  await cp('dist-static', directory, { recursive: true });
+  const chunk = (await readdir(path.join(directory, 'assets'))).find((name) => /^sequence-diagram-.*\.js$/.test(name));
+  if (!chunk) throw new Error('The static build has no sequence-diagram chunk.');
+  await appendFile(path.join(directory, 'assets', chunk), '\n// changed by the host\n');
+  const site = await serveFolder(directory);
+  try {
+    await page.goto(site.url);
+    await waitForInBrowserServer(page);
+    const status = page.getByTestId('static-site-status');
+    await expect(status).toContainText(`Precaching assets/${chunk} failed: the host sent other bytes than this version was built with`, { timeout: 60_000 });
+    await expect(status).not.toContainText('works offline once loaded');
+    expect(await page.evaluate(async (path) => (await caches.match(new URL(path, location.href).href)) === undefined, `assets/${chunk}`)).toBe(true);
+  } finally {
+    await site.close();
+    await rm(directory, { recursive: true, force: true });
+  }
 });

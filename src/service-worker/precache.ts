@@ -39,8 +39,10 @@ export async function precacheFiles(options: PrecacheOptions): Promise<void> {
 async function fillCache(cache: Cache, options: Omit<PrecacheOptions, 'cacheName'>): Promise<void> {
   const queue = [...options.files];
   let cached = 0;
+  // Once one file fails the whole has failed: the others stop, and report no more progress over the failure.
+  let failed = false;
   const cacheNext = async (): Promise<void> => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (let file = queue.shift(); file !== undefined && !failed; file = queue.shift()) {
       // 'reload' skips the HTTP cache: a file left there by the previous deployment must not be cached as this one's.
       const request = new Request(new URL(file, options.baseUrl), { cache: 'reload' });
       const response = await fetch(request);
@@ -51,10 +53,14 @@ async function fillCache(cache: Cache, options: Omit<PrecacheOptions, 'cacheName
       if (!checked.ok) throw new Error(`Precaching ${file} failed: the host sent other bytes than this version was built with (SHA-256 ${checked.actual.slice(0, 12)}…, not ${expected.slice(0, 12)}…); a deployment still under way, or a host that rewrites files.`);
       await cache.put(request, checked.response);
       cached += 1;
-      options.onProgress(cached, options.files.length);
+      if (!failed) options.onProgress(cached, options.files.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, queue.length) }, cacheNext));
+  const stopOnFailure = (error: unknown) => {
+    failed = true;
+    throw error;
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, queue.length) }, () => cacheNext().catch(stopOnFailure)));
 }
 
 /**
