@@ -129,7 +129,9 @@ test('The code behind the step: translation #1 shows the wire format’s own fun
 
 test('Lesson mode: notes from the address, and ?embed=1 is a framed view with no settings that may be framed by any site', async ({ page, baseURL }) => {
   const response = await page.goto('/?embed=1&scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id');
-  expect(response?.headers()['content-security-policy']).toBe('frame-ancestors *');
+  // Any site may frame it; the rest of the policy is every page's (script from the app's own files only).
+  expect(response?.headers()['content-security-policy']).toMatch(/(^|; )frame-ancestors \*$/);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-call.request');
   await expect(page.getByTestId('teacher-note')).toContainText('Look at the id');
   await expect(page.getByTestId('model-settings-button')).toHaveCount(0);
