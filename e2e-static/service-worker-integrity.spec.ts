@@ -41,6 +41,18 @@ async function rewriteCache(page: Page): Promise<string> {
   );
 }
 
+/**
+ * Stops the site's worker, as the browser does after half a minute idle. A worker keeps the
+ * files it has checked in its memory, out of any page's reach, and serves them from there: a
+ * worker started afresh reads and checks the (rewritten) cache.
+ */
+async function stopWorker(page: Page): Promise<void> {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('ServiceWorker.enable');
+  await devtools.send('ServiceWorker.stopAllWorkers');
+  await devtools.detach();
+}
+
 /** The text the worker's cache holds for a path now. */
 async function readCached(page: Page, pathname: string): Promise<string> {
   return page.evaluate(async (path) => (await caches.match(new URL(path, location.href).href))?.text() ?? '', pathname);
@@ -54,27 +66,37 @@ async function expectTheRealApp(page: Page): Promise<void> {
   expect(await page.evaluate(() => localStorage.getItem('replaced-script-ran'))).toBeNull();
 }
 
-test('a script that rewrites the cached index.html and main chunk: a reload and a new tab get the build’s files, and the cache holds them again', async ({ page, context }) => {
+test('a script that rewrites the cached index.html and main chunk: a reload and new tabs get the build’s files, and the cache holds them again', async ({ page, context }) => {
   await loadWholeSite(page);
   const chunk = await rewriteCache(page);
   expect(await readCached(page, 'index.html')).toBe(REPLACED_PAGE);
 
+  // A worker started afresh reads the rewritten cache, finds it is not the build's, and fetches the real files again.
+  await stopWorker(page);
   await page.reload();
   await expectTheRealApp(page);
-  // The changed entries were deleted and fetched again: the cache holds the build's bytes.
   expect(await readCached(page, 'index.html')).toContain('<title>MCP Lifecycle Explorer</title>');
   expect(await readCached(page, chunk)).not.toBe(REPLACED_SCRIPT);
 
+  // A worker that has served the files keeps them in its memory: a cache rewritten since is not even read.
   await rewriteCache(page);
-  const other = await context.newPage();
-  await other.goto(page.url());
-  await expectTheRealApp(other);
+  const warm = await context.newPage();
+  await warm.goto(page.url());
+  await expectTheRealApp(warm);
+
+  // Stopped and started again, it reads that cache, and refuses it again.
+  await stopWorker(page);
+  const cold = await context.newPage();
+  await cold.goto(page.url());
+  await expectTheRealApp(cold);
+  expect(await readCached(cold, 'index.html')).toContain('<title>MCP Lifecycle Explorer</title>');
 });
 
 test('offline, a rewritten index.html is refused with what happened and what to do, never served; online again, the app is back', async ({ page, context }) => {
   await loadWholeSite(page);
   await rewriteCache(page);
   await context.setOffline(true);
+  await stopWorker(page);
   await page.reload();
   await expect(page.locator('body')).toContainText('is not the file this version of the site was built with');
   await expect(page.locator('body')).toContainText('Connect to the network and reload.');

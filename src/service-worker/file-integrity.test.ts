@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkFile, digestBytes, findExpectedHash, findSiteFile } from './file-integrity.ts';
+import { answerWith, checkFile, createCheckedFileMemory, digestBytes, findExpectedHash, findSiteFile } from './file-integrity.ts';
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 const baseUrl = new URL('https://example.org/explorer/');
@@ -44,8 +44,9 @@ describe('checkFile', () => {
   it('answers the bytes it checked, with the status and headers, when they are the build’s', async () => {
     const checked = await checkFile(new Response(built, { status: 200, headers: { 'content-type': 'text/javascript' } }), sha256(built));
     expect(checked.ok).toBe(true);
-    expect(checked.response.headers.get('content-type')).toBe('text/javascript');
-    expect(await checked.response.text()).toBe(built);
+    const answer = answerWith(checked);
+    expect(answer.headers.get('content-type')).toBe('text/javascript');
+    expect(await answer.text()).toBe(built);
   });
 
   it('says the bytes are not the build’s, and which hash they have', async () => {
@@ -53,5 +54,26 @@ describe('checkFile', () => {
     const checked = await checkFile(new Response(changed), sha256(built));
     expect(checked.ok).toBe(false);
     expect(checked.actual).toBe(sha256(changed));
+  });
+});
+
+describe('createCheckedFileMemory', () => {
+  const built = 'console.log("the app")';
+
+  it('answers a kept file again and again, each time with a body of its own', async () => {
+    const memory = createCheckedFileMemory();
+    memory.keep('assets/index.js', await checkFile(new Response(built, { headers: { 'content-type': 'text/javascript' } }), sha256(built)));
+    const first = memory.recall('assets/index.js');
+    const second = memory.recall('assets/index.js');
+    expect(await first?.text()).toBe(built);
+    expect(await second?.text()).toBe(built);
+    expect(second?.headers.get('content-type')).toBe('text/javascript');
+    expect(memory.recall('index.html')).toBeUndefined();
+  });
+
+  it('keeps nothing whose bytes are not the build’s', async () => {
+    const memory = createCheckedFileMemory();
+    memory.keep('assets/index.js', await checkFile(new Response('changed'), sha256(built)));
+    expect(memory.recall('assets/index.js')).toBeUndefined();
   });
 });

@@ -33,19 +33,49 @@ export function findSiteFile(url: string, baseUrl: URL): string | null {
   }
 }
 
-export type CheckedFile = { ok: boolean; actual: string; response: Response };
+export type CheckedFile = { ok: boolean; actual: string; bytes: ArrayBuffer; init: ResponseInit };
 
 /**
- * Compares a response's bytes with the hash the build recorded: whether they match, the hash
- * they have, and the response itself, unread, to serve or to keep. The bytes hashed are a
- * clone's, and a clone carries the same body (the fetch standard tees it), so what is served
- * is what was checked: a later `put` replaces the cache's entry, not a body already taken from
- * it. Serving the response itself rather than a new one of the bytes read lets the browser
- * hand the cached body to the page directly (about 100 ms less over a reload's 31 files here).
+ * Reads a response whole and compares its bytes with the hash the build recorded: whether they
+ * match, the hash they have, and the bytes with the response's status and headers. What is
+ * served or kept is made of these bytes (answerWith), so it is what was checked, whatever
+ * happens to the cache entry they were read from.
  */
 export async function checkFile(response: Response, expected: string): Promise<CheckedFile> {
-  const actual = await digestBytes(await response.clone().arrayBuffer());
-  return { ok: actual === expected, actual, response };
+  const bytes = await response.arrayBuffer();
+  const actual = await digestBytes(bytes);
+  return { ok: actual === expected, actual, bytes, init: { status: response.status, statusText: response.statusText, headers: [...response.headers] } };
+}
+
+/** A response of a checked file's bytes: a Response copies what it is given, so each answer has a body of its own. */
+export function answerWith(file: CheckedFile): Response {
+  return new Response(file.bytes, file.init);
+}
+
+export type CheckedFileMemory = {
+  /** A response of a file checked before in this worker's lifetime, when there is one. */
+  recall: (file: string) => Response | undefined;
+  keep: (file: string, checked: CheckedFile) => void;
+};
+
+/**
+ * The files this worker has checked, kept in its own memory for its lifetime (the whole site
+ * is about 2 MB). No page can reach a worker's memory, so a file served again from there needs
+ * no new check, nor a read of the cache, which a page may have rewritten since: that entry is
+ * checked when a worker started afresh first reads it. It is also the fast way: a reload served
+ * from memory loaded sooner here than one served from the cache with no check at all.
+ */
+export function createCheckedFileMemory(): CheckedFileMemory {
+  const files = new Map<string, CheckedFile>();
+  return {
+    recall: (file) => {
+      const kept = files.get(file);
+      return kept && answerWith(kept);
+    },
+    keep: (file, checked) => {
+      if (checked.ok) files.set(file, checked);
+    },
+  };
 }
 
 /** The hash the build recorded for a file, when the file is one of this version's. */

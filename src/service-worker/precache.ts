@@ -1,4 +1,4 @@
-import { checkFile, findExpectedHash, findSiteFile } from './file-integrity.ts';
+import { answerWith, checkFile, findExpectedHash, findSiteFile, type CheckedFileMemory } from './file-integrity.ts';
 
 /**
  * The built site, kept in a cache named after its deployment, so a reload and an
@@ -51,7 +51,7 @@ async function fillCache(cache: Cache, options: Omit<PrecacheOptions, 'cacheName
       if (expected === undefined) throw new Error(`Precaching ${file} failed: the build recorded no hash for it.`);
       const checked = await checkFile(response, expected);
       if (!checked.ok) throw new Error(`Precaching ${file} failed: the host sent other bytes than this version was built with (SHA-256 ${checked.actual.slice(0, 12)}…, not ${expected.slice(0, 12)}…); a deployment still under way, or a host that rewrites files.`);
-      await cache.put(request, checked.response);
+      await cache.put(request, answerWith(checked));
       cached += 1;
       if (!failed) options.onProgress(cached, options.files.length);
     }
@@ -111,31 +111,40 @@ function isIndexPath(request: Request, baseUrl: URL): boolean {
  * loaded with that version: its hash is that version's worker's, which is gone, so it cannot
  * be checked (SECURITY.md says so). A miss goes to the network, as the host serves it.
  */
-export async function respondFromCache({ request, cacheName, pageCacheName, baseUrl, hashes }: { request: Request; cacheName: string; pageCacheName?: string; baseUrl: URL; hashes: FileHashes }): Promise<Response> {
+export async function respondFromCache({ request, cacheName, pageCacheName, baseUrl, hashes, memory }: { request: Request; cacheName: string; pageCacheName?: string; baseUrl: URL; hashes: FileHashes; memory: CheckedFileMemory }): Promise<Response> {
   if (isPageRequest(request, baseUrl)) {
+    const kept = memory.recall(INDEX_FILE);
+    if (kept) return kept;
     // caches.match with a cacheName reads without opening, so a request answered after the site removed the worker and its caches does not make one again.
     const page = await caches.match(new URL(INDEX_FILE, baseUrl).href, { cacheName });
     if (!page) return fetch(request);
     const expected = findExpectedHash(hashes, INDEX_FILE) ?? '';
     const checked = await checkFile(page, expected);
-    return checked.ok ? checked.response : replaceChangedFile({ file: INDEX_FILE, cacheName, baseUrl, expected, actual: checked.actual });
+    if (!checked.ok) return replaceChangedFile({ file: INDEX_FILE, cacheName, baseUrl, expected, actual: checked.actual, memory });
+    memory.keep(INDEX_FILE, checked);
+    return answerWith(checked);
   }
   const file = findSiteFile(request.url, baseUrl);
   const expected = findExpectedHash(hashes, file);
   // The index and the callback page are each one file whatever their query, so offline a redirect back with a code still finds its page.
   const ignoreSearch = isIndexPath(request, baseUrl) || new URL(request.url).pathname === `${baseUrl.pathname}${CALLBACK_FILE}`;
+  const kept = file !== null && expected !== undefined && (ignoreSearch || new URL(request.url).search === '') ? memory.recall(file) : undefined;
+  if (kept) return kept;
   for (const name of pageCacheName && pageCacheName !== cacheName ? [pageCacheName, cacheName] : [cacheName]) {
     const cached = await caches.match(request, { cacheName: name, ignoreSearch });
     if (!cached) continue;
     // Not a file of this version: an older version's own, for its page; never anything else this version's cache holds.
-    if (expected === undefined) {
+    if (expected === undefined || file === null) {
       if (name !== cacheName) return cached;
       continue;
     }
     const checked = await checkFile(cached, expected);
-    if (checked.ok) return checked.response;
+    if (checked.ok) {
+      memory.keep(file, checked);
+      return answerWith(checked);
+    }
     // Another version's file of the same name is only not this one; in this version's cache it was rewritten.
-    if (name === cacheName && file !== null) return replaceChangedFile({ file, cacheName, baseUrl, expected, actual: checked.actual });
+    if (name === cacheName) return replaceChangedFile({ file, cacheName, baseUrl, expected, actual: checked.actual, memory });
   }
   return fetch(request);
 }
@@ -147,7 +156,7 @@ export async function respondFromCache({ request, cacheName, pageCacheName, base
  * would be (other bytes under the name mean a newer deployment). Without the network, the
  * request is refused with what happened and what to do, never answered with the changed file.
  */
-async function replaceChangedFile({ file, cacheName, baseUrl, expected, actual }: { file: string; cacheName: string; baseUrl: URL; expected: string; actual: string }): Promise<Response> {
+async function replaceChangedFile({ file, cacheName, baseUrl, expected, actual, memory }: { file: string; cacheName: string; baseUrl: URL; expected: string; actual: string; memory: CheckedFileMemory }): Promise<Response> {
   console.warn(`[in-browser server] The cached ${file} is not the file this version was built with (SHA-256 ${actual.slice(0, 12)}…, built ${expected.slice(0, 12)}…): something rewrote the cache. It is deleted and fetched again.`);
   const url = new URL(file, baseUrl).href;
   // Read from this cache a moment ago; if it is gone since, the site removed it, and it is not made again.
@@ -160,6 +169,8 @@ async function replaceChangedFile({ file, cacheName, baseUrl, expected, actual }
   }
   if (!answer.ok) return answer;
   const checked = await checkFile(answer, expected);
-  if (checked.ok) await cache?.put(url, checked.response.clone());
-  return checked.response;
+  if (!checked.ok) return answerWith(checked);
+  memory.keep(file, checked);
+  await cache?.put(url, answerWith(checked));
+  return answerWith(checked);
 }

@@ -1,7 +1,7 @@
 import '../trace/zod-without-eval.ts';
 import { createApp } from '../../server/http/create-app.ts';
 import { createCacheRegistry, formatCacheName } from './client-versions.ts';
-import type { StaticSiteManifest } from './file-integrity.ts';
+import { createCheckedFileMemory, type StaticSiteManifest } from './file-integrity.ts';
 import { cacheMissingFiles, isPageRequest, isSiteRequest, precacheFiles, respondFromCache } from './precache.ts';
 import { createServerRequest, findServerPath } from './server-routes.ts';
 import type { PageToWorkerMessage, ServiceWorkerScope, WorkerToPageMessage } from './worker-scope.ts';
@@ -24,6 +24,8 @@ const worker = globalThis as unknown as ServiceWorkerScope;
 const baseUrl = new URL('./', worker.location.href);
 const cacheName = formatCacheName(baseUrl, manifest.version);
 const registry = createCacheRegistry(baseUrl);
+/** The files served in this worker's lifetime, each checked once against the manifest (file-integrity.ts). */
+const checkedFiles = createCheckedFileMemory();
 
 // DNS rebinding protection as in Node, with the site's own host as the only one allowed.
 const app = createApp({
@@ -139,12 +141,12 @@ worker.addEventListener('fetch', (event) => {
     // A page loaded now is this version's. The page it replaces (a reload) is still listed until
     // the new one has loaded, so old caches are pruned when the new page says it is up ('page-loaded').
     if (event.resultingClientId) event.waitUntil(registry.record(event.resultingClientId, cacheName));
-    event.respondWith(respondFromCache({ request, cacheName, baseUrl, hashes: manifest.hashes }));
+    event.respondWith(respondFromCache({ request, cacheName, baseUrl, hashes: manifest.hashes, memory: checkedFiles }));
     return;
   }
   event.respondWith(
     (event.clientId ? registry.findCacheOf(event.clientId) : Promise.resolve(undefined)).then((pageCacheName) =>
-      respondFromCache({ request, cacheName, baseUrl, hashes: manifest.hashes, ...(pageCacheName ? { pageCacheName } : {}) }),
+      respondFromCache({ request, cacheName, baseUrl, hashes: manifest.hashes, memory: checkedFiles, ...(pageCacheName ? { pageCacheName } : {}) }),
     ),
   );
 });
