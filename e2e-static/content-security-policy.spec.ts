@@ -49,3 +49,20 @@ test('the app itself breaks none of its policy: a whole run, its views and its e
   await waitForInBrowserServer(page);
   await walkTheApp(page);
 });
+
+test('on a host that sends what the build wrote into _headers: the same walk reports no violation, the worker running under the header policy too', async ({ page }) => {
+  const site = await serveFolder('dist-static', { headersFile: true });
+  try {
+    await recordPolicyViolations(page);
+    const answer = await page.goto(site.url);
+    expect(answer?.headers()['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' .*; frame-ancestors 'self'$/);
+    expect(answer?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(answer?.headers()['x-content-type-options']).toBe('nosniff');
+    const worker = await page.request.get(new URL('service-worker.js', site.url).href);
+    expect(worker.headers()['content-security-policy']).toContain("script-src 'self'");
+    await waitForInBrowserServer(page);
+    await walkTheApp(page);
+  } finally {
+    await site.close();
+  }
+});

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import sirv from 'sirv';
+import { readHeadersFile } from '../tests/helpers/read-headers-file.ts';
 
 /** Waits until the in-browser server controls the page and has said it is ready. */
 export async function waitForInBrowserServer(page: Page): Promise<void> {
@@ -41,14 +44,34 @@ export async function readServedPaths(page: Page, baseURL: string): Promise<stri
   return (await response.json()) as string[];
 }
 
-/** A folder on a plain static file server of its own, in this process, at the root of a free port: for a test's own build. */
-export async function serveFolder(directory: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const serveFiles = sirv(directory, { dev: true, etag: true, single: false, extensions: ['html'], gzip: false, brotli: false });
-  const server = createServer((request, response) =>
+/**
+ * A folder on a plain static file server of its own, in this process, at the root of a free
+ * port: for a test's own build. With `headersFile`, it sends the headers the folder's
+ * `_headers` names, as Netlify or Cloudflare Pages would.
+ */
+export async function serveFolder(directory: string, { headersFile = false } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const rules = headersFile ? readFileSync(path.join(directory, '_headers'), 'utf8') : '';
+  const serveFiles = sirv(directory, {
+    dev: true,
+    etag: true,
+    single: false,
+    extensions: ['html'],
+    gzip: false,
+    brotli: false,
+    setHeaders: (response, pathname) => {
+      for (const [name, value] of readHeadersFile(rules, pathname)) response.setHeader(name, value);
+    },
+  });
+  const server = createServer((request, response) => {
+    // The folder's own configuration is the host's, not a file of the site.
+    if (headersFile && new URL(request.url ?? '/', 'http://localhost').pathname === '/_headers') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
     serveFiles(request, response, () => {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-    }),
-  );
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { readHeadersFile } from '../../tests/helpers/read-headers-file.ts';
 import { findRefusedMarkup, formatContentSecurityPolicy, formatHeadersFile, hashInlineScripts, listInlineScripts } from './security-headers.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -53,29 +54,11 @@ describe('formatContentSecurityPolicy', () => {
   });
 });
 
-/** The headers a Netlify or Cloudflare Pages host sends for a path: every rule that matches it, a header named twice joined with commas. */
-function applyHeadersFile(file: string, pathname: string): Map<string, string> {
-  const headers = new Map<string, string>();
-  let matches = false;
-  for (const line of file.split('\n')) {
-    if (line.startsWith('#') || line.trim() === '') continue;
-    if (!line.startsWith(' ')) {
-      matches = line === pathname || (line.endsWith('*') && pathname.startsWith(line.slice(0, -1)));
-      continue;
-    }
-    if (!matches) continue;
-    const [name = '', ...value] = line.trim().split(': ');
-    const previous = headers.get(name.toLowerCase());
-    headers.set(name.toLowerCase(), previous === undefined ? value.join(': ') : `${previous}, ${value.join(': ')}`);
-  }
-  return headers;
-}
-
 describe('formatHeadersFile', () => {
   const file = formatHeadersFile({ scriptHashes: [sha256('a()')] });
 
   it.each(['/', '/index.html'])('gives the page %s every header once, COOP included', (pathname) => {
-    const headers = applyHeadersFile(file, pathname);
+    const headers = readHeadersFile(file, pathname);
     expect(headers.get('content-security-policy')).toBe(formatContentSecurityPolicy({ scriptHashes: [sha256('a()')], frameAncestors: "'self'" }));
     expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
@@ -84,7 +67,7 @@ describe('formatHeadersFile', () => {
   });
 
   it.each(['/oauth-callback.html', '/assets/index-abc.js'])('gives %s the policy and no COOP', (pathname) => {
-    const headers = applyHeadersFile(file, pathname);
+    const headers = readHeadersFile(file, pathname);
     expect(headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(headers.has('cross-origin-opener-policy')).toBe(false);
   });
