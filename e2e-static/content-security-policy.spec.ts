@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { startHostileAuthorizationServer, writeBeaconScript, type HostileAuthorizationServer } from '../tests/helpers/start-hostile-authorization-server.ts';
 import { findNextButton } from '../e2e/helpers.ts';
-import { startHostileAuthorizationServer } from '../e2e/hostile-authorization-server.ts';
 import { buildWithOpenUrlGate } from '../e2e/open-url-gate-build.ts';
 import { expectHostileEndpointRefused, expectInjectedScriptRefused, recordPolicyViolations, signInThroughHostileEndpoint, walkTheApp } from '../e2e/policy-violations.ts';
 import { serveFolder, waitForInBrowserServer } from './static-site-helpers.ts';
@@ -14,29 +14,35 @@ import { serveFolder, waitForInBrowserServer } from './static-site-helpers.ts';
 test.describe('with the URL gate switched off', () => {
   // A static build of its own (e2e/open-url-gate-build.ts), made once for this test, on a plain file server of its own.
   let site: { url: string; close: () => Promise<void> };
-  let hostile: { url: string; close: () => Promise<void> };
+  let hostile: HostileAuthorizationServer;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     site = await serveFolder(await buildWithOpenUrlGate('static-site'));
-    hostile = await startHostileAuthorizationServer({ allowedOrigins: [new URL(site.url).origin] });
   });
 
   test.afterAll(async () => {
-    await hostile?.close();
     await site?.close();
   });
 
-  test('an authorization server’s javascript: consent page is refused by the policy alone, and runs nothing', async ({ page }) => {
+  test.beforeEach(async () => {
+    hostile = await startHostileAuthorizationServer({ place: 'authorization_endpoint', value: writeBeaconScript });
+  });
+
+  test.afterEach(async () => {
+    await hostile.close();
+  });
+
+  test('an authorization server’s javascript: consent page is refused by the policy as script, and runs nothing', async ({ page }) => {
     await recordPolicyViolations(page);
     await page.goto(site.url);
     await waitForInBrowserServer(page);
-    await signInThroughHostileEndpoint(page, hostile.url);
-    await expectHostileEndpointRefused(page);
+    await signInThroughHostileEndpoint(page, hostile);
+    await expectHostileEndpointRefused(page, hostile);
   });
 });
 
-test('a script injected into the page cannot add script, an event handler, or evaluate a string', async ({ page }) => {
+test('a script injected into the page cannot add script or an event handler, run a javascript: URL, or evaluate a string', async ({ page }) => {
   await recordPolicyViolations(page);
   await page.goto('./');
   await expect(findNextButton(page)).toBeVisible();
@@ -56,7 +62,7 @@ test('on a host that sends what the build wrote into _headers: the same walk rep
     await recordPolicyViolations(page);
     const answer = await page.goto(site.url);
     expect(answer?.headers()['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' .*; frame-ancestors 'self'$/);
-    expect(answer?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(answer?.headers()['cross-origin-opener-policy']).toBe('same-origin');
     expect(answer?.headers()['x-content-type-options']).toBe('nosniff');
     const worker = await page.request.get(new URL('service-worker.js', site.url).href);
     expect(worker.headers()['content-security-policy']).toContain("script-src 'self'");

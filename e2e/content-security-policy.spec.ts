@@ -1,7 +1,7 @@
 import { test } from '@playwright/test';
 import { serve, type RunningServer } from '../server/node/serve.ts';
+import { startHostileAuthorizationServer, writeBeaconScript, type HostileAuthorizationServer } from '../tests/helpers/start-hostile-authorization-server.ts';
 import { openApp } from './helpers.ts';
-import { startHostileAuthorizationServer } from './hostile-authorization-server.ts';
 import { buildWithOpenUrlGate } from './open-url-gate-build.ts';
 import { expectHostileEndpointRefused, expectInjectedScriptRefused, recordPolicyViolations, signInThroughHostileEndpoint, walkTheApp } from './policy-violations.ts';
 
@@ -14,28 +14,34 @@ import { expectHostileEndpointRefused, expectInjectedScriptRefused, recordPolicy
 test.describe('with the URL gate switched off', () => {
   // A build of its own (open-url-gate-build.ts), made once for this test and served by the real server in this process.
   let openGateApp: RunningServer;
-  let hostile: { url: string; close: () => Promise<void> };
+  let hostile: HostileAuthorizationServer;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     openGateApp = await serve({ port: 0, staticDirectory: await buildWithOpenUrlGate('served-app') });
-    hostile = await startHostileAuthorizationServer({ allowedOrigins: [openGateApp.url] });
   });
 
   test.afterAll(async () => {
-    await hostile?.close();
     await openGateApp?.close();
   });
 
-  test('an authorization server’s javascript: consent page is refused by the policy alone, and runs nothing', async ({ page }) => {
+  test.beforeEach(async () => {
+    hostile = await startHostileAuthorizationServer({ place: 'authorization_endpoint', value: writeBeaconScript });
+  });
+
+  test.afterEach(async () => {
+    await hostile.close();
+  });
+
+  test('an authorization server’s javascript: consent page is refused by the policy as script, and runs nothing', async ({ page }) => {
     await recordPolicyViolations(page);
     await page.goto(`${openGateApp.url}/`);
-    await signInThroughHostileEndpoint(page, hostile.url);
-    await expectHostileEndpointRefused(page);
+    await signInThroughHostileEndpoint(page, hostile);
+    await expectHostileEndpointRefused(page, hostile);
   });
 });
 
-test('a script injected into the page cannot add script, an event handler, or evaluate a string', async ({ page }) => {
+test('a script injected into the page cannot add script or an event handler, run a javascript: URL, or evaluate a string', async ({ page }) => {
   await recordPolicyViolations(page);
   await openApp(page);
   await expectInjectedScriptRefused(page);

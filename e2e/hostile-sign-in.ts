@@ -8,9 +8,10 @@ import { nameServer } from './helpers.ts';
  * it runs, it marks the explorer's window and calls the server's /pwned), answers its 401
  * with Sign in, and plays the flow. A learner presses Sign in whenever the page offers it.
  * The script must never run, and the page must show the refusal, in the served app and the
- * static site alike.
+ * static site alike. `until` ends the wait on something else too: the browser's own refusal,
+ * where the gate is switched off (e2e/content-security-policy.spec.ts).
  */
-export async function signInToHostileServer(page: Page, hostile: HostileAuthorizationServer): Promise<void> {
+export async function signInToHostileServer(page: Page, hostile: HostileAuthorizationServer, { until }: { until?: () => Promise<boolean> } = {}): Promise<void> {
   await nameServer(page, hostile.mcpUrl);
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   await page.getByRole('button', { name: /^Play/ }).click();
@@ -24,7 +25,7 @@ export async function signInToHostileServer(page: Page, hostile: HostileAuthoriz
     .poll(
       async () => {
         if (await signIn.isVisible()) await signIn.click();
-        return (await refused.count()) > 0 || hostile.countPwned() > 0 || (await scriptRan());
+        return (await refused.count()) > 0 || hostile.countPwned() > 0 || (await scriptRan()) || (until !== undefined && (await until()));
       },
       { timeout: 120_000 },
     )

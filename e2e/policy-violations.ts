@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { JAVASCRIPT_ENDPOINT } from './hostile-authorization-server.ts';
-import { findNextButton, nameServer, runToEnd, waitForRunStatus } from './helpers.ts';
+import { writeBeaconScript, type HostileAuthorizationServer } from '../tests/helpers/start-hostile-authorization-server.ts';
+import { findNextButton, runToEnd } from './helpers.ts';
+import { signInToHostileServer } from './hostile-sign-in.ts';
 
 /**
  * What the Content-Security-Policy tests of both sites share: the browser's own reports of
@@ -25,47 +26,45 @@ export async function readPolicyViolations(page: Page): Promise<PolicyViolation[
   return page.evaluate(() => (window as unknown as WithViolations).policyViolations);
 }
 
-/**
- * The issue's attack, as the explorer meets it: an MCP server by URL wants authorization, and
- * its authorization server names a `javascript:` URL as the consent page. The page opens it
- * (at once, or from Sign in when the browser held the popup back). With the URL gate off, only
- * the policy stands between that URL and script in the explorer's origin.
- */
-export async function signInThroughHostileEndpoint(page: Page, serverUrl: string): Promise<void> {
-  await nameServer(page, `${serverUrl}/mcp/protected`);
-  await page.getByLabel('Speed').selectOption({ label: '4×' });
-  await page.getByRole('button', { name: /^Play/ }).click();
-  await waitForRunStatus(page, /complete|stopped/);
-  await expect(page.getByTestId('fault')).toContainText('wants authorization (HTTP 401');
-  await page.getByTestId('sign-in-to-server').click();
-  await page.getByRole('button', { name: /^Play/ }).click();
-  // Refused, the popup never opens and the page offers Sign in, as for a blocked popup: a second try. Run, the script leaves its mark.
-  const signIn = page.getByTestId('sign-in');
-  const ran = () => page.evaluate(() => localStorage.getItem('hostile-endpoint-ran') !== null);
-  await expect.poll(async () => (await signIn.isVisible()) || (await ran()), { timeout: 60_000 }).toBe(true);
-  if (await signIn.isVisible()) await signIn.click();
+/** The browser refused a `javascript:` navigation as script: the sample is the first 40 characters of the address. */
+function isRefusedJavascriptUrl(violation: PolicyViolation): boolean {
+  return violation.directive === 'script-src-elem' && violation.blocked === 'inline' && violation.sample.startsWith('javascript:');
 }
 
-/** The policy refused the endpoint as script, on each try, and nothing of it ran. */
-export async function expectHostileEndpointRefused(page: Page): Promise<void> {
-  expect(await page.evaluate(() => localStorage.getItem('hostile-endpoint-ran'))).toBeNull();
-  const refusedEndpoint = (violation: PolicyViolation) => violation.directive === 'script-src-elem' && violation.blocked === 'inline' && JAVASCRIPT_ENDPOINT.startsWith(violation.sample);
-  await expect.poll(async () => (await readPolicyViolations(page)).filter(refusedEndpoint).length).toBeGreaterThanOrEqual(2);
-  await expect(page).toHaveTitle('MCP Lifecycle Explorer');
-  // No window of the browser ran it either (a popup that opened would share the origin's storage, checked above).
-  for (const other of page.context().pages()) await expect(other).not.toHaveTitle('Taken over');
+/**
+ * The issue's attack, as the explorer meets it (e2e/hostile-sign-in.ts): an MCP server by URL
+ * wants authorization, and its authorization server names a `javascript:` URL as the consent
+ * page; the learner presses Sign in. With the URL gate switched off, the page opens that URL,
+ * and the policy refuses it as script before the window opens. (The window is opened without
+ * an opener, where Chromium would not run a `javascript:` URL either: that the policy alone
+ * stops one where nothing else would is expectInjectedScriptRefused's link and opener window.)
+ */
+export async function signInThroughHostileEndpoint(page: Page, hostile: HostileAuthorizationServer): Promise<void> {
+  await signInToHostileServer(page, hostile, { until: async () => (await readPolicyViolations(page)).some(isRefusedJavascriptUrl) });
+}
+
+/** The policy refused the endpoint as script, and nothing of it ran: no mark on any window of the explorer's, no call home. */
+export async function expectHostileEndpointRefused(page: Page, hostile: HostileAuthorizationServer): Promise<void> {
+  const refused = (await readPolicyViolations(page)).filter(isRefusedJavascriptUrl);
+  expect(refused.length).toBeGreaterThan(0);
+  // What was refused is the server's endpoint (the sample is its first 40 characters).
+  const endpoint = writeBeaconScript(hostile.origin);
+  expect(refused.every((violation) => endpoint.startsWith(violation.sample))).toBe(true);
+  expect(hostile.countPwned()).toBe(0);
+  for (const window of page.context().pages()) expect(await window.evaluate(() => '__pwned' in globalThis).catch(() => false)).toBe(false);
 }
 
 /**
  * A script that got into the page anyway (page.evaluate stands in for it) can neither add
- * script to the document nor turn a string into code. The string calls run in a timer of
- * the page: code evaluated through DevTools may use eval whatever the policy says.
+ * script to the document, nor run a `javascript:` URL (a link followed in this window, a
+ * window opened with an opener: the ways a path without the gate and without noopener would
+ * run one), nor turn a string into code. The string calls run in a timer of the page: code
+ * evaluated through DevTools may use eval whatever the policy says.
  */
 export async function expectInjectedScriptRefused(page: Page): Promise<void> {
   const outcome = await page.evaluate(
     () =>
-      new Promise<{ injected: unknown; handler: unknown; evalError: string; functionError: string; timerRan: unknown }>((resolve) => {
-        const marks = window as unknown as Record<string, unknown>;
+      new Promise<{ marks: string[]; evalError: string; functionError: string }>((resolve) => {
         const script = document.createElement('script');
         script.textContent = 'window.injectedScriptRan = true';
         document.body.append(script);
@@ -73,6 +72,11 @@ export async function expectInjectedScriptRefused(page: Page): Promise<void> {
         image.setAttribute('onerror', 'window.injectedHandlerRan = true');
         image.src = 'data:image/png;base64,AAAA';
         document.body.append(image);
+        const link = document.createElement('a');
+        link.href = 'javascript:window.linkRan = true';
+        document.body.append(link);
+        link.click();
+        window.open('javascript:opener.openedWindowRan = true');
         setTimeout(() => {
           let evalError = '';
           let functionError = '';
@@ -88,16 +92,19 @@ export async function expectInjectedScriptRefused(page: Page): Promise<void> {
           }
           // A string given to setTimeout is evaluated too: refused, it never runs.
           setTimeout('window.timerStringRan = true' as unknown as () => void, 0);
-          setTimeout(() => resolve({ injected: marks.injectedScriptRan, handler: marks.injectedHandlerRan, evalError, functionError, timerRan: marks.timerStringRan }), 300);
+          const names = ['injectedScriptRan', 'injectedHandlerRan', 'linkRan', 'openedWindowRan', 'evalRan', 'functionRan', 'timerStringRan'];
+          setTimeout(() => resolve({ marks: names.filter((name) => name in window), evalError, functionError }), 500);
         }, 0);
       }),
   );
-  expect(outcome).toEqual({ injected: undefined, handler: undefined, evalError: expect.stringContaining('EvalError'), functionError: expect.stringContaining('EvalError'), timerRan: undefined });
+  expect(outcome).toEqual({ marks: [], evalError: expect.stringContaining('EvalError'), functionError: expect.stringContaining('EvalError') });
   const violations = await readPolicyViolations(page);
   expect(violations).toEqual(
     expect.arrayContaining([
       { directive: 'script-src-elem', blocked: 'inline', sample: 'window.injectedScriptRan = true' },
       { directive: 'script-src-attr', blocked: 'inline', sample: 'window.injectedHandlerRan = true' },
+      { directive: 'script-src-elem', blocked: 'inline', sample: 'javascript:window.linkRan = true' },
+      { directive: 'script-src-elem', blocked: 'inline', sample: 'javascript:opener.openedWindowRan = true' },
       { directive: 'script-src', blocked: 'eval', sample: 'window.evalRan = true' },
     ]),
   );

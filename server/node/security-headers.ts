@@ -18,8 +18,6 @@ import { readEmbedFlag } from '../../src/trace/embed-view.ts';
 
 /** The file only static hosts read (Netlify, Cloudflare Pages): no page, never cached by the Service Worker. */
 export const HEADERS_FILE = '_headers';
-/** The OAuth redirect page: it must keep its opener (see CROSS_ORIGIN_OPENER_POLICY). */
-const CALLBACK_PAGES = ['/oauth-callback.html', '/oauth-callback'];
 
 type FrameAncestors = "'self'" | '*';
 
@@ -93,25 +91,20 @@ export function formatContentSecurityPolicy({ scriptHashes, frameAncestors }: { 
   return directives.map((directive) => directive.join(' ')).join('; ');
 }
 
-/**
- * Cross-Origin-Opener-Policy for the app's page: a page of another site that opens the explorer
- * gets no handle on it, while the popups the explorer opens itself (the consent page) keep
- * theirs ('-allow-popups'), as the sign-in flow needs. The OAuth callback page is sent none:
- * it comes back into the popup from the authorization server's page, and a COOP there would
- * cut it from the explorer that opened the popup (it then answers on its BroadcastChannel).
- */
-const CROSS_ORIGIN_OPENER_POLICY = 'same-origin-allow-popups';
-
 /** Headers every file gets, whatever it is. */
 const COMMON_HEADERS = {
   // A file is what its Content-Type says: a JSON or text answer is never run as a script or shown as a page.
   'x-content-type-options': 'nosniff',
   // The explorer's addresses can carry a lesson, a scenario, a step: no request it makes tells another site where it was.
   'referrer-policy': 'no-referrer',
+  // No window of another origin keeps a handle on one of the explorer's, either way: a page that opens the explorer gets
+  // none, and the explorer opens every window for the learner without an opener anyway (src/ui/open-gated-url.tsx; the
+  // consent window's answer comes back on the origin's BroadcastChannel, src/oauth-callback.ts), so none is needed.
+  'cross-origin-opener-policy': 'same-origin',
 };
 
 /**
- * The headers `npm start` sends with a file, at this request path and query. Every file gets
+ * The headers `npm start` sends with a file, for the request's query. Every file gets
  * them: the single-page fallback sends index.html for any path, so the path does not tell
  * which answer is a page, and on a script or an image they are inert.
  *
@@ -124,34 +117,25 @@ const COMMON_HEADERS = {
  * server or headers, no settings, no files; src/store/embed.ts). X-Frame-Options cannot say
  * "any", so the embed view is sent none.
  */
-export function findSecurityHeaders({ pathname, search, scriptHashes }: { pathname: string; search: string; scriptHashes: readonly string[] }): Record<string, string> {
+export function findSecurityHeaders({ search, scriptHashes }: { search: string; scriptHashes: readonly string[] }): Record<string, string> {
   const embed = readEmbedFlag(search);
   return {
     'content-security-policy': formatContentSecurityPolicy({ scriptHashes, frameAncestors: embed ? '*' : "'self'" }),
     ...(embed ? {} : { 'x-frame-options': 'SAMEORIGIN' }),
     ...COMMON_HEADERS,
-    ...(CALLBACK_PAGES.includes(pathname) ? {} : { 'cross-origin-opener-policy': CROSS_ORIGIN_OPENER_POLICY }),
   };
 }
 
 /**
  * `_headers` for a static host that reads one (Netlify, Cloudflare Pages), with the paths as
- * at the site's root. Such a host matches paths, not queries, so it cannot tell the embed view
- * apart: its pages get `frame-ancestors 'self'`, and embedding by another site needs that rule
- * changed (README, "Put it on any static host"). A host adds up the rules a path matches and
- * joins a header named twice with commas, so each header is named by one rule a path matches:
- * COOP by the page's own paths only, not by the callback page's.
+ * at the site's root: every header for every file, in one rule, as `npm start` sends them.
+ * Such a host matches paths, not queries, so it cannot tell the embed view apart: its pages get
+ * `frame-ancestors 'self'`, and embedding by another site needs that rule changed (README,
+ * "Put it on any static host").
  */
 export function formatHeadersFile({ scriptHashes }: { scriptHashes: readonly string[] }): string {
-  const everyFile = {
-    'Content-Security-Policy': formatContentSecurityPolicy({ scriptHashes, frameAncestors: "'self'" }),
-    'X-Frame-Options': 'SAMEORIGIN',
-    'X-Content-Type-Options': COMMON_HEADERS['x-content-type-options'],
-    'Referrer-Policy': COMMON_HEADERS['referrer-policy'],
-  };
-  const page = { 'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY };
-  const rules: [string, Record<string, string>][] = [['/*', everyFile], ['/', page], ['/index.html', page]];
-  const lines = ['# Written by npm run build:static (server/node/security-headers.ts): the headers a static host should send.'];
-  for (const [rule, headers] of rules) lines.push(rule, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`));
+  const headers = findSecurityHeaders({ search: '', scriptHashes });
+  const lines = ['# Written by npm run build:static (server/node/security-headers.ts): the headers a static host should send.', '/*'];
+  lines.push(...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`));
   return `${lines.join('\n')}\n`;
 }

@@ -116,10 +116,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         etag: true,
         gzip: false,
         dev: false,
-        setHeaders: (response, pathname) => {
+        setHeaders: (response) => {
           // sirv gives the path alone; the embed view's exception is in the query (the request's own URL).
           const search = new URL(response.req.url ?? '/', 'http://127.0.0.1').search;
-          for (const [name, value] of Object.entries(findSecurityHeaders({ pathname, search, scriptHashes }))) response.setHeader(name, value);
+          for (const [name, value] of Object.entries(findSecurityHeaders({ search, scriptHashes }))) response.setHeader(name, value);
         },
       })
     : undefined;

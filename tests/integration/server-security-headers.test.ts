@@ -9,8 +9,7 @@ import { sendRawRequest } from './raw-http.ts';
 /**
  * The headers npm start sends with every file: the Content-Security-Policy (script from the
  * app's own files and the pages' inline scripts by hash, nothing else; framing by the app's
- * own pages), X-Frame-Options, nosniff, no referrer, and Cross-Origin-Opener-Policy on the
- * app's page. The embeddable lesson view may be framed by any site. The real pages and a
+ * own pages), X-Frame-Options, nosniff, no referrer, and Cross-Origin-Opener-Policy. The embeddable lesson view may be framed by any site. The real pages and a
  * browser enforcing the policy are e2e/content-security-policy.spec.ts.
  */
 
@@ -108,14 +107,8 @@ describe('the other headers', () => {
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  it.each(['/', '/?scenario=two-rounds&step=12', '/some/deep/link'])('%s, the app’s page: Cross-Origin-Opener-Policy same-origin-allow-popups', async (path) => {
+  it.each(['/', '/?scenario=two-rounds&step=12', '/some/deep/link', '/oauth-callback.html?code=abc&state=xyz', '/app.js'])('%s: Cross-Origin-Opener-Policy same-origin, the callback page included (its answer goes on the channel, not to an opener)', async (path) => {
     const answer = await sendRawRequest(server.port, { path });
-    expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-  });
-
-  it.each(['/oauth-callback.html?code=abc&state=xyz', '/oauth-callback?code=abc&state=xyz'])('%s, the OAuth callback page: no COOP, which would cut it from the explorer that opened its popup', async (path) => {
-    const answer = await sendRawRequest(server.port, { path });
-    expect(answer.body).toContain('<title>callback</title>');
-    expect(answer.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });
