@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { StdioCommand } from './parse-stdio-command.ts';
+import { readLines } from './read-lines.ts';
 
 /**
  * One stdio MCP server process: started once, from a command the person at the keyboard
@@ -10,8 +11,8 @@ import type { StdioCommand } from './parse-stdio-command.ts';
  * read line by line; JSON-RPC is one message a line on stdin and stdout.
  */
 
-/** A line longer than this (16 MiB) is not kept whole: the bridge reports it cut, instead of holding memory without bound. */
-const MAX_LINE_CHARS = 16 * 1024 * 1024;
+/** A line longer than this (16 MiB) is not kept whole: it is reported cut, instead of holding memory without bound. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 export type StdioLine = { stream: 'stdout' | 'stderr'; line: string; at: number };
 
@@ -25,27 +26,6 @@ export type StdioProcess = {
   readonly exitDescription: string | undefined;
   stop(): Promise<void>;
 };
-
-function readLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
-  let pending = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk: string) => {
-    pending += chunk;
-    let newline = pending.indexOf('\n');
-    while (newline >= 0) {
-      onLine(pending.slice(0, newline).replace(/\r$/, ''));
-      pending = pending.slice(newline + 1);
-      newline = pending.indexOf('\n');
-    }
-    if (pending.length > MAX_LINE_CHARS) {
-      onLine(`${pending.slice(0, 200)}… (a line longer than ${MAX_LINE_CHARS} characters, cut by the bridge)`);
-      pending = '';
-    }
-  });
-  stream.on('end', () => {
-    if (pending !== '') onLine(pending);
-  });
-}
 
 /** Starts the program and resolves once it runs; rejects, in words, when it cannot be started (no such program, no permission). */
 export async function startStdioProcess({
@@ -73,8 +53,8 @@ export async function startStdioProcess({
       reject(new Error(`Cannot start "${command.command}": ${why}. Check the command after --stdio NAME= (it runs without a shell, so write the program itself, for example node or npx).`));
     });
   });
-  readLines(child.stdout, (line) => onLine({ stream: 'stdout', line, at: now() }));
-  readLines(child.stderr, (line) => onLine({ stream: 'stderr', line, at: now() }));
+  readLines(child.stdout, { maxLineBytes: MAX_LINE_BYTES, onLine: ({ line }) => onLine({ stream: 'stdout', line, at: now() }) });
+  readLines(child.stderr, { maxLineBytes: MAX_LINE_BYTES, onLine: ({ line }) => onLine({ stream: 'stderr', line, at: now() }) });
   // A server that exits while the bridge writes must not take the app down with EPIPE.
   child.stdin.on('error', () => {});
   child.once('exit', (code, signal) => {
