@@ -10,7 +10,7 @@ import { createCliCommand } from '../helpers/cli-command.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export type ServerProcess = { url: string; port: number; stderr: () => string; stop: () => Promise<void> };
+export type ServerProcess = { url: string; port: number; pid: number; stderr: () => string; stop: () => Promise<void> };
 
 export function startServerProcess(flags: string[] = [], timeoutMs = 30_000): Promise<ServerProcess> {
   const command = createCliCommand('server', ['--port', '0', ...flags]);
@@ -33,7 +33,7 @@ export function startServerProcess(flags: string[] = [], timeoutMs = 30_000): Pr
       const match = /(http:\/\/127\.0\.0\.1:(\d+))\/mcp\b/.exec(stdout);
       if (!match?.[1] || !match[2]) return;
       clearTimeout(timer);
-      resolve({ url: match[1], port: Number(match[2]), stderr: () => stderr, stop });
+      resolve({ url: match[1], port: Number(match[2]), pid: child.pid ?? 0, stderr: () => stderr, stop });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
