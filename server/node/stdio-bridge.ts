@@ -1,12 +1,14 @@
 import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/server';
-type RequestId = JSONRPCRequest['id'];
 import { BRIDGE_SSE_EVENT, STDIO_BRIDGE_PATH, type BridgeFrame, type BridgeListing } from '../../src/trace/bridge-frames.ts';
 import type { StdioBridgeRoutes } from '../http/create-app.ts';
 import { createJsonRpcErrorResponse } from '../http/json-rpc-errors.ts';
 import { refuseUnreadBody } from '../http/json-rpc-body.ts';
 import { exceedsJsonNesting } from '../shared/json-nesting.ts';
 import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from '../http/read-bounded-body.ts';
+import { createBridgeCalls, type Call } from './bridge-calls.ts';
+import { MAX_EVENT_BYTES, openEventStream, type EventStream } from './bridge-event-stream.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';
+import { copyStart, describeCutLine } from './read-lines.ts';
 import { startStdioProcess, type StdioLine, type StdioProcess } from './stdio-process.ts';
 
 /**
@@ -17,43 +19,25 @@ import { startStdioProcess, type StdioLine, type StdioProcess } from './stdio-pr
  * also carries, as `bridge` events, the lines the bridge wrote and read and the process's
  * stderr: the host records them as the bridge's own steps.
  *
- * The bridge numbers the ids it writes itself (several pages may share one process) and
- * gives each answer its client's id back. Lines with no open stream to carry them (a
- * notification's line, stderr between runs) wait, bounded, for the next stream.
+ * Several clients may share one program, and one client's lines must never reach another.
+ * A line goes to a call's answer only when the bridge can tie it to that call
+ * (bridge-calls.ts): its answer, its progress, or, for stderr and the program's other
+ * lines, being the one call in flight when the line came. A line written while no call
+ * or several were in flight is nobody's the bridge can name, so it reaches no client;
+ * a request of the program's that no one call can take is answered with an error by the
+ * bridge itself. Only the program's start-up lines, written before any client's message
+ * reached it, wait (bounded) for the first answer: they hold nothing of any client's.
  */
 
-const MAX_QUEUED_FRAMES = 200;
-const encoder = new TextEncoder();
+/** Start-up lines kept for the first answer, at most, by count and by size (1 MiB); the oldest are left out, and counted. */
+const MAX_QUEUED_LINES = 200;
+const MAX_QUEUED_BYTES = 1024 * 1024;
+/** The stderr lines the words of an exit repeat, and how much of each. */
+const RECENT_STDERR_LINES = 5;
+const RECENT_STDERR_CHARS = 500;
+const NO_ONE_TO_ASK = -32000;
 
-type EventStream = { send: (event: string, data: unknown) => void; close: () => void; closed: () => boolean };
-type PendingCall = { clientId: RequestId; stream: EventStream; progressToken: unknown };
-
-function openEventStream(): { stream: EventStream; body: ReadableStream<Uint8Array> } {
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  let closed = false;
-  const body = new ReadableStream<Uint8Array>({
-    start: (start) => {
-      controller = start;
-    },
-    cancel: () => {
-      closed = true;
-    },
-  });
-  return {
-    body,
-    stream: {
-      send(event, data) {
-        if (!closed) controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      },
-      close() {
-        if (closed) return;
-        closed = true;
-        controller?.close();
-      },
-      closed: () => closed,
-    },
-  };
-}
+type Queued = { frame: BridgeFrame; bytes: number };
 
 function readMessage(value: unknown): JSONRPCMessage | undefined {
   if (isJSONRPCRequest(value) || isJSONRPCNotification(value) || isJSONRPCResultResponse(value) || isJSONRPCErrorResponse(value)) return value;
@@ -68,13 +52,20 @@ function parseLine(line: string): unknown {
   }
 }
 
+function keepLatest(lines: string[], line: string): void {
+  lines.push(copyStart(line, RECENT_STDERR_CHARS));
+  if (lines.length > RECENT_STDERR_LINES) lines.shift();
+}
+
 class Bridge {
   private process: StdioProcess | undefined;
-  private readonly pending = new Map<number, PendingCall>();
-  private readonly queued: BridgeFrame[] = [];
-  private dropped = 0;
-  private nextId = 1;
-  private readonly recentStderr: string[] = [];
+  private readonly calls = createBridgeCalls({ onGiveUp: (call) => this.giveUp(call) });
+  private readonly startUp: Queued[] = [];
+  private startUpBytes = 0;
+  private startUpDropped = 0;
+  private readonly startUpStderr: string[] = [];
+  /** Whether any client's message has reached the program: from then on, no line of its is a start-up line. */
+  private wroteAny = false;
 
   constructor(
     readonly server: NamedStdioCommand,
@@ -101,67 +92,113 @@ class Bridge {
     return { kind, line, server: this.server.name, at };
   }
 
-  /** The stream a line with no request of its own goes to: the latest call still waiting. */
-  private latestStream(): EventStream | undefined {
-    return [...this.pending.values()].reverse().find((call) => !call.stream.closed())?.stream;
-  }
-
-  private deliver(frame: BridgeFrame, stream = this.latestStream()): void {
-    if (stream) {
-      stream.send(BRIDGE_SSE_EVENT, frame);
-      return;
-    }
-    this.queued.push(frame);
-    if (this.queued.length > MAX_QUEUED_FRAMES) {
-      this.queued.shift();
-      this.dropped++;
-    }
-  }
-
-  private flushQueue(stream: EventStream): void {
-    this.queued.forEach((frame, index) => stream.send(BRIDGE_SSE_EVENT, index === 0 && this.dropped > 0 ? { ...frame, dropped: this.dropped } : frame));
-    this.queued.length = 0;
-    this.dropped = 0;
+  private write(line: string): void {
+    this.wroteAny = true;
+    this.process?.writeLine(line);
   }
 
   private receive({ stream, line, at }: StdioLine): void {
-    if (stream === 'stderr') {
-      this.recentStderr.push(line);
-      if (this.recentStderr.length > 5) this.recentStderr.shift();
-      this.deliver(this.frame('stderr', line, at));
-      return;
+    const frame = this.frame(stream, line, at);
+    const message = stream === 'stdout' ? readMessage(parseLine(line)) : undefined;
+    if (message && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message))) {
+      const call = this.calls.takeAnswered(message);
+      if (call) return this.answer(call, frame, { ...message, id: call.clientId });
     }
-    const frame = this.frame('stdout', line, at);
-    const message = readMessage(parseLine(line));
-    if (message && !('method' in message) && typeof message.id === 'number' && this.pending.has(message.id)) {
-      const call = this.pending.get(message.id)!;
-      this.pending.delete(message.id);
-      call.stream.send(BRIDGE_SSE_EVENT, frame);
-      call.stream.send('message', { ...message, id: call.clientId });
-      call.stream.close();
-      return;
+    if (message && isJSONRPCNotification(message)) {
+      const tied = this.calls.findByToken(message);
+      if (tied) return void this.sendSide(tied.call, frame, tied.message);
     }
-    const token = message && 'method' in message ? message.params?.progressToken ?? (message.params?._meta as { progressToken?: unknown } | undefined)?.progressToken : undefined;
-    const target = (token !== undefined ? [...this.pending.values()].find((call) => call.progressToken === token)?.stream : undefined) ?? this.latestStream();
-    this.deliver(frame, target);
-    // A notification or a request of the server's own rides on a stream still open; with none open, only its line is kept.
-    if (message && target) target.send('message', message);
+    if (message && isJSONRPCRequest(message)) return this.passProgramRequest(frame, message);
+    if (!this.wroteAny) return this.queueStartUp(frame);
+    const call = this.calls.findSole();
+    // A notification rides with its line (an answer to no call in flight, as a line alone); a line nothing ties to one call goes to no client.
+    if (call) this.sendSide(call, frame, message && isJSONRPCNotification(message) ? message : undefined);
+  }
+
+  /** A line beside a call's answer, if the answer has room; a stderr line sent is kept for the words of an exit. */
+  private sendSide(call: Call, frame: BridgeFrame, message?: JSONRPCMessage): boolean {
+    // A line longer than the room left cannot fit once framed: left out before it is framed at all.
+    const fits = frame.line.length <= call.stream.sideRoom();
+    const shown = call.dropped > 0 ? { ...frame, dropped: call.dropped } : frame;
+    const events: [string, unknown][] = message ? [[BRIDGE_SSE_EVENT, shown], ['message', message]] : [[BRIDGE_SSE_EVENT, shown]];
+    if (!fits || !call.stream.sendSide(events)) {
+      call.dropped++;
+      return false;
+    }
+    call.dropped = 0;
+    if (frame.kind === 'stderr') keepLatest(call.recentStderr, frame.line);
+    return true;
+  }
+
+  /** A call's own line (written or read), cut when framed it would be larger than one event may be. */
+  private sendOwnLine(stream: EventStream, frame: BridgeFrame): void {
+    if (stream.send(BRIDGE_SSE_EVENT, frame)) return;
+    stream.send(BRIDGE_SSE_EVENT, { ...frame, line: `${copyStart(frame.line, 200)}… (cut: framed as JSON, this line is more than the ${MAX_EVENT_BYTES} bytes one event carries)` });
+  }
+
+  private answer(call: Call, frame: BridgeFrame, message: JSONRPCMessage): void {
+    this.sendOwnLine(call.stream, call.dropped > 0 ? { ...frame, dropped: call.dropped } : frame);
+    if (!call.stream.send('message', message)) {
+      const tooLarge = `The stdio server "${this.server.name}" answered with more than the bridge passes on in one message (${MAX_EVENT_BYTES} bytes as JSON).`;
+      call.stream.send('message', { jsonrpc: '2.0', id: call.clientId, error: { code: -32000, message: tooLarge } });
+    }
+    call.stream.close();
+  }
+
+  /** A request of the program's (sampling, elicitation, roots) goes to the one client whose call is in flight alone, or is answered here. */
+  private passProgramRequest(frame: BridgeFrame, request: JSONRPCRequest): void {
+    const call = this.wroteAny ? this.calls.findSole() : undefined;
+    if (call && this.sendSide(call, frame, this.calls.askClient(request))) return;
+    const why = call
+      ? 'the answer it would go in has no room left'
+      : 'it asks a client only while one call alone is in flight, and the request came with none or several in flight: whom to ask cannot be told';
+    const refusal = { jsonrpc: '2.0', id: request.id, error: { code: NO_ONE_TO_ASK, message: `The bridge passed ${request.method} to no client: ${why}.` } };
+    this.process?.writeLine(JSON.stringify(refusal));
+  }
+
+  private queueStartUp(frame: BridgeFrame): void {
+    if (frame.kind === 'stderr') keepLatest(this.startUpStderr, frame.line);
+    let bytes = Buffer.byteLength(frame.line);
+    if (bytes > MAX_QUEUED_BYTES) {
+      frame = { ...frame, line: describeCutLine({ start: frame.line, bytes, maxLineBytes: MAX_QUEUED_BYTES }) };
+      bytes = Buffer.byteLength(frame.line);
+    }
+    this.startUp.push({ frame, bytes });
+    this.startUpBytes += bytes;
+    while (this.startUp.length > MAX_QUEUED_LINES || this.startUpBytes > MAX_QUEUED_BYTES) {
+      this.startUpBytes -= this.startUp.shift()?.bytes ?? 0;
+      this.startUpDropped++;
+    }
+  }
+
+  /** The start-up lines go to the first answer, and to that one only. */
+  private flushStartUp(call: Call): void {
+    call.dropped += this.startUpDropped;
+    for (const { frame } of this.startUp) this.sendSide(call, frame);
+    this.startUp.length = 0;
+    this.startUpBytes = 0;
+    this.startUpDropped = 0;
   }
 
   private exited(description: string): void {
     this.log(`stdio server ${this.server.name} exited (${description})`);
     const frame = this.frame('exit', description);
-    for (const [id, call] of this.pending) {
+    for (const call of this.calls.takeAll()) {
       call.stream.send(BRIDGE_SSE_EVENT, frame);
-      call.stream.send('message', { jsonrpc: '2.0', id: call.clientId, error: { code: -32000, message: this.describeExit() } });
+      call.stream.send('message', { jsonrpc: '2.0', id: call.clientId, error: { code: -32000, message: this.describeExit(call.recentStderr) } });
       call.stream.close();
-      this.pending.delete(id);
     }
-    this.deliver(frame);
   }
 
-  private describeExit(): string {
-    const stderr = this.recentStderr.length > 0 ? ` Its last stderr lines: ${this.recentStderr.join(' | ')}` : '';
+  private giveUp(call: Call): void {
+    const message = `The bridge stopped waiting for the stdio server "${this.server.name}" to answer: more calls are in flight than it keeps, and this one is the oldest.`;
+    call.stream.send('message', { jsonrpc: '2.0', id: call.clientId, error: { code: -32000, message } });
+    call.stream.close();
+  }
+
+  /** Only lines of the caller's own (or the program's start-up) are repeated: another client's stderr is not this one's to read. */
+  private describeExit(stderrLines: string[]): string {
+    const stderr = stderrLines.length > 0 ? ` Its last stderr lines: ${stderrLines.join(' | ')}` : '';
     return `The stdio server "${this.server.name}" has exited (${this.process?.exitDescription ?? 'not started'}), so nothing can answer. Start npm start again to start it anew.${stderr}`;
   }
 
@@ -178,33 +215,29 @@ class Bridge {
     if (value === undefined) return createJsonRpcErrorResponse(400, -32700, 'Parse error: the body is not JSON.');
     const message = readMessage(value);
     if (!message) return createJsonRpcErrorResponse(400, -32600, 'Invalid Request: the body must be one JSON-RPC message (the bridge takes no batches).');
-    const process = this.process;
-    if (!process?.running) return createJsonRpcErrorResponse(502, -32000, this.describeExit());
-    if (isJSONRPCRequest(message)) return this.forwardRequest(message, process);
-    const line = JSON.stringify(this.mapCancel(message));
-    process.writeLine(line);
-    this.deliver(this.frame('stdin', line));
+    if (!this.process?.running) return createJsonRpcErrorResponse(502, -32000, this.describeExit(this.startUpStderr));
+    if (isJSONRPCRequest(message)) return this.forwardRequest(message);
+    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+      const answer = this.calls.takeClientAnswer(message);
+      if (!answer) return createJsonRpcErrorResponse(400, -32600, `Invalid Request: no request of the stdio server's waits for an answer with id ${JSON.stringify(message.id ?? null)} (it was answered already, or never passed to a client).`, value);
+      this.write(JSON.stringify(answer));
+      return new Response(null, { status: 202 });
+    }
+    // A cancel the bridge cannot tie to one call is not passed on.
+    const written = message.method === 'notifications/cancelled' ? this.calls.mapCancel(message) : message;
+    // The line is written and shown to no client: a 202 has no stream to carry it, and any other answer's is another client's.
+    if (written) this.write(JSON.stringify(written));
     return new Response(null, { status: 202 });
   }
 
-  private forwardRequest(message: JSONRPCRequest, process: StdioProcess): Response {
-    const id = this.nextId++;
+  private forwardRequest(message: JSONRPCRequest): Response {
     const { stream, body } = openEventStream();
-    const line = JSON.stringify({ ...message, id });
-    const progressToken = (message.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
-    this.pending.set(id, { clientId: message.id, stream, progressToken });
-    this.flushQueue(stream);
-    process.writeLine(line);
-    stream.send(BRIDGE_SSE_EVENT, this.frame('stdin', line));
+    const { call, written } = this.calls.open(message, stream);
+    this.flushStartUp(call);
+    const line = JSON.stringify(written);
+    this.write(line);
+    this.sendOwnLine(stream, this.frame('stdin', line));
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform' } });
-  }
-
-  /** A cancel names the client's id; the process knows the call by the bridge's. */
-  private mapCancel(message: JSONRPCMessage): JSONRPCMessage {
-    if (!('method' in message) || message.method !== 'notifications/cancelled' || !message.params) return message;
-    const requestId = message.params.requestId;
-    const found = [...this.pending.entries()].reverse().find(([, call]) => call.clientId === requestId);
-    return found ? { ...message, params: { ...message.params, requestId: found[0] } } : message;
   }
 }
 

@@ -49,7 +49,8 @@ describe('the everything server over stdio through the bridge', () => {
     // The bridge is a participant of its own: every line it wrote and read is a step, between it and the server.
     const bridgeSteps = trace.steps.filter((step) => step.from === 'bridge' || step.to === 'bridge');
     const written = bridgeSteps.filter((step) => step.id === 'bridge.stdio.write').map((step) => bridgePayload(step).message?.method);
-    expect(written).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
+    // A notification's line is written too, but its POST's answer is a 202 with no stream to carry the line, and no other answer may.
+    expect(written).toEqual(['initialize', 'tools/list', 'tools/call']);
     for (const step of bridgeSteps.filter((entry) => entry.id === 'bridge.stdio.write')) {
       expect(step).toMatchObject({ from: 'bridge', to: 'server' });
       expect(JSON.parse(bridgePayload(step).line)).toEqual(bridgePayload(step).message);
