@@ -8,7 +8,6 @@ import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
 import { DEFAULT_SCENARIO_ID, findEraRefusal, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseStdioCommand } from '../node/parse-stdio-command.ts';
 import { serve } from '../node/serve.ts';
 import { startLoopbackRedirect, type LoopbackRedirect } from '../node/loopback-redirect.ts';
@@ -19,6 +18,7 @@ import type { AuthorizationSettings } from '../../src/lifecycle/run-context.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
 import { readServerFlags } from './read-server-flags.ts';
 import { exitCodeFor } from './exit-code.ts';
+import { createStdioTransport } from './stdio-transport.ts';
 
 const usage = `Usage: npm run trace -- ["What is 5 plus 7?"] [options]
 
@@ -197,8 +197,8 @@ try {
     era: serverChoice.era,
     mcpUrl: stdio ? `stdio:${values.stdio}` : (serverChoice.mcpUrl ?? `${local.url}${mcpPath}`),
     mcpHeaders: serverChoice.mcpHeaders,
-    // The server's stderr is its log: it goes to this terminal's stderr, beside the trace on stdout.
-    ...(stdio ? { mcpTransport: () => new StdioClientTransport({ command: stdio.command, args: stdio.args, stderr: 'inherit' }) } : {}),
+    // The server's stderr is its log: it goes to this terminal's stderr, beside the trace on stdout, escaped.
+    ...(stdio ? { mcpTransport: () => createStdioTransport(stdio) } : {}),
     provider,
     autoRelease: true,
     ...(loopback ? { authorization: readAuthorizationSettings({ redirect: loopback, localUrl: local.url }) } : {}),

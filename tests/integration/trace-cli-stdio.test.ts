@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { hasTerminalControl } from '../../src/trace/terminal-text.ts';
 import { TraceSchema } from '../../src/trace/trace.ts';
 import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
@@ -24,6 +26,17 @@ describe('npm run trace -- --stdio', () => {
     expect(trace.steps.find((step) => step.id === 'mcp.tools-call.response')?.payload).toMatchObject({ result: { content: [{ text: 'The sum of 5 and 7 is 12.' }] } });
     // The server's own log goes to the terminal's stderr, not into the JSON.
     expect(stderr).toContain('Starting default (STDIO) server...');
+  }, 90_000);
+
+  it('prints the server’s stderr with every control character escaped: no escape sequence, BEL, C1 or bidi override reaches the terminal', async () => {
+    const hostile = fileURLToPath(new URL('../helpers/stdio-programs/hostile-stderr-server.mjs', import.meta.url));
+    const { code, stderr } = await runTraceCli(['--stdio', JSON.stringify([process.execPath, hostile])], { timeoutMs: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain('hostile log: \\x1b]0;pwned title\\x07\\x1b[2J\\x1b[H\\x1b[31mred\\x9b2J \\u202eevil\\u2066 \\x7f\\x00\\x0dover\n');
+    // A raw 0x9b byte is no UTF-8: it is read as U+FFFD, which no terminal acts on.
+    expect(stderr).toContain('raw \ufffd2J\n');
+    expect(stderr).toContain('Starting default (STDIO) server...');
+    for (const line of stderr.split('\n')) expect(hasTerminalControl(line), JSON.stringify(line)).toBe(false);
   }, 90_000);
 
   it('says in words when the program cannot be started', async () => {
