@@ -20,7 +20,7 @@ export const BridgeFrameSchema = z.object({
   server: z.string(),
   /** Milliseconds since the bridge started the process: when the line crossed, which may be before this stream opened. */
   at: z.number(),
-  /** Lines the bridge left out (a queue kept bounded while no stream was open to carry them). */
+  /** Lines the bridge left out before this one: the oldest start-up lines past the queue's bounds, or lines past an answer's allowance. */
   dropped: z.number().int().nonnegative().optional(),
 });
 export type BridgeFrame = z.infer<typeof BridgeFrameSchema>;
