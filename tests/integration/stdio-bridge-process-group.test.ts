@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +63,21 @@ describe('when the app stops, a bridged program and everything it started stop t
     await app.close();
     expect(isRunning(pids.helper)).toBe(false);
   }, 30_000);
+
+  it('an app that exits without stopping them (process.exit, an uncaught error) kills the group on its way out', async () => {
+    const { pidFile, server } = spawningServer('abandoned');
+    const serveUrl = new URL('../../server/node/serve.ts', import.meta.url).href;
+    const script = `const { serve } = await import(${JSON.stringify(serveUrl)}); await serve({ port: 0, stdioServers: [${JSON.stringify(server)}] }); const { existsSync } = await import('node:fs'); const wait = setInterval(() => { if (existsSync(${JSON.stringify(pidFile)})) { clearInterval(wait); process.exit(0); } }, 20);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, stderr).toBe(0);
+    const pids = await readPids(pidFile);
+    // SIGKILL was sent as the app exited; the kernel takes a moment to carry it out.
+    for (let waited = 0; (isRunning(pids.program) || isRunning(pids.helper)) && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([isRunning(pids.program), isRunning(pids.helper)]).toEqual([false, false]);
+  }, 60_000);
 
   it('npm run server stopped as Ctrl+C stops it (SIGINT to the server alone: the program’s group no longer hears the terminal) ends them all', async () => {
     const { pidFile, server } = spawningServer('interrupted');
