@@ -71,7 +71,7 @@ async function chooseWire(page: Page, wire: string) {
 
 async function readHttpUrl(page: Page): Promise<string> {
   await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
-  return (await page.getByTestId('http-view').locator('p').first().innerText()).split(' ')[1] ?? '';
+  return (await page.getByTestId('http-request-line').innerText()).split(' ')[1] ?? '';
 }
 
 for (const [wire, expected] of Object.entries(EXPECTED)) {

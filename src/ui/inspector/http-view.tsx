@@ -76,7 +76,7 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
   return (
     <div className="space-y-3 text-sm" data-testid="http-view">
       <CopyAsCurl http={http} audience={audience} />
-      <p className="font-mono text-xs">
+      <p className="font-mono text-xs" data-testid="http-request-line">
         <span className="font-semibold">{http.method}</span> {http.url} → <span className="font-semibold">{status}</span>
         {http.durationMs !== undefined && <span className="text-slate-500"> · {Math.round(http.durationMs)} ms</span>}
       </p>
