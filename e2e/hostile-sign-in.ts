@@ -40,6 +40,8 @@ export async function expectScriptNotRunAndRefusalShown(page: Page, hostile: Hos
   // Nothing was registered with a server whose metadata names a script.
   expect(hostile.received.filter((line) => /\/(register|token|authorize)$/.test(line))).toEqual([]);
   await expect(page.getByTestId('run-status')).toContainText(/stopped/i);
+  // Play runs on to the last recorded step after the refusal is recorded: a step clicked before it has stopped is left at once.
+  await expect(page.getByRole('button', { name: /^Play/ })).toBeVisible();
   // The refusal is a step of its own on the timeline, and the run's end says which address and why.
   await page.locator('[data-testid="timeline-step"][data-step-id="host.url-refused"]').click();
   const inspector = page.getByTestId('inspector').first();
