@@ -1,5 +1,3 @@
-import type { Deprecation } from './deprecation-schema.ts';
-
 /**
  * What the 2026-07-28 revision keeps only as deprecated (removal not before 2027-07-28):
  * sampling, roots, logging (notifications/message) and dynamic client registration. A
@@ -12,7 +10,8 @@ import type { Deprecation } from './deprecation-schema.ts';
 
 export const DEPRECATED_FEATURES = ['sampling', 'roots', 'logging', 'dynamic-client-registration'] as const;
 
-export type { Deprecation } from './deprecation-schema.ts';
+/** A step's deprecation mark; deprecation-schema.ts reads it from a trace file and is held to this type. */
+export type Deprecation = { feature: (typeof DEPRECATED_FEATURES)[number]; era: '2026-07-28'; note: string };
 
 const NOTES: Record<Deprecation['feature'], string> = {
   sampling: 'Sampling is deprecated in 2026-07-28: a server that needs a model should call one itself. It still works through input_required, with no removal before 2027-07-28.',
