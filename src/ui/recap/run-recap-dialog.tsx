@@ -39,7 +39,7 @@ function RecapBody({ recap }: { recap: RunRecap }) {
         </ol>
       </section>
       <section aria-labelledby="recap-phases">
-        <h3 id="recap-phases" className="font-semibold">Four phases</h3>
+        <h3 id="recap-phases" className="font-semibold">Phases</h3>
         <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="recap-phases">
           {recap.phases.map((entry) => (
             <li key={entry.phase} className={`rounded px-2 py-1 ${PHASE_STYLES[entry.phase].band}`} data-phase={entry.phase}>
