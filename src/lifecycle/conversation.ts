@@ -1,5 +1,5 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { describeStop } from '../content/stop-words.ts';
+import { describeStop } from '../content/reply-stop-words.ts';
 import type { ProviderHttpRequest, ProviderReply, ReplyStop, ToolRoundResult, ToolSet, WireAdapter } from '../providers/types.ts';
 import { translateToolCall } from '../providers/translate-tool-call.ts';
 import type { ReplyArrival, StopOutcome } from '../trace/stop-causes.ts';

@@ -1,6 +1,11 @@
 import type { Fault } from '../trace/trace.ts';
 import type { ReplyArrival, StopCause, StopOutcome } from '../trace/stop-causes.ts';
 
+/**
+ * The words for a model reply that stopped before a full answer (refused, cut by a token
+ * limit, blocked, broken off mid-stream): what stopped it, what had arrived, what to do.
+ */
+
 /** A stop as a reader named it (src/providers ReplyStop, less `finished`). */
 export type NamedStop = { outcome: StopOutcome; cause: StopCause; path: string; value: string; message?: string; arrived?: ReplyArrival };
 
