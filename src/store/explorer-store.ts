@@ -42,7 +42,7 @@ export type RunSlice = {
     | { kind: 'imported'; fileName: string; startedAt: string; wire: string; modelKind: string; cut?: string };
   /** Why the last file could not be imported; the run on show is untouched. */
   importError: string | null;
-  /** The sign-in the engine waits for (src/store/consent-popup.ts): the Sign in button opens its consent page. */
+  /** The sign-in the engine waits for (src/store/sign-in-window.ts): the Sign in button opens its consent page. */
   signIn: PendingSignIn | null;
 };
 

@@ -8,7 +8,7 @@ import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseMaxToolRounds, readStreamChoice } from './model-settings.ts';
 import { findScenario, type Scenario } from '../content/scenarios.ts';
 import type { AuthorizationSettings } from '../lifecycle/run-context.ts';
-import { createPageAuthorization } from './consent-popup.ts';
+import { createPageAuthorization } from './sign-in-window.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import { CLIENT_METADATA_PATH } from '../trace/authorization-sandbox.ts';

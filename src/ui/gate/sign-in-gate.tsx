@@ -1,4 +1,4 @@
-import { cancelSignIn, checkRefusedAnswer, noteSignInOpened } from '../../store/consent-popup.ts';
+import { cancelSignIn, checkRefusedAnswer, noteSignInOpened } from '../../store/sign-in-window.ts';
 import type { PendingSignIn } from '../../store/explorer-store.ts';
 import { openGatedUrl } from '../open-gated-url.tsx';
 
