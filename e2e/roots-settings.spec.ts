@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { serve, type RunningServer } from '../server/node/serve.ts';
-import { toolboxTools } from '../server/mcp/tools.ts';
+import { toolboxTools } from '../server/mcp/tools-by-endpoint.ts';
 import { countRootsTool } from '../tests/helpers/count-roots-tool.ts';
 import { runToEnd } from './helpers.ts';
 

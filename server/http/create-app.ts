@@ -5,7 +5,7 @@ import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createInFlightCalls } from '../mcp/in-flight-calls.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
 import { createToolbox } from '../mcp/toolbox/create-toolbox.ts';
-import { builtInTools, protectedTools, toolboxTools } from '../mcp/tools.ts';
+import { builtInTools, protectedTools, toolboxTools } from '../mcp/tools-by-endpoint.ts';
 import { findMockRoute } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/mock-models.ts';

@@ -17,7 +17,7 @@ import { prepareAnthropicTools } from '../../src/providers/anthropic/prepare-ant
 import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import type { ToolRoundResult } from '../../src/providers/types.ts';
 import { buildAnthropicMessage } from '../../server/mock-model/anthropic-endpoint.ts';
-import { addNumbers as addNumbersTool } from '../../server/mcp/tools.ts';
+import { addNumbers as addNumbersTool } from '../../server/mcp/tools-by-endpoint.ts';
 import { findCanonicalStep, runMockLifecycle } from '../helpers/create-mock-run.ts';
 import { runRealProviderLifecycle } from '../helpers/run-real-provider.ts';
 import { ADD_NUMBERS_TOOL, MULTIPLY_NUMBERS_TOOL, ONE_PIXEL_PNG, QUESTION } from '../helpers/fixtures.ts';

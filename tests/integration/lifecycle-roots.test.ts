@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolboxTools } from '../../server/mcp/tools.ts';
+import { toolboxTools } from '../../server/mcp/tools-by-endpoint.ts';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { Step } from '../../src/trace/trace.ts';
 import { countRootsTool } from '../helpers/count-roots-tool.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/trace/trace.ts';
-import { addNumbers } from '../../server/mcp/tools.ts';
+import { addNumbers } from '../../server/mcp/tools-by-endpoint.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { MULTIPLY_NUMBERS_TOOL } from '../helpers/fixtures.ts';
 import { useServer } from '../helpers/use-server.ts';

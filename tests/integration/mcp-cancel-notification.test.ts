@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextproto
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
-import { addNumbers } from '../../server/mcp/tools.ts';
+import { addNumbers } from '../../server/mcp/tools-by-endpoint.ts';
 import { observeCountSlowly, type CountJournal } from '../helpers/observe-count-slowly.ts';
 import { LEGACY_HEADERS, postMcp, readMessages, startSession, type JsonRpcMessage } from '../helpers/mcp-http.ts';
 import { startRecordingProxy, type RecordedExchange, type RecordingProxy } from '../helpers/start-recording-proxy.ts';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { defineTool, type RegisteredTool } from '../../server/mcp/tool-registry.ts';
-import { addNumbers } from '../../server/mcp/tools.ts';
+import { addNumbers } from '../../server/mcp/tools-by-endpoint.ts';
 
 /**
  * outputSchema is a promise both sides check: the client refuses structuredContent

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextproto
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
-import { addNumbers } from '../../server/mcp/tools.ts';
+import { addNumbers } from '../../server/mcp/tools-by-endpoint.ts';
 import { createCountSlowly } from '../../server/mcp/tools/count-slowly.ts';
 
 /**

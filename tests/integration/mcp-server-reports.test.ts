@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../server/mcp/tool-registry.ts';
-import { addNumbers } from '../../server/mcp/tools.ts';
+import { addNumbers } from '../../server/mcp/tools-by-endpoint.ts';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { postMcp, type JsonRpcMessage } from '../helpers/mcp-http.ts';
 

@@ -5,7 +5,7 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { RECONNECT_AFTER_MS } from '../../server/http/mcp-session-endpoint.ts';
-import { addNumbers } from '../../server/mcp/tools.ts';
+import { addNumbers } from '../../server/mcp/tools-by-endpoint.ts';
 import { createCountSlowly } from '../../server/mcp/tools/count-slowly.ts';
 import { LEGACY_HEADERS, startSession, type JsonRpcMessage } from '../helpers/mcp-http.ts';
 import { readServerSentEvents } from '../helpers/read-server-sent-events.ts';
