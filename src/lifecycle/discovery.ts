@@ -16,7 +16,7 @@ import { answerServerRequests } from './server-requests.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 import { waitForServer } from './wait-for-server.ts';
-import { authorizeIfRefused, createBearerFetch } from './authorize-refused.ts';
+import { authorizeIfRefused, createBearerFetch } from './bearer-fetch.ts';
 
 /**
  * Discovery, steps 1-7: the question, the host asking its MCP client for tools, the
