@@ -4,7 +4,7 @@ import { findClient } from './client-identity.ts';
 import { isRegisteredRedirectUri } from './client-metadata-document.ts';
 import { renderConsentPage, renderRefusalPage } from './consent-page.ts';
 import { isCodeChallenge } from './pkce.ts';
-import { readBoundedText } from './read-bounded-text.ts';
+import { readBoundedBody } from '../shared/read-bounded-body.ts';
 import { describeAuthorizationServer } from './sandbox-metadata.ts';
 import { SANDBOX_HEADERS } from './sandbox-responses.ts';
 import { createOpaqueValue, type AuthorizationRequest, type SandboxStore } from './sandbox-store.ts';
@@ -57,8 +57,8 @@ async function showConsent({ request, store, place, fetchDocument }: AuthorizeCo
 }
 
 async function answerConsent({ request, store, place }: AuthorizeContext): Promise<Response> {
-  const text = await readBoundedText(request.body, MAX_FORM_BYTES);
-  const form = new URLSearchParams(text ?? '');
+  const body = await readBoundedBody(request, MAX_FORM_BYTES);
+  const form = new URLSearchParams(body.kind === 'text' ? body.text : '');
   const consentId = form.get('consent') ?? '';
   const pending = store.consents.get(consentId);
   // One answer per consent page: a second POST of the same form finds nothing.

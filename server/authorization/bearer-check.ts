@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exceedsJsonNesting } from '../shared/json-nesting.ts';
 import { ADMIN_SCOPE, PRIVILEGED_TOOL_NAME, TOOLS_SCOPE, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
-import { readBoundedText } from './read-bounded-text.ts';
+import { readBoundedBody } from '../shared/read-bounded-body.ts';
 import { oauthError, quoteHeaderParameter } from './sandbox-responses.ts';
 import type { SandboxStore } from './sandbox-store.ts';
 import { describeSandboxUrls } from './sandbox-urls.ts';
@@ -47,12 +47,12 @@ export async function checkBearerToken({ request, store, place }: { request: Req
 /** Whether a POST (one message or a batch) calls the privileged tool; read from a copy, so the MCP handler still gets the body. */
 async function callsPrivilegedTool(request: Request): Promise<boolean> {
   if (request.method !== 'POST') return false;
-  const text = await readBoundedText(request.clone().body, MAX_INSPECTED_BYTES);
+  const read = await readBoundedBody(request.clone(), MAX_INSPECTED_BYTES);
   // Too deep for the schema below to walk: the MCP endpoint refuses such a body with a reason of its own.
-  if (text === undefined || exceedsJsonNesting(text)) return false;
+  if (read.kind !== 'text' || exceedsJsonNesting(read.text)) return false;
   let body: unknown;
   try {
-    body = JSON.parse(text) as unknown;
+    body = JSON.parse(read.text) as unknown;
   } catch {
     return false;
   }

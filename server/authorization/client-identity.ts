@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { passUrlGate } from '../../src/trace/url-gate.ts';
 import { createOpaqueValue, type RegisteredClient, type SandboxStore } from './sandbox-store.ts';
 import { oauthError, sandboxJson } from './sandbox-responses.ts';
-import { readBoundedText } from './read-bounded-text.ts';
+import { readBoundedBody } from '../shared/read-bounded-body.ts';
 import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/json-nesting.ts';
 
 /**
@@ -49,8 +49,9 @@ export function isClientMetadataUrl(clientId: string): boolean {
 
 /** RFC 7591 §3: registers a public client (no secret: PKCE protects its codes) and answers 201 with what was registered. */
 export async function registerClient({ request, store, origin }: { request: Request; store: SandboxStore; origin: string }): Promise<Response> {
-  const text = await readBoundedText(request.body, MAX_CLIENT_DOCUMENT_BYTES);
-  if (text === undefined) return oauthError(400, 'invalid_client_metadata', `The registration body could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.`);
+  const read = await readBoundedBody(request, MAX_CLIENT_DOCUMENT_BYTES);
+  if (read.kind !== 'text') return oauthError(400, 'invalid_client_metadata', `The registration body could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.`);
+  const { text } = read;
   if (exceedsJsonNesting(text)) return oauthError(400, 'invalid_client_metadata', `The client metadata nests arrays and objects more than ${MAX_JSON_NESTING} levels deep; no client metadata does, and this server reads no deeper.`);
   const parsed = ClientMetadataSchema.safeParse(parseJson(text));
   if (!parsed.success) return oauthError(400, 'invalid_client_metadata', `The client metadata is not what RFC 7591 asks for: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`);
@@ -94,8 +95,9 @@ async function fetchClientMetadataDocument({ clientId, origin, fetchDocument }: 
     return { ok: false, problem: `The client metadata document at ${clientId} could not be fetched (${error instanceof Error ? error.message : String(error)}); a redirect is not followed.` };
   }
   if (response.status !== 200) return { ok: false, problem: `The client metadata document at ${clientId} answered HTTP ${response.status}, not 200.` };
-  const text = await readBoundedText(response.body, MAX_CLIENT_DOCUMENT_BYTES);
-  if (text === undefined) return { ok: false, problem: `The client metadata document at ${clientId} could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.` };
+  const read = await readBoundedBody(response, MAX_CLIENT_DOCUMENT_BYTES);
+  if (read.kind !== 'text') return { ok: false, problem: `The client metadata document at ${clientId} could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.` };
+  const { text } = read;
   if (exceedsJsonNesting(text)) return { ok: false, problem: `The client metadata document at ${clientId} nests arrays and objects more than ${MAX_JSON_NESTING} levels deep; no client metadata does, and this server reads no deeper.` };
   const parsed = ClientMetadataDocumentSchema.safeParse(parseJson(text));
   if (!parsed.success) return { ok: false, problem: `The client metadata document at ${clientId} is not client metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.` };

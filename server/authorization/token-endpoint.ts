@@ -1,6 +1,6 @@
 import { TOOLS_SCOPE, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
 import { matchesCodeChallenge } from './pkce.ts';
-import { readBoundedText } from './read-bounded-text.ts';
+import { readBoundedBody } from '../shared/read-bounded-body.ts';
 import { oauthError, sandboxJson } from './sandbox-responses.ts';
 import { createOpaqueValue, type Grant, type SandboxStore } from './sandbox-store.ts';
 import { describeSandboxUrls } from './sandbox-urls.ts';
@@ -19,9 +19,9 @@ const MAX_FORM_BYTES = 8192;
 
 export async function serveToken({ request, store, place }: TokenContext): Promise<Response> {
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return oauthError(400, 'invalid_request', 'The token request must be an application/x-www-form-urlencoded form (RFC 6749 §4.1.3).');
-  const text = await readBoundedText(request.body, MAX_FORM_BYTES);
-  if (text === undefined) return oauthError(400, 'invalid_request', `The token request could not be read, or is over ${MAX_FORM_BYTES} bytes.`);
-  const form = new URLSearchParams(text);
+  const read = await readBoundedBody(request, MAX_FORM_BYTES);
+  if (read.kind !== 'text') return oauthError(400, 'invalid_request', `The token request could not be read, or is over ${MAX_FORM_BYTES} bytes.`);
+  const form = new URLSearchParams(read.text);
   const grantType = form.get('grant_type');
   if (grantType === 'authorization_code') return redeemCode({ form, store, place });
   if (grantType === 'refresh_token') return redeemRefreshToken({ form, store, place });

@@ -1,7 +1,7 @@
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/server';
 import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/json-nesting.ts';
 import { createJsonRpcErrorResponse, PARSE_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
-import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from './read-bounded-body.ts';
+import { BODY_TOO_LARGE_MESSAGE, readBoundedBody } from '../shared/read-bounded-body.ts';
 
 const TOO_DEEP_MESSAGE = `Parse error: the body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep, deeper than this server reads`;
 
@@ -17,14 +17,8 @@ export type JsonBody = { kind: 'json'; value: unknown } | { kind: 'not-json' } |
 
 /** The parsed JSON body, read within the body limit; the request's own body is used up. */
 export async function readJsonBody(request: Request): Promise<JsonBody> {
-  let body: Awaited<ReturnType<typeof readBoundedBody>>;
-  try {
-    body = await readBoundedBody(request);
-  } catch {
-    // The stream failed: the client went away mid-body.
-    return { kind: 'unreadable' };
-  }
-  if (body.tooLarge) return { kind: 'too-large' };
+  const body = await readBoundedBody(request);
+  if (body.kind !== 'text') return body;
   // Parsing is safe at any depth, but the SDK's schemas recurse through what was parsed.
   if (exceedsJsonNesting(body.text)) return { kind: 'too-deep' };
   try {
@@ -43,7 +37,7 @@ export function refuseUnreadBody(body: Exclude<JsonBody, { kind: 'json' }>): Res
     case 'unreadable':
       return createJsonRpcErrorResponse(400, -32700, UNREADABLE_BODY_MESSAGE);
     case 'too-large':
-      return createJsonRpcErrorResponse(413, -32000, `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
+      return createJsonRpcErrorResponse(413, -32000, BODY_TOO_LARGE_MESSAGE);
     case 'not-json':
       return createJsonRpcErrorResponse(400, -32700, PARSE_ERROR_MESSAGE);
     case 'too-deep':

@@ -1,6 +1,6 @@
 import type { MockRoute } from '../mock-model/mock-routes.ts';
 import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/json-nesting.ts';
-import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from './read-bounded-body.ts';
+import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from '../shared/read-bounded-body.ts';
 
 /**
  * What every mock model route shares, in front of its handler: the methods it
@@ -24,13 +24,9 @@ export async function serveMockRoute(route: MockRoute, request: Request): Promis
   if (request.method === 'HEAD') return withoutBody(await handle(new Request(request.url, { method: 'GET', headers: request.headers })));
   if (request.method !== 'POST') return handle(request);
 
-  let body;
-  try {
-    body = await readBoundedBody(request);
-  } catch {
-    return writeError({ status: 400, message: 'The request body could not be read: the connection ended before the body did.' });
-  }
-  if (body.tooLarge) return writeError({ status: 413, message: `The request body is too large: this mock model takes at most ${MAX_REQUEST_BODY_BYTES} bytes.` });
+  const body = await readBoundedBody(request);
+  if (body.kind === 'unreadable') return writeError({ status: 400, message: 'The request body could not be read: the connection ended before the body did.' });
+  if (body.kind === 'too-large') return writeError({ status: 413, message: `The request body is too large: this mock model takes at most ${MAX_REQUEST_BODY_BYTES} bytes.` });
   if (exceedsJsonNesting(body.text)) return writeError({ status: 400, message: `The request body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep: this mock model reads no deeper.` });
   // The handler reads the body again, from the bounded copy instead of the network.
   const headers = new Headers(request.headers);

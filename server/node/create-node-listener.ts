@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_MAX_REQUEST_BODY_SIZE } from '@modelcontextprotocol/server';
+import { refuseUnreadBody } from '../http/json-rpc-body.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../shared/read-bounded-body.ts';
 import { answerBeforeBody } from './answer-before-body.ts';
 
 /**
@@ -11,16 +12,19 @@ import { answerBeforeBody } from './answer-before-body.ts';
  * usually holds one event and then ends; a CPU profile under 50 sessions showed the
  * second write (the chunked terminator alone) as a tenth of the server's time.
  *
- * A body over the limit is answered with 413 before it has all arrived, and the rest
- * is read and dropped (up to a bound) so that the client can read that answer: see
- * answer-before-body.ts.
+ * The body is read here, before the app sees the request, and handed to it whole (as
+ * the SDK's adapter does), so this read must stop at the limit by itself: the app's own
+ * bounded reader (server/shared/read-bounded-body.ts, the same limit) would come too late
+ * to stop it. A body over the limit is answered with 413 before it has all arrived, and
+ * the rest is read and dropped (up to a bound) so that the client can read that answer:
+ * see answer-before-body.ts.
  */
 
 /** The app, handed the web Request and the Node request it was made from (which knows the client's address). */
 export type WebHandler = (request: Request, incoming: IncomingMessage) => Promise<Response>;
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-export function createNodeListener(handle: WebHandler, maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_SIZE): NodeListener {
+export function createNodeListener(handle: WebHandler): NodeListener {
   return async (incoming, outgoing) => {
     let finished = false;
     const abort = new AbortController();
@@ -30,10 +34,10 @@ export function createNodeListener(handle: WebHandler, maxRequestBodyBytes = DEF
     });
     if (outgoing.destroyed) abort.abort();
 
-    const body = await readBody(incoming, maxRequestBodyBytes);
+    const body = await readBody(incoming);
     if (body.kind === 'too-large') {
       finished = true;
-      await answerBeforeBody({ answer: createTooLargeResponse(maxRequestBodyBytes), incoming, outgoing, alreadyRead: body.received });
+      await answerBeforeBody({ answer: refuseUnreadBody({ kind: 'too-large' }), incoming, outgoing, alreadyRead: body.received });
       return;
     }
     let response: Response;
@@ -115,10 +119,10 @@ type ReadBody = { kind: 'read'; text: string | undefined } | { kind: 'too-large'
  * received. Read with listeners, not `for await`: leaving such a loop early destroys
  * the request, and with it the socket the 413 must still go out on.
  */
-function readBody(incoming: IncomingMessage, maxRequestBodyBytes: number): Promise<ReadBody> {
+function readBody(incoming: IncomingMessage): Promise<ReadBody> {
   const method = (incoming.method ?? 'GET').toUpperCase();
   if (method === 'GET' || method === 'HEAD') return Promise.resolve({ kind: 'read', text: undefined });
-  if (Number(incoming.headers['content-length']) > maxRequestBodyBytes) return Promise.resolve({ kind: 'too-large', received: 0 });
+  if (Number(incoming.headers['content-length']) > MAX_REQUEST_BODY_BYTES) return Promise.resolve({ kind: 'too-large', received: 0 });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -132,7 +136,7 @@ function readBody(incoming: IncomingMessage, maxRequestBodyBytes: number): Promi
     };
     const take = (chunk: Buffer) => {
       received += chunk.byteLength;
-      if (received <= maxRequestBodyBytes) {
+      if (received <= MAX_REQUEST_BODY_BYTES) {
         chunks.push(chunk);
         return;
       }
@@ -164,10 +168,6 @@ function convertToWebRequest(incoming: IncomingMessage, signal: AbortSignal, bod
     else headers.set(name, value);
   }
   return new Request(url, { method, headers, signal, ...(body === undefined ? {} : { body }) });
-}
-
-function createTooLargeResponse(maxRequestBodyBytes: number): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${maxRequestBodyBytes} bytes` }, id: null }, { status: 413 });
 }
 
 /** The client went away mid-body: nobody reads this answer, but the listener still ends the response. */

@@ -4,7 +4,7 @@ import type { StdioBridgeRoutes } from '../http/create-app.ts';
 import { createJsonRpcErrorResponse } from '../http/json-rpc-errors.ts';
 import { refuseUnreadBody } from '../http/json-rpc-body.ts';
 import { exceedsJsonNesting } from '../shared/json-nesting.ts';
-import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from '../http/read-bounded-body.ts';
+import { readBoundedBody } from '../shared/read-bounded-body.ts';
 import { createBridgeCalls, type Call } from './bridge-calls.ts';
 import { MAX_EVENT_BYTES, openEventStream, type EventStream } from './bridge-event-stream.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';
@@ -208,7 +208,7 @@ class Bridge {
       return createJsonRpcErrorResponse(405, -32000, 'Method not allowed: the stdio bridge takes POST only (it keeps no session and opens no GET stream).', undefined, { allow: 'POST' });
     }
     const body = await readBoundedBody(request);
-    if (body.tooLarge) return createJsonRpcErrorResponse(413, -32000, `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
+    if (body.kind !== 'text') return refuseUnreadBody(body);
     // The message checks below recurse: 5,000 levels of arguments ran out of stack (a 500).
     if (exceedsJsonNesting(body.text)) return refuseUnreadBody({ kind: 'too-deep' });
     const value = parseLine(body.text);

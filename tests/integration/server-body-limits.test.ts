@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/http/create-app.ts';
-import { MAX_REQUEST_BODY_BYTES } from '../../server/http/read-bounded-body.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../../server/shared/read-bounded-body.ts';
 import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { LEGACY_HEADERS } from '../helpers/mcp-http.ts';

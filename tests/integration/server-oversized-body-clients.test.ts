@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUT_OFF_LINGER_MS, DISCARD_TIMEOUT_MS, MAX_DISCARDED_BODY_BYTES } from '../../server/node/answer-before-body.ts';
-import { MAX_REQUEST_BODY_BYTES } from '../../server/http/read-bounded-body.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../../server/shared/read-bounded-body.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 /**
