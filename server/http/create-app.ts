@@ -15,7 +15,8 @@ import { createJsonRpcErrorResponse, findPostHeaderRefusal } from './json-rpc-er
 import { readJsonBody, refuseUnreadBody } from './json-rpc-body.ts';
 import { ELICITATION_PAGE_PATH } from '../mcp/tools/reach-back-tools.ts';
 import { serveElicitationPage } from './elicitation-page.ts';
-import { createSessionEndpoint, type ClientIdentity, type SessionEndpoint } from './mcp-session-endpoint.ts';
+import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
+import { createSessionLimits, type ClientIdentity } from './session-limits.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardedRequest, type GuardLists } from './request-guards.ts';
 import { refuseMockMethod, serveMockRoute } from './serve-mock-route.ts';
 
@@ -30,11 +31,11 @@ export type AppOptions = {
   tools?: RegisteredTool[];
   /** The tools of /mcp/toolbox; every built-in tool by default. */
   toolboxTools?: RegisteredTool[];
-  /** Live sessions on /mcp/sessions at most (default 250); one more initialize gets 503. */
+  /** Live sessions at most, on every session endpoint together (/mcp/sessions, /mcp/toolbox's, /mcp/conformance; default 250); one more initialize gets 503. */
   maxSessions?: number;
-  /** A session on /mcp/sessions with no request for this long is closed (default 10 minutes). */
+  /** A session with no request for this long is closed (default 10 minutes). */
   sessionIdleTimeoutMs?: number;
-  /** Live sessions on /mcp/sessions one client may hold (no cap by default); one more initialize gets 429 with Retry-After. */
+  /** Live sessions one client may hold, on every endpoint together (no cap by default); one more initialize gets 429 with Retry-After. */
   maxSessionsPerClient?: number;
   /** Live sessions the clients behind one address may hold together (no cap by default); one more initialize gets 429. */
   maxSessionsPerAddress?: number;
@@ -77,7 +78,7 @@ export type App = {
   refuse: (input: { pathname: string; status: number; message: string; headers?: Record<string, string> }) => Response;
   /** The Host and Origin allowlists this app enforces; the Node listener applies them to its static files too. */
   guardLists: GuardLists;
-  /** Live sessions on /mcp/sessions. */
+  /** Live sessions on every session endpoint. */
   countSessions: () => number;
   close: () => Promise<void>;
 };
@@ -133,14 +134,14 @@ export function createApp(options: AppOptions = {}): App {
   // The sessions endpoint routes by era itself: 2025-era traffic to its sessions,
   // the rest to a strict modern handler (which would refuse 2025 traffic).
   const sessionsModern = createMcpHandler(() => createMcpServer(registry), { legacy: 'reject', onerror: options.onError });
-  const sessionLimits = {
+  // One count for the whole server: every session endpoint's sessions draw on the same caps.
+  const limits = createSessionLimits({
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     ...(options.maxSessionsPerClient === undefined ? {} : { maxSessionsPerClient: options.maxSessionsPerClient }),
     ...(options.maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
-    ...(options.identifyClient === undefined ? {} : { identifyClient: options.identifyClient }),
-    onError: options.onError,
-  };
+  });
+  const sessionLimits = { limits, ...(options.identifyClient === undefined ? {} : { identifyClient: options.identifyClient }), onError: options.onError };
   const sessions = createSessionEndpoint({ createServer: () => createMcpServer(registry), ...sessionLimits });
   // A stateless 2025-11-25 server cannot ask the client anything (the answer would reach
   // another instance), so a client that offers sampling or elicitation gets a session.
@@ -298,7 +299,7 @@ export function createApp(options: AppOptions = {}): App {
       return MCP_PATHS.includes(path) || path === ELICITATION_PAGE_PATH || isBridgePath(path) || sandbox.handles(path) || pathname.startsWith('/mock/');
     },
     guardLists,
-    countSessions: () => sessions.countSessions() + toolboxSessions.countSessions(),
+    countSessions: () => limits.countSessions(),
     close: async () => {
       await Promise.all([toolboxModern.close(), toolboxSessions.close(), mcp.close(), toolboxHandler.close(), protectedMcp.close(), sessionsModern.close(), sessions.close(), conformanceModern.close(), conformanceSessions.close()]);
     },

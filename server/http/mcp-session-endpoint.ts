@@ -3,6 +3,7 @@ import { countJsonRpcRequests, isInitializeBody, readJsonBody, refuseUnreadBody,
 import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES } from './json-rpc-errors.ts';
 import { endEventStreamAfter, followBody, prependToBody } from './response-body.ts';
 import { createSessionEventStore, type SessionEventStore } from './session-event-store.ts';
+import type { ClientIdentity, SessionLimits } from './session-limits.ts';
 
 /**
  * 2025-11-25 sessions, as the spec describes them: initialize creates a session and
@@ -11,8 +12,9 @@ import { createSessionEventStore, type SessionEventStore } from './session-event
  * or expired id gets 404, after which a client starts over with initialize.
  *
  * One SDK transport and one server instance per session, on web-standard APIs only,
- * so this also runs in a Service Worker. Sessions live in memory: a cap and an idle
- * timeout keep a forgotten tab or a looping client from piling them up.
+ * so this also runs in a Service Worker. Sessions live in memory: the server's caps
+ * (session-limits.ts, shared by every session endpoint) and an idle timeout keep a
+ * forgotten tab or a looping client from piling them up.
  *
  * Streams are resumable, as the transport spec describes: each POST's SSE answer opens
  * with a priming event (an id, a `retry` field, no data), every event has an id, and a
@@ -23,27 +25,16 @@ import { createSessionEventStore, type SessionEventStore } from './session-event
 
 export type SessionEndpointOptions = {
   createServer: () => Server;
-  /** Live sessions at most; one more initialize gets 503. */
-  maxSessions: number;
-  /** A session with no request for this long is closed. */
-  idleTimeoutMs: number;
-  /** Live sessions one client may hold (clients as `identifyClient` tells them apart); one more initialize gets 429. */
-  maxSessionsPerClient?: number;
-  /** Live sessions all the clients behind one address may hold together; one more initialize gets 429. */
-  maxSessionsPerAddress?: number;
+  /** The server's session caps and idle timeout, which this endpoint's sessions count towards with every other endpoint's. */
+  limits: SessionLimits;
   /** Who sent a request, and from which address; undefined where that is unknown (a Service Worker). */
   identifyClient?: (request: Request) => ClientIdentity | undefined;
   onError?: (error: Error) => void;
 };
 
-/** Whom a request is counted against: its client (a browser's id, or its address's own client) and its source address. */
-export type ClientIdentity = { client: string; address: string };
-
 export type SessionEndpoint = {
   /** `body`: a POST's body when the caller has already read it (the request's own body is then used up). */
   fetch: (request: Request, body?: JsonBody) => Promise<Response>;
-  /** Live sessions now, for tests and load checks that memory does not pile up. */
-  countSessions: () => number;
   close: () => Promise<void>;
 };
 
@@ -55,7 +46,7 @@ type Session = {
   /** Requests the session may still answer (`?expire-after=N`), or undefined for no limit. */
   requestsLeft: number | undefined;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Who started it, when known: the per-client and per-address caps count by this. */
+  /** Who started it, when known: the per-client and per-address caps count by this (session-limits.ts). */
   client: ClientIdentity | undefined;
   /** When its idle timer last started (Date.now()), to tell a client when one of its sessions will have expired. */
   lastActiveAt: number;
@@ -98,9 +89,8 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   const sessions = new Map<string, Session>();
   /** Sessions already forgotten (their id gets 404) whose last answer is still streaming. */
   const retiring = new Set<Session>();
-  let initializing = 0;
-  /** Initializes under way, by share (`client …`, `address …`), so that a burst of them cannot pass a cap together. */
-  const initializingByShare = new Map<string, number>();
+  const { limits } = options;
+  limits.join({ live: sessions, retiring });
 
   const forget = (session: Session) => {
     if (sessions.get(session.id) === session) sessions.delete(session.id);
@@ -114,49 +104,16 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   const restartIdleTimer = (session: Session) => {
     if (session.idleTimer !== undefined) clearTimeout(session.idleTimer);
     session.lastActiveAt = Date.now();
-    session.idleTimer = setTimeout(() => void end(session), options.idleTimeoutMs);
+    session.idleTimer = setTimeout(() => void end(session), limits.idleTimeoutMs);
     // In Node, a pending expiry alone should not keep the process alive.
     (session.idleTimer as { unref?: () => void }).unref?.();
   };
 
-  /** The caps a client's initialize must fit: its own share, and its address's. */
-  function listShares(identity: ClientIdentity): { key: string; cap: number | undefined; holds: (session: Session) => boolean; says: (cap: number) => string }[] {
-    return [
-      { key: `client ${identity.client}`, cap: options.maxSessionsPerClient, holds: (session) => session.client?.client === identity.client, says: (cap) => `Too many live sessions from this client: each client may hold at most ${cap} at once.` },
-      {
-        key: `address ${identity.address}`,
-        cap: options.maxSessionsPerAddress,
-        holds: (session) => session.client?.address === identity.address,
-        says: (cap) => `Too many live sessions from this address: the clients behind it (a class behind one router, say) may hold at most ${cap} together.`,
-      },
-    ];
-  }
-
-  /** 429 when this client, or its address, already holds its share of the sessions, with Retry-After: when its least recently used one expires. */
-  function findClientCapRefusal(identity: ClientIdentity | undefined, body: unknown): Response | undefined {
-    if (identity === undefined) return undefined;
-    for (const { key, cap, holds, says } of listShares(identity)) {
-      if (cap === undefined) continue;
-      const own = [...sessions.values()].filter(holds);
-      if (own.length + (initializingByShare.get(key) ?? 0) < cap) continue;
-      const soonest = Math.min(...own.map((session) => session.lastActiveAt + options.idleTimeoutMs));
-      const retryAfterSeconds = Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - Date.now()) / 1000)) : 1;
-      return createJsonRpcErrorResponse(429, -32000, `${says(cap)} End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body, { 'retry-after': String(retryAfterSeconds) });
-    }
-    return undefined;
-  }
-
   async function startSession(request: Request, body: unknown, knobs: SessionKnobs): Promise<Response> {
     const requestsAllowed = knobs.expireAfter;
     const client = options.identifyClient?.(request);
-    const clientRefusal = findClientCapRefusal(client, body);
-    if (clientRefusal) return clientRefusal;
-    if (sessions.size + initializing >= options.maxSessions) {
-      return createJsonRpcErrorResponse(503, -32000, `Too many live sessions: this server keeps at most ${options.maxSessions} at once. End one with DELETE, or wait until one has been idle for ${describeDuration(options.idleTimeoutMs)} and expires.`, body);
-    }
-    initializing += 1;
-    const shareKeys = client === undefined ? [] : listShares(client).map((share) => share.key);
-    for (const key of shareKeys) initializingByShare.set(key, (initializingByShare.get(key) ?? 0) + 1);
+    const admitted = limits.admit(client, body);
+    if ('refusal' in admitted) return admitted.refusal;
     const server = options.createServer();
     let session: Session | undefined;
     const events = createSessionEventStore(EVENT_STORE_LIMITS);
@@ -186,12 +143,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       await (session ? end(session) : server.close());
       throw error;
     } finally {
-      initializing -= 1;
-      for (const key of shareKeys) {
-        const left = (initializingByShare.get(key) ?? 1) - 1;
-        if (left > 0) initializingByShare.set(key, left);
-        else initializingByShare.delete(key);
-      }
+      admitted.done();
     }
   }
 
@@ -242,7 +194,6 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       if (request.method === 'POST' && isInitializeBody(body)) return startSession(request, body, knobs);
       return createJsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required. Start a session with initialize; its answer carries the id to send with every later request.', body);
     },
-    countSessions: () => sessions.size + retiring.size,
     close: async () => {
       await Promise.all([...sessions.values(), ...retiring].map(end));
     },
@@ -289,11 +240,6 @@ function cutToolsCallStream(session: Session, body: unknown, response: Response)
 
 function sessionNotFound(): Response {
   return createJsonRpcErrorResponse(404, -32001, 'Session not found: it ended, expired or never existed. Send initialize again, without Mcp-Session-Id, to start a new session.');
-}
-
-function describeDuration(milliseconds: number): string {
-  if (milliseconds % 60_000 === 0) return `${milliseconds / 60_000} minute${milliseconds === 60_000 ? '' : 's'}`;
-  return `${Math.round(milliseconds / 1000)} seconds`;
 }
 
 function toError(error: unknown): Error {

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { ClientIdentity } from '../http/mcp-session-endpoint.ts';
+import type { ClientIdentity } from '../http/session-limits.ts';
 
 /**
  * Limits per client, for a server shared by a class (`--host`): one learner's looping
@@ -18,7 +18,7 @@ export type ClientLimits = {
    * request on it can name its client, so connections are counted by address only.
    */
   maxConnections: number;
-  /** Live sessions on /mcp/sessions one client may hold; one more initialize gets 429. */
+  /** Live sessions one client may hold, on every session endpoint together; one more initialize gets 429. */
   maxSessions: number;
   /** Requests one client may make per minute, on average; past it, 429 with Retry-After. */
   requestsPerMinute: number;

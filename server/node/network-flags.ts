@@ -27,7 +27,7 @@ export const NETWORK_FLAG_USAGE = `  --host ADDRESS       address to listen on (
   Per client, on by default with --host beyond loopback. A client is a browser, by an id the
   server gives it in a cookie, or the address's own client for a request without one (the CLI):
   --max-connections-per-client N   (default ${DEFAULT_CLIENT_LIMITS.maxConnections}; counted by address, times the shares below)
-  --max-sessions-per-client N      live sessions on /mcp/sessions (default ${DEFAULT_CLIENT_LIMITS.maxSessions})
+  --max-sessions-per-client N      live sessions, every session endpoint together (default ${DEFAULT_CLIENT_LIMITS.maxSessions})
   --max-requests-per-minute N      (default ${DEFAULT_CLIENT_LIMITS.requestsPerMinute}, in bursts of up to a quarter of it)
   --clients-per-address N          shares all the clients behind one address (a class behind one
                                    router) may take together (default ${DEFAULT_CLIENT_LIMITS.clientsPerAddress})

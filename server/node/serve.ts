@@ -9,7 +9,7 @@ import { isLoopbackAddress, isWildcardAddress, listDefaultAllowedHostnames } fro
 import { answerBeforeBody } from './answer-before-body.ts';
 import { createClientRates, DEFAULT_CLIENT_LIMITS, DEFAULT_MAX_CONNECTIONS, readClientAddress, type ClientLimits } from './client-limits.ts';
 import { createClientIdCookies } from './client-id-cookie.ts';
-import type { ClientIdentity } from '../http/mcp-session-endpoint.ts';
+import type { ClientIdentity } from '../http/session-limits.ts';
 import { installConnectionGate } from './connection-gate.ts';
 import { createNodeListener } from './create-node-listener.ts';
 import { findSecurityHeaders, readPageScriptHashes } from './security-headers.ts';
@@ -53,7 +53,7 @@ export type ServeOptions = Omit<AppOptions, 'maxSessionsPerClient' | 'maxSession
 export type RunningServer = {
   url: string;
   port: number;
-  /** Live sessions on /mcp/sessions. */
+  /** Live sessions on every session endpoint. */
   countSessions: () => number;
   /** Open connections now. */
   countConnections: () => number;

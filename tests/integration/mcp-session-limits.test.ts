@@ -31,6 +31,49 @@ describe('the session cap', () => {
   });
 });
 
+describe('one cap for the whole server', () => {
+  /** An initialize that gets a session on each session endpoint: /mcp/toolbox gives one to a client that offers sampling. */
+  const ENDPOINTS = [
+    { path: '/mcp/sessions', initialize: INITIALIZE },
+    { path: '/mcp/conformance', initialize: INITIALIZE },
+    { path: '/mcp/toolbox', initialize: { ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { sampling: {} } } } },
+  ];
+
+  it('holds 250 live sessions across the session endpoints, refuses the next initialize with 503 on any of them, counts them all, and makes room after a DELETE', async () => {
+    const app = createApp();
+    const send = (path: string, init: { method: string; headers?: Record<string, string>; body?: unknown }) =>
+      app.fetch(new Request(`http://localhost${path}`, { method: init.method, headers: { host: 'localhost', ...LEGACY_HEADERS, ...init.headers }, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) }));
+    try {
+      const started: { path: string; sessionId: string }[] = [];
+      for (let index = 0; index < 250; index += 1) {
+        const { path, initialize } = ENDPOINTS[index % ENDPOINTS.length]!;
+        const response = await send(path, { method: 'POST', body: initialize });
+        expect(response.status).toBe(200);
+        await response.body?.cancel();
+        started.push({ path, sessionId: response.headers.get('mcp-session-id')! });
+      }
+      expect(app.countSessions()).toBe(250);
+
+      for (const { path, initialize } of ENDPOINTS) {
+        const refused = await send(path, { method: 'POST', body: initialize });
+        expect(refused.status).toBe(503);
+        expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: expect.stringContaining('Too many live sessions: this server keeps at most 250 at once') } });
+      }
+
+      // A session ended on one endpoint makes room on another.
+      const ended = started.find((session) => session.path === '/mcp/conformance')!;
+      expect((await send(ended.path, { method: 'DELETE', headers: { 'mcp-session-id': ended.sessionId } })).status).toBe(200);
+      expect(app.countSessions()).toBe(249);
+      const admitted = await send('/mcp/sessions', { method: 'POST', body: INITIALIZE });
+      expect(admitted.status).toBe(200);
+      await admitted.body?.cancel();
+      expect(app.countSessions()).toBe(250);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
+
 describe('idle sessions', () => {
   it('are closed after the idle timeout: the GET stream ends and the id gets 404', async () => {
     server = await serve({ port: 0, sessionIdleTimeoutMs: 300 });
