@@ -14,6 +14,11 @@ const PAGE = `<!doctype html>
 </body></html>`;
 
 export function serveElicitationPage(request: Request): Response {
-  if (request.method !== 'GET') return new Response(`Method ${request.method} is not allowed: the page is read with GET.`, { status: 405, headers: { allow: 'GET', 'content-type': 'text/plain; charset=utf-8' } });
+  if (request.method !== 'GET') return refuseElicitationPageMethod(request.method);
   return new Response(PAGE, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+/** The 405 for any method but GET, TRACE and CONNECT included (which the Node listener refuses for the page). */
+export function refuseElicitationPageMethod(method: string): Response {
+  return new Response(`Method ${method} is not allowed: the page is read with GET.`, { status: 405, headers: { allow: 'GET', 'content-type': 'text/plain; charset=utf-8' } });
 }

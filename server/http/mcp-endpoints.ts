@@ -1,0 +1,169 @@
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
+import { createConformanceServer } from '../mcp/conformance/create-conformance-server.ts';
+import { createMcpServer } from '../mcp/create-mcp-server.ts';
+import { createInFlightCalls, type InFlightCalls } from '../mcp/in-flight-calls.ts';
+import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
+import { createToolbox } from '../mcp/toolbox/create-toolbox.ts';
+import { builtInTools, protectedTools, toolboxTools } from '../mcp/tools-by-endpoint.ts';
+import { createJsonRpcErrorResponse } from './json-rpc-errors.ts';
+import { readJsonBody, refuseUnreadBody } from './json-rpc-body.ts';
+import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
+import { createSessionLimits, type ClientIdentity } from './session-limits.ts';
+
+/**
+ * The MCP endpoints' handlers, each a Request -> Response function the route table
+ * (app-routes.ts) puts behind its path: the SDK's handlers for the stateless endpoints,
+ * our session endpoints for 2025-11-25 sessions, and the era routing between them.
+ */
+
+export type McpEndpointOptions = {
+  /** The tools of /mcp and /mcp/sessions (the article's server); add_numbers alone by default. */
+  tools?: RegisteredTool[];
+  /** The tools of /mcp/toolbox; every built-in tool by default. */
+  toolboxTools?: RegisteredTool[];
+  /** Live sessions at most, on every session endpoint together (/mcp/sessions, /mcp/toolbox's, /mcp/conformance; default 250); one more initialize gets 503. */
+  maxSessions?: number;
+  /** A session with no request for this long is closed (default 10 minutes). */
+  sessionIdleTimeoutMs?: number;
+  /** Live sessions one client may hold, on every endpoint together (no cap by default); one more initialize gets 429 with Retry-After. */
+  maxSessionsPerClient?: number;
+  /** Live sessions the clients behind one address may hold together (no cap by default); one more initialize gets 429. */
+  maxSessionsPerAddress?: number;
+  /** Who sent a request, and from where (the Node listener knows); the per-client and per-address session caps count by it. */
+  identifyClient?: (request: Request) => ClientIdentity | undefined;
+  onError?: (error: Error) => void;
+};
+
+type Serve = (request: Request) => Promise<Response>;
+
+export type McpEndpoints = {
+  /** /mcp: the article's server, stateless in both eras. */
+  serveMcp: Serve;
+  /** /mcp/toolbox: every built-in tool, stateless, with a session for a 2025 client that offers sampling or elicitation. */
+  serveToolbox: Serve;
+  /** /mcp/sessions: 2025-11-25 sessions, the 2026-07-28 era per request. */
+  serveSessions: Serve;
+  /** /mcp/conformance: the conformance suite's fixtures, routed by era as /mcp/sessions. */
+  serveConformance: Serve;
+  /** /mcp/protected's MCP server, once the authorization sandbox has let the request through. */
+  serveProtected: Serve;
+  countSessions: () => number;
+  close: () => Promise<void>;
+};
+
+// A class of 200 learners, each with a session, with room for the idle sessions of closed tabs until they expire.
+const DEFAULT_MAX_SESSIONS = 250;
+const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
+
+export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
+  const { onError } = options;
+  const registry = createToolRegistry(options.tools ?? builtInTools);
+  const toolbox = createToolbox({ tools: options.toolboxTools ?? toolboxTools });
+  const protectedRegistry = createToolRegistry(protectedTools);
+  // Each stateless endpoint shares its 2025-era calls in flight among its per-request
+  // instances, so notifications/cancelled in a later POST reaches the call it names.
+  const stateless = (createServer: (shared: { era: 'legacy' | 'modern'; inFlight?: InFlightCalls }) => Server) => {
+    const calls = createInFlightCalls({ onError });
+    return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), { legacy: 'stateless', onerror: onError });
+  };
+  const mcp = stateless(({ inFlight }) => createMcpServer(registry, { inFlight }));
+  const toolboxHandler = stateless(({ inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight }));
+  const protectedMcp = stateless(({ inFlight }) => createMcpServer(protectedRegistry, { inFlight }));
+  // The session endpoints route by era themselves: 2025-era traffic to their sessions,
+  // the rest to a strict modern handler (which would refuse 2025 traffic).
+  const modern = (createServer: () => Server) => createMcpHandler(createServer, { legacy: 'reject', onerror: onError });
+  const sessionsModern = modern(() => createMcpServer(registry));
+  const toolboxModern = modern(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog }));
+  const conformanceModern = modern(() => createConformanceServer());
+  // One count for the whole server: every session endpoint's sessions draw on the same caps.
+  const limits = createSessionLimits({
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    ...(options.maxSessionsPerClient === undefined ? {} : { maxSessionsPerClient: options.maxSessionsPerClient }),
+    ...(options.maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
+  });
+  const sessionOptions = { limits, ...(options.identifyClient === undefined ? {} : { identifyClient: options.identifyClient }), onError };
+  const sessions = createSessionEndpoint({ createServer: () => createMcpServer(registry), ...sessionOptions });
+  // A stateless 2025-11-25 server cannot ask the client anything (the answer would reach
+  // another instance), so a client that offers sampling or elicitation gets a session.
+  const toolboxSessions = createSessionEndpoint({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog }), ...sessionOptions });
+  const conformanceSessions = createSessionEndpoint({ createServer: createConformanceServer, ...sessionOptions });
+
+  /**
+   * /mcp/toolbox: stateless in both eras, as before, except for a 2025-11-25 client that
+   * offers sampling or elicitation in initialize (and its session's later requests): it
+   * gets a session, the only way a 2025 server can send it a request and hear the answer.
+   */
+  async function serveToolbox(request: Request): Promise<Response> {
+    if (request.headers.has('mcp-session-id')) return serveByEra(request, toolboxSessions, toolboxModern);
+    if (request.method !== 'POST') return toolboxHandler.fetch(request);
+    const body = await readJsonBody(request);
+    if (body.kind !== 'json') return refuseUnreadBody(body);
+    if (offersReachBack(body.value)) return toolboxSessions.fetch(request, body);
+    return toolboxHandler.fetch(request, { parsedBody: body.value });
+  }
+
+  return {
+    serveMcp: (request) => serveParsed(request, mcp),
+    serveToolbox,
+    serveSessions: (request) => serveByEra(request, sessions, sessionsModern),
+    serveConformance: (request) => serveByEra(request, conformanceSessions, conformanceModern),
+    serveProtected: (request) => serveParsed(request, protectedMcp),
+    countSessions: limits.countSessions,
+    close: async () => {
+      const handlers = [mcp, toolboxHandler, protectedMcp, sessionsModern, toolboxModern, conformanceModern, sessions, toolboxSessions, conformanceSessions];
+      await Promise.all(handlers.map((handler) => handler.close()));
+    },
+  };
+}
+
+/**
+ * Routes by era with the body read once: the era check, the session endpoint and
+ * the modern handler all take the parsed value, where each would otherwise read
+ * (and tee) its own clone of the stream.
+ */
+async function serveByEra(request: Request, sessions: SessionEndpoint, modern: McpHttpHandler): Promise<Response> {
+  if (request.method !== 'POST') {
+    // The SDK classes every GET and DELETE as 2025-era; one that names the per-request era
+    // gets the answer /mcp gives it, not a session endpoint's words about a missing id.
+    if (namesPerRequestEra(request)) return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: 'POST' });
+    return (await isLegacyRequest(request)) ? sessions.fetch(request) : modern.fetch(request);
+  }
+  const body = await readJsonBody(request);
+  // A body that is not JSON is 2025-era traffic to the SDK, and the session endpoint explains it.
+  if (body.kind === 'not-json') return sessions.fetch(request, body);
+  if (body.kind !== 'json') return refuseUnreadBody(body);
+  return (await isLegacyRequest(request, body.value)) ? sessions.fetch(request, body) : modern.fetch(request, { parsedBody: body.value });
+}
+
+/**
+ * A stateless endpoint's POST, its body read here once and handed to the SDK parsed, so
+ * that a body nested too deep for the SDK's schema checks (which recurse, and ran out of
+ * stack at 5,000 levels with -32603) is refused first with a JSON-RPC error that says why.
+ */
+async function serveParsed(request: Request, handler: McpHttpHandler): Promise<Response> {
+  if (request.method !== 'POST') return handler.fetch(request);
+  const body = await readJsonBody(request);
+  return body.kind === 'json' ? handler.fetch(request, { parsedBody: body.value }) : refuseUnreadBody(body);
+}
+
+/** A 2025-11-25 initialize whose client capabilities include sampling or elicitation. */
+function offersReachBack(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((message) => {
+    if (!isInitializeRequest(message)) return false;
+    const capabilities = message.params.capabilities;
+    return capabilities.sampling !== undefined || capabilities.elicitation !== undefined;
+  });
+}
+
+/**
+ * Whether the MCP-Protocol-Version header names 2026-07-28 or later: the per-request
+ * era, with no session, no GET stream and no DELETE (the SDK maps every revision from
+ * that date on to it). 2025-era revisions are older dates.
+ */
+const FIRST_PER_REQUEST_REVISION = '2026-07-28';
+function namesPerRequestEra(request: Request): boolean {
+  const version = request.headers.get('mcp-protocol-version') ?? '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= FIRST_PER_REQUEST_REVISION;
+}
