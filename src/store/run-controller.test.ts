@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { next, reset, sendEditedMessage } from './actions.ts';
-import { selectCanGoNext, useExplorerStore } from './explorer-store.ts';
+import { createExplorerStore, getExplorerStore, installExplorerStore, selectCanGoNext, useExplorerStore } from './explorer-store.ts';
 import { useFakeRuns, type FakeLifecycleRun } from './fake-lifecycle-run.test-helper.ts';
-import { setRunFactory, startRun } from './run-controller.ts';
+import { releaseRun, setRunFactory, setRunPageUrl, startRun } from './run-controller.ts';
 
 /**
  * The run controller copies what a run reports into the store: here with a run driven by
@@ -20,8 +20,10 @@ async function startFollowedRun(): Promise<FakeLifecycleRun> {
 }
 
 beforeEach(() => {
+  // A store of the test's own, with its own run: nothing global is stubbed, so the file shares its worker with others.
+  installExplorerStore(createExplorerStore());
   // The app's base URL comes from the page's address; the page would be served from here.
-  vi.stubGlobal('location', { href: 'http://127.0.0.1:5173/' });
+  setRunPageUrl('http://127.0.0.1:5173/');
   fakes = useFakeRuns();
   reset();
   setState({ question: 'What is 5 plus 7?', era: '2026-07-28', scenarioId: 'happy-path' });
@@ -29,7 +31,6 @@ beforeEach(() => {
 
 afterEach(() => {
   fakes.restore();
-  vi.unstubAllGlobals();
 });
 
 describe('starting a run', () => {
@@ -55,6 +56,22 @@ describe('starting a run', () => {
     await vi.waitFor(() => expect(getState().loadError).not.toBeNull(), { timeout: 10_000 });
     expect(getState().loadError).toBe('The run could not start: Unknown wire format "telepathy". Choose another wire format in the model settings.');
     expect(getState()).toMatchObject({ status: 'idle', followNext: false });
+  });
+});
+
+describe('a store of its own', () => {
+  it('starts with no run, and a run reports only to the store that started it', async () => {
+    const first = getExplorerStore();
+    const run = await startFollowedRun();
+    run.waitAt('user.question');
+    run.record('user.question', { question: 'What is 5 plus 7?' });
+    installExplorerStore(createExplorerStore());
+    expect(releaseRun()).toBe(false);
+    run.waitAt('host.start-discovery');
+    run.record('host.start-discovery');
+    expect(getState()).toMatchObject({ steps: [], status: 'idle', pending: null, runId: 0 });
+    expect(first.getState().steps.map((step) => step.id)).toEqual(['user.question', 'host.start-discovery']);
+    expect(first.getState().pending?.id).toBe('host.start-discovery');
   });
 });
 

@@ -1,8 +1,7 @@
 import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
-import type { RunEvent } from '../lifecycle/trace-writer.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
-import type { Step, Trace } from '../trace/trace.ts';
-import { QUESTION_STEP_ID, recordQuestionStepAhead } from '../lifecycle/question-step.ts';
+import type { Trace } from '../trace/trace.ts';
+import { recordQuestionStepAhead } from '../lifecycle/question-step.ts';
 import { MOCK_MODEL_NAME } from '../trace/mock-models.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseMaxToolRounds, readStreamChoice } from './model-settings.ts';
@@ -13,28 +12,40 @@ import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import { CLIENT_METADATA_PATH } from '../trace/authorization-sandbox.ts';
 import { listChosenHttpOrigins } from '../trace/url-gate.ts';
-import type { ExplorerState } from './explorer-store.ts';
-import { initialRunSlice, moveCursor, useExplorerStore } from './explorer-store.ts';
+import type { ExplorerState, ExplorerStore } from './explorer-store.ts';
+import { getExplorerStore, initialRunSlice, moveCursor } from './explorer-store.ts';
+import { applyEvent, type StoreRun } from './apply-run-event.ts';
 import { useServerOfferingsStore } from './server-offerings.ts';
 
 /**
- * Owns the one live engine run and copies what it records into the store. The engine
- * (and with it the MCP SDK client) is loaded with import() so the first page stays light.
+ * Owns the one live engine run of a store and copies what it records into that store. The
+ * engine (and with it the MCP SDK client) is loaded with import() so the first page stays light.
  */
 
-let currentRun: LifecycleRun | null = null;
-/** The origins the live run's learner chose (the explorer's, the MCP server's): the page's own URL gate lets plain http reach them. */
-let runHttpOrigins: string[] = [];
+const storeRuns = new WeakMap<ExplorerStore, StoreRun>();
+
+/** The run of the installed store (the page's, or a test's). */
+function readStoreRun(store: ExplorerStore = getExplorerStore()): StoreRun {
+  let storeRun = storeRuns.get(store);
+  if (!storeRun) {
+    storeRun = { store, currentRun: null, runHttpOrigins: [], questionShownAhead: null, importedTrace: null, createRun: null, readAppBaseUrl: () => readAppBaseUrl() };
+    storeRuns.set(store, storeRun);
+  }
+  return storeRun;
+}
+
 /** The app's OAuth redirect page (oauth-callback.html), beside index.html. */
 const CALLBACK_PAGE = 'oauth-callback.html';
 let enginePromise: Promise<typeof import('../lifecycle/engine.ts')> | null = null;
-let createRun: ((options: RunOptions) => LifecycleRun) | null = null;
-/** The run whose step 1 the page shows ahead of the engine (startRun), until the engine records its own. */
-let questionShownAhead: number | null = null;
 
-/** Makes the runs from now on with this factory instead of the engine's (null: the engine again), so a test can drive a run by hand. */
+/** Makes the installed store's runs from now on with this factory instead of the engine's (null: the engine again), so a test can drive a run by hand. */
 export function setRunFactory(factory: ((options: RunOptions) => LifecycleRun) | null): void {
-  createRun = factory;
+  readStoreRun().createRun = factory;
+}
+
+/** The page address the installed store's runs find the app under (a test's own, where the page reads its location). */
+export function setRunPageUrl(pageUrl: string): void {
+  readStoreRun().readAppBaseUrl = () => readAppBaseUrl(pageUrl);
 }
 
 let engineWaitsFor: Promise<unknown> = Promise.resolve();
@@ -55,93 +66,6 @@ export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
     throw error;
   });
   return enginePromise;
-}
-
-/**
- * The store's own copy of a step the engine recorded: its fields, not its payload. The
- * engine never writes into a payload it has recorded, so the payload is shared; a deep
- * clone here copied a 10,000-tool list again into every step (and every update of a step)
- * that carries it. The HTTP record is copied one level, because the engine updates a
- * shared exchange in place (`syncSharedExchange`), and so are its frame lists, because a
- * streamed reply's frames are appended to the store's copy one `frame` event at a time;
- * the frames themselves never change once recorded and are shared.
- */
-function snapshotStep(step: Step): Step {
-  if (!step.http) return { ...step };
-  const http = { ...step.http };
-  if (http.sse) http.sse = [...http.sse];
-  if (http.ndjson) http.ndjson = [...http.ndjson];
-  return { ...step, http };
-}
-
-function applyEvent(runId: number, event: RunEvent): void {
-  const { setState, getState } = useExplorerStore;
-  if (getState().runId !== runId) return;
-  switch (event.type) {
-    case 'step': {
-      const step = snapshotStep(event.step);
-      const protocolVersion = currentRun?.trace.mcp.protocolVersion ?? null;
-      if (questionShownAhead === runId && step.n === 1) {
-        // The engine's step 1 takes the place of the one shown ahead: the same step, so the cursor stays and nothing moves.
-        questionShownAhead = null;
-        setState((state) => ({ steps: [step, ...state.steps.slice(1)], protocolVersion }));
-        break;
-      }
-      setState((state) => {
-        const steps = [...state.steps, step];
-        return state.followNext
-          ? { steps, protocolVersion, ...moveCursor(state, steps.length - 1), followNext: false }
-          : { steps, protocolVersion };
-      });
-      break;
-    }
-    case 'step-updated': {
-      const step = snapshotStep(event.step);
-      setState((state) => ({ steps: state.steps.map((existing) => (existing.n === step.n ? step : existing)) }));
-      break;
-    }
-    case 'frame': {
-      // The store's copy of the step grows by this frame alone; the frames before it stay where they are.
-      const { n, framing, frame } = event;
-      setState((state) => ({
-        steps: state.steps.map((existing) => {
-          if (existing.n !== n || !existing.http) return existing;
-          (existing.http[framing] ??= []).push(frame);
-          return { ...existing, http: { ...existing.http } };
-        }),
-      }));
-      break;
-    }
-    case 'waiting':
-      setState({ pending: event.pending });
-      // Step 1 is on show already: the Next that asked for it opens its gate.
-      if (getState().followNext || (questionShownAhead === runId && event.pending.id === QUESTION_STEP_ID)) currentRun?.release();
-      break;
-    case 'released':
-      setState({ pending: null });
-      break;
-    case 'provider-request':
-      setState({ providerInFlight: event.inFlight });
-      break;
-    case 'tool-call':
-      setState({ toolCallInFlight: event.inFlight });
-      break;
-    case 'status':
-      setState((state) => ({
-        status: event.status,
-        followNext: false,
-        // A run can end with steps not yet shown (a fault step right after the last one
-        // shown): playback then goes on through them and pauses at the last (tick).
-        playing: event.status === 'running' || state.cursor < state.steps.length - 1 ? state.playing : false,
-        answer: currentRun?.trace.answer ?? state.answer,
-        protocolVersion: currentRun?.trace.mcp.protocolVersion ?? state.protocolVersion,
-      }));
-      break;
-    default: {
-      const unexpected: never = event;
-      throw new Error(`Unknown run event ${JSON.stringify(unexpected)}`);
-    }
-  }
 }
 
 /** What the engine is told about the model: the mock (the scenario's variant) under the app's base URL, or the real provider with its key. */
@@ -202,8 +126,8 @@ function prepareRunOptions({ state, provider, appBaseUrl }: { state: ExplorerSta
   };
 }
 
-function reportRunNotStarted(error: unknown): void {
-  useExplorerStore.setState({
+function reportRunNotStarted(store: ExplorerStore, error: unknown): void {
+  store.setState({
     status: 'idle',
     followNext: false,
     loadError: `The run could not start: ${error instanceof Error ? error.message : String(error)} Choose another wire format in the model settings.`,
@@ -217,29 +141,31 @@ function reportRunNotStarted(error: unknown): void {
  * own step 1 then takes its place by number (applyEvent), so the trace is the engine's.
  */
 export async function startRun(): Promise<void> {
-  const state = useExplorerStore.getState();
+  const storeRun = readStoreRun();
+  const { store } = storeRun;
+  const state = store.getState();
   const { question, era, runId } = state;
   const nextRunId = runId + 1;
-  const appBaseUrl = readAppBaseUrl();
+  const appBaseUrl = storeRun.readAppBaseUrl();
   const provider = resolveProvider(state, appBaseUrl.href);
-  useExplorerStore.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, runWire: provider.wire, cursor: -1, furthest: -1, modelName: provider.model });
+  store.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, runWire: provider.wire, cursor: -1, furthest: -1, modelName: provider.model });
   let options: RunOptions;
   try {
     options = prepareRunOptions({ state, provider, appBaseUrl });
   } catch (error) {
-    reportRunNotStarted(error);
+    reportRunNotStarted(store, error);
     return;
   }
   if (state.followNext) {
-    questionShownAhead = nextRunId;
+    storeRun.questionShownAhead = nextRunId;
     const step = recordQuestionStepAhead(options);
-    useExplorerStore.setState((current) => ({ steps: [step], ...moveCursor(current, 0), followNext: false }));
+    store.setState((current) => ({ steps: [step], ...moveCursor(current, 0), followNext: false }));
   }
   let engine: typeof import('../lifecycle/engine.ts');
   try {
     engine = await loadEngine();
   } catch (error) {
-    useExplorerStore.setState({
+    store.setState({
       status: 'idle',
       followNext: false,
       loadError: `The explorer's engine could not be loaded (${error instanceof Error ? error.message : String(error)}). Check that the server is still running, then reload the page.`,
@@ -249,47 +175,47 @@ export async function startRun(): Promise<void> {
   // In the static site the built-in server is a Service Worker: the run shows the question at once and waits for it before its
   // first message (a failure to start is then the run's own explained fault). A real provider and an MCP server by URL need none of it.
   const serverReady = provider.kind === 'mock' || state.model.mcpServerUrl === null ? waitForInBrowserServer() : undefined;
-  if (useExplorerStore.getState().runId !== nextRunId) return;
+  if (store.getState().runId !== nextRunId) return;
   let run: LifecycleRun;
   try {
-    run = (createRun ?? engine.createLifecycleRun)({ ...options, ...(serverReady ? { serverReady } : {}) });
+    run = (storeRun.createRun ?? engine.createLifecycleRun)({ ...options, ...(serverReady ? { serverReady } : {}) });
   } catch (error) {
-    reportRunNotStarted(error);
+    reportRunNotStarted(store, error);
     return;
   }
-  currentRun = run;
-  runHttpOrigins = listChosenHttpOrigins(options);
-  run.subscribe((event) => applyEvent(nextRunId, event));
+  storeRun.currentRun = run;
+  storeRun.runHttpOrigins = listChosenHttpOrigins(options);
+  run.subscribe((event) => applyEvent(storeRun, nextRunId, event));
   void run.start();
 }
 
 /** What the page passes as httpOrigins to the URL gate for an address of the live run (an elicitation's page). */
 export function readRunHttpOrigins(): readonly string[] {
-  return runHttpOrigins;
+  return readStoreRun().runHttpOrigins;
 }
 
 export function releaseRun(release?: { payload?: unknown; answered?: boolean; pageOpened?: boolean }): boolean {
-  return currentRun?.release(release) ?? false;
+  return readStoreRun().currentRun?.release(release) ?? false;
 }
 
 export function cancelToolCall(): boolean {
-  return currentRun?.cancelToolCall() ?? false;
+  return readStoreRun().currentRun?.cancelToolCall() ?? false;
 }
 
 export function cancelProviderRequest(): boolean {
-  return currentRun?.cancelProviderRequest() ?? false;
+  return readStoreRun().currentRun?.cancelProviderRequest() ?? false;
 }
 
 export function abortRun(): void {
-  currentRun?.abort();
-  currentRun = null;
+  const storeRun = readStoreRun();
+  storeRun.currentRun?.abort();
+  storeRun.currentRun = null;
 }
-
-let importedTrace: Trace | null = null;
 
 /** The trace on show: the live run's, or the imported one; null before anything happened. */
 export function getShownTrace(): Trace | null {
-  return useExplorerStore.getState().source.kind === 'imported' ? importedTrace : (currentRun?.trace ?? null);
+  const { store, importedTrace, currentRun } = readStoreRun();
+  return store.getState().source.kind === 'imported' ? importedTrace : (currentRun?.trace ?? null);
 }
 
 /**
@@ -300,13 +226,14 @@ export async function importTraceText(text: string, fileName: string): Promise<b
   const { parseTraceFile } = await import('../lifecycle/import-trace.ts');
   const result = parseTraceFile({ text, name: fileName });
   if (!result.ok) {
-    useExplorerStore.setState({ importError: result.error });
+    getExplorerStore().setState({ importError: result.error });
     return false;
   }
   abortRun();
-  importedTrace = result.trace;
+  const storeRun = readStoreRun();
+  storeRun.importedTrace = result.trace;
   const { trace } = result;
-  useExplorerStore.setState((state) => ({
+  storeRun.store.setState((state) => ({
     ...initialRunSlice,
     runId: state.runId + 1,
     steps: trace.steps,
