@@ -53,6 +53,33 @@ const navigationSyntax = [
   "AssignmentExpression[left.name='location']",
   'JSXOpeningElement[name.name=/^(a|area|iframe|frame|embed|object|form|base)$/] > JSXAttribute[name.name=/^(href|src|data|action)$/] > JSXExpressionContainer',
 ].map((selector) => ({ selector, message: navigationMessage }));
+// Files under 300 lines and functions under 80 (DEVELOPERS.md, "How we write code"): a longer one is split, or says why
+// beside it in an eslint-disable comment with a reason; only a data table may be long. Lines are counted as written,
+// comments and blank lines included (as the issue that set the limits counted them).
+const sizeRules = { 'max-lines': ['error', { max: 300 }], 'max-lines-per-function': ['error', { max: 80 }] };
+// Still over the limits, to be split (issue 37). Each is held at its size today, so none grows while it waits; take
+// an entry out once its file is split.
+const STILL_OVER = [
+  { file: 'server/mcp/create-mcp-server.ts', functionLines: 101 }, // createMcpServer
+  { file: 'server/node/bridge-calls.ts', functionLines: 90 }, // createBridgeCalls
+  { file: 'src/lifecycle/create-run-context.ts', functionLines: 96 }, // createRunContext
+  { file: 'src/lifecycle/faults.ts', fileLines: 360, functionLines: 84 }, // explainProviderFailure
+  { file: 'src/lifecycle/mcp-traffic.ts', fileLines: 367 },
+  { file: 'src/lifecycle/provider-call.ts', functionLines: 87 }, // callProvider
+  { file: 'src/mcp/recording-fetch.ts', functionLines: 82 }, // recordExchange
+  { file: 'src/providers/anthropic/read-anthropic-stream.ts', functionLines: 88 }, // createAnthropicStreamReader
+  { file: 'src/providers/openai-responses/read-openai-responses-stream.ts', functionLines: 109 }, // createOpenAiResponsesStreamReader
+  { file: 'src/ui/app.tsx', functionLines: 84 }, // App
+  { file: 'src/ui/graph/lifecycle-graph.tsx', functionLines: 105 }, // LifecycleGraph
+  { file: 'src/ui/inspector/inspector.tsx', functionLines: 119 }, // StepInspector
+  { file: 'src/ui/inspector/stream-playback.tsx', functionLines: 85 }, // StreamPlayback
+  { file: 'src/ui/question-bar.tsx', functionLines: 119 }, // QuestionBar
+  { file: 'src/ui/settings/model-settings-form.tsx', functionLines: 144 }, // ModelSettingsForm
+  { file: 'src/ui/settings/server-prompts-section.tsx', functionLines: 95 }, // ServerPromptsSection
+].map(({ file, fileLines = 300, functionLines = 80 }) => ({
+  files: [file],
+  rules: { 'max-lines': ['error', { max: fileLines }], 'max-lines-per-function': ['error', { max: functionLines }] },
+}));
 const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles, 'layer-imports': layerImports } } } };
 
 export default tseslint.config(
@@ -101,6 +128,8 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', htmlFromDataSyntax, innerHtmlSyntax, ...navigationSyntax],
     },
   },
+  { files: ['src/**', 'server/**'], ignores: TESTS, rules: sizeRules },
+  ...STILL_OVER,
   {
     files: NAVIGATING_FILES,
     rules: { 'no-restricted-syntax': ['error', htmlFromDataSyntax, innerHtmlSyntax] },

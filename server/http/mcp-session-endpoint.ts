@@ -86,28 +86,8 @@ export const RECONNECT_AFTER_MS = 1000;
 const SESSION_METHODS = ['GET', 'POST', 'DELETE'];
 
 export function createSessionEndpoint(options: SessionEndpointOptions): SessionEndpoint {
-  const sessions = new Map<string, Session>();
-  /** Sessions already forgotten (their id gets 404) whose last answer is still streaming. */
-  const retiring = new Set<Session>();
   const { limits } = options;
-  limits.join({ live: sessions, retiring });
-
-  const forget = (session: Session) => {
-    if (sessions.get(session.id) === session) sessions.delete(session.id);
-    if (session.idleTimer !== undefined) clearTimeout(session.idleTimer);
-  };
-  const end = async (session: Session) => {
-    forget(session);
-    retiring.delete(session);
-    await session.server.close().catch((error: unknown) => options.onError?.(toError(error)));
-  };
-  const restartIdleTimer = (session: Session) => {
-    if (session.idleTimer !== undefined) clearTimeout(session.idleTimer);
-    session.lastActiveAt = Date.now();
-    session.idleTimer = setTimeout(() => void end(session), limits.idleTimeoutMs);
-    // In Node, a pending expiry alone should not keep the process alive.
-    (session.idleTimer as { unref?: () => void }).unref?.();
-  };
+  const { sessions, retiring, forget, end, restartIdleTimer } = createSessionBook({ limits, onError: options.onError });
 
   async function startSession(request: Request, body: unknown, knobs: SessionKnobs): Promise<Response> {
     const requestsAllowed = knobs.expireAfter;
@@ -169,23 +149,9 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
 
   return {
     async fetch(request, alreadyRead) {
-      // Checked first, so a PUT gets 405 whether or not it names a live session.
-      if (!SESSION_METHODS.includes(request.method)) {
-        return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: SESSION_METHODS.join(', ') });
-      }
-      const knobs = readSessionKnobs(new URL(request.url));
-      if (knobs instanceof Response) return knobs;
-      let body: unknown;
-      if (request.method === 'POST') {
-        const read = alreadyRead ?? (await readJsonBody(request));
-        // The transport answers these too, but only once a session is found: a bad body
-        // should be told so, whether or not it names a session.
-        if (read.kind !== 'json') return refuseUnreadBody(read);
-        body = read.value;
-        if (Array.isArray(body) && body.length > MAX_BATCH_MESSAGES) {
-          return createJsonRpcErrorResponse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`);
-        }
-      }
+      const read = await readSessionRequest(request, alreadyRead);
+      if (read instanceof Response) return read;
+      const { knobs, body } = read;
       const sessionId = request.headers.get('mcp-session-id');
       if (sessionId !== null) {
         const session = sessions.get(sessionId);
@@ -198,6 +164,57 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       await Promise.all([...sessions.values(), ...retiring].map(end));
     },
   };
+}
+
+/**
+ * An endpoint's sessions, counted by the server's caps: the live ones by id, and those
+ * already forgotten (their id gets 404) whose last answer is still streaming. A session
+ * ends with its server closed, when DELETEd, spent or idle too long.
+ */
+function createSessionBook({ limits, onError }: { limits: SessionLimits; onError: ((error: Error) => void) | undefined }) {
+  const sessions = new Map<string, Session>();
+  const retiring = new Set<Session>();
+  limits.join({ live: sessions, retiring });
+
+  const forget = (session: Session) => {
+    if (sessions.get(session.id) === session) sessions.delete(session.id);
+    if (session.idleTimer !== undefined) clearTimeout(session.idleTimer);
+  };
+  const end = async (session: Session) => {
+    forget(session);
+    retiring.delete(session);
+    await session.server.close().catch((error: unknown) => onError?.(toError(error)));
+  };
+  const restartIdleTimer = (session: Session) => {
+    if (session.idleTimer !== undefined) clearTimeout(session.idleTimer);
+    session.lastActiveAt = Date.now();
+    session.idleTimer = setTimeout(() => void end(session), limits.idleTimeoutMs);
+    // In Node, a pending expiry alone should not keep the process alive.
+    (session.idleTimer as { unref?: () => void }).unref?.();
+  };
+  return { sessions, retiring, forget, end, restartIdleTimer };
+}
+
+/**
+ * What every request is checked for before its session is looked up: its method, the
+ * teaching knobs in the URL, and a POST's body, read once (or as the caller read it).
+ */
+async function readSessionRequest(request: Request, alreadyRead: JsonBody | undefined): Promise<{ knobs: SessionKnobs; body: unknown } | Response> {
+  // Checked first, so a PUT gets 405 whether or not it names a live session.
+  if (!SESSION_METHODS.includes(request.method)) {
+    return createJsonRpcErrorResponse(405, -32000, 'Method not allowed.', undefined, { allow: SESSION_METHODS.join(', ') });
+  }
+  const knobs = readSessionKnobs(new URL(request.url));
+  if (knobs instanceof Response) return knobs;
+  if (request.method !== 'POST') return { knobs, body: undefined };
+  const read = alreadyRead ?? (await readJsonBody(request));
+  // The transport answers these too, but only once a session is found: a bad body
+  // should be told so, whether or not it names a session.
+  if (read.kind !== 'json') return refuseUnreadBody(read);
+  if (Array.isArray(read.value) && read.value.length > MAX_BATCH_MESSAGES) {
+    return createJsonRpcErrorResponse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`);
+  }
+  return { knobs, body: read.value };
 }
 
 /** The teaching knobs a session starts with, read from the endpoint URL. */

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- STEP_DEFINITIONS is a data table, one entry per kind of step; split, it would only be read back together. */
 import type { Participant, Phase, StepKind } from './vocabulary.ts';
 
 /**
