@@ -1,5 +1,4 @@
 import { DEFAULT_QUESTION } from '../content/default-question.ts';
-import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PendingStep } from '../lifecycle/trace-writer.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
@@ -9,6 +8,7 @@ import type { SandboxFaultName } from '../trace/sandbox-fault-names.ts';
 import { DEFAULT_SCENARIO_ID } from '../content/scenarios.ts';
 import { defaultModelSettings, loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
 import { defaultViewPreferences, loadViewPreferences, type ViewPreferences } from './view-preferences.ts';
+import { definePageStore } from './page-store.ts';
 
 /**
  * One store, four slices: the recorded run, the cursor over it, playback, and the
@@ -135,34 +135,14 @@ export function createExplorerStore(stored: StoredSettings = { preferences: defa
   }));
 }
 
-let pageStore: ExplorerStore | undefined;
-
 /**
- * The store the page's views and actions use: made from the page's storage the first time
- * anything asks for it (the page's start-up), not when a module is imported, so a test
- * that installs its own never reads storage, and no test's state reaches the next.
+ * The page's store: made from the page's storage the first time anything asks for it (the
+ * page's start-up), not when a module is imported, so a test that installs its own never
+ * reads storage, and no test's state reaches the next.
  */
-export function getExplorerStore(): ExplorerStore {
-  pageStore ??= createExplorerStore(readStoredSettings());
-  return pageStore;
-}
-
-/** Makes this store the one the views and actions use (a test's own, fresh one). */
-export function installExplorerStore(store: ExplorerStore): void {
-  pageStore = store;
-}
-
-/**
- * The page's store as a React hook, with the store's own getState, setState and subscribe,
- * each reaching whichever store is installed when it is called (so `const { getState } =
- * useExplorerStore` at a module's top still follows an installed test store).
- */
-export const useExplorerStore = Object.assign(<T>(selector: (state: ExplorerState) => T): T => useStore(getExplorerStore(), selector), {
-  getState: (): ExplorerState => getExplorerStore().getState(),
-  // The store's setState, whose overloads (a partial, or a whole state with replace) a wrapper cannot spell again.
-  setState: ((...args: Parameters<ExplorerStore['setState']>) => getExplorerStore().setState(...args)) as ExplorerStore['setState'],
-  subscribe: (listener: Parameters<ExplorerStore['subscribe']>[0]): (() => void) => getExplorerStore().subscribe(listener),
-});
+export const useExplorerStore = definePageStore(() => createExplorerStore(readStoredSettings()));
+export const getExplorerStore = useExplorerStore.get;
+export const installExplorerStore = useExplorerStore.install;
 
 /** Moving the cursor forward extends what has been seen; moving it back is a replay. */
 export function moveCursor(state: Pick<ExplorerState, 'furthest'>, index: number): Pick<CursorSlice, 'cursor' | 'furthest'> {

@@ -1,6 +1,7 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { DEFAULT_LESSON, mergeLessonPlans, parseLessonPlan, readLessonParameters, type LessonPlan } from '../content/lesson-plan.ts';
 import type { PredictionKind } from '../content/predictions.ts';
+import { definePageStore } from './page-store.ts';
 
 /**
  * The lesson tools' own state, apart from the explorer's: which tools are open, the
@@ -19,12 +20,16 @@ export type LessonState = {
   predictions: Prediction[];
 };
 
-export const useLessonStore = create<LessonState>()(() => ({
-  open: { predict: false, twins: false, 'model-view': false, code: false },
-  plan: DEFAULT_LESSON,
-  planWarnings: [],
-  predictions: [],
-}));
+export function createLessonStore(): StoreApi<LessonState> {
+  return createStore<LessonState>()(() => ({
+    open: { predict: false, twins: false, 'model-view': false, code: false },
+    plan: DEFAULT_LESSON,
+    planWarnings: [],
+    predictions: [],
+  }));
+}
+
+export const useLessonStore = definePageStore(createLessonStore);
 
 export function toggleLessonTool(tool: LessonTool): void {
   useLessonStore.setState((state) => ({ open: { ...state.open, [tool]: !state.open[tool] } }));

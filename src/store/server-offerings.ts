@@ -1,9 +1,10 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerOfferings } from '../lifecycle/list-server-offerings.ts';
 import type { PromptChoice } from '../lifecycle/prompt-start.ts';
 import { findScenario } from '../content/scenarios.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import { useExplorerStore } from './explorer-store.ts';
+import { definePageStore } from './page-store.ts';
 
 /**
  * The prompts and resources of the server in use, as the settings show them, and the
@@ -18,7 +19,11 @@ export type ServerOfferingsState = {
   chosenPrompt: PromptChoice | null;
 };
 
-export const useServerOfferingsStore = create<ServerOfferingsState>()(() => ({ loading: false, offerings: null, error: null, chosenPrompt: null }));
+export function createServerOfferingsStore(): StoreApi<ServerOfferingsState> {
+  return createStore<ServerOfferingsState>()(() => ({ loading: false, offerings: null, error: null, chosenPrompt: null }));
+}
+
+export const useServerOfferingsStore = definePageStore(createServerOfferingsStore);
 
 /** The MCP server a run would reach now: the learner's by URL, or the built-in one of the scenario. */
 export function resolveServerInUse(): string {
