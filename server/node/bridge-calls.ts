@@ -35,11 +35,11 @@ export type BridgeCalls = ReturnType<typeof createBridgeCalls>;
 
 export function createBridgeCalls({ onGiveUp }: { onGiveUp: (call: Call) => void }) {
   const pending = new Map<number, Call>();
-  // A request of the program's, under the unguessable id its one client was given.
-  const asked = new Map<string, RequestId>();
   let nextId = 1;
 
   return {
+    ...createAskedRequests(),
+
     /** Opens a call for a client's request; returns it and the request as the program is to read it. */
     open(request: JSONRPCRequest, stream: EventStream): { call: Call; written: JSONRPCRequest } {
       const bridgeId = nextId++;
@@ -90,6 +90,25 @@ export function createBridgeCalls({ onGiveUp }: { onGiveUp: (call: Call) => void
       return calls;
     },
 
+    /**
+     * A client's cancel names its own id: the program knows the call by the bridge's. Only a
+     * cancel that names exactly one call in flight is passed on; one that names none, or
+     * an id two clients' calls share, is not a guess the bridge makes.
+     */
+    mapCancel(message: JSONRPCNotification): JSONRPCNotification | undefined {
+      const requestId = message.params?.requestId;
+      const named = [...pending.values()].filter((call) => call.clientId === requestId);
+      const [only] = named;
+      if (named.length !== 1 || !only) return undefined;
+      return { ...message, params: { ...message.params, requestId: only.bridgeId } };
+    },
+  };
+}
+
+/** Requests of the program's passed to a client, each under an unguessable id only that client was given. */
+function createAskedRequests() {
+  const asked = new Map<string, RequestId>();
+  return {
     /** A request of the program's, as the one client it is passed to reads it: under a fresh id no other client can guess. */
     askClient(request: JSONRPCRequest): JSONRPCRequest {
       const id = randomUUID();
@@ -107,19 +126,6 @@ export function createBridgeCalls({ onGiveUp }: { onGiveUp: (call: Call) => void
       if (programId === undefined || typeof message.id !== 'string') return undefined;
       asked.delete(message.id);
       return { ...message, id: programId };
-    },
-
-    /**
-     * A client's cancel names its own id: the program knows the call by the bridge's. Only a
-     * cancel that names exactly one call in flight is passed on; one that names none, or
-     * an id two clients' calls share, is not a guess the bridge makes.
-     */
-    mapCancel(message: JSONRPCNotification): JSONRPCNotification | undefined {
-      const requestId = message.params?.requestId;
-      const named = [...pending.values()].filter((call) => call.clientId === requestId);
-      const [only] = named;
-      if (named.length !== 1 || !only) return undefined;
-      return { ...message, params: { ...message.params, requestId: only.bridgeId } };
     },
   };
 }
