@@ -29,7 +29,7 @@ export function findMissingSteps({ steps, status }: { steps: Step[]; status: Tra
   if (status === 'running' || status === 'idle') return [];
   const seen = new Set(steps.map((step) => step.canonical).filter((canonical): canonical is number => canonical !== null));
   const calledTools = steps.some((step) => step.id === 'provider.response.tool-calls');
-  const answered = steps.some((step) => step.id === 'provider.response.answer');
+  const answered = steps.some((step) => step.id === 'provider.response.answer' || step.id === 'tab-model.output.answer');
   const lastReached = Math.max(0, ...seen);
   const denied = steps.some((step) => step.id === 'user.consent' && readDecision(step.payload) !== 'allow');
   const endedAtClient = steps.some((step) => step.id === 'client.result-to-host' && typeof step.payload === 'object' && step.payload !== null && 'error' in step.payload);

@@ -16,6 +16,8 @@ import type { Phase, Step } from '../trace/trace.ts';
 import type { HostStep } from './run-context.ts';
 import type { ToolCallParams } from './tool-call.ts';
 import type { TraceWriter } from './trace-writer.ts';
+import { callTabModel, type TabModel } from './tab-model.ts';
+import { describeTabModelSteps, STEP_IDS, TAB_STEP_IDS, type ExchangeStepIds } from './tab-model-steps.ts';
 
 /**
  * The model side of the lifecycle: the provider request (step 8), the model's tool
@@ -43,6 +45,8 @@ export type ConversationContext = {
   callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']>;
   /** Tells the view a provider request is on the wire, and how to cancel it. */
   onProviderRequest: (cancel: (() => void) | null) => void;
+  /** The model in the learner's tab, when it was chosen: called in place of a provider, with no HTTP. */
+  tabModel?: TabModel;
   /** The conversation to start from (a prompt's messages, translation #5) instead of the question alone. */
   startingConversation?: unknown;
   /** The tools listed and translated again when the server said its list changed; undefined when it did not. */
@@ -75,6 +79,15 @@ async function sendWithRetry(
     const unlink = linkSignals(cancel, [context.runSignal]);
     let waitMs: number | undefined;
     try {
+      if (context.tabModel) {
+        return await callTabModel({
+          model: context.tabModel,
+          body: sent.body,
+          signal: cancel.signal,
+          phase: context.currentPhase(),
+          onText: (text) => context.writer.update(requestStep, { note: `The model is writing, token by token: ${text}` }),
+        });
+      }
       return await callProvider({
         adapter: context.adapter,
         settings: context.provider,
@@ -122,8 +135,12 @@ async function sendWithRetry(
 }
 
 /** A streamed reply's step keeps how it was read; its payload is the reply reassembled, its frames are in its http. */
-function streamOf(response: ProviderResponse): Pick<Step, 'stream'> {
-  return response.stream ? { stream: response.stream } : {};
+function streamOf(response: ProviderResponse): Pick<Step, 'stream' | 'http'> {
+  return { ...(response.stream ? { stream: response.stream } : {}), ...(response.http ? { http: response.http } : {}) };
+}
+
+function stepIdsOf(context: ConversationContext): ExchangeStepIds {
+  return context.tabModel ? TAB_STEP_IDS : STEP_IDS;
 }
 
 /** What a whole reply held: its text and each call, whole as a whole reply gives them. */
@@ -144,9 +161,8 @@ async function endWithStop(context: ConversationContext, response: ProviderRespo
   // A whole reply that never said it was over came in full as far as it goes: what it holds is what arrived.
   const stop = named.outcome === 'interrupted' && !named.arrived ? { ...named, arrived: describeWholeArrival(response.reply) } : named;
   const { replyTitle, fault } = describeStop({ stop, label: context.adapter.label });
-  context.writer.append('provider.response.stopped', {
+  context.writer.append(stepIdsOf(context).stopped, {
     payload: response.body,
-    http: response.http,
     ...streamOf(response),
     title: replyTitle,
     ...(response.reasoning ? { note: response.reasoning } : {}),
@@ -176,14 +192,17 @@ export async function runConversation(context: ConversationContext, translated: 
     if (round > 1) translated = (await context.relistTools?.()) ?? translated;
     const whole = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, baseUrl: context.provider.baseUrl, conversation, tools: translated.tools });
     // Streamed, the request is the same one asking for a stream: the learner sees that ask at the gate.
-    const request = context.provider.stream ? (getWireStream(adapter.id)?.requestStream(whole, context.provider) ?? whole) : whole;
-    const stepId = pendingTranslation ? 'host.translate-tool-result' : 'provider.request';
+    const { kind, baseUrl } = context.provider;
+    const request = context.provider.stream && kind !== 'tab' ? (getWireStream(adapter.id)?.requestStream(whole, { kind, baseUrl }) ?? whole) : whole;
+    const ids = stepIdsOf(context);
+    if (context.tabModel) await describeTabModelSteps({ context, request: whole, round });
+    const stepId = pendingTranslation ? ids.resultRequest : ids.request;
     const response = await sendWithRetry(context, stepId, request, pendingTranslation);
     const reply = response.reply;
 
     if (reply.stop.outcome !== 'finished') return endWithStop(context, response, reply.stop);
     if (reply.toolCalls.length === 0) {
-      writer.append('provider.response.answer', { payload: response.body, http: response.http, ...streamOf(response), ...(response.reasoning ? { note: response.reasoning } : {}) });
+      writer.append(ids.answer, { payload: response.body, ...streamOf(response), ...(response.reasoning ? { note: response.reasoning } : {}) });
       const answer = reply.text ?? '';
       await context.hostStep('host.answer', { payload: { answer } });
       return { status: 'complete', answer };
@@ -196,7 +215,7 @@ export async function runConversation(context: ConversationContext, translated: 
       payload: reply.toolCalls.map((call) => call.raw),
       ...(response.reasoning ? { note: `The mock model's rule: ${response.reasoning}` } : {}),
     });
-    writer.append('provider.response.tool-calls', { payload: response.body, http: response.http, ...streamOf(response) });
+    writer.append(ids.toolCalls, { payload: response.body, ...streamOf(response) });
 
     const results: ToolRoundResult[] = [];
     for (const call of reply.toolCalls) {

@@ -52,6 +52,7 @@ async function runLifecycle(context: RunContext): Promise<ConversationEnd['statu
     {
       adapter: context.adapter,
       provider: options.provider,
+      ...(options.tabModel ? { tabModel: options.tabModel } : {}),
       question: options.question,
       writer,
       fetch: options.fetch,
@@ -80,8 +81,10 @@ async function runLifecycle(context: RunContext): Promise<ConversationEnd['statu
 }
 
 export function createLifecycleRun(options: RunOptions): LifecycleRun {
-  const adapter = getWireAdapter(options.provider.wire);
+  // The model in the tab brings its own translations: its chat template's.
+  const adapter = options.tabModel?.adapter ?? getWireAdapter(options.provider.wire);
   if (!adapter) throw new Error(`Unknown wire format "${options.provider.wire}".`);
+  if (options.provider.kind === 'tab' && !options.tabModel) throw new Error('The model in the tab was chosen, but no model is loaded.');
   const { context, gateKeeper, abortController } = createRunContext(options, adapter);
   const { state, writer } = context;
   return {

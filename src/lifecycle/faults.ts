@@ -217,7 +217,7 @@ export function explainProviderFailure(input: {
   body?: string;
   url: string;
   label: string;
-  kind: 'mock' | 'real';
+  kind: 'mock' | 'real' | 'tab';
   /** The wait a 429's Retry-After asked for. */
   retryAfterMs?: number;
 }): Fault {

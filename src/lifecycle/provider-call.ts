@@ -14,7 +14,8 @@ import { collectSecretValues, redactSecretValues, redactUrl } from '../trace/sec
 
 export type ProviderSettings = {
   wire: string;
-  kind: 'mock' | 'real';
+  /** `tab` is the model in the learner's tab (RunOptions.tabModel): no base URL, no key, no HTTP. */
+  kind: 'mock' | 'real' | 'tab';
   /** Everything before the format's own path, e.g. https://api.openai.com/v1 or http://127.0.0.1:3000/mock/openai/v1. */
   baseUrl: string;
   model: string;
@@ -29,7 +30,8 @@ export type ProviderSettings = {
 export type ProviderResponse = {
   reply: ProviderReply;
   body: unknown;
-  http: HttpExchange;
+  /** The exchange on the wire; none for the model in the tab, which is reached by no HTTP request. */
+  http?: HttpExchange;
   /** The mock model says which rule it followed; real providers say nothing here. */
   reasoning: string | undefined;
   /** How a streamed reply was read; the body above is then the reply reassembled from its frames. */

@@ -27,7 +27,7 @@ export function recordCappedReply({
   const asked = toolCalls.map((call) => describeCall({ name: call.name, arguments: readArguments(call.arguments) }) ?? call.name).join(', ');
   const step = writer.append('provider.response.tool-calls', {
     payload: response.body,
-    http: response.http,
+    ...(response.http ? { http: response.http } : {}),
     ...stream,
     title: 'Model replies with tool calls again: the reply that hit the round cap',
     note: `This is the reply that hit the cap: round ${writer.iteration} would call ${asked}, past the cap of ${maxToolRounds} tool rounds, so the host sends no tools/call for it.`,

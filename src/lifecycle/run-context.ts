@@ -13,6 +13,7 @@ import type { McpTraffic } from './mcp-traffic.ts';
 import type { HostRoot } from './roots.ts';
 import type { McpWatchdog } from './mcp-watchdog.ts';
 import type { ProviderSettings } from './provider-call.ts';
+import type { TabModel } from './tab-model.ts';
 import type { RunLimits, RunTimeouts } from './timeouts.ts';
 import type { PendingStep, StepFields, TraceWriter } from './trace-writer.ts';
 
@@ -36,6 +37,12 @@ export type RunOptions = {
    */
   mcpTransport?: () => Transport;
   provider: ProviderSettings;
+  /**
+   * The model in the learner's own tab (provider.kind 'tab'): its runner and its chat
+   * template's translations, made by the page when the learner loaded a GGUF file. The run
+   * calls it in place of a provider; nothing of it goes over HTTP.
+   */
+  tabModel?: TabModel;
   /** The fetch that really reaches the network; the recorder wraps it. */
   fetch?: FetchLike;
   /** Resolves when the server the run talks to can answer (the static site's Service Worker); the run waits for it after its first host steps, before its first message. */

@@ -9,7 +9,10 @@ import { validateRoot, type HostRoot } from '../lifecycle/roots.ts';
  * only ever given to the provider chosen (never to the MCP server, a URL or a trace).
  */
 export type ModelSettings = {
-  kind: 'mock' | 'real';
+  /** `tab`: a GGUF model the learner loads into this tab (src/store/tab-model/), run by llama.cpp in WebAssembly. */
+  kind: 'mock' | 'real' | 'tab';
+  /** The model in the tab: the tool grammar on the first round (on by default), and how many tokens it may write in a turn. */
+  tab: { grammar: boolean; maxTokens: number };
   wire: string;
   /** Per wire format: the real provider's base URL and model, as the learner set them. */
   real: Record<string, { baseUrl: string; model: string }>;
@@ -54,6 +57,7 @@ export const MCP_HEADERS_STORAGE_KEY = 'mcp-lifecycle-explorer.mcp-headers';
 export function defaultModelSettings(): ModelSettings {
   return {
     kind: 'mock',
+    tab: { grammar: true, maxTokens: 512 },
     wire: 'openai-chat',
     real: Object.fromEntries(WIRE_CATALOG.map((wire) => [wire.id, { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel }])),
     strict: false,
@@ -107,7 +111,8 @@ export function loadModelSettings(): ModelSettings {
     }
   }
   return {
-    kind: record.kind === 'real' ? 'real' : 'mock',
+    kind: record.kind === 'real' || record.kind === 'tab' ? record.kind : 'mock',
+    tab: readTabSettings(record.tab, defaults.tab),
     wire: typeof record.wire === 'string' && findWireInfo(record.wire) ? record.wire : defaults.wire,
     real,
     strict: record.strict === true,
@@ -120,6 +125,15 @@ export function loadModelSettings(): ModelSettings {
     mcpClientId: typeof record.mcpClientId === 'string' ? record.mcpClientId.trim() : '',
     mcpRoots: readStoredRoots(record.mcpRoots),
     maxToolRounds: readMaxToolRounds(record.maxToolRounds),
+  };
+}
+
+function readTabSettings(value: unknown, defaults: ModelSettings['tab']): ModelSettings['tab'] {
+  if (typeof value !== 'object' || value === null) return defaults;
+  const { grammar, maxTokens } = value as { grammar?: unknown; maxTokens?: unknown };
+  return {
+    grammar: typeof grammar === 'boolean' ? grammar : defaults.grammar,
+    maxTokens: typeof maxTokens === 'number' && Number.isInteger(maxTokens) && maxTokens >= 16 && maxTokens <= 4096 ? maxTokens : defaults.maxTokens,
   };
 }
 
@@ -139,7 +153,8 @@ export function chooseMaxToolRounds({ settings, scenarioCap }: { settings: Pick<
 
 /** Whether replies stream, as the learner chose it for the kind of model in use. */
 export function readStreamChoice(settings: Pick<ModelSettings, 'kind' | 'stream'>): boolean {
-  return settings.stream[settings.kind];
+  // The model in the tab has no HTTP stream to ask for: its tokens arrive one by one whatever the choice.
+  return settings.kind === 'tab' ? false : settings.stream[settings.kind];
 }
 
 function readStream(saved: unknown, defaults: ModelSettings['stream']): ModelSettings['stream'] {

@@ -1,3 +1,4 @@
+import { createTabModelForRun, useTabModelStore } from './tab-model/tab-model-state.ts';
 import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -71,6 +72,10 @@ export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
 /** What the engine is told about the model: the mock (the scenario's variant) under the app's base URL, or the real provider with its key. */
 export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' | 'scenarioId'>, appBaseUrl: string): ProviderSettings {
   const { model } = state;
+  if (model.kind === 'tab') {
+    // The model in this tab: no base URL, no key; its name is the file's, once loaded.
+    return { wire: 'chat-template', kind: 'tab', baseUrl: '', model: useTabModelStore.getState().loaded?.name ?? 'no model loaded' };
+  }
   const wire = findWireInfo(model.wire) ?? findWireInfo('openai-chat')!;
   if (model.kind === 'mock') {
     const variant = findScenario(state.scenarioId)?.mockModel ?? MOCK_MODEL_NAME;
@@ -130,7 +135,7 @@ function reportRunNotStarted(store: ExplorerStore, error: unknown): void {
   store.setState({
     status: 'idle',
     followNext: false,
-    loadError: `The run could not start: ${error instanceof Error ? error.message : String(error)} Choose another wire format in the model settings.`,
+    loadError: `The run could not start: ${error instanceof Error ? error.message : String(error)} Choose another model or wire format in the model settings.`,
   });
 }
 
@@ -175,10 +180,17 @@ export async function startRun(): Promise<void> {
   // In the static site the built-in server is a Service Worker: the run shows the question at once and waits for it before its
   // first message (a failure to start is then the run's own explained fault). A real provider and an MCP server by URL need none of it.
   const serverReady = provider.kind === 'mock' || state.model.mcpServerUrl === null ? waitForInBrowserServer() : undefined;
+  let tabModel: RunOptions['tabModel'];
+  try {
+    if (provider.kind === 'tab') tabModel = await createTabModelForRun({ question, grammar: state.model.tab.grammar, maxTokens: state.model.tab.maxTokens });
+  } catch (error) {
+    reportRunNotStarted(store, error);
+    return;
+  }
   if (store.getState().runId !== nextRunId) return;
   let run: LifecycleRun;
   try {
-    run = (storeRun.createRun ?? engine.createLifecycleRun)({ ...options, ...(serverReady ? { serverReady } : {}) });
+    run = (storeRun.createRun ?? engine.createLifecycleRun)({ ...options, ...(serverReady ? { serverReady } : {}), ...(tabModel ? { tabModel } : {}) });
   } catch (error) {
     reportRunNotStarted(store, error);
     return;

@@ -15,6 +15,12 @@ export type StepDefinition = {
   title: string;
   /** A word or two for the message as it travels (graph and sequence diagram). */
   label: string;
+  /**
+   * How the message travels when it is not sent over a network: `in-tab` is the model
+   * running in the learner's own tab (llama.cpp in WebAssembly), text in and tokens out,
+   * drawn as such and never as an HTTP call.
+   */
+  channel?: 'in-tab';
 };
 
 export const STEP_DEFINITIONS = {
@@ -827,6 +833,65 @@ export const STEP_DEFINITIONS = {
     to: 'client',
     kind: 'response',
     title: 'Server stops the cancelled call: its stream ends with no result',
+  },
+  'host.tool-grammar': {
+    label: 'tool grammar',
+    canonical: null,
+    phase: 'decision',
+    from: 'host',
+    to: 'host',
+    kind: 'internal',
+    title: 'Host builds a grammar from the tools’ schemas: the sampler may only pick tokens that keep the call valid',
+  },
+  'tab-model.prompt': {
+    label: 'prompt text',
+    canonical: 8,
+    phase: 'decision',
+    from: 'host',
+    to: 'llm',
+    kind: 'request',
+    channel: 'in-tab',
+    title: 'Host hands the prompt text to the model in this tab (no HTTP)',
+  },
+  'tab-model.output.tool-calls': {
+    label: 'text with a call',
+    canonical: 10,
+    phase: 'decision',
+    from: 'llm',
+    to: 'host',
+    kind: 'response',
+    channel: 'in-tab',
+    title: 'The model in this tab writes a tool call, token by token',
+  },
+  'tab-model.prompt-with-results': {
+    label: 'translation #3 + prompt',
+    canonical: 18,
+    phase: 'response',
+    from: 'host',
+    to: 'llm',
+    kind: 'request',
+    channel: 'in-tab',
+    title: 'Translation #3: the chat template writes the MCP result into the prompt, handed to the model in this tab',
+  },
+  'tab-model.output.answer': {
+    label: 'answer text',
+    canonical: 19,
+    phase: 'response',
+    from: 'llm',
+    to: 'host',
+    kind: 'response',
+    channel: 'in-tab',
+    title: 'The model in this tab answers in words, token by token',
+  },
+  'tab-model.output.stopped': {
+    label: 'stop reason',
+    canonical: 19,
+    phase: 'response',
+    from: 'llm',
+    to: 'host',
+    kind: 'response',
+    channel: 'in-tab',
+    title: 'The model in this tab stops without a full answer',
   },
 } as const satisfies Record<string, StepDefinition>;
 

@@ -158,7 +158,8 @@ export type Step = z.infer<typeof StepSchema>;
 
 export const ModelInfoSchema = z.object({
   wire: z.string(),
-  kind: z.enum(['mock', 'real']),
+  /** `tab`: a model running in the learner's own tab (llama.cpp in WebAssembly), reached by no HTTP request. */
+  kind: z.enum(['mock', 'real', 'tab']),
   name: z.string(),
 });
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { isPlainObject } from '../is-plain-object.ts';
 import { parseProviderReply } from '../parse-provider-reply.ts';
@@ -12,6 +11,7 @@ import { buildToolGrammar } from './build-tool-grammar.ts';
 import { parseTemplateReply } from './parse-template-reply.ts';
 import { renderChatTemplate, type ChatMessage, type SpecialTokens, type TemplateTool } from './render-chat-template.ts';
 import { detectTemplateFamily, type FamilyDescription } from './template-family.ts';
+import { TabModelReplySchema, type TabModelRequest } from './tab-model-request.ts';
 
 /**
  * The model in the tab as a wire format: its three translations are text. #1 writes the
@@ -22,22 +22,6 @@ import { detectTemplateFamily, type FamilyDescription } from './template-family.
  */
 
 export const CHAT_TEMPLATE_WIRE = 'chat-template';
-
-/** What the host hands the model in the tab: the prompt text and how to sample. */
-export const TabModelRequestSchema = z.object({
-  prompt: z.string(),
-  grammar: z.string().nullable(),
-  max_tokens: z.number().int().positive(),
-  temperature: z.number(),
-  seed: z.number().int(),
-});
-export type TabModelRequest = z.infer<typeof TabModelRequestSchema>;
-
-/** What came back: the raw text, how it ended, and the tokens as they arrived. */
-export const TabModelReplySchema = z.looseObject({
-  text: z.string(),
-  finish_reason: z.enum(['stop', 'length']),
-});
 
 /** The tools as the template takes them, and the prompt translation #1 renders from them. */
 export type TemplateToolSet = { tools: TemplateTool[]; prompt: string };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MOCK_MODEL_NAME } from '../../trace/mock-models.ts';
 import { findWireInfo, WIRE_CATALOG } from '../../providers/wire-catalog.ts';
 import { applyModelSettings } from '../../store/actions.ts';
@@ -6,6 +6,9 @@ import { useExplorerStore, type ExplorerState } from '../../store/explorer-store
 import { DEFAULT_MAX_TOOL_ROUNDS, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readMaxToolRounds, type ModelSettings } from '../../store/model-settings.ts';
 import { McpServerFields } from './mcp-server-fields.tsx';
 import { ServerPromptsSection } from './server-prompts-section.tsx';
+
+// The loader of the model in the tab (and, through it, llama.cpp) comes only when that choice is made.
+const TabModelFields = lazy(() => import('./tab-model-fields.tsx').then((module) => ({ default: module.TabModelFields })));
 
 const selectModel = (state: ExplorerState) => state.model;
 const selectKeys = (state: ExplorerState) => state.apiKeys;
@@ -68,7 +71,16 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
           <input type="radio" name="kind" checked={draft.kind === 'real'} onChange={() => setDraft({ ...draft, kind: 'real' })} className="mt-1" />
           <span>A real provider, with your own key.</span>
         </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="radio" name="kind" checked={draft.kind === 'tab'} onChange={() => setDraft({ ...draft, kind: 'tab' })} className="mt-1" data-testid="model-kind-tab" />
+          <span>A small open model in this tab: a GGUF file run by llama.cpp in WebAssembly on your CPU. No key, no server, no HTTP request to a model.</span>
+        </label>
       </fieldset>
+      {draft.kind === 'tab' && (
+        <Suspense fallback={<p className="text-xs text-slate-500">Loading the model loader…</p>}>
+          <TabModelFields draft={draft} setDraft={setDraft} />
+        </Suspense>
+      )}
       {draft.kind === 'real' && (
         <div className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <label className={label}>
@@ -115,7 +127,7 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
         </div>
       )}
       <McpServerFields draft={draft} setDraft={setDraft} problems={problems} />
-      <label className={label}>
+      {draft.kind !== 'tab' && <label className={label}>
         {draft.kind === 'mock' ? 'The mock model’s replies' : 'The provider’s replies'}
         <select
           className={field}
@@ -125,7 +137,7 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
           <option value="streamed">Streamed: frame by frame, as real hosts ask for them</option>
           <option value="whole">Whole: one JSON reply</option>
         </select>
-      </label>
+      </label>}
       {wire.supportsStrict && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={draft.strict} onChange={(event) => setDraft({ ...draft, strict: event.target.checked })} />

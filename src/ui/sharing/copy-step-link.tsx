@@ -25,7 +25,7 @@ export function CopyStepLink({ step }: { step: Step }) {
       round: step.iteration,
       question: state.runQuestion ?? state.question,
       ...(state.model.kind === 'real' ? { modelKind: 'real' as const } : {}),
-      ...(readStreamChoice(state.model) !== defaultModelSettings().stream[state.model.kind] ? { stream: readStreamChoice(state.model) } : {}),
+      ...(readStreamChoice(state.model) !== readStreamChoice({ ...defaultModelSettings(), kind: state.model.kind }) ? { stream: readStreamChoice(state.model) } : {}),
       ...(state.authFault !== null ? { authFault: state.authFault } : {}),
     },
     globalThis.location.href,

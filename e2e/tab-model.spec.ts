@@ -1,0 +1,101 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, readPayloadsOf, runToEnd } from './helpers.ts';
+import { writeTinyGguf } from '../tests/helpers/write-tiny-gguf.ts';
+
+/**
+ * The model in the tab, for real: llama.cpp compiled to WebAssembly (@wllama/wllama) loads a
+ * GGUF file the learner opens and runs the whole lifecycle in Chromium, on the CPU. No model
+ * weights can be downloaded here, so the file is the test suite's own: a tiny llama model with
+ * random weights and Qwen2.5's chat template (tests/helpers/write-tiny-gguf.ts). Under the
+ * tool grammar it writes a call that parses; its answer after the result is gibberish, as
+ * random weights write: the point is the lifecycle, not the words.
+ */
+
+const QWEN_TEMPLATE = new URL('../src/providers/chat-template/__fixtures__/qwen2.5-instruct.jinja', import.meta.url);
+
+async function writeModelFile(): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'tab-model-'));
+  const file = path.join(folder, 'tiny-random-qwen.gguf');
+  await writeFile(file, writeTinyGguf({ chatTemplate: await readFile(QWEN_TEMPLATE, 'utf8') }));
+  return file;
+}
+
+/** Opens the model settings, chooses the model in the tab, opens the file and applies once it is loaded. */
+async function loadTabModel(page: Page, file: string): Promise<void> {
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByTestId('model-kind-tab').check();
+  await dialog.getByTestId('tab-model-file').setInputFiles(file);
+  await expect(dialog.getByTestId('tab-model-loaded')).toContainText(/Loaded: .*gguf/, { timeout: 120_000 });
+  await expect(dialog.getByTestId('tab-model-loaded')).toContainText('Hermes-style');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+}
+
+test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call under the grammar, the tool run, an answer, and no HTTP request to a model', async ({ page }) => {
+  const file = await writeModelFile();
+  const sent: string[] = [];
+  page.on('request', (request) => sent.push(request.url()));
+  await openApp(page);
+  await loadTabModel(page, file);
+  const before = sent.length;
+  await runToEnd(page);
+  await expect(page.getByTestId('run-status')).toContainText('complete');
+
+  // The grammar was a step, and the call the model wrote under it parsed into a tools/call.
+  const [grammar] = await readPayloadsOf(page, 'host.tool-grammar');
+  expect(String((grammar as { grammar: string }).grammar)).toMatch(/^root ::= "<tool_call>\\n"/);
+  const [prompt] = await readPayloadsOf(page, 'tab-model.prompt');
+  expect((prompt as { prompt: string }).prompt).toContain('<|im_start|>user\nWhat is 5 plus 7?<|im_end|>');
+  const [output] = (await readPayloadsOf(page, 'tab-model.output.tool-calls')) as { text: string; tokens: unknown[]; timings: { tokensPerSecond: number }; http: string }[];
+  expect(output!.text).toMatch(/^<tool_call>\n\{"name": "[^"]+", "arguments": \{[\s\S]*\}\}\n<\/tool_call>$/);
+  expect(output!.tokens.length).toBeGreaterThan(10);
+  expect(output!.http).toMatch(/no HTTP request/);
+  const [call] = await readPayloadsOf(page, 'host.translate-tool-call');
+  expect(call).toMatchObject({ name: expect.any(String), arguments: expect.any(Object) });
+  // The result went back through the template (translation #3) and the model answered: gibberish words, a real end of turn.
+  const [withResults] = await readPayloadsOf(page, 'tab-model.prompt-with-results');
+  expect((withResults as { prompt: string }).prompt).toContain('<tool_response>');
+  const [answer] = (await readPayloadsOf(page, 'tab-model.output.answer')) as { finish_reason: string }[];
+  expect(answer!.finish_reason).toBe('stop');
+
+  // Nothing went to a model over HTTP: every request of the run went to this app (its MCP server), none to /mock.
+  const origin = new URL(page.url()).origin;
+  const duringRun = sent.slice(before);
+  expect(duringRun.some((url) => url.includes('/mcp'))).toBe(true);
+  expect(duringRun.filter((url) => url.includes('/mock/') || !url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:'))).toEqual([]);
+});
+
+test('with the grammar off the model writes unaided, and the host says the call it could not read', async ({ page }) => {
+  const file = await writeModelFile();
+  await openApp(page);
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByTestId('model-kind-tab').check();
+  await dialog.getByTestId('tab-model-grammar').uncheck();
+  await dialog.getByTestId('tab-model-file').setInputFiles(file);
+  await expect(dialog.getByTestId('tab-model-loaded')).toBeVisible({ timeout: 120_000 });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await runToEnd(page);
+  // Random weights write no call unaided: no grammar step, and the model's text is its answer.
+  expect(await page.locator('[data-testid="timeline-step"][data-step-id="host.tool-grammar"]').count()).toBe(0);
+  expect(await page.locator('[data-testid="timeline-step"][data-step-id="tab-model.output.tool-calls"]').count()).toBe(0);
+});
+
+// A real model, when the environment names one (as the real-provider tests take keys): TAB_MODEL_PATH=/path/to/qwen2.5-0.5b-instruct-q4_k_m.gguf.
+test('a real small model named by TAB_MODEL_PATH calls the add tool and answers 12', async ({ page }) => {
+  const file = process.env.TAB_MODEL_PATH;
+  test.skip(!file, 'TAB_MODEL_PATH names no GGUF file');
+  test.setTimeout(600_000);
+  await openApp(page);
+  await loadTabModel(page, file!).catch(async () => {
+    // A model of another family: apply whatever loaded.
+    await page.getByRole('dialog', { name: 'Model and wire format' }).getByRole('button', { name: 'Apply' }).click();
+  });
+  await runToEnd(page);
+  await expect(page.getByTestId('run-status')).toContainText('complete');
+  const [answer] = (await readPayloadsOf(page, 'tab-model.output.answer')) as { text: string }[];
+  expect(answer!.text).toContain('12');
+});

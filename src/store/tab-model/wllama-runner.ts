@@ -1,0 +1,110 @@
+import { Wllama, type RawCompletionChunk } from '@wllama/wllama';
+import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
+import type { TabGeneration, TabModelDescription, TabModelRunner, TabModelToken } from '../../lifecycle/tab-model.ts';
+
+/**
+ * The model in the tab: llama.cpp compiled to WebAssembly (@wllama/wllama), run in a
+ * worker on the CPU. Loaded only when the learner chooses a model (this module and its
+ * 10 MB of WebAssembly stay off the first page).
+ *
+ * One thread, on purpose. wllama runs several only where the page is cross-origin isolated
+ * (SharedArrayBuffer needs COOP and COEP headers), and those headers would cost the app
+ * what it teaches with: COOP same-origin cuts the window an OAuth consent popup opens
+ * back to, COEP require-corp blocks a cross-origin MCP server's or provider's response
+ * unless it sends CORP or CORS headers, and a page embedding the explorer would need them
+ * too. On these two-core machines a second thread would at most halve generation time.
+ *
+ * Content Security Policy (issue 36): WebAssembly needs 'wasm-unsafe-eval' in script-src,
+ * and wllama starts its worker from a blob: URL built in the page (its worker code is
+ * bundled as text), so worker-src must allow blob: for the model in the tab to run.
+ */
+
+/** How long a prompt the model may read and write, in tokens: small models in a tab, short lessons. */
+const CONTEXT_TOKENS = 4096;
+
+export type LoadProgress = { stage: 'reading'; loadedBytes: number; totalBytes: number } | { stage: 'loading'; detail: string };
+
+function readTimings(chunk: RawCompletionChunk | undefined, tokens: TabModelToken[], startedAt: number): TabGeneration['timings'] {
+  const timings = chunk?.timings;
+  const generationMs = timings?.predicted_ms ?? performance.now() - startedAt;
+  return {
+    promptTokens: (timings?.prompt_n ?? 0) + (timings?.cache_n ?? 0),
+    promptMs: timings?.prompt_ms ?? 0,
+    generatedTokens: timings?.predicted_n ?? tokens.length,
+    generationMs,
+    tokensPerSecond: timings?.predicted_per_second ?? (generationMs > 0 ? (tokens.length * 1000) / generationMs : 0),
+  };
+}
+
+export type LoadedRunner = TabModelRunner & { chatTemplate: string | null; unload: () => Promise<void> };
+
+/** Loads the GGUF into llama.cpp; `signal` cancels (the worker is ended). */
+export async function loadWllamaRunner({ blob, name, signal, onProgress }: {
+  blob: Blob;
+  name: string;
+  signal: AbortSignal;
+  onProgress: (progress: LoadProgress) => void;
+}): Promise<LoadedRunner> {
+  const wllama = new Wllama({ default: wasmUrl }, {
+    logger: {
+      debug: (...parts: unknown[]) => {
+        const line = parts.map(String).join(' ');
+        // llama.cpp's own log lines say what stage the load has reached (wllama has no per-layer callback).
+        if (/load_tensors|llama_context|llama_kv_cache|print_info: n_layer/.test(line)) onProgress({ stage: 'loading', detail: line.replace(/^@@\w+@@/, '').trim() });
+      },
+      log: () => {},
+      warn: () => {},
+      error: (...parts: unknown[]) => console.error(...parts),
+    },
+  });
+  const cancel = () => void wllama.exit();
+  signal.addEventListener('abort', cancel, { once: true });
+  const startedAt = performance.now();
+  try {
+    await wllama.loadModel([blob], { n_ctx: CONTEXT_TOKENS, n_threads: 1, n_gpu_layers: 0, seed: 0 });
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+  if (signal.aborted) {
+    await wllama.exit();
+    throw new DOMException('The learner cancelled loading the model.', 'AbortError');
+  }
+  const description: TabModelDescription = {
+    name,
+    fileBytes: blob.size,
+    loadMs: Math.round(performance.now() - startedAt),
+    threads: wllama.getNumThreads(),
+    engine: `llama.cpp ${Wllama.getLibllamaVersion()} in WebAssembly (@wllama/wllama 3.13.0)`,
+  };
+  return {
+    chatTemplate: wllama.getChatTemplate(),
+    describe: () => description,
+    unload: () => wllama.exit(),
+    async generate({ request, signal: generationSignal, onToken }) {
+      const tokens: TabModelToken[] = [];
+      let text = '';
+      let last: RawCompletionChunk | undefined;
+      const generationStart = performance.now();
+      await wllama.createCompletion({
+        prompt: request.prompt,
+        ...(request.grammar === null ? {} : { grammar: request.grammar }),
+        max_tokens: request.max_tokens,
+        temperature: request.temperature,
+        seed: request.seed,
+        abortSignal: generationSignal,
+        stream: true,
+        onData: (chunk: RawCompletionChunk) => {
+          last = chunk;
+          const piece = chunk.choices[0]?.text ?? '';
+          if (piece === '') return;
+          const token = { text: piece, at: Math.round(performance.now() - generationStart) };
+          tokens.push(token);
+          text += piece;
+          onToken(token);
+        },
+      });
+      const finishReason = last?.choices[0]?.finish_reason === 'length' ? 'length' : 'stop';
+      return { text, finishReason, tokens, timings: readTimings(last, tokens, generationStart) };
+    },
+  };
+}
