@@ -1,4 +1,3 @@
-import { createTabModelForRun, useTabModelStore } from './tab-model/tab-model-state.ts';
 import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -73,8 +72,8 @@ export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
 export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' | 'scenarioId'>, appBaseUrl: string): ProviderSettings {
   const { model } = state;
   if (model.kind === 'tab') {
-    // The model in this tab: no base URL, no key; its name is the file's, once loaded.
-    return { wire: 'chat-template', kind: 'tab', baseUrl: '', model: useTabModelStore.getState().loaded?.name ?? 'no model loaded' };
+    // No base URL, no key: the name is the file's, set when the run is given the loaded model (addTabModel).
+    return { wire: 'chat-template', kind: 'tab', baseUrl: '', model: '' };
   }
   const wire = findWireInfo(model.wire) ?? findWireInfo('openai-chat')!;
   if (model.kind === 'mock') {
@@ -180,9 +179,12 @@ export async function startRun(): Promise<void> {
   // In the static site the built-in server is a Service Worker: the run shows the question at once and waits for it before its
   // first message (a failure to start is then the run's own explained fault). A real provider and an MCP server by URL need none of it.
   const serverReady = provider.kind === 'mock' || state.model.mcpServerUrl === null ? waitForInBrowserServer() : undefined;
-  let tabModel: RunOptions['tabModel'];
   try {
-    if (provider.kind === 'tab') tabModel = await createTabModelForRun({ question, grammar: state.model.tab.grammar, maxTokens: state.model.tab.maxTokens });
+    // Only a learner who chose the model in the tab needs its loader: imported here, not with the first page.
+    if (provider.kind === 'tab') {
+      options = await (await import('./tab-model/tab-model-state.ts')).addTabModel(options, state.model.tab);
+      store.setState({ modelName: options.provider.model });
+    }
   } catch (error) {
     reportRunNotStarted(store, error);
     return;
@@ -190,7 +192,7 @@ export async function startRun(): Promise<void> {
   if (store.getState().runId !== nextRunId) return;
   let run: LifecycleRun;
   try {
-    run = (storeRun.createRun ?? engine.createLifecycleRun)({ ...options, ...(serverReady ? { serverReady } : {}), ...(tabModel ? { tabModel } : {}) });
+    run = (storeRun.createRun ?? engine.createLifecycleRun)({ ...options, ...(serverReady ? { serverReady } : {}) });
   } catch (error) {
     reportRunNotStarted(store, error);
     return;

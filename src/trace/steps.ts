@@ -841,7 +841,7 @@ export const STEP_DEFINITIONS = {
     from: 'host',
     to: 'host',
     kind: 'internal',
-    title: 'Host builds a grammar from the tools’ schemas: the sampler may only pick tokens that keep the call valid',
+    title: 'Host builds a grammar from the tool schemas: only a valid call can be sampled',
   },
   'tab-model.prompt': {
     label: 'prompt text',
@@ -851,7 +851,7 @@ export const STEP_DEFINITIONS = {
     to: 'llm',
     kind: 'request',
     channel: 'in-tab',
-    title: 'Host hands the prompt text to the model in this tab (no HTTP)',
+    title: 'Host hands the prompt text to the model in this tab',
   },
   'tab-model.output.tool-calls': {
     label: 'text with a call',
@@ -861,7 +861,7 @@ export const STEP_DEFINITIONS = {
     to: 'host',
     kind: 'response',
     channel: 'in-tab',
-    title: 'The model in this tab writes a tool call, token by token',
+    title: 'Model in this tab writes a tool call',
   },
   'tab-model.prompt-with-results': {
     label: 'translation #3 + prompt',
@@ -871,7 +871,7 @@ export const STEP_DEFINITIONS = {
     to: 'llm',
     kind: 'request',
     channel: 'in-tab',
-    title: 'Translation #3: the chat template writes the MCP result into the prompt, handed to the model in this tab',
+    title: 'Translation #3: the chat template writes the result into the prompt',
   },
   'tab-model.output.answer': {
     label: 'answer text',
@@ -881,7 +881,7 @@ export const STEP_DEFINITIONS = {
     to: 'host',
     kind: 'response',
     channel: 'in-tab',
-    title: 'The model in this tab answers in words, token by token',
+    title: 'Model in this tab answers in words',
   },
   'tab-model.output.stopped': {
     label: 'stop reason',
@@ -891,7 +891,7 @@ export const STEP_DEFINITIONS = {
     to: 'host',
     kind: 'response',
     channel: 'in-tab',
-    title: 'The model in this tab stops without a full answer',
+    title: 'Model in this tab stops without a full answer',
   },
 } as const satisfies Record<string, StepDefinition>;
 

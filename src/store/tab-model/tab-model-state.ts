@@ -1,6 +1,8 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { MAX_TAB_MODEL_BYTES } from '../../content/tab-models.ts';
 import type { TabModel, TabModelDescription } from '../../lifecycle/tab-model.ts';
+import type { RunOptions } from '../../lifecycle/run-context.ts';
+import type { ModelSettings } from '../model-settings.ts';
 import { passUrlGate } from '../../trace/url-gate.ts';
 import type { LoadedRunner, LoadProgress } from './wllama-runner.ts';
 
@@ -24,7 +26,7 @@ export type TabModelState = {
   kept: KeptModel[];
 };
 
-export const useTabModelStore = create<TabModelState>(() => ({ loaded: null, progress: null, error: null, kept: [] }));
+export const tabModelStore = createStore<TabModelState>(() => ({ loaded: null, progress: null, error: null, kept: [] }));
 
 let runner: LoadedRunner | null = null;
 let chatTemplate: string | null = null;
@@ -54,12 +56,12 @@ async function loadBlob(blob: Blob, name: string, signal: AbortSignal): Promise<
   const { loadWllamaRunner } = await import('./wllama-runner.ts');
   await runner?.unload();
   runner = null;
-  useTabModelStore.setState({ loaded: null, progress: { stage: 'loading', detail: `Handing ${formatBytes(blob.size)} to llama.cpp…` } });
-  const next = await loadWllamaRunner({ blob, name, signal, onProgress: (progress) => useTabModelStore.setState({ progress }) });
+  tabModelStore.setState({ loaded: null, progress: { stage: 'loading', detail: `Handing ${formatBytes(blob.size)} to llama.cpp…` } });
+  const next = await loadWllamaRunner({ blob, name, signal, onProgress: (progress) => tabModelStore.setState({ progress }) });
   runner = next;
   chatTemplate = next.chatTemplate;
   const { detectTemplateFamily } = await import('../../providers/chat-template/template-family.ts');
-  useTabModelStore.setState({
+  tabModelStore.setState({
     loaded: { ...next.describe(), hasTemplate: chatTemplate !== null, templateFamily: chatTemplate === null ? 'no chat template in the file' : detectTemplateFamily(chatTemplate).label },
     progress: null,
   });
@@ -76,12 +78,12 @@ async function runLoad(work: (signal: AbortSignal) => Promise<void>): Promise<vo
   loading?.abort();
   const controller = new AbortController();
   loading = controller;
-  useTabModelStore.setState({ error: null, progress: { stage: 'loading', detail: 'Starting…' } });
+  tabModelStore.setState({ error: null, progress: { stage: 'loading', detail: 'Starting…' } });
   try {
     await work(controller.signal);
   } catch (error) {
-    if (controller.signal.aborted) useTabModelStore.setState({ progress: null, error: 'Loading was cancelled: no model is loaded.' });
-    else useTabModelStore.setState({ progress: null, error: `The model could not be loaded: ${error instanceof Error ? error.message : String(error)}` });
+    if (controller.signal.aborted) tabModelStore.setState({ progress: null, error: 'Loading was cancelled: no model is loaded.' });
+    else tabModelStore.setState({ progress: null, error: `The model could not be loaded: ${error instanceof Error ? error.message : String(error)}` });
   } finally {
     if (loading === controller) loading = null;
   }
@@ -114,7 +116,7 @@ export function loadTabModelUrl(text: string, keepIt: boolean): Promise<void> {
       parts.push(read.value);
       loadedBytes += read.value.byteLength;
       if (loadedBytes > MAX_TAB_MODEL_BYTES) throw new Error(checkTabMemory(loadedBytes).message);
-      useTabModelStore.setState({ progress: { stage: 'reading', loadedBytes, totalBytes } });
+      tabModelStore.setState({ progress: { stage: 'reading', loadedBytes, totalBytes } });
     }
     const name = decodeURIComponent(new URL(gate.url).pathname.split('/').pop() || 'model.gguf');
     const blob = new Blob(parts);
@@ -130,7 +132,7 @@ export async function listKeptModels(): Promise<KeptModel[]> {
     const url = new URL(request.url);
     return { key: request.url, name: decodeURIComponent(url.pathname.slice(KEPT_PREFIX.length)), bytes: Number(url.searchParams.get('bytes') ?? 0) };
   });
-  useTabModelStore.setState({ kept });
+  tabModelStore.setState({ kept });
   return kept;
 }
 
@@ -149,8 +151,14 @@ export async function forgetKeptModel(key: string): Promise<void> {
   await listKeptModels();
 }
 
-/** The loaded model with its chat template's translations, for one run (the question is where translation #1 starts). */
-export async function createTabModelForRun({ question, grammar, maxTokens }: { question: string; grammar: boolean; maxTokens: number }): Promise<TabModel> {
+/** The run's options with the loaded model and its chat template's translations (the question is where translation #1 starts), named after its file. */
+export async function addTabModel(options: RunOptions, settings: ModelSettings['tab']): Promise<RunOptions> {
+  const tabModel = await createTabModelForRun({ question: options.question, ...settings });
+  const name = tabModel.runner.describe().name;
+  return { ...options, provider: { ...options.provider, model: name }, tabModel };
+}
+
+async function createTabModelForRun({ question, grammar, maxTokens }: { question: string; grammar: boolean; maxTokens: number }): Promise<TabModel> {
   if (!runner) throw new Error('No model is loaded in this tab: open the model settings and load a GGUF file first.');
   if (chatTemplate === null) throw new Error('The loaded GGUF file has no chat template (tokenizer.chat_template): the host cannot write a prompt for it. Choose an instruct model.');
   const { createChatTemplateAdapter } = await import('../../providers/chat-template/chat-template-adapter.ts');

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
 import { NAMED_TAB_MODELS } from '../../content/tab-models.ts';
 import type { ModelSettings } from '../../store/model-settings.ts';
 import {
@@ -9,7 +10,7 @@ import {
   loadKeptModel,
   loadTabModelFile,
   loadTabModelUrl,
-  useTabModelStore,
+  tabModelStore,
 } from '../../store/tab-model/tab-model-state.ts';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
@@ -25,7 +26,7 @@ function formatBytes(bytes: number): string {
  * Cancel, files kept in the browser for the next visit, and the grammar switch.
  */
 export function TabModelFields({ draft, setDraft }: { draft: ModelSettings; setDraft: (next: ModelSettings) => void }) {
-  const { loaded, progress, error, kept } = useTabModelStore();
+  const { loaded, progress, error, kept } = useStore(tabModelStore);
   const [url, setUrl] = useState('');
   const [keep, setKeep] = useState(false);
   const [memoryNote, setMemoryNote] = useState<string | null>(null);
