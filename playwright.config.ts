@@ -35,6 +35,8 @@ const mounts = [
   '/explorer/=dist-static',
   // Its own sub-path: the server's request log then shows what this test's page asked for, and nothing else.
   '/explorer-offline/=dist-static',
+  // The model in the tab offline: its own log of what the page asked for.
+  '/explorer-tab-model/=dist-static',
   `/explorer-update/=${process.env.STATIC_UPDATE_DIRECTORY}`,
   `/explorer-tabs/=${process.env.STATIC_TABS_DIRECTORY}`,
   `/explorer-removed/=${process.env.STATIC_REMOVED_DIRECTORY}`,

@@ -38,7 +38,7 @@ async function listFiles(directory: string, prefix = ''): Promise<string[]> {
  * serves it (src/service-worker/file-integrity.ts), and the version: a hash of every file's
  * name and bytes, so a new deployment gets a new worker and a new cache.
  */
-async function hashFiles(directory: string, files: string[]): Promise<StaticSiteManifest> {
+async function hashFiles(directory: string, files: string[]): Promise<Omit<StaticSiteManifest, 'onDemand'>> {
   const version = createHash('sha256');
   const hashes: Record<string, string> = {};
   for (const file of files) {
@@ -63,8 +63,9 @@ function buildServiceWorker(): Plugin {
       outDirectory = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await listFiles(outDirectory)).filter((file) => !UNCACHED_FILES.includes(file));
-      const manifest = await hashFiles(outDirectory, files);
+      const built = (await listFiles(outDirectory)).filter((file) => !UNCACHED_FILES.includes(file));
+      // llama.cpp's WebAssembly (10 MB, the model in the tab) is hashed like every file, but kept only once a page asked for it.
+      const manifest = { ...(await hashFiles(outDirectory, built)), onDemand: built.filter((file) => file.endsWith('.wasm')) };
       await build({
         configFile: false,
         root,
@@ -81,7 +82,7 @@ function buildServiceWorker(): Plugin {
           lib: { entry: WORKER_ENTRY, formats: ['iife'], name: 'mcpLifecycleExplorerServer', fileName: () => WORKER_FILE },
         },
       });
-      this.info?.(`service worker ${WORKER_FILE}: version ${manifest.version}, ${files.length} files precached`);
+      this.info?.(`service worker ${WORKER_FILE}: version ${manifest.version}, ${built.length - manifest.onDemand.length} files precached, ${manifest.onDemand.length} kept on demand`);
     },
   };
 }

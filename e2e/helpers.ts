@@ -1,4 +1,8 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { writeTinyGguf } from '../tests/helpers/write-tiny-gguf.ts';
 
 export type Driver = 'keyboard' | 'buttons';
 
@@ -165,4 +169,24 @@ export async function nameServer(page: Page, url: string): Promise<void> {
   await dialog.getByLabel('MCP server URL').fill(url);
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** The test suite's tiny GGUF model (random weights, Qwen2.5's chat template), written to a file a page can open. */
+export async function writeTinyModelFile(): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'tab-model-'));
+  const file = path.join(folder, 'tiny-random-qwen.gguf');
+  const template = await readFile(new URL('../src/providers/chat-template/__fixtures__/qwen2.5-instruct.jinja', import.meta.url), 'utf8');
+  await writeFile(file, writeTinyGguf({ chatTemplate: template }));
+  return file;
+}
+
+/** Opens the model settings, chooses the model in the tab, opens the file and applies once it is loaded. */
+export async function loadTabModel(page: Page, file: string, options: { family?: RegExp } = {}): Promise<void> {
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByTestId('model-kind-tab').check();
+  await dialog.getByTestId('tab-model-file').setInputFiles(file);
+  await expect(dialog.getByTestId('tab-model-loaded')).toContainText(/Loaded: .*gguf/, { timeout: 120_000 });
+  if (options.family) await expect(dialog.getByTestId('tab-model-loaded')).toContainText(options.family);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
 }

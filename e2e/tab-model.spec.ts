@@ -1,9 +1,5 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { openApp, readPayloadsOf, runToEnd } from './helpers.ts';
-import { writeTinyGguf } from '../tests/helpers/write-tiny-gguf.ts';
+import { expect, test } from '@playwright/test';
+import { loadTabModel, openApp, readPayloadsOf, runToEnd, writeTinyModelFile } from './helpers.ts';
 
 /**
  * The model in the tab, for real: llama.cpp compiled to WebAssembly (@wllama/wllama) loads a
@@ -14,32 +10,12 @@ import { writeTinyGguf } from '../tests/helpers/write-tiny-gguf.ts';
  * random weights write: the point is the lifecycle, not the words.
  */
 
-const QWEN_TEMPLATE = new URL('../src/providers/chat-template/__fixtures__/qwen2.5-instruct.jinja', import.meta.url);
-
-async function writeModelFile(): Promise<string> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'tab-model-'));
-  const file = path.join(folder, 'tiny-random-qwen.gguf');
-  await writeFile(file, writeTinyGguf({ chatTemplate: await readFile(QWEN_TEMPLATE, 'utf8') }));
-  return file;
-}
-
-/** Opens the model settings, chooses the model in the tab, opens the file and applies once it is loaded. */
-async function loadTabModel(page: Page, file: string): Promise<void> {
-  await page.getByTestId('model-settings-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-  await dialog.getByTestId('model-kind-tab').check();
-  await dialog.getByTestId('tab-model-file').setInputFiles(file);
-  await expect(dialog.getByTestId('tab-model-loaded')).toContainText(/Loaded: .*gguf/, { timeout: 120_000 });
-  await expect(dialog.getByTestId('tab-model-loaded')).toContainText('Hermes-style');
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-}
-
 test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call under the grammar, the tool run, an answer, and no HTTP request to a model', async ({ page }) => {
-  const file = await writeModelFile();
+  const file = await writeTinyModelFile();
   const sent: string[] = [];
   page.on('request', (request) => sent.push(request.url()));
   await openApp(page);
-  await loadTabModel(page, file);
+  await loadTabModel(page, file, { family: /Hermes-style/ });
   const before = sent.length;
   await runToEnd(page);
   await expect(page.getByTestId('run-status')).toContainText('complete');
@@ -69,7 +45,7 @@ test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call 
 });
 
 test('with the grammar off the model writes unaided, and the host says the call it could not read', async ({ page }) => {
-  const file = await writeModelFile();
+  const file = await writeTinyModelFile();
   await openApp(page);
   await page.getByTestId('model-settings-button').click();
   const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
@@ -90,10 +66,7 @@ test('a real small model named by TAB_MODEL_PATH calls the add tool and answers 
   test.skip(!file, 'TAB_MODEL_PATH names no GGUF file');
   test.setTimeout(600_000);
   await openApp(page);
-  await loadTabModel(page, file!).catch(async () => {
-    // A model of another family: apply whatever loaded.
-    await page.getByRole('dialog', { name: 'Model and wire format' }).getByRole('button', { name: 'Apply' }).click();
-  });
+  await loadTabModel(page, file!);
   await runToEnd(page);
   await expect(page.getByTestId('run-status')).toContainText('complete');
   const [answer] = (await readPayloadsOf(page, 'tab-model.output.answer')) as { text: string }[];

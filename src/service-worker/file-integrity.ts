@@ -13,6 +13,8 @@ export type StaticSiteManifest = {
   version: string;
   /** Each file of the site (relative to its folder, as the worker caches it), with its SHA-256, hex: the list of files is its keys. */
   hashes: Record<string, string>;
+  /** Files left out of every visitor's offline copy and kept once a page asks for them (the model in the tab's WebAssembly). */
+  onDemand: string[];
 };
 
 /** The SHA-256 of these bytes, hex, as the build writes it. */

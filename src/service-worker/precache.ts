@@ -111,7 +111,16 @@ function isIndexPath(request: Request, baseUrl: URL): boolean {
  * loaded with that version: its hash is that version's worker's, which is gone, so it cannot
  * be checked (SECURITY.md says so). A miss goes to the network, as the host serves it.
  */
-export async function respondFromCache({ request, cacheName, pageCacheName, baseUrl, hashes, memory }: { request: Request; cacheName: string; pageCacheName?: string; baseUrl: URL; hashes: FileHashes; memory: CheckedFileMemory }): Promise<Response> {
+export async function respondFromCache({ request, cacheName, pageCacheName, baseUrl, hashes, memory, onDemand = [] }: {
+  request: Request;
+  cacheName: string;
+  pageCacheName?: string;
+  baseUrl: URL;
+  hashes: FileHashes;
+  memory: CheckedFileMemory;
+  /** Files of the site kept only once asked for (the model in the tab's WebAssembly): fetched, checked, then kept in this version's cache. */
+  onDemand?: readonly string[];
+}): Promise<Response> {
   if (isPageRequest(request, baseUrl)) {
     const kept = memory.recall(INDEX_FILE);
     if (kept) return kept;
@@ -146,7 +155,20 @@ export async function respondFromCache({ request, cacheName, pageCacheName, base
     // Another version's file of the same name is only not this one; in this version's cache it was rewritten.
     if (name === cacheName) return replaceChangedFile({ file, cacheName, baseUrl, expected, actual: checked.actual, memory });
   }
-  return fetch(request);
+  if (file === null || expected === undefined || !onDemand.includes(file)) return fetch(request);
+  return fetchOnDemand({ request, file, expected, cacheName, memory });
+}
+
+/** A file kept only once asked for: fetched, and kept (and served from then on) only if its bytes are the build's. */
+async function fetchOnDemand({ request, file, expected, cacheName, memory }: { request: Request; file: string; expected: string; cacheName: string; memory: CheckedFileMemory }): Promise<Response> {
+  const answer = await fetch(request);
+  if (!answer.ok) return answer;
+  const checked = await checkFile(answer, expected);
+  // Other bytes under the name are another deployment's: served as the host sends them, not kept as this version's.
+  if (!checked.ok) return answerWith(checked);
+  memory.keep(file, checked);
+  await (await caches.open(cacheName)).put(request, answerWith(checked));
+  return answerWith(checked);
 }
 
 /**

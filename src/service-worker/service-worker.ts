@@ -18,7 +18,8 @@ import type { PageToWorkerMessage, ServiceWorkerScope, WorkerToPageMessage } fro
 declare const __STATIC_SITE_MANIFEST__: StaticSiteManifest;
 
 const manifest = __STATIC_SITE_MANIFEST__;
-const files = Object.keys(manifest.hashes);
+// Files kept only once a page asks for them (the model in the tab's WebAssembly) are not part of every visitor's offline copy.
+const files = Object.keys(manifest.hashes).filter((file) => !manifest.onDemand.includes(file));
 const worker = globalThis as unknown as ServiceWorkerScope;
 /** The site's folder: the worker file sits at its top, and its scope is that folder. */
 const baseUrl = new URL('./', worker.location.href);
@@ -146,7 +147,7 @@ worker.addEventListener('fetch', (event) => {
   }
   event.respondWith(
     (event.clientId ? registry.findCacheOf(event.clientId) : Promise.resolve(undefined)).then((pageCacheName) =>
-      respondFromCache({ request, cacheName, baseUrl, hashes: manifest.hashes, memory: checkedFiles, ...(pageCacheName ? { pageCacheName } : {}) }),
+      respondFromCache({ request, cacheName, baseUrl, hashes: manifest.hashes, memory: checkedFiles, onDemand: manifest.onDemand, ...(pageCacheName ? { pageCacheName } : {}) }),
     ),
   );
 });
