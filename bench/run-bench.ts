@@ -17,6 +17,7 @@ import { measureServer } from './measure-server.ts';
 import { measureStreamReassembly } from './measure-stream-reassembly.ts';
 import { measureStreamedPlayback, recordStreamedTrace } from './measure-streamed-playback.ts';
 import { measureUi } from './measure-ui.ts';
+import { measureTabModel } from './measure-tab-model.ts';
 import { recordLargeResultTrace, recordLongTrace } from './record-traces.ts';
 import { startServerProcess } from './start-server-process.ts';
 
@@ -113,6 +114,15 @@ async function measurePart(part: PartName): Promise<Figure[]> {
     case 'class':
       log('A class of 200 learners');
       return measureClass({ quick: options.quick, log });
+    case 'tab-model': {
+      log('The model in the tab (the tiny test GGUF)');
+      const app = await startServerProcess({ staticDirectory: DIST_DIRECTORY });
+      try {
+        return await measureTabModel({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log });
+      } finally {
+        await app.stop();
+      }
+    }
     default: {
       const unknown: never = part;
       throw new Error(`No measurement for part ${String(unknown)}.`);

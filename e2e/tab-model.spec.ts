@@ -19,6 +19,13 @@ test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call 
   const before = sent.length;
   await runToEnd(page);
   await expect(page.getByTestId('run-status')).toContainText('complete');
+  // Drawn as what it is: the edge to the model says no HTTP, and the model's messages say where they go.
+  await expect(page.getByTestId('lifecycle-graph')).toContainText('In this tab · no HTTP');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="tab-model.prompt"]')).toHaveCount(1);
+  await expect(page.getByTestId('model-settings-button')).toContainText('Model in this tab');
+  // The model called a tool: no step is said to be missing for want of a call.
+  await expect(page.getByTestId('timeline')).not.toContainText('without calling a tool');
+  if (process.env.TAB_MODEL_SCREENSHOT) await page.screenshot({ path: process.env.TAB_MODEL_SCREENSHOT });
 
   // The grammar was a step, and the call the model wrote under it parsed into a tools/call.
   const [grammar] = await readPayloadsOf(page, 'host.tool-grammar');

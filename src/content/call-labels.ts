@@ -1,5 +1,6 @@
 import type { Step } from '../trace/trace.ts';
 import { readJsonField } from './read-json-field.ts';
+import { MODEL_REQUEST_STEPS } from '../trace/model-steps.ts';
 
 /**
  * Which tool call each step belongs to, as `add_numbers(a: 5, b: 7)`, in the rounds where
@@ -27,7 +28,7 @@ export function labelToolCalls({ steps }: { steps: Step[] }): (string | null)[] 
     const sent: string | null = current === null ? null : describeSentCall(step);
     if (sent !== null) current = sent;
     labels.push(current);
-    if (step.id === 'client.result-to-host' || step.id === 'provider.request' || step.id === 'host.translate-tool-result') current = null;
+    if (step.id === 'client.result-to-host' || MODEL_REQUEST_STEPS.has(step.id)) current = null;
   }
   return labels;
 }

@@ -27,7 +27,7 @@ describe('findStepToolResult', () => {
 describe('comesBeforeToolResult', () => {
   it('names the steps of a round before its tool result, each one that exists', () => {
     const before = Object.keys(STEP_DEFINITIONS).filter(comesBeforeToolResult);
-    expect(before.sort()).toEqual(['host.translate-tool-call', 'mcp.tools-call.request', 'provider.response.tool-calls']);
+    expect(before.sort()).toEqual(['host.translate-tool-call', 'mcp.tools-call.request', 'provider.response.tool-calls', 'tab-model.output.tool-calls']);
     for (const id of before) expect(STEP_DEFINITIONS[id as keyof typeof STEP_DEFINITIONS].canonical).toBeLessThan(STEP_DEFINITIONS['mcp.tools-call.response'].canonical!);
   });
 });

@@ -1,5 +1,6 @@
 import { STEP_DEFINITIONS, type StepDefinition } from '../trace/steps.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
+import { ANSWER_REPLY_STEPS, TOOL_CALL_REPLY_STEPS } from '../trace/model-steps.ts';
 
 /**
  * The canonical steps a finished run never reached, each with the reason, so the
@@ -28,8 +29,8 @@ function readDecision(payload: unknown): unknown {
 export function findMissingSteps({ steps, status }: { steps: Step[]; status: TraceStatus | 'idle' }): MissingStep[] {
   if (status === 'running' || status === 'idle') return [];
   const seen = new Set(steps.map((step) => step.canonical).filter((canonical): canonical is number => canonical !== null));
-  const calledTools = steps.some((step) => step.id === 'provider.response.tool-calls');
-  const answered = steps.some((step) => step.id === 'provider.response.answer' || step.id === 'tab-model.output.answer');
+  const calledTools = steps.some((step) => TOOL_CALL_REPLY_STEPS.has(step.id));
+  const answered = steps.some((step) => ANSWER_REPLY_STEPS.has(step.id));
   const lastReached = Math.max(0, ...seen);
   const denied = steps.some((step) => step.id === 'user.consent' && readDecision(step.payload) !== 'allow');
   const endedAtClient = steps.some((step) => step.id === 'client.result-to-host' && typeof step.payload === 'object' && step.payload !== null && 'error' in step.payload);

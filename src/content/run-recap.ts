@@ -3,6 +3,7 @@ import type { Step, TraceStatus } from '../trace/trace.ts';
 import { PHASES, type Phase } from '../trace/vocabulary.ts';
 import { findMissingSteps, NOT_THIS_RUN } from './missing-steps.ts';
 import type { FailureSituation } from './step-summaries.ts';
+import { TOOL_CALL_REPLY_STEPS } from '../trace/model-steps.ts';
 
 /**
  * The end-of-run recap: this run laid over the article's twenty steps, four phases and
@@ -76,6 +77,8 @@ const SUGGESTIONS: { feature: Feature; scenarioId: string; why: string }[] = [
 ];
 
 const countById = (steps: readonly Step[], id: string) => steps.filter((step) => step.id === id).length;
+/** The model's replies that asked for tools, from a provider or from the model in the tab. */
+const countToolCallReplies = (steps: readonly Step[]) => steps.filter((step) => TOOL_CALL_REPLY_STEPS.has(step.id)).length;
 
 function findRoundSituations(steps: readonly Step[], outcomes: readonly RecapOutcome[]): Map<number, FailureSituation> {
   const situations = new Map<number, FailureSituation>();
@@ -88,7 +91,7 @@ function findRoundSituations(steps: readonly Step[], outcomes: readonly RecapOut
 
 function listFeatures(steps: readonly Step[], situations: Map<number, FailureSituation>): Set<Feature> {
   const features = new Set<Feature>(situations.values());
-  if (countById(steps, 'provider.response.tool-calls') > 1) features.add('several-rounds');
+  if (countToolCallReplies(steps) > 1) features.add('several-rounds');
   const callsPerRound = new Map<number, number>();
   for (const step of steps) if (step.id === 'mcp.tools-call.request') callsPerRound.set(step.iteration, (callsPerRound.get(step.iteration) ?? 0) + 1);
   if ([...callsPerRound.values()].some((calls) => calls > 1)) features.add('parallel-calls');
@@ -158,7 +161,7 @@ function listDifferences({ steps, status, canonicalSteps, situations }: { steps:
   const fault = steps.find((step) => step.kind === 'fault');
   if (status !== 'complete') differences.push(`The run did not finish: ${fault?.fault?.what ?? (status === 'aborted' ? 'it was stopped' : 'it stopped')}.`);
   for (const [round, situation] of [...situations.entries()].sort(([a], [b]) => a - b)) differences.push(`Round ${round}: ${SITUATION_WORDS[situation]}.`);
-  const rounds = countById(steps, 'provider.response.tool-calls');
+  const rounds = countToolCallReplies(steps);
   if (rounds > 1) differences.push(`The model asked for tools in ${rounds} rounds, so steps 9 to 18 ran ${rounds} times.`);
   const calls = countById(steps, 'mcp.tools-call.request');
   if (calls > rounds && rounds > 0) differences.push(`${calls} tools/call requests for ${rounds} model ${rounds === 1 ? 'reply' : 'replies'}: some replies asked for several tools at once.`);

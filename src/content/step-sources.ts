@@ -27,6 +27,7 @@ const HOST_STEP_FILES: Record<string, string> = {
   'client.result-to-host': 'src/lifecycle/tool-call.ts',
   'host.fault': 'src/lifecycle/finish-run.ts',
   'host.url-refused': 'src/lifecycle/url-refusal.ts',
+  'host.tool-grammar': 'src/lifecycle/tab-model-steps.ts',
 };
 
 /** Each translation's file in a wire format's folder, by the step that shows it: how its name starts and ends. */

@@ -17,7 +17,8 @@ import type { HostStep } from './run-context.ts';
 import type { ToolCallParams } from './tool-call.ts';
 import type { TraceWriter } from './trace-writer.ts';
 import { callTabModel, type TabModel } from './tab-model.ts';
-import { describeTabModelSteps, STEP_IDS, TAB_STEP_IDS, type ExchangeStepIds } from './tab-model-steps.ts';
+import { describeTabModelSteps } from './tab-model-steps.ts';
+import { PROVIDER_EXCHANGE_STEPS, TAB_MODEL_EXCHANGE_STEPS, type ModelExchangeStepIds } from '../trace/model-steps.ts';
 
 /**
  * The model side of the lifecycle: the provider request (step 8), the model's tool
@@ -139,8 +140,8 @@ function streamOf(response: ProviderResponse): Pick<Step, 'stream' | 'http'> {
   return { ...(response.stream ? { stream: response.stream } : {}), ...(response.http ? { http: response.http } : {}) };
 }
 
-function stepIdsOf(context: ConversationContext): ExchangeStepIds {
-  return context.tabModel ? TAB_STEP_IDS : STEP_IDS;
+function stepIdsOf(context: ConversationContext): ModelExchangeStepIds {
+  return context.tabModel ? TAB_MODEL_EXCHANGE_STEPS : PROVIDER_EXCHANGE_STEPS;
 }
 
 /** What a whole reply held: its text and each call, whole as a whole reply gives them. */
@@ -196,6 +197,7 @@ export async function runConversation(context: ConversationContext, translated: 
     const request = context.provider.stream && kind !== 'tab' ? (getWireStream(adapter.id)?.requestStream(whole, { kind, baseUrl }) ?? whole) : whole;
     const ids = stepIdsOf(context);
     if (context.tabModel) await describeTabModelSteps({ context, request: whole, round });
+    // After tool results the request carries translation #3: 'host.translate-tool-result' (the tab's 'tab-model.prompt-with-results').
     const stepId = pendingTranslation ? ids.resultRequest : ids.request;
     const response = await sendWithRetry(context, stepId, request, pendingTranslation);
     const reply = response.reply;
@@ -208,7 +210,7 @@ export async function runConversation(context: ConversationContext, translated: 
       return { status: 'complete', answer };
     }
     if (round > context.maxToolRounds) {
-      throw recordCappedReply({ writer, response, toolCalls: reply.toolCalls, maxToolRounds: context.maxToolRounds, stream: streamOf(response) });
+      throw recordCappedReply({ writer, response, toolCalls: reply.toolCalls, maxToolRounds: context.maxToolRounds, stream: streamOf(response), stepId: ids.toolCalls });
     }
     if (pendingTranslation) writer.iteration++;
     writer.append('llm.decide', {

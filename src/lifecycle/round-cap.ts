@@ -1,3 +1,4 @@
+import type { StepId } from '../trace/steps.ts';
 import { describeCall } from '../content/call-labels.ts';
 import type { ProviderToolCall } from '../providers/types.ts';
 import type { Step } from '../trace/trace.ts';
@@ -16,16 +17,19 @@ export function recordCappedReply({
   toolCalls,
   maxToolRounds,
   stream,
+  stepId,
 }: {
   writer: TraceWriter;
   response: ProviderResponse;
   toolCalls: ProviderToolCall[];
   maxToolRounds: number;
   stream: Pick<Step, 'stream'>;
+  /** The model's reply step: a provider's, or the model in the tab's. */
+  stepId: StepId;
 }): HostFault {
   writer.iteration++;
   const asked = toolCalls.map((call) => describeCall({ name: call.name, arguments: readArguments(call.arguments) }) ?? call.name).join(', ');
-  const step = writer.append('provider.response.tool-calls', {
+  const step = writer.append(stepId, {
     payload: response.body,
     ...(response.http ? { http: response.http } : {}),
     ...stream,

@@ -1,25 +1,5 @@
 import type { ProviderHttpRequest } from '../providers/types.ts';
-import type { StepId } from '../trace/steps.ts';
 import type { ConversationContext } from './conversation.ts';
-
-/** The steps of one exchange with the model: over HTTP with a provider, or in this tab. */
-export type ExchangeStepIds = { request: StepId; resultRequest: StepId; toolCalls: StepId; answer: StepId; stopped: StepId };
-
-export const STEP_IDS: ExchangeStepIds = {
-  request: 'provider.request',
-  resultRequest: 'host.translate-tool-result',
-  toolCalls: 'provider.response.tool-calls',
-  answer: 'provider.response.answer',
-  stopped: 'provider.response.stopped',
-};
-
-export const TAB_STEP_IDS: ExchangeStepIds = {
-  request: 'tab-model.prompt',
-  resultRequest: 'tab-model.prompt-with-results',
-  toolCalls: 'tab-model.output.tool-calls',
-  answer: 'tab-model.output.answer',
-  stopped: 'tab-model.output.stopped',
-};
 
 /**
  * Before a prompt goes to the model in the tab, the host's own step for what constrains

@@ -85,6 +85,7 @@ export async function callTabModel(input: {
     tokens: generation.tokens,
     timings: generation.timings,
     ranIn: `${WHERE}, ${description.threads === 1 ? 'one thread' : `${description.threads} threads`}`,
+    model: description,
     http: 'none: the model ran in this tab, no HTTP request was made',
   };
   try {

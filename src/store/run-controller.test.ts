@@ -54,7 +54,7 @@ describe('starting a run', () => {
     });
     next();
     await vi.waitFor(() => expect(getState().loadError).not.toBeNull(), { timeout: 10_000 });
-    expect(getState().loadError).toBe('The run could not start: Unknown wire format "telepathy". Choose another wire format in the model settings.');
+    expect(getState().loadError).toBe('The run could not start: Unknown wire format "telepathy". Choose another model or wire format in the model settings.');
     expect(getState()).toMatchObject({ status: 'idle', followNext: false });
   });
 });

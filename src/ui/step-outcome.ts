@@ -1,5 +1,6 @@
 import type { FailureSituation } from '../content/step-summaries.ts';
 import type { Step } from '../trace/trace.ts';
+import { ANSWER_REPLY_STEPS, TOOL_CALL_REPLY_STEPS } from '../trace/model-steps.ts';
 
 /**
  * Reads from the recorded messages how a step's round left the happy path, and whether
@@ -27,8 +28,8 @@ export function findRoundSituation(roundSteps: readonly Step[], allSteps: readon
   const responses = roundSteps.filter((step) => step.id === 'mcp.tools-call.response');
   if (responses.some(hasError)) return 'unknown-tool';
   if (responses.some(isErrorResult)) return roundSteps.some((step) => step.id === 'server.execute') ? 'tool-failed' : 'validation-refused';
-  const answered = roundSteps.some((step) => step.id === 'provider.response.answer');
-  if (answered && !allSteps.some((step) => step.id === 'provider.response.tool-calls')) return 'no-tool';
+  const answered = roundSteps.some((step) => ANSWER_REPLY_STEPS.has(step.id));
+  if (answered && !allSteps.some((step) => TOOL_CALL_REPLY_STEPS.has(step.id))) return 'no-tool';
   return undefined;
 }
 
@@ -39,7 +40,7 @@ export function findStepOutcomes(steps: readonly Step[]): (StepOutcome | undefin
     const roundSteps = steps.filter((step) => step.iteration === round);
     const own = findRoundSituation(roundSteps, steps);
     // A model that answers right after a tool failed (no new call) is reporting that failure, not a computation.
-    const answersFailure = situations.get(round - 1) === 'tool-failed' && roundSteps.some((step) => step.id === 'provider.response.answer');
+    const answersFailure = situations.get(round - 1) === 'tool-failed' && roundSteps.some((step) => ANSWER_REPLY_STEPS.has(step.id));
     situations.set(round, own ?? (answersFailure ? 'tool-failed' : undefined));
   }
   return steps.map((step) => {

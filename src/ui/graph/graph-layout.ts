@@ -98,5 +98,16 @@ export function describeMessage(step: Step): string {
   const payload = step.payload as { method?: unknown } | undefined;
   // The server's own reports are its inside work made visible: the edge says they are this server's, not the protocol's habit.
   if (typeof payload?.method === 'string') return isServerInstrumentation(step.id) ? `${payload.method} (${INSTRUMENTATION_BADGE})` : payload.method;
-  return getStepDefinition(step.id)?.label ?? step.kind;
+  const definition = getStepDefinition(step.id);
+  // The model in the tab is reached by no network: its messages say where they go.
+  if (definition?.channel === 'in-tab') return `${definition.label} (in this tab)`;
+  return definition?.label ?? step.kind;
 }
+
+/** Whether a step crosses no network: the model in the learner's tab (the step table's `channel`). */
+export function isInTabStep(step: Pick<Step, 'id'>): boolean {
+  return getStepDefinition(step.id)?.channel === 'in-tab';
+}
+
+/** Host ↔ LLM as the run uses it: a provider's API over HTTP, or the model in this tab with no HTTP at all. */
+export const IN_TAB_EDGE_LABEL = 'In this tab · no HTTP';

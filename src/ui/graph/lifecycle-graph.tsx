@@ -14,6 +14,7 @@ import {
   NODE_SUBTITLES,
   describeMessage,
   findStepEdge,
+  IN_TAB_EDGE_LABEL,
   type GraphEdgeDefinition,
   type GraphLayout,
 } from './graph-layout.ts';
@@ -78,6 +79,7 @@ const selectOptionalParticipants = (state: { steps: { from: Participant; to: Par
   OPTIONAL_PARTICIPANTS.filter((participant) => state.steps.some((step) => step.from === participant || step.to === participant)).join(',');
 
 const selectModelName = (state: { modelName: string | null }) => state.modelName;
+const selectTabRun = (state: { model: { kind: string } }) => state.model.kind === 'tab';
 const selectProtocolVersion = (state: { protocolVersion: string | null }) => state.protocolVersion;
 
 type NodeSizes = Partial<Record<string, { width: number; height: number }>>;
@@ -98,6 +100,7 @@ export function LifecycleGraph() {
     });
   }, [layout]);
   const modelName = useExplorerStore(selectModelName);
+  const tabRun = useExplorerStore(selectTabRun);
   const protocolVersion = useExplorerStore(selectProtocolVersion);
   const reducedMotion = useReducedMotion();
   const outcome = useCurrentStepOutcome();
@@ -144,9 +147,12 @@ export function LifecycleGraph() {
     const travel = step && !sentNothing ? findStepEdge(step) : undefined;
     const idleObjects = layout === 'narrow' ? narrowIdleEdgeObjects : idleEdgeObjects;
     const laidOut = layout === 'narrow' ? NARROW_GRAPH_EDGES : GRAPH_EDGES;
-    const drawnEdges = laidOut.filter((edge) => [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || optionalInUse.split(',').includes(end)));
+    const drawnEdges = laidOut
+      .filter((edge) => [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || optionalInUse.split(',').includes(end)))
+      // The model in the tab is not reached over HTTP: its edge says so (a distinct kind of edge, from the step table's channel).
+      .map((edge) => (tabRun && edge.id === 'host-llm' ? { ...edge, id: 'host-llm-in-tab', label: IN_TAB_EDGE_LABEL } : edge));
     return drawnEdges.map((edge) => {
-      if (!step || !travel || travel.edgeId !== edge.id) {
+      if (!step || !travel || travel.edgeId !== edge.id.replace(/-in-tab$/, '')) {
         const idle = idleObjects.get(edge.id) ?? createEdgeObject(edge);
         idleObjects.set(edge.id, idle);
         return idle;
@@ -154,7 +160,7 @@ export function LifecycleGraph() {
       // A refusal or an error travels as what it is: drawn in the fault colour, not like a success.
       return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: failed ? 'fault' : step.kind, reverse: travel.reverse, animate: !reducedMotion });
     });
-  }, [step, reducedMotion, layout, failed, sentNothing, optionalInUse]);
+  }, [step, reducedMotion, layout, failed, sentNothing, optionalInUse, tabRun]);
 
   return (
     <div className="h-full w-full" data-testid="lifecycle-graph" data-layout={layout} aria-label="Lifecycle graph: User, Host, MCP Client, MCP Server and LLM" role="figure">

@@ -3,7 +3,7 @@ import type { Step } from '../../trace/trace.ts';
 import { OPTIONAL_PARTICIPANTS, PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../../trace/vocabulary.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
-import { describeMessage } from '../graph/graph-layout.ts';
+import { describeMessage, isInTabStep } from '../graph/graph-layout.ts';
 import { formatStepNumber } from '../step-format.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
 
@@ -60,7 +60,8 @@ const Arrow = memo(function Arrow({ step, index, animate }: ArrowProps) {
       data-current={current || undefined}
     >
       <rect x={0} y={y - ROW / 2 + 2} width={LEFT + ORDER.length * COLUMN} height={ROW - 4} fill={current ? 'rgba(148,163,184,0.18)' : 'transparent'} />
-      <path d={path} fill="none" stroke={color} strokeWidth={current ? 2.5 : 1.5} markerEnd={`url(#arrow-${current ? step.kind : 'idle'})`} />
+      {/* A dashed arrow: the model in the tab, reached by no network. */}
+      <path d={path} fill="none" stroke={color} strokeWidth={current ? 2.5 : 1.5} strokeDasharray={isInTabStep(step) ? '6 3' : undefined} markerEnd={`url(#arrow-${current ? step.kind : 'idle'})`} />
       <text
         x={labelX}
         y={self ? y + 4 : y - 6}

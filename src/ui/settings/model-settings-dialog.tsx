@@ -10,6 +10,7 @@ const ModelSettingsForm = lazy(() => import('./model-settings-form.tsx').then((m
 const selectModel = (state: ExplorerState) => state.model;
 
 export function describeModel(model: ModelSettings): string {
+  if (model.kind === 'tab') return 'Model in this tab · no HTTP';
   const wire = findWireInfo(model.wire);
   const who = model.kind === 'mock' ? 'Mock model' : (model.real[model.wire]?.model ?? 'real model');
   return `${who} · ${wire?.label ?? model.wire}`;
