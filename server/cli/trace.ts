@@ -29,7 +29,8 @@ Runs the explorer's host in Node, through every step, and prints the trace.
                                 protocol era (default 2025-11-25, or the scenario's; auto with --server:
                                 try 2026-07-28, fall back to 2025-11-25 in the open when the server does not speak it)
   --wire ID                     wire format: ${WIRE_CATALOG.map((wire) => wire.id).join(', ')} (default openai-chat)
-  --model mock|real             the built-in mock model (default), or the real provider;
+  --model mock|real             the built-in mock model (default), or the real provider (the page's
+                                third, a GGUF model in the tab, runs only in a browser: --model tab says so);
                                 its key comes from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY)
   --model-name NAME             the real model to use (default: the wire format's own)
   --base-url URL                the real provider's base URL (default: the wire format's own; OLLAMA_HOST for ollama)
@@ -137,7 +138,19 @@ const roots = (values.root ?? []).map((text) => {
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
 const wire = findWireInfo(values.wire);
 if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
-if (values.model !== 'mock' && values.model !== 'real') fail(`--model is mock or real, not "${values.model}".`);
+// The page's third model, a GGUF file in the learner's tab, runs llama.cpp compiled to WebAssembly in a Web Worker
+// (@wllama/wllama needs a browser: Worker, Blob URLs, navigator); Node has no such worker, so the CLI says where it runs.
+if (values.model === 'tab') {
+  console.error(
+    [
+      'The model in the tab runs only in the page: it is llama.cpp compiled to WebAssembly, run in a browser worker, and this terminal has none.',
+      'Open the explorer (npx mcp-lifecycle-explorer, or the static site), choose "A small open model in this tab" in the model settings and open your GGUF file there.',
+      "For a model on this machine from the CLI, serve it with llama.cpp's llama-server or Ollama and use --model real --wire openai-chat --base-url http://127.0.0.1:8080/v1 (or --wire ollama).",
+    ].join('\n'),
+  );
+  process.exit(2);
+}
+if (values.model !== 'mock' && values.model !== 'real') fail(`--model is mock, real or tab (tab runs only in the page), not "${values.model}".`);
 if (values.stream && values.whole) fail('Give --stream or --whole, not both.');
 // Real hosts stream; the mock answers whole unless asked, so its traces stay short.
 const stream = values.stream || (values.model === 'real' && !values.whole);
