@@ -36,6 +36,10 @@ test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call 
   expect(output!.text).toMatch(/^<tool_call>\n\{"name": "[^"]+", "arguments": \{[\s\S]*\}\}\n<\/tool_call>$/);
   expect(output!.tokens.length).toBeGreaterThan(10);
   expect(output!.http).toMatch(/no HTTP request/);
+  // Translation #1 shows the prompt and its tokens by the file's own vocabulary: as many as llama.cpp read.
+  const [translated] = (await readPayloadsOf(page, 'host.translate-tools')) as { prompt: string; tokenCount: number }[];
+  expect(translated!.prompt).toBe((prompt as { prompt: string }).prompt);
+  expect(translated!.tokenCount).toBe((output as unknown as { timings: { promptTokens: number } }).timings.promptTokens);
   const [call] = await readPayloadsOf(page, 'host.translate-tool-call');
   expect(call).toMatchObject({ name: expect.any(String), arguments: expect.any(Object) });
   // The result went back through the template (translation #3) and the model answered: gibberish words, a real end of turn.
@@ -51,7 +55,7 @@ test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call 
   expect(duringRun.filter((url) => url.includes('/mock/') || !url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:'))).toEqual([]);
 });
 
-test('with the grammar off the model writes unaided, and the host says the call it could not read', async ({ page }) => {
+test('with the grammar off the model writes unaided: no grammar step, and a random model writes no call', async ({ page }) => {
   const file = await writeTinyModelFile();
   await openApp(page);
   await page.getByTestId('model-settings-button').click();

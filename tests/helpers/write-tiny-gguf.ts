@@ -15,6 +15,8 @@
  * a free answer ends after a few tokens rather than at the token limit.
  */
 
+import { listByteCharacters } from '../../src/providers/chat-template/tokenize-prompt.ts';
+
 const GGUF_MAGIC = 0x46554747;
 const ALIGNMENT = 32;
 
@@ -37,18 +39,6 @@ type MetadataValue =
   | { type: 'f32s'; value: number[] };
 
 type Tensor = { name: string; dims: number[]; data: Float32Array };
-
-/** GPT-2's table from bytes to printable characters: the vocabulary's 256 base tokens. */
-export function listByteCharacters(): string[] {
-  const printable = new Set<number>();
-  for (let byte = 0x21; byte <= 0x7e; byte++) printable.add(byte);
-  for (let byte = 0xa1; byte <= 0xac; byte++) printable.add(byte);
-  for (let byte = 0xae; byte <= 0xff; byte++) printable.add(byte);
-  let next = 256;
-  const characters: string[] = [];
-  for (let byte = 0; byte < 256; byte++) characters.push(String.fromCodePoint(printable.has(byte) ? byte : next++));
-  return characters;
-}
 
 /** The bytes the tiny model has tokens for: tab, newline and printable ASCII. */
 function listVocabularyBytes(): number[] {

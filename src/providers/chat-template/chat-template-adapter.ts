@@ -12,6 +12,7 @@ import { parseTemplateReply } from './parse-template-reply.ts';
 import { renderChatTemplate, type ChatMessage, type SpecialTokens, type TemplateTool } from './render-chat-template.ts';
 import { detectTemplateFamily, type FamilyDescription } from './template-family.ts';
 import { TabModelReplySchema, type TabModelRequest } from './tab-model-request.ts';
+import type { PromptToken } from './tokenize-prompt.ts';
 
 /**
  * The model in the tab as a wire format: its three translations are text. #1 writes the
@@ -23,8 +24,8 @@ import { TabModelReplySchema, type TabModelRequest } from './tab-model-request.t
 
 export const CHAT_TEMPLATE_WIRE = 'chat-template';
 
-/** The tools as the template takes them, and the prompt translation #1 renders from them. */
-export type TemplateToolSet = { tools: TemplateTool[]; prompt: string };
+/** The tools as the template takes them, the prompt translation #1 renders from them, and its tokens. */
+export type TemplateToolSet = { tools: TemplateTool[]; prompt: string; tokenCount?: number; tokens?: PromptToken[] };
 
 export type ChatTemplateOptions = {
   template: string;
@@ -35,6 +36,8 @@ export type ChatTemplateOptions = {
   seed: number;
   /** The question the run starts from: translation #1 shows the prompt it makes with the tools. */
   question: string;
+  /** Splits the prompt into the model's tokens (from the GGUF's vocabulary), when the explorer can. */
+  tokenize?: (text: string) => PromptToken[];
 };
 
 function prepareTemplateTools({ tools }: { tools: McpTool[] }): { tools: TemplateTool[]; nameMap: ToolNameMap; warnings: Warning[]; changes: FieldChange[] } {
@@ -119,7 +122,9 @@ export function createChatTemplateAdapter(options: ChatTemplateOptions): WireAda
       const prepared = prepareTemplateTools({ tools });
       const rendered = render([{ role: 'user', content: options.question }], prepared.tools);
       const changes: FieldChange[] = [...prepared.changes, { kind: 'added', to: 'prompt', note: "the model's chat template writes the tools and the question into the one string the model reads" }];
-      return { result: { tools: { tools: prepared.tools, prompt: rendered.text }, nameMap: prepared.nameMap }, warnings: [...prepared.warnings, ...rendered.warnings], changes };
+      const tokens = options.tokenize?.(rendered.text);
+      if (tokens) changes.push({ kind: 'added', to: 'tokens', note: `the same string as the model's ${tokens.length} tokens, by the vocabulary in its GGUF file (llama.cpp adds a BOS token itself where the model asks for one)` });
+      return { result: { tools: { tools: prepared.tools, prompt: rendered.text, ...(tokens ? { tokenCount: tokens.length, tokens } : {}) }, nameMap: prepared.nameMap }, warnings: [...prepared.warnings, ...rendered.warnings], changes };
     },
     buildRequest: ({ conversation, tools }) => {
       const rendered = render(conversation, tools.tools);

@@ -5,6 +5,8 @@ import type { RunOptions } from '../../lifecycle/run-context.ts';
 import type { ModelSettings } from '../model-settings.ts';
 import { passUrlGate } from '../../trace/url-gate.ts';
 import type { LoadedRunner, LoadProgress } from './wllama-runner.ts';
+import type { PromptTokenizer } from '../../providers/chat-template/tokenize-prompt.ts';
+import type { GgufMetadata } from '../../providers/chat-template/read-gguf-metadata.ts';
 
 /**
  * The model the learner loaded into this tab, if any: its progress while it loads, what
@@ -30,6 +32,8 @@ export const tabModelStore = createStore<TabModelState>(() => ({ loaded: null, p
 
 let runner: LoadedRunner | null = null;
 let chatTemplate: string | null = null;
+let tokenizer: PromptTokenizer | null = null;
+let specialTokens = { bos: '', eos: '' };
 let loading: AbortController | null = null;
 
 function formatBytes(bytes: number): string {
@@ -50,13 +54,43 @@ export function checkTabMemory(bytes: number): { ok: boolean; message: string } 
   return { ok: true, message: `This model needs about ${formatBytes(needed)} of memory in this tab${deviceMemory === undefined ? '' : ` (the browser says the device has about ${deviceMemory} GB)`}.` };
 }
 
+/** The file's own metadata, read by the explorer from its first bytes (more when the vocabulary is long): at most 64 MB. */
+async function readMetadata(blob: Blob): Promise<GgufMetadata> {
+  const { readGgufMetadata, GgufTruncated } = await import('../../providers/chat-template/read-gguf-metadata.ts');
+  for (let bytes = 4 * 1024 ** 2; ; ) {
+    try {
+      return readGgufMetadata(new Uint8Array(await blob.slice(0, bytes).arrayBuffer()));
+    } catch (error) {
+      if (!(error instanceof GgufTruncated) || bytes >= blob.size || error.neededBytes > 64 * 1024 ** 2) throw error;
+      bytes = Math.min(blob.size, Math.max(error.neededBytes, bytes * 2));
+    }
+  }
+}
+
+/** The tokenizer and the special tokens' texts, from the metadata: the model's own vocabulary. */
+async function readVocabulary(metadata: GgufMetadata): Promise<void> {
+  const { createPromptTokenizer } = await import('../../providers/chat-template/tokenize-prompt.ts');
+  const { readNumber, readStrings } = await import('../../providers/chat-template/read-gguf-metadata.ts');
+  const made = createPromptTokenizer(metadata);
+  tokenizer = 'tokenize' in made ? made : null;
+  const tokens = readStrings(metadata, 'tokenizer.ggml.tokens') ?? [];
+  const eos = readNumber(metadata, 'tokenizer.ggml.eos_token_id');
+  // The BOS token is left to llama.cpp, which adds it when it reads the prompt (add_bos_token): written here too, it would be there twice.
+  specialTokens = { bos: '', eos: eos === undefined ? '' : (tokens[eos] ?? '') };
+}
+
 async function loadBlob(blob: Blob, name: string, signal: AbortSignal): Promise<void> {
   const memory = checkTabMemory(blob.size);
   if (!memory.ok) throw new Error(memory.message);
+  const metadata = await readMetadata(blob);
+  const { readNumber, readString } = await import('../../providers/chat-template/read-gguf-metadata.ts');
+  const architecture = readString(metadata, 'general.architecture') ?? 'unknown';
+  const layers = readNumber(metadata, `${architecture}.block_count`);
+  await readVocabulary(metadata);
   const { loadWllamaRunner } = await import('./wllama-runner.ts');
   await runner?.unload();
   runner = null;
-  tabModelStore.setState({ loaded: null, progress: { stage: 'loading', detail: `Handing ${formatBytes(blob.size)} to llama.cpp…` } });
+  tabModelStore.setState({ loaded: null, progress: { stage: 'loading', detail: `Handing ${formatBytes(blob.size)} to llama.cpp: a ${architecture} model${layers === undefined ? '' : ` of ${layers} layers`}, ${metadata.tensorCount} tensors…` } });
   const next = await loadWllamaRunner({ blob, name, signal, onProgress: (progress) => tabModelStore.setState({ progress }) });
   runner = next;
   chatTemplate = next.chatTemplate;
@@ -162,7 +196,6 @@ async function createTabModelForRun({ question, grammar, maxTokens }: { question
   if (!runner) throw new Error('No model is loaded in this tab: open the model settings and load a GGUF file first.');
   if (chatTemplate === null) throw new Error('The loaded GGUF file has no chat template (tokenizer.chat_template): the host cannot write a prompt for it. Choose an instruct model.');
   const { createChatTemplateAdapter } = await import('../../providers/chat-template/chat-template-adapter.ts');
-  // The model adds its own BOS token when it reads the prompt (llama.cpp's add_bos_token): the template writes none, so it is not there twice.
-  const adapter = createChatTemplateAdapter({ template: chatTemplate, specialTokens: { bos: '', eos: '' }, grammar, maxTokens, seed: 43, question });
+  const adapter = createChatTemplateAdapter({ template: chatTemplate, specialTokens, grammar, maxTokens, seed: 43, question, ...(tokenizer ? { tokenize: tokenizer.tokenize } : {}) });
   return { runner, adapter };
 }
