@@ -71,6 +71,21 @@ test('with the grammar off the model writes unaided: no grammar step, and a rand
   expect(await page.locator('[data-testid="timeline-step"][data-step-id="tab-model.output.tool-calls"]').count()).toBe(0);
 });
 
+test('a model URL that is not http(s) is refused by the URL gate before anything is fetched', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => sent.push(request.url()));
+  await openApp(page);
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByTestId('model-kind-tab').check();
+  const before = sent.length;
+  await dialog.getByPlaceholder('https://…/model.gguf').fill('file:///etc/passwd');
+  await dialog.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('the URL was refused');
+  expect(sent.slice(before).filter((url) => url.includes('passwd'))).toEqual([]);
+  await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
+});
+
 // A real model, when the environment names one (as the real-provider tests take keys): TAB_MODEL_PATH=/path/to/qwen2.5-0.5b-instruct-q4_k_m.gguf.
 test('a real small model named by TAB_MODEL_PATH calls the add tool and answers 12', async ({ page }) => {
   const file = process.env.TAB_MODEL_PATH;
