@@ -1,6 +1,6 @@
 import type { Step } from '../trace/trace.ts';
 import { readJsonField } from './read-json-field.ts';
-import { MODEL_REQUEST_STEPS } from '../trace/model-steps.ts';
+import { MODEL_REQUEST_STEPS } from '../trace/steps.ts';
 
 /**
  * Which tool call each step belongs to, as `add_numbers(a: 5, b: 7)`, in the rounds where

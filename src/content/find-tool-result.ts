@@ -1,5 +1,4 @@
-import type { StepId } from '../trace/steps.ts';
-import { TOOL_CALL_REPLY_STEPS } from '../trace/model-steps.ts';
+import { TOOL_CALL_REPLY_STEPS, type StepId } from '../trace/steps.ts';
 
 /**
  * The tool result in a step's payload (the result itself, or a JSON-RPC answer's result)

@@ -1,6 +1,5 @@
-import { STEP_DEFINITIONS, type StepDefinition } from '../trace/steps.ts';
+import { ANSWER_REPLY_STEPS, STEP_DEFINITIONS, TOOL_CALL_REPLY_STEPS, type StepDefinition } from '../trace/steps.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
-import { ANSWER_REPLY_STEPS, TOOL_CALL_REPLY_STEPS } from '../trace/model-steps.ts';
 
 /**
  * The canonical steps a finished run never reached, each with the reason, so the

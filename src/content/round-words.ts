@@ -103,6 +103,7 @@ export function describeRoundSummary(facts: RunFacts, { step }: StepFacts): Sent
   const round = facts.rounds.get(step.iteration);
   switch (step.id) {
     case 'provider.response.answer':
+    case 'tab-model.output.answer':
       return round ? describeModelAnswer(facts, round) : null;
     case 'host.answer':
       return describeHostAnswer(facts, round);
@@ -113,6 +114,7 @@ export function describeRoundSummary(facts: RunFacts, { step }: StepFacts): Sent
       if (round?.result === 'protocol-error') return say('A JSON-RPC error, not a result: the request itself failed. No tool result.', { kind: 'call-result', round: round.round, result: 'protocol-error' });
       return null;
     case 'host.translate-tool-result':
+    case 'tab-model.prompt-with-results':
       if (round?.result === 'not-sent' && !findRefusal(round)) return say('No tools/call was sent: the host answers the model itself, with the problem as the tool result, so the model can try again.', { kind: 'call-result', round: round.round, result: 'not-sent' });
       if (round && round.result !== null && !round.computed) return join('The host tells the model what happened, as a tool result: ', explainNotComputed(round), '.');
       return null;

@@ -1,6 +1,7 @@
 import type { Step, TraceStatus } from '../trace/trace.ts';
 import { ERAS, type Era, type GateAnswerer, type Phase } from '../trace/vocabulary.ts';
 import type { CallResult, GateKind } from './word-claims.ts';
+import { TOOL_CALL_REPLY_STEPS } from '../trace/steps.ts';
 
 /**
  * The facts of one run that words depend on, read from its recorded steps and nothing
@@ -82,7 +83,7 @@ export function readGate(step: Step, steps: readonly Step[], index: number): Gat
 }
 
 function readRoundResult(roundSteps: readonly Step[]): CallResult | null {
-  const asked = roundSteps.some((step) => step.id === 'provider.response.tool-calls');
+  const asked = roundSteps.some((step) => TOOL_CALL_REPLY_STEPS.has(step.id));
   if (!asked) return null;
   if (roundSteps.some((step) => step.id === 'mcp.call.stopped')) return 'stopped';
   const responses = roundSteps.filter((step) => step.id === 'mcp.tools-call.response');

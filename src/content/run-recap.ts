@@ -1,9 +1,8 @@
-import { STEP_DEFINITIONS, type StepDefinition } from '../trace/steps.ts';
+import { STEP_DEFINITIONS, TOOL_CALL_REPLY_STEPS, type StepDefinition } from '../trace/steps.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
 import { PHASES, type Phase } from '../trace/vocabulary.ts';
 import { findMissingSteps, NOT_THIS_RUN } from './missing-steps.ts';
 import type { FailureSituation } from './step-summaries.ts';
-import { TOOL_CALL_REPLY_STEPS } from '../trace/model-steps.ts';
 
 /**
  * The end-of-run recap: this run laid over the article's twenty steps, four phases and

@@ -88,11 +88,11 @@ export const STEP_SUMMARIES: Partial<Record<StepId, string>> = {
   'host.mcp-rate-limit-wait': 'The MCP server refused the request with 429 Too Many Requests and said how long to wait (Retry-After). Sending sooner would only earn another refusal, so the host waits that long, at most a minute, then sends the same request again; Reset stops the wait.',
   'mcp.call.stopped': 'You stopped the tool, so the client sent notifications/cancelled with the call’s id. The server stopped the tool: its answer stream ends with no result, and no progress follows. The host tells the model that the user stopped the call.',
   'host.tool-grammar': 'The host writes a grammar from the tools’ JSON schemas: while the model in this tab writes, llama.cpp’s sampler may only pick tokens that keep the text a valid call of one of the tools. A small model cannot misspell a tool or leave out an argument; turn the grammar off in the model settings to see what it writes unaided.',
-  'tab-model.prompt': 'No HTTP request: the host hands the prompt text to llama.cpp running in this tab. The model reads one string of tokens, written by its own chat template from the question and the tools (translation #1).',
-  'tab-model.output.tool-calls': 'The model wrote text, token by token, in its family’s tool-call syntax. The host reads the call out of the text (translation #2); the timings say how long reading the prompt and writing took.',
-  'tab-model.prompt-with-results': 'Translation #3 at its deepest: the chat template writes the tool result into the prompt as text, and the whole string goes back to the model in this tab.',
-  'tab-model.output.answer': 'The model in this tab turns the result into words, token by token. With a test model of random weights the words are gibberish: the lifecycle is real, the answer is not.',
-  'tab-model.output.stopped': 'The model reached its token limit before it finished: what it wrote is not a whole answer.',
+  'tab-model.prompt': 'No HTTP request: the host hands the prompt text to llama.cpp running in this tab. The model reads one string of tokens, written by its own chat template from the conversation and the tools.',
+  'tab-model.output.tool-calls': 'The model wrote text, token by token, in its family’s tool-call syntax; the host reads the call out of that text. The timings say how long reading the prompt and writing took.',
+  'tab-model.prompt-with-results': 'Translation #3 at its deepest: the chat template writes what the tool round gave into the prompt as text, and the whole string goes back to the model in this tab.',
+  'tab-model.output.answer': 'The model in this tab writes its reply in words, token by token; no HTTP request carried it. (A test model of random weights writes gibberish here: its lifecycle is real, its words are not.)',
+  'tab-model.output.stopped': 'The model in this tab stopped before it finished its reply: what it wrote is not a whole answer.',
 };
 
 export function getStepSummary(id: string): string | undefined {

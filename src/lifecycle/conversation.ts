@@ -11,14 +11,13 @@ import { describeWait } from './retry-after.ts';
 import { decideProviderRateLimit, explainProviderRateLimitGiveUp, waitOutProviderRateLimit } from './provider-rate-limit.ts';
 import { recordCappedReply } from './round-cap.ts';
 import { callProvider, type ProviderResponse, type ProviderSettings, type SentProviderRequest } from './provider-call.ts';
-import type { StepId } from '../trace/steps.ts';
 import type { Phase, Step } from '../trace/trace.ts';
 import type { HostStep } from './run-context.ts';
 import type { ToolCallParams } from './tool-call.ts';
 import type { TraceWriter } from './trace-writer.ts';
 import { callTabModel, type TabModel } from './tab-model.ts';
 import { describeTabModelSteps } from './tab-model-steps.ts';
-import { PROVIDER_EXCHANGE_STEPS, TAB_MODEL_EXCHANGE_STEPS, type ModelExchangeStepIds } from '../trace/model-steps.ts';
+import { PROVIDER_EXCHANGE_STEPS, TAB_MODEL_EXCHANGE_STEPS, type ModelExchangeStepIds, type StepId } from '../trace/steps.ts';
 
 /**
  * The model side of the lifecycle: the provider request (step 8), the model's tool

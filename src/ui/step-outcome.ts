@@ -1,6 +1,6 @@
 import type { FailureSituation } from '../content/step-summaries.ts';
 import type { Step } from '../trace/trace.ts';
-import { ANSWER_REPLY_STEPS, TOOL_CALL_REPLY_STEPS } from '../trace/model-steps.ts';
+import { ANSWER_REPLY_STEPS, TOOL_CALL_REPLY_STEPS } from '../trace/steps.ts';
 
 /**
  * Reads from the recorded messages how a step's round left the happy path, and whether

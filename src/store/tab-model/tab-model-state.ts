@@ -1,4 +1,3 @@
-import { createStore } from 'zustand/vanilla';
 import { MAX_TAB_MODEL_BYTES } from '../../content/tab-models.ts';
 import type { TabModel, TabModelDescription } from '../../lifecycle/tab-model.ts';
 import type { RunOptions } from '../../lifecycle/run-context.ts';
@@ -28,7 +27,27 @@ export type TabModelState = {
   kept: KeptModel[];
 };
 
-export const tabModelStore = createStore<TabModelState>(() => ({ loaded: null, progress: null, error: null, kept: [] }));
+/**
+ * A store of its own, not zustand's: this module is loaded apart from the first page, and a
+ * second user of zustand's core split it out of the first page's chunk (0.5 kB more there).
+ */
+function createTabModelStore(initial: TabModelState) {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    getState: () => state,
+    setState(changes: Partial<TabModelState>) {
+      state = { ...state, ...changes };
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export const tabModelStore = createTabModelStore({ loaded: null, progress: null, error: null, kept: [] });
 
 let runner: LoadedRunner | null = null;
 let chatTemplate: string | null = null;

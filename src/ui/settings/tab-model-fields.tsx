@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useStore } from 'zustand';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { NAMED_TAB_MODELS } from '../../content/tab-models.ts';
 import type { ModelSettings } from '../../store/model-settings.ts';
 import {
@@ -26,7 +25,7 @@ function formatBytes(bytes: number): string {
  * Cancel, files kept in the browser for the next visit, and the grammar switch.
  */
 export function TabModelFields({ draft, setDraft }: { draft: ModelSettings; setDraft: (next: ModelSettings) => void }) {
-  const { loaded, progress, error, kept } = useStore(tabModelStore);
+  const { loaded, progress, error, kept } = useSyncExternalStore(tabModelStore.subscribe, tabModelStore.getState);
   const [url, setUrl] = useState('');
   const [keep, setKeep] = useState(false);
   const [memoryNote, setMemoryNote] = useState<string | null>(null);
