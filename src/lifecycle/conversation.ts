@@ -17,7 +17,7 @@ import type { ToolCallParams } from './tool-call.ts';
 import type { TraceWriter } from './trace-writer.ts';
 import { callTabModel, type TabModel } from './tab-model.ts';
 import { describeTabModelSteps } from './tab-model-steps.ts';
-import { PROVIDER_EXCHANGE_STEPS, TAB_MODEL_EXCHANGE_STEPS, type ModelExchangeStepIds, type StepId } from '../trace/steps.ts';
+import { listModelExchangeSteps, type ModelExchangeStepIds, type StepId } from '../trace/steps.ts';
 
 /**
  * The model side of the lifecycle: the provider request (step 8), the model's tool
@@ -140,7 +140,7 @@ function streamOf(response: ProviderResponse): Pick<Step, 'stream' | 'http'> {
 }
 
 function stepIdsOf(context: ConversationContext): ModelExchangeStepIds {
-  return context.tabModel ? TAB_MODEL_EXCHANGE_STEPS : PROVIDER_EXCHANGE_STEPS;
+  return listModelExchangeSteps(context.tabModel ? 1 : 0);
 }
 
 /** What a whole reply held: its text and each call, whole as a whole reply gives them. */

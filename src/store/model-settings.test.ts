@@ -47,3 +47,17 @@ describe('the round cap in the model settings', () => {
     expect(chooseMaxToolRounds({ settings: { maxToolRounds: 1 }, scenarioCap: undefined })).toBe(1);
   });
 });
+
+describe('the model in the tab in the model settings', () => {
+  it('is kept as the choice with its grammar switch (on unless turned off), and asks for no HTTP stream', () => {
+    const values = useMemoryStorage();
+    expect(defaultModelSettings().tab).toEqual({ grammar: true });
+    saveModelSettings({ ...defaultModelSettings(), kind: 'tab', tab: { grammar: false } });
+    expect(loadModelSettings()).toMatchObject({ kind: 'tab', tab: { grammar: false } });
+    expect(readStreamChoice(loadModelSettings())).toBe(false);
+    values.set(SETTINGS_STORAGE_KEY, JSON.stringify({ kind: 'tab', tab: { grammar: 'no' } }));
+    expect(loadModelSettings().tab).toEqual({ grammar: true });
+    values.set(SETTINGS_STORAGE_KEY, JSON.stringify({ kind: 'telepathy' }));
+    expect(loadModelSettings().kind).toBe('mock');
+  });
+});

@@ -11,8 +11,8 @@ import { validateRoot, type HostRoot } from '../lifecycle/roots.ts';
 export type ModelSettings = {
   /** `tab`: a GGUF model the learner loads into this tab (src/store/tab-model/), run by llama.cpp in WebAssembly. */
   kind: 'mock' | 'real' | 'tab';
-  /** The model in the tab: the tool grammar on the first round (on by default), and how many tokens it may write in a turn. */
-  tab: { grammar: boolean; maxTokens: number };
+  /** The model in the tab: the tool grammar on the first round (on by default). */
+  tab: { grammar: boolean };
   wire: string;
   /** Per wire format: the real provider's base URL and model, as the learner set them. */
   real: Record<string, { baseUrl: string; model: string }>;
@@ -57,7 +57,7 @@ export const MCP_HEADERS_STORAGE_KEY = 'mcp-lifecycle-explorer.mcp-headers';
 export function defaultModelSettings(): ModelSettings {
   return {
     kind: 'mock',
-    tab: { grammar: true, maxTokens: 512 },
+    tab: { grammar: true },
     wire: 'openai-chat',
     real: Object.fromEntries(WIRE_CATALOG.map((wire) => [wire.id, { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel }])),
     strict: false,
@@ -112,7 +112,8 @@ export function loadModelSettings(): ModelSettings {
   }
   return {
     kind: record.kind === 'real' || record.kind === 'tab' ? record.kind : 'mock',
-    tab: readTabSettings(record.tab, defaults.tab),
+    // Only an explicit false turns the grammar off.
+    tab: { grammar: !(typeof record.tab === 'object' && record.tab !== null && 'grammar' in record.tab && record.tab.grammar === false) },
     wire: typeof record.wire === 'string' && findWireInfo(record.wire) ? record.wire : defaults.wire,
     real,
     strict: record.strict === true,
@@ -125,15 +126,6 @@ export function loadModelSettings(): ModelSettings {
     mcpClientId: typeof record.mcpClientId === 'string' ? record.mcpClientId.trim() : '',
     mcpRoots: readStoredRoots(record.mcpRoots),
     maxToolRounds: readMaxToolRounds(record.maxToolRounds),
-  };
-}
-
-function readTabSettings(value: unknown, defaults: ModelSettings['tab']): ModelSettings['tab'] {
-  if (typeof value !== 'object' || value === null) return defaults;
-  const { grammar, maxTokens } = value as { grammar?: unknown; maxTokens?: unknown };
-  return {
-    grammar: typeof grammar === 'boolean' ? grammar : defaults.grammar,
-    maxTokens: typeof maxTokens === 'number' && Number.isInteger(maxTokens) && maxTokens >= 16 && maxTokens <= 4096 ? maxTokens : defaults.maxTokens,
   };
 }
 

@@ -907,33 +907,29 @@ export function getStepDefinition(id: string): StepDefinition | undefined {
 }
 
 /**
- * The steps of one exchange with the model, by role: over HTTP with a provider, or with the
- * model in the learner's tab (no HTTP). Words, outcomes and recaps that ask "did the model
- * call a tool", "did it answer" read these sets, so a run with either model is read alike.
+ * The steps of one exchange with the model, by role: over HTTP with a provider (first), or
+ * with the model in the learner's tab (second, no HTTP). Words, outcomes and recaps that ask
+ * "did the model call a tool", "did it answer" read these, so a run with either is read alike.
  */
-export type ModelExchangeStepIds = { request: StepId; resultRequest: StepId; toolCalls: StepId; answer: StepId; stopped: StepId };
+const MODEL_EXCHANGE_ROLES = {
+  request: ['provider.request', 'tab-model.prompt'],
+  resultRequest: ['host.translate-tool-result', 'tab-model.prompt-with-results'],
+  toolCalls: ['provider.response.tool-calls', 'tab-model.output.tool-calls'],
+  answer: ['provider.response.answer', 'tab-model.output.answer'],
+  stopped: ['provider.response.stopped', 'tab-model.output.stopped'],
+} as const satisfies Record<string, readonly [StepId, StepId]>;
 
-export const PROVIDER_EXCHANGE_STEPS: ModelExchangeStepIds = {
-  request: 'provider.request',
-  resultRequest: 'host.translate-tool-result',
-  toolCalls: 'provider.response.tool-calls',
-  answer: 'provider.response.answer',
-  stopped: 'provider.response.stopped',
-};
+export type ModelExchangeStepIds = Record<keyof typeof MODEL_EXCHANGE_ROLES, StepId>;
 
-export const TAB_MODEL_EXCHANGE_STEPS: ModelExchangeStepIds = {
-  request: 'tab-model.prompt',
-  resultRequest: 'tab-model.prompt-with-results',
-  toolCalls: 'tab-model.output.tool-calls',
-  answer: 'tab-model.output.answer',
-  stopped: 'tab-model.output.stopped',
-};
-
-const byRole = (role: keyof ModelExchangeStepIds): ReadonlySet<string> => new Set([PROVIDER_EXCHANGE_STEPS[role], TAB_MODEL_EXCHANGE_STEPS[role]]);
+/** The exchange's step ids for a provider (0) or the model in the tab (1). */
+export function listModelExchangeSteps(model: 0 | 1): ModelExchangeStepIds {
+  const pick = (role: keyof typeof MODEL_EXCHANGE_ROLES) => MODEL_EXCHANGE_ROLES[role][model];
+  return { request: pick('request'), resultRequest: pick('resultRequest'), toolCalls: pick('toolCalls'), answer: pick('answer'), stopped: pick('stopped') };
+}
 
 /** The model's reply that asks for tools. */
-export const TOOL_CALL_REPLY_STEPS = byRole('toolCalls');
+export const TOOL_CALL_REPLY_STEPS: ReadonlySet<string> = new Set(MODEL_EXCHANGE_ROLES.toolCalls);
 /** The model's reply in words. */
-export const ANSWER_REPLY_STEPS = byRole('answer');
+export const ANSWER_REPLY_STEPS: ReadonlySet<string> = new Set(MODEL_EXCHANGE_ROLES.answer);
 /** The host's request to the model: the first of a round, or the one carrying tool results (translation #3). */
-export const MODEL_REQUEST_STEPS: ReadonlySet<string> = new Set([...byRole('request'), ...byRole('resultRequest')]);
+export const MODEL_REQUEST_STEPS: ReadonlySet<string> = new Set([...MODEL_EXCHANGE_ROLES.request, ...MODEL_EXCHANGE_ROLES.resultRequest]);

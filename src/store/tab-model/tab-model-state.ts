@@ -211,10 +211,13 @@ export async function addTabModel(options: RunOptions, settings: ModelSettings['
   return { ...options, provider: { ...options.provider, model: name }, tabModel };
 }
 
-async function createTabModelForRun({ question, grammar, maxTokens }: { question: string; grammar: boolean; maxTokens: number }): Promise<TabModel> {
+/** How many tokens the model may write in one turn: a call, or a short answer. */
+const MAX_TOKENS_PER_TURN = 512;
+
+async function createTabModelForRun({ question, grammar }: { question: string; grammar: boolean }): Promise<TabModel> {
   if (!runner) throw new Error('No model is loaded in this tab: open the model settings and load a GGUF file first.');
   if (chatTemplate === null) throw new Error('The loaded GGUF file has no chat template (tokenizer.chat_template): the host cannot write a prompt for it. Choose an instruct model.');
   const { createChatTemplateAdapter } = await import('../../providers/chat-template/chat-template-adapter.ts');
-  const adapter = createChatTemplateAdapter({ template: chatTemplate, specialTokens, grammar, maxTokens, seed: 43, question, ...(tokenizer ? { tokenize: tokenizer.tokenize } : {}) });
+  const adapter = createChatTemplateAdapter({ template: chatTemplate, specialTokens, grammar, maxTokens: MAX_TOKENS_PER_TURN, seed: 43, question, ...(tokenizer ? { tokenize: tokenizer.tokenize } : {}) });
   return { runner, adapter };
 }
