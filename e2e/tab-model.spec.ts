@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadTabModel, openApp, readPayloadsOf, runToEnd, writeTinyModelFile } from './helpers.ts';
+import { readPolicyViolations, recordPolicyViolations } from './policy-violations.ts';
 
 /**
  * The model in the tab, for real: llama.cpp compiled to WebAssembly (@wllama/wllama) loads a
@@ -7,13 +8,16 @@ import { loadTabModel, openApp, readPayloadsOf, runToEnd, writeTinyModelFile } f
  * weights can be downloaded here, so the file is the test suite's own: a tiny llama model with
  * random weights and Qwen2.5's chat template (tests/helpers/write-tiny-gguf.ts). Under the
  * tool grammar it writes a call that parses; its answer after the result is gibberish, as
- * random weights write: the point is the lifecycle, not the words.
+ * random weights write: the point is the lifecycle, not the words. It runs under the app's
+ * Content-Security-Policy, which must let llama.cpp compile and start its worker and report
+ * nothing it refused.
  */
 
 test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call under the grammar, the tool run, an answer, and no HTTP request to a model', async ({ page }) => {
   const file = await writeTinyModelFile();
   const sent: string[] = [];
   page.on('request', (request) => sent.push(request.url()));
+  await recordPolicyViolations(page);
   await openApp(page);
   await loadTabModel(page, file, { family: /Hermes-style/ });
   const before = sent.length;
@@ -53,6 +57,8 @@ test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call 
   const duringRun = sent.slice(before);
   expect(duringRun.some((url) => url.includes('/mcp'))).toBe(true);
   expect(duringRun.filter((url) => url.includes('/mock/') || !url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:'))).toEqual([]);
+  // The policy let the WebAssembly compile and the worker start, and refused nothing on the way.
+  expect(await readPolicyViolations(page)).toEqual([]);
 });
 
 test('with the grammar off the model writes unaided: no grammar step, and a random model writes no call', async ({ page }) => {
@@ -85,6 +91,29 @@ test('a model URL that is not http(s) is refused by the URL gate before anything
   expect(sent.slice(before).filter((url) => url.includes('passwd'))).toEqual([]);
   await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
 });
+
+// A host may send a stricter policy of its own than the explorer's: the page's document answered with one source taken out.
+for (const { source, allowed, refused, needed } of [
+  { source: 'WebAssembly', allowed: "'report-sample' 'wasm-unsafe-eval'", refused: "'report-sample'", needed: "script-src needs 'wasm-unsafe-eval'" },
+  { source: 'a blob: worker', allowed: "worker-src 'self' blob:;", refused: "worker-src 'self';", needed: 'worker-src needs blob:' },
+]) {
+  test(`a page whose policy refuses ${source} says so when a model is opened, and what the host must allow, instead of loading forever`, async ({ page }) => {
+    await page.route((url) => url.pathname === '/', async (route) => {
+      const response = await route.fetch();
+      const policy = response.headers()['content-security-policy'] ?? '';
+      expect(policy).toContain(allowed);
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy.replace(allowed, refused) } });
+    });
+    await openApp(page);
+    await page.getByTestId('model-settings-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+    await dialog.getByTestId('model-kind-tab').check();
+    await dialog.getByTestId('tab-model-file').setInputFiles(await writeTinyModelFile());
+    await expect(dialog.getByRole('alert')).toContainText(`The model could not be loaded: this page's Content-Security-Policy refuses`);
+    await expect(dialog.getByRole('alert')).toContainText(needed);
+    await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
+  });
+}
 
 // A real model, when the environment names one (as the real-provider tests take keys): TAB_MODEL_PATH=/path/to/qwen2.5-0.5b-instruct-q4_k_m.gguf.
 test('a real small model named by TAB_MODEL_PATH calls the add tool and answers 12', async ({ page }) => {

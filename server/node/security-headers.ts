@@ -66,7 +66,9 @@ export function formatContentSecurityPolicy({ scriptHashes, frameAncestors }: { 
     // Anything not named below: this origin only.
     ['default-src', "'self'"],
     // The boundary. 'report-sample' puts the first 40 characters of what was refused into the violation report.
-    ['script-src', "'self'", "'report-sample'", ...scriptHashes],
+    // 'wasm-unsafe-eval' compiles WebAssembly and nothing else (no eval, no new Function): the model in the tab is llama.cpp
+    // in WebAssembly (src/store/tab-model/wllama-runner.ts), loaded only when a learner chooses it.
+    ['script-src', "'self'", "'report-sample'", "'wasm-unsafe-eval'", ...scriptHashes],
     // The built stylesheets only. React and React Flow set styles through the CSSOM (element.style), which a policy does
     // not govern; no page carries a style attribute or element (findRefusedMarkup), so no 'unsafe-inline' is needed.
     ['style-src', "'self'"],
@@ -80,8 +82,9 @@ export function formatContentSecurityPolicy({ scriptHashes, frameAncestors }: { 
     // the origins a learner picks later: it allows any. It is not the boundary against leaking data (any https address is
     // allowed on purpose); script-src is the boundary against running it.
     ['connect-src', "'self'", 'https:', 'http:'],
-    // The static site's Service Worker.
-    ['worker-src', "'self'"],
+    // The static site's Service Worker; blob: for the model in the tab's worker, which wllama builds from its bundled code
+    // (a blob: URL only a script already running in the page can make).
+    ['worker-src', "'self'", 'blob:'],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     // Every form of the app is handled by its script, or closes a dialog (method="dialog", which is no submission).

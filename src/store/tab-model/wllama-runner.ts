@@ -1,6 +1,7 @@
 import { Wllama, type RawCompletionChunk } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import type { TabGeneration, TabModelDescription, TabModelRunner, TabModelToken } from '../../lifecycle/tab-model.ts';
+import { checkPagePolicyAllowsModel } from './check-page-policy.ts';
 
 /**
  * The model in the tab: llama.cpp compiled to WebAssembly (@wllama/wllama), run in a
@@ -8,15 +9,16 @@ import type { TabGeneration, TabModelDescription, TabModelRunner, TabModelToken 
  * 10 MB of WebAssembly stay off the first page).
  *
  * One thread, on purpose. wllama runs several only where the page is cross-origin isolated
- * (SharedArrayBuffer needs COOP and COEP headers), and those headers would cost the app
- * what it teaches with: COOP same-origin cuts the window an OAuth consent popup opens
- * back to, COEP require-corp blocks a cross-origin MCP server's or provider's response
- * unless it sends CORP or CORS headers, and a page embedding the explorer would need them
- * too. On these two-core machines a second thread would at most halve generation time.
+ * (SharedArrayBuffer): besides the COOP the explorer sends, that takes COEP on every page,
+ * which a static host such as GitHub Pages cannot send and which makes every cross-origin
+ * resource and frame the page loads need CORP or CORS. Measured on these two shared cores in
+ * an isolated page (a 100 MB random model), two threads wrote 0.7-1 token/s against 31-36 for
+ * one, and loaded in 7 s against 2 s.
  *
- * Content Security Policy (issue 36): WebAssembly needs 'wasm-unsafe-eval' in script-src,
- * and wllama starts its worker from a blob: URL built in the page (its worker code is
- * bundled as text), so worker-src must allow blob: for the model in the tab to run.
+ * Content Security Policy (server/node/security-headers.ts): 'wasm-unsafe-eval' in script-src
+ * compiles this WebAssembly, and blob: in worker-src lets wllama start its worker from the
+ * code it bundles as text. Without them wllama waits forever, so the load asks the page first
+ * and says which is missing (check-page-policy.ts; e2e/tab-model.spec.ts).
  */
 
 /** How long a prompt the model may read and write, in tokens: small models in a tab, short lessons. */
@@ -45,6 +47,7 @@ export async function loadWllamaRunner({ blob, name, signal, onProgress }: {
   signal: AbortSignal;
   onProgress: (progress: LoadProgress) => void;
 }): Promise<LoadedRunner> {
+  await checkPagePolicyAllowsModel();
   const wllama = new Wllama({ default: wasmUrl }, {
     logger: {
       debug: (...parts: unknown[]) => {
