@@ -79,6 +79,13 @@ const STILL_OVER = [
   files: [file],
   rules: { 'max-lines': ['error', { max: fileLines }], 'max-lines-per-function': ['error', { max: functionLines }] },
 }));
+// The page's policy lets a blob: URL be a worker (worker-src blob:, for the model in the tab: SECURITY.md), so text a
+// module turned into a worker would run. Only the policy check starts one, from a constant; wllama starts its own.
+const WORKER_FILES = ['src/store/tab-model/check-page-policy.ts'];
+const workerSyntax = {
+  selector: "NewExpression[callee.name=/^(Worker|SharedWorker)$/]",
+  message: 'The policy allows blob: workers for the model in the tab only (SECURITY.md): start no worker here, least of all from text that came from outside.',
+};
 const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles, 'layer-imports': layerImports } } } };
 
 export default tseslint.config(
@@ -97,7 +104,7 @@ export default tseslint.config(
   {
     ...localRules,
     files: ['src/**', 'server/**'],
-    rules: { 'local/no-folder-cycles': 'error', 'no-restricted-syntax': ['error', innerHtmlSyntax, ...navigationSyntax] },
+    rules: { 'local/no-folder-cycles': 'error', 'no-restricted-syntax': ['error', innerHtmlSyntax, ...navigationSyntax, workerSyntax] },
   },
   {
     ...localRules,
@@ -124,13 +131,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': ['error', htmlFromDataSyntax, innerHtmlSyntax, ...navigationSyntax],
+      'no-restricted-syntax': ['error', htmlFromDataSyntax, innerHtmlSyntax, ...navigationSyntax, workerSyntax],
     },
   },
   { files: ['src/**', 'server/**'], ignores: TESTS, rules: sizeRules },
   ...STILL_OVER,
   {
     files: NAVIGATING_FILES,
-    rules: { 'no-restricted-syntax': ['error', htmlFromDataSyntax, innerHtmlSyntax] },
+    rules: { 'no-restricted-syntax': ['error', htmlFromDataSyntax, innerHtmlSyntax, workerSyntax] },
+  },
+  {
+    files: WORKER_FILES,
+    rules: { 'no-restricted-syntax': ['error', htmlFromDataSyntax, innerHtmlSyntax, ...navigationSyntax] },
   },
 );
