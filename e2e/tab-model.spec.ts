@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { loadTabModel, openApp, readPayloadsOf, runToEnd, writeTinyModelFile } from './helpers.ts';
+import { findNextButton, loadTabModel, openApp, readPayloadsOf, runToEnd, writeTinyModelFile } from './helpers.ts';
 import { readPolicyViolations, recordPolicyViolations } from './policy-violations.ts';
 
 /**
@@ -90,6 +93,49 @@ test('a model URL that is not http(s) is refused by the URL gate before anything
   await expect(dialog.getByRole('alert')).toContainText('the URL was refused');
   expect(sent.slice(before).filter((url) => url.includes('passwd'))).toEqual([]);
   await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
+});
+
+test('a model from a URL, kept in the browser: after a reload it is listed with its size, loads from there and runs; Forget removes it', async ({ page }) => {
+  const bytes = await readFile(await writeTinyModelFile());
+  // Where a learner's model would be: another origin, which allows the explorer's (CORS), on this machine.
+  const host = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length, 'access-control-allow-origin': '*' }).end(bytes);
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    await openApp(page);
+    await page.getByTestId('model-settings-button').click();
+    let dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+    await dialog.getByTestId('model-kind-tab').check();
+    await dialog.getByPlaceholder('https://…/model.gguf').fill(`http://127.0.0.1:${(host.address() as AddressInfo).port}/models/tiny-random-qwen.gguf`);
+    await dialog.getByRole('checkbox', { name: /Keep the file in this browser’s storage/ }).check();
+    await dialog.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect(dialog.getByTestId('tab-model-loaded')).toContainText('Loaded: tiny-random-qwen.gguf', { timeout: 120_000 });
+    await expect(dialog.getByText('Kept in this browser')).toBeVisible();
+
+    // The next visit: nothing loaded, the kept file listed with its size, and it loads without the URL.
+    host.closeAllConnections();
+    await new Promise<void>((resolve) => host.close(() => resolve()));
+    await page.reload();
+    await expect(findNextButton(page)).toBeVisible();
+    await page.getByTestId('model-settings-button').click();
+    dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+    await dialog.getByTestId('model-kind-tab').check();
+    await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
+    await expect(dialog.getByText(/tiny-random-qwen\.gguf \(0\.4 MB\)/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Load tiny-random-qwen.gguf' }).click();
+    await expect(dialog.getByTestId('tab-model-loaded')).toContainText('Loaded: tiny-random-qwen.gguf', { timeout: 120_000 });
+    await dialog.getByRole('button', { name: 'Forget tiny-random-qwen.gguf' }).click();
+    await expect(dialog.getByText('Kept in this browser')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await runToEnd(page);
+    await expect(page.getByTestId('run-status')).toContainText('complete');
+    // Forgotten is gone from the browser's storage, not only from the list.
+    expect(await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat().filter((url) => url.includes('.gguf')))).toEqual([]);
+  } finally {
+    host.closeAllConnections();
+    host.close();
+  }
 });
 
 // A host may send a stricter policy of its own than the explorer's: the page's document answered with one source taken out.

@@ -99,8 +99,8 @@ export function TabModelFields({ draft, setDraft }: { draft: ModelSettings; setD
           {kept.map((model) => (
             <span key={model.key} className="flex items-center gap-2">
               {model.name} ({formatBytes(model.bytes)})
-              <button type="button" className={button} disabled={busy} onClick={() => void loadKeptModel(model.key)}>Load</button>
-              <button type="button" className={button} onClick={() => void forgetKeptModel(model.key)}>Forget</button>
+              <button type="button" className={button} disabled={busy} onClick={() => void loadKeptModel(model.key)} aria-label={`Load ${model.name}`}>Load</button>
+              <button type="button" className={button} onClick={() => void forgetKeptModel(model.key)} aria-label={`Forget ${model.name}`}>Forget</button>
             </span>
           ))}
         </div>
