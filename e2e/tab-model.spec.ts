@@ -138,6 +138,32 @@ test('a model from a URL, kept in the browser: after a reload it is listed with 
   }
 });
 
+test('loading from a URL shows the bytes read so far and Cancel stops it: no model loaded, and the learner is told', async ({ page }) => {
+  const bytes = await readFile(await writeTinyModelFile());
+  // A host that sends half the file and then nothing: the load is still reading when the learner cancels.
+  const host = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length, 'access-control-allow-origin': '*' });
+    response.write(bytes.subarray(0, 200_000));
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    await openApp(page);
+    await page.getByTestId('model-settings-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+    await dialog.getByTestId('model-kind-tab').check();
+    await dialog.getByPlaceholder('https://…/model.gguf').fill(`http://127.0.0.1:${(host.address() as AddressInfo).port}/tiny-random-qwen.gguf`);
+    await dialog.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect(dialog.getByTestId('tab-model-progress')).toContainText('Reading the file: 0.2 MB of 0.4 MB');
+    await dialog.getByTestId('tab-model-progress').getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Loading was cancelled: no model is loaded.');
+    await expect(dialog.getByTestId('tab-model-progress')).toHaveCount(0);
+    await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
+  } finally {
+    host.closeAllConnections();
+    host.close();
+  }
+});
+
 // A host may send a stricter policy of its own than the explorer's: the page's document answered with one source taken out.
 for (const { source, allowed, refused, needed } of [
   { source: 'WebAssembly', allowed: "'report-sample' 'wasm-unsafe-eval'", refused: "'report-sample'", needed: "script-src needs 'wasm-unsafe-eval'" },
