@@ -164,6 +164,33 @@ test('loading from a URL shows the bytes read so far and Cancel stops it: no mod
   }
 });
 
+test('a model URL whose file is over 2 GB is refused by its declared size before its bytes are read, and the learner is told why and what to choose', async ({ page }) => {
+  let sentBody = false;
+  const host = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 3 * 1024 ** 3, 'access-control-allow-origin': '*' });
+    response.flushHeaders();
+    setTimeout(() => {
+      sentBody = true;
+      response.write(Buffer.alloc(1024));
+    }, 5_000);
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    await openApp(page);
+    await page.getByTestId('model-settings-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+    await dialog.getByTestId('model-kind-tab').check();
+    await dialog.getByPlaceholder('https://…/model.gguf').fill(`http://127.0.0.1:${(host.address() as AddressInfo).port}/huge.gguf`);
+    await dialog.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText(/The file is 3\.00 GB: llama\.cpp in a browser tab holds a model file in one block of at most 2 GB\. Choose a smaller quantization/);
+    expect(sentBody).toBe(false);
+    await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
+  } finally {
+    host.closeAllConnections();
+    host.close();
+  }
+});
+
 // A host may send a stricter policy of its own than the explorer's: the page's document answered with one source taken out.
 for (const { source, allowed, refused, needed } of [
   { source: 'WebAssembly', allowed: "'report-sample' 'wasm-unsafe-eval'", refused: "'report-sample'", needed: "script-src needs 'wasm-unsafe-eval'" },
