@@ -58,3 +58,26 @@ test('on a host that sends what the build wrote into _headers, the model in the 
     await site.close();
   }
 });
+
+test('offline before the model in the tab was ever chosen: the learner is told llama.cpp is not kept yet and what to do, instead of a load that waits forever', async ({ page, context }) => {
+  const site = await serveFolder('dist-static');
+  try {
+    const file = await writeTinyModelFile();
+    await page.goto(site.url);
+    await waitForInBrowserServer(page);
+    await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 30_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await waitForInBrowserServer(page);
+    await page.getByTestId('model-settings-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+    await dialog.getByTestId('model-kind-tab').check();
+    await dialog.getByTestId('tab-model-file').setInputFiles(file);
+    await expect(dialog.getByRole('alert')).toContainText("The model could not be loaded: llama.cpp's WebAssembly (about 10 MB) could not be fetched from this site");
+    await expect(dialog.getByRole('alert')).toContainText('connect, load a model once, and it works offline from then on');
+    await expect(dialog.getByTestId('tab-model-progress')).toHaveCount(0);
+    await context.setOffline(false);
+  } finally {
+    await site.close();
+  }
+});

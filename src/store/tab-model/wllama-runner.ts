@@ -38,6 +38,24 @@ function readTimings(chunk: RawCompletionChunk | undefined, tokens: TabModelToke
   };
 }
 
+/**
+ * Asks for llama.cpp's WebAssembly before wllama does: where it cannot be had, wllama's worker
+ * fails inside and the load waits forever. The static site keeps the file only once a page has
+ * asked for it (its worker's on-demand files), so a first load offline is where this speaks.
+ * The answer's headers are enough: the site's worker keeps the file before it answers, and
+ * wllama's own request then comes from that cache (or the HTTP cache, in the served app).
+ */
+async function checkEngineReachable(): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(wasmUrl);
+  } catch (error) {
+    throw new Error(`llama.cpp's WebAssembly (about 10 MB) could not be fetched from this site (${error instanceof Error ? error.message : String(error)}). The static site keeps it for offline use only once a model has been loaded in a tab while online: connect, load a model once, and it works offline from then on.`, { cause: error });
+  }
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`the site answered HTTP ${response.status} for llama.cpp's WebAssembly (${response.url}): this deployment may be missing the file. Reload the page; if it stays, tell whoever hosts the explorer.`);
+}
+
 export type LoadedRunner = TabModelRunner & { chatTemplate: string | null; unload: () => Promise<void> };
 
 /** Loads the GGUF into llama.cpp; `signal` cancels (the worker is ended). */
@@ -48,6 +66,7 @@ export async function loadWllamaRunner({ blob, name, signal, onProgress }: {
   onProgress: (progress: LoadProgress) => void;
 }): Promise<LoadedRunner> {
   await checkPagePolicyAllowsModel();
+  await checkEngineReachable();
   const wllama = new Wllama({ default: wasmUrl }, {
     logger: {
       debug: (...parts: unknown[]) => {
