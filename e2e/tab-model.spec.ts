@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
@@ -189,6 +189,23 @@ test('a model URL whose file is over 2 GB is refused by its declared size before
     host.closeAllConnections();
     host.close();
   }
+});
+
+test('a GGUF file cut short is refused with what llama.cpp said, never shown as loaded', async ({ page }) => {
+  const whole = await writeTinyModelFile();
+  const cut = whole.replace(/\.gguf$/, '-cut.gguf');
+  // Its header and metadata whole, its last tensors' data missing: the explorer's own reader finds nothing wrong.
+  const bytes = await readFile(whole);
+  await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.9)));
+  await openApp(page);
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByTestId('model-kind-tab').check();
+  await dialog.getByTestId('tab-model-file').setInputFiles(cut);
+  await expect(dialog.getByRole('alert')).toContainText('The model could not be loaded: llama.cpp could not load the file (it said: tensor', { timeout: 60_000 });
+  await expect(dialog.getByRole('alert')).toContainText('data is not within the file bounds');
+  await expect(dialog.getByRole('alert')).toContainText('The file may be cut short or damaged: download it again.');
+  await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
 });
 
 // A host may send a stricter policy of its own than the explorer's: the page's document answered with one source taken out.

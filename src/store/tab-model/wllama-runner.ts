@@ -67,6 +67,8 @@ export async function loadWllamaRunner({ blob, name, signal, onProgress }: {
 }): Promise<LoadedRunner> {
   await checkPagePolicyAllowsModel();
   await checkEngineReachable();
+  // What llama.cpp said went wrong, for the learner: its load reports a failure only in its log.
+  const errors: string[] = [];
   const wllama = new Wllama({ default: wasmUrl }, {
     logger: {
       debug: (...parts: unknown[]) => {
@@ -76,7 +78,10 @@ export async function loadWllamaRunner({ blob, name, signal, onProgress }: {
       },
       log: () => {},
       warn: () => {},
-      error: (...parts: unknown[]) => console.error(...parts),
+      error: (...parts: unknown[]) => {
+        errors.push(parts.map(String).join(' ').replace(/^@@\w+@@/, '').trim());
+        console.error(...parts);
+      },
     },
   });
   const cancel = () => void wllama.exit();
@@ -90,6 +95,14 @@ export async function loadWllamaRunner({ blob, name, signal, onProgress }: {
   if (signal.aborted) {
     await wllama.exit();
     throw new DOMException('The learner cancelled loading the model.', 'AbortError');
+  }
+  // wllama resolves even when llama.cpp refused the file (its answer's success flag goes unread); a model with no
+  // vocabulary or context is that refusal.
+  const context = wllama.getLoadedContextInfo();
+  if (context.n_vocab === 0 || context.n_ctx === 0) {
+    await wllama.exit();
+    const said = errors.find((line) => /error loading model/.test(line)) ?? errors[0];
+    throw new Error(`llama.cpp could not load the file${said ? ` (it said: ${said.replace(/^.*?error loading model: /, '')})` : ''}. The file may be cut short or damaged: download it again.`);
   }
   const description: TabModelDescription = {
     name,
