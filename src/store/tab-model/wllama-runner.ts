@@ -56,6 +56,23 @@ async function checkEngineReachable(): Promise<void> {
   if (!response.ok) throw new Error(`the site answered HTTP ${response.status} for llama.cpp's WebAssembly (${response.url}): this deployment may be missing the file. Reload the page; if it stays, tell whoever hosts the explorer.`);
 }
 
+/** wllama's logger: llama.cpp's own log lines say what stage the load has reached (wllama has no per-layer callback), and its errors are kept. */
+function createLogger(onProgress: (progress: LoadProgress) => void, errors: string[]) {
+  const readLine = (parts: unknown[]) => parts.map(String).join(' ').replace(/^@@\w+@@/, '').trim();
+  return {
+    debug: (...parts: unknown[]) => {
+      const line = readLine(parts);
+      if (/load_tensors|llama_context|llama_kv_cache|print_info: n_layer/.test(line)) onProgress({ stage: 'loading', detail: line });
+    },
+    log: () => {},
+    warn: () => {},
+    error: (...parts: unknown[]) => {
+      errors.push(readLine(parts));
+      console.error(...parts);
+    },
+  };
+}
+
 export type LoadedRunner = TabModelRunner & { chatTemplate: string | null; unload: () => Promise<void> };
 
 /** Loads the GGUF into llama.cpp; `signal` cancels (the worker is ended). */
@@ -69,21 +86,7 @@ export async function loadWllamaRunner({ blob, name, signal, onProgress }: {
   await checkEngineReachable();
   // What llama.cpp said went wrong, for the learner: its load reports a failure only in its log.
   const errors: string[] = [];
-  const wllama = new Wllama({ default: wasmUrl }, {
-    logger: {
-      debug: (...parts: unknown[]) => {
-        const line = parts.map(String).join(' ');
-        // llama.cpp's own log lines say what stage the load has reached (wllama has no per-layer callback).
-        if (/load_tensors|llama_context|llama_kv_cache|print_info: n_layer/.test(line)) onProgress({ stage: 'loading', detail: line.replace(/^@@\w+@@/, '').trim() });
-      },
-      log: () => {},
-      warn: () => {},
-      error: (...parts: unknown[]) => {
-        errors.push(parts.map(String).join(' ').replace(/^@@\w+@@/, '').trim());
-        console.error(...parts);
-      },
-    },
-  });
+  const wllama = new Wllama({ default: wasmUrl }, { logger: createLogger(onProgress, errors) });
   const cancel = () => void wllama.exit();
   signal.addEventListener('abort', cancel, { once: true });
   const startedAt = performance.now();

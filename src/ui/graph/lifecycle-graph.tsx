@@ -82,6 +82,14 @@ const selectModelName = (state: { modelName: string | null }) => state.modelName
 const selectTabRun = (state: { model: { kind: string } }) => state.model.kind === 'tab';
 const selectProtocolVersion = (state: { protocolVersion: string | null }) => state.protocolVersion;
 
+/** The edges between the participants in use; with the model in the tab, the edge to it says it is no HTTP. */
+function listDrawnEdges(laidOut: readonly GraphEdgeDefinition[], optionalInUse: string, tabRun: boolean): GraphEdgeDefinition[] {
+  return laidOut
+    .filter((edge) => [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || optionalInUse.split(',').includes(end)))
+    // The model in the tab is not reached over HTTP: its edge says so (a distinct kind of edge, from the step table's channel).
+    .map((edge) => (tabRun && edge.id === 'host-llm' ? { ...edge, id: 'host-llm-in-tab', label: IN_TAB_EDGE_LABEL } : edge));
+}
+
 type NodeSizes = Partial<Record<string, { width: number; height: number }>>;
 
 export function LifecycleGraph() {
@@ -146,11 +154,7 @@ export function LifecycleGraph() {
   const edges = useMemo<MessageEdgeType[]>(() => {
     const travel = step && !sentNothing ? findStepEdge(step) : undefined;
     const idleObjects = layout === 'narrow' ? narrowIdleEdgeObjects : idleEdgeObjects;
-    const laidOut = layout === 'narrow' ? NARROW_GRAPH_EDGES : GRAPH_EDGES;
-    const drawnEdges = laidOut
-      .filter((edge) => [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || optionalInUse.split(',').includes(end)))
-      // The model in the tab is not reached over HTTP: its edge says so (a distinct kind of edge, from the step table's channel).
-      .map((edge) => (tabRun && edge.id === 'host-llm' ? { ...edge, id: 'host-llm-in-tab', label: IN_TAB_EDGE_LABEL } : edge));
+    const drawnEdges = listDrawnEdges(layout === 'narrow' ? NARROW_GRAPH_EDGES : GRAPH_EDGES, optionalInUse, tabRun);
     return drawnEdges.map((edge) => {
       if (!step || !travel || travel.edgeId !== edge.id.replace(/-in-tab$/, '')) {
         const idle = idleObjects.get(edge.id) ?? createEdgeObject(edge);

@@ -22,6 +22,43 @@ const COMPATIBLE_SERVICES = [
   { name: 'a local server', baseUrl: 'http://localhost:8080/v1' },
 ];
 
+type DraftProps = { draft: ModelSettings; setDraft: (next: ModelSettings) => void };
+
+/** The third model choice: the model in the learner's tab. */
+function TabModelKindOption({ draft, setDraft }: DraftProps) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="radio" name="kind" checked={draft.kind === 'tab'} onChange={() => setDraft({ ...draft, kind: 'tab' })} className="mt-1" data-testid="model-kind-tab" />
+      <span>A small open model in this tab: a GGUF file run by llama.cpp in WebAssembly on your CPU. No key, no server, no HTTP request to a model.</span>
+    </label>
+  );
+}
+
+function TabModelSection({ draft, setDraft }: DraftProps) {
+  return (
+    <Suspense fallback={<p className="text-xs text-slate-500">Loading the model loader…</p>}>
+      <TabModelFields draft={draft} setDraft={setDraft} />
+    </Suspense>
+  );
+}
+
+/** Streamed or whole replies, for the mock and a provider (the model in the tab streams its tokens, with no HTTP). */
+function ReplyStreamField({ draft, kind, setDraft }: DraftProps & { kind: 'mock' | 'real' }) {
+  return (
+    <label className={label}>
+      {kind === 'mock' ? 'The mock model’s replies' : 'The provider’s replies'}
+      <select
+        className={field}
+        value={draft.stream[kind] ? 'streamed' : 'whole'}
+        onChange={(event) => setDraft({ ...draft, stream: { ...draft.stream, [kind]: event.target.value === 'streamed' } })}
+      >
+        <option value="streamed">Streamed: frame by frame, as real hosts ask for them</option>
+        <option value="whole">Whole: one JSON reply</option>
+      </select>
+    </label>
+  );
+}
+
 /** The settings form: wire format, mock or real model, base URL, model name, key. */
 export function ModelSettingsForm({ close }: { close: () => void }) {
   const saved = useExplorerStore(selectModel);
@@ -71,16 +108,9 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
           <input type="radio" name="kind" checked={draft.kind === 'real'} onChange={() => setDraft({ ...draft, kind: 'real' })} className="mt-1" />
           <span>A real provider, with your own key.</span>
         </label>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="radio" name="kind" checked={draft.kind === 'tab'} onChange={() => setDraft({ ...draft, kind: 'tab' })} className="mt-1" data-testid="model-kind-tab" />
-          <span>A small open model in this tab: a GGUF file run by llama.cpp in WebAssembly on your CPU. No key, no server, no HTTP request to a model.</span>
-        </label>
+        <TabModelKindOption draft={draft} setDraft={setDraft} />
       </fieldset>
-      {draft.kind === 'tab' && (
-        <Suspense fallback={<p className="text-xs text-slate-500">Loading the model loader…</p>}>
-          <TabModelFields draft={draft} setDraft={setDraft} />
-        </Suspense>
-      )}
+      {draft.kind === 'tab' && <TabModelSection draft={draft} setDraft={setDraft} />}
       {draft.kind === 'real' && (
         <div className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <label className={label}>
@@ -127,17 +157,7 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
         </div>
       )}
       <McpServerFields draft={draft} setDraft={setDraft} problems={problems} />
-      {draft.kind !== 'tab' && <label className={label}>
-        {draft.kind === 'mock' ? 'The mock model’s replies' : 'The provider’s replies'}
-        <select
-          className={field}
-          value={draft.stream[draft.kind] ? 'streamed' : 'whole'}
-          onChange={(event) => setDraft({ ...draft, stream: { ...draft.stream, [draft.kind]: event.target.value === 'streamed' } })}
-        >
-          <option value="streamed">Streamed: frame by frame, as real hosts ask for them</option>
-          <option value="whole">Whole: one JSON reply</option>
-        </select>
-      </label>}
+      {draft.kind !== 'tab' && <ReplyStreamField draft={draft} kind={draft.kind} setDraft={setDraft} />}
       {wire.supportsStrict && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={draft.strict} onChange={(event) => setDraft({ ...draft, strict: event.target.checked })} />

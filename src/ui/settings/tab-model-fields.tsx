@@ -10,6 +10,7 @@ import {
   loadTabModelFile,
   loadTabModelUrl,
   tabModelStore,
+  type KeptModel,
 } from '../../store/tab-model/tab-model-state.ts';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
@@ -17,6 +18,22 @@ const button = 'rounded-md border border-slate-300 px-2 py-1 text-xs dark:border
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
+
+/** The files kept in Cache Storage, each with its size, to load again or forget. */
+function KeptModels({ kept, busy }: { kept: readonly KeptModel[]; busy: boolean }) {
+  return (
+    <div className="flex flex-col gap-1 text-xs">
+      <span className="font-medium">Kept in this browser</span>
+      {kept.map((model) => (
+        <span key={model.key} className="flex items-center gap-2">
+          {model.name} ({formatBytes(model.bytes)})
+          <button type="button" className={button} disabled={busy} onClick={() => void loadKeptModel(model.key)} aria-label={`Load ${model.name}`}>Load</button>
+          <button type="button" className={button} onClick={() => void forgetKeptModel(model.key)} aria-label={`Forget ${model.name}`}>Forget</button>
+        </span>
+      ))}
+    </div>
+  );
 }
 
 /**
@@ -93,18 +110,7 @@ export function TabModelFields({ draft, setDraft }: { draft: ModelSettings; setD
           Its chat template: {loaded.templateFamily}. {loaded.engine}.
         </p>
       )}
-      {kept.length > 0 && (
-        <div className="flex flex-col gap-1 text-xs">
-          <span className="font-medium">Kept in this browser</span>
-          {kept.map((model) => (
-            <span key={model.key} className="flex items-center gap-2">
-              {model.name} ({formatBytes(model.bytes)})
-              <button type="button" className={button} disabled={busy} onClick={() => void loadKeptModel(model.key)} aria-label={`Load ${model.name}`}>Load</button>
-              <button type="button" className={button} onClick={() => void forgetKeptModel(model.key)} aria-label={`Forget ${model.name}`}>Forget</button>
-            </span>
-          ))}
-        </div>
-      )}
+      {kept.length > 0 && <KeptModels kept={kept} busy={busy} />}
       <label className="flex items-center gap-2 text-xs">
         <input type="checkbox" checked={draft.tab.grammar} onChange={(event) => setDraft({ ...draft, tab: { ...draft.tab, grammar: event.target.checked } })} data-testid="tab-model-grammar" />
         Constrain the first reply to a valid tool call (a grammar built from the tools’ schemas: the sampler may only pick tokens that keep the call valid). Off shows what the model writes unaided.
