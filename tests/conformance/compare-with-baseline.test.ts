@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { compareWithBaseline, describeVerdict, isVerdictClean, readScenarioResults, type Baseline, type ScenarioResult } from './compare-with-baseline.ts';
 import baseline from './baseline.json';
 import baselineNext from './baseline-next.json';
+import baselineClient from './baseline-client.json';
+import baselineClientNext from './baseline-client-next.json';
 
 const pass = (scenario: string): ScenarioResult => ({ scenario, endpoint: '/mcp/toolbox', checks: [{ id: scenario, status: 'SUCCESS' }] });
 const fail = (scenario: string): ScenarioResult => ({ scenario, endpoint: '/mcp/toolbox', checks: [{ id: scenario, status: 'FAILURE', errorMessage: 'Tool not found' }] });
@@ -41,6 +43,14 @@ describe('compareWithBaseline', () => {
     expect(isVerdictClean(verdict)).toBe(false);
   });
 
+  it('holds a client scenario to what the host printed, when the baseline names it', () => {
+    const entry = { expectedFailures: [{ scenario: 'auth/metadata-var2', reason: 'the suite publishes another issuer', clientSays: 'RFC 8414 §3.3' }] };
+    const refused: ScenarioResult = { ...fail('auth/metadata-var2'), clientOutput: 'why: RFC 8414 §3.3: the issuer in the metadata must be exactly the one the client looked up' };
+    const crashed: ScenarioResult = { ...fail('auth/metadata-var2'), clientOutput: 'TypeError: cannot read properties of undefined' };
+    expect(isVerdictClean(compareWithBaseline([refused], entry))).toBe(true);
+    expect(compareWithBaseline([crashed], entry).unexpectedFailures.map((result) => result.scenario)).toEqual(['auth/metadata-var2']);
+  });
+
   it('counts a warning as passing', () => {
     const warned: ScenarioResult = { scenario: 'server-sse-multiple-streams', endpoint: '/mcp/sessions', checks: [{ id: 'session', status: 'WARNING' }] };
     expect(compareWithBaseline([warned], expectOnly()).passed).toEqual([warned]);
@@ -51,6 +61,8 @@ describe('the baseline files', () => {
   it.each([
     ['baseline.json', baseline],
     ['baseline-next.json', baselineNext],
+    ['baseline-client.json', baselineClient],
+    ['baseline-client-next.json', baselineClientNext],
   ])('%s gives every expected failure a reason, once', (_name, file) => {
     const scenarios = file.expectedFailures.map((entry) => entry.scenario);
     expect(new Set(scenarios).size).toBe(scenarios.length);

@@ -8,12 +8,16 @@ import { join } from 'node:path';
  */
 
 export type CheckStatus = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED';
-export type Check = { id: string; status: CheckStatus; errorMessage?: string };
-export type ScenarioResult = { scenario: string; endpoint: string; checks: Check[] };
+export type Check = { id: string; status: CheckStatus; errorMessage?: string; description?: string };
+/** `clientOutput`: what the client under test printed (a client scenario's stdout), where there is one. */
+export type ScenarioResult = { scenario: string; endpoint: string; checks: Check[]; clientOutput?: string };
 
 export type Baseline = {
-  /** `error`, when given, is what a failing check's message must contain: a failure for another reason is not the one the baseline excuses. */
-  expectedFailures: { scenario: string; reason: string; error?: string }[];
+  /**
+   * `error`, when given, is what a failing check's message must contain: a failure for another reason is not the one the baseline excuses.
+   * `clientSays`, for a client scenario, is what the host must have printed: the reason in its own words (a refusal, a fault).
+   */
+  expectedFailures: { scenario: string; reason: string; error?: string; clientSays?: string }[];
 };
 
 export type Verdict = {
@@ -47,7 +51,7 @@ export function hasFailed(result: ScenarioResult): boolean {
 
 export function compareWithBaseline(results: ScenarioResult[], baseline: Baseline): Verdict {
   const expected = new Set(baseline.expectedFailures.map((entry) => entry.scenario));
-  const expectedErrors = new Map(baseline.expectedFailures.flatMap((entry) => (entry.error === undefined ? [] : [[entry.scenario, entry.error] as const])));
+  const expectedErrors = new Map(baseline.expectedFailures.map((entry) => [entry.scenario, entry] as const));
   const ran = new Set(results.map((result) => result.scenario));
   const verdict: Verdict = { passed: [], expectedFailures: [], unexpectedFailures: [], stale: [], missing: [] };
   for (const result of results) {
@@ -64,9 +68,11 @@ export function compareWithBaseline(results: ScenarioResult[], baseline: Baselin
   return verdict;
 }
 
-function failsWith(result: ScenarioResult, error: string | undefined): boolean {
+function failsWith(result: ScenarioResult, expected: Baseline['expectedFailures'][number] | undefined): boolean {
+  const { error, clientSays } = expected ?? {};
+  if (clientSays !== undefined && !(result.clientOutput ?? '').includes(clientSays)) return false;
   if (error === undefined) return true;
-  return result.checks.some((check) => check.status === 'FAILURE' && (check.errorMessage ?? '').includes(error));
+  return result.checks.some((check) => check.status === 'FAILURE' && `${check.errorMessage ?? ''} ${check.description ?? ''}`.includes(error));
 }
 
 export function isVerdictClean(verdict: Verdict): boolean {
@@ -74,7 +80,7 @@ export function isVerdictClean(verdict: Verdict): boolean {
 }
 
 /** The lines a person reads at the end of a run. */
-export function describeVerdict(verdict: Verdict): string[] {
+export function describeVerdict(verdict: Verdict, baselineFile = 'tests/conformance/baseline.json'): string[] {
   const lines = [
     `Conformance: ${verdict.passed.length} passed, ${verdict.expectedFailures.length} failed as the baseline expects, ${verdict.unexpectedFailures.length} failed unexpectedly.`,
   ];
@@ -86,7 +92,7 @@ export function describeVerdict(verdict: Verdict): string[] {
     const failures = result.checks.filter((check) => check.status === 'FAILURE');
     lines.push(`  ✗ ${result.scenario} (${result.endpoint}): ${failures.map((check) => `${check.id}: ${check.errorMessage ?? 'failed'}`).join('; ')}`);
   }
-  for (const scenario of verdict.stale) lines.push(`  ! ${scenario} passes now: remove it from tests/conformance/baseline.json.`);
+  for (const scenario of verdict.stale) lines.push(`  ! ${scenario} passes now: remove it from ${baselineFile}.`);
   for (const scenario of verdict.missing) lines.push(`  ! ${scenario} is in the baseline but did not run: check its name.`);
   return lines;
 }

@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../server/node/serve.ts';
 import { MCP_CONFORMANCE_PATH } from '../../server/http/create-app.ts';
 import { compareWithBaseline, describeVerdict, isVerdictClean, type Baseline } from './compare-with-baseline.ts';
-import { readKeepDirectory, runAgainst, type SuiteCommand } from './run-suite.ts';
+import { NEXT_SUITE_VERSION, NODE_22, NODE_22_FETCH_TIMEOUT_MS, readKeepDirectory, readNode22Version, runAgainst, suiteUnderNode22 } from './run-suite.ts';
 
 /**
  * The newer conformance suites against /mcp/conformance: 0.1.16 (every scenario, the
@@ -22,28 +21,12 @@ import { readKeepDirectory, runAgainst, type SuiteCommand } from './run-suite.ts
  * Usage: npx tsx tests/conformance/run-conformance-next.ts [--keep-results <dir>]
  */
 
-const NODE_22 = 'node@22.23.3';
-const SUITES = { previous: '0.1.16', next: '0.2.0-alpha.12' };
+const SUITES = { previous: '0.1.16', next: NEXT_SUITE_VERSION };
 const REQUIREMENTS_REVISION = '2026-07-28';
-/** Generous: the first run downloads Node 22 (about 30 MB) and the suite. */
-const RUN_TIMEOUT_MS = 5 * 60_000;
+const RUN_TIMEOUT_MS = NODE_22_FETCH_TIMEOUT_MS;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const keepDirectory = readKeepDirectory(process.argv);
-
-function suiteUnderNode22(version: string): SuiteCommand {
-  return { command: 'npx', args: ['--yes', '-p', NODE_22, '-p', `@modelcontextprotocol/conformance@${version}`, '--', 'conformance'] };
-}
-
-/** Which Node the suites will run on, said up front: a Node 20 here would explain every failure at once. */
-function readNode22Version(): string {
-  const probe = spawnSync('npx', ['--yes', '-p', NODE_22, '--', 'node', '--version'], { encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
-  const version = probe.stdout.trim();
-  if (probe.status !== 0 || !version.startsWith('v22.')) {
-    throw new Error(`Could not run Node 22 from npm (npx -p ${NODE_22} node --version said "${version}", exit ${probe.status}): is the npm registry reachable?\n${probe.stderr}`);
-  }
-  return version;
-}
 
 const baseline = JSON.parse(await readFile(join(here, 'baseline-next.json'), 'utf8')) as Baseline;
 const server = await serve({ port: 0 });
@@ -59,7 +42,7 @@ try {
   const previousVerdict = compareWithBaseline(previousResults, { expectedFailures: [] });
   for (const line of describeVerdict(previousVerdict)) console.log(line);
   const nextVerdict = compareWithBaseline(nextResults, baseline);
-  for (const line of describeVerdict(nextVerdict)) console.log(line);
+  for (const line of describeVerdict(nextVerdict, 'tests/conformance/baseline-next.json')) console.log(line);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`(${previousResults.length} scenarios of ${SUITES.previous}, ${nextResults.length} of ${SUITES.next} for ${REQUIREMENTS_REVISION}, in ${seconds} s; the reasons for expected failures are in tests/conformance/baseline-next.json)`);
   clean = isVerdictClean(previousVerdict) && isVerdictClean(nextVerdict);

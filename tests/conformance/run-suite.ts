@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,4 +62,42 @@ export async function runAgainst(run: SuiteRun): Promise<ScenarioResult[]> {
 export function readKeepDirectory(argv: string[]): string | undefined {
   const index = argv.indexOf('--keep-results');
   return index >= 0 ? argv[index + 1] : undefined;
+}
+
+/** The newest suite, for 2026-07-28 (the server's --requirements and the client's --spec-version). */
+export const NEXT_SUITE_VERSION = '0.2.0-alpha.12';
+
+/** The newer suites need Node 22, whichever Node runs the project: npx fetches it from npm (the `node` package ships its binaries). */
+export const NODE_22 = 'node@22.23.3';
+/** Generous: the first run downloads Node 22 (about 30 MB) and the suite. */
+export const NODE_22_FETCH_TIMEOUT_MS = 5 * 60_000;
+
+/** A suite version under Node 22, through npx each time it runs. */
+export function suiteUnderNode22(version: string): SuiteCommand {
+  return { command: 'npx', args: ['--yes', '-p', NODE_22, '-p', `@modelcontextprotocol/conformance@${version}`, '--', 'conformance'] };
+}
+
+/**
+ * The same, resolved once: npx fetches both (or finds them in its cache) and names the
+ * Node 22 binary and the suite's bin, which then run directly, with no npx start-up for
+ * each of the many processes a client suite starts.
+ */
+export function resolveSuiteUnderNode22(version: string): SuiteCommand {
+  const script = "const p=require('path'),f=require('fs');console.log(process.execPath);console.log(process.env.PATH.split(p.delimiter).map((d)=>p.join(d,'conformance')).find((b)=>f.existsSync(b))??'')";
+  const probe = spawnSync('npx', ['--yes', '-p', NODE_22, '-p', `@modelcontextprotocol/conformance@${version}`, '--', 'node', '-e', script], { encoding: 'utf8', timeout: NODE_22_FETCH_TIMEOUT_MS });
+  const [node, bin] = probe.stdout.trim().split('\n');
+  if (probe.status !== 0 || !node || !bin) {
+    throw new Error(`Could not install the conformance suite ${version} under Node 22 (npx -p ${NODE_22} said "${probe.stdout.trim()}", exit ${probe.status}): is the npm registry reachable?\n${probe.stderr}`);
+  }
+  return { command: node, args: [bin] };
+}
+
+/** Which Node the suites will run on, said up front: a Node 20 here would explain every failure at once. */
+export function readNode22Version(): string {
+  const probe = spawnSync('npx', ['--yes', '-p', NODE_22, '--', 'node', '--version'], { encoding: 'utf8', timeout: NODE_22_FETCH_TIMEOUT_MS });
+  const version = probe.stdout.trim();
+  if (probe.status !== 0 || !version.startsWith('v22.')) {
+    throw new Error(`Could not run Node 22 from npm (npx -p ${NODE_22} node --version said "${version}", exit ${probe.status}): is the npm registry reachable?\n${probe.stderr}`);
+  }
+  return version;
 }

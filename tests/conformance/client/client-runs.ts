@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * What the learner at the terminal asks of each conformance client scenario's server:
+ * one CLI run or several, each a question and its flags. The suite's servers offer
+ * their own tools (add_numbers, test-tool, test_client_elicitation_defaults…); a learner
+ * who wants a tool called asks for it in words, and the mock model picks the tool the
+ * words name (server/mock-model/match-tool-to-question.ts), so the question is what is
+ * chosen per scenario. Where the suite hands the client the calls to make (its context's
+ * toolCalls), the learner asks for each call with its arguments written out as JSON,
+ * which the mock takes as given. Every run names the server, the era the suite speaks
+ * and --authorize, as a learner trying a protected server would.
+ */
+
+export type ClientRun = { question: string; flags: string[] };
+
+export type ClientRunPlan = {
+  scenario: string;
+  serverUrl: string;
+  /** MCP_CONFORMANCE_CONTEXT, parsed. */
+  context: unknown;
+  /** MCP_CONFORMANCE_PROTOCOL_VERSION: set by the 0.2 suites; 0.1.x speaks 2025-11-25. */
+  protocolVersion: string | undefined;
+};
+
+const ERAS = ['2025-11-25', '2026-07-28'];
+
+/** The question(s) for a scenario whose server has tools the learner wants called, one run each. */
+const QUESTIONS: Record<string, string[]> = {
+  initialize: ['What is 2 plus 3?'],
+  tools_call: ['What is 2 plus 3?'],
+  'elicitation-sep1034-client-defaults': ['Test the client elicitation defaults.'],
+  'sse-retry': ['Test the reconnection.'],
+  'http-invalid-tool-headers': ['Call the valid tool with {"region": "us-east1"}'],
+  // Each MRTR tool of SEP-2322 in a run of its own: an answer with input, one without request state, an unrelated call, a result with no resultType.
+  'sep-2322-client-request-state': ['Test the MRTR echo state.', 'Test the MRTR no state.', 'Test the MRTR unrelated tool.', 'Test the MRTR no result type.'],
+};
+
+/** Auth scenarios: the suite's MCP server offers test-tool; step-up asks for a scope only tools/call needs. */
+const AUTH_QUESTION = 'Run the test tool.';
+
+const ContextSchema = z.object({
+  client_id: z.string().optional(),
+  toolCalls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })).optional(),
+});
+
+function readEra(protocolVersion: string | undefined): string {
+  return protocolVersion && ERAS.includes(protocolVersion) ? protocolVersion : '2025-11-25';
+}
+
+function listQuestions(scenario: string, toolCalls: z.infer<typeof ContextSchema>['toolCalls']): string[] {
+  if (toolCalls) return toolCalls.map((call) => `Call ${call.name} with ${JSON.stringify(call.arguments)}`);
+  return QUESTIONS[scenario] ?? (scenario.startsWith('auth/') ? [AUTH_QUESTION] : ['What is 2 plus 3?']);
+}
+
+export function planClientRuns({ scenario, serverUrl, context, protocolVersion }: ClientRunPlan): ClientRun[] {
+  const { client_id: clientId, toolCalls } = ContextSchema.parse(context ?? {});
+  const flags = ['--server', serverUrl, '--era', readEra(protocolVersion), '--authorize'];
+  if (clientId !== undefined) flags.push('--client-id', clientId);
+  return listQuestions(scenario, toolCalls).map((question) => ({ question, flags }));
+}

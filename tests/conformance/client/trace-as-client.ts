@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { planClientRuns, type ClientRun } from './client-runs.ts';
+
+/**
+ * The trace CLI as the client under test of the conformance suite's client scenarios.
+ * The suite runs `<command> <server URL>` with MCP_CONFORMANCE_SCENARIO set (and
+ * MCP_CONFORMANCE_CONTEXT, MCP_CONFORMANCE_PROTOCOL_VERSION where it has them). This
+ * program is the person at the terminal: it asks the question(s) a learner would ask
+ * of that scenario's server (client-runs.ts), runs the bundled CLI
+ * (`dist-server/cli/cli.js trace --server URL …`, as `npx mcp-lifecycle-explorer trace`
+ * runs it), and plays the browser for the consent page the CLI prints: it opens the
+ * printed address and follows its redirects, as a browser does when the authorization
+ * server approves at once (the suite's do). It exits with the CLI's last exit code
+ * that is not 0, or 0.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CLI = join(here, '..', '..', '..', 'dist-server', 'cli', 'cli.js');
+/** The line before the address in the CLI's words (server/cli/trace.ts); the address is the next word. */
+const CONSENT_PROMPT = /Open this address in a browser, sign in and approve:\s+(\S+)/;
+
+const SecretSchema = z.object({ client_secret: z.string().optional() });
+
+function readContext(): unknown {
+  const text = process.env.MCP_CONFORMANCE_CONTEXT;
+  return text ? (JSON.parse(text) as unknown) : {};
+}
+
+/** A browser at the consent page: GET it and follow redirects to the CLI's loopback callback. */
+async function openInBrowser(url: string): Promise<void> {
+  try {
+    const response = await fetch(url, { redirect: 'follow' });
+    process.stderr.write(`[browser stand-in] ${url} → ${response.status} at ${response.url}\n`);
+  } catch (error) {
+    process.stderr.write(`[browser stand-in] ${url} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}
+
+function runCli(run: ClientRun, environment: NodeJS.ProcessEnv): Promise<number> {
+  const child = spawn(process.execPath, [CLI, 'trace', run.question, ...run.flags], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  let unread = '';
+  child.stdout.pipe(process.stdout);
+  child.stderr.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    unread += chunk.toString();
+    const consent = CONSENT_PROMPT.exec(unread);
+    if (!consent) return;
+    unread = unread.slice(consent.index + consent[0].length);
+    void openInBrowser(consent[1]!);
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
+
+const serverUrl = process.argv.at(-1);
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
+if (!serverUrl || !scenario) {
+  console.error('Usage: MCP_CONFORMANCE_SCENARIO=NAME trace-as-client.ts SERVER_URL (the conformance suite sets both)');
+  process.exit(2);
+}
+const context = readContext();
+const plan = planClientRuns({ scenario, serverUrl, context, protocolVersion: process.env.MCP_CONFORMANCE_PROTOCOL_VERSION });
+// A pre-registered client's secret goes where the CLI reads it, the environment, never the command line.
+const { client_secret: clientSecret } = SecretSchema.parse(context);
+const environment = { ...process.env, ...(clientSecret ? { OAUTH_CLIENT_SECRET: clientSecret } : {}) };
+let exitCode = 0;
+for (const run of plan) {
+  process.stderr.write(`[trace-as-client] ${scenario}: trace ${JSON.stringify(run.question)} ${run.flags.join(' ')}\n`);
+  const code = await runCli(run, environment);
+  if (code !== 0) exitCode = code;
+}
+process.exit(exitCode);
