@@ -52,8 +52,15 @@ function describeChallenge(http: HttpExchange): { header?: string; challenge?: B
   return { ...(header !== undefined ? { header } : {}), ...(challenge ? { challenge } : {}) };
 }
 
+/** Said on the metadata read again after a refusal: whether the resource still names the server whose token was refused. */
+function describeMove({ named, heldIssuer }: { named: string | undefined; heldIssuer: string | undefined }): string | undefined {
+  if (heldIssuer === undefined || named === undefined) return undefined;
+  if (named === heldIssuer) return `Read again after the refusal: the resource still names ${heldIssuer}, the server whose token was refused.`;
+  return `Read again after the refusal: the resource now names ${named}, no longer ${heldIssuer}. A client identity belongs to the server that issued it (SEP-2352), so the host goes on with ${named} and a client identity of its own there.`;
+}
+
 /** The resource metadata the flow goes on with: its resource and first authorization server have passed the URL gate. */
-async function fetchResourceMetadata(context: RunContext, challenge: BearerChallenge | undefined) {
+async function fetchResourceMetadata(context: RunContext, challenge: BearerChallenge | undefined, heldIssuer: string | undefined) {
   const serverUrl = serverUrlOf(context);
   const named = challenge?.resourceMetadata !== undefined;
   const urls = listResourceMetadataUrls({ serverUrl, ...(named ? { resourceMetadata: challenge.resourceMetadata } : {}) });
@@ -62,7 +69,8 @@ async function fetchResourceMetadata(context: RunContext, challenge: BearerChall
     const url = gateUrlOrStop(context, { text, source });
     const answer = await sendOAuthRequest(context, { id: 'auth.resource-metadata', request: { url }, describe: { GET: url, from: named ? 'resource_metadata in WWW-Authenticate' : 'the well-known address (RFC 9728 §3.1)' }, what: 'the protected resource metadata' });
     const parsed = answer.status === 200 ? ResourceMetadataSchema.safeParse(answer.json) : undefined;
-    recordOAuthStep(context, 'auth.resource-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(parsed?.success ? {} : { note: `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address the spec lists.` }) });
+    const note = parsed?.success ? describeMove({ named: parsed.data.authorization_servers?.[0], heldIssuer }) : `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address the spec lists.`;
+    recordOAuthStep(context, 'auth.resource-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(note ? { note } : {}) });
     if (!parsed?.success) continue;
     const document = `the protected resource metadata at ${url}`;
     gateUrlOrStop(context, { text: parsed.data.resource, source: { field: 'resource', document } });
@@ -195,27 +203,39 @@ export async function authorizeAfterRefusal(context: RunContext, refused: HttpEx
   const stepUp = refused.status === 403;
   recordOAuthStep(context, stepUp ? 'auth.step-up' : 'auth.challenge', { payload: { status: refused.status, 'www-authenticate': header ?? '(none: the host looks for the metadata at the well-known addresses)', ...(challenge ? { challenge } : {}) }, http: refused });
   const previous = context.state.authorization;
-  if (previous && !stepUp && challenge?.error === 'invalid_token' && previous.obtainedBy === 'refresh' && !previous.accepted) {
-    // A token just refreshed is refused on its first use: another refresh would be refused too.
-    throw fail(context, faults.explainStillRefused({ serverUrl: context.trace.mcp.url, status: refused.status ?? 401, ...(challenge.errorDescription ? { description: challenge.errorDescription } : {}) }));
-  }
-  if (previous && !stepUp && previous.refreshToken && challenge?.error === 'invalid_token') {
+  // A token just refreshed and refused on its first use: another refresh would be refused too.
+  const refusedAfterRefresh = previous !== undefined && !stepUp && challenge?.error === 'invalid_token' && previous.obtainedBy === 'refresh' && !previous.accepted;
+  if (previous && !stepUp && !refusedAfterRefresh && previous.refreshToken && challenge?.error === 'invalid_token') {
     const tokens = await requestToken(context, { id: 'auth.refresh', endpoints: previous.endpoints, client: previous.client, resource: previous.resource, grant: { type: 'refresh_token', refreshToken: previous.refreshToken } });
     keepTokens(context, { base: previous, tokens, previous, obtainedBy: 'refresh' });
   } else {
-    const resourceMetadata = previous ? undefined : await fetchResourceMetadata(context, challenge);
-    // The metadata's resource, once checked to be this server's, is the identifier (RFC 9728 §3.3, as the MCP SDK uses it): it may keep a query the canonical URI drops.
-    const resource = previous?.resource ?? resourceMetadata?.resource ?? canonicalResource(serverUrlOf(context));
-    const issuer = previous?.issuer ?? resourceMetadata?.authorization_servers?.[0];
-    if (!issuer) throw fail(context, faults.explainNoAuthorizationServer({ serverUrl: context.trace.mcp.url }));
-    const discovered = previous ?? (await fetchServerMetadata(context, issuer));
-    const { metadata, endpoints } = discovered;
-    const client = previous?.client ?? (await identifyClient(context, discovered, issuer));
-    // Step-up keeps the scopes held and adds those the challenge names (the MCP spec's scope challenge).
-    const scopes = stepUp ? [...new Set([...(previous?.scopes ?? []), ...(challenge?.scope ?? [])])] : chooseScopes({ ...(challenge?.scope ? { challenged: challenge.scope } : {}), ...(resourceMetadata?.scopes_supported ? { supported: resourceMetadata.scopes_supported } : {}) });
-    const { code, codeVerifier } = await obtainCode(context, { metadata, endpoints, issuer, client, resource, scopes });
-    const tokens = await requestToken(context, { id: 'auth.token-request', endpoints, client, resource, grant: { type: 'authorization_code', code, codeVerifier, redirectUri: context.options.authorization!.redirectUri } });
-    keepTokens(context, { base: { issuer, metadata, endpoints, client, resource, scopes }, tokens, previous, obtainedBy: 'code' });
+    await authorizeWithCode(context, { challenge, previous, stepUp, refusedAfterRefresh, status: refused.status ?? 401 });
   }
   await context.hostStep('auth.retry', { payload: { action: 'send the refused MCP request again', authorization: `Bearer ${REDACTED}`, note: context.options.authorization?.showSecrets ? 'a sandbox token: its value is shown in the token step' : 'the token is a secret: it goes to the MCP server only' } });
+}
+
+/**
+ * A new token by the authorization code: a step-up asks the server that gave the token for
+ * more scopes; any other refusal reads the resource metadata again, since the resource may
+ * have moved to another authorization server, whose own client identity is then used, or
+ * registered (SEP-2352: credentials are bound to the server that issued them).
+ */
+async function authorizeWithCode(context: RunContext, { challenge, previous, stepUp, refusedAfterRefresh, status }: { challenge: BearerChallenge | undefined; previous: Authorization | undefined; stepUp: boolean; refusedAfterRefresh: boolean; status: number }): Promise<void> {
+  const resourceMetadata = stepUp && previous ? undefined : await fetchResourceMetadata(context, challenge, previous?.issuer);
+  // The metadata's resource, once checked to be this server's, is the identifier (RFC 9728 §3.3, as the MCP SDK uses it): it may keep a query the canonical URI drops.
+  const resource = resourceMetadata?.resource ?? previous?.resource ?? canonicalResource(serverUrlOf(context));
+  const issuer = resourceMetadata ? resourceMetadata.authorization_servers?.[0] : previous?.issuer;
+  if (!issuer) throw fail(context, faults.explainNoAuthorizationServer({ serverUrl: context.trace.mcp.url }));
+  const held = previous?.issuer === issuer ? previous : undefined;
+  if (refusedAfterRefresh && held) throw fail(context, faults.explainStillRefused({ serverUrl: context.trace.mcp.url, status, ...(challenge?.errorDescription ? { description: challenge.errorDescription } : {}) }));
+  const discovered = held ?? (await fetchServerMetadata(context, issuer));
+  const client = context.state.clientsByIssuer.get(issuer) ?? (await identifyClient(context, discovered, issuer));
+  context.state.clientsByIssuer.set(issuer, client);
+  // Step-up keeps the scopes held and adds those the challenge names (the MCP spec's scope challenge).
+  const scopes = stepUp ? [...new Set([...(previous?.scopes ?? []), ...(challenge?.scope ?? [])])] : chooseScopes({ ...(challenge?.scope ? { challenged: challenge.scope } : {}), ...(resourceMetadata?.scopes_supported ? { supported: resourceMetadata.scopes_supported } : {}) });
+  const { metadata, endpoints } = discovered;
+  const { code, codeVerifier } = await obtainCode(context, { metadata, endpoints, issuer, client, resource, scopes });
+  const tokens = await requestToken(context, { id: 'auth.token-request', endpoints, client, resource, grant: { type: 'authorization_code', code, codeVerifier, redirectUri: context.options.authorization!.redirectUri } });
+  // A refresh token of another server is no use here.
+  keepTokens(context, { base: { issuer, metadata, endpoints, client, resource, scopes }, tokens, previous: held, obtainedBy: 'code' });
 }

@@ -5,6 +5,7 @@ import type { PromptChoice } from './prompt-start.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
 import type { GatedUrl } from '../trace/url-gate.ts';
+import type { ClientCredentials } from '../mcp/authorization/build-requests.ts';
 import type { Authorization } from './authorization-flow.ts';
 import type { Release } from './gate.ts';
 import type { McpConnection } from './mcp-connection.ts';
@@ -114,6 +115,12 @@ export type RunState = {
   declined: boolean;
   /** The token the authorization flow obtained, sent as Authorization: Bearer from then on. */
   authorization?: Authorization;
+  /**
+   * The client identity each authorization server gave or accepted, by issuer: credentials are
+   * bound to the server that issued them (SEP-2352), so a resource that moves to another
+   * server gets a registration there, and one that comes back finds its first client again.
+   */
+  clientsByIssuer: Map<string, ClientCredentials>;
   /** Stops the tools/call in flight (the SDK sends notifications/cancelled), while there is one. */
   cancelToolCall: (() => void) | null;
   /**

@@ -67,10 +67,11 @@ describe.each(ERAS)('the authorization scenario, era %s', (era) => {
     expect(trace.steps.at(-1)?.fault?.what).toMatch(/metadata says its issuer is .*\/oauth”, but the resource named .*\/oauth\/fault\/wrong-issuer/);
   });
 
-  it('wrong-resource: the token is refused, a refresh is refused too, and the server’s reason is said', async () => {
+  it('wrong-resource: the token is refused, a refresh is refused too, the metadata still names the same server, and the server’s reason is said', async () => {
     const trace = await runScenario({ era, fault: 'wrong-resource' });
     expect(trace.status).toBe('failed');
-    expect(authIds(trace)).toEqual([...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge']);
+    expect(authIds(trace)).toEqual([...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata']);
+    expect(trace.steps.findLast((step) => step.id === 'auth.resource-metadata')?.note).toMatch(/still names .*, the server whose token was refused/);
     expect(trace.steps.at(-1)?.fault?.what).toMatch(/still answered HTTP 401 with the new token: “The access token was issued for another resource, .*\/mcp\/toolbox/);
   });
 

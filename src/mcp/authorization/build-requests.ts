@@ -1,3 +1,5 @@
+import { isLoopbackHostname } from '../../trace/url-gate.ts';
+
 /**
  * The messages the client sends in the flow, built from what was discovered. Each is a
  * plain value the lifecycle records before it leaves.
@@ -62,10 +64,24 @@ export function buildTokenRequest({
   return { body: form.toString(), headers };
 }
 
+/**
+ * SEP-837 (required from 2026-07-28, harmless before): "native" for an application on the
+ * user's own machine (the CLI's loopback redirect, the explorer served by npm start on
+ * localhost), "web" for one served from another host; the redirect URI says which.
+ */
+export function readApplicationType(redirectUri: string): 'native' | 'web' {
+  try {
+    return isLoopbackHostname(new URL(redirectUri).hostname) ? 'native' : 'web';
+  } catch {
+    return 'web';
+  }
+}
+
 /** What the host registers itself as (RFC 7591 §2): a public client with PKCE, so no secret. */
 export function buildRegistrationRequest({ redirectUri, clientName }: { redirectUri: string; clientName: string }): Record<string, unknown> {
   return {
     client_name: clientName,
+    application_type: readApplicationType(redirectUri),
     redirect_uris: [redirectUri],
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
