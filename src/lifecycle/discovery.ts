@@ -1,3 +1,4 @@
+import { specTypeSchemas } from '@modelcontextprotocol/client';
 import type { McpTool, ToolSet } from '../providers/types.ts';
 import { REDACTED, redactUrl } from '../trace/secrets.ts';
 import type { StepId } from '../trace/steps.ts';
@@ -9,6 +10,7 @@ import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
 import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers.ts';
 import { reportMissingRequired } from './report-missing-required.ts';
+import { readResultWithoutType } from './result-without-type.ts';
 import { describeQuestionStep } from './question-step.ts';
 import { RecordingTransport } from './recording-transport.ts';
 import { describeHostCapabilities } from './roots.ts';
@@ -191,6 +193,8 @@ async function listTools(context: RunContext, connection: McpConnection): Promis
     );
     return listed.tools;
   } catch (error) {
+    const complete = await readResultWithoutType(context, { method: 'tools/list', schema: specTypeSchemas.ListToolsResult, error });
+    if (complete) return complete.tools;
     throw explainConnectError(context, error, 'during tools/list');
   }
 }

@@ -1,9 +1,10 @@
-import { ProtocolError } from '@modelcontextprotocol/client';
+import { ProtocolError, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { McpCallPlan, ToolRoundResult } from '../providers/types.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { askConsent, needsConsent } from './consent.ts';
 import { readResourceLinks } from './resource-links.ts';
+import { readResultWithoutType } from './result-without-type.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
@@ -40,38 +41,40 @@ export async function callTool(context: RunContext, params: ToolCallParams): Pro
     stoppedByLearner = true;
     stop.abort();
   };
-  try {
-    const result = await guardMcpCall(context, 'during tools/call', async (signal) => {
-      const unlink = linkSignals(stop, [signal]);
-      try {
-        return await connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: stop.signal }));
-      } finally {
-        unlink();
-      }
-    });
-    setToolCallInFlight(context, null);
-    await context.traffic.answered('tools/call');
-    await context.hostStep('client.result-to-host', { payload: result });
-    return { type: 'result', result: await readResourceLinks(context, result) };
-  } catch (error) {
-    setToolCallInFlight(context, null);
-    if (stoppedByLearner && !context.signal.aborted) {
-      await waitForStreamEnd(context);
-      await context.hostStep('client.result-to-host', { payload: { error: { message: STOPPED_BY_USER } } });
-      return { type: 'host-error', message: STOPPED_BY_USER };
+  const sent = await guardMcpCall(context, 'during tools/call', async (signal) => {
+    const unlink = linkSignals(stop, [signal]);
+    try {
+      return { result: await connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: stop.signal })) };
+    } finally {
+      unlink();
     }
-    if (error instanceof ProtocolError && !context.signal.aborted) {
-      // A JSON-RPC error (unknown tool, bad params): the host tells the model instead of stopping.
-      await context.traffic.answered('tools/call');
-      const message = `MCP error ${error.code}: ${error.message}`;
-      const unsent = context.state.unsentInputAnswer;
-      context.state.unsentInputAnswer = null;
-      const note = unsent === null ? {} : { note: `No answer came from the server: this error is the client’s own (“${unsent}”), raised when the host could not answer the server’s input request, so the call was not sent again.` };
-      await context.hostStep('client.result-to-host', { payload: { error: { code: error.code, message } }, ...note });
-      return { type: 'host-error', message };
-    }
-    throw explainMcpError(context, error, 'during tools/call');
+  }).catch((error: unknown) => ({ error }));
+  setToolCallInFlight(context, null);
+  const result = 'result' in sent ? sent.result : await readResultWithoutType(context, { method: 'tools/call', schema: specTypeSchemas.CallToolResult, error: sent.error });
+  if (result === undefined) return answerFailedCall(context, { error: 'error' in sent ? sent.error : undefined, stoppedByLearner });
+  await context.traffic.answered('tools/call');
+  await context.hostStep('client.result-to-host', { payload: result });
+  return { type: 'result', result: await readResourceLinks(context, result) };
+}
+
+/** A call that gave no result: stopped by the learner, refused with a JSON-RPC error (the model is told), or a fault. */
+async function answerFailedCall(context: RunContext, { error, stoppedByLearner }: { error: unknown; stoppedByLearner: boolean }): Promise<ToolRoundResult['outcome']> {
+  if (stoppedByLearner && !context.signal.aborted) {
+    await waitForStreamEnd(context);
+    await context.hostStep('client.result-to-host', { payload: { error: { message: STOPPED_BY_USER } } });
+    return { type: 'host-error', message: STOPPED_BY_USER };
   }
+  if (error instanceof ProtocolError && !context.signal.aborted) {
+    // A JSON-RPC error (unknown tool, bad params): the host tells the model instead of stopping.
+    await context.traffic.answered('tools/call');
+    const message = `MCP error ${error.code}: ${error.message}`;
+    const unsent = context.state.unsentInputAnswer;
+    context.state.unsentInputAnswer = null;
+    const note = unsent === null ? {} : { note: `No answer came from the server: this error is the client’s own (“${unsent}”), raised when the host could not answer the server’s input request, so the call was not sent again.` };
+    await context.hostStep('client.result-to-host', { payload: { error: { code: error.code, message } }, ...note });
+    return { type: 'host-error', message };
+  }
+  throw explainMcpError(context, error, 'during tools/call');
 }
 
 /** The call is over (the traffic recorder said when it went on the wire): Stop is no longer offered. */
