@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANTHROPIC_API_VERSION } from '../../src/trace/provider-rules.ts';
-import { countTokens, writeArgumentsValue, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
+import { countTokens, readToolOutcome, writeArgumentsValue, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
@@ -166,7 +166,7 @@ function readExchanges(messages: ReadMessage[], fromIndex: number): MockToolExch
   return messages.slice(fromIndex).flatMap((message) =>
     message.blocks.flatMap((block) => {
       const result = block.type === 'tool_use' ? results.get(block.id) : undefined;
-      return block.type === 'tool_use' && result ? [{ name: block.name, arguments: block.input, output: result.output, isError: result.isError }] : [];
+      return block.type === 'tool_use' && result ? [{ name: block.name, arguments: block.input, output: result.output, ...readToolOutcome(result.output, result.isError) }] : [];
     }),
   );
 }

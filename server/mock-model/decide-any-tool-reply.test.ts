@@ -65,7 +65,7 @@ describe('decideAnyToolReply', () => {
 
   describe('errors', () => {
     it('reports a tool error honestly, without calling again', () => {
-      const reply = decideAnyToolReply({ question: 'Count slowly to 5', tools, exchanges: answer('count_slowly', { to: 5 }, 'Error: too slow', true) });
+      const reply = decideAnyToolReply({ question: 'Count slowly to 5', tools, exchanges: answer('count_slowly', { to: 5 }, 'Error (isError: true): too slow', true) });
       expect(reply).toMatchObject({ type: 'text', text: 'The count_slowly tool reported an error, so I cannot give the result: too slow' });
     });
 

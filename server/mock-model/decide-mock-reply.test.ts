@@ -132,7 +132,7 @@ describe('decideMockReply', () => {
       const reply = decideMockReply({
         question: 'What is 5 plus 7?',
         tools: [addNumbers],
-        exchanges: [exchange('add_numbers', { a: 5, b: 7 }, 'Error: Input validation error: a: expected number', true)],
+        exchanges: [exchange('add_numbers', { a: 5, b: 7 }, 'Error (isError: true): Input validation error: a: expected number', true)],
       });
       expect(reply.type).toBe('text');
       if (reply.type !== 'text') return;

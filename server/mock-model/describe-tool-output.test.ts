@@ -68,11 +68,18 @@ describe('describeToolOutput', () => {
 });
 
 describe('reportToolError', () => {
-  it('reports the error in words, without the "Error:" the host put first', () => {
-    expect(reportToolError({ name: 'divide_numbers', arguments: { a: 7, b: 0 }, output: 'Error: Cannot divide by zero', isError: true })).toEqual({
+  it('reports the error in words, without the words the host put first', () => {
+    expect(reportToolError({ name: 'divide_numbers', arguments: { a: 7, b: 0 }, output: 'Error (isError: true): Cannot divide by zero', isError: true })).toEqual({
       type: 'text',
       text: 'The divide_numbers tool reported an error, so I cannot give the result: Cannot divide by zero',
       reasoning: expect.stringContaining('error'),
+    });
+  });
+
+  it('says the tool gave no result, not that it reported an error, where no tool ran (the user declined the call)', () => {
+    const output = 'Error (no tool result): The user declined to let the host call delete_note, so it was not called and nothing changed on the server.';
+    expect(reportToolError({ name: 'delete_note', arguments: { name: 'draft' }, output, isError: true, hostError: true })).toMatchObject({
+      text: 'I have no result from the delete_note tool: The user declined to let the host call delete_note, so it was not called and nothing changed on the server.',
     });
   });
 

@@ -1,3 +1,4 @@
+import { NO_RESULT_MARKER, TOOL_ERROR_MARKER } from '../../src/trace/tool-error-markers.ts';
 import type { MockReply, MockToolExchange } from './mock-reply.ts';
 
 /**
@@ -9,16 +10,28 @@ import type { MockReply, MockToolExchange } from './mock-reply.ts';
 const SHORT_OUTPUT_LENGTH = 300;
 const MEDIA_NOTE = /\[(image|audio)(?: omitted:[^\]]*)?\]/g;
 
-/** The host writes "Error: " before an error in formats without an error flag; the model need not repeat it. */
-function removeErrorPrefix(output: string): string {
-  return output.replace(/^\s*error:\s*/i, '');
+/** The words translation #3 writes before an error (src/trace/tool-error-markers.ts): the model need not repeat them. */
+function removeErrorMarker(output: string): string {
+  for (const marker of [TOOL_ERROR_MARKER, NO_RESULT_MARKER]) if (output.startsWith(marker)) return output.slice(marker.length);
+  return output;
 }
 
-/** An isError result or a host error, reported honestly: no retry, no guess. */
+/**
+ * An error, reported honestly: no retry, no guess. A tool's own error (isError) is the
+ * tool's; where no tool result exists (the user declined the call, the server refused it),
+ * no tool reported anything, and the words say the tool gave no result.
+ */
 export function reportToolError(exchange: MockToolExchange): MockReply {
+  if (exchange.hostError) {
+    return {
+      type: 'text',
+      text: `I have no result from the ${exchange.name} tool: ${removeErrorMarker(exchange.output)}`,
+      reasoning: 'The host answered the call itself: no tool result came back; saying why instead of guessing.',
+    };
+  }
   return {
     type: 'text',
-    text: `The ${exchange.name} tool reported an error, so I cannot give the result: ${removeErrorPrefix(exchange.output)}`,
+    text: `The ${exchange.name} tool reported an error, so I cannot give the result: ${removeErrorMarker(exchange.output)}`,
     reasoning: 'A tool result came back as an error; reporting it instead of guessing.',
   };
 }

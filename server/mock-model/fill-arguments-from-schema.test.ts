@@ -138,6 +138,14 @@ describe('fillArgumentsFromSchema', () => {
       expect(fill(echo, 'Please echo back: good morning!', 'echo')).toMatchObject({ arguments: { message: 'good morning' } });
     });
 
+    it('takes the words before the tool\'s name when the name ends the request, and leaves out a label naming the property', () => {
+      expect(fill(echo, 'Say hello world using the echo tool', 'echo')).toMatchObject({ arguments: { message: 'hello world' } });
+      expect(fill(echo, 'Repeat good night with the echo tool.', 'echo')).toMatchObject({ arguments: { message: 'Repeat good night' } });
+      expect(fill(echo, 'Please echo back the message: hello world', 'echo')).toMatchObject({ arguments: { message: 'hello world' } });
+      // A label that is no property of the tool is part of the text.
+      expect(fill(echo, 'Echo note: hello', 'echo')).toMatchObject({ arguments: { message: 'note: hello' } });
+    });
+
     it('takes the whole question, without its end mark, when no word of the tool\'s name is in it', () => {
       expect(fill(echo, 'Shout good morning?', 'echo')).toMatchObject({ arguments: { message: 'Shout good morning' } });
     });
@@ -149,6 +157,20 @@ describe('fillArgumentsFromSchema', () => {
     it('fills an optional string only from a quote', () => {
       const schema = { type: 'object', properties: { note: { type: 'string' } } };
       expect(fill(schema, 'Note this')).toMatchObject({ arguments: {} });
+    });
+  });
+
+  describe('arguments written out as JSON', () => {
+    const headers = { type: 'object', properties: { region: { type: 'string' }, priority: { type: 'integer' }, verbose: { type: ['boolean', 'null'] } }, required: ['region', 'priority'] };
+
+    it('takes them as written when every key is a property of the tool, spaces, escapes and nulls included', () => {
+      const written = { region: ' us-west1\n', priority: 42, verbose: null };
+      expect(fill(headers, `Call test_custom_headers with ${JSON.stringify(written)}`, 'test_custom_headers')).toEqual({ ok: true, arguments: written, notes: ['the question writes the arguments out as JSON, so they are taken as written'] });
+    });
+
+    it('reads JSON with another key, or that does not parse, as text', () => {
+      expect(fill(headers, 'Call it with {"region": "eu", "colour": "red"} and priority 3', 'call')).toMatchObject({ arguments: { priority: 3 } });
+      expect(fill(headers, 'Call it with {"region": "eu", priority 3', 'call')).toMatchObject({ ok: true, arguments: { priority: 3 } });
     });
   });
 

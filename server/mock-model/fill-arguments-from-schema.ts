@@ -1,14 +1,19 @@
 import { allowsNull, followRefs } from '../../src/trace/read-json-schema.ts';
 import { readNumbers } from './read-arithmetic.ts';
 import { readKeywords, splitWords, stemWord } from './match-tool-to-question.ts';
+import { readRest } from './read-rest-of-question.ts';
+import { readWrittenArguments } from './read-written-arguments.ts';
 
 /**
  * Fills any tool's arguments from its JSON Schema and the question, by rules a learner
- * can predict: numbers in the order asked, enum values the question names, quoted text
- * for strings. Top-level properties are filled when required or when the question gives
- * them; nested objects get their required properties only. A required property that may
- * be null (as strict mode makes every optional one) is null when the question gives it no
- * value, as a model held to strict mode writes it. Local `$ref`s are followed.
+ * can predict: arguments the question writes out as a JSON object are taken as written;
+ * otherwise numbers in the order asked, enum values the question names, quoted text for
+ * strings, else the words the question gives after the tool's name ("Echo hello") or before
+ * it ("Say hello using the echo tool"), without a label that names the property ("the
+ * message: hello"). Top-level properties are filled when required or when the question
+ * gives them; nested objects get their required properties only. A required property that
+ * may be null (as strict mode makes every optional one) is null when the question gives it
+ * no value, as a model held to strict mode writes it. Local `$ref`s are followed.
  */
 
 export type FilledArguments =
@@ -81,24 +86,9 @@ function readKind(schema: Schema): Kind {
 }
 
 const QUOTE_PATTERN = /"([^"]+)"|“([^”]+)”|(?<=^|\s)'([^']+)'(?=[\s.,!?;:]|$)/g;
-const FILLER_WORDS = new Set(
-  ['a', 'an', 'the', 'of', 'for', 'about', 'in', 'on', 'to', 'me', 'please', 'that', 'this', 'saying', 'say', 'says', 'with', 'back', 'out', 'up', 'is', 'called', 'named'].map(stemWord),
-);
 
-/** The text after the first word of the tool's name the question uses, without fillers: "Echo hello" gives "hello". */
-function readRest(question: string, toolName: string): string {
-  const nameWords = new Set(readKeywords(toolName));
-  const tokens = [...question.matchAll(/\S+/g)].map((match) => ({
-    text: match[0],
-    stem: stemWord(match[0].replace(/[^A-Za-z]/g, '')),
-    isPunctuation: !/[\p{L}\p{N}]/u.test(match[0]),
-  }));
-  const verb = tokens.find((token) => nameWords.has(token.stem));
-  let rest = verb ? tokens.slice(tokens.indexOf(verb) + 1) : tokens;
-  const isFiller = (token: (typeof tokens)[number]) => token.isPunctuation || (token.stem !== '' && (FILLER_WORDS.has(token.stem) || nameWords.has(token.stem)));
-  while (rest.length > 0 && isFiller(rest[0]!)) rest = rest.slice(1);
-  const text = rest.map((token) => token.text).join(' ').replace(/[\s?.!,;:]+$/, '');
-  return text || question.trim().replace(/[\s?.!]+$/, '');
+function readProperties(schema: Schema): Schema {
+  return isSchema(schema.properties) ? schema.properties : {};
 }
 
 /** Where each value of an enum is named in the question, by whole (stemmed) words. */
@@ -230,7 +220,7 @@ function fillProperty(name: string, rawSchema: unknown, required: boolean, state
 
 function fillObject(schema: Schema, state: FillState, path: string, topLevel: boolean): Record<string, unknown> {
   if (path.split('.').length > MAX_FILL_DEPTH) throw new MissingValue(`a value for ${path}, whose required objects nest deeper than ${MAX_FILL_DEPTH} levels`);
-  const properties = isSchema(schema.properties) ? schema.properties : {};
+  const properties = readProperties(schema);
   const required = Array.isArray(schema.required) ? schema.required.filter((entry): entry is string => typeof entry === 'string') : [];
   const filled: Record<string, unknown> = {};
   for (const [name, propertySchema] of Object.entries(properties)) {
@@ -248,16 +238,21 @@ function fillObject(schema: Schema, state: FillState, path: string, topLevel: bo
 }
 
 export function fillArgumentsFromSchema({ schema, question, toolName }: { schema: unknown; question: string; toolName: string }): FilledArguments {
+  const root = isSchema(schema) ? schema : {};
+  const properties = Object.keys(readProperties(resolveSchema(root, root)));
+  const written = readWrittenArguments(question, properties);
+  if (written) return { ok: true, arguments: written, notes: ['the question writes the arguments out as JSON, so they are taken as written'] };
   const quotes = [...question.matchAll(QUOTE_PATTERN)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
   const unquoted = question.replace(QUOTE_PATTERN, ' ');
+  const labels = new Set(properties.flatMap((name) => readKeywords(name)));
   const state: FillState = {
     numbers: readNumbers(unquoted),
     quotes,
-    rest: readRest(unquoted, toolName),
+    rest: readRest(unquoted, toolName, labels),
     words: splitWords(unquoted).map(stemWord),
     usedPositions: new Set(),
     notes: [],
-    root: isSchema(schema) ? schema : {},
+    root,
   };
   try {
     return { ok: true, arguments: fillObject(resolveSchema(schema, state.root), state, '', true), notes: state.notes };

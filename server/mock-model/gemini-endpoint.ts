@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countTokens, writeArgumentsValue, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
+import { countTokens, readToolOutcome, writeArgumentsValue, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
@@ -117,7 +117,7 @@ function readExchanges(contents: GeminiRequest['contents']): MockToolExchange[] 
     // Images ride beside the response in its parts; beside a result the model notes them, beside an error it reports the error alone.
     const media = !isError && Array.isArray(parts) ? parts.filter((part) => typeof part === 'object' && part !== null && 'inlineData' in part).map(() => '[image]') : [];
     const output = [typeof value === 'string' ? value : JSON.stringify(value), ...media].filter(Boolean).join('\n');
-    exchanges.push({ name: call.name, arguments: call.args ?? {}, output, isError });
+    exchanges.push({ name: call.name, arguments: call.args ?? {}, output, ...readToolOutcome(output, isError) });
   }
   return exchanges;
 }

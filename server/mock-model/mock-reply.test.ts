@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeCall, detectErrorInText, readArgumentsText, writeArgumentsText, writeArgumentsValue } from './mock-reply.ts';
+import { NO_RESULT_MARKER, TOOL_ERROR_MARKER } from '../../src/trace/tool-error-markers.ts';
+import { describeCall, readArgumentsText, readToolOutcome, writeArgumentsText, writeArgumentsValue } from './mock-reply.ts';
 
 const call = { name: 'add_numbers', arguments: { a: 5, b: 7 } };
 const broken = { ...call, brokenArguments: '{"a":5,"b":7' };
@@ -28,19 +29,31 @@ describe('readArgumentsText', () => {
   });
 });
 
-describe('detectErrorInText', () => {
+describe('readToolOutcome', () => {
   it.each([
-    'Error: Input validation error: a: expected number',
-    'Error: MCP error -32602: Tool add not found',
-    'error: overflow',
+    `${TOOL_ERROR_MARKER}Input validation error: a: expected number`,
+    `${TOOL_ERROR_MARKER}overflow`,
     'Input validation error: Invalid arguments for tool add_numbers',
     'MCP error -32602: Tool calculator not found',
     'The call failed: Tool calculator not found',
-  ])('reads %j as an error', (output) => {
-    expect(detectErrorInText(output)).toBe(true);
+  ])('reads %j as the tool’s error', (output) => {
+    expect(readToolOutcome(output)).toEqual({ isError: true });
   });
 
-  it.each(['Result: 12', 'No errors found', 'The user was not found in the tool', 'Errors: 0'])('reads %j as a result', (output) => {
-    expect(detectErrorInText(output)).toBe(false);
+  it('reads the host’s marker as an error where no tool result exists, flagged or not', () => {
+    const declined = `${NO_RESULT_MARKER}The user declined to let the host call delete_note, so it was not called and nothing changed on the server.`;
+    expect(readToolOutcome(declined)).toEqual({ isError: true, hostError: true });
+    expect(readToolOutcome(declined, true)).toEqual({ isError: true, hostError: true });
+  });
+
+  it.each(['Result: 12', 'No errors found', 'The user was not found in the tool', 'Errors: 0', 'Error: file not found (a tool’s own answer, isError not set)', 'error: overflow'])(
+    'reads %j as a result: the tool did not say isError',
+    (output) => {
+      expect(readToolOutcome(output)).toEqual({ isError: false });
+    },
+  );
+
+  it('takes the error flag of a format that has one', () => {
+    expect(readToolOutcome('overflow', true)).toEqual({ isError: true });
   });
 });

@@ -1,3 +1,5 @@
+import { NO_RESULT_MARKER, TOOL_ERROR_MARKER } from '../../src/trace/tool-error-markers.ts';
+
 /**
  * What the mock model's brain reads and writes, shared by the brain and the six
  * endpoints: the tools offered, the tool results so far, and the reply.
@@ -14,7 +16,10 @@ export type MockToolExchange = {
   /** As the conversation carries them: an object, or the text the model wrote when it was not JSON. */
   arguments: unknown;
   output: string;
+  /** The call gave an error: the tool's (isError) or the host's. */
   isError?: boolean;
+  /** The host's error, where no tool result exists (the user declined the call, say): no tool reported anything. */
+  hostError?: boolean;
 };
 
 export type MockToolCall = {
@@ -60,12 +65,16 @@ export function describeCall(call: MockToolCall): string {
 }
 
 /**
- * How a model reads an error in formats whose tool messages have no error flag: the host
- * writes "Error: …" first; a server's validation and a missing tool have their own words,
- * which a host that adds no prefix still passes on.
+ * How a model reads an error in a tool message: the format's error flag where it has one,
+ * else the words translation #3 writes first (src/trace/tool-error-markers.ts), and the
+ * words of a server's validation or a missing tool, which a host that writes no marker
+ * still passes on. A text that merely begins with "Error:" is the tool's answer, not an
+ * error: the tool did not say isError.
  */
-export function detectErrorInText(output: string): boolean {
-  return /^\s*error\b|\binput validation error\b|^\s*MCP error -?\d+|\btool \S+ not found\b/i.test(output);
+export function readToolOutcome(output: string, flagged = false): Pick<MockToolExchange, 'isError' | 'hostError'> {
+  if (output.startsWith(NO_RESULT_MARKER)) return { isError: true, hostError: true };
+  const isError = flagged || output.startsWith(TOOL_ERROR_MARKER) || /\binput validation error\b|^\s*MCP error -?\d+|\btool \S+ not found\b/i.test(output);
+  return { isError };
 }
 
 /** Token counts as the mock reports them in each wire's usage: about four characters a token, never zero. */

@@ -81,7 +81,7 @@ describe('POST /mock/ollama/api/chat', () => {
 
     it('pairs by tool_name, as older Ollama does, and reads an "Error:" text as a failure', async () => {
       const assistant = { role: 'assistant', content: '', tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 5, b: 7 } } }] };
-      const body = await chat({ messages: [question, assistant, { role: 'tool', tool_name: 'add_numbers', content: 'Error: overflow' }], tools: [addNumbers] });
+      const body = await chat({ messages: [question, assistant, { role: 'tool', tool_name: 'add_numbers', content: 'Error (isError: true): overflow' }], tools: [addNumbers] });
       expect(body.message.content).toBe('The add_numbers tool reported an error, so I cannot give the result: overflow');
     });
   });

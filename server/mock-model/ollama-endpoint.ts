@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countTokens, detectErrorInText, writeArgumentsValue, type MockReply, type MockToolExchange } from './mock-reply.ts';
+import { countTokens, readToolOutcome, writeArgumentsValue, type MockReply, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, type MockAnswer, type MockFault } from './serve-mock-endpoint.ts';
@@ -65,7 +65,7 @@ function readExchanges(messages: Message[]): MockToolExchange[] {
       if (index < 0) continue;
       used.add(index);
       const output = answers[index]!.content;
-      exchanges.push({ name: call.function.name, arguments: call.function.arguments, output, isError: detectErrorInText(output) });
+      exchanges.push({ name: call.function.name, arguments: call.function.arguments, output, ...readToolOutcome(output) });
     }
   }
   return exchanges;

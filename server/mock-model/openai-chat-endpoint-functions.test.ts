@@ -78,7 +78,7 @@ describe('POST /mock/openai-functions/v1/chat/completions', () => {
 
   describe('an error in the function message', () => {
     it('reports the error instead of an answer', async () => {
-      const messages = [question, call, { role: 'function', name: 'add_numbers', content: 'Error: b must be a number' }];
+      const messages = [question, call, { role: 'function', name: 'add_numbers', content: 'Error (isError: true): b must be a number' }];
       const completion = (await (await post({ messages, functions: [addNumbers] })).json()) as Completion;
       expect(completion.choices[0]!.message.content).toContain('reported an error');
     });

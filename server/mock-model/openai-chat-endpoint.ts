@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
-import { countTokens, detectErrorInText, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
+import { countTokens, readToolOutcome, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { checkOpenAiStrictSchema, checkOpenAiToolName } from './check-openai-tools.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { writeOpenAiError } from './openai-error.ts';
@@ -88,7 +88,7 @@ function readExchanges(messages: OpenAiChatRequest['messages'], fromIndex: numbe
     for (const call of message.tool_calls) {
       const output = outputs.get(call.id);
       if (output === undefined) continue;
-      exchanges.push({ name: call.function.name, arguments: readArgumentsText(call.function.arguments), output, isError: detectErrorInText(output) });
+      exchanges.push({ name: call.function.name, arguments: readArgumentsText(call.function.arguments), output, ...readToolOutcome(output) });
     }
   }
   return exchanges;
@@ -106,7 +106,7 @@ function readFunctionExchanges(messages: OpenAiChatRequest['messages'], fromInde
     if (answerIndex < 0) return;
     answered.add(answerIndex);
     const output = textOf(messages[answerIndex]!.content);
-    exchanges.push({ name: call.name, arguments: readArgumentsText(call.arguments), output, isError: detectErrorInText(output) });
+    exchanges.push({ name: call.name, arguments: readArgumentsText(call.arguments), output, ...readToolOutcome(output) });
   });
   return exchanges;
 }

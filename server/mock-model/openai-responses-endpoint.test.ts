@@ -122,7 +122,7 @@ describe('POST /mock/openai-responses/v1/responses', () => {
 
     it('an output that is an error is reported, not answered', async () => {
       const first = await postOk({ model: 'mock', input: [question], tools: [addNumbers] });
-      const input = [question, ...first.output, { type: 'function_call_output', call_id: first.output[0]!.call_id, output: 'Error: b must be a number' }];
+      const input = [question, ...first.output, { type: 'function_call_output', call_id: first.output[0]!.call_id, output: 'Error (isError: true): b must be a number' }];
       expect((await postOk({ model: 'mock', input, tools: [addNumbers] })).output[0]!.content![0]!.text).toContain('reported an error');
     });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countTokens, detectErrorInText, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
+import { countTokens, readToolOutcome, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { checkOpenAiStrictSchema, checkOpenAiToolName } from './check-openai-tools.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { writeOpenAiError } from './openai-error.ts';
@@ -106,7 +106,7 @@ function readExchanges(items: InputItem[], fromIndex: number): MockToolExchange[
     if (index < fromIndex || item.kind !== 'function_call') return;
     const output = outputs.get(item.callId);
     if (output === undefined) return;
-    exchanges.push({ name: item.name, arguments: readArgumentsText(item.arguments), output, isError: detectErrorInText(output) });
+    exchanges.push({ name: item.name, arguments: readArgumentsText(item.arguments), output, ...readToolOutcome(output) });
   });
   return exchanges;
 }

@@ -137,6 +137,12 @@ describe('readArithmetic', () => {
       ['the product of 3 and 4', '3 times 4'],
       ['divide 8 by 2', '8 divided by 2'],
       ['the quotient of 8 and 2', '8 divided by 2'],
+      ['Was ist 12 mal 3?', '12 times 3'],
+      ['Was ist 12 geteilt durch 3?', '12 divided by 3'],
+      ['Combien font 12 fois 3 ?', '12 times 3'],
+      ['¿Cuánto es 12 por 3?', '12 times 3'],
+      ['Quanto fa 12 più 3?', '12 plus 3'],
+      ['Das ist mal gut: 5 plus 7', '5 plus 7'],
     ])('reads %j as %j', (question, words) => {
       expect(readAsWords(question)).toEqual([words]);
     });

@@ -63,6 +63,14 @@ const INFIX_WORDS: [RegExp, string][] = [
   [/÷/g, ' / '],
 ];
 
+/** German, French, Spanish and Italian operators between two numbers ("plus" and "minus" are English too); "und" and "per" are left out, since "and" and "per" join other things. */
+const OTHER_LANGUAGE_OPERATORS: [RegExp, string][] = [
+  [/(\d)\s+(?:mal|fois|por|volte)\s+(?=[-\d.(])/g, '*'],
+  [/(\d)\s+(?:geteilt durch|durch|divisé par|divise par|dividido (?:por|entre)|diviso)\s+(?=[-\d.(])/g, '/'],
+  [/(\d)\s+(?:moins|menos|meno)\s+(?=[-\d.(])/g, '-'],
+  [/(\d)\s+(?:más|più)\s+(?=[-\d.(])/g, '+'],
+];
+
 type Token =
   | { type: 'number'; value: number; text: string }
   | { type: 'operator'; symbol: '+' | '-' | '*' | '/' }
@@ -98,6 +106,8 @@ function normalize(question: string): string {
   for (const [pattern, replacement] of INFIX_WORDS) text = text.replace(pattern, replacement);
   // "5 x 7" is multiplication; "x" elsewhere is just a letter.
   text = text.replace(/(\d)\s*x\s*(?=[-\d.(])/g, '$1 * ');
+  // A few other languages' words, read only between two numbers ("Was ist 12 mal 3?", "12 fois 3"), where they cannot mean anything else.
+  for (const [pattern, symbol] of OTHER_LANGUAGE_OPERATORS) text = text.replace(pattern, `$1 ${symbol} `);
   // "1e3", "2nd", "v1.5.2": digits the reader cannot take at face value.
   text = text.replace(/\b(?=\w*\d)(?=\w*[a-z_])\w+(?:\.\w+)*|\d*\.?\d+(?:\.\d+){2,}/g, UNREADABLE);
   return text;

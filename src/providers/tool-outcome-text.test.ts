@@ -14,8 +14,8 @@ describe('convertOutcomeToText', () => {
       to: '[2].content',
     });
     expect(converted).toEqual({
-      result: 'Error: bad',
-      warnings: [{ code: 'is-error-in-text', message: 'Ollama tool results have no error flag: isError is stated as "Error:" at the start of the text.', path: '[2].isError' }],
+      result: 'Error (isError: true): bad',
+      warnings: [{ code: 'is-error-in-text', message: 'Ollama tool results have no error flag: isError is stated as "Error (isError: true):" at the start of the text.', path: '[2].isError' }],
       changes: [
         { kind: 'retyped', from: '[2].content', to: '[2].content', note: 'content blocks become one string' },
         { kind: 'dropped', from: '[2].isError', note: 'no error flag here: stated in the text' },
@@ -41,7 +41,7 @@ describe('convertOutcomeToText', () => {
 
   it("sends the host's error when no tool ran, and warns", () => {
     expect(convertOutcomeToText({ call, outcome: { type: 'host-error', message: 'No tool named made_up.' }, provider: 'Ollama', index: 1, to: '[1].content' })).toEqual({
-      result: 'Error: No tool named made_up.',
+      result: 'Error (no tool result): No tool named made_up.',
       warnings: [{ code: 'host-error-returned', message: "No tool ran for add_numbers: the host's error goes back to the model instead.", path: '[1]' }],
       changes: [{ kind: 'retyped', from: '[1].hostError', to: '[1].content', note: "the host's error, as text" }],
     });

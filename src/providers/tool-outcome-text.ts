@@ -1,3 +1,4 @@
+import { NO_RESULT_MARKER } from '../trace/tool-error-markers.ts';
 import type { FieldChange, Warning } from '../trace/trace.ts';
 import { convertToolResultToText } from './tool-result-text.ts';
 import type { McpToolResult, ToolRoundResult, Translated } from './types.ts';
@@ -43,7 +44,7 @@ export function convertOutcomeToText({ call, outcome, provider, index, to }: Too
   const at = `[${index}]`;
   if (outcome.type === 'host-error') {
     return {
-      result: `Error: ${outcome.message}`,
+      result: `${NO_RESULT_MARKER}${outcome.message}`,
       warnings: [{ code: 'host-error-returned', message: `No tool ran for ${call.name}: the host's error goes back to the model instead.`, path: at }],
       changes: [{ kind: 'retyped', from: `${at}.hostError`, to, note: "the host's error, as text" }],
     };

@@ -86,7 +86,7 @@ describe('convertToolResultToText', () => {
   describe('isError', () => {
     it('states the error at the start of the text and warns, since the provider has no error flag', () => {
       const { result, warnings } = convert({ content: [{ type: 'text', text: 'Input validation error: a: expected number' }], isError: true });
-      expect(result).toBe('Error: Input validation error: a: expected number');
+      expect(result).toBe('Error (isError: true): Input validation error: a: expected number');
       expect(warnings).toEqual([expect.objectContaining({ code: 'is-error-in-text', path: 'isError' })]);
     });
 

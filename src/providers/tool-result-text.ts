@@ -1,3 +1,4 @@
+import { TOOL_ERROR_MARKER } from '../trace/tool-error-markers.ts';
 import type { Warning } from '../trace/trace.ts';
 import type { McpToolResult } from './types.ts';
 
@@ -80,10 +81,10 @@ export function convertToolResultToText({ result, provider }: { result: McpToolR
   }
   let text = parts.join('\n');
   if (result.isError) {
-    text = `Error: ${text}`;
+    text = `${TOOL_ERROR_MARKER}${text}`;
     warnings.push({
       code: 'is-error-in-text',
-      message: `${provider} tool results have no error flag: isError is stated as "Error:" at the start of the text.`,
+      message: `${provider} tool results have no error flag: isError is stated as "${TOOL_ERROR_MARKER.trim()}" at the start of the text.`,
       path: 'isError',
     });
   }

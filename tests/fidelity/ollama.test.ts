@@ -47,8 +47,8 @@ describe('our shapes are the /api/chat schemas (checked by tsc and by zod)', () 
     expect(OllamaToolCallSchema.parse(received)).toEqual(call);
     expect(parsed.tools!.map((tool) => tool.function.name)).toEqual(['add_numbers', 'math.add']);
     expect(parsed.messages.slice(2)).toEqual([
-      { role: 'tool', tool_name: 'add_numbers', content: 'Error: Result: 12', tool_call_id: 'call_1' },
-      { role: 'tool', tool_name: 'add_numbers', content: 'Error: The arguments must be an object.' },
+      { role: 'tool', tool_name: 'add_numbers', content: 'Error (isError: true): Result: 12', tool_call_id: 'call_1' },
+      { role: 'tool', tool_name: 'add_numbers', content: 'Error (no tool result): The arguments must be an object.' },
     ]);
   });
 

@@ -48,7 +48,7 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
     const assistant: ChatCompletionAssistantMessageParam = openAiFunctionsAdapter.readResponse({
       body: { choices: [{ message: { role: 'assistant', content: null, function_call: functionCall }, finish_reason: 'function_call' }] },
     }).assistantMessage as OpenAiFunctionsAssistantMessage;
-    expect(messages).toEqual([{ role: 'function', name: 'add_numbers', content: 'Error: Result: 12' }]);
+    expect(messages).toEqual([{ role: 'function', name: 'add_numbers', content: 'Error (isError: true): Result: 12' }]);
     expect(assistant.function_call).toEqual(functionCall);
   });
 

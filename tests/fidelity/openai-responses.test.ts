@@ -56,7 +56,7 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
       { type: 'input_text', text: 'Result: 12' },
       { type: 'input_image', image_url: `data:image/png;base64,${ONE_PIXEL_PNG}` },
     ]);
-    expect(outputs[1]!.output).toBe('Error: no such tool');
+    expect(outputs[1]!.output).toBe('Error (no tool result): no such tool');
     expect(body.input).toHaveLength(4);
   });
 

@@ -51,7 +51,7 @@ describe('a model that calls a tool the server does not have', () => {
     expect((lookup.payload as { params: { message: string } }).params.message).toBe('Registry lookup: no tool named divide_numbers.');
     const response = trace.steps.find((step) => step.id === 'mcp.tools-call.response')!;
     expect(response.payload).toMatchObject({ error: { code: -32602 } });
-    expect(lastToolMessage()).toMatchObject({ tool_call_id: 'call_script', content: expect.stringMatching(/^Error: MCP error -32602/) });
+    expect(lastToolMessage()).toMatchObject({ tool_call_id: 'call_script', content: expect.stringMatching(/^Error \(no tool result\): MCP error -32602/) });
     expect(trace.answer).toContain('divide_numbers');
   });
 });
@@ -64,7 +64,7 @@ describe('a model whose arguments are not JSON', () => {
     expect(trace.steps.some((step) => step.id === 'mcp.tools-call.request')).toBe(false);
     const translation = trace.steps.find((step) => step.canonical === 11)!;
     expect(translation.payload).toMatchObject({ error: expect.stringContaining('not valid JSON') });
-    expect(lastToolMessage().content).toMatch(/^Error: The arguments for add_numbers are not valid JSON/);
+    expect(lastToolMessage().content).toMatch(/^Error \(no tool result\): The arguments for add_numbers are not valid JSON/);
   });
 });
 
@@ -78,7 +78,7 @@ describe('a model that sends a string where a number belongs', () => {
     expect(trace.steps.some((step) => step.id === 'server.execute')).toBe(false);
     const result = trace.steps.find((step) => step.id === 'mcp.tools-call.response')!;
     expect(result.payload).toMatchObject({ result: { isError: true } });
-    expect(lastToolMessage().content).toMatch(/^Error: Input validation error/);
+    expect(lastToolMessage().content).toMatch(/^Error \(isError: true\): Input validation error/);
     const translation = trace.steps.find((step) => step.id === 'host.translate-tool-result')!;
     expect(translation.translation!.warnings).toEqual([expect.objectContaining({ code: 'is-error-in-text' })]);
   });

@@ -1,9 +1,11 @@
+import { TOOL_ERROR_MARKER } from '../../src/trace/tool-error-markers.ts';
+
 /**
  * Talks to the mock model over HTTP in each of the six wire formats, the way the host
  * would: posts the question and the tools, reads the calls as they came, and posts the
  * follow-up with the assistant turn echoed and the tool results in that format's shape
- * ("Error: " first where a format has no error flag, is_error in Anthropic, response.error
- * in Gemini). Written by hand from the formats, not with the host's adapters, so these
+ * (the host's words for isError first where a format has no error flag, src/trace/tool-error-markers.ts;
+ * is_error in Anthropic, response.error in Gemini). Written by hand from the formats, not with the host's adapters, so these
  * tests check the endpoints on their own.
  */
 
@@ -28,7 +30,7 @@ type Format = {
   answer: (calls: WireCall[], outcomes: ToolOutcome[]) => unknown[];
 };
 
-const withErrorPrefix = (outcome: ToolOutcome) => (outcome.isError ? `Error: ${outcome.text}` : outcome.text);
+const withErrorPrefix = (outcome: ToolOutcome) => (outcome.isError ? `${TOOL_ERROR_MARKER}${outcome.text}` : outcome.text);
 
 type ChatMessage = { content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; function_call?: { name: string; arguments: string } };
 const chatMessage = (body: Json) => (body.choices as { message: ChatMessage }[])[0]!.message;

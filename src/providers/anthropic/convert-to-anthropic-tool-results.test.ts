@@ -173,7 +173,7 @@ describe('convertToAnthropicToolResults (translation #3)', () => {
       expect(result[0]!.content[1]).toEqual({
         type: 'tool_result',
         tool_use_id: 'toolu_x',
-        content: [{ type: 'text', text: 'MCP error -32602: Unknown tool' }],
+        content: [{ type: 'text', text: 'Error (no tool result): MCP error -32602: Unknown tool' }],
         is_error: true,
       });
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[1]' })]);

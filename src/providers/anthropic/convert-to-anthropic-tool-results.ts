@@ -1,3 +1,4 @@
+import { NO_RESULT_MARKER } from '../../trace/tool-error-markers.ts';
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import type { McpToolResult, ToolRoundResult, Translated } from '../types.ts';
 
@@ -175,7 +176,7 @@ export function convertToAnthropicToolResults({ results }: { results: ToolRoundR
         { kind: 'added', to: `[0].content[${index}].is_error`, note: 'flagged as an error' },
       );
       warnings.push({ code: 'host-error-returned', message: `No tool ran for ${call.name}: the host's error goes back to the model instead, flagged is_error.`, path: `[${index}]` });
-      return { type: 'tool_result', tool_use_id: toolUseId, content: [{ type: 'text', text: outcome.message.trim() || `The host could not call ${call.name}.` }], is_error: true };
+      return { type: 'tool_result', tool_use_id: toolUseId, content: [{ type: 'text', text: `${NO_RESULT_MARKER}${outcome.message.trim() || `The host could not call ${call.name}.`}` }], is_error: true };
     }
     const converted = convertResult({ result: outcome.result, index, toolUseId });
     warnings.push(...converted.warnings);

@@ -122,7 +122,7 @@ describe('convertToGeminiFunctionResponses (translation #3)', () => {
       const results: ToolRoundResult[] = [{ call: call('call_x'), outcome: { type: 'host-error', message: 'MCP error -32602: Tool divide not found' } }];
       const { result, warnings } = convertToGeminiFunctionResponses({ results });
       expect(result[0]!.parts[0]).toEqual({
-        functionResponse: { id: 'call_x', name: 'add_numbers', response: { error: 'MCP error -32602: Tool divide not found' } },
+        functionResponse: { id: 'call_x', name: 'add_numbers', response: { error: 'Error (no tool result): MCP error -32602: Tool divide not found' } },
       });
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
     });

@@ -1,3 +1,4 @@
+import { NO_RESULT_MARKER } from '../../trace/tool-error-markers.ts';
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { convertToolResultToText, reportDroppedBlockFields } from '../tool-result-text.ts';
 import type { McpToolResult, ToolRoundResult, Translated } from '../types.ts';
@@ -61,7 +62,7 @@ export function convertToGeminiFunctionResponses({ results }: { results: ToolRou
     if (outcome.type === 'host-error') {
       changes.push({ kind: 'moved', from: `[${index}].hostError`, to: `${at}.response.error`, note: "the host's error, as Gemini's error key" });
       warnings.push({ code: 'host-error-returned', message: `No tool ran for ${call.name}: the host's error goes back to the model instead.`, path: `[${index}]` });
-      return { functionResponse: { ...id, name: call.name, response: { error: outcome.message } } };
+      return { functionResponse: { ...id, name: call.name, response: { error: `${NO_RESULT_MARKER}${outcome.message}` } } };
     }
     const { result } = outcome;
     const converted = convertBlocks(result, index);

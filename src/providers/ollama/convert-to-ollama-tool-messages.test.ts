@@ -34,7 +34,7 @@ describe('convertToOllamaToolMessages (translation #3)', () => {
   describe('isError', () => {
     it('states the error in the text, since Ollama has no error flag', () => {
       const { result, warnings } = convertToOllamaToolMessages({ results: [answered({ content: [{ type: 'text', text: 'bad' }], isError: true })] });
-      expect(result[0]!.content).toBe('Error: bad');
+      expect(result[0]!.content).toBe('Error (isError: true): bad');
       expect(warnings).toEqual([expect.objectContaining({ code: 'is-error-in-text', path: '[0].isError' })]);
     });
   });
@@ -66,7 +66,7 @@ describe('convertToOllamaToolMessages (translation #3)', () => {
     it('sends the host error as the tool message, and warns that no tool ran', () => {
       const results: ToolRoundResult[] = [{ call: call('call_x'), outcome: { type: 'host-error', message: 'The arguments must be an object.' } }];
       const { result, warnings } = convertToOllamaToolMessages({ results });
-      expect(result).toEqual([{ role: 'tool', tool_name: 'add_numbers', content: 'Error: The arguments must be an object.', tool_call_id: 'call_x' }]);
+      expect(result).toEqual([{ role: 'tool', tool_name: 'add_numbers', content: 'Error (no tool result): The arguments must be an object.', tool_call_id: 'call_x' }]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
     });
   });

@@ -38,7 +38,7 @@ describe('convertToOpenAiChatToolMessages (translation #3)', () => {
         { call: call('call_b'), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'bad' }], isError: true } } },
       ];
       const { result, warnings } = convertToOpenAiChatToolMessages({ results });
-      expect(result[1]!.content).toBe('Error: bad');
+      expect(result[1]!.content).toBe('Error (isError: true): bad');
       expect(warnings).toEqual([expect.objectContaining({ code: 'is-error-in-text', path: '[1].isError' })]);
     });
   });
@@ -47,7 +47,7 @@ describe('convertToOpenAiChatToolMessages (translation #3)', () => {
     it('sends the host error to the model as the tool message, and warns that no tool ran', () => {
       const results: ToolRoundResult[] = [{ call: call('call_x'), outcome: { type: 'host-error', message: 'The arguments are not valid JSON.' } }];
       const { result, warnings } = convertToOpenAiChatToolMessages({ results });
-      expect(result).toEqual([{ role: 'tool', tool_call_id: 'call_x', content: 'Error: The arguments are not valid JSON.' }]);
+      expect(result).toEqual([{ role: 'tool', tool_call_id: 'call_x', content: 'Error (no tool result): The arguments are not valid JSON.' }]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
     });
   });

@@ -32,7 +32,7 @@ describe('convertToOpenAiFunctionsToolMessages (translation #3)', () => {
       const { result, warnings, changes } = convertToOpenAiFunctionsToolMessages({
         results: [resultOf({ content: [{ type: 'text', text: 'b must be a number' }], isError: true })],
       });
-      expect(result[0]!.content).toBe('Error: b must be a number');
+      expect(result[0]!.content).toBe('Error (isError: true): b must be a number');
       expect(warnings).toEqual([expect.objectContaining({ code: 'is-error-in-text', path: '[0].isError' })]);
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].isError' }));
     });
@@ -70,7 +70,7 @@ describe('convertToOpenAiFunctionsToolMessages (translation #3)', () => {
       const { result, warnings } = convertToOpenAiFunctionsToolMessages({
         results: [{ call: call(), outcome: { type: 'host-error', message: 'The arguments are not valid JSON.' } }],
       });
-      expect(result).toEqual([{ role: 'function', name: 'add_numbers', content: 'Error: The arguments are not valid JSON.' }]);
+      expect(result).toEqual([{ role: 'function', name: 'add_numbers', content: 'Error (no tool result): The arguments are not valid JSON.' }]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
     });
   });

@@ -69,7 +69,7 @@ describe('convertToOpenAiResponsesToolOutputs (translation #3)', () => {
     it('states isError in a first text part', () => {
       const { result, warnings } = convertToOpenAiResponsesToolOutputs({ results: [resultOf({ content: [png], isError: true })] });
       expect(result[0]!.output).toEqual([
-        { type: 'input_text', text: expect.stringMatching(/^Error:/) },
+        { type: 'input_text', text: expect.stringMatching(/^Error \(isError: true\): /) },
         { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' },
       ]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'is-error-in-text', path: '[0].isError' })]);
@@ -88,7 +88,7 @@ describe('convertToOpenAiResponsesToolOutputs (translation #3)', () => {
   describe('isError without images', () => {
     it('states the error at the start of the text, since there is no flag', () => {
       const { result, warnings } = convertToOpenAiResponsesToolOutputs({ results: [resultOf({ content: [{ type: 'text', text: 'b must be a number' }], isError: true })] });
-      expect(result[0]!.output).toBe('Error: b must be a number');
+      expect(result[0]!.output).toBe('Error (isError: true): b must be a number');
       expect(warnings).toEqual([expect.objectContaining({ code: 'is-error-in-text', path: '[0].isError' })]);
     });
   });
@@ -112,7 +112,7 @@ describe('convertToOpenAiResponsesToolOutputs (translation #3)', () => {
       const { result, warnings } = convertToOpenAiResponsesToolOutputs({
         results: [{ call: call('call_x'), outcome: { type: 'host-error', message: 'The arguments are not valid JSON.' } }],
       });
-      expect(result).toEqual([{ type: 'function_call_output', call_id: 'call_x', output: 'Error: The arguments are not valid JSON.' }]);
+      expect(result).toEqual([{ type: 'function_call_output', call_id: 'call_x', output: 'Error (no tool result): The arguments are not valid JSON.' }]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
     });
   });

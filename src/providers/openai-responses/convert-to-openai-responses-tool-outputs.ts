@@ -1,3 +1,4 @@
+import { TOOL_ERROR_MARKER } from '../../trace/tool-error-markers.ts';
 import type { FieldChange, Warning } from '../../trace/trace.ts';
 import { convertOutcomeToText } from '../tool-outcome-text.ts';
 import { convertToolResultToText, reportDroppedBlockFields } from '../tool-result-text.ts';
@@ -47,7 +48,7 @@ function convertToParts(result: McpToolResult, index: number): Converted {
   const changes: FieldChange[] = [];
   let carriesContentText = false;
   if (result.isError) {
-    parts.push({ type: 'input_text', text: 'Error: the tool reported an error; its output follows.' });
+    parts.push({ type: 'input_text', text: `${TOOL_ERROR_MARKER}the tool reported an error; its output follows.` });
     warnings.push({ code: 'is-error-in-text', message: `${PROVIDER} function outputs have no error flag: isError is stated in a first text part.`, path: `[${index}].isError` });
     changes.push({ kind: 'retyped', from: `[${index}].isError`, to: `[${index}].output[0]`, note: 'the error flag becomes a sentence' });
   } else if (result.isError !== undefined) {
