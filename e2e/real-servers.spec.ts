@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { stepUntil } from './helpers.ts';
+import { findClosedPort, startHttpServer } from '../tests/helpers/start-http-server.ts';
 import { startSdkV1Server, startSdkV2Server } from '../tests/helpers/start-third-party-servers.ts';
 
 /**
@@ -137,4 +138,36 @@ test('a server URL with a user and password is refused in the settings, and kept
   await expect(dialog.getByTestId('mcp-server-problems')).not.toContainText('pw-e2e-24680');
   await expect(dialog).toBeVisible();
   expect(await readStorage(page)).not.toContain('pw-e2e-24680');
+});
+
+/** Picks an era in the header; a run in progress asks first. */
+async function chooseEra(page: Page, era: string): Promise<void> {
+  await page.getByText(era, { exact: true }).click();
+  const ask = page.getByRole('dialog', { name: /Switch to/ });
+  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Switch' }).click();
+}
+
+test('a server that does not answer, or that a browser blocks (CORS), is told the same way in Auto, 2026-07-28 and 2025-11-25: never as a version question', async ({ page }) => {
+  // A closed port, and a server that answers but allows no other origin: the browser hides both behind the same TypeError.
+  const noCors = await startHttpServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{}');
+  });
+  try {
+    await page.goto('/');
+    for (const url of [`http://127.0.0.1:${await findClosedPort()}/mcp`, `${noCors.url}/mcp`]) {
+      await nameServer(page, url);
+      for (const era of ['Auto', '2026-07-28', '2025-11-25']) {
+        if (era !== 'Auto') await chooseEra(page, era);
+        await stepUntil(page, 'keyboard', 'host.fault', 10);
+        const fault = page.getByTestId('fault');
+        await expect(fault).toContainText(`Could not reach the MCP server at ${url}`);
+        await expect(fault).toContainText('CORS');
+        await expect(fault).not.toContainText('negotiation');
+        await expect(page.locator('[data-testid="timeline-step"][data-step-id="host.era-fallback"]')).toHaveCount(0);
+      }
+    }
+  } finally {
+    await noCors.close();
+  }
 });

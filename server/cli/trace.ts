@@ -26,8 +26,9 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --scenario ID                 a built-in scenario (question, server endpoint, model variant):
                                 ${SCENARIOS.map((scenario) => scenario.id).join(', ')}
   --era 2025-11-25|2026-07-28|auto
-                                protocol era (default 2025-11-25, or the scenario's; auto with --server:
-                                try 2026-07-28, fall back to 2025-11-25 in the open when the server does not speak it)
+                                protocol era (default 2025-11-25, or the scenario's; auto with --server or
+                                --stdio: try 2026-07-28, fall back to 2025-11-25 in the open when the server
+                                does not speak it; a --stdio program is started again for 2025-11-25)
   --wire ID                     wire format: ${WIRE_CATALOG.map((wire) => wire.id).join(', ')} (default openai-chat)
   --model mock|real             the built-in mock model (default), or the real provider (the page's
                                 third, a GGUF model in the tab, runs only in a browser: --model tab says so);

@@ -1,11 +1,11 @@
-import { specTypeSchemas } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { McpTool, ToolSet } from '../providers/types.ts';
 import { REDACTED, redactUrl } from '../trace/secrets.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { Era, HttpExchange, Step } from '../trace/trace.ts';
 import { parseJsonBody } from './classify-mcp-message.ts';
-import { MODERN_ERA, judgeDiscoverAnswer, type EraVerdict, type ProbeAnswer } from './era-fallback.ts';
-import { HostFault, RunAborted, explainAuthorizationRequired, explainPinnedEraRefused, explainUrlCredentials, readHttpStatus } from './faults.ts';
+import { MODERN_ERA, describeDiscoverAnswer, judgeDiscoverAnswer, judgeStdioDiscoverAnswer, type EraVerdict, type ProbeAnswer } from './era-fallback.ts';
+import { HostFault, RunAborted, explainAuthorizationRequired, explainAutoProbeUnread, explainPinnedEraRefused, explainUnreachable, explainUrlCredentials, readHttpStatus } from './faults.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
 import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers.ts';
@@ -54,6 +54,12 @@ function findLatestHttp(context: RunContext, id: StepId): { step: Step; http: Ht
   return step?.http ? { step, http: step.http } : undefined;
 }
 
+/** The latest HTTP request went out and nothing answered it (refused, unreachable, blocked by CORS): the recorder holds no status. */
+function isUnanswered(context: RunContext): boolean {
+  const http = context.trace.steps.findLast((step) => step.http !== undefined)?.http;
+  return http !== undefined && http.status === undefined && http.error !== undefined;
+}
+
 /** The latest exchange the server refused with 401: its WWW-Authenticate says what it wants. */
 function findLatestUnauthorized(context: RunContext): HttpExchange | undefined {
   return context.trace.steps.findLast((step) => step.http?.status === 401)?.http;
@@ -64,6 +70,7 @@ function findLatestUnauthorized(context: RunContext): HttpExchange | undefined {
  * give credentials; anything else as every MCP call explains it.
  */
 function explainConnectError(context: RunContext, error: unknown, during: string): Error {
+  if (!context.signal.aborted && !context.watchdog.fault && isUnanswered(context)) return new HostFault(explainUnreachable({ url: context.trace.mcp.url, during }), 'discovery');
   if (!context.signal.aborted && readHttpStatus(error) === 401) {
     const answer = findLatestUnauthorized(context);
     const challenge = answer?.responseHeaders?.['www-authenticate'];
@@ -105,8 +112,10 @@ async function connectInEra(context: RunContext, url: URL | undefined, era: Era)
 /**
  * The Auto era, in the open: 2026-07-28 first; when the server's recorded answer says it
  * speaks an older era, a step says what it answered and why, then the 2025-11-25 handshake.
+ * A stdio server is tried the same way: its answer is the message it wrote (the 2025-11-25
+ * attempt starts the program anew, as every connection does).
  */
-async function connectAuto(context: RunContext, url: URL): Promise<McpConnection> {
+async function connectAuto(context: RunContext, url: URL | undefined): Promise<McpConnection> {
   try {
     return await connectInEra(context, url, '2026-07-28');
   } catch (error) {
@@ -119,7 +128,9 @@ async function connectAuto(context: RunContext, url: URL): Promise<McpConnection
         tried: { era: MODERN_ERA, request: 'server/discover' },
         serverAnswered: verdict.answered,
         reason: verdict.reason,
-        action: 'connect again in the 2025-11-25 era: initialize, then notifications/initialized',
+        action: context.options.mcpTransport
+          ? 'start the program again and connect in the 2025-11-25 era: initialize, then notifications/initialized'
+          : 'connect again in the 2025-11-25 era: initialize, then notifications/initialized',
       },
     });
     return connectInEra(context, url, '2025-11-25');
@@ -129,7 +140,19 @@ async function connectAuto(context: RunContext, url: URL): Promise<McpConnection
 /** The verdict on the server/discover answer, when the failure came from the server's answer (not the run's reset). */
 function readDiscoverVerdict(context: RunContext, error: unknown): EraVerdict {
   if (context.signal.aborted || error instanceof RunAborted || context.watchdog.fault) return { kind: 'not-a-version-question' };
+  if (context.options.mcpTransport) return judgeStdioDiscoverAnswer(readStdioDiscoverAnswer(context, error));
   return judgeDiscoverAnswer(findLatestHttp(context, 'mcp.discover.request')?.http);
+}
+
+/**
+ * A stdio program's answer to the latest server/discover, from the recorded messages; when
+ * none came and the SDK says the negotiation failed, the program closed the connection.
+ */
+function readStdioDiscoverAnswer(context: RunContext, error: unknown): { message: unknown; closed: boolean } {
+  const request = context.trace.steps.findLast((step) => step.id === 'mcp.discover.request');
+  const answer = request && context.trace.steps.find((step) => step.n > request.n && step.id === 'mcp.discover.response');
+  const negotiationFailed = error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
+  return { message: answer?.payload, closed: request !== undefined && negotiationFailed };
 }
 
 /**
@@ -149,17 +172,21 @@ function recordDeclinedDiscover(context: RunContext, answered: ProbeAnswer): voi
 }
 
 function connectInChosenEra(context: RunContext, url: URL | undefined): Promise<McpConnection> {
-  const { options } = context;
-  // The Auto era judges the server's HTTP answer; a stdio server has none, and stdio servers speak 2025-11-25.
-  if (options.era === 'auto' && options.mcpTransport) return connectInEra(context, url, '2025-11-25');
-  if (options.era === 'auto' && url) return connectAuto(context, url);
-  return connectInEra(context, url, options.era === 'auto' ? '2025-11-25' : options.era);
+  const { era } = context.options;
+  return era === 'auto' ? connectAuto(context, url) : connectInEra(context, url, era);
 }
 
 function explainConnectFailure(context: RunContext, error: unknown): Error {
-  if (context.options.era === '2026-07-28') {
+  const { era } = context.options;
+  if (era === '2026-07-28') {
     const verdict = readDiscoverVerdict(context, error);
     if (verdict.kind === 'fall-back') return new HostFault(explainPinnedEraRefused({ url: context.trace.mcp.url, reason: verdict.reason }), 'discovery');
+  }
+  // The Auto era's 2026-07-28 attempt is pinned inside the SDK, whose words then say "pinned": the host says what happened in Auto's.
+  const negotiationFailed = error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
+  if (era === 'auto' && negotiationFailed && !context.signal.aborted && !context.watchdog.fault && !isUnanswered(context)) {
+    const answered = context.options.mcpTransport ? readStdioDiscoverAnswer(context, error).message : describeDiscoverAnswer(findLatestHttp(context, 'mcp.discover.request')?.http);
+    return new HostFault(explainAutoProbeUnread({ url: context.trace.mcp.url, answered: JSON.stringify(answered ?? 'nothing') }), 'discovery');
   }
   return explainConnectError(context, error, 'while connecting');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../trace/trace.ts';
-import { judgeDiscoverAnswer } from './era-fallback.ts';
+import { judgeDiscoverAnswer, judgeStdioDiscoverAnswer } from './era-fallback.ts';
 
 const probe = (fields: Partial<HttpExchange>): HttpExchange => ({ method: 'POST', url: 'http://127.0.0.1:3001/mcp', requestHeaders: {}, ...fields });
 const rpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
@@ -46,5 +46,28 @@ describe('judgeDiscoverAnswer', () => {
   it('does not fall back from a server that offers 2026-07-28', () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { supportedVersions: ['2026-07-28'] } });
     expect(judgeDiscoverAnswer(probe({ status: 200, responseBody: body }))).toEqual({ kind: 'not-a-version-question' });
+  });
+
+  it('falls back on a 200 whose result is no server/discover answer (empty, or without supportedVersions), as the SDK’s auto mode does', () => {
+    const empty = judgeDiscoverAnswer(probe({ status: 200, responseBody: JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }) }));
+    expect(empty).toMatchObject({ kind: 'fall-back', answered: { status: 200, result: '{}' } });
+    const other = judgeDiscoverAnswer(probe({ status: 200, responseBody: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'x' } } }) }));
+    expect(other.kind).toBe('fall-back');
+  });
+
+  it('does not fall back on a 200 whose body is no JSON-RPC message at all', () => {
+    expect(judgeDiscoverAnswer(probe({ status: 200, responseBody: '<html>hello</html>' }))).toEqual({ kind: 'not-a-version-question' });
+  });
+});
+
+describe('judgeStdioDiscoverAnswer', () => {
+  it('reads a stdio program’s message as an HTTP body is read', () => {
+    expect(judgeStdioDiscoverAnswer({ message: { jsonrpc: '2.0', id: 0, error: { code: -32601, message: 'Method not found' } }, closed: false })).toMatchObject({ kind: 'fall-back', answered: { jsonRpcError: { code: -32601 } } });
+    expect(judgeStdioDiscoverAnswer({ message: { jsonrpc: '2.0', id: 0, result: { supportedVersions: ['2026-07-28'] } }, closed: false })).toEqual({ kind: 'not-a-version-question' });
+  });
+
+  it('falls back when the program closed the connection instead of answering, and not when it never answered for another reason', () => {
+    expect(judgeStdioDiscoverAnswer({ message: undefined, closed: true })).toMatchObject({ kind: 'fall-back', answered: { closed: true } });
+    expect(judgeStdioDiscoverAnswer({ message: undefined, closed: false })).toEqual({ kind: 'not-a-version-question' });
   });
 });

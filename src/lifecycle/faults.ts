@@ -128,13 +128,7 @@ export function explainMcpFailure(error: unknown, url: string, during: string, e
   if (headerFault) {
     return explainInvalidHeader({ to: `the MCP server at ${url} (${during})`, ...headerFault, fix: 'Correct that header where it was given (the MCP server settings, or --header in the CLI), then press Reset.' });
   }
-  if (isNetworkFailure(error)) {
-    return {
-      what: `Could not reach the MCP server at ${url} (${during}).`,
-      why: 'Nothing answered: the server is not running, the address is wrong, or a browser blocked the call because the server does not allow this page (CORS).',
-      fix: 'Start the server (npm start runs the built-in one), check the address, then press Reset.',
-    };
-  }
+  if (isNetworkFailure(error)) return explainUnreachable({ url, during });
   if (isNotJson(error)) {
     return {
       what: `The MCP server at ${url} answered ${during}, but its answer is not whole JSON.`,
@@ -153,6 +147,32 @@ export function explainMcpFailure(error: unknown, url: string, during: string, e
     what: `Talking to the MCP server at ${url} failed ${during}.`,
     why: shorten(detail, 300),
     fix: 'Check that the URL points to an MCP server speaking Streamable HTTP, then press Reset.',
+  };
+}
+
+/**
+ * Nothing answered the request: told the same way whatever the SDK made of it (in a
+ * browser a CORS block reaches the SDK as an opaque TypeError, which its version
+ * negotiation reads as no 2026-07-28 offer), from the fact the recorder holds: no status.
+ */
+export function explainUnreachable({ url, during }: { url: string; during: string }): Fault {
+  return {
+    what: `Could not reach the MCP server at ${url} (${during}).`,
+    why: 'Nothing answered: the server is not running, the address is wrong, or a browser blocked the call because the server does not allow this page (CORS).',
+    fix: 'Start the server (npm start runs the built-in one), check the address, then press Reset.',
+  };
+}
+
+/**
+ * The Auto era tried 2026-07-28 and the server answered server/discover with something
+ * that is neither a 2026-07-28 answer nor a sign of an older era: no fallback, and the
+ * words are Auto's, never the pinned attempt's.
+ */
+export function explainAutoProbeUnread({ url, answered }: { url: string; answered: string }): Fault {
+  return {
+    what: `The MCP server at ${url} answered server/discover (${shorten(answered, 240)}), but the host can read that neither as 2026-07-28 nor as an older era's refusal.`,
+    why: 'The Auto era falls back to 2025-11-25 only on an answer that says the server speaks an older era (an HTTP 400, 404 or 405, a JSON-RPC error, a result that is no server/discover answer, a stdio program that closes the connection); this one says neither.',
+    fix: 'Look at the server/discover answer in the HTTP view; choose 2025-11-25 as the era if the server speaks it, then press Reset.',
   };
 }
 
