@@ -215,6 +215,8 @@ try {
     ...(stdio ? { mcpTransport: () => createStdioTransport(stdio) } : {}),
     provider,
     autoRelease: true,
+    // The faults are read at a terminal: what to do is said in flags, never a button.
+    reader: 'cli',
     ...(loopback ? { authorization: readAuthorizationSettings({ redirect: loopback, localUrl: local.url }) } : {}),
     ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
     ...(roots.length > 0 ? { roots } : {}),

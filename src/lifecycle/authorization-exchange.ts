@@ -44,7 +44,7 @@ export async function sendOAuthRequest(context: RunContext, { id, request, descr
   } catch (error) {
     if (context.signal.aborted) throw error;
     if (recorded) recordOAuthStep(context, id, { payload: { error: recorded.error ?? String(error) }, http: snapshotExchange(recorded) });
-    throw new HostFault(explainOAuthUnreachable({ url: request.url, what }), context.state.phase);
+    throw new HostFault(explainOAuthUnreachable({ url: request.url, what, say: context.say }), context.state.phase);
   }
 }
 

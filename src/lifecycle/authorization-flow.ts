@@ -44,6 +44,8 @@ export type Authorization = {
 };
 
 const fail = (context: RunContext, fault: ReturnType<typeof faults.explainStateMismatch>) => new HostFault(fault, context.state.phase);
+/** A fault's words for where it is read, and whether the run is against the sandbox (only then its switches are named). */
+const words = (context: RunContext) => ({ say: context.say, sandbox: context.options.authorization?.showSecrets === true });
 const serverUrlOf = (context: RunContext) => new URL(context.options.mcpUrl);
 
 function describeChallenge(http: HttpExchange): { header?: string; challenge?: BearerChallenge } {
@@ -74,13 +76,13 @@ async function fetchResourceMetadata(context: RunContext, challenge: BearerChall
     if (!parsed?.success) continue;
     const document = `the protected resource metadata at ${url}`;
     gateUrlOrStop(context, { text: parsed.data.resource, source: { field: 'resource', document } });
-    if (!isResourceForServer({ resource: parsed.data.resource, serverUrl })) throw fail(context, faults.explainWrongResource({ serverUrl: context.trace.mcp.url, resource: parsed.data.resource }));
+    if (!isResourceForServer({ resource: parsed.data.resource, serverUrl })) throw fail(context, faults.explainWrongResource({ ...words(context), serverUrl: context.trace.mcp.url, resource: parsed.data.resource }));
     const issuer = parsed.data.authorization_servers?.[0];
     // The issuer is compared as written with the server's own (RFC 8414 §3.3); the gate only says it may be followed.
     if (issuer !== undefined) gateUrlOrStop(context, { text: issuer, source: { field: 'authorization_servers[0]', document } });
     return parsed.data;
   }
-  throw fail(context, faults.explainNoResourceMetadata({ serverUrl: context.trace.mcp.url, tried: urls }));
+  throw fail(context, faults.explainNoResourceMetadata({ ...words(context), serverUrl: context.trace.mcp.url, tried: urls }));
 }
 
 async function fetchServerMetadata(context: RunContext, issuer: string): Promise<{ metadata: ServerMetadata; endpoints: ServerEndpoints }> {
@@ -92,11 +94,11 @@ async function fetchServerMetadata(context: RunContext, issuer: string): Promise
     recordOAuthStep(context, 'auth.server-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(parsed?.success ? {} : { note: `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address (RFC 8414, then OpenID discovery).` }) });
     if (!parsed?.success) continue;
     const problem = checkServerMetadata({ metadata: parsed.data, issuer });
-    if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ expected: issuer, got: problem.got, where: 'metadata' }));
-    if (problem?.kind === 'no-pkce') throw fail(context, faults.explainNoPkce({ issuer, methods: problem.methods }));
+    if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ ...words(context), expected: issuer, got: problem.got, where: 'metadata' }));
+    if (problem?.kind === 'no-pkce') throw fail(context, faults.explainNoPkce({ ...words(context), issuer, methods: problem.methods }));
     return { metadata: parsed.data, endpoints: gateEndpoints(context, { metadata: parsed.data, document: `the authorization server's metadata at ${url}` }) };
   }
-  throw fail(context, faults.explainNoServerMetadata({ issuer, tried: urls }));
+  throw fail(context, faults.explainNoServerMetadata({ ...words(context), issuer, tried: urls }));
 }
 
 /** Every endpoint the flow may follow, through the URL gate before any is opened or fetched: one refused ends the flow. */
@@ -120,7 +122,7 @@ async function identifyClient(context: RunContext, { metadata, endpoints }: { me
     await context.hostStep('auth.client-id', { payload: { method: 'Client ID Metadata Document', client_id: settings.clientMetadataUrl, why: 'the server supports client_id_metadata_document_supported: the client_id is the URL of the document where the explorer describes itself' } });
     return { clientId: settings.clientMetadataUrl };
   }
-  if (!endpoints.registration) throw fail(context, faults.explainNoClientIdentity({ issuer }));
+  if (!endpoints.registration) throw fail(context, faults.explainNoClientIdentity({ ...words(context), issuer }));
   const registration = buildRegistrationRequest({ redirectUri: settings.redirectUri, clientName: 'MCP Lifecycle Explorer' });
   const body = JSON.stringify(registration);
   const answer = await sendOAuthRequest(context, { id: 'auth.client-registration', request: { url: endpoints.registration, method: 'POST', headers: { 'content-type': 'application/json' }, body }, describe: registration, what: 'the registration endpoint' });
@@ -131,7 +133,7 @@ async function identifyClient(context: RunContext, { metadata, endpoints }: { me
   recordOAuthStep(context, 'auth.client-registration', { payload: answer.json ?? { status: answer.status }, http: answer.http, note: `${why}${deprecated}` });
   if (!parsed.success || answer.status === undefined || answer.status >= 300) {
     const error = OAuthErrorSchema.safeParse(answer.json);
-    throw fail(context, faults.explainRegistrationRefused({ status: answer.status, error: error.success ? error.data.error : 'no client_id in the answer' }));
+    throw fail(context, faults.explainRegistrationRefused({ ...words(context), status: answer.status, error: error.success ? error.data.error : 'no client_id in the answer' }));
   }
   return { clientId: parsed.data.client_id, ...(parsed.data.client_secret ? { clientSecret: parsed.data.client_secret } : {}), ...(parsed.data.token_endpoint_auth_method ? { authMethod: parsed.data.token_endpoint_auth_method } : {}) };
 }
@@ -146,10 +148,10 @@ async function requestToken(context: RunContext, { id, endpoints, client, resour
   recordOAuthStep(context, id, { payload: { sent: Object.fromEntries(new URLSearchParams(request.body)), answer: answer.json ?? { status: answer.status }, ...(checks ? { checked: checks } : {}) }, http: answer.http });
   if (!tokens?.success) {
     const error = OAuthErrorSchema.safeParse(answer.json);
-    throw fail(context, faults.explainTokenRefused({ status: answer.status, error: error.success ? error.data.error : 'no access_token in the answer', ...(error.success && error.data.error_description ? { description: error.data.error_description } : {}) }));
+    throw fail(context, faults.explainTokenRefused({ ...words(context), status: answer.status, error: error.success ? error.data.error : 'no access_token in the answer', ...(error.success && error.data.error_description ? { description: error.data.error_description } : {}) }));
   }
   const problem = checkTokenResponse(tokens.data);
-  if (problem) throw fail(context, faults.explainNotBearer({ tokenType: problem.tokenType }));
+  if (problem) throw fail(context, faults.explainNotBearer({ ...words(context), tokenType: problem.tokenType }));
   return tokens.data;
 }
 
@@ -170,17 +172,17 @@ async function obtainCode(context: RunContext, { metadata, endpoints, issuer, cl
     redirect = await settings.obtainConsent({ authorizationUrl, redirectUri: settings.redirectUri, state, signal: context.signal });
   } catch (error) {
     if (context.signal.aborted) throw new RunAborted();
-    throw fail(context, faults.explainConsentFailed({ reason: error instanceof Error ? error.message : String(error) }));
+    throw fail(context, faults.explainConsentFailed({ ...words(context), reason: error instanceof Error ? error.message : String(error) }));
   }
   const parameters = readRedirectParameters(redirect);
   registerSecrets(context, [parameters.code]);
   const problem = checkAuthorizationResponse({ parameters, state, issuer, issRequired: metadata.authorization_response_iss_parameter_supported === true });
   const checked = { state: parameters.state === state ? 'the one sent' : 'not the one sent', iss: parameters.iss === undefined ? 'not given' : parameters.iss === issuer ? 'this issuer' : 'another issuer' };
   recordOAuthStep(context, 'auth.authorization-response', { payload: { redirect, parameters, checked } });
-  if (problem?.kind === 'state-mismatch') throw fail(context, faults.explainStateMismatch());
-  if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ expected: issuer, got: problem.got, where: 'redirect' }));
-  if (problem?.kind === 'denied') throw fail(context, faults.explainAuthorizationDenied({ error: problem.error, ...(problem.description ? { description: problem.description } : {}) }));
-  if (problem?.kind === 'no-code' || !parameters.code) throw fail(context, faults.explainNoCode());
+  if (problem?.kind === 'state-mismatch') throw fail(context, faults.explainStateMismatch(words(context)));
+  if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ ...words(context), expected: issuer, got: problem.got, where: 'redirect' }));
+  if (problem?.kind === 'denied') throw fail(context, faults.explainAuthorizationDenied({ ...words(context), error: problem.error, ...(problem.description ? { description: problem.description } : {}) }));
+  if (problem?.kind === 'no-code' || !parameters.code) throw fail(context, faults.explainNoCode(words(context)));
   return { code: parameters.code, codeVerifier };
 }
 
@@ -225,9 +227,9 @@ async function authorizeWithCode(context: RunContext, { challenge, previous, ste
   // The metadata's resource, once checked to be this server's, is the identifier (RFC 9728 §3.3, as the MCP SDK uses it): it may keep a query the canonical URI drops.
   const resource = resourceMetadata?.resource ?? previous?.resource ?? canonicalResource(serverUrlOf(context));
   const issuer = resourceMetadata ? resourceMetadata.authorization_servers?.[0] : previous?.issuer;
-  if (!issuer) throw fail(context, faults.explainNoAuthorizationServer({ serverUrl: context.trace.mcp.url }));
+  if (!issuer) throw fail(context, faults.explainNoAuthorizationServer({ ...words(context), serverUrl: context.trace.mcp.url }));
   const held = previous?.issuer === issuer ? previous : undefined;
-  if (refusedAfterRefresh && held) throw fail(context, faults.explainStillRefused({ serverUrl: context.trace.mcp.url, status, ...(challenge?.errorDescription ? { description: challenge.errorDescription } : {}) }));
+  if (refusedAfterRefresh && held) throw fail(context, faults.explainStillRefused({ ...words(context), serverUrl: context.trace.mcp.url, status, ...(challenge?.errorDescription ? { description: challenge.errorDescription } : {}) }));
   const discovered = held ?? (await fetchServerMetadata(context, issuer));
   const client = context.state.clientsByIssuer.get(issuer) ?? (await identifyClient(context, discovered, issuer));
   context.state.clientsByIssuer.set(issuer, client);

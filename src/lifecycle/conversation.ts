@@ -1,3 +1,4 @@
+import type { FaultWords } from './fault-words.ts';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { describeStop } from '../content/reply-stop-words.ts';
 import type { ProviderHttpRequest, ProviderReply, ReplyStop, ToolRoundResult, ToolSet, WireAdapter } from '../providers/types.ts';
@@ -40,6 +41,8 @@ export type ConversationContext = {
   maxToolRounds: number;
   /** Offer to send a failed provider request again instead of ending the run. */
   retryFailures: boolean;
+  /** What to do after a fault, in the words of where it is read. */
+  say: FaultWords;
   currentPhase: () => Phase;
   hostStep: HostStep;
   callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']>;
@@ -99,6 +102,7 @@ async function sendWithRetry(
         phase: context.currentPhase(),
         onExchange: (http) => context.writer.update(requestStep, { http }),
         onFrame: (framing, frame) => context.writer.appendFrame(requestStep, framing, frame),
+        say: context.say,
       });
     } catch (error) {
       if (context.runSignal.aborted) throw new RunAborted();

@@ -4,6 +4,7 @@ import type { Step } from '../trace/trace.ts';
 import type { GateAnswerer } from '../trace/vocabulary.ts';
 import { readGate } from '../content/run-facts.ts';
 import { describeGateTitle } from '../content/gate-words.ts';
+import { FAULT_WORDS } from './fault-words.ts';
 import { RunAborted } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
 import { createMcpTraffic } from './mcp-traffic.ts';
@@ -63,7 +64,8 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     return step;
   };
 
-  const watchdog = new McpWatchdog(timeouts.mcpSilenceMs, () => state.phase);
+  const say = FAULT_WORDS[options.reader ?? 'page'];
+  const watchdog = new McpWatchdog(timeouts.mcpSilenceMs, () => state.phase, say);
   const traffic = createMcpTraffic({
     writer,
     gate,
@@ -123,6 +125,6 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     },
     onGiveUp: (giveUp) => watchdog.noteRateLimited(giveUp),
   });
-  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, hostStep, watchdog, traffic, mcpFetch, secrets };
+  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, hostStep, watchdog, traffic, mcpFetch, secrets, say };
   return { context, gateKeeper, abortController };
 }

@@ -3,8 +3,10 @@ import type { McpTool, ToolSet } from '../providers/types.ts';
 import { REDACTED, redactUrl } from '../trace/secrets.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { Era, HttpExchange, Step } from '../trace/trace.ts';
+import { findInvalidHeader } from '../trace/http-header-rules.ts';
 import { parseJsonBody } from './classify-mcp-message.ts';
 import { MODERN_ERA, describeDiscoverAnswer, judgeDiscoverAnswer, judgeStdioDiscoverAnswer, type EraVerdict, type ProbeAnswer } from './era-fallback.ts';
+import type { FaultWords } from './fault-words.ts';
 import { HostFault, RunAborted, explainAuthorizationRequired, explainAutoProbeUnread, explainPinnedEraRefused, explainUnreachable, explainUrlCredentials, readHttpStatus } from './faults.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
@@ -27,7 +29,7 @@ import { authorizeIfRefused, createBearerFetch } from './bearer-fetch.ts';
  */
 
 /** The MCP server's address as a URL, or a fault that says how to write it (credentials never in it). */
-function readMcpUrl(address: string): URL {
+function readMcpUrl(address: string, say: FaultWords): URL {
   let url: URL | undefined;
   try {
     url = new URL(address);
@@ -39,12 +41,12 @@ function readMcpUrl(address: string): URL {
       {
         what: `The MCP server address “${redactUrl({ url: address })}” is not an http or https URL.`,
         why: 'Streamable HTTP servers are reached by a full URL, scheme included.',
-        fix: 'Write the whole address, for example http://127.0.0.1:3000/mcp, then press Reset.',
+        fix: `Write the whole address (${say.serverUrl}), for example http://127.0.0.1:3000/mcp, ${say.again}.`,
       },
       'discovery',
     );
   }
-  if (url.username !== '' || url.password !== '') throw new HostFault(explainUrlCredentials({ url: redactUrl({ url: address }) }), 'discovery');
+  if (url.username !== '' || url.password !== '') throw new HostFault(explainUrlCredentials({ url: redactUrl({ url: address }), say }), 'discovery');
   return url;
 }
 
@@ -70,12 +72,14 @@ function findLatestUnauthorized(context: RunContext): HttpExchange | undefined {
  * give credentials; anything else as every MCP call explains it.
  */
 function explainConnectError(context: RunContext, error: unknown, during: string): Error {
-  if (!context.signal.aborted && !context.watchdog.fault && isUnanswered(context)) return new HostFault(explainUnreachable({ url: context.trace.mcp.url, during }), 'discovery');
+  // A header HTTP cannot carry stops the request before it leaves: the recorder holds no status then either, and the header is the fault.
+  const headerHeld = findInvalidHeader(Object.entries(toHeaderRecord(context.options.mcpHeaders ?? []))) !== undefined;
+  if (!context.signal.aborted && !context.watchdog.fault && !headerHeld && isUnanswered(context)) return new HostFault(explainUnreachable({ url: context.trace.mcp.url, during, say: context.say }), 'discovery');
   if (!context.signal.aborted && readHttpStatus(error) === 401) {
     const answer = findLatestUnauthorized(context);
     const challenge = answer?.responseHeaders?.['www-authenticate'];
     const sentAuthorization = Object.keys(toHeaderRecord(context.options.mcpHeaders ?? [])).some((name) => name.toLowerCase() === 'authorization');
-    return new HostFault(explainAuthorizationRequired({ url: context.trace.mcp.url, during, sentAuthorization, ...(challenge ? { challenge } : {}) }), 'discovery');
+    return new HostFault(explainAuthorizationRequired({ url: context.trace.mcp.url, during, sentAuthorization, say: context.say, ...(challenge ? { challenge } : {}) }), 'discovery');
   }
   return explainMcpError(context, error, during);
 }
@@ -180,13 +184,13 @@ function explainConnectFailure(context: RunContext, error: unknown): Error {
   const { era } = context.options;
   if (era === '2026-07-28') {
     const verdict = readDiscoverVerdict(context, error);
-    if (verdict.kind === 'fall-back') return new HostFault(explainPinnedEraRefused({ url: context.trace.mcp.url, reason: verdict.reason }), 'discovery');
+    if (verdict.kind === 'fall-back') return new HostFault(explainPinnedEraRefused({ url: context.trace.mcp.url, reason: verdict.reason, say: context.say }), 'discovery');
   }
   // The Auto era's 2026-07-28 attempt is pinned inside the SDK, whose words then say "pinned": the host says what happened in Auto's.
   const negotiationFailed = error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
   if (era === 'auto' && negotiationFailed && !context.signal.aborted && !context.watchdog.fault && !isUnanswered(context)) {
     const answered = context.options.mcpTransport ? readStdioDiscoverAnswer(context, error).message : describeDiscoverAnswer(findLatestHttp(context, 'mcp.discover.request')?.http);
-    return new HostFault(explainAutoProbeUnread({ url: context.trace.mcp.url, answered: JSON.stringify(answered ?? 'nothing') }), 'discovery');
+    return new HostFault(explainAutoProbeUnread({ url: context.trace.mcp.url, answered: JSON.stringify(answered ?? 'nothing'), say: context.say }), 'discovery');
   }
   return explainConnectError(context, error, 'while connecting');
 }
@@ -244,7 +248,7 @@ export async function discoverTools(context: RunContext): Promise<ToolSet> {
     });
   }
   // A stdio server is named by its command, not reached by a URL.
-  const url = options.mcpTransport ? undefined : readMcpUrl(options.mcpUrl);
+  const url = options.mcpTransport ? undefined : readMcpUrl(options.mcpUrl, context.say);
   await hostStep('host.start-discovery', {
     payload: {
       action: 'connect to the MCP server and list its tools',

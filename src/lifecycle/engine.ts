@@ -61,6 +61,7 @@ async function runLifecycle(context: RunContext): Promise<ConversationEnd['statu
       limits: resolveProviderLimits(context.timeouts, { maxFrames: context.timeouts.maxReplyFrames }),
       maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
       retryFailures: !options.autoRelease,
+      say: context.say,
       currentPhase: () => state.phase,
       hostStep: context.hostStep,
       callTool: (params) => callTool(context, params),

@@ -1,3 +1,4 @@
+import type { FaultWords } from './fault-words.ts';
 import type { BoundStop, ExchangeStop, RedirectStop } from '../mcp/exchange-bounds.ts';
 import type { Fault } from '../trace/trace.ts';
 
@@ -37,6 +38,7 @@ function explainBound({
   progressFrames,
   fix,
   silentFix,
+  depthFix,
 }: {
   stop: BoundStop;
   party: string;
@@ -46,6 +48,7 @@ function explainBound({
   progressFrames: number;
   fix: string;
   silentFix: string;
+  depthFix: string;
 }): Fault {
   const sent = describeSent(progressFrames);
   const counted = progressFrames > 0 ? `${progressFrames.toLocaleString('en')} progress notifications` : `${stop.frames.toLocaleString('en')} frames`;
@@ -78,7 +81,7 @@ function explainBound({
       return {
         what: `${party} sent JSON nested more than ${stop.limit} levels deep ${inOneAnswer}.`,
         why: `The host reads at most ${stop.limit} levels (a tool's schema needs a handful): deeper data would overflow the stack of the MCP client's validation, the translations, the views and the export. The answer is kept as text in the HTTP view.`,
-        fix: 'Flatten the data on the server (a schema can refer to shared parts with $ref instead of nesting them), then press Reset.',
+        fix: depthFix,
       };
     default: {
       const unexpected: never = stop;
@@ -87,13 +90,13 @@ function explainBound({
   }
 }
 
-function explainRedirect({ stop, party, during, carriesKey }: { stop: RedirectStop; party: string; during: string; carriesKey: boolean }): Fault {
+function explainRedirect({ stop, party, during, carriesKey, say }: { stop: RedirectStop; party: string; during: string; carriesKey: boolean; say: FaultWords }): Fault {
   const status = stop.status ? `HTTP ${stop.status}` : 'a redirect';
   if (stop.location === undefined) {
     return {
       what: `${party} answered ${during} with a redirect, and the browser does not show the page where it points.`,
       why: 'The host does not follow a redirect silently: it could send the message (and its headers) to a server you did not choose. A browser hides the target of such a redirect from the page.',
-      fix: 'Open the address in a browser tab or run the CLI (npm run trace) to see where it leads, then use that final URL and press Reset.',
+      fix: `Open the address in a browser tab, or run it with the CLI (npm run trace), to see where it leads; use that final URL, ${say.again}.`,
     };
   }
   const sent = carriesKey ? 'the request and your API key' : 'the message and its session';
@@ -101,7 +104,7 @@ function explainRedirect({ stop, party, during, carriesKey }: { stop: RedirectSt
     return {
       what: `${party} answered ${during} with a redirect (${status}) to ${JSON.stringify(stop.location)}, an address the host would not open: ${stop.refused}.`,
       why: `The host follows no redirect (${sent} would go where nobody chose), and this one does not point to a server at all: every address from outside passes one gate, and this one did not.`,
-      fix: 'A real server redirects to an https address. Treat this one as hostile or broken: do not open the address by hand; use another server, then press Reset.',
+      fix: `A real server redirects to an https address. Treat this one as hostile or broken: do not open the address by hand; use another server, ${say.again}.`,
     };
   }
   const why =
@@ -111,14 +114,14 @@ function explainRedirect({ stop, party, during, carriesKey }: { stop: RedirectSt
   return {
     what: `${party} answered ${during} with a redirect (${status}) to ${stop.location}.`,
     why,
-    fix: `If you trust that address, use the final URL (${stop.location}) in the settings, then press Reset.`,
+    fix: `If you trust that address, use the final URL (${stop.location}) instead, ${say.again}.`,
   };
 }
 
 /** The fault for an MCP exchange the recorder stopped. */
-export function explainMcpStop({ stop, url, during, progressFrames }: { stop: ExchangeStop; url: string; during: string; progressFrames: number }): Fault {
+export function explainMcpStop({ stop, url, during, progressFrames, say }: { stop: ExchangeStop; url: string; during: string; progressFrames: number; say: FaultWords }): Fault {
   const party = `The MCP server at ${url}`;
-  if (stop.kind === 'redirect') return explainRedirect({ stop, party, during, carriesKey: false });
+  if (stop.kind === 'redirect') return explainRedirect({ stop, party, during, carriesKey: false, say });
   return explainBound({
     stop,
     party,
@@ -126,15 +129,16 @@ export function explainMcpStop({ stop, url, during, progressFrames }: { stop: Ex
     inOneAnswer: `in one answer ${during}`,
     unended: 'without a result',
     progressFrames,
-    fix: 'Check the tool on the server (it may loop or wait for something that never comes), then press Reset. A tool that truly needs longer needs a larger bound (src/lifecycle/timeouts.ts).',
-    silentFix: 'Check that the server is still running, then press Reset.',
+    fix: `Check the tool on the server (it may loop or wait for something that never comes), ${say.again}. A tool that truly needs longer needs a larger bound (src/lifecycle/timeouts.ts).`,
+    silentFix: `Check that the server is still running, ${say.again}.`,
+    depthFix: `Flatten the data on the server (a schema can refer to shared parts with $ref instead of nesting them), ${say.again}.`,
   });
 }
 
 /** The fault for a provider call the recorder stopped. */
-export function explainProviderStop({ stop, url, label }: { stop: ExchangeStop; url: string; label: string }): Fault {
+export function explainProviderStop({ stop, url, label, say }: { stop: ExchangeStop; url: string; label: string; say: FaultWords }): Fault {
   const party = `The ${label} endpoint at ${url}`;
-  if (stop.kind === 'redirect') return explainRedirect({ stop, party, during: 'the model request', carriesKey: true });
+  if (stop.kind === 'redirect') return explainRedirect({ stop, party, during: 'the model request', carriesKey: true, say });
   return explainBound({
     stop,
     party,
@@ -142,7 +146,8 @@ export function explainProviderStop({ stop, url, label }: { stop: ExchangeStop; 
     inOneAnswer: 'in one answer to the model request',
     unended: 'without ending its reply',
     progressFrames: 0,
-    fix: 'Check the base URL points to the provider\'s API, then press Reset; if a real model is this slow, try a shorter question or another model.',
+    fix: `Check that the base URL (${say.provider}) points to the provider's API, ${say.again}; if a real model is this slow, try a shorter question or another model.`,
     silentFix: 'Send the question again: the provider, or a proxy between, may have dropped the connection without closing it. A model that thinks longer than that before it writes needs a larger bound (PROVIDER_SILENCE_MS in src/lifecycle/timeouts.ts).',
+    depthFix: `The provider's reply should not nest so deep: check that the base URL (${say.provider}) points to the provider's API, ${say.again}.`,
   });
 }

@@ -1,6 +1,9 @@
-import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
+import { FAULT_WORDS } from './fault-words.ts';
 import { explainMcpFailure, explainProviderFailure, readHttpStatus } from './faults.ts';
+
+const say = FAULT_WORDS.page;
 
 const url = 'http://127.0.0.1:3000/mcp';
 
@@ -21,42 +24,42 @@ describe('readHttpStatus', () => {
 describe('explainMcpFailure', () => {
   it.each([
     [404, /no MCP endpoint/, /\/mcp/],
-    [403, /refused the request \(HTTP 403/, /Host and Origin/],
+    [403, /refused the request \(HTTP 403/, /credentials .* Host and Origin/],
     [401, /wants authorization/, /token/],
   ])('explains HTTP %i', (status, what, why) => {
-    const fault = explainMcpFailure(httpError(status), url, 'during tools/list');
+    const fault = explainMcpFailure(httpError(status), url, 'during tools/list', say);
     expect(fault.what).toMatch(what);
     expect(fault.what).toContain(url);
     expect(`${fault.why} ${fault.fix}`).toMatch(why);
   });
 
   it('explains any other status with the server\'s words', () => {
-    const fault = explainMcpFailure(httpError(500, 'Internal trouble'), url, 'while connecting');
+    const fault = explainMcpFailure(httpError(500, 'Internal trouble'), url, 'while connecting', say);
     expect(fault.what).toBe(`The MCP server at ${url} answered while connecting with HTTP 500.`);
     expect(fault.why).toContain('Internal trouble');
   });
 
   it('explains a network failure as nothing answering', () => {
-    const fault = explainMcpFailure(new TypeError('fetch failed'), url, 'while connecting');
+    const fault = explainMcpFailure(new TypeError('fetch failed'), url, 'while connecting', say);
     expect(fault.what).toBe(`Could not reach the MCP server at ${url} (while connecting).`);
     expect(fault.why).toContain('CORS');
   });
 
   it('explains a timeout before anything else', () => {
     const timeout = new DOMException('No answer within 100 ms', 'TimeoutError');
-    expect(explainMcpFailure(timeout, url, 'during tools/call').what).toContain('did not answer during tools/call in time');
+    expect(explainMcpFailure(timeout, url, 'during tools/call', say).what).toContain('did not answer during tools/call in time');
   });
 
   it('passes on the message of an error it does not recognise, shortened', () => {
-    const fault = explainMcpFailure(new Error('Server closed the stream'), url, 'during tools/list');
+    const fault = explainMcpFailure(new Error('Server closed the stream'), url, 'during tools/list', say);
     expect(fault.what).toContain('failed during tools/list');
     expect(fault.why).toBe('Server closed the stream');
-    const long = explainMcpFailure(new Error('x'.repeat(1000)), url, 'during tools/list');
+    const long = explainMcpFailure(new Error('x'.repeat(1000)), url, 'during tools/list', say);
     expect(long.why.length).toBeLessThanOrEqual(301);
   });
 
   it('says when the answer is not MCP at all (a web page, or JSON that is not JSON-RPC)', () => {
-    const page = explainMcpFailure(new Error('Unexpected content type: text/html'), url, 'while connecting');
+    const page = explainMcpFailure(new Error('Unexpected content type: text/html'), url, 'while connecting', say);
     expect(page.what).toContain('but not in MCP');
     expect(page.fix).toContain('/mcp');
   });
@@ -68,7 +71,7 @@ describe('explainMcpFailure', () => {
     } catch (error) {
       parseError = error;
     }
-    const fault = explainMcpFailure(parseError, url, 'while connecting');
+    const fault = explainMcpFailure(parseError, url, 'while connecting', say);
     expect(fault.what).toBe(`The MCP server at ${url} answered while connecting, but its answer is not whole JSON.`);
     expect(fault.why).toContain('Unterminated string');
     expect(fault.why).toContain('cut short');
@@ -76,15 +79,45 @@ describe('explainMcpFailure', () => {
   });
 });
 
+describe('the words of where a fault is read', () => {
+  const cli = FAULT_WORDS.cli;
+
+  it('says a 403 insufficient_scope is a step-up, with the scope the challenge names', () => {
+    const error = new InsufficientScopeError({ requiredScope: 'mcp:tools mcp:admin' });
+    const fault = explainMcpFailure(error, url, 'during tools/call', cli);
+    expect(fault.what).toContain('HTTP 403 insufficient_scope, during tools/call');
+    expect(fault.what).toContain('the scope mcp:tools mcp:admin');
+    expect(fault.why).toContain('step-up');
+    expect(fault.fix).toContain('--authorize');
+    expect(`${fault.why} ${fault.fix}`).not.toMatch(/Host and Origin|check the URL/i);
+  });
+
+  it('never says "press Reset" in the CLI, nor flags in the page', () => {
+    const errors = [httpError(404), httpError(403), httpError(401), httpError(500), new TypeError('fetch failed'), new Error('Unexpected content type: text/html'), new Error('odd')];
+    for (const error of errors) {
+      const atTerminal = explainMcpFailure(error, url, 'while connecting', cli);
+      expect(atTerminal.fix).not.toContain('Reset');
+      expect(atTerminal.fix).toMatch(/run the command again/);
+      const inPage = explainMcpFailure(error, url, 'while connecting', say);
+      expect(inPage.fix).not.toMatch(/--[a-z]/);
+      expect(inPage.fix).toContain('Reset');
+    }
+    const provider = { url: 'https://api.example/v1/chat/completions', label: 'OpenAI Chat Completions', kind: 'real' as const };
+    for (const status of [401, 404, 429, 503, 400, 200]) {
+      expect(explainProviderFailure({ ...provider, status, say: cli }).fix).not.toContain('Reset');
+    }
+  });
+});
+
 describe('explainProviderFailure', () => {
-  const base = { url: 'https://api.example/v1/chat/completions', label: 'OpenAI Chat Completions' };
+  const base = { url: 'https://api.example/v1/chat/completions', label: 'OpenAI Chat Completions', say };
 
   it('tells a mock user to restart the app and a real user to check the provider', () => {
     const mock = explainProviderFailure({ ...base, kind: 'mock', error: new TypeError('fetch failed') });
     const real = explainProviderFailure({ ...base, kind: 'real', error: new TypeError('fetch failed') });
     expect(mock.what).toBe(`Could not reach the model at ${base.url}.`);
     expect(mock.fix).toContain('npm start');
-    expect(real.fix).toContain('CORS');
+    expect(real.why).toContain('CORS');
   });
 
   it('explains a timeout', () => {

@@ -1,10 +1,12 @@
-import { SdkHttpError } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, SdkHttpError } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { Fault, Phase } from '../trace/trace.ts';
 import { findInvalidHeader } from '../trace/http-header-rules.ts';
 import { InvalidHeaderError } from '../mcp/recording-fetch.ts';
+import { explainInsufficientScope } from './authorization-faults.ts';
 import type { RateLimitGiveUp } from './mcp-rate-limit.ts';
 import { describeWait } from './retry-after.ts';
+import type { FaultWords } from './fault-words.ts';
 import { RATE_LIMIT_RETRIES, RETRY_AFTER_MAX_MS } from './timeouts.ts';
 
 /**
@@ -92,61 +94,63 @@ function explainInvalidHeader({ to, header, problem, fix }: { to: string; header
 }
 
 /** Explains why talking to the MCP server failed, from the error the SDK raised. */
-export function explainMcpFailure(error: unknown, url: string, during: string, evidence: McpFailureEvidence = {}): Fault {
+export function explainMcpFailure(error: unknown, url: string, during: string, say: FaultWords, evidence: McpFailureEvidence = {}): Fault {
   const status = readHttpStatus(error);
   const detail = errorText(error);
   if (isTimeout(error)) {
     return {
       what: `The MCP server at ${url} did not answer ${during} in time.`,
       why: 'It may be overloaded, stuck in a tool, or the connection was cut.',
-      fix: 'Check that the server is still running, then press Reset and try again.',
+      fix: `Check that the server is still running, ${say.again}.`,
     };
   }
   if (status === 404) {
     return {
       what: `There is no MCP endpoint at ${url} (HTTP 404, ${during}).`,
-      why: 'The server answered, but not at this path. The built-in server listens on /mcp.',
-      fix: 'Check the URL ends with the server\'s MCP path, for example http://127.0.0.1:3000/mcp.',
+      why: 'The server answered, but not at this path.',
+      fix: `Check that ${say.serverUrl} ends with the server's MCP path (the built-in server's is /mcp), ${say.again}.`,
     };
   }
+  // Without an auth provider the SDK reads a 403 insufficient_scope into its own error, with no status.
+  if (error instanceof InsufficientScopeError) return explainInsufficientScope({ url, during, scopes: error.requiredScope?.split(/\s+/).filter(Boolean) ?? [], say });
   if (status === 403) {
     return {
       what: `The MCP server at ${url} refused the request (HTTP 403, ${during}).`,
-      why: 'It checks the Host and Origin headers against DNS rebinding, and this page or address is not on its list.',
-      fix: 'Open the app from the same address the server runs on (localhost or 127.0.0.1), or allow this origin on the server.',
+      why: 'It understood the request and will not answer it: the credentials sent do not allow it, or the server checks where requests come from (the Host and Origin headers, against DNS rebinding) and this one is not on its list.',
+      fix: `Check the credentials you gave (${say.headers()}) and which hosts the server allows, ${say.again}.`,
     };
   }
-  if (status === 401) return explainAuthorizationRequired({ url, during, ...evidence });
+  if (status === 401) return explainAuthorizationRequired({ url, during, say, ...evidence });
   if (status !== undefined) {
     return {
       what: `The MCP server at ${url} answered ${during} with HTTP ${status}.`,
       why: `It did not accept the request: ${detail}`,
-      fix: 'Check that the URL points to a Streamable HTTP MCP server, then press Reset.',
+      fix: `Check that ${say.serverUrl} points to a Streamable HTTP MCP server, ${say.again}.`,
     };
   }
   const headerFault = findHeaderFault(error, evidence.headers);
   if (headerFault) {
-    return explainInvalidHeader({ to: `the MCP server at ${url} (${during})`, ...headerFault, fix: 'Correct that header where it was given (the MCP server settings, or --header in the CLI), then press Reset.' });
+    return explainInvalidHeader({ to: `the MCP server at ${url} (${during})`, ...headerFault, fix: `Correct that header where it was given (${say.headers()}), ${say.again}.` });
   }
-  if (isNetworkFailure(error)) return explainUnreachable({ url, during });
+  if (isNetworkFailure(error)) return explainUnreachable({ url, during, say });
   if (isNotJson(error)) {
     return {
       what: `The MCP server at ${url} answered ${during}, but its answer is not whole JSON.`,
       why: `The body could not be parsed (${shorten(detail, 120)}): the answer was cut short, or the address does not point to an MCP endpoint.`,
-      fix: 'Look at the response in the HTTP view, check that the server is still running and that the URL is its MCP endpoint, then press Reset.',
+      fix: `Look at the response (${say.httpView}), check that the server is still running and that ${say.serverUrl} is its MCP endpoint, ${say.again}.`,
     };
   }
   if (isNotJsonRpc(error)) {
     return {
       what: `The server at ${url} answered ${during}, but not in MCP.`,
       why: 'Its answer is not a JSON-RPC message the MCP client can read: the address probably points to something other than an MCP endpoint.',
-      fix: 'Check that the URL is the server\'s MCP endpoint (the built-in one is /mcp), then press Reset.',
+      fix: `Check that ${say.serverUrl} is the server's MCP endpoint (the built-in one is /mcp), ${say.again}.`,
     };
   }
   return {
     what: `Talking to the MCP server at ${url} failed ${during}.`,
     why: shorten(detail, 300),
-    fix: 'Check that the URL points to an MCP server speaking Streamable HTTP, then press Reset.',
+    fix: `Check that ${say.serverUrl} points to an MCP server speaking Streamable HTTP, ${say.again}.`,
   };
 }
 
@@ -155,11 +159,11 @@ export function explainMcpFailure(error: unknown, url: string, during: string, e
  * browser a CORS block reaches the SDK as an opaque TypeError, which its version
  * negotiation reads as no 2026-07-28 offer), from the fact the recorder holds: no status.
  */
-export function explainUnreachable({ url, during }: { url: string; during: string }): Fault {
+export function explainUnreachable({ url, during, say }: { url: string; during: string; say: FaultWords }): Fault {
   return {
     what: `Could not reach the MCP server at ${url} (${during}).`,
-    why: 'Nothing answered: the server is not running, the address is wrong, or a browser blocked the call because the server does not allow this page (CORS).',
-    fix: 'Start the server (npm start runs the built-in one), check the address, then press Reset.',
+    why: `Nothing answered: the server is not running, the address is wrong, ${say.blocked}.`,
+    fix: `Start the server (npm start runs the built-in one), check ${say.serverUrl}, ${say.again}.`,
   };
 }
 
@@ -168,11 +172,11 @@ export function explainUnreachable({ url, during }: { url: string; during: strin
  * that is neither a 2026-07-28 answer nor a sign of an older era: no fallback, and the
  * words are Auto's, never the pinned attempt's.
  */
-export function explainAutoProbeUnread({ url, answered }: { url: string; answered: string }): Fault {
+export function explainAutoProbeUnread({ url, answered, say }: { url: string; answered: string; say: FaultWords }): Fault {
   return {
     what: `The MCP server at ${url} answered server/discover (${shorten(answered, 240)}), but the host can read that neither as 2026-07-28 nor as an older era's refusal.`,
     why: 'The Auto era falls back to 2025-11-25 only on an answer that says the server speaks an older era (an HTTP 400, 404 or 405, a JSON-RPC error, a result that is no server/discover answer, a stdio program that closes the connection); this one says neither.',
-    fix: 'Look at the server/discover answer in the HTTP view; choose 2025-11-25 as the era if the server speaks it, then press Reset.',
+    fix: `Look at the server/discover answer (${say.httpView}). If the server speaks 2025-11-25: ${say.era(['2025-11-25'])}.`,
   };
 }
 
@@ -182,36 +186,32 @@ export function explainAutoProbeUnread({ url, answered }: { url: string; answere
  * is a header the learner gives; this is also where the authorization flow (OAuth, from
  * the challenge's resource_metadata) will start once the explorer has one.
  */
-export function explainAuthorizationRequired({ url, during, challenge, sentAuthorization = false }: { url: string; during: string } & McpFailureEvidence): Fault {
+export function explainAuthorizationRequired({ url, during, challenge, sentAuthorization = false, say }: { url: string; during: string; say: FaultWords } & McpFailureEvidence): Fault {
   const said = challenge ? ` It answered WWW-Authenticate: ${shorten(challenge, 300)}` : ' It sent no WWW-Authenticate header to say which credentials it wants.';
   return {
     what: `The MCP server at ${url} wants authorization (HTTP 401, ${during}).${said}`,
     why: sentAuthorization
       ? 'The host sent the Authorization header you gave, and the server refused it: the token is wrong, expired, or meant for another server.'
       : 'The server requires credentials (usually a token), and the host sent none.',
-    fix:
-      'Give the server its credentials as a header: in the page, the headers beside "MCP server URL" in the model settings; in the CLI, --header "Authorization: Bearer …". ' +
-      'Then press Reset. Or let the host get a token with the MCP authorization flow (OAuth): npm run trace -- --authorize in the CLI.',
+    fix: `Give the server its credentials as a header (${say.headers('Authorization: Bearer …')}), ${say.again}. Or ${say.authorize}.`,
   };
 }
 
 /** A 2026-07-28 pinned by the learner, and the server speaks an older era: the way out is the Auto era or 2025-11-25. */
-export function explainPinnedEraRefused({ url, reason }: { url: string; reason: string }): Fault {
+export function explainPinnedEraRefused({ url, reason, say }: { url: string; reason: string; say: FaultWords }): Fault {
   return {
     what: `The MCP server at ${url} does not speak the 2026-07-28 era that was chosen.`,
     why: `${reason} The era is pinned, so the host does not fall back on its own.`,
-    fix: 'Choose Auto (the host tries 2026-07-28, then falls back to 2025-11-25) or 2025-11-25 as the protocol era, then press Reset. In the CLI: --era auto or --era 2025-11-25.',
+    fix: `${say.era(['auto', '2025-11-25'])}: Auto tries 2026-07-28 and falls back to 2025-11-25 in the open.`,
   };
 }
 
 /** A user name or password in the server's URL: refused before anything is sent, with the way to send credentials instead. */
-export function explainUrlCredentials({ url }: { url: string }): Fault {
+export function explainUrlCredentials({ url, say }: { url: string; say: FaultWords }): Fault {
   return {
     what: `The MCP server address ${url} holds a user name or password.`,
     why: 'A URL is shown, logged, stored and shared everywhere, and fetch refuses to send one with credentials in it. The explorer keeps credentials out of URLs.',
-    fix:
-      'Remove the user name and password from the URL and send them as a header instead: in the page, the headers beside "MCP server URL" (for example Authorization: Basic … or Bearer …); ' +
-      'in the CLI, --header "Authorization: Basic …". Then press Reset.',
+    fix: `Remove the user name and password from the URL and send them as a header instead (${say.headers('Authorization: Basic …')}), ${say.again}.`,
   };
 }
 
@@ -240,21 +240,22 @@ export function explainProviderFailure(input: {
   kind: 'mock' | 'real' | 'tab';
   /** The wait a 429's Retry-After asked for. */
   retryAfterMs?: number;
+  say: FaultWords;
 }): Fault {
-  const { error, status, body, url, label, kind, retryAfterMs } = input;
+  const { error, status, body, url, label, kind, retryAfterMs, say } = input;
   const serverMessage = body ? readProviderErrorMessage(body) : undefined;
   const said = serverMessage ? ` It said: “${serverMessage}”` : '';
   if (error !== undefined && isTimeout(error)) {
     return {
       what: `The model at ${url} did not answer in time.`,
       why: 'The provider may be slow or overloaded, or the connection stalled.',
-      fix: 'Press Reset to try again; if it keeps happening, try another model.',
+      fix: `${say.retry} If it keeps happening, try another model.`,
     };
   }
   const headerFault = findHeaderFault(error, undefined);
   if (headerFault) {
     // The adapters write every header but the key's value: a character a header cannot carry came in with the key.
-    return explainInvalidHeader({ to: `the model at ${url}`, ...headerFault, fix: 'Type the API key again (in the model settings, or the environment variable the CLI reads), without the character named, then press Reset.' });
+    return explainInvalidHeader({ to: `the model at ${url}`, ...headerFault, fix: `Give the API key again (${say.provider}), without the character named, ${say.again}.` });
   }
   if (error !== undefined) {
     return {
@@ -262,8 +263,8 @@ export function explainProviderFailure(input: {
       why:
         kind === 'mock'
           ? 'The mock model is served by the same server as the app; it is not answering, so the server has probably stopped.'
-          : 'Nothing answered, the address is wrong, or the browser blocked the call because the provider does not allow calls from web pages (CORS).',
-      fix: kind === 'mock' ? 'Start the app again with npm start, then press Reset.' : 'Check the base URL, your network, and the provider\'s CORS support, then press Reset.',
+          : `Nothing answered: the address is wrong, the network is down, ${say.blocked}.`,
+      fix: kind === 'mock' ? `Start the app again with npm start, ${say.again}.` : `Check the base URL (${say.provider}) and your network, ${say.again}.`,
     };
   }
   switch (status) {
@@ -272,25 +273,25 @@ export function explainProviderFailure(input: {
       return {
         what: `The ${label} endpoint refused the request (HTTP ${status}).${said}`,
         why: 'The API key is missing, wrong, or not allowed to use this model.',
-        fix: 'Check the key in the settings, then press Reset.',
+        fix: `Check the key (${say.provider}), ${say.again}.`,
       };
     case 404:
       return {
         what: `The ${label} endpoint answered HTTP 404.${said}`,
         why: 'The model name is unknown to this provider, or the base URL does not point to its API.',
-        fix: 'Check the model name and the base URL, then press Reset.',
+        fix: `Check the model name and the base URL (${say.provider}), ${say.again}.`,
       };
     case 429:
       return retryAfterMs === undefined
         ? {
             what: `The ${label} endpoint is rate-limiting (HTTP 429).${said}`,
             why: 'Too many requests, or the account has no quota left.',
-            fix: 'Wait a moment, check your plan, then press Reset.',
+            fix: `Wait a moment, check your plan, ${say.again}.`,
           }
         : {
             what: `The ${label} endpoint is rate-limiting (HTTP 429): it asks to wait ${describeWait(retryAfterMs)} before the next request (Retry-After).${said}`,
             why: 'Too many requests, or the account has no quota left. Sending again sooner only earns another refusal.',
-            fix: `Wait ${describeWait(retryAfterMs)}, check your plan, then press Reset.`,
+            fix: `Wait ${describeWait(retryAfterMs)}, check your plan, ${say.again}.`,
           };
     default:
       break;
@@ -299,20 +300,20 @@ export function explainProviderFailure(input: {
     return {
       what: `The ${label} endpoint failed on its side (HTTP ${status}).${said}`,
       why: 'The provider had an internal error or is unavailable.',
-      fix: 'Press Reset to try again in a moment.',
+      fix: `Wait a moment. ${say.retry}`,
     };
   }
   if (status !== undefined && status !== 200) {
     return {
       what: `The ${label} endpoint rejected the request (HTTP ${status}).${said}`,
       why: 'The provider did not accept what the host sent.',
-      fix: 'Look at the request in the inspector, then press Reset.',
+      fix: `Look at the request (${say.httpView}), ${say.again}.`,
     };
   }
   return {
     what: `The model's reply could not be read.${said}`,
     why: `It is not a ${label} response the host understands.`,
-    fix: `Check that the base URL points to a ${label} endpoint, then press Reset.`,
+    fix: `Check that the base URL (${say.provider}) points to a ${label} endpoint, ${say.again}.`,
   };
 }
 
@@ -338,7 +339,7 @@ function readProviderErrorMessage(body: string): string | undefined {
 }
 
 /** The fault for an MCP server that refused a request with 429: how long it asked to wait, when it said. */
-export function explainMcpRateLimit({ url, during, waitMs, sent = 1, reason = 'no-retry-after' }: { url: string; during: string; waitMs: number | undefined; sent?: number; reason?: RateLimitGiveUp['reason'] }): Fault {
+export function explainMcpRateLimit({ url, during, waitMs, sent = 1, reason = 'no-retry-after', say }: { url: string; during: string; waitMs: number | undefined; sent?: number; reason?: RateLimitGiveUp['reason']; say: FaultWords }): Fault {
   const wait = waitMs === undefined ? '' : `: it asks to wait ${describeWait(waitMs)} (Retry-After)`;
   const tries = sent > 1 ? ` The host waited as asked and sent the request ${sent} times; each was refused.` : '';
   const why = {
@@ -349,7 +350,7 @@ export function explainMcpRateLimit({ url, during, waitMs, sent = 1, reason = 'n
   return {
     what: `The MCP server at ${url} is limiting requests (HTTP 429, ${during})${wait}.${tries}`,
     why: `${why} This client sent too many requests or holds too many sessions for the server (the built-in server limits each client address when it is served beyond this machine).`,
-    fix: `${waitMs === undefined ? 'Wait a moment' : `Wait ${describeWait(waitMs)}`}, close other tabs or scripts that use the same server, then press Reset.`,
+    fix: `${waitMs === undefined ? 'Wait a moment' : `Wait ${describeWait(waitMs)}`}, close other tabs or scripts that use the same server, ${say.again}.`,
   };
 }
 
@@ -357,24 +358,24 @@ export function explainMcpRateLimit({ url, during, waitMs, sent = 1, reason = 'n
  * Why talking to a stdio server the host started failed: a program that could not be
  * started or that ended, in words about the command rather than a URL.
  */
-export function explainStdioFailure(error: unknown, command: string, during: string): Fault {
+export function explainStdioFailure(error: unknown, command: string, during: string, say: FaultWords): Fault {
   const detail = errorText(error);
   if (/\bENOENT\b/.test(detail)) {
     return {
       what: `Could not start the stdio server "${command}" (${during}).`,
       why: 'There is no such program on the PATH (the command runs without a shell, so it must name the program itself).',
-      fix: 'Check the program after --stdio (for example node, npx or python3) and run again.',
+      fix: `Check the program after --stdio (for example node, npx or python3), ${say.again}.`,
     };
   }
   if (/\bEACCES\b/.test(detail)) {
-    return { what: `Could not start the stdio server "${command}" (${during}).`, why: 'The program is not executable.', fix: 'Make it executable, or run it through its interpreter (node, python3), and run again.' };
+    return { what: `Could not start the stdio server "${command}" (${during}).`, why: 'The program is not executable.', fix: `Make it executable, or run it through its interpreter (node, python3), ${say.again}.` };
   }
   if (isTimeout(error)) {
-    return { what: `The stdio server "${command}" did not answer ${during} in time.`, why: 'It may be stuck, waiting for something, or writing its answers elsewhere than stdout.', fix: 'Look at its stderr above the trace, then run again.' };
+    return { what: `The stdio server "${command}" did not answer ${during} in time.`, why: 'It may be stuck, waiting for something, or writing its answers elsewhere than stdout.', fix: `Look at its stderr above the trace, ${say.again}.` };
   }
   return {
     what: `Talking to the stdio server "${command}" failed ${during}.`,
     why: shorten(detail, 300),
-    fix: 'Look at its stderr (printed above the trace): a stdio server must write only JSON-RPC on stdout, one message a line. Then run again.',
+    fix: `Look at its stderr (printed above the trace): a stdio server must write only JSON-RPC on stdout, one message a line. Fix that, ${say.again}.`,
   };
 }

@@ -2,7 +2,7 @@ import { HostFault, RunAborted, explainMcpFailure, explainStdioFailure } from '.
 import { toHeaderRecord } from './mcp-headers.ts';
 import type { RunContext } from './run-context.ts';
 
-type McpCallContext = Pick<RunContext, 'options' | 'signal' | 'state' | 'watchdog'>;
+type McpCallContext = Pick<RunContext, 'options' | 'signal' | 'state' | 'watchdog' | 'say'>;
 
 /**
  * Runs one MCP call under the watchdog and explains its failure. When the watchdog fired,
@@ -26,6 +26,6 @@ export function explainMcpError(context: McpCallContext, error: unknown, during:
   if (error instanceof HostFault) return error;
   const { mcpUrl, mcpTransport } = context.options;
   // A stdio server is a program, not an address: its failures are told in words about the command.
-  const fault = mcpTransport ? explainStdioFailure(error, mcpUrl.replace(/^stdio:/, ''), during) : explainMcpFailure(error, mcpUrl, during, { headers: toHeaderRecord(context.options.mcpHeaders ?? []) });
+  const fault = mcpTransport ? explainStdioFailure(error, mcpUrl.replace(/^stdio:/, ''), during, context.say) : explainMcpFailure(error, mcpUrl, during, context.say, { headers: toHeaderRecord(context.options.mcpHeaders ?? []) });
   return new HostFault(fault, context.state.phase);
 }

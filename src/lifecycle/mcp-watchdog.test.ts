@@ -1,3 +1,4 @@
+import { FAULT_WORDS } from './fault-words.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { McpWatchdog } from './mcp-watchdog.ts';
 
@@ -10,7 +11,7 @@ afterEach(() => {
 
 /** A watched request, and what its signal said when it aborted. */
 function watch(timeoutMs: number) {
-  const watchdog = new McpWatchdog(timeoutMs, () => 'execution');
+  const watchdog = new McpWatchdog(timeoutMs, () => 'execution', FAULT_WORDS.page);
   const signal = watchdog.begin('during tools/call', 'http://127.0.0.1:3000/mcp');
   return { watchdog, signal };
 }
@@ -50,7 +51,7 @@ describe('McpWatchdog', () => {
   });
 
   it('does not fire for a request that ended, nor for activity noted before any request began', () => {
-    const idle = new McpWatchdog(1_000, () => 'discovery');
+    const idle = new McpWatchdog(1_000, () => 'discovery', FAULT_WORDS.page);
     idle.noteActivity();
     expect(vi.getTimerCount()).toBe(0);
     const { watchdog, signal } = watch(1_000);

@@ -1,3 +1,4 @@
+import type { FaultWords } from './fault-words.ts';
 import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import { explainMcpStop } from './explain-exchange-stop.ts';
 import { HostFault, explainMcpRateLimit } from './faults.ts';
@@ -22,6 +23,8 @@ export class McpWatchdog {
   constructor(
     private readonly timeoutMs: number,
     private readonly currentPhase: () => Phase,
+    /** What to do after a fault, in the words of where it is read. */
+    private readonly say: FaultWords,
     // A monotonic clock: a wall clock set back would stretch the silence waited for.
     private readonly now: () => number = () => (typeof performance === 'undefined' ? Date.now() : performance.now()),
   ) {}
@@ -62,7 +65,7 @@ export class McpWatchdog {
       this.stop({
         what: `The MCP server at ${this.url} stopped answering ${this.during}.`,
         why: `Nothing came back for ${Math.round(this.timeoutMs / 1000)} seconds: the tool may hang, or the server or the network may have died.`,
-        fix: 'Check that the server is still running, then press Reset.',
+        fix: `Check that the server is still running, ${this.say.again}.`,
       });
     }, delayMs);
   }
@@ -74,18 +77,18 @@ export class McpWatchdog {
       why: reason
         ? `The response stream broke (${reason}): the server may have stopped or the connection was cut.`
         : 'The response stream closed before the result arrived: the server may have stopped in the middle of the call.',
-      fix: 'Check that the server is still running, then press Reset.',
+      fix: `Check that the server is still running, ${this.say.again}.`,
     });
   }
 
   /** The recorder stopped the answer itself: over a bound (time, frames, bytes), or a redirect. */
   noteStopped(stop: ExchangeStop, progressFrames: number): void {
-    this.stop(explainMcpStop({ stop, url: this.url, during: this.during, progressFrames }));
+    this.stop(explainMcpStop({ stop, url: this.url, during: this.during, progressFrames, say: this.say }));
   }
 
   /** The server refused the request with 429 and the host does not wait again (see mcp-rate-limit.ts). */
   noteRateLimited(giveUp: RateLimitGiveUp): void {
-    this.stop(explainMcpRateLimit({ url: this.url, during: this.during, ...giveUp }));
+    this.stop(explainMcpRateLimit({ url: this.url, during: this.during, say: this.say, ...giveUp }));
   }
 
   /** What the watched request is doing, in words ("during tools/call"), for steps recorded while it waits. */

@@ -1,3 +1,4 @@
+import type { FaultWords } from './fault-words.ts';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { ExchangeStopped, type ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { recordExchange, type RecordedAnswer, type RecordedExchange } from '../mcp/recording-fetch.ts';
@@ -55,8 +56,10 @@ export async function callProvider(input: {
   onExchange: (http: HttpExchange) => void;
   /** One more frame of a streamed reply; the exchange given to onExchange does not repeat the frames. */
   onFrame?: (framing: 'sse' | 'ndjson', frame: SseFrame) => void;
+  /** What to do after a fault, in the words of where it is read. */
+  say: FaultWords;
 }): Promise<ProviderResponse> {
-  const { adapter, settings, request, signal, phase } = input;
+  const { adapter, settings, request, signal, phase, say } = input;
   const address = joinProviderUrl({ baseUrl: settings.baseUrl, path: request.path });
   // The reply is read from here into steps, faults and the answer: a key the provider
   // echoes back must not reach them, as it does not reach the recorded exchange.
@@ -92,18 +95,18 @@ export async function callProvider(input: {
     else text = redactSecretValues({ text: await answer.response.text(), secrets });
   } catch (error) {
     if (signal.aborted) throw new RunAborted();
-    if (error instanceof ExchangeStopped) throw new HostFault(explainProviderStop({ stop: error.stop, url, label: adapter.label }), phase);
+    if (error instanceof ExchangeStopped) throw new HostFault(explainProviderStop({ stop: error.stop, url, label: adapter.label, say }), phase);
     // The answer had begun (a 2xx and part of its body) when the connection broke: the reply was interrupted, not refused.
     const broken = readBrokenBody(exchange, error);
     if (broken) return broken;
-    throw new HostFault(explainProviderFailure({ error, url, label: adapter.label, kind: settings.kind }), phase);
+    throw new HostFault(explainProviderFailure({ error, url, label: adapter.label, kind: settings.kind, say }), phase);
   }
   const response = answer.kind === 'streamed' ? answer.response : answer;
-  if (collector.streaming()) return readStreamedReply({ adapter, settings, headers: response.headers, collector, exchange, url, secrets, phase, signal });
+  if (collector.streaming()) return readStreamedReply({ adapter, settings, headers: response.headers, collector, exchange, url, secrets, phase, signal, say });
   const http = exchange ? snapshotExchange(exchange) : { method: 'POST', url, requestHeaders: {} };
   if (!response.ok) {
     const retryAfterMs = response.status === 429 ? readRetryAfterMs({ value: response.headers.get('retry-after'), now: Date.now() }) : undefined;
-    const fault = explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+    const fault = explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind, say, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
     throw new HostFault(fault, phase, response.status === 429 ? { rateLimit: { waitMs: retryAfterMs } } : {});
   }
   let body: unknown;
@@ -114,7 +117,7 @@ export async function callProvider(input: {
     const cut = readBodyCut({ text });
     if (cut) return { reply: createInterruptedReply({ stop: cut, text: '', finishReason: null }), body: text, http, reasoning: readReasoning(response.headers, secrets) };
     throw new HostFault({
-      ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind }),
+      ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }),
       why: `The body is not JSON: it begins “${text.slice(0, 80)}”.`,
     }, phase);
   }
@@ -124,7 +127,7 @@ export async function callProvider(input: {
   } catch (error) {
     if (!(error instanceof ProviderReplyError)) throw error;
     throw new HostFault({
-      ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind }),
+      ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }),
       why: error.message,
     }, phase);
   }
@@ -164,12 +167,13 @@ async function readStreamedReply(input: {
   secrets: string[];
   phase: Phase;
   signal: AbortSignal;
+  say: FaultWords;
 }): Promise<ProviderResponse> {
-  const { adapter, settings, headers, collector, url, phase } = input;
+  const { adapter, settings, headers, collector, url, phase, say } = input;
   await collector.ended;
   if (input.signal.aborted) throw new RunAborted();
   const http = input.exchange ? snapshotExchange(input.exchange) : { method: 'POST', url, requestHeaders: {} };
-  const explain = (why: string) => new HostFault({ ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind }), why }, phase);
+  const explain = (why: string) => new HostFault({ ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }), why }, phase);
   const reasoning = readReasoning(headers, input.secrets);
   try {
     const { body, summary } = collector.finish();

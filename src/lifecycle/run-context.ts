@@ -7,6 +7,7 @@ import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
 import type { GatedUrl } from '../trace/url-gate.ts';
 import type { ClientCredentials } from '../mcp/authorization/build-requests.ts';
 import type { Authorization } from './authorization-flow.ts';
+import type { FaultReader, FaultWords } from './fault-words.ts';
 import type { Release } from './gate.ts';
 import type { McpConnection } from './mcp-connection.ts';
 import type { McpHeader } from './mcp-headers.ts';
@@ -69,6 +70,8 @@ export type RunOptions = {
   consentAnswer?: ConsentDecision;
   /** The MCP authorization flow (OAuth), run when the server answers 401; without it a 401 ends the run with advice. */
   authorization?: AuthorizationSettings;
+  /** Where the run's faults are read, for their words of what to do: the page (the default) or the CLI. */
+  reader?: FaultReader;
 };
 
 /**
@@ -159,4 +162,6 @@ export type RunContext = {
   mcpFetch: FetchLike;
   /** The run's secret values, shared by the recorder and the trace writer; the authorization flow adds its tokens here. */
   secrets: string[];
+  /** What to do after a fault, in the words of where it is read (options.reader). */
+  say: FaultWords;
 };

@@ -122,6 +122,7 @@ async function askModelWithin(context: RunContext, request: Parameters<typeof ca
       limits: resolveProviderLimits(timeouts, { maxFrames: timeouts.maxAnswerFrames }),
       phase: 'execution',
       onExchange,
+      say: context.say,
     });
   } catch (error) {
     // Only the host's own clock running out is this outcome; any other failure of the provider ends the run as before.

@@ -56,7 +56,7 @@ type GateAsk = { text: unknown; source: UrlSource; base?: string; then?: string 
 
 /** Records the refusal as its step; returns the fault that ends the path, for a caller that stops. */
 function recordRefusal(context: RunContext, ask: GateAsk, refusal: UrlRefusal, reason: string): Fault {
-  const fault = explainUrlRefused({ text: ask.text, source: ask.source, refusal, reason, then: ask.then ?? 'then press Reset' });
+  const fault = explainUrlRefused({ text: ask.text, source: ask.source, refusal, reason, then: ask.then ?? context.say.again });
   const step = context.writer.append('host.url-refused', {
     payload: { url: showUrl(ask.text), from: `${ask.source.field} in ${ask.source.document}`, found: refusal, why: reason, fix: fault.fix },
     title: `Host refuses the ${ask.source.field}: ${reason}`,

@@ -65,7 +65,7 @@ describe('discovery when the server says little', () => {
     expect(trace.steps.find((step) => step.id === 'auth.resource-metadata')?.note).toContain('tries the next address');
     expect(trace.steps.find((step) => step.id === 'auth.challenge')?.payload).toMatchObject({ 'www-authenticate': 'Bearer' });
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault).toMatchObject({ what: `The authorization server ${origin}/tenant offers neither Client ID Metadata Documents nor dynamic registration, and no client id was given.`, fix: expect.stringContaining('in the page, OAuth client id beside the server\'s URL') });
+    expect(trace.steps.at(-1)?.fault).toMatchObject({ what: `The authorization server ${origin}/tenant offers neither Client ID Metadata Documents nor dynamic registration, and no client id was given.`, fix: expect.stringContaining('the OAuth client id beside the server\'s URL in the model settings') });
     expect(trace.steps.map((step) => step.id)).not.toContain('auth.authorization-request');
     expect(asked.filter((line) => line.includes('authorize') || line.includes('token'))).toEqual([]);
   });

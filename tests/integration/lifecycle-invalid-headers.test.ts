@@ -30,7 +30,7 @@ function readFault(trace: Trace) {
 
 describe('a header of the MCP server that cannot be sent', () => {
   it.each(INVALID_VALUES)('holding %s: the run ends naming the header and the character, not as if the server were not running', async (_name, value, codePoint) => {
-    const trace = await createMockRun(server.url, { mcpHeaders: [{ name: 'X-Team', value }], autoRelease: true }).start();
+    const trace = await createMockRun(server.url, { mcpHeaders: [{ name: 'X-Team', value }], autoRelease: true, reader: 'cli' }).start();
     const fault = readFault(trace);
     expect(fault.what).toContain('the header X-Team has a value that holds');
     expect(fault.what).toContain(codePoint);

@@ -89,9 +89,10 @@ describe('the Auto era', () => {
     const fault = trace.steps.at(-1)?.fault;
     expect(fault?.what).toContain('does not speak the 2026-07-28 era');
     expect(fault?.why).toContain('HTTP 400');
-    expect(fault?.fix).toContain('--era auto');
-    expect(fault?.fix).toContain('--era 2025-11-25');
-    expect(fault?.fix).toContain('Auto');
+    // The page's words name its choices and its button, never a flag; the CLI's name the flags and no button.
+    expect(fault?.fix).toBe('Choose Auto or 2025-11-25 as the protocol era, then press Reset: Auto tries 2026-07-28 and falls back to 2025-11-25 in the open.');
+    const atTerminal = (await run(server.url, { era: '2026-07-28', reader: 'cli' })).steps.at(-1)?.fault;
+    expect(atTerminal?.fix).toBe('Run the command again with --era auto or --era 2025-11-25: Auto tries 2026-07-28 and falls back to 2025-11-25 in the open.');
   });
 });
 
@@ -106,8 +107,9 @@ describe('a server that needs a bearer token', () => {
     const fault = trace.steps.at(-1)!.fault!;
     expect(fault.what).toContain('HTTP 401');
     expect(fault.what).toContain('WWW-Authenticate: Bearer realm="sdk-v2-test-server"');
-    expect(fault.fix).toContain('--header "Authorization: Bearer …"');
-    expect(fault.fix).toContain('MCP server URL');
+    expect(fault.fix).toContain('the headers beside "MCP server URL" in the model settings, for example Authorization: Bearer …');
+    expect(fault.fix).toContain('press Sign in');
+    expect(fault.fix).not.toMatch(/--[a-z]/);
     expect(formatTraceText({ trace })).toContain('WWW-Authenticate: Bearer realm=');
   });
 
@@ -159,7 +161,7 @@ describe('a server URL with a user and password', () => {
     expect(server.receivedAuthorization).toEqual([]);
     const fault = trace.steps.at(-1)!.fault!;
     expect(fault.what).toContain('holds a user name or password');
-    expect(fault.fix).toContain('--header "Authorization: Basic …"');
+    expect(fault.fix).toContain('"MCP server URL" in the model settings, for example Authorization: Basic …');
     for (const text of [JSON.stringify(trace), formatTraceText({ trace, maxPayloadLength: 0 })]) expect(text).not.toContain('pw-9c8b7a6d5e');
   });
 });
