@@ -173,9 +173,10 @@ const CreateMessageResultSchema = z.object({
   stopReason: z.string().optional(),
 });
 
-async function answerElicitation(context: RunContext, params: ElicitRequestParams): Promise<ElicitResult> {
+/** One elicitation, asked of the user; `note` says how it came when it is no elicitation/create (a -32042 error). */
+export async function answerElicitation(context: RunContext, params: ElicitRequestParams, note?: string): Promise<ElicitResult> {
   const { hostStep, options } = context;
-  await hostStep('client.elicitation-to-host', { payload: params });
+  await hostStep('client.elicitation-to-host', { payload: params, ...(note ? { note } : {}) });
   // URL mode: the address passes the URL gate before the user is shown it; refused, nobody is asked and the host declines.
   if (params.mode === 'url' && gateUrlOrRecord(context, { text: params.url, source: { field: 'url', document: "the server's elicitation request (URL mode)" } }) === undefined) {
     const declined: ElicitResult = { action: 'decline' };

@@ -1,10 +1,11 @@
-import { ProtocolError, specTypeSchemas } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type ElicitRequestURLParams } from '@modelcontextprotocol/client';
 import type { McpCallPlan, ToolRoundResult } from '../providers/types.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { askConsent, needsConsent } from './consent.ts';
 import { readResourceLinks } from './resource-links.ts';
 import { readResultWithoutType } from './result-without-type.ts';
+import { answerUrlElicitations, readUrlElicitations } from './url-elicitation-required.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
@@ -24,11 +25,12 @@ export const STOPPED_BY_USER = 'The user stopped this tool call before it finish
  * reports them, and the result back to the host. The SDK client validates the result
  * against its CallToolResult schema before it gives it back.
  */
-export async function callTool(context: RunContext, params: ToolCallParams): Promise<ToolRoundResult['outcome']> {
+export async function callTool(context: RunContext, params: ToolCallParams, { again = false }: { again?: boolean } = {}): Promise<ToolRoundResult['outcome']> {
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
   const tool = context.state.tools.find((listed) => listed.name === params.name);
-  if (tool && needsConsent(tool) && (await askConsent(context, { tool, params })) === 'deny') {
+  // A call sent again after the user opened the server's page was consented to the first time.
+  if (!again && tool && needsConsent(tool) && (await askConsent(context, { tool, params })) === 'deny') {
     // Nothing reaches the server; the model hears why, so it can tell the user in words.
     context.state.declined = true;
     return { type: 'host-error', message: `The user declined to let the host call ${params.name}, so it was not called and nothing changed on the server.` };
@@ -51,10 +53,24 @@ export async function callTool(context: RunContext, params: ToolCallParams): Pro
   }).catch((error: unknown) => ({ error }));
   setToolCallInFlight(context, null);
   const result = 'result' in sent ? sent.result : await readResultWithoutType(context, { method: 'tools/call', schema: specTypeSchemas.CallToolResult, error: sent.error });
-  if (result === undefined) return answerFailedCall(context, { error: 'error' in sent ? sent.error : undefined, stoppedByLearner });
+  if (result === undefined) {
+    const error = 'error' in sent ? sent.error : undefined;
+    const elicitations = again || context.signal.aborted ? undefined : readUrlElicitations(error);
+    if (elicitations && elicitations.valid.length > 0 && elicitations.invalid === 0) return answerElicitationRequired(context, params, elicitations.valid);
+    return answerFailedCall(context, { error, stoppedByLearner });
+  }
   await context.traffic.answered('tools/call');
   await context.hostStep('client.result-to-host', { payload: result });
   return { type: 'result', result: await readResourceLinks(context, result) };
+}
+
+/** The server needs the user on a page of its own first (-32042): asked as URL elicitations, then the same call once more. */
+async function answerElicitationRequired(context: RunContext, params: ToolCallParams, elicitations: ElicitRequestURLParams[]): Promise<ToolRoundResult['outcome']> {
+  await context.traffic.answered('tools/call');
+  const outcome = await answerUrlElicitations(context, { elicitations, what: `the tool ${params.name}` });
+  if (outcome.kind === 'retry') return callTool(context, params, { again: true });
+  await context.hostStep('client.result-to-host', { payload: { error: { code: ProtocolErrorCode.UrlElicitationRequired, message: outcome.message } } });
+  return { type: 'host-error', message: outcome.message };
 }
 
 /** A call that gave no result: stopped by the learner, refused with a JSON-RPC error (the model is told), or a fault. */
@@ -67,7 +83,9 @@ async function answerFailedCall(context: RunContext, { error, stoppedByLearner }
   if (error instanceof ProtocolError && !context.signal.aborted) {
     // A JSON-RPC error (unknown tool, bad params): the host tells the model instead of stopping.
     await context.traffic.answered('tools/call');
-    const message = `MCP error ${error.code}: ${error.message}`;
+    // A v1 SDK server writes "MCP error <code>: " into the message itself: the host does not say it twice.
+    const prefix = `MCP error ${error.code}: `;
+    const message = error.message.startsWith(prefix) ? error.message : `${prefix}${error.message}`;
     const unsent = context.state.unsentInputAnswer;
     context.state.unsentInputAnswer = null;
     const note = unsent === null ? {} : { note: `No answer came from the server: this error is the client’s own (“${unsent}”), raised when the host could not answer the server’s input request, so the call was not sent again.` };

@@ -1,4 +1,4 @@
-import { inputRequired } from '@modelcontextprotocol/server';
+import { UrlElicitationRequiredError, inputRequired } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../server/mcp/tool-registry.ts';
@@ -6,6 +6,7 @@ import { serve, type RunningServer } from '../../server/node/serve.ts';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
+import { startSdkV2ToolServer, type ThirdPartyServer } from '../helpers/start-third-party-servers.ts';
 
 /**
  * A server that asks the user to open a page (elicitation, URL mode) whose address is
@@ -38,11 +39,11 @@ afterAll(async () => {
   await server.close();
 });
 
-function run(era: '2025-11-25' | '2026-07-28'): Promise<Trace> {
+function run(era: '2025-11-25' | '2026-07-28', { question = 'Sign me in first', mcpUrl = `${server.url}/mcp/toolbox` } = {}): Promise<Trace> {
   return createLifecycleRun({
-    question: 'Sign me in first',
+    question,
     era,
-    mcpUrl: `${server.url}/mcp/toolbox`,
+    mcpUrl,
     provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: 'mock-model-deterministic' },
     autoRelease: true,
     networkTimeoutMs: 10_000,
@@ -82,5 +83,32 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a URL-mode elicitation wit
     const trace = await run(era);
     expect(trace.steps.map((step) => step.id)).not.toContain('host.url-refused');
     expect(trace.steps.find((step) => step.id === 'host.elicitation.ask')?.payload).toEqual({ message: 'Open this page to sign in.', url: 'https://auth.example.com/login?session=1' });
+  });
+});
+
+describe('a URL elicitation required by an error (-32042) with a hostile address', () => {
+  // A v2 SDK server throwing the SDK's own error, as any 2025-11-25 server on it may.
+  let portal: ThirdPartyServer;
+  beforeAll(async () => {
+    portal = await startSdkV2ToolServer((mcp) => {
+      mcp.registerTool('open_portal_first', { description: 'Refuses until the user opened a portal page', inputSchema: z.object({}) }, () => {
+        throw new UrlElicitationRequiredError([{ mode: 'url', url: hostileUrl, message: 'Open the portal first.', elicitationId: 'portal-1' }]);
+      });
+    });
+  });
+  afterAll(async () => {
+    await portal.close();
+  });
+
+  it.each(HOSTILE)('%s: refused before the user is asked; the call is not sent again, and the model hears why', async (_name, url, found) => {
+    hostileUrl = url;
+    const trace = await run('2025-11-25', { question: 'Open the portal first', mcpUrl: portal.url });
+    const ids = trace.steps.map((step) => step.id);
+    expect(trace.steps.find((step) => step.id === 'host.url-refused')?.payload).toMatchObject({ url, found });
+    expect(ids).not.toContain('user.elicitation.answer');
+    expect(ids.filter((id) => id === 'mcp.tools-call.request')).toHaveLength(1);
+    expect(trace.answer).toContain('the answer was decline (the steps before say who gave it), so the request was not sent again');
+    // The refused address reaches neither the model nor the answer.
+    expect(trace.answer).not.toContain(url);
   });
 });
