@@ -17,6 +17,7 @@ import { approveSandboxConsent } from './approve-sandbox-consent.ts';
 import type { AuthorizationSettings } from '../../src/lifecycle/run-context.ts';
 import { EXPORT_FLAG_OPTIONS, EXPORT_FLAG_USAGE, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
 import { readServerFlags } from './read-server-flags.ts';
+import { readPromptFlags } from './read-prompt-flags.ts';
 import { exitCodeFor } from './exit-code.ts';
 import { createStdioTransport } from './stdio-transport.ts';
 
@@ -62,6 +63,8 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --json                        print the trace as JSON and nothing else (use npm run -s so npm adds nothing)
   --full                        do not shorten long payloads in the text output
   --consent allow|deny          the answer at a destructive tool's consent gate (default allow, said in the step)
+  --prompt NAME                 start from this prompt of the server (prompts/get, translation #5) instead of the
+                                question alone; --prompt-arg NAME=VALUE gives one of its arguments (repeatable)
 ${EXPORT_FLAG_USAGE}
 
 Exit code: 0 a full answer, 1 the run failed, 2 a wrong command line, 3 the model refused,
@@ -101,6 +104,8 @@ try {
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       consent: { type: 'string', default: 'allow' },
+      prompt: { type: 'string' },
+      'prompt-arg': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
       ...EXPORT_FLAG_OPTIONS,
     },
@@ -128,6 +133,9 @@ if (eraRefusal) fail(`The scenario ${scenario.id} cannot run in ${serverChoice.e
 if (values.server !== undefined && values.stdio !== undefined) fail('--server and --stdio both name the MCP server: give one.');
 const stdioCommand = values.stdio === undefined ? undefined : parseStdioCommand(values.stdio);
 if (stdioCommand && !stdioCommand.ok) fail(`--stdio "${values.stdio}" cannot be read: ${stdioCommand.reason}.`);
+const promptChoice = readPromptFlags({ prompt: values.prompt, promptArg: values['prompt-arg'] });
+if ('error' in promptChoice) fail(promptChoice.error);
+const prompt = promptChoice.prompt ?? scenario.prompt;
 const exportChoice = readExportChoice(values);
 if (exportChoice.error) fail(exportChoice.error);
 const elicitation = values['elicitation-answer'] === undefined ? undefined : readElicitationAnswer(values['elicitation-answer']);
@@ -221,7 +229,7 @@ try {
     ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
     ...(roots.length > 0 ? { roots } : {}),
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
-    ...(scenario.prompt ? { prompt: scenario.prompt } : {}),
+    ...(prompt ? { prompt } : {}),
     ...(scenario.listResources ? { listResources: true } : {}),
     ...(values.consent === 'deny' ? { consentAnswer: 'deny' as const } : {}),
   });

@@ -28,6 +28,8 @@ export type FaultWords = {
   httpView: string;
   /** Where the model's key and base URL are given. */
   provider: string;
+  /** Where a prompt of the server is chosen. */
+  prompts: string;
   /** Why a server or provider that is running may still not answer this reader. */
   blocked: string;
 };
@@ -48,6 +50,7 @@ export const FAULT_WORDS: Record<FaultReader, FaultWords> = {
     httpView: 'the HTTP view of the step',
     provider: 'the key and base URL in the model settings',
     blocked: 'or a browser blocked the call because the server does not allow this page (CORS)',
+    prompts: 'the model settings list them',
   },
   cli: {
     again: 'then run the command again',
@@ -61,5 +64,6 @@ export const FAULT_WORDS: Record<FaultReader, FaultWords> = {
     httpView: 'the step\'s HTTP line above (--full shows whole payloads, --json the whole exchange)',
     provider: '--base-url and the key in the environment',
     blocked: 'or something between here and the server refused the connection',
+    prompts: 'name it with --prompt NAME, its arguments with --prompt-arg NAME=VALUE',
   },
 };

@@ -25,7 +25,7 @@ export async function startFromPrompt(context: RunContext, choice: PromptChoice)
         {
           what: `The server has no prompt named “${choice.name}”.`,
           why: names.length > 0 ? `Its prompts/list names ${names.join(', ')}.` : 'Its prompts/list is empty: it offers no prompts.',
-          fix: 'Pick one of the prompts the server lists (Model settings shows them), or ask a question instead.',
+          fix: `Pick one of the prompts the server lists (${context.say.prompts}), or ask a question instead, ${context.say.again}.`,
         },
         'discovery',
       );
