@@ -40,7 +40,7 @@ export const STEP_SUMMARIES: Partial<Record<StepId, string>> = {
   'mcp.response': 'The answer to a request outside the twenty steps.',
   'host.new-session': 'The host does what the protocol asks after a 404: a fresh handshake, a new session id, then the same request again.',
   'mcp.session.delete': 'A client that is done ends its session explicitly, so the server can free what it holds for it.',
-  'bridge.stdio.write': "A stdio server has no URL: the app's bridge took the HTTP request and wrote its JSON-RPC message to the process's standard input, one message a line. The bridge numbers the ids itself, since several pages may share one process; the answer gets the client's id back.",
+  'bridge.stdio.write': "A stdio server has no URL: the app's bridge took the HTTP request and wrote its JSON-RPC message to the process's standard input, one message a line. The bridge numbers the ids itself, since several pages may share one process; the answer gets the client's id back. That process was started once for every client: what it set up for an earlier one (tools it registers only for a client that offers sampling, say) this client sees too, whatever it declared.",
   'bridge.stdio.read': "The stdio server answers on its standard output, one JSON-RPC message a line. The bridge read this line and passed the message on in the HTTP response stream.",
   'bridge.stderr': "A stdio server writes its logs to standard error, never to standard output (that is for JSON-RPC only). The bridge passes each line on so you can see it; it is no MCP message.",
   'bridge.exit': 'The process behind the bridge ended. Nothing can reach it until npm start is started again.',

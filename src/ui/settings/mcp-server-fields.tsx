@@ -50,7 +50,7 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
       ))}
       {bridgedChosen && (
         <p className="text-xs text-slate-500">
-          Started by npm start -- --stdio {bridgedChosen.name}=…. The bridge speaks the 2025-11-25 era: choose it for this server. Each line the bridge writes to the program and reads from it is a step of its own.
+          Started by npm start -- --stdio {bridgedChosen.name}=…. The bridge speaks the 2025-11-25 era: choose it for this server. Each line the bridge writes to the program and reads from it is a step of its own. One program serves every client of the bridge (every tab, every run): it was started once, so what it set up for an earlier client stays for the later ones, whatever they declare (tools it registers only for a client that offers sampling or elicitation, say).
         </p>
       )}
       {byUrl && draft.mcpServerUrl !== null && (
