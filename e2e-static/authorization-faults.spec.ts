@@ -35,7 +35,7 @@ type Case = { fault: string; era: string; consents: number; outcome: RegExp; ste
 
 const CASES: Case[] = [
   { fault: 'wrong-issuer', era: '2025-11-25', consents: 0, outcome: /stopped/, steps: FIRST_FLOW.slice(0, 3), said: "The authorization server's metadata says its issuer is" },
-  { fault: 'wrong-resource', era: '2026-07-28', consents: 1, outcome: /stopped/, steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge'], said: 'still answered HTTP 401 with the new token: “The access token was issued for another resource' },
+  { fault: 'wrong-resource', era: '2026-07-28', consents: 1, outcome: /stopped/, steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata'], said: 'still answered HTTP 401 with the new token: “The access token was issued for another resource' },
   { fault: 'missing-scope', era: '2025-11-25', consents: 2, outcome: /complete/, steps: [...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'], said: '5 plus 7 is 12.' },
   { fault: 'expired-token', era: '2026-07-28', consents: 1, outcome: /complete/, steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry'], said: '5 plus 7 is 12.' },
   { fault: 'state-mismatch', era: '2026-07-28', consents: 1, outcome: /stopped/, steps: FIRST_FLOW.slice(0, 6), said: 'The redirect back from the consent page carried another state than the one the host sent.', handOver: true },

@@ -50,7 +50,7 @@ test('wrong-resource, 2025-11-25: the token is refused, a refresh is refused too
   await approveIn(page, () => play(page));
   await waitForRunStatus(page, /stopped/);
   await expectEraSpoken(page, '2025-11-25');
-  expect(await readAuthSteps(page)).toEqual([...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge']);
+  expect(await readAuthSteps(page)).toEqual([...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata']);
   await expect(page.getByTestId('fault')).toContainText('still answered HTTP 401 with the new token: “The access token was issued for another resource');
 });
 
