@@ -1,7 +1,8 @@
 import { InsufficientScopeError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { FAULT_WORDS } from './fault-words.ts';
-import { explainMcpFailure, explainProviderFailure, readHttpStatus } from './faults.ts';
+import { explainMcpFailure, readHttpStatus } from './faults.ts';
+import { explainProviderFailure } from './provider-faults.ts';
 
 const say = FAULT_WORDS.page;
 

@@ -1,5 +1,4 @@
 import { InsufficientScopeError, SdkHttpError } from '@modelcontextprotocol/client';
-import { z } from 'zod';
 import type { Fault, Phase } from '../trace/trace.ts';
 import { findInvalidHeader } from '../trace/http-header-rules.ts';
 import { InvalidHeaderError } from '../mcp/recording-fetch.ts';
@@ -58,7 +57,7 @@ function isNetworkFailure(error: unknown): boolean {
   );
 }
 
-function isTimeout(error: unknown): boolean {
+export function isTimeout(error: unknown): boolean {
   return errorName(error) === 'TimeoutError' || /timed? ?out/i.test(errorText(error));
 }
 
@@ -77,7 +76,7 @@ export type McpFailureEvidence = {
  * learner's headers behind the TypeError fetch's Headers throws (the same class as a
  * network failure's, and with no header named in it).
  */
-function findHeaderFault(error: unknown, headers: Record<string, string> | undefined): { header: string; problem: string } | undefined {
+export function findHeaderFault(error: unknown, headers: Record<string, string> | undefined): { header: string; problem: string } | undefined {
   if (error instanceof InvalidHeaderError) return { header: error.header, problem: error.problem };
   if (!(error instanceof TypeError) || headers === undefined) return undefined;
   const invalid = findInvalidHeader(Object.entries(headers));
@@ -85,7 +84,7 @@ function findHeaderFault(error: unknown, headers: Record<string, string> | undef
 }
 
 /** Nothing was sent: a header stopped the request before it left, so this says nothing about the other side. */
-function explainInvalidHeader({ to, header, problem, fix }: { to: string; header: string; problem: string; fix: string }): Fault {
+export function explainInvalidHeader({ to, header, problem, fix }: { to: string; header: string; problem: string; fix: string }): Fault {
   return {
     what: `The request to ${to} was not sent: the header ${header} ${problem}.`,
     why: 'A header HTTP cannot carry stops a request before it leaves this machine, so nothing reached the other side: it is not a network failure.',
@@ -228,114 +227,6 @@ function isNotJsonRpc(error: unknown): boolean {
 
 function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/** Explains why a provider call failed: network, HTTP status, or a body the host cannot read. */
-export function explainProviderFailure(input: {
-  error?: unknown;
-  status?: number;
-  body?: string;
-  url: string;
-  label: string;
-  kind: 'mock' | 'real' | 'tab';
-  /** The wait a 429's Retry-After asked for. */
-  retryAfterMs?: number;
-  say: FaultWords;
-}): Fault {
-  const { error, status, body, url, label, kind, retryAfterMs, say } = input;
-  const serverMessage = body ? readProviderErrorMessage(body) : undefined;
-  const said = serverMessage ? ` It said: “${serverMessage}”` : '';
-  if (error !== undefined && isTimeout(error)) {
-    return {
-      what: `The model at ${url} did not answer in time.`,
-      why: 'The provider may be slow or overloaded, or the connection stalled.',
-      fix: `${say.retry} If it keeps happening, try another model.`,
-    };
-  }
-  const headerFault = findHeaderFault(error, undefined);
-  if (headerFault) {
-    // The adapters write every header but the key's value: a character a header cannot carry came in with the key.
-    return explainInvalidHeader({ to: `the model at ${url}`, ...headerFault, fix: `Give the API key again (${say.provider}), without the character named, ${say.again}.` });
-  }
-  if (error !== undefined) {
-    return {
-      what: `Could not reach the model at ${url}.`,
-      why:
-        kind === 'mock'
-          ? 'The mock model is served by the same server as the app; it is not answering, so the server has probably stopped.'
-          : `Nothing answered: the address is wrong, the network is down, ${say.blocked}.`,
-      fix: kind === 'mock' ? `Start the app again with npm start, ${say.again}.` : `Check the base URL (${say.provider}) and your network, ${say.again}.`,
-    };
-  }
-  switch (status) {
-    case 401:
-    case 403:
-      return {
-        what: `The ${label} endpoint refused the request (HTTP ${status}).${said}`,
-        why: 'The API key is missing, wrong, or not allowed to use this model.',
-        fix: `Check the key (${say.provider}), ${say.again}.`,
-      };
-    case 404:
-      return {
-        what: `The ${label} endpoint answered HTTP 404.${said}`,
-        why: 'The model name is unknown to this provider, or the base URL does not point to its API.',
-        fix: `Check the model name and the base URL (${say.provider}), ${say.again}.`,
-      };
-    case 429:
-      return retryAfterMs === undefined
-        ? {
-            what: `The ${label} endpoint is rate-limiting (HTTP 429).${said}`,
-            why: 'Too many requests, or the account has no quota left.',
-            fix: `Wait a moment, check your plan, ${say.again}.`,
-          }
-        : {
-            what: `The ${label} endpoint is rate-limiting (HTTP 429): it asks to wait ${describeWait(retryAfterMs)} before the next request (Retry-After).${said}`,
-            why: 'Too many requests, or the account has no quota left. Sending again sooner only earns another refusal.',
-            fix: `Wait ${describeWait(retryAfterMs)}, check your plan, ${say.again}.`,
-          };
-    default:
-      break;
-  }
-  if (status !== undefined && status >= 500) {
-    return {
-      what: `The ${label} endpoint failed on its side (HTTP ${status}).${said}`,
-      why: 'The provider had an internal error or is unavailable.',
-      fix: `Wait a moment. ${say.retry}`,
-    };
-  }
-  if (status !== undefined && status !== 200) {
-    return {
-      what: `The ${label} endpoint rejected the request (HTTP ${status}).${said}`,
-      why: 'The provider did not accept what the host sent.',
-      fix: `Look at the request (${say.httpView}), ${say.again}.`,
-    };
-  }
-  return {
-    what: `The model's reply could not be read.${said}`,
-    why: `It is not a ${label} response the host understands.`,
-    fix: `Check that the base URL (${say.provider}) points to a ${label} endpoint, ${say.again}.`,
-  };
-}
-
-/** Providers write their error bodies as `{ error: "…" }`, `{ error: { message } }` or `{ message }`. */
-const ProviderErrorBodySchema = z.object({ error: z.unknown().optional(), message: z.unknown().optional() });
-const NestedErrorSchema = z.object({ message: z.string() });
-
-function readProviderErrorMessage(body: string): string | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return body.trim().slice(0, 200) || undefined;
-  }
-  const read = ProviderErrorBodySchema.safeParse(parsed);
-  if (!read.success) return undefined;
-  const { error, message } = read.data;
-  const nested = NestedErrorSchema.safeParse(error);
-  if (typeof error === 'string') return error.slice(0, 300);
-  if (nested.success) return nested.data.message.slice(0, 300);
-  if (typeof message === 'string') return message.slice(0, 300);
-  return undefined;
 }
 
 /** The fault for an MCP server that refused a request with 429: how long it asked to wait, when it said. */

@@ -6,7 +6,8 @@ import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type 
 import { createInterruptedReply, readBodyCut, readStreamCut } from '../providers/interrupted-reply.ts';
 import { explainProviderStop } from './explain-exchange-stop.ts';
 import { joinProviderUrl } from '../providers/join-provider-url.ts';
-import { HostFault, RunAborted, explainProviderFailure } from './faults.ts';
+import { HostFault, RunAborted } from './faults.ts';
+import { explainProviderFailure } from './provider-faults.ts';
 import { readRetryAfterMs } from './retry-after.ts';
 import type { HttpExchange, Phase, SseFrame, StreamSummary } from '../trace/trace.ts';
 import { createStreamedReplyCollector } from './collect-streamed-reply.ts';
