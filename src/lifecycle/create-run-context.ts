@@ -63,7 +63,6 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     state.phase = step.phase;
     return step;
   };
-
   const say = FAULT_WORDS[options.reader ?? 'page'];
   const watchdog = new McpWatchdog(timeouts.mcpSilenceMs, () => state.phase, say);
   const traffic = createMcpTraffic({

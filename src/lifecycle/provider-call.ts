@@ -43,8 +43,8 @@ export type ProviderResponse = {
 /** A provider request as it leaves: its body is the learner's, when they edited it at the gate, whatever they wrote. */
 export type SentProviderRequest = Omit<ProviderHttpRequest, 'body'> & { body: unknown };
 
-/** One recorded provider call: sends the request, reads the reply, or explains why it could not. */
-export async function callProvider(input: {
+/** What one provider call is given. */
+export type ProviderCallInput = {
   adapter: WireAdapter;
   settings: ProviderSettings;
   request: SentProviderRequest;
@@ -59,7 +59,10 @@ export async function callProvider(input: {
   onFrame?: (framing: 'sse' | 'ndjson', frame: SseFrame) => void;
   /** What to do after a fault, in the words of where it is read. */
   say: FaultWords;
-}): Promise<ProviderResponse> {
+};
+
+/** One recorded provider call: sends the request, reads the reply, or explains why it could not. */
+export async function callProvider(input: ProviderCallInput): Promise<ProviderResponse> {
   const { adapter, settings, request, signal, phase, say } = input;
   const address = joinProviderUrl({ baseUrl: settings.baseUrl, path: request.path });
   // The reply is read from here into steps, faults and the answer: a key the provider

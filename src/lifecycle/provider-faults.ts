@@ -24,28 +24,7 @@ export function explainProviderFailure(input: {
   const { error, status, body, url, label, kind, retryAfterMs, say } = input;
   const serverMessage = body ? readProviderErrorMessage(body) : undefined;
   const said = serverMessage ? ` It said: “${serverMessage}”` : '';
-  if (error !== undefined && isTimeout(error)) {
-    return {
-      what: `The model at ${url} did not answer in time.`,
-      why: 'The provider may be slow or overloaded, or the connection stalled.',
-      fix: `${say.retry} If it keeps happening, try another model.`,
-    };
-  }
-  const headerFault = findHeaderFault(error, undefined);
-  if (headerFault) {
-    // The adapters write every header but the key's value: a character a header cannot carry came in with the key.
-    return explainInvalidHeader({ to: `the model at ${url}`, ...headerFault, fix: `Give the API key again (${say.provider}), without the character named, ${say.again}.` });
-  }
-  if (error !== undefined) {
-    return {
-      what: `Could not reach the model at ${url}.`,
-      why:
-        kind === 'mock'
-          ? 'The mock model is served by the same server as the app; it is not answering, so the server has probably stopped.'
-          : `Nothing answered: the address is wrong, the network is down, ${say.blocked}.`,
-      fix: kind === 'mock' ? `Start the app again with npm start, ${say.again}.` : `Check the base URL (${say.provider}) and your network, ${say.again}.`,
-    };
-  }
+  if (error !== undefined) return explainProviderUnreached({ error, url, kind, say });
   switch (status) {
     case 401:
     case 403:
@@ -93,6 +72,30 @@ export function explainProviderFailure(input: {
     what: `The model's reply could not be read.${said}`,
     why: `It is not a ${label} response the host understands.`,
     fix: `Check that the base URL (${say.provider}) points to a ${label} endpoint, ${say.again}.`,
+  };
+}
+
+/** No answer to read: the host's clock ran out, a header could not be sent, or nothing answered. */
+function explainProviderUnreached({ error, url, kind, say }: { error: unknown; url: string; kind: 'mock' | 'real' | 'tab'; say: FaultWords }): Fault {
+  if (isTimeout(error)) {
+    return {
+      what: `The model at ${url} did not answer in time.`,
+      why: 'The provider may be slow or overloaded, or the connection stalled.',
+      fix: `${say.retry} If it keeps happening, try another model.`,
+    };
+  }
+  const headerFault = findHeaderFault(error, undefined);
+  if (headerFault) {
+    // The adapters write every header but the key's value: a character a header cannot carry came in with the key.
+    return explainInvalidHeader({ to: `the model at ${url}`, ...headerFault, fix: `Give the API key again (${say.provider}), without the character named, ${say.again}.` });
+  }
+  return {
+    what: `Could not reach the model at ${url}.`,
+    why:
+      kind === 'mock'
+        ? 'The mock model is served by the same server as the app; it is not answering, so the server has probably stopped.'
+        : `Nothing answered: the address is wrong, the network is down, ${say.blocked}.`,
+    fix: kind === 'mock' ? `Start the app again with npm start, ${say.again}.` : `Check the base URL (${say.provider}) and your network, ${say.again}.`,
   };
 }
 
