@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { JsonView, collapseAllNested, defaultStyles, darkStyles } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
 import type { Focus } from '../../content/narration.ts';
@@ -34,6 +34,18 @@ function formatJson(value: unknown): string {
   } catch {
     return '(This value is nested too deeply to print.)';
   }
+}
+
+/**
+ * The tree's toggles are spans with role="button" that the library opens on a click only: Space and Enter
+ * press them too, as on any button (and so are not taken for Play).
+ */
+function pressTreeToggle(event: KeyboardEvent<HTMLDivElement>): void {
+  if (event.key !== ' ' && event.key !== 'Enter') return;
+  const target = event.target;
+  if (!(target instanceof HTMLElement) || target instanceof HTMLButtonElement || !target.matches('[role="button"]')) return;
+  event.preventDefault();
+  target.click();
 }
 
 /**
@@ -90,7 +102,7 @@ export function JsonPayload({
       {notice}
       {mode === 'highlighted' && <AnnotatedJson value={shown} highlights={highlights} testId={testId ? `${testId}-highlighted` : undefined} />}
       {mode === 'tree' && (
-        <div className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] dark:border-slate-700 dark:bg-slate-950">
+        <div className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] dark:border-slate-700 dark:bg-slate-950" onKeyDown={pressTreeToggle}>
           <JsonView data={shown as object} shouldExpandNode={collapsed ? collapseAllNested : expandFirstLevels} style={dark ? DARK_TREE : LIGHT_TREE} aria-label={label} />
         </div>
       )}
