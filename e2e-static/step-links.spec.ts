@@ -3,7 +3,7 @@ import { waitForInBrowserServer } from './static-site-helpers.ts';
 
 /** The static site opens a step link at that very step, its server being the Service Worker's. */
 
-test('links to steps 5, 10, 14, 15 and 16, and the bad-arguments lesson’s step 14, open at those steps', async ({ page }) => {
+test('links to steps 5, 10, 14, 15 and 16, the bad-arguments lesson’s step 14, a handshake step and sampling’s second step 14 open at those steps', async ({ page }) => {
   await page.goto('./');
   await waitForInBrowserServer(page);
   const links = [
@@ -20,4 +20,10 @@ test('links to steps 5, 10, 14, 15 and 16, and the bad-arguments lesson’s step
     await expect(page.getByTestId('inspector')).toHaveAttribute('data-round', '1');
   }
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'server.validate-arguments');
+  // A step with no number, by its id, and the second time a step comes in its round.
+  await page.goto('./?scenario=happy-path&step=mcp.initialize.response');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.initialize.response', { timeout: 30_000 });
+  await page.goto('./?scenario=sampling&era=2025-11-25&step=14&occurrence=2');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '14', { timeout: 60_000 });
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', '28');
 });

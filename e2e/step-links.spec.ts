@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { chooseRealProvider, isCurrentRowInTimeline, readPayload, stepUntil } from './helpers.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { chooseRealProvider, isCurrentRowInTimeline, openConsentPopup, readPayload, stepUntil } from './helpers.ts';
 
 /**
  * A link to step N opens step N: every canonical step of the default scenario in both
@@ -126,4 +126,63 @@ test('a link made with a real provider asks for it, never carries the key, and s
   await banner.getByRole('button', { name: 'Perform up to step 3' }).click();
   await expectShownStep(opened, 3);
   expect(providerRequests).toEqual([]);
+});
+
+/** Copies the link of the step on show, and opens it in a browser with none of this page's settings. */
+async function copyAndOpen(page: Page, browser: Browser): Promise<{ link: string; opened: Page }> {
+  await page.getByRole('button', { name: 'Copy link to this step' }).click();
+  await expect(page.getByTestId('step-link-status')).toContainText('Link copied.');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const opened = await (await browser.newContext()).newPage();
+  await opened.goto(link);
+  return { link, opened };
+}
+
+test('a link copied at sampling’s second step 14 opens that step (#28, after the model’s answer), not the first (#18)', async ({ page, context, browser }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/?scenario=sampling&era=2025-11-25');
+  await stepUntil(page, 'buttons', 'mcp.server-request.answer', 40);
+  await stepUntil(page, 'buttons', 'server.validate-arguments', 10);
+  const copiedAt = await page.getByTestId('inspector').getAttribute('data-n');
+  expect(Number(copiedAt)).toBeGreaterThan(20);
+  const { link, opened } = await copyAndOpen(page, browser);
+  expect(new URL(link).searchParams.get('occurrence')).toBe('2');
+  await expect(opened.getByTestId('inspector')).toHaveAttribute('data-n', copiedAt ?? '', { timeout: 30_000 });
+  await expect(opened.getByTestId('inspector')).toHaveAttribute('data-step-id', 'server.validate-arguments');
+  await expect(opened.getByTestId('opened-link-banner')).toHaveCount(0);
+});
+
+test('every step has a link: a handshake step and the consent gate open at themselves', async ({ page, context, browser }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/?scenario=consent&era=2025-11-25');
+  for (const stepId of ['mcp.initialized.notification', 'host.ask-consent']) {
+    await stepUntil(page, 'buttons', stepId, 40);
+    const n = await page.getByTestId('inspector').getAttribute('data-n');
+    const { link, opened } = await copyAndOpen(page, browser);
+    expect(new URL(link).searchParams.get('step')).toBe(stepId);
+    await expect(opened.getByTestId('inspector')).toHaveAttribute('data-step-id', stepId, { timeout: 30_000 });
+    await expect(opened.getByTestId('inspector')).toHaveAttribute('data-n', n ?? '');
+    await expect(opened.locator('[data-testid="timeline-step"][aria-current="step"]')).toHaveAttribute('data-step-id', stepId);
+    await opened.context().close();
+  }
+});
+
+test('the OAuth steps have links: one before the sign-in opens at once, one after it waits for the learner to sign in and then opens', async ({ page, context, browser }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/?scenario=authorization');
+  await stepUntil(page, 'buttons', 'auth.server-metadata', 20);
+  const { link, opened } = await copyAndOpen(page, browser);
+  expect(new URL(link).searchParams.get('step')).toBe('auth.server-metadata');
+  await expect(opened.getByTestId('inspector')).toHaveAttribute('data-step-id', 'auth.server-metadata', { timeout: 30_000 });
+  await opened.context().close();
+
+  // After the sign-in: the opening says what it waits for, and the Sign in button is there to press.
+  const after = await (await browser.newContext()).newPage();
+  await after.goto(new URL('/?scenario=authorization&step=auth.token-request', link).toString());
+  await expect(after.getByTestId('link-opening')).toContainText('the run waits for you to sign in', { timeout: 30_000 });
+  const popup = await openConsentPopup(after, async () => {});
+  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await closed;
+  await expect(after.getByTestId('inspector')).toHaveAttribute('data-step-id', 'auth.token-request', { timeout: 30_000 });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERAS } from '../trace/vocabulary.ts';
 import { useServer } from '../../tests/helpers/use-server.ts';
 import { reset } from './actions.ts';
-import { formatDeepLink, openDeepLink, readDeepLink, useOpenedLink, type DeepLink } from './deep-link.ts';
+import { describeStepForLink, findLinkedStepIndex, formatDeepLink, openDeepLink, readDeepLink, useOpenedLink, type DeepLink } from './deep-link.ts';
+import type { Step } from '../trace/trace.ts';
 import { useLinkOpening } from './link-opening.ts';
 import { selectCurrentStep, useExplorerStore } from './explorer-store.ts';
 
@@ -35,6 +36,30 @@ describe('deep links', () => {
     expect(readDeepLink('?scenario=happy-path&stream=yes')).toEqual({ scenarioId: 'happy-path', round: 1 });
     const url = formatDeepLink({ scenarioId: 'happy-path', step: 9, round: 1, stream: true }, 'http://127.0.0.1:3000/');
     expect(url).toBe('http://127.0.0.1:3000/?scenario=happy-path&step=9&stream=1');
+  });
+
+  it('names a step with no canonical number by its id, and a step that comes again in its round by which time it is', () => {
+    expect(readDeepLink('?scenario=sampling&step=14&occurrence=2')).toEqual({ scenarioId: 'sampling', step: 14, round: 1, occurrence: 2 });
+    expect(readDeepLink('?scenario=happy-path&step=mcp.initialize.request')).toEqual({ scenarioId: 'happy-path', stepId: 'mcp.initialize.request', round: 1 });
+    expect(readDeepLink('?scenario=happy-path&step=no.such-step&occurrence=0')).toEqual({ scenarioId: 'happy-path', round: 1 });
+    const link: DeepLink = { scenarioId: 'authorization', stepId: 'mcp.initialize.request', round: 1, occurrence: 2 };
+    const url = formatDeepLink(link, 'http://127.0.0.1:3000/');
+    expect(url).toBe('http://127.0.0.1:3000/?scenario=authorization&step=mcp.initialize.request&occurrence=2');
+    expect(readDeepLink(new URL(url).search)).toEqual(link);
+  });
+
+  it('describes each step of a run as a link finds it again: number or id, round, and the time it comes there', () => {
+    const at = (id: string, canonical: number | null, iteration = 1) => ({ id, canonical, iteration }) as Step;
+    const steps = [at('mcp.initialize.request', null), at('server.validate-arguments', 14), at('mcp.server-request', null), at('server.validate-arguments', 14), at('server.validate-arguments', 14, 2), at('mcp.initialize.request', null)];
+    expect(steps.map((_, index) => describeStepForLink(steps, index))).toEqual([
+      { stepId: 'mcp.initialize.request', round: 1 },
+      { step: 14, round: 1 },
+      { stepId: 'mcp.server-request', round: 1 },
+      { step: 14, round: 1, occurrence: 2 },
+      { step: 14, round: 2 },
+      { stepId: 'mcp.initialize.request', round: 1, occurrence: 2 },
+    ]);
+    expect(steps.map((_, index) => findLinkedStepIndex(steps, describeStepForLink(steps, index)!))).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('carries the learner’s own question and a real provider, but not the scenario’s own question', () => {
@@ -76,6 +101,23 @@ describe('opening a link shows exactly the step it names', () => {
   it('the bad-arguments lesson’s step 14 (the validation that says no), and round 2 of two-rounds', { timeout: 60_000 }, async () => {
     expect(await shownAfterOpening({ scenarioId: 'bad-arguments', step: 14, round: 1 })).toMatchObject({ outcome: 'shown', canonical: 14, round: 1, id: 'server.validate-arguments' });
     expect(await shownAfterOpening({ scenarioId: 'two-rounds', step: 15, round: 2 })).toMatchObject({ outcome: 'shown', canonical: 15, round: 2 });
+  });
+
+  it('the occurrence copied: sampling’s second step 14 (the validation once the server has the model’s answer), a handshake step, a consent step', { timeout: 90_000 }, async () => {
+    const opened = await openDeepLink({ scenarioId: 'sampling', era: '2025-11-25', step: 14, round: 1, occurrence: 2 });
+    const shown = selectCurrentStep(useExplorerStore.getState());
+    expect(opened.outcome).toBe('shown');
+    expect(shown).toMatchObject({ canonical: 14, id: 'server.validate-arguments' });
+    // The first step 14 came before the server asked for sampling; the one on show after its answer.
+    const steps = useExplorerStore.getState().steps;
+    const answerIndex = steps.findIndex((step) => step.id === 'mcp.server-request.answer');
+    expect(answerIndex).toBeGreaterThan(0);
+    expect(steps.indexOf(shown!)).toBeGreaterThan(answerIndex);
+    expect(steps.filter((step) => step.canonical === 14)).toHaveLength(2);
+
+    expect(await shownAfterOpening({ scenarioId: 'happy-path', era: '2025-11-25', stepId: 'mcp.initialized.notification', round: 1 })).toMatchObject({ outcome: 'shown', canonical: null, id: 'mcp.initialized.notification' });
+    expect(await shownAfterOpening({ scenarioId: 'consent', era: '2025-11-25', stepId: 'user.consent', round: 1 })).toMatchObject({ outcome: 'shown', id: 'user.consent' });
+    expect(await shownAfterOpening({ scenarioId: 'sampling', era: '2025-11-25', stepId: 'mcp.session.delete', round: 1 })).toMatchObject({ outcome: 'shown', id: 'mcp.session.delete' });
   });
 
   it('a step its round went without shows the same step of the next round that has it, and says so', { timeout: 60_000 }, async () => {

@@ -1,6 +1,7 @@
 import { findScenario } from '../content/scenarios.ts';
 import { isSandboxFault, type SandboxFaultName } from '../trace/sandbox-fault-names.ts';
 import type { Step } from '../trace/trace.ts';
+import { isStepId, type StepId } from '../trace/steps.ts';
 import { ERAS, type Era, type EraChoice } from '../trace/vocabulary.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseScenario, goToStep, next, reset } from './actions.ts';
@@ -12,7 +13,10 @@ import { useLinkOpening } from './link-opening.ts';
 /**
  * A link that opens the explorer at one step of a built-in scenario, for a teacher to
  * share: ?scenario=two-rounds&era=2025-11-25&wire=anthropic&step=12&round=2, with the
- * learner's own question and model=real when they were not the scenario's. Opening it
+ * learner's own question and model=real when they were not the scenario's. A step with no
+ * canonical number (the handshake, a consent, the OAuth flow) is named by its id
+ * (step=mcp.initialize.request), and a step that comes more than once in its round by which
+ * time it is (occurrence=2: sampling's second step 14, once the server has its answer). Opening it
  * performs the run for real up to that step: with the mock model at once, with a real
  * provider only when the learner asks (it spends their key). A key is never in a link.
  * `stream=1` asks for the replies streamed, `stream=0` whole.
@@ -22,8 +26,13 @@ export type DeepLink = {
   scenarioId: string;
   era?: EraChoice;
   wire?: string;
+  /** The step's canonical number, 1 to 20. */
   step?: number;
+  /** A step with no canonical number, by its id. */
+  stepId?: StepId;
   round: number;
+  /** Which time the step comes in its round, when not the first. */
+  occurrence?: number;
   /** The question asked, when it was not the scenario's own. */
   question?: string;
   /** The link was made with a real provider; absent means the mock model. */
@@ -33,6 +42,9 @@ export type DeepLink = {
   /** The authorization sandbox's failure switch (fault=NAME), read only for the authorization scenario. */
   authFault?: SandboxFaultName;
 };
+
+/** A step comes at most this many times in a round that a link can name (a round's server requests are bounded far below it). */
+const MAX_OCCURRENCE = 100;
 
 /** Longer questions are cut: a link is for a question, not a document. */
 export const LINK_QUESTION_LIMIT = 500;
@@ -47,8 +59,10 @@ export function readDeepLink(search: string): DeepLink | null {
   if (!scenarioId || !findScenario(scenarioId)) return null;
   const era = parameters.get('era');
   const wire = parameters.get('wire');
-  const step = Number(parameters.get('step'));
+  const stepText = parameters.get('step') ?? '';
+  const step = Number(stepText);
   const round = Number(parameters.get('round') ?? '1');
+  const occurrence = Number(parameters.get('occurrence') ?? '1');
   const question = parameters.get('question')?.slice(0, LINK_QUESTION_LIMIT);
   const stream = parameters.get('stream');
   const fault = parameters.get('fault');
@@ -56,8 +70,9 @@ export function readDeepLink(search: string): DeepLink | null {
     scenarioId,
     ...(era && isPinnedEra(era) ? { era } : {}),
     ...(wire && findWireInfo(wire) ? { wire } : {}),
-    ...(Number.isInteger(step) && step >= 1 && step <= 20 ? { step } : {}),
+    ...(Number.isInteger(step) && step >= 1 && step <= 20 ? { step } : isStepId(stepText) ? { stepId: stepText } : {}),
     round: Number.isInteger(round) && round >= 1 ? round : 1,
+    ...(Number.isInteger(occurrence) && occurrence > 1 && occurrence <= MAX_OCCURRENCE ? { occurrence } : {}),
     ...(question && question.trim() !== '' ? { question } : {}),
     ...(parameters.get('model') === 'real' ? { modelKind: 'real' as const } : {}),
     ...(stream === '1' || stream === '0' ? { stream: stream === '1' } : {}),
@@ -74,7 +89,9 @@ export function formatDeepLink(link: DeepLink, pageUrl: string): string {
   if (link.era && isPinnedEra(link.era)) url.searchParams.set('era', link.era);
   if (link.wire) url.searchParams.set('wire', link.wire);
   if (link.step) url.searchParams.set('step', String(link.step));
+  else if (link.stepId) url.searchParams.set('step', link.stepId);
   if (link.round > 1) url.searchParams.set('round', String(link.round));
+  if (link.occurrence !== undefined && link.occurrence > 1) url.searchParams.set('occurrence', String(link.occurrence));
   if (link.question !== undefined && link.question !== findScenario(link.scenarioId)?.question) {
     url.searchParams.set('question', link.question.slice(0, LINK_QUESTION_LIMIT));
   }
@@ -84,9 +101,26 @@ export function formatDeepLink(link: DeepLink, pageUrl: string): string {
   return url.toString();
 }
 
-/** The index of the step a link names: its canonical number in its round. */
-export function findLinkedStepIndex(steps: readonly Step[], link: Pick<DeepLink, 'step' | 'round'>): number {
-  return steps.findIndex((step) => step.canonical === link.step && step.iteration === link.round);
+/** Where a link finds its step: its number or id, its round, and which time it comes there. */
+export type LinkedStep = Pick<DeepLink, 'step' | 'stepId' | 'round' | 'occurrence'>;
+
+function isNamedBy(step: Step, link: LinkedStep): boolean {
+  return link.step !== undefined ? step.canonical === link.step : link.stepId !== undefined && step.id === link.stepId;
+}
+
+/** How a link names the step at this index of a run: its number (or id), its round, and which time it comes in that round. */
+export function describeStepForLink(steps: readonly Step[], index: number): LinkedStep | null {
+  const step = steps[index];
+  if (!step || !isStepId(step.id)) return null;
+  const named: LinkedStep = step.canonical !== null ? { step: step.canonical, round: step.iteration } : { stepId: step.id, round: step.iteration };
+  const occurrence = steps.slice(0, index + 1).filter((earlier) => earlier.iteration === step.iteration && isNamedBy(earlier, named)).length;
+  return occurrence > 1 ? { ...named, occurrence } : named;
+}
+
+/** The index of the step a link names: its canonical number (or id) in its round, the time it comes there. */
+export function findLinkedStepIndex(steps: readonly Step[], link: LinkedStep): number {
+  let seen = 0;
+  return steps.findIndex((step) => step.iteration === link.round && isNamedBy(step, link) && ++seen === (link.occurrence ?? 1));
 }
 
 /**
@@ -95,8 +129,8 @@ export function findLinkedStepIndex(steps: readonly Step[], link: Pick<DeepLink,
  * the corrected call of round 2 does). Rounds follow each other, so a later round's step
  * means the link's own round will not have it.
  */
-export function findLaterRoundStepIndex(steps: readonly Step[], link: Pick<DeepLink, 'step' | 'round'>): number {
-  return steps.findIndex((step) => step.canonical === link.step && step.iteration > link.round);
+export function findLaterRoundStepIndex(steps: readonly Step[], link: LinkedStep): number {
+  return steps.findIndex((step) => step.iteration > link.round && isNamedBy(step, link));
 }
 
 /** Chooses the link's scenario, question, era and model, and starts over. */
@@ -131,7 +165,7 @@ export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boole
     let runId: number | null = null;
     let scheduled = false;
     let unsubscribe = () => {};
-    useLinkOpening.setState({ opening: { step: link.step, round: link.round } });
+    useLinkOpening.setState({ opening: pickLinkedStep(link) });
     const finish = (reached: boolean, laterRound?: number) => {
       unsubscribe();
       // In the same task as the cursor's last move: the views are drawn once, at the step found.
@@ -177,6 +211,10 @@ export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boole
   });
 }
 
+function pickLinkedStep({ step, stepId, round, occurrence }: DeepLink): LinkedStep {
+  return { ...(step !== undefined ? { step } : {}), ...(stepId !== undefined ? { stepId } : {}), round, ...(occurrence !== undefined ? { occurrence } : {}) };
+}
+
 /** What opening a link did, for the banner that says it. */
 export type OpenedLink = { link: DeepLink; outcome: 'shown' | 'not-in-this-run' | 'waits-for-learner' | 'no-step' } | { link: DeepLink; outcome: 'in-later-round'; round: number };
 
@@ -195,7 +233,7 @@ export async function openDeepLink(link: DeepLink): Promise<OpenedLink> {
     useOpenedLink.setState({ opened });
     return opened;
   };
-  if (link.step === undefined) return settle({ link, outcome: 'no-step' });
+  if (link.step === undefined && link.stepId === undefined) return settle({ link, outcome: 'no-step' });
   if (link.modelKind === 'real') return settle({ link, outcome: 'waits-for-learner' });
   return settle(settleReached(link, await performUntilLinkedStep(link)));
 }

@@ -7,4 +7,4 @@ import { create } from 'zustand';
  * and flashed eleven steps past the learner. A module of its own: the first-step wait reads it,
  * and that wait is read by the build's config, where the store cannot load.
  */
-export const useLinkOpening = create<{ opening: { step?: number; round: number } | null }>()(() => ({ opening: null }));
+export const useLinkOpening = create<{ opening: { step?: number; stepId?: string; round: number; occurrence?: number } | null }>()(() => ({ opening: null }));

@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import type { Step } from '../../trace/trace.ts';
-import { formatDeepLink } from '../../store/deep-link.ts';
+import { describeStepForLink, formatDeepLink } from '../../store/deep-link.ts';
 import { defaultModelSettings, readStreamChoice } from '../../store/model-settings.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { describeWhatIsLeftOut } from './describe-left-out.ts';
 
 const selectLinkable = (state: ExplorerState) => (state.source.kind === 'live' ? state : null);
 
-/** Copies a link that opens the app at this step, with this run's scenario, question, era, wire format and kind of model. */
+/**
+ * Copies a link that opens the app at this step, with this run's scenario, question, era, wire format and kind of model.
+ * Every step has one: a step with no canonical number is named by its id, a step that comes twice in its round by which time.
+ */
 export function CopyStepLink({ step }: { step: Step }) {
   const state = useExplorerStore(selectLinkable);
   const [status, setStatus] = useState<string | null>(null);
-  if (!state || step.canonical === null) return null;
+  const named = state ? describeStepForLink(state.steps, state.steps.findIndex((recorded) => recorded.n === step.n)) : null;
+  if (!state || !named) return null;
   const leftOut = describeWhatIsLeftOut(state);
   if (state.model.mcpServerUrl !== null) {
     return <span className="text-xs text-slate-500" data-testid="step-link-left-out">{leftOut}</span>;
@@ -21,8 +25,7 @@ export function CopyStepLink({ step }: { step: Step }) {
       scenarioId: state.scenarioId,
       era: state.runEra ?? state.era,
       wire: state.runWire ?? state.model.wire,
-      step: step.canonical,
-      round: step.iteration,
+      ...named,
       question: state.runQuestion ?? state.question,
       ...(state.model.kind === 'real' ? { modelKind: 'real' as const } : {}),
       ...(readStreamChoice(state.model) !== readStreamChoice({ ...defaultModelSettings(), kind: state.model.kind }) ? { stream: readStreamChoice(state.model) } : {}),

@@ -1,7 +1,7 @@
 import type { Step } from '../../trace/trace.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS, type ModelSettings } from '../../store/model-settings.ts';
 
-type LinkSource = { model: Pick<ModelSettings, 'kind' | 'mcpServerUrl' | 'maxToolRounds' | 'strict'>; steps: readonly Pick<Step, 'edited'>[] };
+type LinkSource = { model: Pick<ModelSettings, 'kind' | 'mcpServerUrl' | 'maxToolRounds' | 'strict'>; steps: readonly Pick<Step, 'edited' | 'gate'>[] };
 
 /**
  * What a step link cannot carry of this run, in words, or null when it carries all of it.
@@ -15,6 +15,9 @@ export function describeWhatIsLeftOut(state: LinkSource): string | null {
   const parts = [
     model.kind === 'real' ? 'the link asks for a real provider, but never carries your key, base URL or model name: whoever opens it uses their own' : null,
     state.steps.some((step) => step.edited) ? 'your edits to messages are not in the link: it replays the run as the model wrote it' : null,
+    state.steps.some((step) => step.gate?.answeredBy === 'learner')
+      ? 'your answers at the gates are not in the link: the run it opens passes each gate with Next’s own answer, and its steps say so'
+      : null,
     model.maxToolRounds !== DEFAULT_MAX_TOOL_ROUNDS ? `your cap of ${model.maxToolRounds} tool rounds is not in the link: whoever opens it runs with their own cap (the scenario’s, unless they set one)` : null,
     model.strict ? 'OpenAI strict mode is not in the link: whoever opens it runs with their own choice (off, unless they turned it on)' : null,
   ].filter((part) => part !== null);

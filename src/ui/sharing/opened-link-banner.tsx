@@ -1,9 +1,16 @@
 import { findScenario } from '../../content/scenarios.ts';
 import { findWireInfo } from '../../providers/wire-catalog.ts';
-import { dismissOpenedLink, performLinkWithRealProvider, useOpenedLink, type DeepLink } from '../../store/deep-link.ts';
+import { useExplorerStore } from '../../store/explorer-store.ts';
+import { dismissOpenedLink, performLinkWithRealProvider, useOpenedLink, type LinkedStep } from '../../store/deep-link.ts';
+import { getStepDefinition } from '../../trace/steps.ts';
 
-function describeLinkedStep(link: DeepLink): string {
-  return `step ${link.step ?? ''}${link.round > 1 ? ` (round ${link.round})` : ''}`;
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** “step 14, the second time it comes”, “the step “initialize” (round 2)”: what a link names, in words. */
+function describeLinkedStep(link: Omit<LinkedStep, 'stepId'> & { stepId?: string }): string {
+  const named = link.step !== undefined ? `step ${link.step}` : `the step “${getStepDefinition(link.stepId ?? '')?.label ?? link.stepId ?? ''}”`;
+  const occurrence = link.occurrence !== undefined && link.occurrence > 1 ? `, the ${ORDINALS[link.occurrence - 1] ?? `${link.occurrence}th`} time it comes` : '';
+  return `${named}${occurrence}${link.round > 1 ? ` (round ${link.round})` : ''}`;
 }
 
 /** Says what a shared link could not show: a step this run does not have (or has in a later round only), or a real provider's run that waits for the learner's key. */
@@ -29,8 +36,8 @@ export function OpenedLinkBanner() {
         <>
           {opened.outcome === 'in-later-round' ? (
             <p>
-              The link named {describeLinkedStep(link)}, but round {link.round} of this run of “{scenario}” went without it: step {link.step} of round{' '}
-              {opened.round} is on show. The timeline says why round {link.round} has no step {link.step}.
+              The link named {describeLinkedStep(link)}, but round {link.round} of this run of “{scenario}” went without it: {describeLinkedStep({ ...link, round: 1, occurrence: 1 })} of round{' '}
+              {opened.round} is on show. The timeline says why round {link.round} has no {describeLinkedStep({ ...link, round: 1, occurrence: 1 })}.
             </p>
           ) : (
             <p>
@@ -48,12 +55,13 @@ export function OpenedLinkBanner() {
 }
 
 /** In place of the views while a link's run is performed up to its step: they are drawn once, at that step. */
-export function LinkOpening({ opening }: { opening: { step?: number; round: number } }) {
+export function LinkOpening({ opening }: { opening: Omit<LinkedStep, 'stepId'> & { stepId?: string } }) {
+  const waitsForSignIn = useExplorerStore((state) => state.signIn !== null);
   return (
     <main className="flex min-h-0 flex-1 items-center justify-center p-6" data-testid="link-opening">
-      <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-        Opening the link at step {opening.step}
-        {opening.round > 1 ? ` of round ${opening.round}` : ''}: the run is performed up to it, for real.
+      <p role="status" className="max-w-xl text-center text-sm text-slate-600 dark:text-slate-300">
+        Opening the link at {describeLinkedStep(opening)}: the run is performed up to it, for real.
+        {waitsForSignIn && ' It comes after the sign-in: the run waits for you to sign in (Sign in, above) and goes on to it once the authorization server sends you back.'}
       </p>
     </main>
   );
