@@ -186,3 +186,21 @@ test('the OAuth steps have links: one before the sign-in opens at once, one afte
   await closed;
   await expect(after.getByTestId('inspector')).toHaveAttribute('data-step-id', 'auth.token-request', { timeout: 30_000 });
 });
+
+test('?era= without a scenario is honoured; an era or a scenario the explorer does not know is refused with a word', async ({ page }) => {
+  await page.goto('/?era=2026-07-28');
+  await expect(page.getByRole('radio', { name: '2026-07-28' })).toBeChecked();
+  await stepUntil(page, 'keyboard', 'mcp.discover.request');
+
+  await page.goto('/?era=1999-01-01');
+  await expect(page.getByTestId('link-refused')).toHaveText(
+    'The link asks for the era “1999-01-01”, which this explorer does not speak (it speaks 2025-11-25 and 2026-07-28): the page is in 2025-11-25; change it under Protocol era.',
+  );
+  await expect(page.getByRole('radio', { name: '2025-11-25' })).toBeChecked();
+
+  await page.goto('/?scenario=no-such-lesson&era=2026-07-28&step=3');
+  await expect(page.getByTestId('link-refused')).toContainText('The link names the scenario “no-such-lesson”, which this explorer does not have');
+  await expect(page.getByRole('radio', { name: '2026-07-28' })).toBeChecked();
+  await page.getByTestId('opened-link-banner').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('opened-link-banner')).toHaveCount(0);
+});

@@ -2,7 +2,7 @@ import './trace/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { next } from './store/actions.ts';
-import { openDeepLink, readDeepLink } from './store/deep-link.ts';
+import { applyLinkWithoutScenario, noteRefusedLinkParts, openDeepLink, readDeepLink } from './store/deep-link.ts';
 import { applyEmbedSettings } from './store/embed.ts';
 import { loadEngine, loadEngineAfter } from './store/run-controller.ts';
 import { updateWorkerStatus } from './service-worker/worker-status.ts';
@@ -30,6 +30,8 @@ if (embed) applyEmbedSettings();
 
 // A shared link opens the app at a step of a built-in scenario: the run is performed up to it.
 const link = readDeepLink(window.location.search);
+// ?era= without a scenario is honoured too (what the page cannot take, an era it does not know, is said in the link's banner).
+if (!link) applyLinkWithoutScenario(window.location.search);
 // Next pressed on index.html's shell while this script loaded (data-next-pressed) is kept: the run starts before the first
 // render, so that render shows step 1. A linked step has a run of its own, which the shell's Next does not offer.
 if (!link && document.documentElement.hasAttribute('data-next-pressed')) next();
@@ -45,6 +47,7 @@ void whenShellStepPresented().then(() =>
   ),
 );
 if (link) void openDeepLink(embed ? { ...link, modelKind: undefined } : link);
+noteRefusedLinkParts(window.location.search);
 
 // The static site's MCP server and mock model run in a Service Worker; the served app has no need of one. Its install
 // (the worker's script, then the site's files cached) waits for step 1 too: step 2 is the first to need it.

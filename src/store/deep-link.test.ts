@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERAS } from '../trace/vocabulary.ts';
 import { useServer } from '../../tests/helpers/use-server.ts';
 import { reset } from './actions.ts';
-import { describeStepForLink, findLinkedStepIndex, formatDeepLink, openDeepLink, readDeepLink, useOpenedLink, type DeepLink } from './deep-link.ts';
+import { describeRefusedLinkParts, describeStepForLink, findLinkedStepIndex, formatDeepLink, openDeepLink, readDeepLink, useOpenedLink, type DeepLink } from './deep-link.ts';
 import type { Step } from '../trace/trace.ts';
 import { useLinkOpening } from './link-opening.ts';
 import { selectCurrentStep, useExplorerStore } from './explorer-store.ts';
@@ -46,6 +46,13 @@ describe('deep links', () => {
     const url = formatDeepLink(link, 'http://127.0.0.1:3000/');
     expect(url).toBe('http://127.0.0.1:3000/?scenario=authorization&step=mcp.initialize.request&occurrence=2');
     expect(readDeepLink(new URL(url).search)).toEqual(link);
+  });
+
+  it('says what of an address it cannot take: an unknown scenario or era, auto, a long value cut short', () => {
+    expect(describeRefusedLinkParts('?scenario=happy-path&era=2026-07-28&step=3')).toBeNull();
+    expect(describeRefusedLinkParts('?era=2026-07-28')).toBeNull();
+    expect(describeRefusedLinkParts('?era=auto')).toContain('is for an MCP server named by URL, and a link opens the built-in one');
+    expect(describeRefusedLinkParts(`?scenario=${'x'.repeat(300)}`)).toContain(`“${'x'.repeat(40)}…”`);
   });
 
   it('describes each step of a run as a link finds it again: number or id, round, and the time it comes there', () => {

@@ -16,6 +16,17 @@ function describeLinkedStep(link: Omit<LinkedStep, 'stepId'> & { stepId?: string
 /** Says what a shared link could not show: a step this run does not have (or has in a later round only), or a real provider's run that waits for the learner's key. */
 export function OpenedLinkBanner() {
   const opened = useOpenedLink((state) => state.opened);
+  const refused = useOpenedLink((state) => state.refused ?? null);
+  if (refused !== null && (!opened || opened.outcome === 'shown' || opened.outcome === 'no-step')) {
+    return (
+      <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50" data-testid="opened-link-banner">
+        <p data-testid="link-refused">{refused}</p>
+        <button type="button" className="shrink-0 underline" onClick={dismissOpenedLink}>
+          Dismiss
+        </button>
+      </div>
+    );
+  }
   if (!opened || opened.outcome === 'shown' || opened.outcome === 'no-step') return null;
   const { link } = opened;
   const scenario = findScenario(link.scenarioId)?.title ?? link.scenarioId;
