@@ -49,12 +49,27 @@ const selectGraphHeight = (state: ExplorerState) => state.preferences.graphHeigh
 
 const panel = 'min-h-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 
+/**
+ * The inspector, and above it the learner's part at a gate (Allow or Deny, a sampling review, a form): in the
+ * inspector's panel the gate takes the payload's room, not the graph's (above the graph it squeezed the graph to nothing
+ * on a 900-line screen), and the step it answers is the one on show there.
+ */
 function InspectorPanel() {
   const hasStep = useExplorerStore(selectHasStep);
   return hasStep ? (
-    <ViewBoundary view="inspector">
-      <Inspector />
-    </ViewBoundary>
+    <div className="flex h-full min-h-0 flex-col">
+      <ViewBoundary view="gate answer">
+        <div className="flex max-h-[60%] shrink-0 flex-col p-2 empty:hidden">
+          <GateAnswer />
+        </div>
+      </ViewBoundary>
+      {/* When the step's header is taller than the room left (a gate's panel above it on a 720-line screen), the inspector scrolls as one here, not the page. */}
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <ViewBoundary view="inspector">
+          <Inspector />
+        </ViewBoundary>
+      </div>
+    </div>
   ) : (
     <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
       <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
@@ -109,33 +124,33 @@ function LifecyclePanel() {
   const view = useExplorerStore(selectView);
   const graphHeight = useExplorerStore(selectGraphHeight);
   return (
-    <section aria-label="Lifecycle" className={`relative flex flex-col gap-2 p-2 sm:p-3 ${panel}`}>
+    <section aria-label="Lifecycle" className={`relative flex flex-col gap-2 p-2 sm:p-3 squat:col-span-2 squat:gap-1 squat:py-2 ${panel}`}>
       <div className="flex items-start justify-between gap-3">
         <ViewBoundary view="step caption">
           <StepCaption />
         </ViewBoundary>
         <ViewSwitch />
       </div>
-      <ViewBoundary view="gate answer">
-        <GateAnswer />
-      </ViewBoundary>
       {/* Cramped, the graph has a height of its own (the page scrolls); roomy, it takes what the panel leaves. */}
       <div
         id={GRAPH_VIEW_ID}
-        className={`relative min-h-0 ${graphHeight === null ? 'h-[23rem] sm:h-[clamp(17rem,34vw,25rem)] lg:h-[clamp(17rem,24vw,22rem)] roomy:h-auto roomy:flex-1' : 'shrink-0'}`}
+        className={`relative flex min-h-0 flex-col ${graphHeight === null ? 'h-[23rem] lg:h-[clamp(17rem,24vw,22rem)] roomy:h-auto roomy:flex-1 squat:min-h-48' : 'shrink-0'}`}
         style={graphHeight === null ? undefined : { height: graphHeight }}
         data-testid="main-view"
       >
-        <ViewBoundary key={view} view={view === 'graph' ? 'graph' : 'sequence diagram'}>
-          {view === 'graph' ? (
-            <ShownGraph />
-          ) : (
-            <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the sequence diagram…</p>}>
-              <SequenceDiagram />
-            </Suspense>
-          )}
-        </ViewBoundary>
-        <AnswerBox />
+        {/* The answer takes its own room under the picture, which is fitted to what is left: laid over it, it covered the nodes. */}
+        <div className="relative min-h-0 flex-1">
+          <ViewBoundary key={view} view={view === 'graph' ? 'graph' : 'sequence diagram'}>
+            {view === 'graph' ? (
+              <ShownGraph />
+            ) : (
+              <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading the sequence diagram…</p>}>
+                <SequenceDiagram />
+              </Suspense>
+            )}
+          </ViewBoundary>
+        </div>
+        <AnswerBox inGraph={view === 'graph'} />
       </div>
       <Controls />
       <GraphSplit />
@@ -186,7 +201,13 @@ export function App() {
   const graphHeight = useExplorerStore(selectGraphHeight);
   const opening = useLinkOpening((state) => state.opening);
   // On a projector the graph is what the room looks at: it gets most of the height.
-  const rows = graphHeight !== null ? 'roomy:grid-rows-[auto_minmax(20rem,1fr)]' : presenter ? 'roomy:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)]' : 'roomy:grid-rows-[minmax(18rem,1fr)_minmax(20rem,1fr)]';
+  // Squat, the rows are smaller: the graph's row keeps a little more, for the subtitles' 12 px.
+  const rows =
+    graphHeight !== null
+      ? 'tall:grid-rows-[auto_minmax(20rem,1fr)] squat:grid-rows-[auto_minmax(8rem,1fr)]'
+      : presenter
+        ? 'tall:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)] squat:grid-rows-[minmax(min-content,3fr)_minmax(0,2fr)]'
+        : 'tall:grid-rows-[minmax(18rem,1fr)_minmax(20rem,1fr)] squat:grid-rows-[minmax(min-content,1.3fr)_minmax(0,1fr)]';
   return (
     // Cramped, the page scrolls and keeps room at its foot for the playback bar fixed there.
     <div className="flex min-h-dvh flex-col bg-slate-50 pb-28 text-slate-900 sm:pb-20 roomy:h-dvh roomy:min-h-[600px] roomy:pb-0 dark:bg-slate-950 dark:text-slate-100">
@@ -239,14 +260,14 @@ export function App() {
           </div>
         </main>
       ) : (
-        <main className={`grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 sm:gap-3 sm:p-3 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem] ${rows}`}>
+        <main className={`grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 sm:gap-3 sm:p-3 squat:gap-2 squat:p-2 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem] ${rows}`}>
           <LifecyclePanel />
           {/* The inspector comes before the timeline: on a phone it is the detail of the step on show, and Tab reaches it first. */}
           <div className={`h-[min(85dvh,46rem)] min-h-[24rem] lg:col-start-1 lg:row-start-2 roomy:h-auto roomy:min-h-0 ${panel}`} data-testid="inspector-panel">
             <InspectorPanel />
           </div>
           {/* Beside the others the timeline takes their height and scrolls inside it; stacked, it has a height of its own. */}
-          <aside aria-label="Timeline" className={`relative h-[28rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-auto ${panel}`}>
+          <aside aria-label="Timeline" className={`relative h-[28rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-auto squat:row-span-1 squat:row-start-2 ${panel}`}>
             <div className="h-full lg:absolute lg:inset-0">
               <ViewBoundary view="timeline">
                 <Timeline />

@@ -8,7 +8,7 @@ const selectGraphHeight = (state: ExplorerState) => state.preferences.graphHeigh
 export const GRAPH_VIEW_ID = 'main-view';
 
 /** The layout's roomy variant (src/index.css): the page is the window's height. */
-const ROOMY_QUERY = '(min-width: 64rem) and (min-height: 56rem)';
+const ROOMY_QUERY = '(min-width: 64rem) and (min-height: 37.5rem)';
 
 function readBounds(): HeightBounds {
   return describeHeightBounds({ windowHeight: window.innerHeight, roomy: window.matchMedia(ROOMY_QUERY).matches });

@@ -143,7 +143,12 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
         ) : changed ? (
           <p className="min-w-0 flex-1 text-xs text-amber-700 dark:text-amber-300">The question changed: press Ask to start over with it.</p>
         ) : (
-          scenario && <p className="min-w-0 flex-1 text-xs text-slate-600 dark:text-slate-300" data-testid="scenario-lesson">{scenario.lesson}</p>
+          scenario && (
+            // On a squat screen (1280×720) two lines of it, the rest a hover away: the header leaves the graph and the payload their room.
+            <p className="min-w-0 flex-1 text-xs text-slate-600 squat:line-clamp-2 dark:text-slate-300" title={scenario.lesson} data-testid="scenario-lesson">
+              {scenario.lesson}
+            </p>
+          )
         )}
         {aside}
       </div>

@@ -14,11 +14,14 @@ const MIN_GRAPH_PX = 160;
  * the controls and an inspector of 20rem share it with the graph. Cramped, the page scrolls: the graph may nearly fill
  * the window, and the header and the playback bar fixed at its foot keep theirs.
  */
-const RESERVED_PX = { roomy: 560, cramped: 200 } as const;
+const RESERVED_PX = { roomy: 560, squat: 440, cramped: 200 } as const;
+/** src/index.css's squat variant: roomy, under 56rem high (a 720- or 768-line screen), the inspector shares its row with the timeline and keeps about 12rem. */
+const SQUAT_BELOW_PX = 896;
 
 /** The bounds for a window this high: at least the minimum, so a short window still has a range of one. */
 export function describeHeightBounds({ windowHeight, roomy }: { windowHeight: number; roomy: boolean }): HeightBounds {
-  return { min: MIN_GRAPH_PX, max: Math.max(MIN_GRAPH_PX, Math.round(windowHeight - RESERVED_PX[roomy ? 'roomy' : 'cramped'])) };
+  const reserved = RESERVED_PX[!roomy ? 'cramped' : windowHeight < SQUAT_BELOW_PX ? 'squat' : 'roomy'];
+  return { min: MIN_GRAPH_PX, max: Math.max(MIN_GRAPH_PX, Math.round(windowHeight - reserved)) };
 }
 
 export function clampHeight({ height, bounds }: { height: number; bounds: HeightBounds }): number {

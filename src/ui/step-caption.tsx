@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { Step } from '../trace/trace.ts';
 import { labelToolCalls } from '../content/call-labels.ts';
 import { findFocus } from '../content/narration.ts';
 import { describeSessionNotFound } from '../content/session-notices.ts';
@@ -101,34 +102,47 @@ export function StepCaption() {
   );
 }
 
+/** The answer's words and, after an edit, whose run it is: in the graph's answer node, or in the box under the sequence diagram. */
+/** `shown`: the one on the screen (the live region's copy is for screen readers), which carries the test ids. */
+export function AnswerText({ answer, editBefore, shown }: { answer: string; editBefore: Step | undefined; shown: boolean }) {
+  return (
+    <>
+      <span className="mr-2 text-xs font-medium tracking-wide text-emerald-800 uppercase dark:text-emerald-300">Answer</span>{' '}
+      <LongText text={answer} />
+      {editBefore && (
+        <span className="mt-1 block text-sm font-normal text-fuchsia-800 dark:text-fuchsia-300" data-testid={shown ? 'answer-edit-note' : undefined}>
+          Not the model&apos;s own run: this answer follows from your edit at {describeEditedStep(editBefore)}. The model built it on what your version produced.
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The box the answer is shown in, a keyboard's to scroll too: at most 6rem (15% of the window) high, so a long answer scrolls inside it. */
+export const ANSWER_BOX = 'max-h-[min(6rem,15dvh)] overflow-y-auto rounded-md border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-lg font-semibold text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100';
+
 /**
- * The answer, laid over the foot of the graph's area rather than in the caption above it:
- * in the caption a long answer grew the caption and the graph below it lost that height.
- * Here it scrolls in a box of its own, at most 6rem (15% of the window) high, and is a
- * live region of its own, as the caption was for it.
+ * The answer as it reaches the user. In the graph it is a node beside the User (lifecycle-graph.tsx): laid over the
+ * graph's foot it covered the nodes of the steps after it, and under it it took the graph's height. Here is the live
+ * region that says it, always in the page (one inserted with its text is not read by every screen reader), and, under
+ * the sequence diagram, the box that shows it.
  */
-export function AnswerBox() {
+export function AnswerBox({ inGraph }: { inGraph: boolean }) {
   const answer = useExplorerStore(selectShownAnswer);
   const editBefore = useExplorerStore(selectEditBefore);
   return (
-    <div className="pointer-events-none absolute inset-x-2 bottom-2 z-10" aria-live="polite" data-testid="answer-area">
-        {answer !== null && (
+    <div className={inGraph ? 'sr-only' : 'shrink-0 px-2 pt-1'} aria-live="polite" data-testid="answer-area">
+      {answer !== null &&
+        (inGraph ? (
+          <span>
+            <AnswerText answer={answer} editBefore={editBefore} shown={false} />
+          </span>
+        ) : (
           // Focusable, so a keyboard can scroll it too.
-          <p
-            className="pointer-events-auto max-h-[min(6rem,15dvh)] overflow-y-auto rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-lg font-semibold text-emerald-900 shadow-md dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
-            tabIndex={0}
-            data-testid="answer"
-          >
-            <span className="mr-2 text-xs font-medium tracking-wide text-emerald-800 uppercase dark:text-emerald-300">Answer</span>{' '}
-            <LongText text={answer} />
-            {editBefore && (
-              <span className="mt-1 block text-sm font-normal text-fuchsia-800 dark:text-fuchsia-300" data-testid="answer-edit-note">
-                Not the model&apos;s own run: this answer follows from your edit at {describeEditedStep(editBefore)}. The model built it on what your version
-                produced.
-              </span>
-            )}
+          <p className={ANSWER_BOX} tabIndex={0} data-testid="answer">
+            <AnswerText answer={answer} editBefore={editBefore} shown />
           </p>
-        )}
+        ))}
     </div>
   );
 }

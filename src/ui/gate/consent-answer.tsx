@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerAtGate } from '../../store/actions.ts';
-import { GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
+import { GATE_ACTIONS, GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
 
 /** What host.ask-consent put before the user (src/lifecycle/consent.ts). */
 const AskedSchema = z.looseObject({ tool: z.string(), arguments: z.unknown().optional(), annotations: z.record(z.string(), z.unknown()).optional() });
@@ -31,7 +31,7 @@ export function ConsentAnswer({ asked }: { asked: unknown }) {
       <p className="text-xs">
         Annotations are untrusted hints from the server: the host cannot check them, so they tell it when to ask you, never that a call is safe.
       </p>
-      <div className="flex gap-2">
+      <div className="flex gap-2" {...GATE_ACTIONS}>
         <button type="button" className={PRIMARY} onClick={() => answerAtGate({ decision: 'allow' })}>
           Allow {tool}
         </button>

@@ -6,7 +6,7 @@ import { passUrlGate } from '../../trace/url-gate.ts';
 import { openGatedUrl } from '../open-gated-url.tsx';
 import { ElicitationFieldControl } from './elicitation-field-control.tsx';
 import { readElicitationFields, readInitialValues, validateElicitationForm, type FieldValue } from './elicitation-fields.ts';
-import { GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
+import { GATE_ACTIONS, GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
 
 /** What host.elicitation.ask put before the user (src/lifecycle/server-requests.ts): a form, or a page of the server's. */
 const AskedUrlSchema = z.looseObject({ message: z.string(), url: z.string() });
@@ -40,7 +40,7 @@ function UrlAnswer({ message, url }: { message: string; url: string }) {
       </p>
       <p className="text-xs">What you type there goes to the server alone, never through the host or the model. Check the address before you open it.</p>
       {!gated.ok && <p role="alert">The host will not open this address: {gated.reason}. Decline or cancel.</p>}
-      <div className="flex gap-2">
+      <div className="flex gap-2" {...GATE_ACTIONS}>
         {gated.ok && (
           <button
             type="button"
@@ -87,7 +87,7 @@ function FormAnswer({ message, requestedSchema }: { message: string; requestedSc
         </div>
         {unreadable.length > 0 && <p role="alert">The host cannot show these fields of the server&apos;s form: {unreadable.join('; ')}. Decline, or use Edit before sending.</p>}
         <p className="text-xs">Fields marked * are required. The form is the server&apos;s: give only what you mean it to have.</p>
-        <div className="flex gap-2">
+        <div className="flex gap-2" {...GATE_ACTIONS}>
           <button type="submit" className={PRIMARY}>
             Accept
           </button>
@@ -107,7 +107,7 @@ export function ElicitationAnswer({ asked }: { asked: unknown }) {
     return (
       <GatePanel title="The server asks you" testId="elicitation-form">
         <p>The host cannot read the server&apos;s request. Decline or cancel it.</p>
-        <div className="flex gap-2">
+        <div className="flex gap-2" {...GATE_ACTIONS}>
           <DeclineButtons />
         </div>
       </GatePanel>

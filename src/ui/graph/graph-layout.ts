@@ -9,32 +9,51 @@ import type { Participant } from '../../trace/vocabulary.ts';
  * boundaries the host bridges.
  */
 
+/**
+ * As close as the edges' labels allow: the graph is fitted to its area, so every unit of
+ * width or height it saves is drawn larger, and the nodes' subtitles stay at 12 px or more
+ * (14 px at a zoom of 0.86) in the squat layout of a 1024×768 or 1280×720 screen. Nodes
+ * wide enough for most subtitles on one line keep the rows short.
+ */
 export const NODE_POSITIONS: Record<Participant, { x: number; y: number }> = {
   user: { x: 0, y: 0 },
-  host: { x: 310, y: 0 },
-  llm: { x: 740, y: 0 },
-  client: { x: 310, y: 170 },
-  server: { x: 740, y: 170 },
-  bridge: { x: 740, y: 350 },
-  authorization: { x: 0, y: 170 },
+  host: { x: 300, y: 0 },
+  llm: { x: 746, y: 0 },
+  client: { x: 300, y: 118 },
+  server: { x: 746, y: 118 },
+  bridge: { x: 746, y: 248 },
+  authorization: { x: 0, y: 118 },
 };
 
 /**
  * A phone's narrow screen: the same wiring in two columns (User above Host, the model
- * beside it, the MCP world below), with narrower nodes, so the parts are drawn at a
- * readable size instead of a third of it.
+ * beside it, the MCP world below), with narrower nodes that carry their names only (a
+ * subtitle there would be drawn under 12 px), so the parts are drawn at a readable size.
  */
 export const NARROW_NODE_POSITIONS: Record<Participant, { x: number; y: number }> = {
   user: { x: 0, y: 0 },
-  host: { x: 0, y: 150 },
-  llm: { x: 250, y: 150 },
-  client: { x: 0, y: 320 },
-  server: { x: 250, y: 320 },
-  bridge: { x: 250, y: 470 },
-  authorization: { x: 0, y: 470 },
+  host: { x: 0, y: 120 },
+  llm: { x: 230, y: 120 },
+  client: { x: 0, y: 250 },
+  server: { x: 230, y: 250 },
+  bridge: { x: 230, y: 370 },
+  authorization: { x: 0, y: 370 },
 };
 
 export type GraphLayout = 'wide' | 'narrow';
+
+/**
+ * Where the answer is drawn once it reaches the user: beside the User, where no part is (under it in the wide layout,
+ * or under the Authorization Server when a run draws that there; right of it in the narrow one).
+ */
+export function placeAnswer({ layout, drawn }: { layout: GraphLayout; drawn: readonly Participant[] }): { x: number; y: number } {
+  if (layout === 'narrow') return { x: NARROW_NODE_POSITIONS.llm.x, y: NARROW_NODE_POSITIONS.user.y };
+  const below = drawn.includes('authorization') ? NODE_POSITIONS.bridge.y : NODE_POSITIONS.authorization.y;
+  return { x: NODE_POSITIONS.user.x, y: below };
+}
+
+/** The wide layout's nodes are 16rem wide; the User, whose subtitle is short, 11rem: the gap to the Host holds a message's name. */
+export const SLIM_NODES: readonly Participant[] = ['user'];
 
 export const NODE_SUBTITLES: Record<Participant, string> = {
   user: 'Asks in words',

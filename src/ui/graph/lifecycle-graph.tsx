@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ReactFlow, useReactFlow, useStore, type EdgeTypes, type NodeChange, type NodeTypes, type ReactFlowState } from '@xyflow/react';
 import '@xyflow/react/dist/base.css';
 import { OPTIONAL_PARTICIPANTS, PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
-import { selectCurrentStep, useExplorerStore } from '../../store/explorer-store.ts';
+import { selectCurrentStep, selectShownAnswer, useExplorerStore } from '../../store/explorer-store.ts';
+import { selectEditBefore } from '../edit/edit-credit.ts';
+import { AnswerNode, type AnswerNodeType } from './answer-node.tsx';
 import { useReducedMotion } from '../use-reduced-motion.ts';
 import { useMediaQuery } from '../use-media-query.ts';
 import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
@@ -12,9 +14,11 @@ import {
   NARROW_NODE_POSITIONS,
   NODE_POSITIONS,
   NODE_SUBTITLES,
+  SLIM_NODES,
   describeMessage,
   findStepEdge,
   IN_TAB_EDGE_LABEL,
+  placeAnswer,
   type GraphEdgeDefinition,
   type GraphLayout,
 } from './graph-layout.ts';
@@ -22,10 +26,11 @@ import { MessageEdge, type MessageEdgeData, type MessageEdgeType } from './messa
 import { ParticipantNode, type ParticipantNodeType, type ParticipantRole } from './participant-node.tsx';
 
 // Module level, so React Flow never sees new types and never remounts the nodes.
-const nodeTypes: NodeTypes = { participant: ParticipantNode };
+const nodeTypes: NodeTypes = { participant: ParticipantNode, answer: AnswerNode };
 const edgeTypes: EdgeTypes = { message: MessageEdge };
 
-const FIT_OPTIONS = { padding: 0.08 };
+// Room for the role badges on the nodes' top borders and the rings around them, and no more: the rest draws the nodes larger.
+const FIT_OPTIONS = { padding: 0.05 };
 const selectPaneSize = (state: ReactFlowState) => `${state.width}x${state.height}`;
 
 /** Keeps all five parts in view when the panel changes size (a long caption, a resized window) or the layout changes. */
@@ -38,8 +43,11 @@ function FitOnResize({ fitKey }: { fitKey: string }) {
   return null;
 }
 
-/** Below this width the wide layout would be drawn at a third of its size: the narrow one is used. */
-const NARROW_QUERY = '(max-width: 639px)';
+/**
+ * Below this width the wide layout would be drawn too small to read (its names at 9.6 px on a 768-wide tablet, at a
+ * zoom of 0.68): the narrow one is used, its names at 12 px or more.
+ */
+const NARROW_QUERY = '(max-width: 1023px)';
 
 /**
  * One object per node look and per idle edge, kept for the page's life (a few dozen at
@@ -98,7 +106,7 @@ export function LifecycleGraph() {
   const optionalInUse = useExplorerStore(selectOptionalParticipants);
   // React Flow measures a node it has no size for, forcing a layout: a new node object carries the size measured before.
   const [sizes, setSizes] = useState<NodeSizes>({});
-  const onNodesChange = useCallback((changes: NodeChange<ParticipantNodeType>[]) => {
+  const onNodesChange = useCallback((changes: NodeChange<ParticipantNodeType | AnswerNodeType>[]) => {
     const measured = changes.filter((change) => change.type === 'dimensions' && change.dimensions !== undefined);
     if (measured.length === 0) return;
     setSizes((current) => {
@@ -116,7 +124,10 @@ export function LifecycleGraph() {
   // Translation #2 that could not read the arguments sends nothing: no message travels, the host is where it failed.
   const sentNothing = failed && step?.id === 'host.translate-tool-call';
 
-  const nodes = useMemo<ParticipantNodeType[]>(() => {
+  const answer = useExplorerStore(selectShownAnswer);
+  const editBefore = useExplorerStore(selectEditBefore);
+
+  const nodes = useMemo<(ParticipantNodeType | AnswerNodeType)[]>(() => {
     const roleOf = (participant: Participant): ParticipantRole => {
       if (!step) return 'idle';
       if (sentNothing) return participant === step.from ? 'failed' : 'idle';
@@ -130,7 +141,7 @@ export function LifecycleGraph() {
       client: protocolVersion ? `protocol ${protocolVersion}` : undefined,
     };
     const drawn = PARTICIPANTS.filter((participant) => !OPTIONAL_PARTICIPANTS.includes(participant) || optionalInUse.split(',').includes(participant));
-    return drawn.map((participant) => {
+    const participants = drawn.map((participant) => {
       const role = roleOf(participant);
       // The same object for a node whose role and detail did not change: React Flow then leaves it alone.
       const size = sizes[`${layout}|${participant}`];
@@ -140,7 +151,7 @@ export function LifecycleGraph() {
         ...(size ? { measured: size } : {}),
         type: 'participant',
         position: (compact ? NARROW_NODE_POSITIONS : NODE_POSITIONS)[participant],
-        data: { label: PARTICIPANT_LABELS[participant], subtitle: NODE_SUBTITLES[participant], detail: details[participant], role, compact },
+        data: { label: PARTICIPANT_LABELS[participant], subtitle: NODE_SUBTITLES[participant], detail: details[participant], role, compact, slim: SLIM_NODES.includes(participant) },
         // Read as part of the figure, not a Tab stop: the graph shows the step, the controls and the timeline move it.
         ariaRole: 'group',
         ariaLabel: `${PARTICIPANT_LABELS[participant]}${role === 'idle' ? '' : `, ${role === 'working' ? 'working' : role}`}`,
@@ -149,7 +160,22 @@ export function LifecycleGraph() {
         connectable: false,
       }));
     });
-  }, [step, modelName, protocolVersion, sizes, layout, sentNothing, optionalInUse]);
+    if (answer === null) return participants;
+    const size = sizes[`${layout}|answer`];
+    const answerNode: AnswerNodeType = {
+      id: 'answer',
+      type: 'answer',
+      ...(size ? { measured: size } : {}),
+      position: placeAnswer({ layout, drawn }),
+      data: { answer, editBefore, compact: layout === 'narrow' },
+      ariaRole: 'group',
+      ariaLabel: 'The answer the user got',
+      draggable: false,
+      selectable: false,
+      connectable: false,
+    };
+    return [...participants, answerNode];
+  }, [step, modelName, protocolVersion, sizes, layout, sentNothing, optionalInUse, answer, editBefore]);
 
   const edges = useMemo<MessageEdgeType[]>(() => {
     const travel = step && !sentNothing ? findStepEdge(step) : undefined;
@@ -192,7 +218,7 @@ export function LifecycleGraph() {
         minZoom={0.3}
         maxZoom={1.6}
       >
-        <FitOnResize fitKey={`${layout}|${PARTICIPANTS.map((participant) => sizes[`${layout}|${participant}`]?.width ?? 0).join(',')}`} />
+        <FitOnResize fitKey={`${layout}|${[...PARTICIPANTS, 'answer'].map((id) => `${sizes[`${layout}|${id}`]?.width ?? 0}x${sizes[`${layout}|${id}`]?.height ?? 0}`).join(',')}|${answer === null ? '' : 'answer'}`} />
       </ReactFlow>
     </div>
   );

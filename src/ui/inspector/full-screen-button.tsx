@@ -10,7 +10,7 @@ export function FullScreenButton() {
     <button
       type="button"
       onClick={() => setViewPreferences({ inspectorLayout: layout === 'full' ? 'split' : 'full' })}
-      className="ml-auto rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+      className="shrink-0 rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
       aria-keyshortcuts="F"
     >
       {layout === 'full' ? 'Exit full screen' : 'Full screen'}

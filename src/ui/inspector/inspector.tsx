@@ -96,7 +96,8 @@ function StepInspector({ step }: { step: Step }) {
   };
   return (
     <section aria-label="Inspector" className="@container flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''} data-round={step.iteration} data-n={step.n}>
-      <header className="border-b border-slate-200 px-4 py-2 dark:border-slate-700">
+      {/* Squat (a 720- or 768-line screen), the step's words take at most two fifths of the panel and scroll in it: the payload keeps the rest, its first lines in view at every step. */}
+      <header className="border-b border-slate-200 px-4 py-2 squat:max-h-[40%] squat:shrink-0 squat:overflow-y-auto dark:border-slate-700">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-800 text-white' : PHASE_STYLES[step.phase].badge}`}>
             {describeStepNumberLong(step)}
@@ -118,12 +119,15 @@ function StepInspector({ step }: { step: Step }) {
             </span>
           )}
           {replay && <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Replay of a recorded step</span>}
+        </div>
+        {/* The step's own buttons beside its title: on their own line they cost a line of the payload on a 720-line screen. */}
+        <div className="mt-1 flex flex-wrap items-start gap-x-2 gap-y-1">
+          <h2 className="min-w-0 flex-1 basis-64 text-base font-semibold" data-testid="inspector-title" elementtiming={STEP_TITLE_TIMING}>
+            {words?.title.text ?? step.title}
+          </h2>
           <CopyStepLink step={step} />
           <FullScreenButton />
         </div>
-        <h2 className="mt-1 text-base font-semibold" data-testid="inspector-title" elementtiming={STEP_TITLE_TIMING}>
-          {words?.title.text ?? step.title}
-        </h2>
         {step.deprecated && (
           <p className="mt-1 text-xs font-semibold text-slate-800 dark:text-slate-100" data-testid="inspector-deprecated">
             Deprecated in {step.deprecated.era}: {step.deprecated.note}
@@ -134,7 +138,10 @@ function StepInspector({ step }: { step: Step }) {
             {summary}
           </p>
         )}
-        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="phase-summary">{words?.phaseHeading.text ?? (step.phase === 'discovery' ? PHASE_SUMMARIES.discovery : '')}</p>
+        {/* One line of it on a squat screen (the rest a hover away, and whole for a screen reader): the payload keeps its lines. */}
+        <p className="mt-1 text-xs text-slate-500 squat:line-clamp-1 dark:text-slate-400" title={words?.phaseHeading.text} data-testid="phase-summary">
+          {words?.phaseHeading.text ?? (step.phase === 'discovery' ? PHASE_SUMMARIES.discovery : '')}
+        </p>
         {step.note && <p className="mt-1 text-sm text-violet-700 dark:text-violet-300">{step.note}</p>}
         {step.edited && (
           <p className="mt-1 text-sm text-fuchsia-800 dark:text-fuchsia-300">
@@ -172,7 +179,7 @@ function StepInspector({ step }: { step: Step }) {
           ))}
         </div>
       )}
-      <div className="min-h-0 flex-1 overflow-auto px-4 py-2" role={tabs.length > 1 ? 'tabpanel' : undefined}>
+      <div className="min-h-0 flex-1 overflow-auto px-4 py-2" role={tabs.length > 1 ? 'tabpanel' : undefined} data-testid="inspector-body">
         {tab === 'translation' && step.translation && <TranslationView translation={step.translation} failed={outcome?.failed === true} />}
         {tab === 'stream' && streamSource && wire && (
           <Suspense fallback={<p className="text-sm text-slate-500">Loading the stream's playback…</p>}>

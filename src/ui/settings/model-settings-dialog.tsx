@@ -32,7 +32,8 @@ export function ModelSettingsButton() {
         }}
         data-testid="model-settings-button"
       >
-        <span className="text-slate-500 dark:text-slate-400">Model: </span>
+        {/* Said to everyone, shown where the header has room for it: on a 1024-wide screen the header's tools then keep to one row. */}
+        <span className="sr-only text-slate-500 xl:not-sr-only dark:text-slate-400">Model: </span>
         {describeModel(model)}
       </button>
       <dialog ref={dialog} aria-labelledby="model-settings-title" className="m-auto w-[34rem] max-w-[95vw] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">

@@ -214,7 +214,8 @@ export function Timeline() {
         </h2>
         <TimelineScrubber />
       </div>
-      <ol className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="timeline" onKeyDown={moveBetweenRows}>
+      {/* relative: the rows' screen-reader text (sr-only, absolutely placed) is placed and clipped in the list; placed by the panel, it lay past the window and the page scrolled into blank space, 950 px of it at 1440 wide. */}
+      <ol className="relative min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="timeline" onKeyDown={moveBetweenRows}>
         {steps.length === 0 && (
           <li className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">
             Nothing has happened yet. Press <strong>Next</strong> (or →) to send the question on its way, one real message at a time.
