@@ -22,6 +22,8 @@ async function walkThrough(page: Page, driver: Driver, era: '2025-11-25' | '2026
   }
   if (era === '2026-07-28') await page.getByText('2026-07-28', { exact: true }).click();
   await expect(page.getByRole('radio', { name: era })).toBeChecked();
+  // On a focused radio the arrows choose the era, as in any radio group (keyboard-controls.spec.ts): the learner leaves the group before stepping.
+  await page.getByRole('radio', { name: era }).blur();
 
   await stepUntil(page, driver, 'user.question');
   expect(await readPayload(page)).toEqual({ question: 'What is 5 plus 7?' });
@@ -38,6 +40,8 @@ async function walkThrough(page: Page, driver: Driver, era: '2025-11-25' | '2026
     await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
     await expect(page.getByTestId('http-view')).toContainText('mcp-method');
     await expect(page.getByTestId('http-view')).toContainText('server/discover');
+    // On a focused tab the arrows move between the tabs (keyboard-controls.spec.ts): the learner leaves the tablist before stepping.
+    await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).blur();
   }
 
   await stepUntil(page, driver, 'mcp.tools-list.request');
