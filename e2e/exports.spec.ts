@@ -1,24 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { HarSchema } from '../tests/helpers/har-schema.ts';
 import { OtlpTraceRequestSchema } from '../tests/helpers/otlp-json-schema.ts';
 import { readMermaidSequence } from '../tests/helpers/read-mermaid-sequence.ts';
 import { readPngChunks } from '../tests/helpers/decode-png.ts';
-import { stepUntil } from './helpers.ts';
+import { downloadFrom, stepUntil } from './helpers.ts';
 
 /** The Export as… menu after a real run in the page: each format downloads a file that its readers accept. */
-
-async function downloadFrom(page: Page, testInfo: TestInfo, choice: RegExp): Promise<{ name: string; text: string; bytes: Buffer }> {
-  await page.getByRole('button', { name: 'Export as…' }).click();
-  const download = page.waitForEvent('download');
-  await page.getByTestId('export-menu').getByRole('button', { name: choice }).click();
-  const saved = await download;
-  const file = testInfo.outputPath(saved.suggestedFilename());
-  await saved.saveAs(file);
-  await expect(page.getByTestId('export-menu')).toHaveCount(0);
-  const bytes = await readFile(file);
-  return { name: saved.suggestedFilename(), text: bytes.toString('utf8'), bytes };
-}
 
 test('HAR, OpenTelemetry and Mermaid downloads of a run, the export code loaded only when asked for', async ({ page }, testInfo) => {
   const scripts: string[] = [];
@@ -91,7 +78,12 @@ test('the sequence view as an SVG and a PNG for slides: pictures Chromium draws 
   expect(read.root).toBe('svg');
   expect(read.drawn).toEqual(read.size);
   expect(read.size[0]).toBe(90 + 4 * 170 + 90);
-  expect(read.participants).toEqual(['User', 'LLM', 'Host', 'MCP Client', 'MCP Server']);
+  // The page's sequence view's columns, in its order: one layout for the page and its pictures.
+  await page.getByRole('tab', { name: 'Sequence diagram' }).click();
+  await expect(page.getByTestId('sequence-headers')).toBeVisible();
+  const pageColumns = await page.getByTestId('sequence-headers').locator('text').allTextContents();
+  expect(pageColumns).toEqual(['User', 'Host', 'MCP Client', 'MCP Server', 'LLM']);
+  expect(read.participants).toEqual(pageColumns);
   expect(read.arrows).toBeGreaterThanOrEqual(Math.max(20, steps));
   expect(read.labels).toContain('12 tools/call add_numbers');
   expect(read.labels).toContain('20 answer: 5 plus 7 is 12.');

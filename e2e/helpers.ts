@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { writeTinyGguf } from '../tests/helpers/write-tiny-gguf.ts';
 
 export type Driver = 'keyboard' | 'buttons';
@@ -189,4 +189,17 @@ export async function loadTabModel(page: Page, file: string, options: { family?:
   await expect(dialog.getByTestId('tab-model-loaded')).toContainText(/Loaded: .*gguf/, { timeout: 120_000 });
   if (options.family) await expect(dialog.getByTestId('tab-model-loaded')).toContainText(options.family);
   await dialog.getByRole('button', { name: 'Apply' }).click();
+}
+
+/** Downloads the run in one format of the Export as… menu, as a learner would; the file's name, text and bytes. */
+export async function downloadFrom(page: Page, testInfo: TestInfo, choice: RegExp): Promise<{ name: string; text: string; bytes: Buffer }> {
+  await page.getByRole('button', { name: 'Export as…' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-menu').getByRole('button', { name: choice }).click();
+  const saved = await download;
+  const file = testInfo.outputPath(saved.suggestedFilename());
+  await saved.saveAs(file);
+  await expect(page.getByTestId('export-menu')).toHaveCount(0);
+  const bytes = await readFile(file);
+  return { name: saved.suggestedFilename(), text: bytes.toString('utf8'), bytes };
 }

@@ -1,8 +1,9 @@
 import { getStepDefinition } from '../trace/steps.ts';
 import type { FieldChange, Step, Trace, Warning } from '../trace/trace.ts';
-import { PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../trace/vocabulary.ts';
+import { PARTICIPANT_LABELS } from '../trace/vocabulary.ts';
 import { describeStep, numberStep } from './describe-step.ts';
 import { escapeMermaidLabel, toMermaidId } from './escape-mermaid.ts';
+import { listSequenceColumns, markEdited } from './sequence-layout.ts';
 
 const ARROWS: Record<Step['kind'], string> = {
   request: '->>',
@@ -12,16 +13,10 @@ const ARROWS: Record<Step['kind'], string> = {
   fault: '--x',
 };
 
-/** The steps' participants in the graph's order: a part the run never reached is not drawn. */
-function listParticipants(trace: Trace): Participant[] {
-  const used = new Set(trace.steps.flatMap((step) => [step.from, step.to]));
-  return PARTICIPANTS.filter((participant) => used.has(participant));
-}
-
 function formatStep(step: Step): string[] {
   const from = toMermaidId(step.from);
   const to = toMermaidId(step.to);
-  const label = escapeMermaidLabel(numberStep(step, describeStep(step)));
+  const label = escapeMermaidLabel(markEdited(step, numberStep(step, describeStep(step))));
   const lines: string[] = [];
   if (step.from !== step.to) lines.push(`    ${from}${ARROWS[step.kind]}${to}: ${label}`);
   if (step.translation) {
@@ -42,7 +37,8 @@ function formatStep(step: Step): string[] {
  * start a statement, a directive or HTML.
  */
 export function formatMermaid({ trace }: { trace: Trace }): { result: string; warnings: Warning[]; changes: FieldChange[] } {
-  const participants = listParticipants(trace);
+  // The page's columns, in its order (src/export/sequence-layout.ts): declared first, Mermaid keeps them so.
+  const participants = listSequenceColumns(trace.steps);
   const lines = ['sequenceDiagram'];
   for (const participant of participants) lines.push(`    participant ${toMermaidId(participant)} as ${escapeMermaidLabel(PARTICIPANT_LABELS[participant])}`);
   for (const step of trace.steps) lines.push(...formatStep(step));

@@ -1,7 +1,8 @@
 import { escapeMarkup } from '../trace/escape-markup.ts';
 import type { FieldChange, Step, Trace, Warning } from '../trace/trace.ts';
-import { OPTIONAL_PARTICIPANTS, PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../trace/vocabulary.ts';
+import { PARTICIPANT_LABELS, type Participant } from '../trace/vocabulary.ts';
 import { describeStep, numberStep } from './describe-step.ts';
+import { EDITED_COLOR, EDITED_MARK, KIND_COLORS, SEQUENCE_GEOMETRY, listSequenceColumns } from './sequence-layout.ts';
 
 /**
  * The sequence view as a standalone SVG file, for slides: the view's columns, rows and
@@ -9,22 +10,9 @@ import { describeStep, numberStep } from './describe-step.ts';
  * on a white ground so it reads on any slide background.
  */
 
-/** The sequence view's column order (src/ui/sequence/sequence-diagram.tsx): the bridge last, so the five usual columns stay put. */
-const ORDER: Participant[] = ['user', 'llm', 'host', 'client', 'server', 'bridge'];
-const COLUMN = 170;
-const LEFT = 90;
-const HEADER = 56;
-const ROW = 40;
+const { column: COLUMN, left: LEFT, header: HEADER, row: ROW } = SEQUENCE_GEOMETRY;
 const MAX_LABEL_LENGTH = 60;
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-
-const KIND_COLORS: Record<Step['kind'], string> = {
-  request: '#0284c7',
-  response: '#059669',
-  notification: '#d97706',
-  internal: '#7c3aed',
-  fault: '#dc2626',
-};
 
 /**
  * Text for an XML text node or attribute: control characters (which XML 1.0 forbids, and
@@ -37,13 +25,6 @@ export function escapeSvgText(text: string, maxLength = MAX_LABEL_LENGTH): strin
   return escapeMarkup(bounded);
 }
 
-function listColumns(trace: Trace): Participant[] {
-  const used = new Set(trace.steps.flatMap((step) => [step.from, step.to]));
-  // A participant the view's order does not know yet is drawn after the others, never on top of one.
-  const order = [...ORDER, ...PARTICIPANTS.filter((participant) => !ORDER.includes(participant))];
-  return order.filter((participant) => !OPTIONAL_PARTICIPANTS.includes(participant) || used.has(participant));
-}
-
 function drawStep({ step, index, columnX }: { step: Step; index: number; columnX: (participant: Participant) => number }): string {
   const y = HEADER + index * ROW + ROW / 2 + 8;
   const from = columnX(step.from);
@@ -51,16 +32,19 @@ function drawStep({ step, index, columnX }: { step: Step; index: number; columnX
   const self = step.from === step.to;
   const color = KIND_COLORS[step.kind];
   const path = self ? `M ${from} ${y - 8} h 36 v 16 h -36` : `M ${from} ${y} L ${to} ${y}`;
-  const label = escapeSvgText(numberStep(step, describeStep(step)));
+  // The mark is kept whole: a long label is cut before it, not through it.
+  const described = numberStep(step, describeStep(step));
+  const label = step.edited ? `${escapeSvgText(described, MAX_LABEL_LENGTH - EDITED_MARK.length - 3)} (${EDITED_MARK})` : escapeSvgText(described);
+  const edited = step.edited ? ` fill="${EDITED_COLOR}" font-weight="600"` : '';
   const text = self
-    ? `<text x="${from + 44}" y="${y + 4}" text-anchor="start">${label}</text>`
-    : `<text x="${(from + to) / 2}" y="${y - 6}" text-anchor="middle">${label}</text>`;
-  return `  <g data-step-id="${escapeSvgText(step.id, 200)}"><path d="${path}" fill="none" stroke="${color}" stroke-width="1.5" marker-end="url(#arrow-${step.kind})"/>${text}</g>`;
+    ? `<text x="${from + 44}" y="${y + 4}" text-anchor="start"${edited}>${label}</text>`
+    : `<text x="${(from + to) / 2}" y="${y - 6}" text-anchor="middle"${edited}>${label}</text>`;
+  return `  <g data-step-id="${escapeSvgText(step.id, 200)}"${step.edited ? ' data-edited="true"' : ''}><path d="${path}" fill="none" stroke="${color}" stroke-width="1.5" marker-end="url(#arrow-${step.kind})"/>${text}</g>`;
 }
 
 /** The run's sequence diagram as an SVG document, its size in pixels given as width and height. */
 export function formatSequenceSvg({ trace }: { trace: Trace }): { result: string; width: number; height: number; warnings: Warning[]; changes: FieldChange[] } {
-  const columns = listColumns(trace);
+  const columns = listSequenceColumns(trace.steps);
   const columnX = (participant: Participant) => LEFT + Math.max(0, columns.indexOf(participant)) * COLUMN;
   const width = LEFT + (columns.length - 1) * COLUMN + LEFT;
   const height = HEADER + Math.max(trace.steps.length, 1) * ROW + 24;

@@ -1,6 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Step } from '../../trace/trace.ts';
-import { OPTIONAL_PARTICIPANTS, PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../../trace/vocabulary.ts';
+import { PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../../trace/vocabulary.ts';
+import { EDITED_MARK, IDLE_COLOR, KIND_COLORS, SEQUENCE_GEOMETRY, listSequenceColumns } from '../../export/sequence-layout.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { describeMessage, isInTabStep } from '../graph/graph-layout.ts';
@@ -15,19 +16,8 @@ import { useReducedMotion } from '../use-reduced-motion.ts';
  * when a run uses them.
  */
 const ORDER: Participant[] = [...PARTICIPANTS];
-const usesParticipant = (steps: Step[], participant: Participant) => steps.some((step) => step.from === participant || step.to === participant);
-const COLUMN = 170;
-const LEFT = 90;
-const HEADER = 56;
-const ROW = 40;
-
-const KIND_COLORS: Record<Step['kind'], string> = {
-  request: '#0284c7',
-  response: '#059669',
-  notification: '#d97706',
-  internal: '#7c3aed',
-  fault: '#dc2626',
-};
+// Shared with the SVG, PNG and Mermaid exports (src/export/sequence-layout.ts): the pictures have this view's columns and colours.
+const { column: COLUMN, left: LEFT, header: HEADER, row: ROW } = SEQUENCE_GEOMETRY;
 
 const x = (participant: Participant) => LEFT + ORDER.indexOf(participant) * COLUMN;
 
@@ -40,7 +30,7 @@ type ArrowProps = { step: Step; index: number; animate: boolean };
 const Arrow = memo(function Arrow({ step, index, animate }: ArrowProps) {
   const current = useExplorerStore((state) => state.cursor === index);
   const y = HEADER + index * ROW + ROW / 2 + 8;
-  const color = current ? KIND_COLORS[step.kind] : '#94a3b8';
+  const color = current ? KIND_COLORS[step.kind] : IDLE_COLOR;
   const from = x(step.from);
   const to = x(step.to);
   const self = step.from === step.to;
@@ -70,6 +60,12 @@ const Arrow = memo(function Arrow({ step, index, animate }: ArrowProps) {
       >
         {number === '·' ? '' : `${number}  `}
         {describeMessage(step)}
+        {step.edited && (
+          // The theme's fuchsia (EDITED_COLOR in the exports' white ground), readable on a dark one too.
+          <tspan className="fill-fuchsia-800 font-semibold dark:fill-fuchsia-300" data-testid="sequence-edited">
+            {` (${EDITED_MARK})`}
+          </tspan>
+        )}
       </text>
       {current && (
         <circle r={6} fill={color} stroke="white" strokeWidth={1.5} cx={animate ? 0 : to} cy={animate ? 0 : y}>
@@ -101,7 +97,7 @@ export function SequenceDiagram() {
   const container = useRef<HTMLDivElement>(null);
   const height = HEADER + Math.max(steps.length, 1) * ROW + 24;
   // A part only some runs have (the stdio bridge) gets its lifeline only when a step names it.
-  const columns = ORDER.filter((participant) => !OPTIONAL_PARTICIPANTS.includes(participant) || usesParticipant(steps, participant));
+  const columns = listSequenceColumns(steps);
   const width = LEFT + (columns.length - 1) * COLUMN + LEFT;
 
   return (
@@ -127,7 +123,7 @@ export function SequenceDiagram() {
         <defs>
           {(['idle', ...Object.keys(KIND_COLORS)] as const).map((kind) => (
             <marker key={kind} id={`arrow-${kind}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-              <path d="M 0 0 L 10 5 L 0 10 z" fill={kind === 'idle' ? '#94a3b8' : KIND_COLORS[kind as Step['kind']]} />
+              <path d="M 0 0 L 10 5 L 0 10 z" fill={kind === 'idle' ? IDLE_COLOR : KIND_COLORS[kind as Step['kind']]} />
             </marker>
           ))}
         </defs>
