@@ -152,3 +152,15 @@ test('Lesson mode: notes from the address, and ?embed=1 is a framed view with no
   }
   expect((await page.goto('/'))?.headers()['x-frame-options']).toBe('SAMEORIGIN');
 });
+
+test('?embed=1 shows, read only, the question asked, the scenario and its era, and the scenario’s lesson (the question bar it hides said them)', async ({ page }) => {
+  await page.goto('/?embed=1&scenario=two-rounds&era=2026-07-28&step=3');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '3');
+  await expect(page.getByTestId('scenario-select')).toHaveCount(0);
+  await expect(page.getByTestId('embed-question-text')).toHaveText('What is (5 plus 7) times 3?');
+  await expect(page.getByTestId('embed-scenario')).toHaveText('· Scenario: Two rounds: (5 plus 7) times 3 · protocol era 2026-07-28');
+  await expect(page.getByTestId('scenario-lesson')).toHaveText('The answer to the first tool call is an input to the second: steps 9 to 18 run again, as round 2.');
+  // What was asked is the run's: the question went out in the user's first message.
+  await page.getByTestId('timeline-step').first().click();
+  expect(JSON.stringify(await readPayload(page))).toContain('What is (5 plus 7) times 3?');
+});

@@ -21,6 +21,7 @@ import { Inspector } from './inspector/inspector.tsx';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 import { ViewBoundary } from './view-boundary.tsx';
 import { whenFirstStepOrIdle } from './wait-for-first-step.ts';
+import { EmbedQuestion } from './embed-question.tsx';
 import { GRAPH_VIEW_ID, GraphSplit } from './graph-split.tsx';
 import { GatedLink } from './open-gated-url.tsx';
 import { passUrlGate } from '../trace/url-gate.ts';
@@ -223,6 +224,7 @@ export function App() {
             <HeaderTools />
           )}
         </div>
+        {EMBED && <EmbedQuestion />}
         {!EMBED && (
           <div className="mt-2">
             <QuestionBar
