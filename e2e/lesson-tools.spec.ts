@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { readPayload, stepUntil } from './helpers.ts';
+import { pressNext, readPayload, stepUntil } from './helpers.ts';
 
 /**
  * The lesson tools against the real server and the mock model: every answer, alignment,
@@ -40,6 +40,36 @@ test('Predict the next step: questions before each reveal, answers from the real
   await stepUntil(page, 'buttons', 'host.answer');
   await expect(results.filter({ hasText: 'isError' }).last()).toHaveAttribute('data-result', 'right');
   await expect(panel.getByTestId('prediction-score')).toContainText(/Final score: \d+ of \d+ right/);
+});
+
+test('Predict the next step: the results come in without taking the graph’s height; opened, their list scrolls in 7rem, the newest in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/');
+  await lesson(page).getByRole('button', { name: 'Predict the next step' }).click();
+  const panel = page.getByTestId('predict-panel');
+  const inspector = page.getByTestId('inspector');
+  const list = panel.getByTestId('prediction-list');
+  const results = panel.getByTestId('prediction');
+  const graphHeight = () => page.getByTestId('main-view').evaluate((element) => element.getBoundingClientRect().height);
+  let afterFirst: number | undefined;
+  // A prediction is asked at the latest recorded step: where the run has recorded ahead, Next goes there first.
+  for (let press = 0; press < 24 && (await results.count()) < 8; press++) {
+    const shown = Number((await inspector.getAttribute('data-n')) ?? 0);
+    const lockIn = panel.getByRole('button', { name: 'Lock in and reveal' });
+    // Whatever the step asks (the lesson plan's questions differ from step to step), left unanswered: each is a result all the same.
+    // The run may record ahead meanwhile, taking the form away: then Next, as a learner would.
+    const locked = (await lockIn.count()) > 0 && (await lockIn.click({ timeout: 2_000 }).then(() => true, () => false));
+    if (!locked) await pressNext(page, 'buttons');
+    await expect(inspector).toHaveAttribute('data-n', String(shown + 1));
+    if (afterFirst === undefined && locked) afterFirst = await graphHeight();
+  }
+  expect(await results.count()).toBeGreaterThanOrEqual(8);
+  // The results that came in took nothing from the graph: they are a list the learner opens.
+  expect(await graphHeight(), 'graph height after the results').toBeGreaterThanOrEqual(afterFirst! - 1);
+  await panel.getByText(/^All your predictions \(\d+\)$/).click();
+  const listHeight = await list.evaluate((element) => element.getBoundingClientRect().height);
+  expect(listHeight, 'the list scrolls in at most 7rem').toBeLessThanOrEqual(112.5);
+  await expect(list.getByTestId('prediction').last()).toBeInViewport({ ratio: 1 });
 });
 
 test('Era twins: the question performed in both eras, steps aligned, the handshake and the headers named', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { answerPrediction, isPredictionRight, listChoices, PREDICTION_PROMPTS, type PredictionKind } from '../../content/predictions.ts';
 import { next } from '../../store/actions.ts';
 import { selectIsFinished, useExplorerStore } from '../../store/explorer-store.ts';
@@ -84,6 +84,14 @@ export function PredictPanel() {
   const graded = predictions.map((prediction) => ({ prediction, answer: revealAnswer({ prediction, steps, finished, furthest }) })).filter((entry) => entry.answer !== null);
   const right = graded.filter((entry) => isPredictionRight({ kind: entry.prediction.kind, given: entry.prediction.given, answer: entry.answer!.answer })).length;
   const canAsk = atEnd && !finished && !asked;
+  // A new answer, or one just graded (its line grows), is the one the learner looks for: the list shows its end.
+  const shownResults = `${predictions.length}|${graded.length}`;
+  const scrollToEnd = useCallback(
+    (list: HTMLOListElement | null) => {
+      if (list && shownResults !== '0|0') list.scrollTop = list.scrollHeight;
+    },
+    [shownResults],
+  );
   return (
     <div className={panel} data-testid="predict-panel">
       <h2 className="font-semibold">Predict the next step</h2>
@@ -110,11 +118,15 @@ export function PredictPanel() {
       )}
       {predictions.length > 0 && (
         <>
-          <ol className="mt-2 list-decimal space-y-1 pl-5">
-            {predictions.map((prediction) => (
-              <GradedPrediction key={`${prediction.askedAt}-${prediction.kind}`} prediction={prediction} />
-            ))}
-          </ol>
+          {/* The results are a list the learner opens (at most 7rem, scrolled to the newest): shown as they came, they grew the panel with every answer and the graph lost that height. The score under it is announced as each is graded. */}
+          <details className="mt-2" data-testid="prediction-details">
+            <summary className="cursor-pointer">All your predictions ({predictions.length})</summary>
+            <ol className="mt-1 max-h-28 list-decimal space-y-1 overflow-y-auto pl-5" tabIndex={0} aria-label="Your predictions" ref={scrollToEnd} data-testid="prediction-list">
+              {predictions.map((prediction) => (
+                <GradedPrediction key={`${prediction.askedAt}-${prediction.kind}`} prediction={prediction} />
+              ))}
+            </ol>
+          </details>
           <p className="mt-2 font-semibold" data-testid="prediction-score" role="status">
             {finished ? 'Final score' : 'Score so far'}: {right} of {graded.length} right{graded.length < predictions.length ? ` (${predictions.length - graded.length} still to come)` : ''}.
           </p>
