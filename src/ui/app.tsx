@@ -193,6 +193,17 @@ function FullExplorerLink() {
   );
 }
 
+/**
+ * The grid's rows, where the app is the window's height. On a projector the graph is what the room looks at: it gets
+ * most of the height. Squat (a 720- or 768-line screen), the graph's row is at least what its content needs (the graph's
+ * 12rem keep the subtitles at 12 px or more), the inspector's row the rest.
+ */
+function chooseGridRows({ chosenHeight, presenter }: { chosenHeight: boolean; presenter: boolean }): string {
+  if (chosenHeight) return 'tall:grid-rows-[auto_minmax(20rem,1fr)] squat:grid-rows-[auto_minmax(8rem,1fr)]';
+  if (presenter) return 'tall:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)] squat:grid-rows-[minmax(min-content,3fr)_minmax(0,2fr)]';
+  return 'tall:grid-rows-[minmax(18rem,1fr)_minmax(20rem,1fr)] squat:grid-rows-[minmax(min-content,1.3fr)_minmax(0,1fr)]';
+}
+
 export function App() {
   useKeyboardShortcuts();
   useDocumentPreferences();
@@ -201,14 +212,7 @@ export function App() {
   const presenter = useExplorerStore(selectPresenter);
   const graphHeight = useExplorerStore(selectGraphHeight);
   const opening = useLinkOpening((state) => state.opening);
-  // On a projector the graph is what the room looks at: it gets most of the height.
-  // Squat, the rows are smaller: the graph's row keeps a little more, for the subtitles' 12 px.
-  const rows =
-    graphHeight !== null
-      ? 'tall:grid-rows-[auto_minmax(20rem,1fr)] squat:grid-rows-[auto_minmax(8rem,1fr)]'
-      : presenter
-        ? 'tall:grid-rows-[minmax(20rem,3fr)_minmax(16rem,2fr)] squat:grid-rows-[minmax(min-content,3fr)_minmax(0,2fr)]'
-        : 'tall:grid-rows-[minmax(18rem,1fr)_minmax(20rem,1fr)] squat:grid-rows-[minmax(min-content,1.3fr)_minmax(0,1fr)]';
+  const rows = chooseGridRows({ chosenHeight: graphHeight !== null, presenter });
   return (
     // Cramped, the page scrolls and keeps room at its foot for the playback bar fixed there.
     <div className="flex min-h-dvh flex-col bg-slate-50 pb-28 text-slate-900 sm:pb-20 roomy:h-dvh roomy:min-h-[600px] roomy:pb-0 dark:bg-slate-950 dark:text-slate-100">

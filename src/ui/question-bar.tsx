@@ -31,6 +31,15 @@ function listEraChoices(namedServer: boolean): readonly EraChoice[] {
   return namedServer ? ['auto', ...ERAS] : ERAS;
 }
 
+/** On a squat screen (1280×720) two lines of the lesson, the rest a hover away: the header leaves the graph and the payload their room. */
+function ScenarioLesson({ lesson }: { lesson: string }) {
+  return (
+    <p className="min-w-0 flex-1 text-xs text-slate-600 squat:line-clamp-2 dark:text-slate-300" title={lesson} data-testid="scenario-lesson">
+      {lesson}
+    </p>
+  );
+}
+
 /** `aside` sits at the end of the scenario's line (the lesson tools' switches). */
 export function QuestionBar({ aside }: { aside?: ReactNode }) {
   const question = useExplorerStore(selectQuestion);
@@ -143,12 +152,7 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
         ) : changed ? (
           <p className="min-w-0 flex-1 text-xs text-amber-700 dark:text-amber-300">The question changed: press Ask to start over with it.</p>
         ) : (
-          scenario && (
-            // On a squat screen (1280×720) two lines of it, the rest a hover away: the header leaves the graph and the payload their room.
-            <p className="min-w-0 flex-1 text-xs text-slate-600 squat:line-clamp-2 dark:text-slate-300" title={scenario.lesson} data-testid="scenario-lesson">
-              {scenario.lesson}
-            </p>
-          )
+          scenario && <ScenarioLesson lesson={scenario.lesson} />
         )}
         {aside}
       </div>

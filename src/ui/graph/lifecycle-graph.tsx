@@ -4,7 +4,7 @@ import '@xyflow/react/dist/base.css';
 import { OPTIONAL_PARTICIPANTS, PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore } from '../../store/explorer-store.ts';
 import { selectEditBefore } from '../edit/edit-credit.ts';
-import { AnswerNode, type AnswerNodeType } from './answer-node.tsx';
+import { AnswerNode, makeAnswerNode, type AnswerNodeType } from './answer-node.tsx';
 import { useReducedMotion } from '../use-reduced-motion.ts';
 import { useMediaQuery } from '../use-media-query.ts';
 import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
@@ -100,11 +100,8 @@ function listDrawnEdges(laidOut: readonly GraphEdgeDefinition[], optionalInUse: 
 
 type NodeSizes = Partial<Record<string, { width: number; height: number }>>;
 
-export function LifecycleGraph() {
-  const step = useExplorerStore(selectCurrentStep);
-  const layout: GraphLayout = useMediaQuery(NARROW_QUERY) ? 'narrow' : 'wide';
-  const optionalInUse = useExplorerStore(selectOptionalParticipants);
-  // React Flow measures a node it has no size for, forcing a layout: a new node object carries the size measured before.
+/** React Flow measures a node it has no size for, forcing a layout: a new node object carries the size measured before, kept here by layout and node. */
+function useMeasuredSizes(layout: GraphLayout) {
   const [sizes, setSizes] = useState<NodeSizes>({});
   const onNodesChange = useCallback((changes: NodeChange<ParticipantNodeType | AnswerNodeType>[]) => {
     const measured = changes.filter((change) => change.type === 'dimensions' && change.dimensions !== undefined);
@@ -115,6 +112,14 @@ export function LifecycleGraph() {
       return next;
     });
   }, [layout]);
+  return { sizes, onNodesChange };
+}
+
+export function LifecycleGraph() {
+  const step = useExplorerStore(selectCurrentStep);
+  const layout: GraphLayout = useMediaQuery(NARROW_QUERY) ? 'narrow' : 'wide';
+  const optionalInUse = useExplorerStore(selectOptionalParticipants);
+  const { sizes, onNodesChange } = useMeasuredSizes(layout);
   const modelName = useExplorerStore(selectModelName);
   const tabRun = useExplorerStore(selectTabRun);
   const protocolVersion = useExplorerStore(selectProtocolVersion);
@@ -123,7 +128,6 @@ export function LifecycleGraph() {
   const failed = outcome?.failed === true;
   // Translation #2 that could not read the arguments sends nothing: no message travels, the host is where it failed.
   const sentNothing = failed && step?.id === 'host.translate-tool-call';
-
   const answer = useExplorerStore(selectShownAnswer);
   const editBefore = useExplorerStore(selectEditBefore);
 
@@ -160,21 +164,7 @@ export function LifecycleGraph() {
         connectable: false,
       }));
     });
-    if (answer === null) return participants;
-    const size = sizes[`${layout}|answer`];
-    const answerNode: AnswerNodeType = {
-      id: 'answer',
-      type: 'answer',
-      ...(size ? { measured: size } : {}),
-      position: placeAnswer({ layout, drawn }),
-      data: { answer, editBefore, compact: layout === 'narrow' },
-      ariaRole: 'group',
-      ariaLabel: 'The answer the user got',
-      draggable: false,
-      selectable: false,
-      connectable: false,
-    };
-    return [...participants, answerNode];
+    return answer === null ? participants : [...participants, makeAnswerNode({ answer, editBefore, layout, size: sizes[`${layout}|answer`], position: placeAnswer({ layout, drawn }) })];
   }, [step, modelName, protocolVersion, sizes, layout, sentNothing, optionalInUse, answer, editBefore]);
 
   const edges = useMemo<MessageEdgeType[]>(() => {

@@ -73,6 +73,27 @@ export function Inspector() {
   return step ? <StepInspector key={step.n} step={step} /> : null;
 }
 
+/** The step's views (translation, stream, message, HTTP): a tablist the arrows move through (tab-keys.ts). */
+function ViewTabs({ tabs, tab, setTab, labels }: { tabs: Tab[]; tab: Tab; setTab: (tab: Tab) => void; labels: Record<Tab, string> }) {
+  return (
+    <div role="tablist" aria-label="Views of this step" className="flex gap-1 px-4 pt-1" onKeyDown={moveBetweenTabs}>
+      {tabs.map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          aria-selected={tab === name}
+          tabIndex={tab === name ? 0 : -1}
+          onClick={() => setTab(name)}
+          className={`rounded-t-md border-b-2 px-3 py-1 text-sm ${tab === name ? 'border-slate-900 font-semibold dark:border-slate-100' : 'border-transparent text-slate-500 hover:text-slate-900 dark:hover:text-slate-100'}`}
+        >
+          {labels[name]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function StepInspector({ step }: { step: Step }) {
   const total = useExplorerStore(selectStepCount);
   const replay = useExplorerStore(selectIsReplay);
@@ -162,23 +183,7 @@ function StepInspector({ step }: { step: Step }) {
           {step.fault.retryable && <RetryButton />}
         </div>
       )}
-      {tabs.length > 1 && (
-        <div role="tablist" aria-label="Views of this step" className="flex gap-1 px-4 pt-1" onKeyDown={moveBetweenTabs}>
-          {tabs.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              tabIndex={tab === name ? 0 : -1}
-              onClick={() => setTab(name)}
-              className={`rounded-t-md border-b-2 px-3 py-1 text-sm ${tab === name ? 'border-slate-900 font-semibold dark:border-slate-100' : 'border-transparent text-slate-500 hover:text-slate-900 dark:hover:text-slate-100'}`}
-            >
-              {tabLabels[name]}
-            </button>
-          ))}
-        </div>
-      )}
+      {tabs.length > 1 && <ViewTabs tabs={tabs} tab={tab} setTab={setTab} labels={tabLabels} />}
       <div className="min-h-0 flex-1 overflow-auto px-4 py-2" role={tabs.length > 1 ? 'tabpanel' : undefined} data-testid="inspector-body">
         {tab === 'translation' && step.translation && <TranslationView translation={step.translation} failed={outcome?.failed === true} />}
         {tab === 'stream' && streamSource && wire && (
