@@ -121,6 +121,8 @@ async function walk(page: Page, screen: { width: number; height: number }, scena
     await pressNext(page, 'buttons');
     await expect(inspector).toHaveAttribute('data-n', String(press + 1));
     const stepId = (await inspector.getAttribute('data-step-id')) ?? '';
+    // The first step can be on show before the graph's code has loaded (the shell's first step): its nodes come with it.
+    await expect(page.locator('.react-flow__node-participant').first()).toBeVisible();
     // The graph is fitted to its area after the step is drawn: measured once it has settled.
     await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
     const measured = await measure(page);
