@@ -4,11 +4,13 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * Gzip bytes of the built app, compressed with node:zlib at level 9 (as Vite's own
- * report does): what the first page loads (read from dist/index.html: the module
- * script, modulepreload links and stylesheets) and everything under dist/assets.
+ * report does): what the first page loads (dist/index.html itself, and what it names: the
+ * module script, modulepreload links and stylesheets) and everything under dist/assets.
  */
 
 export type BundleSizes = {
+  /** index.html itself, as the browser receives it before anything else. */
+  firstPageHtmlGzipBytes: number;
   firstPageJsGzipBytes: number;
   firstPageCssGzipBytes: number;
   firstPageFiles: string[];
@@ -53,6 +55,7 @@ export async function measureBundleSizes(distDirectory: string): Promise<BundleS
     if (name.endsWith('.js')) allJsGzipBytes += bytes;
   }
   return {
+    firstPageHtmlGzipBytes: gzipSync(html, { level: 9 }).length,
     firstPageJsGzipBytes: await sizeOf(scripts),
     firstPageCssGzipBytes: await sizeOf(stylesheets),
     firstPageFiles: [...scripts, ...stylesheets],

@@ -1,9 +1,10 @@
 import type { Browser } from '@playwright/test';
 import { z } from 'zod';
+import { writeBarePage } from './bare-page.ts';
 import { fetchInspector, type FetchedInspector } from './fetch-inspector.ts';
 import { createFigure, createUnmeasuredFigure, type Figure } from './figures.ts';
 import { openContext } from './launch-browser.ts';
-import { measureBundleSizes } from './measure-bundle-size.ts';
+import { measureBundleSizes, type BundleSizes } from './measure-bundle-size.ts';
 import { installNextProbe, readFirstContentfulPaint } from './page-probes.ts';
 import { serveStaticDirectory } from './serve-static-directory.ts';
 import { startServerProcess } from './start-server-process.ts';
@@ -12,12 +13,16 @@ import { computeMedian } from './statistics.ts';
 /**
  * Part 1: what the first page costs. Gzip bytes of the build; first contentful paint and
  * the time until Next works, in headless Chromium on localhost, each load in a fresh
- * context (empty cache); the official MCP Inspector's web client loaded the same way in
- * the same run, alternating with ours, as the baseline for the paint.
+ * context (empty cache). Two baselines for the paint, loaded the same way in the same run,
+ * alternating with ours: a bare page of one paragraph served by the same kind of server (the
+ * floor: what our page adds beyond it is ours), and the official MCP Inspector's web client.
+ * Ratios are taken within the run, so a loaded machine moves both sides.
  */
 
 const PART = 'First load';
 const KILOBYTE = 1000;
+/** Our first paint against a bare page's, served the same way (issue 44). */
+const BARE_PAGE_BUDGET = { comparison: '<=', limit: 1.5 } as const;
 
 type Log = (line: string) => void;
 
@@ -100,10 +105,31 @@ function describeNextWorks({ loads, paints, site, extraNote }: { loads: NextWork
   ];
 }
 
+/** Every byte the first page loads before it paints and works: index.html, its stylesheet, its scripts (gzip). */
+function describeFirstPageBytes(sizes: BundleSizes, site: string): Figure {
+  const total = sizes.firstPageHtmlGzipBytes + sizes.firstPageCssGzipBytes + sizes.firstPageJsGzipBytes;
+  return createFigure({
+    part: PART,
+    name: `First page, all bytes, gzip${site}`,
+    value: total,
+    unit: 'B',
+    note: `index.html ${sizes.firstPageHtmlGzipBytes} B, CSS ${sizes.firstPageCssGzipBytes} B, JS ${sizes.firstPageJsGzipBytes} B`,
+  });
+}
+
+/** The paint beside the bare page's: the median of each, and their ratio under the budget. */
+function describeBarePaint({ ours, bare, site }: { ours: number[]; bare: number[]; site: string }): Figure[] {
+  return [
+    createFigure({ part: PART, name: `First contentful paint, bare page${site}`, value: computeMedian(bare), unit: 'ms', note: `median of ${bare.length}, same run, same server` }),
+    createFigure({ part: PART, name: `FCP ours / bare page${site}`, value: computeMedian(ours) / computeMedian(bare), unit: '×', budget: BARE_PAGE_BUDGET, note: 'ratio of medians' }),
+  ];
+}
+
 async function measureSizes(distDirectory: string): Promise<Figure[]> {
   const sizes = await measureBundleSizes(distDirectory);
   const kilobytes = (bytes: number) => bytes / KILOBYTE;
   return [
+    describeFirstPageBytes(sizes, ''),
     createFigure({ part: PART, name: 'First-page JS, gzip', value: kilobytes(sizes.firstPageJsGzipBytes), unit: 'kB', budget: { comparison: '<=', limit: 150 }, note: `zlib level 9; ${sizes.firstPageFiles.filter((file) => file.endsWith('.js')).length} files from index.html` }),
     createFigure({ part: PART, name: 'First-page CSS, gzip', value: kilobytes(sizes.firstPageCssGzipBytes), unit: 'kB' }),
     createFigure({ part: PART, name: 'All of dist/assets, gzip', value: kilobytes(sizes.allAssetsGzipBytes), unit: 'kB', note: `${sizes.assetCount} files; JS alone ${kilobytes(sizes.allJsGzipBytes).toFixed(1)} kB` }),
@@ -115,24 +141,31 @@ async function measureSizes(distDirectory: string): Promise<Figure[]> {
  * server behind it: Next there waits for the Service Worker that is the MCP server and the
  * mock model, which each fresh context installs anew, as a first visit does.
  */
-async function measureStaticSite({ browser, runs, staticDirectory, log }: { browser: Browser; runs: number; staticDirectory: string; log: Log }): Promise<Figure[]> {
+async function measureStaticSite({ browser, runs, staticDirectory, bareDirectory, log }: { browser: Browser; runs: number; staticDirectory: string; bareDirectory: string; log: Log }): Promise<Figure[]> {
   const sizes = await measureBundleSizes(staticDirectory);
   const site = await serveStaticDirectory(staticDirectory);
+  const bareSite = await serveStaticDirectory(bareDirectory);
   try {
     const paints: number[] = [];
+    const barePaints: number[] = [];
     const loads: NextWorks[] = [];
     await measurePaint(browser, `${site.url}/`);
+    await measurePaint(browser, `${bareSite.url}/`);
     for (let index = 0; index < runs; index++) {
+      barePaints.push(await measurePaint(browser, `${bareSite.url}/`));
       paints.push(await measurePaint(browser, `${site.url}/`));
       loads.push(await measureNextWorks(browser, `${site.url}/`));
     }
-    log(`  ${runs} loads of the static site (sirv, no app server), fresh context each`);
+    log(`  ${runs} loads of the static site and of the bare page (sirv, no app server), alternating, fresh context each`);
     return [
       createFigure({ part: PART, name: 'First-page JS, gzip, static site', value: sizes.firstPageJsGzipBytes / KILOBYTE, unit: 'kB', budget: { comparison: '<=', limit: 150 }, note: 'zlib level 9; dist-static' }),
+      describeFirstPageBytes(sizes, ', static site'),
       createFigure({ part: PART, name: 'First contentful paint, static site', value: computeMedian(paints), unit: 'ms', note: `median of ${runs}` }),
+      ...describeBarePaint({ ours: paints, bare: barePaints, site: ', static site' }),
       ...describeNextWorks({ loads, paints, site: ', static site', extraNote: '; the Service Worker installed in each fresh context' }),
     ];
   } finally {
+    await bareSite.close();
     await site.close();
   }
 }
@@ -152,7 +185,7 @@ export async function measureFirstLoad({
   log: Log;
 }): Promise<{ figures: Figure[]; inspectorVersion: string | null }> {
   const figures = await measureSizes(distDirectory);
-  const runs = quick ? 3 : 9;
+  const runs = quick ? 3 : 5;
   let inspector: FetchedInspector | undefined;
   let inspectorProblem: string | undefined;
   try {
@@ -162,16 +195,22 @@ export async function measureFirstLoad({
     inspectorProblem = error instanceof Error ? error.message : String(error);
     log(`  NOT MEASURED: the Inspector comparison. ${inspectorProblem}`);
   }
+  const barePage = await writeBarePage();
+  // Our server, serving the bare page alone: the same headers, the same Node, its own process as ours has.
+  const bareServer = await startServerProcess({ staticDirectory: barePage.directory });
   const app = await startServerProcess({ staticDirectory: distDirectory });
   const inspectorServer = inspector ? await serveStaticDirectory(inspector.clientDirectory) : undefined;
   try {
     const ours: number[] = [];
+    const bare: number[] = [];
     const theirs: number[] = [];
     const loads: NextWorks[] = [];
     // One load of each first, not counted: the server's and the disk's first touch is not the page's cost.
     await measurePaint(browser, `${app.url}/`);
+    await measurePaint(browser, `${bareServer.url}/`);
     if (inspectorServer) await measurePaint(browser, `${inspectorServer.url}/`);
     for (let index = 0; index < runs; index++) {
+      bare.push(await measurePaint(browser, `${bareServer.url}/`));
       ours.push(await measurePaint(browser, `${app.url}/`));
       if (inspectorServer) theirs.push(await measurePaint(browser, `${inspectorServer.url}/`));
       loads.push(await measureNextWorks(browser, `${app.url}/`));
@@ -179,6 +218,7 @@ export async function measureFirstLoad({
     log(`  ${runs} loads of each page, alternating, fresh context each`);
     figures.push(
       createFigure({ part: PART, name: 'First contentful paint, ours', value: computeMedian(ours), unit: 'ms', note: `median of ${runs}` }),
+      ...describeBarePaint({ ours, bare, site: '' }),
       // The first step should come as fast as the first paint: step 1 is shown before the engine exists, from the first page.
       ...describeNextWorks({ loads, paints: ours, site: ', ours' }),
     );
@@ -191,11 +231,13 @@ export async function measureFirstLoad({
     } else {
       figures.push(createUnmeasuredFigure({ part: PART, name: 'FCP ours / Inspector', unit: '×', budget: { comparison: '<=', limit: 0.4 }, note: `npm pack failed: ${inspectorProblem}` }));
     }
-    if (staticDirectory) figures.push(...(await measureStaticSite({ browser, runs, staticDirectory, log })));
+    if (staticDirectory) figures.push(...(await measureStaticSite({ browser, runs, staticDirectory, bareDirectory: barePage.directory, log })));
     return { figures, inspectorVersion: inspector?.version ?? null };
   } finally {
     await inspectorServer?.close();
     await app.stop();
+    await bareServer.stop();
+    await barePage.remove();
     await inspector?.remove();
   }
 }
