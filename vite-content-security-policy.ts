@@ -1,14 +1,14 @@
 import type { Plugin } from 'vite';
-import { findRefusedMarkup, formatContentSecurityPolicy, formatHeadersFile, hashInlineScripts, HEADERS_FILE } from './server/node/security-headers.ts';
+import { findRefusedMarkup, formatContentSecurityPolicy, formatHeadersFile, hashPages, HEADERS_FILE } from './server/node/security-headers.ts';
 
 /**
  * The Content-Security-Policy of the built pages (server/node/security-headers.ts says what it
  * allows and why), hashed from the pages as they are finally written: after every other
- * plugin's transform (the shell's first step, the prefetch links), so the hashes are those of
+ * plugin's transform (the shell's first step, the prefetch links, the inlined stylesheet), so the hashes are those of
  * the bytes a browser receives.
  *
  * Both builds refuse a page holding what the policy would block (an event handler or style
- * attribute, a `<style>`, a `javascript:` URL). `npm start` computes the hashes from the built
+ * attribute, a `javascript:` URL). `npm start` computes the hashes from the built
  * pages itself, with the same function (serve.ts). The static site (`meta: true`), whose host
  * sends no headers of ours, gets the policy as a `<meta>` at the top of each page, and
  * `_headers` with every header for the hosts that read that file.
@@ -43,11 +43,11 @@ export function contentSecurityPolicy({ meta }: { meta: boolean }): Plugin {
           if (refused.length > 0) throw new Error(`contentSecurityPolicy: ${page.fileName} holds what its policy blocks: ${refused.join('; ')}. Move it into a script or a stylesheet.`);
         }
         if (!meta) return;
-        const scriptHashes = hashInlineScripts(pages.map(readSource));
+        const hashes = hashPages(pages.map(readSource));
         // The policy's sources are keywords, hashes and schemes: no character that needs escaping in an attribute.
-        const policy = formatContentSecurityPolicy({ scriptHashes, frameAncestors: null });
+        const policy = formatContentSecurityPolicy({ ...hashes, frameAncestors: null });
         for (const page of pages) page.source = insertMetaPolicy(readSource(page), policy);
-        this.emitFile({ type: 'asset', fileName: HEADERS_FILE, source: formatHeadersFile({ scriptHashes }) });
+        this.emitFile({ type: 'asset', fileName: HEADERS_FILE, source: formatHeadersFile(hashes) });
       },
     },
   };

@@ -4,10 +4,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { explorerServer } from './server/vite-plugin.ts';
 import { LAZY_FIRST_STEP_ENTRIES, prefetchChunks } from './vite-prefetch-chunks.ts';
 import { shellFirstStep } from './vite-shell-first-step.ts';
+import { inlineStylesheet } from './vite-inline-stylesheet.ts';
 import { contentSecurityPolicy } from './vite-content-security-policy.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), explorerServer(), shellFirstStep(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), contentSecurityPolicy({ meta: false })],
+  plugins: [react(), tailwindcss(), explorerServer(), shellFirstStep(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), inlineStylesheet(), contentSecurityPolicy({ meta: false })],
   server: { host: '127.0.0.1', port: Number(process.env.PORT) || 5173 },
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   // Two pages: the app, and the OAuth redirect page its consent popup comes back to.

@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { LAZY_FIRST_STEP_ENTRIES, prefetchChunks } from './vite-prefetch-chunks.ts';
 import { shellFirstStep } from './vite-shell-first-step.ts';
+import { inlineStylesheet } from './vite-inline-stylesheet.ts';
 import { contentSecurityPolicy } from './vite-content-security-policy.ts';
 import { HEADERS_FILE } from './server/node/security-headers.ts';
 import type { StaticSiteManifest } from './src/service-worker/file-integrity.ts';
@@ -90,7 +91,7 @@ function buildServiceWorker(): Plugin {
 export default defineConfig({
   mode: 'static-site',
   base: './',
-  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), contentSecurityPolicy({ meta: true })],
+  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), inlineStylesheet(), contentSecurityPolicy({ meta: true })],
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   build: {
     outDir: path.join(root, 'dist-static'),

@@ -6,13 +6,14 @@ import { readEmbedFlag } from '../../src/trace/embed-view.ts';
 /**
  * The headers every file of the explorer is sent with, and its Content-Security-Policy: the
  * one place for both builds. `npm start` sends them (serve.ts, from the hashes of the built
- * pages' inline scripts, read at start-up); the static build writes the same policy into its
+ * pages' inline scripts and styles, read at start-up); the static build writes the same policy into its
  * pages as a `<meta>` and the headers into `_headers` for hosts that read that file
  * (vite-content-security-policy.ts).
  *
  * The policy is what makes a URL gate missed one day still run no script: the page's own
  * files may run, plus the few inline scripts the build wrote, named by their SHA-256;
- * nothing else. No 'unsafe-inline' (a `javascript:` URL, an injected `<script>` or event
+ * nothing else. Styles the same way: the built stylesheets, and the first page's own
+ * stylesheet, which the build writes into the page (vite-inline-stylesheet.ts), by its hash. No 'unsafe-inline' (a `javascript:` URL, an injected `<script>` or event
  * handler), no 'unsafe-eval' (eval, new Function, a string given to setTimeout).
  */
 
@@ -20,6 +21,9 @@ import { readEmbedFlag } from '../../src/trace/embed-view.ts';
 export const HEADERS_FILE = '_headers';
 
 type FrameAncestors = "'self'" | '*';
+
+/** The policy's sources for the built pages' inline scripts and styles: 'sha256-…' each, sorted, once. */
+export type PageHashes = { scriptHashes: readonly string[]; styleHashes: readonly string[] };
 
 /** The text of each inline `<script>` of a page, exactly as a browser hashes it (what lies between the tags). */
 export function listInlineScripts(html: string): string[] {
@@ -30,30 +34,44 @@ export function listInlineScripts(html: string): string[] {
   return scripts;
 }
 
+/** The text of each `<style>` element of a page, exactly as a browser hashes it. */
+export function listInlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((match) => match[1] ?? '');
+}
+
 /**
  * What in a page the policy would refuse, and so must not be there: an event handler
- * attribute, a style attribute or element, a `javascript:` URL. A build that writes one
- * fails (the build calls this), rather than a page that quietly loses it.
+ * attribute, a style attribute, a `javascript:` URL. A build that writes one fails (the
+ * build calls this), rather than a page that quietly loses it. A `<style>` element is
+ * allowed by its hash, as an inline script is.
  */
 export function findRefusedMarkup(html: string): string[] {
   const found: string[] = [];
   const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '<script></script>').replace(/<!--[\s\S]*?-->/g, '');
   for (const match of withoutScripts.matchAll(/<[a-z][^>]*?\s(on[a-z]+|style)\s*=[^>]*>/gi)) found.push(`a ${match[1]} attribute: ${match[0].slice(0, 80)}`);
-  if (/<style\b/i.test(withoutScripts)) found.push('a <style> element');
   if (/=\s*["']?\s*javascript:/i.test(withoutScripts)) found.push('a javascript: URL');
   return found;
 }
 
-/** The policy's script sources for these pages' inline scripts: 'sha256-…' each, sorted, once. */
-export function hashInlineScripts(pages: readonly string[]): string[] {
-  const hashes = pages.flatMap(listInlineScripts).map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+function hashSources(texts: readonly string[]): string[] {
+  const hashes = texts.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   return [...new Set(hashes)].sort();
 }
 
-/** The hashes of the inline scripts of the pages at the top of a built app's folder, as `serve` sends them. */
-export async function readPageScriptHashes(directory: string): Promise<string[]> {
+/** The policy's script sources for these pages' inline scripts: 'sha256-…' each, sorted, once. */
+export function hashInlineScripts(pages: readonly string[]): string[] {
+  return hashSources(pages.flatMap(listInlineScripts));
+}
+
+/** The hashes of both kinds of inline element of these pages. */
+export function hashPages(pages: readonly string[]): PageHashes {
+  return { scriptHashes: hashInlineScripts(pages), styleHashes: hashSources(pages.flatMap(listInlineStyles)) };
+}
+
+/** The hashes of the inline scripts and styles of the pages at the top of a built app's folder, as `serve` sends them. */
+export async function readPageHashes(directory: string): Promise<PageHashes> {
   const pages = (await readdir(directory)).filter((file) => file.endsWith('.html'));
-  return hashInlineScripts(await Promise.all(pages.map((file) => readFile(path.join(directory, file), 'utf8'))));
+  return hashPages(await Promise.all(pages.map((file) => readFile(path.join(directory, file), 'utf8'))));
 }
 
 /**
@@ -61,7 +79,7 @@ export async function readPageScriptHashes(directory: string): Promise<string[]>
  * directive out: a `<meta>` policy cannot carry it (browsers ignore it there, and say so in
  * the console), so the static site's pages can be framed unless its host sends the header.
  */
-export function formatContentSecurityPolicy({ scriptHashes, frameAncestors }: { scriptHashes: readonly string[]; frameAncestors: FrameAncestors | null }): string {
+export function formatContentSecurityPolicy({ scriptHashes, styleHashes, frameAncestors }: PageHashes & { frameAncestors: FrameAncestors | null }): string {
   const directives: [string, ...string[]][] = [
     // Anything not named below: this origin only.
     ['default-src', "'self'"],
@@ -69,9 +87,10 @@ export function formatContentSecurityPolicy({ scriptHashes, frameAncestors }: { 
     // 'wasm-unsafe-eval' compiles WebAssembly and nothing else (no eval, no new Function): the model in the tab is llama.cpp
     // in WebAssembly (src/store/tab-model/wllama-runner.ts), loaded only when a learner chooses it.
     ['script-src', "'self'", "'report-sample'", "'wasm-unsafe-eval'", ...scriptHashes],
-    // The built stylesheets only. React and React Flow set styles through the CSSOM (element.style), which a policy does
-    // not govern; no page carries a style attribute or element (findRefusedMarkup), so no 'unsafe-inline' is needed.
-    ['style-src', "'self'"],
+    // The built stylesheets, and the first page's own written into it, by hash. React and React Flow set styles through the
+    // CSSOM (element.style), which a policy does not govern; no page carries a style attribute (findRefusedMarkup), so no
+    // 'unsafe-inline' is needed: a `<style>` injected later matches no hash.
+    ['style-src', "'self'", ...styleHashes],
     // data: for the favicon and a tool result's image, which the page builds as a data: URL itself (src/content/base64-media.ts);
     // blob: for the PNG export, which draws the sequence picture through an image.
     ['img-src', "'self'", 'data:', 'blob:'],
@@ -120,10 +139,10 @@ const COMMON_HEADERS = {
  * server or headers, no settings, no files; src/store/embed.ts). X-Frame-Options cannot say
  * "any", so the embed view is sent none.
  */
-export function findSecurityHeaders({ search, scriptHashes }: { search: string; scriptHashes: readonly string[] }): Record<string, string> {
+export function findSecurityHeaders({ search, ...hashes }: PageHashes & { search: string }): Record<string, string> {
   const embed = readEmbedFlag(search);
   return {
-    'content-security-policy': formatContentSecurityPolicy({ scriptHashes, frameAncestors: embed ? '*' : "'self'" }),
+    'content-security-policy': formatContentSecurityPolicy({ ...hashes, frameAncestors: embed ? '*' : "'self'" }),
     ...(embed ? {} : { 'x-frame-options': 'SAMEORIGIN' }),
     ...COMMON_HEADERS,
   };
@@ -136,8 +155,8 @@ export function findSecurityHeaders({ search, scriptHashes }: { search: string; 
  * `frame-ancestors 'self'`, and embedding by another site needs that rule changed (README,
  * "Put it on any static host").
  */
-export function formatHeadersFile({ scriptHashes }: { scriptHashes: readonly string[] }): string {
-  const headers = findSecurityHeaders({ search: '', scriptHashes });
+export function formatHeadersFile(hashes: PageHashes): string {
+  const headers = findSecurityHeaders({ search: '', ...hashes });
   const lines = ['# Written by npm run build:static (server/node/security-headers.ts): the headers a static host should send.', '/*'];
   lines.push(...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`));
   return `${lines.join('\n')}\n`;

@@ -7,7 +7,7 @@ import { createClientRates, DEFAULT_CLIENT_LIMITS, DEFAULT_MAX_CONNECTIONS, type
 import { createClientIdCookies } from './client-id-cookie.ts';
 import { installConnectionGate } from './connection-gate.ts';
 import { answerConnect, createClientTags, createRequestListener } from './route-node-request.ts';
-import { readPageScriptHashes } from './security-headers.ts';
+import { readPageHashes } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
 import { writeRawAnswer } from './write-raw-answer.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';
@@ -79,7 +79,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     throw new Error(`The built app is missing at ${options.staticDirectory}. Run "npm run build" first (npm start does it for you).`);
   }
   // The policy names the built pages' inline scripts by hash: read from the pages this server sends.
-  const scriptHashes = options.staticDirectory ? await readPageScriptHashes(options.staticDirectory) : [];
+  const pageHashes = options.staticDirectory ? await readPageHashes(options.staticDirectory) : { scriptHashes: [], styleHashes: [] };
   refuseExposedBridges({ host, count: options.stdioServers?.length ?? 0, allowed: options.allowStdioBeyondLoopback === true });
   const stdioBridges = options.stdioServers?.length ? await startStdioBridges({ servers: options.stdioServers, log }) : undefined;
   const app = createApp({
@@ -98,7 +98,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       clients,
       clientIds: clientLimits ? createClientIdCookies() : undefined,
       rates: clientLimits ? createClientRates(clientLimits) : undefined,
-      serveStatic: createStaticFiles({ staticDirectory: options.staticDirectory, scriptHashes }),
+      serveStatic: createStaticFiles({ staticDirectory: options.staticDirectory, pageHashes }),
       log,
     }),
   );

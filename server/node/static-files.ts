@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
 import { jsonResponse } from '../shared/json-response.ts';
 import { answerBeforeBody } from './answer-before-body.ts';
-import { findSecurityHeaders } from './security-headers.ts';
+import { findSecurityHeaders, type PageHashes } from './security-headers.ts';
 
 /**
  * The built app's files at /, for every path the app (server/http) does not answer:
@@ -15,8 +15,8 @@ export const STATIC_ALLOW = [...STATIC_METHODS, 'OPTIONS'].join(', ');
 
 export type StaticFiles = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** `scriptHashes`: the built pages' inline scripts, which the content security policy names. */
-export function createStaticFiles({ staticDirectory, scriptHashes }: { staticDirectory: string | undefined; scriptHashes: readonly string[] }): StaticFiles {
+/** `pageHashes`: the built pages' inline scripts and styles, which the content security policy names. */
+export function createStaticFiles({ staticDirectory, pageHashes }: { staticDirectory: string | undefined; pageHashes: PageHashes }): StaticFiles {
   const serveFile = staticDirectory
     ? sirv(staticDirectory, {
         single: true,
@@ -26,7 +26,7 @@ export function createStaticFiles({ staticDirectory, scriptHashes }: { staticDir
         setHeaders: (response) => {
           // sirv gives the path alone; the embed view's exception is in the query (the request's own URL).
           const search = new URL(response.req.url ?? '/', 'http://127.0.0.1').search;
-          for (const [name, value] of Object.entries(findSecurityHeaders({ search, scriptHashes }))) response.setHeader(name, value);
+          for (const [name, value] of Object.entries(findSecurityHeaders({ search, ...pageHashes }))) response.setHeader(name, value);
         },
       })
     : undefined;

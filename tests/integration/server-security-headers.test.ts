@@ -15,13 +15,14 @@ import { sendRawRequest } from './raw-http.ts';
 
 const INLINE_SCRIPT = "\n      document.documentElement.dataset.theme = 'dark';\n    ";
 const SECOND_PAGE_SCRIPT = 'console.log("callback")';
+const INLINE_STYLE = 'p{color:#123}';
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 let server: RunningServer;
 let staticDirectory: string;
 beforeAll(async () => {
   staticDirectory = mkdtempSync(join(tmpdir(), 'explorer-static-'));
-  writeFileSync(join(staticDirectory, 'index.html'), `<!doctype html><title>explorer</title><script>${INLINE_SCRIPT}</script><script type="module" src="/app.js"></script>`);
+  writeFileSync(join(staticDirectory, 'index.html'), `<!doctype html><title>explorer</title><style>${INLINE_STYLE}</style><script>${INLINE_SCRIPT}</script><script type="module" src="/app.js"></script>`);
   writeFileSync(join(staticDirectory, 'oauth-callback.html'), `<!doctype html><title>callback</title><script>${SECOND_PAGE_SCRIPT}</script>`);
   writeFileSync(join(staticDirectory, 'app.js'), 'console.log("app")');
   server = await serve({ port: 0, staticDirectory });
@@ -38,12 +39,14 @@ function readPolicy(header: string | string[] | undefined): Map<string, string[]
 }
 
 describe('the content security policy', () => {
-  it.each(['/', '/index.html', '/?scenario=two-rounds&step=12', '/some/deep/link', '/app.js'])('%s: script from the app’s own files and the built pages’ inline scripts by hash, nothing inline or evaluated', async (path) => {
+  it.each(['/', '/index.html', '/?scenario=two-rounds&step=12', '/some/deep/link', '/app.js'])('%s: script from the app’s own files and the built pages’ inline scripts by hash, styles likewise, nothing inline or evaluated', async (path) => {
     const answer = await sendRawRequest(server.port, { path });
     expect(answer.status).toBe(200);
     const policy = readPolicy(answer.headers['content-security-policy']);
     // 'wasm-unsafe-eval' compiles WebAssembly only (the model in the tab); JavaScript is never evaluated ('unsafe-eval').
     expect(policy.get('script-src')?.sort()).toEqual(["'self'", "'report-sample'", "'wasm-unsafe-eval'", sha256(INLINE_SCRIPT), sha256(SECOND_PAGE_SCRIPT)].sort());
+    // The first page's stylesheet, written into it by the build, by its hash; no other inline style.
+    expect(policy.get('style-src')).toEqual(["'self'", sha256(INLINE_STYLE)]);
     expect(answer.headers['content-security-policy']).not.toMatch(/unsafe-inline|'unsafe-eval'|unsafe-hashes|strict-dynamic/);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
