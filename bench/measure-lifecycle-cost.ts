@@ -9,7 +9,7 @@ import { computeMedian, computePercentile } from './statistics.ts';
  * Part 2: what the host engine costs over the bare SDK client making the same HTTP
  * exchanges. Engine and bare runs alternate (and swap which goes first each pair), so
  * drift on a shared machine falls on both alike; the server runs in its own process.
- * The figure with the budget is the median of the pair ratios: on a shared 2-core machine
+ * The figure with the ceiling is the median of the pair ratios: on a shared 2-core machine
  * a burst of load slows one pair, and the median of the ratios shrugs it off, where the
  * ratio of two medians taken apart does not cancel it.
  */
@@ -21,6 +21,11 @@ const COMPARED =
   '(every step, its HTTP exchange, the gates open), the bare side is the SDK\'s Client with plain fetch';
 
 const PART = 'Lifecycle';
+/**
+ * Every message through the official SDK's transport and every byte recorded put the floor near 1.2× (the analysis in
+ * bench/README.md), so the figure is reported and kept from growing: a ceiling, not the 1.15× once aimed at (issue 44).
+ */
+const ENGINE_CEILING = { comparison: '<=', limit: 1.3 } as const;
 
 /** One run's wall time, and the CPU this process spent on it (the server's is in its own process, the same for both sides). */
 type RunCost = { elapsedMs: number; cpuMs: number };
@@ -118,8 +123,8 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
         name: 'Engine / bare, median of pair ratios',
         value: computeMedian(pairRatios),
         unit: '×',
-        budget: { comparison: '<=', limit: 1.15 },
-        note: `quartiles ${computePercentile(pairRatios, 25).toFixed(2)}–${computePercentile(pairRatios, 75).toFixed(2)}; mean ${meanRatio.toFixed(2)}; ${pairs} pairs; ${load}`,
+        budget: ENGINE_CEILING,
+        note: `a ceiling, not a goal: the floor under the design is about 1.2× (bench/README.md); quartiles ${computePercentile(pairRatios, 25).toFixed(2)}–${computePercentile(pairRatios, 75).toFixed(2)}; mean ${meanRatio.toFixed(2)}; ${pairs} pairs; ${load}`,
       }),
       createFigure({
         part: PART,
