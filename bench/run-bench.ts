@@ -1,16 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, freemem, platform, release, totalmem, tmpdir } from 'node:os';
+import { cpus, freemem, loadavg, platform, release, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
-import { parseBenchOptions, type PartName } from './bench-options.ts';
+import { parseBenchOptions, PART_NAMES, type PartName } from './bench-options.ts';
 import { createUnmeasuredFigure, formatFiguresTable, type Figure } from './figures.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { measureClass } from './measure-class.ts';
 import { measureFirstLoad } from './measure-first-load.ts';
 import { measureLargeResult } from './measure-large-result.ts';
 import { measureManyTools } from './measure-many-tools.ts';
+import { measurePlay } from './measure-play.ts';
 import { measureLifecycleCost } from './measure-lifecycle-cost.ts';
 import { measureLoad } from './measure-load.ts';
 import { measureServer } from './measure-server.ts';
@@ -18,6 +19,7 @@ import { measureStreamReassembly } from './measure-stream-reassembly.ts';
 import { measureStreamedPlayback, recordStreamedTrace } from './measure-streamed-playback.ts';
 import { measureUi } from './measure-ui.ts';
 import { measureTabModel } from './measure-tab-model.ts';
+import { formatRunHeading, writeReadmeTable } from './readme-table.ts';
 import { recordLargeResultTrace, recordLongTrace } from './record-traces.ts';
 import { startServerProcess } from './start-server-process.ts';
 
@@ -31,6 +33,7 @@ const DIST_DIRECTORY = fileURLToPath(new URL('../dist', import.meta.url));
 const STATIC_DIRECTORY = fileURLToPath(new URL('../dist-static', import.meta.url));
 const ROOT_DIRECTORY = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_PATH = fileURLToPath(new URL('./results.json', import.meta.url));
+const README_PATH = fileURLToPath(new URL('./README.md', import.meta.url));
 /** 49 tool rounds of the relentless mock make a real trace of about 500 steps. */
 const LONG_TRACE_ROUNDS = 49;
 
@@ -52,7 +55,7 @@ function describeMachine() {
 let browser: Browser | undefined;
 const openBrowser = async () => (browser ??= await launchBrowser());
 
-const PAGE_PARTS: readonly PartName[] = ['ui', 'large-result', 'many-tools', 'streamed-reply'];
+const PAGE_PARTS: readonly PartName[] = ['ui', 'play', 'large-result', 'many-tools', 'streamed-reply'];
 const isPagePart = (part: PartName) => PAGE_PARTS.includes(part);
 
 /** The parts that drive the page share one app server and its recordings' folder. */
@@ -65,6 +68,10 @@ async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
       log('UI on a long trace');
       const trace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LONG_TRACE_ROUNDS });
       figures.push(...(await measureUi({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
+    }
+    if (parts.includes('play')) {
+      log('Play through the canonical lifecycle');
+      figures.push(...(await measurePlay({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log })));
     }
     if (parts.includes('large-result')) {
       log('UI with a 1 MB tool result');
@@ -98,6 +105,7 @@ async function measurePart(part: PartName): Promise<Figure[]> {
       log('Lifecycle cost');
       return measureLifecycleCost({ quick: options.quick, log });
     case 'ui':
+    case 'play':
     case 'large-result':
     case 'many-tools':
     case 'streamed-reply':
@@ -131,7 +139,8 @@ async function measurePart(part: PartName): Promise<Figure[]> {
 }
 
 const machine = describeMachine();
-log(`Bench${options.quick ? ' (quick: fewer runs, figures are rough)' : ''} on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGigabytes} GB, Node ${machine.node}`);
+const loadAtStart = loadavg();
+log(`Bench${options.quick ? ' (quick: fewer runs, figures are rough)' : ''} on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGigabytes} GB, Node ${machine.node}; load average ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')}`);
 const started = performance.now();
 const figures: Figure[] = [];
 try {
@@ -150,12 +159,21 @@ try {
   await browser?.close();
 }
 
+const loadAtEnd = loadavg();
+const date = new Date().toISOString();
+const durationSeconds = Math.round((performance.now() - started) / 1000);
 const table = formatFiguresTable(figures);
+log(`Load average at the end ${loadAtEnd.map((value) => value.toFixed(1)).join(' / ')}`);
 log(`\n${table}\n`);
 const missed = figures.filter((figure) => figure.status === 'missed' || (figure.status === 'not measured' && figure.budget));
 log(missed.length === 0 ? 'Every budget measured was met.' : `${missed.length} budget(s) missed or not measured: ${missed.map((figure) => figure.name).join('; ')}.`);
 await writeFile(
   RESULTS_PATH,
-  `${JSON.stringify({ date: new Date().toISOString(), quick: options.quick, parts: options.parts, machine, durationSeconds: Math.round((performance.now() - started) / 1000), figures, table }, null, 2)}\n`,
+  `${JSON.stringify({ date, quick: options.quick, parts: options.parts, machine, loadAtStart, loadAtEnd, durationSeconds, figures, table }, null, 2)}\n`,
 );
 log(`Wrote ${RESULTS_PATH}`);
+// The README's table is one whole run's: a run of some parts, or a quick one, leaves it as it is.
+if (!options.quick && PART_NAMES.every((part) => options.parts.includes(part))) {
+  await writeReadmeTable(README_PATH, formatRunHeading({ date, ...machine, loadAtStart, loadAtEnd, durationSeconds }), table);
+  log(`Wrote the table into ${README_PATH}`);
+}
