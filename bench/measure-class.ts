@@ -15,6 +15,12 @@ import { computePercentile } from './statistics.ts';
 const PART = 'Class';
 const LEARNERS = 200;
 const HEAP_SAMPLE_MS = 10_000;
+/**
+ * Budgets for a class on one machine (issue 44), from the run of 2026-12-01 (about 125 lifecycles a second, p99 2.5 s)
+ * with room for a shared machine's load: a learner steps through a lifecycle over many seconds, so 50 whole lifecycles a
+ * second for 200 learners is far more than a class asks. The server runs in its own process, the learners in the bench's.
+ */
+const CLASS_BUDGETS = { lifecyclesPerSecond: { comparison: '>=', limit: 50 }, p99Ms: { comparison: '<=', limit: 5000 } } as const;
 
 type HeapPoint = { atSeconds: number; heapUsedBytes: number };
 
@@ -73,11 +79,14 @@ export async function measureClass({ quick, log }: { quick: boolean; log: (line:
     // Flat: once every learner has a session open, the heap should not keep climbing; the first sample is after that warm-up.
     const warm = heap.points[0]?.heapUsedBytes ?? before.heapUsedBytes;
     const last = heap.points.at(-1)?.heapUsedBytes ?? after.heapUsedBytes;
+    const peak = Math.max(warm, ...heap.points.map((point) => point.heapUsedBytes));
     return [
-      createFigure({ part: PART, name: `Errors, ${LEARNERS} learners with a session each for ${seconds} s`, value: errors, unit: '', budget: { comparison: '<=', limit: 0 }, note: `${completed} lifecycles completed (${(completed / elapsed).toFixed(1)}/s)` }),
+      createFigure({ part: PART, name: `Errors, ${LEARNERS} learners with a session each for ${seconds} s`, value: errors, unit: '', budget: { comparison: '<=', limit: 0 }, note: `${completed} lifecycles completed` }),
       createFigure({ part: PART, name: 'Class lifecycle latency, p50', value: computePercentile(latencies, 50), unit: 'ms' }),
-      createFigure({ part: PART, name: 'Class lifecycle latency, p99', value: computePercentile(latencies, 99), unit: 'ms' }),
+      createFigure({ part: PART, name: 'Class lifecycles per second', value: completed / elapsed, unit: '/s', budget: CLASS_BUDGETS.lifecyclesPerSecond, note: `whole lifecycles, each with a session of its own; the load from another process than the server's` }),
+      createFigure({ part: PART, name: 'Class lifecycle latency, p99', value: computePercentile(latencies, 99), unit: 'ms', budget: CLASS_BUDGETS.p99Ms }),
       createFigure({ part: PART, name: 'Server heap growth, first sample → last', value: (last - warm) / 1024 / 1024, unit: 'MB', budget: { comparison: '<=', limit: 5 }, note: `samples every ${HEAP_SAMPLE_MS / 1000} s after GC; ${formatMegabytes(before.heapUsedBytes)} before, ${formatMegabytes(after.heapUsedBytes)} after the class left` }),
+      createFigure({ part: PART, name: 'Server heap with the class in it, peak', value: peak / 1024 / 1024, unit: 'MB', note: `after GC, the highest sample; ${LEARNERS} sessions open` }),
     ];
   } finally {
     await server.stop();

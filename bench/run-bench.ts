@@ -15,6 +15,7 @@ import { measurePlay } from './measure-play.ts';
 import { measureLifecycleCost } from './measure-lifecycle-cost.ts';
 import { measureLoad } from './measure-load.ts';
 import { measureServer } from './measure-server.ts';
+import { measureStaticVisit } from './measure-static-visit.ts';
 import { measureStreamReassembly } from './measure-stream-reassembly.ts';
 import { measureStreamedPlayback, recordStreamedTrace } from './measure-streamed-playback.ts';
 import { measureUi } from './measure-ui.ts';
@@ -94,13 +95,24 @@ async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
   return figures;
 }
 
+/** npm run bench builds dist/; the static site is built here, once, only when a part measures it. */
+let staticSiteBuilt = false;
+function buildStaticSite() {
+  if (staticSiteBuilt) return;
+  execFileSync('npx', ['vite', 'build', '--config', 'vite.static.config.ts', '--logLevel', 'warn'], { cwd: ROOT_DIRECTORY, stdio: 'inherit' });
+  staticSiteBuilt = true;
+}
+
 async function measurePart(part: PartName): Promise<Figure[]> {
   switch (part) {
     case 'first-load':
       log('First load');
-      // npm run bench builds dist/; the static site is built here, only when its first load is measured.
-      execFileSync('npx', ['vite', 'build', '--config', 'vite.static.config.ts', '--logLevel', 'warn'], { cwd: ROOT_DIRECTORY, stdio: 'inherit' });
+      buildStaticSite();
       return (await measureFirstLoad({ browser: await openBrowser(), quick: options.quick, distDirectory: DIST_DIRECTORY, staticDirectory: STATIC_DIRECTORY, log })).figures;
+    case 'static-site':
+      log('Static site: first visit and offline reload');
+      buildStaticSite();
+      return measureStaticVisit({ browser: await openBrowser(), staticDirectory: STATIC_DIRECTORY, quick: options.quick, log });
     case 'lifecycle':
       log('Lifecycle cost');
       return measureLifecycleCost({ quick: options.quick, log });
