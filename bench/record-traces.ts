@@ -22,11 +22,11 @@ export async function writeTrace(folder: string, name: string, trace: Trace): Pr
  * A long trace: mock-model-relentless keeps calling add_numbers until the host's cap on
  * tool rounds stops it (the run then ends with the host's fault step, as it would in the page).
  */
-export async function recordLongTrace(input: { serverUrl: string; folder: string; maxToolRounds: number }): Promise<RecordedTrace> {
+export async function recordLongTrace(input: { serverUrl: string; folder: string; maxToolRounds: number; fileName?: string }): Promise<RecordedTrace> {
   const trace = await runEngineLifecycle({ serverUrl: input.serverUrl, model: 'mock-model-relentless', maxToolRounds: input.maxToolRounds });
   const rounds = Math.max(...trace.steps.map((step) => step.iteration));
   if (rounds < input.maxToolRounds) throw new Error(`The relentless run stopped after ${rounds} rounds, before the cap of ${input.maxToolRounds}.`);
-  return writeTrace(input.folder, 'long-trace.json', trace);
+  return writeTrace(input.folder, input.fileName ?? 'long-trace.json', trace);
 }
 
 /** A trace whose MCP tool returns about 1 MB of text, from an SDK server of the bench's own. */

@@ -9,6 +9,7 @@ import { createUnmeasuredFigure, formatFiguresTable, type Figure } from './figur
 import { launchBrowser } from './launch-browser.ts';
 import { measureClass } from './measure-class.ts';
 import { measureFirstLoad } from './measure-first-load.ts';
+import { measureLargeImport } from './measure-large-import.ts';
 import { measureLargeResult } from './measure-large-result.ts';
 import { measureManyTools } from './measure-many-tools.ts';
 import { measurePlay } from './measure-play.ts';
@@ -37,6 +38,8 @@ const RESULTS_PATH = fileURLToPath(new URL('./results.json', import.meta.url));
 const README_PATH = fileURLToPath(new URL('./README.md', import.meta.url));
 /** 49 tool rounds of the relentless mock make a real trace of about 500 steps. */
 const LONG_TRACE_ROUNDS = 49;
+/** 180 rounds make about 1,800 steps and 16 MB: the longest real run under the importer's 20 MB (a run grows with the square of its rounds). */
+const LARGE_IMPORT_ROUNDS = 180;
 
 const log = (line: string) => console.log(line);
 const options = parseBenchOptions(process.argv.slice(2));
@@ -56,7 +59,7 @@ function describeMachine() {
 let browser: Browser | undefined;
 const openBrowser = async () => (browser ??= await launchBrowser());
 
-const PAGE_PARTS: readonly PartName[] = ['ui', 'play', 'large-result', 'many-tools', 'streamed-reply'];
+const PAGE_PARTS: readonly PartName[] = ['ui', 'play', 'large-import', 'large-result', 'many-tools', 'streamed-reply'];
 const isPagePart = (part: PartName) => PAGE_PARTS.includes(part);
 
 /** The parts that drive the page share one app server and its recordings' folder. */
@@ -73,6 +76,11 @@ async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
     if (parts.includes('play')) {
       log('Play through the canonical lifecycle');
       figures.push(...(await measurePlay({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log })));
+    }
+    if (parts.includes('large-import')) {
+      log('UI on the longest importable real trace');
+      const trace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LARGE_IMPORT_ROUNDS, fileName: 'large-import-trace.json' });
+      figures.push(...(await measureLargeImport({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
     }
     if (parts.includes('large-result')) {
       log('UI with a 1 MB tool result');
@@ -118,6 +126,7 @@ async function measurePart(part: PartName): Promise<Figure[]> {
       return measureLifecycleCost({ quick: options.quick, log });
     case 'ui':
     case 'play':
+    case 'large-import':
     case 'large-result':
     case 'many-tools':
     case 'streamed-reply':
