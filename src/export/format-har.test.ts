@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Step, Trace } from '../trace/trace.ts';
+import type { Step } from '../trace/trace.ts';
+import { makeStep, makeTrace } from './sample-trace.test-helper.ts';
 import { HarSchema } from '../../tests/helpers/har-schema.ts';
 import { formatEventStream, formatHar } from './format-har.ts';
 
-const step = (parts: Partial<Step>): Step => ({ n: 1, id: 'mcp.tools-list.request', canonical: 3, iteration: 1, phase: 'discovery', from: 'client', to: 'server', kind: 'request', title: 'Client sends tools/list', payload: {}, at: 10, ...parts });
-
-const trace = (steps: Step[], startedAt = '2026-01-02T03:04:05.000Z'): Trace => ({
-  format: 'mcp-lifecycle-trace',
-  version: 1,
-  question: 'What is 5 plus 7?',
-  answer: null,
-  status: 'failed',
-  startedAt,
-  model: { wire: 'openai-chat', kind: 'mock', name: 'mock-model-deterministic' },
-  mcp: { url: 'http://127.0.0.1:1/mcp', era: '2025-11-25', protocolVersion: null },
-  steps,
-});
+const step = (parts: Partial<Step>) => makeStep({ payload: {}, ...parts });
+const trace = (steps: Step[], startedAt = '2026-01-02T03:04:05.000Z') => makeTrace(steps, { status: 'failed', startedAt });
 
 describe('formatHar', () => {
   it('writes an exchange that never got an answer as status 0 with its error, and says so', () => {

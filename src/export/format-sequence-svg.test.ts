@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { Step, Trace } from '../trace/trace.ts';
+import type { Step } from '../trace/trace.ts';
+import { makeStep, makeTrace } from './sample-trace.test-helper.ts';
 import { escapeSvgText, formatSequenceSvg } from './format-sequence-svg.ts';
 
-const step = (parts: Partial<Step>): Step => ({ n: 1, id: 'mcp.tools-list.request', canonical: 3, iteration: 1, phase: 'discovery', from: 'client', to: 'server', kind: 'request', title: 'Client sends tools/list', payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, at: 10, ...parts });
-
-const trace = (steps: Step[]): Trace => ({
-  format: 'mcp-lifecycle-trace',
-  version: 1,
-  question: 'What is 5 plus 7?',
-  answer: null,
-  status: 'complete',
-  startedAt: '2026-01-02T03:04:05.000Z',
-  model: { wire: 'openai-chat', kind: 'mock', name: 'mock-model-deterministic' },
-  mcp: { url: 'http://127.0.0.1:1/mcp', era: '2025-11-25', protocolVersion: null },
-  steps,
-});
+const step = makeStep;
+const trace = (steps: Step[]) => makeTrace(steps);
 
 /** The SVG read by an XML parser, as a browser reads a file: a mistake in the markup is a parser error. */
 function parseSvg(text: string): Document {
