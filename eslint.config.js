@@ -64,7 +64,6 @@ const STILL_OVER = [
   { file: 'src/lifecycle/create-run-context.ts', functionLines: 96 }, // createRunContext
   { file: 'src/lifecycle/mcp-traffic.ts', fileLines: 367 },
   { file: 'src/lifecycle/provider-call.ts', functionLines: 87 }, // callProvider
-  { file: 'src/mcp/recording-fetch.ts', functionLines: 82 }, // recordExchange
   { file: 'src/providers/anthropic/read-anthropic-stream.ts', functionLines: 88 }, // createAnthropicStreamReader
   { file: 'src/providers/openai-responses/read-openai-responses-stream.ts', functionLines: 109 }, // createOpenAiResponsesStreamReader
   { file: 'src/ui/app.tsx', functionLines: 84 }, // App

@@ -64,6 +64,16 @@ function pickStreamRecorder(response: Response) {
   return undefined;
 }
 
+/** The exchange failed before its body was handed on: it says why, and the caller gets the error to throw. */
+function failExchange<Context>({ exchange, emit, now, redact, bounds }: ExchangeRecording<Context>, error: unknown, timeoutFired: boolean): unknown {
+  bounds.finish();
+  if (bounds.stop) exchange.stopped = bounds.stop;
+  exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, timeoutFired));
+  exchange.durationMs = now() - exchange.startedAt;
+  emit({ type: 'error', exchange, error });
+  return bounds.stop ? new ExchangeStopped(bounds.stop) : error;
+}
+
 /**
  * The timeout covers the network only: from sending until the headers (or, for a plain
  * body, the whole body) arrive. A long-lived event stream is not cut by it.
@@ -103,24 +113,16 @@ export async function recordExchange<Context = unknown>(input: string | URL | Re
   };
   const recording: ExchangeRecording<Context> = { exchange, emit, now, redact, bounds };
   emit({ type: 'request', exchange });
-  const fail = (error: unknown, timeoutFired: boolean) => {
-    bounds.finish();
-    if (bounds.stop) exchange.stopped = bounds.stop;
-    exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, timeoutFired));
-    exchange.durationMs = now() - exchange.startedAt;
-    emit({ type: 'error', exchange, error });
-    return bounds.stop ? new ExchangeStopped(bounds.stop) : error;
-  };
+  const fail = (error: unknown, timeoutFired: boolean) => failExchange(recording, error, timeoutFired);
 
   const timer = startNetworkTimer(bounds, options.timeoutMs);
-  const stopTimer = () => timer.stop();
   let response: Response;
   try {
     // A redirect would resend the message, and the headers a browser or Node keep (an
     // API key in x-api-key, the MCP session), to an address nobody chose: it is shown instead.
     response = await baseFetch(outgoing.url, { ...(input instanceof Request ? {} : init), method: outgoing.method, headers: outgoing.headers, body, signal: bounds.signal, redirect: 'manual' });
   } catch (error) {
-    stopTimer();
+    timer.stop();
     throw fail(error, timer.fired());
   }
 
@@ -130,7 +132,7 @@ export async function recordExchange<Context = unknown>(input: string | URL | Re
   exchange.responseHeaders = redactResponseHeaders(response.headers);
   const redirect = readRedirect({ response, requestUrl: outgoing.url, redactUrl: redactAddress });
   if (redirect) {
-    stopTimer();
+    timer.stop();
     await response.body?.cancel().catch(() => {});
     const refused = bounds.refuse(redirect);
     fail(refused, false);
@@ -139,7 +141,7 @@ export async function recordExchange<Context = unknown>(input: string | URL | Re
 
   const streamed = pickStreamRecorder(response);
   if (streamed && response.body) {
-    stopTimer();
+    timer.stop();
     bounds.watchSilence();
     exchange[streamed.field] = [];
     emit({ type: 'response', exchange });
@@ -154,7 +156,7 @@ export async function recordExchange<Context = unknown>(input: string | URL | Re
   } catch (error) {
     throw fail(error, timer.fired());
   } finally {
-    stopTimer();
+    timer.stop();
   }
   exchange.responseBody = redact(text);
   // Read before the caller parses it: a body nested too deep is shown as text, never handed on.
