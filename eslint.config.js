@@ -64,7 +64,6 @@ const STILL_OVER = [
   { file: 'src/lifecycle/create-run-context.ts', functionLines: 96 }, // createRunContext
   { file: 'src/lifecycle/mcp-traffic.ts', fileLines: 367 },
   { file: 'src/lifecycle/provider-call.ts', functionLines: 87 }, // callProvider
-  { file: 'src/providers/anthropic/read-anthropic-stream.ts', functionLines: 88 }, // createAnthropicStreamReader
   { file: 'src/ui/app.tsx', functionLines: 84 }, // App
   { file: 'src/ui/graph/lifecycle-graph.tsx', functionLines: 105 }, // LifecycleGraph
   { file: 'src/ui/inspector/inspector.tsx', functionLines: 119 }, // StepInspector
