@@ -94,6 +94,70 @@ function ViewTabs({ tabs, tab, setTab, labels }: { tabs: Tab[]; tab: Tab; setTab
   );
 }
 
+/** The step's number, phase, who talks to whom, round, time, and the marks of a failed, edited or replayed step. */
+function StepBadges({ step, phase, total, replay, outcome }: { step: Step; phase: Step['phase']; total: number; replay: boolean; outcome: ReturnType<typeof useCurrentStepOutcome> }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs">
+      <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-800 text-white' : PHASE_STYLES[step.phase].badge}`}>
+        {describeStepNumberLong(step)}
+      </span>
+      <span className="text-slate-600 dark:text-slate-300">{PHASE_LABELS[phase]}</span>
+      <span className="text-slate-500">·</span>
+      <span className="text-slate-600 dark:text-slate-300">{PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}</span>
+      {step.iteration > 1 && <span className="text-slate-600 dark:text-slate-300">· round {step.iteration}</span>}
+      <span className="text-slate-500">· #{step.n} of {total} recorded · </span>
+      <StepTimeText step={step} />
+      {outcome?.failed && (
+        <span className="rounded bg-red-700 px-2 py-0.5 font-semibold text-white" data-testid="failed-badge">
+          {FAILURE_LABELS[outcome.situation]}
+        </span>
+      )}
+      {step.edited && (
+        <span className="rounded bg-fuchsia-800 px-2 py-0.5 font-semibold text-white" data-testid="edited-badge">
+          Edited by you
+        </span>
+      )}
+      {replay && <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Replay of a recorded step</span>}
+    </div>
+  );
+}
+
+/** A fault's three parts, what happened, why and what to do, with Retry where the run can go on. */
+function FaultPanel({ fault }: { fault: NonNullable<Step['fault']> }) {
+  return (
+    <div role="alert" className="mx-4 mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="fault">
+      <p className="font-semibold">{fault.what}</p>
+      <p className="mt-1"><span className="font-semibold">Why: </span>{fault.why}</p>
+      <p className="mt-1"><span className="font-semibold">What to do: </span>{fault.fix}</p>
+      {fault.retryable && <RetryButton />}
+    </div>
+  );
+}
+
+/** The tab on show: the translation, the streamed reply's playback, the message, or its HTTP exchange. */
+function InspectorBody({ step, tab, hasTabs, streamSource, wire, failed }: { step: Step; tab: Tab; hasTabs: boolean; streamSource: Step | undefined; wire: string | null; failed: boolean }) {
+  return (
+    <div className="min-h-0 flex-1 overflow-auto px-4 py-2" role={hasTabs ? 'tabpanel' : undefined} data-testid="inspector-body">
+      {tab === 'translation' && step.translation && <TranslationView translation={step.translation} failed={failed} />}
+      {tab === 'stream' && streamSource && wire && (
+        <Suspense fallback={<p className="text-sm text-slate-500">Loading the stream's playback…</p>}>
+          <StreamPlayback step={streamSource} wire={wire} />
+        </Suspense>
+      )}
+      {tab === 'message' &&
+        (step.edited ? (
+          <EditedMessageView step={step} original={step.edited.original} focus={findFocus({ stepId: step.id, wire })} />
+        ) : (
+          <>
+            {findStepToolResult(step) !== null && <ShownRichContent payload={step.payload} />}
+            <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
+          </>
+        ))}
+      {tab === 'http' && step.http && <HttpView http={step.http} audience={step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp'} />}
+    </div>
+  );
+}
+
 function StepInspector({ step }: { step: Step }) {
   const total = useExplorerStore(selectStepCount);
   const replay = useExplorerStore(selectIsReplay);
@@ -119,28 +183,7 @@ function StepInspector({ step }: { step: Step }) {
     <section aria-label="Inspector" className="@container flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''} data-round={step.iteration} data-n={step.n}>
       {/* Squat (a 720- or 768-line screen), the step's words take at most two fifths of the panel and scroll in it: the payload keeps the rest, its first lines in view at every step. */}
       <header className="border-b border-slate-200 px-4 py-2 squat:max-h-[40%] squat:shrink-0 squat:overflow-y-auto dark:border-slate-700">
-        <div className="flex flex-wrap items-center gap-2 text-xs">
-          <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-800 text-white' : PHASE_STYLES[step.phase].badge}`}>
-            {describeStepNumberLong(step)}
-          </span>
-          <span className="text-slate-600 dark:text-slate-300">{PHASE_LABELS[words?.phase ?? step.phase]}</span>
-          <span className="text-slate-500">·</span>
-          <span className="text-slate-600 dark:text-slate-300">{PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}</span>
-          {step.iteration > 1 && <span className="text-slate-600 dark:text-slate-300">· round {step.iteration}</span>}
-          <span className="text-slate-500">· #{step.n} of {total} recorded · </span>
-          <StepTimeText step={step} />
-          {outcome?.failed && (
-            <span className="rounded bg-red-700 px-2 py-0.5 font-semibold text-white" data-testid="failed-badge">
-              {FAILURE_LABELS[outcome.situation]}
-            </span>
-          )}
-          {step.edited && (
-            <span className="rounded bg-fuchsia-800 px-2 py-0.5 font-semibold text-white" data-testid="edited-badge">
-              Edited by you
-            </span>
-          )}
-          {replay && <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Replay of a recorded step</span>}
-        </div>
+        <StepBadges step={step} phase={words?.phase ?? step.phase} total={total} replay={replay} outcome={outcome} />
         {/* The step's own buttons beside its title: on their own line they cost a line of the payload on a 720-line screen. */}
         <div className="mt-1 flex flex-wrap items-start gap-x-2 gap-y-1">
           <h2 className="min-w-0 flex-1 basis-64 text-base font-semibold" data-testid="inspector-title" elementtiming={STEP_TITLE_TIMING}>
@@ -175,33 +218,9 @@ function StepInspector({ step }: { step: Step }) {
           </p>
         )}
       </header>
-      {step.fault && (
-        <div role="alert" className="mx-4 mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="fault">
-          <p className="font-semibold">{step.fault.what}</p>
-          <p className="mt-1"><span className="font-semibold">Why: </span>{step.fault.why}</p>
-          <p className="mt-1"><span className="font-semibold">What to do: </span>{step.fault.fix}</p>
-          {step.fault.retryable && <RetryButton />}
-        </div>
-      )}
+      {step.fault && <FaultPanel fault={step.fault} />}
       {tabs.length > 1 && <ViewTabs tabs={tabs} tab={tab} setTab={setTab} labels={tabLabels} />}
-      <div className="min-h-0 flex-1 overflow-auto px-4 py-2" role={tabs.length > 1 ? 'tabpanel' : undefined} data-testid="inspector-body">
-        {tab === 'translation' && step.translation && <TranslationView translation={step.translation} failed={outcome?.failed === true} />}
-        {tab === 'stream' && streamSource && wire && (
-          <Suspense fallback={<p className="text-sm text-slate-500">Loading the stream's playback…</p>}>
-            <StreamPlayback step={streamSource} wire={wire} />
-          </Suspense>
-        )}
-        {tab === 'message' &&
-          (step.edited ? (
-            <EditedMessageView step={step} original={step.edited.original} focus={findFocus({ stepId: step.id, wire })} />
-          ) : (
-            <>
-              {findStepToolResult(step) !== null && <ShownRichContent payload={step.payload} />}
-              <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
-            </>
-          ))}
-        {tab === 'http' && step.http && <HttpView http={step.http} audience={step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp'} />}
-      </div>
+      <InspectorBody step={step} tab={tab} hasTabs={tabs.length > 1} streamSource={streamSource} wire={wire} failed={outcome?.failed === true} />
     </section>
   );
 }

@@ -49,6 +49,45 @@ function CallBuffer({ call, shown }: { call: StreamedCall; shown: number }) {
   );
 }
 
+/** Start, Previous, Next, End and Play, and where the playback stands. */
+function FrameControls({ shown, total, playing, onMove, onPlay, framing, ended, finishReason }: { shown: number; total: number; playing: boolean; onMove: (count: number) => void; onPlay: () => void; framing: string; ended: boolean; finishReason: string | null }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button type="button" className={button} onClick={() => onMove(0)} disabled={shown === 0}>Start</button>
+      <button type="button" className={button} onClick={() => onMove(shown - 1)} disabled={shown === 0}>Previous frame</button>
+      <button type="button" className={button} onClick={() => onMove(shown + 1)} disabled={shown >= total} data-testid="stream-next-frame">Next frame</button>
+      <button type="button" className={button} onClick={() => onMove(total)} disabled={shown >= total} data-testid="stream-end">End of the reply</button>
+      <button type="button" className={button} onClick={onPlay} data-testid="stream-play">
+        {playing ? 'Pause' : 'Play frames'}
+      </button>
+      <span className="text-xs text-slate-500" data-testid="stream-frame-count">
+        frame {shown} of {total} ({framing}){ended ? ' · end of the reply' : shown === total ? ' · the stream stopped here, before the reply’s end' : ''}
+        {finishReason ? ` · finish: ${finishReason}` : ''}
+      </span>
+    </div>
+  );
+}
+
+/** The frame the playback stands on, as it came over the wire. */
+function CurrentFrame({ frame, shown }: { frame: SseFrame; shown: number }) {
+  return (
+    <div>
+      <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Frame {shown}, +{Math.round(frame.at)} ms</h5>
+      {/* Focusable and named: a long frame (Gemini's whole chunks) scrolls here, and a keyboard must reach it to scroll it. */}
+      <pre
+        className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-slate-900"
+        data-testid="stream-current-frame"
+        tabIndex={0}
+        role="region"
+        aria-label={`Frame ${shown} (scrollable)`}
+      >
+        {frame.event ? `event: ${frame.event}\n` : ''}
+        <LongText text={frame.data} />
+      </pre>
+    </div>
+  );
+}
+
 export function StreamPlayback({ step, wire }: { step: Step; wire: string }) {
   const frames = readStepFrames(step);
   const intervalMs = useExplorerStore(selectIntervalMs);
@@ -70,34 +109,15 @@ export function StreamPlayback({ step, wire }: { step: Step; wire: string }) {
     setPlayRequested(false);
     setCursor(next === frames.length ? null : next);
   };
+  const togglePlay = () => {
+    if (playing) return setPlayRequested(false);
+    setCursor(shown >= frames.length ? 0 : shown);
+    setPlayRequested(true);
+  };
   const framing = step.http?.sse ? 'server-sent events' : 'NDJSON lines';
   return (
     <div className="space-y-3 text-sm" data-testid="stream-playback" data-shown={shown} data-total={frames.length}>
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={button} onClick={() => move(0)} disabled={shown === 0}>Start</button>
-        <button type="button" className={button} onClick={() => move(shown - 1)} disabled={shown === 0}>Previous frame</button>
-        <button type="button" className={button} onClick={() => move(shown + 1)} disabled={shown >= frames.length} data-testid="stream-next-frame">Next frame</button>
-        <button type="button" className={button} onClick={() => move(frames.length)} disabled={shown >= frames.length} data-testid="stream-end">End of the reply</button>
-        <button
-          type="button"
-          className={button}
-          onClick={() => {
-            if (playing) {
-              setPlayRequested(false);
-              return;
-            }
-            setCursor(shown >= frames.length ? 0 : shown);
-            setPlayRequested(true);
-          }}
-          data-testid="stream-play"
-        >
-          {playing ? 'Pause' : 'Play frames'}
-        </button>
-        <span className="text-xs text-slate-500" data-testid="stream-frame-count">
-          frame {shown} of {frames.length} ({framing}){view.ended ? ' · end of the reply' : shown === frames.length ? ' · the stream stopped here, before the reply’s end' : ''}
-          {view.finishReason ? ` · finish: ${view.finishReason}` : ''}
-        </span>
-      </div>
+      <FrameControls shown={shown} total={frames.length} playing={playing} onMove={move} onPlay={togglePlay} framing={framing} ended={view.ended} finishReason={view.finishReason} />
       {error && <p className="text-xs text-red-700 dark:text-red-300">{error}</p>}
       {view.calls.length > 0 && (
         <div>
@@ -115,22 +135,7 @@ export function StreamPlayback({ step, wire }: { step: Step; wire: string }) {
           <p className="mt-1 whitespace-pre-wrap" data-testid="stream-text"><LongText text={view.text} /></p>
         </div>
       )}
-      {shown > 0 && (
-        <div>
-          <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Frame {shown}, +{Math.round(frames[shown - 1]!.at)} ms</h5>
-          {/* Focusable and named: a long frame (Gemini's whole chunks) scrolls here, and a keyboard must reach it to scroll it. */}
-          <pre
-            className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-slate-900"
-            data-testid="stream-current-frame"
-            tabIndex={0}
-            role="region"
-            aria-label={`Frame ${shown} (scrollable)`}
-          >
-            {frames[shown - 1]!.event ? `event: ${frames[shown - 1]!.event}\n` : ''}
-            <LongText text={frames[shown - 1]!.data} />
-          </pre>
-        </div>
-      )}
+      {shown > 0 && <CurrentFrame frame={frames[shown - 1]!} shown={shown} />}
     </div>
   );
 }
