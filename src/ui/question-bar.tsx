@@ -40,6 +40,115 @@ function ScenarioLesson({ lesson }: { lesson: string }) {
   );
 }
 
+/** The scenario picker: a switch mid-run asks first (guardSwitch). */
+function ScenarioSelect({ scenarioId, askFirst }: { scenarioId: string; askFirst: (request: SwitchRequest) => void }) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+      Scenario
+      <select
+        value={scenarioId}
+        onChange={(event) => {
+          const id = event.target.value;
+          guardSwitch({ request: { what: `the scenario “${findScenario(id)?.title ?? id}”`, apply: () => chooseScenario(id) }, ask: askFirst });
+        }}
+        className="max-w-64 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        data-testid="scenario-select"
+      >
+        {SCENARIOS.map((entry) => (
+          <option key={entry.id} value={entry.id}>
+            {entry.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The built-in sandbox's failure switch, for the authorization scenario. */
+function AuthFaultSelect({ authFault }: { authFault: ExplorerState['authFault'] }) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+      Failure switch
+      <select
+        value={authFault ?? ''}
+        onChange={(event) => setAuthFault(isSandboxFault(event.target.value) ? event.target.value : null)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        data-testid="auth-fault-select"
+      >
+        <option value="">None: the whole flow</option>
+        {SANDBOX_FAULTS.map((fault) => (
+          <option key={fault} value={fault}>
+            {fault}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A named server answered 401: the learner may run again with the authorization flow. */
+function SignInOffer() {
+  return (
+    <p className="flex w-full items-center gap-2 text-xs text-slate-700 dark:text-slate-200">
+      The server answered 401. Run again with the MCP authorization flow (OAuth: its consent page in a window of its own, the token kept in memory only)?
+      <button type="button" onClick={signInToServer} className="rounded-md border border-sky-700 bg-sky-800 px-3 py-1 text-sm font-medium text-white hover:bg-sky-900" data-testid="sign-in-to-server">
+        Sign in
+      </button>
+    </p>
+  );
+}
+
+/** The question, with Ask to start over with it. */
+function QuestionForm({ question, changed }: { question: string; changed: boolean }) {
+  return (
+    <form
+      className="flex min-w-72 flex-1 items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        ask();
+      }}
+    >
+      <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+        Question
+        <input
+          value={question}
+          onChange={(event) => setQuestion(event.target.value)}
+          maxLength={2000}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-base text-slate-900 shadow-sm focus:border-sky-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          aria-describedby="question-hint"
+        />
+      </label>
+      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700">
+        Ask
+      </button>
+      <span id="question-hint" className="sr-only">
+        {changed ? 'The question changed: press Ask to start over with it.' : 'Press Next to send this question step by step, or Ask to start over.'}
+      </span>
+    </form>
+  );
+}
+
+/** The protocol era's switch (Auto only for a server named by URL); a switch mid-run asks first. */
+function EraSwitch({ era, namedServer, askFirst }: { era: EraChoice; namedServer: boolean; askFirst: (request: SwitchRequest) => void }) {
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="text-xs font-medium text-slate-600 dark:text-slate-300">Protocol era</legend>
+      <div className="flex rounded-md border border-slate-300 p-0.5 dark:border-slate-600">
+        {listEraChoices(namedServer).map((value) => (
+          <label
+            key={value}
+            className={`cursor-pointer rounded px-3 py-1 text-sm whitespace-nowrap has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 ${era === value ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-700 dark:text-slate-200'}`}
+            title={ERA_NOTES[value]}
+          >
+            <input type="radio" name="era" value={value} checked={era === value} onChange={() => guardSwitch({ request: { what: `the ${ERA_LABELS[value]} era`, apply: () => setEra(value) }, ask: askFirst })} className="sr-only" />
+            {ERA_LABELS[value]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** `aside` sits at the end of the scenario's line (the lesson tools' switches). */
 export function QuestionBar({ aside }: { aside?: ReactNode }) {
   const question = useExplorerStore(selectQuestion);
@@ -57,90 +166,12 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
   const [switching, setSwitching] = useState<SwitchRequest | null>(null);
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-        Scenario
-        <select
-          value={scenarioId}
-          onChange={(event) => {
-            const id = event.target.value;
-            guardSwitch({ request: { what: `the scenario “${findScenario(id)?.title ?? id}”`, apply: () => chooseScenario(id) }, ask: setSwitching });
-          }}
-          className="max-w-64 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-          data-testid="scenario-select"
-        >
-          {SCENARIOS.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      {scenario?.authorizationSandbox && !namedServer && (
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-          Failure switch
-          <select
-            value={authFault ?? ''}
-            onChange={(event) => setAuthFault(isSandboxFault(event.target.value) ? event.target.value : null)}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-            data-testid="auth-fault-select"
-          >
-            <option value="">None: the whole flow</option>
-            {SANDBOX_FAULTS.map((fault) => (
-              <option key={fault} value={fault}>
-                {fault}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <ScenarioSelect scenarioId={scenarioId} askFirst={setSwitching} />
+      {scenario?.authorizationSandbox && !namedServer && <AuthFaultSelect authFault={authFault} />}
       <SignInGate signIn={signIn} />
-      {offersSignIn && (
-        <p className="flex w-full items-center gap-2 text-xs text-slate-700 dark:text-slate-200">
-          The server answered 401. Run again with the MCP authorization flow (OAuth: its consent page in a window of its own, the token kept in memory only)?
-          <button type="button" onClick={signInToServer} className="rounded-md border border-sky-700 bg-sky-800 px-3 py-1 text-sm font-medium text-white hover:bg-sky-900" data-testid="sign-in-to-server">
-            Sign in
-          </button>
-        </p>
-      )}
-      <form
-        className="flex min-w-72 flex-1 items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          ask();
-        }}
-      >
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-          Question
-          <input
-            value={question}
-            onChange={(event) => setQuestion(event.target.value)}
-            maxLength={2000}
-            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-base text-slate-900 shadow-sm focus:border-sky-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-            aria-describedby="question-hint"
-          />
-        </label>
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700">
-          Ask
-        </button>
-        <span id="question-hint" className="sr-only">
-          {changed ? 'The question changed: press Ask to start over with it.' : 'Press Next to send this question step by step, or Ask to start over.'}
-        </span>
-      </form>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-xs font-medium text-slate-600 dark:text-slate-300">Protocol era</legend>
-        <div className="flex rounded-md border border-slate-300 p-0.5 dark:border-slate-600">
-          {listEraChoices(namedServer).map((value) => (
-            <label
-              key={value}
-              className={`cursor-pointer rounded px-3 py-1 text-sm whitespace-nowrap has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 ${era === value ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-700 dark:text-slate-200'}`}
-              title={ERA_NOTES[value]}
-            >
-              <input type="radio" name="era" value={value} checked={era === value} onChange={() => guardSwitch({ request: { what: `the ${ERA_LABELS[value]} era`, apply: () => setEra(value) }, ask: setSwitching })} className="sr-only" />
-              {ERA_LABELS[value]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {offersSignIn && <SignInOffer />}
+      <QuestionForm question={question} changed={changed} />
+      <EraSwitch era={era} namedServer={namedServer} askFirst={setSwitching} />
       <div className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-1">
         {refusal ? (
           <p className="min-w-0 flex-1 text-xs font-medium text-amber-900 dark:text-amber-200" role="status" data-testid="scenario-era-refusal">

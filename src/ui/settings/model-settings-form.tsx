@@ -60,6 +60,107 @@ function ReplyStreamField({ draft, kind, setDraft }: DraftProps & { kind: 'mock'
 }
 
 /** The settings form: wire format, mock or real model, base URL, model name, key. */
+type WireInfo = (typeof WIRE_CATALOG)[number];
+
+/** Which model answers: the mock, a real provider with the learner's key, or the model in the tab. */
+function ModelKindFieldset({ draft, setDraft, wire }: DraftProps & { wire: WireInfo }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">Model</legend>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="radio" name="kind" checked={draft.kind === 'mock'} onChange={() => setDraft({ ...draft, kind: 'mock' })} className="mt-1" />
+        <span>
+          The built-in mock model <span className="font-mono text-xs">({MOCK_MODEL_NAME})</span>: deterministic, no key, served by this app at{' '}
+          <span className="font-mono text-xs">{wire.mockBasePath}</span> in the real {wire.label} format.
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="radio" name="kind" checked={draft.kind === 'real'} onChange={() => setDraft({ ...draft, kind: 'real' })} className="mt-1" />
+        <span>A real provider, with your own key.</span>
+      </label>
+      <TabModelKindOption draft={draft} setDraft={setDraft} />
+    </fieldset>
+  );
+}
+
+/** A real provider's address, model and key, with where the key goes and where it never does. */
+function RealProviderFields({ draft, setDraft, wire, keys, setKeys }: DraftProps & { wire: WireInfo; keys: Record<string, string>; setKeys: (keys: Record<string, string>) => void }) {
+  const real = draft.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
+  const setReal = (change: Partial<typeof real>) => setDraft({ ...draft, real: { ...draft.real, [wire.id]: { ...real, ...change } } });
+  const keyVariable = wire.keyVariable;
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <label className={label}>
+        Base URL
+        <input className={field} value={real.baseUrl} onChange={(event) => setReal({ baseUrl: event.target.value })} spellCheck={false} />
+      </label>
+      {wire.id === 'openai-chat' && (
+        <p className="text-xs text-slate-500">
+          Other services speak this format too:{' '}
+          {COMPATIBLE_SERVICES.map((service, index) => (
+            <span key={service.name}>
+              {index > 0 ? ', ' : ''}
+              <button type="button" className="underline" onClick={() => setReal({ baseUrl: service.baseUrl })}>{service.name}</button>
+            </span>
+          ))}
+          .
+        </p>
+      )}
+      <label className={label}>
+        Model name
+        <input className={field} value={real.model} onChange={(event) => setReal({ model: event.target.value })} spellCheck={false} />
+      </label>
+      {keyVariable && (
+        <label className={label}>
+          API key ({keyVariable})
+          <input
+            className={field}
+            type="password"
+            autoComplete="off"
+            value={keys[keyVariable] ?? ''}
+            onChange={(event) => setKeys({ ...keys, [keyVariable]: event.target.value })}
+            spellCheck={false}
+          />
+        </label>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={draft.rememberKeys} onChange={(event) => setDraft({ ...draft, rememberKeys: event.target.checked })} />
+        Remember my keys on this device
+      </label>
+      <p className="text-xs text-slate-500">
+        The key goes only to {real.baseUrl || 'the provider'}, from this page. It never goes to the MCP server, into a URL, a log or an exported trace, and the
+        HTTP view shows it as [redacted]. Unless you tick the box it is forgotten when the page closes. {wire.browserNote}
+      </p>
+    </div>
+  );
+}
+
+/** The host's cap on tool rounds, with what it does. */
+function ToolRoundsField({ draft, setDraft }: DraftProps) {
+  return (
+    <>
+      <label className={label}>
+        Tool rounds at most
+        <input
+          type="number"
+          className={field}
+          min={1}
+          max={MAX_TOOL_ROUNDS_LIMIT}
+          step={1}
+          value={draft.maxToolRounds}
+          onChange={(event) => setDraft({ ...draft, maxToolRounds: readMaxToolRounds(event.target.valueAsNumber) })}
+          aria-describedby="tool-rounds-hint"
+          data-testid="max-tool-rounds"
+        />
+      </label>
+      <p id="tool-rounds-hint" className="-mt-2 text-xs text-slate-500">
+        The host stops the loop when the model asks for tools again after this many rounds (1 to {MAX_TOOL_ROUNDS_LIMIT}; {DEFAULT_MAX_TOOL_ROUNDS} unless set). At{' '}
+        {DEFAULT_MAX_TOOL_ROUNDS}, a scenario with its own cap keeps it.
+      </p>
+    </>
+  );
+}
+
 export function ModelSettingsForm({ close }: { close: () => void }) {
   const saved = useExplorerStore(selectModel);
   const savedKeys = useExplorerStore(selectKeys);
@@ -67,9 +168,6 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
   const [keys, setKeys] = useState<Record<string, string>>(savedKeys);
   const [problems, setProblems] = useState<string[]>([]);
   const wire = findWireInfo(draft.wire) ?? WIRE_CATALOG[0]!;
-  const real = draft.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
-  const setReal = (change: Partial<typeof real>) => setDraft({ ...draft, real: { ...draft.real, [wire.id]: { ...real, ...change } } });
-  const keyVariable = wire.keyVariable;
   return (
     <>
     <form
@@ -95,67 +193,9 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
           ))}
         </select>
       </label>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">Model</legend>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="radio" name="kind" checked={draft.kind === 'mock'} onChange={() => setDraft({ ...draft, kind: 'mock' })} className="mt-1" />
-          <span>
-            The built-in mock model <span className="font-mono text-xs">({MOCK_MODEL_NAME})</span>: deterministic, no key, served by this app at{' '}
-            <span className="font-mono text-xs">{wire.mockBasePath}</span> in the real {wire.label} format.
-          </span>
-        </label>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="radio" name="kind" checked={draft.kind === 'real'} onChange={() => setDraft({ ...draft, kind: 'real' })} className="mt-1" />
-          <span>A real provider, with your own key.</span>
-        </label>
-        <TabModelKindOption draft={draft} setDraft={setDraft} />
-      </fieldset>
+      <ModelKindFieldset draft={draft} setDraft={setDraft} wire={wire} />
       {draft.kind === 'tab' && <TabModelSection draft={draft} setDraft={setDraft} />}
-      {draft.kind === 'real' && (
-        <div className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
-          <label className={label}>
-            Base URL
-            <input className={field} value={real.baseUrl} onChange={(event) => setReal({ baseUrl: event.target.value })} spellCheck={false} />
-          </label>
-          {wire.id === 'openai-chat' && (
-            <p className="text-xs text-slate-500">
-              Other services speak this format too:{' '}
-              {COMPATIBLE_SERVICES.map((service, index) => (
-                <span key={service.name}>
-                  {index > 0 ? ', ' : ''}
-                  <button type="button" className="underline" onClick={() => setReal({ baseUrl: service.baseUrl })}>{service.name}</button>
-                </span>
-              ))}
-              .
-            </p>
-          )}
-          <label className={label}>
-            Model name
-            <input className={field} value={real.model} onChange={(event) => setReal({ model: event.target.value })} spellCheck={false} />
-          </label>
-          {keyVariable && (
-            <label className={label}>
-              API key ({keyVariable})
-              <input
-                className={field}
-                type="password"
-                autoComplete="off"
-                value={keys[keyVariable] ?? ''}
-                onChange={(event) => setKeys({ ...keys, [keyVariable]: event.target.value })}
-                spellCheck={false}
-              />
-            </label>
-          )}
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={draft.rememberKeys} onChange={(event) => setDraft({ ...draft, rememberKeys: event.target.checked })} />
-            Remember my keys on this device
-          </label>
-          <p className="text-xs text-slate-500">
-            The key goes only to {real.baseUrl || 'the provider'}, from this page. It never goes to the MCP server, into a URL, a log or an exported trace, and the
-            HTTP view shows it as [redacted]. Unless you tick the box it is forgotten when the page closes. {wire.browserNote}
-          </p>
-        </div>
-      )}
+      {draft.kind === 'real' && <RealProviderFields draft={draft} setDraft={setDraft} wire={wire} keys={keys} setKeys={setKeys} />}
       <McpServerFields draft={draft} setDraft={setDraft} problems={problems} />
       {draft.kind !== 'tab' && <ReplyStreamField draft={draft} kind={draft.kind} setDraft={setDraft} />}
       {wire.supportsStrict && (
@@ -164,24 +204,7 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
           OpenAI strict mode for tool schemas (translation #1 rewrites them or says why it cannot, translation #2 leaves out the nulls it makes the model write; each says what changed)
         </label>
       )}
-      <label className={label}>
-        Tool rounds at most
-        <input
-          type="number"
-          className={field}
-          min={1}
-          max={MAX_TOOL_ROUNDS_LIMIT}
-          step={1}
-          value={draft.maxToolRounds}
-          onChange={(event) => setDraft({ ...draft, maxToolRounds: readMaxToolRounds(event.target.valueAsNumber) })}
-          aria-describedby="tool-rounds-hint"
-          data-testid="max-tool-rounds"
-        />
-      </label>
-      <p id="tool-rounds-hint" className="-mt-2 text-xs text-slate-500">
-        The host stops the loop when the model asks for tools again after this many rounds (1 to {MAX_TOOL_ROUNDS_LIMIT}; {DEFAULT_MAX_TOOL_ROUNDS} unless set). At{' '}
-        {DEFAULT_MAX_TOOL_ROUNDS}, a scenario with its own cap keeps it.
-      </p>
+      <ToolRoundsField draft={draft} setDraft={setDraft} />
       <p className="text-xs text-slate-500">Applying starts the lifecycle over.</p>
       <div className="flex justify-end gap-2">
         <button type="button" onClick={close} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600">
