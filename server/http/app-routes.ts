@@ -4,6 +4,7 @@ import { MOCK_ROUTES } from '../mock-model/mock-routes.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/mock-models.ts';
 import { PROTECTED_MCP_PATH } from '../../src/trace/authorization-sandbox.ts';
+import { APPS_MCP_PATH } from '../../src/trace/mcp-apps.ts';
 import { isBridgePath, listBridgeMethods, serveBridgeRoute, type StdioBridgeRoutes } from './bridge-route.ts';
 import { refuseElicitationPageMethod, serveElicitationPage } from './elicitation-page.ts';
 import { createJsonRpcErrorResponse, findPostHeaderRefusal } from './json-rpc-errors.ts';
@@ -64,6 +65,7 @@ export function listRoutes({ endpoints, sandbox, bridges, guardLists }: { endpoi
     { path: isBridgePath, allow: listBridgeMethods, errors: JSON_RPC_ERRORS, serve: (request, path) => serveBridgeRoute({ bridges, guardLists, guarded: readGuardedRequest(request), path, request }) },
     { path: MCP_PATH, allow: 'POST', errors: JSON_RPC_ERRORS, mcp: true, serve: endpoints.serveMcp },
     { path: MCP_TOOLBOX_PATH, allow: 'POST', errors: JSON_RPC_ERRORS, mcp: true, serve: endpoints.serveToolbox },
+    { path: APPS_MCP_PATH, allow: 'POST', errors: JSON_RPC_ERRORS, mcp: true, serve: endpoints.serveApps },
     { path: MCP_SESSIONS_PATH, allow: 'GET, POST, DELETE', errors: JSON_RPC_ERRORS, mcp: true, serve: endpoints.serveSessions },
     { path: MCP_CONFORMANCE_PATH, allow: 'GET, POST, DELETE', errors: JSON_RPC_ERRORS, mcp: true, serve: endpoints.serveConformance },
     {
@@ -116,7 +118,7 @@ export function refuseForRoute(routes: Route[], { pathname, status, message, hea
 }
 
 export function answerNothingHere(pathname: string): Response {
-  const mcpPaths = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH, MCP_CONFORMANCE_PATH, PROTECTED_MCP_PATH];
+  const mcpPaths = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH, MCP_CONFORMANCE_PATH, PROTECTED_MCP_PATH, APPS_MCP_PATH];
   return jsonResponse(404, { error: `Nothing at ${pathname}. The MCP endpoints are ${mcpPaths.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_BASE_PATH}/chat/completions.` });
 }
 

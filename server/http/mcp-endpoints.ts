@@ -5,6 +5,7 @@ import { createInFlightCalls, type InFlightCalls } from '../mcp/in-flight-calls.
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
 import { createToolbox } from '../mcp/toolbox/create-toolbox.ts';
 import { builtInTools, protectedTools, toolboxTools } from '../mcp/tools-by-endpoint.ts';
+import { createAppsServer } from '../mcp/apps/apps-server.ts';
 import { createJsonRpcErrorResponse } from './json-rpc-errors.ts';
 import { readJsonBody, refuseUnreadBody } from './json-rpc-body.ts';
 import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
@@ -47,6 +48,8 @@ export type McpEndpoints = {
   serveConformance: Serve;
   /** /mcp/protected's MCP server, once the authorization sandbox has let the request through. */
   serveProtected: Serve;
+  /** /mcp/apps: add_numbers with a view of the sum (MCP Apps), stateless in both eras like /mcp. */
+  serveApps: Serve;
   countSessions: () => number;
   close: () => Promise<void>;
 };
@@ -69,6 +72,8 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   const mcp = stateless(({ inFlight }) => createMcpServer(registry, { inFlight }));
   const toolboxHandler = stateless(({ inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight }));
   const protectedMcp = stateless(({ inFlight }) => createMcpServer(protectedRegistry, { inFlight }));
+  const apps = createAppsServer();
+  const appsMcp = stateless(({ inFlight }) => createMcpServer(apps.registry, { catalog: apps.catalog, inFlight }));
   // The session endpoints route by era themselves: 2025-era traffic to their sessions,
   // the rest to a strict modern handler (which would refuse 2025 traffic).
   const modern = (createServer: () => Server) => createMcpHandler(createServer, { legacy: 'reject', onerror: onError });
@@ -109,9 +114,10 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
     serveSessions: (request) => serveByEra(request, sessions, sessionsModern),
     serveConformance: (request) => serveByEra(request, conformanceSessions, conformanceModern),
     serveProtected: (request) => serveParsed(request, protectedMcp),
+    serveApps: (request) => serveParsed(request, appsMcp),
     countSessions: limits.countSessions,
     close: async () => {
-      const handlers = [mcp, toolboxHandler, protectedMcp, sessionsModern, toolboxModern, conformanceModern, sessions, toolboxSessions, conformanceSessions];
+      const handlers = [mcp, toolboxHandler, protectedMcp, appsMcp, sessionsModern, toolboxModern, conformanceModern, sessions, toolboxSessions, conformanceSessions];
       await Promise.all(handlers.map((handler) => handler.close()));
     },
   };

@@ -1,5 +1,5 @@
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
-import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource } from '@modelcontextprotocol/server';
+import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ServerCapabilities } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ArgumentCheck } from '../../src/trace/server-report.ts';
 import { shareCancellation, type InFlightCalls } from './in-flight-calls.ts';
@@ -18,7 +18,7 @@ export const SERVER_INFO = { name: 'mcp-lifecycle-explorer-server', version: '0.
 export function createMcpServer(registry: ToolRegistry, options: { inFlight?: InFlightCalls; catalog?: ServerCatalog } = {}): Server {
   const { catalog } = options;
   const server = new Server(SERVER_INFO, {
-    capabilities: catalog ? { tools: { listChanged: true }, prompts: {}, resources: {} } : { tools: {} },
+    capabilities: catalog ? describeCatalogCapabilities(catalog) : { tools: {} },
     instructions: 'A teaching server: every tool reports its registry lookup, validation and execution as progress.',
   });
   // A stateless instance shares its endpoint's calls in flight, so a cancel sent in another POST can reach them.
@@ -126,17 +126,28 @@ function isServedModern(server: Server): boolean {
   return version !== undefined && version >= '2026-07-28';
 }
 
-/** Prompts and resources besides the tools (the toolbox has them); each answer comes from the catalog as it is. */
+/**
+ * Prompts and resources besides the tools (the toolbox has both, /mcp/apps a view's resource);
+ * each answer comes from the catalog as it is. A catalog without prompts declares none.
+ */
 export type ServerCatalog = {
-  prompts: Prompt[];
-  getPrompt: (name: string, values: Record<string, string> | undefined) => GetPromptResult;
+  prompts?: { list: Prompt[]; get: (name: string, values: Record<string, string> | undefined) => GetPromptResult };
   resources: Resource[];
   readResource: (uri: string) => ReadResourceResult;
+  /** The tool list may change while the server runs (the toolbox's unlockable tool): tools.listChanged is declared. */
+  toolsChange?: true;
 };
 
+function describeCatalogCapabilities(catalog: ServerCatalog): ServerCapabilities {
+  return { tools: catalog.toolsChange ? { listChanged: true } : {}, ...(catalog.prompts ? { prompts: {} } : {}), resources: {} };
+}
+
 function serveCatalog(server: Server, catalog: ServerCatalog): void {
-  server.setRequestHandler('prompts/list', () => ({ prompts: catalog.prompts }));
-  server.setRequestHandler('prompts/get', (request) => catalog.getPrompt(request.params.name, request.params.arguments));
+  const { prompts } = catalog;
+  if (prompts) {
+    server.setRequestHandler('prompts/list', () => ({ prompts: prompts.list }));
+    server.setRequestHandler('prompts/get', (request) => prompts.get(request.params.name, request.params.arguments));
+  }
   server.setRequestHandler('resources/list', () => ({ resources: catalog.resources }));
   server.setRequestHandler('resources/read', (request) => catalog.readResource(request.params.uri));
 }

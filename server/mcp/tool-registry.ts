@@ -37,6 +37,8 @@ export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unk
   /** The shape of the result's structuredContent, published as outputSchema. */
   output?: z.ZodObject;
   annotations?: Tool['annotations'];
+  /** The definition's `_meta`, published as it is: a tool's view (MCP Apps) is named here. */
+  meta?: Tool['_meta'];
   /**
    * How many progress reports the handler makes for these arguments, for a tool that
    * reports any: the server announces the call's whole total from it before the first.
@@ -72,6 +74,7 @@ export function defineTool<Input extends z.ZodObject, Output>(tool: ToolDefiniti
     inputSchema: convertToJsonSchema(tool.input, 'input') as Tool['inputSchema'],
     ...(tool.output ? { outputSchema: convertToJsonSchema(tool.output, 'output') as Tool['outputSchema'] } : {}),
     ...(tool.annotations ? { annotations: tool.annotations } : {}),
+    ...(tool.meta ? { _meta: tool.meta } : {}),
   };
   return {
     definition,

@@ -56,7 +56,7 @@ const ENVELOPE = {
 
 type Era = { name: string; path: string; headers: () => Record<string, string>; meta?: boolean };
 const ERAS: Era[] = [
-  ...['/mcp', '/mcp/toolbox', '/mcp/sessions', '/mcp/conformance'].flatMap((path): Era[] => [
+  ...['/mcp', '/mcp/toolbox', '/mcp/sessions', '/mcp/conformance', '/mcp/apps'].flatMap((path): Era[] => [
     { name: `${path} in 2025-11-25`, path, headers: () => LEGACY_HEADERS },
     { name: `${path} in 2026-07-28`, path, headers: () => ({ ...LEGACY_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'add_numbers' }), meta: true },
   ]),

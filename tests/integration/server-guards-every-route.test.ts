@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const toolsList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-const EVERY_KIND_OF_ROUTE = ['/', '/app.js', '/index.html', '/some/page', '/mcp', '/mcp/toolbox', '/mcp/sessions', '/mock/openai/v1/models', '/mock/anthropic/v1/messages', '/mock/nothing'];
+const EVERY_KIND_OF_ROUTE = ['/', '/app.js', '/index.html', '/some/page', '/mcp', '/mcp/toolbox', '/mcp/sessions', '/mcp/apps', '/mock/openai/v1/models', '/mock/anthropic/v1/messages', '/mock/nothing'];
 
 describe('the built app’s files', () => {
   it('are served to a localhost Host and to a page on an allowed origin', async () => {

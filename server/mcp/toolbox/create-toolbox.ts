@@ -12,6 +12,6 @@ export function createToolbox({ tools }: { tools: RegisteredTool[] }): { registr
   const state = createToolboxState();
   return {
     registry: createChangingToolRegistry(() => [...tools, ...state.listTools()]),
-    catalog: { prompts: toolboxPrompts, getPrompt: getToolboxPrompt, resources: toolboxResources, readResource: readToolboxResource },
+    catalog: { prompts: { list: toolboxPrompts, get: getToolboxPrompt }, resources: toolboxResources, readResource: readToolboxResource, toolsChange: true },
   };
 }
