@@ -38,7 +38,7 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   const writer = new TraceWriter(trace, now, secrets);
   const abortController = new AbortController();
   const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
-  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null, cancelToolCall: null, tools: [], toolsListedAt: 0, declined: false, unsentInputAnswer: null, clientsByIssuer: new Map() };
+  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null, cancelToolCall: null, tools: [], toolsListedAt: 0, declined: false, unsentInputAnswer: null, clientsByIssuer: new Map(), views: [], closeViews: null };
   const timeouts = resolveTimeouts(options.networkTimeoutMs, options.limits);
 
   async function gate(next: PendingStep): Promise<Release> {

@@ -16,6 +16,7 @@ import { readResultWithoutType } from './result-without-type.ts';
 import { describeQuestionStep } from './question-step.ts';
 import { RecordingTransport } from './recording-transport.ts';
 import { describeHostCapabilities } from './roots.ts';
+import { describeAppsCapability, keepModelTools } from './app-view-tools.ts';
 import { answerServerRequests } from './server-requests.ts';
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
@@ -95,7 +96,7 @@ function openConnection(context: RunContext, url: URL | undefined, era: Era): Mc
     fetch: createBearerFetch(context),
     headers: toHeaderRecord(context.options.mcpHeaders ?? []),
     onRefused: (error) => authorizeIfRefused(context, error),
-    capabilities: describeHostCapabilities(context.options.roots),
+    capabilities: { ...describeHostCapabilities(context.options.roots), ...describeAppsCapability(context.options.appView !== undefined) },
     answerServerRequests: (client) => answerServerRequests(context, client),
     onSessionLost: async () => {
       await hostStep('host.new-session', {
@@ -273,10 +274,12 @@ export async function listAndTranslateTools(context: RunContext, connection: Mcp
   context.state.toolsListedAt = context.trace.steps.findLast((step) => step.id === 'mcp.tools-list.response')?.n ?? context.trace.steps.length;
   await hostStep('client.tools-to-host', { payload: { tools } });
 
-  const translated = context.adapter.prepareTools({ tools, strict: options.provider.strict ?? false });
+  // A tool only a view may call (MCP Apps visibility) is not the model's to call: the host leaves it out, and says so.
+  const forModel = keepModelTools(tools);
+  const translated = context.adapter.prepareTools({ tools: forModel.tools, strict: options.provider.strict ?? false });
   await hostStep('host.translate-tools', {
     payload: translated.result.tools,
-    translation: { number: 1, input: tools, output: translated.result.tools, warnings: [...reportMissingRequired(tools), ...translated.warnings], changes: translated.changes },
+    translation: { number: 1, input: forModel.tools, output: translated.result.tools, warnings: [...forModel.warnings, ...reportMissingRequired(forModel.tools), ...translated.warnings], changes: translated.changes },
   });
   return translated.result;
 }

@@ -11,6 +11,7 @@ import { startFromPrompt } from './prompt-start.ts';
 import { listResources } from './resource-links.ts';
 import { relistChangedTools } from './tools-changed.ts';
 import { resolveProviderLimits } from './timeouts.ts';
+import { closeAllViews, keepViewsLive } from './app-views.ts';
 import type { PendingStep, RunListener } from './trace-writer.ts';
 
 export type { RunOptions };
@@ -39,6 +40,8 @@ export type LifecycleRun = {
   cancelProviderRequest(): boolean;
   /** Stops the tools/call in flight, if any: the client tells the server (notifications/cancelled) and the model hears that it was stopped. */
   cancelToolCall(): boolean;
+  /** Closes the tools' views on screen (MCP Apps): each is told (ui/resource-teardown) and its frame goes. False when there is none. */
+  closeViews(): boolean;
   abort(): void;
 };
 
@@ -75,6 +78,8 @@ async function runLifecycle(context: RunContext): Promise<ConversationEnd['statu
     translatedTools,
   );
   context.trace.answer = end.answer;
+  // The tools' views stay on screen after the answer, calling the server through the host, until they are closed.
+  await keepViewsLive(context);
   // A stateful server keeps a session for this client: the host ends it (DELETE) before finishing.
   await state.connection?.close({ terminate: true });
   // The model answered, but without the call the user refused: that is not the whole lifecycle.
@@ -108,6 +113,11 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
     cancelToolCall() {
       if (!state.cancelToolCall) return false;
       state.cancelToolCall();
+      return true;
+    },
+    closeViews() {
+      if (state.views.length === 0) return false;
+      void closeAllViews(context, 'The user closed the view');
       return true;
     },
     abort() {

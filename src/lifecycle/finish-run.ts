@@ -2,6 +2,7 @@ import { describeSessionEndAfterRun } from '../content/traffic-wording.ts';
 import type { Fault, Trace, TraceStatus } from '../trace/trace.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import type { RunContext } from './run-context.ts';
+import { closeAllViews } from './app-views.ts';
 
 const UNEXPECTED = {
   why: 'An unexpected error in the explorer itself.',
@@ -65,6 +66,8 @@ export async function runToEnd(context: RunContext, lifecycle: () => Promise<Exc
     }
   }
   try {
+    // A view still on screen (the run failed or was reset) is told before its frame goes, as the extension asks.
+    await closeAllViews(context, status === 'aborted' ? 'The run was reset' : `The run ended ${status}`);
     await endLeftoverSession(context, status);
   } finally {
     await context.state.connection?.close({ terminate: false });

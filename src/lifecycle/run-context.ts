@@ -6,6 +6,8 @@ import type { StepId } from '../trace/steps.ts';
 import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
 import type { GatedUrl } from '../trace/url-gate.ts';
 import type { ClientCredentials } from '../mcp/authorization/build-requests.ts';
+import type { AppViewHost, OpenLinkDecision } from './app-view-host.ts';
+import type { ViewSession } from './app-view-session.ts';
 import type { Authorization } from './authorization-flow.ts';
 import type { FaultReader, FaultWords } from './fault-words.ts';
 import type { Release } from './gate.ts';
@@ -72,6 +74,14 @@ export type RunOptions = {
   authorization?: AuthorizationSettings;
   /** Where the run's faults are read, for their words of what to do: the page (the default) or the CLI. */
   reader?: FaultReader;
+  /**
+   * A screen to show a tool's view on (MCP Apps): the page's sandboxed frames. Without one the
+   * host declares no UI extension and, for a tool with a view, says what a host with a screen
+   * would have rendered and sent (the CLI).
+   */
+  appView?: AppViewHost;
+  /** The answer when a view asks to open a link and nobody is at the gate; keep it closed unless told. */
+  openLinkAnswer?: OpenLinkDecision;
 };
 
 /**
@@ -132,6 +142,10 @@ export type RunState = {
    * host then reads is its own, not the server's.
    */
   unsentInputAnswer: string | null;
+  /** The tools' views on screen (MCP Apps), until they are closed. */
+  views: ViewSession[];
+  /** Ends the wait of a run whose views stay on screen after the answer (the learner's Close). */
+  closeViews: (() => void) | null;
 };
 
 /** Holds at the gate, then records the host's own step (as the learner edited it, for a message). */

@@ -77,6 +77,16 @@ export const RETRY_AFTER_MAX_MS = 60_000;
 /** How many times in a row the host sends a request refused with 429 again by itself, waiting as asked before each. */
 export const RATE_LIMIT_RETRIES = 2;
 
+/**
+ * How long a tool's view (MCP Apps) may take to load: its sandbox to say it is ready, and then
+ * the view to finish its handshake. A page of a few hundred kilobytes loads in well under a
+ * second; a view that has not answered by then will not, and the host goes on without it.
+ */
+export const VIEW_LOAD_MS = 15_000;
+
+/** How long the host waits for a view's answer to ui/resource-teardown before it removes the frame anyway. */
+export const VIEW_TEARDOWN_MS = 3_000;
+
 /** The SDK's own request timer starts before the host's gate, so it must outlast any pause. */
 export const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;
 

@@ -2,6 +2,8 @@ import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type ElicitRequestUR
 import type { McpCallPlan, ToolRoundResult } from '../providers/types.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
+import { openToolView, type ToolView } from './app-views.ts';
+import type { ToolCaller } from './app-view-meta.ts';
 import { askConsent, needsConsent } from './consent.ts';
 import { readResourceLinks } from './resource-links.ts';
 import { readResultWithoutType } from './result-without-type.ts';
@@ -24,17 +26,26 @@ export const STOPPED_BY_USER = 'The user stopped this tool call before it finish
  * One tools/call, steps 12-17: the request on the wire, the server's own steps as it
  * reports them, and the result back to the host. The SDK client validates the result
  * against its CallToolResult schema before it gives it back.
+ *
+ * The caller is the model, or a tool's view (MCP Apps): the same consent and the same gate
+ * either way. A tool with a view called by the model gets its view first (app-views.ts),
+ * which is told the arguments and then the result. The run ends declined only when the
+ * model's call was refused: a view's call refused leaves the model's answer as it was.
+ * A call sent again (after the user opened the server's page, -32042) keeps the view the
+ * first one opened.
  */
-export async function callTool(context: RunContext, params: ToolCallParams, { again = false }: { again?: boolean } = {}): Promise<ToolRoundResult['outcome']> {
+export async function callTool(context: RunContext, params: ToolCallParams, options: CallToolOptions = {}): Promise<ToolRoundResult['outcome']> {
+  const { again = false, caller = 'model' } = options;
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
   const tool = context.state.tools.find((listed) => listed.name === params.name);
   // A call sent again after the user opened the server's page was consented to the first time.
   if (!again && tool && needsConsent(tool) && (await askConsent(context, { tool, params })) === 'deny') {
     // Nothing reaches the server; the model hears why, so it can tell the user in words.
-    context.state.declined = true;
+    if (caller === 'model') context.state.declined = true;
     return { type: 'host-error', message: `The user declined to let the host call ${params.name}, so it was not called and nothing changed on the server.` };
   }
+  const view = again ? options.view : caller === 'model' && tool ? await openToolView(context, { tool, params, callTool: (asked) => callTool(context, asked, { caller: 'app' }) }) : undefined;
   // Stop aborts the SDK's request, and the SDK tells the server (notifications/cancelled in 2025-11-25).
   // The call's one signal is Stop's, which the watchdog's and the run's abort too: stoppedByLearner says which it was.
   const stop = new AbortController();
@@ -56,28 +67,47 @@ export async function callTool(context: RunContext, params: ToolCallParams, { ag
   if (result === undefined) {
     const error = 'error' in sent ? sent.error : undefined;
     const elicitations = again || context.signal.aborted ? undefined : readUrlElicitations(error);
-    if (elicitations && elicitations.valid.length > 0 && elicitations.invalid === 0) return answerElicitationRequired(context, params, elicitations.valid);
-    return answerFailedCall(context, { error, stoppedByLearner });
+    if (elicitations && elicitations.valid.length > 0 && elicitations.invalid === 0) return answerElicitationRequired(context, { params, caller, view }, elicitations.valid);
+    return answerFailedCall(context, { error, stoppedByLearner, view });
   }
   await context.traffic.answered('tools/call');
   await context.hostStep('client.result-to-host', { payload: result });
-  return { type: 'result', result: await readResourceLinks(context, result) };
+  await view?.tellResult(result);
+  // The links of a result are read for the model's context; a view gets the result as the server gave it.
+  return { type: 'result', result: caller === 'model' ? await readResourceLinks(context, result) : result };
 }
 
+type CallToolOptions = {
+  /** Sent again after the user opened the server's page: consent was asked the first time. */
+  again?: boolean;
+  caller?: ToolCaller;
+  /** The view the first call opened, told the result of the call sent again. */
+  view?: ToolView | undefined;
+};
+
 /** The server needs the user on a page of its own first (-32042): asked as URL elicitations, then the same call once more. */
-async function answerElicitationRequired(context: RunContext, params: ToolCallParams, elicitations: ElicitRequestURLParams[]): Promise<ToolRoundResult['outcome']> {
+async function answerElicitationRequired(
+  context: RunContext,
+  { params, caller, view }: { params: ToolCallParams; caller: ToolCaller; view: ToolView | undefined },
+  elicitations: ElicitRequestURLParams[],
+): Promise<ToolRoundResult['outcome']> {
   await context.traffic.answered('tools/call');
   const outcome = await answerUrlElicitations(context, { elicitations, what: `the tool ${params.name}` });
-  if (outcome.kind === 'retry') return callTool(context, params, { again: true });
+  if (outcome.kind === 'retry') return callTool(context, params, { again: true, caller, view });
   await context.hostStep('client.result-to-host', { payload: { error: { code: ProtocolErrorCode.UrlElicitationRequired, message: outcome.message } } });
+  await view?.tellCancelled(outcome.message);
   return { type: 'host-error', message: outcome.message };
 }
 
 /** A call that gave no result: stopped by the learner, refused with a JSON-RPC error (the model is told), or a fault. */
-async function answerFailedCall(context: RunContext, { error, stoppedByLearner }: { error: unknown; stoppedByLearner: boolean }): Promise<ToolRoundResult['outcome']> {
+async function answerFailedCall(
+  context: RunContext,
+  { error, stoppedByLearner, view }: { error: unknown; stoppedByLearner: boolean; view: ToolView | undefined },
+): Promise<ToolRoundResult['outcome']> {
   if (stoppedByLearner && !context.signal.aborted) {
     await waitForStreamEnd(context);
     await context.hostStep('client.result-to-host', { payload: { error: { message: STOPPED_BY_USER } } });
+    await view?.tellCancelled(STOPPED_BY_USER);
     return { type: 'host-error', message: STOPPED_BY_USER };
   }
   if (error instanceof ProtocolError && !context.signal.aborted) {
@@ -90,6 +120,7 @@ async function answerFailedCall(context: RunContext, { error, stoppedByLearner }
     context.state.unsentInputAnswer = null;
     const note = unsent === null ? {} : { note: `No answer came from the server: this error is the client’s own (“${unsent}”), raised when the host could not answer the server’s input request, so the call was not sent again.` };
     await context.hostStep('client.result-to-host', { payload: { error: { code: error.code, message } }, ...note });
+    await view?.tellCancelled(message);
     return { type: 'host-error', message };
   }
   throw explainMcpError(context, error, 'during tools/call');

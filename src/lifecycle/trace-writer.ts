@@ -26,6 +26,8 @@ export type RunEvent =
   | { type: 'released' }
   | { type: 'provider-request'; inFlight: boolean }
   | { type: 'tool-call'; inFlight: boolean }
+  /** The answer is given and the tools' views stay on screen until the learner closes them (MCP Apps). */
+  | { type: 'views-live'; live: boolean }
   | { type: 'status'; status: TraceStatus };
 
 export type RunListener = (event: RunEvent) => void;

@@ -95,6 +95,9 @@ export function applyEvent(storeRun: StoreRun, runId: number, event: RunEvent): 
     case 'tool-call':
       setState({ toolCallInFlight: event.inFlight });
       break;
+    case 'views-live':
+      setState({ viewsLive: event.live });
+      break;
     case 'status':
       setState((state) => ({
         status: event.status,

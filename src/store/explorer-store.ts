@@ -36,6 +36,8 @@ export type RunSlice = {
   providerInFlight: boolean;
   /** A tools/call is on the wire and can be stopped (the client then sends notifications/cancelled). */
   toolCallInFlight: boolean;
+  /** The answer is given and the tools' views stay on screen until the learner closes them (MCP Apps). */
+  viewsLive: boolean;
   /** Live: performed now by the engine. Imported: a replay of a trace file, no network at all. */
   source:
     | { kind: 'live' }
@@ -103,6 +105,7 @@ export const initialRunSlice: RunSlice = {
   loadError: null,
   providerInFlight: false,
   toolCallInFlight: false,
+  viewsLive: false,
   source: { kind: 'live' },
   importError: null,
   signIn: null,

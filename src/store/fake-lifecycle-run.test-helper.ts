@@ -64,6 +64,10 @@ export class FakeLifecycleRun implements LifecycleRun {
     return false;
   }
 
+  closeViews(): boolean {
+    return false;
+  }
+
   abort(): void {
     this.aborted = true;
   }

@@ -3,7 +3,7 @@
  * page can use them without loading the validation library.
  */
 /** The five parts of every run, then those only some runs have (drawn only when a run's steps name them). */
-export const PARTICIPANTS = ['user', 'host', 'client', 'server', 'llm', 'bridge', 'authorization'] as const;
+export const PARTICIPANTS = ['user', 'host', 'client', 'server', 'llm', 'bridge', 'authorization', 'app'] as const;
 export type Participant = (typeof PARTICIPANTS)[number];
 
 /** The article's four phases, and the authorization flow (OAuth), which is none of them: it happens when a server first refuses a request. */
@@ -42,10 +42,14 @@ export const PARTICIPANT_LABELS: Record<Participant, string> = {
   llm: 'LLM',
   bridge: 'stdio bridge',
   authorization: 'Authorization Server',
+  app: 'App',
 };
 
-/** Parts a run has only when it uses them: a stdio server reached through the app's bridge, an OAuth authorization server. */
-export const OPTIONAL_PARTICIPANTS: readonly Participant[] = ['bridge', 'authorization'];
+/**
+ * Parts a run has only when it uses them: a stdio server reached through the app's bridge, an
+ * OAuth authorization server, a tool's view (an MCP App) the host renders in a sandboxed frame.
+ */
+export const OPTIONAL_PARTICIPANTS: readonly Participant[] = ['bridge', 'authorization', 'app'];
 
 export const PHASE_LABELS: Record<Phase, string> = {
   discovery: 'Discovery',

@@ -23,6 +23,8 @@ export const NODE_POSITIONS: Record<Participant, { x: number; y: number }> = {
   server: { x: 746, y: 118 },
   bridge: { x: 746, y: 248 },
   authorization: { x: 0, y: 118 },
+  // Above the host that renders it: the view is on the user's screen, not in the MCP world.
+  app: { x: 300, y: -118 },
 };
 
 /**
@@ -38,15 +40,21 @@ export const NARROW_NODE_POSITIONS: Record<Participant, { x: number; y: number }
   server: { x: 230, y: 250 },
   bridge: { x: 230, y: 370 },
   authorization: { x: 0, y: 370 },
+  app: { x: 230, y: 0 },
 };
 
 export type GraphLayout = 'wide' | 'narrow';
 
 /**
  * Where the answer is drawn once it reaches the user: beside the User, where no part is (under it in the wide layout,
- * or under the Authorization Server when a run draws that there; right of it in the narrow one).
+ * or under the Authorization Server when a run draws that there; right of it in the narrow one, unless a tool's view
+ * is drawn there: then at the foot of the left column, under the Authorization Server when a run draws that).
  */
 export function placeAnswer({ layout, drawn }: { layout: GraphLayout; drawn: readonly Participant[] }): { x: number; y: number } {
+  if (layout === 'narrow' && drawn.includes('app')) {
+    const { authorization, client } = NARROW_NODE_POSITIONS;
+    return { x: authorization.x, y: drawn.includes('authorization') ? authorization.y + (authorization.y - client.y) : authorization.y };
+  }
   if (layout === 'narrow') return { x: NARROW_NODE_POSITIONS.llm.x, y: NARROW_NODE_POSITIONS.user.y };
   const below = drawn.includes('authorization') ? NODE_POSITIONS.bridge.y : NODE_POSITIONS.authorization.y;
   return { x: NODE_POSITIONS.user.x, y: below };
@@ -63,6 +71,7 @@ export const NODE_SUBTITLES: Record<Participant, string> = {
   server: 'Tool registry · validation · handlers',
   bridge: 'The app starts the stdio server and relays its lines',
   authorization: 'OAuth: metadata, consent, tokens',
+  app: 'The tool’s view, in a sandboxed frame',
 };
 
 export type GraphEdgeDefinition = {
@@ -85,6 +94,7 @@ export const GRAPH_EDGES: GraphEdgeDefinition[] = [
   { id: 'server-bridge', source: 'server', target: 'bridge', sourceHandle: 'bottom', targetHandle: 'top', label: 'stdio · one JSON line each', labelOffset: { x: 90, y: 0 }, messageOffset: { x: -70, y: 0 } },
   { id: 'user-authorization', source: 'user', target: 'authorization', sourceHandle: 'bottom', targetHandle: 'top', label: 'consent page', labelOffset: { x: 50, y: 0 }, messageOffset: { x: -70, y: 0 } },
   { id: 'authorization-client', source: 'authorization', target: 'client', sourceHandle: 'right', targetHandle: 'left', label: 'OAuth · HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
+  { id: 'app-host', source: 'app', target: 'host', sourceHandle: 'bottom', targetHandle: 'top', label: 'postMessage · JSON-RPC', labelOffset: { x: 70, y: 0 }, messageOffset: { x: -70, y: 0 } },
   { id: 'client-server', source: 'client', target: 'server', sourceHandle: 'right', targetHandle: 'left', label: 'MCP · JSON-RPC over HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
 ];
 
