@@ -8,7 +8,7 @@ import { inlineStylesheet } from './vite-inline-stylesheet.ts';
 import { contentSecurityPolicy } from './vite-content-security-policy.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), explorerServer(), shellFirstStep(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), inlineStylesheet(), contentSecurityPolicy({ meta: false })],
+  plugins: [react(), tailwindcss(), explorerServer(), shellFirstStep(), appSandboxPage(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), inlineStylesheet(), contentSecurityPolicy({ meta: false })],
   server: { host: '127.0.0.1', port: Number(process.env.PORT) || 5173 },
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   // Two pages: the app, and the OAuth redirect page its consent popup comes back to.

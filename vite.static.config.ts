@@ -11,6 +11,7 @@ import { inlineStylesheet } from './vite-inline-stylesheet.ts';
 import { contentSecurityPolicy } from './vite-content-security-policy.ts';
 import { HEADERS_FILE } from './server/node/security-headers.ts';
 import type { StaticSiteManifest } from './src/service-worker/file-integrity.ts';
+import { appSandboxPage } from './vite-app-sandbox.ts';
 
 /**
  * The static site (npm run build:static): the app built with a relative base, so the
@@ -91,7 +92,7 @@ function buildServiceWorker(): Plugin {
 export default defineConfig({
   mode: 'static-site',
   base: './',
-  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), inlineStylesheet(), contentSecurityPolicy({ meta: true })],
+  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), appSandboxPage(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), inlineStylesheet(), contentSecurityPolicy({ meta: true })],
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   build: {
     outDir: path.join(root, 'dist-static'),

@@ -7,6 +7,8 @@ import type { ClientIdCookies } from './client-id-cookie.ts';
 import { readClientAddress, type ClientRateDecision } from './client-limits.ts';
 import { createNodeListener } from './create-node-listener.ts';
 import { STATIC_ALLOW, writeResponse, type StaticFiles } from './static-files.ts';
+import { describeAppSandbox } from './app-sandbox-listener.ts';
+import { APP_SANDBOX_ORIGIN_PATH } from '../../src/trace/mcp-apps.ts';
 
 /**
  * What the Node listener does with a request before (and instead of) the web-standard
@@ -49,9 +51,11 @@ export type NodeRouting = {
   rates: { take: (identity: ClientIdentity) => ClientRateDecision } | undefined;
   serveStatic: StaticFiles;
   log: (line: string) => void;
+  /** The port of the sandbox of tools' views, once it listens (app-sandbox-listener.ts); /app-sandbox-origin names it. */
+  appSandboxPort?: () => number | undefined;
 };
 
-export function createRequestListener({ app, clients, clientIds, rates, serveStatic, log }: NodeRouting): (request: IncomingMessage, response: ServerResponse) => void {
+export function createRequestListener({ app, clients, clientIds, rates, serveStatic, log, appSandboxPort }: NodeRouting): (request: IncomingMessage, response: ServerResponse) => void {
   const handleApi = createNodeListener((request, incoming) => {
     clients.carry(incoming, request);
     return app.fetch(request);
@@ -81,6 +85,11 @@ export function createRequestListener({ app, clients, clientIds, rates, serveSta
     const rate = identity && rates?.take(identity);
     if (rate && !rate.allowed) {
       void writeResponse(app.refuse({ pathname, status: 429, message: rate.message, headers: { 'retry-after': String(rate.retryAfterSeconds) } }), request, response);
+      return;
+    }
+    const sandboxPort = pathname === APP_SANDBOX_ORIGIN_PATH ? appSandboxPort?.() : undefined;
+    if (sandboxPort !== undefined) {
+      void writeResponse(describeAppSandbox(request, sandboxPort), request, response);
       return;
     }
     if (!app.handles(pathname)) {

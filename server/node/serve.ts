@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createApp, type AppOptions } from '../http/create-app.ts';
 import { isLoopbackAddress, isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
 import { createClientRates, DEFAULT_CLIENT_LIMITS, DEFAULT_MAX_CONNECTIONS, type ClientLimits } from './client-limits.ts';
@@ -12,6 +13,8 @@ import { createStaticFiles } from './static-files.ts';
 import { writeRawAnswer } from './write-raw-answer.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';
 import { startStdioBridges } from './stdio-bridge.ts';
+import { startAppSandboxListener, type AppSandboxListener } from './app-sandbox-listener.ts';
+import { APP_SANDBOX_PAGE } from '../../src/trace/mcp-apps.ts';
 
 /**
  * A bridge runs a program on this machine for whoever can reach the port: with no
@@ -44,6 +47,8 @@ export type ServeOptions = Omit<AppOptions, 'maxSessionsPerClient' | 'maxSession
   stdioServers?: NamedStdioCommand[];
   /** Bridge stdio servers even when listening beyond loopback, where anyone who reaches the port can drive them. */
   allowStdioBeyondLoopback?: boolean;
+  /** With the app served, a second port for the sandbox of tools' views (MCP Apps); on unless false. */
+  appSandbox?: boolean;
 };
 
 export type RunningServer = {
@@ -55,6 +60,8 @@ export type RunningServer = {
   countConnections: () => number;
   /** The stdio servers bridged at /mcp/stdio/NAME. */
   stdioServerNames: string[];
+  /** The sandbox page of tools' views, on its own port, when the app is served. */
+  appSandboxUrl?: string;
   close: () => Promise<void>;
 };
 
@@ -92,14 +99,17 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       : {}),
     onError: options.onError ?? ((error) => log(`server error: ${error.message}`)),
   });
+  // Set once the explorer listens (the sandbox's framing names the explorer's port).
+  let appSandbox: AppSandboxListener | undefined;
   const server = createServer(
     createRequestListener({
       app,
       clients,
       clientIds: clientLimits ? createClientIdCookies() : undefined,
       rates: clientLimits ? createClientRates(clientLimits) : undefined,
-      serveStatic: createStaticFiles({ staticDirectory: options.staticDirectory, pageHashes }),
+      serveStatic: createStaticFiles({ staticDirectory: options.staticDirectory, pageHashes, viewSandboxPort: () => appSandbox?.port }),
       log,
+      appSandboxPort: () => appSandbox?.port,
     }),
   );
   // Counted when a connection opens, before a request on it can name its client: by address, at the address's bound.
@@ -123,13 +133,18 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     throw error;
   }
   const address = server.address() as AddressInfo;
+  // The sandbox of tools' views, on a port of its own: another origin, as the MCP Apps extension wants.
+  // A build without the sandbox page (a test's folder of files) has no view sandbox: the page then frames views on its own origin, opaque.
+  if (options.staticDirectory && options.appSandbox !== false && existsSync(path.join(options.staticDirectory, APP_SANDBOX_PAGE))) appSandbox = await startAppSandboxListener({ staticDirectory: options.staticDirectory, host, explorerPort: address.port, guardLists: app.guardLists });
   return {
     url: `http://${showReachableHost(host)}:${address.port}`,
     port: address.port,
     countSessions: () => app.countSessions(),
     countConnections: () => gate.countConnections(),
     stdioServerNames: stdioBridges?.list().map((bridge) => bridge.name) ?? [],
+    ...(appSandbox ? { appSandboxUrl: `http://${showReachableHost(host)}:${appSandbox.port}/${APP_SANDBOX_PAGE}` } : {}),
     close: async () => {
+      await appSandbox?.close();
       await app.close();
       await stdioBridges?.close();
       server.closeAllConnections();

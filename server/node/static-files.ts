@@ -3,6 +3,7 @@ import sirv from 'sirv';
 import { jsonResponse } from '../shared/json-response.ts';
 import { answerBeforeBody } from './answer-before-body.ts';
 import { findSecurityHeaders, type PageHashes } from './security-headers.ts';
+import { findSandboxOrigin } from './app-sandbox-listener.ts';
 
 /**
  * The built app's files at /, for every path the app (server/http) does not answer:
@@ -16,7 +17,7 @@ export const STATIC_ALLOW = [...STATIC_METHODS, 'OPTIONS'].join(', ');
 export type StaticFiles = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** `pageHashes`: the built pages' inline scripts and styles, which the content security policy names. */
-export function createStaticFiles({ staticDirectory, pageHashes }: { staticDirectory: string | undefined; pageHashes: PageHashes }): StaticFiles {
+export function createStaticFiles({ staticDirectory, pageHashes, viewSandboxPort }: { staticDirectory: string | undefined; pageHashes: PageHashes; viewSandboxPort?: () => number | undefined }): StaticFiles {
   const serveFile = staticDirectory
     ? sirv(staticDirectory, {
         single: true,
@@ -26,7 +27,9 @@ export function createStaticFiles({ staticDirectory, pageHashes }: { staticDirec
         setHeaders: (response) => {
           // sirv gives the path alone; the embed view's exception is in the query (the request's own URL).
           const search = new URL(response.req.url ?? '/', 'http://127.0.0.1').search;
-          for (const [name, value] of Object.entries(findSecurityHeaders({ search, ...pageHashes }))) response.setHeader(name, value);
+          const port = viewSandboxPort?.();
+          const viewSandbox = port === undefined ? undefined : findSandboxOrigin(response.req.headers.host, port);
+          for (const [name, value] of Object.entries(findSecurityHeaders({ search, ...pageHashes, viewSandbox }))) response.setHeader(name, value);
         },
       })
     : undefined;

@@ -275,6 +275,14 @@ export const SCENARIOS: Scenario[] = [
     mockModel: 'mock-model-stalling-sampling',
     lesson: 'phrase_sum asks the host’s model for a sentence, and the model never answers. After the host’s sampling timeout (10 s) the host stops waiting: there is no CreateMessageResult to make from nothing. In 2025-11-25 it answers the server’s request with an error and the tool fails with it; in 2026-07-28 inputResponses can carry no error, so the client does not send the call again and the server never hears why. Either way the run goes on: the model hears the error and answers in words.',
   },
+  {
+    id: 'app-view',
+    title: 'A tool with a view: MCP Apps',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp/apps',
+    mockModel: 'mock-model-deterministic',
+    lesson: 'add_numbers comes with a view: a page of the server’s, which the host reads (resources/read of its ui:// resource) and renders in a sandboxed frame, the App. Compare what the model is told (the tool, never its view) with what the view is told (the arguments, then the result), and watch every postMessage between the host and the view. After the answer the view stays: change a number and press Add again, and its tools/call goes through the host’s gate like the model’s. The CLI has no screen: it reads the view and says what a host with one would have sent.',
+  },
 ];
 
 /** Why the scenario cannot run in this era, and the era that can; null when it can. */

@@ -19,6 +19,9 @@ export type ToolCallParams = Extract<McpCallPlan, { ok: true }>['params'];
  */
 const STOPPED_STREAM_WAIT_MS = 5_000;
 
+/** Said on the result of a call a tool's view made: the model never sees it. */
+const VIEW_CALL_NOTE = 'This call is the view’s: its result goes back to the view, not to the model.';
+
 /** What the model is told of a tool the learner stopped: a host error, as a real host tells it. */
 export const STOPPED_BY_USER = 'The user stopped this tool call before it finished: the client sent notifications/cancelled and the server gave no result.';
 
@@ -71,7 +74,7 @@ export async function callTool(context: RunContext, params: ToolCallParams, opti
     return answerFailedCall(context, { error, stoppedByLearner, view });
   }
   await context.traffic.answered('tools/call');
-  await context.hostStep('client.result-to-host', { payload: result });
+  await context.hostStep('client.result-to-host', { payload: result, ...(caller === 'app' ? { note: VIEW_CALL_NOTE } : {}) });
   await view?.tellResult(result);
   // The links of a result are read for the model's context; a view gets the result as the server gave it.
   return { type: 'result', result: caller === 'model' ? await readResourceLinks(context, result) : result };

@@ -7,7 +7,7 @@ import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts
 import { setChosenPrompt } from './server-offerings.ts';
 import { saveBlob } from './save-blob.ts';
 import type { PromptChoice } from '../lifecycle/prompt-start.ts';
-import { abortRun, cancelProviderRequest, cancelToolCall, getShownTrace, importTraceText, releaseRun, startRun } from './run-controller.ts';
+import { abortRun, cancelProviderRequest, cancelToolCall, closeViews, getShownTrace, importTraceText, releaseRun, startRun } from './run-controller.ts';
 
 /**
  * What the learner can do, as plain functions: buttons, keyboard shortcuts and tests
@@ -171,6 +171,11 @@ export function stopToolCall(): void {
   cancelToolCall();
 }
 
+/** Closes the tools' views (MCP Apps): each is told (ui/resource-teardown) before its frame goes, and a run waiting for them ends. */
+export function closeAppViews(): void {
+  closeViews();
+}
+
 /** Stops the model request on the wire; the run stays, offering to send it again. */
 export function cancelRequest(): void {
   cancelProviderRequest();
@@ -180,7 +185,8 @@ function tick(): void {
   const state = getState();
   if (!state.playing) return;
   const atEnd = state.cursor >= state.steps.length - 1;
-  if (atEnd && selectIsFinished(state)) {
+  // A run whose views stay on screen waits for the learner, not for the next step: playback has shown all there is.
+  if (atEnd && (selectIsFinished(state) || (state.viewsLive && state.pending === null))) {
     pause();
     return;
   }

@@ -16,6 +16,7 @@ import type { ExplorerState, ExplorerStore } from './explorer-store.ts';
 import { getExplorerStore, initialRunSlice, moveCursor } from './explorer-store.ts';
 import { applyEvent, type StoreRun } from './apply-run-event.ts';
 import { useServerOfferingsStore } from './server-offerings.ts';
+import { clearAppFrames } from './app-view-store.ts';
 
 /**
  * Owns the one live engine run of a store and copies what it records into that store. The
@@ -153,6 +154,7 @@ export async function startRun(): Promise<void> {
   const appBaseUrl = storeRun.readAppBaseUrl();
   const provider = resolveProvider(state, appBaseUrl.href);
   store.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, runWire: provider.wire, cursor: -1, furthest: -1, modelName: provider.model });
+  clearAppFrames();
   let options: RunOptions;
   try {
     options = prepareRunOptions({ state, provider, appBaseUrl });
@@ -166,8 +168,9 @@ export async function startRun(): Promise<void> {
     store.setState((current) => ({ steps: [step], ...moveCursor(current, 0), followNext: false }));
   }
   let engine: typeof import('../lifecycle/engine.ts');
+  let frames: typeof import('./app-view-frames.ts');
   try {
-    engine = await loadEngine();
+    [engine, frames] = await Promise.all([loadEngine(), import('./app-view-frames.ts')]);
   } catch (error) {
     store.setState({
       status: 'idle',
@@ -192,7 +195,9 @@ export async function startRun(): Promise<void> {
   if (store.getState().runId !== nextRunId) return;
   let run: LifecycleRun;
   try {
-    run = (storeRun.createRun ?? engine.createLifecycleRun)({ ...options, ...(serverReady ? { serverReady } : {}) });
+    // The page is a host with a screen: a tool's view is framed on it (MCP Apps).
+    const appView = frames.createPageAppView(() => document.documentElement.classList.contains('dark'));
+    run = (storeRun.createRun ?? engine.createLifecycleRun)({ ...options, appView, ...(serverReady ? { serverReady } : {}) });
   } catch (error) {
     reportRunNotStarted(store, error);
     return;
@@ -224,6 +229,12 @@ export function abortRun(): void {
   const storeRun = readStoreRun();
   storeRun.currentRun?.abort();
   storeRun.currentRun = null;
+  clearAppFrames();
+}
+
+/** Closes the tools' views on screen (each is told first); the run then ends if it was waiting for them. */
+export function closeViews(): boolean {
+  return readStoreRun().currentRun?.closeViews() ?? false;
 }
 
 /** The trace on show: the live run's, or the imported one; null before anything happened. */

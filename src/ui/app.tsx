@@ -14,6 +14,7 @@ import { useLinkOpening } from '../store/link-opening.ts';
 import { StaticSiteBanner } from './static-site/static-site-banner.tsx';
 import { AnswerBox, StepCaption } from './step-caption.tsx';
 import { GateAnswer } from './gate/gate-answer.tsx';
+import { AppViewPanel } from './app-view/app-view-panel.tsx';
 import { Timeline } from './timeline/timeline.tsx';
 import { useDocumentPreferences } from './use-document-preferences.ts';
 import { useLoadedModule } from './use-loaded-module.ts';
@@ -132,6 +133,9 @@ function LifecyclePanel() {
         </ViewBoundary>
         <ViewSwitch />
       </div>
+      <ViewBoundary view="app view">
+        <AppViewPanel />
+      </ViewBoundary>
       {/* Cramped, the graph has a height of its own (the page scrolls); roomy, it takes what the panel leaves. */}
       <div
         id={GRAPH_VIEW_ID}

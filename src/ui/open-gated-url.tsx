@@ -31,3 +31,33 @@ export function GatedLink({ url, className, children }: { url: GatedUrl; classNa
     </a>
   );
 }
+
+/**
+ * The frame of a tool's view (MCP Apps): the sandbox page at a gated address (none until the
+ * engine listens), with the sandbox and permissions the host chose, sending no referrer. What
+ * the page lets into the frame is this component's to say, as for every address it loads.
+ */
+export function GatedFrame({ url, title, sandbox, allow, height, frameRef, className, testId }: {
+  url: GatedUrl | null;
+  title: string;
+  sandbox: string;
+  allow: string;
+  height: number;
+  frameRef: (element: HTMLIFrameElement | null) => void;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <iframe
+      ref={frameRef}
+      src={url ?? undefined}
+      title={title}
+      sandbox={sandbox}
+      allow={allow === '' ? undefined : allow}
+      referrerPolicy="no-referrer"
+      className={className}
+      style={{ height }}
+      data-testid={testId}
+    />
+  );
+}

@@ -149,6 +149,13 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -32603 } });
     expect(trace.status).toBe('complete');
   },
+  'app-view': (trace) => {
+    // No screen: the view is read for real, what a screen would have been sent is said and marked not sent, and no App is drawn.
+    expect(trace.steps.find((step) => step.id === 'mcp.resources-read.response')?.payload).toMatchObject({ result: { contents: [{ uri: 'ui://sum-view/view.html', mimeType: 'text/html;profile=mcp-app' }] } });
+    expect(payloadsOf(trace, 'host.app-not-shown').map((payload) => payload.sent)).toEqual([false, false]);
+    expect(trace.steps.some((step) => step.from === 'app' || step.to === 'app')).toBe(false);
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+  },
   authorization: (trace) => {
     // The sandbox's 401, its consent approved by the CLI, the token, and the request again with it.
     expect(trace.steps.find((step) => step.id === 'auth.challenge')?.http?.status).toBe(401);

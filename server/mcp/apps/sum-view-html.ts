@@ -131,7 +131,8 @@ const SCRIPT = `
     .then((result) => {
       applyTheme(result.hostContext);
       const info = result.hostContext && result.hostContext.toolInfo;
-      show('status', 'Connected to ' + (result.hostInfo ? result.hostInfo.name : 'the host') + (info ? ', opened for the call ' + JSON.stringify(info.id) + ' of ' + info.tool.name : '') + '.');
+      const call = info ? ', opened for ' + (info.id === undefined ? 'a call' : 'the call ' + JSON.stringify(info.id)) + ' of ' + info.tool.name : '';
+      show('status', 'Connected to ' + (result.hostInfo ? result.hostInfo.name : 'the host') + call + '.');
       for (const id of ['a', 'b', 'call']) $(id).disabled = false;
       notify('ui/notifications/initialized');
       new ResizeObserver(reportSize).observe(document.documentElement);

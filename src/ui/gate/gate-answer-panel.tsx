@@ -2,6 +2,7 @@ import type { Step } from '../../trace/trace.ts';
 import type { PendingStep } from '../../lifecycle/trace-writer.ts';
 import { ConsentAnswer } from './consent-answer.tsx';
 import { ElicitationAnswer } from './elicitation-answer.tsx';
+import { OpenLinkAnswer } from './open-link-answer.tsx';
 import { SamplingReview } from './sampling-review.tsx';
 import type { AnswerGate } from './gate-answer.tsx';
 
@@ -14,6 +15,8 @@ export function GateAnswerPanel({ id, pending, last }: { id: AnswerGate; pending
       return <SamplingReview review={pending.payload} />;
     case 'user.elicitation.answer':
       return <ElicitationAnswer asked={last?.id === 'host.elicitation.ask' ? last.payload : undefined} key={last?.n} />;
+    case 'user.open-link':
+      return <OpenLinkAnswer asked={last?.id === 'host.ask-open-link' ? last.payload : undefined} key={last?.n} />;
     default: {
       const unexpected: never = id;
       throw new Error(`Unknown gate ${String(unexpected)}`);
