@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { findRefusedMarkup, formatContentSecurityPolicy, formatHeadersFile, hashPages, HEADERS_FILE } from './server/node/security-headers.ts';
+import { findRefusedMarkup, formatContentSecurityPolicy, formatHeadersFile, hashPages, HEADERS_FILE, isExplorerPage } from './server/node/security-headers.ts';
 
 /**
  * The Content-Security-Policy of the built pages (server/node/security-headers.ts says what it
@@ -37,11 +37,13 @@ export function contentSecurityPolicy({ meta }: { meta: boolean }): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const pages = Object.values(bundle).filter(isHtmlAsset);
-        for (const page of pages) {
+        const built = Object.values(bundle).filter(isHtmlAsset);
+        for (const page of built) {
           const refused = findRefusedMarkup(readSource(page));
           if (refused.length > 0) throw new Error(`contentSecurityPolicy: ${page.fileName} holds what its policy blocks: ${refused.join('; ')}. Move it into a script or a stylesheet.`);
         }
+        // The sandbox of tools' views keeps its own policy (vite-app-sandbox.ts), not the explorer's.
+        const pages = built.filter((page) => isExplorerPage(page.fileName));
         if (!meta) return;
         const hashes = hashPages(pages.map(readSource));
         // The policy's sources are keywords, hashes and schemes: no character that needs escaping in an attribute.

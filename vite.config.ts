@@ -6,6 +6,7 @@ import { LAZY_FIRST_STEP_ENTRIES, prefetchChunks } from './vite-prefetch-chunks.
 import { shellFirstStep } from './vite-shell-first-step.ts';
 import { inlineStylesheet } from './vite-inline-stylesheet.ts';
 import { contentSecurityPolicy } from './vite-content-security-policy.ts';
+import { appSandboxPage } from './vite-app-sandbox.ts';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), explorerServer(), shellFirstStep(), appSandboxPage(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), inlineStylesheet(), contentSecurityPolicy({ meta: false })],

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readEmbedFlag } from '../../src/trace/embed-view.ts';
+import { APP_SANDBOX_PAGE } from '../../src/trace/mcp-apps.ts';
 
 /**
  * The headers every file of the explorer is sent with, and its Content-Security-Policy: the
@@ -68,9 +69,18 @@ export function hashPages(pages: readonly string[]): PageHashes {
   return { scriptHashes: hashInlineScripts(pages), styleHashes: hashSources(pages.flatMap(listInlineStyles)) };
 }
 
+/**
+ * Whether a built page is one of the explorer's, under its policy. The sandbox of tools' views
+ * (app-sandbox.html) is not: it has a policy of its own, made for the view it frames
+ * (src/trace/app-view-policy.ts), and the explorer's on top would refuse the view's scripts.
+ */
+export function isExplorerPage(fileName: string): boolean {
+  return fileName.endsWith('.html') && fileName !== APP_SANDBOX_PAGE;
+}
+
 /** The hashes of the inline scripts and styles of the pages at the top of a built app's folder, as `serve` sends them. */
 export async function readPageHashes(directory: string): Promise<PageHashes> {
-  const pages = (await readdir(directory)).filter((file) => file.endsWith('.html'));
+  const pages = (await readdir(directory)).filter(isExplorerPage);
   return hashPages(await Promise.all(pages.map((file) => readFile(path.join(directory, file), 'utf8'))));
 }
 
@@ -79,7 +89,7 @@ export async function readPageHashes(directory: string): Promise<PageHashes> {
  * directive out: a `<meta>` policy cannot carry it (browsers ignore it there, and say so in
  * the console), so the static site's pages can be framed unless its host sends the header.
  */
-export function formatContentSecurityPolicy({ scriptHashes, styleHashes, frameAncestors }: PageHashes & { frameAncestors: FrameAncestors | null }): string {
+export function formatContentSecurityPolicy({ scriptHashes, styleHashes, frameAncestors, viewSandbox }: PageHashes & { frameAncestors: FrameAncestors | null; viewSandbox?: string | undefined }): string {
   const directives: [string, ...string[]][] = [
     // Anything not named below: this origin only.
     ['default-src', "'self'"],
@@ -104,6 +114,9 @@ export function formatContentSecurityPolicy({ scriptHashes, styleHashes, frameAn
     // The static site's Service Worker; blob: for the model in the tab's worker, which wllama builds from its bundled code
     // (a blob: URL only a script already running in the page can make).
     ['worker-src', "'self'", 'blob:'],
+    // Frames: the explorer's own pages (the static site's sandbox of tools' views, app-sandbox.html, framed with an opaque
+    // origin), and npm start's sandbox of tools' views on its second port (server/node/app-sandbox-listener.ts), that origin alone.
+    ['frame-src', "'self'", ...(viewSandbox ? [viewSandbox] : [])],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     // Every form of the app is handled by its script, or closes a dialog (method="dialog", which is no submission).
@@ -139,10 +152,10 @@ const COMMON_HEADERS = {
  * server or headers, no settings, no files; src/store/embed.ts). X-Frame-Options cannot say
  * "any", so the embed view is sent none.
  */
-export function findSecurityHeaders({ search, ...hashes }: PageHashes & { search: string }): Record<string, string> {
+export function findSecurityHeaders({ search, viewSandbox, ...hashes }: PageHashes & { search: string; viewSandbox?: string | undefined }): Record<string, string> {
   const embed = readEmbedFlag(search);
   return {
-    'content-security-policy': formatContentSecurityPolicy({ ...hashes, frameAncestors: embed ? '*' : "'self'" }),
+    'content-security-policy': formatContentSecurityPolicy({ ...hashes, frameAncestors: embed ? '*' : "'self'", viewSandbox }),
     ...(embed ? {} : { 'x-frame-options': 'SAMEORIGIN' }),
     ...COMMON_HEADERS,
   };

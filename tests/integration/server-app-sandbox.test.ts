@@ -43,6 +43,15 @@ describe('the sandbox of tools’ views', () => {
     }
   });
 
+  it('is the one other origin the explorer’s pages may frame, named for the host name they were loaded by; its script is not one the explorer’s pages may run', async () => {
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const answer = await sendHttpRequest(`http://127.0.0.1:${server.port}/`, { headers: { host: `${host}:${server.port}` } });
+      const directives = new Map(String(answer.headers['content-security-policy']).split(';').map((directive) => directive.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]));
+      expect(directives.get('frame-src')).toEqual(["'self'", `http://${host}:${sandboxPort()}`]);
+      expect(directives.get('script-src')).toEqual(["'self'", "'report-sample'"]);
+    }
+  });
+
   it('serves the sandbox page with its own policy, framed by the explorer’s origin alone', async () => {
     const answer = await sendHttpRequest(`http://127.0.0.1:${sandboxPort()}/${APP_SANDBOX_PAGE}`, { headers: { host: `localhost:${sandboxPort()}` } });
     expect(answer.status).toBe(200);
