@@ -133,6 +133,7 @@ function LifecyclePanel() {
         </ViewBoundary>
         <ViewSwitch />
       </div>
+      {/* Roomy, the panel has the window's height to share: a view takes under half, scrolling within it, so the graph and the playback bar keep theirs. */}
       <ViewBoundary view="app view">
         <AppViewPanel />
       </ViewBoundary>

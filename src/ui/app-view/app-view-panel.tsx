@@ -44,7 +44,7 @@ export function AppViewPanel() {
   const viewsLive = useExplorerStore(selectViewsLive);
   if (frames.length === 0) return null;
   return (
-    <section aria-label="The tool’s view" data-testid="app-view-panel" className="flex max-h-[26rem] shrink-0 flex-col gap-2 overflow-y-auto rounded-md border border-violet-300 bg-violet-50 p-2 dark:border-violet-800 dark:bg-violet-950">
+    <section aria-label="The tool’s view" data-testid="app-view-panel" className="flex max-h-[26rem] shrink-0 flex-col gap-2 overflow-y-auto rounded-md roomy:max-h-[45%] border border-violet-300 bg-violet-50 p-2 dark:border-violet-800 dark:bg-violet-950">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <h2 className="font-semibold">App: the tool’s view</h2>
         <span className="text-xs text-slate-600 dark:text-slate-400">
