@@ -5,6 +5,8 @@ import type { Scenario } from '../../src/content/scenarios.ts';
 import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import type { Era } from '../../src/trace/vocabulary.ts';
+import { APPS_MCP_PATH } from '../../src/trace/mcp-apps.ts';
+import { createInMemoryAppView } from './in-memory-app-view.ts';
 
 /**
  * One combination of the word check: a built-in scenario in an era and a wire format, with
@@ -20,7 +22,13 @@ export type GateAnswers = {
   pageOpened?: boolean;
 };
 
-export type Combination = { scenario: Scenario; era: Era; wire: string; answers: GateAnswers; label: string };
+/** `screen`: the run has a screen for tools' views (the official App in memory), as the page does; without one it is the CLI. */
+export type Combination = { scenario: Scenario; era: Era; wire: string; answers: GateAnswers; label: string; screen?: boolean };
+
+/** The hosts worth trying: with no screen (the CLI), and, for a scenario whose tool has a view, with one (the page). */
+export function listScreens(scenario: Scenario): boolean[] {
+  return scenario.mcpPath === APPS_MCP_PATH ? [false, true] : [false];
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -63,8 +71,11 @@ export async function runCombination({ serverUrl, combination }: { serverUrl: st
     // The stalling model would make each run wait the host's full 10 s before the timeout it teaches.
     limits: { samplingAnswerMs: 500 },
     ...(scenario.authorizationSandbox ? { authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true } } : {}),
+    ...(combination.screen ? { appView: createInMemoryAppView().host } : {}),
   });
   run.subscribe((event) => {
+    // A view stays after the answer until the learner closes it: this closes it as Close the view does.
+    if (event.type === 'step' && event.step.id === 'host.app-live') queueMicrotask(() => run.closeViews());
     if (event.type !== 'waiting') return;
     const release = answerAt(event.pending.id, event.pending.payload, answers);
     queueMicrotask(() => run.release(release));

@@ -10,14 +10,14 @@ import { ERAS } from '../../src/trace/vocabulary.ts';
 import { findStepOutcomes } from '../../src/ui/step-outcome.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS } from '../../src/lifecycle/run-context.ts';
 import { checkClaim, findBrokenText, type RunTruth } from '../helpers/check-word-claims.ts';
-import { listGateAnswers, runAll, runCombination, type Combination } from '../helpers/run-combination.ts';
+import { listGateAnswers, listScreens, runAll, runCombination, type Combination } from '../helpers/run-combination.ts';
 import { listOldWordClaims } from '../helpers/words-before-issue-38.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
  * Every word the explorer says about a run, held to that run's trace: every built-in
  * scenario × both eras × the six wire formats × every answer at its gates (and Next at
- * each), run for real (the engine, the built-in server and the mock model over HTTP).
+ * each), a tool's view with a screen and without, run for real (the engine, the built-in server and the mock model over HTTP).
  * Each sentence comes with the claims it makes; each claim is checked by readers of the
  * raw trace (tests/helpers/check-word-claims.ts), and every text is scanned for breakage.
  */
@@ -27,7 +27,9 @@ const server = useServer();
 const COMBINATIONS: Combination[] = SCENARIOS.flatMap((scenario) =>
   ERAS.flatMap((era) =>
     WIRE_CATALOG.flatMap((wire) =>
-      listGateAnswers(scenario).map((answers) => ({ scenario, era, wire: wire.id, answers, label: `${scenario.id} ${era} ${wire.id} ${JSON.stringify(answers)}` })),
+      listGateAnswers(scenario).flatMap((answers) =>
+        listScreens(scenario).map((screen) => ({ scenario, era, wire: wire.id, answers, screen, label: `${scenario.id} ${era} ${wire.id} ${JSON.stringify(answers)}${screen ? ' with a screen' : ''}` })),
+      ),
     ),
   ),
 );
@@ -83,6 +85,10 @@ describe('every word against the trace of its run', () => {
     const ran = checked.filter((entry) => entry.trace !== null).length;
     console.info(`words-combinations: ${COMBINATIONS.length} combinations (${ran} runs, ${COMBINATIONS.length - ran} refused by their era) in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     expect(checked.flatMap((entry) => entry.problems.map((problem) => `${entry.combination.label}: ${problem}`))).toEqual([]);
+    // With a screen, the view's own messages were steps, and their words were held to the trace too.
+    const withScreen = checked.filter((entry) => entry.combination.screen && entry.trace);
+    expect(withScreen.length).toBeGreaterThan(0);
+    expect(withScreen.filter((entry) => !entry.trace?.steps.some((step) => step.id === 'app.tool-result.notification')).map((entry) => entry.combination.label)).toEqual([]);
   });
 
   it('refuses, in the era that cannot run it, each scenario whose lesson needs the other era', () => {
