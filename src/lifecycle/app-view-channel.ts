@@ -15,8 +15,18 @@ import type { PendingStep, TraceWriter } from './trace-writer.ts';
  * here is scripted: the steps are the messages the official SDKs really exchanged.
  */
 
+/**
+ * The most messages one view may send. Each is a step the page keeps, and a view is the
+ * server's code: one that posts in a loop would otherwise grow the trace until the tab runs
+ * out of memory. The built-in view sends about ten, and a few more for each click; past the
+ * bound nothing more of it is recorded or answered, and the host closes it.
+ */
+export const MAX_VIEW_MESSAGES = 2_000;
+
 export type AppChannelRecorder = {
   writer: TraceWriter;
+  /** Called once, with the reason, when the view has sent more than MAX_VIEW_MESSAGES. */
+  onFlood?: (reason: string) => void;
   gate: (pending: PendingStep) => Promise<Release>;
   /** Called with each message from the view once it is recorded (the session watches for its cancels). */
   onViewMessage?: (message: JSONRPCMessage) => void;
@@ -30,6 +40,7 @@ export class AppViewChannel implements Transport {
   private readonly viewRequests = new Map<RequestId, string>();
   /** The method of each request of the host's, until the view answers it. */
   private readonly hostRequests = new Map<RequestId, string>();
+  private fromView = 0;
 
   constructor(
     private readonly inner: Transport,
@@ -39,6 +50,11 @@ export class AppViewChannel implements Transport {
   async start(): Promise<void> {
     // The bridge sets its handlers on this channel before start; the frame's transport reports to them through here.
     this.inner.onmessage = <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => {
+      this.fromView += 1;
+      if (this.fromView > MAX_VIEW_MESSAGES) {
+        if (this.fromView === MAX_VIEW_MESSAGES + 1) this.recorder.onFlood?.(`The view sent more than ${MAX_VIEW_MESSAGES.toLocaleString('en-US')} messages; the host closed it`);
+        return;
+      }
       this.recordFromView(message);
       this.recorder.onViewMessage?.(message);
       this.onmessage?.(message, extra);

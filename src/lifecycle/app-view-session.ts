@@ -35,8 +35,8 @@ export type ViewSession = {
   tellCancelled(reason: string): Promise<void>;
   /** ui/resource-teardown, a short wait for the view's answer, then the frame goes. */
   close(reason: string): Promise<void>;
-  /** Resolves when the view asks to be closed (ui/notifications/request-teardown). */
-  readonly closeRequested: Promise<void>;
+  /** Resolves, with why, when the view asks to be closed (ui/notifications/request-teardown) or has sent more than the host takes. */
+  readonly closeRequested: Promise<string>;
 };
 
 export type ViewSessionStart = { ok: true; session: ViewSession } | { ok: false; reason: string; session?: undefined };
@@ -140,12 +140,12 @@ export async function startViewSession({
   const module = await import('@modelcontextprotocol/ext-apps/app-bridge');
   const viewContext = context.options.appView?.describeContext() ?? { maxHeight: 480 };
   const bridge = createBridge(module, { resource, tool, viewContext });
-  let requestClose = () => {};
-  const closeRequested = new Promise<void>((resolve) => (requestClose = resolve));
-  answerView(bridge, { frame, requests, onCloseRequested: () => requestClose() });
+  let requestClose = (_reason: string) => {};
+  const closeRequested = new Promise<string>((resolve) => (requestClose = resolve));
+  answerView(bridge, { frame, requests, onCloseRequested: () => requestClose('The view asked to be closed') });
   const proxyReady = new Promise<void>((resolve) => (bridge.onsandboxready = () => resolve()));
   const initialized = new Promise<void>((resolve) => (bridge.oninitialized = () => resolve()));
-  const channel = new AppViewChannel(frame.transport, { writer: context.writer, gate: context.gate });
+  const channel = new AppViewChannel(frame.transport, { writer: context.writer, gate: context.gate, onFlood: (reason) => requestClose(reason) });
   await bridge.connect(channel);
   const fail = async (reason: string): Promise<ViewSessionStart> => {
     await bridge.close().catch(() => {});

@@ -117,7 +117,7 @@ export async function openToolView(
   }
   const session = started.session;
   context.state.views.push(session);
-  void session.closeRequested.then(() => closeView(context, session, 'The view asked to be closed'));
+  void session.closeRequested.then((reason) => closeView(context, session, reason));
   await session.tellInput(params.arguments ?? {});
   return session;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LifecycleRun, RunOptions } from '../../src/lifecycle/engine.ts';
 import { APPS_EXTENSION_ID, APPS_MCP_PATH, SUM_VIEW_URI } from '../../src/trace/mcp-apps.ts';
+import { MAX_VIEW_MESSAGES } from '../../src/lifecycle/app-view-channel.ts';
 import type { Step, Trace } from '../../src/trace/trace.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { createInMemoryAppView, type InMemoryAppView } from '../helpers/in-memory-app-view.ts';
@@ -133,6 +134,24 @@ describe('links and messages a view asks for', () => {
     run.closeViews();
     await finished;
     expect(screen.opened).toEqual(['https://modelcontextprotocol.io/extensions/apps/overview']);
+  });
+});
+
+describe('a view that floods the host', () => {
+  it(`records and answers at most ${MAX_VIEW_MESSAGES} of its messages, then closes it, and the run completes`, async () => {
+    const screen = createInMemoryAppView();
+    const run = runApps('2025-11-25', screen);
+    const finished = run.start();
+    await waitForStep(run, 'host.app-live');
+    const app = await screen.views[0]!.connected;
+    for (let line = 0; line < MAX_VIEW_MESSAGES + 500; line++) void app.sendLog({ level: 'info', data: `line ${line}` }).catch(() => {});
+    const trace = await finished;
+    expect(trace.status).toBe('complete');
+    const fromView = trace.steps.filter((step) => step.from === 'app');
+    expect(fromView.length).toBeLessThanOrEqual(MAX_VIEW_MESSAGES);
+    expect(stepsOf(trace, 'app.notification').length).toBeGreaterThan(MAX_VIEW_MESSAGES - 20);
+    expect(stepsOf(trace, 'app.teardown.request')[0]?.payload).toMatchObject({ params: { reason: `The view sent more than ${MAX_VIEW_MESSAGES.toLocaleString('en-US')} messages; the host closed it` } });
+    expect(screen.views[0]!.removed).toBe(true);
   });
 });
 
