@@ -892,6 +892,7 @@ export const STEP_DEFINITIONS = {
     kind: 'response',
     channel: 'in-tab',
     title: 'Model in this tab stops without a full answer',
+  },
   'host.read-app-view': {
     label: 'read the view',
     canonical: null,
