@@ -48,7 +48,8 @@ describe('the sandbox of tools’ views', () => {
       const answer = await sendHttpRequest(`http://127.0.0.1:${server.port}/`, { headers: { host: `${host}:${server.port}` } });
       const directives = new Map(String(answer.headers['content-security-policy']).split(';').map((directive) => directive.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]));
       expect(directives.get('frame-src')).toEqual(["'self'", `http://${host}:${sandboxPort()}`]);
-      expect(directives.get('script-src')).toEqual(["'self'", "'report-sample'"]);
+      // The explorer's index.html here has no inline script: a hash would be the sandbox page's.
+      expect(directives.get('script-src')?.filter((source) => source.startsWith("'sha256-"))).toEqual([]);
     }
   });
 
