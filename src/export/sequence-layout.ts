@@ -28,7 +28,7 @@ export const EDITED_MARK = 'edited by you';
 
 /**
  * The columns, in the graph's order (PARTICIPANTS: User, Host, MCP Client, MCP Server, LLM): the five usual parts
- * always, so they stay put from run to run; the bridge and the authorization server, last, only when the run uses them.
+ * always, so they stay put from run to run; the bridge, the authorization server and a tool's view (App), last, only when the run uses them.
  */
 export function listSequenceColumns(steps: readonly Step[]): Participant[] {
   return PARTICIPANTS.filter((participant) => !OPTIONAL_PARTICIPANTS.includes(participant) || steps.some((step) => step.from === participant || step.to === participant));

@@ -12,8 +12,8 @@ import { useReducedMotion } from '../use-reduced-motion.ts';
  * The same trace as a sequence diagram: one lifeline per part, one arrow per step,
  * read top to bottom. The columns follow the graph's order (PARTICIPANTS: User, Host,
  * MCP Client, MCP Server, LLM), so a learner who switches views finds each part in the
- * same place in the list; the bridge and the authorization server come last, drawn only
- * when a run uses them.
+ * same place in the list; the bridge, the authorization server and a tool's view (App) come
+ * last, drawn only when a run uses them.
  */
 const ORDER: Participant[] = [...PARTICIPANTS];
 // Shared with the SVG, PNG and Mermaid exports (src/export/sequence-layout.ts): the pictures have this view's columns and colours.
