@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeprecationSchema } from './deprecation-schema.ts';
 import { STOP_OUTCOMES } from './stop-causes.ts';
-import { ERAS, ERA_CHOICES, GATE_ANSWERERS, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
+import { ERAS, ERA_CHOICES, GATE_ANSWERERS, MCP_TOPOLOGIES, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
 
 /**
  * The trace is the one source of truth: the engine appends steps, the view moves a
@@ -168,6 +168,8 @@ export const McpInfoSchema = z.object({
   /** The era asked for (auto included); protocolVersion says what the server agreed to. */
   era: EraChoiceSchema,
   protocolVersion: z.string().nullable(),
+  /** Who was the MCP client: absent (a trace from before) is the host's, as `host` is. */
+  topology: z.enum(MCP_TOPOLOGIES).optional(),
 });
 
 /**

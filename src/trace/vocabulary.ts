@@ -31,6 +31,15 @@ export type EraChoice = (typeof ERA_CHOICES)[number];
 export const GATE_ANSWERERS = ['learner', 'next', 'preset', 'host'] as const;
 export type GateAnswerer = (typeof GATE_ANSWERERS)[number];
 
+/**
+ * Who is the MCP client. `host`: the host's own client calls the server and the host
+ * translates between MCP and the model's format (the article's story). `provider`: the
+ * provider's own client calls the server (OpenAI Responses' `mcp` tool, Anthropic's MCP
+ * connector); the host translates nothing and sees that hop only as the provider reports it.
+ */
+export const MCP_TOPOLOGIES = ['host', 'provider'] as const;
+export type McpTopology = (typeof MCP_TOPOLOGIES)[number];
+
 export const STEP_KINDS = ['request', 'response', 'notification', 'internal', 'fault'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
