@@ -11,6 +11,8 @@ import { createJsonRpcErrorResponse, findPostHeaderRefusal } from './json-rpc-er
 import type { McpEndpoints } from './mcp-endpoints.ts';
 import type { GuardedRequest, GuardLists } from './request-guards.ts';
 import { refuseMockMethod, serveMockRoute } from './serve-mock-route.ts';
+import type { RunRecords } from './run-records.ts';
+import type { MockContext } from '../mock-model/serve-mock-endpoint.ts';
 
 /**
  * The app's routes as data: the path each answers, its handler, the methods it takes
@@ -58,7 +60,9 @@ const JSON_RPC_ERRORS: ErrorShape = {
 
 const writePlainError: ErrorShape['write'] = ({ status, message, headers }) => withHeaders(jsonResponse(status, { error: message }), headers);
 
-export function listRoutes({ endpoints, sandbox, bridges, guardLists }: { endpoints: McpEndpoints; sandbox: AuthorizationSandbox; bridges: StdioBridgeRoutes | undefined; guardLists: GuardLists }): Route[] {
+type RouteParts = { endpoints: McpEndpoints; sandbox: AuthorizationSandbox; bridges: StdioBridgeRoutes | undefined; guardLists: GuardLists; records: RunRecords; mockContext: MockContext };
+
+export function listRoutes({ endpoints, sandbox, bridges, guardLists, records, mockContext }: RouteParts): Route[] {
   // The protected endpoint checks the token first (sandbox.fetch), then the POST header rules, as a server behind OAuth does.
   const serveProtectedMcp = async (request: Request) => findPostHeaderRefusal(request) ?? endpoints.serveProtected(request);
   return [
@@ -80,6 +84,13 @@ export function listRoutes({ endpoints, sandbox, bridges, guardLists }: { endpoi
       errors: { write: writePlainError, refuseMethod: ({ method, path, pathname }) => sandbox.refuseMethod(method, path) ?? answerNothingHere(pathname) },
       serve: (request, path) => sandbox.fetch(request, path, serveProtectedMcp),
     },
+    // Provider-side MCP: what an MCP endpoint kept of a run named in ?record=, read back by the host.
+    {
+      path: records.handles,
+      allow: 'GET',
+      errors: { write: writePlainError, refuseMethod: ({ method }) => jsonResponse(405, { error: `Method ${method} is not allowed: GET reads a run's record.` }, { allow: 'GET' }) },
+      serve: (request, path) => records.serveRecord(request, path),
+    },
     { path: ELICITATION_PAGE_PATH, errors: { write: writePlainError, refuseMethod: ({ method }) => refuseElicitationPageMethod(method) }, serve: serveElicitationPage },
     ...MOCK_ROUTES.map(
       (mock): Route => ({
@@ -87,7 +98,7 @@ export function listRoutes({ endpoints, sandbox, bridges, guardLists }: { endpoi
         anyPreflightHeaders: true,
         // Each mock endpoint words its errors in its provider's shape, so a provider SDK shows them as it would the real provider's.
         errors: { write: ({ status, message, headers }) => withHeaders(mock.endpoint.writeError({ status, message }), headers), refuseMethod: ({ method }) => refuseMockMethod(mock, method) },
-        serve: (request) => serveMockRoute(mock, request),
+        serve: (request) => serveMockRoute(mock, request, mockContext),
       }),
     ),
   ];

@@ -8,6 +8,10 @@ import { answerPreflight, withCors } from './cors.ts';
 import { findPostHeaderRefusal } from './json-rpc-errors.ts';
 import { createMcpEndpoints, type McpEndpointOptions } from './mcp-endpoints.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardLists } from './request-guards.ts';
+import { createRunRecords, type RunRecordLimits } from './run-records.ts';
+import type { ProviderMcpReach } from '../mock-model/provider-mcp-client.ts';
+import type { MockContext } from '../mock-model/serve-mock-endpoint.ts';
+import { PROTECTED_MCP_PATH } from '../../src/trace/authorization-sandbox.ts';
 
 export { MCP_CONFORMANCE_PATH, MCP_PATH, MCP_SESSIONS_PATH, MCP_TOOLBOX_PATH } from './app-routes.ts';
 export type { StdioBridgeRoutes } from './bridge-route.ts';
@@ -31,6 +35,15 @@ export type AppOptions = McpEndpointOptions & {
   stdioBridges?: StdioBridgeRoutes;
   /** The authorization sandbox behind /mcp/protected and /oauth: its bounds, token lifetimes and the site's folder. */
   authorization?: AuthorizationSandboxOptions;
+  /**
+   * Provider-side MCP: how the mock model's own MCP client reaches the server a request
+   * names. By default the network's fetch, to any URL the URL gate passes; a server
+   * reachable beyond this machine limits it to its own endpoints (serve does), and the
+   * Service Worker gives a fetch that answers the site's own addresses itself.
+   */
+  providerMcp?: Partial<ProviderMcpReach>;
+  /** The records the MCP endpoints keep for a run named in ?record= (provider-side MCP): their bounds, and a clock for tests. */
+  runRecords?: { limits?: RunRecordLimits; now?: () => number };
 };
 
 export type App = {
@@ -58,18 +71,24 @@ export function createApp(options: AppOptions = {}): App {
     allowedHostnames: options.allowedHostnames ?? localhostAllowedHostnames(),
     allowedOrigins: options.allowedOrigins ?? [],
   };
-  const routes = listRoutes({ endpoints, sandbox: createAuthorizationSandbox(options.authorization), bridges: options.stdioBridges, guardLists });
+  const records = createRunRecords(options.runRecords);
+  const mockContext: MockContext = { reach: { fetch: options.providerMcp?.fetch ?? ((input, init) => fetch(input, init)), servers: options.providerMcp?.servers ?? 'any' } };
+  const routes = listRoutes({ endpoints, sandbox: createAuthorizationSandbox(options.authorization), bridges: options.stdioBridges, guardLists, records, mockContext });
 
   /** The guards every route shares, once, then the route. */
   async function handle(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     const path = dropTrailingSlashes(pathname);
     const route = findRoute(routes, path);
     const refusal = findGuardRefusal(readGuardedRequest(request), guardLists);
     if (refusal) return refusal;
     if (!route) return answerNothingHere(pathname);
     if (request.method === 'OPTIONS') return answerPreflight(request, { anyHeaders: route.anyPreflightHeaders === true });
-    return (route.mcp ? findPostHeaderRefusal(request) : undefined) ?? route.serve(request, path);
+    const serve = async (served: Request) => (route.mcp ? findPostHeaderRefusal(served) : undefined) ?? route.serve(served, path);
+    // Provider-side MCP: a request that names its run is served as any other, and kept for that run's record.
+    const runId = route.mcp || path === PROTECTED_MCP_PATH ? records.readRunId(url) : undefined;
+    return runId === undefined ? serve(request) : records.observe({ runId, request, serve });
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { MockRoute } from '../mock-model/mock-routes.ts';
+import type { MockContext } from '../mock-model/serve-mock-endpoint.ts';
 import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/json-nesting.ts';
 import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from '../shared/read-bounded-body.ts';
 
@@ -11,18 +12,18 @@ import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from '../shared/read-bounded-
  * would show the real provider's.
  */
 
-export async function serveMockRoute(route: MockRoute, request: Request): Promise<Response> {
+export async function serveMockRoute(route: MockRoute, request: Request, context: MockContext): Promise<Response> {
   const { methods, handle, writeError } = route.endpoint;
   if (!methods.includes(request.method)) {
     // Each endpoint words its own 405, as its provider does.
-    const response = await handle(request);
+    const response = await handle(request, context);
     // A copy, so headers are writable whatever Response the handler built.
     const headers = new Headers(response.headers);
     headers.set('allow', [...methods, 'OPTIONS'].join(', '));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-  if (request.method === 'HEAD') return withoutBody(await handle(new Request(request.url, { method: 'GET', headers: request.headers })));
-  if (request.method !== 'POST') return handle(request);
+  if (request.method === 'HEAD') return withoutBody(await handle(new Request(request.url, { method: 'GET', headers: request.headers }), context));
+  if (request.method !== 'POST') return handle(request, context);
 
   const body = await readBoundedBody(request);
   if (body.kind === 'unreadable') return writeError({ status: 400, message: 'The request body could not be read: the connection ended before the body did.' });
@@ -31,7 +32,7 @@ export async function serveMockRoute(route: MockRoute, request: Request): Promis
   // The handler reads the body again, from the bounded copy instead of the network.
   const headers = new Headers(request.headers);
   headers.delete('content-length');
-  return handle(new Request(request.url, { method: 'POST', headers, body: body.text, signal: request.signal }));
+  return handle(new Request(request.url, { method: 'POST', headers, body: body.text, signal: request.signal }), context);
 }
 
 /**

@@ -6,6 +6,8 @@ import { jsonResponse } from '../shared/json-response.ts';
 import { createMockEndpoint, MockRequestFault, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
 import { stableCallId, stableId } from './stable-id.ts';
 import { streamAnthropicAnswer, type AnthropicAnswer } from './stream-anthropic-answer.ts';
+import { McpToolsetSchema, playMcpConnectorTurn, readMcpConnector, type McpBlock } from './anthropic-mcp.ts';
+import { describeMcpTurn } from './describe-mcp-turn.ts';
 
 /**
  * The mock model behind `POST /mock/anthropic/v1/messages`, in the Anthropic Messages
@@ -33,11 +35,19 @@ export const AnthropicRequestSchema = z.looseObject({
   model: z.string(),
   max_tokens: z.number().int().min(1),
   messages: z.array(MessageSchema),
-  tools: z.array(ToolSchema).optional(),
+  /** Custom tools, or (provider-side MCP) an mcp_toolset naming a server of mcp_servers. */
+  tools: z.array(z.union([McpToolsetSchema, ToolSchema])).optional(),
+  mcp_servers: z.unknown().optional(),
   tool_choice: z.looseObject({ type: z.enum(['auto', 'any', 'tool', 'none']), name: z.string().optional() }).optional(),
   stream: z.boolean().optional(),
 });
 type AnthropicRequest = z.infer<typeof AnthropicRequestSchema>;
+type CustomTool = z.infer<typeof ToolSchema>;
+
+/** The custom tools of a request (an mcp_toolset is the connector's, read apart). */
+function listCustomTools(tools: AnthropicRequest['tools']): CustomTool[] {
+  return (tools ?? []).flatMap((tool) => ('type' in tool && tool.type === 'mcp_toolset' ? [] : [ToolSchema.parse(tool)]));
+}
 
 const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
 /** A string input is what the broken-json variant wrote itself; the host echoes it back, so the mock reads it. */
@@ -143,9 +153,9 @@ function checkConversation(messages: ReadMessage[]): void {
   });
 }
 
-function checkTools(tools: AnthropicRequest['tools']): void {
+function checkTools(tools: CustomTool[]): void {
   const seen = new Set<string>();
-  (tools ?? []).forEach((tool, index) => {
+  tools.forEach((tool, index) => {
     if (!TOOL_NAME_PATTERN.test(tool.name)) {
       throw new MockRequestFault(`tools.${index}.custom.name: String should match pattern '${TOOL_NAME_PATTERN.source}'`);
     }
@@ -172,7 +182,7 @@ function readExchanges(messages: ReadMessage[], fromIndex: number): MockToolExch
 }
 
 function offerTools(request: AnthropicRequest): MockTool[] {
-  const tools = (request.tools ?? []).map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.input_schema }));
+  const tools = listCustomTools(request.tools).map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.input_schema }));
   if (request.tool_choice?.type === 'none') return [];
   if (request.tool_choice?.type === 'tool') return tools.filter((tool) => tool.name === request.tool_choice?.name);
   return tools;
@@ -236,13 +246,21 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
   };
 }
 
+/** Provider-side MCP: the message (a BetaMessage) with what the provider's MCP client did first, as the turn went. */
+export function buildAnthropicMcpMessage({ reply, request, mcpBlocks }: { reply: MockReply; request: Pick<AnthropicRequest, 'messages' | 'tools'> & { model?: string }; mcpBlocks: McpBlock[] }) {
+  const message = buildAnthropicMessage({ reply, request });
+  const content: (McpBlock | (typeof message.content)[number])[] = [...mcpBlocks, ...message.content];
+  // A beta message says what context management did; the mock does none.
+  return { ...message, content, context_management: null, usage: { ...message.usage, output_tokens: countTokens(JSON.stringify(content)), fallback_credit: null, iterations: null } };
+}
+
 /** A conversation with tool blocks must offer tools; the rules of the conversation itself are checked first. */
 function readConversation({ body }: { body: AnthropicRequest }): MockConversation {
-  checkTools(body.tools);
+  checkTools(listCustomTools(body.tools));
   const messages = readMessages(body.messages);
   checkConversation(messages);
   const usesTools = messages.some((message) => message.blocks.some((block) => block.type === 'tool_use' || block.type === 'tool_result'));
-  if (usesTools && (body.tools ?? []).length === 0) {
+  if (usesTools && listCustomTools(body.tools).length === 0) {
     throw new MockRequestFault('Requests which include `tool_use` or `tool_result` blocks must define tools.');
   }
   const questionIndex = messages.findLastIndex((message) => message.role === 'user' && message.blocks.some((block) => block.type === 'text'));
@@ -271,4 +289,15 @@ export const anthropicEndpoint = createMockEndpoint<AnthropicRequest, AnthropicA
   },
   asksForStream: ({ body }) => body.stream === true,
   streamAnswer: streamAnthropicAnswer,
+  answerWithMcp: ({ body, request, context }) => {
+    const connector = readMcpConnector({ body, request });
+    if (!connector) return undefined;
+    const messages = readMessages(body.messages);
+    const questionIndex = messages.findLastIndex((message) => message.role === 'user' && message.blocks.some((block) => block.type === 'text'));
+    const question = (messages[questionIndex]?.blocks ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('');
+    return playMcpConnectorTurn({ connector, messages: body.messages, model: body.model, question, reach: context.reach, requestUrl: request.url, signal: request.signal }).then(({ blocks, reply, events }) => {
+      const message = buildAnthropicMcpMessage({ reply, request: body, mcpBlocks: blocks });
+      return { body: message, reasoning: describeMcpTurn({ events, reply }), headers: { 'request-id': `req_mock_${stableId(message.id)}` } };
+    });
+  },
 });

@@ -6,6 +6,8 @@ import { writeOpenAiError } from './openai-error.ts';
 import { createMockEndpoint, MockRequestFault, type MockConversation } from './serve-mock-endpoint.ts';
 import { stableId } from './stable-id.ts';
 import { streamOpenAiResponsesAnswer } from './stream-openai-responses-answer.ts';
+import { echoMcpTool, McpToolSchema, playMcpTurn, readMcpTool, type McpOutputItem, type McpToolEcho } from './openai-responses-mcp.ts';
+import { describeMcpTurn } from './describe-mcp-turn.ts';
 
 /**
  * The mock model behind `POST /mock/openai-responses/v1/responses`, in the OpenAI
@@ -157,14 +159,14 @@ export type MockResponsesBody = {
   instructions: string | null;
   max_output_tokens: null;
   model: string;
-  output: (FunctionCallItem | MessageItem)[];
+  output: (FunctionCallItem | MessageItem | McpOutputItem)[];
   parallel_tool_calls: boolean;
   previous_response_id: null;
   reasoning: { effort: null; summary: null };
   temperature: number;
   text: { format: { type: 'text' } };
   tool_choice: NonNullable<ResponsesRequest['tool_choice']>;
-  tools: { type: 'function'; name: string; description: string | null; parameters: Record<string, unknown> | null; strict: boolean }[];
+  tools: ({ type: 'function'; name: string; description: string | null; parameters: Record<string, unknown> | null; strict: boolean } | McpToolEcho)[];
   top_p: number;
   truncation: 'disabled';
   usage: {
@@ -220,9 +222,11 @@ function renderOutput(reply: Exclude<MockReply, { type: 'stop' }>, request: Resp
   });
 }
 
-/** The echo of the tools, as OpenAI normalizes them: a function tool without "strict" is strict. */
+/** The echo of the tools, as OpenAI normalizes them: a function tool without "strict" is strict; an MCP tool without its secrets. */
 function echoTools(request: ResponsesRequest): MockResponsesBody['tools'] {
-  return (request.tools ?? []).flatMap((tool) => {
+  return (request.tools ?? []).flatMap((tool): MockResponsesBody['tools'] => {
+    const mcp = McpToolSchema.safeParse(tool);
+    if (mcp.success) return [echoMcpTool(mcp.data)];
     const parsed = FunctionToolSchema.safeParse(tool);
     if (!parsed.success) return [];
     const { name, description, parameters, strict } = parsed.data;
@@ -230,11 +234,16 @@ function echoTools(request: ResponsesRequest): MockResponsesBody['tools'] {
   });
 }
 
-export function buildOpenAiResponse({ reply, request }: { reply: MockReply; request: ResponsesRequest }): MockResponsesBody {
+/**
+ * The whole response. `mcpItems` are what the provider's MCP client did this turn, before
+ * the model's own output; a turn that waits for the host's approval has no reply of the model.
+ */
+export function buildOpenAiResponse({ reply, request, mcpItems = [] }: { reply: MockReply | undefined; request: ResponsesRequest; mcpItems?: McpOutputItem[] }): MockResponsesBody {
   const seed = JSON.stringify(request.input);
   const itemCount = typeof request.input === 'string' ? 1 : request.input.length;
-  const stopped = reply.type === 'stop' ? renderStop(reply, `${itemCount}:${seed}`) : undefined;
-  const output = reply.type === 'stop' ? (stopped?.output ?? []) : renderOutput(reply, request, `${itemCount}:${seed}`);
+  const stopped = reply?.type === 'stop' ? renderStop(reply, `${itemCount}:${seed}`) : undefined;
+  const modelOutput = reply === undefined ? [] : reply.type === 'stop' ? (stopped?.output ?? []) : renderOutput(reply, request, `${itemCount}:${seed}`);
+  const output = [...mcpItems, ...modelOutput];
   const inputTokens = countTokens(seed + JSON.stringify(request.tools ?? []));
   const outputTokens = countTokens(JSON.stringify(output));
   const now = Math.floor(Date.now() / 1000);
@@ -293,6 +302,18 @@ export const openAiResponsesEndpoint = createMockEndpoint<ResponsesRequest, Mock
   },
   readConversation,
   writeAnswer: ({ reply, body }) => ({ body: buildOpenAiResponse({ reply, request: body }) }),
+  answerWithMcp: ({ body, request, context }) => {
+    const tool = readMcpTool(body.tools);
+    if (!tool) return undefined;
+    const items = typeof body.input === 'string' ? [] : body.input;
+    const read = readInputItems(body.input);
+    const lastUser = read.findLast((item) => item.kind === 'message' && item.role === 'user');
+    const question = lastUser?.kind === 'message' ? lastUser.text : '';
+    return playMcpTurn({ tool, items, model: body.model, question, reach: context.reach, requestUrl: request.url, signal: request.signal }).then(({ items: mcpItems, reply, events }) => ({
+      body: buildOpenAiResponse({ reply, request: body, mcpItems }),
+      reasoning: describeMcpTurn({ events, reply }),
+    }));
+  },
   asksForStream: ({ body }) => body.stream === true,
   streamAnswer: streamOpenAiResponsesAnswer,
 });

@@ -33,9 +33,10 @@ const wire: MockWire<Body> = {
   streamAnswer: ({ answer }) => ({ framing: 'ndjson', frames: [{ data: '{"first":true}' }, { data: JSON.stringify(answer) }] }),
 };
 const endpoint = createMockEndpoint(wire);
+const context = { reach: { fetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, init), servers: 'own' as const } };
 
 function post(body: string, headers: Record<string, string> = {}): Promise<Response> {
-  return endpoint.handle(new Request('http://127.0.0.1/toy', { method: 'POST', headers, body }));
+  return endpoint.handle(new Request('http://127.0.0.1/toy', { method: 'POST', headers, body }), context);
 }
 
 async function expectFault(response: Response, status: number, fault: { message: string; param: string | null }): Promise<void> {
@@ -56,7 +57,7 @@ describe('serveMockEndpoint', () => {
 
   it('takes POST alone, and words the 405 as the wire does', async () => {
     expect(endpoint.methods).toEqual(['POST']);
-    await expectFault(await endpoint.handle(new Request('http://127.0.0.1/toy', { method: 'PUT' })), 405, { message: 'no PUT here', param: null });
+    await expectFault(await endpoint.handle(new Request('http://127.0.0.1/toy', { method: 'PUT' }), context), 405, { message: 'no PUT here', param: null });
   });
 
   it('refuses in order: the request line and headers, the JSON, the schema, then the body', async () => {

@@ -6,6 +6,7 @@ import type { MockReply, MockTool, MockToolExchange } from './mock-reply.ts';
 import { jsonResponse } from '../shared/json-response.ts';
 import { writeStreamResponse, type MockStream } from './mock-stream.ts';
 import { breakOffBody, breakOffStream } from './break-off-reply.ts';
+import type { ProviderMcpReach } from './provider-mcp-client.ts';
 
 /**
  * The request handling every mock endpoint shares, in the order a real provider applies
@@ -16,8 +17,18 @@ import { breakOffBody, breakOffStream } from './break-off-reply.ts';
  * leaves in that provider's error envelope, so its SDK shows it as usual.
  */
 
-/** A refusal as a provider words one: a status, a message and, for OpenAI, the faulty parameter. */
-export type MockFault = { status: number; message: string; param?: string | null };
+/** A refusal as a provider words one: a status, a message and, for OpenAI, the faulty parameter and the error's type. */
+export type MockFault = { status: number; message: string; param?: string | null; type?: string };
+
+/** Thrown by a wire for a refusal that is not the request's fault alone (a 424: the MCP server the request named failed). */
+export class MockFaultError extends Error {
+  constructor(readonly fault: MockFault) {
+    super(fault.message);
+  }
+}
+
+/** What a mock endpoint is given besides the request: how far the mock's own MCP client may reach (provider-side MCP). */
+export type MockContext = { reach: ProviderMcpReach };
 
 /** Thrown by a wire while it checks or reads a request: the request is refused with a 400. */
 export class MockRequestFault extends Error {
@@ -55,6 +66,11 @@ export type MockWire<Body, Answer = unknown> = {
   streamAnswer?: (input: { answer: Answer; body: Body }) => MockStream;
   /** The interrupted habit's stream, for a format whose end is not its last frames (breakOffStream when not given). */
   breakOffStream?: (stream: MockStream) => MockStream;
+  /**
+   * Provider-side MCP: when the request hands the provider an MCP server, the whole answer
+   * (the mock's own MCP client lists and calls, the brain decides); undefined for any other request.
+   */
+  answerWithMcp?: (input: { body: Body; request: Request; context: MockContext }) => Promise<MockAnswer<Answer>> | undefined;
 };
 
 /**
@@ -63,21 +79,28 @@ export type MockWire<Body, Answer = unknown> = {
  */
 export type MockEndpoint = {
   methods: string[];
-  handle: (request: Request) => Promise<Response>;
+  handle: (request: Request, context: MockContext) => Promise<Response>;
   writeError: (fault: MockFault) => Response;
 };
 
 /** A provider endpoint takes a POST, as the real provider does. */
 export function createMockEndpoint<Body, Answer = unknown>(wire: MockWire<Body, Answer>): MockEndpoint {
-  return { methods: ['POST'], handle: (request) => serveMockEndpoint({ wire, request }), writeError: wire.writeError };
+  return { methods: ['POST'], handle: (request, context) => serveMockEndpoint({ wire, request, context }), writeError: wire.writeError };
 }
 
-async function serveMockEndpoint<Body, Answer>({ wire, request }: { wire: MockWire<Body, Answer>; request: Request }): Promise<Response> {
+async function serveMockEndpoint<Body, Answer>({ wire, request, context }: { wire: MockWire<Body, Answer>; request: Request; context: MockContext }): Promise<Response> {
   if (request.method !== 'POST') return wire.writeError({ status: 405, message: wire.describeWrongMethod(request.method) });
   try {
     wire.checkRequest?.(request);
     const body = parseBody({ wire, text: await request.text() });
     wire.checkBody?.(body);
+    const withMcp = wire.answerWithMcp?.({ body, request, context });
+    if (withMcp) {
+      const answer = await withMcp;
+      const headers = { ...answer.headers, ...(answer.reasoning ? { 'x-mock-reasoning': answer.reasoning } : {}) };
+      if (wire.streamAnswer && wire.asksForStream?.({ body, request })) return writeStreamResponse({ stream: wire.streamAnswer({ answer: answer.body, body }), headers });
+      return jsonResponse(200, answer.body, headers);
+    }
     const conversation = wire.readConversation({ body, request });
     if (readMockVariant(conversation.model) === 'mock-model-stalling-sampling' && isSamplingStyleRequest(conversation)) await stallUntilGone(request.signal);
     const reply = decideMockReply(conversation);
@@ -93,6 +116,7 @@ async function serveMockEndpoint<Body, Answer>({ wire, request }: { wire: MockWi
     return breaksOff ? breakOffBody({ body: answer.body, headers }) : jsonResponse(200, answer.body, headers);
   } catch (error) {
     if (error instanceof MockRequestFault) return wire.writeError({ status: 400, message: error.message, param: error.param });
+    if (error instanceof MockFaultError) return wire.writeError(error.fault);
     throw error;
   }
 }

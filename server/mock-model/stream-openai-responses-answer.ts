@@ -7,6 +7,10 @@ import { cutIntoPieces, cutIntoWords, jsonFrame, type MockStream, type MockStrea
  * added, filled (a function call's arguments in `function_call_arguments.delta` pieces
  * restated by `.done`; a message's text in `output_text.delta` pieces inside its content
  * part) and done; `response.completed` (or `.incomplete`, `.failed`) carries it whole.
+ * Provider-side MCP items have events of their own between added and done: a listing's
+ * `response.mcp_list_tools.in_progress` and `.completed`, a call's `response.mcp_call.in_progress`,
+ * its arguments in `response.mcp_call_arguments.delta` pieces restated by `.done`, and
+ * `response.mcp_call.completed` (or `.failed`).
  */
 
 type Item = { type: string; id?: string; [field: string]: unknown };
@@ -47,6 +51,18 @@ export function streamOpenAiResponsesAnswer({ answer }: { answer: ResponsesAnswe
         send(`${kind}.done`, { ...where, [field]: whole, ...(field === 'text' ? { logprobs: [] } : {}) });
         send('response.content_part.done', { ...where, part });
       });
+    } else if (item.type === 'mcp_list_tools') {
+      const where = { item_id: itemId, output_index: outputIndex };
+      send('response.output_item.added', { output_index: outputIndex, item: { ...item, tools: [] } });
+      send('response.mcp_list_tools.in_progress', where);
+      send('response.mcp_list_tools.completed', where);
+    } else if (item.type === 'mcp_call' && typeof item.arguments === 'string') {
+      const where = { item_id: itemId, output_index: outputIndex };
+      send('response.output_item.added', { output_index: outputIndex, item: { ...item, arguments: '', output: null, error: null, status: 'in_progress' } });
+      send('response.mcp_call.in_progress', where);
+      for (const delta of cutIntoPieces(item.arguments)) send('response.mcp_call_arguments.delta', { ...where, delta });
+      send('response.mcp_call_arguments.done', { ...where, arguments: item.arguments });
+      send(item.status === 'failed' ? 'response.mcp_call.failed' : 'response.mcp_call.completed', where);
     } else {
       send('response.output_item.added', { output_index: outputIndex, item });
     }

@@ -94,6 +94,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     ...(stdioBridges ? { stdioBridges } : {}),
     // Bound elsewhere than loopback, the bind address is a name clients may use too.
     allowedHostnames: options.allowedHostnames ?? listDefaultAllowedHostnames(host),
+    // Beyond loopback anyone could make the mock's MCP client send requests anywhere: it then calls this app's own endpoints only.
+    providerMcp: { servers: isLoopbackAddress(host) ? 'any' : 'own', ...options.providerMcp },
     ...(clientLimits
       ? { maxSessionsPerClient: clientLimits.maxSessions, maxSessionsPerAddress: clientLimits.maxSessions * clientLimits.clientsPerAddress, identifyClient: clients.identifyClient }
       : {}),

@@ -35,6 +35,8 @@ const app = createApp({
   // A worker's own fetch goes to the network, not through this worker: the explorer's client metadata document, which
   // the sandbox fetches to learn who the client is, is answered by this same app, so the flow works offline too.
   authorization: { basePath: baseUrl.pathname, fetchDocument: fetchThroughApp },
+  // Provider-side MCP: the mock model, here in the worker, reaches the site's own MCP server through this same app (a worker's fetch skips the worker).
+  providerMcp: { fetch: fetchThroughApp, servers: 'any' },
   onError: (error) => console.error(`[in-browser server] ${error.message}`),
 });
 
