@@ -2,7 +2,7 @@ import type { GateFacts } from './run-facts.ts';
 import type { Sentence } from './word-claims.ts';
 
 /**
- * The words of a gate that asks the user (consent, a sampling review, an elicitation):
+ * The words of a gate that asks the user (consent, a sampling review, an elicitation, a provider's approval request):
  * who answered and what, said plainly, so an answer Next or a default gave is never
  * passed off as the learner's.
  */
@@ -36,6 +36,8 @@ export function describeGateTitle(gate: GateFacts): Sentence {
       return { text: gate.answer === 'allow' ? `${who}: the host calls${tool}` : `${who}: the host does not call${tool}`, claims: gate.answeredBy === null ? [] : claims };
     case 'sampling':
       return { text: gate.answer === 'approve' ? `${who}: the server’s request goes to the model` : `${who}: the model is not asked`, claims: gate.answeredBy === null ? [] : claims };
+    case 'mcp-approval':
+      return { text: gate.answer === 'approve' ? `${who}: the provider’s MCP client may call${tool}` : `${who}: the provider does not call${tool}`, claims: gate.answeredBy === null ? [] : claims };
     case 'elicitation': {
       const page = gate.pageOpened === null ? '' : gate.pageOpened ? ' (the page was opened)' : ' (the page was never opened)';
       const pageClaims = gate.pageOpened === null ? [] : [{ kind: 'page-opened' as const, opened: gate.pageOpened }];

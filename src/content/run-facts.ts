@@ -60,7 +60,15 @@ export type RunFacts = {
 
 export type RunRecord = { steps: readonly Step[]; status: TraceStatus | 'idle' | 'running'; answer: string | null; protocolVersion: string | null };
 
-const GATE_STEPS: Record<string, GateKind> = { 'user.consent': 'consent', 'host.sampling.review': 'sampling', 'user.elicitation.answer': 'elicitation' };
+const GATE_STEPS: Record<string, GateKind> = { 'user.consent': 'consent', 'host.sampling.review': 'sampling', 'user.elicitation.answer': 'elicitation', 'user.mcp-approval': 'mcp-approval' };
+
+/** What each gate takes as an answer, and what the host reads anything else as (the careful no). */
+const GATE_ANSWERS: Record<GateKind, { valid: string[]; fallback: string }> = {
+  consent: { valid: ['allow', 'deny'], fallback: 'deny' },
+  sampling: { valid: ['approve', 'decline'], fallback: 'decline' },
+  elicitation: { valid: ['accept', 'decline', 'cancel'], fallback: 'cancel' },
+  'mcp-approval': { valid: ['approve', 'deny'], fallback: 'deny' },
+};
 const YES_ANSWERS = new Set(['allow', 'approve', 'accept']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -74,10 +82,9 @@ export function readGate(step: Step, steps: readonly Step[], index: number): Gat
   const gate = Object.hasOwn(GATE_STEPS, step.id) ? GATE_STEPS[step.id]! : null;
   if (gate === null) return null;
   const given = readString(step.payload, gate === 'elicitation' ? 'action' : 'decision');
-  const fallback = gate === 'consent' ? 'deny' : gate === 'sampling' ? 'decline' : 'cancel';
-  const valid = gate === 'consent' ? ['allow', 'deny'] : gate === 'sampling' ? ['approve', 'decline'] : ['accept', 'decline', 'cancel'];
+  const { valid, fallback } = GATE_ANSWERS[gate];
   const answer = given !== null && valid.includes(given) ? given : fallback;
-  const asked = steps.slice(0, index).findLast((earlier) => earlier.id === 'host.ask-consent' || earlier.id === 'mcp.tools-call.request' || earlier.id === 'host.translate-tool-call');
+  const asked = steps.slice(0, index).findLast((earlier) => earlier.id === 'host.ask-consent' || earlier.id === 'host.ask-mcp-approval' || earlier.id === 'mcp.tools-call.request' || earlier.id === 'host.translate-tool-call');
   const tool = readString(asked?.payload, 'tool') ?? readString(asked?.payload, 'name') ?? (isRecord(asked?.payload) ? readString(asked.payload.params, 'name') : null);
   return { gate, answeredBy: step.gate?.answeredBy ?? null, answer, pageOpened: step.gate?.pageOpened ?? null, tool };
 }

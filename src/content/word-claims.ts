@@ -7,7 +7,7 @@ import type { Era, GateAnswerer, Phase } from '../trace/vocabulary.ts';
  * run with readers of its own, never with the builder's: a sentence whose claim the
  * trace contradicts is a sentence that tells the learner something that did not happen.
  */
-export type GateKind = 'consent' | 'sampling' | 'elicitation';
+export type GateKind = 'consent' | 'sampling' | 'elicitation' | 'mcp-approval';
 
 /** What became of the tool calls of one round, as the server's answers say. */
 export type CallResult = 'ok' | 'is-error' | 'protocol-error' | 'not-sent' | 'stopped' | 'unanswered';

@@ -7,6 +7,7 @@ import type { ReplyArrival, StopOutcome } from '../trace/stop-causes.ts';
 import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
 import { getWireStream } from '../providers/wire-streams.ts';
+import { restoreSecretsInData } from '../trace/secrets.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { describeWait } from './retry-after.ts';
 import { decideProviderRateLimit, explainProviderRateLimitGiveUp, waitOutProviderRateLimit } from './provider-rate-limit.ts';
@@ -54,6 +55,10 @@ export type ConversationContext = {
   startingConversation?: unknown;
   /** The tools listed and translated again when the server said its list changed; undefined when it did not. */
   relistTools?: () => Promise<ToolSet | undefined>;
+  /** Provider-side MCP: the server the provider was told to call, so that a refusal about it is explained as one. */
+  providerMcpServerUrl?: string;
+  /** The run's secrets: a step shows them redacted, the request carries them (a token the provider is to hand the MCP server). */
+  secrets: readonly string[];
 };
 
 const CANCELLED = {
@@ -62,20 +67,21 @@ const CANCELLED = {
   fix: 'Press Next to send the same request again, or Reset to start over.',
 };
 
-async function sendWithRetry(
+export async function sendWithRetry(
   context: ConversationContext,
   stepId: StepId,
   request: ProviderHttpRequest,
   translation: Step['translation'] | undefined,
+  title?: string,
 ): Promise<ProviderResponse> {
   // A 429 with Retry-After is waited out in the open and the request sent again, at most twice in a row (provider-rate-limit.ts).
   let waitsSoFar = 0;
-  let pendingTitle: string | undefined;
+  let pendingTitle: string | undefined = title;
   for (;;) {
-    const requestStep = await context.hostStep(stepId, { payload: request.body, ...(translation ? { translation } : {}) }, pendingTitle, true);
+    const requestStep = await context.hostStep(stepId, { payload: request.body, ...(translation ? { translation } : {}), ...(title ? { title } : {}) }, pendingTitle, true);
     if (context.runSignal.aborted) throw new RunAborted();
-    // The learner may have edited the request at the gate: what is recorded is what is sent.
-    const sent: SentProviderRequest = { ...request, body: requestStep.payload };
+    // The learner may have edited the request at the gate: what is recorded is what is sent, the secrets it shows redacted as they are.
+    const sent: SentProviderRequest = { ...request, body: restoreSecretsInData({ shown: requestStep.payload, original: request.body, secrets: context.secrets }) };
     // The call's one signal is Cancel's, which the run's reset aborts too (a reset is told apart first, below).
     const cancel = new AbortController();
     context.onProviderRequest(() => cancel.abort());
@@ -100,6 +106,7 @@ async function sendWithRetry(
         timeoutMs: context.timeoutMs,
         limits: context.limits,
         phase: context.currentPhase(),
+        ...(context.providerMcpServerUrl === undefined ? {} : { providerMcpServerUrl: context.providerMcpServerUrl }),
         onExchange: (http) => context.writer.update(requestStep, { http }),
         onFrame: (framing, frame) => context.writer.appendFrame(requestStep, framing, frame),
         say: context.say,
@@ -139,7 +146,7 @@ async function sendWithRetry(
 }
 
 /** A streamed reply's step keeps how it was read; its payload is the reply reassembled, its frames are in its http. */
-function streamOf(response: ProviderResponse): Pick<Step, 'stream' | 'http'> {
+export function streamOf(response: ProviderResponse): Pick<Step, 'stream' | 'http'> {
   return { ...(response.stream ? { stream: response.stream } : {}), ...(response.http ? { http: response.http } : {}) };
 }
 
@@ -161,7 +168,7 @@ export type ConversationEnd = { status: 'complete' | StopOutcome; answer: string
  * recorded under the outcome's name, then the host's last step says what happened, which
  * field said so, and what to do. Half an answer is shown as such, never as the answer.
  */
-async function endWithStop(context: ConversationContext, response: ProviderResponse, named: Exclude<ReplyStop, { outcome: 'finished' }>): Promise<ConversationEnd> {
+export async function endWithStop(context: ConversationContext, response: ProviderResponse, named: Exclude<ReplyStop, { outcome: 'finished' }>): Promise<ConversationEnd> {
   // A whole reply that never said it was over came in full as far as it goes: what it holds is what arrived.
   const stop = named.outcome === 'interrupted' && !named.arrived ? { ...named, arrived: describeWholeArrival(response.reply) } : named;
   const { replyTitle, fault } = describeStop({ stop, label: context.adapter.label });

@@ -52,7 +52,7 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     }
   }
   const hostStep: HostStep = async (id, fields, pendingTitle, editable = false, asks) => {
-    const release = await gate(writer.describe(id, { payload: fields.payload, editable, ...(pendingTitle ? { title: pendingTitle } : {}) }));
+    const release = await gate(writer.describe(id, { payload: fields.payload, editable, ...(pendingTitle ? { title: pendingTitle } : {}), ...(asks?.answerRequired ? { answerRequired: true } : {}) }));
     const given = editable && release.payload !== undefined;
     const edited = given ? { payload: release.payload, ...(release.answered ? {} : { edited: { original: fields.payload } }) } : {};
     const answered = asks ? { gate: { answeredBy: readAnswerer({ given, preset: asks.preset, autoRelease: options.autoRelease === true }), ...(asks.urlMode ? { pageOpened: release.pageOpened === true } : {}) } } : {};

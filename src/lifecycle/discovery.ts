@@ -237,17 +237,22 @@ function describeSentHeaders(headers: readonly McpHeader[]): { headers?: Record<
   return { headers: Object.fromEntries(headers.map((header) => [header.name.trim(), isSecretMcpHeader(header) ? `${REDACTED} (sent to the server)` : header.value.trim()])) };
 }
 
-/** Runs discovery to the tools in the provider's format, with the names it had to change. */
-export async function discoverTools(context: RunContext): Promise<ToolSet> {
-  const { options, hostStep } = context;
-  await hostStep('user.question', describeQuestionStep(options.question));
-  if (options.question.trim() === '') {
+/** Step 1: the question reaches the host; an empty one ends the run there, in either topology. */
+export async function receiveQuestion(context: RunContext): Promise<void> {
+  await context.hostStep('user.question', describeQuestionStep(context.options.question));
+  if (context.options.question.trim() === '') {
     throw new HostFault({
       what: 'The question is empty.',
       why: 'The host has nothing to ask the model.',
       fix: 'Type a question, for example “What is 5 plus 7?”, and press Next.',
     });
   }
+}
+
+/** Runs discovery to the tools in the provider's format, with the names it had to change. */
+export async function discoverTools(context: RunContext): Promise<ToolSet> {
+  const { options, hostStep } = context;
+  await receiveQuestion(context);
   // A stdio server is named by its command, not reached by a URL.
   const url = options.mcpTransport ? undefined : readMcpUrl(options.mcpUrl, context.say);
   await hostStep('host.start-discovery', {

@@ -1,6 +1,8 @@
 import { getWireAdapter } from '../providers/wire-adapters.ts';
 import type { Trace } from '../trace/trace.ts';
-import { runConversation, type ConversationEnd } from './conversation.ts';
+import { runConversation, type ConversationContext, type ConversationEnd } from './conversation.ts';
+import { runProviderMcp } from './provider-mcp-run.ts';
+import { getProviderMcpAdapter } from '../providers/provider-mcp/provider-mcp-adapters.ts';
 import { createRunContext } from './create-run-context.ts';
 import { discoverTools } from './discovery.ts';
 import { runToEnd } from './finish-run.ts';
@@ -45,38 +47,43 @@ export type LifecycleRun = {
   abort(): void;
 };
 
+/** What the conversation with the model shares with the rest of the run. */
+function createConversationContext(context: RunContext): ConversationContext {
+  const { options, writer, state } = context;
+  return {
+    adapter: context.adapter,
+    provider: options.provider,
+    ...(options.tabModel ? { tabModel: options.tabModel } : {}),
+    question: options.question,
+    writer,
+    fetch: options.fetch,
+    runSignal: context.signal,
+    timeoutMs: context.timeouts.providerAnswerMs,
+    limits: resolveProviderLimits(context.timeouts, { maxFrames: context.timeouts.maxReplyFrames }),
+    maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
+    retryFailures: !options.autoRelease,
+    say: context.say,
+    currentPhase: () => state.phase,
+    hostStep: context.hostStep,
+    secrets: context.secrets,
+    callTool: (params) => callTool(context, params),
+    relistTools: () => relistChangedTools(context),
+    onProviderRequest: (cancel) => {
+      state.cancelProviderRequest = cancel;
+      writer.emit({ type: 'provider-request', inFlight: cancel !== null });
+    },
+  };
+}
+
 /** The whole lifecycle, from the question to the answer; a failure anywhere ends it. */
 async function runLifecycle(context: RunContext): Promise<ConversationEnd['status'] | 'declined'> {
-  const { options, writer, state } = context;
+  const { options, state } = context;
+  // The second topology: the provider's MCP client does discovery and every call; the host's client stays idle.
+  if (options.topology === 'provider') return runProviderMcp(context, createConversationContext(context));
   const translatedTools = await discoverTools(context);
   if (options.listResources) await listResources(context);
   const startingConversation = options.prompt ? await startFromPrompt(context, options.prompt) : undefined;
-  const end = await runConversation(
-    {
-      adapter: context.adapter,
-      provider: options.provider,
-      ...(options.tabModel ? { tabModel: options.tabModel } : {}),
-      question: options.question,
-      writer,
-      fetch: options.fetch,
-      runSignal: context.signal,
-      timeoutMs: context.timeouts.providerAnswerMs,
-      limits: resolveProviderLimits(context.timeouts, { maxFrames: context.timeouts.maxReplyFrames }),
-      maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
-      retryFailures: !options.autoRelease,
-      say: context.say,
-      currentPhase: () => state.phase,
-      hostStep: context.hostStep,
-      callTool: (params) => callTool(context, params),
-      ...(startingConversation === undefined ? {} : { startingConversation }),
-      relistTools: () => relistChangedTools(context),
-      onProviderRequest: (cancel) => {
-        state.cancelProviderRequest = cancel;
-        writer.emit({ type: 'provider-request', inFlight: cancel !== null });
-      },
-    },
-    translatedTools,
-  );
+  const end = await runConversation({ ...createConversationContext(context), ...(startingConversation === undefined ? {} : { startingConversation }) }, translatedTools);
   context.trace.answer = end.answer;
   // The tools' views stay on screen after the answer, calling the server through the host, until they are closed.
   await keepViewsLive(context);
@@ -91,6 +98,9 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
   const adapter = options.tabModel?.adapter ?? getWireAdapter(options.provider.wire);
   if (!adapter) throw new Error(`Unknown wire format "${options.provider.wire}".`);
   if (options.provider.kind === 'tab' && !options.tabModel) throw new Error('The model in the tab was chosen, but no model is loaded.');
+  if (options.topology === 'provider' && !getProviderMcpAdapter(adapter.id)) {
+    throw new Error(`${adapter.label} cannot have the provider call the MCP server: provider-side MCP is OpenAI Responses' mcp tool or Anthropic's MCP connector.`);
+  }
   const { context, gateKeeper, abortController } = createRunContext(options, adapter);
   const { state, writer } = context;
   return {

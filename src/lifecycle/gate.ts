@@ -60,6 +60,8 @@ export class Gate {
 
   release(release: Release = {}): boolean {
     if (!this.open) return false;
+    // A gate that wants the user's own answer stays shut to a bare Next.
+    if (this.pending?.answerRequired && release.payload === undefined) return false;
     this.open(release);
     return true;
   }

@@ -8,6 +8,7 @@ import { explainProviderStop } from './explain-exchange-stop.ts';
 import { joinProviderUrl } from '../providers/join-provider-url.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { explainProviderFailure } from './provider-faults.ts';
+import { explainProviderMcpFailure } from '../content/provider-reach.ts';
 import { readRetryAfterMs } from './retry-after.ts';
 import type { HttpExchange, Phase, SseFrame, StreamSummary } from '../trace/trace.ts';
 import { createStreamedReplyCollector } from './collect-streamed-reply.ts';
@@ -54,6 +55,8 @@ export type ProviderCallInput = {
   /** The call's bounds in all (time, frames, bytes): a provider that streams forever is stopped. */
   limits?: ExchangeLimits;
   phase: Phase;
+  /** Provider-side MCP: the server the provider was told to call, so that its refusal about that server is explained as one. */
+  providerMcpServerUrl?: string;
   onExchange: (http: HttpExchange) => void;
   /** One more frame of a streamed reply; the exchange given to onExchange does not repeat the frames. */
   onFrame?: (framing: 'sse' | 'ndjson', frame: SseFrame) => void;
@@ -108,11 +111,7 @@ export async function callProvider(input: ProviderCallInput): Promise<ProviderRe
   const response = answer.kind === 'streamed' ? answer.response : answer;
   if (collector.streaming()) return readStreamedReply({ adapter, settings, headers: response.headers, collector, exchange, url, secrets, phase, signal, say });
   const http = exchange ? snapshotExchange(exchange) : { method: 'POST', url, requestHeaders: {} };
-  if (!response.ok) {
-    const retryAfterMs = response.status === 429 ? readRetryAfterMs({ value: response.headers.get('retry-after'), now: Date.now() }) : undefined;
-    const fault = explainProviderFailure({ status: response.status, body: text, url, label: adapter.label, kind: settings.kind, say, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
-    throw new HostFault(fault, phase, response.status === 429 ? { rateLimit: { waitMs: retryAfterMs } } : {});
-  }
+  if (!response.ok) throw refuseReply({ response, text, url, label: adapter.label, kind: settings.kind, say, phase, mcpServerUrl: input.providerMcpServerUrl });
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -135,6 +134,18 @@ export async function callProvider(input: ProviderCallInput): Promise<ProviderRe
       why: error.message,
     }, phase);
   }
+}
+
+/**
+ * The fault of a reply that is not 2xx. With provider-side MCP, a refusal about the server the
+ * provider was given is its own MCP client failing there: that, not the key or the model, is the story.
+ */
+function refuseReply(input: { response: { status: number; headers: Headers }; text: string; url: string; label: string; kind: ProviderSettings['kind']; say: FaultWords; phase: Phase; mcpServerUrl: string | undefined }): HostFault {
+  const { response, text, url, label, kind, say, phase } = input;
+  const retryAfterMs = response.status === 429 ? readRetryAfterMs({ value: response.headers.get('retry-after'), now: Date.now() }) : undefined;
+  const fault = explainProviderFailure({ status: response.status, body: text, url, label, kind, say, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+  const mcp = input.mcpServerUrl === undefined ? undefined : explainProviderMcpFailure({ status: response.status, body: text, serverUrl: input.mcpServerUrl });
+  return new HostFault(mcp ? { ...fault, ...mcp } : fault, phase, response.status === 429 ? { rateLimit: { waitMs: retryAfterMs } } : {});
 }
 
 /** The mock model says which rule it followed; real providers say nothing here. */

@@ -8,6 +8,8 @@ import type { GatedUrl } from '../trace/url-gate.ts';
 import type { ClientCredentials } from '../mcp/authorization/build-requests.ts';
 import type { AppViewHost, OpenLinkDecision } from './app-view-host.ts';
 import type { ViewSession } from './app-view-session.ts';
+import type { McpTopology } from '../trace/vocabulary.ts';
+import type { ApprovalDecision, ApprovalPolicy } from '../trace/provider-mcp.ts';
 import type { Authorization } from './authorization-flow.ts';
 import type { FaultReader, FaultWords } from './fault-words.ts';
 import type { Release } from './gate.ts';
@@ -82,6 +84,32 @@ export type RunOptions = {
   appView?: AppViewHost;
   /** The answer when a view asks to open a link and nobody is at the gate; keep it closed unless told. */
   openLinkAnswer?: OpenLinkDecision;
+  /**
+   * Who is the MCP client: the host's own (the default, the article's story), or the
+   * provider's (OpenAI Responses' mcp tool, Anthropic's MCP connector), which the host
+   * hands the server to and hears from only as the provider reports it.
+   */
+  topology?: McpTopology;
+  /** Provider-side MCP: how the provider is to ask, and how the host can learn what the server saw. */
+  providerMcp?: ProviderMcpOptions;
+};
+
+export type ProviderMcpOptions = {
+  /** Whether the provider asks before each call (OpenAI's require_approval; Anthropic asks never). Default: always for OpenAI, as OpenAI's own default. */
+  requireApproval?: ApprovalPolicy;
+  /** The user's answer to an approval request when nobody is at the gate (the CLI's --approval); approve unless told. */
+  approvalAnswer?: ApprovalDecision;
+  /**
+   * Where the app's built-in server gives back its record of a run (…/mcp/record), when the
+   * server is that one: the host names the run in the server URL it hands the provider, and
+   * reads what the server saw after each reply. Absent for a server that is not ours.
+   */
+  serverRecordUrl?: string;
+  /**
+   * The server lives in this page's Service Worker (the static site): no provider's servers
+   * can reach it, which the host says before the request when the model is real.
+   */
+  serverInBrowser?: boolean;
 };
 
 /**
@@ -156,7 +184,12 @@ export type HostStep = (id: StepId, fields: StepFields, pendingTitle?: string, e
  * answered (step.gate). `preset`: an answer was given before the run (a CLI flag); `urlMode`:
  * the question is a page to open, and whether it was opened is recorded too.
  */
-export type UserQuestion = { preset: boolean; urlMode?: boolean };
+export type UserQuestion = {
+  preset: boolean;
+  urlMode?: boolean;
+  /** The gate opens only with the user's own answer: Next alone does not answer for them (the provider's approval request). */
+  answerRequired?: boolean;
+};
 
 /** What every part of one run shares: its options, its trace, its gate, and its MCP plumbing. */
 export type RunContext = {

@@ -2,7 +2,7 @@ import { redactUrl } from '../trace/secrets.ts';
 import type { Trace } from '../trace/trace.ts';
 import type { RunOptions } from './run-context.ts';
 
-export type TraceOptions = Pick<RunOptions, 'question' | 'era' | 'mcpUrl' | 'provider'>;
+export type TraceOptions = Pick<RunOptions, 'question' | 'era' | 'mcpUrl' | 'provider' | 'topology'>;
 
 /**
  * A run's trace before its first step. Light on purpose (no MCP or provider code): the
@@ -18,7 +18,7 @@ export function startTrace(options: TraceOptions): Trace {
     startedAt: new Date().toISOString(),
     model: { wire: options.provider.wire, kind: options.provider.kind, name: options.provider.model },
     // The trace is shared (export, HAR, CLI output): a password in the server's URL stays out of it.
-    mcp: { url: redactUrl({ url: options.mcpUrl }), era: options.era, protocolVersion: null },
+    mcp: { url: redactUrl({ url: options.mcpUrl }), era: options.era, protocolVersion: null, ...(options.topology === 'provider' ? { topology: 'provider' as const } : {}) },
     steps: [],
   };
 }

@@ -15,6 +15,8 @@ export type PendingStep = {
   payload?: unknown;
   /** Whether the learner may edit the message before it leaves. */
   editable?: boolean;
+  /** The gate opens only with the user's own answer (its controls, or an edited one): Next alone does not answer for them. */
+  answerRequired?: boolean;
 };
 
 export type RunEvent =

@@ -6,7 +6,12 @@ import { ANTHROPIC_MCP_BETA, SERVER_RECORD_PATH } from '../../src/trace/provider
 import { ServerRecordSchema } from '../../src/trace/server-record-schema.ts';
 import { buildAnthropicMcpMessage } from '../../server/mock-model/anthropic-endpoint.ts';
 import { QUESTION } from '../helpers/fixtures.ts';
+import { createRecordingFetch, type SeenRequest } from '../helpers/record-sdk-requests.ts';
 import { useServer } from '../helpers/use-server.ts';
+import type { BetaRequestMCPServerURLDefinition, BetaToolUnion } from '@anthropic-ai/sdk/resources/beta/messages/messages';
+import { anthropicAdapter } from '../../src/providers/anthropic/anthropic-adapter.ts';
+import { anthropicMcp } from '../../src/providers/provider-mcp/anthropic-mcp.ts';
+import { joinProviderUrl } from '../../src/providers/join-provider-url.ts';
 
 /**
  * The mock model as Anthropic's MCP connector, held to the official @anthropic-ai/sdk: the
@@ -43,6 +48,25 @@ describe('our shapes are the SDK beta types (checked by tsc)', () => {
       ],
     });
     expect(message.content.map((block) => block.type)).toEqual(['mcp_tool_listing', 'mcp_tool_use', 'mcp_tool_result', 'text']);
+  });
+});
+
+describe('the host’s request is the one the SDK’s beta client sends (the SDK as oracle)', () => {
+  it('mcp_servers and the toolset are the SDK’s beta types (tsc); the body, the path and the beta header are the SDK’s', async () => {
+    const seen: SeenRequest[] = [];
+    const baseUrl = `${server.url}/mock/anthropic/v1`;
+    const client = new Anthropic({ apiKey: 'test-key-not-secret', baseURL: `${server.url}/mock/anthropic`, maxRetries: 0, fetch: createRecordingFetch(seen) });
+    const described = anthropicMcp.describeServer({ server: { url: `${server.url}/mcp`, headers: [{ name: 'Authorization', value: 'Bearer mcp-token-0123456789' }], requireApproval: 'never' } });
+    const servers: BetaRequestMCPServerURLDefinition[] = described.result.mcp_servers;
+    const tools: BetaToolUnion[] = described.result.tools;
+    const ours = anthropicMcp.buildRequest({ model: MOCK_MODEL_NAME, apiKey: 'test-key-not-secret', conversation: anthropicAdapter.startConversation({ question: QUESTION }), server: described.result });
+    const message = await client.beta.messages.create({ model: MOCK_MODEL_NAME, max_tokens: 1024, messages, mcp_servers: servers, tools, betas: [ANTHROPIC_MCP_BETA] });
+    expect(message.content.map((block) => block.type)).toEqual(['mcp_tool_listing', 'mcp_tool_use', 'mcp_tool_result', 'text']);
+    expect(seen[0]!.url).toBe(joinProviderUrl({ baseUrl, path: ours.path }));
+    expect(seen[0]!.body).toBe(JSON.stringify(ours.body));
+    expect(seen[0]!.headers.get('anthropic-beta')).toBe(ours.headers['anthropic-beta']);
+    // The SDK 1.x speaks anthropic-version 2026-10-21 with a Bearer key; the host, 2023-06-01 with x-api-key (tests/fidelity/anthropic.test.ts).
+    expect(ours.headers['anthropic-version']).toBe('2023-06-01');
   });
 });
 

@@ -5,7 +5,12 @@ import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
 import { SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
 import { ServerRecordSchema, type ServerRecord } from '../../src/trace/server-record-schema.ts';
 import { QUESTION } from '../helpers/fixtures.ts';
+import { createRecordingFetch, type SeenRequest } from '../helpers/record-sdk-requests.ts';
 import { useServer } from '../helpers/use-server.ts';
+import { openAiResponsesAdapter } from '../../src/providers/openai-responses/openai-responses-adapter.ts';
+import { openAiResponsesMcp, type OpenAiMcpApprovalResponse } from '../../src/providers/provider-mcp/openai-responses-mcp.ts';
+import { joinProviderUrl } from '../../src/providers/join-provider-url.ts';
+import type { ResponseInputItem } from 'openai/resources/responses/responses';
 
 /**
  * The mock model as OpenAI's remote MCP tool, held to the official openai SDK: the SDK
@@ -15,6 +20,7 @@ import { useServer } from '../helpers/use-server.ts';
  */
 
 const server = useServer();
+const useServerUrl = () => server.url;
 
 function createClient(): OpenAI {
   return new OpenAI({ apiKey: 'test-key-not-secret', baseURL: `${server.url}/mock/openai-responses/v1`, maxRetries: 0 });
@@ -144,6 +150,40 @@ describe('the mock as OpenAI’s remote MCP tool, through the openai SDK', () =>
     expect(apiError.status).toBe(424);
     expect(apiError.type).toBe('external_connector_error');
     expect(apiError.message).toContain("'gone'");
+  });
+});
+
+describe('the host’s requests are the ones the openai SDK sends (the SDK as oracle)', () => {
+  const withHeaders = () => ({ url: `${useServerUrl()}/mcp`, headers: [{ name: 'Authorization', value: 'Bearer mcp-token-0123456789' }, { name: 'X-Team', value: 'blue' }], requireApproval: 'always' as const });
+
+  it('the mcp tool is the SDK’s Tool.Mcp (tsc), and the request is byte for byte the SDK’s create({tools}) body, to the same URL with the same key', async () => {
+    const seen: SeenRequest[] = [];
+    const baseUrl = `${useServerUrl()}/mock/openai-responses/v1`;
+    const client = new OpenAI({ apiKey: 'sk-test-not-secret', baseURL: baseUrl, maxRetries: 0, fetch: createRecordingFetch(seen) });
+    const tools: Tool[] = openAiResponsesMcp.describeServer({ server: withHeaders() }).result;
+    const conversation = openAiResponsesAdapter.startConversation({ question: QUESTION });
+    const ours = openAiResponsesMcp.buildRequest({ model: MOCK_MODEL_NAME, apiKey: 'sk-test-not-secret', baseUrl, conversation, server: openAiResponsesMcp.describeServer({ server: withHeaders() }).result });
+    const first = await client.responses.create({ model: MOCK_MODEL_NAME, input: question, tools });
+    expect(first.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_approval_request']);
+    expect(seen[0]!.url).toBe(joinProviderUrl({ baseUrl, path: ours.path }));
+    expect(seen[0]!.body).toBe(JSON.stringify(ours.body));
+    expect(seen[0]!.headers.get('authorization')).toBe(ours.headers.authorization);
+    expect(seen[0]!.headers.get('content-type')).toBe(ours.headers['content-type']);
+  });
+
+  it('the approval answer is the SDK’s ResponseInputItem.McpApprovalResponse (tsc), after the reply’s own items, as the SDK sends it', async () => {
+    const seen: SeenRequest[] = [];
+    const baseUrl = `${useServerUrl()}/mock/openai-responses/v1`;
+    const client = new OpenAI({ apiKey: 'sk-test-not-secret', baseURL: baseUrl, maxRetries: 0, fetch: createRecordingFetch(seen) });
+    const described = openAiResponsesMcp.describeServer({ server: { url: `${useServerUrl()}/mcp`, headers: [], requireApproval: 'always' } });
+    const first = await client.responses.create({ model: MOCK_MODEL_NAME, input: question, tools: described.result });
+    const approval = itemsOf(first, 'mcp_approval_request')[0]!;
+    const reply = openAiResponsesAdapter.readResponse({ body: first });
+    const appended = openAiResponsesMcp.appendApprovals!({ conversation: openAiResponsesAdapter.startConversation({ question: QUESTION }), reply, answers: [{ id: approval.id, approve: true }] });
+    const answer: ResponseInputItem.McpApprovalResponse = { type: 'mcp_approval_response', approval_request_id: approval.id, approve: true } satisfies OpenAiMcpApprovalResponse;
+    await client.responses.create({ model: MOCK_MODEL_NAME, input: [...question, ...echoMcpItems(first), answer], tools: described.result });
+    const ours = openAiResponsesMcp.buildRequest({ model: MOCK_MODEL_NAME, apiKey: 'sk-test-not-secret', conversation: appended.conversation, server: described.result });
+    expect(JSON.parse(seen[1]!.body!)).toEqual(ours.body);
   });
 });
 

@@ -80,7 +80,7 @@ function readGateAnswer(step: Step): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-const GATE_IDS = { consent: 'user.consent', sampling: 'host.sampling.review', elicitation: 'user.elicitation.answer' } as const;
+const GATE_IDS = { consent: 'user.consent', sampling: 'host.sampling.review', elicitation: 'user.elicitation.answer', 'mcp-approval': 'user.mcp-approval' } as const;
 
 /** Null when the claim holds; else why the trace says otherwise. */
 export function checkClaim(trace: Trace, claim: Claim, truth: RunTruth): string | null {
