@@ -1,5 +1,6 @@
 import { ANSWER_REPLY_STEPS, STEP_DEFINITIONS, TOOL_CALL_REPLY_STEPS, type StepDefinition } from '../trace/steps.ts';
 import type { Step, TraceStatus } from '../trace/trace.ts';
+import { describeMovedToProvider, type ProviderHopFacts } from './provider-mcp-words.ts';
 
 /**
  * The canonical steps a finished run never reached, each with the reason, so the
@@ -33,11 +34,22 @@ export function findMissingSteps({ steps, status }: { steps: Step[]; status: Tra
   const lastReached = Math.max(0, ...seen);
   const denied = steps.some((step) => step.id === 'user.consent' && readDecision(step.payload) !== 'allow');
   const endedAtClient = steps.some((step) => step.id === 'client.result-to-host' && typeof step.payload === 'object' && step.payload !== null && 'error' in step.payload);
+  // Provider-side MCP: the provider was the MCP client, so most of the twenty happened there, out of the host's sight.
+  const providerHop: ProviderHopFacts | undefined = steps.some((step) => step.id === 'host.provider-mcp')
+    ? {
+        serverSawProgress: steps.some((step) => step.id === 'server.seen.notification'),
+        approvalDenied: steps.some((step) => step.id === 'user.mcp-approval' && readDecision(step.payload) !== 'approve'),
+        callsReported: steps.some((step) => step.id === 'provider.reported.tools-call.request'),
+      }
+    : undefined;
   const missing: MissingStep[] = [];
   for (let canonical = 1; canonical <= 20; canonical++) {
     if (seen.has(canonical)) continue;
     let reason: string;
-    if (status !== 'complete' && canonical > lastReached) {
+    const moved = providerHop ? describeMovedToProvider(canonical, providerHop) : undefined;
+    if (moved !== undefined && (status === 'complete' || status === 'declined' || canonical <= lastReached)) {
+      reason = moved;
+    } else if (status !== 'complete' && canonical > lastReached) {
       reason = status === 'aborted' ? 'The run was stopped before this step.' : 'The run stopped before this step: see the last recorded step.';
     } else if (!calledTools && answered && canonical >= 9 && canonical <= 18) {
       reason = 'The model answered without calling a tool, so there was no call to translate, send or run.';

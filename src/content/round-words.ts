@@ -98,9 +98,23 @@ function describeRefusedReport(round: RoundFacts | undefined, id: 'server.valida
   return null;
 }
 
+/** The provider was the MCP client: what it reports its client did, and no translation by the host. */
+function describeProviderAnswer(facts: RunFacts, id: 'provider.response.answer' | 'host.answer'): Sentence {
+  const claims: Claim[] = [{ kind: 'topology', topology: 'provider' }, { kind: 'reported-calls', count: facts.reportedCalls }];
+  const calls = `${facts.reportedCalls} tool call${facts.reportedCalls === 1 ? '' : 's'}`;
+  if (id === 'provider.response.answer') {
+    if (facts.reportedCalls > 0) return { text: `The provider reports ${calls} by its own MCP client (the steps above) and its model puts the result into words: the host called nothing and translated nothing.`, claims };
+    return { text: 'The provider reports no tool call by its MCP client: its model answered without one.', claims };
+  }
+  const outcome: Claim = { kind: 'outcome', outcome: facts.outcome === 'idle' ? 'running' : facts.outcome };
+  if (facts.outcome === 'declined') return { text: `One question to the provider and ${calls} by its own MCP client: a call was denied at the approval gate, so the answer is without it, and the run ends declined.`, claims: [...claims, outcome] };
+  return { text: `One question to the provider, ${calls} by its own MCP client, ${facts.translations} translations by the host: one answer.`, claims: [...claims, outcome, { kind: 'translations', count: facts.translations }] };
+}
+
 /** The step's sentence when its round decides it; null to use the step's own. */
 export function describeRoundSummary(facts: RunFacts, { step }: StepFacts): Sentence | null {
   const round = facts.rounds.get(step.iteration);
+  if (facts.topology === 'provider' && (step.id === 'provider.response.answer' || step.id === 'host.answer')) return describeProviderAnswer(facts, step.id);
   switch (step.id) {
     case 'provider.response.answer':
     case 'tab-model.output.answer':

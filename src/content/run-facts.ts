@@ -1,5 +1,5 @@
 import type { Step, TraceStatus } from '../trace/trace.ts';
-import { ERAS, type Era, type GateAnswerer, type Phase } from '../trace/vocabulary.ts';
+import { ERAS, type Era, type GateAnswerer, type McpTopology, type Phase } from '../trace/vocabulary.ts';
 import type { CallResult, GateKind } from './word-claims.ts';
 import { TOOL_CALL_REPLY_STEPS } from '../trace/steps.ts';
 
@@ -54,6 +54,10 @@ export type RunFacts = {
   executions: number;
   /** The host's cap on tool rounds ended the run. */
   roundCapReached: boolean;
+  /** Who was the MCP client: the provider's when the host handed it the server (host.provider-mcp). */
+  topology: McpTopology;
+  /** Provider-side MCP: the tool calls the provider reports its own MCP client made. */
+  reportedCalls: number;
   rounds: Map<number, RoundFacts>;
   steps: StepFacts[];
 };
@@ -145,6 +149,8 @@ export function readRunFacts(run: RunRecord): RunFacts {
     toolRounds: new Set(steps.filter((step) => step.id === 'llm.decide').map((step) => step.iteration)).size,
     executions,
     roundCapReached: steps.some((step) => step.fault?.rule === 'round-cap'),
+    topology: steps.some((step) => step.id === 'host.provider-mcp') ? 'provider' : 'host',
+    reportedCalls: steps.filter((step) => step.id === 'provider.reported.tools-call.request').length,
     rounds,
     steps: stepFacts,
   };

@@ -2,6 +2,7 @@ import { STEP_DEFINITIONS, TOOL_CALL_REPLY_STEPS, type StepDefinition } from '..
 import type { Step, TraceStatus } from '../trace/trace.ts';
 import { PHASES, type Phase } from '../trace/vocabulary.ts';
 import { findMissingSteps, NOT_THIS_RUN } from './missing-steps.ts';
+import { describeMovedToProvider, type ProviderHopFacts } from './provider-mcp-words.ts';
 import type { FailureSituation } from './step-summaries.ts';
 
 /**
@@ -155,6 +156,9 @@ function formatRanges(numbers: readonly number[]): string {
   return ranges.join(', ');
 }
 
+/** Whether a step of the twenty is one the provider does in this topology at all (12 and 16 are its report's). */
+const PROVIDER_HOP_UNKNOWN: ProviderHopFacts = { serverSawProgress: false, approvalDenied: false, callsReported: true };
+
 function listDifferences({ steps, status, canonicalSteps, situations }: { steps: readonly Step[]; status: TraceStatus; canonicalSteps: readonly RecapCanonicalStep[]; situations: Map<number, FailureSituation> }): string[] {
   const differences: string[] = [];
   const fault = steps.find((step) => step.kind === 'fault');
@@ -164,13 +168,22 @@ function listDifferences({ steps, status, canonicalSteps, situations }: { steps:
   if (rounds > 1) differences.push(`The model asked for tools in ${rounds} rounds, so steps 9 to 18 ran ${rounds} times.`);
   const calls = countById(steps, 'mcp.tools-call.request');
   if (calls > rounds && rounds > 0) differences.push(`${calls} tools/call requests for ${rounds} model ${rounds === 1 ? 'reply' : 'replies'}: some replies asked for several tools at once.`);
-  const missing = canonicalSteps.filter((entry) => entry.state === 'missing');
+  const allMissing = canonicalSteps.filter((entry) => entry.state === 'missing');
+  // Provider-side MCP: most of the twenty moved to the provider, which the timeline says step by step; the recap says it once.
+  const moved = steps.some((step) => step.id === 'host.provider-mcp') ? allMissing.filter((entry) => describeMovedToProvider(entry.canonical, PROVIDER_HOP_UNKNOWN) !== undefined && entry.note !== undefined && !entry.note.includes('stopped before')) : [];
+  if (moved.length > 0) {
+    const translations = moved.filter((entry) => entry.canonical === 7 || entry.canonical === 11 || entry.canonical === 18).length;
+    differences.push(`Step${moved.length === 1 ? '' : 's'} ${formatRanges(moved.map((entry) => entry.canonical))} moved to the provider${translations > 0 ? ` (${translations === 3 ? 'the three translations among them' : `${translations} of the translations among them`})` : ''}: its own MCP client and model did them, out of the host’s sight.`);
+  }
+  const missing = allMissing.filter((entry) => !moved.includes(entry));
   const why = missing[0]?.note;
   if (missing.length > 0) differences.push(`Step${missing.length === 1 ? '' : 's'} ${formatRanges(missing.map((entry) => entry.canonical))} did not happen${why === undefined || why === NOT_THIS_RUN ? ' in this run.' : `: ${why}`}`);
   const edited = steps.filter((step) => step.edited);
   for (const step of edited) differences.push(`You edited “${step.title}”${step.canonical === null ? '' : ` (step ${step.canonical})`}: what followed answers your version, not the model’s or the host’s.`);
   const extras = new Map<string, number>();
-  for (const step of steps) if (step.canonical === null && step.kind !== 'fault') extras.set(step.title, (extras.get(step.title) ?? 0) + 1);
+  // What the server saw of the provider's hop is one list of many messages: said once, with its count.
+  const titleOf = (step: Step) => (step.id.startsWith('server.seen.') ? 'messages the built-in server saw from the provider’s MCP client (its own record)' : step.title);
+  for (const step of steps) if (step.canonical === null && step.kind !== 'fault') extras.set(titleOf(step), (extras.get(titleOf(step)) ?? 0) + 1);
   if (extras.size > 0) {
     const listed = [...extras.entries()].map(([title, count]) => (count > 1 ? `${title} (${count}×)` : title));
     differences.push(`${[...extras.values()].reduce((sum, count) => sum + count, 0)} steps outside the article’s twenty: ${listed.join('; ')}.`);

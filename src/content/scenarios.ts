@@ -1,5 +1,5 @@
 import type { MockModelName } from '../trace/mock-models.ts';
-import type { Era } from '../trace/vocabulary.ts';
+import type { Era, McpTopology } from '../trace/vocabulary.ts';
 
 /**
  * Built-in scenarios: each one a real run that teaches something the simple story leaves
@@ -30,6 +30,10 @@ export type Scenario = {
   lesson: string;
   /** The endpoint is the authorization sandbox's: its consent may be approved for the learner with no browser (the CLI), its made-up values shown. */
   authorizationSandbox?: true;
+  /** Who is the MCP client in this lesson: the provider's (provider-side MCP), where not the host's. */
+  topology?: McpTopology;
+  /** The wire format the lesson needs, used when the learner's own cannot run it (provider-side MCP: OpenAI Responses or Anthropic). */
+  wire?: string;
 };
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';
@@ -282,6 +286,16 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp/apps',
     mockModel: 'mock-model-deterministic',
     lesson: 'add_numbers comes with a view: a page of the server’s, which the host reads (resources/read of its ui:// resource) and renders in a sandboxed frame, the App. Compare what the model is told (the tool, never its view) with what the view is told (the arguments, then the result), and watch every postMessage between the host and the view. After the answer the view stays: change a number and press Add again, and its tools/call goes through the host’s gate like the model’s. The CLI has no screen: it reads the view and says what a host with one would have sent.',
+  },
+  {
+    id: 'provider-mcp',
+    title: 'Provider-side MCP: the provider calls the server itself',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp',
+    mockModel: 'mock-model-deterministic',
+    topology: 'provider',
+    wire: 'openai-responses',
+    lesson: 'The host hands the provider the server’s URL instead of its tools: no tools/list and no translation on the host. The provider’s own MCP client lists and calls, after you approve; the host sees only the provider’s report, and the server’s own record shows what really reached it.',
   },
 ];
 

@@ -1,7 +1,7 @@
 import { getStepDefinition } from '../trace/steps.ts';
 import type { Step } from '../trace/trace.ts';
 import type { Phase } from '../trace/vocabulary.ts';
-import { PHASE_SUMMARIES } from './phase-summaries.ts';
+import { PHASE_SUMMARIES, PROVIDER_MCP_PHASE_SUMMARIES } from './phase-summaries.ts';
 import { describeGateTitle } from './gate-words.ts';
 import { describeStepNumber, describeStepNumberLong } from './step-numbers.ts';
 import { describeRoundSummary } from './round-words.ts';
@@ -108,6 +108,7 @@ function describeSessionExpired(facts: RunFacts, step: Step, index: number): Sen
 
 function describePhaseHeading(facts: RunFacts, { step, phase, index }: StepFacts): Sentence {
   const claim = { kind: 'phase' as const, step: index, phase };
+  if (facts.topology === 'provider') return say(PROVIDER_MCP_PHASE_SUMMARIES[phase], claim, { kind: 'topology', topology: 'provider' });
   const round = facts.rounds.get(step.iteration);
   if (phase === 'execution' && round && round.result !== null && !round.computed) {
     const result = { kind: 'computed' as const, round: round.round, computed: false };

@@ -1,5 +1,5 @@
 import type { TraceStatus } from '../trace/trace.ts';
-import type { Era, GateAnswerer, Phase } from '../trace/vocabulary.ts';
+import type { Era, GateAnswerer, McpTopology, Phase } from '../trace/vocabulary.ts';
 
 /**
  * What a sentence says happened, as data beside its words. Every word builder returns its
@@ -46,7 +46,11 @@ export type Claim =
   /** The reply stream reached its format's end marker, or did not. */
   | { kind: 'stream-ended'; step: number; ended: boolean }
   /** The run stopped at the host's cap on tool rounds. */
-  | { kind: 'round-cap'; reached: boolean };
+  | { kind: 'round-cap'; reached: boolean }
+  /** Who was the MCP client: the host's own, or the provider's (provider-side MCP). */
+  | { kind: 'topology'; topology: McpTopology }
+  /** The provider reported its own MCP client making this many tool calls (provider-side MCP). */
+  | { kind: 'reported-calls'; count: number };
 
 /** Words and what they claim. */
 export type Sentence = { text: string; claims: Claim[] };

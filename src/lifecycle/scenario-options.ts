@@ -17,5 +17,6 @@ export function buildScenarioRunOptions({ scenario, era, appUrl, provider }: { s
     ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
     ...(scenario.prompt ? { prompt: scenario.prompt } : {}),
     ...(scenario.listResources ? { listResources: true } : {}),
+    ...(scenario.topology === 'provider' ? { topology: 'provider' as const } : {}),
   };
 }

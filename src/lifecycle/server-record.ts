@@ -59,8 +59,9 @@ function appendSeenExchange(context: RunContext, { exchange, fetchedAt }: { exch
   // An answer on the stream of a POST answers a request of that POST: ids start again with each connection.
   const methods = new Map<string, string>();
   const note = `From the built-in server’s own record of this run (read at step ${fetchedAt.n}); it reached the server ${exchange.at} ms after the run’s first request there. The host never saw this message.`;
-  const phase = context.state.phase;
   const received = readMessages({ text: exchange.requestBody, contentType: exchange.requestHeaders['content-type'] });
+  // Every message of one exchange belongs to the phase of what was asked (a stream's GET to discovery, with the handshake).
+  const phase = phaseOf(received[0], 'discovery');
   if (received.length === 0) {
     context.writer.append('server.seen.request', { payload: { method: exchange.method, path: exchange.path }, title: describeSeenRequest({ message: undefined, httpMethod: exchange.method, path: exchange.path }), note, phase });
   }
@@ -68,7 +69,7 @@ function appendSeenExchange(context: RunContext, { exchange, fetchedAt }: { exch
     const id = readJsonField(message, 'id');
     const named = nameMessage(message);
     if ((typeof id === 'string' || typeof id === 'number') && named !== undefined) methods.set(String(id), named);
-    context.writer.append('server.seen.request', { payload: message, title: describeSeenRequest({ message, httpMethod: exchange.method, path: exchange.path }), note, phase: phaseOf(message, phase) });
+    context.writer.append('server.seen.request', { payload: message, title: describeSeenRequest({ message, httpMethod: exchange.method, path: exchange.path }), note, phase });
   }
   const sent = readMessages({ text: exchange.responseBody, contentType: exchange.responseHeaders['content-type'] });
   if (sent.length === 0) {
@@ -82,7 +83,7 @@ function appendSeenExchange(context: RunContext, { exchange, fetchedAt }: { exch
       payload: message,
       title: describeSeenAnswer({ message, answering, status: exchange.status }),
       note: exchange.cut ? `${note} The server kept only the first part of this answer.` : note,
-      phase: answering === undefined ? phaseOf(message, phase) : phaseOf({ method: answering }, phase),
+      phase,
     });
   }
 }
@@ -94,7 +95,7 @@ function appendSeenExchange(context: RunContext, { exchange, fetchedAt }: { exch
  */
 export async function showServerRecord(context: RunContext, reader: ServerRecordReader): Promise<void> {
   const url = `${reader.recordUrl}/${reader.runId}`;
-  const step = await context.hostStep('host.fetch-server-record', { payload: { method: 'GET', url } });
+  const step = await context.hostStep('host.fetch-server-record', { payload: { method: 'GET', url }, phase: context.trace.steps.at(-1)?.phase ?? context.state.phase });
   const unread = (why: string) => context.writer.update(step, { note: `The record could not be read: ${why}. What the provider reported stands without it.` });
   let text: string;
   try {

@@ -29,7 +29,8 @@ export function findRoundSituation(roundSteps: readonly Step[], allSteps: readon
   if (responses.some(hasError)) return 'unknown-tool';
   if (responses.some(isErrorResult)) return roundSteps.some((step) => step.id === 'server.execute') ? 'tool-failed' : 'validation-refused';
   const answered = roundSteps.some((step) => ANSWER_REPLY_STEPS.has(step.id));
-  if (answered && !allSteps.some((step) => TOOL_CALL_REPLY_STEPS.has(step.id))) return 'no-tool';
+  // A provider-side run's calls are the provider's own, reported: a reply that reports one called a tool.
+  if (answered && !allSteps.some((step) => TOOL_CALL_REPLY_STEPS.has(step.id) || step.id === 'provider.reported.tools-call.request')) return 'no-tool';
   return undefined;
 }
 

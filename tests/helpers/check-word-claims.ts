@@ -117,6 +117,12 @@ export function checkClaim(trace: Trace, claim: Claim, truth: RunTruth): string 
       const gates = steps.filter((step) => step.id === GATE_IDS[claim.gate]);
       return gates.some((step) => readGateAnswer(step) === claim.answer && step.gate?.answeredBy === claim.answeredBy) ? null : fail(gates.map((step) => [readGateAnswer(step), step.gate]));
     }
+    case 'topology':
+      return (trace.mcp.topology ?? 'host') === claim.topology ? null : fail(trace.mcp.topology);
+    case 'reported-calls': {
+      const count = steps.filter((step) => step.id === 'provider.reported.tools-call.request').length;
+      return count === claim.count ? null : fail(count);
+    }
     case 'page-opened':
       return truth.pageOpened === claim.opened ? null : `the test ${truth.pageOpened ? 'opened' : 'did not open'} the page`;
     case 'outcome':

@@ -7,6 +7,7 @@ import type { Trace } from '../../src/trace/trace.ts';
 import type { Era } from '../../src/trace/vocabulary.ts';
 import { APPS_MCP_PATH } from '../../src/trace/mcp-apps.ts';
 import { createInMemoryAppView } from './in-memory-app-view.ts';
+import { SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
 
 /**
  * One combination of the word check: a built-in scenario in an era and a wire format, with
@@ -20,6 +21,8 @@ export type GateAnswers = {
   elicitation?: 'accept' | 'decline' | 'cancel';
   /** URL mode: whether the learner opened the page before answering. */
   pageOpened?: boolean;
+  /** Provider-side MCP: the answer at the provider's approval gate (which Next alone does not open). */
+  mcpApproval?: 'approve' | 'deny';
 };
 
 /** `screen`: the run has a screen for tools' views (the official App in memory), as the page does; without one it is the CLI. */
@@ -46,6 +49,9 @@ export function listGateAnswers(scenario: Scenario): GateAnswers[] {
     case 'sampling-refused':
     case 'sampling-timeout':
       return [{}, { sampling: 'approve' }];
+    case 'provider-mcp':
+      // No {}: Next does not answer the provider's approval request for the user.
+      return [{ mcpApproval: 'approve' }, { mcpApproval: 'deny' }];
     default:
       return [{}];
   }
@@ -54,6 +60,7 @@ export function listGateAnswers(scenario: Scenario): GateAnswers[] {
 /** The answer released at a gate that asks the user; undefined: Next, with the host's proposed answer. */
 function answerAt(id: string, proposed: unknown, answers: GateAnswers): { payload: unknown; answered: true; pageOpened?: boolean } | undefined {
   if (id === 'user.consent' && answers.consent) return { payload: { decision: answers.consent }, answered: true };
+  if (id === 'user.mcp-approval' && answers.mcpApproval) return { payload: { decision: answers.mcpApproval }, answered: true };
   if (id === 'host.sampling.review' && answers.sampling) return { payload: { ...(isRecord(proposed) ? proposed : {}), decision: answers.sampling }, answered: true };
   if (id === 'user.elicitation.answer' && answers.elicitation) {
     const payload = answers.elicitation === 'accept' ? proposed : { action: answers.elicitation };
@@ -65,8 +72,11 @@ function answerAt(id: string, proposed: unknown, answers: GateAnswers): { payloa
 export async function runCombination({ serverUrl, combination }: { serverUrl: string; combination: Combination }): Promise<Trace> {
   const { scenario, era, wire, answers } = combination;
   const options = buildScenarioRunOptions({ scenario, era, appUrl: serverUrl, provider: { wire, kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo(wire).mockBasePath}`, model: scenario.mockModel } });
+  // Provider-side MCP: the built-in server's record is read back, as the page and the CLI read it.
+  const providerMcp = scenario.topology === 'provider' ? { providerMcp: { serverRecordUrl: `${serverUrl}${SERVER_RECORD_PATH}` } } : {};
   const run = createLifecycleRun({
     ...options,
+    ...providerMcp,
     networkTimeoutMs: 10_000,
     // The stalling model would make each run wait the host's full 10 s before the timeout it teaches.
     limits: { samplingAnswerMs: 500 },

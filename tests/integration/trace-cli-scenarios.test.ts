@@ -156,6 +156,16 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.steps.some((step) => step.from === 'app' || step.to === 'app')).toBe(false);
     expect(trace.answer).toBe('5 plus 7 is 12.');
   },
+  'provider-mcp': (trace) => {
+    // The provider is the MCP client: no host MCP traffic, its report as steps 3, 5, 12 and 16, the CLI's approval, the server's record.
+    expect(trace.model.wire).toBe('openai-responses');
+    expect(trace.mcp.topology).toBe('provider');
+    expect(trace.steps.filter((step) => step.from === 'client' || step.to === 'client')).toEqual([]);
+    expect(trace.steps.filter((step) => step.id.startsWith('provider.reported.')).map((step) => step.canonical)).toEqual([3, 5, 12, 16]);
+    expect(trace.steps.find((step) => step.id === 'user.mcp-approval')?.gate?.answeredBy).toBe('host');
+    expect(trace.steps.some((step) => step.id === 'server.seen.request' && JSON.stringify(step.payload).includes('"tools/call"'))).toBe(true);
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+  },
   authorization: (trace) => {
     // The sandbox's 401, its consent approved by the CLI, the token, and the request again with it.
     expect(trace.steps.find((step) => step.id === 'auth.challenge')?.http?.status).toBe(401);

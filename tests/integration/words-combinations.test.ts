@@ -7,6 +7,7 @@ import type { Sentence } from '../../src/content/word-claims.ts';
 import { WIRE_CATALOG } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { ERAS } from '../../src/trace/vocabulary.ts';
+import { isProviderMcpWire } from '../../src/trace/provider-mcp.ts';
 import { findStepOutcomes } from '../../src/ui/step-outcome.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS } from '../../src/lifecycle/run-context.ts';
 import { checkClaim, findBrokenText, type RunTruth } from '../helpers/check-word-claims.ts';
@@ -26,7 +27,8 @@ const server = useServer();
 
 const COMBINATIONS: Combination[] = SCENARIOS.flatMap((scenario) =>
   ERAS.flatMap((era) =>
-    WIRE_CATALOG.flatMap((wire) =>
+    // A provider-side lesson runs only where the provider can be the MCP client.
+    WIRE_CATALOG.filter((wire) => scenario.topology !== 'provider' || isProviderMcpWire(wire.id)).flatMap((wire) =>
       listGateAnswers(scenario).flatMap((answers) =>
         listScreens(scenario).map((screen) => ({ scenario, era, wire: wire.id, answers, screen, label: `${scenario.id} ${era} ${wire.id} ${JSON.stringify(answers)}${screen ? ' with a screen' : ''}` })),
       ),
