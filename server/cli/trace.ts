@@ -20,6 +20,9 @@ import { readServerFlags } from './read-server-flags.ts';
 import { readPromptFlags } from './read-prompt-flags.ts';
 import { exitCodeFor } from './exit-code.ts';
 import { createStdioTransport } from './stdio-transport.ts';
+import { readTopologyFlags, TOPOLOGY_FLAG_OPTIONS, TOPOLOGY_FLAG_USAGE } from './read-topology-flags.ts';
+import { describeUnreachableServer } from '../../src/content/provider-reach.ts';
+import { SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
 
 const usage = `Usage: npm run trace -- ["What is 5 plus 7?"] [options]
 
@@ -30,7 +33,8 @@ Runs the explorer's host in Node, through every step, and prints the trace.
                                 protocol era (default 2025-11-25, or the scenario's; auto with --server or
                                 --stdio: try 2026-07-28, fall back to 2025-11-25 in the open when the server
                                 does not speak it; a --stdio program is started again for 2025-11-25)
-  --wire ID                     wire format: ${WIRE_CATALOG.map((wire) => wire.id).join(', ')} (default openai-chat)
+  --wire ID                     wire format: ${WIRE_CATALOG.map((wire) => wire.id).join(', ')} (default openai-chat,
+                                or the scenario's own)
   --model mock|real             the built-in mock model (default), or the real provider (the page's
                                 third, a GGUF model in the tab, runs only in a browser: --model tab says so);
                                 its key comes from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY)
@@ -65,11 +69,12 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --consent allow|deny          the answer at a destructive tool's consent gate (default allow, said in the step)
   --prompt NAME                 start from this prompt of the server (prompts/get, translation #5) instead of the
                                 question alone; --prompt-arg NAME=VALUE gives one of its arguments (repeatable)
+${TOPOLOGY_FLAG_USAGE}
 ${EXPORT_FLAG_USAGE}
 
 Exit code: 0 a full answer, 1 the run failed, 2 a wrong command line, 3 the model refused,
 4 the reply was cut off (token limit), 5 a provider's filter blocked it, 6 you declined a
-tool call at the consent gate, 7 the reply did not finish arriving (it broke off before the
+tool call at the consent gate or the provider's approval gate, 7 the reply did not finish arriving (it broke off before the
 provider said it was over).
 A --base-url of your own (a local OpenAI-compatible server, Ollama) needs no key; one is sent if set.`;
 
@@ -85,7 +90,7 @@ try {
     options: {
       era: { type: 'string' },
       scenario: { type: 'string', default: DEFAULT_SCENARIO_ID },
-      wire: { type: 'string', default: 'openai-chat' },
+      wire: { type: 'string' },
       model: { type: 'string', default: 'mock' },
       'model-name': { type: 'string' },
       'base-url': { type: 'string' },
@@ -108,6 +113,7 @@ try {
       'prompt-arg': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
       ...EXPORT_FLAG_OPTIONS,
+      ...TOPOLOGY_FLAG_OPTIONS,
     },
   });
 } catch (error) {
@@ -145,8 +151,10 @@ const roots = (values.root ?? []).map((text) => {
   return 'error' in read ? fail(read.error) : read.root;
 });
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
-const wire = findWireInfo(values.wire);
-if (!wire || !getWireAdapter(values.wire)) fail(`Unknown wire format "${values.wire}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
+// A scenario whose lesson needs a format (provider-side MCP) names it; --wire still wins.
+const wireId = values.wire ?? scenario.wire ?? 'openai-chat';
+const wire = findWireInfo(wireId);
+if (!wire || !getWireAdapter(wireId)) fail(`Unknown wire format "${wireId}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
 // The page's third model, a GGUF file in the learner's tab, runs llama.cpp compiled to WebAssembly in a Web Worker
 // (@wllama/wllama needs a browser: Worker, Blob URLs, navigator); Node has no such worker, so the CLI says where it runs.
 if (values.model === 'tab') {
@@ -184,6 +192,8 @@ const authFault = values['auth-fault'] === undefined ? undefined : SandboxFaultS
 if (authFault && !authFault.success) fail(`--auth-fault is one of ${SANDBOX_FAULTS.join(', ')}, not "${values['auth-fault']}".`);
 if (authFault && !sandbox) fail('--auth-fault switches a fault of the built-in sandbox: use it with --scenario authorization and no --server or --stdio.');
 const mcpPath = authFault?.success ? `${scenario.mcpPath}?fault=${authFault.data}` : scenario.mcpPath;
+const topologyChoice = readTopologyFlags({ topology: values.topology, requireApproval: values['require-approval'], approval: values.approval, scenarioTopology: scenario.topology, wire: wireId, stdio: stdioCommand !== undefined });
+if ('error' in topologyChoice) fail(topologyChoice.error);
 
 /** The CLI's part in the authorization flow: the consent URL printed on stderr (stdout keeps the trace), the redirect read on loopback. */
 function readAuthorizationSettings({ redirect, localUrl }: { redirect: LoopbackRedirect; localUrl: string }): AuthorizationSettings {
@@ -214,10 +224,18 @@ try {
       ? readRealProvider(wire)
       : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: scenario.mockModel, strict: values.strict, stream };
   const stdio = stdioCommand?.ok ? stdioCommand.command : undefined;
+  const mcpUrl = stdio ? `stdio:${values.stdio}` : (serverChoice.mcpUrl ?? `${local.url}${mcpPath}`);
+  // The built-in server keeps a record of what the provider's client asked of it, which the host reads back.
+  const builtInServer = serverChoice.mcpUrl === undefined && stdio === undefined;
+  const topology = topologyChoice.providerMcp && builtInServer ? { ...topologyChoice, providerMcp: { ...topologyChoice.providerMcp, serverRecordUrl: `${local.url}${SERVER_RECORD_PATH}` } } : topologyChoice;
+  // The truth of the real world, said before the request: a provider's servers cannot reach this machine.
+  const unreachable = topology.topology === 'provider' && provider.kind === 'real' ? describeUnreachableServer({ url: mcpUrl, inBrowser: false }) : undefined;
+  if (unreachable) console.error(`Before the request: ${unreachable}\n`);
   const run = createLifecycleRun({
     question,
     era: serverChoice.era,
-    mcpUrl: stdio ? `stdio:${values.stdio}` : (serverChoice.mcpUrl ?? `${local.url}${mcpPath}`),
+    mcpUrl,
+    ...topology,
     mcpHeaders: serverChoice.mcpHeaders,
     // The server's stderr is its log: it goes to this terminal's stderr, beside the trace on stdout, escaped.
     ...(stdio ? { mcpTransport: () => createStdioTransport(stdio) } : {}),
