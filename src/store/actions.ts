@@ -34,6 +34,11 @@ export function next(): void {
     return;
   }
   if (state.status === 'running') {
+    // A gate that wants the user's own answer (the provider's approval request) is not answered by Next: its panel is.
+    if (state.pending?.answerRequired) {
+      pause();
+      return;
+    }
     setState({ followNext: true });
     if (state.pending) releaseRun();
   }

@@ -2,6 +2,9 @@ import { checkMcpHeaders, keepFilledHeaders, type McpHeader } from '../lifecycle
 import { findWireInfo, WIRE_CATALOG } from '../providers/wire-catalog.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS } from '../lifecycle/run-context.ts';
 import { validateRoot, type HostRoot } from '../lifecycle/roots.ts';
+import type { McpTopology } from '../trace/vocabulary.ts';
+import { isProviderMcpWire, PROVIDER_MCP_WIRES, type ApprovalPolicy } from '../trace/provider-mcp.ts';
+import type { Scenario } from '../content/scenarios.ts';
 
 /**
  * Which model the host talks to. Everything but the API key may be kept on this
@@ -43,6 +46,10 @@ export type ModelSettings = {
   mcpRoots: HostRoot[];
   /** The host stops a model that asks for tools after this many rounds (RunOptions.maxToolRounds). */
   maxToolRounds: number;
+  /** Who is the MCP client: the host's own, or (OpenAI Responses, Anthropic) the provider's. */
+  topology: McpTopology;
+  /** Provider-side MCP with OpenAI: whether the provider asks before each call (require_approval). */
+  requireApproval: ApprovalPolicy;
 };
 
 export { DEFAULT_MAX_TOOL_ROUNDS };
@@ -69,6 +76,8 @@ export function defaultModelSettings(): ModelSettings {
     mcpClientId: '',
     mcpRoots: [],
     maxToolRounds: DEFAULT_MAX_TOOL_ROUNDS,
+    topology: 'host',
+    requireApproval: 'always',
   };
 }
 
@@ -126,7 +135,19 @@ export function loadModelSettings(): ModelSettings {
     mcpClientId: typeof record.mcpClientId === 'string' ? record.mcpClientId.trim() : '',
     mcpRoots: readStoredRoots(record.mcpRoots),
     maxToolRounds: readMaxToolRounds(record.maxToolRounds),
+    topology: record.topology === 'provider' ? 'provider' : 'host',
+    requireApproval: record.requireApproval === 'never' ? 'never' : 'always',
   };
+}
+
+/**
+ * Who is the MCP client in the run about to start, and in which format: a scenario whose
+ * lesson is provider-side MCP takes its own format when the learner's cannot run it; a
+ * learner's provider-side setting holds where the format has it.
+ */
+export function resolveTopology({ settings, scenario }: { settings: Pick<ModelSettings, 'topology' | 'wire'>; scenario: Pick<Scenario, 'topology' | 'wire'> | undefined }): { topology: McpTopology; wire: string } {
+  if (scenario?.topology === 'provider') return { topology: 'provider', wire: isProviderMcpWire(settings.wire) ? settings.wire : (scenario.wire ?? PROVIDER_MCP_WIRES[0]) };
+  return { topology: settings.topology === 'provider' && isProviderMcpWire(settings.wire) ? 'provider' : 'host', wire: settings.wire };
 }
 
 /** A whole number of rounds from 1 to MAX_TOOL_ROUNDS_LIMIT, or the default for anything else. */
@@ -169,6 +190,9 @@ export function prepareMcpServerSettings(settings: ModelSettings): { settings: M
   if (settings.mcpServerUrl !== null) problems.push(...checkMcpHeaders(mcpHeaders));
   const checked = checkRoots(settings.mcpRoots);
   if (settings.mcpServerUrl !== null) problems.push(...checked.problems);
+  if (settings.topology === 'provider' && !isProviderMcpWire(settings.wire)) {
+    problems.push('Only OpenAI Responses and Anthropic Messages have a provider that calls the MCP server itself: choose one of them as the wire format, or let the host be the MCP client.');
+  }
   return { settings: { ...settings, mcpHeaders, mcpClientId: settings.mcpClientId.trim(), mcpRoots: checked.roots }, problems };
 }
 

@@ -4,11 +4,12 @@ import type { Trace } from '../trace/trace.ts';
 import { recordQuestionStepAhead } from '../lifecycle/question-step.ts';
 import { MOCK_MODEL_NAME } from '../trace/mock-models.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
-import { chooseMaxToolRounds, readStreamChoice } from './model-settings.ts';
+import { chooseMaxToolRounds, readStreamChoice, resolveTopology } from './model-settings.ts';
+import { SERVER_RECORD_PATH } from '../trace/provider-mcp.ts';
 import { findScenario, type Scenario } from '../content/scenarios.ts';
 import type { AuthorizationSettings } from '../lifecycle/run-context.ts';
 import { createPageAuthorization } from './sign-in-window.ts';
-import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
+import { IS_STATIC_SITE, waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import { CLIENT_METADATA_PATH } from '../trace/authorization-sandbox.ts';
 import { listChosenHttpOrigins } from '../trace/url-gate.ts';
@@ -76,7 +77,9 @@ export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' |
     // No base URL, no key: the name is the file's, set when the run is given the loaded model (addTabModel).
     return { wire: 'chat-template', kind: 'tab', baseUrl: '', model: '' };
   }
-  const wire = findWireInfo(model.wire) ?? findWireInfo('openai-chat')!;
+  // A provider-side lesson speaks a format whose provider can be the MCP client, whatever the learner's is.
+  const { wire: wireId } = resolveTopology({ settings: model, scenario: findScenario(state.scenarioId) });
+  const wire = findWireInfo(wireId) ?? findWireInfo('openai-chat')!;
   if (model.kind === 'mock') {
     const variant = findScenario(state.scenarioId)?.mockModel ?? MOCK_MODEL_NAME;
     return { wire: wire.id, kind: 'mock', baseUrl: resolveAppUrl(wire.mockBasePath, appBaseUrl), model: variant, strict: model.strict, stream: readStreamChoice(model) };
@@ -128,6 +131,25 @@ function prepareRunOptions({ state, provider, appBaseUrl }: { state: ExplorerSta
     ...(scenario?.listResources ? { listResources: true } : {}),
     // Roots, like headers, are for the server the learner named: the built-in one is never handed a folder.
     ...(state.model.mcpServerUrl !== null && state.model.mcpRoots.length > 0 ? { roots: state.model.mcpRoots } : {}),
+    ...resolveProviderMcpOptions({ state, scenario, appBaseUrl }),
+  };
+}
+
+/**
+ * Provider-side MCP in the page: the built-in server (on npm start, or in the static site's
+ * Service Worker) keeps a record the host reads back; a server in the worker is one no real
+ * provider can reach, which the host says before the request.
+ */
+function resolveProviderMcpOptions({ state, scenario, appBaseUrl }: { state: ExplorerState; scenario: Scenario | undefined; appBaseUrl: URL }): Pick<RunOptions, 'topology' | 'providerMcp'> {
+  if (resolveTopology({ settings: state.model, scenario }).topology !== 'provider') return {};
+  const builtIn = state.model.mcpServerUrl === null;
+  return {
+    topology: 'provider',
+    providerMcp: {
+      requireApproval: state.model.requireApproval,
+      ...(builtIn ? { serverRecordUrl: resolveAppUrl(SERVER_RECORD_PATH, appBaseUrl) } : {}),
+      ...(builtIn && IS_STATIC_SITE ? { serverInBrowser: true } : {}),
+    },
   };
 }
 

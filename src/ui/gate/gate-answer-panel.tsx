@@ -1,6 +1,7 @@
 import type { Step } from '../../trace/trace.ts';
 import type { PendingStep } from '../../lifecycle/trace-writer.ts';
 import { ConsentAnswer } from './consent-answer.tsx';
+import { McpApprovalAnswer } from './mcp-approval-answer.tsx';
 import { ElicitationAnswer } from './elicitation-answer.tsx';
 import { OpenLinkAnswer } from './open-link-answer.tsx';
 import { SamplingReview } from './sampling-review.tsx';
@@ -11,6 +12,8 @@ export function GateAnswerPanel({ id, pending, last }: { id: AnswerGate; pending
   switch (id) {
     case 'user.consent':
       return <ConsentAnswer asked={last?.id === 'host.ask-consent' ? last.payload : undefined} />;
+    case 'user.mcp-approval':
+      return <McpApprovalAnswer asked={last?.id === 'host.ask-mcp-approval' ? last.payload : undefined} />;
     case 'host.sampling.review':
       return <SamplingReview review={pending.payload} />;
     case 'user.elicitation.answer':

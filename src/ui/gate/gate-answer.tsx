@@ -2,7 +2,7 @@ import { useExplorerStore, type ExplorerState } from '../../store/explorer-store
 import { useLoadedModule } from '../use-loaded-module.ts';
 
 /** The gates where the host waits for the user's own answer, not for a message to leave. */
-const ANSWER_GATES = ['user.consent', 'host.sampling.review', 'user.elicitation.answer', 'user.open-link'] as const;
+const ANSWER_GATES = ['user.consent', 'host.sampling.review', 'user.elicitation.answer', 'user.open-link', 'user.mcp-approval'] as const;
 export type AnswerGate = (typeof ANSWER_GATES)[number];
 
 function isAnswerGate(id: string): id is AnswerGate {
