@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { BetaContentBlock, BetaMessage, BetaMessageParam, BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import { describe, expect, it } from 'vitest';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { ANTHROPIC_MCP_BETA, SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
 import { ServerRecordSchema } from '../../src/trace/server-record-schema.ts';
 import { buildAnthropicMcpMessage } from '../../server/mock-model/anthropic-endpoint.ts';

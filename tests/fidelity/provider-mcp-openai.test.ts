@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { Response, ResponseInput, ResponseOutputItem, ResponseStreamEvent, Tool } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
-import { MOCK_MODEL_NAME } from '../../src/providers/mock-endpoints.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
 import { ServerRecordSchema, type ServerRecord } from '../../src/trace/server-record-schema.ts';
 import { QUESTION } from '../helpers/fixtures.ts';

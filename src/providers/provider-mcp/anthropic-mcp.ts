@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANTHROPIC_MCP_BETA, PROVIDER_MCP_SERVER_LABEL } from '../../trace/provider-mcp.ts';
 import type { AnthropicConversationMessage } from '../anthropic/anthropic-adapter.ts';
 import { ANTHROPIC_MAX_TOKENS } from '../anthropic/anthropic-adapter.ts';
-import { ANTHROPIC_API_VERSION } from '../anthropic/anthropic-version.ts';
+import { ANTHROPIC_API_VERSION } from '../../trace/provider-rules.ts';
 import { AnthropicMessageSchema } from '../anthropic/read-anthropic-response.ts';
 import { parseProviderReply } from '../parse-provider-reply.ts';
 import type { Warning } from '../../trace/trace.ts';
