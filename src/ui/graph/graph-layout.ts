@@ -85,6 +85,8 @@ export type GraphEdgeDefinition = {
   labelOffset: { x: number; y: number };
   /** Where the name of a travelling message sits: opposite the label. */
   messageOffset: { x: number; y: number };
+  /** Drawn only in a run whose steps travel on it (provider-side MCP: the provider's own MCP client). */
+  onlyWhenUsed?: true;
 };
 
 export const GRAPH_EDGES: GraphEdgeDefinition[] = [
@@ -96,6 +98,8 @@ export const GRAPH_EDGES: GraphEdgeDefinition[] = [
   { id: 'authorization-client', source: 'authorization', target: 'client', sourceHandle: 'right', targetHandle: 'left', label: 'OAuth · HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
   { id: 'app-host', source: 'app', target: 'host', sourceHandle: 'bottom', targetHandle: 'top', label: 'postMessage · JSON-RPC', labelOffset: { x: 70, y: 0 }, messageOffset: { x: -70, y: 0 } },
   { id: 'client-server', source: 'client', target: 'server', sourceHandle: 'right', targetHandle: 'left', label: 'MCP · JSON-RPC over HTTP', labelOffset: { x: 0, y: 14 }, messageOffset: { x: 0, y: -18 } },
+  // Provider-side MCP: the provider's own MCP client talks to the server, and the host's client stays idle.
+  { id: 'llm-server', source: 'llm', target: 'server', sourceHandle: 'bottom', targetHandle: 'top', label: 'the provider’s MCP client', labelOffset: { x: 84, y: 0 }, messageOffset: { x: -84, y: 0 }, onlyWhenUsed: true },
 ];
 
 /**
@@ -108,6 +112,7 @@ const NARROW_EDGE_CHANGES: Partial<Record<string, Partial<GraphEdgeDefinition>>>
   'host-client': { labelOffset: { x: -38, y: 0 }, messageOffset: { x: 56, y: 0 } },
   'host-llm': { label: 'Provider API', messageOffset: { x: 0, y: -58 } },
   'client-server': { label: 'MCP · HTTP', messageOffset: { x: 0, y: -58 } },
+  'llm-server': { label: 'provider’s MCP', labelOffset: { x: 56, y: 0 }, messageOffset: { x: -56, y: 0 } },
 };
 
 export const NARROW_GRAPH_EDGES: GraphEdgeDefinition[] = GRAPH_EDGES.map((edge) => ({ ...edge, ...NARROW_EDGE_CHANGES[edge.id] }));
@@ -120,6 +125,11 @@ export function findStepEdge(step: Pick<Step, 'from' | 'to'>): { edgeId: string;
     if (edge.source === step.to && edge.target === step.from) return { edgeId: edge.id, reverse: true };
   }
   return undefined;
+}
+
+/** The edges only some runs travel on, of those this run's steps do: drawn only then. */
+export function listUsedOptionalEdges(steps: readonly Pick<Step, 'from' | 'to'>[]): string[] {
+  return GRAPH_EDGES.filter((edge) => edge.onlyWhenUsed && steps.some((step) => findStepEdge(step)?.edgeId === edge.id)).map((edge) => edge.id);
 }
 
 /** A short label for the moving message: the JSON-RPC method, or the step's own short name. */

@@ -19,6 +19,7 @@ import {
   findStepEdge,
   IN_TAB_EDGE_LABEL,
   placeAnswer,
+  listUsedOptionalEdges,
   type GraphEdgeDefinition,
   type GraphLayout,
 } from './graph-layout.ts';
@@ -86,14 +87,19 @@ function createEdgeObject(edge: GraphEdgeDefinition, message?: MessageEdgeData['
 const selectOptionalParticipants = (state: { steps: { from: Participant; to: Participant }[] }) =>
   OPTIONAL_PARTICIPANTS.filter((participant) => state.steps.some((step) => step.from === participant || step.to === participant)).join(',');
 
+/** Edges only some runs travel on (the provider's MCP client): drawn only once a step travels on them. */
+const selectOptionalEdges = (state: { steps: { from: Participant; to: Participant }[] }) => listUsedOptionalEdges(state.steps).join(',');
+
 const selectModelName = (state: { modelName: string | null }) => state.modelName;
 const selectTabRun = (state: { model: { kind: string } }) => state.model.kind === 'tab';
 const selectProtocolVersion = (state: { protocolVersion: string | null }) => state.protocolVersion;
 
 /** The edges between the participants in use; with the model in the tab, the edge to it says it is no HTTP. */
-function listDrawnEdges(laidOut: readonly GraphEdgeDefinition[], optionalInUse: string, tabRun: boolean): GraphEdgeDefinition[] {
+function listDrawnEdges(laidOut: readonly GraphEdgeDefinition[], { optionalInUse, optionalEdges, tabRun }: { optionalInUse: string; optionalEdges: string; tabRun: boolean }): GraphEdgeDefinition[] {
   return laidOut
-    .filter((edge) => [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || optionalInUse.split(',').includes(end)))
+    .filter(
+      (edge) => [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || optionalInUse.split(',').includes(end)) && (!edge.onlyWhenUsed || optionalEdges.split(',').includes(edge.id)),
+    )
     // The model in the tab is not reached over HTTP: its edge says so (a distinct kind of edge, from the step table's channel).
     .map((edge) => (tabRun && edge.id === 'host-llm' ? { ...edge, id: 'host-llm-in-tab', label: IN_TAB_EDGE_LABEL } : edge));
 }
@@ -118,7 +124,7 @@ function useMeasuredSizes(layout: GraphLayout) {
 export function LifecycleGraph() {
   const step = useExplorerStore(selectCurrentStep);
   const layout: GraphLayout = useMediaQuery(NARROW_QUERY) ? 'narrow' : 'wide';
-  const optionalInUse = useExplorerStore(selectOptionalParticipants);
+  const [optionalInUse, optionalEdges] = [useExplorerStore(selectOptionalParticipants), useExplorerStore(selectOptionalEdges)];
   const { sizes, onNodesChange } = useMeasuredSizes(layout);
   const modelName = useExplorerStore(selectModelName);
   const tabRun = useExplorerStore(selectTabRun);
@@ -170,7 +176,7 @@ export function LifecycleGraph() {
   const edges = useMemo<MessageEdgeType[]>(() => {
     const travel = step && !sentNothing ? findStepEdge(step) : undefined;
     const idleObjects = layout === 'narrow' ? narrowIdleEdgeObjects : idleEdgeObjects;
-    const drawnEdges = listDrawnEdges(layout === 'narrow' ? NARROW_GRAPH_EDGES : GRAPH_EDGES, optionalInUse, tabRun);
+    const drawnEdges = listDrawnEdges(layout === 'narrow' ? NARROW_GRAPH_EDGES : GRAPH_EDGES, { optionalInUse, optionalEdges, tabRun });
     return drawnEdges.map((edge) => {
       if (!step || !travel || travel.edgeId !== edge.id.replace(/-in-tab$/, '')) {
         const idle = idleObjects.get(edge.id) ?? createEdgeObject(edge);
@@ -180,7 +186,7 @@ export function LifecycleGraph() {
       // A refusal or an error travels as what it is: drawn in the fault colour, not like a success.
       return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: failed ? 'fault' : step.kind, reverse: travel.reverse, animate: !reducedMotion });
     });
-  }, [step, reducedMotion, layout, failed, sentNothing, optionalInUse, tabRun]);
+  }, [step, reducedMotion, layout, failed, sentNothing, optionalInUse, optionalEdges, tabRun]);
 
   return (
     <div className="h-full w-full" data-testid="lifecycle-graph" data-layout={layout} aria-label="Lifecycle graph: User, Host, MCP Client, MCP Server and LLM" role="figure">

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { findNextButton, openApp, readPayloadsOf, runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
+
+/**
+ * Provider-side MCP in real Chromium against the served app: the provider-mcp scenario's
+ * approval gate answered with its own buttons (a bare Next does not answer it), the provider's
+ * MCP client drawn talking to the server, and the topology chosen in the settings for Anthropic.
+ * The assertions read what the host recorded and what the built-in server saw.
+ */
+
+const rowsOf = (page: Page, stepId: string) => page.locator(`[data-testid="timeline-step"][data-step-id="${stepId}"]`);
+
+async function reachApprovalGate(page: Page) {
+  await openApp(page);
+  await page.getByTestId('scenario-select').selectOption('provider-mcp');
+  await expect(page.getByTestId('scenario-lesson')).toBeVisible();
+  await stepUntil(page, 'buttons', 'host.ask-mcp-approval');
+  const gate = page.getByTestId('mcp-approval-answer');
+  await expect(gate.getByRole('heading')).toHaveText('Let the provider call add_numbers?');
+  await expect(gate).toContainText('{"a":5,"b":7}');
+  return gate;
+}
+
+test('approval gate: Next does not answer it; Approve goes back as mcp_approval_response and the provider’s client calls the tool', async ({ page }) => {
+  const gate = await reachApprovalGate(page);
+  // A bare Next must not answer for the user: the gate stays, and no step follows it.
+  const shown = await page.getByTestId('inspector').getAttribute('data-n');
+  await findNextButton(page).click();
+  await expect(gate).toBeVisible();
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', shown ?? '');
+  await expect(rowsOf(page, 'provider.request.mcp-approval')).toHaveCount(0);
+  await gate.getByRole('button', { name: 'Approve add_numbers' }).click();
+  await expect(gate).toBeHidden();
+  await runToEnd(page);
+  await waitForRunStatus(page, /complete/);
+  expect(await readPayloadsOf(page, 'user.mcp-approval')).toEqual([{ decision: 'approve' }]);
+  expect(JSON.stringify(await readPayloadsOf(page, 'provider.request.mcp-approval'))).toContain('"approve":true');
+  // The host's own MCP client never spoke: every MCP message is the provider's report or the server's record.
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id^="mcp."]')).toHaveCount(0);
+  await expect(rowsOf(page, 'provider.reported.tools-call.request')).toHaveCount(1);
+  const seenCalls = (await readPayloadsOf(page, 'server.seen.request')).filter((message) => JSON.stringify(message).includes('"tools/call"'));
+  expect(seenCalls).toHaveLength(1);
+  // The graph draws the provider talking to the server, on an edge of its own.
+  await rowsOf(page, 'provider.reported.tools-call.request').click();
+  await expect(page.locator('[data-testid="message-in-flight"][data-edge="llm-server"]')).toHaveCount(1);
+});
+
+test('approval gate: Deny sends approve false, the provider never calls the tool, and the run ends declined', async ({ page }) => {
+  const gate = await reachApprovalGate(page);
+  await gate.getByRole('button', { name: 'Deny' }).click();
+  await page.getByLabel('Speed').selectOption({ label: '4×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  await waitForRunStatus(page, /declined/);
+  expect(await readPayloadsOf(page, 'user.mcp-approval')).toEqual([{ decision: 'deny' }]);
+  expect(JSON.stringify(await readPayloadsOf(page, 'provider.request.mcp-approval'))).toContain('"approve":false');
+  await expect(rowsOf(page, 'provider.reported.tools-call.request')).toHaveCount(0);
+  const seen = await readPayloadsOf(page, 'server.seen.request');
+  expect(seen.some((message) => JSON.stringify(message).includes('"tools/call"'))).toBe(false);
+});
+
+test('the settings’ topology: Anthropic with the provider as MCP client runs the default question through the MCP connector', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('anthropic');
+  await dialog.getByLabel(/The provider’s MCP client \(provider-side MCP\)/).check();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await runToEnd(page);
+  await waitForRunStatus(page, /complete/);
+  await expect(rowsOf(page, 'host.provider-mcp')).toHaveCount(1);
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id^="mcp."]')).toHaveCount(0);
+  await expect(rowsOf(page, 'provider.reported.tools-call.response')).toHaveCount(1);
+  const [request] = (await readPayloadsOf(page, 'provider.request')) as { mcp_servers?: { type: string }[] }[];
+  expect(request?.mcp_servers?.[0]?.type).toBe('url');
+});
