@@ -23,6 +23,7 @@ import { createStdioTransport } from './stdio-transport.ts';
 import { readTopologyFlags, TOPOLOGY_FLAG_OPTIONS, TOPOLOGY_FLAG_USAGE } from './read-topology-flags.ts';
 import { describeUnreachableServer } from '../../src/content/provider-reach.ts';
 import { SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
+import { formatTwinJson, formatTwinText } from './format-twin.ts';
 
 const usage = `Usage: npm run trace -- ["What is 5 plus 7?"] [options]
 
@@ -152,7 +153,7 @@ const roots = (values.root ?? []).map((text) => {
 });
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
 // A scenario whose lesson needs a format (provider-side MCP) names it; --wire still wins.
-const wireId = values.wire ?? scenario.wire ?? 'openai-chat';
+const wireId = values.wire ?? scenario.wire ?? (values.twin ? 'openai-responses' : 'openai-chat');
 const wire = findWireInfo(wireId);
 if (!wire || !getWireAdapter(wireId)) fail(`Unknown wire format "${wireId}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
 // The page's third model, a GGUF file in the learner's tab, runs llama.cpp compiled to WebAssembly in a Web Worker
@@ -192,7 +193,7 @@ const authFault = values['auth-fault'] === undefined ? undefined : SandboxFaultS
 if (authFault && !authFault.success) fail(`--auth-fault is one of ${SANDBOX_FAULTS.join(', ')}, not "${values['auth-fault']}".`);
 if (authFault && !sandbox) fail('--auth-fault switches a fault of the built-in sandbox: use it with --scenario authorization and no --server or --stdio.');
 const mcpPath = authFault?.success ? `${scenario.mcpPath}?fault=${authFault.data}` : scenario.mcpPath;
-const topologyChoice = readTopologyFlags({ topology: values.topology, requireApproval: values['require-approval'], approval: values.approval, scenarioTopology: scenario.topology, wire: wireId, stdio: stdioCommand !== undefined });
+const topologyChoice = readTopologyFlags({ topology: values.topology, requireApproval: values['require-approval'], approval: values.approval, scenarioTopology: scenario.topology, wire: wireId, stdio: stdioCommand !== undefined, twin: values.twin });
 if ('error' in topologyChoice) fail(topologyChoice.error);
 
 /** The CLI's part in the authorization flow: the consent URL printed on stderr (stdout keeps the trace), the redirect read on loopback. */
@@ -231,11 +232,10 @@ try {
   // The truth of the real world, said before the request: a provider's servers cannot reach this machine.
   const unreachable = topology.topology === 'provider' && provider.kind === 'real' ? describeUnreachableServer({ url: mcpUrl, inBrowser: false }) : undefined;
   if (unreachable) console.error(`Before the request: ${unreachable}\n`);
-  const run = createLifecycleRun({
+  const runOptions = {
     question,
     era: serverChoice.era,
     mcpUrl,
-    ...topology,
     mcpHeaders: serverChoice.mcpHeaders,
     // The server's stderr is its log: it goes to this terminal's stderr, beside the trace on stdout, escaped.
     ...(stdio ? { mcpTransport: () => createStdioTransport(stdio) } : {}),
@@ -250,13 +250,23 @@ try {
     ...(prompt ? { prompt } : {}),
     ...(scenario.listResources ? { listResources: true } : {}),
     ...(values.consent === 'deny' ? { consentAnswer: 'deny' as const } : {}),
-  });
-  const trace = await run.start();
-  if (values.json) process.stdout.write(formatTraceJson({ trace }));
-  else if (exportChoice.format) printExport({ trace, format: exportChoice.format });
-  else console.log(formatTraceText({ trace, maxPayloadLength: values.full ? 0 : 600 }));
-  const sent = exportChoice.endpoint ? await sendToCollector({ trace, endpoint: exportChoice.endpoint }) : true;
-  process.exitCode = sent ? exitCodeFor(trace.status) : 1;
+  };
+  if (values.twin) {
+    // The twin view: the host's own client first, then the provider's, the same question to the same server.
+    const host = await createLifecycleRun({ ...runOptions, topology: 'host' }).start();
+    const providerSide = await createLifecycleRun({ ...runOptions, ...topology }).start();
+    if (values.json) process.stdout.write(formatTwinJson({ host, provider: providerSide }));
+    else console.log(formatTwinText({ host, provider: providerSide }));
+    // The first run that did not end in a full answer names the exit code.
+    process.exitCode = exitCodeFor(host.status) || exitCodeFor(providerSide.status);
+  } else {
+    const trace = await createLifecycleRun({ ...runOptions, ...topology }).start();
+    if (values.json) process.stdout.write(formatTraceJson({ trace }));
+    else if (exportChoice.format) printExport({ trace, format: exportChoice.format });
+    else console.log(formatTraceText({ trace, maxPayloadLength: values.full ? 0 : 600 }));
+    const sent = exportChoice.endpoint ? await sendToCollector({ trace, endpoint: exportChoice.endpoint }) : true;
+    process.exitCode = sent ? exitCodeFor(trace.status) : 1;
+  }
 } finally {
   await loopback?.close();
   await local.close();

@@ -32,7 +32,28 @@ describe('npm run trace -- --topology provider', () => {
     expect(trace.steps.map((step) => step.id)).not.toContain('user.mcp-approval');
   });
 
+  it('--twin runs the question in both topologies and prints, wire by wire, what each put on it', async () => {
+    const { code, stdout } = await runTraceCli(['--twin', '--wire', 'anthropic']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('The twin view: “What is 5 plus 7?” in both topologies, anthropic (mock model)');
+    expect(stdout).toMatch(/Host’s MCP client ↔ MCP server\n {2}host-side MCP {6}\d+ messages/);
+    expect(stdout).toContain('provider-side MCP  idle: no message');
+    expect(stdout).toContain('provider-side MCP  none: the provider translates for itself');
+    expect(stdout).toMatch(/provider-side MCP {2}4 steps reported by the provider; \d+ messages seen by the server/);
+  });
+
+  it('--twin --json gives the rows and both outcomes', async () => {
+    const { code, stdout } = await runTraceCli(['--twin', '--json']);
+    expect(code).toBe(0);
+    const twin = JSON.parse(stdout) as { wire: string; twin: { wire: string }[]; status: { host: string; provider: string } };
+    expect(twin.wire).toBe('openai-responses');
+    expect(twin.status).toEqual({ host: 'complete', provider: 'complete' });
+    expect(twin.twin.map((row) => row.wire)).toContain('Provider’s MCP client ↔ MCP server');
+  });
+
   it.each([
+    [['--twin', '--topology', 'provider'], '--twin runs both topologies'],
+    [['--twin', '--wire', 'gemini'], '--twin needs a provider that calls MCP servers itself'],
     [['--topology', 'provider'], 'needs a provider that calls MCP servers itself: --wire openai-responses or anthropic'],
     [['--topology', 'provider', '--wire', 'anthropic', '--stdio', 'node server.js'], 'cannot reach a stdio server'],
     [['--approval', 'deny'], 'add --topology provider'],
