@@ -74,3 +74,19 @@ test('the settings’ topology: Anthropic with the provider as MCP client runs t
   const [request] = (await readPayloadsOf(page, 'provider.request')) as { mcp_servers?: { type: string }[] }[];
   expect(request?.mcp_servers?.[0]?.type).toBe('url');
 });
+
+test('the twin view asks the question in both topologies and shows, wire by wire, what each put there', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('scenario-select').selectOption('provider-mcp');
+  await page.getByTestId('twin-button').click();
+  const table = page.getByTestId('twin-dialog').getByTestId('twin-table');
+  await expect(table).toBeVisible({ timeout: 60_000 });
+  const cell = (wire: string, side: 'host' | 'provider') => table.locator(`tr[data-wire="${wire}"] td[data-side="${side}"]`);
+  await expect(cell('Host’s MCP client ↔ MCP server', 'host')).toHaveText(/^\d+ messages/);
+  await expect(cell('Host’s MCP client ↔ MCP server', 'provider')).toHaveText('idle: no message');
+  await expect(cell('Provider’s MCP client ↔ MCP server', 'provider')).toHaveText(/^4 steps reported by the provider; \d+ messages seen by the server/);
+  await expect(cell('Translations by the host', 'host')).toHaveText('3 translations (steps 7, 11, 18)');
+  await expect(cell('Translations by the host', 'provider')).toHaveText('none: the provider translates for itself');
+  await expect(cell('Outcome', 'host')).toHaveText('complete: “5 plus 7 is 12.”');
+  await expect(cell('Outcome', 'provider')).toHaveText('complete: “5 plus 7 is 12.”');
+});

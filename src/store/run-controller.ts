@@ -109,7 +109,7 @@ function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<Exp
 }
 
 /** The run's options from the learner's settings; the static site's serverReady is added once the engine is loaded. */
-function prepareRunOptions({ state, provider, appBaseUrl }: { state: ExplorerState; provider: ProviderSettings; appBaseUrl: URL }): RunOptions {
+export function prepareRunOptions({ state, provider, appBaseUrl }: { state: ExplorerState; provider: ProviderSettings; appBaseUrl: URL }): RunOptions {
   const scenario = findScenario(state.scenarioId);
   // A prompt the learner chose in the settings comes before the scenario's own.
   const chosenPrompt = useServerOfferingsStore.getState().chosenPrompt ?? scenario?.prompt;

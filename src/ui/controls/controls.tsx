@@ -1,6 +1,7 @@
 import { back, cancelRequest, next, reset, setViewPreferences, stopToolCall, togglePlay } from '../../store/actions.ts';
 import { PLAYBACK_SPEEDS } from '../../store/view-preferences.ts';
 import { RunRecapButton } from '../recap/run-recap-dialog.tsx';
+import { TwinViewButton } from '../compare/twin-dialog.tsx';
 import { SAMPLING_WAIT_STATUS, SamplingWait } from './sampling-wait.tsx';
 import {
   selectCanGoBack,
@@ -78,6 +79,7 @@ export function Controls() {
         Reset <Key>R</Key>
       </button>
       <RunRecapButton />
+      <TwinViewButton />
       {inFlight && (
         <button type="button" className={secondary} onClick={cancelRequest}>
           Cancel request
