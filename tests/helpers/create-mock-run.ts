@@ -1,3 +1,4 @@
+import { SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
 import { createLifecycleRun, type LifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import type { Era, Step, Trace } from '../../src/trace/trace.ts';
@@ -97,11 +98,14 @@ export function createScenarioRun({ serverUrl, scenarioId, maxToolRounds, era }:
   const scenario = findScenario(scenarioId);
   if (!scenario) throw new Error(`No scenario "${scenarioId}".`);
   const cap = maxToolRounds ?? scenario.maxToolRounds;
+  // A provider-side lesson runs in its own format, the provider as MCP client, the server's record read back.
+  const wire = scenario.wire ?? 'openai-chat';
   return createLifecycleRun({
     question: scenario.question,
     era: era ?? scenario.era ?? '2025-11-25',
     mcpUrl: `${serverUrl}${scenario.mcpPath}`,
-    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo('openai-chat').mockBasePath}`, model: scenario.mockModel },
+    provider: { wire, kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo(wire).mockBasePath}`, model: scenario.mockModel },
+    ...(scenario.topology === 'provider' ? { topology: 'provider' as const, providerMcp: { serverRecordUrl: `${serverUrl}${SERVER_RECORD_PATH}` } } : {}),
     autoRelease: true,
     networkTimeoutMs: 10_000,
     ...(cap ? { maxToolRounds: cap } : {}),
