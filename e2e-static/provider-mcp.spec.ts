@@ -39,3 +39,15 @@ test('Anthropic’s MCP connector in the worker, chosen in the settings', async 
   await expect(page.locator('[data-testid="timeline-step"][data-step-id^="mcp."]')).toHaveCount(0);
   await expect(rowsOf(page, 'provider.reported.tools-call.response')).toHaveCount(1);
 });
+
+test('the twin view in the static site: both topologies run in the worker', async ({ page }) => {
+  await page.goto('./');
+  await waitForInBrowserServer(page);
+  await page.getByTestId('scenario-select').selectOption('provider-mcp');
+  await page.getByTestId('twin-button').click();
+  const table = page.getByTestId('twin-dialog').getByTestId('twin-table');
+  await expect(table).toBeVisible({ timeout: 60_000 });
+  await expect(table.locator('tr[data-wire="Host’s MCP client ↔ MCP server"] td[data-side="provider"]')).toHaveText('idle: no message');
+  await expect(table.locator('tr[data-wire="Outcome"] td[data-side="host"]')).toHaveText(/^complete/);
+  await expect(table.locator('tr[data-wire="Outcome"] td[data-side="provider"]')).toHaveText(/^complete/);
+});

@@ -90,3 +90,18 @@ test('the twin view asks the question in both topologies and shows, wire by wire
   await expect(cell('Outcome', 'host')).toHaveText('complete: “5 plus 7 is 12.”');
   await expect(cell('Outcome', 'provider')).toHaveText('complete: “5 plus 7 is 12.”');
 });
+
+test('with a real provider, the settings say before any request that it cannot reach a server on this machine', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('model-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
+  await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('openai-responses');
+  await dialog.getByLabel('A real provider, with your own key.').check();
+  const warning = dialog.getByTestId('provider-reach-warning');
+  await expect(warning).toHaveCount(0);
+  await dialog.getByLabel(/The provider’s MCP client \(provider-side MCP\)/).check();
+  await expect(warning).toContainText('is this machine: the provider\'s MCP client runs on the provider\'s servers');
+  // The host's own client reaches it: choosing it takes the warning away.
+  await dialog.getByLabel(/The host’s own MCP client \(host-side MCP\)/).check();
+  await expect(warning).toHaveCount(0);
+});
