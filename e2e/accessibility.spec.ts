@@ -139,6 +139,19 @@ test.describe('both themes', () => {
     await expectNoSeriousViolations(page, 'elicitation form with an error');
   });
 
+  test('axe finds nothing serious in provider-side MCP: the approval gate, the graph’s provider ↔ server edge, and the twin view', async ({ page }) => {
+    await page.getByTestId('scenario-select').selectOption('provider-mcp');
+    await stepUntil(page, 'buttons', 'host.ask-mcp-approval');
+    await expect(page.getByTestId('mcp-approval-answer')).toBeVisible();
+    await expectNoSeriousViolations(page, 'provider approval gate');
+    await page.getByTestId('mcp-approval-answer').getByRole('button', { name: /^Approve/ }).click();
+    await stepUntil(page, 'buttons', 'provider.reported.tools-call.request');
+    await expectNoSeriousViolations(page, 'a step the provider reports');
+    await page.getByTestId('twin-button').click();
+    await expect(page.getByTestId('twin-dialog').getByTestId('twin-table')).toBeVisible({ timeout: 60_000 });
+    await expectNoSeriousViolations(page, 'twin view');
+  });
+
   test('axe finds nothing serious in the URL-mode elicitation gate and on a deprecated step (2026-07-28 sampling)', async ({ page }) => {
     await page.getByTestId('scenario-select').selectOption('elicitation-url');
     await stepUntil(page, 'buttons', 'host.elicitation.ask');
