@@ -150,6 +150,15 @@ describe('opening a link shows exactly the step it names', () => {
     expect(new Set(seen.filter((change) => !change.opening).map((change) => change.canonical))).toEqual(new Set([12]));
   });
 
+  it('a step past the provider’s approval request stops at that gate, for the learner to answer, and says so', { timeout: 60_000 }, async () => {
+    // Next does not answer the provider's approval: the link cannot perform the run past it.
+    expect(await shownAfterOpening({ scenarioId: 'provider-mcp', step: 12, round: 1 })).toMatchObject({ outcome: 'at-gate', id: 'host.ask-mcp-approval' });
+    expect(useExplorerStore.getState().pending?.id).toBe('user.mcp-approval');
+    expect(useLinkOpening.getState().opening).toBeNull();
+    // Steps before the gate are shown as any other.
+    expect(await shownAfterOpening({ scenarioId: 'provider-mcp', step: 3, round: 1 })).toMatchObject({ outcome: 'shown', canonical: 3, id: 'provider.reported.tools-list.request' });
+  });
+
   it('the learner’s question is the one asked', { timeout: 60_000 }, async () => {
     await openDeepLink({ scenarioId: 'happy-path', step: 1, round: 1, question: 'What is 2 plus 3?' });
     const state = useExplorerStore.getState();

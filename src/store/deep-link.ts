@@ -159,18 +159,18 @@ export function applyDeepLinkSettings(link: DeepLink): void {
  * moved by counting presses of Next. A round without it shows the same step of a later
  * round, when the run has one; a run that ends without it shows its last step.
  */
-export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boolean; laterRound?: number }> {
+export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boolean; laterRound?: number; atGate?: true }> {
   const { getState, setState, subscribe } = useExplorerStore;
   return new Promise((resolve) => {
     let runId: number | null = null;
     let scheduled = false;
     let unsubscribe = () => {};
     useLinkOpening.setState({ opening: pickLinkedStep(link) });
-    const finish = (reached: boolean, laterRound?: number) => {
+    const finish = (reached: boolean, laterRound?: number, atGate?: true) => {
       unsubscribe();
       // In the same task as the cursor's last move: the views are drawn once, at the step found.
       useLinkOpening.setState({ opening: null });
-      resolve(laterRound === undefined ? { reached } : { reached, laterRound });
+      resolve(atGate ? { reached, atGate } : laterRound === undefined ? { reached } : { reached, laterRound });
     };
     const advance = () => {
       const state = getState();
@@ -190,6 +190,11 @@ export function performUntilLinkedStep(link: DeepLink): Promise<{ reached: boole
       if (selectIsFinished(state) || (runId !== null && state.status === 'idle') || state.steps.at(-1)?.kind === 'fault') {
         if (state.steps.length > 0) goToStep(state.steps.length - 1);
         return finish(false);
+      }
+      // A gate only the learner may answer (the provider's approval): Next would not open it, so the link stops there.
+      if (state.pending?.answerRequired) {
+        goToStep(state.steps.length - 1);
+        return finish(false, undefined, true);
       }
       // A step is on its way: wait for it.
       if (state.followNext) return;
@@ -216,10 +221,11 @@ function pickLinkedStep({ step, stepId, round, occurrence }: DeepLink): LinkedSt
 }
 
 /** What opening a link did, for the banner that says it. */
-export type OpenedLink = { link: DeepLink; outcome: 'shown' | 'not-in-this-run' | 'waits-for-learner' | 'no-step' } | { link: DeepLink; outcome: 'in-later-round'; round: number };
+export type OpenedLink = { link: DeepLink; outcome: 'shown' | 'not-in-this-run' | 'waits-for-learner' | 'no-step' | 'at-gate' } | { link: DeepLink; outcome: 'in-later-round'; round: number };
 
-function settleReached(link: DeepLink, { reached, laterRound }: { reached: boolean; laterRound?: number }): OpenedLink {
+function settleReached(link: DeepLink, { reached, laterRound, atGate }: { reached: boolean; laterRound?: number; atGate?: true }): OpenedLink {
   if (reached) return { link, outcome: 'shown' };
+  if (atGate) return { link, outcome: 'at-gate' };
   return laterRound === undefined ? { link, outcome: 'not-in-this-run' } : { link, outcome: 'in-later-round', round: laterRound };
 }
 

@@ -45,7 +45,12 @@ export function OpenedLinkBanner() {
         </>
       ) : (
         <>
-          {opened.outcome === 'in-later-round' ? (
+          {opened.outcome === 'at-gate' ? (
+            <p>
+              The link named {describeLinkedStep(link)}, which comes after a question only you may answer: the provider asks for your approval before its MCP
+              client calls the tool. Approve or deny it, and the run goes on from there.
+            </p>
+          ) : opened.outcome === 'in-later-round' ? (
             <p>
               The link named {describeLinkedStep(link)}, but round {link.round} of this run of “{scenario}” went without it: {describeLinkedStep({ ...link, round: 1, occurrence: 1 })} of round{' '}
               {opened.round} is on show. The timeline says why round {link.round} has no {describeLinkedStep({ ...link, round: 1, occurrence: 1 })}.
