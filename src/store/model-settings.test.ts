@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseMaxToolRounds, DEFAULT_MAX_TOOL_ROUNDS, defaultModelSettings, loadModelSettings, MAX_TOOL_ROUNDS_LIMIT, readStreamChoice, saveModelSettings, SETTINGS_STORAGE_KEY } from './model-settings.ts';
+import { chooseMaxToolRounds, DEFAULT_MAX_TOOL_ROUNDS, defaultModelSettings, loadModelSettings, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readStreamChoice, resolveTopology, saveModelSettings, SETTINGS_STORAGE_KEY } from './model-settings.ts';
+import { findScenario } from '../content/scenarios.ts';
 
 /** A storage of the page's shape, kept in memory: the tests run in Node. */
 function useMemoryStorage(): Map<string, string> {
@@ -59,5 +60,33 @@ describe('the model in the tab in the model settings', () => {
     expect(loadModelSettings().tab).toEqual({ grammar: true });
     values.set(SETTINGS_STORAGE_KEY, JSON.stringify({ kind: 'telepathy' }));
     expect(loadModelSettings().kind).toBe('mock');
+  });
+});
+
+describe('who calls the MCP server, in the model settings', () => {
+  it('is the host by default, and the provider only in a format whose provider can be the MCP client', () => {
+    expect(defaultModelSettings().topology).toBe('host');
+    expect(resolveTopology({ settings: { topology: 'provider', wire: 'anthropic' }, scenario: undefined })).toEqual({ topology: 'provider', wire: 'anthropic' });
+    expect(resolveTopology({ settings: { topology: 'provider', wire: 'openai-chat' }, scenario: undefined })).toEqual({ topology: 'host', wire: 'openai-chat' });
+  });
+
+  it('lets the provider-mcp lesson take its own format when the learner’s cannot run it, and keep the learner’s when it can', () => {
+    const scenario = findScenario('provider-mcp');
+    expect(resolveTopology({ settings: { topology: 'host', wire: 'gemini' }, scenario })).toEqual({ topology: 'provider', wire: 'openai-responses' });
+    expect(resolveTopology({ settings: { topology: 'host', wire: 'anthropic' }, scenario })).toEqual({ topology: 'provider', wire: 'anthropic' });
+  });
+
+  it('refuses to apply provider-side MCP with a format that has none, saying which have it', () => {
+    const { problems } = prepareMcpServerSettings({ ...defaultModelSettings(), topology: 'provider', wire: 'openai-chat' });
+    expect(problems).toEqual([expect.stringContaining('Only OpenAI Responses and Anthropic Messages have a provider that calls the MCP server itself')]);
+    expect(prepareMcpServerSettings({ ...defaultModelSettings(), topology: 'provider', wire: 'openai-responses' }).problems).toEqual([]);
+  });
+
+  it('keeps the choice on this device, and reads anything else as the host', () => {
+    const values = useMemoryStorage();
+    saveModelSettings({ ...defaultModelSettings(), wire: 'anthropic', topology: 'provider', requireApproval: 'never' });
+    expect(loadModelSettings()).toMatchObject({ topology: 'provider', requireApproval: 'never' });
+    values.set(SETTINGS_STORAGE_KEY, JSON.stringify({ ...JSON.parse(values.get(SETTINGS_STORAGE_KEY)!), topology: 'sideways', requireApproval: 'sometimes' }));
+    expect(loadModelSettings()).toMatchObject({ topology: 'host', requireApproval: 'always' });
   });
 });
