@@ -51,6 +51,13 @@ describe('npm run trace -- --topology provider', () => {
     expect(twin.twin.map((row) => row.wire)).toContain('Provider’s MCP client ↔ MCP server');
   });
 
+  it('with a real provider, says before the request that the provider cannot reach a server on this machine', async () => {
+    // A base URL of one's own needs no key; nothing listens on port 9 of 127.0.0.1, so the request itself fails after the warning.
+    const { code, stderr } = await runTraceCli(['--topology', 'provider', '--wire', 'openai-responses', '--model', 'real', '--base-url', 'http://127.0.0.1:9/v1']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/Before the request: 127\.0\.0\.1:\d+ is this machine: the provider's MCP client runs on the provider's servers/);
+  });
+
   it.each([
     [['--twin', '--topology', 'provider'], '--twin runs both topologies'],
     [['--twin', '--wire', 'gemini'], '--twin needs a provider that calls MCP servers itself'],
