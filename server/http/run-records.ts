@@ -2,7 +2,7 @@ import { RECORD_ID_PATTERN, SERVER_RECORD_PATH, SERVER_RECORD_QUERY } from '../.
 import { isSecretHeaderName } from '../../src/trace/secrets.ts';
 import type { ServerRecord, ServerRecordExchange } from '../../src/trace/server-record-schema.ts';
 import { jsonResponse } from '../shared/json-response.ts';
-import { readBoundedBody } from './read-bounded-body.ts';
+import { readBoundedBody } from '../shared/read-bounded-body.ts';
 
 /**
  * Provider-side MCP: the provider's MCP client calls the built-in server, and the host
@@ -65,12 +65,6 @@ export function createRunRecords({ limits = DEFAULT_RUN_RECORD_LIMITS, now = () 
     return kept;
   };
 
-  const cut = (text: string): { text: string; cut: boolean } => {
-    const bytes = new TextEncoder().encode(text);
-    if (bytes.length <= limits.maxBodyBytes) return { text, cut: false };
-    return { text: new TextDecoder().decode(bytes.slice(0, limits.maxBodyBytes)), cut: true };
-  };
-
   return {
     readRunId(url) {
       const value = url.searchParams.get(SERVER_RECORD_QUERY);
@@ -78,44 +72,7 @@ export function createRunRecords({ limits = DEFAULT_RUN_RECORD_LIMITS, now = () 
     },
     async observe({ runId, request, serve }) {
       const kept = findOrStart(runId);
-      const at = now() - kept.startedAt;
-      const url = new URL(request.url);
-      url.searchParams.delete(SERVER_RECORD_QUERY);
-      const requestBody = request.method === 'POST' ? await readBoundedBody(request.clone(), limits.maxBodyBytes).catch(() => undefined) : undefined;
-      const response = await serve(request);
-      const entry: ServerRecordExchange = {
-        at,
-        method: request.method,
-        path: `${url.pathname}${url.search}`,
-        requestHeaders: keepHeaders(request.headers),
-        ...(requestBody === undefined ? {} : requestBody.tooLarge ? { cut: true } : { requestBody: requestBody.text }),
-        status: response.status,
-        responseHeaders: keepHeaders(response.headers, KEPT_RESPONSE_HEADERS),
-      };
-      if (kept.exchanges.length >= limits.maxExchanges) {
-        kept.dropped += 1;
-        return response;
-      }
-      kept.exchanges.push(entry);
-      if (!response.body) return response;
-      // The answer goes on to the client as it comes; a copy is read to its end for the record.
-      const [toClient, toRecord] = response.body.tee();
-      entry.open = true;
-      const reading = new Response(toRecord).text().then(
-        (text) => {
-          const kept = cut(text);
-          entry.responseBody = kept.text;
-          if (kept.cut) entry.cut = true;
-        },
-        () => {
-          entry.cut = true;
-        },
-      ).finally(() => {
-        delete entry.open;
-        kept.reading.delete(reading);
-      });
-      kept.reading.add(reading);
-      return new Response(toClient, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return keepExchange({ kept, at: now() - kept.startedAt, limits, request, serve });
     },
     handles: (pathname) => pathname.startsWith(`${SERVER_RECORD_PATH}/`),
     async serveRecord(request, pathname) {
@@ -132,6 +89,53 @@ export function createRunRecords({ limits = DEFAULT_RUN_RECORD_LIMITS, now = () 
       return jsonResponse(200, record, { 'cache-control': 'no-store' });
     },
   };
+}
+
+/** Serves the request and keeps it, with its whole answer as the client reads it, under the run (its later exchanges only counted past the bound). */
+async function keepExchange({ kept, at, limits, request, serve }: { kept: Kept; at: number; limits: RunRecordLimits; request: Request; serve: (request: Request) => Promise<Response> }): Promise<Response> {
+  const url = new URL(request.url);
+  url.searchParams.delete(SERVER_RECORD_QUERY);
+  const requestBody = request.method === 'POST' ? await readBoundedBody(request.clone(), limits.maxBodyBytes) : undefined;
+  const response = await serve(request);
+  const entry: ServerRecordExchange = {
+    at,
+    method: request.method,
+    path: `${url.pathname}${url.search}`,
+    requestHeaders: keepHeaders(request.headers),
+    ...(requestBody === undefined ? {} : requestBody.kind === 'text' ? { requestBody: requestBody.text } : { cut: true }),
+    status: response.status,
+    responseHeaders: keepHeaders(response.headers, KEPT_RESPONSE_HEADERS),
+  };
+  if (kept.exchanges.length >= limits.maxExchanges) {
+    kept.dropped += 1;
+    return response;
+  }
+  kept.exchanges.push(entry);
+  if (!response.body) return response;
+  // The answer goes on to the client as it comes; a copy is read to its end for the record.
+  const [toClient, toRecord] = response.body.tee();
+  entry.open = true;
+  const reading = new Response(toRecord).text().then(
+    (text) => {
+      const body = cutBody(text, limits.maxBodyBytes);
+      entry.responseBody = body.text;
+      if (body.cut) entry.cut = true;
+    },
+    () => {
+      entry.cut = true;
+    },
+  ).finally(() => {
+    delete entry.open;
+    kept.reading.delete(reading);
+  });
+  kept.reading.add(reading);
+  return new Response(toClient, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+function cutBody(text: string, maxBytes: number): { text: string; cut: boolean } {
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= maxBytes) return { text, cut: false };
+  return { text: new TextDecoder().decode(bytes.slice(0, maxBytes)), cut: true };
 }
 
 /** Every header, or only those named; a value under a name that may hold a secret is kept as [redacted]. */

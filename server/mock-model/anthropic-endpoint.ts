@@ -35,17 +35,15 @@ export const AnthropicRequestSchema = z.looseObject({
   model: z.string(),
   max_tokens: z.number().int().min(1),
   messages: z.array(MessageSchema),
-  /** Custom tools, or (provider-side MCP) an mcp_toolset naming a server of mcp_servers. */
-  tools: z.array(z.union([McpToolsetSchema, ToolSchema])).optional(),
+  tools: z.array(z.union([McpToolsetSchema, ToolSchema])).optional(), // custom tools, or (provider-side MCP) an mcp_toolset naming a server of mcp_servers
   mcp_servers: z.unknown().optional(),
   tool_choice: z.looseObject({ type: z.enum(['auto', 'any', 'tool', 'none']), name: z.string().optional() }).optional(),
   stream: z.boolean().optional(),
 });
 type AnthropicRequest = z.infer<typeof AnthropicRequestSchema>;
-type CustomTool = z.infer<typeof ToolSchema>;
 
 /** The custom tools of a request (an mcp_toolset is the connector's, read apart). */
-function listCustomTools(tools: AnthropicRequest['tools']): CustomTool[] {
+function listCustomTools(tools: AnthropicRequest['tools']): z.infer<typeof ToolSchema>[] {
   return (tools ?? []).flatMap((tool) => ('type' in tool && tool.type === 'mcp_toolset' ? [] : [ToolSchema.parse(tool)]));
 }
 
@@ -153,7 +151,7 @@ function checkConversation(messages: ReadMessage[]): void {
   });
 }
 
-function checkTools(tools: CustomTool[]): void {
+function checkTools(tools: z.infer<typeof ToolSchema>[]): void {
   const seen = new Set<string>();
   tools.forEach((tool, index) => {
     if (!TOOL_NAME_PATTERN.test(tool.name)) {
@@ -246,11 +244,10 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
   };
 }
 
-/** Provider-side MCP: the message (a BetaMessage) with what the provider's MCP client did first, as the turn went. */
+/** Provider-side MCP: the message (a BetaMessage) with what the provider's MCP client did first, as the turn went; the mock does no context management. */
 export function buildAnthropicMcpMessage({ reply, request, mcpBlocks }: { reply: MockReply; request: Pick<AnthropicRequest, 'messages' | 'tools'> & { model?: string }; mcpBlocks: McpBlock[] }) {
   const message = buildAnthropicMessage({ reply, request });
   const content: (McpBlock | (typeof message.content)[number])[] = [...mcpBlocks, ...message.content];
-  // A beta message says what context management did; the mock does none.
   return { ...message, content, context_management: null, usage: { ...message.usage, output_tokens: countTokens(JSON.stringify(content)), fallback_credit: null, iterations: null } };
 }
 

@@ -6,7 +6,10 @@ import { writeOpenAiError } from './openai-error.ts';
 import { createMockEndpoint, MockRequestFault, type MockConversation } from './serve-mock-endpoint.ts';
 import { stableId } from './stable-id.ts';
 import { streamOpenAiResponsesAnswer } from './stream-openai-responses-answer.ts';
-import { echoMcpTool, McpToolSchema, playMcpTurn, readMcpTool, type McpOutputItem, type McpToolEcho } from './openai-responses-mcp.ts';
+import { echoMcpTool, McpToolSchema, playMcpTurn, readMcpTool, type McpOutputItem } from './openai-responses-mcp.ts';
+import type { FunctionCallItem, MessageItem, MockResponsesBody } from './openai-responses-body.ts';
+
+export type { MockResponsesBody } from './openai-responses-body.ts';
 import { describeMcpTurn } from './describe-mcp-turn.ts';
 
 /**
@@ -137,47 +140,6 @@ function readTools(request: ResponsesRequest): MockTool[] {
   if (typeof choice === 'object') return tools.filter((tool) => tool.name === choice.name);
   return tools;
 }
-
-type FunctionCallItem = { id: string; type: 'function_call'; status: 'completed'; arguments: string; call_id: string; name: string };
-type MessageItem = {
-  id: string;
-  type: 'message';
-  status: 'completed' | 'incomplete';
-  role: 'assistant';
-  content: ({ type: 'output_text'; text: string; annotations: never[]; logprobs: never[] } | { type: 'refusal'; refusal: string })[];
-};
-
-/** A response as the mock sends it, typed so the fidelity test can hold it against the SDK's Response. */
-export type MockResponsesBody = {
-  id: string;
-  object: 'response';
-  created_at: number;
-  status: 'completed' | 'incomplete';
-  completed_at: number | null;
-  error: null;
-  incomplete_details: { reason: 'max_output_tokens' | 'content_filter' } | null;
-  instructions: string | null;
-  max_output_tokens: null;
-  model: string;
-  output: (FunctionCallItem | MessageItem | McpOutputItem)[];
-  parallel_tool_calls: boolean;
-  previous_response_id: null;
-  reasoning: { effort: null; summary: null };
-  temperature: number;
-  text: { format: { type: 'text' } };
-  tool_choice: NonNullable<ResponsesRequest['tool_choice']>;
-  tools: ({ type: 'function'; name: string; description: string | null; parameters: Record<string, unknown> | null; strict: boolean } | McpToolEcho)[];
-  top_p: number;
-  truncation: 'disabled';
-  usage: {
-    input_tokens: number;
-    input_tokens_details: { cached_tokens: number; cache_write_tokens: number };
-    output_tokens: number;
-    output_tokens_details: { reasoning_tokens: number };
-    total_tokens: number;
-  };
-  metadata: Record<string, string>;
-};
 
 /**
  * A stopped reply as the Responses API writes it: a refusal is a `refusal` content part of

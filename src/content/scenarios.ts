@@ -30,9 +30,8 @@ export type Scenario = {
   lesson: string;
   /** The endpoint is the authorization sandbox's: its consent may be approved for the learner with no browser (the CLI), its made-up values shown. */
   authorizationSandbox?: true;
-  /** Who is the MCP client in this lesson: the provider's (provider-side MCP), where not the host's. */
+  /** Provider-side MCP lessons: the provider is the MCP client (topology), in a format that has it (wire, used when the learner's cannot run it). */
   topology?: McpTopology;
-  /** The wire format the lesson needs, used when the learner's own cannot run it (provider-side MCP: OpenAI Responses or Anthropic). */
   wire?: string;
 };
 
@@ -293,8 +292,7 @@ export const SCENARIOS: Scenario[] = [
     question: 'What is 5 plus 7?',
     mcpPath: '/mcp',
     mockModel: 'mock-model-deterministic',
-    topology: 'provider',
-    wire: 'openai-responses',
+    topology: 'provider', wire: 'openai-responses',
     lesson: 'The host hands the provider the server’s URL instead of its tools: no tools/list and no translation on the host. The provider’s own MCP client lists and calls, after you approve; the host sees only the provider’s report, and the server’s own record shows what really reached it.',
   },
 ];

@@ -90,6 +90,12 @@ const selectOptionalParticipants = (state: { steps: { from: Participant; to: Par
 /** Edges only some runs travel on (the provider's MCP client): drawn only once a step travels on them. */
 const selectOptionalEdges = (state: { steps: { from: Participant; to: Participant }[] }) => listUsedOptionalEdges(state.steps).join(',');
 
+/** An edge is drawn when both its parts are, and, for one only some runs travel on, once this run has. */
+function isEdgeDrawn(edge: GraphEdgeDefinition, participantsInUse: string, edgesInUse: string): boolean {
+  const partsDrawn = [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || participantsInUse.split(',').includes(end));
+  return partsDrawn && (!edge.onlyWhenUsed || edgesInUse.split(',').includes(edge.id));
+}
+
 const selectModelName = (state: { modelName: string | null }) => state.modelName;
 const selectTabRun = (state: { model: { kind: string } }) => state.model.kind === 'tab';
 const selectProtocolVersion = (state: { protocolVersion: string | null }) => state.protocolVersion;
@@ -97,9 +103,7 @@ const selectProtocolVersion = (state: { protocolVersion: string | null }) => sta
 /** The edges between the participants in use; with the model in the tab, the edge to it says it is no HTTP. */
 function listDrawnEdges(laidOut: readonly GraphEdgeDefinition[], { optionalInUse, optionalEdges, tabRun }: { optionalInUse: string; optionalEdges: string; tabRun: boolean }): GraphEdgeDefinition[] {
   return laidOut
-    .filter(
-      (edge) => [edge.source, edge.target].every((end) => !OPTIONAL_PARTICIPANTS.includes(end) || optionalInUse.split(',').includes(end)) && (!edge.onlyWhenUsed || optionalEdges.split(',').includes(edge.id)),
-    )
+    .filter((edge) => isEdgeDrawn(edge, optionalInUse, optionalEdges))
     // The model in the tab is not reached over HTTP: its edge says so (a distinct kind of edge, from the step table's channel).
     .map((edge) => (tabRun && edge.id === 'host-llm' ? { ...edge, id: 'host-llm-in-tab', label: IN_TAB_EDGE_LABEL } : edge));
 }

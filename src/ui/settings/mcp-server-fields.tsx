@@ -5,6 +5,7 @@ import type { McpHeader } from '../../lifecycle/mcp-headers.ts';
 import type { ModelSettings } from '../../store/model-settings.ts';
 import { RootsEditor } from './mcp-roots-editor.tsx';
 import { useBridgedServers } from './use-bridged-servers.ts';
+import { TopologyFields } from './topology-fields.tsx';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -23,6 +24,7 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
   const bridgedChosen = bridged.find((server) => server.url === draft.mcpServerUrl);
   const byUrl = draft.mcpServerUrl !== null && !bridgedChosen;
   return (
+    <>
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">MCP server</legend>
       <label className="flex items-start gap-2 text-sm">
@@ -76,6 +78,9 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
         </ul>
       )}
     </fieldset>
+    {/* Who calls the server: the host's client or the provider's (provider-side MCP); the model in the tab has no provider to call it. */}
+    {draft.kind !== 'tab' && <TopologyFields draft={draft} setDraft={setDraft} />}
+    </>
   );
 }
 

@@ -5,7 +5,6 @@ import { applyModelSettings } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readMaxToolRounds, type ModelSettings } from '../../store/model-settings.ts';
 import { McpServerFields } from './mcp-server-fields.tsx';
-import { TopologyFields } from './topology-fields.tsx';
 import { ServerPromptsSection } from './server-prompts-section.tsx';
 
 // The loader of the model in the tab (and, through it, llama.cpp) comes only when that choice is made.
@@ -198,7 +197,6 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
       {draft.kind === 'tab' && <TabModelSection draft={draft} setDraft={setDraft} />}
       {draft.kind === 'real' && <RealProviderFields draft={draft} setDraft={setDraft} wire={wire} keys={keys} setKeys={setKeys} />}
       <McpServerFields draft={draft} setDraft={setDraft} problems={problems} />
-      {draft.kind !== 'tab' && <TopologyFields draft={draft} setDraft={setDraft} />}
       {draft.kind !== 'tab' && <ReplyStreamField draft={draft} kind={draft.kind} setDraft={setDraft} />}
       {wire.supportsStrict && (
         <label className="flex items-center gap-2 text-sm">
