@@ -54,4 +54,3 @@ export function explainProviderMcpFailure({ status, body, serverUrl }: { status:
     fix: 'Choose host-side MCP (the host’s client reaches servers on this machine), or give the provider a server it can reach.',
   };
 }
-
