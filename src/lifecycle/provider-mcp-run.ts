@@ -67,7 +67,7 @@ function readReport({ mcp, response, context, conversation }: { mcp: ProviderMcp
     return mcp.readReport({ body: response.body });
   } catch (error) {
     if (!(error instanceof ProviderReplyError)) throw error;
-    const fault = explainProviderFailure({ status: 200, url: response.http.url, label: context.adapter.label, kind: context.options.provider.kind });
+    const fault = explainProviderFailure({ status: 200, url: response.http?.url ?? context.options.provider.baseUrl, label: context.adapter.label, kind: context.options.provider.kind });
     throw new HostFault({ ...fault, why: error.message }, conversation.currentPhase());
   }
 }
@@ -101,7 +101,8 @@ export async function runProviderMcp(context: RunContext, conversation: Conversa
   let stepId: StepId = 'provider.request';
   for (let round = 1; ; round++) {
     const whole = mcp.buildRequest({ model: options.provider.model, apiKey: options.provider.apiKey, baseUrl: options.provider.baseUrl, conversation: turns, server: described.result });
-    const request = options.provider.stream ? (getWireStream(adapter.id)?.requestStream(whole, options.provider) ?? whole) : whole;
+    const { kind, baseUrl } = options.provider;
+    const request = options.provider.stream && kind !== 'tab' ? (getWireStream(adapter.id)?.requestStream(whole, { kind, baseUrl }) ?? whole) : whole;
     const response = await sendWithRetry(withServer, stepId, request, undefined, REQUEST_TITLES[stepId]);
     const report = readReport({ mcp, response, context, conversation });
     appendReport(context, report);

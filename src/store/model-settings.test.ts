@@ -66,14 +66,21 @@ describe('the model in the tab in the model settings', () => {
 describe('who calls the MCP server, in the model settings', () => {
   it('is the host by default, and the provider only in a format whose provider can be the MCP client', () => {
     expect(defaultModelSettings().topology).toBe('host');
-    expect(resolveTopology({ settings: { topology: 'provider', wire: 'anthropic' }, scenario: undefined })).toEqual({ topology: 'provider', wire: 'anthropic' });
-    expect(resolveTopology({ settings: { topology: 'provider', wire: 'openai-chat' }, scenario: undefined })).toEqual({ topology: 'host', wire: 'openai-chat' });
+    expect(resolveTopology({ settings: { kind: 'mock', topology: 'provider', wire: 'anthropic' }, scenario: undefined })).toEqual({ topology: 'provider', wire: 'anthropic' });
+    expect(resolveTopology({ settings: { kind: 'mock', topology: 'provider', wire: 'openai-chat' }, scenario: undefined })).toEqual({ topology: 'host', wire: 'openai-chat' });
   });
 
   it('lets the provider-mcp lesson take its own format when the learner’s cannot run it, and keep the learner’s when it can', () => {
     const scenario = findScenario('provider-mcp');
-    expect(resolveTopology({ settings: { topology: 'host', wire: 'gemini' }, scenario })).toEqual({ topology: 'provider', wire: 'openai-responses' });
-    expect(resolveTopology({ settings: { topology: 'host', wire: 'anthropic' }, scenario })).toEqual({ topology: 'provider', wire: 'anthropic' });
+    expect(resolveTopology({ settings: { kind: 'mock', topology: 'host', wire: 'gemini' }, scenario })).toEqual({ topology: 'provider', wire: 'openai-responses' });
+    expect(resolveTopology({ settings: { kind: 'mock', topology: 'host', wire: 'anthropic' }, scenario })).toEqual({ topology: 'provider', wire: 'anthropic' });
+  });
+
+  it('is the host with the model in the tab, which no provider reaches, in the provider-mcp lesson too; a kept provider setting does not stop Apply', () => {
+    const tab = { kind: 'tab' as const, topology: 'provider' as const, wire: 'openai-chat' };
+    expect(resolveTopology({ settings: tab, scenario: undefined })).toEqual({ topology: 'host', wire: 'openai-chat' });
+    expect(resolveTopology({ settings: { ...tab, wire: 'openai-responses' }, scenario: findScenario('provider-mcp') })).toEqual({ topology: 'host', wire: 'openai-responses' });
+    expect(prepareMcpServerSettings({ ...defaultModelSettings(), ...tab }).problems).toEqual([]);
   });
 
   it('refuses to apply provider-side MCP with a format that has none, saying which have it', () => {

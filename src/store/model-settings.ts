@@ -143,9 +143,11 @@ export function loadModelSettings(): ModelSettings {
 /**
  * Who is the MCP client in the run about to start, and in which format: a scenario whose
  * lesson is provider-side MCP takes its own format when the learner's cannot run it; a
- * learner's provider-side setting holds where the format has it.
+ * learner's provider-side setting holds where the format has it, and never with the model in the tab.
  */
-export function resolveTopology({ settings, scenario }: { settings: Pick<ModelSettings, 'topology' | 'wire'>; scenario: Pick<Scenario, 'topology' | 'wire'> | undefined }): { topology: McpTopology; wire: string } {
+export function resolveTopology({ settings, scenario }: { settings: Pick<ModelSettings, 'kind' | 'topology' | 'wire'>; scenario: Pick<Scenario, 'topology' | 'wire'> | undefined }): { topology: McpTopology; wire: string } {
+  // The model in the tab is reached by no wire with a provider, so no provider can be its MCP client: the host's is, in every lesson.
+  if (settings.kind === 'tab') return { topology: 'host', wire: settings.wire };
   if (scenario?.topology === 'provider') return { topology: 'provider', wire: isProviderMcpWire(settings.wire) ? settings.wire : (scenario.wire ?? PROVIDER_MCP_WIRES[0]) };
   return { topology: settings.topology === 'provider' && isProviderMcpWire(settings.wire) ? 'provider' : 'host', wire: settings.wire };
 }
@@ -190,7 +192,7 @@ export function prepareMcpServerSettings(settings: ModelSettings): { settings: M
   if (settings.mcpServerUrl !== null) problems.push(...checkMcpHeaders(mcpHeaders));
   const checked = checkRoots(settings.mcpRoots);
   if (settings.mcpServerUrl !== null) problems.push(...checked.problems);
-  if (settings.topology === 'provider' && !isProviderMcpWire(settings.wire)) {
+  if (settings.kind !== 'tab' && settings.topology === 'provider' && !isProviderMcpWire(settings.wire)) {
     problems.push('Only OpenAI Responses and Anthropic Messages have a provider that calls the MCP server itself: choose one of them as the wire format, or let the host be the MCP client.');
   }
   return { settings: { ...settings, mcpHeaders, mcpClientId: settings.mcpClientId.trim(), mcpRoots: checked.roots }, problems };

@@ -9,7 +9,9 @@ import { ViewBoundary } from '../view-boundary.tsx';
 // The twin runs load the engine and run twice: only when asked for.
 const TwinView = lazy(() => import('./twin-view.tsx').then((module) => ({ default: module.TwinView })));
 
-const selectTwinPossible = (state: ExplorerState) => state.source.kind === 'live' && isProviderMcpWire(resolveTopology({ settings: state.model, scenario: findScenario(state.scenarioId) }).wire);
+// The model in the tab has no provider to be the MCP client: no twin there.
+const selectTwinPossible = (state: ExplorerState) =>
+  state.source.kind === 'live' && state.model.kind !== 'tab' && isProviderMcpWire(resolveTopology({ settings: state.model, scenario: findScenario(state.scenarioId) }).wire);
 
 /** A button, for the two formats whose provider can be the MCP client, that asks the question in both topologies side by side. */
 export function TwinViewButton() {
