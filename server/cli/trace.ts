@@ -242,7 +242,7 @@ try {
     provider,
     autoRelease: true,
     // The faults are read at a terminal: what to do is said in flags, never a button.
-    reader: 'cli',
+    reader: 'cli' as const,
     ...(loopback ? { authorization: readAuthorizationSettings({ redirect: loopback, localUrl: local.url }) } : {}),
     ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
     ...(roots.length > 0 ? { roots } : {}),

@@ -7,7 +7,8 @@ import type { ApprovalPolicy } from '../trace/provider-mcp.ts';
 import type { StepId } from '../trace/steps.ts';
 import { createRandomTraceHex } from '../trace/trace-context.ts';
 import { endWithStop, sendWithRetry, streamOf, type ConversationContext, type ConversationEnd } from './conversation.ts';
-import { explainProviderFailure, HostFault } from './faults.ts';
+import { HostFault } from './faults.ts';
+import { explainProviderFailure } from './provider-faults.ts';
 import { askMcpApproval } from './mcp-approval.ts';
 import type { ProviderResponse } from './provider-call.ts';
 import type { RunContext } from './run-context.ts';
@@ -67,7 +68,7 @@ function readReport({ mcp, response, context, conversation }: { mcp: ProviderMcp
     return mcp.readReport({ body: response.body });
   } catch (error) {
     if (!(error instanceof ProviderReplyError)) throw error;
-    const fault = explainProviderFailure({ status: 200, url: response.http?.url ?? context.options.provider.baseUrl, label: context.adapter.label, kind: context.options.provider.kind });
+    const fault = explainProviderFailure({ status: 200, url: response.http?.url ?? context.options.provider.baseUrl, label: context.adapter.label, kind: context.options.provider.kind, say: context.say });
     throw new HostFault({ ...fault, why: error.message }, conversation.currentPhase());
   }
 }
