@@ -1,7 +1,8 @@
 import { getStepDefinition } from '../trace/steps.ts';
 import type { Step } from '../trace/trace.ts';
 import type { Phase } from '../trace/vocabulary.ts';
-import { PHASE_SUMMARIES, PROVIDER_MCP_PHASE_SUMMARIES } from './phase-summaries.ts';
+import { PHASE_SUMMARIES } from './phase-summaries.ts';
+import { PROVIDER_MCP_PHASE_SUMMARIES } from './provider-mcp-phase-summaries.ts';
 import { describeGateTitle } from './gate-words.ts';
 import { describeStepNumber, describeStepNumberLong } from './step-numbers.ts';
 import { describeRoundSummary } from './round-words.ts';

@@ -1,4 +1,4 @@
-import { describeReportedCall, describeReportedListing, describeReportedResult } from '../content/provider-mcp-words.ts';
+import { describeReportedCall, describeReportedListing, describeReportedResult } from '../content/provider-report-titles.ts';
 import { describeUnreachableServer } from '../content/provider-reach.ts';
 import { getProviderMcpAdapter, type ApprovalAnswer, type McpReportEntry, type ProviderMcpAdapter } from '../providers/provider-mcp/provider-mcp-adapters.ts';
 import { ProviderReplyError } from '../providers/types.ts';

@@ -1,4 +1,4 @@
-import { describeSeenAnswer, describeSeenRequest, nameMessage } from '../content/provider-mcp-words.ts';
+import { describeSeenAnswer, describeSeenRequest, nameMessage } from '../content/provider-report-titles.ts';
 import { readJsonField } from '../content/read-json-field.ts';
 import { recordExchange } from '../mcp/recording-fetch.ts';
 import { splitStreamText } from '../providers/stream-frames.ts';
