@@ -5,11 +5,11 @@ import { recordQuestionStepAhead } from '../lifecycle/question-step.ts';
 import { MOCK_MODEL_NAME } from '../trace/mock-models.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
 import { chooseMaxToolRounds, readStreamChoice, resolveTopology } from './model-settings.ts';
-import { SERVER_RECORD_PATH } from '../trace/provider-mcp.ts';
+import { resolveProviderMcpOptions } from './provider-mcp-options.ts';
 import { findScenario, type Scenario } from '../content/scenarios.ts';
 import type { AuthorizationSettings } from '../lifecycle/run-context.ts';
 import { createPageAuthorization } from './sign-in-window.ts';
-import { IS_STATIC_SITE, waitForInBrowserServer } from '../service-worker/worker-status.ts';
+import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import { CLIENT_METADATA_PATH } from '../trace/authorization-sandbox.ts';
 import { listChosenHttpOrigins } from '../trace/url-gate.ts';
@@ -132,24 +132,6 @@ export function prepareRunOptions({ state, provider, appBaseUrl }: { state: Expl
     // Roots, like headers, are for the server the learner named: the built-in one is never handed a folder.
     ...(state.model.mcpServerUrl !== null && state.model.mcpRoots.length > 0 ? { roots: state.model.mcpRoots } : {}),
     ...resolveProviderMcpOptions({ state, scenario, appBaseUrl }),
-  };
-}
-
-/**
- * Provider-side MCP in the page: the built-in server (on npm start, or in the static site's
- * Service Worker) keeps a record the host reads back; a server in the worker is one no real
- * provider can reach, which the host says before the request.
- */
-function resolveProviderMcpOptions({ state, scenario, appBaseUrl }: { state: ExplorerState; scenario: Scenario | undefined; appBaseUrl: URL }): Pick<RunOptions, 'topology' | 'providerMcp'> {
-  if (resolveTopology({ settings: state.model, scenario }).topology !== 'provider') return {};
-  const builtIn = state.model.mcpServerUrl === null;
-  return {
-    topology: 'provider',
-    providerMcp: {
-      requireApproval: state.model.requireApproval,
-      ...(builtIn ? { serverRecordUrl: resolveAppUrl(SERVER_RECORD_PATH, appBaseUrl) } : {}),
-      ...(builtIn && IS_STATIC_SITE ? { serverInBrowser: true } : {}),
-    },
   };
 }
 
