@@ -7,7 +7,7 @@ import type { ViewRequests } from './app-view-session.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { HostFault } from './faults.ts';
 import type { RunContext } from './run-context.ts';
-import type { ToolCallParams } from './tool-call.ts';
+import type { ToolCallParams } from './run-state-types.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 import { gateUrlOrRecord } from './url-refusal.ts';
 

@@ -6,6 +6,7 @@ import { AppViewChannel } from './app-view-channel.ts';
 import type { AppFrame, AppViewContext } from './app-view-host.ts';
 import type { ViewResource } from './app-view-meta.ts';
 import type { RunContext } from './run-context.ts';
+import type { ViewSession } from './run-state-types.ts';
 import { VIEW_LOAD_MS, VIEW_TEARDOWN_MS } from './timeouts.ts';
 
 /**
@@ -26,18 +27,7 @@ export type ViewRequests = {
   postMessage(params: McpUiMessageRequest['params']): Promise<void>;
 };
 
-export type ViewSession = {
-  readonly id: string;
-  readonly resourceUri: string;
-  readonly toolName: string;
-  tellInput(args: Record<string, unknown>): Promise<void>;
-  tellResult(result: CallToolResult): Promise<void>;
-  tellCancelled(reason: string): Promise<void>;
-  /** ui/resource-teardown, a short wait for the view's answer, then the frame goes. */
-  close(reason: string): Promise<void>;
-  /** Resolves, with why, when the view asks to be closed (ui/notifications/request-teardown) or has sent more than the host takes. */
-  readonly closeRequested: Promise<string>;
-};
+export type { ViewSession };
 
 export type ViewSessionStart = { ok: true; session: ViewSession } | { ok: false; reason: string; session?: undefined };
 

@@ -9,7 +9,7 @@ import { describeHostCapabilities, grantPermissions, startViewSession, type View
 import { RunAborted } from './faults.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import type { RunContext } from './run-context.ts';
-import type { ToolCallParams } from './tool-call.ts';
+import type { ToolCallParams } from './run-state-types.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /**

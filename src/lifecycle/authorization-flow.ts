@@ -7,12 +7,12 @@ import { computeCodeChallenge, createCodeVerifier, createState } from '../mcp/au
 import { readBearerChallenge, type BearerChallenge } from '../mcp/authorization/read-challenge.ts';
 import { REDACTED } from '../trace/secrets.ts';
 import type { HttpExchange } from '../trace/trace.ts';
-import type { GatedUrl } from '../trace/url-gate.ts';
 import * as faults from './authorization-faults.ts';
 import { recordOAuthStep, registerSecrets, sendOAuthRequest } from './authorization-exchange.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import type { RunContext } from './run-context.ts';
 import { gateUrlOrStop } from './url-refusal.ts';
+import type { Authorization, ServerEndpoints } from './run-state-types.ts';
 
 /**
  * The MCP authorization flow as steps (the MCP spec's Authorization section, both eras):
@@ -23,25 +23,7 @@ import { gateUrlOrStop } from './url-refusal.ts';
  * the run with its own explanation; the steps before it stay.
  */
 
-/** The endpoints of the server's metadata the flow follows, each passed through the URL gate. */
-export type ServerEndpoints = { authorization: GatedUrl; token: GatedUrl; registration?: GatedUrl };
-
-/** What the flow learned and holds for the rest of the run (in memory only). */
-export type Authorization = {
-  issuer: string;
-  metadata: ServerMetadata;
-  endpoints: ServerEndpoints;
-  client: ClientCredentials;
-  resource: string;
-  scopes: string[];
-  accessToken: string;
-  refreshToken?: string;
-  expiresAt?: number;
-  /** How the token held was obtained: a refreshed token refused before the server ever accepted it is not a matter of expiry. */
-  obtainedBy: 'code' | 'refresh';
-  /** Set once the MCP server answered a request that carried this token. */
-  accepted?: boolean;
-};
+export type { Authorization, ServerEndpoints } from './run-state-types.ts';
 
 const fail = (context: RunContext, fault: ReturnType<typeof faults.explainStateMismatch>) => new HostFault(fault, context.state.phase);
 /** A fault's words for where it is read, and whether the run is against the sandbox (only then its switches are named). */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { McpTool } from '../providers/types.ts';
 import type { RunContext } from './run-context.ts';
-import type { ToolCallParams } from './tool-call.ts';
+import type { ToolCallParams } from './run-state-types.ts';
 
-export const CONSENT_DECISIONS = ['allow', 'deny'] as const;
-export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
+import { CONSENT_DECISIONS, type ConsentDecision } from './run-state-types.ts';
+
+export { CONSENT_DECISIONS, type ConsentDecision };
 
 /** What the learner sends back at the consent gate; anything else is read as deny. */
 const ConsentAnswerSchema = z.object({ decision: z.enum(CONSENT_DECISIONS) });

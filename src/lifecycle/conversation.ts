@@ -15,7 +15,7 @@ import { recordCappedReply } from './round-cap.ts';
 import { callProvider, type ProviderResponse, type ProviderSettings, type SentProviderRequest } from './provider-call.ts';
 import type { Phase, Step } from '../trace/trace.ts';
 import type { HostStep } from './run-context.ts';
-import type { ToolCallParams } from './tool-call.ts';
+import type { ToolCallParams } from './run-state-types.ts';
 import type { TraceWriter } from './trace-writer.ts';
 import { callTabModel, type TabModel } from './tab-model.ts';
 import { describeTabModelSteps } from './tab-model-steps.ts';

@@ -4,7 +4,9 @@ import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /** A prompt the user picked, with its arguments (prompt arguments are strings on the wire). */
-export type PromptChoice = { name: string; arguments?: Record<string, string> };
+import type { PromptChoice } from './run-state-types.ts';
+
+export type { PromptChoice };
 
 /**
  * A run that starts from a prompt: prompts/list (what the user chose from), prompts/get

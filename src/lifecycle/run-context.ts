@@ -1,16 +1,13 @@
 import type { ElicitResult, FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { McpTool, WireAdapter } from '../providers/types.ts';
-import type { ConsentDecision } from './consent.ts';
-import type { PromptChoice } from './prompt-start.ts';
 import type { StepId } from '../trace/steps.ts';
 import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
 import type { GatedUrl } from '../trace/url-gate.ts';
 import type { ClientCredentials } from '../mcp/authorization/build-requests.ts';
 import type { AppViewHost, OpenLinkDecision } from './app-view-host.ts';
-import type { ViewSession } from './app-view-session.ts';
 import type { McpTopology } from '../trace/vocabulary.ts';
 import type { ApprovalDecision, ApprovalPolicy } from '../trace/provider-mcp.ts';
-import type { Authorization } from './authorization-flow.ts';
+import type { Authorization, ConsentDecision, PromptChoice, ViewSession } from './run-state-types.ts';
 import type { FaultReader, FaultWords } from './fault-words.ts';
 import type { Release } from './gate.ts';
 import type { McpConnection } from './mcp-connection.ts';

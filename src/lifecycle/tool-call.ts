@@ -1,5 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type ElicitRequestURLParams } from '@modelcontextprotocol/client';
-import type { McpCallPlan, ToolRoundResult } from '../providers/types.ts';
+import type { ToolRoundResult } from '../providers/types.ts';
+import type { ToolCallParams } from './run-state-types.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
 import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
 import { openToolView, type ToolView } from './app-views.ts';
@@ -11,7 +12,7 @@ import { answerUrlElicitations, readUrlElicitations } from './url-elicitation-re
 import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
-export type ToolCallParams = Extract<McpCallPlan, { ok: true }>['params'];
+export type { ToolCallParams };
 
 /**
  * How long the host waits, after the learner stopped a tool, for the server's answer

@@ -5,7 +5,7 @@ import { McpApprovalAnswer } from './mcp-approval-answer.tsx';
 import { ElicitationAnswer } from './elicitation-answer.tsx';
 import { OpenLinkAnswer } from './open-link-answer.tsx';
 import { SamplingReview } from './sampling-review.tsx';
-import type { AnswerGate } from './gate-answer.tsx';
+import type { AnswerGate } from './answer-gates.ts';
 
 /** The panel of each answer gate; a chunk of its own (gate-answer.tsx loads it), as each reads the server's request with zod. */
 export function GateAnswerPanel({ id, pending, last }: { id: AnswerGate; pending: PendingStep; last: Step | undefined }) {

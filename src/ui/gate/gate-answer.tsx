@@ -1,13 +1,6 @@
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { useLoadedModule } from '../use-loaded-module.ts';
-
-/** The gates where the host waits for the user's own answer, not for a message to leave. */
-const ANSWER_GATES = ['user.consent', 'host.sampling.review', 'user.elicitation.answer', 'user.open-link', 'user.mcp-approval'] as const;
-export type AnswerGate = (typeof ANSWER_GATES)[number];
-
-function isAnswerGate(id: string): id is AnswerGate {
-  return ANSWER_GATES.some((gate) => gate === id);
-}
+import { isAnswerGate, type AnswerGate } from './answer-gates.ts';
 
 const selectGate = (state: ExplorerState) =>
   state.cursor === state.steps.length - 1 && state.source.kind === 'live' && state.pending?.editable && isAnswerGate(state.pending.id) ? state.pending : null;
