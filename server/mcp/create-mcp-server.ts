@@ -26,7 +26,7 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
   if (catalog) serveCatalog(server, catalog);
 
   server.setRequestHandler('tools/list', async (request, context) => {
-    const tools = registry.list();
+    const tools = registry.list(readRunKey(request.params?._meta).runKey);
     const channel = createProgressChannel((notification) => context.mcpReq.notify(notification), request.params?._meta?.progressToken);
     await channel.reportStage({
       progress: 1,
@@ -45,7 +45,7 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
     const startAfter = token !== undefined && context.mcpReq.inputResponses ? (progressBeforeRerun.get(token) ?? 0) : 0;
     if (token !== undefined) progressBeforeRerun.delete(token);
     const channel = createProgressChannel((notification) => context.mcpReq.notify(notification), token, startAfter);
-    const tool = registry.get(name);
+    const tool = registry.get(name, readRunKey(request.params._meta).runKey);
     // A 2025-11-25 call of a tool that may ask the client can run again under this token: its total waits for the answer.
     const totalWaits = tool?.asksClient === true && !isServedModern(server);
     await channel.reportStage({

@@ -93,9 +93,10 @@ function convertToJsonSchema(schema: z.ZodObject, io: 'input' | 'output'): Recor
   return jsonSchema;
 }
 
+/** The tools an endpoint serves; a registry whose list changes may answer each run (runKey: its trace id) apart. */
 export type ToolRegistry = {
-  list(): Tool[];
-  get(name: string): RegisteredTool | undefined;
+  list(runKey?: string): Tool[];
+  get(name: string, runKey?: string): RegisteredTool | undefined;
 };
 
 export function createToolRegistry(tools: RegisteredTool[]): ToolRegistry {
@@ -107,10 +108,10 @@ export function createToolRegistry(tools: RegisteredTool[]): ToolRegistry {
   };
 }
 
-/** A registry whose tools can change while it serves (the toolbox's unlockable tool): each read asks for the tools listed now. */
-export function createChangingToolRegistry(listTools: () => RegisteredTool[]): ToolRegistry {
+/** A registry whose tools can change while it serves (the toolbox's unlockable tool): each read asks for the tools listed now for that run. */
+export function createChangingToolRegistry(listTools: (runKey: string | undefined) => RegisteredTool[]): ToolRegistry {
   return {
-    list: () => createToolRegistry(listTools()).list(),
-    get: (name) => createToolRegistry(listTools()).get(name),
+    list: (runKey) => createToolRegistry(listTools(runKey)).list(),
+    get: (name, runKey) => createToolRegistry(listTools(runKey)).get(name),
   };
 }

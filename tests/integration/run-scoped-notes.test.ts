@@ -38,3 +38,39 @@ describe('the notes of one run, told apart by its traceparent', () => {
     }
   });
 });
+
+describe('the unlocked temperature tool, told apart by the traceparent', () => {
+  const traceparent = (traceId: string) => ({ traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+  const mine = traceparent('4bf92f3577b34da6a3ce929d0e0e4736');
+  const theirs = traceparent('0af7651916cd43dd8448eb211c80319c');
+
+  it('is listed and callable for the run that unlocked it only, once, while another run never sees it', async () => {
+    const client = new Client({ name: 'unlock-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`)));
+    const names = async (meta: Record<string, string>) => (await client.listTools({ _meta: meta })).tools.map((tool) => tool.name);
+    const convert = (meta: Record<string, string>) => client.callTool({ name: 'convert_temperature', arguments: { value: 100, from: 'celsius', to: 'fahrenheit' }, _meta: meta });
+    try {
+      await client.callTool({ name: 'unlock_temperature_tool', arguments: {}, _meta: mine });
+      expect(await names(mine)).toContain('convert_temperature');
+      expect(await names(theirs)).not.toContain('convert_temperature');
+      await expect(convert(theirs)).rejects.toThrow(/convert_temperature not found/);
+      expect(textOf(await convert(mine))).toContain('212');
+      expect(await names(mine)).not.toContain('convert_temperature');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('is shared by the clients that name no run, as a plain server’s would be', async () => {
+    const client = new Client({ name: 'unlock-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`)));
+    try {
+      await client.callTool({ name: 'unlock_temperature_tool', arguments: {} });
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('convert_temperature');
+      expect((await client.listTools({ _meta: theirs })).tools.map((tool) => tool.name)).not.toContain('convert_temperature');
+      await client.callTool({ name: 'convert_temperature', arguments: { value: 0, from: 'celsius', to: 'celsius' } });
+    } finally {
+      await client.close();
+    }
+  });
+});

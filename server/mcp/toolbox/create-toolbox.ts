@@ -11,7 +11,7 @@ import { createToolboxState } from './toolbox-state-tools.ts';
 export function createToolbox({ tools }: { tools: RegisteredTool[] }): { registry: ToolRegistry; catalog: ServerCatalog } {
   const state = createToolboxState();
   return {
-    registry: createChangingToolRegistry(() => [...tools, ...state.listTools()]),
+    registry: createChangingToolRegistry((runKey) => [...tools, ...state.listTools(runKey)]),
     catalog: { prompts: { list: toolboxPrompts, get: getToolboxPrompt }, resources: toolboxResources, readResource: readToolboxResource, toolsChange: true },
   };
 }

@@ -14,8 +14,9 @@ import { LENGTH_UNITS_URI } from './toolbox-resources.ts';
  * runs apart by the trace id the host sends in every request's `_meta.traceparent` (one
  * per run, in both eras; a real server would use the signed-in user); a call without one
  * starts from the seed notes each time. Whether the temperature tool is unlocked belongs
- * to the app: it is good for one call, then locked again, so the next run starts from the
- * same list.
+ * to the run too (one learner's unlock must not list the tool for another, nor let another
+ * take its one call); it is good for one call, then locked again. Clients that send no
+ * traceparent (a third-party client) share one unlock between them, as a plain server would.
  */
 
 const SEED_NOTES = ['draft', 'shopping-list', 'ideas'];
@@ -23,34 +24,42 @@ const SEED_NOTES = ['draft', 'shopping-list', 'ideas'];
 /** How many runs' notes the server keeps at most: the oldest run's are forgotten first (it starts again from the seed). */
 export const MAX_RUNS_WITH_NOTES = 512;
 
-/** The notes of each run, the oldest first, bounded. */
-function createRunNotes(): (runKey: string | undefined) => Set<string> {
-  const byRun = new Map<string, Set<string>>();
+/** Something each run keeps of its own, the oldest run's forgotten first: at most MAX_RUNS_WITH_NOTES runs. */
+function keepPerRun<T>(start: () => T): (runKey: string) => T {
+  const byRun = new Map<string, T>();
   return (runKey) => {
-    if (runKey === undefined) return new Set(SEED_NOTES);
     const kept = byRun.get(runKey);
-    if (kept) return kept;
-    const notes = new Set(SEED_NOTES);
-    byRun.set(runKey, notes);
+    if (kept !== undefined) return kept;
+    const value = start();
+    byRun.set(runKey, value);
     if (byRun.size > MAX_RUNS_WITH_NOTES) byRun.delete(byRun.keys().next().value!);
-    return notes;
+    return value;
   };
 }
+
+/** The notes of each run; a call without a run starts from the seed notes each time. */
+function createRunNotes(): (runKey: string | undefined) => Set<string> {
+  const notesOf = keepPerRun(() => new Set(SEED_NOTES));
+  return (runKey) => (runKey === undefined ? new Set(SEED_NOTES) : notesOf(runKey));
+}
+
+/** The key of the unlock shared by the clients that name no run. */
+const NO_RUN = '';
 
 function text(value: string, isError = false): CallToolResult {
   return { content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) };
 }
 
 export type ToolboxState = {
-  /** The tools listed now: the given ones, and convert_temperature while it is unlocked. */
-  listTools: () => RegisteredTool[];
+  /** The tools listed now for a run: the given ones, and convert_temperature while that run has it unlocked. */
+  listTools: (runKey: string | undefined) => RegisteredTool[];
   /** The tools this state adds to the toolbox's own. */
   tools: RegisteredTool[];
 };
 
 export function createToolboxState(): ToolboxState {
   const notesOf = createRunNotes();
-  let temperatureUnlocked = false;
+  const unlockOf = keepPerRun(() => ({ unlocked: false }));
 
   const deleteNote = defineTool({
     name: 'delete_note',
@@ -93,7 +102,7 @@ export function createToolboxState(): ToolboxState {
     }),
     handler: async ({ value, from, to }, context) => {
       // One call, then locked again: the list changes back, and the server says so.
-      temperatureUnlocked = false;
+      unlockOf(context.runKey ?? NO_RUN).unlocked = false;
       await context.notifyToolsChanged?.();
       if (from === to) return { value, unit: to };
       const converted = from === 'celsius' ? (value * 9) / 5 + 32 : ((value - 32) * 5) / 9;
@@ -107,8 +116,9 @@ export function createToolboxState(): ToolboxState {
     description: 'Unlocks convert_temperature, which converts temperatures between celsius and fahrenheit: the tool list changes',
     input: z.strictObject({}),
     handler: async (_input, context) => {
-      const wasUnlocked = temperatureUnlocked;
-      temperatureUnlocked = true;
+      const unlock = unlockOf(context.runKey ?? NO_RUN);
+      const wasUnlocked = unlock.unlocked;
+      unlock.unlocked = true;
       if (!wasUnlocked) await context.notifyToolsChanged?.();
       return wasUnlocked;
     },
@@ -119,6 +129,6 @@ export function createToolboxState(): ToolboxState {
   const tools = [deleteNote, findUnitTable, unlockTemperatureTool];
   return {
     tools,
-    listTools: () => (temperatureUnlocked ? [...tools, convertTemperature] : tools),
+    listTools: (runKey) => (unlockOf(runKey ?? NO_RUN).unlocked ? [...tools, convertTemperature] : tools),
   };
 }
