@@ -50,10 +50,14 @@ test('the whole lifecycle in era 2026-07-28, with the Mcp-Method header on the w
   await page.goto('./');
   await waitForInBrowserServer(page);
   await page.getByText('2026-07-28', { exact: true }).click();
+  // On a focused radio the arrows choose the era, as in any radio group (e2e/keyboard-controls.spec.ts): the learner leaves the group before stepping.
+  await page.getByRole('radio', { name: '2026-07-28' }).blur();
   await stepUntil(page, 'keyboard', 'mcp.discover.request');
   expect(await readPayload(page)).toMatchObject({ method: 'server/discover' });
   await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).click();
   await expect(page.getByTestId('http-view')).toContainText('mcp-method');
+  // On a focused tab the arrows move between the tabs: the learner leaves the tablist before stepping.
+  await page.getByTestId('inspector').getByRole('tab', { name: 'HTTP' }).blur();
   await stepUntil(page, 'keyboard', 'server.execute');
   expect(await readPayload(page)).toMatchObject({ params: { message: 'Execution: add_numbers(5, 7) returned 12.' } });
   await stepUntil(page, 'keyboard', 'host.answer');
