@@ -85,6 +85,8 @@ test('"Reload to update" in tab B: tab A keeps its page, loads its next chunk fr
   await tabA.getByRole('tab', { name: 'Sequence diagram' }).click();
   await expect(tabA.getByTestId('sequence-diagram')).toBeVisible();
   await expect(tabA.getByTestId('view-error')).toHaveCount(0);
+  // On a focused tab the arrows move between the tabs (e2e/keyboard-controls.spec.ts): the learner leaves the tablist before stepping.
+  await tabA.getByRole('tab', { name: 'Sequence diagram' }).blur();
   await stepUntil(tabA, 'keyboard', 'mcp.tools-list.response');
   // Its session lived in the old worker's memory: the new worker does not know it (the host would start a new one).
   expect(await pingSession(tabA, session)).toBe(404);
