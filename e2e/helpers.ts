@@ -26,12 +26,26 @@ export async function pressNext(page: Page, driver: Driver): Promise<void> {
   if (driver === 'buttons') return findNextButton(page).click();
   // A click waits for its button; a key does not, and one pressed before the app is drawn is lost.
   await expect(findNextButton(page)).toBeVisible();
+  await leaveArrowGroup(page);
   await page.keyboard.press('ArrowRight');
+}
+
+/**
+ * On a focused radio or tab the arrows move within its group, as in any radio group or
+ * tablist (keyboard-controls.spec.ts checks that): a learner who clicked one leaves the
+ * group before stepping with the arrows, and so does the keyboard driver.
+ */
+async function leaveArrowGroup(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && (focused.getAttribute('role') === 'tab' || (focused instanceof HTMLInputElement && focused.type === 'radio'))) focused.blur();
+  });
 }
 
 export async function pressBack(page: Page, driver: Driver): Promise<void> {
   if (driver === 'buttons') return page.getByRole('button', { name: /^Back/ }).click();
   await expect(findNextButton(page)).toBeVisible();
+  await leaveArrowGroup(page);
   await page.keyboard.press('ArrowLeft');
 }
 
