@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { startManyToolsServer } from '../bench/start-many-tools-server.ts';
-import { runToEnd, stepUntil } from './helpers.ts';
+import { pressNext, runToEnd, stepUntil } from './helpers.ts';
 
 /**
  * The page must not go blank: a file that names a step after a member every plain object
@@ -52,7 +52,8 @@ test('a view whose code cannot be loaded says so in its place, and the rest of t
   await expect(page.getByTestId('view-error').getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(page.getByTestId('timeline-step')).toHaveCount(rows);
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-list.response');
-  await page.keyboard.press('ArrowRight');
+  // Next by keyboard, off the tab just clicked (on a tab the arrows move between the tabs).
+  await pressNext(page, 'keyboard');
   await expect(page.getByTestId('inspector')).not.toHaveAttribute('data-step-id', 'mcp.tools-list.response');
 
   await page.getByRole('tab', { name: 'Graph' }).click();
