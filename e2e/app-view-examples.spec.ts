@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serve, type RunningServer } from '../server/node/serve.ts';
 import { findExampleProgram, startExampleOverHttp, type RunningExample } from '../tests/helpers/start-example-app-server.ts';
-import { findNextButton, readPayloadsOf, waitForRunStatus } from './helpers.ts';
+import { findNextButton, nameServer, readPayloadsOf, waitForRunStatus } from './helpers.ts';
 import { playToLiveView, readStepIds, viewOf } from './app-view-helpers.ts';
 
 /**
@@ -11,15 +11,6 @@ import { playToLiveView, readStepIds, viewOf } from './app-view-helpers.ts';
  * starts one). Both speak 2025-11-25. Their views run in the explorer's sandbox and call their
  * server's get-time through the host, one step at a time.
  */
-
-async function nameServer(page: Page, url: string): Promise<void> {
-  await page.getByTestId('model-settings-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-  await dialog.getByLabel('Another Streamable HTTP server, by URL.').check();
-  await dialog.getByLabel('MCP server URL').fill(url);
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Presses Next (each lets one message go) until the view's text changes from what it was. */
 async function nextUntilChanged(page: Page, read: () => Promise<string>, before: string): Promise<string> {
