@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readServedPaths, waitForInBrowserServer } from './static-site-helpers.ts';
+import { readServedPaths, waitForInBrowserServer, waitForOfflineCopy } from './static-site-helpers.ts';
 import { openConsentPopup } from '../e2e/helpers.ts';
 
 /**
@@ -43,7 +43,7 @@ test('offline: the whole flow, the client metadata document and the callback pag
   await page.goto(site);
   await waitForInBrowserServer(page);
   // A first visit keeps the site's files once its worker is active: going offline before the banner says so would test a half copy.
-  await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 30_000 });
+  await waitForOfflineCopy(page);
   const servedBefore = (await readServedPaths(page, site)).length;
   await context.setOffline(true);
   await page.reload();

@@ -2,7 +2,7 @@ import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { stepUntil } from '../e2e/helpers.ts';
-import { readCacheNames, waitForInBrowserServer } from './static-site-helpers.ts';
+import { readCacheNames, waitForInBrowserServer, waitForOfflineCopy } from './static-site-helpers.ts';
 
 /**
  * Deployments under open pages, as a static host sees them: the folder replaced while two
@@ -61,6 +61,8 @@ test('"Reload to update" in tab B: tab A keeps its page, loads its next chunk fr
   const tabB = await context.newPage();
   await tabB.goto(site);
   await waitForInBrowserServer(tabB);
+  // Tab A's files are in its version's cache only once the offline copy is whole: a first visit caches the rest after its worker activates.
+  await waitForOfflineCopy(tabA);
 
   // The next deployment replaces the folder: the sequence diagram's chunk of the first build is gone from the host.
   const chunk = (await readdir(path.join(directory, 'assets'))).find((name) => /^sequence-diagram-.*\.js$/.test(name));

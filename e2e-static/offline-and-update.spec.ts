@@ -2,7 +2,7 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runToEnd, stepUntil } from '../e2e/helpers.ts';
-import { readCacheNames, readServedPaths, waitForInBrowserServer } from './static-site-helpers.ts';
+import { readCacheNames, readServedPaths, waitForInBrowserServer, waitForOfflineCopy } from './static-site-helpers.ts';
 
 /**
  * What makes the static site a site: it loads again without the network, and a new
@@ -15,7 +15,7 @@ test('offline: a reload is served by the worker, and a whole run completes with 
   await page.goto(site);
   await waitForInBrowserServer(page);
   // A first visit keeps the site's files after its worker answers the first step: the banner says when all are kept.
-  await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 30_000 });
+  await waitForOfflineCopy(page);
   const servedBefore = (await readServedPaths(page, site)).length;
 
   await context.setOffline(true);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { stepUntil } from '../e2e/helpers.ts';
-import { serveFolder, waitForInBrowserServer } from './static-site-helpers.ts';
+import { serveFolder, waitForInBrowserServer, waitForOfflineCopy } from './static-site-helpers.ts';
 
 /**
  * The Service Worker serves only what the build made. A script that ran once in a page of
@@ -20,7 +20,7 @@ const REPLACED_SCRIPT = "document.title = 'Replaced'; localStorage.setItem('repl
 async function loadWholeSite(page: Page): Promise<void> {
   await page.goto('./');
   await waitForInBrowserServer(page);
-  await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 60_000 });
+  await waitForOfflineCopy(page);
 }
 
 /** What an injected script can do: rewrite this version's cached index.html and main chunk. Returns the chunk's path. */

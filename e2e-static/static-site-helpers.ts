@@ -12,6 +12,15 @@ export async function waitForInBrowserServer(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until this version's offline copy is whole: a first visit caches only the page before
+ * its worker activates and the rest after (service-worker.ts), so until then a file the host
+ * stops serving may be in no cache at all.
+ */
+export async function waitForOfflineCopy(page: Page): Promise<void> {
+  await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 60_000 });
+}
+
+/**
  * Keeps every text the worker status showed, from the first paint on: the install can be
  * over before a test could look, and the learner saw it all the same.
  */

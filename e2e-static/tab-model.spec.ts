@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loadTabModel, runToEnd, writeTinyModelFile } from '../e2e/helpers.ts';
 import { readPolicyViolations, recordPolicyViolations } from '../e2e/policy-violations.ts';
-import { readServedPaths, serveFolder, waitForInBrowserServer } from './static-site-helpers.ts';
+import { readServedPaths, serveFolder, waitForInBrowserServer, waitForOfflineCopy } from './static-site-helpers.ts';
 
 /**
  * The model in the tab on a static host, with no network: the site's worker serves the MCP
@@ -17,7 +17,7 @@ test('a GGUF file from disk runs the whole lifecycle in the static site, then ag
   await recordPolicyViolations(page);
   await page.goto(site);
   await waitForInBrowserServer(page);
-  await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 30_000 });
+  await waitForOfflineCopy(page);
   // The offline copy every visitor gets leaves the 10 MB of WebAssembly out: it comes when the model in the tab is chosen.
   expect((await readServedPaths(page, site)).filter((pathname) => pathname.startsWith('/explorer-tab-model/') && pathname.endsWith('.wasm'))).toEqual([]);
 
@@ -65,7 +65,7 @@ test('offline before the model in the tab was ever chosen: the learner is told l
     const file = await writeTinyModelFile();
     await page.goto(site.url);
     await waitForInBrowserServer(page);
-    await expect(page.getByTestId('static-site-status')).toContainText('works offline once loaded', { timeout: 30_000 });
+    await waitForOfflineCopy(page);
     await context.setOffline(true);
     await page.reload();
     await waitForInBrowserServer(page);
