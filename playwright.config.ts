@@ -35,6 +35,8 @@ const mounts = [
   '/explorer/=dist-static',
   // Its own sub-path: the server's request log then shows what this test's page asked for, and nothing else.
   '/explorer-offline/=dist-static',
+  // The authorization flow offline, with a log of its own: two tests reading one log see each other's requests.
+  '/explorer-offline-auth/=dist-static',
   // The model in the tab offline: its own log of what the page asked for.
   '/explorer-tab-model/=dist-static',
   `/explorer-update/=${process.env.STATIC_UPDATE_DIRECTORY}`,

@@ -39,7 +39,7 @@ test('the authorization scenario runs to the answer under /explorer/, through th
 });
 
 test('offline: the whole flow, the client metadata document and the callback page served by the worker', async ({ page, context, baseURL }) => {
-  const site = new URL('/explorer-offline/', baseURL).href;
+  const site = new URL('/explorer-offline-auth/', baseURL).href;
   await page.goto(site);
   await waitForInBrowserServer(page);
   // A first visit keeps the site's files once its worker is active: going offline before the banner says so would test a half copy.
@@ -52,6 +52,6 @@ test('offline: the whole flow, the client metadata document and the callback pag
   expect(await readAuthSteps(page)).toEqual(AUTH_STEPS);
   await context.setOffline(false);
   // Nothing of the site was asked of the static host while offline: the callback page came from the worker's cache.
-  const askedOffline = (await readServedPaths(page, site)).slice(servedBefore).filter((pathname) => pathname.startsWith('/explorer-offline/'));
-  expect(askedOffline.filter((pathname) => pathname !== '/explorer-offline/service-worker.js')).toEqual([]);
+  const askedOffline = (await readServedPaths(page, site)).slice(servedBefore).filter((pathname) => pathname.startsWith('/explorer-offline-auth/'));
+  expect(askedOffline.filter((pathname) => pathname !== '/explorer-offline-auth/service-worker.js')).toEqual([]);
 });
