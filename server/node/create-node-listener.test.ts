@@ -35,3 +35,21 @@ describe('the Node listener writes a streamed answer whole', () => {
     expect(await fetchThroughListener(events)).toBe(events.join(''));
   });
 });
+
+describe('the Node listener writes a large streamed answer whole', () => {
+  // Under Node 24 the response's uncork() emits 'drain' itself when it flushes all it held
+  // (nodejs/node#64038). The listener used to listen for it only after the uncork: a chunk
+  // larger than the response takes at once (the React MCP App example's 423 kB resources/read
+  // answer through the stdio bridge, 440,502 bytes framed) waited for a drain already past,
+  // and the next event never went out until the client gave up.
+  it.each([
+    ['one event over the buffer, then a small one', [440_502, 100]],
+    ['two events over the buffer, as the bridge frames a 423 kB line and then its message', [440_502, 422_707]],
+    ['three events over the buffer', [300_000, 300_000, 300_000]],
+  ])('%s: all arrive', async (_, sizes) => {
+    const events = sizes.map((size, index) => `event: message\ndata: "${String(index).repeat(size)}"\n\n`);
+    const body = await fetchThroughListener(events);
+    expect(body.length).toBe(events.join('').length);
+    expect(body).toBe(events.join(''));
+  });
+});

@@ -93,13 +93,16 @@ async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerRespo
         // as soon as the answer's current work is done, not when the next one arrives.
         process.nextTick(uncork);
       }
-      if (!outgoing.write(value)) {
+      let flushed: () => void = () => {};
+      const chunkFlushed = new Promise<void>((resolve) => (flushed = resolve));
+      // Backpressure waits for this chunk to leave, not for 'drain': when the uncork hands
+      // the held chunk to the socket whole, Node 24 emits 'drain' within uncork() itself
+      // (nodejs/node#64038), before a listener added after it, and Node 22 emits none at all.
+      // Either way the answer stopped at a chunk larger than the response's buffer until the
+      // client left: the React MCP App example's 423 kB resources/read through the stdio bridge.
+      if (!outgoing.write(value, () => flushed())) {
         uncork();
-        let releaseDrainWait: () => void = () => {};
-        const drained = new Promise<void>((resolve) => (releaseDrainWait = resolve));
-        outgoing.once('drain', releaseDrainWait);
-        await Promise.race([drained, closed]);
-        outgoing.off('drain', releaseDrainWait);
+        await Promise.race([chunkFlushed, closed]);
       }
     }
   } catch {
