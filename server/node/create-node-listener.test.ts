@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createNodeListener } from './create-node-listener.ts';
 
@@ -51,5 +51,44 @@ describe('the Node listener writes a large streamed answer whole', () => {
     const body = await fetchThroughListener(events);
     expect(body.length).toBe(events.join('').length);
     expect(body).toBe(events.join(''));
+  });
+});
+
+describe('the Node listener holds a streamed answer back while its client reads nothing', () => {
+  // The wait for each chunk to leave is what keeps an answer out of the server's memory when its client is slow.
+  it('takes no more of the body than the connection holds, then sends the rest once the client reads', async () => {
+    const CHUNKS = 64;
+    const CHUNK_BYTES = 1024 * 1024;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === CHUNKS) return controller.close();
+        pulled++;
+        controller.enqueue(new Uint8Array(CHUNK_BYTES));
+      },
+    });
+    const server = http.createServer(createNodeListener(async () => new Response(body, { headers: { 'content-type': 'application/octet-stream' } })));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    try {
+      socket.pause();
+      socket.write('POST /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\ncontent-length: 2\r\n\r\n{}');
+      // Until the listener stops taking chunks: the socket's and the kernel's buffers (a few MiB on loopback) are full.
+      for (let seen = -1; seen !== pulled; ) {
+        seen = pulled;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect(pulled).toBeLessThan(CHUNKS / 2);
+      let received = 0;
+      socket.on('data', (chunk: Buffer) => (received += chunk.byteLength));
+      socket.resume();
+      await once(socket, 'end');
+      expect(pulled).toBe(CHUNKS);
+      expect(received).toBeGreaterThan(CHUNKS * CHUNK_BYTES);
+    } finally {
+      socket.destroy();
+      server.close();
+    }
   });
 });
