@@ -76,10 +76,6 @@ test.describe('server-basic-vanillajs over HTTP', () => {
 });
 
 test.describe('server-basic-react over stdio, through the bridge', () => {
-  // A known bug, found on 2026-12-05 and not yet fixed: with the app under Node 24 (CI's), the bridge does not pass on the
-  // React example's 423 kB resources/read answer (the page's watchdog says the server stopped answering), where under
-  // Node 20 it does; the example itself answers whole under both. Skipped under 24 until the bridge is fixed, not hidden.
-  test.skip(Number(process.versions.node.split('.')[0]) >= 24, 'Node 24: the stdio bridge loses the 423 kB resources/read answer (known bug)');
   let app: RunningServer;
   test.beforeAll(async () => {
     const root = new URL('..', import.meta.url).pathname;
