@@ -37,11 +37,12 @@ describe('the Node listener writes a streamed answer whole', () => {
 });
 
 describe('the Node listener writes a large streamed answer whole', () => {
-  // Under Node 24 the response's uncork() emits 'drain' itself when it flushes all it held
-  // (nodejs/node#64038). The listener used to listen for it only after the uncork: a chunk
-  // larger than the response takes at once (the React MCP App example's 423 kB resources/read
-  // answer through the stdio bridge, 440,502 bytes framed) waited for a drain already past,
-  // and the next event never went out until the client gave up.
+  // The listener used to wait for 'drain' after a chunk larger than the response takes at
+  // once (the React MCP App example's 423 kB resources/read answer through the stdio bridge,
+  // 440,502 bytes framed), listening only after the uncork. Node 24's uncork() emits it itself
+  // when it flushes all it held (nodejs/node#64038), Node 22 emits none when a held chunk goes
+  // to the socket whole: the next event never went out until the client gave up. On the old
+  // listener all three cases failed under Node 24, the last two under Node 22.
   it.each([
     ['one event over the buffer, then a small one', [440_502, 100]],
     ['two events over the buffer, as the bridge frames a 423 kB line and then its message', [440_502, 422_707]],
