@@ -56,6 +56,12 @@ describe('redactSecretValues', () => {
     expect(redacted).toBe(`plain ${REDACTED}, twice ${REDACTED}; {"echo":"${REDACTED}"} ?k=${REDACTED}`);
   });
 
+  it('replaces a secret as a form body writes it, where ~ and a space are spelt unlike in a URL (a PKCE verifier in a token request)', () => {
+    const verifier = 'BmFUev~vbtU7Kyu.IdU6 (x)!';
+    const body = new URLSearchParams({ grant_type: 'authorization_code', code_verifier: verifier }).toString();
+    expect(redactSecretValues({ text: body, secrets: [verifier] })).toBe(`grant_type=authorization_code&code_verifier=${REDACTED}`);
+  });
+
   it('replaces the longer secret first, so no half of it is left', () => {
     expect(redactSecretValues({ text: 'Bearer tok-abcdefgh', secrets: ['tok-abcdefgh', 'Bearer tok-abcdefgh'] })).toBe(REDACTED);
   });

@@ -106,11 +106,15 @@ function keepRedactable(values: string[]): string[] {
   return [...distinct].sort((left, right) => right.length - left.length);
 }
 
-/** Every secret value, also as it is written inside a JSON string and inside a URL, where an echo may carry it. */
+/**
+ * Every secret value, also as it is written inside a JSON string, inside a URL, and in a
+ * form body (an OAuth token request): the form encoding writes `~ ! ' ( )` and the space
+ * differently from encodeURIComponent, so a PKCE verifier with a `~` needs its own spelling.
+ */
 function spellingsOf(secrets: readonly string[]): string[] {
   const spellings: string[] = [];
   for (const secret of secrets) {
-    spellings.push(secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret));
+    spellings.push(secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2));
   }
   return keepRedactable(spellings);
 }
