@@ -1,9 +1,9 @@
-import { buildAuthorizationUrl, buildRegistrationRequest, buildTokenRequest, readRedirectParameters, type ClientCredentials } from '../mcp/authorization/build-requests.ts';
+import { buildAuthorizationRequest, buildRegistrationRequest, buildTokenRequest, readRedirectParameters, type ClientCredentials } from '../mcp/authorization/build-requests.ts';
 import { checkAuthorizationResponse, checkServerMetadata, checkTokenResponse, chooseScopes, readExpiry } from '../mcp/authorization/check-answers.ts';
 import { canServerFetchDocument } from '../mcp/authorization/client-metadata-url.ts';
 import { canonicalResource, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from '../mcp/authorization/metadata-urls.ts';
 import { OAuthErrorSchema, RegistrationResponseSchema, ResourceMetadataSchema, ServerMetadataSchema, TokenResponseSchema, type ServerMetadata, type TokenResponse } from '../mcp/authorization/oauth-schemas.ts';
-import { computeCodeChallenge, createCodeVerifier, createState } from '../mcp/authorization/pkce.ts';
+import { createState } from '../mcp/authorization/create-state.ts';
 import { readBearerChallenge, type BearerChallenge } from '../mcp/authorization/read-challenge.ts';
 import { REDACTED } from '../trace/secrets.ts';
 import type { HttpExchange } from '../trace/trace.ts';
@@ -43,7 +43,7 @@ function describeMove({ named, heldIssuer }: { named: string | undefined; heldIs
   return `Read again after the refusal: the resource now names ${named}, no longer ${heldIssuer}. A client identity belongs to the server that issued it (SEP-2352), so the host goes on with ${named} and a client identity of its own there.`;
 }
 
-/** The resource metadata the flow goes on with: its resource and first authorization server have passed the URL gate. */
+/** The resource metadata the flow goes on with: its resource and first authorization server have passed the URL gate (listResourceMetadataUrls says why not the SDK's discovery). */
 async function fetchResourceMetadata(context: RunContext, challenge: BearerChallenge | undefined, heldIssuer: string | undefined) {
   const serverUrl = serverUrlOf(context);
   const named = challenge?.resourceMetadata !== undefined;
@@ -67,6 +67,13 @@ async function fetchResourceMetadata(context: RunContext, challenge: BearerChall
   throw fail(context, faults.explainNoResourceMetadata({ ...words(context), serverUrl: context.trace.mcp.url, tried: urls }));
 }
 
+/**
+ * Each address a step, as the spec orders them (the MCP SDK's list). Not the SDK's
+ * discoverAuthorizationServerMetadata: it parses the document before the URL gate sees its
+ * endpoints (a `javascript:` authorization_endpoint is a schema error, not the gate's step
+ * naming the field, issue 36), requires response_types_supported, stops at a 5xx where the
+ * flow tries the next address, and takes an issuer that differs by a trailing slash.
+ */
 async function fetchServerMetadata(context: RunContext, issuer: string): Promise<{ metadata: ServerMetadata; endpoints: ServerEndpoints }> {
   const urls = listServerMetadataUrls(issuer);
   for (const text of urls) {
@@ -140,12 +147,12 @@ async function requestToken(context: RunContext, { id, endpoints, client, resour
 /** The authorization request, the consent in the user's browser, and the checked redirect back: a code. */
 async function obtainCode(context: RunContext, { metadata, endpoints, issuer, client, resource, scopes }: { metadata: ServerMetadata; endpoints: ServerEndpoints; issuer: string; client: ClientCredentials; resource: string; scopes: string[] }) {
   const settings = context.options.authorization!;
-  const codeVerifier = createCodeVerifier();
   const state = createState();
+  const built = await buildAuthorizationRequest({ endpoints, issuer, request: { clientId: client.clientId, redirectUri: settings.redirectUri, state, resource, scopes } });
+  const { codeVerifier } = built;
   registerSecrets(context, [codeVerifier]);
-  const request = { clientId: client.clientId, redirectUri: settings.redirectUri, codeChallenge: await computeCodeChallenge(codeVerifier), state, resource, scopes };
   // Built on a gated endpoint, so it passes; gated again so the type says so, and so that a query grown past the gate's bound is refused.
-  const authorizationUrl = gateUrlOrStop(context, { text: buildAuthorizationUrl({ endpoint: endpoints.authorization, request }), source: { field: 'authorization request', document: 'the URL the host built on the authorization_endpoint' } });
+  const authorizationUrl = gateUrlOrStop(context, { text: built.url, source: { field: 'authorization request', document: 'the URL the host built on the authorization_endpoint' } });
   await context.hostStep('auth.authorization-request', {
     payload: { url: authorizationUrl, parameters: Object.fromEntries(new URL(authorizationUrl).searchParams), code_verifier: `${settings.showSecrets ? codeVerifier : REDACTED} (kept by the client; only its SHA-256 travels)` },
   });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildRegistrationRequest, readApplicationType } from './build-requests.ts';
+import { buildRegistrationRequest } from './build-requests.ts';
 
 describe('buildRegistrationRequest', () => {
   it('says the application type SEP-837 asks for: native on this machine (the CLI, npm start), web from another host', () => {
-    expect(readApplicationType('http://127.0.0.1:53121/callback')).toBe('native');
-    expect(readApplicationType('http://localhost:3000/oauth-callback.html')).toBe('native');
-    expect(readApplicationType('http://[::1]:3000/oauth-callback.html')).toBe('native');
-    expect(readApplicationType('https://class.example.edu/explorer/oauth-callback.html')).toBe('web');
+    const typeFor = (redirectUri: string) => buildRegistrationRequest({ redirectUri, clientName: 'x' }).application_type;
+    expect(typeFor('http://127.0.0.1:53121/callback')).toBe('native');
+    expect(typeFor('http://localhost:3000/oauth-callback.html')).toBe('native');
+    expect(typeFor('http://[::1]:3000/oauth-callback.html')).toBe('native');
+    expect(typeFor('https://class.example.edu/explorer/oauth-callback.html')).toBe('web');
   });
 
   it('registers a public client with its one redirect URI and its application type', () => {

@@ -1,4 +1,4 @@
-import { isLoopbackHostname } from '../../trace/url-gate.ts';
+import { resolveClientMetadata, startAuthorization, type OAuthClientMetadata } from '@modelcontextprotocol/client';
 
 /**
  * The messages the client sends in the flow, built from what was discovered. Each is a
@@ -8,24 +8,32 @@ import { isLoopbackHostname } from '../../trace/url-gate.ts';
 export type AuthorizationRequest = {
   clientId: string;
   redirectUri: string;
-  codeChallenge: string;
   state: string;
   resource: string;
   scopes: string[];
 };
 
-/** The authorization endpoint's URL with the request in its query (RFC 6749 §4.1.1, RFC 7636 §4.3, RFC 8707 §2). */
-export function buildAuthorizationUrl({ endpoint, request }: { endpoint: string; request: AuthorizationRequest }): string {
-  const url = new URL(endpoint);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', request.clientId);
-  url.searchParams.set('redirect_uri', request.redirectUri);
-  url.searchParams.set('code_challenge', request.codeChallenge);
-  url.searchParams.set('code_challenge_method', 'S256');
-  url.searchParams.set('state', request.state);
-  url.searchParams.set('resource', request.resource);
-  if (request.scopes.length > 0) url.searchParams.set('scope', request.scopes.join(' '));
-  return url.toString();
+/**
+ * The authorization endpoint's URL with the request in its query, and the PKCE verifier it
+ * was made for (RFC 6749 §4.1.1, RFC 7636 §4, RFC 8707 §2): the MCP SDK's startAuthorization,
+ * which also adds `prompt=consent` to a scope with offline_access, as OpenID Connect asks.
+ * Of the metadata it reads the authorization endpoint (the gated one, given here) and two
+ * lists it checks: S256 the flow has checked itself, as a step of its own, and `code` is
+ * named since the flow asks for a code whatever response_types_supported says (the SDK
+ * would throw on a list left out, which RFC 8414 requires but servers omit).
+ */
+export async function buildAuthorizationRequest({ endpoints, issuer, request }: { endpoints: { authorization: string; token: string }; issuer: string; request: AuthorizationRequest }): Promise<{ url: string; codeVerifier: string }> {
+  const metadata = { issuer, authorization_endpoint: endpoints.authorization, token_endpoint: endpoints.token, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'] };
+  const { authorizationUrl, codeVerifier } = await startAuthorization(issuer, {
+    metadata,
+    clientInformation: { client_id: request.clientId },
+    redirectUrl: request.redirectUri,
+    state: request.state,
+    // The string as it is: a URL object would add a slash to a pathless resource.
+    resource: request.resource,
+    ...(request.scopes.length > 0 ? { scope: request.scopes.join(' ') } : {}),
+  });
+  return { url: authorizationUrl.href, codeVerifier };
 }
 
 export type ClientCredentials = { clientId: string; clientSecret?: string; authMethod?: string };
@@ -33,6 +41,13 @@ export type ClientCredentials = { clientId: string; clientSecret?: string; authM
 /**
  * The token request's body and headers (RFC 6749 §4.1.3, §6; RFC 7636 §4.5; RFC 8707 §2.2).
  * A confidential client authenticates with HTTP Basic unless it registered client_secret_post.
+ *
+ * Not the MCP SDK's exchangeAuthorization and refreshAuthorization, though they take a
+ * fetch: they refuse a plain-http token endpoint off loopback before sending (the URL gate
+ * lets one through on an origin the learner chose, such as their own server on their
+ * network), follow a same-origin redirect with a second request where the flow records
+ * the one answer, and join id and secret for Basic without the form encoding RFC 6749
+ * §2.3.1 asks (an id with a colon becomes another id).
  */
 export function buildTokenRequest({
   grant,
@@ -65,28 +80,17 @@ export function buildTokenRequest({
 }
 
 /**
- * SEP-837 (required from 2026-07-28, harmless before): "native" for an application on the
- * user's own machine (the CLI's loopback redirect, the explorer served by npm start on
- * localhost), "web" for one served from another host; the redirect URI says which.
+ * What the host registers itself as (RFC 7591 §2): a public client with PKCE, so no secret.
+ * The MCP SDK's resolveClientMetadata adds the SEP-837 application_type (required from
+ * 2026-07-28, harmless before) from the redirect URI: "native" on the user's own machine
+ * (the CLI's loopback redirect, npm start on localhost), "web" from another host. Sent by
+ * the flow, not the SDK's registerClient, which refuses an answer without redirect_uris (a
+ * schema error where the flow takes the client_id it was given) and follows a same-origin
+ * redirect with a second POST.
  */
-export function readApplicationType(redirectUri: string): 'native' | 'web' {
-  try {
-    return isLoopbackHostname(new URL(redirectUri).hostname) ? 'native' : 'web';
-  } catch {
-    return 'web';
-  }
-}
-
-/** What the host registers itself as (RFC 7591 §2): a public client with PKCE, so no secret. */
-export function buildRegistrationRequest({ redirectUri, clientName }: { redirectUri: string; clientName: string }): Record<string, unknown> {
-  return {
-    client_name: clientName,
-    application_type: readApplicationType(redirectUri),
-    redirect_uris: [redirectUri],
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    token_endpoint_auth_method: 'none',
-  };
+export function buildRegistrationRequest({ redirectUri, clientName }: { redirectUri: string; clientName: string }): OAuthClientMetadata {
+  const clientMetadata = { client_name: clientName, redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  return resolveClientMetadata({ clientMetadata, redirectUrl: redirectUri });
 }
 
 /** The redirect's query as parameters: what the consent page sent back. */

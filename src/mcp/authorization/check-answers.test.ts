@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAuthorizationUrl, buildTokenRequest } from './build-requests.ts';
+import { buildAuthorizationRequest, buildTokenRequest } from './build-requests.ts';
 import { checkAuthorizationResponse, checkServerMetadata, checkTokenResponse, chooseScopes } from './check-answers.ts';
 
 const metadata = { issuer: 'http://127.0.0.1:3000/oauth', authorization_endpoint: 'http://127.0.0.1:3000/oauth/authorize', token_endpoint: 'http://127.0.0.1:3000/oauth/token', code_challenge_methods_supported: ['S256'] };
@@ -35,24 +35,37 @@ describe('the checks of each answer', () => {
 });
 
 describe('the requests', () => {
-  it('puts PKCE, state, resource and scopes in the authorization URL', () => {
-    const url = new URL(
-      buildAuthorizationUrl({
-        endpoint: `${metadata.authorization_endpoint}?tenant=1`,
-        request: { clientId: 'http://127.0.0.1:3000/client.json', redirectUri: 'http://127.0.0.1:3000/cb', codeChallenge: 'ch', state: 'st', resource: 'http://127.0.0.1:3000/mcp/protected', scopes: ['a', 'b'] },
-      }),
-    );
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+  it('puts PKCE S256, state, resource and scopes in the authorization URL, keeping the endpoint\'s own query', async () => {
+    const { url, codeVerifier } = await buildAuthorizationRequest({
+      endpoints: { authorization: `${metadata.authorization_endpoint}?tenant=1`, token: metadata.token_endpoint },
+      issuer: metadata.issuer,
+      request: { clientId: 'http://127.0.0.1:3000/client.json', redirectUri: 'http://127.0.0.1:3000/cb', state: 'st', resource: 'http://127.0.0.1:3000/mcp/protected', scopes: ['a', 'b'] },
+    });
+    const { code_challenge: challenge, ...parameters } = Object.fromEntries(new URL(url).searchParams);
+    expect(parameters).toEqual({
       tenant: '1',
       response_type: 'code',
       client_id: 'http://127.0.0.1:3000/client.json',
       redirect_uri: 'http://127.0.0.1:3000/cb',
-      code_challenge: 'ch',
       code_challenge_method: 'S256',
       state: 'st',
       resource: 'http://127.0.0.1:3000/mcp/protected',
       scope: 'a b',
     });
+    // RFC 7636 §4.1-4.2: 43 or more unreserved characters, and the challenge is BASE64URL(SHA256(verifier)).
+    expect(codeVerifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier)));
+    expect(challenge).toBe(btoa(String.fromCharCode(...digest)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, ''));
+  });
+
+  it('sends a pathless resource as it is, with no slash added, and no scope when none is asked for', async () => {
+    const { url } = await buildAuthorizationRequest({
+      endpoints: { authorization: metadata.authorization_endpoint, token: metadata.token_endpoint },
+      issuer: metadata.issuer,
+      request: { clientId: 'c', redirectUri: 'http://127.0.0.1:3000/cb', state: 'st', resource: 'http://127.0.0.1:3000', scopes: [] },
+    });
+    expect(new URL(url).searchParams.get('resource')).toBe('http://127.0.0.1:3000');
+    expect(new URL(url).searchParams.has('scope')).toBe(false);
   });
 
   it('sends the code with its verifier and the resource; a secret goes in Basic, a public client names itself', () => {

@@ -29,6 +29,8 @@ export type RedirectProblem =
 /**
  * The redirect back from the consent page, checked in the order that matters: the state
  * first (an answer to another request is not read further), then the issuer, then the code.
+ * The issuer row is the MCP SDK's validateAuthorizationResponseIssuer's table; it is
+ * written here as a problem to explain in a step, where the SDK throws.
  */
 export function checkAuthorizationResponse({
   parameters,

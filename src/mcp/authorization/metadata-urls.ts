@@ -1,3 +1,5 @@
+import { buildDiscoveryUrls } from '@modelcontextprotocol/client';
+
 /**
  * Where the metadata documents are, as the standards build their addresses. Both insert
  * the well-known suffix between the host and the path (it is not appended to the path):
@@ -14,7 +16,11 @@ export function insertWellKnown({ url, suffix }: { url: URL; suffix: string }): 
 /**
  * The addresses of the protected resource metadata to try, in the MCP spec's order: the
  * one the 401 named (`resource_metadata`), else the path-aware well-known URL, then the
- * one at the root of the origin.
+ * one at the root of the origin. The flow fetches each itself (fetchResourceMetadata), not
+ * with the MCP SDK's discoverOAuthProtectedResourceMetadata, which parses the document before
+ * the URL gate sees it (a `javascript:` authorization server is a schema error, not the
+ * gate's step), stops at a 5xx or an unreadable document where the flow tries the root, and
+ * keeps the server URL's query in the well-known address, which this list drops.
  */
 export function listResourceMetadataUrls({ serverUrl, resourceMetadata }: { serverUrl: URL; resourceMetadata?: string }): string[] {
   if (resourceMetadata !== undefined) return [resourceMetadata];
@@ -26,24 +32,19 @@ export function listResourceMetadataUrls({ serverUrl, resourceMetadata }: { serv
 /**
  * The addresses of an authorization server's metadata, in the MCP spec's order: RFC 8414
  * with the path inserted, OpenID Connect discovery with the path inserted, then OpenID
- * Connect's own form (the path, then `/.well-known/openid-configuration`). An issuer
- * without a path has the first two only.
+ * Connect's own form (the path, then `/.well-known/openid-configuration`); an issuer without
+ * a path has the first two only: the MCP SDK's list (fetchServerMetadata says why the flow
+ * fetches them itself).
  */
 export function listServerMetadataUrls(issuer: string): string[] {
-  const url = new URL(issuer);
-  const path = url.pathname.replace(/\/+$/, '');
-  if (path === '') return [`${url.origin}/.well-known/oauth-authorization-server`, `${url.origin}/.well-known/openid-configuration`];
-  return [
-    insertWellKnown({ url, suffix: 'oauth-authorization-server' }),
-    insertWellKnown({ url, suffix: 'openid-configuration' }),
-    `${url.origin}${path}/.well-known/openid-configuration`,
-  ];
+  return buildDiscoveryUrls(issuer).map(({ url }) => url.href);
 }
 
 /**
  * The resource indicator for an MCP server (RFC 8707, the MCP spec's canonical server
  * URI): scheme and host in lower case (the URL class does that), no fragment, no query,
- * and no trailing slash on a path.
+ * and no trailing slash on a path. (The MCP SDK's resourceUrlFromServerUrl keeps the query
+ * and the slash.)
  */
 export function canonicalResource(serverUrl: URL): string {
   const path = serverUrl.pathname === '/' ? '' : serverUrl.pathname.replace(/\/+$/, '');
@@ -53,7 +54,9 @@ export function canonicalResource(serverUrl: URL): string {
 /**
  * Whether the metadata's `resource` names this server (RFC 9728 §3.3 wants it identical
  * to the resource the client asked about; the MCP SDK also accepts a parent path of the
- * same origin, as one metadata document may cover several endpoints).
+ * same origin, as one metadata document may cover several endpoints). Not the SDK's
+ * checkResourceAllowed, which refuses `…/mcp/` for a server at `…/mcp` and throws on a
+ * resource that is no URL, where the flow says why in a step.
  */
 export function isResourceForServer({ resource, serverUrl }: { resource: string; serverUrl: URL }): boolean {
   let named: URL;

@@ -3,6 +3,10 @@ import { z } from 'zod';
 /**
  * The OAuth documents the host accepts, as the standards define them; only the fields the
  * flow reads are named, the rest is kept as sent (the step shows the whole document).
+ * Not the MCP SDK's schemas: they refuse a `javascript:` endpoint themselves, so the URL
+ * gate's refusal (a step naming the field, issue 36) would become a schema error; and they
+ * require what the flow has never needed (response_types_supported, OpenID Connect's
+ * jwks_uri and subject types, redirect_uris in a registration answer).
  */
 
 /** RFC 9728 §2: what a protected resource (the MCP server) says about itself. */

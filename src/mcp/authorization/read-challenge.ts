@@ -3,6 +3,11 @@
  * parameters, of which MCP uses `resource_metadata` (RFC 9728 §5.1), `scope` and `error`.
  * A header may hold several challenges (`Basic realm="x", Bearer scope="a"`), so the
  * parameters are read only from the Bearer one.
+ *
+ * Not the MCP SDK's extractWWWAuthenticateParams: it reads a header only when its first
+ * challenge is Bearer (`Basic realm="x", Bearer scope="a"` gives nothing), matches a name
+ * anywhere in the header rather than in the Bearer challenge, stops a quoted value at an
+ * escaped quote, and keeps four parameters where the step shows every one.
  */
 
 export type BearerChallenge = {
