@@ -2,6 +2,7 @@ import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpHttpHan
 import { createConformanceServer } from '../mcp/conformance/create-conformance-server.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createInFlightCalls, type InFlightCalls } from '../mcp/in-flight-calls.ts';
+import { createTaskStore } from '../mcp/tasks/task-store.ts';
 import { createToolRegistry, type RegisteredTool } from '../mcp/tool-registry.ts';
 import { createToolbox } from '../mcp/toolbox/create-toolbox.ts';
 import { builtInTools, protectedTools, toolboxTools } from '../mcp/tools-by-endpoint.ts';
@@ -70,7 +71,7 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
     return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), { legacy: 'stateless', onerror: onError });
   };
   const mcp = stateless(({ inFlight }) => createMcpServer(registry, { inFlight }));
-  const toolboxHandler = stateless(({ inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight }));
+  const toolboxHandler = stateless(({ era, inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight, tasks: { store: toolbox.tasks, era } }));
   const protectedMcp = stateless(({ inFlight }) => createMcpServer(protectedRegistry, { inFlight }));
   const apps = createAppsServer();
   const appsMcp = stateless(({ inFlight }) => createMcpServer(apps.registry, { catalog: apps.catalog, inFlight }));
@@ -78,8 +79,10 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   // the rest to a strict modern handler (which would refuse 2025 traffic).
   const modern = (createServer: () => Server) => createMcpHandler(createServer, { legacy: 'reject', onerror: onError });
   const sessionsModern = modern(() => createMcpServer(registry));
-  const toolboxModern = modern(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog }));
-  const conformanceModern = modern(() => createConformanceServer());
+  const toolboxModern = modern(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'modern' } }));
+  // The suite's task fixtures keep their tasks in one store for both eras' instances.
+  const conformanceTasks = createTaskStore();
+  const conformanceModern = modern(() => createConformanceServer({ tasks: { store: conformanceTasks, era: 'modern' } }));
   // One count for the whole server: every session endpoint's sessions draw on the same caps.
   const limits = createSessionLimits({
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
@@ -91,8 +94,8 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   const sessions = createSessionEndpoint({ createServer: () => createMcpServer(registry), ...sessionOptions });
   // A stateless 2025-11-25 server cannot ask the client anything (the answer would reach
   // another instance), so a client that offers sampling or elicitation gets a session.
-  const toolboxSessions = createSessionEndpoint({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog }), ...sessionOptions });
-  const conformanceSessions = createSessionEndpoint({ createServer: createConformanceServer, ...sessionOptions });
+  const toolboxSessions = createSessionEndpoint({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'legacy' } }), ...sessionOptions });
+  const conformanceSessions = createSessionEndpoint({ createServer: () => createConformanceServer({ tasks: { store: conformanceTasks, era: 'legacy' } }), ...sessionOptions });
 
   /**
    * /mcp/toolbox: stateless in both eras, as before, except for a 2025-11-25 client that

@@ -1,10 +1,12 @@
-import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ServerCapabilities } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ArgumentCheck } from '../../src/trace/server-report.ts';
 import { shareCancellation, type InFlightCalls } from './in-flight-calls.ts';
 import { createProgressChannel } from './progress-channel.ts';
 import { parseTraceparent } from '../../src/trace/trace-context.ts';
+import { answerWithTask, decideTaskDispatch, describeTaskCapabilities, serveTaskMethods, TaskServingServer, type TaskEra } from './tasks/serve-tasks.ts';
+import { TaskProtocolError, type TaskStore } from './tasks/task-store.ts';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.ts';
 
 export const SERVER_INFO = { name: 'mcp-lifecycle-explorer-server', version: '0.1.0' };
@@ -15,15 +17,23 @@ export const SERVER_INFO = { name: 'mcp-lifecycle-explorer-server', version: '0.
  * steps truthfully, as progress notifications in the response stream, whenever the
  * client asked for progress (a progressToken in the request's _meta).
  */
-export function createMcpServer(registry: ToolRegistry, options: { inFlight?: InFlightCalls; catalog?: ServerCatalog } = {}): Server {
-  const { catalog } = options;
-  const server = new Server(SERVER_INFO, {
-    capabilities: catalog ? describeCatalogCapabilities(catalog) : { tools: {} },
+export type McpServerOptions = {
+  inFlight?: InFlightCalls;
+  catalog?: ServerCatalog;
+  /** The endpoint's tasks (its task tools answer with one): shared by its instances, served in the instance's era. */
+  tasks?: { store: TaskStore; era: TaskEra };
+};
+
+export function createMcpServer(registry: ToolRegistry, options: McpServerOptions = {}): Server {
+  const { catalog, tasks } = options;
+  const server = new TaskServingServer(SERVER_INFO, {
+    capabilities: { ...(catalog ? describeCatalogCapabilities(catalog) : { tools: {} }), ...(tasks ? describeTaskCapabilities(tasks.era) : {}) },
     instructions: 'A teaching server: every tool reports its registry lookup, validation and execution as progress.',
   });
   // A stateless instance shares its endpoint's calls in flight, so a cancel sent in another POST can reach them.
   if (options.inFlight) shareCancellation(server, options.inFlight);
   if (catalog) serveCatalog(server, catalog);
+  if (tasks) serveTaskMethods(server, tasks.store, tasks.era);
 
   server.setRequestHandler('tools/list', async (request, context) => {
     const tools = registry.list(readRunKey(request.params?._meta).runKey);
@@ -72,6 +82,29 @@ export function createMcpServer(registry: ToolRegistry, options: { inFlight?: In
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(arguments)'}: ${issue.message}`);
       return errorResult(`Input validation error: Invalid arguments for tool ${name}: ${problems.join('; ')}`);
+    }
+    if (tool.task && tasks && decideTaskDispatch({ server, era: tasks.era, params: request.params, behaviour: tool.task, name }) === 'task') {
+      await channel.reportFinalStage({
+        message: `Execution: ${name}(${Object.values(parsed.data).map(formatValue).join(', ')}) goes on as a task; the call answers with the task now, and its result comes later.`,
+        report: { stage: 'execute', name, arguments: parsed.data, returned: { task: 'created' } },
+      });
+      const origin = { ...readServerOrigin(context.http?.req), ...readRunKey(request.params._meta) };
+      return answerWithTask({
+        store: tasks.store,
+        era: tasks.era,
+        behaviour: tool.task,
+        statusMessage: `${name} has started.`,
+        work: async (task) => {
+          try {
+            const returned = await tool.handler(parsed.data, { signal: task.signal, reportProgress: async () => {}, task, ...origin });
+            return checkStructuredContent(tool, tool.present(returned, parsed.data));
+          } catch (error) {
+            // A failure of the tool is a tool error (isError), as in a call; only a protocol error fails the task itself.
+            if (task.signal.aborted || !(error instanceof Error) || error instanceof TaskProtocolError) throw error;
+            return errorResult(`Tool ${name} failed: ${error.message}`);
+          }
+        },
+      });
     }
 
     let returned: unknown;
@@ -152,13 +185,13 @@ function serveCatalog(server: Server, catalog: ServerCatalog): void {
   server.setRequestHandler('resources/read', (request) => catalog.readResource(request.params.uri));
 }
 
-/** The origin the client used to reach the server, when the request says (a Service Worker's request does too). */
 /** The run's trace id, from the traceparent the host sends with every request (src/trace/trace-context.ts). */
 function readRunKey(meta: Record<string, unknown> | undefined): { runKey?: string } {
   const context = parseTraceparent(meta?.traceparent);
   return context ? { runKey: context.traceId } : {};
 }
 
+/** The origin the client used to reach the server, when the request says (a Service Worker's request does too). */
 function readServerOrigin(request: Request | undefined): { serverOrigin?: string } {
   if (!request) return {};
   try {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import type { TaskBehaviour } from './tasks/serve-tasks.ts';
+import type { TaskWorkContext } from './tasks/task-store.ts';
 
 /**
  * A tool has two halves: the public definition that tools/list sends out, and the
@@ -27,6 +29,8 @@ export type ToolContext = {
    * learner's run never changes another's; a call without one gets state of its own.
    */
   runKey?: string;
+  /** When the call runs as a task: saying what it does (statusMessage), and asking the client mid-task. */
+  task?: Pick<TaskWorkContext, 'say' | 'askClient'>;
 };
 
 export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unknown> = {
@@ -50,6 +54,8 @@ export type ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output = unk
    * has answered, so the call's total is not known until the tool has its answer.
    */
   asksClient?: true;
+  /** The tool runs as a task (tools/list says so in execution.taskSupport): the call answers with the task, the work goes on. */
+  task?: TaskBehaviour;
   /** The work itself: receives validated arguments, returns a plain value. */
   handler: (input: z.infer<Input>, context: ToolContext) => Promise<Output> | Output;
   /** How the server packages the handler's value as an MCP result. */
@@ -62,6 +68,7 @@ export type RegisteredTool = {
   output?: z.ZodObject;
   progressSteps?: (input: unknown) => number;
   asksClient?: true;
+  task?: TaskBehaviour;
   handler: (input: unknown, context: ToolContext) => Promise<unknown>;
   present: (output: unknown, input: unknown) => CallToolResult;
 };
@@ -75,6 +82,7 @@ export function defineTool<Input extends z.ZodObject, Output>(tool: ToolDefiniti
     ...(tool.output ? { outputSchema: convertToJsonSchema(tool.output, 'output') as Tool['outputSchema'] } : {}),
     ...(tool.annotations ? { annotations: tool.annotations } : {}),
     ...(tool.meta ? { _meta: tool.meta } : {}),
+    ...(tool.task ? { execution: { taskSupport: tool.task.support } } : {}),
   };
   return {
     definition,
@@ -82,6 +90,7 @@ export function defineTool<Input extends z.ZodObject, Output>(tool: ToolDefiniti
     ...(tool.output ? { output: tool.output } : {}),
     ...(tool.progressSteps ? { progressSteps: (input: unknown) => tool.progressSteps!(input as z.infer<Input>) } : {}),
     ...(tool.asksClient ? { asksClient: true as const } : {}),
+    ...(tool.task ? { task: tool.task } : {}),
     handler: async (input, context) => tool.handler(input as z.infer<Input>, context),
     present: (output, input) => tool.present(output as Output, input as z.infer<Input>),
   };

@@ -1,5 +1,6 @@
 import { addNumbers, divideNumbers, multiplyNumbers, raiseToPower } from './tools/arithmetic-tools.ts';
 import { convertUnits } from './tools/convert-units.ts';
+import { countInBackground } from './tools/count-in-background.ts';
 import { countSlowly } from './tools/count-slowly.ts';
 import { drawBarChart } from './tools/draw-bar-chart.ts';
 import { askForNumber, phraseSum, signInFirst } from './tools/reach-back-tools.ts';
@@ -14,7 +15,7 @@ export { addNumbers };
 export const builtInTools = [addNumbers];
 
 /** Every tool, each teaching one thing beyond the happy path, served on /mcp/toolbox. */
-export const toolboxTools = [addNumbers, multiplyNumbers, divideNumbers, raiseToPower, convertUnits, drawBarChart, countSlowly, phraseSum, askForNumber, signInFirst];
+export const toolboxTools = [addNumbers, multiplyNumbers, divideNumbers, raiseToPower, convertUnits, drawBarChart, countSlowly, countInBackground, phraseSum, askForNumber, signInFirst];
 
 /** /mcp/protected, behind the authorization sandbox: the article's tool, and multiply_numbers, which needs the mcp:admin scope as well. */
 export const protectedTools = [addNumbers, multiplyNumbers];

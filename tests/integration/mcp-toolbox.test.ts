@@ -22,7 +22,7 @@ async function connect(mode: (typeof ERAS)[number][1], path = '/mcp/toolbox'): P
 
 const readTexts = readTextBlocks;
 
-describe.each(ERAS)('/mcp/toolbox in era %s', (_era, mode) => {
+describe.each(ERAS)('/mcp/toolbox in era %s', (era, mode) => {
   it('lists every tool, convert_units with its outputSchema', async () => {
     const { tools } = await (await connect(mode)).listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
@@ -33,6 +33,7 @@ describe.each(ERAS)('/mcp/toolbox in era %s', (_era, mode) => {
       'convert_units',
       'draw_bar_chart',
       'count_slowly',
+      'count_in_background',
       'phrase_sum',
       'ask_for_number',
       'sign_in_first',
@@ -41,6 +42,8 @@ describe.each(ERAS)('/mcp/toolbox in era %s', (_era, mode) => {
       'unlock_temperature_tool',
     ]);
     expect(tools.find((tool) => tool.name === 'convert_units')?.outputSchema).toMatchObject({ type: 'object', required: ['value', 'unit'] });
+    // 2025-11-25 says per tool whether it runs as a task; 2026-07-28 dropped the field (there the server decides, per call).
+    expect(tools.find((tool) => tool.name === 'count_in_background')?.execution).toEqual(era === '2025-11-25' ? { taskSupport: 'required' } : undefined);
   });
 
   it('adds, as on /mcp: "Result: 12"', async () => {

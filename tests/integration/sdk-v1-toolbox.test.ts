@@ -17,9 +17,9 @@ afterEach(async () => {
 });
 
 describe('the v1 SDK client on /mcp/toolbox', () => {
-  it('lists the thirteen tools, math.power among them', async () => {
+  it('lists the fourteen tools, math.power among them', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(14);
     expect(tools.map((tool) => tool.name)).toContain('math.power');
   });
 

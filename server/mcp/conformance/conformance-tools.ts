@@ -111,6 +111,12 @@ const jsonSchema2020Arguments = z
 
 export const conformanceTools: ConformanceTool[] = [
   defineConformanceTool({
+    name: 'greet',
+    description: 'Greets by name, at once: the tasks extension scenarios call it as the tool that never becomes a task.',
+    arguments: z.object({ name: z.string() }).strict(),
+    run: ({ name }) => text(`Hello, ${name}!`),
+  }),
+  defineConformanceTool({
     name: 'test_simple_text',
     description: 'Returns one text block.',
     arguments: noArguments,

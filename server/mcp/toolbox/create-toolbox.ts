@@ -1,4 +1,5 @@
 import type { ServerCatalog } from '../create-mcp-server.ts';
+import { createTaskStore, type TaskStore } from '../tasks/task-store.ts';
 import { createChangingToolRegistry, type RegisteredTool, type ToolRegistry } from '../tool-registry.ts';
 import { getToolboxPrompt, toolboxPrompts } from './toolbox-prompts.ts';
 import { readToolboxResource, toolboxResources } from './toolbox-resources.ts';
@@ -6,12 +7,14 @@ import { createToolboxState } from './toolbox-state-tools.ts';
 
 /**
  * /mcp/toolbox as one app holds it: the given tools, the tools with state of their own
- * (notes, a resource link, an unlockable tool), and the prompts and resources.
+ * (notes, a resource link, an unlockable tool), the prompts and resources, and the tasks
+ * its task tools start (shared by every instance that serves the endpoint).
  */
-export function createToolbox({ tools }: { tools: RegisteredTool[] }): { registry: ToolRegistry; catalog: ServerCatalog } {
+export function createToolbox({ tools }: { tools: RegisteredTool[] }): { registry: ToolRegistry; catalog: ServerCatalog; tasks: TaskStore } {
   const state = createToolboxState();
   return {
     registry: createChangingToolRegistry((runKey) => [...tools, ...state.listTools(runKey)]),
     catalog: { prompts: { list: toolboxPrompts, get: getToolboxPrompt }, resources: toolboxResources, readResource: readToolboxResource, toolsChange: true },
+    tasks: createTaskStore(),
   };
 }
