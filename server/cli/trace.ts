@@ -70,6 +70,8 @@ Runs the explorer's host in Node, through every step, and prints the trace.
   --consent allow|deny          the answer at a destructive tool's consent gate (default allow, said in the step)
   --prompt NAME                 start from this prompt of the server (prompts/get, translation #5) instead of the
                                 question alone; --prompt-arg NAME=VALUE gives one of its arguments (repeatable)
+  --cancel-task                 when a tool call becomes a task, cancel it (tasks/cancel) once its first status
+                                is in, as the page's Cancel the task does; the model is told it was cancelled
 ${TOPOLOGY_FLAG_USAGE}
 ${EXPORT_FLAG_USAGE}
 
@@ -112,6 +114,7 @@ try {
       consent: { type: 'string', default: 'allow' },
       prompt: { type: 'string' },
       'prompt-arg': { type: 'string', multiple: true },
+      'cancel-task': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
       ...EXPORT_FLAG_OPTIONS,
       ...TOPOLOGY_FLAG_OPTIONS,
@@ -250,6 +253,7 @@ try {
     ...(prompt ? { prompt } : {}),
     ...(scenario.listResources ? { listResources: true } : {}),
     ...(values.consent === 'deny' ? { consentAnswer: 'deny' as const } : {}),
+    ...(values['cancel-task'] ? { cancelTask: true } : {}),
   };
   if (values.twin) {
     // The twin view: the host's own client first, then the provider's, the same question to the same server.

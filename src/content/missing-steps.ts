@@ -26,6 +26,22 @@ function readDecision(payload: unknown): unknown {
   return typeof payload === 'object' && payload !== null && 'decision' in payload ? payload.decision : undefined;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A 2026-07-28 completed task's tasks/get answer carries the tool result inside it. */
+function carriesToolResult(step: Step): boolean {
+  return step.id === 'mcp.task.completed' && isRecord(step.payload) && isRecord(step.payload.result) && isRecord(step.payload.result.result);
+}
+
+/** Where the result of a call that became a task came instead of the tools/call answer, as the trace shows. */
+function describeTaskResult(steps: readonly Step[]): string {
+  if (steps.some((step) => step.id === 'mcp.tasks-result.response')) return 'The call became a task: the tools/call answer was the task, and the result came later, as the answer to tasks/result.';
+  if (steps.some(carriesToolResult)) {
+    return 'The call became a task: the tools/call answer was the task, and the result came later, inside the task’s completed status (tasks/get).';
+  }
+  return 'The call became a task, and the task ended without a tool result (see its last status).';
+}
+
 export function findMissingSteps({ steps, status }: { steps: Step[]; status: TraceStatus | 'idle' }): MissingStep[] {
   if (status === 'running' || status === 'idle') return [];
   const seen = new Set(steps.map((step) => step.canonical).filter((canonical): canonical is number => canonical !== null));
@@ -60,6 +76,8 @@ export function findMissingSteps({ steps, status }: { steps: Step[]; status: Tra
       reason = 'The model called no tool, so there was no call to translate, send or run.';
     } else if (denied && canonical >= 12 && canonical <= 17) {
       reason = 'The call was denied at the consent gate, so no tools/call left the host.';
+    } else if (canonical === 16 && steps.some((step) => step.id === 'mcp.task.created')) {
+      reason = describeTaskResult(steps);
     } else if (endedAtClient && canonical === 16) {
       reason = 'The call ended at the client with the client’s own error, so the server sent no result.';
     } else {

@@ -91,6 +91,40 @@ const MCP_FOCUS: Record<string, Focus[]> = {
     { path: 'url', note: 'the address as it came: shown, never opened' },
     { path: 'found', note: 'what the URL gate found' },
   ],
+  // Tasks: 2025-11-25 wraps the task and fetches the result apart; 2026-07-28 puts the task at the top and carries the result in tasks/get.
+  'mcp.task.created': [
+    { path: 'result.task', note: '2025-11-25: the task, wrapped; no result yet', optional: true },
+    { path: 'result.resultType', note: '2026-07-28: "task", not "complete": no result yet', optional: true },
+  ],
+  'mcp.tasks-get.request': [{ path: 'params.taskId', note: 'the task’s id is all a poll needs' }],
+  'mcp.task.working': [
+    { path: 'result.status', note: 'still working', optional: true },
+    { path: 'params.status', note: 'still working, told on the result stream', optional: true },
+  ],
+  'mcp.task.input-required': [
+    { path: 'result.status', note: 'waiting for the client', optional: true },
+    { path: 'result.inputRequests', note: '2026-07-28: what the task asks, by key', optional: true },
+  ],
+  'mcp.task.completed': [
+    { path: 'result.status', note: 'over', optional: true },
+    { path: 'params.status', note: 'over, told on the result stream', optional: true },
+    { path: 'result.result', note: '2026-07-28: the tool’s result, inside the task', optional: true },
+  ],
+  'mcp.task.failed': [
+    { path: 'result.error', note: '2026-07-28: the JSON-RPC error the task failed with', optional: true },
+    { path: 'params.status', note: 'over, failed, told on the result stream', optional: true },
+  ],
+  'mcp.task.cancelled': [{ path: 'result.status', note: 'over, cancelled: no result will come', optional: true }],
+  'mcp.tasks-update.request': [{ path: 'params.inputResponses', note: 'the answers, under the keys the task gave' }],
+  'mcp.tasks-result.response': [
+    { path: 'result.content', note: 'the tool’s result, fetched at last', optional: true },
+    { path: 'error', note: 'the JSON-RPC error the task failed with', optional: true },
+  ],
+  'mcp.subscriptions-listen.request': [{ path: 'params.notifications', note: 'the notifications the client opts in to' }],
+  'mcp.subscriptions.acknowledged': [
+    { path: 'params.notifications', note: 'what the server agreed to send' },
+    { path: 'params._meta["io.modelcontextprotocol/subscriptionId"]', note: 'the subscription’s id: the listen request’s id' },
+  ],
 };
 
 /** Where each wire format puts the parts a learner should see. */

@@ -33,6 +33,8 @@ export type RoundFacts = {
   handlerRan: boolean;
   /** The tool did its work: a result without isError, every question to the user answered yes, the model's help (sampling) given. */
   computed: boolean;
+  /** The server answered the round's tools/call with a task, and the result came (or not) with the task. */
+  task: boolean;
 };
 
 export type StepFacts = {
@@ -93,9 +95,34 @@ export function readGate(step: Step, steps: readonly Step[], index: number): Gat
   return { gate, answeredBy: step.gate?.answeredBy ?? null, answer, pageOpened: step.gate?.pageOpened ?? null, tool };
 }
 
+function readResultOf(step: Step | undefined): unknown {
+  return isRecord(step?.payload) ? step.payload.result : undefined;
+}
+
+/**
+ * What became of a call that became a task: its last word, which is a cancellation, the
+ * answer to tasks/result (2025-11-25), or the task's last status with the result or the
+ * error it carries (2026-07-28).
+ */
+function readTaskResult(roundSteps: readonly Step[]): CallResult {
+  if (roundSteps.some((step) => step.id === 'mcp.task.cancelled')) return 'stopped';
+  const fetched = roundSteps.findLast((step) => step.id === 'mcp.tasks-result.response');
+  if (fetched) {
+    if (isRecord(fetched.payload) && 'error' in fetched.payload) return 'protocol-error';
+    const result = readResultOf(fetched);
+    return isRecord(result) && result.isError === true ? 'is-error' : 'ok';
+  }
+  if (roundSteps.some((step) => step.id === 'mcp.task.failed')) return 'protocol-error';
+  const completed = readResultOf(roundSteps.findLast((step) => step.id === 'mcp.task.completed'));
+  if (isRecord(completed) && isRecord(completed.result)) return completed.result.isError === true ? 'is-error' : 'ok';
+  const handedError = roundSteps.some((step) => step.id === 'client.result-to-host' && isRecord(step.payload) && 'error' in step.payload);
+  return handedError ? 'protocol-error' : 'unanswered';
+}
+
 function readRoundResult(roundSteps: readonly Step[]): CallResult | null {
   const asked = roundSteps.some((step) => TOOL_CALL_REPLY_STEPS.has(step.id));
   if (!asked) return null;
+  if (roundSteps.some((step) => step.id === 'mcp.task.created')) return readTaskResult(roundSteps);
   if (roundSteps.some((step) => step.id === 'mcp.call.stopped')) return 'stopped';
   const responses = roundSteps.filter((step) => step.id === 'mcp.tools-call.response');
   const handed = roundSteps.filter((step) => step.id === 'client.result-to-host');
@@ -111,7 +138,7 @@ function readRound(round: number, roundSteps: readonly Step[], gates: GateFacts[
   const result = readRoundResult(roundSteps);
   const helpless = roundSteps.some((step) => step.id === 'host.sampling.timeout' || step.id === 'host.sampling.refused');
   const computed = result === 'ok' && !helpless && gates.every((gate) => YES_ANSWERS.has(gate.answer));
-  return { round, tools, result, gates, computed, handlerRan: roundSteps.some((step) => step.id === 'server.execute') };
+  return { round, tools, result, gates, computed, handlerRan: roundSteps.some((step) => step.id === 'server.execute'), task: roundSteps.some((step) => step.id === 'mcp.task.created') };
 }
 
 /** The era the server agreed to, else the one asked for when it was pinned. */

@@ -136,6 +136,18 @@ export const STEP_SUMMARIES: Partial<Record<StepId, string>> = {
   'host.ask-open-link': 'A link from a view is the server’s address: the host shows it first, opens nothing that is not http or https, and opens only when the user says so, in a new tab with no way back into the host.',
   'user.open-link': 'The user’s answer decides, and the view is told whether the link was opened.',
   'host.app-message': 'The host shows the user the message the view asked it to post.',
+  'mcp.tasks-get.request': 'The client asks the server how the task is doing. Between two polls it waits as long as the server asked (pollInterval in 2025-11-25, pollIntervalMs in 2026-07-28): asking sooner gains nothing, and a server may refuse a client that does.',
+  'mcp.task.working': 'The task is still running on the server; its statusMessage says what it is doing. The client asks again after the interval.',
+  'mcp.task.cancelled': 'The task is over, cancelled: its status will not change again, and it has no result to give.',
+  'mcp.tasks-result.request': 'tasks/result waits until the task is over, then answers with what the tools/call would have answered. Meanwhile the server may send the task’s requests on this stream (an elicitation, a sampling request), each marked with the task’s id.',
+  'mcp.tasks-result.response': 'What the tools/call would have answered had it not become a task: the CallToolResult (its _meta names the task), or the JSON-RPC error the task failed with.',
+  'mcp.tasks-update.request': 'The client sends the answers the task asked for, each under the key the server gave it in inputRequests. A key is answered once: a poll that still shows one already answered is not asked again.',
+  'mcp.tasks-update.response': 'The server takes the answers and acknowledges them with an empty result; how the task goes on, the next tasks/get says.',
+  'mcp.tasks-cancel.request': 'The client asks the server to cancel the task. A task is not a request in flight, so notifications/cancelled does not reach it: tasks/cancel is the task’s own method.',
+  'mcp.tasks-cancel.response': 'The server acknowledges the cancel with an empty result. Cancelling is cooperative: the task may still finish, or have finished already, so the client asks once more to see what became of it.',
+  'mcp.subscriptions-listen.request': 'In 2026-07-28 a server sends notifications such as list_changed only on a subscription the client opens: subscriptions/listen names the ones it wants. Its answer is a stream that stays open; the client closes it when it wants no more.',
+  'mcp.subscriptions.acknowledged': 'Before anything else on the stream, the server acknowledges the subscription: which of the notifications asked for it will send. Its id is the listen request’s JSON-RPC id, in _meta, and every notification on the stream carries it.',
+  'host.tools-list-fresh': 'tools/list said how long its answer stays fresh (ttlMs) and who may keep it (cacheScope). Within that time, and with no change notification since, the host uses the list it has: it does not ask again.',
 };
 
 export function getStepSummary(id: string): string | undefined {

@@ -93,3 +93,19 @@ export function describeSessionEndAfterRun(status: 'failed' | 'aborted' | 'ended
     }
   }
 }
+
+/** A message on a 2026-07-28 subscription stream names the subscription (the listen request's id) in its _meta. */
+export function describeOnSubscription(title: string, subscriptionId: string | number | undefined): string {
+  return subscriptionId === undefined ? title : `${title}, on subscription ${JSON.stringify(subscriptionId)}`;
+}
+
+/** What the server agreed to send on a subscription, from its acknowledgement. */
+export function describeAcknowledged(subscriptionId: string | number | undefined, honoured: readonly string[]): string {
+  const what = honoured.length === 0 ? 'nothing it was asked for: the subscription ends at once' : honoured.join(', ');
+  return `Server acknowledges subscription ${subscriptionId === undefined ? '(no id)' : JSON.stringify(subscriptionId)}: it will send ${what}`;
+}
+
+/** A task's status told by a notification rather than by an answer to tasks/get. */
+export function describeStatusNotification(title: string, method: string): string {
+  return `${title} (${method})`;
+}

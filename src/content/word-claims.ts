@@ -50,7 +50,9 @@ export type Claim =
   /** Who was the MCP client: the host's own, or the provider's (provider-side MCP). */
   | { kind: 'topology'; topology: McpTopology }
   /** The provider reported its own MCP client making this many tool calls (provider-side MCP). */
-  | { kind: 'reported-calls'; count: number };
+  | { kind: 'reported-calls'; count: number }
+  /** The server answered this round's tools/call with a task (and so the rest of the call went through the task). */
+  | { kind: 'task-created'; round: number; created: boolean };
 
 /** Words and what they claim. */
 export type Sentence = { text: string; claims: Claim[] };

@@ -163,3 +163,45 @@ describe('findResumableEventId', () => {
     expect(findResumableEventId({ frames: undefined, stopped: false })).toBeUndefined();
   });
 });
+
+describe('classifyIncoming: tasks and subscriptions', () => {
+  const task = { taskId: 't-1', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z' };
+
+  it('a tools/call answered with a task, in either era, is the task created; a plain result is not', () => {
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 1, result: { resultType: 'task', ...task, status: 'working', ttlMs: 1 } }, answers: 'mcp.tools-call.request' })).toBe('mcp.task.created');
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 1, result: { task: { ...task, status: 'working', ttl: 1 } } }, answers: 'mcp.tools-call.request' })).toBe('mcp.task.created');
+    // A tool result that happens to carry a "task" field beside its content is still a result.
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 1, result: { content: [], task: {} } }, answers: 'mcp.tools-call.request' })).toBe('mcp.tools-call.response');
+  });
+
+  it.each([
+    ['working', 'mcp.task.working'],
+    ['input_required', 'mcp.task.input-required'],
+    ['completed', 'mcp.task.completed'],
+    ['failed', 'mcp.task.failed'],
+    ['cancelled', 'mcp.task.cancelled'],
+  ] as const)('a task in status %s, from tasks/get, tasks/cancel or a status notification, is %s', (status, stepId) => {
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 2, result: { ...task, status } }, answers: 'mcp.tasks-get.request' })).toBe(stepId);
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 3, result: { ...task, status } }, answers: 'mcp.tasks-cancel.request' })).toBe(stepId);
+    expect(classifyIncoming({ message: notification('notifications/tasks/status', { ...task, status }), answers: undefined })).toBe(stepId);
+    expect(classifyIncoming({ message: notification('notifications/tasks', { ...task, status }), answers: undefined })).toBe(stepId);
+  });
+
+  it('an unknown status is no task step; the acknowledgements are their own steps', () => {
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 2, result: { ...task, status: 'sleeping' } }, answers: 'mcp.tasks-get.request' })).toBe('mcp.response');
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 3, result: { resultType: 'complete' } }, answers: 'mcp.tasks-cancel.request' })).toBe('mcp.tasks-cancel.response');
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 4, result: {} }, answers: 'mcp.tasks-update.request' })).toBe('mcp.tasks-update.response');
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 5, result: { content: [] } }, answers: 'mcp.tasks-result.request' })).toBe('mcp.tasks-result.response');
+    expect(classifyIncoming({ message: notification('notifications/subscriptions/acknowledged', { notifications: { toolsListChanged: true } }), answers: undefined })).toBe('mcp.subscriptions.acknowledged');
+  });
+
+  it.each([
+    ['tasks/get', 'mcp.tasks-get.request'],
+    ['tasks/result', 'mcp.tasks-result.request'],
+    ['tasks/update', 'mcp.tasks-update.request'],
+    ['tasks/cancel', 'mcp.tasks-cancel.request'],
+    ['subscriptions/listen', 'mcp.subscriptions-listen.request'],
+  ])('a POST of %s is the step %s', (method, stepId) => {
+    expect(classifyOutgoing({ httpMethod: 'POST', message: request(method) })).toBe(stepId);
+  });
+});

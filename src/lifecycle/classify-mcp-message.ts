@@ -8,6 +8,7 @@ import {
 import { readServerStage, type ServerStage } from '../trace/server-report.ts';
 import { BridgeFrameSchema, BRIDGE_SSE_EVENT, type BridgeFrame } from '../trace/bridge-frames.ts';
 import type { StepId } from '../trace/steps.ts';
+import { TaskStatusSchema, type TaskStatus } from '../trace/tasks-extension.ts';
 
 /**
  * Which step a piece of MCP traffic is, from the message and its HTTP exchange alone: no
@@ -24,6 +25,11 @@ const REQUEST_STEP_BY_METHOD: Partial<Record<string, StepId>> = {
   'prompts/get': 'mcp.prompts-get.request',
   'resources/list': 'mcp.resources-list.request',
   'resources/read': 'mcp.resources-read.request',
+  'tasks/get': 'mcp.tasks-get.request',
+  'tasks/result': 'mcp.tasks-result.request',
+  'tasks/update': 'mcp.tasks-update.request',
+  'tasks/cancel': 'mcp.tasks-cancel.request',
+  'subscriptions/listen': 'mcp.subscriptions-listen.request',
 };
 
 const RESPONSE_STEP_BY_REQUEST_STEP: Partial<Record<StepId, StepId>> = {
@@ -36,7 +42,34 @@ const RESPONSE_STEP_BY_REQUEST_STEP: Partial<Record<StepId, StepId>> = {
   'mcp.prompts-get.request': 'mcp.prompts-get.response',
   'mcp.resources-list.request': 'mcp.resources-list.response',
   'mcp.resources-read.request': 'mcp.resources-read.response',
+  'mcp.tasks-result.request': 'mcp.tasks-result.response',
+  'mcp.tasks-update.request': 'mcp.tasks-update.response',
+  'mcp.tasks-cancel.request': 'mcp.tasks-cancel.response',
 };
+
+const TASK_STATUS_STEPS: Record<TaskStatus, StepId> = {
+  working: 'mcp.task.working',
+  input_required: 'mcp.task.input-required',
+  completed: 'mcp.task.completed',
+  failed: 'mcp.task.failed',
+  cancelled: 'mcp.task.cancelled',
+};
+
+/** The notifications that tell a task's status: 2025-11-25's notifications/tasks/status, the extension's notifications/tasks. */
+const TASK_STATUS_NOTIFICATIONS = new Set(['notifications/tasks/status', 'notifications/tasks']);
+
+/** The step of a message that states a task's status (a Task, in either era's spelling), by that status. */
+function findTaskStatusStep(value: unknown): StepId | undefined {
+  if (typeof value !== 'object' || value === null || !('status' in value) || !('taskId' in value)) return undefined;
+  const status = TaskStatusSchema.safeParse(value.status);
+  return status.success ? TASK_STATUS_STEPS[status.data] : undefined;
+}
+
+/** A tools/call answered with a task: 2026-07-28's resultType "task", or 2025-11-25's { task } (no content). */
+function isTaskCreation(result: Record<string, unknown>): boolean {
+  if (result.resultType === 'task') return true;
+  return typeof result.task === 'object' && result.task !== null && !('content' in result);
+}
 
 const STAGE_STEPS: Record<ServerStage, StepId> = {
   'registry-read': 'server.registry-read',
@@ -94,6 +127,8 @@ export function classifyOutgoing({ httpMethod, message, lastEventId }: { httpMet
 export function classifyIncoming({ message, answers }: { message: JSONRPCMessage; answers: StepId | undefined }): StepId | undefined {
   if ('method' in message) {
     if (message.method === 'notifications/tools/list_changed') return 'mcp.tools-list-changed.notification';
+    if (message.method === 'notifications/subscriptions/acknowledged') return 'mcp.subscriptions.acknowledged';
+    if (TASK_STATUS_NOTIFICATIONS.has(message.method) && !('id' in message)) return findTaskStatusStep(message.params) ?? 'mcp.notification';
     // A request of the server's own (sampling, elicitation) has an id; a notification has none.
     if ('id' in message && message.id !== undefined) return 'mcp.server-request';
     if (message.method !== 'notifications/progress') return 'mcp.notification';
@@ -103,6 +138,12 @@ export function classifyIncoming({ message, answers }: { message: JSONRPCMessage
   if (message.id === undefined) return undefined;
   // 2026-07-28: the call is not answered yet; the server wants the client's input first.
   if ('result' in message && message.result.resultType === 'input_required') return 'mcp.input-required';
+  if ('result' in message && answers === 'mcp.tools-call.request' && isTaskCreation(message.result)) return 'mcp.task.created';
+  // A task's state (tasks/get, and 2025-11-25's tasks/cancel, answer with one): its status names the step.
+  if ('result' in message && (answers === 'mcp.tasks-get.request' || answers === 'mcp.tasks-cancel.request')) {
+    const statusStep = findTaskStatusStep(message.result);
+    if (statusStep) return statusStep;
+  }
   return RESPONSE_STEP_BY_REQUEST_STEP[answers ?? 'mcp.request'] ?? 'mcp.response';
 }
 

@@ -124,6 +124,11 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     },
     onGiveUp: (giveUp) => watchdog.noteRateLimited(giveUp),
   });
-  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, hostStep, watchdog, traffic, mcpFetch, secrets, say };
+  const withdrawFromGate = (matches: (pending: PendingStep) => boolean): boolean => {
+    if (!gateKeeper.withdraw(matches)) return false;
+    writer.emit({ type: 'released' });
+    return true;
+  };
+  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, withdrawFromGate, hostStep, watchdog, traffic, mcpFetch, secrets, say };
   return { context, gateKeeper, abortController };
 }

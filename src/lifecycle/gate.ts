@@ -9,6 +9,13 @@ import type { PendingStep } from './trace-writer.ts';
  */
 export type Release = { payload?: unknown; answered?: boolean; pageOpened?: boolean };
 
+/** The message at the gate was taken back unsent (its request failed with this): the learner cancelled what it was for. */
+export class GateWithdrawn extends Error {
+  constructor() {
+    super('The message waiting at the gate was taken back: it was not sent.');
+  }
+}
+
 /**
  * Where the host waits before each message it sends. Opening the gate lets the message
  * go, possibly edited; closing it (Reset) ends the run.
@@ -63,6 +70,13 @@ export class Gate {
     // A gate that wants the user's own answer stays shut to a bare Next.
     if (this.pending?.answerRequired && release.payload === undefined) return false;
     this.open(release);
+    return true;
+  }
+
+  /** Takes back the message at the gate unsent, when it is one `matches` picks; false when there is none. */
+  withdraw(matches: (pending: PendingStep) => boolean): boolean {
+    if (!this.fail || !this.pending || !matches(this.pending)) return false;
+    this.fail(new GateWithdrawn());
     return true;
   }
 

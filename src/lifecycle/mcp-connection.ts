@@ -1,4 +1,5 @@
-import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type FetchLike, type Transport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type FetchLike, type ServerCapabilities, type Transport } from '@modelcontextprotocol/client';
+import { TASKS_EXTENSION_ID } from '../trace/tasks-extension.ts';
 import type { Era } from '../trace/trace.ts';
 import { readHttpStatus } from './faults.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
@@ -50,6 +51,11 @@ export class McpConnection {
     return this.transport?.sessionId;
   }
 
+  /** What the server said it offers (initialize, or server/discover); undefined before the connection. */
+  get serverCapabilities(): ServerCapabilities | undefined {
+    return this.client?.getServerCapabilities();
+  }
+
   async connect(signal?: AbortSignal): Promise<void> {
     const { url, createTransport } = this.options;
     const headers = this.options.headers ?? {};
@@ -61,11 +67,21 @@ export class McpConnection {
       });
     } else throw new Error('The MCP connection has neither a URL nor a transport.');
     this.client = new Client(CLIENT_INFO, {
-      ...(this.options.capabilities ? { capabilities: this.options.capabilities } : {}),
+      ...(this.options.capabilities ? { capabilities: this.declareCapabilities(this.options.capabilities) } : {}),
       versionNegotiation: { mode: this.options.era === '2025-11-25' ? 'legacy' : { pin: '2026-07-28' } },
     });
     this.options.answerServerRequests?.(this.client);
     await this.client.connect(this.transport, { timeout: WAIT_FOR_LEARNER_MS, ...(signal ? { signal } : {}) });
+  }
+
+  /**
+   * In 2026-07-28 the host takes tasks as the extension defines them, so each request
+   * declares it (a server makes a task only for a request that did); 2025-11-25 has no
+   * client side to declare for the tasks a server runs.
+   */
+  private declareCapabilities(capabilities: ClientCapabilities): ClientCapabilities {
+    if (this.options.era !== '2026-07-28') return capabilities;
+    return { ...capabilities, extensions: { ...capabilities.extensions, [TASKS_EXTENSION_ID]: {} } };
   }
 
   /** Runs one client call; when the session turns out to be gone, starts a new one and runs it again. */

@@ -2,15 +2,13 @@ import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import {
   SESSION_ALREADY_GONE,
   describeClientMessage,
-  describeJsonRpcError,
-  describeServerMessage,
-  describeServerProgress,
   describeStreamAnswer,
   describeBridgeFrame,
   describeReplayed,
   describeStreamCut,
   describeCallStopped,
 } from '../content/traffic-wording.ts';
+import { titleIncoming } from './incoming-titles.ts';
 import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
 import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
 import { STEP_DEFINITIONS, type StepId } from '../trace/steps.ts';
@@ -40,6 +38,8 @@ type Outgoing = {
   original?: unknown;
   /** The step's own title, when the step table's says too little. */
   title?: string;
+  /** Why the request went when it did (noteNext). */
+  note?: string;
 };
 type Exchange = RecordedExchange<Outgoing>;
 
@@ -58,6 +58,14 @@ export type McpTraffic = {
   /** Resolves once the answer to the latest request of this method is in the trace. */
   answered(method: string): Promise<void>;
   /**
+   * The message that answered the latest request of this method, as it came over the wire:
+   * for an answer the SDK client would not take (a 2026-07-28 task, which its version does
+   * not know), the host reads what the server said here.
+   */
+  latestAnswer(method: string): unknown;
+  /** A note for the step of the next request of this method the client sends (why it went when it did). */
+  noteNext(method: string, note: string): void;
+  /**
    * The run is over: a DELETE sent from now on ends the session the run leaves behind. It
    * passes no gate (there is no next step to wait for, and a reset run's gate is closed) and its step says why it went.
    */
@@ -75,16 +83,6 @@ export type TrafficObserver = {
   onStopped?: (stop: ExchangeStop, progressFrames: number) => void;
 };
 
-/** The title a received message's step gets when the step table's own title says too little. */
-function titleIncoming(message: JSONRPCMessage, stepId: StepId): { title?: string } {
-  if ('method' in message) {
-    if (stepId === 'server.progress') return { title: describeServerProgress(String(message.params?.message ?? message.params?.progress ?? '')) };
-    if (stepId === 'mcp.notification') return { title: describeServerMessage(message.method) };
-    return {};
-  }
-  return 'error' in message ? { title: describeJsonRpcError(message.error) } : {};
-}
-
 /**
  * What every part of the recorder shares: where steps go, what correlates them, and the
  * one HTTP record per live exchange that all of its steps hold.
@@ -97,6 +95,8 @@ type Recorder = {
   traceId: string;
   /** Set once the run is over: the title of the DELETE that ends its session. */
   endedRunTitle?: string;
+  /** Notes waiting for the next request of a method (noteNext). */
+  nextNotes: Map<string, string>;
 };
 
 /** The exchange's one shared HTTP record, brought up to date (headers, then the body or frames as they arrive). */
@@ -136,7 +136,7 @@ function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchange: E
   if (!stepId) return false;
   const resumedFrom = exchange?.method === 'GET' ? exchange.requestHeaders['last-event-id'] : undefined;
   record(recorder, exchange, stepId, { payload: message, ...titleIncoming(message, stepId), ...(resumedFrom ? { note: describeReplayed(resumedFrom) } : {}) });
-  if (answeredId !== undefined) tracker.noteAnswered(answeredId);
+  if (answeredId !== undefined) tracker.noteAnswered(answeredId, message);
   return true;
 }
 
@@ -258,7 +258,7 @@ async function holdOutgoing(
   let edited: Record<string, unknown> | undefined;
   // Every message the client sends waits at the gate; a GET only opens a channel for the server,
   // and a cancel is the learner's own Stop (holding it for another Next would let the tool run on).
-  if (request.method !== 'GET' && method !== 'notifications/cancelled') {
+  if (request.method !== 'GET' && method !== 'notifications/cancelled' && method !== 'tasks/cancel') {
     const pending = writer.describe(stepId, {
       payload: message,
       editable: request.method === 'POST' && message !== undefined,
@@ -268,7 +268,9 @@ async function holdOutgoing(
   }
   if (requestId !== undefined && method) tracker.noteSent({ id: requestId, method, stepId });
   noteCancellation(tracker, edited ?? message);
-  const context: Outgoing = { stepId, payload: edited ?? message, requestId, method, ...(edited ? { original: message } : {}) };
+  const note = method === undefined ? undefined : recorder.nextNotes.get(method);
+  if (method !== undefined) recorder.nextNotes.delete(method);
+  const context: Outgoing = { stepId, payload: edited ?? message, requestId, method, ...(edited ? { original: message } : {}), ...(note ? { note } : {}) };
   if (edited) return { context, body: JSON.stringify(edited) };
   return message !== written ? { context, body: JSON.stringify(message) } : { context };
 }
@@ -286,6 +288,7 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
         ...(context?.original ? { edited: { original: context.original } } : {}),
         ...(stepId === 'mcp.request' ? { title: describeClientMessage(context?.method ?? exchange.method) } : {}),
         ...(context?.title ? { title: context.title } : {}),
+        ...(context?.note ? { note: context.note } : {}),
       });
       break;
     }
@@ -321,7 +324,7 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
 }
 
 /** A message the client writes to a stdio server: held at the gate like a POST, then a step with no HTTP exchange. */
-async function sendMessage({ writer, tracker, observer, traceId }: Recorder, gate: (pending: PendingStep) => Promise<Release>, written: JSONRPCMessage): Promise<JSONRPCMessage> {
+async function sendMessage({ writer, tracker, observer, traceId, nextNotes }: Recorder, gate: (pending: PendingStep) => Promise<Release>, written: JSONRPCMessage): Promise<JSONRPCMessage> {
   const message = addTraceContext({ message: written, traceId });
   const stepId = classifyOutgoing({ httpMethod: 'POST', message });
   const method = 'method' in message ? message.method : undefined;
@@ -332,7 +335,9 @@ async function sendMessage({ writer, tracker, observer, traceId }: Recorder, gat
   const sent = edited ?? message;
   if (requestId !== undefined && method) tracker.noteSent({ id: requestId, method, stepId });
   observer.onActivity?.();
-  writer.append(stepId, { payload: sent, ...title, ...(edited ? { edited: { original: message } } : {}) });
+  const note = method === undefined ? undefined : nextNotes.get(method);
+  if (method !== undefined) nextNotes.delete(method);
+  writer.append(stepId, { payload: sent, ...title, ...(edited ? { edited: { original: message } } : {}), ...(note ? { note } : {}) });
   return sent;
 }
 
@@ -348,7 +353,7 @@ export function createMcpTraffic({
   traceId: string;
   observer?: TrafficObserver;
 }): McpTraffic {
-  const recorder: Recorder = { writer, tracker: new RequestTracker<Step>(), observer, shared: new Map(), traceId };
+  const recorder: Recorder = { writer, tracker: new RequestTracker<Step>(), observer, shared: new Map(), traceId, nextNotes: new Map() };
   return {
     beforeSend: (request) => holdOutgoing(recorder, gate, request),
     messages: {
@@ -360,6 +365,8 @@ export function createMcpTraffic({
     },
     listener: (event) => recordEvent(recorder, event),
     answered: (method) => recorder.tracker.settled(method),
+    latestAnswer: (method) => recorder.tracker.latestAnswer(method),
+    noteNext: (method, note) => recorder.nextNotes.set(method, note),
     endRun: (title) => {
       recorder.endedRunTitle = title;
     },

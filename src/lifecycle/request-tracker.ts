@@ -15,6 +15,7 @@ export class RequestTracker<Recorded> {
   private readonly latestIdByMethod = new Map<string, RequestId>();
   private readonly recordedByExchange = new Map<number, Recorded[]>();
   private readonly cancelledIds = new Set<RequestId>();
+  private readonly answerById = new Map<RequestId, unknown>();
 
   /** A request left: its answer is now awaited, and it is the latest of its method. */
   noteSent({ id, method, stepId }: { id: RequestId; method: string; stepId: StepId }): void {
@@ -30,10 +31,17 @@ export class RequestTracker<Recorded> {
     return this.requestStepById.get(id);
   }
 
-  /** The request's answer is in the trace (or no answer will come, and that is complete as it is). */
-  noteAnswered(id: RequestId): void {
+  /** The request's answer is in the trace (or no answer will come, and that is complete as it is); `answer` is the message that answered it. */
+  noteAnswered(id: RequestId, answer?: unknown): void {
     this.answeredIds.add(id);
+    if (answer !== undefined) this.answerById.set(id, answer);
     this.settledById.get(id)?.resolve();
+  }
+
+  /** The message that answered the latest request of this method, as it came; undefined when none has. */
+  latestAnswer(method: string): unknown {
+    const id = this.latestIdByMethod.get(method);
+    return id === undefined ? undefined : this.answerById.get(id);
   }
 
   /** The client sent notifications/cancelled for this request: no answer is owed any more. */

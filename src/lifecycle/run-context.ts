@@ -69,6 +69,8 @@ export type RunOptions = {
   listResources?: boolean;
   /** The answer at a consent gate when nobody is there to give one (autoRelease: the CLI); allow unless told. */
   consentAnswer?: ConsentDecision;
+  /** Cancel a task once the host has seen its first status (the CLI's --cancel-task), as a learner's Cancel would. */
+  cancelTask?: boolean;
   /** The MCP authorization flow (OAuth), run when the server answers 401; without it a 401 ends the run with advice. */
   authorization?: AuthorizationSettings;
   /** Where the run's faults are read, for their words of what to do: the page (the default) or the CLI. */
@@ -159,7 +161,7 @@ export type RunState = {
    * server gets a registration there, and one that comes back finds its first client again.
    */
   clientsByIssuer: Map<string, ClientCredentials>;
-  /** Stops the tools/call in flight (the SDK sends notifications/cancelled), while there is one. */
+  /** Stops the tools/call in flight (the SDK sends notifications/cancelled), or cancels the task it became (tasks/cancel), while there is one. */
   cancelToolCall: (() => void) | null;
   /**
    * The host's error answer to a 2026-07-28 input request (declined, timed out), which
@@ -199,6 +201,8 @@ export type RunContext = {
   signal: AbortSignal;
   timeouts: RunTimeouts;
   gate: (next: PendingStep) => Promise<Release>;
+  /** Takes back the message at the gate unsent, when `matches` picks it (the learner cancelled what it was for). */
+  withdrawFromGate: (matches: (pending: PendingStep) => boolean) => boolean;
   hostStep: HostStep;
   watchdog: McpWatchdog;
   traffic: McpTraffic;

@@ -49,7 +49,7 @@ export function answerServerRequests(context: RunContext, client: Client): void 
   if (roots.length > 0) client.setRequestHandler('roots/list', async () => answerRoots(context, roots));
 }
 
-async function answerSampling(context: RunContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+export async function answerSampling(context: RunContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
   const { adapter, options, writer, hostStep } = context;
   await hostStep('client.sampling-to-host', { payload: params });
   const review = await hostStep('host.sampling.review', { payload: { decision: 'approve', messages: params.messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}) } }, 'Approve the sampling request (or set decision to "decline")', true, { preset: false });

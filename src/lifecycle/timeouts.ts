@@ -87,6 +87,26 @@ export const VIEW_LOAD_MS = 15_000;
 /** How long the host waits for a view's answer to ui/resource-teardown before it removes the frame anyway. */
 export const VIEW_TEARDOWN_MS = 3_000;
 
+/**
+ * Polling a task. The host waits what the server asks between polls (pollInterval, or
+ * pollIntervalMs), with a floor so that a server asking 0 is not polled in a tight loop,
+ * and a ceiling so that one asking an hour does not leave the learner waiting: a longer
+ * interval is cut to it, and the step says so. A server that names none gets a second.
+ */
+export const TASK_POLL_DEFAULT_MS = 1_000;
+export const TASK_POLL_MIN_MS = 100;
+export const TASK_POLL_MAX_MS = 10_000;
+
+/**
+ * Polls of one task before the host stops following it (the task may go on, on the
+ * server): about four minutes at the built-in server's half second, and every poll is a
+ * step the learner can open, so this is about what a run can still show.
+ */
+export const MAX_TASK_POLLS = 500;
+
+/** The lifetime a 2025-11-25 host asks for its task (`params.task.ttl`): the server may keep it that long. */
+export const TASK_TTL_MS = 5 * 60_000;
+
 /** The SDK's own request timer starts before the host's gate, so it must outlast any pause. */
 export const WAIT_FOR_LEARNER_MS = 24 * 60 * 60 * 1000;
 

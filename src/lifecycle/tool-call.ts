@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, specTypeSchemas, type ElicitRequestURLParams } from '@modelcontextprotocol/client';
+import { isSpecType, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, specTypeSchemas, type CallToolResult, type Client, type ElicitRequestURLParams } from '@modelcontextprotocol/client';
 import type { ToolRoundResult } from '../providers/types.ts';
 import type { ToolCallParams } from './run-state-types.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
@@ -10,7 +10,9 @@ import { readResourceLinks } from './resource-links.ts';
 import { readResultWithoutType } from './result-without-type.ts';
 import { answerUrlElicitations, readUrlElicitations } from './url-elicitation-required.ts';
 import type { RunContext } from './run-context.ts';
-import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
+import { followTask } from './task-call.ts';
+import { asksForTask, readLegacyCreation, readModernCreation, type FollowedTask } from './task-shapes.ts';
+import { TASK_TTL_MS, WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 export type { ToolCallParams };
 
@@ -58,16 +60,28 @@ export async function callTool(context: RunContext, params: ToolCallParams, opti
     stoppedByLearner = true;
     stop.abort();
   };
+  const asTask = asksForTask({ connection, tool });
   const sent = await guardMcpCall(context, 'during tools/call', async (signal) => {
     const unlink = linkSignals(stop, [signal]);
     try {
-      return { result: await connection.request((client) => client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal: stop.signal })) };
+      return { answer: await connection.request((client) => (asTask ? askForTask(client, params, stop.signal) : callPlainly(client, params, stop.signal))) };
     } finally {
       unlink();
     }
   }).catch((error: unknown) => ({ error }));
   setToolCallInFlight(context, null);
-  const result = 'result' in sent ? sent.result : await readResultWithoutType(context, { method: 'tools/call', schema: specTypeSchemas.CallToolResult, error: sent.error });
+  const answer = 'answer' in sent ? sent.answer : undefined;
+  // 2026-07-28: the SDK client (2.4) knows no result of type "task" and refuses it; the host speaks the extension and reads the task from the answer as it came.
+  const task = answer ? (answer.kind === 'task' ? answer.task : undefined) : 'error' in sent ? readRefusedTask(context, sent.error) : undefined;
+  if (task) {
+    await context.traffic.answered('tools/call');
+    const outcome = await followTask(context, { era: connection.era, task });
+    // A view is told what the task came to, as it is told a call's result.
+    if (outcome.type === 'result') await view?.tellResult(outcome.result);
+    else await view?.tellCancelled(outcome.message);
+    return outcome;
+  }
+  const result = answer?.kind === 'result' ? answer.result : 'error' in sent ? await readResultWithoutType(context, { method: 'tools/call', schema: specTypeSchemas.CallToolResult, error: sent.error }) : undefined;
   if (result === undefined) {
     const error = 'error' in sent ? sent.error : undefined;
     const elicitations = again || context.signal.aborted ? undefined : readUrlElicitations(error);
@@ -128,6 +142,36 @@ async function answerFailedCall(
     return { type: 'host-error', message };
   }
   throw explainMcpError(context, error, 'during tools/call');
+}
+
+type CallAnswer = { kind: 'result'; result: CallToolResult } | { kind: 'task'; task: FollowedTask };
+
+async function callPlainly(client: Client, params: ToolCallParams, signal: AbortSignal): Promise<CallAnswer> {
+  return { kind: 'result', result: await client.callTool(params, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal }) };
+}
+
+/**
+ * 2025-11-25, a tool that runs as a task on a server that takes task-augmented calls: the
+ * host asks for one (`params.task`, with the lifetime it wants) and reads the answer with
+ * the SDK's own guards, a task (`{ task }`) or, from a server that chose not to make one,
+ * a plain result.
+ */
+async function askForTask(client: Client, params: ToolCallParams, signal: AbortSignal): Promise<CallAnswer> {
+  const answer = await client.request({ method: 'tools/call', params: { ...params, task: { ttl: TASK_TTL_MS } } }, specTypeSchemas.GetTaskPayloadResult, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal });
+  const task = isSpecType.CreateTaskResult(answer) ? readLegacyCreation(answer) : undefined;
+  if (task) return { kind: 'task', task };
+  const result = specTypeSchemas.CallToolResult['~standard'].validate(answer);
+  if ('issues' in result && result.issues) throw new ProtocolError(-32603, 'The server answered a task-augmented tools/call with neither a task nor a tool result.');
+  return { kind: 'result', result: result.value };
+}
+
+/** The task a 2026-07-28 server answered with, when the SDK client refused it for its resultType. */
+function readRefusedTask(context: RunContext, error: unknown): FollowedTask | undefined {
+  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.UnsupportedResultType || context.signal.aborted) return undefined;
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null || !('resultType' in data) || data.resultType !== 'task') return undefined;
+  const answer = context.traffic.latestAnswer('tools/call');
+  return typeof answer === 'object' && answer !== null && 'result' in answer ? readModernCreation(answer.result) : undefined;
 }
 
 /** The call is over (the traffic recorder said when it went on the wire): Stop is no longer offered. */

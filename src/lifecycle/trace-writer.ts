@@ -27,7 +27,8 @@ export type RunEvent =
   | { type: 'waiting'; pending: PendingStep }
   | { type: 'released' }
   | { type: 'provider-request'; inFlight: boolean }
-  | { type: 'tool-call'; inFlight: boolean }
+  /** A tools/call is on the wire (Stop the tool), or the task it became is being followed (`task`: Cancel the task). */
+  | { type: 'tool-call'; inFlight: boolean; task?: true }
   /** The answer is given and the tools' views stay on screen until the learner closes them (MCP Apps). */
   | { type: 'views-live'; live: boolean }
   | { type: 'status'; status: TraceStatus };

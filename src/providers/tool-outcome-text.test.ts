@@ -42,7 +42,7 @@ describe('convertOutcomeToText', () => {
   it("sends the host's error when no tool ran, and warns", () => {
     expect(convertOutcomeToText({ call, outcome: { type: 'host-error', message: 'No tool named made_up.' }, provider: 'Ollama', index: 1, to: '[1].content' })).toEqual({
       result: 'Error (no tool result): No tool named made_up.',
-      warnings: [{ code: 'host-error-returned', message: "No tool ran for add_numbers: the host's error goes back to the model instead.", path: '[1]' }],
+      warnings: [{ code: 'host-error-returned', message: "No tool result came for add_numbers: the host's error goes back to the model instead.", path: '[1]' }],
       changes: [{ kind: 'retyped', from: '[1].hostError', to: '[1].content', note: "the host's error, as text" }],
     });
   });

@@ -45,7 +45,7 @@ export function convertOutcomeToText({ call, outcome, provider, index, to }: Too
   if (outcome.type === 'host-error') {
     return {
       result: `${NO_RESULT_MARKER}${outcome.message}`,
-      warnings: [{ code: 'host-error-returned', message: `No tool ran for ${call.name}: the host's error goes back to the model instead.`, path: at }],
+      warnings: [{ code: 'host-error-returned', message: `No tool result came for ${call.name}: the host's error goes back to the model instead.`, path: at }],
       changes: [{ kind: 'retyped', from: `${at}.hostError`, to, note: "the host's error, as text" }],
     };
   }

@@ -29,6 +29,42 @@ function readCalls(steps: readonly Step[]): { requests: Step[]; answers: Step[] 
   return { requests, answers };
 }
 
+/** The JSON-RPC answers to the requests of this method in these steps. */
+function readAnswersTo(steps: readonly Step[], rpcMethod: string): Step[] {
+  const ids = new Set(steps.filter((step) => method(step) === rpcMethod && rpcId(step) !== undefined).map(rpcId));
+  return steps.filter((step) => method(step) === null && ids.has(rpcId(step)) && isRecord(step.payload) && ('result' in step.payload || 'error' in step.payload));
+}
+
+function resultOf(step: Step | undefined): Record<string, unknown> | undefined {
+  return step && isRecord(step.payload) && isRecord(step.payload.result) ? step.payload.result : undefined;
+}
+
+/** A task's status, wherever a message states one: an answer (tasks/get, tasks/cancel) or a notification's params. */
+function statusOf(step: Step): unknown {
+  if (!isRecord(step.payload)) return undefined;
+  const carrier = isRecord(step.payload.result) ? step.payload.result : isRecord(step.payload.params) ? step.payload.params : undefined;
+  return carrier && typeof carrier.taskId === 'string' ? carrier.status : undefined;
+}
+
+/** What became of a tools/call the server answered with a task, read from the task traffic itself. */
+function readTaskCallResult(inRound: readonly Step[]): string {
+  if (inRound.some((step) => statusOf(step) === 'cancelled')) return 'stopped';
+  const fetched = readAnswersTo(inRound, 'tasks/result').at(-1);
+  if (fetched) return isRecord(fetched.payload) && 'error' in fetched.payload ? 'protocol-error' : resultOf(fetched)?.isError === true ? 'is-error' : 'ok';
+  const last = readAnswersTo(inRound, 'tasks/get').filter((answer) => resultOf(answer) !== undefined).at(-1);
+  const status = last === undefined ? undefined : resultOf(last)?.status;
+  if (status === 'failed') return 'protocol-error';
+  const inlined = resultOf(last)?.result;
+  if (status === 'completed' && isRecord(inlined)) return inlined.isError === true ? 'is-error' : 'ok';
+  return inRound.some((step) => step.id === 'client.result-to-host' && isRecord(step.payload) && 'error' in step.payload) ? 'protocol-error' : 'unanswered';
+}
+
+/** A tools/call answered with a task: 2026-07-28's resultType "task", 2025-11-25's { task }. */
+export function isTaskAnswer(answer: Step): boolean {
+  const result = resultOf(answer);
+  return result !== undefined && (result.resultType === 'task' || isRecord(result.task));
+}
+
 function isFinal(answer: Step): boolean {
   const result = isRecord(answer.payload) ? answer.payload.result : undefined;
   return !(isRecord(result) && result.resultType === 'input_required');
@@ -40,6 +76,7 @@ export function readCallResult(steps: readonly Step[], round: number): string | 
   const asked = inRound.some((step) => step.id === 'llm.decide' || step.id === 'provider.response.tool-calls');
   if (!asked) return null;
   const { requests, answers } = readCalls(inRound);
+  if (answers.some(isTaskAnswer)) return readTaskCallResult(inRound);
   if (inRound.some((step) => step.id === 'mcp.call.stopped')) return 'stopped';
   const final = answers.filter(isFinal);
   const handedError = inRound.some((step) => step.id === 'client.result-to-host' && isRecord(step.payload) && 'error' in step.payload);
@@ -149,6 +186,10 @@ export function checkClaim(trace: Trace, claim: Claim, truth: RunTruth): string 
     }
     case 'stream-ended':
       return steps[claim.step]?.stream?.ended === claim.ended ? null : fail(steps[claim.step]?.stream?.ended);
+    case 'task-created': {
+      const created = readCalls(steps.filter((step) => step.iteration === claim.round)).answers.some(isTaskAnswer);
+      return created === claim.created ? null : fail(created);
+    }
     case 'round-cap': {
       const rounds = new Set(steps.filter((step) => step.id === 'provider.response.tool-calls').map((step) => step.iteration)).size;
       return (rounds > truth.maxToolRounds) === claim.reached ? null : fail(rounds);

@@ -176,7 +176,7 @@ export function createTaskStore(options: TaskStoreOptions = {}): TaskStore {
       const answered = task.pending.filter((input) => Object.hasOwn(responses, input.key));
       if (answered.length === 0) return true;
       const pending = task.pending.filter((input) => !answered.includes(input));
-      change(task, { pending, status: pending.length > 0 ? 'input_required' : 'working' });
+      change(task, pending.length > 0 ? { pending } : { pending, status: 'working', statusMessage: 'The answer came: the work goes on.' });
       for (const input of answered) {
         task.answers.get(input.key)?.(responses[input.key]);
         task.answers.delete(input.key);

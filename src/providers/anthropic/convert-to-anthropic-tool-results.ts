@@ -175,7 +175,7 @@ export function convertToAnthropicToolResults({ results }: { results: ToolRoundR
         { kind: 'retyped', from: `[${index}].hostError`, to: `[0].content[${index}].content[0].text`, note: "the host's error, as text" },
         { kind: 'added', to: `[0].content[${index}].is_error`, note: 'flagged as an error' },
       );
-      warnings.push({ code: 'host-error-returned', message: `No tool ran for ${call.name}: the host's error goes back to the model instead, flagged is_error.`, path: `[${index}]` });
+      warnings.push({ code: 'host-error-returned', message: `No tool result came for ${call.name}: the host's error goes back to the model instead, flagged is_error.`, path: `[${index}]` });
       return { type: 'tool_result', tool_use_id: toolUseId, content: [{ type: 'text', text: `${NO_RESULT_MARKER}${outcome.message.trim() || `The host could not call ${call.name}.`}` }], is_error: true };
     }
     const converted = convertResult({ result: outcome.result, index, toolUseId });

@@ -61,7 +61,7 @@ export function convertToGeminiFunctionResponses({ results }: { results: ToolRou
     if (call.id !== undefined) changes.push({ kind: 'added', to: `${at}.id`, note: `answers the model's call ${call.id}` });
     if (outcome.type === 'host-error') {
       changes.push({ kind: 'moved', from: `[${index}].hostError`, to: `${at}.response.error`, note: "the host's error, as Gemini's error key" });
-      warnings.push({ code: 'host-error-returned', message: `No tool ran for ${call.name}: the host's error goes back to the model instead.`, path: `[${index}]` });
+      warnings.push({ code: 'host-error-returned', message: `No tool result came for ${call.name}: the host's error goes back to the model instead.`, path: `[${index}]` });
       return { functionResponse: { ...id, name: call.name, response: { error: `${NO_RESULT_MARKER}${outcome.message}` } } };
     }
     const { result } = outcome;
