@@ -93,7 +93,7 @@ export function applyEvent(storeRun: StoreRun, runId: number, event: RunEvent): 
       setState({ providerInFlight: event.inFlight });
       break;
     case 'tool-call':
-      setState({ toolCallInFlight: event.inFlight });
+      setState({ toolCallInFlight: event.inFlight, taskInFlight: event.inFlight && event.task === true });
       break;
     case 'views-live':
       setState({ viewsLive: event.live });

@@ -34,10 +34,12 @@ export type RunSlice = {
   loadError: string | null;
   /** A provider request is on the wire and can be cancelled. */
   providerInFlight: boolean;
-  /** A tools/call is on the wire and can be stopped (the client then sends notifications/cancelled). */
+  /** A tools/call is on the wire and can be stopped (the client then sends notifications/cancelled), or the task it became can be cancelled. */
   toolCallInFlight: boolean;
   /** The answer is given and the tools' views stay on screen until the learner closes them (MCP Apps). */
   viewsLive: boolean;
+  /** What is in flight is a task the host follows: Stop is Cancel the task (tasks/cancel). */
+  taskInFlight: boolean;
   /** Live: performed now by the engine. Imported: a replay of a trace file, no network at all. */
   source:
     | { kind: 'live' }
@@ -106,6 +108,7 @@ export const initialRunSlice: RunSlice = {
   providerInFlight: false,
   toolCallInFlight: false,
   viewsLive: false,
+  taskInFlight: false,
   source: { kind: 'live' },
   importError: null,
   signIn: null,

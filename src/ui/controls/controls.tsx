@@ -17,6 +17,7 @@ const selectInFlight = (state: ExplorerState) => state.providerInFlight;
 // Past the gate (nothing pending) with the server's messages as the last step, the host is waiting for the model's answer to them.
 const selectSamplingInFlight = (state: ExplorerState) => state.status === 'running' && state.pending === null && state.steps.at(-1)?.id === 'host.translate-sampling-request';
 const selectToolCallInFlight = (state: ExplorerState) => state.toolCallInFlight;
+const selectTaskInFlight = (state: ExplorerState) => state.taskInFlight;
 const selectInterval = (state: ExplorerState) => state.preferences.intervalMs;
 const selectRetryOffered = (state: ExplorerState) => {
   const last = state.steps.at(-1);
@@ -42,6 +43,7 @@ export function Controls() {
   const inFlight = useExplorerStore(selectInFlight);
   const samplingInFlight = useExplorerStore(selectSamplingInFlight);
   const toolCallInFlight = useExplorerStore(selectToolCallInFlight);
+  const taskInFlight = useExplorerStore(selectTaskInFlight);
   const retryOffered = useExplorerStore(selectRetryOffered);
   const intervalMs = useExplorerStore(selectInterval);
   return (
@@ -87,7 +89,7 @@ export function Controls() {
       )}
       {toolCallInFlight && (
         <button type="button" className={secondary} onClick={stopToolCall}>
-          Stop the tool
+          {taskInFlight ? 'Cancel the task' : 'Stop the tool'}
         </button>
       )}
       <span className="min-w-0 basis-full text-sm text-slate-500 sm:basis-auto dark:text-slate-400" role="status" aria-live="polite" data-testid="run-status">
@@ -96,7 +98,9 @@ export function Controls() {
           : inFlight
           ? 'Waiting for the model…'
           : toolCallInFlight && !waiting
-            ? 'The tool is running: Stop the tool cancels it.'
+            ? taskInFlight
+              ? 'The task runs on the server: Cancel the task sends tasks/cancel.'
+              : 'The tool is running: Stop the tool cancels it.'
             : waiting
             ? 'Waiting for the next message…'
             : retryOffered
