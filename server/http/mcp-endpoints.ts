@@ -11,6 +11,7 @@ import { createJsonRpcErrorResponse } from './json-rpc-errors.ts';
 import { readJsonBody, refuseUnreadBody } from './json-rpc-body.ts';
 import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
 import { createSessionLimits, type ClientIdentity } from './session-limits.ts';
+import { passStaleGateway } from './stale-gateway.ts';
 
 /**
  * The MCP endpoints' handlers, each a Request -> Response function the route table
@@ -112,7 +113,8 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   }
 
   return {
-    serveMcp: (request) => serveParsed(request, mcp),
+    // ?gateway=stale: the header-mismatch scenario's gateway rewrites the call's Mcp-Name first.
+    serveMcp: (request) => serveParsed(passStaleGateway(request), mcp),
     serveToolbox,
     serveSessions: (request) => serveByEra(request, sessions, sessionsModern),
     serveConformance: (request) => serveByEra(request, conformanceSessions, conformanceModern),

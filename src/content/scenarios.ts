@@ -279,6 +279,16 @@ export const SCENARIOS: Scenario[] = [
     mockModel: 'mock-model-deterministic',
     lesson: 'count_in_background holds 10: past it, the server’s own work breaks. That is a protocol error, not a tool error, so the task ends failed and carries the JSON-RPC error (2026-07-28 in tasks/get, 2025-11-25 as tasks/result’s answer); the host tells the model, which says so in words.',
   },
+  {
+    id: 'header-mismatch',
+    title: 'What if a header disagrees with the body: -32020',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp?gateway=stale',
+    mockModel: 'mock-model-deterministic',
+    era: '2026-07-28',
+    otherEraCannot: 'In 2025-11-25 a request has no Mcp-Method or Mcp-Name header: the server reads the method and the name from the body alone, so no header can disagree with it.',
+    lesson: 'In 2026-07-28 a request says its method and name twice: in the body, and in the Mcp-Method and Mcp-Name headers, so that a gateway can route it without reading the body. Here a stand-in gateway in front of the built-in server rewrites Mcp-Name from a stale table (add_numbers → add) and leaves the body alone. The server checks the headers against the body and refuses before the tool runs: HTTP 400 and -32020 (HeaderMismatch). The SDK client takes a mismatch for a stale view of the tools, so it lists them again and sends the call once more; the gateway rewrites it again, and the host tells the model, which answers without the sum.',
+  },
 ];
 
 /** Why the scenario cannot run in this era, and the era that can; null when it can. */
