@@ -166,6 +166,27 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.steps.some((step) => step.id === 'server.seen.request' && JSON.stringify(step.payload).includes('"tools/call"'))).toBe(true);
     expect(trace.answer).toBe('5 plus 7 is 12.');
   },
+  task: (trace) => {
+    // 2025-11-25: the call asks for a task, the host polls it, the halfway question is answered (the CLI accepts), and the result comes by tasks/result.
+    expect(payloadsOf(trace, 'mcp.tools-call.request')[0]).toMatchObject({ params: { name: 'count_in_background', task: expect.any(Object) } });
+    expect(trace.steps.map((step) => step.id)).toEqual(expect.arrayContaining(['mcp.task.created', 'mcp.tasks-get.request', 'mcp.task.input-required', 'mcp.task.completed']));
+    expect(JSON.stringify(payloadsOf(trace, 'mcp.tasks-result.response').at(-1))).toContain('Counted to 5 in the background.');
+    expect(trace.status).toBe('complete');
+  },
+  'task-fails': (trace) => {
+    // The task fails past the counter: the failed status is a step, and the model hears the error.
+    expect(trace.steps.some((step) => step.id === 'mcp.task.failed')).toBe(true);
+    expect(trace.status).toBe('complete');
+  },
+  'header-mismatch': (trace) => {
+    // 2026-07-28 (the scenario's era): the stale gateway's Mcp-Name makes the server answer 400 and -32020, twice (the SDK client's retry).
+    const answers = trace.steps.filter((step) => step.id === 'mcp.tools-call.response');
+    expect(answers.map((step) => [step.http?.status, (step.payload as { error?: { code?: number } }).error?.code])).toEqual([
+      [400, -32020],
+      [400, -32020],
+    ]);
+    expect(trace.answer).toContain('-32020');
+  },
   authorization: (trace) => {
     // The sandbox's 401, its consent approved by the CLI, the token, and the request again with it.
     expect(trace.steps.find((step) => step.id === 'auth.challenge')?.http?.status).toBe(401);
