@@ -1,4 +1,4 @@
-import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
+import { createMcpHandler, InMemoryServerEventBus, isInitializeRequest, isLegacyRequest, type McpHttpHandler, type Server, type ServerEventBus } from '@modelcontextprotocol/server';
 import { createConformanceServer } from '../mcp/conformance/create-conformance-server.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createInFlightCalls, type InFlightCalls } from '../mcp/in-flight-calls.ts';
@@ -67,20 +67,26 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   const protectedRegistry = createToolRegistry(protectedTools);
   // Each stateless endpoint shares its 2025-era calls in flight among its per-request
   // instances, so notifications/cancelled in a later POST reaches the call it names.
-  const stateless = (createServer: (shared: { era: 'legacy' | 'modern'; inFlight?: InFlightCalls }) => Server) => {
+  const stateless = (createServer: (shared: { era: 'legacy' | 'modern'; inFlight?: InFlightCalls }) => Server, bus?: ServerEventBus) => {
     const calls = createInFlightCalls({ onError });
-    return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), { legacy: 'stateless', onerror: onError });
+    return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), { legacy: 'stateless', onerror: onError, ...(bus ? { bus } : {}) });
   };
+  // The toolbox's 2026-07-28 list changes go to every subscriptions/listen stream open on either of its modern handlers.
+  const toolboxBus = new InMemoryServerEventBus(onError);
+  const publishToolsChanged = () => toolboxBus.publish({ kind: 'tools_list_changed' });
   const mcp = stateless(({ inFlight }) => createMcpServer(registry, { inFlight }));
-  const toolboxHandler = stateless(({ era, inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight, tasks: { store: toolbox.tasks, era } }));
+  const toolboxHandler = stateless(
+    ({ era, inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight, tasks: { store: toolbox.tasks, era }, ...(era === 'modern' ? { publishToolsChanged } : {}) }),
+    toolboxBus,
+  );
   const protectedMcp = stateless(({ inFlight }) => createMcpServer(protectedRegistry, { inFlight }));
   const apps = createAppsServer();
   const appsMcp = stateless(({ inFlight }) => createMcpServer(apps.registry, { catalog: apps.catalog, inFlight }));
   // The session endpoints route by era themselves: 2025-era traffic to their sessions,
   // the rest to a strict modern handler (which would refuse 2025 traffic).
-  const modern = (createServer: () => Server) => createMcpHandler(createServer, { legacy: 'reject', onerror: onError });
+  const modern = (createServer: () => Server, bus?: ServerEventBus) => createMcpHandler(createServer, { legacy: 'reject', onerror: onError, ...(bus ? { bus } : {}) });
   const sessionsModern = modern(() => createMcpServer(registry));
-  const toolboxModern = modern(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'modern' } }));
+  const toolboxModern = modern(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'modern' }, publishToolsChanged }), toolboxBus);
   // The suite's task fixtures keep their tasks in one store for both eras' instances.
   const conformanceTasks = createTaskStore();
   const conformanceModern = modern(() => createConformanceServer({ tasks: { store: conformanceTasks, era: 'modern' } }));

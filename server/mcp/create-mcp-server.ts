@@ -22,6 +22,12 @@ export type McpServerOptions = {
   catalog?: ServerCatalog;
   /** The endpoint's tasks (its task tools answer with one): shared by its instances, served in the instance's era. */
   tasks?: { store: TaskStore; era: TaskEra };
+  /**
+   * How a 2026-07-28 instance says its tool list changed: on the endpoint's open
+   * subscriptions/listen streams (the spec sends list_changed nowhere else). Without it,
+   * the 2025-11-25 way: on the stream of the call that changed the list.
+   */
+  publishToolsChanged?: () => void;
 };
 
 export function createMcpServer(registry: ToolRegistry, options: McpServerOptions = {}): Server {
@@ -113,7 +119,9 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
       returned = await tool.handler(parsed.data, {
         signal: context.mcpReq.signal,
         reportProgress: channel.reportToolProgress,
-        notifyToolsChanged: () => context.mcpReq.notify({ method: 'notifications/tools/list_changed' }),
+        notifyToolsChanged: options.publishToolsChanged
+          ? async () => options.publishToolsChanged?.()
+          : () => context.mcpReq.notify({ method: 'notifications/tools/list_changed' }),
         ...(context.mcpReq.inputResponses ? { inputResponses: context.mcpReq.inputResponses } : {}),
         ...readServerOrigin(context.http?.req),
         ...readRunKey(request.params._meta),

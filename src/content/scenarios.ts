@@ -185,7 +185,7 @@ export const SCENARIOS: Scenario[] = [
     question: 'Convert the temperature 100 celsius to fahrenheit',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-deterministic',
-    lesson: 'unlock_temperature_tool adds convert_temperature, and the server says so with notifications/tools/list_changed. The host lists the tools again, and the next model request carries the new list; after one call the tool is locked again, and the list changes back.',
+    lesson: 'unlock_temperature_tool adds convert_temperature, and the server says so with notifications/tools/list_changed. The host lists the tools again, and the next model request carries the new list; after one call the tool is locked again, and the list changes back. In 2025-11-25 the notification comes on the call’s own stream; in 2026-07-28 only on a subscription: the host opts in first (subscriptions/listen), the server acknowledges it with an id, every notification on it carries that id, and the run’s end closes it.',
   },
   {
     id: 'sampling',

@@ -22,6 +22,7 @@ import type { RunContext } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 import { waitForServer } from './wait-for-server.ts';
 import { authorizeIfRefused, createBearerFetch } from './bearer-fetch.ts';
+import { subscribeToToolChanges } from './subscribe-tool-changes.ts';
 
 /**
  * Discovery, steps 1-7: the question, the host asking its MCP client for tools, the
@@ -267,6 +268,7 @@ export async function discoverTools(context: RunContext): Promise<ToolSet> {
 
   await waitForServer({ ready: options.serverReady, signal: context.signal });
   const connection = await connectToServer(context, url);
+  await subscribeToToolChanges(context, connection);
   return listAndTranslateTools(context, connection);
 }
 

@@ -1,4 +1,4 @@
-import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type FetchLike, type ServerCapabilities, type Transport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type FetchLike, type McpSubscription, type ServerCapabilities, type SubscriptionFilter, type Transport } from '@modelcontextprotocol/client';
 import { TASKS_EXTENSION_ID } from '../trace/tasks-extension.ts';
 import type { Era } from '../trace/trace.ts';
 import { readHttpStatus } from './faults.ts';
@@ -14,6 +14,9 @@ const CLIENT_INFO = { name: 'mcp-lifecycle-explorer-host', version: '0.1.0' };
  */
 export class McpConnection {
   private client: Client | undefined;
+  private subscription: McpSubscription | undefined;
+  /** Whoever waits for the next notifications/tools/list_changed (on the subscription). */
+  private toolsChangedWaiters = new Set<() => void>();
   private transport: StreamableHTTPClientTransport | Transport | undefined;
 
   constructor(
@@ -71,6 +74,9 @@ export class McpConnection {
       versionNegotiation: { mode: this.options.era === '2025-11-25' ? 'legacy' : { pin: '2026-07-28' } },
     });
     this.options.answerServerRequests?.(this.client);
+    this.client.setNotificationHandler('notifications/tools/list_changed', () => {
+      for (const wake of this.toolsChangedWaiters) wake();
+    });
     await this.client.connect(this.transport, { timeout: WAIT_FOR_LEARNER_MS, ...(signal ? { signal } : {}) });
   }
 
@@ -117,8 +123,42 @@ export class McpConnection {
     return true;
   }
 
-  /** Ends the session the polite way (DELETE) when there is one, then closes the client. */
+  /**
+   * 2026-07-28: opens a subscriptions/listen stream for the notifications the filter names
+   * (the SDK resolves once the server acknowledged it); the run's signal, or close, ends it.
+   * Resolves with what the server agreed to send.
+   */
+  async listen(filter: SubscriptionFilter, signal: AbortSignal): Promise<SubscriptionFilter> {
+    if (!this.client) throw new Error('The MCP client is not connected.');
+    this.subscription = await this.client.listen(filter, { signal, timeout: WAIT_FOR_LEARNER_MS });
+    return this.subscription.honoredFilter;
+  }
+
+  /** Whether a subscription for tool list changes is open (2026-07-28). */
+  get listensForToolChanges(): boolean {
+    return this.subscription?.honoredFilter.toolsListChanged === true;
+  }
+
+  /** Resolves when the next notifications/tools/list_changed arrives, or after ms, or when the signal aborts. */
+  waitForToolsChanged(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.toolsChangedWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      this.toolsChangedWaiters.add(done);
+    });
+  }
+
+  /** Ends the subscription (if one is open), then the session the polite way (DELETE) when there is one, then closes the client. */
   async close({ terminate }: { terminate: boolean }): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.close().catch(() => {});
     if (terminate && this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId) await this.transport.terminateSession().catch(() => {});
     await this.client?.close().catch(() => {});
   }

@@ -150,3 +150,12 @@ export function resolveTimeouts(networkTimeoutMs: number | undefined, limits: Ru
 export function resolveProviderLimits(timeouts: RunTimeouts, { maxFrames }: { maxFrames: number }): ExchangeLimits {
   return { totalMs: timeouts.providerCallMs, idleMs: timeouts.providerSilenceMs, maxFrames, maxBytes: timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH };
 }
+
+/**
+ * 2026-07-28: how long the host waits, after a tool's result, for a list_changed that may
+ * trail it on the subscription's own stream. The two come on different streams, so their
+ * order is not kept (on loopback a change the tool made before its result arrived up to
+ * 15 ms after it); a change that comes later still shows, and is taken before the next
+ * model request after it.
+ */
+export const TRAILING_CHANGE_GRACE_MS = 500;

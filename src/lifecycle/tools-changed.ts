@@ -1,6 +1,7 @@
 import type { ToolSet } from '../providers/types.ts';
 import { listAndTranslateTools } from './discovery.ts';
 import type { RunContext } from './run-context.ts';
+import { TRAILING_CHANGE_GRACE_MS } from './timeouts.ts';
 
 /**
  * notifications/tools/list_changed says only that the server's tools changed, not how.
@@ -11,7 +12,10 @@ import type { RunContext } from './run-context.ts';
 export async function relistChangedTools(context: RunContext): Promise<ToolSet | undefined> {
   const { connection } = context.state;
   const listedAt = context.state.toolsListedAt;
-  const change = context.trace.steps.find((step) => step.n > listedAt && step.id === 'mcp.tools-list-changed.notification');
+  const findChange = () => context.trace.steps.find((step) => step.n > listedAt && step.id === 'mcp.tools-list-changed.notification');
+  // 2026-07-28: a change may trail the result on the subscription's own stream.
+  if (!findChange() && connection?.listensForToolChanges) await connection.waitForToolsChanged(TRAILING_CHANGE_GRACE_MS, context.signal);
+  const change = findChange();
   if (!change || !connection) return undefined;
   await context.hostStep('host.list-tools-again', {
     payload: { reason: `The server sent notifications/tools/list_changed (step ${change.n}) after the host last listed its tools.`, action: 'tools/list again, then translation #1 again, before the next model request' },
