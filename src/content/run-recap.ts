@@ -56,6 +56,7 @@ for (const definition of Object.values(STEP_DEFINITIONS) as StepDefinition[]) {
 const SITUATION_WORDS: Record<FailureSituation, string> = {
   'validation-refused': 'the server’s validation refused the model’s arguments (an isError result), and the model had to try again',
   'unknown-tool': 'the model called a tool the server does not have: a JSON-RPC error, not a result',
+  'header-mismatch': 'a header of the tools/call disagreed with its body, and the server refused it with -32020 before it looked the tool up',
   'arguments-unreadable': 'translation #2 could not read the model’s arguments as JSON, so no tools/call was sent',
   'tool-failed': 'the tool ran and failed: its result carried isError, and the model reported the failure',
   'no-tool': 'the model answered without calling a tool',
@@ -74,6 +75,7 @@ const SUGGESTIONS: { feature: Feature; scenarioId: string; why: string }[] = [
   { feature: 'tool-failed', scenarioId: 'division-by-zero', why: 'see a tool fail inside a result (isError), not as a protocol error' },
   { feature: 'progress', scenarioId: 'slow-tool', why: 'see the server report progress inside the tools/call stream' },
   { feature: 'session-expired', scenarioId: 'sessions', why: 'see a session id, a 404 and a fresh handshake' },
+  { feature: 'header-mismatch', scenarioId: 'header-mismatch', why: 'see a server refuse a request whose header disagrees with its body (2026-07-28, -32020)' },
 ];
 
 const countById = (steps: readonly Step[], id: string) => steps.filter((step) => step.id === id).length;

@@ -287,7 +287,7 @@ export const SCENARIOS: Scenario[] = [
     mockModel: 'mock-model-deterministic',
     era: '2026-07-28',
     otherEraCannot: 'In 2025-11-25 a request has no Mcp-Method or Mcp-Name header: the server reads the method and the name from the body alone, so no header can disagree with it.',
-    lesson: 'In 2026-07-28 a request says its method and name twice: in the body, and in the Mcp-Method and Mcp-Name headers, so that a gateway can route it without reading the body. Here a stand-in gateway in front of the built-in server rewrites Mcp-Name from a stale table (add_numbers → add) and leaves the body alone. The server checks the headers against the body and refuses before the tool runs: HTTP 400 and -32020 (HeaderMismatch). The SDK client takes a mismatch for a stale view of the tools, so it lists them again and sends the call once more; the gateway rewrites it again, and the host tells the model, which answers without the sum.',
+    lesson: 'In 2026-07-28 a request says its method and name twice: in the body, and in the Mcp-Method and Mcp-Name headers, so that a gateway can route it without reading the body. Here a stand-in gateway in front of the built-in server rewrites Mcp-Name from a stale table (add_numbers → add) and leaves the body alone. The server checks the headers against the body and refuses before the tool runs: HTTP 400 and -32020 (HeaderMismatch). Outside a browser (the CLI) the SDK client takes a mismatch for a stale view of the tools, lists them again and sends the call once more, and the gateway rewrites it again; in the page it does not try again. The host tells the model, which answers without the sum.',
   },
 ];
 

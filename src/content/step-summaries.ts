@@ -159,4 +159,4 @@ export function getStepSummary(id: string): string | undefined {
  * How a round left the happy path, as the timeline and the recap name it (src/ui/step-outcome.ts reads it
  * from the recorded messages). The sentences for such a round are built from its facts in round-words.ts.
  */
-export type FailureSituation = 'validation-refused' | 'unknown-tool' | 'arguments-unreadable' | 'tool-failed' | 'no-tool';
+export type FailureSituation = 'validation-refused' | 'unknown-tool' | 'header-mismatch' | 'arguments-unreadable' | 'tool-failed' | 'no-tool';

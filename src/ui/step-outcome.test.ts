@@ -49,6 +49,12 @@ describe('step outcomes', () => {
       { situation: 'unknown-tool', failed: true },
       { situation: 'unknown-tool', failed: true },
     ]);
+    // -32020: the server refused before its registry was read; the call's name is not the matter.
+    const mismatch = findStepOutcomes([step('mcp.tools-call.response', 1, { error: { code: -32020, message: 'Bad Request: the request headers and body disagree' } }), step('client.result-to-host', 1)]);
+    expect(mismatch).toEqual([
+      { situation: 'header-mismatch', failed: true },
+      { situation: 'header-mismatch', failed: true },
+    ]);
     const unreadable = findStepOutcomes([step('host.translate-tool-call', 1, { error: 'not JSON' }), step('host.translate-tool-result', 1)]);
     expect(unreadable).toEqual([
       { situation: 'arguments-unreadable', failed: true },

@@ -11,12 +11,16 @@ export type StepOutcome = { situation: FailureSituation; failed: boolean };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const hasError = (step: Step) => isRecord(step.payload) && 'error' in step.payload;
+/** -32020 HeaderMismatch (2026-07-28): the server refused the request before it looked the tool up. */
+const HEADER_MISMATCH_CODE = -32020;
+const isHeaderMismatch = (step: Step) => isRecord(step.payload) && isRecord(step.payload.error) && step.payload.error.code === HEADER_MISMATCH_CODE;
 const isErrorResult = (step: Step) => isRecord(step.payload) && isRecord(step.payload.result) && step.payload.result.isError === true;
 
 /** Where each situation failed: these steps are drawn red. */
 const FAILED_STEPS: Record<FailureSituation, ReadonlySet<string>> = {
   'validation-refused': new Set(['server.validate-arguments', 'mcp.tools-call.response', 'client.result-to-host']),
   'unknown-tool': new Set(['server.registry-lookup', 'mcp.tools-call.response', 'client.result-to-host']),
+  'header-mismatch': new Set(['mcp.tools-call.response', 'client.result-to-host']),
   'arguments-unreadable': new Set(['host.translate-tool-call']),
   'tool-failed': new Set(['mcp.tools-call.response', 'client.result-to-host']),
   'no-tool': new Set(),
@@ -26,6 +30,7 @@ const FAILED_STEPS: Record<FailureSituation, ReadonlySet<string>> = {
 export function findRoundSituation(roundSteps: readonly Step[], allSteps: readonly Step[]): FailureSituation | undefined {
   if (roundSteps.some((step) => step.id === 'host.translate-tool-call' && hasError(step))) return 'arguments-unreadable';
   const responses = roundSteps.filter((step) => step.id === 'mcp.tools-call.response');
+  if (responses.some(isHeaderMismatch)) return 'header-mismatch';
   if (responses.some(hasError)) return 'unknown-tool';
   if (responses.some(isErrorResult)) return roundSteps.some((step) => step.id === 'server.execute') ? 'tool-failed' : 'validation-refused';
   const answered = roundSteps.some((step) => ANSWER_REPLY_STEPS.has(step.id));
@@ -54,6 +59,7 @@ export function findStepOutcomes(steps: readonly Step[]): (StepOutcome | undefin
 export const FAILURE_LABELS: Record<FailureSituation, string> = {
   'validation-refused': 'refused',
   'unknown-tool': 'no such tool',
+  'header-mismatch': 'header mismatch',
   'arguments-unreadable': 'not JSON',
   'tool-failed': 'tool failed',
   'no-tool': '',

@@ -12,6 +12,7 @@ const REASONS: Partial<Record<StepOutcome['situation'], string>> = {
   'arguments-unreadable': 'translation #2 could not read the model’s arguments, so no tools/call was sent and the server never saw this call.',
   'validation-refused': 'the server’s validation refused the arguments, so the handler never ran.',
   'unknown-tool': 'the server has no tool by that name: there was nothing to validate or run.',
+  'header-mismatch': 'the server refused the request before it looked the tool up: a header disagreed with the body (-32020).',
 };
 
 export function findSkippedSteps({ steps, outcomes }: { steps: readonly Step[]; outcomes: readonly (StepOutcome | undefined)[] }): SkippedStep[] {
