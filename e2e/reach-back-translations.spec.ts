@@ -85,6 +85,17 @@ test.describe('tools-changed', () => {
       const [next] = await readPayloadsOf(page, 'host.translate-tool-result');
       expect(offered(first)).not.toContain('convert_temperature');
       expect(offered(next)).toContain('convert_temperature');
+      const steps = (id: string) => page.locator(`[data-testid="timeline-step"][data-step-id="${id}"]`);
+      if (era === '2026-07-28') {
+        // The opt-in, its acknowledgement with the subscription's id, and that id on each change.
+        const [listen] = (await readPayloadsOf(page, 'mcp.subscriptions-listen.request')) as { id: string; params: { notifications: Record<string, boolean> } }[];
+        expect(listen?.params.notifications).toEqual({ toolsListChanged: true });
+        await expect(steps('mcp.subscriptions.acknowledged')).toHaveCount(1);
+        await expect(steps('mcp.subscriptions.acknowledged')).toContainText(`subscription "${listen!.id}"`);
+        await expect(steps('mcp.tools-list-changed.notification').filter({ hasText: `on subscription "${listen!.id}"` })).toHaveCount(2);
+      } else {
+        await expect(steps('mcp.subscriptions-listen.request')).toHaveCount(0);
+      }
     });
   }
 });
