@@ -31,7 +31,7 @@ type Run = { wire: string; era: Era; scenarioId: string; trace: Trace };
 const server = useServer();
 const runs: Run[] = [];
 
-function runScenario({ wire, era, scenarioId }: Omit<Run, 'trace'>): Promise<Trace> {
+function runScenario({ wire, era, scenarioId, cancelTask = false }: Omit<Run, 'trace'> & { cancelTask?: boolean }): Promise<Trace> {
   const scenario = findScenario(scenarioId);
   if (!scenario) throw new Error(`No scenario ${scenarioId}.`);
   return createLifecycleRun({
@@ -41,8 +41,17 @@ function runScenario({ wire, era, scenarioId }: Omit<Run, 'trace'>): Promise<Tra
     provider: { wire, kind: 'mock', baseUrl: `${server.url}${requireWireInfo(wire).mockBasePath}`, model: scenario.mockModel },
     autoRelease: true,
     networkTimeoutMs: 10_000,
+    ...(cancelTask ? { cancelTask: true } : {}),
   }).start();
 }
+
+/** The task's statuses (completed, failed, cancelled) and 2026-07-28's subscription, each in one wire format: their steps' highlights do not depend on it. */
+const LIFECYCLE_RUNS = [
+  { scenarioId: 'task', label: 'task' },
+  { scenarioId: 'task-fails', label: 'task-fails' },
+  { scenarioId: 'task', label: 'task cancelled', cancelTask: true },
+  { scenarioId: 'tools-changed', label: 'tools-changed' },
+] as const;
 
 /** The sandbox's flow with the CLI's approval: by the explorer's metadata document, or registered when none is offered to the host. */
 function runAuthorization({ era, fault, byDocument }: { era: Era; fault?: SandboxFault; byDocument: boolean }): Promise<Trace> {
@@ -94,7 +103,12 @@ beforeAll(async () => {
     for (const { scenarioId, byDocument, ...rest } of AUTHORIZATION_RUNS) runs.push({ wire: 'openai-chat', era, scenarioId, trace: await runAuthorization({ era, byDocument, ...('fault' in rest ? { fault: rest.fault } : {}) }) });
   }
   runs.push({ wire: 'openai-chat', era: '2025-11-25', scenarioId: REFUSED_ADDRESS, trace: await runAgainstHostileServer() });
-}, 120_000);
+  for (const era of ERAS) {
+    for (const { scenarioId, label, ...rest } of LIFECYCLE_RUNS) {
+      runs.push({ wire: 'openai-chat', era, scenarioId: label, trace: await runScenario({ wire: 'openai-chat', era, scenarioId, ...('cancelTask' in rest ? { cancelTask: rest.cancelTask } : {}) }) });
+    }
+  }
+}, 180_000);
 
 describe('the highlights of a refused address', () => {
   it('all reach a value in the payload of its step', () => {
