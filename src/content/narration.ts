@@ -36,6 +36,9 @@ const MCP_FOCUS: Record<string, Focus[]> = {
   'mcp.tools-list.response': [
     { path: 'result.tools[0].name', note: 'the name the model will use' },
     { path: 'result.tools[0].inputSchema', note: 'the contract for the arguments' },
+    // 2026-07-28 only (SEP-2549): the answer says how long it may be reused, and by whom.
+    { path: 'result.ttlMs', note: 'how long the list stays fresh: 0 means ask again next time (a list_changed ends it sooner)', optional: true },
+    { path: 'result.cacheScope', note: 'who may keep it: private (this client alone) or public (shared)', optional: true },
   ],
   'client.tools-to-host': [{ path: 'tools', note: 'definitions only: no code' }],
   'mcp.tools-call.request': [
