@@ -129,8 +129,8 @@ export class McpConnection {
    * Resolves with what the server agreed to send.
    */
   async listen(filter: SubscriptionFilter, signal: AbortSignal): Promise<SubscriptionFilter> {
-    if (!this.client) throw new Error('The MCP client is not connected.');
-    this.subscription = await this.client.listen(filter, { signal, timeout: WAIT_FOR_LEARNER_MS });
+    // Through request: a token refused here is refreshed, and the listen sent again, as for any other request.
+    this.subscription = await this.request((client) => client.listen(filter, { signal, timeout: WAIT_FOR_LEARNER_MS }));
     return this.subscription.honoredFilter;
   }
 
