@@ -46,9 +46,11 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('what the host declares it 
       expect((find(trace.steps, 'mcp.initialize.request')?.payload as { params: { capabilities: object } }).params.capabilities).toEqual(expected);
       return;
     }
-    // No handshake in 2026-07-28: each request, server/discover first, says it again in _meta.
-    expect(requests.map((step) => (step.payload as { method: string }).method)).toEqual(['server/discover', 'tools/list', 'tools/call']);
-    for (const step of requests) expect((step.payload as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities']).toEqual(expected);
+    // No handshake in 2026-07-28: each message, server/discover first, says it again in _meta, with the tasks
+    // extension the host takes; the toolbox's tool list can change, so a subscription opens first and is closed at the end.
+    expect(requests.map((step) => (step.payload as { method: string }).method)).toEqual(['server/discover', 'subscriptions/listen', 'tools/list', 'tools/call', 'notifications/cancelled']);
+    const declared = { ...expected, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+    for (const step of requests) expect((step.payload as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities']).toEqual(declared);
   });
 });
 
