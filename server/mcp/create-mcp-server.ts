@@ -1,9 +1,10 @@
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
-import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ServerCapabilities } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ArgumentCheck } from '../../src/trace/server-report.ts';
 import { shareCancellation, type InFlightCalls } from './in-flight-calls.ts';
-import { createProgressChannel } from './progress-channel.ts';
+import { describeCatalogCapabilities, serveCatalog, type ServerCatalog } from './server-catalog.ts';
+import { createProgressChannel, type ProgressChannel } from './progress-channel.ts';
 import { parseTraceparent } from '../../src/trace/trace-context.ts';
 import { answerWithTask, decideTaskDispatch, describeTaskCapabilities, serveTaskMethods, TaskServingServer, type TaskEra } from './tasks/serve-tasks.ts';
 import { TaskProtocolError, type TaskStore } from './tasks/task-store.ts';
@@ -40,7 +41,12 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
   if (options.inFlight) shareCancellation(server, options.inFlight);
   if (catalog) serveCatalog(server, catalog);
   if (tasks) serveTaskMethods(server, tasks.store, tasks.era);
+  serveToolList(server, registry);
+  serveToolCalls(server, registry, options);
+  return server;
+}
 
+function serveToolList(server: Server, registry: ToolRegistry): void {
   server.setRequestHandler('tools/list', async (request, context) => {
     const tools = registry.list(readRunKey(request.params?._meta).runKey);
     const channel = createProgressChannel((notification) => context.mcpReq.notify(notification), request.params?._meta?.progressToken);
@@ -52,7 +58,10 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
     });
     return { tools };
   });
+}
 
+function serveToolCalls(server: Server, registry: ToolRegistry, options: McpServerOptions): void {
+  const { tasks } = options;
   // The last progress value of each call under way that answered input_required, by token (see createProgressChannel's startAfter).
   const progressBeforeRerun = new Map<string | number, number>();
   server.setRequestHandler('tools/call', async (request, context) => {
@@ -90,27 +99,8 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
       return errorResult(`Input validation error: Invalid arguments for tool ${name}: ${problems.join('; ')}`);
     }
     if (tool.task && tasks && decideTaskDispatch({ server, era: tasks.era, params: request.params, behaviour: tool.task, name }) === 'task') {
-      await channel.reportFinalStage({
-        message: `Execution: ${name}(${Object.values(parsed.data).map(formatValue).join(', ')}) goes on as a task; the call answers with the task now, and its result comes later.`,
-        report: { stage: 'execute', name, arguments: parsed.data, returned: { task: 'created' } },
-      });
       const origin = { ...readServerOrigin(context.http?.req), ...readRunKey(request.params._meta) };
-      return answerWithTask({
-        store: tasks.store,
-        era: tasks.era,
-        behaviour: tool.task,
-        statusMessage: `${name} has started.`,
-        work: async (task) => {
-          try {
-            const returned = await tool.handler(parsed.data, { signal: task.signal, reportProgress: async () => {}, task, ...origin });
-            return checkStructuredContent(tool, tool.present(returned, parsed.data));
-          } catch (error) {
-            // A failure of the tool is a tool error (isError), as in a call; only a protocol error fails the task itself.
-            if (task.signal.aborted || !(error instanceof Error) || error instanceof TaskProtocolError) throw error;
-            return errorResult(`Tool ${name} failed: ${error.message}`);
-          }
-        },
-      });
+      return startToolTask({ tasks, tool, behaviour: tool.task, name, data: parsed.data, channel, origin });
     }
 
     let returned: unknown;
@@ -137,14 +127,7 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
       finished?.();
     }
     if (isInputRequiredResult(returned)) {
-      const asked = Object.values(returned.inputRequests ?? {}).map((request) => request.method);
-      if (!tool.asksClient) throw new Error(`The tool ${name} answered input_required but does not declare asksClient: its progress total would have to change when it runs again`);
-      const stage = {
-        message: `Execution: ${name} needs the client's input first (${asked.join(', ')}); the call answers input_required and runs again with the answer.`,
-        report: { stage: 'execute' as const, name, arguments: parsed.data, returned: { resultType: 'input_required', asks: asked } },
-      };
-      // In 2026-07-28 this request ends here (the client sends a new one); in 2025-11-25 it goes on, so it is no end yet.
-      await (totalWaits ? channel.reportPausingStage(stage) : channel.reportFinalStage(stage));
+      await reportInputRequired({ channel, tool, name, data: parsed.data, returned, totalWaits });
       if (token !== undefined) progressBeforeRerun.set(token, channel.readLastProgress());
       return returned;
     }
@@ -154,8 +137,57 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
     });
     return checkStructuredContent(tool, tool.present(returned, parsed.data));
   });
+}
 
-  return server;
+/** The tool asked the client first: its stage says what it asked, and the call answers input_required. */
+async function reportInputRequired({ channel, tool, name, data, returned, totalWaits }: {
+  channel: ProgressChannel;
+  tool: RegisteredTool;
+  name: string;
+  data: unknown;
+  returned: InputRequiredResult;
+  totalWaits: boolean;
+}): Promise<void> {
+  const asked = Object.values(returned.inputRequests ?? {}).map((request) => request.method);
+  if (!tool.asksClient) throw new Error(`The tool ${name} answered input_required but does not declare asksClient: its progress total would have to change when it runs again`);
+  const stage = {
+    message: `Execution: ${name} needs the client's input first (${asked.join(', ')}); the call answers input_required and runs again with the answer.`,
+    report: { stage: 'execute' as const, name, arguments: data, returned: { resultType: 'input_required', asks: asked } },
+  };
+  // In 2026-07-28 this request ends here (the client sends a new one); in 2025-11-25 it goes on, so it is no end yet.
+  await (totalWaits ? channel.reportPausingStage(stage) : channel.reportFinalStage(stage));
+}
+
+/** The call goes on as a task: its answer is the task, and the tool runs in the background under the task's signal. */
+async function startToolTask({ tasks, tool, behaviour, name, data, channel, origin }: {
+  tasks: NonNullable<McpServerOptions['tasks']>;
+  tool: RegisteredTool;
+  behaviour: NonNullable<RegisteredTool['task']>;
+  name: string;
+  data: Record<string, unknown>;
+  channel: ProgressChannel;
+  origin: { serverOrigin?: string; runKey?: string };
+}): Promise<never> {
+  await channel.reportFinalStage({
+    message: `Execution: ${name}(${Object.values(data).map(formatValue).join(', ')}) goes on as a task; the call answers with the task now, and its result comes later.`,
+    report: { stage: 'execute', name, arguments: data, returned: { task: 'created' } },
+  });
+  return answerWithTask({
+    store: tasks.store,
+    era: tasks.era,
+    behaviour,
+    statusMessage: `${name} has started.`,
+    work: async (task) => {
+      try {
+        const returned = await tool.handler(data, { signal: task.signal, reportProgress: async () => {}, task, ...origin });
+        return checkStructuredContent(tool, tool.present(returned, data));
+      } catch (error) {
+        // A failure of the tool is a tool error (isError), as in a call; only a protocol error fails the task itself.
+        if (task.signal.aborted || !(error instanceof Error) || error instanceof TaskProtocolError) throw error;
+        return errorResult(`Tool ${name} failed: ${error.message}`);
+      }
+    },
+  });
 }
 
 /**
@@ -165,32 +197,6 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
 function isServedModern(server: Server): boolean {
   const version = server.getNegotiatedProtocolVersion();
   return version !== undefined && version >= '2026-07-28';
-}
-
-/**
- * Prompts and resources besides the tools (the toolbox has both, /mcp/apps a view's resource);
- * each answer comes from the catalog as it is. A catalog without prompts declares none.
- */
-export type ServerCatalog = {
-  prompts?: { list: Prompt[]; get: (name: string, values: Record<string, string> | undefined) => GetPromptResult };
-  resources: Resource[];
-  readResource: (uri: string) => ReadResourceResult;
-  /** The tool list may change while the server runs (the toolbox's unlockable tool): tools.listChanged is declared. */
-  toolsChange?: true;
-};
-
-function describeCatalogCapabilities(catalog: ServerCatalog): ServerCapabilities {
-  return { tools: catalog.toolsChange ? { listChanged: true } : {}, ...(catalog.prompts ? { prompts: {} } : {}), resources: {} };
-}
-
-function serveCatalog(server: Server, catalog: ServerCatalog): void {
-  const { prompts } = catalog;
-  if (prompts) {
-    server.setRequestHandler('prompts/list', () => ({ prompts: prompts.list }));
-    server.setRequestHandler('prompts/get', (request) => prompts.get(request.params.name, request.params.arguments));
-  }
-  server.setRequestHandler('resources/list', () => ({ resources: catalog.resources }));
-  server.setRequestHandler('resources/read', (request) => catalog.readResource(request.params.uri));
 }
 
 /** The run's trace id, from the traceparent the host sends with every request (src/trace/trace-context.ts). */

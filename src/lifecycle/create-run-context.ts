@@ -1,3 +1,4 @@
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { createRecordingFetch } from '../mcp/recording-fetch.ts';
 import type { WireAdapter } from '../providers/types.ts';
 import type { Step } from '../trace/trace.ts';
@@ -100,12 +101,25 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     secrets,
     secretHeaderNames: listMarkedSecretNames(options.mcpHeaders ?? []),
   });
-  // A 429 with Retry-After is waited out in the open and sent again; one the host gives up on is the run's fault.
-  // Each wait counts down on its own step: two requests refused at once (a call and the session's GET) wait side by side.
+  const mcpFetch = retryInTheOpen({ fetch: recordingFetch, signal: abortController.signal, writer, watchdog, state });
+  const withdrawFromGate = (matches: (pending: PendingStep) => boolean): boolean => {
+    if (!gateKeeper.withdraw(matches)) return false;
+    writer.emit({ type: 'released' });
+    return true;
+  };
+  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, withdrawFromGate, hostStep, watchdog, traffic, mcpFetch, secrets, say };
+  return { context, gateKeeper, abortController };
+}
+
+/**
+ * A 429 with Retry-After is waited out in the open and sent again; one the host gives up on is the run's fault.
+ * Each wait counts down on its own step: two requests refused at once (a call and the session's GET) wait side by side.
+ */
+function retryInTheOpen({ fetch, signal, writer, watchdog, state }: { fetch: FetchLike; signal: AbortSignal; writer: TraceWriter; watchdog: McpWatchdog; state: RunState }): FetchLike {
   const waitSteps = new Map<RateLimitWait, Step>();
-  const mcpFetch = retryRateLimited({
-    fetch: recordingFetch,
-    signal: abortController.signal,
+  return retryRateLimited({
+    fetch,
+    signal,
     onWait: (wait) => {
       const during = watchdog.describeActivity();
       const waitStep = writer.append('host.mcp-rate-limit-wait', {
@@ -124,11 +138,4 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     },
     onGiveUp: (giveUp) => watchdog.noteRateLimited(giveUp),
   });
-  const withdrawFromGate = (matches: (pending: PendingStep) => boolean): boolean => {
-    if (!gateKeeper.withdraw(matches)) return false;
-    writer.emit({ type: 'released' });
-    return true;
-  };
-  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, withdrawFromGate, hostStep, watchdog, traffic, mcpFetch, secrets, say };
-  return { context, gateKeeper, abortController };
 }

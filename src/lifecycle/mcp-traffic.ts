@@ -17,6 +17,7 @@ import { addTraceContext } from './add-trace-context.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
 import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
+import { noteCancellation, takeNote } from './outgoing-notes.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { syncSharedExchange, type PendingStep, type StepFields, type TraceWriter } from './trace-writer.ts';
 
@@ -228,19 +229,6 @@ function settleExchange(recorder: Recorder, exchange: Exchange): void {
   tracker.noteEnded(id);
 }
 
-/**
- * A notifications/cancelled the client sends: the call it names owes no answer any more.
- * The method is looked at before the message is checked: every message the client sends
- * passes here, and all but a cancel would be checked against the SDK's schemas for nothing.
- */
-function noteCancellation(tracker: RequestTracker<Step>, message: unknown): void {
-  if (typeof message !== 'object' || message === null || !('method' in message) || message.method !== 'notifications/cancelled') return;
-  const cancelled = readJsonRpcMessage(message);
-  if (!cancelled || !('method' in cancelled) || cancelled.method !== 'notifications/cancelled') return;
-  const requestId = cancelled.params?.requestId;
-  if (typeof requestId === 'string' || typeof requestId === 'number') tracker.noteCancelled(requestId);
-}
-
 /** Holds a message the client sends at the gate, and applies the learner's edit to it. */
 async function holdOutgoing(
   recorder: Recorder,
@@ -268,8 +256,7 @@ async function holdOutgoing(
   }
   if (requestId !== undefined && method) tracker.noteSent({ id: requestId, method, stepId });
   noteCancellation(tracker, edited ?? message);
-  const note = method === undefined ? undefined : recorder.nextNotes.get(method);
-  if (method !== undefined) recorder.nextNotes.delete(method);
+  const note = takeNote(recorder.nextNotes, method);
   const context: Outgoing = { stepId, payload: edited ?? message, requestId, method, ...(edited ? { original: message } : {}), ...(note ? { note } : {}) };
   if (edited) return { context, body: JSON.stringify(edited) };
   return message !== written ? { context, body: JSON.stringify(message) } : { context };
@@ -335,8 +322,7 @@ async function sendMessage({ writer, tracker, observer, traceId, nextNotes }: Re
   const sent = edited ?? message;
   if (requestId !== undefined && method) tracker.noteSent({ id: requestId, method, stepId });
   observer.onActivity?.();
-  const note = method === undefined ? undefined : nextNotes.get(method);
-  if (method !== undefined) nextNotes.delete(method);
+  const note = takeNote(nextNotes, method);
   writer.append(stepId, { payload: sent, ...title, ...(edited ? { edited: { original: message } } : {}), ...(note ? { note } : {}) });
   return sent;
 }

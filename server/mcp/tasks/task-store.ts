@@ -81,71 +81,15 @@ export type TaskStore = {
 
 const DEFAULT_MAX_TASKS = 500;
 
+/** The store's own state, which the functions below share. */
+type Tasks = { live: Map<string, LiveTask>; maxTasks: number; now: () => number };
+
 export function createTaskStore(options: TaskStoreOptions = {}): TaskStore {
-  const maxTasks = options.maxTasks ?? DEFAULT_MAX_TASKS;
-  const now = options.now ?? (() => Date.now());
-  const tasks = new Map<string, LiveTask>();
-
-  const purgeExpired = () => {
-    const time = now();
-    for (const [id, task] of tasks) {
-      if (time < task.createdAt + task.ttlMs) continue;
-      task.abort.abort();
-      tasks.delete(id);
-      notify(task);
-    }
-  };
-  const makeRoom = (): boolean => {
-    purgeExpired();
-    if (tasks.size < maxTasks) return true;
-    const oldestOver = [...tasks.values()].find((task) => isTerminalStatus(task.status));
-    if (!oldestOver) return false;
-    tasks.delete(oldestOver.taskId);
-    return true;
-  };
-  const find = (taskId: string): LiveTask | undefined => {
-    purgeExpired();
-    return tasks.get(taskId);
-  };
-  const notify = (task: LiveTask) => {
-    const watchers = [...task.watchers];
-    task.watchers.clear();
-    for (const watcher of watchers) watcher();
-  };
-  const change = (task: LiveTask, update: Partial<TaskRecord>) => {
-    // Once over, a task's state no longer changes: a cancelled task stays cancelled whatever its work did after.
-    if (isTerminalStatus(task.status)) return;
-    Object.assign(task, update, { lastUpdatedAt: now(), version: task.version + 1 });
-    notify(task);
-  };
-
-  const run = async (task: LiveTask, work: TaskWork) => {
-    const context: TaskWorkContext = {
-      signal: task.abort.signal,
-      say: (statusMessage) => change(task, { status: task.pending.length > 0 ? 'input_required' : 'working', statusMessage }),
-      askClient: (request, statusMessage) =>
-        new Promise<unknown>((resolve, reject) => {
-          if (task.abort.signal.aborted) return reject(new Error('The task was cancelled.'));
-          const key = `ask-${task.nextInputNumber++}`;
-          task.answers.set(key, resolve);
-          task.abort.signal.addEventListener('abort', () => reject(new Error('The task was cancelled.')), { once: true });
-          change(task, { status: 'input_required', statusMessage, pending: [...task.pending, { key, request, delivered: false }] });
-        }),
-    };
-    try {
-      const result = await work(context);
-      change(task, { status: 'completed', result, statusMessage: task.statusMessage });
-    } catch (error) {
-      if (task.abort.signal.aborted) return;
-      const failure: TaskError = error instanceof TaskProtocolError ? error.error : { code: -32603, message: error instanceof Error ? error.message : String(error) };
-      change(task, { status: 'failed', error: failure, statusMessage: failure.message });
-    }
-  };
-
+  const tasks: Tasks = { live: new Map(), maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS, now: options.now ?? (() => Date.now()) };
   return {
     create({ ttlMs, pollIntervalMs, statusMessage, work }) {
-      if (!makeRoom()) return undefined;
-      const time = now();
+      if (!makeRoom(tasks)) return undefined;
+      const time = tasks.now();
       const task: LiveTask = {
         taskId: crypto.randomUUID(),
         status: 'working',
@@ -161,45 +105,38 @@ export function createTaskStore(options: TaskStoreOptions = {}): TaskStore {
         watchers: new Set(),
         nextInputNumber: 1,
       };
-      tasks.set(task.taskId, task);
+      tasks.live.set(task.taskId, task);
       // The task is stored before its creation is answered: a tasks/get sent at once finds it.
-      queueMicrotask(() => void run(task, work));
+      queueMicrotask(() => void run(tasks, task, work));
       return snapshot(task);
     },
     get(taskId) {
-      const task = find(taskId);
+      const task = find(tasks, taskId);
       return task && snapshot(task);
     },
     answer(taskId, responses) {
-      const task = find(taskId);
+      const task = find(tasks, taskId);
       if (!task) return false;
-      const answered = task.pending.filter((input) => Object.hasOwn(responses, input.key));
-      if (answered.length === 0) return true;
-      const pending = task.pending.filter((input) => !answered.includes(input));
-      change(task, pending.length > 0 ? { pending } : { pending, status: 'working', statusMessage: 'The answer came: the work goes on.' });
-      for (const input of answered) {
-        task.answers.get(input.key)?.(responses[input.key]);
-        task.answers.delete(input.key);
-      }
+      answerInputs(tasks, task, responses);
       return true;
     },
     takeUndelivered(taskId) {
-      const task = find(taskId);
+      const task = find(tasks, taskId);
       if (!task) return [];
       const undelivered = task.pending.filter((input) => !input.delivered);
       for (const input of undelivered) input.delivered = true;
       return undelivered.map((input) => ({ ...input }));
     },
     cancel(taskId, statusMessage) {
-      const task = find(taskId);
+      const task = find(tasks, taskId);
       if (!task) return false;
       if (isTerminalStatus(task.status)) return true;
-      change(task, { status: 'cancelled', statusMessage, pending: [] });
+      change(tasks, task, { status: 'cancelled', statusMessage, pending: [] });
       task.abort.abort();
       return true;
     },
     waitForChange(taskId, seenVersion, signal) {
-      const task = find(taskId);
+      const task = find(tasks, taskId);
       if (!task || signal?.aborted || task.version !== seenVersion) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const done = () => {
@@ -211,8 +148,80 @@ export function createTaskStore(options: TaskStoreOptions = {}): TaskStore {
         signal?.addEventListener('abort', done, { once: true });
       });
     },
-    count: () => tasks.size,
+    count: () => tasks.live.size,
   };
+}
+
+function purgeExpired(tasks: Tasks): void {
+  const time = tasks.now();
+  for (const [id, task] of tasks.live) {
+    if (time < task.createdAt + task.ttlMs) continue;
+    task.abort.abort();
+    tasks.live.delete(id);
+    notify(task);
+  }
+}
+
+function makeRoom(tasks: Tasks): boolean {
+  purgeExpired(tasks);
+  if (tasks.live.size < tasks.maxTasks) return true;
+  const oldestOver = [...tasks.live.values()].find((task) => isTerminalStatus(task.status));
+  if (!oldestOver) return false;
+  tasks.live.delete(oldestOver.taskId);
+  return true;
+}
+
+function find(tasks: Tasks, taskId: string): LiveTask | undefined {
+  purgeExpired(tasks);
+  return tasks.live.get(taskId);
+}
+
+function notify(task: LiveTask): void {
+  const watchers = [...task.watchers];
+  task.watchers.clear();
+  for (const watcher of watchers) watcher();
+}
+
+function change(tasks: Tasks, task: LiveTask, update: Partial<TaskRecord>): void {
+  // Once over, a task's state no longer changes: a cancelled task stays cancelled whatever its work did after.
+  if (isTerminalStatus(task.status)) return;
+  Object.assign(task, update, { lastUpdatedAt: tasks.now(), version: task.version + 1 });
+  notify(task);
+}
+
+/** Answers the input requests whose keys the responses name; the others stay pending. */
+function answerInputs(tasks: Tasks, task: LiveTask, responses: Record<string, unknown>): void {
+  const answered = task.pending.filter((input) => Object.hasOwn(responses, input.key));
+  if (answered.length === 0) return;
+  const pending = task.pending.filter((input) => !answered.includes(input));
+  change(tasks, task, pending.length > 0 ? { pending } : { pending, status: 'working', statusMessage: 'The answer came: the work goes on.' });
+  for (const input of answered) {
+    task.answers.get(input.key)?.(responses[input.key]);
+    task.answers.delete(input.key);
+  }
+}
+
+async function run(tasks: Tasks, task: LiveTask, work: TaskWork): Promise<void> {
+  const context: TaskWorkContext = {
+    signal: task.abort.signal,
+    say: (statusMessage) => change(tasks, task, { status: task.pending.length > 0 ? 'input_required' : 'working', statusMessage }),
+    askClient: (request, statusMessage) =>
+      new Promise<unknown>((resolve, reject) => {
+        if (task.abort.signal.aborted) return reject(new Error('The task was cancelled.'));
+        const key = `ask-${task.nextInputNumber++}`;
+        task.answers.set(key, resolve);
+        task.abort.signal.addEventListener('abort', () => reject(new Error('The task was cancelled.')), { once: true });
+        change(tasks, task, { status: 'input_required', statusMessage, pending: [...task.pending, { key, request, delivered: false }] });
+      }),
+  };
+  try {
+    const result = await work(context);
+    change(tasks, task, { status: 'completed', result, statusMessage: task.statusMessage });
+  } catch (error) {
+    if (task.abort.signal.aborted) return;
+    const failure: TaskError = error instanceof TaskProtocolError ? error.error : { code: -32603, message: error instanceof Error ? error.message : String(error) };
+    change(tasks, task, { status: 'failed', error: failure, statusMessage: failure.message });
+  }
 }
 
 function snapshot(task: LiveTask): TaskRecord {

@@ -1,4 +1,4 @@
-import type { ServerCatalog } from '../create-mcp-server.ts';
+import type { ServerCatalog } from '../server-catalog.ts';
 import { createTaskStore, type TaskStore } from '../tasks/task-store.ts';
 import { createChangingToolRegistry, type RegisteredTool, type ToolRegistry } from '../tool-registry.ts';
 import { getToolboxPrompt, toolboxPrompts } from './toolbox-prompts.ts';
