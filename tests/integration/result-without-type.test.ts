@@ -34,14 +34,22 @@ function removeResultType(body: string): string {
   return body.replace(/^data: (\{.*\})$/gm, (_line, data: string) => `data: ${strip(data)}`);
 }
 
-/** Passes everything to the v2 server, and takes resultType out of the answers to `method`. */
+/**
+ * Passes everything to the v2 server, and takes resultType out of the answers to `method`.
+ * Every other answer is passed on as it streams: a 2026-07-28 host opens subscriptions/listen,
+ * whose stream stays open for the run, so waiting for its end would hold the run.
+ */
 async function startHopWithout(method: string, target: string): Promise<TestServer> {
   return startHttpServer(async (request, response, body) => {
     const upstream = await fetch(target, { method: request.method, headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)).map(([name, value]) => [name, String(value)])), ...(request.method === 'POST' ? { body } : {}) });
-    const text = await upstream.text();
-    const sent = body.includes(`"method":"${method}"`) ? removeResultType(text) : text;
     response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-    response.end(sent);
+    if (body.includes(`"method":"${method}"`)) {
+      response.end(removeResultType(await upstream.text()));
+      return;
+    }
+    const reader = upstream.body?.getReader();
+    for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) response.write(chunk.value);
+    response.end();
   });
 }
 
