@@ -198,6 +198,8 @@ if (authFault && !sandbox) fail('--auth-fault switches a fault of the built-in s
 const mcpPath = authFault?.success ? `${scenario.mcpPath}?fault=${authFault.data}` : scenario.mcpPath;
 const topologyChoice = readTopologyFlags({ topology: values.topology, requireApproval: values['require-approval'], approval: values.approval, scenarioTopology: scenario.topology, wire: wireId, stdio: stdioCommand !== undefined, twin: values.twin });
 if ('error' in topologyChoice) fail(topologyChoice.error);
+// A task is followed by the host's MCP client; in the provider's topology the host makes no tools/call, so there is none to cancel.
+if (values['cancel-task'] && topologyChoice.topology === 'provider' && !values.twin) fail('--cancel-task cancels a task the host follows, but with --topology provider the provider\'s MCP client makes the calls and the host follows none: leave out --cancel-task, or --topology provider.');
 
 /** The CLI's part in the authorization flow: the consent URL printed on stderr (stdout keeps the trace), the redirect read on loopback. */
 function readAuthorizationSettings({ redirect, localUrl }: { redirect: LoopbackRedirect; localUrl: string }): AuthorizationSettings {

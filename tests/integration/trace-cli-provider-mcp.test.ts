@@ -65,6 +65,7 @@ describe('npm run trace -- --topology provider', () => {
     [['--topology', 'provider', '--wire', 'anthropic', '--stdio', 'node server.js'], 'cannot reach a stdio server'],
     [['--approval', 'deny'], 'add --topology provider'],
     [['--topology', 'sideways'], '--topology is host or provider'],
+    [['--scenario', 'provider-mcp', '--cancel-task'], '--cancel-task cancels a task the host follows'],
   ])('refuses %j with exit 2 and what to give instead', async (parameters, message) => {
     const { code, stderr } = await runTraceCli(parameters);
     expect(code).toBe(2);
