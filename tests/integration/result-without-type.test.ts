@@ -48,7 +48,13 @@ async function startHopWithout(method: string, target: string): Promise<TestServ
       return;
     }
     const reader = upstream.body?.getReader();
-    for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) response.write(chunk.value);
+    try {
+      for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) response.write(chunk.value);
+    } catch {
+      // The v2 server closes at the test's end with the listen stream still open: the hop's answer is cut as the server's was.
+      response.destroy();
+      return;
+    }
     response.end();
   });
 }
