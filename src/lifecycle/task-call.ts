@@ -7,6 +7,7 @@ import { readResourceLinks } from './resource-links.ts';
 import type { RunContext } from './run-context.ts';
 import { answerTaskInputs } from './task-input.ts';
 import { describePollField, readDetailedTask, readLegacyTask, type FollowedTask } from './task-shapes.ts';
+import { describeLostTask, type TaskLifetime } from './task-ttl.ts';
 import { MAX_TASK_POLLS, TASK_POLL_DEFAULT_MS, TASK_POLL_MAX_MS, TASK_POLL_MIN_MS, WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /**
@@ -36,6 +37,8 @@ type Follow = {
   inResult?: string;
   /** 2026-07-28: the input request keys answered already (a poll may show one again before the server took the answer). */
   answeredKeys: Set<string>;
+  /** The task's ttl, from when its creation came (each status may say it anew). */
+  lifetime: TaskLifetime;
 };
 
 async function send<T>(context: RunContext, method: string, params: Record<string, unknown>, schema: StandardSchemaV1<unknown, T>): Promise<T> {
@@ -95,9 +98,21 @@ async function finishWithResult(context: RunContext, result: CallToolResult): Pr
   return { type: 'result', result: await readResourceLinks(context, result) };
 }
 
-async function finishWithError(context: RunContext, message: string, code?: number): Promise<Outcome> {
-  await handOver(context, { error: { ...(code === undefined ? {} : { code }), message } });
+async function finishWithError(context: RunContext, message: string, code?: number, note?: string): Promise<Outcome> {
+  await handOver(context, { error: { ...(code === undefined ? {} : { code }), message } }, note);
   return { type: 'host-error', message };
+}
+
+/** The server answered a request about the task with -32602: it no longer has it (its ttl ran out, most likely). */
+async function finishLost(follow: Follow, method: string, error: ProtocolError): Promise<Outcome> {
+  await follow.context.traffic.answered(method);
+  const note = describeLostTask({ era: follow.era, lifetime: follow.lifetime, now: Date.now(), method, code: error.code });
+  return finishWithError(follow.context, `MCP error ${error.code}: ${error.message}`, error.code, note);
+}
+
+/** Whether an error answering a request about the task says the server does not know it (-32602, as both eras name it). */
+function isLostTask(error: unknown): error is ProtocolError {
+  return error instanceof ProtocolError && error.code === -32602;
 }
 
 /** 2025-11-25's tasks/result: blocks until the task is over; on its stream come the server's requests (the SDK's handlers answer them at the gate). */
@@ -112,6 +127,7 @@ async function fetchLegacyResult(follow: Follow, taskId: string): Promise<Outcom
     if (!(error instanceof ProtocolError) || context.signal.aborted) throw error;
     await context.traffic.answered('tasks/result');
     if (follow.cancelRequested) return finishCancelled(follow, taskId);
+    if (isLostTask(error)) return finishLost(follow, 'tasks/result', error);
     return finishWithError(context, `MCP error ${error.code}: ${error.message}`, error.code);
   } finally {
     follow.inResult = undefined;
@@ -150,7 +166,7 @@ async function finishCancelled(follow: Follow, taskId: string): Promise<Outcome>
 
 /** Follows a task from its creation to its end; the tool round's outcome is the task's. */
 export async function followTask(context: RunContext, { era, task: created }: { era: Era; task: FollowedTask }): Promise<Outcome> {
-  const follow: Follow = { context, era, cancelRequested: false, wake: () => {}, answeredKeys: new Set() };
+  const follow: Follow = { context, era, cancelRequested: false, wake: () => {}, answeredKeys: new Set(), lifetime: { createdAt: Date.now(), ttlMs: created.ttlMs } };
   const cancelAfterFirstStatus = context.options.cancelTask === true;
   context.state.cancelToolCall = () => {
     follow.cancelRequested = true;
@@ -179,9 +195,11 @@ export async function followTask(context: RunContext, { era, task: created }: { 
       if (follow.cancelRequested) continue;
       try {
         task = await getTask(follow, task.taskId);
+        if (task.ttlMs !== undefined) follow.lifetime.ttlMs = task.ttlMs;
       } catch (error) {
         // The learner's cancel took the poll back at the gate: the loop cancels instead.
         if (follow.cancelRequested && !context.signal.aborted) continue;
+        if (isLostTask(error) && !context.signal.aborted) return await finishLost(follow, 'tasks/get', error);
         throw error;
       }
       if (cancelAfterFirstStatus && !isTerminalStatus(task.status)) follow.cancelRequested = true;

@@ -15,6 +15,8 @@ export type FollowedTask = {
   statusMessage?: string;
   /** What the server asked the client to wait between polls (pollInterval, pollIntervalMs). */
   pollIntervalMs: number | undefined;
+  /** How long the server keeps the task from its creation (ttl, ttlMs); null is no limit. */
+  ttlMs?: number | null;
   /** 2026-07-28: what an input_required task asks, by the server's keys. */
   inputRequests?: Record<string, InputRequestEntry>;
   /** 2026-07-28: a completed task's result, or a failed one's error, carried by tasks/get. */
@@ -27,7 +29,7 @@ export function readLegacyTask(value: unknown): FollowedTask | undefined {
   const checked = specTypeSchemas.Task['~standard'].validate(value);
   if ('issues' in checked && checked.issues) return undefined;
   const task = checked.value;
-  return { taskId: task.taskId, status: task.status, ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }), pollIntervalMs: task.pollInterval };
+  return { taskId: task.taskId, status: task.status, ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }), pollIntervalMs: task.pollInterval, ttlMs: task.ttl };
 }
 
 /** A 2025-11-25 tools/call answer that is a task: `{ task }`. */
@@ -41,7 +43,7 @@ export function readModernCreation(value: unknown): FollowedTask | undefined {
   const parsed = ModernCreateTaskResultSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const task = parsed.data;
-  return { taskId: task.taskId, status: task.status, ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }), pollIntervalMs: task.pollIntervalMs };
+  return { taskId: task.taskId, status: task.status, ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }), pollIntervalMs: task.pollIntervalMs, ttlMs: task.ttlMs };
 }
 
 /** A 2026-07-28 tasks/get answer: the task, with what its status brings. */
@@ -49,7 +51,7 @@ export function readDetailedTask(value: unknown): FollowedTask | undefined {
   const parsed = DetailedTaskSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const task = parsed.data;
-  const base = { taskId: task.taskId, status: task.status, ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }), pollIntervalMs: task.pollIntervalMs };
+  const base = { taskId: task.taskId, status: task.status, ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }), pollIntervalMs: task.pollIntervalMs, ttlMs: task.ttlMs };
   switch (task.status) {
     case 'working':
     case 'cancelled':

@@ -84,13 +84,15 @@ export function describeTaskCapabilities(era: TaskEra): Record<string, unknown> 
 
 const TaskIdParams = z.looseObject({ taskId: z.string() });
 
-function unknownTask(taskId: string): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Failed to retrieve task: no task ${JSON.stringify(taskId)} here (it never existed, or it outlived its ttl and was dropped).`);
+/** -32602 for a task the store does not hold, worded as the spec's examples are: expired when its ttl ran out, else not found. */
+function unknownTask(store: TaskStore, taskId: string): ProtocolError {
+  if (store.hasExpired(taskId)) return new ProtocolError(ProtocolErrorCode.InvalidParams, `Failed to retrieve task: Task has expired (${JSON.stringify(taskId)} outlived its ttl, so this server dropped it and its result).`);
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Failed to retrieve task: Task not found (this server holds no task ${JSON.stringify(taskId)}: it never had one by that id, or dropped it long ago).`);
 }
 
 function findTask(store: TaskStore, taskId: string): TaskRecord {
   const task = store.get(taskId);
-  if (!task) throw unknownTask(taskId);
+  if (!task) throw unknownTask(store, taskId);
   return task;
 }
 
@@ -111,13 +113,13 @@ function serveModernTaskMethods(server: Server, store: TaskStore): void {
   // The SDK lifts inputResponses out of the params (as for a multi round-trip request) into the context.
   server.setRequestHandler('tasks/update', { params: TaskIdParams }, async ({ taskId }, context) => {
     requireExtension();
-    if (!store.answer(taskId, context.mcpReq.inputResponses ?? {})) throw unknownTask(taskId);
+    if (!store.answer(taskId, context.mcpReq.inputResponses ?? {})) throw unknownTask(store, taskId);
     return {};
   });
   server.setRequestHandler('tasks/cancel', { params: TaskIdParams }, async ({ taskId }) => {
     requireExtension();
     // Cooperative and idempotent: the answer is an acknowledgement; the next tasks/get says what became of the task.
-    if (!store.cancel(taskId, 'The client cancelled the task (tasks/cancel).')) throw unknownTask(taskId);
+    if (!store.cancel(taskId, 'The client cancelled the task (tasks/cancel).')) throw unknownTask(store, taskId);
     return {};
   });
 }

@@ -100,6 +100,20 @@ describe('the task store', () => {
     expect(startControlled(store).task.taskId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('remembers the ids of tasks it dropped for their ttl (up to maxTasks of them), and no others', () => {
+    let time = 1_000;
+    const store = createTaskStore({ maxTasks: 2, now: () => time });
+    const ids = [startControlled(store), startControlled(store)].map((controlled) => controlled.task.taskId);
+    expect(ids.map((id) => store.hasExpired(id))).toEqual([false, false]);
+    time += 60_000;
+    expect(ids.map((id) => store.hasExpired(id))).toEqual([true, true]);
+    expect(store.hasExpired('no-such-task')).toBe(false);
+    const third = startControlled(store).task.taskId;
+    time += 60_000;
+    // The third expired too: the oldest remembered id makes way for it.
+    expect([...ids, third].map((id) => store.hasExpired(id))).toEqual([false, true, true]);
+  });
+
   it('makes room by dropping the oldest task that is over', async () => {
     const store = createTaskStore({ maxTasks: 1 });
     const first = startControlled(store);

@@ -9,8 +9,10 @@ import { isTerminalStatus, type InputRequestEntry, type TaskError, type TaskStat
  * it needs from the client waits here as input requests until an answer comes (in
  * 2026-07-28 by tasks/update, in 2025-11-25 on the tasks/result stream).
  *
- * Bounds: a task lives ttlMs from its creation (then tasks/get knows it no more), and
- * the store holds at most maxTasks; a new task beyond that first drops the oldest that
+ * Bounds: a task lives ttlMs from its creation (then tasks/get knows it no more, but
+ * for its id: the store remembers up to maxTasks ids of tasks it dropped for their ttl,
+ * so it can say a task has expired rather than that there never was one), and the
+ * store holds at most maxTasks; a new task beyond that first drops the oldest that
  * is over, and is refused when none is. A task id is 122 random bits (crypto.randomUUID):
  * the id is what lets a client read the task, since a stateless endpoint cannot tell
  * one client from another (the spec asks for ids no one can guess where tasks cannot be
@@ -68,6 +70,8 @@ export type TaskStore = {
   /** Creates the task (working) and starts its work; undefined when the store is full of tasks still under way. */
   create(options: { ttlMs: number; pollIntervalMs: number; statusMessage: string; work: TaskWork }): TaskRecord | undefined;
   get(taskId: string): TaskRecord | undefined;
+  /** Whether this id was a task the store dropped when its ttl ran out (one of the latest maxTasks so dropped). */
+  hasExpired(taskId: string): boolean;
   /** Answers input requests by key; keys not asked, or already answered, are ignored. False when there is no such task. */
   answer(taskId: string, responses: Record<string, unknown>): boolean;
   /** The input requests not yet handed to the client (2025-11-25 hands each over once, on the tasks/result stream). */
@@ -82,10 +86,10 @@ export type TaskStore = {
 const DEFAULT_MAX_TASKS = 500;
 
 /** The store's own state, which the functions below share. */
-type Tasks = { live: Map<string, LiveTask>; maxTasks: number; now: () => number };
+type Tasks = { live: Map<string, LiveTask>; expired: Set<string>; maxTasks: number; now: () => number };
 
 export function createTaskStore(options: TaskStoreOptions = {}): TaskStore {
-  const tasks: Tasks = { live: new Map(), maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS, now: options.now ?? (() => Date.now()) };
+  const tasks: Tasks = { live: new Map(), expired: new Set(), maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS, now: options.now ?? (() => Date.now()) };
   return {
     create({ ttlMs, pollIntervalMs, statusMessage, work }) {
       if (!makeRoom(tasks)) return undefined;
@@ -113,6 +117,10 @@ export function createTaskStore(options: TaskStoreOptions = {}): TaskStore {
     get(taskId) {
       const task = find(tasks, taskId);
       return task && snapshot(task);
+    },
+    hasExpired(taskId) {
+      purgeExpired(tasks);
+      return tasks.expired.has(taskId);
     },
     answer(taskId, responses) {
       const task = find(tasks, taskId);
@@ -158,6 +166,9 @@ function purgeExpired(tasks: Tasks): void {
     if (time < task.createdAt + task.ttlMs) continue;
     task.abort.abort();
     tasks.live.delete(id);
+    tasks.expired.add(id);
+    // A Set iterates in insertion order: the first id is the one that expired longest ago.
+    if (tasks.expired.size > tasks.maxTasks) tasks.expired.delete(tasks.expired.values().next().value ?? id);
     notify(task);
   }
 }
