@@ -1,4 +1,4 @@
-import { createMcpHandler, InMemoryServerEventBus, isInitializeRequest, isLegacyRequest, type McpHttpHandler, type Server, type ServerEventBus } from '@modelcontextprotocol/server';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpHttpHandler, type Server, type ServerEventBus } from '@modelcontextprotocol/server';
 import { createConformanceServer } from '../mcp/conformance/create-conformance-server.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createInFlightCalls, type InFlightCalls } from '../mcp/in-flight-calls.ts';
@@ -11,6 +11,7 @@ import { createJsonRpcErrorResponse } from './json-rpc-errors.ts';
 import { readJsonBody, refuseUnreadBody } from './json-rpc-body.ts';
 import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
 import { createSessionLimits, type ClientIdentity } from './session-limits.ts';
+import { createRunSubscriptions, isListenRequest } from './run-subscriptions.ts';
 import { passStaleGateway } from './stale-gateway.ts';
 
 /**
@@ -71,9 +72,9 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
     const calls = createInFlightCalls({ onError });
     return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), { legacy: 'stateless', onerror: onError, ...(bus ? { bus } : {}) });
   };
-  // The toolbox's 2026-07-28 list changes go to every subscriptions/listen stream open on either of its modern handlers.
-  const toolboxBus = new InMemoryServerEventBus(onError);
-  const publishToolsChanged = () => toolboxBus.publish({ kind: 'tools_list_changed' });
+  // The toolbox's 2026-07-28 list changes go to the subscriptions/listen streams of the run whose list changed.
+  const subscriptions = createRunSubscriptions({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog }), onError });
+  const { publishToolsChanged, sharedBus: toolboxBus } = subscriptions;
   const mcp = stateless(({ inFlight }) => createMcpServer(registry, { inFlight }));
   const toolboxHandler = stateless(
     ({ era, inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight, tasks: { store: toolbox.tasks, era }, ...(era === 'modern' ? { publishToolsChanged } : {}) }),
@@ -115,7 +116,7 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
     const body = await readJsonBody(request);
     if (body.kind !== 'json') return refuseUnreadBody(body);
     if (offersReachBack(body.value)) return toolboxSessions.fetch(request, body);
-    return toolboxHandler.fetch(request, { parsedBody: body.value });
+    return (isListenRequest(body.value) && subscriptions.serveListen(request, body.value)) || toolboxHandler.fetch(request, { parsedBody: body.value });
   }
 
   return {
@@ -129,7 +130,7 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
     countSessions: limits.countSessions,
     close: async () => {
       const handlers = [mcp, toolboxHandler, protectedMcp, appsMcp, sessionsModern, toolboxModern, conformanceModern, sessions, toolboxSessions, conformanceSessions];
-      await Promise.all(handlers.map((handler) => handler.close()));
+      await Promise.all([...handlers.map((handler) => handler.close()), subscriptions.close()]);
     },
   };
 }

@@ -5,10 +5,10 @@ import type { ArgumentCheck } from '../../src/trace/server-report.ts';
 import { shareCancellation, type InFlightCalls } from './in-flight-calls.ts';
 import { describeCatalogCapabilities, serveCatalog, type ServerCatalog } from './server-catalog.ts';
 import { createProgressChannel, type ProgressChannel } from './progress-channel.ts';
-import { parseTraceparent } from '../../src/trace/trace-context.ts';
 import { answerWithTask, decideTaskDispatch, describeTaskCapabilities, serveTaskMethods, TaskServingServer, type TaskEra } from './tasks/serve-tasks.ts';
 import { TaskProtocolError, type TaskStore } from './tasks/task-store.ts';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.ts';
+import { readRunKey } from './run-key.ts';
 
 export const SERVER_INFO = { name: 'mcp-lifecycle-explorer-server', version: '0.1.0' };
 
@@ -25,10 +25,10 @@ export type McpServerOptions = {
   tasks?: { store: TaskStore; era: TaskEra };
   /**
    * How a 2026-07-28 instance says its tool list changed: on the endpoint's open
-   * subscriptions/listen streams (the spec sends list_changed nowhere else). Without it,
-   * the 2025-11-25 way: on the stream of the call that changed the list.
+   * subscriptions/listen streams of the run whose list it was (the spec sends list_changed
+   * nowhere else). Without it, the 2025-11-25 way: on the stream of the call that changed the list.
    */
-  publishToolsChanged?: () => void;
+  publishToolsChanged?: (runKey: string | undefined) => void;
 };
 
 export function createMcpServer(registry: ToolRegistry, options: McpServerOptions = {}): Server {
@@ -110,7 +110,7 @@ function serveToolCalls(server: Server, registry: ToolRegistry, options: McpServ
         signal: context.mcpReq.signal,
         reportProgress: channel.reportToolProgress,
         notifyToolsChanged: options.publishToolsChanged
-          ? async () => options.publishToolsChanged?.()
+          ? async () => options.publishToolsChanged?.(readRunKey(request.params._meta).runKey)
           : () => context.mcpReq.notify({ method: 'notifications/tools/list_changed' }),
         ...(context.mcpReq.inputResponses ? { inputResponses: context.mcpReq.inputResponses } : {}),
         ...readServerOrigin(context.http?.req),
@@ -197,12 +197,6 @@ async function startToolTask({ tasks, tool, behaviour, name, data, channel, orig
 function isServedModern(server: Server): boolean {
   const version = server.getNegotiatedProtocolVersion();
   return version !== undefined && version >= '2026-07-28';
-}
-
-/** The run's trace id, from the traceparent the host sends with every request (src/trace/trace-context.ts). */
-function readRunKey(meta: Record<string, unknown> | undefined): { runKey?: string } {
-  const context = parseTraceparent(meta?.traceparent);
-  return context ? { runKey: context.traceId } : {};
 }
 
 /** The origin the client used to reach the server, when the request says (a Service Worker's request does too). */

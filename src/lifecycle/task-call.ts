@@ -111,8 +111,8 @@ async function finishLost(follow: Follow, method: string, error: ProtocolError):
 }
 
 /** Whether an error answering a request about the task says the server does not know it (-32602, as both eras name it). */
-function isLostTask(error: unknown): error is ProtocolError {
-  return error instanceof ProtocolError && error.code === -32602;
+function isLostTask(error: ProtocolError): boolean {
+  return error.code === -32602;
 }
 
 /** 2025-11-25's tasks/result: blocks until the task is over; on its stream come the server's requests (the SDK's handlers answer them at the gate). */
@@ -199,7 +199,7 @@ export async function followTask(context: RunContext, { era, task: created }: { 
       } catch (error) {
         // The learner's cancel took the poll back at the gate: the loop cancels instead.
         if (follow.cancelRequested && !context.signal.aborted) continue;
-        if (isLostTask(error) && !context.signal.aborted) return await finishLost(follow, 'tasks/get', error);
+        if (error instanceof ProtocolError && isLostTask(error) && !context.signal.aborted) return await finishLost(follow, 'tasks/get', error);
         throw error;
       }
       if (cancelAfterFirstStatus && !isTerminalStatus(task.status)) follow.cancelRequested = true;
