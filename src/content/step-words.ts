@@ -1,6 +1,7 @@
 import { getStepDefinition } from '../trace/steps.ts';
 import type { Step } from '../trace/trace.ts';
 import type { Phase } from '../trace/vocabulary.ts';
+import { describeAppViewSummary } from './app-view-words.ts';
 import { PHASE_SUMMARIES } from './phase-summaries.ts';
 import { PROVIDER_MCP_PHASE_SUMMARIES } from './provider-mcp-phase-summaries.ts';
 import { describeGateTitle } from './gate-words.ts';
@@ -70,6 +71,10 @@ function describeSummary(facts: RunFacts, stepFacts: StepFacts): Sentence | null
       return describeExecution(facts, stepFacts);
     case 'mcp.session.expired':
       return describeSessionExpired(facts, step, index);
+    case 'app.tool-result.notification':
+    case 'app.tool-cancelled.notification':
+    case 'app.tools-call.response':
+      return describeAppViewSummary(facts, stepFacts);
     case 'host.fault':
       return step.fault?.rule === 'round-cap'
         ? say('Not a failure of any part: the host’s own cap on tool rounds stopped the loop, as it is meant to. The steps before stay recorded.', { kind: 'round-cap', reached: true })

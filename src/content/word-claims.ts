@@ -12,6 +12,9 @@ export type GateKind = 'consent' | 'sampling' | 'elicitation' | 'mcp-approval';
 /** What became of the tool calls of one round, as the server's answers say. */
 export type CallResult = 'ok' | 'is-error' | 'protocol-error' | 'not-sent' | 'stopped' | 'unanswered';
 
+/** What a view's own tools/call was answered with: the server's result, a tool error in it, or a JSON-RPC error instead. */
+export type ViewCallAnswer = 'result' | 'tool-error' | 'error';
+
 export type Claim =
   /** The step's HTTP exchange ended with this status. */
   | { kind: 'http-status'; step: number; status: number }
@@ -52,7 +55,11 @@ export type Claim =
   /** The provider reported its own MCP client making this many tool calls (provider-side MCP). */
   | { kind: 'reported-calls'; count: number }
   /** The server answered this round's tools/call with a task (and so the rest of the call went through the task). */
-  | { kind: 'task-created'; round: number; created: boolean };
+  | { kind: 'task-created'; round: number; created: boolean }
+  /** The view was told (ui/notifications/tool-result, this step) the very result the model was handed, or another one. */
+  | { kind: 'view-result'; step: number; sameAsModel: boolean }
+  /** The view's own tools/call (answered at this step) got this from the server, through the host. */
+  | { kind: 'view-call-answer'; step: number; answer: ViewCallAnswer };
 
 /** Words and what they claim. */
 export type Sentence = { text: string; claims: Claim[] };

@@ -119,6 +119,25 @@ function readGateAnswer(step: Step): string | null {
 
 const GATE_IDS = { consent: 'user.consent', sampling: 'host.sampling.review', elicitation: 'user.elicitation.answer', 'mcp-approval': 'user.mcp-approval' } as const;
 
+/** Whether the ui/notifications/tool-result at this step carried the content the host handed on for the model in its round. */
+function readViewToldModelResult(steps: readonly Step[], index: number): boolean | null {
+  const told = steps[index];
+  const handed = steps.slice(0, index).findLast((step) => step.id === 'client.result-to-host' && step.iteration === told?.iteration);
+  if (!told || !isRecord(told.payload) || !isRecord(told.payload.params) || !handed || !isRecord(handed.payload)) return null;
+  const { params } = told.payload;
+  return JSON.stringify([params.content, params.structuredContent, params.isError]) === JSON.stringify([handed.payload.content, handed.payload.structuredContent, handed.payload.isError]);
+}
+
+/** What the server said to the view's own tools/call answered at this step: the MCP tools/call between the view's request and this answer. */
+function readViewCallAnswer(steps: readonly Step[], index: number): string {
+  const answerId = rpcId(steps[index]!);
+  const asked = steps.slice(0, index).findLastIndex((step) => step.id.startsWith('app.') && method(step) === 'tools/call' && rpcId(step) === answerId);
+  const serverAnswer = readAnswersTo(steps.slice(asked + 1, index).filter((step) => step.id.startsWith('mcp.')), 'tools/call').filter(isFinal).at(-1);
+  const result = resultOf(serverAnswer);
+  if (asked < 0 || !result) return 'error';
+  return result.isError === true ? 'tool-error' : 'result';
+}
+
 /** Null when the claim holds; else why the trace says otherwise. */
 export function checkClaim(trace: Trace, claim: Claim, truth: RunTruth): string | null {
   const { steps } = trace;
@@ -189,6 +208,14 @@ export function checkClaim(trace: Trace, claim: Claim, truth: RunTruth): string 
     case 'task-created': {
       const created = readCalls(steps.filter((step) => step.iteration === claim.round)).answers.some(isTaskAnswer);
       return created === claim.created ? null : fail(created);
+    }
+    case 'view-result': {
+      const same = readViewToldModelResult(steps, claim.step);
+      return same === claim.sameAsModel ? null : fail(same);
+    }
+    case 'view-call-answer': {
+      const answer = readViewCallAnswer(steps, claim.step);
+      return answer === claim.answer ? null : fail(answer);
     }
     case 'round-cap': {
       const rounds = new Set(steps.filter((step) => step.id === 'provider.response.tool-calls').map((step) => step.iteration)).size;
