@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { answerAtGate } from '../../store/actions.ts';
-import { GATE_ACTIONS, GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
+import { CallArguments, GateChoices } from './gate-choices.tsx';
+import { GatePanel } from './gate-panel.tsx';
 
 /** What host.ask-consent put before the user (src/lifecycle/consent.ts). */
 const AskedSchema = z.looseObject({ tool: z.string(), arguments: z.unknown().optional(), annotations: z.record(z.string(), z.unknown()).optional() });
@@ -12,11 +12,7 @@ export function ConsentAnswer({ asked }: { asked: unknown }) {
   const annotations = parsed.success ? Object.entries(parsed.data.annotations ?? {}) : [];
   return (
     <GatePanel title={`Allow the host to call ${tool}?`} testId="consent-answer">
-      {parsed.success && parsed.data.arguments !== undefined && (
-        <p>
-          With the arguments <code className="font-mono">{JSON.stringify(parsed.data.arguments)}</code>
-        </p>
-      )}
+      {parsed.success && parsed.data.arguments !== undefined && <CallArguments args={parsed.data.arguments} />}
       {annotations.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="The tool's annotations">
           {annotations.map(([name, value]) => (
@@ -31,14 +27,12 @@ export function ConsentAnswer({ asked }: { asked: unknown }) {
       <p className="text-xs">
         Annotations are untrusted hints from the server: the host cannot check them, so they tell it when to ask you, never that a call is safe.
       </p>
-      <div className="flex gap-2" {...GATE_ACTIONS}>
-        <button type="button" className={PRIMARY} onClick={() => answerAtGate({ decision: 'allow' })}>
-          Allow {tool}
-        </button>
-        <button type="button" className={SECONDARY} onClick={() => answerAtGate({ decision: 'deny' })}>
-          Deny
-        </button>
-      </div>
+      <GateChoices
+        choices={[
+          { label: `Allow ${tool}`, answer: { decision: 'allow' } },
+          { label: 'Deny', answer: { decision: 'deny' } },
+        ]}
+      />
     </GatePanel>
   );
 }

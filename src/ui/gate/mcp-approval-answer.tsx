@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { answerAtGate } from '../../store/actions.ts';
-import { GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
+import { CallArguments, GateChoices } from './gate-choices.tsx';
+import { GatePanel } from './gate-panel.tsx';
 
 /** What host.ask-mcp-approval put before the user (src/lifecycle/mcp-approval.ts). */
 const AskedSchema = z.looseObject({ tool: z.string(), arguments: z.unknown().optional(), reportedIn: z.string().optional() });
@@ -16,23 +16,20 @@ export function McpApprovalAnswer({ asked }: { asked: unknown }) {
   return (
     <GatePanel title={`Let the provider call ${tool}?`} testId="mcp-approval-answer">
       {parsed.success && parsed.data.arguments !== undefined && (
-        <p>
-          With the arguments <code className="font-mono">{JSON.stringify(parsed.data.arguments)}</code>
+        <CallArguments args={parsed.data.arguments}>
           {parsed.data.reportedIn ? <> (the provider’s request, at <code className="font-mono">{parsed.data.reportedIn}</code> of its reply)</> : null}
-        </p>
+        </CallArguments>
       )}
       <p className="text-xs">
         The provider’s own MCP client makes this call, straight to the server: once approved, the host sees only what the provider reports. Your answer goes back
         as an <code className="font-mono">mcp_approval_response</code>. Next does not answer for you.
       </p>
-      <div className="flex gap-2">
-        <button type="button" className={PRIMARY} onClick={() => answerAtGate({ decision: 'approve' })}>
-          Approve {tool}
-        </button>
-        <button type="button" className={SECONDARY} onClick={() => answerAtGate({ decision: 'deny' })}>
-          Deny
-        </button>
-      </div>
+      <GateChoices
+        choices={[
+          { label: `Approve ${tool}`, answer: { decision: 'approve' } },
+          { label: 'Deny', answer: { decision: 'deny' } },
+        ]}
+      />
     </GatePanel>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { answerAtGate } from '../../store/actions.ts';
 import { readRunHttpOrigins } from '../../store/run-controller.ts';
 import { passUrlGate } from '../../trace/url-gate.ts';
-import { GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
+import { GateChoices } from './gate-choices.tsx';
+import { GatePanel } from './gate-panel.tsx';
 
 /** What host.ask-open-link put before the user (src/lifecycle/app-view-requests.ts). */
 const AskedSchema = z.looseObject({ url: z.string() });
@@ -24,16 +24,12 @@ export function OpenLinkAnswer({ asked }: { asked: unknown }) {
       </p>
       <p className="text-xs">The address comes from the view, so from the MCP server. Check it before you open it: it opens in a new tab that cannot reach back into the explorer.</p>
       {!gated.ok && <p role="alert">The host will not open this address: {gated.reason}. Keep it closed.</p>}
-      <div className="flex gap-2">
-        {gated.ok && (
-          <button type="button" className={PRIMARY} onClick={() => answerAtGate({ decision: 'open' })}>
-            Open the link
-          </button>
-        )}
-        <button type="button" className={SECONDARY} onClick={() => answerAtGate({ decision: 'keep-closed' })}>
-          Keep it closed
-        </button>
-      </div>
+      <GateChoices
+        choices={[
+          ...(gated.ok ? [{ label: 'Open the link', answer: { decision: 'open' } }] : []),
+          { label: 'Keep it closed', answer: { decision: 'keep-closed' } },
+        ]}
+      />
     </GatePanel>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { answerAtGate } from '../../store/actions.ts';
-import { GATE_ACTIONS, GatePanel, PRIMARY, SECONDARY } from './gate-panel.tsx';
+import { GateChoices } from './gate-choices.tsx';
+import { GatePanel } from './gate-panel.tsx';
 
 /** What host.sampling.review proposes (src/lifecycle/server-requests.ts): the server's messages and system prompt. */
 const ReviewSchema = z.looseObject({
@@ -42,14 +42,12 @@ export function SamplingReview({ review }: { review: unknown }) {
       ) : (
         <p>The request has no messages the host can show; decline it, or use Edit before sending.</p>
       )}
-      <div className="flex gap-2" {...GATE_ACTIONS}>
-        <button type="button" className={PRIMARY} onClick={() => answerAtGate({ ...(parsed.success ? parsed.data : {}), decision: 'approve' })}>
-          Approve
-        </button>
-        <button type="button" className={SECONDARY} onClick={() => answerAtGate({ ...(parsed.success ? parsed.data : {}), decision: 'decline' })}>
-          Decline
-        </button>
-      </div>
+      <GateChoices
+        choices={[
+          { label: 'Approve', answer: { ...(parsed.success ? parsed.data : {}), decision: 'approve' } },
+          { label: 'Decline', answer: { ...(parsed.success ? parsed.data : {}), decision: 'decline' } },
+        ]}
+      />
     </GatePanel>
   );
 }
