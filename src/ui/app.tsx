@@ -26,7 +26,7 @@ import { EmbedQuestion } from './embed-question.tsx';
 import { GRAPH_VIEW_ID, GraphSplit } from './graph-split.tsx';
 import { GatedLink } from './open-gated-url.tsx';
 import { passUrlGate } from '../trace/url-gate.ts';
-import { moveBetweenTabs } from './tab-keys.ts';
+import { TabList } from './tab-list.tsx';
 
 // The inspector is part of the first page: the first Next shows step 1 in it before the engine exists, and an import()
 // of its chunk, even preloaded, resolved a frame or more after that press. Its heavy parts (a tool result's rich content,
@@ -104,21 +104,17 @@ const VIEWS: { id: MainView; label: string }[] = [
 function ViewSwitch() {
   const view = useExplorerStore(selectView);
   return (
-    <div role="tablist" aria-label="Main view" className="flex gap-1" aria-keyshortcuts="V" onKeyDown={moveBetweenTabs}>
-      {VIEWS.map((entry) => (
-        <button
-          key={entry.id}
-          type="button"
-          role="tab"
-          aria-selected={view === entry.id}
-          tabIndex={view === entry.id ? 0 : -1}
-          onClick={() => setViewPreferences({ view: entry.id })}
-          className={`rounded-md px-2.5 py-1 text-xs font-medium ${view === entry.id ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
-        >
-          {entry.label}
-        </button>
-      ))}
-    </div>
+    <TabList
+      label="Main view"
+      className="flex gap-1"
+      keyShortcuts="V"
+      tabs={VIEWS}
+      chosen={view}
+      onChoose={(id) => setViewPreferences({ view: id })}
+      tabClassName={(selected) =>
+        `rounded-md px-2.5 py-1 text-xs font-medium ${selected ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`
+      }
+    />
   );
 }
 

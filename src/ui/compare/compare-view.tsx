@@ -5,7 +5,7 @@ import type { FieldChange, McpTool, McpToolResult } from '../../providers/types.
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { AnnotatedJson, ChangeLegend } from '../json/annotated-json.tsx';
 import { collectHighlights } from '../json/json-lines.ts';
-import { moveBetweenTabs } from '../tab-keys.ts';
+import { TabList } from '../tab-list.tsx';
 
 const selectSteps = (state: ExplorerState) => state.steps;
 const selectWire = (state: ExplorerState) => state.runWire;
@@ -76,22 +76,16 @@ export function CompareView() {
   };
   return (
     <div className="flex h-full min-h-0 flex-col gap-3" data-testid="compare-view">
-      <div role="tablist" aria-label="Translation" className="flex gap-1" onKeyDown={moveBetweenTabs}>
-        {([1, 2, 3] as const).map((entry) => (
-          <button
-            key={entry}
-            type="button"
-            role="tab"
-            aria-selected={number === entry}
-            tabIndex={number === entry ? 0 : -1}
-            disabled={!available[entry]}
-            onClick={() => setNumber(entry)}
-            className={`rounded-md px-3 py-1 text-sm disabled:opacity-40 ${number === entry ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
-          >
-            Translation #{entry}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Translation"
+        className="flex gap-1"
+        tabs={([1, 2, 3] as const).map((entry) => ({ id: entry, label: `Translation #${entry}`, disabled: !available[entry] }))}
+        chosen={number}
+        onChoose={setNumber}
+        tabClassName={(selected) =>
+          `rounded-md px-3 py-1 text-sm disabled:opacity-40 ${selected ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`
+        }
+      />
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {captions[number]} Only the card marked “this run” was sent; the others are what this host’s translators produce from the same data.
       </p>

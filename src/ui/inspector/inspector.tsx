@@ -19,7 +19,7 @@ import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
 import { TranslationView } from './translation-view.tsx';
 import { StepTimeText } from './step-time-text.tsx';
-import { moveBetweenTabs } from '../tab-keys.ts';
+import { TabList } from '../tab-list.tsx';
 import { findStreamSource } from './find-stream-source.ts';
 import { STEP_TITLE_TIMING } from '../wait-for-first-step.ts';
 import { rememberModule, useLoadedModule } from '../use-loaded-module.ts';
@@ -76,21 +76,16 @@ export function Inspector() {
 /** The step's views (translation, stream, message, HTTP): a tablist the arrows move through (tab-keys.ts). */
 function ViewTabs({ tabs, tab, setTab, labels }: { tabs: Tab[]; tab: Tab; setTab: (tab: Tab) => void; labels: Record<Tab, string> }) {
   return (
-    <div role="tablist" aria-label="Views of this step" className="flex gap-1 px-4 pt-1" onKeyDown={moveBetweenTabs}>
-      {tabs.map((name) => (
-        <button
-          key={name}
-          type="button"
-          role="tab"
-          aria-selected={tab === name}
-          tabIndex={tab === name ? 0 : -1}
-          onClick={() => setTab(name)}
-          className={`rounded-t-md border-b-2 px-3 py-1 text-sm ${tab === name ? 'border-slate-900 font-semibold dark:border-slate-100' : 'border-transparent text-slate-500 hover:text-slate-900 dark:hover:text-slate-100'}`}
-        >
-          {labels[name]}
-        </button>
-      ))}
-    </div>
+    <TabList
+      label="Views of this step"
+      className="flex gap-1 px-4 pt-1"
+      tabs={tabs.map((name) => ({ id: name, label: labels[name] }))}
+      chosen={tab}
+      onChoose={setTab}
+      tabClassName={(selected) =>
+        `rounded-t-md border-b-2 px-3 py-1 text-sm ${selected ? 'border-slate-900 font-semibold dark:border-slate-100' : 'border-transparent text-slate-500 hover:text-slate-900 dark:hover:text-slate-100'}`
+      }
+    />
   );
 }
 
