@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { findClosedPort, startHttpServer, type TestServer } from '../../tests/helpers/start-http-server.ts';
+import { findClosedPort, startEchoServer, startHttpServer, type TestServer } from '../../tests/helpers/start-http-server.ts';
 import { createRecordingFetch, performRecordedExchange, recordExchange, type ExchangeEvent } from './recording-fetch.ts';
 
 let server: TestServer | undefined;
@@ -8,13 +8,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A server that answers every request with what it received, as JSON. */
-async function startEchoServer(): Promise<TestServer> {
-  return startHttpServer((request, response, body) => {
-    response.writeHead(200, { 'content-type': 'application/json', 'x-answer': 'yes' });
-    response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
-  });
-}
 
 function createDeferred<T = void>() {
   let resolve!: (value: T) => void;

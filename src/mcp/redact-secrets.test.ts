@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHttpServer, type TestServer } from '../../tests/helpers/start-http-server.ts';
+import { startEchoServer, type TestServer } from '../../tests/helpers/start-http-server.ts';
 import { createRecordingFetch, type ExchangeEvent } from './recording-fetch.ts';
 import { REDACTED, redactHeaders, redactUrl } from './redact-secrets.ts';
 
@@ -9,13 +9,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A server that answers every request with what it received, as JSON: it shows what really left. */
-async function startEchoServer(): Promise<TestServer> {
-  return startHttpServer((request, response, body) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
-  });
-}
 
 describe('the recording fetch and secrets', () => {
   it('sends the real key to the server but records it redacted, in headers and in the query', async () => {

@@ -3,7 +3,11 @@ import type { Release } from '../lifecycle/gate.ts';
 import type { PendingStep, RunEvent, RunListener } from '../lifecycle/trace-writer.ts';
 import { getStepDefinition, type StepId } from '../trace/steps.ts';
 import type { Step, Trace, TraceStatus } from '../trace/trace.ts';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { reset } from './actions.ts';
+import { useExplorerStore } from './explorer-store.ts';
+import { defaultModelSettings } from './model-settings.ts';
+import { stubPageStorage } from './page-storage.test-helper.ts';
 import { setRunFactory } from './run-controller.ts';
 
 /**
@@ -106,7 +110,9 @@ export class FakeLifecycleRun implements LifecycleRun {
  * Makes the store's runs fake ones from now on; `nextRun` resolves with the next run the
  * store makes, once it has subscribed and started it (startRun loads the engine first).
  */
-export function useFakeRuns(): { runs: FakeLifecycleRun[]; nextRun: () => Promise<FakeLifecycleRun>; restore: () => void } {
+export type FakeRuns = { runs: FakeLifecycleRun[]; nextRun: () => Promise<FakeLifecycleRun>; restore: () => void };
+
+export function useFakeRuns(): FakeRuns {
   const runs: FakeLifecycleRun[] = [];
   let waiting: ((run: FakeLifecycleRun) => void) | null = null;
   setRunFactory((options) => {
@@ -125,6 +131,36 @@ export function useFakeRuns(): { runs: FakeLifecycleRun[]; nextRun: () => Promis
     restore: () => {
       reset();
       setRunFactory(null);
+    },
+  };
+}
+
+/**
+ * Every test of the file starts from the same store: the page's storage stubbed (a Map it
+ * returns), fake runs in the engine's place, the store reset to the 2025-11-25 era and the
+ * default model settings; all undone after the test. Read `stored` and `fakes` inside a test.
+ */
+export function freshStoreForEachTest(): { readonly stored: Map<string, string>; readonly fakes: FakeRuns } {
+  let stored = new Map<string, string>();
+  let fakes: FakeRuns | null = null;
+  beforeEach(() => {
+    stored = stubPageStorage();
+    fakes = useFakeRuns();
+    reset();
+    useExplorerStore.setState({ era: '2025-11-25', model: defaultModelSettings() });
+  });
+  afterEach(() => {
+    fakes?.restore();
+    fakes = null;
+    vi.unstubAllGlobals();
+  });
+  return {
+    get stored() {
+      return stored;
+    },
+    get fakes() {
+      if (!fakes) throw new Error('The fake runs exist only while a test runs.');
+      return fakes;
     },
   };
 }

@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyModelSettings, next, reset } from './actions.ts';
+import { describe, expect, it } from 'vitest';
+import { applyModelSettings, next } from './actions.ts';
 import { applyDeepLinkSettings } from './deep-link.ts';
-import { useExplorerStore } from './explorer-store.ts';
-import { useFakeRuns } from './fake-lifecycle-run.test-helper.ts';
-import { stubPageStorage } from './page-storage.test-helper.ts';
+import { freshStoreForEachTest } from './fake-lifecycle-run.test-helper.ts';
 import { SETTINGS_STORAGE_KEY, defaultModelSettings, loadModelSettings, prepareMcpServerSettings, type ModelSettings } from './model-settings.ts';
 
 /**
@@ -12,21 +10,7 @@ import { SETTINGS_STORAGE_KEY, defaultModelSettings, loadModelSettings, prepareM
  * no other, kept on the device with the URL, and never carried by a copied link.
  */
 
-const { setState } = useExplorerStore;
-let stored: Map<string, string>;
-let fakes: ReturnType<typeof useFakeRuns>;
-
-beforeEach(() => {
-  stored = stubPageStorage();
-  fakes = useFakeRuns();
-  reset();
-  setState({ era: '2025-11-25', model: defaultModelSettings() });
-});
-
-afterEach(() => {
-  fakes.restore();
-  vi.unstubAllGlobals();
-});
+const fresh = freshStoreForEachTest();
 
 const named = (fields: Partial<ModelSettings> = {}): ModelSettings => ({ ...defaultModelSettings(), mcpServerUrl: 'http://127.0.0.1:3001/mcp', ...fields });
 
@@ -46,31 +30,31 @@ describe('roots in the settings', () => {
 
   it('reach the run of the named server only; none configured means none in the run', async () => {
     applyModelSettings(prepareMcpServerSettings(named({ mcpRoots: [{ uri: 'file:///srv/app', name: 'app' }] })).settings, {});
-    let created = fakes.nextRun();
+    let created = fresh.fakes.nextRun();
     next();
     expect((await created).options.roots).toEqual([{ uri: 'file:///srv/app', name: 'app' }]);
     applyModelSettings({ ...named({ mcpRoots: [{ uri: 'file:///srv/app' }] }), mcpServerUrl: null }, {});
-    created = fakes.nextRun();
+    created = fresh.fakes.nextRun();
     next();
     expect((await created).options).not.toHaveProperty('roots');
     applyModelSettings(named(), {});
-    created = fakes.nextRun();
+    created = fresh.fakes.nextRun();
     next();
     expect((await created).options).not.toHaveProperty('roots');
   });
 
-  it('are kept on the device with the URL, a stored one that is no longer valid dropped', () => {
+  it('are kept on the device with the URL, a fresh.stored one that is no longer valid dropped', () => {
     applyModelSettings(prepareMcpServerSettings(named({ mcpRoots: [{ uri: 'file:///srv/app', name: 'app' }] })).settings, {});
-    expect(JSON.parse(stored.get(SETTINGS_STORAGE_KEY)!)).toMatchObject({ mcpRoots: [{ uri: 'file:///srv/app', name: 'app' }] });
+    expect(JSON.parse(fresh.stored.get(SETTINGS_STORAGE_KEY)!)).toMatchObject({ mcpRoots: [{ uri: 'file:///srv/app', name: 'app' }] });
     expect(loadModelSettings().mcpRoots).toEqual([{ uri: 'file:///srv/app', name: 'app' }]);
-    stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ mcpServerUrl: 'http://127.0.0.1:3001/mcp', mcpRoots: [{ uri: 'https://x.example/' }, { uri: 'file:///kept' }, 'odd'] }));
+    fresh.stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ mcpServerUrl: 'http://127.0.0.1:3001/mcp', mcpRoots: [{ uri: 'https://x.example/' }, { uri: 'file:///kept' }, 'odd'] }));
     expect(loadModelSettings().mcpRoots).toEqual([{ uri: 'file:///kept' }]);
   });
 
   it('are not carried by a copied link: it opens on the built-in server, which is given none', async () => {
     applyModelSettings(prepareMcpServerSettings(named({ mcpRoots: [{ uri: 'file:///srv/app' }] })).settings, {});
     applyDeepLinkSettings({ scenarioId: 'happy-path', round: 1 });
-    const created = fakes.nextRun();
+    const created = fresh.fakes.nextRun();
     next();
     expect((await created).options).not.toHaveProperty('roots');
   });

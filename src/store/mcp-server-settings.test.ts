@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyModelSettings, next, reset, chooseScenario, signInToServer } from './actions.ts';
+import { describe, expect, it } from 'vitest';
+import { applyModelSettings, next, chooseScenario, signInToServer } from './actions.ts';
 import { useExplorerStore } from './explorer-store.ts';
-import { useFakeRuns } from './fake-lifecycle-run.test-helper.ts';
-import { stubPageStorage } from './page-storage.test-helper.ts';
+import { freshStoreForEachTest } from './fake-lifecycle-run.test-helper.ts';
 import { MCP_HEADERS_STORAGE_KEY, SETTINGS_STORAGE_KEY, defaultModelSettings, loadModelSettings, prepareMcpServerSettings, type ModelSettings } from './model-settings.ts';
 
 /**
@@ -11,22 +10,9 @@ import { MCP_HEADERS_STORAGE_KEY, SETTINGS_STORAGE_KEY, defaultModelSettings, lo
  * remember them. Storage is a plain Map behind the Storage interface.
  */
 
-const { getState, setState } = useExplorerStore;
+const { getState } = useExplorerStore;
 const TOKEN = 'tok_page_1a2b3c4d5e6f7a8b';
-let stored: Map<string, string>;
-let fakes: ReturnType<typeof useFakeRuns>;
-
-beforeEach(() => {
-  stored = stubPageStorage();
-  fakes = useFakeRuns();
-  reset();
-  setState({ era: '2025-11-25', model: defaultModelSettings() });
-});
-
-afterEach(() => {
-  fakes.restore();
-  vi.unstubAllGlobals();
-});
+const fresh = freshStoreForEachTest();
 
 const named = (fields: Partial<ModelSettings> = {}): ModelSettings => ({
   ...defaultModelSettings(),
@@ -45,11 +31,11 @@ describe('a server named by URL', () => {
 
   it('gets the headers in its run; the built-in server never does', async () => {
     applyModelSettings(named(), {});
-    let created = fakes.nextRun();
+    let created = fresh.fakes.nextRun();
     next();
     expect((await created).options).toMatchObject({ era: 'auto', mcpUrl: 'http://127.0.0.1:3001/mcp', mcpHeaders: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }] });
     applyModelSettings({ ...named(), mcpServerUrl: null }, {});
-    created = fakes.nextRun();
+    created = fresh.fakes.nextRun();
     next();
     expect((await created).options.mcpHeaders).toEqual([]);
   });
@@ -58,19 +44,19 @@ describe('a server named by URL', () => {
 describe('the headers in storage', () => {
   it('are kept in memory only, unless remembered', () => {
     applyModelSettings(named(), {});
-    expect([...stored.values()].join(' ')).not.toContain(TOKEN);
+    expect([...fresh.stored.values()].join(' ')).not.toContain(TOKEN);
     expect(loadModelSettings().mcpHeaders).toEqual([]);
     applyModelSettings(named({ rememberMcpHeaders: true }), {});
-    expect(stored.get(MCP_HEADERS_STORAGE_KEY)).toContain(TOKEN);
-    expect(stored.get(SETTINGS_STORAGE_KEY)).not.toContain(TOKEN);
+    expect(fresh.stored.get(MCP_HEADERS_STORAGE_KEY)).toContain(TOKEN);
+    expect(fresh.stored.get(SETTINGS_STORAGE_KEY)).not.toContain(TOKEN);
     expect(loadModelSettings().mcpHeaders).toEqual([{ name: 'Authorization', value: `Bearer ${TOKEN}` }]);
     applyModelSettings(named({ rememberMcpHeaders: false }), {});
-    expect(stored.has(MCP_HEADERS_STORAGE_KEY)).toBe(false);
+    expect(fresh.stored.has(MCP_HEADERS_STORAGE_KEY)).toBe(false);
   });
 
-  it('ignore stored rows that are not headers', () => {
-    stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ rememberMcpHeaders: true }));
-    stored.set(MCP_HEADERS_STORAGE_KEY, JSON.stringify([{ name: 'X-Team', value: 'blue' }, { name: 7 }, 'Authorization: x', null]));
+  it('ignore fresh.stored rows that are not headers', () => {
+    fresh.stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ rememberMcpHeaders: true }));
+    fresh.stored.set(MCP_HEADERS_STORAGE_KEY, JSON.stringify([{ name: 'X-Team', value: 'blue' }, { name: 7 }, 'Authorization: x', null]));
     expect(loadModelSettings().mcpHeaders).toEqual([{ name: 'X-Team', value: 'blue' }]);
   });
 });
@@ -83,8 +69,8 @@ describe('prepareMcpServerSettings', () => {
     expect(prepared.settings.mcpHeaders).toEqual([]);
   });
 
-  it('never loads a stored URL with credentials', () => {
-    stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ mcpServerUrl: 'http://learner:pw-old-5678@127.0.0.1:3001/mcp' }));
+  it('never loads a fresh.stored URL with credentials', () => {
+    fresh.stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ mcpServerUrl: 'http://learner:pw-old-5678@127.0.0.1:3001/mcp' }));
     expect(loadModelSettings().mcpServerUrl).toBeNull();
   });
 });
@@ -92,11 +78,11 @@ describe('prepareMcpServerSettings', () => {
 describe('a client id registered beforehand', () => {
   it('goes to the run of a named server once the learner chose Sign in, trimmed, and is kept with the settings', async () => {
     applyModelSettings(prepareMcpServerSettings(named({ mcpClientId: '  explorer-page-client \n' })).settings, {});
-    let created = fakes.nextRun();
+    let created = fresh.fakes.nextRun();
     next();
     // Before Sign in, a named server's run has no authorization at all: its 401 ends the run with the choice.
     expect((await created).options.authorization).toBeUndefined();
-    created = fakes.nextRun();
+    created = fresh.fakes.nextRun();
     signInToServer();
     expect((await created).options.authorization).toMatchObject({ clientId: 'explorer-page-client', redirectUri: 'http://127.0.0.1:5173/oauth-callback.html', showSecrets: false });
     expect(loadModelSettings().mcpClientId).toBe('explorer-page-client');
@@ -104,13 +90,13 @@ describe('a client id registered beforehand', () => {
 
   it('is not used when empty, nor by the built-in sandbox, whose client the explorer\'s own document names', async () => {
     applyModelSettings(named(), {});
-    let created = fakes.nextRun();
+    let created = fresh.fakes.nextRun();
     signInToServer();
     expect((await created).options.authorization).toBeDefined();
     expect((await created).options.authorization?.clientId).toBeUndefined();
     applyModelSettings({ ...named({ mcpClientId: 'explorer-page-client' }), mcpServerUrl: null }, {});
     chooseScenario('authorization');
-    created = fakes.nextRun();
+    created = fresh.fakes.nextRun();
     next();
     expect((await created).options.authorization).toMatchObject({ showSecrets: true, clientMetadataUrl: 'http://127.0.0.1:5173/oauth/client-metadata.json' });
     expect((await created).options.authorization?.clientId).toBeUndefined();

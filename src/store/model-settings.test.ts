@@ -1,16 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseMaxToolRounds, DEFAULT_MAX_TOOL_ROUNDS, defaultModelSettings, loadModelSettings, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readStreamChoice, resolveTopology, saveModelSettings, SETTINGS_STORAGE_KEY } from './model-settings.ts';
 import { findScenario } from '../content/scenarios.ts';
+import { stubPageStorage } from './page-storage.test-helper.ts';
 
-/** A storage of the page's shape, kept in memory: the tests run in Node. */
-function useMemoryStorage(): Map<string, string> {
-  const values = new Map<string, string>();
-  Object.defineProperty(globalThis, 'localStorage', {
-    configurable: true,
-    value: { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => values.set(key, value) },
-  });
-  return values;
-}
+afterEach(() => vi.unstubAllGlobals());
 
 describe('Streamed / Whole in the model settings', () => {
   it('streams real providers and not the mock unless chosen', () => {
@@ -20,7 +13,7 @@ describe('Streamed / Whole in the model settings', () => {
   });
 
   it('keeps the choice on this device, falling back to the default for a value that is not a yes or no', () => {
-    const values = useMemoryStorage();
+    const values = stubPageStorage();
     saveModelSettings({ ...defaultModelSettings(), stream: { mock: true, real: false } });
     expect(loadModelSettings().stream).toEqual({ mock: true, real: false });
     values.set(SETTINGS_STORAGE_KEY, JSON.stringify({ stream: { mock: 'yes' } }));
@@ -30,7 +23,7 @@ describe('Streamed / Whole in the model settings', () => {
 
 describe('the round cap in the model settings', () => {
   it('defaults to the host’s cap and keeps a whole number from 1 to the limit', () => {
-    const values = useMemoryStorage();
+    const values = stubPageStorage();
     expect(defaultModelSettings().maxToolRounds).toBe(DEFAULT_MAX_TOOL_ROUNDS);
     saveModelSettings({ ...defaultModelSettings(), maxToolRounds: 2 });
     expect(loadModelSettings().maxToolRounds).toBe(2);
@@ -51,7 +44,7 @@ describe('the round cap in the model settings', () => {
 
 describe('the model in the tab in the model settings', () => {
   it('is kept as the choice with its grammar switch (on unless turned off), and asks for no HTTP stream', () => {
-    const values = useMemoryStorage();
+    const values = stubPageStorage();
     expect(defaultModelSettings().tab).toEqual({ grammar: true });
     saveModelSettings({ ...defaultModelSettings(), kind: 'tab', tab: { grammar: false } });
     expect(loadModelSettings()).toMatchObject({ kind: 'tab', tab: { grammar: false } });
@@ -90,7 +83,7 @@ describe('who calls the MCP server, in the model settings', () => {
   });
 
   it('keeps the choice on this device, and reads anything else as the host', () => {
-    const values = useMemoryStorage();
+    const values = stubPageStorage();
     saveModelSettings({ ...defaultModelSettings(), wire: 'anthropic', topology: 'provider', requireApproval: 'never' });
     expect(loadModelSettings()).toMatchObject({ topology: 'provider', requireApproval: 'never' });
     values.set(SETTINGS_STORAGE_KEY, JSON.stringify({ ...JSON.parse(values.get(SETTINGS_STORAGE_KEY)!), topology: 'sideways', requireApproval: 'sometimes' }));

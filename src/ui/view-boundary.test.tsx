@@ -19,6 +19,18 @@ function FragileView() {
   return <p data-testid="fragile">the view</p>;
 }
 
+/** The inspector with a view that throws; returns its "Try again" button. */
+function renderFailedInspector(): HTMLButtonElement | undefined {
+  act(() =>
+    root.render(
+      <ViewBoundary view="inspector">
+        <FragileView />
+      </ViewBoundary>,
+    ),
+  );
+  return [...container.querySelectorAll('button')].find((element) => element.textContent === 'Try again');
+}
+
 beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
@@ -57,14 +69,7 @@ describe('a view that throws', () => {
   });
 
   it('mounts the view afresh on "Try again"', () => {
-    act(() =>
-      root.render(
-        <ViewBoundary view="inspector">
-          <FragileView />
-        </ViewBoundary>,
-      ),
-    );
-    const button = [...container.querySelectorAll('button')].find((element) => element.textContent === 'Try again');
+    const button = renderFailedInspector();
     failing.now = false;
     act(() => button?.click());
     expect(container.querySelector('[data-testid="fragile"]')?.textContent).toBe('the view');
@@ -73,14 +78,7 @@ describe('a view that throws', () => {
   });
 
   it('says it again when the view fails again', () => {
-    act(() =>
-      root.render(
-        <ViewBoundary view="inspector">
-          <FragileView />
-        </ViewBoundary>,
-      ),
-    );
-    const button = [...container.querySelectorAll('button')].find((element) => element.textContent === 'Try again');
+    const button = renderFailedInspector();
     act(() => button?.click());
     expect(container.querySelector('[data-testid="view-error"]')?.textContent).toContain('The inspector could not be shown');
   });

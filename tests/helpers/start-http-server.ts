@@ -45,6 +45,14 @@ export async function startHttpServer(handler: TestHandler): Promise<TestServer>
   };
 }
 
+/** A server that answers every request with what it received, as JSON (and `x-answer: yes`): it shows what really left. */
+export function startEchoServer(): Promise<TestServer> {
+  return startHttpServer((request, response, body) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'x-answer': 'yes' });
+    response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
+  });
+}
+
 /** A port that was free a moment ago and has nothing listening on it now. */
 export async function findClosedPort(): Promise<number> {
   const server = createServer();
