@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../trace/trace.ts';
-import { makeStep, makeTrace } from './sample-trace.test-helper.ts';
+import { makeStep, makeTrace } from '../trace/sample-trace.test-helper.ts';
 import { HarSchema } from '../../tests/helpers/har-schema.ts';
 import { formatEventStream, formatHar } from './format-har.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../trace/trace.ts';
-import { makeStep, makeTrace } from './sample-trace.test-helper.ts';
+import { makeStep, makeTrace } from '../trace/sample-trace.test-helper.ts';
 import { formatMermaid } from './format-mermaid.ts';
 import { listSequenceColumns } from './sequence-layout.ts';
 

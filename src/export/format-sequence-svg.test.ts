@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../trace/trace.ts';
-import { makeStep, makeTrace } from './sample-trace.test-helper.ts';
+import { makeStep, makeTrace } from '../trace/sample-trace.test-helper.ts';
 import { escapeSvgText, formatSequenceSvg } from './format-sequence-svg.ts';
 
 const step = makeStep;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTraceJson, formatTraceText } from './format-trace-text.ts';
 import { hasTerminalControl } from '../trace/terminal-text.ts';
+import { makeTrace } from '../trace/sample-trace.test-helper.ts';
 import type { Step, Trace } from '../trace/trace.ts';
 
 function step(fields: Partial<Step> & Pick<Step, 'n' | 'id'>): Step {
@@ -18,20 +19,8 @@ function step(fields: Partial<Step> & Pick<Step, 'n' | 'id'>): Step {
   };
 }
 
-function trace(steps: Step[], fields: Partial<Trace> = {}): Trace {
-  return {
-    format: 'mcp-lifecycle-trace',
-    version: 1,
-    question: 'What is 5 plus 7?',
-    answer: '5 plus 7 is 12.',
-    status: 'complete',
-    startedAt: '2026-01-01T00:00:00.000Z',
-    model: { wire: 'openai-chat', kind: 'mock', name: 'mock-model-deterministic' },
-    mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' },
-    steps,
-    ...fields,
-  };
-}
+const trace = (steps: Step[], fields: Partial<Trace> = {}): Trace =>
+  makeTrace(steps, { answer: '5 plus 7 is 12.', startedAt: '2026-01-01T00:00:00.000Z', mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' }, ...fields });
 
 describe('formatTraceText', () => {
   describe('the header and the end', () => {

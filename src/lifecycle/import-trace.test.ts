@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseTraceFile, serializeTrace, traceFileName } from './import-trace.ts';
-import type { Trace } from '../trace/trace.ts';
+import { makeStep, makeTrace } from '../trace/sample-trace.test-helper.ts';
 
-const trace: Trace = {
-  format: 'mcp-lifecycle-trace',
-  version: 1,
-  question: 'What is 5 plus 7?',
-  answer: '5 plus 7 is 12.',
-  status: 'complete',
-  startedAt: '2026-11-30T12:00:00.000Z',
-  model: { wire: 'openai-chat', kind: 'mock', name: 'mock-model-deterministic' },
-  mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' },
-  steps: [
-    { n: 1, id: 'user.question', canonical: 1, iteration: 1, phase: 'discovery', from: 'user', to: 'host', kind: 'request', title: 'User asks the question', payload: { question: 'What is 5 plus 7?' }, at: 0 },
-  ],
-};
+const trace = makeTrace(
+  [makeStep({ n: 1, id: 'user.question', canonical: 1, from: 'user', to: 'host', title: 'User asks the question', payload: { question: 'What is 5 plus 7?' }, at: 0 })],
+  { answer: '5 plus 7 is 12.', startedAt: '2026-11-30T12:00:00.000Z', mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' } },
+);
 
 describe('a good trace', () => {
   it('round-trips through the file format unchanged', () => {
