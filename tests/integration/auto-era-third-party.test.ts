@@ -133,6 +133,6 @@ describe('the Auto era over stdio, with the everything server', () => {
     expect(pinned.code).toBe(1);
     expect(pinned.stdout).toContain('--era auto');
     expect(pinned.stdout).not.toContain('stdout');
-   // Two CLI runs one after the other, each a process of its own: the test's time is theirs together.
+    // Two CLI runs one after the other, each a process of its own: the test's time is theirs together.
   }, 120_000);
 });

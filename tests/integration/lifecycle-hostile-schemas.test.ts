@@ -101,7 +101,7 @@ describe('a tool schema nested thousands of levels deep', () => {
     const text = await runTraceCli(['What is 5 plus 7?', '--server', mcpUrl, '--era', '2025-11-25']);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain(`nested more than ${MAX_NESTING_DEPTH} levels deep`);
-   // Two CLI runs one after the other, each a process of its own: the test's time is theirs together.
+    // Two CLI runs one after the other, each a process of its own: the test's time is theirs together.
   }, 120_000);
 });
 
