@@ -1,7 +1,6 @@
 import { back, cancelRequest, next, reset, setViewPreferences, stopToolCall, togglePlay } from '../../store/actions.ts';
 import { PLAYBACK_SPEEDS } from '../../store/view-preferences.ts';
-import { RunRecapButton } from '../recap/run-recap-dialog.tsx';
-import { TwinViewButton } from '../compare/twin-dialog.tsx';
+import { RunRecapButton, TwinViewButton } from './run-end-buttons.tsx';
 import { SAMPLING_WAIT_STATUS, SamplingWait } from './sampling-wait.tsx';
 import {
   selectCanGoBack,

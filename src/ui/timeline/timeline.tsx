@@ -1,12 +1,13 @@
 import { Fragment, memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { labelToolCalls } from '../../content/call-labels.ts';
-import { findMissingSteps, type MissingStep } from '../../content/missing-steps.ts';
+import type { MissingStep } from '../../content/missing-steps.ts';
 import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/server-instrumentation.ts';
 import type { Step } from '../../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../trace/vocabulary.ts';
 import { describeStepNumberShort } from '../../content/step-numbers.ts';
 import { useStepTitles } from '../use-step-words.ts';
+import { rememberModule, useLoadedModule } from '../use-loaded-module.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { PHASE_STYLES, formatStepNumber } from '../step-format.ts';
@@ -15,6 +16,10 @@ import { findSkippedSteps, type SkippedStep } from './skipped-steps.ts';
 
 const selectSteps = (state: ExplorerState) => state.steps;
 const selectStatus = (state: ExplorerState) => state.status;
+
+// What a finished run never reached, and why (the provider-side words among them), is a chunk fetched once the timeline has
+// mounted, after the first paint: no run has finished before then. Until it arrives the timeline shows the recorded steps.
+const loadMissingSteps = rememberModule(() => import('../../content/missing-steps.ts'));
 
 /** failedLabel: the step is where its round left the happy path (a refusal, an error), in a word or two. */
 /** callLabel: which of a round's several tool calls the step is for. */
@@ -198,7 +203,9 @@ function PendingRow() {
 export function Timeline() {
   const steps = useExplorerStore(selectSteps);
   const status = useExplorerStore(selectStatus);
-  const missingByIndex = useMemo(() => groupMissingSteps(findMissingSteps({ steps, status })), [steps, status]);
+  const missingSteps = useLoadedModule(loadMissingSteps);
+  const findMissingSteps = missingSteps.status === 'loaded' ? missingSteps.module.findMissingSteps : undefined;
+  const missingByIndex = useMemo(() => groupMissingSteps(findMissingSteps ? findMissingSteps({ steps, status }) : []), [findMissingSteps, steps, status]);
   const missingAfter = (index: number) => missingByIndex.get(index) ?? NO_MISSING;
   const outcomes = useMemo(() => findStepOutcomes(steps), [steps]);
   const callLabels = useMemo(() => labelToolCalls({ steps }), [steps]);
