@@ -7,7 +7,7 @@ import type { ReplyArrival, StopOutcome } from '../trace/stop-causes.ts';
 import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
 import { getWireStream } from '../providers/wire-streams.ts';
-import { restoreSecretsInData } from '../trace/secrets.ts';
+import { restoreSecretsInData } from '../trace/restore-secrets.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { describeWait } from './retry-after.ts';
 import { decideProviderRateLimit, explainProviderRateLimitGiveUp, waitOutProviderRateLimit } from './provider-rate-limit.ts';
