@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { LAZY_FIRST_STEP_ENTRIES, prefetchChunks } from './vite-prefetch-chunks.ts';
 import { shellFirstStep } from './vite-shell-first-step.ts';
 import { inlineStylesheet } from './vite-inline-stylesheet.ts';
+import { startAfterPaint } from './vite-start-after-paint.ts';
 import { contentSecurityPolicy } from './vite-content-security-policy.ts';
 import { HEADERS_FILE } from './server/node/security-headers.ts';
 import type { StaticSiteManifest } from './src/service-worker/file-integrity.ts';
@@ -92,7 +93,7 @@ function buildServiceWorker(): Plugin {
 export default defineConfig({
   mode: 'static-site',
   base: './',
-  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), appSandboxPage(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), inlineStylesheet(), contentSecurityPolicy({ meta: true })],
+  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), appSandboxPage(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), startAfterPaint(), inlineStylesheet(), contentSecurityPolicy({ meta: true })],
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   build: {
     outDir: path.join(root, 'dist-static'),
