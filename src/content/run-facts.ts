@@ -2,6 +2,7 @@ import type { Step, TraceStatus } from '../trace/trace.ts';
 import { ERAS, type Era, type GateAnswerer, type McpTopology, type Phase } from '../trace/vocabulary.ts';
 import type { CallResult, GateKind } from './word-claims.ts';
 import { TOOL_CALL_REPLY_STEPS } from '../trace/steps.ts';
+import { groupByRound } from '../trace/group-by-round.ts';
 
 /**
  * The facts of one run that words depend on, read from its recorded steps and nothing
@@ -83,6 +84,12 @@ function readString(value: unknown, key: string): string | null {
   return isRecord(value) && typeof value[key] === 'string' ? value[key] : null;
 }
 
+/** The nearest step before `index` that matches, searched backwards in place (a copy of the run before each gate made a long run quadratic). */
+function findLastBefore(steps: readonly Step[], index: number, matches: (step: Step) => boolean): Step | undefined {
+  for (let earlier = index - 1; earlier >= 0; earlier--) if (matches(steps[earlier]!)) return steps[earlier];
+  return undefined;
+}
+
 /** The recorded answer at a gate step; what the host read it as when it was not a clear answer. */
 export function readGate(step: Step, steps: readonly Step[], index: number): GateFacts | null {
   const gate = Object.hasOwn(GATE_STEPS, step.id) ? GATE_STEPS[step.id]! : null;
@@ -90,7 +97,7 @@ export function readGate(step: Step, steps: readonly Step[], index: number): Gat
   const given = readString(step.payload, gate === 'elicitation' ? 'action' : 'decision');
   const { valid, fallback } = GATE_ANSWERS[gate];
   const answer = given !== null && valid.includes(given) ? given : fallback;
-  const asked = steps.slice(0, index).findLast((earlier) => earlier.id === 'host.ask-consent' || earlier.id === 'host.ask-mcp-approval' || earlier.id === 'mcp.tools-call.request' || earlier.id === 'host.translate-tool-call');
+  const asked = findLastBefore(steps, index, (earlier) => earlier.id === 'host.ask-consent' || earlier.id === 'host.ask-mcp-approval' || earlier.id === 'mcp.tools-call.request' || earlier.id === 'host.translate-tool-call');
   const tool = readString(asked?.payload, 'tool') ?? readString(asked?.payload, 'name') ?? (isRecord(asked?.payload) ? readString(asked.payload.params, 'name') : null);
   return { gate, answeredBy: step.gate?.answeredBy ?? null, answer, pageOpened: step.gate?.pageOpened ?? null, tool };
 }
@@ -161,10 +168,9 @@ export function readRunFacts(run: RunRecord): RunFacts {
     };
   });
   const rounds = new Map<number, RoundFacts>();
-  for (const round of new Set(steps.map((step) => step.iteration))) {
-    const roundSteps = steps.filter((step) => step.iteration === round);
-    const gates = stepFacts.filter((facts) => facts.step.iteration === round && facts.gate !== null).map((facts) => facts.gate!);
-    rounds.set(round, readRound(round, roundSteps, gates));
+  for (const [round, roundFacts] of groupByRound(stepFacts, (facts) => facts.step.iteration)) {
+    const gates = roundFacts.flatMap((facts) => (facts.gate !== null ? [facts.gate] : []));
+    rounds.set(round, readRound(round, roundFacts.map((facts) => facts.step), gates));
   }
   const status = run.status === 'running' ? 'idle' : run.status;
   return {

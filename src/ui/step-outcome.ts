@@ -1,6 +1,7 @@
 import type { FailureSituation } from '../content/step-summaries.ts';
 import type { Step } from '../trace/trace.ts';
 import { ANSWER_REPLY_STEPS, TOOL_CALL_REPLY_STEPS } from '../trace/steps.ts';
+import { groupByRound } from '../trace/group-by-round.ts';
 
 /**
  * Reads from the recorded messages how a step's round left the happy path, and whether
@@ -26,25 +27,29 @@ const FAILED_STEPS: Record<FailureSituation, ReadonlySet<string>> = {
   'no-tool': new Set(),
 };
 
-/** The situation of one round, from its own steps; undefined on the happy path. */
-export function findRoundSituation(roundSteps: readonly Step[], allSteps: readonly Step[]): FailureSituation | undefined {
+/** Whether any model reply of the run called a tool (a provider-side run's calls are the provider's own, reported: a reply that reports one called a tool). */
+function callsAnyTool(steps: readonly Step[]): boolean {
+  return steps.some((step) => TOOL_CALL_REPLY_STEPS.has(step.id) || step.id === 'provider.reported.tools-call.request');
+}
+
+/** The situation of one round, from its own steps and whether the run called any tool; undefined on the happy path. */
+function findRoundSituation(roundSteps: readonly Step[], runCalledTool: boolean): FailureSituation | undefined {
   if (roundSteps.some((step) => step.id === 'host.translate-tool-call' && hasError(step))) return 'arguments-unreadable';
   const responses = roundSteps.filter((step) => step.id === 'mcp.tools-call.response');
   if (responses.some(isHeaderMismatch)) return 'header-mismatch';
   if (responses.some(hasError)) return 'unknown-tool';
   if (responses.some(isErrorResult)) return roundSteps.some((step) => step.id === 'server.execute') ? 'tool-failed' : 'validation-refused';
   const answered = roundSteps.some((step) => ANSWER_REPLY_STEPS.has(step.id));
-  // A provider-side run's calls are the provider's own, reported: a reply that reports one called a tool.
-  if (answered && !allSteps.some((step) => TOOL_CALL_REPLY_STEPS.has(step.id) || step.id === 'provider.reported.tools-call.request')) return 'no-tool';
+  if (answered && !runCalledTool) return 'no-tool';
   return undefined;
 }
 
 /** The outcome of every recorded step, by index; computed once per change of the steps. */
 export function findStepOutcomes(steps: readonly Step[]): (StepOutcome | undefined)[] {
   const situations = new Map<number, FailureSituation | undefined>();
-  for (const round of [...new Set(steps.map((step) => step.iteration))].sort((a, b) => a - b)) {
-    const roundSteps = steps.filter((step) => step.iteration === round);
-    const own = findRoundSituation(roundSteps, steps);
+  const runCalledTool = callsAnyTool(steps);
+  for (const [round, roundSteps] of groupByRound(steps, (step) => step.iteration)) {
+    const own = findRoundSituation(roundSteps, runCalledTool);
     // A model that answers right after a tool failed (no new call) is reporting that failure, not a computation.
     const answersFailure = situations.get(round - 1) === 'tool-failed' && roundSteps.some((step) => ANSWER_REPLY_STEPS.has(step.id));
     situations.set(round, own ?? (answersFailure ? 'tool-failed' : undefined));
