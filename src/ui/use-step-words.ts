@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { RunFacts } from '../content/run-facts.ts';
 import type { StepWords } from '../content/step-words.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { rememberLast } from './remember-last.ts';
 import { rememberModule, useLoadedModule } from './use-loaded-module.ts';
 
 const selectSteps = (state: ExplorerState) => state.steps;
@@ -14,6 +15,14 @@ const selectCursor = (state: ExplorerState) => state.cursor;
 // before them (README, "First load"). Until it arrives a view shows the recorded title and no sentence, never a sentence by id alone.
 const loadWords = rememberModule(() => import('../content/step-words-module.ts'));
 
+type WordsModule = typeof import('../content/step-words-module.ts');
+
+// Shared by every view (the inspector mounts again at each step), so each is read once per change of the run, not once per Next.
+const readRunFacts = rememberLast((module: WordsModule, steps: ExplorerState['steps'], status: ExplorerState['status'], answer: ExplorerState['answer'], protocolVersion: ExplorerState['protocolVersion']) =>
+  module.readRunFacts({ steps, status, answer, protocolVersion }),
+);
+const describeStepTitles = rememberLast((module: WordsModule, facts: RunFacts) => module.describeStepTitles(facts));
+
 /** The facts of the run on show, read again only when a step is recorded or the run ends; null until the builders have loaded. */
 function useRunFacts(): RunFacts | null {
   const words = useLoadedModule(loadWords);
@@ -22,7 +31,7 @@ function useRunFacts(): RunFacts | null {
   const answer = useExplorerStore(selectAnswer);
   const protocolVersion = useExplorerStore(selectProtocolVersion);
   const module = words.status === 'loaded' ? words.module : null;
-  return useMemo(() => (module ? module.readRunFacts({ steps, status, answer, protocolVersion }) : null), [module, steps, status, answer, protocolVersion]);
+  return module ? readRunFacts(module, steps, status, answer, protocolVersion) : null;
 }
 
 /** The words of the step on show (src/content/step-words.ts), from the run's facts. */
@@ -34,10 +43,13 @@ export function useCurrentStepWords(): StepWords | null {
   return useMemo(() => (facts && module ? module.describeStepWords(facts, cursor) : null), [facts, module, cursor]);
 }
 
+type StepTitle = { title: string; phase: StepWords['phase']; phaseHeading: string };
+const NO_TITLES: StepTitle[] = [];
+
 /** The title and phase heading of every step, for the timeline; empty until the builders have loaded. */
-export function useStepTitles(): { title: string; phase: StepWords['phase']; phaseHeading: string }[] {
+export function useStepTitles(): StepTitle[] {
   const facts = useRunFacts();
   const words = useLoadedModule(loadWords);
   const module = words.status === 'loaded' ? words.module : null;
-  return useMemo(() => (facts && module ? module.describeStepTitles(facts) : []), [facts, module]);
+  return facts && module ? describeStepTitles(module, facts) : NO_TITLES;
 }
