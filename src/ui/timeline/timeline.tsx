@@ -11,8 +11,10 @@ import { rememberModule, useLoadedModule } from '../use-loaded-module.ts';
 import { goToStep } from '../../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { PHASE_STYLES, formatStepNumber } from '../step-format.ts';
-import { FAILURE_LABELS, findStepOutcomes } from '../step-outcome.ts';
+import { FAILURE_LABELS } from '../step-outcome.ts';
+import { useStepOutcomes } from '../use-step-outcomes.ts';
 import { findSkippedSteps, type SkippedStep } from './skipped-steps.ts';
+import { useTimelineWindow } from './use-timeline-window.ts';
 
 const selectSteps = (state: ExplorerState) => state.steps;
 const selectStatus = (state: ExplorerState) => state.status;
@@ -76,6 +78,7 @@ const TimelineRow = memo(function TimelineRow({ step, title, index, failedLabel,
         // One row in the Tab order (the current one): the arrow keys move between rows, so Tab reaches the inspector past them.
         tabIndex={current ? 0 : -1}
         data-testid="timeline-step"
+        data-index={index}
         data-step-id={step.id}
         data-canonical={step.canonical ?? ''}
         data-failed={failedLabel !== undefined ? '' : undefined}
@@ -207,10 +210,12 @@ export function Timeline() {
   const findMissingSteps = missingSteps.status === 'loaded' ? missingSteps.module.findMissingSteps : undefined;
   const missingByIndex = useMemo(() => groupMissingSteps(findMissingSteps ? findMissingSteps({ steps, status }) : []), [findMissingSteps, steps, status]);
   const missingAfter = (index: number) => missingByIndex.get(index) ?? NO_MISSING;
-  const outcomes = useMemo(() => findStepOutcomes(steps), [steps]);
+  const outcomes = useStepOutcomes();
   const callLabels = useMemo(() => labelToolCalls({ steps }), [steps]);
   const skippedByIndex = useMemo(() => groupByIndex(findSkippedSteps({ steps, outcomes })), [steps, outcomes]);
   const words = useStepTitles();
+  const listRef = useRef<HTMLOListElement>(null);
+  const shown = useTimelineWindow(listRef, steps.length);
   // Until the word builders have loaded, the recorded phase (the authorization flow's own in a new trace).
   const phaseOf = (index: number): Phase | undefined => words[index]?.phase ?? steps[index]?.phase;
   return (
@@ -222,25 +227,37 @@ export function Timeline() {
         <TimelineScrubber />
       </div>
       {/* relative: the rows' screen-reader text (sr-only, absolutely placed) is placed and clipped in the list; placed by the panel, it lay past the window and the page scrolled into blank space, 950 px of it at 1440 wide. */}
-      <ol className="relative min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="timeline" onKeyDown={moveBetweenRows}>
+      <ol
+        ref={listRef}
+        className="relative min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3"
+        data-testid="timeline"
+        data-windowed={shown.windowed ? '' : undefined}
+        onKeyDown={(event) => moveBetweenRows(event, steps.length, shown.focusStep)}
+      >
         {steps.length === 0 && (
           <li className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">
             Nothing has happened yet. Press <strong>Next</strong> (or →) to send the question on its way, one real message at a time.
           </li>
         )}
-        {missingAfter(-1).map((entry) => (
-          <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
-        ))}
-        {steps.map((step, index) => (
-          <Fragment key={step.n}>
-            {phaseOf(index) !== phaseOf(index - 1) && <PhaseHeader phase={phaseOf(index)!} heading={words[index]?.phaseHeading ?? PHASE_LABELS[step.phase]} />}
-            <TimelineRow step={step} title={words[index]?.title ?? step.title} index={index} failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined} callLabel={callLabels[index]} />
-            {skippedByIndex.has(index) && <SkippedRow skipped={skippedByIndex.get(index)!} />}
-            {missingAfter(index).map((entry) => (
-              <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
-            ))}
-          </Fragment>
-        ))}
+        {shown.start === 0 &&
+          missingAfter(-1).map((entry) => (
+            <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
+          ))}
+        {shown.spaceBefore > 0 && <li aria-hidden="true" style={{ height: shown.spaceBefore }} data-testid="timeline-space" />}
+        {steps.slice(shown.start, shown.end).map((step, offset) => {
+          const index = shown.start + offset;
+          return (
+            <Fragment key={step.n}>
+              {phaseOf(index) !== phaseOf(index - 1) && <PhaseHeader phase={phaseOf(index)!} heading={words[index]?.phaseHeading ?? PHASE_LABELS[step.phase]} />}
+              <TimelineRow step={step} title={words[index]?.title ?? step.title} index={index} failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined} callLabel={callLabels[index]} />
+              {skippedByIndex.has(index) && <SkippedRow skipped={skippedByIndex.get(index)!} />}
+              {missingAfter(index).map((entry) => (
+                <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
+              ))}
+            </Fragment>
+          );
+        })}
+        {shown.spaceAfter > 0 && <li aria-hidden="true" style={{ height: shown.spaceAfter }} data-testid="timeline-space" />}
         <PendingRow />
       </ol>
     </nav>
@@ -249,15 +266,15 @@ export function Timeline() {
 
 const NO_MISSING: MissingStep[] = [];
 
-/** Up and Down (Home, End) move the focus between rows; Enter or Space on a row opens its step, as on any button. */
-function moveBetweenRows(event: KeyboardEvent<HTMLOListElement>): void {
-  const rows = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[data-testid="timeline-step"]')];
-  const at = rows.findIndex((row) => row === event.target);
-  if (at < 0) return;
-  const target = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: rows.length - 1 }[event.key];
+/** Up and Down (Home, End) move the focus between rows, drawn first when out of a long list's window; Enter or Space on a row opens its step, as on any button. */
+function moveBetweenRows(event: KeyboardEvent<HTMLOListElement>, count: number, focusStep: (index: number) => void): void {
+  const row = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-testid="timeline-step"]') : null;
+  if (!row) return;
+  const at = Number(row.dataset.index);
+  const target = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: count - 1 }[event.key];
   if (target === undefined) return;
   event.preventDefault();
-  rows[Math.min(Math.max(target, 0), rows.length - 1)]?.focus();
+  focusStep(Math.min(Math.max(target, 0), count - 1));
 }
 
 function groupByIndex(skipped: SkippedStep[]): Map<number, SkippedStep[]> {
