@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../trace/trace.ts';
+import { createCountedRun } from '../../tests/helpers/count-step-reads.ts';
 import { findStepOutcomes } from './step-outcome.ts';
 
 /** Just the fields the outcome reads; the rest of a step does not matter here. */
@@ -61,5 +62,14 @@ describe('step outcomes', () => {
       { situation: 'arguments-unreadable', failed: false },
     ]);
     expect(findStepOutcomes([step('provider.request', 1), step('provider.response.answer', 1)])[1]).toEqual({ situation: 'no-tool', failed: false });
+  });
+});
+
+describe('step outcomes of a long run', () => {
+  it('read each step a bounded number of times, not once per round (linear in the run)', () => {
+    const { steps, reads } = createCountedRun(180);
+    expect(findStepOutcomes(steps)).toHaveLength(1_800);
+    // 180 rounds filtered over the whole run read each step's round 180 times.
+    expect(reads() / steps.length).toBeLessThan(12);
   });
 });
