@@ -1,6 +1,6 @@
 import { isStepId } from '../trace/steps.ts';
 import { TraceSchema, type Trace } from '../trace/trace.ts';
-import { DEPTH_CUT_MARKER, MAX_NESTING_DEPTH, cutDeepValue, measureJsonTextDepth } from '../trace/depth-bound.ts';
+import { DEPTH_CUT_MARKER, MAX_NESTING_DEPTH, cutDeepValue, isNestedDeeperThan } from '../trace/depth-bound.ts';
 import { REDACTED, collectSecretValues, isSecretHeaderName, redactSecretsInData, redactUrl } from '../trace/secrets.ts';
 
 /**
@@ -33,7 +33,7 @@ export function parseTraceFile({ text, name = 'The file' }: { text: string; name
     return { ok: false, error: `${name} is not JSON (${reason}). Choose a trace exported by the explorer or printed by npm run trace -- --json.` };
   }
   // Every view, the export and the CLI walk this data: nesting past the bound is cut here, once, with a marker where it was.
-  const tooDeep = measureJsonTextDepth(text) > MAX_NESTING_DEPTH;
+  const tooDeep = isNestedDeeperThan(data, MAX_NESTING_DEPTH);
   if (tooDeep) data = cutDeepValue(data).value;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return { ok: false, error: `${name} holds ${describeValue(data)}, not a trace. Choose a trace exported by the explorer.` };
