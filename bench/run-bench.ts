@@ -40,6 +40,8 @@ const README_PATH = fileURLToPath(new URL('./README.md', import.meta.url));
 const LONG_TRACE_ROUNDS = 49;
 /** 180 rounds make about 1,800 steps and 16 MB: the longest real run under the importer's 20 MB (a run grows with the square of its rounds). */
 const LARGE_IMPORT_ROUNDS = 180;
+/** 40 rounds, about 400 steps: the same steps as the large trace's first 400, so Next over its first steps is the large trace's reference. */
+const REFERENCE_IMPORT_ROUNDS = 40;
 
 const log = (line: string) => console.log(line);
 const options = parseBenchOptions(process.argv.slice(2));
@@ -80,7 +82,8 @@ async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
     if (parts.includes('large-import')) {
       log('UI on the longest importable real trace');
       const trace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LARGE_IMPORT_ROUNDS, fileName: 'large-import-trace.json' });
-      figures.push(...(await measureLargeImport({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
+      const referenceTrace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: REFERENCE_IMPORT_ROUNDS, fileName: 'reference-import-trace.json' });
+      figures.push(...(await measureLargeImport({ browser: await openBrowser(), appUrl: app.url, trace, referenceTrace, quick: options.quick, log })));
     }
     if (parts.includes('large-result')) {
       log('UI with a 1 MB tool result');
