@@ -4,8 +4,11 @@ import { describeStepForLink, formatDeepLink } from '../../store/deep-link.ts';
 import { defaultModelSettings, readStreamChoice } from '../../store/model-settings.ts';
 import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
 import { describeWhatIsLeftOut } from './describe-left-out.ts';
+import { rememberLast } from '../remember-last.ts';
 
 const selectLinkable = (state: ExplorerState) => (state.source.kind === 'live' ? state : null);
+// Once per change of the run or the settings: the link re-renders at every change of the store, and the words read every step.
+const describeLeftOut = rememberLast((model: ExplorerState['model'], steps: ExplorerState['steps']) => describeWhatIsLeftOut({ model, steps }));
 
 /**
  * Copies a link that opens the app at this step, with this run's scenario, question, era, wire format and kind of model.
@@ -16,7 +19,7 @@ export function CopyStepLink({ step }: { step: Step }) {
   const [status, setStatus] = useState<string | null>(null);
   const named = state ? describeStepForLink(state.steps, state.steps.findIndex((recorded) => recorded.n === step.n)) : null;
   if (!state || !named) return null;
-  const leftOut = describeWhatIsLeftOut(state);
+  const leftOut = describeLeftOut(state.model, state.steps);
   if (state.model.mcpServerUrl !== null) {
     return <span className="text-xs text-slate-500" data-testid="step-link-left-out">{leftOut}</span>;
   }
