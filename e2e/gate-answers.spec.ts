@@ -16,12 +16,6 @@ async function chooseScenario(page: Page, id: string, era: Era) {
   await expect(page.getByTestId('scenario-lesson')).toBeVisible();
 }
 
-async function finish(page: Page, status: RegExp) {
-  await page.getByLabel('Speed').selectOption({ label: '4×' });
-  await page.getByRole('button', { name: /^Play/ }).click();
-  await expect(page.getByTestId('run-status')).toHaveText(status, { timeout: 120_000 });
-}
-
 /** The text of every tools/call result the server sent in this run. */
 async function readToolResults(page: Page): Promise<string[]> {
   const responses = (await readPayloadsOf(page, 'mcp.tools-call.response')) as { result?: { content?: { text?: string }[] } }[];
@@ -46,7 +40,7 @@ test('consent: Deny sends nothing to the server and the run ends declined', asyn
   await chooseScenario(page, 'consent', '2026-07-28');
   await stepUntil(page, 'buttons', 'host.ask-consent');
   await page.getByTestId('consent-answer').getByRole('button', { name: 'Deny' }).click();
-  await finish(page, /declined/);
+  await runToEnd(page, /declined/);
   expect(await readPayloadsOf(page, 'user.consent')).toEqual([{ decision: 'deny' }]);
   await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.request"]')).toHaveCount(0);
 });
@@ -85,7 +79,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     await chooseScenario(page, 'sampling', era);
     await stepUntil(page, 'buttons', 'client.sampling-to-host');
     await page.getByTestId('sampling-review').getByRole('button', { name: 'Decline' }).click();
-    await finish(page, /complete|stopped/);
+    await runToEnd(page, /complete|stopped/);
     expect(await readPayloadsOf(page, 'host.sampling.review')).toMatchObject([{ decision: 'decline' }]);
     expect(await readPayloadsOf(page, 'host.sampling.result')).toEqual([{ error: { code: -1, message: 'The user declined the sampling request' } }]);
     await expect(page.locator('[data-testid="timeline-step"][data-step-id="provider.response.sampling"]')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
+import { runToEnd, stepUntil } from './helpers.ts';
 
 /**
  * The words follow what happened, in real Chromium against the real server and mock model:
@@ -22,13 +22,6 @@ async function showStep(page: Page, stepId: string): Promise<void> {
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', stepId);
 }
 
-/** Plays to the end, whatever the run ends as (runToEnd waits for complete or stopped only). */
-async function finish(page: Page, status: RegExp): Promise<void> {
-  await page.getByLabel('Speed').selectOption({ label: '4×' });
-  await page.getByRole('button', { name: /^Play/ }).click();
-  await waitForRunStatus(page, status);
-}
-
 const summary = (page: Page) => page.getByTestId('step-summary');
 
 test('the GET stream: the sentence says the status the server answered, as the title does', async ({ page }) => {
@@ -46,7 +39,7 @@ test('consent → Deny: the tool never ran, and the answer is not "one answer" o
   await chooseScenario(page, 'consent', '2025-11-25');
   await stepUntil(page, 'buttons', 'host.ask-consent');
   await page.getByTestId('consent-answer').getByRole('button', { name: 'Deny' }).click();
-  await finish(page, /declined/);
+  await runToEnd(page, /declined/);
   await showStep(page, 'user.consent');
   await expect(page.getByTestId('inspector-title')).toHaveText('You answered deny: the host does not call delete_note');
   await showStep(page, 'provider.response.answer');
@@ -108,7 +101,7 @@ test('the round cap is the host’s own rule, not "Something went wrong"', async
 
 test('a stopped run: the caption, the inspector and the timeline give the stop one number', async ({ page }) => {
   await chooseScenario(page, 'refusal', '2025-11-25');
-  await finish(page, /refused/);
+  await runToEnd(page, /refused/);
   await showStep(page, 'host.stopped');
   await expect(page.getByTestId('step-caption')).toContainText('Stopped');
   await expect(page.getByTestId('step-caption')).not.toContainText(/Step \d/);
