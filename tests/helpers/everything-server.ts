@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { NamedStdioCommand } from '../../server/node/parse-stdio-command.ts';
 
@@ -9,3 +11,37 @@ export const EVERYTHING_STDIO: NamedStdioCommand = { name: 'everything', command
 
 /** Makes a program's listen(port) bind 127.0.0.1: the everything server's HTTP mode would listen on every address. */
 export const LISTEN_ON_LOOPBACK = fileURLToPath(new URL('./listen-on-loopback.mjs', import.meta.url));
+
+/** The everything server in its own Streamable HTTP mode (sessions, the v1 SDK, an event store), as a child process. */
+export type EverythingHttpServer = { url: string; stop: () => void };
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts it on a free loopback port (it reads PORT) and resolves once it says it listens; `url` is its MCP endpoint. */
+export async function startEverythingHttp(): Promise<EverythingHttpServer> {
+  const port = await findFreePort();
+  const started = spawn(process.execPath, ['--import', LISTEN_ON_LOOPBACK, EVERYTHING_ENTRY, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`The everything server did not listen within 15 s: ${output}`)), 15_000);
+    started.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/listening on port/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    started.once('exit', (code) => reject(new Error(`The everything server exited (${code}): ${output}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => void started.kill('SIGTERM') };
+}

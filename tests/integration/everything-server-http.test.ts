@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { MOCK_BASE_PATH, MOCK_MODEL } from '../helpers/create-mock-run.ts';
-import { EVERYTHING_ENTRY, LISTEN_ON_LOOPBACK } from '../helpers/everything-server.ts';
+import { startEverythingHttp, type EverythingHttpServer } from '../helpers/everything-server.ts';
 import { QUESTION } from '../helpers/fixtures.ts';
 import { useServer } from '../helpers/use-server.ts';
 
@@ -14,42 +12,16 @@ import { useServer } from '../helpers/use-server.ts';
  */
 
 const app = useServer();
-let child: ChildProcess | undefined;
+let everything: EverythingHttpServer | undefined;
 let everythingUrl = '';
 
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const port = await findFreePort();
-  const started = spawn(process.execPath, ['--import', LISTEN_ON_LOOPBACK, EVERYTHING_ENTRY, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child = started;
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`The everything server did not listen within 15 s: ${output}`)), 15_000);
-    started.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/listening on port/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    started.once('exit', (code) => reject(new Error(`The everything server exited (${code}): ${output}`)));
-  });
-  everythingUrl = `http://127.0.0.1:${port}/mcp`;
+  everything = await startEverythingHttp();
+  everythingUrl = everything.url;
 }, 20_000);
 
 afterAll(() => {
-  child?.kill('SIGTERM');
+  everything?.stop();
 });
 
 describe('the everything server over Streamable HTTP', () => {
