@@ -130,7 +130,7 @@ function readRoundResult(roundSteps: readonly Step[]): CallResult | null {
   const asked = roundSteps.some((step) => TOOL_CALL_REPLY_STEPS.has(step.id));
   if (!asked) return null;
   if (roundSteps.some((step) => step.id === 'mcp.task.created')) return readTaskResult(roundSteps);
-  if (roundSteps.some((step) => step.id === 'mcp.call.stopped')) return 'stopped';
+  if (roundSteps.some((step) => step.id === 'mcp.call.stopped' || step.id === 'mcp.call.closed')) return 'stopped';
   const responses = roundSteps.filter((step) => step.id === 'mcp.tools-call.response');
   const handed = roundSteps.filter((step) => step.id === 'client.result-to-host');
   if (responses.some((step) => isRecord(step.payload) && 'error' in step.payload)) return 'protocol-error';

@@ -3,19 +3,19 @@ import {
   SESSION_ALREADY_GONE,
   describeClientMessage,
   describeStreamAnswer,
-  describeBridgeFrame,
   describeReplayed,
   describeStreamCut,
   describeCallStopped,
 } from '../content/traffic-wording.ts';
 import { titleIncoming } from './incoming-titles.ts';
-import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
+import { CLOSED_BY_CALLER, type ExchangeStop } from '../mcp/exchange-bounds.ts';
 import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
-import { STEP_DEFINITIONS, type StepId } from '../trace/steps.ts';
+import type { StepId } from '../trace/steps.ts';
 import type { HttpExchange, Step } from '../trace/trace.ts';
 import { addTraceContext } from './add-trace-context.ts';
+import { readBridgeFrameStep } from './bridge-frame-step.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
-import { classifyBridgeEvent, classifyHttpAnswer, classifyIncoming, classifyOutgoing, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
+import { classifyHttpAnswer, classifyIncoming, classifyOutgoing, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
 import { noteCancellation, takeNote } from './outgoing-notes.ts';
 import { RequestTracker } from './request-tracker.ts';
@@ -58,6 +58,8 @@ export type McpTraffic = {
   listener: ExchangeListener<Outgoing>;
   /** Resolves once the answer to the latest request of this method is in the trace. */
   answered(method: string): Promise<void>;
+  /** Closes the open answer stream of the latest request of this method, if the client cancelled it; false when none was open. */
+  closeCancelled(method: string): boolean;
   /**
    * The message that answered the latest request of this method, as it came over the wire:
    * for an answer the SDK client would not take (a 2026-07-28 task, which its version does
@@ -178,25 +180,12 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
   }
 }
 
-/**
- * A line the stdio bridge wrote to the process or read from it (or its stderr, or its exit),
- * as the bridge reported it in the stream: a step of its own, in the phase of the request
- * whose stream carried it. The JSON-RPC message on the line, when there is one, is shown too.
- */
-function recordBridgeFrame(recorder: Recorder, exchange: Exchange, { stepId, frame }: NonNullable<ReturnType<typeof classifyBridgeEvent>>): void {
-  const message = frame.kind === 'stdin' || frame.kind === 'stdout' ? readJsonRpcMessage(parseJsonBody(frame.line)) : undefined;
-  const phase = STEP_DEFINITIONS[exchange.context?.stepId ?? 'mcp.request'].phase;
-  record(recorder, exchange, stepId, {
-    payload: { ...frame, ...(message ? { message } : {}) },
-    phase,
-    title: describeBridgeFrame({ kind: frame.kind, line: frame.line, message }),
-  });
-}
-
-/** The answer stream of a cancelled call ended with no result: the server stopped the tool. */
+/** The answer stream of a cancelled call ended with no result: the server ended it, or the host closed it (CLOSED_BY_CALLER). */
 function recordCallStopped(recorder: Recorder, exchange: Exchange, id: RequestId): void {
   const progressEvents = recorder.tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
-  record(recorder, exchange, 'mcp.call.stopped', { payload: { requestId: id, progressEvents }, title: describeCallStopped(progressEvents) });
+  const payload = { requestId: id, progressEvents };
+  if (exchange.error === undefined) record(recorder, exchange, 'mcp.call.stopped', { payload, title: describeCallStopped(progressEvents) });
+  else if (exchange.error === CLOSED_BY_CALLER) record(recorder, exchange, 'mcp.call.closed', { payload });
 }
 
 function settleExchange(recorder: Recorder, exchange: Exchange): void {
@@ -213,9 +202,9 @@ function settleExchange(recorder: Recorder, exchange: Exchange): void {
   if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id) })) {
     const lastEventId = findResumableEventId({ frames: exchange.sse, stopped: exchange.stopped !== undefined });
     if (tracker.isCancelled(id)) {
-      // The client cancelled the call: a stream the server ends without the result is the server
-      // obeying. One that broke was closed by the host (the run is over): nothing to tell.
-      if (exchange.error === undefined) recordCallStopped(recorder, exchange, id);
+      // The client cancelled the call: a stream the server ends without the result is the server obeying, one the
+      // host closed is said to be; one that broke otherwise was closed when the run ended: nothing to tell.
+      recordCallStopped(recorder, exchange, id);
     } else if (lastEventId !== undefined) {
       // The SDK reconnects by itself and the answer comes on that stream: the request is not over.
       record(recorder, exchange, 'mcp.stream.cut', { payload: { lastEventId, eventsReceived: exchange.sse?.length ?? 0, ...(exchange.error ? { error: exchange.error } : {}) }, title: describeStreamCut(lastEventId) });
@@ -280,13 +269,14 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
       break;
     }
     case 'response':
+      if (event.close && context?.requestId !== undefined) recorder.tracker.noteOpenAnswer(context.requestId, event.close);
       refreshHttp(recorder, exchange, 'all');
       recordAnswer(recorder, exchange);
       break;
     case 'sse-frame': {
-      const bridged = classifyBridgeEvent(event.frame);
+      const bridged = readBridgeFrameStep(event.frame, exchange.context?.stepId);
       if (bridged) {
-        recordBridgeFrame(recorder, exchange, bridged);
+        record(recorder, exchange, bridged.stepId, bridged.fields);
         break;
       }
       const message = readJsonRpcMessage(parseJsonBody(event.frame.data));
@@ -351,6 +341,7 @@ export function createMcpTraffic({
     },
     listener: (event) => recordEvent(recorder, event),
     answered: (method) => recorder.tracker.settled(method),
+    closeCancelled: (method) => recorder.tracker.closeCancelled(method),
     latestAnswer: (method) => recorder.tracker.latestAnswer(method),
     noteNext: (method, note) => recorder.nextNotes.set(method, note),
     endRun: (title) => {

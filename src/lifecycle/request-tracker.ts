@@ -16,6 +16,7 @@ export class RequestTracker<Recorded> {
   private readonly recordedByExchange = new Map<number, Recorded[]>();
   private readonly cancelledIds = new Set<RequestId>();
   private readonly answerById = new Map<RequestId, unknown>();
+  private readonly closeOpenAnswer = new Map<RequestId, () => void>();
 
   /** A request left: its answer is now awaited, and it is the latest of its method. */
   noteSent({ id, method, stepId }: { id: RequestId; method: string; stepId: StepId }): void {
@@ -53,12 +54,29 @@ export class RequestTracker<Recorded> {
     return this.cancelledIds.has(id);
   }
 
+  /** A streamed answer to this request began: `close` ends it from the client's side. */
+  noteOpenAnswer(id: RequestId, close: () => void): void {
+    this.closeOpenAnswer.set(id, close);
+  }
+
+  /**
+   * Closes the answer stream of the latest request of this method when the client
+   * cancelled that request and the stream is still open; false when there was none to close.
+   */
+  closeCancelled(method: string): boolean {
+    const id = this.latestIdByMethod.get(method);
+    const close = id === undefined || !this.cancelledIds.has(id) ? undefined : this.closeOpenAnswer.get(id);
+    close?.();
+    return close !== undefined;
+  }
+
   isAnswered(id: RequestId): boolean {
     return this.answeredIds.has(id);
   }
 
   /** The exchange that carried the request ended, answered or not: nobody should wait for it any longer. */
   noteEnded(id: RequestId): void {
+    this.closeOpenAnswer.delete(id);
     this.settledById.get(id)?.resolve();
   }
 

@@ -180,10 +180,17 @@ function setToolCallInFlight(context: RunContext, cancel: null): void {
   context.writer.emit({ type: 'tool-call', inFlight: false });
 }
 
-/** The stopped call's answer stream ends when the server stops it; a server that never ends it is not waited for long. */
+/**
+ * The stopped call's answer stream ends when the server stops it. A server that does not
+ * end it (an SDK server in a session leaves it open, empty, until the session ends) is not
+ * waited for long: the host closes the stream (mcp.call.closed), which would otherwise
+ * hold a connection for as long as the session lives.
+ */
 async function waitForStreamEnd(context: RunContext): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOPPED_STREAM_WAIT_MS)));
-  await Promise.race([context.traffic.answered('tools/call'), bound]);
+  const bound = new Promise<'bound'>((resolve) => (timer = setTimeout(() => resolve('bound'), STOPPED_STREAM_WAIT_MS)));
+  const ended = await Promise.race([context.traffic.answered('tools/call'), bound]);
   clearTimeout(timer);
+  // The recorder ends the exchange as closed by the client: its step is in the trace before the host's next one.
+  if (ended === 'bound' && context.traffic.closeCancelled('tools/call')) await context.traffic.answered('tools/call');
 }

@@ -46,6 +46,9 @@ export class ExchangeStopped extends Error {
   }
 }
 
+/** The recorded exchange's error field for an answer the caller closed itself (ExchangeBounds.close). */
+export const CLOSED_BY_CALLER = 'Closed by the client: it no longer needed this answer, which the other side had not ended';
+
 /** One line for the recorded exchange's error field, in the recorder's own terms. */
 export function describeExchangeStop(stop: ExchangeStop): string {
   switch (stop.kind) {
@@ -75,6 +78,8 @@ export function describeExchangeStop(stop: ExchangeStop): string {
  */
 export class ExchangeBounds {
   stop: ExchangeStop | undefined;
+  /** Set when the caller closed the answer itself (close()): its end is no fault of the other side. */
+  closedByCaller = false;
   private frames = 0;
   private bytes = 0;
   private readonly controller = new AbortController();
@@ -150,6 +155,16 @@ export class ExchangeBounds {
    */
   abort(reason: unknown): void {
     this.controller.abort(reason);
+  }
+
+  /**
+   * The caller is done with a streamed answer the other side has not ended (a call the
+   * client cancelled): the request ends, and the record says the caller closed it.
+   */
+  close(): void {
+    if (this.stop || this.closedByCaller) return;
+    this.closedByCaller = true;
+    this.controller.abort(new DOMException(CLOSED_BY_CALLER, 'AbortError'));
   }
 
   /** The exchange is over: its clocks must not keep the process (the CLI) alive. */

@@ -21,7 +21,13 @@ export type RecordedExchange<Context = unknown> = HttpExchange & {
 
 export type ExchangeEvent<Context = unknown> =
   | { type: 'request'; exchange: RecordedExchange<Context> }
-  | { type: 'response'; exchange: RecordedExchange<Context> }
+  /**
+   * The answer's headers came. A streamed answer comes with `close`: the caller ends it
+   * when it no longer needs it and the other side has not ended it (a cancelled call).
+   * The connection closes, the record ends as closed by the client, and the caller's copy
+   * of the body gets nothing more (see recordAlongside).
+   */
+  | { type: 'response'; exchange: RecordedExchange<Context>; close?: () => void }
   | { type: 'sse-frame'; exchange: RecordedExchange<Context>; frame: SseFrame }
   /** One line of an NDJSON body (Ollama streams so), recorded as it arrives. */
   | { type: 'ndjson-line'; exchange: RecordedExchange<Context>; frame: SseFrame }

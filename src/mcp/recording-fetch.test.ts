@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findClosedPort, startEchoServer, startHttpServer, type TestServer } from '../../tests/helpers/start-http-server.ts';
+import { CLOSED_BY_CALLER } from './exchange-bounds.ts';
 import { createRecordingFetch, performRecordedExchange, recordExchange, type ExchangeEvent } from './recording-fetch.ts';
 
 let server: TestServer | undefined;
@@ -121,6 +122,36 @@ describe('createRecordingFetch', () => {
       await expect.poll(() => connectionClosed).toBe(true);
       await expect.poll(() => events.at(-1)?.type).toBe('end');
       expect(events.at(-1)!.exchange.sse).toEqual([expect.objectContaining({ data: '{"n":1}' })]);
+    });
+  });
+
+  describe('an answer the caller closes (a cancelled call whose stream the server leaves open)', () => {
+    it('closes the connection and ends the record as closed by the client; the caller’s copy gets no end and no error', async () => {
+      let connectionClosed = false;
+      server = await startHttpServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write('id: 1\ndata: {"n":1}\n\n');
+        response.on('close', () => (connectionClosed = true));
+      });
+      const events: ExchangeEvent[] = [];
+      const response = await createRecordingFetch({ listener: (event) => events.push(event) })(`${server.url}/stream`, { method: 'POST', body: '{}' });
+      const reader = response.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('"n":1');
+      let settled = false;
+      void reader.read().then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      const answer = events.find((event) => event.type === 'response');
+      expect(answer?.type === 'response' ? answer.close : undefined).toBeTypeOf('function');
+      if (answer?.type === 'response') answer.close?.();
+      await expect.poll(() => connectionClosed).toBe(true);
+      await expect.poll(() => events.at(-1)?.type).toBe('error');
+      expect(events.at(-1)!.exchange.error).toBe(CLOSED_BY_CALLER);
+      expect(events.at(-1)!.exchange.sse).toEqual([expect.objectContaining({ id: '1', data: '{"n":1}' })]);
+      // An end would be read as a stream to resume, an error as a failure: the read is left waiting.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(settled).toBe(false);
     });
   });
 

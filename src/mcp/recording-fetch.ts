@@ -144,8 +144,8 @@ export async function recordExchange<Context = unknown>(input: string | URL | Re
     timer.stop();
     bounds.watchSilence();
     exchange[streamed.field] = [];
-    emit({ type: 'response', exchange });
-    const recorded = recordAlongside(response.body, streamed.create(recording));
+    emit({ type: 'response', exchange, close: () => bounds.close() });
+    const recorded = recordAlongside(response.body, streamed.create(recording), bounds);
     return { kind: 'streamed', response: new Response(recorded, { status: response.status, statusText: response.statusText, headers: response.headers }) };
   }
 

@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import type { SseFrame } from '../trace/trace.ts';
 import { measureJsonTextDepth } from '../trace/depth-bound.ts';
-import { describeExchangeStop, type ExchangeBounds } from './exchange-bounds.ts';
+import { CLOSED_BY_CALLER, describeExchangeStop, type ExchangeBounds } from './exchange-bounds.ts';
 import type { ExchangeListener, RecordedExchange } from './recorded-exchange.ts';
 
 /** One exchange being recorded: what every recorder of its body needs. */
@@ -26,10 +26,16 @@ export type ChunkRecorder = {
  * caller's cancel would hang until both branches were cancelled); here there is one
  * reader. Chunks are pushed as they arrive, whether or not the caller reads, so the
  * record is whole even when the caller stops reading after the message it wanted.
+ *
+ * Once the caller closed the answer (bounds.closedByCaller), its copy gets nothing more:
+ * no chunk, no end and no error. The MCP SDK reads an event stream that ends without the
+ * result as one to resume (it would reconnect with Last-Event-ID) and one that fails as an
+ * error (onerror): an answer nobody waits for is left to be collected instead.
  */
-export function recordAlongside(source: ReadableStream<Uint8Array>, recorder: ChunkRecorder): ReadableStream<Uint8Array> {
+export function recordAlongside(source: ReadableStream<Uint8Array>, recorder: ChunkRecorder, bounds: Pick<ExchangeBounds, 'closedByCaller'>): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let cancelled = false;
+  const handsOn = () => !cancelled && !bounds.closedByCaller;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       void (async () => {
@@ -38,15 +44,15 @@ export function recordAlongside(source: ReadableStream<Uint8Array>, recorder: Ch
             const { done, value } = await reader.read();
             if (done) break;
             recorder.record(value);
-            if (!cancelled) controller.enqueue(value);
+            if (handsOn()) controller.enqueue(value);
           }
         } catch (error) {
           recorder.fail(error);
-          if (!cancelled) controller.error(error);
+          if (handsOn()) controller.error(error);
           return;
         }
         recorder.finish();
-        if (!cancelled) controller.close();
+        if (handsOn()) controller.close();
       })();
     },
     // Cancelling ends the read above (done), so the record ends as a plain fetch body's would.
@@ -78,7 +84,7 @@ function failStreamedExchange<Context>({ exchange, emit, now, redact, bounds }: 
   bounds.finish();
   if (bounds.stop) exchange.stopped = bounds.stop;
   exchange.durationMs = now() - exchange.startedAt;
-  exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, false));
+  exchange.error = bounds.closedByCaller ? CLOSED_BY_CALLER : redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, false));
   emit({ type: 'error', exchange, error });
 }
 

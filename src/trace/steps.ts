@@ -834,6 +834,15 @@ export const STEP_DEFINITIONS = {
     kind: 'response',
     title: 'Server stops the cancelled call: its stream ends with no result',
   },
+  'mcp.call.closed': {
+    label: 'closed',
+    canonical: null,
+    phase: 'execution',
+    from: 'client',
+    to: 'server',
+    kind: 'request',
+    title: 'Client closes the cancelled call’s answer stream, which the server had not ended',
+  },
   'host.tool-grammar': {
     label: 'tool grammar',
     canonical: null,

@@ -77,7 +77,7 @@ export function readCallResult(steps: readonly Step[], round: number): string | 
   if (!asked) return null;
   const { requests, answers } = readCalls(inRound);
   if (answers.some(isTaskAnswer)) return readTaskCallResult(inRound);
-  if (inRound.some((step) => step.id === 'mcp.call.stopped')) return 'stopped';
+  if (inRound.some((step) => step.id === 'mcp.call.stopped' || step.id === 'mcp.call.closed')) return 'stopped';
   const final = answers.filter(isFinal);
   const handedError = inRound.some((step) => step.id === 'client.result-to-host' && isRecord(step.payload) && 'error' in step.payload);
   if (final.some((answer) => isRecord(answer.payload) && 'error' in answer.payload) || handedError) return 'protocol-error';
