@@ -32,6 +32,15 @@ export function explainNoResourceMetadata({ serverUrl, tried, say }: { serverUrl
   };
 }
 
+/** The 2025-03-26 fallback was the last try: its default registration endpoint is not there either. */
+export function explainNoAuthorizationFound({ serverUrl, registration, status, say }: { serverUrl: string; registration: string; status: number | undefined } & Words): Fault {
+  return {
+    what: `The MCP server at ${serverUrl} asks for authorization, but publishes no metadata: no protected resource metadata, no authorization server metadata at its origin, and the registration endpoint the 2025-03-26 revision assumes (${registration}) answered HTTP ${status ?? 'none'}.`,
+    why: 'RFC 9728 metadata is how an MCP client learns which authorization server to ask; the 2025-03-26 default endpoints at the server’s origin were the host’s last try.',
+    fix: `Give the server's token yourself as a header (${say.headers('Authorization: Bearer …')}), or ask its operator to publish the metadata (resource_metadata in WWW-Authenticate, or /.well-known/oauth-protected-resource), ${say.again}.`,
+  };
+}
+
 export function explainWrongResource({ serverUrl, resource, say, sandbox }: { serverUrl: string; resource: string } & SandboxWords): Fault {
   return {
     what: `The protected resource metadata is for “${resource}”, not for the MCP server at ${serverUrl}.`,

@@ -43,17 +43,30 @@ function describeMove({ named, heldIssuer }: { named: string | undefined; heldIs
   return `Read again after the refusal: the resource now names ${named}, no longer ${heldIssuer}. A client identity belongs to the server that issued it (SEP-2352), so the host goes on with ${named} and a client identity of its own there.`;
 }
 
-/** The resource metadata the flow goes on with: its resource and first authorization server have passed the URL gate (listResourceMetadataUrls says why not the SDK's discovery). */
+/** Whether the run speaks 2026-07-28, which has no 2025-03-26 fallback and asks for a newer registration. */
+const speaks2026 = (context: RunContext) => context.trace.mcp.protocolVersion === '2026-07-28' || context.options.era === '2026-07-28';
+
+/** Said where no resource metadata was found and the host falls back to the 2025-03-26 revision's discovery. */
+const ORIGIN_FALLBACK_NOTE =
+  'No protected resource metadata at any address: the server may follow the 2025-03-26 revision, where the MCP server’s origin is its own authorization server, so the host looks for the authorization server’s metadata there (the MCP SDKs do the same).';
+
+/**
+ * The resource metadata the flow goes on with: its resource and first authorization server have passed the URL gate
+ * (listResourceMetadataUrls says why not the SDK's discovery). Null when none was found and the era keeps the
+ * 2025-03-26 fallback (discoverAtOrigin).
+ */
 async function fetchResourceMetadata(context: RunContext, challenge: BearerChallenge | undefined, heldIssuer: string | undefined) {
   const serverUrl = serverUrlOf(context);
   const named = challenge?.resourceMetadata !== undefined;
   const urls = listResourceMetadataUrls({ serverUrl, ...(named ? { resourceMetadata: challenge.resourceMetadata } : {}) });
   const source = named ? { field: 'resource_metadata', document: "the MCP server's WWW-Authenticate header" } : { field: 'well-known metadata address', document: 'the MCP server URL you gave' };
-  for (const text of urls) {
+  for (const [index, text] of urls.entries()) {
     const url = gateUrlOrStop(context, { text, source });
     const answer = await sendOAuthRequest(context, { id: 'auth.resource-metadata', request: { url }, describe: { GET: url, from: named ? 'resource_metadata in WWW-Authenticate' : 'the well-known address (RFC 9728 §3.1)' }, what: 'the protected resource metadata' });
     const parsed = answer.status === 200 ? ResourceMetadataSchema.safeParse(answer.json) : undefined;
-    const note = parsed?.success ? describeMove({ named: parsed.data.authorization_servers?.[0], heldIssuer }) : `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address the spec lists.`;
+    const fallsBack = index === urls.length - 1 && !speaks2026(context);
+    const next = fallsBack ? ORIGIN_FALLBACK_NOTE : index === urls.length - 1 ? 'There is no other address to try.' : 'the host tries the next address the spec lists.';
+    const note = parsed?.success ? describeMove({ named: parsed.data.authorization_servers?.[0], heldIssuer }) : `No metadata here (HTTP ${answer.status ?? 'none'}): ${next}`;
     recordOAuthStep(context, 'auth.resource-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(note ? { note } : {}) });
     if (!parsed?.success) continue;
     const document = `the protected resource metadata at ${url}`;
@@ -64,17 +77,31 @@ async function fetchResourceMetadata(context: RunContext, challenge: BearerChall
     if (issuer !== undefined) gateUrlOrStop(context, { text: issuer, source: { field: 'authorization_servers[0]', document } });
     return parsed.data;
   }
+  if (!speaks2026(context)) return null;
   throw fail(context, faults.explainNoResourceMetadata({ ...words(context), serverUrl: context.trace.mcp.url, tried: urls }));
 }
 
+/** `assumed`: the endpoints are the 2025-03-26 defaults, found in no document. */
+type DiscoveredServer = { metadata: ServerMetadata; endpoints: ServerEndpoints; assumed?: boolean };
+
+async function fetchServerMetadata(context: RunContext, issuer: string): Promise<DiscoveredServer> {
+  const found = await findServerMetadata(context, issuer, () => issuer);
+  if (found) return found;
+  throw fail(context, faults.explainNoServerMetadata({ ...words(context), issuer, tried: listServerMetadataUrls(issuer) }));
+}
+
 /**
+ * The authorization server's metadata at the addresses built on `issuer`, checked (issuer, PKCE), or undefined when
+ * none is there. `issuerToMatch` gives the issuer the document must name, from the one it names.
+ *
  * Each address a step, as the spec orders them (the MCP SDK's list). Not the SDK's
  * discoverAuthorizationServerMetadata: it parses the document before the URL gate sees its
  * endpoints (a `javascript:` authorization_endpoint is a schema error, not the gate's step
  * naming the field, issue 36), requires response_types_supported, stops at a 5xx where the
- * flow tries the next address, and takes an issuer that differs by a trailing slash.
+ * flow tries the next address, and takes an issuer that differs by a trailing slash (here
+ * only the 2025-03-26 fallback's origin may be written with one: discoverAtOrigin).
  */
-async function fetchServerMetadata(context: RunContext, issuer: string): Promise<{ metadata: ServerMetadata; endpoints: ServerEndpoints }> {
+async function findServerMetadata(context: RunContext, issuer: string, issuerToMatch: (named: string) => string): Promise<DiscoveredServer | undefined> {
   const urls = listServerMetadataUrls(issuer);
   for (const text of urls) {
     const url = gateUrlOrStop(context, { text, source: { field: 'metadata address', document: `the issuer ${issuer}` } });
@@ -82,12 +109,29 @@ async function fetchServerMetadata(context: RunContext, issuer: string): Promise
     const parsed = answer.status === 200 ? ServerMetadataSchema.safeParse(answer.json) : undefined;
     recordOAuthStep(context, 'auth.server-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(parsed?.success ? {} : { note: `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address (RFC 8414, then OpenID discovery).` }) });
     if (!parsed?.success) continue;
-    const problem = checkServerMetadata({ metadata: parsed.data, issuer });
+    const problem = checkServerMetadata({ metadata: parsed.data, issuer: issuerToMatch(parsed.data.issuer) });
     if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ ...words(context), expected: issuer, got: problem.got, where: 'metadata' }));
     if (problem?.kind === 'no-pkce') throw fail(context, faults.explainNoPkce({ ...words(context), issuer, methods: problem.methods }));
     return { metadata: parsed.data, endpoints: gateEndpoints(context, { metadata: parsed.data, document: `the authorization server's metadata at ${url}` }) };
   }
-  throw fail(context, faults.explainNoServerMetadata({ ...words(context), issuer, tried: urls }));
+  return undefined;
+}
+
+/**
+ * No protected resource metadata, in the 2025-11-25 era: the 2025-03-26 revision's discovery, kept by MCP clients for
+ * servers written to it. The MCP server's origin is its own authorization server: its RFC 8414 metadata at the origin's
+ * well-known address (an issuer written with a trailing slash is the same origin), else the default endpoints there.
+ */
+async function discoverAtOrigin(context: RunContext): Promise<DiscoveredServer & { issuer: string }> {
+  const origin = serverUrlOf(context).origin;
+  const found = await findServerMetadata(context, origin, (named) => (named === `${origin}/` ? named : origin));
+  if (found) return { issuer: found.metadata.issuer, ...found };
+  const metadata: ServerMetadata = { issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token`, registration_endpoint: `${origin}/register`, code_challenge_methods_supported: ['S256'] };
+  recordOAuthStep(context, 'auth.server-metadata', {
+    payload: { defaults: metadata },
+    note: 'No metadata at the origin either: the host uses the endpoints the 2025-03-26 revision gives a server without metadata (/authorize, /token and /register at its origin), with PKCE, which that revision asks of every client.',
+  });
+  return { issuer: origin, metadata, endpoints: gateEndpoints(context, { metadata, document: 'the 2025-03-26 revision’s default endpoints' }), assumed: true };
 }
 
 /** Every endpoint the flow may follow, through the URL gate before any is opened or fetched: one refused ends the flow. */
@@ -99,7 +143,7 @@ function gateEndpoints(context: RunContext, { metadata, document }: { metadata: 
 }
 
 /** The MCP spec's order: a client id given, a Client ID Metadata Document, then dynamic registration. */
-async function identifyClient(context: RunContext, { metadata, endpoints }: { metadata: ServerMetadata; endpoints: ServerEndpoints }, issuer: string): Promise<ClientCredentials> {
+async function identifyClient(context: RunContext, { metadata, endpoints, assumed }: DiscoveredServer, issuer: string): Promise<ClientCredentials> {
   const settings = context.options.authorization!;
   if (settings.clientId) {
     registerSecrets(context, [settings.clientSecret]);
@@ -117,10 +161,11 @@ async function identifyClient(context: RunContext, { metadata, endpoints }: { me
   const answer = await sendOAuthRequest(context, { id: 'auth.client-registration', request: { url: endpoints.registration, method: 'POST', headers: { 'content-type': 'application/json' }, body }, describe: registration, what: 'the registration endpoint' });
   const parsed = RegistrationResponseSchema.safeParse(answer.json);
   if (parsed.success) registerSecrets(context, [parsed.data.client_secret]);
-  const deprecated = context.trace.mcp.protocolVersion === '2026-07-28' || context.options.era === '2026-07-28' ? ' The 2026-07-28 era marks dynamic registration deprecated: a server should offer Client ID Metadata Documents.' : '';
+  const deprecated = speaks2026(context) ? ' The 2026-07-28 era marks dynamic registration deprecated: a server should offer Client ID Metadata Documents.' : '';
   const why = metadata.client_id_metadata_document_supported && settings.clientMetadataUrl ? `The server supports Client ID Metadata Documents, but the explorer's, ${settings.clientMetadataUrl}, is on this machine where that server cannot fetch it, so the client registered itself (RFC 7591).` : 'No Client ID Metadata Document support, so the client registered itself (RFC 7591).';
   recordOAuthStep(context, 'auth.client-registration', { payload: answer.json ?? { status: answer.status }, http: answer.http, note: `${why}${deprecated}` });
   if (!parsed.success || answer.status === undefined || answer.status >= 300) {
+    if (assumed) throw fail(context, faults.explainNoAuthorizationFound({ ...words(context), serverUrl: context.trace.mcp.url, registration: endpoints.registration, status: answer.status }));
     const error = OAuthErrorSchema.safeParse(answer.json);
     throw fail(context, faults.explainRegistrationRefused({ ...words(context), status: answer.status, error: error.success ? error.data.error : 'no client_id in the answer' }));
   }
@@ -213,13 +258,14 @@ export async function authorizeAfterRefusal(context: RunContext, refused: HttpEx
  */
 async function authorizeWithCode(context: RunContext, { challenge, previous, stepUp, refusedAfterRefresh, status }: { challenge: BearerChallenge | undefined; previous: Authorization | undefined; stepUp: boolean; refusedAfterRefresh: boolean; status: number }): Promise<void> {
   const resourceMetadata = stepUp && previous ? undefined : await fetchResourceMetadata(context, challenge, previous?.issuer);
+  const atOrigin = resourceMetadata === null ? await discoverAtOrigin(context) : undefined;
   // The metadata's resource, once checked to be this server's, is the identifier (RFC 9728 §3.3, as the MCP SDK uses it): it may keep a query the canonical URI drops.
   const resource = resourceMetadata?.resource ?? previous?.resource ?? canonicalResource(serverUrlOf(context));
-  const issuer = resourceMetadata ? resourceMetadata.authorization_servers?.[0] : previous?.issuer;
+  const issuer = atOrigin ? atOrigin.issuer : resourceMetadata ? resourceMetadata.authorization_servers?.[0] : previous?.issuer;
   if (!issuer) throw fail(context, faults.explainNoAuthorizationServer({ ...words(context), serverUrl: context.trace.mcp.url }));
   const held = previous?.issuer === issuer ? previous : undefined;
   if (refusedAfterRefresh && held) throw fail(context, faults.explainStillRefused({ ...words(context), serverUrl: context.trace.mcp.url, status, ...(challenge?.errorDescription ? { description: challenge.errorDescription } : {}) }));
-  const discovered = held ?? (await fetchServerMetadata(context, issuer));
+  const discovered = held ?? atOrigin ?? (await fetchServerMetadata(context, issuer));
   const client = context.state.clientsByIssuer.get(issuer) ?? (await identifyClient(context, discovered, issuer));
   context.state.clientsByIssuer.set(issuer, client);
   // Step-up keeps the scopes held and adds those the challenge names (the MCP spec's scope challenge).
