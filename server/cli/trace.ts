@@ -5,6 +5,7 @@ import { readElicitationAnswer } from '../../src/lifecycle/server-requests.ts';
 import { readRootArgument } from '../../src/lifecycle/roots.ts';
 import { formatTraceJson, formatTraceText } from '../../src/lifecycle/format-trace-text.ts';
 import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
+import { buildScenarioMockProvider, buildScenarioRunOptions, isSandboxScenario, resolveScenarioModel } from '../../src/lifecycle/scenario-options.ts';
 import { getWireAdapter } from '../../src/providers/wire-adapters.ts';
 import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/wire-catalog.ts';
 import { DEFAULT_SCENARIO_ID, findEraRefusal, findScenario, SCENARIOS } from '../../src/content/scenarios.ts';
@@ -145,7 +146,6 @@ const stdioCommand = values.stdio === undefined ? undefined : parseStdioCommand(
 if (stdioCommand && !stdioCommand.ok) fail(`--stdio "${values.stdio}" cannot be read: ${stdioCommand.reason}.`);
 const promptChoice = readPromptFlags({ prompt: values.prompt, promptArg: values['prompt-arg'] });
 if ('error' in promptChoice) fail(promptChoice.error);
-const prompt = promptChoice.prompt ?? scenario.prompt;
 const exportChoice = readExportChoice(values);
 if (exportChoice.error) fail(exportChoice.error);
 const elicitation = values['elicitation-answer'] === undefined ? undefined : readElicitationAnswer(values['elicitation-answer']);
@@ -155,8 +155,9 @@ const roots = (values.root ?? []).map((text) => {
   return 'error' in read ? fail(read.error) : read.root;
 });
 const question = positionals.length > 0 ? positionals.join(' ') : scenario.question;
-// A scenario whose lesson needs a format (provider-side MCP) names it; --wire still wins.
-const wireId = values.wire ?? scenario.wire ?? (values.twin ? 'openai-responses' : 'openai-chat');
+// A scenario whose lesson needs a format (provider-side MCP) names it; --wire still wins (and is checked against the topology below).
+const lesson = resolveScenarioModel({ scenario, wire: values.wire, defaultWire: values.twin ? 'openai-responses' : 'openai-chat', wireHolds: true });
+const wireId = lesson.wire;
 const wire = findWireInfo(wireId);
 if (!wire || !getWireAdapter(wireId)) fail(`Unknown wire format "${wireId}": use one of ${WIRE_CATALOG.map((entry) => entry.id).join(', ')}.`);
 // The page's third model, a GGUF file in the learner's tab, runs llama.cpp compiled to WebAssembly in a Web Worker
@@ -189,14 +190,13 @@ function readRealProvider(info: WireInfo): ProviderSettings {
 }
 
 // The built-in sandbox: its own server, on the protected endpoint. Only there are the codes made up, so shown, and the consent approved here.
-const sandbox = serverChoice.mcpUrl === undefined && stdioCommand === undefined && scenario.authorizationSandbox === true;
+const sandbox = serverChoice.mcpUrl === undefined && stdioCommand === undefined && isSandboxScenario(scenario);
 const authorize = values.authorize || sandbox;
 if (values['client-id'] !== undefined && !authorize) fail('--client-id is for the authorization flow: add --authorize.');
 const authFault = values['auth-fault'] === undefined ? undefined : SandboxFaultSchema.safeParse(values['auth-fault']);
 if (authFault && !authFault.success) fail(`--auth-fault is one of ${SANDBOX_FAULTS.join(', ')}, not "${values['auth-fault']}".`);
 if (authFault && !sandbox) fail('--auth-fault switches a fault of the built-in sandbox: use it with --scenario authorization and no --server or --stdio.');
-const mcpPath = authFault?.success ? `${scenario.mcpPath}?fault=${authFault.data}` : scenario.mcpPath;
-const topologyChoice = readTopologyFlags({ topology: values.topology, requireApproval: values['require-approval'], approval: values.approval, scenarioTopology: scenario.topology, wire: wireId, stdio: stdioCommand !== undefined, twin: values.twin });
+const topologyChoice = readTopologyFlags({ topology: values.topology, requireApproval: values['require-approval'], approval: values.approval, scenarioTopology: lesson.topology, wire: wireId, stdio: stdioCommand !== undefined, twin: values.twin });
 if ('error' in topologyChoice) fail(topologyChoice.error);
 // A task is followed by the host's MCP client; in the provider's topology the host makes no tools/call, so there is none to cancel.
 if (values['cancel-task'] && topologyChoice.topology === 'provider' && !values.twin) fail('--cancel-task cancels a task the host follows, but with --topology provider the provider\'s MCP client makes the calls and the host follows none: leave out --cancel-task, or --topology provider.');
@@ -228,45 +228,53 @@ try {
   const provider: ProviderSettings =
     values.model === 'real'
       ? readRealProvider(wire)
-      : { wire: wire.id, kind: 'mock', baseUrl: `${local.url}${wire.mockBasePath}`, model: scenario.mockModel, strict: values.strict, stream };
+      : buildScenarioMockProvider({ scenario, wire, resolveAppPath: (path) => `${local.url}${path}`, strict: values.strict, stream });
   const stdio = stdioCommand?.ok ? stdioCommand.command : undefined;
-  const mcpUrl = stdio ? `stdio:${values.stdio}` : (serverChoice.mcpUrl ?? `${local.url}${mcpPath}`);
+  const mcpUrl = stdio ? `stdio:${values.stdio}` : serverChoice.mcpUrl;
   // The built-in server keeps a record of what the provider's client asked of it, which the host reads back.
   const builtInServer = serverChoice.mcpUrl === undefined && stdio === undefined;
   const topology = topologyChoice.providerMcp && builtInServer ? { ...topologyChoice, providerMcp: { ...topologyChoice.providerMcp, serverRecordUrl: `${local.url}${SERVER_RECORD_PATH}` } } : topologyChoice;
-  // The truth of the real world, said before the request: a provider's servers cannot reach this machine.
-  const unreachable = topology.topology === 'provider' && provider.kind === 'real' ? describeUnreachableServer({ url: mcpUrl, inBrowser: false }) : undefined;
-  if (unreachable) console.error(`Before the request: ${unreachable}\n`);
-  const runOptions = {
-    question,
-    era: serverChoice.era,
-    mcpUrl,
+  // The CLI's run: the scenario's, with what the flags chose, the host run of --twin with the host's own client.
+  const buildRunOptions = (chosenTopology: typeof topology) => ({
+    ...buildScenarioRunOptions({
+      scenario,
+      question,
+      era: serverChoice.era,
+      resolveAppPath: (path) => `${local.url}${path}`,
+      provider,
+      ...(mcpUrl ? { mcpUrl } : {}),
+      ...(authFault?.success ? { authFault: authFault.data } : {}),
+      ...(promptChoice.prompt ? { prompt: promptChoice.prompt } : {}),
+      topology: chosenTopology,
+      answers: {
+        autoRelease: true,
+        ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
+        ...(values.consent === 'deny' ? { consentAnswer: 'deny' as const } : {}),
+      },
+    }),
     mcpHeaders: serverChoice.mcpHeaders,
     // The server's stderr is its log: it goes to this terminal's stderr, beside the trace on stdout, escaped.
     ...(stdio ? { mcpTransport: () => createStdioTransport(stdio) } : {}),
-    provider,
-    autoRelease: true,
     // The faults are read at a terminal: what to do is said in flags, never a button.
     reader: 'cli' as const,
     ...(loopback ? { authorization: readAuthorizationSettings({ redirect: loopback, localUrl: local.url }) } : {}),
-    ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
     ...(roots.length > 0 ? { roots } : {}),
-    ...(scenario.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}),
-    ...(prompt ? { prompt } : {}),
-    ...(scenario.listResources ? { listResources: true } : {}),
-    ...(values.consent === 'deny' ? { consentAnswer: 'deny' as const } : {}),
     ...(values['cancel-task'] ? { cancelTask: true } : {}),
-  };
+  });
+  const runOptions = buildRunOptions(topology);
+  // The truth of the real world, said before the request: a provider's servers cannot reach this machine.
+  const unreachable = topology.topology === 'provider' && provider.kind === 'real' ? describeUnreachableServer({ url: runOptions.mcpUrl, inBrowser: false }) : undefined;
+  if (unreachable) console.error(`Before the request: ${unreachable}\n`);
   if (values.twin) {
     // The twin view: the host's own client first, then the provider's, the same question to the same server.
-    const host = await createLifecycleRun({ ...runOptions, topology: 'host' }).start();
-    const providerSide = await createLifecycleRun({ ...runOptions, ...topology }).start();
+    const host = await createLifecycleRun(buildRunOptions({ topology: 'host' })).start();
+    const providerSide = await createLifecycleRun(runOptions).start();
     if (values.json) process.stdout.write(formatTwinJson({ host, provider: providerSide }));
     else console.log(formatTwinText({ host, provider: providerSide }));
     // The first run that did not end in a full answer names the exit code.
     process.exitCode = exitCodeFor(host.status) || exitCodeFor(providerSide.status);
   } else {
-    const trace = await createLifecycleRun({ ...runOptions, ...topology }).start();
+    const trace = await createLifecycleRun(runOptions).start();
     if (values.json) process.stdout.write(formatTraceJson({ trace }));
     else if (exportChoice.format) printExport({ trace, format: exportChoice.format });
     else console.log(formatTraceText({ trace, maxPayloadLength: values.full ? 0 : 600 }));

@@ -1,4 +1,5 @@
 import { DEFAULT_SCENARIO_ID, findScenario } from '../content/scenarios.ts';
+import { isSandboxScenario } from '../lifecycle/scenario-options.ts';
 import { isSandboxFault, type SandboxFaultName } from '../trace/sandbox-fault-names.ts';
 import type { Step } from '../trace/trace.ts';
 import { isStepId, type StepId } from '../trace/steps.ts';
@@ -76,7 +77,7 @@ export function readDeepLink(search: string): DeepLink | null {
     ...(question && question.trim() !== '' ? { question } : {}),
     ...(parameters.get('model') === 'real' ? { modelKind: 'real' as const } : {}),
     ...(stream === '1' || stream === '0' ? { stream: stream === '1' } : {}),
-    ...(fault && isSandboxFault(fault) && findScenario(scenarioId)?.authorizationSandbox ? { authFault: fault } : {}),
+    ...(fault && isSandboxFault(fault) && isSandboxScenario(findScenario(scenarioId)) ? { authFault: fault } : {}),
   };
 }
 

@@ -1,10 +1,14 @@
 import type { Trace } from '../trace/trace.ts';
 import { ERAS, type Era } from '../trace/vocabulary.ts';
 import { findScenario } from '../content/scenarios.ts';
+import { buildScenarioRunOptions } from '../lifecycle/scenario-options.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { useExplorerStore } from './explorer-store.ts';
+import { readChosenMaxToolRounds } from './model-settings.ts';
+import { resolveProviderMcpOptions } from './provider-mcp-options.ts';
 import { loadEngine, resolveProvider } from './run-controller.ts';
+import { useServerOfferingsStore } from './server-offerings.ts';
 
 /**
  * The era twin view's two runs: the learner's question, scenario and model, performed
@@ -18,13 +22,23 @@ export async function runEraTwins(): Promise<Record<Era, Trace>> {
   const scenario = findScenario(state.scenarioId);
   const engine = await loadEngine();
   await waitForInBrowserServer();
-  const mcpUrl = resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
+  const chosenPrompt = useServerOfferingsStore.getState().chosenPrompt;
+  // The run on show's options (buildScenarioRunOptions, as prepareRunOptions builds them) on the built-in server, in each era.
+  const builtIn = { ...state, model: { ...state.model, mcpServerUrl: null } };
+  const choices = {
+    scenario,
+    question: state.question,
+    resolveAppPath: (path: string) => resolveAppUrl(path, appBaseUrl),
+    provider,
+    maxToolRounds: readChosenMaxToolRounds(state.model),
+    ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
+    topology: resolveProviderMcpOptions({ state: builtIn, scenario, appBaseUrl }),
+    answers: { autoRelease: true },
+  };
   const traces: Partial<Record<Era, Trace>> = {};
   // One after the other: the two runs then see the same server state (a sessions scenario expires sessions by count).
   for (const era of ERAS) {
-    traces[era] = await engine
-      .createLifecycleRun({ question: state.question, era, mcpUrl, provider, autoRelease: true, ...(scenario?.maxToolRounds ? { maxToolRounds: scenario.maxToolRounds } : {}) })
-      .start();
+    traces[era] = await engine.createLifecycleRun(buildScenarioRunOptions({ ...choices, era })).start();
   }
   return { '2025-11-25': traces['2025-11-25']!, '2026-07-28': traces['2026-07-28']! };
 }

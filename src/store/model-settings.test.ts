@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chooseMaxToolRounds, DEFAULT_MAX_TOOL_ROUNDS, defaultModelSettings, loadModelSettings, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readStreamChoice, resolveTopology, saveModelSettings, SETTINGS_STORAGE_KEY } from './model-settings.ts';
+import { DEFAULT_MAX_TOOL_ROUNDS, readChosenMaxToolRounds, defaultModelSettings, loadModelSettings, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readStreamChoice, resolveTopology, saveModelSettings, SETTINGS_STORAGE_KEY } from './model-settings.ts';
 import { findScenario } from '../content/scenarios.ts';
+import { buildScenarioRunOptions } from '../lifecycle/scenario-options.ts';
 import { stubPageStorage } from './page-storage.test-helper.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,11 +35,14 @@ describe('the round cap in the model settings', () => {
   });
 
   it('lets a scenario’s own cap hold at the default, and the learner’s number win otherwise', () => {
+    const capOf = (settings: { maxToolRounds: number }, scenarioId: string) =>
+      buildScenarioRunOptions({ scenario: findScenario(scenarioId), question: 'q', era: '2026-07-28', resolveAppPath: (path) => path, provider: { wire: 'openai-chat', kind: 'mock', baseUrl: '', model: '' }, maxToolRounds: readChosenMaxToolRounds(settings) }).maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
     const settings = defaultModelSettings();
-    expect(chooseMaxToolRounds({ settings, scenarioCap: undefined })).toBe(DEFAULT_MAX_TOOL_ROUNDS);
-    expect(chooseMaxToolRounds({ settings, scenarioCap: 3 })).toBe(3);
-    expect(chooseMaxToolRounds({ settings: { maxToolRounds: 7 }, scenarioCap: 3 })).toBe(7);
-    expect(chooseMaxToolRounds({ settings: { maxToolRounds: 1 }, scenarioCap: undefined })).toBe(1);
+    expect(findScenario('round-cap')?.maxToolRounds).toBe(3);
+    expect(capOf(settings, 'happy-path')).toBe(DEFAULT_MAX_TOOL_ROUNDS);
+    expect(capOf(settings, 'round-cap')).toBe(3);
+    expect(capOf({ maxToolRounds: 7 }, 'round-cap')).toBe(7);
+    expect(capOf({ maxToolRounds: 1 }, 'happy-path')).toBe(1);
   });
 });
 

@@ -2,8 +2,9 @@ import { checkMcpHeaders, keepFilledHeaders, type McpHeader } from '../lifecycle
 import { findWireInfo, WIRE_CATALOG } from '../providers/wire-catalog.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS } from '../lifecycle/run-context.ts';
 import { validateRoot, type HostRoot } from '../lifecycle/roots.ts';
+import { resolveScenarioModel } from '../lifecycle/scenario-options.ts';
 import type { McpTopology } from '../trace/vocabulary.ts';
-import { isProviderMcpWire, PROVIDER_MCP_WIRES, type ApprovalPolicy } from '../trace/provider-mcp.ts';
+import { isProviderMcpWire, type ApprovalPolicy } from '../trace/provider-mcp.ts';
 import type { Scenario } from '../content/scenarios.ts';
 
 /**
@@ -145,11 +146,11 @@ export function loadModelSettings(): ModelSettings {
  * lesson is provider-side MCP takes its own format when the learner's cannot run it; a
  * learner's provider-side setting holds where the format has it, and never with the model in the tab.
  */
-export function resolveTopology({ settings, scenario }: { settings: Pick<ModelSettings, 'kind' | 'topology' | 'wire'>; scenario: Pick<Scenario, 'topology' | 'wire'> | undefined }): { topology: McpTopology; wire: string } {
+export function resolveTopology({ settings, scenario }: { settings: Pick<ModelSettings, 'kind' | 'topology' | 'wire'>; scenario: Scenario | undefined }): { topology: McpTopology; wire: string } {
   // The model in the tab is reached by no wire with a provider, so no provider can be its MCP client: the host's is, in every lesson.
   if (settings.kind === 'tab') return { topology: 'host', wire: settings.wire };
-  if (scenario?.topology === 'provider') return { topology: 'provider', wire: isProviderMcpWire(settings.wire) ? settings.wire : (scenario.wire ?? PROVIDER_MCP_WIRES[0]) };
-  return { topology: settings.topology === 'provider' && isProviderMcpWire(settings.wire) ? 'provider' : 'host', wire: settings.wire };
+  const topology = settings.topology === 'provider' && isProviderMcpWire(settings.wire) ? 'provider' : 'host';
+  return resolveScenarioModel({ scenario, wire: settings.wire, topology, defaultWire: settings.wire });
 }
 
 /** A whole number of rounds from 1 to MAX_TOOL_ROUNDS_LIMIT, or the default for anything else. */
@@ -158,12 +159,12 @@ export function readMaxToolRounds(value: unknown): number {
 }
 
 /**
- * The cap for a run. A scenario's own cap is its lesson (the round-cap scenario stops after
- * three), so it holds while the setting is the default; a learner who set another number
- * asked for that one, in every scenario.
+ * The cap the learner chose for every scenario, or none while the setting is the default:
+ * a scenario's own cap is its lesson (the round-cap scenario stops after three), so it holds
+ * then (buildScenarioRunOptions); a learner who set another number asked for that one.
  */
-export function chooseMaxToolRounds({ settings, scenarioCap }: { settings: Pick<ModelSettings, 'maxToolRounds'>; scenarioCap: number | undefined }): number {
-  return settings.maxToolRounds !== DEFAULT_MAX_TOOL_ROUNDS ? settings.maxToolRounds : (scenarioCap ?? DEFAULT_MAX_TOOL_ROUNDS);
+export function readChosenMaxToolRounds(settings: Pick<ModelSettings, 'maxToolRounds'>): number | undefined {
+  return settings.maxToolRounds !== DEFAULT_MAX_TOOL_ROUNDS ? settings.maxToolRounds : undefined;
 }
 
 /** Whether replies stream, as the learner chose it for the kind of model in use. */

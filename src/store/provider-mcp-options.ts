@@ -12,7 +12,8 @@ import { resolveTopology } from './model-settings.ts';
  * provider can reach, which the host says before the request.
  */
 export function resolveProviderMcpOptions({ state, scenario, appBaseUrl }: { state: ExplorerState; scenario: Scenario | undefined; appBaseUrl: URL }): Pick<RunOptions, 'topology' | 'providerMcp'> {
-  if (resolveTopology({ settings: state.model, scenario }).topology !== 'provider') return {};
+  // Said even for the host's own client: otherwise a provider-side scenario's own topology would hold (buildScenarioRunOptions).
+  if (resolveTopology({ settings: state.model, scenario }).topology !== 'provider') return { topology: 'host' };
   const builtIn = state.model.mcpServerUrl === null;
   return {
     topology: 'provider',

@@ -2,9 +2,9 @@ import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
 import type { ProviderSettings } from '../lifecycle/provider-call.ts';
 import type { Trace } from '../trace/trace.ts';
 import { recordQuestionStepAhead } from '../lifecycle/question-step.ts';
-import { MOCK_MODEL_NAME } from '../trace/mock-models.ts';
+import { buildScenarioMockProvider, buildScenarioRunOptions, isSandboxScenario, resolveScenarioEndpoint } from '../lifecycle/scenario-options.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
-import { chooseMaxToolRounds, readStreamChoice, resolveTopology } from './model-settings.ts';
+import { readChosenMaxToolRounds, readStreamChoice, resolveTopology } from './model-settings.ts';
 import { resolveProviderMcpOptions } from './provider-mcp-options.ts';
 import { findScenario, type Scenario } from '../content/scenarios.ts';
 import type { AuthorizationSettings } from '../lifecycle/run-context.ts';
@@ -78,11 +78,11 @@ export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' |
     return { wire: 'chat-template', kind: 'tab', baseUrl: '', model: '' };
   }
   // A provider-side lesson speaks a format whose provider can be the MCP client, whatever the learner's is.
-  const { wire: wireId } = resolveTopology({ settings: model, scenario: findScenario(state.scenarioId) });
+  const scenario = findScenario(state.scenarioId);
+  const { wire: wireId } = resolveTopology({ settings: model, scenario });
   const wire = findWireInfo(wireId) ?? findWireInfo('openai-chat')!;
   if (model.kind === 'mock') {
-    const variant = findScenario(state.scenarioId)?.mockModel ?? MOCK_MODEL_NAME;
-    return { wire: wire.id, kind: 'mock', baseUrl: resolveAppUrl(wire.mockBasePath, appBaseUrl), model: variant, strict: model.strict, stream: readStreamChoice(model) };
+    return buildScenarioMockProvider({ scenario, wire, resolveAppPath: (path) => resolveAppUrl(path, appBaseUrl), strict: model.strict, stream: readStreamChoice(model) });
   }
   const real = model.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
   const apiKey = wire.keyVariable ? state.apiKeys[wire.keyVariable] : undefined;
@@ -96,7 +96,7 @@ export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' |
  */
 function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<ExplorerState, 'model' | 'authFault' | 'signInServerUrl'>; scenario: Scenario | undefined; appBaseUrl: URL }): { settings?: AuthorizationSettings; mcpUrl?: string } {
   const redirectUri = resolveAppUrl(CALLBACK_PAGE, appBaseUrl);
-  const sandbox = state.model.mcpServerUrl === null && scenario?.authorizationSandbox === true;
+  const sandbox = state.model.mcpServerUrl === null && isSandboxScenario(scenario);
   const signedIn = state.model.mcpServerUrl !== null && state.model.mcpServerUrl === state.signInServerUrl;
   // A named server's 401 first ends the run with its challenge and the Sign in choice; only then does its run authorize.
   if (!sandbox && !signedIn) return {};
@@ -105,33 +105,36 @@ function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<Exp
   const clientId = signedIn && state.model.mcpClientId !== '' ? state.model.mcpClientId : undefined;
   const settings = createPageAuthorization({ redirectUri, showSecrets: sandbox, clientMetadataUrl: resolveAppUrl(CLIENT_METADATA_PATH, appBaseUrl), ...(clientId ? { clientId } : {}) });
   if (!sandbox || state.authFault === null) return { settings };
-  return { settings, mcpUrl: resolveAppUrl(`${scenario.mcpPath}?fault=${state.authFault}`, appBaseUrl) };
+  return { settings, mcpUrl: resolveScenarioEndpoint({ scenario, resolveAppPath: (path) => resolveAppUrl(path, appBaseUrl), authFault: state.authFault }) };
 }
 
 /** The run's options from the learner's settings; the static site's serverReady is added once the engine is loaded. */
 export function prepareRunOptions({ state, provider, appBaseUrl }: { state: ExplorerState; provider: ProviderSettings; appBaseUrl: URL }): RunOptions {
   const scenario = findScenario(state.scenarioId);
-  // A prompt the learner chose in the settings comes before the scenario's own.
-  const chosenPrompt = useServerOfferingsStore.getState().chosenPrompt ?? scenario?.prompt;
-  const mcpUrl = state.model.mcpServerUrl ?? resolveAppUrl(scenario?.mcpPath ?? '/mcp', appBaseUrl);
   // The learner's headers are for the server they named, never for the built-in one.
   const mcpHeaders = state.model.mcpServerUrl === null ? [] : state.model.mcpHeaders;
   const authorization = resolveAuthorization({ state, scenario, appBaseUrl });
+  const chosenPrompt = useServerOfferingsStore.getState().chosenPrompt;
+  const mcpUrl = authorization.mcpUrl ?? state.model.mcpServerUrl;
   return {
-    question: state.question,
-    era: state.era,
-    mcpUrl: authorization.mcpUrl ?? mcpUrl,
+    ...buildScenarioRunOptions({
+      scenario,
+      question: state.question,
+      era: state.era,
+      resolveAppPath: (path) => resolveAppUrl(path, appBaseUrl),
+      provider,
+      ...(mcpUrl ? { mcpUrl } : {}),
+      maxToolRounds: readChosenMaxToolRounds(state.model),
+      // A prompt the learner chose in the settings comes before the scenario's own.
+      ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
+      topology: resolveProviderMcpOptions({ state, scenario, appBaseUrl }),
+    }),
     // The explorer's own origin is one the learner chose: over plain http on a LAN, the built-in sandbox's addresses are on it.
     httpOrigins: [appBaseUrl.origin],
     mcpHeaders,
-    provider,
     ...(authorization.settings ? { authorization: authorization.settings } : {}),
-    maxToolRounds: chooseMaxToolRounds({ settings: state.model, scenarioCap: scenario?.maxToolRounds }),
-    ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
-    ...(scenario?.listResources ? { listResources: true } : {}),
     // Roots, like headers, are for the server the learner named: the built-in one is never handed a folder.
     ...(state.model.mcpServerUrl !== null && state.model.mcpRoots.length > 0 ? { roots: state.model.mcpRoots } : {}),
-    ...resolveProviderMcpOptions({ state, scenario, appBaseUrl }),
   };
 }
 

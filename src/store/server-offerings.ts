@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerOfferings } from '../lifecycle/list-server-offerings.ts';
 import type { PromptChoice } from '../lifecycle/prompt-start.ts';
 import { findScenario } from '../content/scenarios.ts';
+import { resolveScenarioEndpoint } from '../lifecycle/scenario-options.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
 import { useExplorerStore } from './explorer-store.ts';
 import { definePageStore } from './page-store.ts';
@@ -28,7 +29,8 @@ export const useServerOfferingsStore = definePageStore(createServerOfferingsStor
 /** The MCP server a run would reach now: the learner's by URL, or the built-in one of the scenario. */
 export function resolveServerInUse(): string {
   const state = useExplorerStore.getState();
-  return state.model.mcpServerUrl ?? resolveAppUrl(findScenario(state.scenarioId)?.mcpPath ?? '/mcp', readAppBaseUrl());
+  const appBaseUrl = readAppBaseUrl();
+  return state.model.mcpServerUrl ?? resolveScenarioEndpoint({ scenario: findScenario(state.scenarioId), resolveAppPath: (path) => resolveAppUrl(path, appBaseUrl) });
 }
 
 /** prompts/list and resources/list on the server in use, with a client of their own (loaded on demand, like the engine). */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ERAS, type EraChoice } from '../trace/vocabulary.ts';
 import { SCENARIOS, findEraRefusal, findScenario } from '../content/scenarios.ts';
+import { isSandboxScenario } from '../lifecycle/scenario-options.ts';
 import { ask, chooseScenario, setAuthFault, setEra, setQuestion, signInToServer } from '../store/actions.ts';
 import { SANDBOX_FAULTS, isSandboxFault } from '../trace/sandbox-fault-names.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
@@ -167,7 +168,7 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <ScenarioSelect scenarioId={scenarioId} askFirst={setSwitching} />
-      {scenario?.authorizationSandbox && !namedServer && <AuthFaultSelect authFault={authFault} />}
+      {isSandboxScenario(scenario) && !namedServer && <AuthFaultSelect authFault={authFault} />}
       <SignInGate signIn={signIn} />
       {offersSignIn && <SignInOffer />}
       <QuestionForm question={question} changed={changed} />

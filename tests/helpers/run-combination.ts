@@ -1,6 +1,6 @@
 import { approveSandboxConsent } from '../../server/cli/approve-sandbox-consent.ts';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
-import { buildScenarioRunOptions } from '../../src/lifecycle/scenario-options.ts';
+import { buildScenarioMockProvider, buildScenarioRunOptions, isSandboxScenario } from '../../src/lifecycle/scenario-options.ts';
 import type { Scenario } from '../../src/content/scenarios.ts';
 import { requireWireInfo } from '../../src/providers/wire-catalog.ts';
 import type { Trace } from '../../src/trace/trace.ts';
@@ -71,16 +71,18 @@ function answerAt(id: string, proposed: unknown, answers: GateAnswers): { payloa
 
 export async function runCombination({ serverUrl, combination }: { serverUrl: string; combination: Combination }): Promise<Trace> {
   const { scenario, era, wire, answers } = combination;
-  const options = buildScenarioRunOptions({ scenario, era, appUrl: serverUrl, provider: { wire, kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo(wire).mockBasePath}`, model: scenario.mockModel } });
+  const resolveAppPath = (path: string) => `${serverUrl}${path}`;
+  const provider = buildScenarioMockProvider({ scenario, wire: requireWireInfo(wire), resolveAppPath });
+  const options = buildScenarioRunOptions({ scenario, question: scenario.question, era, resolveAppPath, provider });
   // Provider-side MCP: the built-in server's record is read back, as the page and the CLI read it.
-  const providerMcp = scenario.topology === 'provider' ? { providerMcp: { serverRecordUrl: `${serverUrl}${SERVER_RECORD_PATH}` } } : {};
+  const providerMcp = options.topology === 'provider' ? { providerMcp: { serverRecordUrl: `${serverUrl}${SERVER_RECORD_PATH}` } } : {};
   const run = createLifecycleRun({
     ...options,
     ...providerMcp,
     networkTimeoutMs: 10_000,
     // The stalling model would make each run wait the host's full 10 s before the timeout it teaches.
     limits: { samplingAnswerMs: 500 },
-    ...(scenario.authorizationSandbox ? { authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true } } : {}),
+    ...(isSandboxScenario(scenario) ? { authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true } } : {}),
     ...(combination.screen ? { appView: createInMemoryAppView().host } : {}),
   });
   run.subscribe((event) => {

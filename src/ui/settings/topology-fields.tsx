@@ -1,5 +1,6 @@
 import { describeUnreachableServer } from '../../content/provider-reach.ts';
 import { findScenario } from '../../content/scenarios.ts';
+import { resolveScenarioEndpoint } from '../../lifecycle/scenario-options.ts';
 import { findWireInfo } from '../../providers/wire-catalog.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/app-base-url.ts';
 import { IS_STATIC_SITE } from '../../service-worker/worker-status.ts';
@@ -15,10 +16,10 @@ const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm t
  * any request when the provider cannot reach the server at all.
  */
 export function TopologyFields({ draft, setDraft }: { draft: ModelSettings; setDraft: (settings: ModelSettings) => void }) {
-  const scenarioPath = useExplorerStore((state) => findScenario(state.scenarioId)?.mcpPath ?? '/mcp');
+  const scenarioId = useExplorerStore((state) => state.scenarioId);
   const possible = isProviderMcpWire(draft.wire);
   const labels = PROVIDER_MCP_WIRES.map((wire) => findWireInfo(wire)?.label ?? wire).join(' and ');
-  const serverUrl = draft.mcpServerUrl ?? resolveAppUrl(scenarioPath, readAppBaseUrl());
+  const serverUrl = draft.mcpServerUrl ?? resolveScenarioEndpoint({ scenario: findScenario(scenarioId), resolveAppPath: (path) => resolveAppUrl(path, readAppBaseUrl()) });
   const unreachable = draft.kind === 'real' && draft.topology === 'provider' ? describeUnreachableServer({ url: serverUrl, inBrowser: IS_STATIC_SITE && draft.mcpServerUrl === null }) : undefined;
   return (
     <fieldset className="flex flex-col gap-2" data-testid="topology-fields">
