@@ -18,7 +18,7 @@ const server = useServer();
 const scenario = findScenario('header-mismatch')!;
 
 function runScenario(mcpPath = scenario.mcpPath): Promise<Trace> {
-  const options = buildScenarioRunOptions({ scenario: { ...scenario, mcpPath }, era: '2026-07-28', appUrl: server.url, provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${MOCK_BASE_PATH}`, model: MOCK_MODEL } });
+  const options = buildScenarioRunOptions({ scenario: { ...scenario, mcpPath }, question: scenario.question, era: '2026-07-28', resolveAppPath: (path) => `${server.url}${path}`, provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${MOCK_BASE_PATH}`, model: MOCK_MODEL } });
   return createLifecycleRun({ ...options, autoRelease: true, networkTimeoutMs: 10_000 }).start();
 }
 
