@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
 import { act, useEffect } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ViewBoundary } from './view-boundary.tsx';
+import { mountRootForEachTest } from './react-root.test-helper.ts';
 
-// React runs effects and state updates inside act() only when told it is under test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const mounted = mountRootForEachTest();
 const failing = { now: true, mounts: 0 };
 
 function FragileView() {
@@ -22,19 +18,16 @@ function FragileView() {
 /** The inspector with a view that throws; returns its "Try again" button. */
 function renderFailedInspector(): HTMLButtonElement | undefined {
   act(() =>
-    root.render(
+    mounted.root.render(
       <ViewBoundary view="inspector">
         <FragileView />
       </ViewBoundary>,
     ),
   );
-  return [...container.querySelectorAll('button')].find((element) => element.textContent === 'Try again');
+  return [...mounted.container.querySelectorAll('button')].find((element) => element.textContent === 'Try again');
 }
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   failing.now = true;
   failing.mounts = 0;
   // React reports a caught error on the console; the test reads the page, not the log.
@@ -42,15 +35,13 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.restoreAllMocks();
 });
 
 describe('a view that throws', () => {
   it('shows a message in that view and keeps its neighbours', () => {
     act(() =>
-      root.render(
+      mounted.root.render(
         <main>
           <ViewBoundary view="graph">
             <FragileView />
@@ -61,25 +52,25 @@ describe('a view that throws', () => {
         </main>,
       ),
     );
-    const alert = container.querySelector('[data-testid="view-error"]');
+    const alert = mounted.container.querySelector('[data-testid="view-error"]');
     expect(alert?.textContent).toContain('The graph could not be shown (Cannot read properties of undefined (reading "map")).');
     expect(alert?.getAttribute('role')).toBe('alert');
-    expect(container.querySelector('[data-testid="neighbour"]')?.textContent).toBe('step 7 of 20');
-    expect(container.querySelector('[data-testid="fragile"]')).toBeNull();
+    expect(mounted.container.querySelector('[data-testid="neighbour"]')?.textContent).toBe('step 7 of 20');
+    expect(mounted.container.querySelector('[data-testid="fragile"]')).toBeNull();
   });
 
   it('mounts the view afresh on "Try again"', () => {
     const button = renderFailedInspector();
     failing.now = false;
     act(() => button?.click());
-    expect(container.querySelector('[data-testid="fragile"]')?.textContent).toBe('the view');
-    expect(container.querySelector('[data-testid="view-error"]')).toBeNull();
+    expect(mounted.container.querySelector('[data-testid="fragile"]')?.textContent).toBe('the view');
+    expect(mounted.container.querySelector('[data-testid="view-error"]')).toBeNull();
     expect(failing.mounts).toBe(1);
   });
 
   it('says it again when the view fails again', () => {
     const button = renderFailedInspector();
     act(() => button?.click());
-    expect(container.querySelector('[data-testid="view-error"]')?.textContent).toContain('The inspector could not be shown');
+    expect(mounted.container.querySelector('[data-testid="view-error"]')?.textContent).toContain('The inspector could not be shown');
   });
 });

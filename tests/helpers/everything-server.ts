@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { NamedStdioCommand } from '../../server/node/parse-stdio-command.ts';
+import { findClosedPort } from './start-http-server.ts';
 
 /** The reference "everything" MCP server (@modelcontextprotocol/server-everything), a server we did not write. */
 export const EVERYTHING_ENTRY = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
@@ -15,21 +15,9 @@ export const LISTEN_ON_LOOPBACK = fileURLToPath(new URL('./listen-on-loopback.mj
 /** The everything server in its own Streamable HTTP mode (sessions, the v1 SDK, an event store), as a child process. */
 export type EverythingHttpServer = { url: string; stop: () => void };
 
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts it on a free loopback port (it reads PORT) and resolves once it says it listens; `url` is its MCP endpoint. */
 export async function startEverythingHttp(): Promise<EverythingHttpServer> {
-  const port = await findFreePort();
+  const port = await findClosedPort();
   const started = spawn(process.execPath, ['--import', LISTEN_ON_LOOPBACK, EVERYTHING_ENTRY, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { findClosedPort } from './start-http-server.ts';
 
 /**
  * The official MCP Apps example servers from npm (@modelcontextprotocol/server-basic-*),
@@ -19,24 +19,11 @@ export function findExampleProgram(example: ExampleAppServer): string {
   return fileURLToPath(new URL(`../../node_modules/${EXAMPLE_APP_SERVERS[example]}/dist/index.js`, import.meta.url));
 }
 
-/** A port nobody listens on now (the example takes its port from PORT and cannot be asked for port 0). */
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export type RunningExample = { url: string; output: () => string; close: () => Promise<void> };
 
 /** Starts the example over HTTP and waits until it says it listens; its /mcp on 127.0.0.1. */
 export async function startExampleOverHttp(example: ExampleAppServer): Promise<RunningExample> {
-  const port = await findFreePort();
+  const port = await findClosedPort();
   const child: ChildProcess = spawn(process.execPath, [findExampleProgram(example)], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const listening = new Promise<void>((resolve, reject) => {

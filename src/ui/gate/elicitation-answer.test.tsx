@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ElicitationAnswer } from './elicitation-answer.tsx';
+import { mountRootForEachTest } from '../react-root.test-helper.ts';
 
 /**
  * The URL-mode elicitation gate in the page gates the address again before it offers to
@@ -10,28 +10,18 @@ import { ElicitationAnswer } from './elicitation-answer.tsx';
  * button and says why; one it passes opens, with no opener, as the gate wrote it.
  */
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const mounted = mountRootForEachTest();
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.restoreAllMocks();
 });
 
 function show(url: string): void {
-  act(() => root.render(<ElicitationAnswer asked={{ message: 'Open this page to sign in.', url }} />));
+  act(() => mounted.root.render(<ElicitationAnswer asked={{ message: 'Open this page to sign in.', url }} />));
 }
 
-const openButton = () => [...container.querySelectorAll('button')].find((button) => button.textContent === 'Open');
+const openButton = () => [...mounted.container.querySelectorAll('button')].find((button) => button.textContent === 'Open');
 
 describe('the URL-mode elicitation gate', () => {
   it.each([
@@ -45,16 +35,16 @@ describe('the URL-mode elicitation gate', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     show(url);
     expect(openButton()).toBeUndefined();
-    expect(container.querySelector('[role="alert"]')?.textContent).toContain(found);
+    expect(mounted.container.querySelector('[role="alert"]')?.textContent).toContain(found);
     // The address is shown as text, whole, for the learner to read.
-    expect(container.querySelector('[data-testid="elicitation-url-text"]')?.textContent).toBe(url);
+    expect(mounted.container.querySelector('[data-testid="elicitation-url-text"]')?.textContent).toBe(url);
     expect(open).not.toHaveBeenCalled();
   });
 
   it('opens an https address as the gate wrote it, in a new tab with no opener and no referrer', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     show('HTTPS://Auth.Example.com/login?session=1');
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(mounted.container.querySelector('[role="alert"]')).toBeNull();
     act(() => openButton()!.click());
     expect(open).toHaveBeenCalledWith('https://auth.example.com/login?session=1', '_blank', 'noopener,noreferrer');
   });
