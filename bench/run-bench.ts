@@ -7,6 +7,7 @@ import type { Browser } from '@playwright/test';
 import { parseBenchOptions, PART_NAMES, type PartName } from './bench-options.ts';
 import { createUnmeasuredFigure, formatFiguresTable, type Figure } from './figures.ts';
 import { launchBrowser } from './launch-browser.ts';
+import { measureAppView } from './measure-app-view.ts';
 import { measureClass } from './measure-class.ts';
 import { measureFirstLoad } from './measure-first-load.ts';
 import { measureLargeImport } from './measure-large-import.ts';
@@ -61,7 +62,7 @@ function describeMachine() {
 let browser: Browser | undefined;
 const openBrowser = async () => (browser ??= await launchBrowser());
 
-const PAGE_PARTS: readonly PartName[] = ['ui', 'play', 'large-import', 'large-result', 'many-tools', 'streamed-reply'];
+const PAGE_PARTS: readonly PartName[] = ['ui', 'play', 'large-import', 'large-result', 'many-tools', 'streamed-reply', 'app-view'];
 const isPagePart = (part: PartName) => PAGE_PARTS.includes(part);
 
 /** The parts that drive the page share one app server and its recordings' folder. */
@@ -99,6 +100,10 @@ async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
       const trace = await recordStreamedTrace({ serverUrl: app.url, folder });
       figures.push(...(await measureStreamedPlayback({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
     }
+    if (parts.includes('app-view')) {
+      log('UI with a tool’s view (MCP Apps)');
+      figures.push(...(await measureAppView({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log })));
+    }
   } finally {
     await app.stop();
     await rm(folder, { recursive: true, force: true });
@@ -133,6 +138,7 @@ async function measurePart(part: PartName): Promise<Figure[]> {
     case 'large-result':
     case 'many-tools':
     case 'streamed-reply':
+    case 'app-view':
       return measurePageParts(options.parts.filter(isPagePart));
     case 'stream-reassembly':
       log('Stream reassembly');
