@@ -35,6 +35,9 @@ async function runInPage(page: Page, input: { appUrl: string; mcpUrl: string }):
   const runMs = performance.now() - started;
   const status = await page.getByTestId('run-status').innerText();
   if (!status.includes('complete')) throw new Error(`The 10,000-tool run did not complete: ${status}`);
+  // The status reads complete while playback still shows the steps after the answer (a 2026-07-28 subscription
+  // closed): Next pressed before Play is offered again would move on top of playback, two steps a press.
+  await page.getByRole('button', { name: /^Play/ }).waitFor({ timeout: 60_000 });
   return runMs;
 }
 

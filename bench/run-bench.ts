@@ -65,44 +65,53 @@ const openBrowser = async () => (browser ??= await launchBrowser());
 const PAGE_PARTS: readonly PartName[] = ['ui', 'play', 'large-import', 'large-result', 'many-tools', 'streamed-reply', 'app-view'];
 const isPagePart = (part: PartName) => PAGE_PARTS.includes(part);
 
-/** The parts that drive the page share one app server and its recordings' folder. */
+/** One part's figures, or, when it fails, a figure that says it was not measured and why: one broken measurement hides no other. */
+async function measureOrReport(part: PartName, measure: () => Promise<Figure[]>): Promise<Figure[]> {
+  try {
+    return await measure();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    log(`  NOT MEASURED: ${part}. ${reason}`);
+    return [createUnmeasuredFigure({ part, name: 'the whole part', unit: '', note: reason.split('\n')[0]!.slice(0, 200) })];
+  }
+}
+
+/** The parts that drive the page share one app server and its recordings' folder; each is measured, or reported, on its own. */
 async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
   const folder = await mkdtemp(join(tmpdir(), 'explorer-bench-'));
   const app = await startServerProcess({ staticDirectory: DIST_DIRECTORY });
+  const measures: Record<string, { title: string; measure: () => Promise<Figure[]> }> = {
+    ui: {
+      title: 'UI on a long trace',
+      measure: async () => measureUi({ browser: await openBrowser(), appUrl: app.url, trace: await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LONG_TRACE_ROUNDS }), quick: options.quick, log }),
+    },
+    play: { title: 'Play through the canonical lifecycle', measure: async () => measurePlay({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log }) },
+    'large-import': {
+      title: 'UI on the longest importable real trace',
+      measure: async () => {
+        const trace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LARGE_IMPORT_ROUNDS, fileName: 'large-import-trace.json' });
+        const referenceTrace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: REFERENCE_IMPORT_ROUNDS, fileName: 'reference-import-trace.json' });
+        return measureLargeImport({ browser: await openBrowser(), appUrl: app.url, trace, referenceTrace, quick: options.quick, log });
+      },
+    },
+    'large-result': {
+      title: 'UI with a 1 MB tool result',
+      measure: async () => measureLargeResult({ browser: await openBrowser(), appUrl: app.url, trace: await recordLargeResultTrace({ serverUrl: app.url, folder }), quick: options.quick, log }),
+    },
+    'many-tools': { title: 'UI with a 10,000-tool server', measure: async () => measureManyTools({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log }) },
+    'streamed-reply': {
+      title: 'UI with a streamed reply of 5,000 frames',
+      measure: async () => measureStreamedPlayback({ browser: await openBrowser(), appUrl: app.url, trace: await recordStreamedTrace({ serverUrl: app.url, folder }), quick: options.quick, log }),
+    },
+    'app-view': { title: 'UI with a tool’s view (MCP Apps)', measure: async () => measureAppView({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log }) },
+  };
   const figures: Figure[] = [];
   try {
-    if (parts.includes('ui')) {
-      log('UI on a long trace');
-      const trace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LONG_TRACE_ROUNDS });
-      figures.push(...(await measureUi({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
-    }
-    if (parts.includes('play')) {
-      log('Play through the canonical lifecycle');
-      figures.push(...(await measurePlay({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log })));
-    }
-    if (parts.includes('large-import')) {
-      log('UI on the longest importable real trace');
-      const trace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LARGE_IMPORT_ROUNDS, fileName: 'large-import-trace.json' });
-      const referenceTrace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: REFERENCE_IMPORT_ROUNDS, fileName: 'reference-import-trace.json' });
-      figures.push(...(await measureLargeImport({ browser: await openBrowser(), appUrl: app.url, trace, referenceTrace, quick: options.quick, log })));
-    }
-    if (parts.includes('large-result')) {
-      log('UI with a 1 MB tool result');
-      const trace = await recordLargeResultTrace({ serverUrl: app.url, folder });
-      figures.push(...(await measureLargeResult({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
-    }
-    if (parts.includes('many-tools')) {
-      log('UI with a 10,000-tool server');
-      figures.push(...(await measureManyTools({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log })));
-    }
-    if (parts.includes('streamed-reply')) {
-      log('UI with a streamed reply of 5,000 frames');
-      const trace = await recordStreamedTrace({ serverUrl: app.url, folder });
-      figures.push(...(await measureStreamedPlayback({ browser: await openBrowser(), appUrl: app.url, trace, quick: options.quick, log })));
-    }
-    if (parts.includes('app-view')) {
-      log('UI with a tool’s view (MCP Apps)');
-      figures.push(...(await measureAppView({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log })));
+    for (const part of PAGE_PARTS.filter((name) => parts.includes(name))) {
+      const entry = measures[part];
+      if (!entry) throw new Error(`No page measurement for part ${part}.`);
+      log(entry.title);
+      figures.push(...(await measureOrReport(part, entry.measure)));
     }
   } finally {
     await app.stop();
@@ -177,13 +186,7 @@ try {
   for (const part of options.parts) {
     // The page parts all ran with the first of them, on one app server.
     if (isPagePart(part) && part !== options.parts.find(isPagePart)) continue;
-    try {
-      figures.push(...(await measurePart(part)));
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      log(`  NOT MEASURED: ${part}. ${reason}`);
-      figures.push(createUnmeasuredFigure({ part, name: 'the whole part', unit: '', note: reason.split('\n')[0]!.slice(0, 200) }));
-    }
+    figures.push(...(await measureOrReport(part, () => measurePart(part))));
   }
 } finally {
   await browser?.close();
