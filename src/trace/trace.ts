@@ -3,6 +3,10 @@ import { DeprecationSchema } from './deprecation-schema.ts';
 import { STOP_OUTCOMES } from './stop-causes.ts';
 import { ERAS, ERA_CHOICES, GATE_ANSWERERS, MCP_TOPOLOGIES, PARTICIPANTS, PHASES, STEP_KINDS } from './vocabulary.ts';
 
+// The words' types are defined once, in vocabulary.ts (without zod, for the first page); the schemas below are built
+// from the same arrays, so they accept exactly those words.
+export type { Era, EraChoice, Participant, Phase, StepKind } from './vocabulary.ts';
+
 /**
  * The trace is the one source of truth: the engine appends steps, the view moves a
  * cursor over them, the CLI prints them and a file can carry them elsewhere.
@@ -11,19 +15,10 @@ import { ERAS, ERA_CHOICES, GATE_ANSWERERS, MCP_TOPOLOGIES, PARTICIPANTS, PHASES
  */
 
 export const ParticipantSchema = z.enum(PARTICIPANTS);
-export type Participant = z.infer<typeof ParticipantSchema>;
-
 export const PhaseSchema = z.enum(PHASES);
-export type Phase = z.infer<typeof PhaseSchema>;
-
 export const EraSchema = z.enum(ERAS);
-export type Era = z.infer<typeof EraSchema>;
-
 export const EraChoiceSchema = z.enum(ERA_CHOICES);
-export type EraChoice = z.infer<typeof EraChoiceSchema>;
-
 export const StepKindSchema = z.enum(STEP_KINDS);
-export type StepKind = z.infer<typeof StepKindSchema>;
 
 const HeadersSchema = z.record(z.string(), z.string());
 
