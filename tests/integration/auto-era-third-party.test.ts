@@ -3,13 +3,12 @@ import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { EraChoice, Trace } from '../../src/trace/trace.ts';
 import { MOCK_BASE_PATH, MOCK_MODEL } from '../helpers/create-mock-run.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { createEverythingRun, EVERYTHING_STDIO_ARGUMENT } from '../helpers/everything-server.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
 import { startCrossOriginServer } from '../helpers/start-cross-origin-server.ts';
 import { useServer } from '../helpers/use-server.ts';
@@ -68,15 +67,7 @@ async function startCatchAllServer(): Promise<string> {
 }
 
 function runStdio(era: EraChoice): Promise<Trace> {
-  return createLifecycleRun({
-    question: 'What is 5 plus 7?',
-    era,
-    mcpUrl: 'stdio:everything',
-    mcpTransport: () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }),
-    provider: provider(),
-    autoRelease: true,
-    networkTimeoutMs: 20_000,
-  }).start();
+  return createEverythingRun(app.url, { question: 'What is 5 plus 7?', era }).start();
 }
 
 describe('the Auto era and a server whose server/discover answer is an empty result', () => {
@@ -124,7 +115,7 @@ describe('the Auto era over stdio, with the everything server', () => {
   });
 
   it('the CLI: --stdio with --era auto runs the same fallback, and pinned 2026-07-28 says --era auto', async () => {
-    const command = JSON.stringify([process.execPath, EVERYTHING_ENTRY, 'stdio']);
+    const command = EVERYTHING_STDIO_ARGUMENT;
     const auto = await runTraceCli(['--json', '--stdio', command, '--era', 'auto'], { timeoutMs: 60_000, maxBuffer: 64 * 1024 * 1024 });
     const trace = JSON.parse(auto.stdout) as Trace;
     expect(trace.status).toBe('complete');

@@ -1,8 +1,6 @@
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { Step } from '../../src/trace/trace.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { createEverythingRun } from '../helpers/everything-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -17,14 +15,9 @@ const server = useServer();
 const find = (steps: Step[], id: string) => steps.find((step) => step.id === id);
 
 function runAgainstEverything(question: string) {
-  return createLifecycleRun({
+  return createEverythingRun(server.url, {
     question,
-    era: '2025-11-25',
-    mcpUrl: 'stdio:everything',
-    mcpTransport: () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }),
     provider: { wire: 'anthropic', kind: 'mock', baseUrl: `${server.url}/mock/anthropic/v1`, model: 'mock-model-deterministic' },
-    autoRelease: true,
-    networkTimeoutMs: 20_000,
   }).start();
 }
 

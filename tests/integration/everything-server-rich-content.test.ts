@@ -1,10 +1,9 @@
 import { Client, isCallToolResult, type CallToolResult } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyToolResultContent } from '../../src/content/rich-content.ts';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { getWireAdapter, WIRE_IDS } from '../../src/providers/wire-adapters.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { startEverythingStdio } from '../helpers/everything-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -15,7 +14,7 @@ import { useServer } from '../helpers/use-server.ts';
  */
 
 const app = useServer();
-const startEverything = () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' });
+const startEverything = startEverythingStdio;
 
 /** The warning codes translation #3 gives one real result in one format. */
 function translateCodes(wire: string, result: CallToolResult): string[] {

@@ -1,9 +1,7 @@
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { HostRoot } from '../../src/lifecycle/roots.ts';
 import type { Step } from '../../src/trace/trace.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { createEverythingRun } from '../helpers/everything-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -16,20 +14,7 @@ const server = useServer();
 const find = (steps: Step[], id: string) => steps.find((step) => step.id === id);
 
 function runAgainstEverything(question: string, roots?: HostRoot[]) {
-  return createEverythingRun({ question, autoRelease: true, ...(roots ? { roots } : {}) }).start();
-}
-
-function createEverythingRun({ question, roots, autoRelease }: { question: string; roots?: HostRoot[]; autoRelease: boolean }) {
-  return createLifecycleRun({
-    question,
-    era: '2025-11-25',
-    mcpUrl: 'stdio:everything',
-    mcpTransport: () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }),
-    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}/mock/openai/v1`, model: 'mock-model-deterministic' },
-    autoRelease,
-    networkTimeoutMs: 20_000,
-    ...(roots ? { roots } : {}),
-  });
+  return createEverythingRun(server.url, { question, ...(roots ? { roots } : {}) }).start();
 }
 
 describe('roots with the everything server', () => {
@@ -58,7 +43,7 @@ describe('roots with the everything server', () => {
   }, 60_000);
 
   it('asked outside any call while the learner is at another step, the answer queues at the gate behind it, and the run goes on', async () => {
-    const run = createEverythingRun({ question: 'Get the roots list', roots: [{ uri: 'file:///a' }], autoRelease: false });
+    const run = createEverythingRun(server.url, { question: 'Get the roots list', roots: [{ uri: 'file:///a' }], autoRelease: false });
     const announced: string[] = [];
     let held: (() => void) | undefined;
     run.subscribe((event) => {

@@ -1,8 +1,7 @@
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
-import { createLifecycleRun, type RunOptions } from '../../src/lifecycle/engine.ts';
+import type { RunOptions } from '../../src/lifecycle/engine.ts';
 import type { Trace } from '../../src/trace/trace.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { createEverythingRun } from '../helpers/everything-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -18,16 +17,7 @@ const QUESTION = 'Use trigger-url-elicitation with {"url":"https://example.com/c
 const PREREQUISITE = 'https://modelcontextprotocol.io';
 
 function runAgainstEverything(overrides: Partial<RunOptions> = {}): Promise<Trace> {
-  return createLifecycleRun({
-    question: QUESTION,
-    era: '2025-11-25',
-    mcpUrl: 'stdio:everything',
-    mcpTransport: () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }),
-    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}/mock/openai/v1`, model: 'mock-model-deterministic' },
-    autoRelease: true,
-    networkTimeoutMs: 20_000,
-    ...overrides,
-  }).start();
+  return createEverythingRun(server.url, { question: QUESTION, ...overrides }).start();
 }
 
 const idsOf = (trace: Trace) => trace.steps.map((step) => step.id);

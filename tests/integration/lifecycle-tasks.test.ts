@@ -1,11 +1,9 @@
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
-import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { TASK_CANCELLED_BY_USER } from '../../src/lifecycle/task-call.ts';
 import type { Step, Trace } from '../../src/trace/trace.ts';
 import { ERAS, type Era } from '../../src/trace/vocabulary.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { createEverythingRun } from '../helpers/everything-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -105,15 +103,7 @@ describe.each(ERAS)('count_in_background as a task, era %s', (era) => {
 
 describe('the everything server’s simulate-research-query (v1 SDK tasks), over stdio', () => {
   it('is a task: polled, asks for a clarification on the tasks/result stream, and its report reaches the model', async () => {
-    const trace = await createLifecycleRun({
-      question: 'Simulate a research query about python, ambiguous',
-      era: '2025-11-25',
-      mcpUrl: 'stdio:everything',
-      mcpTransport: () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }),
-      provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}/mock/openai/v1`, model: 'mock-model-deterministic' },
-      autoRelease: true,
-      networkTimeoutMs: 20_000,
-    }).start();
+    const trace = await createEverythingRun(server.url, { question: 'Simulate a research query about python, ambiguous' }).start();
     expect(trace.status).toBe('complete');
     expect(trace.steps.find((step) => step.id === 'mcp.tools-call.request')?.payload).toMatchObject({ params: { name: 'simulate-research-query', task: { ttl: 300_000 } } });
     expect(trace.steps.find((step) => step.id === 'mcp.task.created')?.payload).toMatchObject({ result: { task: { status: 'working', pollInterval: 1000 } } });

@@ -1,11 +1,10 @@
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { Trace } from '../../src/trace/trace.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { createEverythingRun } from '../helpers/everything-server.ts';
 import { MOCK_BASE_PATH, MOCK_MODEL } from '../helpers/create-mock-run.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
 import { startCrossOriginServer } from '../helpers/start-cross-origin-server.ts';
@@ -29,15 +28,7 @@ const provider = () => ({ wire: 'openai-chat', kind: 'mock' as const, baseUrl: `
 const callsOf = (trace: Trace) => trace.steps.filter((step) => step.id === 'mcp.tools-call.request').map((step) => (step.payload as { params: unknown }).params);
 
 function runAgainstEverything(question: string): Promise<Trace> {
-  return createLifecycleRun({
-    question,
-    era: '2025-11-25',
-    mcpUrl: 'stdio:everything',
-    mcpTransport: () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' }),
-    provider: provider(),
-    autoRelease: true,
-    networkTimeoutMs: 20_000,
-  }).start();
+  return createEverythingRun(app.url, { question }).start();
 }
 
 /** A v2 SDK server written as its README writes one, with the tools these tests need. */

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fromJsonSchema, type McpServer } from '@modelcontextprotocol/server';
 import { toStrictJsonSchema } from 'openai/lib/transform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
 import { prepareOpenAiChatTools } from '../../src/providers/openai-chat/prepare-openai-chat-tools.ts';
 import type { McpTool } from '../../src/providers/types.ts';
 import type { Step, Trace } from '../../src/trace/trace.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { startEverythingStdio } from '../helpers/everything-server.ts';
 import { startHttpServer, type TestServer } from '../helpers/start-http-server.ts';
 import { startSdkV2ToolServer, type ThirdPartyServer } from '../helpers/start-third-party-servers.ts';
 import { useServer } from '../helpers/use-server.ts';
@@ -31,7 +30,7 @@ const PYDANTIC_SCHEMAS_FILE = fileURLToPath(new URL('../helpers/pydantic-tool-sc
 const PYDANTIC_SCRIPT = fileURLToPath(new URL('../helpers/python/write-pydantic-tool-schemas.py', import.meta.url));
 const PYDANTIC_SCHEMAS = z.record(z.string(), z.record(z.string(), z.unknown())).parse(JSON.parse(readFileSync(PYDANTIC_SCHEMAS_FILE, 'utf8')));
 
-const everythingTransport = () => new StdioClientTransport({ command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], stderr: 'ignore' });
+const everythingTransport = startEverythingStdio;
 
 function runStrict({ question, mcpUrl, wire = 'openai-chat', provider }: { question: string; mcpUrl: string; wire?: string; provider?: { baseUrl: string; kind: 'real' } }): Promise<Trace> {
   const basePath = wire === 'openai-responses' ? '/mock/openai-responses/v1' : '/mock/openai/v1';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TraceSchema } from '../../src/trace/trace.ts';
-import { EVERYTHING_STDIO } from '../helpers/everything-server.ts';
+import { EVERYTHING_STDIO_ARGUMENT } from '../helpers/everything-server.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
 
 /**
@@ -9,11 +9,9 @@ import { runTraceCli } from '../helpers/run-trace-cli.ts';
  * its args-prompt with the learner's argument, and a name it does not have.
  */
 
-const stdio = JSON.stringify([EVERYTHING_STDIO.command, ...EVERYTHING_STDIO.args]);
-
 describe('npm run trace --prompt', () => {
   it('starts from the everything server\'s args-prompt with the argument given, through prompts/list and prompts/get', async () => {
-    const result = await runTraceCli(['--json', '--stdio', stdio, '--era', '2025-11-25', '--prompt', 'args-prompt', '--prompt-arg', 'city=Paris'], { maxBuffer: 64 * 1024 * 1024 });
+    const result = await runTraceCli(['--json', '--stdio', EVERYTHING_STDIO_ARGUMENT, '--era', '2025-11-25', '--prompt', 'args-prompt', '--prompt-arg', 'city=Paris'], { maxBuffer: 64 * 1024 * 1024 });
     expect(result.code, result.stderr).toBe(0);
     const trace = TraceSchema.parse(JSON.parse(result.stdout));
     const ids = trace.steps.map((step) => step.id);
@@ -25,7 +23,7 @@ describe('npm run trace --prompt', () => {
   }, 70_000);
 
   it('a prompt the server does not have: the fault names what it has, in the terminal\'s words', async () => {
-    const result = await runTraceCli(['--stdio', stdio, '--era', '2025-11-25', '--prompt', 'no-such-prompt']);
+    const result = await runTraceCli(['--stdio', EVERYTHING_STDIO_ARGUMENT, '--era', '2025-11-25', '--prompt', 'no-such-prompt']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('The server has no prompt named “no-such-prompt”.');
     expect(result.stdout).toContain('args-prompt');

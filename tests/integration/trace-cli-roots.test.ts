@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TraceSchema } from '../../src/trace/trace.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { EVERYTHING_STDIO_ARGUMENT } from '../helpers/everything-server.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
 
 /**
@@ -9,7 +9,7 @@ import { runTraceCli } from '../helpers/run-trace-cli.ts';
  * get-roots-list. A relative path or a URI with credentials is a wrong command line.
  */
 
-const everything = ['--stdio', JSON.stringify([process.execPath, EVERYTHING_ENTRY, 'stdio'])];
+const everything = ['--stdio', EVERYTHING_STDIO_ARGUMENT];
 
 describe('npm run trace -- --root', () => {
   it('declares the roots given, answers roots/list with them, and the server reads them back', async () => {

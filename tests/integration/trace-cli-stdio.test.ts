@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { hasTerminalControl } from '../../src/trace/terminal-text.ts';
 import { TraceSchema } from '../../src/trace/trace.ts';
-import { EVERYTHING_ENTRY } from '../helpers/everything-server.ts';
+import { EVERYTHING_STDIO_ARGUMENT } from '../helpers/everything-server.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
 
 /**
@@ -12,7 +12,7 @@ import { runTraceCli } from '../helpers/run-trace-cli.ts';
 
 describe('npm run trace -- --stdio', () => {
   it('runs the lifecycle against the everything server over stdio, each message a step with no HTTP', async () => {
-    const { code, stdout, stderr } = await runTraceCli(['--json', '--stdio', `${JSON.stringify([process.execPath, EVERYTHING_ENTRY, 'stdio'])}`], { timeoutMs: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    const { code, stdout, stderr } = await runTraceCli(['--json', '--stdio', EVERYTHING_STDIO_ARGUMENT], { timeoutMs: 60_000, maxBuffer: 64 * 1024 * 1024 });
     expect(code, stderr).toBe(0);
     const trace = TraceSchema.parse(JSON.parse(stdout));
     expect(trace.status).toBe('complete');
