@@ -6,6 +6,7 @@ import type { ModelSettings } from '../../store/model-settings.ts';
 import { RootsEditor } from './mcp-roots-editor.tsx';
 import { useBridgedServers } from './use-bridged-servers.ts';
 import { TopologyFields } from './topology-fields.tsx';
+import { RememberOnDevice } from './remember-on-device.tsx';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -154,15 +155,15 @@ function HeadersEditor({ draft, setDraft }: Omit<Props, 'problems'>) {
           Add header
         </button>
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={draft.rememberMcpHeaders} onChange={(event) => setDraft({ ...draft, rememberMcpHeaders: event.target.checked })} />
-        Remember these headers on this device
-      </label>
-      <p className="text-xs text-slate-500">
+      <RememberOnDevice
+        label="Remember these headers on this device"
+        checked={draft.rememberMcpHeaders}
+        onChange={(rememberMcpHeaders) => setDraft({ ...draft, rememberMcpHeaders })}
+      >
         The headers go with every request to this server, and nowhere else. A secret value (Authorization, Cookie, names ending in -key or -token, and any marked
         secret) never appears in a step, an export, a copied curl command or the console: the HTTP view shows it as [redacted]. Unless you tick the box they are
         forgotten when the page closes. Credentials never go in the URL: give them here, for example Authorization: Bearer … or Basic ….
-      </p>
+      </RememberOnDevice>
     </div>
   );
 }

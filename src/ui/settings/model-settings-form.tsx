@@ -6,6 +6,7 @@ import { useExplorerStore, type ExplorerState } from '../../store/explorer-store
 import { DEFAULT_MAX_TOOL_ROUNDS, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readMaxToolRounds, type ModelSettings } from '../../store/model-settings.ts';
 import { McpServerFields } from './mcp-server-fields.tsx';
 import { ServerPromptsSection } from './server-prompts-section.tsx';
+import { RememberOnDevice } from './remember-on-device.tsx';
 
 // The loader of the model in the tab (and, through it, llama.cpp) comes only when that choice is made.
 const TabModelFields = lazy(() => import('./tab-model-fields.tsx').then((module) => ({ default: module.TabModelFields })));
@@ -123,14 +124,10 @@ function RealProviderFields({ draft, setDraft, wire, keys, setKeys }: DraftProps
           />
         </label>
       )}
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={draft.rememberKeys} onChange={(event) => setDraft({ ...draft, rememberKeys: event.target.checked })} />
-        Remember my keys on this device
-      </label>
-      <p className="text-xs text-slate-500">
+      <RememberOnDevice label="Remember my keys on this device" checked={draft.rememberKeys} onChange={(rememberKeys) => setDraft({ ...draft, rememberKeys })}>
         The key goes only to {real.baseUrl || 'the provider'}, from this page. It never goes to the MCP server, into a URL, a log or an exported trace, and the
         HTTP view shows it as [redacted]. Unless you tick the box it is forgotten when the page closes. {wire.browserNote}
-      </p>
+      </RememberOnDevice>
     </div>
   );
 }
