@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenToBody } from './listen-to-body.ts';
 
 /**
  * An answer given before the request body has all arrived (a 413, or a 403/400/405
@@ -82,24 +83,19 @@ function discardRestOfBody(incoming: IncomingMessage, alreadyRead: number, limit
     let received = alreadyRead;
     const finish = (outcome: DiscardOutcome) => {
       clearTimeout(timer);
-      incoming.off('data', count);
-      incoming.off('end', drained);
-      incoming.off('error', gone);
-      incoming.off('close', gone);
+      stopListening();
       resolve(outcome);
     };
-    const count = (chunk: Buffer) => {
-      received += chunk.byteLength;
-      if (received > maxBytes) finish('cut-off');
-    };
-    const drained = () => finish('drained');
-    // The client went away: nothing is left to protect, the socket is closing anyway.
-    const gone = () => finish(incoming.complete ? 'drained' : 'cut-off');
     const timer = setTimeout(() => finish('cut-off'), timeoutMs);
-    incoming.on('data', count);
-    incoming.once('end', drained);
-    incoming.once('error', gone);
-    incoming.once('close', gone);
+    const stopListening = listenToBody(incoming, {
+      chunk: (chunk) => {
+        received += chunk.byteLength;
+        if (received > maxBytes) finish('cut-off');
+      },
+      end: () => finish('drained'),
+      // The client went away: nothing is left to protect, the socket is closing anyway.
+      gone: () => finish(incoming.complete ? 'drained' : 'cut-off'),
+    });
     incoming.resume();
   });
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refuseUnreadBody } from '../http/json-rpc-body.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../shared/read-bounded-body.ts';
 import { answerBeforeBody } from './answer-before-body.ts';
+import { listenToBody } from './listen-to-body.ts';
 
 /**
  * Node's (request, response) face for the web-standard app: the IncomingMessage
@@ -117,11 +118,7 @@ async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerRespo
 
 type ReadBody = { kind: 'read'; text: string | undefined } | { kind: 'too-large'; received: number } | { kind: 'gone' };
 
-/**
- * The whole body, or too-large as soon as more than the limit is declared or
- * received. Read with listeners, not `for await`: leaving such a loop early destroys
- * the request, and with it the socket the 413 must still go out on.
- */
+/** The whole body, or too-large as soon as more than the limit is declared or received. */
 function readBody(incoming: IncomingMessage): Promise<ReadBody> {
   const method = (incoming.method ?? 'GET').toUpperCase();
   if (method === 'GET' || method === 'HEAD') return Promise.resolve({ kind: 'read', text: undefined });
@@ -130,34 +127,27 @@ function readBody(incoming: IncomingMessage): Promise<ReadBody> {
     const chunks: Buffer[] = [];
     let received = 0;
     const settle = (result: ReadBody) => {
-      incoming.off('data', take);
-      incoming.off('end', end);
-      incoming.off('error', gone);
-      incoming.off('aborted', gone);
-      incoming.off('close', gone);
+      stopListening();
       resolve(result);
     };
-    const take = (chunk: Buffer) => {
-      received += chunk.byteLength;
-      if (received <= MAX_REQUEST_BODY_BYTES) {
-        chunks.push(chunk);
-        return;
-      }
-      // Paused until the 413 is written, then read on and dropped.
-      incoming.pause();
-      settle({ kind: 'too-large', received });
-    };
-    const end = () => {
-      // Decoded as the SDK's adapter decodes it (a leading byte-order mark dropped, bad bytes replaced).
-      const text = new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-      settle({ kind: 'read', text: text.length > 0 ? text : undefined });
-    };
-    const gone = () => settle({ kind: 'gone' });
-    incoming.on('data', take);
-    incoming.once('end', end);
-    incoming.once('error', gone);
-    incoming.once('aborted', gone);
-    incoming.once('close', gone);
+    const stopListening = listenToBody(incoming, {
+      chunk: (chunk) => {
+        received += chunk.byteLength;
+        if (received <= MAX_REQUEST_BODY_BYTES) {
+          chunks.push(chunk);
+          return;
+        }
+        // Paused until the 413 is written, then read on and dropped.
+        incoming.pause();
+        settle({ kind: 'too-large', received });
+      },
+      end: () => {
+        // Decoded as the SDK's adapter decodes it (a leading byte-order mark dropped, bad bytes replaced).
+        const text = new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        settle({ kind: 'read', text: text.length > 0 ? text : undefined });
+      },
+      gone: () => settle({ kind: 'gone' }),
+    });
   });
 }
 
