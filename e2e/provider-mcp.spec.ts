@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { findNextButton, openApp, readPayloadsOf, runToEnd, stepUntil, waitForRunStatus } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { findNextButton, openApp, readPayloadsOf, waitForRunStatus } from './helpers.ts';
+import { approveAndSeeOneCall, openTwinTable, reachApprovalGate, rowsOf, runThroughAnthropicConnector } from './provider-mcp-walks.ts';
 
 /**
  * Provider-side MCP in real Chromium against the served app: the provider-mcp scenario's
@@ -8,20 +9,8 @@ import { findNextButton, openApp, readPayloadsOf, runToEnd, stepUntil, waitForRu
  * The assertions read what the host recorded and what the built-in server saw.
  */
 
-const rowsOf = (page: Page, stepId: string) => page.locator(`[data-testid="timeline-step"][data-step-id="${stepId}"]`);
-
-async function reachApprovalGate(page: Page) {
-  await openApp(page);
-  await page.getByTestId('scenario-select').selectOption('provider-mcp');
-  await expect(page.getByTestId('scenario-lesson')).toBeVisible();
-  await stepUntil(page, 'buttons', 'host.ask-mcp-approval');
-  const gate = page.getByTestId('mcp-approval-answer');
-  await expect(gate.getByRole('heading')).toHaveText('Let the provider call add_numbers?');
-  await expect(gate).toContainText('{"a":5,"b":7}');
-  return gate;
-}
-
 test('approval gate: Next does not answer it; Approve goes back as mcp_approval_response and the provider’s client calls the tool', async ({ page }) => {
+  await openApp(page);
   const gate = await reachApprovalGate(page);
   // A bare Next must not answer for the user: the gate stays, and no step follows it.
   const shown = await page.getByTestId('inspector').getAttribute('data-n');
@@ -29,23 +18,18 @@ test('approval gate: Next does not answer it; Approve goes back as mcp_approval_
   await expect(gate).toBeVisible();
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-n', shown ?? '');
   await expect(rowsOf(page, 'provider.request.mcp-approval')).toHaveCount(0);
-  await gate.getByRole('button', { name: 'Approve add_numbers' }).click();
-  await expect(gate).toBeHidden();
-  await runToEnd(page);
-  await waitForRunStatus(page, /complete/);
+  await approveAndSeeOneCall(page, gate);
   expect(await readPayloadsOf(page, 'user.mcp-approval')).toEqual([{ decision: 'approve' }]);
   expect(JSON.stringify(await readPayloadsOf(page, 'provider.request.mcp-approval'))).toContain('"approve":true');
   // The host's own MCP client never spoke: every MCP message is the provider's report or the server's record.
   await expect(page.locator('[data-testid="timeline-step"][data-step-id^="mcp."]')).toHaveCount(0);
-  await expect(rowsOf(page, 'provider.reported.tools-call.request')).toHaveCount(1);
-  const seenCalls = (await readPayloadsOf(page, 'server.seen.request')).filter((message) => JSON.stringify(message).includes('"tools/call"'));
-  expect(seenCalls).toHaveLength(1);
   // The graph draws the provider talking to the server, on an edge of its own.
   await rowsOf(page, 'provider.reported.tools-call.request').click();
   await expect(page.locator('[data-testid="message-in-flight"][data-edge="llm-server"]')).toHaveCount(1);
 });
 
 test('approval gate: Deny sends approve false, the provider never calls the tool, and the run ends declined', async ({ page }) => {
+  await openApp(page);
   const gate = await reachApprovalGate(page);
   await gate.getByRole('button', { name: 'Deny' }).click();
   await page.getByLabel('Speed').selectOption({ label: '4×' });
@@ -60,30 +44,15 @@ test('approval gate: Deny sends approve false, the provider never calls the tool
 
 test('the settings’ topology: Anthropic with the provider as MCP client runs the default question through the MCP connector', async ({ page }) => {
   await openApp(page);
-  await page.getByTestId('model-settings-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
-  await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption('anthropic');
-  await dialog.getByLabel(/The provider’s MCP client \(provider-side MCP\)/).check();
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(dialog).toBeHidden();
-  await runToEnd(page);
-  await waitForRunStatus(page, /complete/);
-  await expect(rowsOf(page, 'host.provider-mcp')).toHaveCount(1);
-  await expect(page.locator('[data-testid="timeline-step"][data-step-id^="mcp."]')).toHaveCount(0);
-  await expect(rowsOf(page, 'provider.reported.tools-call.response')).toHaveCount(1);
+  await runThroughAnthropicConnector(page);
   const [request] = (await readPayloadsOf(page, 'provider.request')) as { mcp_servers?: { type: string }[] }[];
   expect(request?.mcp_servers?.[0]?.type).toBe('url');
 });
 
 test('the twin view asks the question in both topologies and shows, wire by wire, what each put there', async ({ page }) => {
   await openApp(page);
-  await page.getByTestId('scenario-select').selectOption('provider-mcp');
-  await page.getByTestId('twin-button').click();
-  const table = page.getByTestId('twin-dialog').getByTestId('twin-table');
-  await expect(table).toBeVisible({ timeout: 60_000 });
-  const cell = (wire: string, side: 'host' | 'provider') => table.locator(`tr[data-wire="${wire}"] td[data-side="${side}"]`);
+  const cell = await openTwinTable(page);
   await expect(cell('Host’s MCP client ↔ MCP server', 'host')).toHaveText(/^\d+ messages/);
-  await expect(cell('Host’s MCP client ↔ MCP server', 'provider')).toHaveText('idle: no message');
   await expect(cell('Provider’s MCP client ↔ MCP server', 'provider')).toHaveText(/^4 steps reported by the provider; \d+ messages seen by the server/);
   await expect(cell('Translations by the host', 'host')).toHaveText('3 translations (steps 7, 11, 18)');
   await expect(cell('Translations by the host', 'provider')).toHaveText('none: the provider translates for itself');
