@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { startHostileAuthorizationServer, writeBeaconScript, type HostileAuthorizationServer } from '../tests/helpers/start-hostile-authorization-server.ts';
 import { findNextButton } from '../e2e/helpers.ts';
-import { buildWithOpenUrlGate } from '../e2e/open-url-gate-build.ts';
-import { expectHostileEndpointRefused, expectInjectedScriptRefused, recordPolicyViolations, signInThroughHostileEndpoint, walkTheApp } from '../e2e/policy-violations.ts';
+import { describeHostileConsentPage } from '../e2e/hostile-consent-page-suite.ts';
+import { expectInjectedScriptRefused, recordPolicyViolations, walkTheApp } from '../e2e/policy-violations.ts';
 import { serveFolder, waitForInBrowserServer } from './static-site-helpers.ts';
 
 /**
@@ -11,35 +10,10 @@ import { serveFolder, waitForInBrowserServer } from './static-site-helpers.ts';
  * all. The served app's copy is e2e/content-security-policy.spec.ts.
  */
 
-test.describe('with the URL gate switched off', () => {
-  // A static build of its own (e2e/open-url-gate-build.ts), made once for this test, on a plain file server of its own.
-  let site: { url: string; close: () => Promise<void> };
-  let hostile: HostileAuthorizationServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    site = await serveFolder(await buildWithOpenUrlGate('static-site'));
-  });
-
-  test.afterAll(async () => {
-    await site?.close();
-  });
-
-  test.beforeEach(async () => {
-    hostile = await startHostileAuthorizationServer({ place: 'authorization_endpoint', value: writeBeaconScript });
-  });
-
-  test.afterEach(async () => {
-    await hostile.close();
-  });
-
-  test('an authorization server’s javascript: consent page is refused by the policy as script, and runs nothing', async ({ page }) => {
-    await recordPolicyViolations(page);
-    await page.goto(site.url);
-    await waitForInBrowserServer(page);
-    await signInThroughHostileEndpoint(page, hostile);
-    await expectHostileEndpointRefused(page, hostile);
-  });
+// A static build of its own, on a plain file server of its own.
+describeHostileConsentPage('static-site', (directory) => serveFolder(directory), async (page, url) => {
+  await page.goto(url);
+  await waitForInBrowserServer(page);
 });
 
 test('a script injected into the page cannot add script or an event handler, run a javascript: URL, or evaluate a string', async ({ page }) => {

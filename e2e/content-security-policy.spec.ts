@@ -1,9 +1,8 @@
 import { test } from '@playwright/test';
-import { serve, type RunningServer } from '../server/node/serve.ts';
-import { startHostileAuthorizationServer, writeBeaconScript, type HostileAuthorizationServer } from '../tests/helpers/start-hostile-authorization-server.ts';
+import { serve } from '../server/node/serve.ts';
 import { openApp } from './helpers.ts';
-import { buildWithOpenUrlGate } from './open-url-gate-build.ts';
-import { expectHostileEndpointRefused, expectInjectedScriptRefused, recordPolicyViolations, signInThroughHostileEndpoint, walkTheApp } from './policy-violations.ts';
+import { describeHostileConsentPage } from './hostile-consent-page-suite.ts';
+import { expectInjectedScriptRefused, recordPolicyViolations, walkTheApp } from './policy-violations.ts';
 
 /**
  * The served app's Content-Security-Policy (server/node/security-headers.ts) stops script on
@@ -11,35 +10,17 @@ import { expectHostileEndpointRefused, expectInjectedScriptRefused, recordPolicy
  * e2e-static/content-security-policy.spec.ts.
  */
 
-test.describe('with the URL gate switched off', () => {
-  // A build of its own (open-url-gate-build.ts), made once for this test and served by the real server in this process.
-  let openGateApp: RunningServer;
-  let hostile: HostileAuthorizationServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    openGateApp = await serve({ port: 0, staticDirectory: await buildWithOpenUrlGate('served-app') });
-  });
-
-  test.afterAll(async () => {
-    await openGateApp?.close();
-  });
-
-  test.beforeEach(async () => {
-    hostile = await startHostileAuthorizationServer({ place: 'authorization_endpoint', value: writeBeaconScript });
-  });
-
-  test.afterEach(async () => {
-    await hostile.close();
-  });
-
-  test('an authorization server’s javascript: consent page is refused by the policy as script, and runs nothing', async ({ page }) => {
-    await recordPolicyViolations(page);
-    await page.goto(`${openGateApp.url}/`);
-    await signInThroughHostileEndpoint(page, hostile);
-    await expectHostileEndpointRefused(page, hostile);
-  });
-});
+describeHostileConsentPage(
+  'served-app',
+  async (directory) => {
+    // Served by the real server, in this process.
+    const app = await serve({ port: 0, staticDirectory: directory });
+    return { url: `${app.url}/`, close: () => app.close() };
+  },
+  async (page, url) => {
+    await page.goto(url);
+  },
+);
 
 test('a script injected into the page cannot add script or an event handler, run a javascript: URL, or evaluate a string', async ({ page }) => {
   await recordPolicyViolations(page);
