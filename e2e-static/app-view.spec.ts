@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { findNextButton, readPayloadsOf, waitForRunStatus } from '../e2e/helpers.ts';
-import { playToLiveView, readStepIds, viewOf } from '../e2e/app-view-helpers.ts';
+import { readPayloadsOf, waitForRunStatus } from '../e2e/helpers.ts';
+import { callAgainFromView, closeViewsToEnd, playToLiveView, probeWhatFrameReaches, readStepIds, REFUSED_EVERYWHERE, viewOf } from '../e2e/app-view-helpers.ts';
 import { waitForInBrowserServer } from './static-site-helpers.ts';
 
 /**
@@ -28,18 +28,8 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     const before = await readStepIds(page);
     expect(before).toEqual(expect.arrayContaining(['host.read-app-view', 'host.app-render', 'app.sandbox-ready', 'app.initialize.request', 'app.initialized.notification', 'app.tool-input.notification', 'app.tool-result.notification', 'host.app-live']));
 
-    await view.locator('#a').fill('20');
-    await view.locator('#call').click();
-    for (let press = 0; press < 40 && (await view.locator('#sum').textContent()) !== '27'; press++) {
-      await findNextButton(page).click();
-      await page.waitForTimeout(150);
-    }
-    await expect(view.locator('#sum')).toHaveText('27');
-    expect((await readStepIds(page)).slice(before.length)).toEqual(['app.tools-call.request', 'mcp.tools-call.request', 'server.registry-lookup', 'server.validate-arguments', 'server.execute', 'mcp.tools-call.response', 'client.result-to-host', 'app.tools-call.response']);
-
-    await page.getByTestId('close-app-views').click();
-    await waitForRunStatus(page, /complete/);
-    expect((await readStepIds(page)).slice(-2)).toEqual(['app.teardown.request', 'app.response']);
+    await callAgainFromView(page, before);
+    await closeViewsToEnd(page);
   });
 }
 
@@ -55,27 +45,9 @@ test('app-view on the static site: one origin only, so the sandbox and the view 
   expect(new URL(proxy.url()).origin).toBe(new URL(baseURL ?? '').origin);
   expect(await proxy.evaluate(() => self.origin)).toBe('null');
   expect(await inner.evaluate(() => self.origin)).toBe('null');
-  const reaches = async (frame: typeof inner) =>
-    frame.evaluate(async (siteUrl) => {
-      const attempt = async (what: () => unknown) => {
-        try {
-          await what();
-          return 'reached';
-        } catch (error) {
-          return error instanceof Error ? error.name : 'refused';
-        }
-      };
-      return {
-        storage: await attempt(() => localStorage.length),
-        cookie: await attempt(() => document.cookie),
-        top: await attempt(() => window.top?.location.href),
-        explorerDocument: await attempt(() => window.top?.document.title),
-        mcp: await attempt(() => fetch(`${siteUrl}mcp/apps`, { method: 'POST', body: '{}' })),
-      };
-    }, baseURL ?? '');
-  const refused = { storage: 'SecurityError', cookie: 'SecurityError', top: 'SecurityError', explorerDocument: 'SecurityError', mcp: 'TypeError' };
-  expect(await reaches(inner)).toEqual(refused);
-  expect(await reaches(proxy)).toEqual(refused);
+  const mcp = new URL('mcp/apps', baseURL).href;
+  expect(await probeWhatFrameReaches(inner, mcp)).toEqual(REFUSED_EVERYWHERE);
+  expect(await probeWhatFrameReaches(proxy, mcp)).toEqual(REFUSED_EVERYWHERE);
   const render = (await readPayloadsOf(page, 'host.app-render'))[0] as { frames: { proxyOrigin: string } };
   expect(render.frames.proxyOrigin).toMatch(/^opaque: a frame with no allow-same-origin/);
   await page.getByTestId('close-app-views').click();

@@ -1,6 +1,6 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { findNextButton, readPayloadsOf, waitForRunStatus } from './helpers.ts';
-import { playToLiveView, readStepIds, viewOf } from './app-view-helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { findNextButton, readPayloadsOf } from './helpers.ts';
+import { callAgainFromView, closeViewsToEnd, nextUntilViewShows, playToLiveView, probeWhatFrameReaches, readStepIds, REFUSED_EVERYWHERE, viewOf } from './app-view-helpers.ts';
 
 /**
  * A tool with a view (MCP Apps) in the served app, against the built-in /mcp/apps in both
@@ -20,16 +20,6 @@ async function nextUntilLinkAsked(page: Page): Promise<void> {
   await expect(gate).toBeVisible();
 }
 
-/** Presses Next until the view shows this text in this element (each press lets one message go). */
-async function nextUntilViewShows(page: Page, view: FrameLocator, selector: string, text: RegExp): Promise<void> {
-  for (let press = 0; press < 40; press++) {
-    if (text.test((await view.locator(selector).textContent()) ?? '')) return;
-    await findNextButton(page).click();
-    await page.waitForTimeout(150);
-  }
-  await expect(view.locator(selector)).toHaveText(text);
-}
-
 for (const era of ['2025-11-25', '2026-07-28'] as const) {
   test(`app-view in ${era}: the view is told the call and its result, calls the tool again through the host, and closes`, async ({ page }) => {
     await playToLiveView(page, { scenario: 'app-view', era });
@@ -45,22 +35,15 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     expect(before.indexOf('app.tool-input.notification')).toBeLessThan(before.indexOf('mcp.tools-call.request'));
     expect(before.indexOf('app.tool-result.notification')).toBeGreaterThan(before.indexOf('mcp.tools-call.response'));
 
-    // The learner changes a number in the view: its tools/call waits at the host's gate like the model's did.
-    await view.locator('#a').fill('20');
-    await view.locator('#call').click();
-    await nextUntilViewShows(page, view, '#sum', /^27$/);
-    const after = (await readStepIds(page)).slice(before.length);
-    expect(after).toEqual(['app.tools-call.request', 'mcp.tools-call.request', 'server.registry-lookup', 'server.validate-arguments', 'server.execute', 'mcp.tools-call.response', 'client.result-to-host', 'app.tools-call.response']);
+    await callAgainFromView(page, before);
     const calls = (await readPayloadsOf(page, 'mcp.tools-call.request')) as { params: { arguments: Record<string, number> } }[];
     expect(calls.map((call) => call.params.arguments)).toEqual([
       { a: 5, b: 7 },
       { a: 20, b: 7 },
     ]);
 
-    await page.getByTestId('close-app-views').click();
-    await waitForRunStatus(page, /complete/);
+    await closeViewsToEnd(page);
     await expect(page.getByTestId('app-view-panel')).toHaveCount(0);
-    expect((await readStepIds(page)).slice(-2)).toEqual(['app.teardown.request', 'app.response']);
   });
 }
 
@@ -79,24 +62,7 @@ test('app-view: the view runs on an opaque origin inside a sandbox on the server
   expect(await page.getByTestId('app-view-frame').getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
   expect(await proxy.evaluate(() => localStorage.getItem('explorer-test-secret'))).toBeNull();
   expect(await inner.evaluate(() => self.origin)).toBe('null');
-  const reaches = await inner.evaluate(async (explorerUrl) => {
-    const attempt = async (what: () => unknown) => {
-      try {
-        await what();
-        return 'reached';
-      } catch (error) {
-        return error instanceof Error ? error.name : 'refused';
-      }
-    };
-    return {
-      storage: await attempt(() => localStorage.length),
-      cookie: await attempt(() => document.cookie),
-      top: await attempt(() => window.top?.location.href),
-      explorerDocument: await attempt(() => window.parent.parent.document.title),
-      mcp: await attempt(() => fetch(`${explorerUrl}mcp`, { method: 'POST', body: '{}' })),
-    };
-  }, baseURL?.endsWith('/') ? baseURL : `${baseURL}/`);
-  expect(reaches).toEqual({ storage: 'SecurityError', cookie: 'SecurityError', top: 'SecurityError', explorerDocument: 'SecurityError', mcp: 'TypeError' });
+  expect(await probeWhatFrameReaches(inner, new URL('mcp', baseURL).href)).toEqual(REFUSED_EVERYWHERE);
   const render = (await readPayloadsOf(page, 'host.app-render'))[0] as { frames: { proxyOrigin: string }; policy: string };
   expect(render.frames.proxyOrigin).toBe(sandbox.origin);
   expect(render.policy).toContain("connect-src 'none'");
