@@ -154,11 +154,13 @@ function readBody(incoming: IncomingMessage): Promise<ReadBody> {
 function convertToWebRequest(incoming: IncomingMessage, signal: AbortSignal, body: string | undefined): Request {
   const method = (incoming.method ?? 'GET').toUpperCase();
   const url = `http://${incoming.headers.host ?? 'localhost'}${incoming.url ?? '/'}`;
-  const headers = new Headers();
+  // Name-value pairs, not a Headers: the Request copies its init into a Headers of its own,
+  // so building one here made every request fill two.
+  const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
+    if (Array.isArray(value)) for (const item of value) headers.push([name, item]);
+    else headers.push([name, value]);
   }
   return new Request(url, { method, headers, signal, ...(body === undefined ? {} : { body }) });
 }
