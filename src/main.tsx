@@ -10,6 +10,7 @@ import { readEmbedFlag } from './trace/embed-view.ts';
 import { App } from './ui/app.tsx';
 import { loadLifecycleGraph } from './ui/graph/load-lifecycle-graph.ts';
 import { whenFirstStepOrIdle, whenShellStepPresented } from './ui/wait-for-first-step.ts';
+import { whenStylesheetsLoaded } from './ui/wait-for-stylesheets.ts';
 import './index.css';
 
 // The first paint is index.html's own shell, painted while this script loads. The first Next shows step 1 before the
@@ -39,7 +40,8 @@ if (!link && document.documentElement.hasAttribute('data-next-pressed')) next();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 // Step 1 shown by the shell stays until the browser has said it was presented (whenShellStepPresented); without it, at once.
-void whenShellStepPresented().then(() =>
+// The page paints from the shell's rules alone: the app's elements wait for the whole stylesheet (whenStylesheetsLoaded).
+void Promise.all([whenShellStepPresented(), whenStylesheetsLoaded()]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <App />
