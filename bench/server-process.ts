@@ -7,7 +7,7 @@ import { measureHeapAfterGc } from './measure-heap.ts';
  * two-core machine server and clients each get a core.
  */
 
-type ParentMessage = { type: 'measure-heap' } | { type: 'close' };
+type ParentMessage = { type: 'measure-heap' } | { type: 'measure-cpu' } | { type: 'close' };
 
 const server = await serve({ port: 0, staticDirectory: process.env.BENCH_STATIC_DIRECTORY || undefined });
 process.send?.({ type: 'ready', url: server.url });
@@ -15,6 +15,9 @@ process.send?.({ type: 'ready', url: server.url });
 process.on('message', (message: ParentMessage) => {
   if (message.type === 'measure-heap') {
     void measureHeapAfterGc().then((heap) => process.send?.({ type: 'heap', heap }));
+  } else if (message.type === 'measure-cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ type: 'cpu', microseconds: user + system });
   } else if (message.type === 'close') {
     void server.close().finally(() => process.exit(0));
   }

@@ -8,10 +8,12 @@ export type ServerProcess = {
   url: string;
   pid: number;
   measureHeap: () => Promise<HeapSample>;
+  /** The CPU time the server's process has used so far (user and system), in microseconds, by its own accounting. */
+  measureCpu: () => Promise<number>;
   stop: () => Promise<void>;
 };
 
-type ChildMessage = { type: 'ready'; url: string } | { type: 'heap'; heap: HeapSample };
+type ChildMessage = { type: 'ready'; url: string } | { type: 'heap'; heap: HeapSample } | { type: 'cpu'; microseconds: number };
 
 function waitForMessage<T extends ChildMessage['type']>(child: ChildProcess, type: T, timeoutMs: number): Promise<Extract<ChildMessage, { type: T }>> {
   return new Promise((resolve, reject) => {
@@ -47,6 +49,11 @@ export async function startServerProcess(options: { staticDirectory?: string } =
       const reply = waitForMessage(child, 'heap', 30_000);
       child.send({ type: 'measure-heap' });
       return (await reply).heap;
+    },
+    async measureCpu() {
+      const reply = waitForMessage(child, 'cpu', 30_000);
+      child.send({ type: 'measure-cpu' });
+      return (await reply).microseconds;
     },
     async stop() {
       if (child.exitCode !== null) return;
