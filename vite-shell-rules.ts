@@ -9,8 +9,8 @@ import { transform, type CustomAtRules, type Visitor } from 'lightningcss';
  * still comes, after the first paint and before the app's first render, so the rules
  * left out here are never missed.
  *
- * A style rule is kept when one of its selectors names only classes and elements the
- * shell's markup has (`dark` too: the page's first script may set it on <html>); keyframes
+ * A style rule is kept when one of its selectors names only classes, elements and
+ * pseudo-elements the shell's markup has (`dark` too: the page's first script may set it on <html>); keyframes
  * go (the shell animates nothing); then custom properties and @property rules nothing
  * kept reads with var() go, until none is left to drop.
  */
@@ -25,22 +25,28 @@ function readShell(html: string): Shell {
   return { classes, elements };
 }
 
-/** Every class and element name a selector (or any part of one, :where() and :is() included) names. */
-function collectNames(value: unknown, names: { classes: string[]; elements: string[] }): typeof names {
+/** The pseudo-elements the shell's markup can have: the rest belong to form controls (placeholders, date fields, spin buttons), which it has none of. */
+const SHELL_PSEUDO_ELEMENTS = new Set(['before', 'after', 'backdrop']);
+
+type Names = { classes: string[]; elements: string[]; pseudoElements: string[] };
+
+/** Every class, element and pseudo-element a selector (or any part of one, :where() and :is() included) names. */
+function collectNames(value: unknown, names: Names): Names {
   if (Array.isArray(value)) {
     for (const item of value) collectNames(item, names);
   } else if (typeof value === 'object' && value !== null) {
-    const component = value as { type?: unknown; name?: unknown };
+    const component = value as { type?: unknown; name?: unknown; kind?: unknown };
     if (component.type === 'class' && typeof component.name === 'string') names.classes.push(component.name);
     else if (component.type === 'type' && typeof component.name === 'string') names.elements.push(component.name.toLowerCase());
+    else if (component.type === 'pseudo-element') names.pseudoElements.push(String(component.kind));
     else for (const part of Object.values(value)) collectNames(part, names);
   }
   return names;
 }
 
 function isForShell(selector: unknown, shell: Shell): boolean {
-  const { classes, elements } = collectNames(selector, { classes: [], elements: [] });
-  return classes.every((name) => shell.classes.has(name)) && elements.every((name) => shell.elements.has(name));
+  const { classes, elements, pseudoElements } = collectNames(selector, { classes: [], elements: [], pseudoElements: [] });
+  return classes.every((name) => shell.classes.has(name)) && elements.every((name) => shell.elements.has(name)) && pseudoElements.every((kind) => SHELL_PSEUDO_ELEMENTS.has(kind));
 }
 
 function rewrite(css: string, visitor: Visitor<CustomAtRules>): string {

@@ -37,11 +37,11 @@ describe('the first page’s stylesheet written into the page', () => {
 describe('the shell’s rules of the stylesheet', () => {
   const html = '<html><body><div class="flex p-6 dark:bg-slate-950"><button class="shadow-sm">Next</button><template><p class="text-sm">step</p></template></div></body></html>';
 
-  it('keeps rules whose selectors name only the shell’s classes and elements (its templates’ too, and dark), and drops the rest', () => {
-    const css = '.flex{display:flex}.grid{display:grid}.p-6{padding:1.5rem}.text-sm{font-size:.875rem}.dark\\:bg-slate-950:where(.dark,.dark *){background:#000}button,table{font:inherit}table{border-collapse:collapse}.hover\\:grid:hover{display:grid}@media (width>=40rem){.flex{gap:1px}.grid{gap:2px}}@keyframes spin{to{rotate:1turn}}';
+  it('keeps rules whose selectors name only the shell’s classes, elements and pseudo-elements (its templates’ too, and dark), and drops the rest', () => {
+    const css = '.flex{display:flex}.grid{display:grid}.p-6{padding:1.5rem}.text-sm{font-size:.875rem}.dark\\:bg-slate-950:where(.dark,.dark *){background:#000}button,table{font:inherit}table{border-collapse:collapse}::placeholder{opacity:1}*,:before,::file-selector-button{margin:0}.hover\\:grid:hover{display:grid}@media (width>=40rem){.flex{gap:1px}.grid{gap:2px}}@keyframes spin{to{rotate:1turn}}';
     const rules = extractShellRules(css, html);
-    for (const kept of ['.flex{display:flex}', '.p-6{', '.text-sm{', '.dark\\:bg-slate-950:where(.dark,.dark *)', 'button,table{font:inherit}', '.flex{gap:1px}']) expect(rules).toContain(kept);
-    for (const dropped of ['.grid', 'border-collapse', 'hover', 'keyframes', 'gap:2px']) expect(rules).not.toContain(dropped);
+    for (const kept of ['.flex{display:flex}', '.p-6{', '.text-sm{', '.dark\\:bg-slate-950:where(.dark,.dark *)', 'button,table{font:inherit}', '.flex{gap:1px}', '*,:before,::file-selector-button{margin:0}']) expect(rules).toContain(kept);
+    for (const dropped of ['.grid', 'border-collapse', 'hover', 'keyframes', 'gap:2px', 'placeholder']) expect(rules).not.toContain(dropped);
   });
 
   it('drops the custom properties and @property rules nothing kept reads, a variable read only by another kept one included', () => {
