@@ -1,6 +1,9 @@
 import type { ListRootsResult } from '@modelcontextprotocol/client';
 import { buildListRootsResult, type HostRoot } from './roots.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
+
+/** What the answer to roots/list needs: the writer, the connection's era and the phase. */
+export type RootsAnswerContext = RunSlice<'writer', never, 'connection' | 'phase'>;
 
 /**
  * The host's answer to a server's roots/list, from any server, once the user gave roots.
@@ -10,7 +13,7 @@ import type { RunContext } from './run-context.ts';
  * that asks outside any call (the everything server asks right after initialize) from
  * taking the gate while the learner is at another step.
  */
-export function answerRoots(context: RunContext, roots: readonly HostRoot[]): ListRootsResult {
+export function answerRoots(context: RootsAnswerContext, roots: readonly HostRoot[]): ListRootsResult {
   const { writer } = context;
   const modern = context.state.connection?.era === '2026-07-28';
   // A server may ask during discovery (the everything server does, right after initialize), not only while a tool runs: the steps are in the phase the run is in.

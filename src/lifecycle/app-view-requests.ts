@@ -4,12 +4,15 @@ import type { ToolRoundResult } from '../providers/types.ts';
 import { OPEN_LINK_DECISIONS, type OpenLinkDecision } from './app-view-host.ts';
 import { readToolVisibility } from './app-view-meta.ts';
 import type { ViewRequests } from './app-view-session.ts';
-import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
+import { explainMcpError, guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
 import { HostFault } from './faults.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
 import type { ToolCallParams } from './run-state-types.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
-import { gateUrlOrRecord } from './url-refusal.ts';
+import { gateUrlOrRecord, type UrlGateContext } from './url-refusal.ts';
+
+/** What answering a view's requests needs: the tools, the gate, the URL gate for links, the answer before the run. */
+export type ViewRequestsContext = McpCallContext & UrlGateContext & RunSlice<'hostStep' | 'writer' | 'traffic', 'openLinkAnswer' | 'appView', 'tools' | 'connection'>;
 
 /**
  * What the host does when a view asks (MCP Apps): a tool call goes through the run's own
@@ -26,14 +29,14 @@ const OpenLinkAnswerSchema = z.object({ decision: z.enum(OPEN_LINK_DECISIONS) })
 const requestOptions = { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS };
 
 /** The error the view gets when a server request of its failed on the host's side (the server unreachable, a bound). */
-function refuseFailure(context: RunContext, error: unknown, during: string): ProtocolError {
+function refuseFailure(context: ViewRequestsContext, error: unknown, during: string): ProtocolError {
   if (error instanceof ProtocolError) return error;
   const explained = explainMcpError(context, error, during);
   return new ProtocolError(REFUSED, explained instanceof HostFault ? explained.fault.what : explained.message);
 }
 
 /** A view may call a tool of this server that the host listed and whose visibility includes the view. */
-function checkViewMayCall(context: RunContext, name: string): void {
+function checkViewMayCall(context: ViewRequestsContext, name: string): void {
   const tool = context.state.tools.find((listed) => listed.name === name);
   if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `The server listed no tool named ${name}, so the host does not call it.`);
   const visibility = readToolVisibility(tool);
@@ -41,7 +44,7 @@ function checkViewMayCall(context: RunContext, name: string): void {
 }
 
 async function callToolForView(
-  context: RunContext,
+  context: ViewRequestsContext,
   callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']>,
   params: CallToolRequest['params'],
 ): Promise<CallToolResult> {
@@ -53,7 +56,7 @@ async function callToolForView(
 }
 
 /** The user is asked, with the address as the gate passed it; the host opens it only on "open". */
-async function openLinkForView(context: RunContext, url: string): Promise<void> {
+async function openLinkForView(context: ViewRequestsContext, url: string): Promise<void> {
   const gated = gateUrlOrRecord(context, { text: url, source: { field: 'link', document: 'the view’s ui/open-link' }, then: 'the view is told the link was not opened' });
   if (!gated) throw new ProtocolError(REFUSED, 'The host will not open this address: it did not pass the host’s URL gate (http or https only, plain http only to this machine).');
   await context.hostStep('host.ask-open-link', {
@@ -68,7 +71,7 @@ async function openLinkForView(context: RunContext, url: string): Promise<void> 
   context.options.appView?.openLink(gated);
 }
 
-export function createViewRequests(context: RunContext, callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']>): ViewRequests {
+export function createViewRequests(context: ViewRequestsContext, callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']>): ViewRequests {
   const connection = () => {
     if (!context.state.connection) throw new ProtocolError(REFUSED, 'The host is no longer connected to the server.');
     return context.state.connection;

@@ -5,9 +5,12 @@ import { VIEW_PERMISSION_FEATURES, type ViewPermission } from '../trace/app-view
 import { AppViewChannel } from './app-view-channel.ts';
 import type { AppFrame, AppViewContext } from './app-view-host.ts';
 import type { ViewResource } from './app-view-meta.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
 import type { ViewSession } from './run-state-types.ts';
 import { VIEW_LOAD_MS, VIEW_TEARDOWN_MS } from './timeouts.ts';
+
+/** What a view's session needs: the view host, the gate and the writer. */
+export type ViewSessionContext = RunSlice<'writer' | 'gate' | 'signal', 'appView'>;
 
 /**
  * One view's conversation with the host, spoken by the official host side of MCP Apps
@@ -120,7 +123,7 @@ export async function startViewSession({
   tool,
   requests,
 }: {
-  context: RunContext;
+  context: ViewSessionContext;
   id: string;
   frame: AppFrame;
   resource: ViewResource;

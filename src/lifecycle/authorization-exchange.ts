@@ -6,8 +6,11 @@ import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
 import { explainOAuthUnreachable } from './authorization-faults.ts';
 import { parseJsonBody } from './classify-mcp-message.ts';
 import { HostFault } from './faults.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
 import { snapshotExchange, type StepFields } from './trace-writer.ts';
+
+/** What one exchange with an authorization server needs: the gate, the network, the secrets. */
+export type OAuthExchangeContext = RunSlice<'gate' | 'writer' | 'secrets' | 'timeouts' | 'signal' | 'say', 'fetch' | 'authorization', 'phase'>;
 
 /**
  * One HTTP exchange of the authorization flow: held at the gate like every message the
@@ -20,7 +23,7 @@ import { snapshotExchange, type StepFields } from './trace-writer.ts';
 export type OAuthRequest = { url: GatedUrl; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
 export type OAuthAnswer = { status: number | undefined; json: unknown; http: HttpExchange };
 
-export async function sendOAuthRequest(context: RunContext, { id, request, describe, what }: { id: StepId; request: OAuthRequest; describe: unknown; what: string }): Promise<OAuthAnswer> {
+export async function sendOAuthRequest(context: OAuthExchangeContext, { id, request, describe, what }: { id: StepId; request: OAuthRequest; describe: unknown; what: string }): Promise<OAuthAnswer> {
   await context.gate(context.writer.describe(id, { payload: describe }));
   let recorded: RecordedExchange | undefined;
   const fetch = createRecordingFetch({
@@ -52,7 +55,7 @@ export async function sendOAuthRequest(context: RunContext, { id, request, descr
 export const SANDBOX_SHOWN_NOTE = 'The built-in sandbox: its codes and tokens are made up and guard nothing else, so they are shown here; those of a real server stay [redacted].';
 
 /** Records a step of the flow and moves the run's phase to it. */
-export function recordOAuthStep(context: RunContext, id: StepId, fields: StepFields): Step {
+export function recordOAuthStep(context: OAuthExchangeContext, id: StepId, fields: StepFields): Step {
   const shown = context.options.authorization?.showSecrets ? { note: [fields.note, SANDBOX_SHOWN_NOTE].filter(Boolean).join(' ') } : {};
   const step = context.writer.append(id, { ...fields, ...shown });
   context.state.phase = step.phase;
@@ -60,7 +63,7 @@ export function recordOAuthStep(context: RunContext, id: StepId, fields: StepFie
 }
 
 /** Adds values the flow learned (a code, a verifier, a token) to the run's secrets, unless the sandbox shows them. */
-export function registerSecrets(context: RunContext, values: (string | undefined)[]): void {
+export function registerSecrets(context: OAuthExchangeContext, values: (string | undefined)[]): void {
   if (context.options.authorization?.showSecrets) return;
   for (const value of values) if (value !== undefined && !context.secrets.includes(value)) context.secrets.push(value);
 }

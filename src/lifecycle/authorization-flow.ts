@@ -8,11 +8,14 @@ import { readBearerChallenge, type BearerChallenge } from '../mcp/authorization/
 import { REDACTED } from '../trace/secrets.ts';
 import type { HttpExchange } from '../trace/trace.ts';
 import * as faults from './authorization-faults.ts';
-import { recordOAuthStep, registerSecrets, sendOAuthRequest } from './authorization-exchange.ts';
+import { recordOAuthStep, registerSecrets, sendOAuthRequest, type OAuthExchangeContext } from './authorization-exchange.ts';
 import { HostFault, RunAborted } from './faults.ts';
-import type { RunContext } from './run-context.ts';
-import { gateUrlOrStop } from './url-refusal.ts';
+import type { RunSlice } from './run-context.ts';
+import { gateUrlOrStop, type UrlGateContext } from './url-refusal.ts';
 import type { Authorization, ServerEndpoints } from './run-state-types.ts';
+
+/** What the authorization flow needs: its settings, the server, the exchanges, and the tokens it keeps in the state. */
+export type AuthorizationContext = OAuthExchangeContext & UrlGateContext & RunSlice<'say' | 'trace' | 'hostStep' | 'signal', 'authorization' | 'mcpUrl' | 'era', 'phase' | 'authorization' | 'clientsByIssuer'>;
 
 /**
  * The MCP authorization flow as steps (the MCP spec's Authorization section, both eras):
@@ -25,10 +28,10 @@ import type { Authorization, ServerEndpoints } from './run-state-types.ts';
 
 export type { Authorization, ServerEndpoints } from './run-state-types.ts';
 
-const fail = (context: RunContext, fault: ReturnType<typeof faults.explainStateMismatch>) => new HostFault(fault, context.state.phase);
+const fail = (context: AuthorizationContext, fault: ReturnType<typeof faults.explainStateMismatch>) => new HostFault(fault, context.state.phase);
 /** A fault's words for where it is read, and whether the run is against the sandbox (only then its switches are named). */
-const words = (context: RunContext) => ({ say: context.say, sandbox: context.options.authorization?.showSecrets === true });
-const serverUrlOf = (context: RunContext) => new URL(context.options.mcpUrl);
+const words = (context: AuthorizationContext) => ({ say: context.say, sandbox: context.options.authorization?.showSecrets === true });
+const serverUrlOf = (context: AuthorizationContext) => new URL(context.options.mcpUrl);
 
 function describeChallenge(http: HttpExchange): { header?: string; challenge?: BearerChallenge } {
   const header = http.responseHeaders?.['www-authenticate'];
@@ -44,7 +47,7 @@ function describeMove({ named, heldIssuer }: { named: string | undefined; heldIs
 }
 
 /** Whether the run speaks 2026-07-28, which has no 2025-03-26 fallback and asks for a newer registration. */
-const speaks2026 = (context: RunContext) => context.trace.mcp.protocolVersion === '2026-07-28' || context.options.era === '2026-07-28';
+const speaks2026 = (context: AuthorizationContext) => context.trace.mcp.protocolVersion === '2026-07-28' || context.options.era === '2026-07-28';
 
 /** Said where no resource metadata was found and the host falls back to the 2025-03-26 revision's discovery. */
 const ORIGIN_FALLBACK_NOTE =
@@ -55,7 +58,7 @@ const ORIGIN_FALLBACK_NOTE =
  * (listResourceMetadataUrls says why not the SDK's discovery). Null when none was found and the era keeps the
  * 2025-03-26 fallback (discoverAtOrigin).
  */
-async function fetchResourceMetadata(context: RunContext, challenge: BearerChallenge | undefined, heldIssuer: string | undefined) {
+async function fetchResourceMetadata(context: AuthorizationContext, challenge: BearerChallenge | undefined, heldIssuer: string | undefined) {
   const serverUrl = serverUrlOf(context);
   const named = challenge?.resourceMetadata !== undefined;
   const urls = listResourceMetadataUrls({ serverUrl, ...(named ? { resourceMetadata: challenge.resourceMetadata } : {}) });
@@ -84,7 +87,7 @@ async function fetchResourceMetadata(context: RunContext, challenge: BearerChall
 /** `assumed`: the endpoints are the 2025-03-26 defaults, found in no document. */
 type DiscoveredServer = { metadata: ServerMetadata; endpoints: ServerEndpoints; assumed?: boolean };
 
-async function fetchServerMetadata(context: RunContext, issuer: string): Promise<DiscoveredServer> {
+async function fetchServerMetadata(context: AuthorizationContext, issuer: string): Promise<DiscoveredServer> {
   const found = await findServerMetadata(context, issuer, () => issuer);
   if (found) return found;
   throw fail(context, faults.explainNoServerMetadata({ ...words(context), issuer, tried: listServerMetadataUrls(issuer) }));
@@ -101,7 +104,7 @@ async function fetchServerMetadata(context: RunContext, issuer: string): Promise
  * flow tries the next address, and takes an issuer that differs by a trailing slash (here
  * only the 2025-03-26 fallback's origin may be written with one: discoverAtOrigin).
  */
-async function findServerMetadata(context: RunContext, issuer: string, issuerToMatch: (named: string) => string): Promise<DiscoveredServer | undefined> {
+async function findServerMetadata(context: AuthorizationContext, issuer: string, issuerToMatch: (named: string) => string): Promise<DiscoveredServer | undefined> {
   const urls = listServerMetadataUrls(issuer);
   for (const text of urls) {
     const url = gateUrlOrStop(context, { text, source: { field: 'metadata address', document: `the issuer ${issuer}` } });
@@ -122,7 +125,7 @@ async function findServerMetadata(context: RunContext, issuer: string, issuerToM
  * servers written to it. The MCP server's origin is its own authorization server: its RFC 8414 metadata at the origin's
  * well-known address (an issuer written with a trailing slash is the same origin), else the default endpoints there.
  */
-async function discoverAtOrigin(context: RunContext): Promise<DiscoveredServer & { issuer: string }> {
+async function discoverAtOrigin(context: AuthorizationContext): Promise<DiscoveredServer & { issuer: string }> {
   const origin = serverUrlOf(context).origin;
   const found = await findServerMetadata(context, origin, (named) => (named === `${origin}/` ? named : origin));
   if (found) return { issuer: found.metadata.issuer, ...found };
@@ -135,7 +138,7 @@ async function discoverAtOrigin(context: RunContext): Promise<DiscoveredServer &
 }
 
 /** Every endpoint the flow may follow, through the URL gate before any is opened or fetched: one refused ends the flow. */
-function gateEndpoints(context: RunContext, { metadata, document }: { metadata: ServerMetadata; document: string }): ServerEndpoints {
+function gateEndpoints(context: AuthorizationContext, { metadata, document }: { metadata: ServerMetadata; document: string }): ServerEndpoints {
   const gate = (field: string, text: string) => gateUrlOrStop(context, { text, source: { field, document } });
   const authorization = gate('authorization_endpoint', metadata.authorization_endpoint);
   const token = gate('token_endpoint', metadata.token_endpoint);
@@ -143,7 +146,7 @@ function gateEndpoints(context: RunContext, { metadata, document }: { metadata: 
 }
 
 /** The MCP spec's order: a client id given, a Client ID Metadata Document, then dynamic registration. */
-async function identifyClient(context: RunContext, { metadata, endpoints, assumed }: DiscoveredServer, issuer: string): Promise<ClientCredentials> {
+async function identifyClient(context: AuthorizationContext, { metadata, endpoints, assumed }: DiscoveredServer, issuer: string): Promise<ClientCredentials> {
   const settings = context.options.authorization!;
   if (settings.clientId) {
     registerSecrets(context, [settings.clientSecret]);
@@ -173,7 +176,7 @@ async function identifyClient(context: RunContext, { metadata, endpoints, assume
 }
 
 /** Sends a token request (a code or a refresh token) and checks the answer. */
-async function requestToken(context: RunContext, { id, endpoints, client, resource, grant }: { id: 'auth.token-request' | 'auth.refresh'; endpoints: ServerEndpoints; client: ClientCredentials; resource: string; grant: Parameters<typeof buildTokenRequest>[0]['grant'] }): Promise<TokenResponse> {
+async function requestToken(context: AuthorizationContext, { id, endpoints, client, resource, grant }: { id: 'auth.token-request' | 'auth.refresh'; endpoints: ServerEndpoints; client: ClientCredentials; resource: string; grant: Parameters<typeof buildTokenRequest>[0]['grant'] }): Promise<TokenResponse> {
   const request = buildTokenRequest({ grant, client, resource });
   const answer = await sendOAuthRequest(context, { id, request: { url: endpoints.token, method: 'POST', headers: request.headers, body: request.body }, describe: Object.fromEntries(new URLSearchParams(request.body)), what: 'the token endpoint' });
   const tokens = answer.status === 200 ? TokenResponseSchema.safeParse(answer.json) : undefined;
@@ -190,7 +193,7 @@ async function requestToken(context: RunContext, { id, endpoints, client, resour
 }
 
 /** The authorization request, the consent in the user's browser, and the checked redirect back: a code. */
-async function obtainCode(context: RunContext, { metadata, endpoints, issuer, client, resource, scopes }: { metadata: ServerMetadata; endpoints: ServerEndpoints; issuer: string; client: ClientCredentials; resource: string; scopes: string[] }) {
+async function obtainCode(context: AuthorizationContext, { metadata, endpoints, issuer, client, resource, scopes }: { metadata: ServerMetadata; endpoints: ServerEndpoints; issuer: string; client: ClientCredentials; resource: string; scopes: string[] }) {
   const settings = context.options.authorization!;
   const state = createState();
   const built = await buildAuthorizationRequest({ endpoints, issuer, request: { clientId: client.clientId, redirectUri: settings.redirectUri, state, resource, scopes } });
@@ -222,7 +225,7 @@ async function obtainCode(context: RunContext, { metadata, endpoints, issuer, cl
 
 type AuthorizationBase = Omit<Authorization, 'accessToken' | 'refreshToken' | 'expiresAt' | 'obtainedBy'>;
 
-function keepTokens(context: RunContext, { base, tokens, previous, obtainedBy }: { base: AuthorizationBase; tokens: TokenResponse; previous: Authorization | undefined; obtainedBy: Authorization['obtainedBy'] }): Authorization {
+function keepTokens(context: AuthorizationContext, { base, tokens, previous, obtainedBy }: { base: AuthorizationBase; tokens: TokenResponse; previous: Authorization | undefined; obtainedBy: Authorization['obtainedBy'] }): Authorization {
   const expiresAt = readExpiry({ tokens, now: Date.now() });
   const refreshToken = tokens.refresh_token ?? previous?.refreshToken;
   const kept: Authorization = { issuer: base.issuer, metadata: base.metadata, endpoints: base.endpoints, client: base.client, resource: base.resource, scopes: base.scopes, accessToken: tokens.access_token, obtainedBy, ...(refreshToken ? { refreshToken } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) };
@@ -234,7 +237,7 @@ function keepTokens(context: RunContext, { base, tokens, previous, obtainedBy }:
  * The whole flow after a 401 (or a 403 insufficient_scope, for step-up): a token is held
  * in the run's state when it returns, and a step says the request goes again with it.
  */
-export async function authorizeAfterRefusal(context: RunContext, refused: HttpExchange): Promise<void> {
+export async function authorizeAfterRefusal(context: AuthorizationContext, refused: HttpExchange): Promise<void> {
   const { header, challenge } = describeChallenge(refused);
   const stepUp = refused.status === 403;
   recordOAuthStep(context, stepUp ? 'auth.step-up' : 'auth.challenge', { payload: { status: refused.status, 'www-authenticate': header ?? '(none: the host looks for the metadata at the well-known addresses)', ...(challenge ? { challenge } : {}) }, http: refused });
@@ -256,7 +259,7 @@ export async function authorizeAfterRefusal(context: RunContext, refused: HttpEx
  * have moved to another authorization server, whose own client identity is then used, or
  * registered (SEP-2352: credentials are bound to the server that issued them).
  */
-async function authorizeWithCode(context: RunContext, { challenge, previous, stepUp, refusedAfterRefresh, status }: { challenge: BearerChallenge | undefined; previous: Authorization | undefined; stepUp: boolean; refusedAfterRefresh: boolean; status: number }): Promise<void> {
+async function authorizeWithCode(context: AuthorizationContext, { challenge, previous, stepUp, refusedAfterRefresh, status }: { challenge: BearerChallenge | undefined; previous: Authorization | undefined; stepUp: boolean; refusedAfterRefresh: boolean; status: number }): Promise<void> {
   const resourceMetadata = stepUp && previous ? undefined : await fetchResourceMetadata(context, challenge, previous?.issuer);
   const atOrigin = resourceMetadata === null ? await discoverAtOrigin(context) : undefined;
   // The metadata's resource, once checked to be this server's, is the identifier (RFC 9728 §3.3, as the MCP SDK uses it): it may keep a query the canonical URI drops.

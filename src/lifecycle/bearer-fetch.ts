@@ -1,8 +1,11 @@
 import { InsufficientScopeError, type FetchLike } from '@modelcontextprotocol/client';
 import { readBearerChallenge } from '../mcp/authorization/read-challenge.ts';
-import { authorizeAfterRefusal } from './authorization-flow.ts';
+import { authorizeAfterRefusal, type AuthorizationContext } from './authorization-flow.ts';
 import { readHttpStatus } from './faults.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
+
+/** What the bearer fetch needs: the recording fetch, the token held, and the flow to run on a refusal. */
+export type BearerFetchContext = AuthorizationContext & RunSlice<'mcpFetch' | 'signal' | 'trace', 'authorization', 'authorization'>;
 
 /**
  * Where the authorization flow meets the MCP traffic: the token goes on every MCP request
@@ -11,7 +14,7 @@ import type { RunContext } from './run-context.ts';
  */
 
 /** The MCP fetch with Authorization: Bearer added once the flow holds a token; the recorder redacts it. */
-export function createBearerFetch(context: RunContext): FetchLike {
+export function createBearerFetch(context: BearerFetchContext): FetchLike {
   return async (url, init) => {
     const held = context.state.authorization;
     if (held === undefined) return context.mcpFetch(url, init);
@@ -27,7 +30,7 @@ export function createBearerFetch(context: RunContext): FetchLike {
  * Runs the flow when the error is the server refusing authorization, and says whether the
  * request may go again. A 403 for another reason than a scope is not a question of tokens.
  */
-export async function authorizeIfRefused(context: RunContext, error: unknown): Promise<boolean> {
+export async function authorizeIfRefused(context: BearerFetchContext, error: unknown): Promise<boolean> {
   if (!context.options.authorization || context.signal.aborted) return false;
   // With no auth provider of its own, the SDK's transport still reads a 403 insufficient_scope into its own error, with no status.
   const status = error instanceof InsufficientScopeError ? 403 : readHttpStatus(error);

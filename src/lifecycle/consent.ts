@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { McpTool } from '../providers/types.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
 import type { ToolCallParams } from './run-state-types.ts';
 
 import { CONSENT_DECISIONS, type ConsentDecision } from './run-state-types.ts';
+
+/** What the consent gate needs: the gate, and the answer given before the run. */
+export type ConsentContext = RunSlice<'hostStep' | 'writer', 'consentAnswer'>;
 
 export { CONSENT_DECISIONS, type ConsentDecision };
 
@@ -26,7 +29,7 @@ export function needsConsent(tool: McpTool | undefined): boolean {
  * hints the server gave; the user's answer is a step of its own. Annotations come from the
  * server, which the host cannot verify, so they decide when to ask, never that it is safe.
  */
-export async function askConsent(context: RunContext, { tool, params }: { tool: McpTool; params: ToolCallParams }): Promise<ConsentDecision> {
+export async function askConsent(context: ConsentContext, { tool, params }: { tool: McpTool; params: ToolCallParams }): Promise<ConsentDecision> {
   await context.hostStep('host.ask-consent', {
     payload: { tool: params.name, arguments: params.arguments, annotations: tool.annotations ?? {}, question: `Allow the host to call ${params.name}?` },
     note: 'Annotations are hints from the server. The host cannot check them: a server could call a destructive tool read-only. They tell a host when to ask, never that a call is safe.',

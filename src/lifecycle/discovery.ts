@@ -8,21 +8,27 @@ import { parseJsonBody } from './classify-mcp-message.ts';
 import { MODERN_ERA, describeDiscoverAnswer, judgeDiscoverAnswer, judgeStdioDiscoverAnswer, type EraVerdict, type ProbeAnswer } from './era-fallback.ts';
 import type { FaultWords } from './fault-words.ts';
 import { HostFault, RunAborted, explainAuthorizationRequired, explainAutoProbeUnread, explainPinnedEraRefused, explainUnreachable, explainUrlCredentials, readHttpStatus } from './faults.ts';
-import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
+import { explainMcpError, guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
 import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers.ts';
 import { reportMissingRequired } from './report-missing-required.ts';
-import { readResultWithoutType } from './result-without-type.ts';
+import { readResultWithoutType, type ResultWithoutTypeContext } from './result-without-type.ts';
 import { describeQuestionStep } from './question-step.ts';
 import { RecordingTransport } from './recording-transport.ts';
 import { describeHostCapabilities } from './roots.ts';
 import { describeAppsCapability, keepModelTools } from './app-view-tools.ts';
-import { answerServerRequests } from './server-requests.ts';
-import type { RunContext } from './run-context.ts';
+import { answerServerRequests, type ServerRequestsContext } from './server-requests.ts';
+import type { RunSlice } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 import { waitForServer } from './wait-for-server.ts';
-import { authorizeIfRefused, createBearerFetch } from './bearer-fetch.ts';
-import { subscribeToToolChanges } from './subscribe-tool-changes.ts';
+import { authorizeIfRefused, createBearerFetch, type BearerFetchContext } from './bearer-fetch.ts';
+import { subscribeToToolChanges, type ToolChangesSubscriptionContext } from './subscribe-tool-changes.ts';
+
+/** What the first step needs: the question and the gate. */
+export type QuestionContext = RunSlice<'hostStep', 'question'>;
+
+/** What discovery needs: the server and how to reach it, the era, what the host declares, and the connection it keeps in the state. */
+export type DiscoveryContext = McpCallContext & BearerFetchContext & ServerRequestsContext & ResultWithoutTypeContext & ToolChangesSubscriptionContext & RunSlice<'trace' | 'signal' | 'watchdog' | 'say' | 'hostStep' | 'traffic' | 'writer' | 'adapter', 'mcpHeaders' | 'mcpTransport' | 'roots' | 'appView' | 'era' | 'question' | 'serverReady' | 'provider', 'connection' | 'tools' | 'toolsListedAt'>;
 
 /**
  * Discovery, steps 1-7: the question, the host asking its MCP client for tools, the
@@ -53,19 +59,19 @@ function readMcpUrl(address: string, say: FaultWords): URL {
 }
 
 /** The recorded HTTP of the latest step with this id: what the server answered to it. */
-function findLatestHttp(context: RunContext, id: StepId): { step: Step; http: HttpExchange } | undefined {
+function findLatestHttp(context: DiscoveryContext, id: StepId): { step: Step; http: HttpExchange } | undefined {
   const step = context.trace.steps.findLast((candidate) => candidate.id === id);
   return step?.http ? { step, http: step.http } : undefined;
 }
 
 /** The latest HTTP request went out and nothing answered it (refused, unreachable, blocked by CORS): the recorder holds no status. */
-function isUnanswered(context: RunContext): boolean {
+function isUnanswered(context: DiscoveryContext): boolean {
   const http = context.trace.steps.findLast((step) => step.http !== undefined)?.http;
   return http !== undefined && http.status === undefined && http.error !== undefined;
 }
 
 /** The latest exchange the server refused with 401: its WWW-Authenticate says what it wants. */
-function findLatestUnauthorized(context: RunContext): HttpExchange | undefined {
+function findLatestUnauthorized(context: DiscoveryContext): HttpExchange | undefined {
   return context.trace.steps.findLast((step) => step.http?.status === 401)?.http;
 }
 
@@ -73,7 +79,7 @@ function findLatestUnauthorized(context: RunContext): HttpExchange | undefined {
  * Why the connection failed, explained: a 401 with the server's challenge and the way to
  * give credentials; anything else as every MCP call explains it.
  */
-function explainConnectError(context: RunContext, error: unknown, during: string): Error {
+function explainConnectError(context: DiscoveryContext, error: unknown, during: string): Error {
   // A header HTTP cannot carry stops the request before it leaves: the recorder holds no status then either, and the header is the fault.
   const headerHeld = findInvalidHeader(Object.entries(toHeaderRecord(context.options.mcpHeaders ?? []))) !== undefined;
   if (!context.signal.aborted && !context.watchdog.fault && !headerHeld && isUnanswered(context)) return new HostFault(explainUnreachable({ url: context.trace.mcp.url, during, say: context.say }), 'discovery');
@@ -86,7 +92,7 @@ function explainConnectError(context: RunContext, error: unknown, during: string
   return explainMcpError(context, error, during);
 }
 
-function openConnection(context: RunContext, url: URL | undefined, era: Era): McpConnection {
+function openConnection(context: DiscoveryContext, url: URL | undefined, era: Era): McpConnection {
   const { hostStep } = context;
   const createTransport = context.options.mcpTransport;
   const connection = new McpConnection({
@@ -109,7 +115,7 @@ function openConnection(context: RunContext, url: URL | undefined, era: Era): Mc
   return connection;
 }
 
-async function connectInEra(context: RunContext, url: URL | undefined, era: Era): Promise<McpConnection> {
+async function connectInEra(context: DiscoveryContext, url: URL | undefined, era: Era): Promise<McpConnection> {
   const connection = openConnection(context, url, era);
   await guardMcpCall(context, 'while connecting', (signal) => connection.connect(signal));
   return connection;
@@ -121,7 +127,7 @@ async function connectInEra(context: RunContext, url: URL | undefined, era: Era)
  * A stdio server is tried the same way: its answer is the message it wrote (the 2025-11-25
  * attempt starts the program anew, as every connection does).
  */
-async function connectAuto(context: RunContext, url: URL | undefined): Promise<McpConnection> {
+async function connectAuto(context: DiscoveryContext, url: URL | undefined): Promise<McpConnection> {
   try {
     return await connectInEra(context, url, '2026-07-28');
   } catch (error) {
@@ -144,7 +150,7 @@ async function connectAuto(context: RunContext, url: URL | undefined): Promise<M
 }
 
 /** The verdict on the server/discover answer, when the failure came from the server's answer (not the run's reset). */
-function readDiscoverVerdict(context: RunContext, error: unknown): EraVerdict {
+function readDiscoverVerdict(context: DiscoveryContext, error: unknown): EraVerdict {
   if (context.signal.aborted || error instanceof RunAborted || context.watchdog.fault) return { kind: 'not-a-version-question' };
   if (context.options.mcpTransport) return judgeStdioDiscoverAnswer(readStdioDiscoverAnswer(context, error));
   return judgeDiscoverAnswer(findLatestHttp(context, 'mcp.discover.request')?.http);
@@ -154,7 +160,7 @@ function readDiscoverVerdict(context: RunContext, error: unknown): EraVerdict {
  * A stdio program's answer to the latest server/discover, from the recorded messages; when
  * none came and the SDK says the negotiation failed, the program closed the connection.
  */
-function readStdioDiscoverAnswer(context: RunContext, error: unknown): { message: unknown; closed: boolean } {
+function readStdioDiscoverAnswer(context: DiscoveryContext, error: unknown): { message: unknown; closed: boolean } {
   const request = context.trace.steps.findLast((step) => step.id === 'mcp.discover.request');
   const answer = request && context.trace.steps.find((step) => step.n > request.n && step.id === 'mcp.discover.response');
   const negotiationFailed = error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
@@ -165,7 +171,7 @@ function readStdioDiscoverAnswer(context: RunContext, error: unknown): { message
  * A server that does not know server/discover often answers with an HTTP error whose body
  * answers no request id: the traffic has no step for it, so the host records one.
  */
-function recordDeclinedDiscover(context: RunContext, answered: ProbeAnswer): void {
+function recordDeclinedDiscover(context: DiscoveryContext, answered: ProbeAnswer): void {
   const request = findLatestHttp(context, 'mcp.discover.request');
   if (!request) return;
   const answeredAlready = context.trace.steps.some((step) => step.n > request.step.n && step.id === 'mcp.discover.response');
@@ -177,12 +183,12 @@ function recordDeclinedDiscover(context: RunContext, answered: ProbeAnswer): voi
   });
 }
 
-function connectInChosenEra(context: RunContext, url: URL | undefined): Promise<McpConnection> {
+function connectInChosenEra(context: DiscoveryContext, url: URL | undefined): Promise<McpConnection> {
   const { era } = context.options;
   return era === 'auto' ? connectAuto(context, url) : connectInEra(context, url, era);
 }
 
-function explainConnectFailure(context: RunContext, error: unknown): Error {
+function explainConnectFailure(context: DiscoveryContext, error: unknown): Error {
   const { era } = context.options;
   if (era === '2026-07-28') {
     const verdict = readDiscoverVerdict(context, error);
@@ -202,7 +208,7 @@ function explainConnectFailure(context: RunContext, error: unknown): Error {
  * agreed to. A 401 on the way starts the authorization flow (when the run has its
  * settings), and the connection is made once more with the token.
  */
-async function connectToServer(context: RunContext, url: URL | undefined): Promise<McpConnection> {
+async function connectToServer(context: DiscoveryContext, url: URL | undefined): Promise<McpConnection> {
   for (let flows = 0; ; flows += 1) {
     try {
       const connection = await connectInChosenEra(context, url);
@@ -219,7 +225,7 @@ async function connectToServer(context: RunContext, url: URL | undefined): Promi
 /** The first flow, a refresh or a step-up, and one more: enough for any honest server. */
 const MAX_FLOWS_WHILE_CONNECTING = 3;
 
-async function listTools(context: RunContext, connection: McpConnection): Promise<McpTool[]> {
+async function listTools(context: DiscoveryContext, connection: McpConnection): Promise<McpTool[]> {
   try {
     const listed = await guardMcpCall(context, 'during tools/list', (signal) =>
       connection.request((client) => client.listTools(undefined, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal })),
@@ -239,7 +245,7 @@ function describeSentHeaders(headers: readonly McpHeader[]): { headers?: Record<
 }
 
 /** Step 1: the question reaches the host; an empty one ends the run there, in either topology. */
-export async function receiveQuestion(context: RunContext): Promise<void> {
+export async function receiveQuestion(context: QuestionContext): Promise<void> {
   await context.hostStep('user.question', describeQuestionStep(context.options.question));
   if (context.options.question.trim() === '') {
     throw new HostFault({
@@ -251,7 +257,7 @@ export async function receiveQuestion(context: RunContext): Promise<void> {
 }
 
 /** Runs discovery to the tools in the provider's format, with the names it had to change. */
-export async function discoverTools(context: RunContext): Promise<ToolSet> {
+export async function discoverTools(context: DiscoveryContext): Promise<ToolSet> {
   const { options, hostStep } = context;
   await receiveQuestion(context);
   // A stdio server is named by its command, not reached by a URL.
@@ -273,7 +279,7 @@ export async function discoverTools(context: RunContext): Promise<ToolSet> {
 }
 
 /** tools/list, the tools to the host, and translation #1: at discovery, and again when the server's list changed. */
-export async function listAndTranslateTools(context: RunContext, connection: McpConnection): Promise<ToolSet> {
+export async function listAndTranslateTools(context: DiscoveryContext, connection: McpConnection): Promise<ToolSet> {
   const { options, hostStep } = context;
   const tools = await listTools(context, connection);
   await context.traffic.answered('tools/list');

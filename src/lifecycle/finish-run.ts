@@ -1,8 +1,11 @@
 import { describeSessionEndAfterRun } from '../content/traffic-wording.ts';
 import type { Fault, Trace, TraceStatus } from '../trace/trace.ts';
 import { HostFault, RunAborted } from './faults.ts';
-import type { RunContext } from './run-context.ts';
-import { closeAllViews } from './app-views.ts';
+import type { RunSlice } from './run-context.ts';
+import { closeAllViews, type AppViewsContext } from './app-views.ts';
+
+/** What ending a run needs: the writer, the session to end, the views to close. */
+export type FinishRunContext = AppViewsContext & RunSlice<'writer' | 'trace' | 'traffic' | 'signal', never, 'phase' | 'connection'>;
 
 const UNEXPECTED = {
   why: 'An unexpected error in the explorer itself.',
@@ -10,7 +13,7 @@ const UNEXPECTED = {
 };
 
 /** The last step of a failed run: what went wrong, in the phase it went wrong in. */
-function recordFault(context: Pick<RunContext, 'writer' | 'state'>, error: unknown): void {
+function recordFault(context: Pick<FinishRunContext, 'writer' | 'state'>, error: unknown): void {
   const fault: Fault =
     error instanceof HostFault ? error.fault : { what: `The host failed: ${error instanceof Error ? error.message : String(error)}`, ...UNEXPECTED };
   context.writer.append('host.fault', {
@@ -26,7 +29,7 @@ function recordFault(context: Pick<RunContext, 'writer' | 'state'>, error: unkno
  * said it no longer knows it (404), nor when the latest MCP request got no answer at all
  * (the server is unreachable; a DELETE would only add a second failure to the trace).
  */
-function isSessionUsable(context: Pick<RunContext, 'trace'>): boolean {
+function isSessionUsable(context: Pick<FinishRunContext, 'trace'>): boolean {
   const latest = context.trace.steps.findLast((step) => step.http !== undefined && step.id.startsWith('mcp.'));
   if (!latest?.http) return true;
   if (latest.http.status === 404) return false;
@@ -38,7 +41,7 @@ function isSessionUsable(context: Pick<RunContext, 'trace'>): boolean {
  * the server, which would keep it, and its memory, until it idles out. The host ends it
  * here, as a step of its own after the run's last one, titled with why it was sent.
  */
-async function endLeftoverSession(context: RunContext, status: TraceStatus): Promise<void> {
+async function endLeftoverSession(context: FinishRunContext, status: TraceStatus): Promise<void> {
   const connection = context.state.connection;
   if (!connection?.sessionId || !isSessionUsable(context)) return;
   context.traffic.endRun(describeSessionEndAfterRun(status === 'failed' || status === 'aborted' ? status : 'ended'));
@@ -52,7 +55,7 @@ async function endLeftoverSession(context: RunContext, status: TraceStatus): Pro
  * with a step that explains. A session still open is ended (DELETE) and the MCP client is
  * closed in every case, so neither outlives the run; resolves with the finished trace.
  */
-export async function runToEnd(context: RunContext, lifecycle: () => Promise<Exclude<TraceStatus, 'running' | 'aborted'>>): Promise<Trace> {
+export async function runToEnd(context: FinishRunContext, lifecycle: () => Promise<Exclude<TraceStatus, 'running' | 'aborted'>>): Promise<Trace> {
   const { writer } = context;
   let status: TraceStatus;
   try {

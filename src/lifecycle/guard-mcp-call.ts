@@ -1,8 +1,10 @@
 import { HostFault, RunAborted, explainMcpFailure, explainStdioFailure } from './faults.ts';
 import { toHeaderRecord } from './mcp-headers.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
 
-type McpCallContext = Pick<RunContext, 'options' | 'signal' | 'state' | 'watchdog' | 'say'>;
+/** What an MCP call under the watchdog needs: the server it names in a failure, the abort, the phase a fault belongs to. */
+export type McpCallContext = RunSlice<'signal' | 'watchdog' | 'say', 'mcpUrl' | 'mcpTransport' | 'mcpHeaders', 'phase'>;
+
 
 /**
  * Runs one MCP call under the watchdog and explains its failure. When the watchdog fired,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { APPROVAL_DECISIONS, type ApprovalDecision } from '../trace/provider-mcp.ts';
 import type { McpReportEntry } from '../providers/provider-mcp/provider-mcp-adapters.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
+
+/** What the provider's approval gate needs: the gate, and the answer given before the run. */
+export type McpApprovalContext = RunSlice<'hostStep' | 'writer', 'providerMcp'>;
 
 /** What the learner sends back at the approval gate; anything else is read as deny. */
 const ApprovalAnswerSchema = z.object({ decision: z.enum(APPROVAL_DECISIONS) });
@@ -15,7 +18,7 @@ type ApprovalRequest = Extract<McpReportEntry, { kind: 'approval-request' }>;
  * for the user). Once approved the call goes from the provider to the server directly:
  * the host will only read the provider's report of it.
  */
-export async function askMcpApproval(context: RunContext, request: ApprovalRequest): Promise<ApprovalDecision> {
+export async function askMcpApproval(context: McpApprovalContext, request: ApprovalRequest): Promise<ApprovalDecision> {
   await context.hostStep('host.ask-mcp-approval', {
     payload: { tool: request.name, arguments: request.arguments, approvalRequestId: request.id, reportedIn: request.path, question: `Let the provider call ${request.name} on the MCP server?` },
     note: 'The provider’s MCP client, not the host’s, will make this call: once approved it goes from the provider to the server, and the host sees only what the provider reports of it.',

@@ -1,10 +1,13 @@
 import { HostFault } from './faults.ts';
-import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
-import type { RunContext } from './run-context.ts';
+import { explainMcpError, guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
+import type { RunSlice } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /** A prompt the user picked, with its arguments (prompt arguments are strings on the wire). */
 import type { PromptChoice } from './run-state-types.ts';
+
+/** What a start from a prompt needs: the connection, the gate, and the adapter for translation #5. */
+export type PromptStartContext = McpCallContext & RunSlice<'traffic' | 'say' | 'adapter' | 'hostStep', never, 'connection'>;
 
 export type { PromptChoice };
 
@@ -14,7 +17,7 @@ export type { PromptChoice };
  * provider's conversation. The server wrote the conversation; the host sends it, so it
  * is the host's decision and the host's translation, not the server's.
  */
-export async function startFromPrompt(context: RunContext, choice: PromptChoice): Promise<unknown> {
+export async function startFromPrompt(context: PromptStartContext, choice: PromptChoice): Promise<unknown> {
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
   const options = { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS };

@@ -9,12 +9,15 @@ import { createRandomTraceHex } from '../trace/trace-context.ts';
 import { endWithStop, sendWithRetry, streamOf, type ConversationContext, type ConversationEnd } from './conversation.ts';
 import { HostFault } from './faults.ts';
 import { explainProviderFailure } from './provider-faults.ts';
-import { askMcpApproval } from './mcp-approval.ts';
+import { askMcpApproval, type McpApprovalContext } from './mcp-approval.ts';
 import type { ProviderResponse } from './provider-call.ts';
-import type { RunContext } from './run-context.ts';
-import { nameRunInServerUrl, showServerRecord, type ServerRecordReader } from './server-record.ts';
-import { receiveQuestion } from './discovery.ts';
+import type { RunSlice } from './run-context.ts';
+import { nameRunInServerUrl, showServerRecord, type ServerRecordReader, type ServerRecordContext } from './server-record.ts';
+import { receiveQuestion, type QuestionContext } from './discovery.ts';
 import { waitForServer } from './wait-for-server.ts';
+
+/** What a provider-side MCP run needs: the provider, its approval gate, the server's record. */
+export type ProviderMcpContext = McpApprovalContext & ServerRecordContext & QuestionContext & RunSlice<'writer' | 'adapter' | 'say' | 'hostStep' | 'signal' | 'trace', 'provider' | 'providerMcp' | 'mcpUrl' | 'mcpHeaders' | 'serverReady' | 'question'>;
 
 /**
  * The second topology: the provider is the MCP client. The host does not connect to the
@@ -36,7 +39,7 @@ function chooseApprovalPolicy({ wire, asked }: { wire: string; asked: ApprovalPo
 }
 
 /** The reported hop as steps, in the reply's order; each call after the first is a round of its own, as a model's further tool calls are. */
-function appendReport(context: RunContext, report: McpReportEntry[]): void {
+function appendReport(context: ProviderMcpContext, report: McpReportEntry[]): void {
   let calls = 0;
   for (const entry of report) {
     switch (entry.kind) {
@@ -63,7 +66,7 @@ function appendReport(context: RunContext, report: McpReportEntry[]): void {
   }
 }
 
-function readReport({ mcp, response, context, conversation }: { mcp: ProviderMcpAdapter; response: ProviderResponse; context: RunContext; conversation: ConversationContext }): McpReportEntry[] {
+function readReport({ mcp, response, context, conversation }: { mcp: ProviderMcpAdapter; response: ProviderResponse; context: ProviderMcpContext; conversation: ConversationContext }): McpReportEntry[] {
   try {
     return mcp.readReport({ body: response.body });
   } catch (error) {
@@ -79,7 +82,7 @@ const REQUEST_TITLES: Partial<Record<StepId, string>> = {
 };
 
 /** The whole run in this topology; resolves with how it ended. */
-export async function runProviderMcp(context: RunContext, conversation: ConversationContext): Promise<ConversationEnd['status'] | 'declined'> {
+export async function runProviderMcp(context: ProviderMcpContext, conversation: ConversationContext): Promise<ConversationEnd['status'] | 'declined'> {
   const { options, writer, adapter } = context;
   const mcp = getProviderMcpAdapter(adapter.id);
   if (!mcp) throw new Error(`${adapter.label} has no provider-side MCP.`);

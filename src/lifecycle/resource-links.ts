@@ -1,8 +1,11 @@
 import { ProtocolError, type ReadResourceResult } from '@modelcontextprotocol/client';
 import type { McpToolResult } from '../providers/types.ts';
-import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
-import type { RunContext } from './run-context.ts';
+import { explainMcpError, guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
+import type { RunSlice } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
+
+/** What reading resources needs: the connection, the gate and the recorded traffic. */
+export type ResourceLinksContext = McpCallContext & RunSlice<'traffic' | 'hostStep', never, 'connection'>;
 
 /**
  * Resources as this host treats them. The model cannot open a URI, so when a tool result
@@ -23,7 +26,7 @@ type EmbeddedResource = Extract<McpToolResult['content'][number], { type: 'resou
 const requestOptions = { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS };
 
 /** resources/list, when the run asks for it: the host learns what there is to read; nothing of the list goes to the model. */
-export async function listResources(context: RunContext): Promise<void> {
+export async function listResources(context: ResourceLinksContext): Promise<void> {
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
   try {
@@ -47,7 +50,7 @@ function decideContext(contents: ReadResourceResult['contents']): { blocks: Embe
   };
 }
 
-async function readOneLink(context: RunContext, link: ResourceLink): Promise<EmbeddedResource[]> {
+async function readOneLink(context: ResourceLinksContext, link: ResourceLink): Promise<EmbeddedResource[]> {
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
   await context.hostStep('host.read-resource-link', {
@@ -69,7 +72,7 @@ async function readOneLink(context: RunContext, link: ResourceLink): Promise<Emb
 }
 
 /** The tool result as the model will get it: the server's content, then what the host read of each linked resource. */
-export async function readResourceLinks(context: RunContext, result: McpToolResult): Promise<McpToolResult> {
+export async function readResourceLinks(context: ResourceLinksContext, result: McpToolResult): Promise<McpToolResult> {
   const links = result.content.filter((block): block is ResourceLink => block.type === 'resource_link');
   if (links.length === 0 || result.isError) return result;
   const added: EmbeddedResource[] = [];

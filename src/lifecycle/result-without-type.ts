@@ -1,7 +1,10 @@
 import { SdkError, SdkErrorCode, type StandardSchemaV1Sync } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { StepId } from '../trace/steps.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
+
+/** What reading a result without resultType needs: the recorded traffic and the steps. */
+export type ResultWithoutTypeContext = RunSlice<'signal' | 'traffic' | 'trace' | 'writer'>;
 
 /**
  * A 2026-07-28 result with no `resultType`. The SDK refuses it ("servers implementing
@@ -29,7 +32,7 @@ function isMissingResultType(error: unknown): boolean {
 }
 
 /** The result the server sent, read as complete, when the SDK refused it only for a missing resultType; undefined otherwise. */
-export async function readResultWithoutType<T>(context: RunContext, { method, schema, error }: { method: keyof typeof ANSWER_STEPS; schema: StandardSchemaV1Sync<unknown, T>; error: unknown }): Promise<T | undefined> {
+export async function readResultWithoutType<T>(context: ResultWithoutTypeContext, { method, schema, error }: { method: keyof typeof ANSWER_STEPS; schema: StandardSchemaV1Sync<unknown, T>; error: unknown }): Promise<T | undefined> {
   if (!isMissingResultType(error) || context.signal.aborted) return undefined;
   await context.traffic.answered(method);
   const step = context.trace.steps.findLast((candidate) => candidate.id === ANSWER_STEPS[method]);

@@ -190,7 +190,10 @@ export type UserQuestion = {
   answerRequired?: boolean;
 };
 
-/** What every part of one run shares: its options, its trace, its gate, and its MCP plumbing. */
+/**
+ * What every part of one run shares: its options, its trace, its gate, and its MCP plumbing.
+ * Only the engine takes it whole; each feature takes the RunSlice it declares (below).
+ */
 export type RunContext = {
   options: RunOptions;
   adapter: WireAdapter;
@@ -213,3 +216,15 @@ export type RunContext = {
   /** What to do after a fault, in the words of where it is read (options.reader). */
   say: FaultWords;
 };
+
+/**
+ * What one feature of a run is given of its context: the parts it names, and of the options
+ * and the state only the fields it names. Each feature declares its own beside its functions,
+ * so one that reaches for anything else fails the type-check; only the engine, which wires
+ * the features together, takes the whole RunContext (tests/architecture/run-context-slices.test.ts).
+ */
+export type RunSlice<
+  Parts extends Exclude<keyof RunContext, 'options' | 'state'> = never,
+  Options extends keyof RunOptions = never,
+  State extends keyof RunState = never,
+> = Pick<RunContext, Parts> & ([Options] extends [never] ? unknown : { options: Pick<RunOptions, Options> }) & ([State] extends [never] ? unknown : { state: Pick<RunState, State> });

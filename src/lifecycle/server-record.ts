@@ -5,8 +5,11 @@ import { splitStreamText } from '../providers/stream-frames.ts';
 import { SERVER_RECORD_QUERY } from '../trace/provider-mcp.ts';
 import { ServerRecordSchema, type ServerRecordExchange } from '../trace/server-record-schema.ts';
 import type { Phase, Step } from '../trace/trace.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
 import { snapshotExchange } from './trace-writer.ts';
+
+/** What reading the built-in server's record needs: the network, the gate and the secrets. */
+export type ServerRecordContext = RunSlice<'writer' | 'hostStep' | 'trace' | 'signal' | 'secrets' | 'timeouts', 'fetch', 'phase'>;
 
 /**
  * Provider-side MCP, the server's side of the story. The host hands the provider the
@@ -55,7 +58,7 @@ function phaseOf(message: unknown, fallback: Phase): Phase {
 }
 
 /** The steps of one exchange the server kept: what it received, then what it sent back. */
-function appendSeenExchange(context: RunContext, { exchange, fetchedAt }: { exchange: ServerRecordExchange; fetchedAt: Step }): void {
+function appendSeenExchange(context: ServerRecordContext, { exchange, fetchedAt }: { exchange: ServerRecordExchange; fetchedAt: Step }): void {
   // An answer on the stream of a POST answers a request of that POST: ids start again with each connection.
   const methods = new Map<string, string>();
   const note = `From the built-in server’s own record of this run (read at step ${fetchedAt.n}); it reached the server ${exchange.at} ms after the run’s first request there. The host never saw this message.`;
@@ -93,7 +96,7 @@ function appendSeenExchange(context: RunContext, { exchange, fetchedAt }: { exch
  * is new in it. A record that cannot be read leaves a note and the run goes on: the
  * provider's report stands without it.
  */
-export async function showServerRecord(context: RunContext, reader: ServerRecordReader): Promise<void> {
+export async function showServerRecord(context: ServerRecordContext, reader: ServerRecordReader): Promise<void> {
   const url = `${reader.recordUrl}/${reader.runId}`;
   const step = await context.hostStep('host.fetch-server-record', { payload: { method: 'GET', url }, phase: context.trace.steps.at(-1)?.phase ?? context.state.phase });
   const unread = (why: string) => context.writer.update(step, { note: `The record could not be read: ${why}. What the provider reported stands without it.` });

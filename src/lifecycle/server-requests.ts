@@ -5,11 +5,14 @@ import { isSamplingWire, translateSamplingRequest } from '../providers/sampling/
 import type { HttpExchange } from '../trace/trace.ts';
 import { HostFault } from './faults.ts';
 import { callProvider } from './provider-call.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
 import { fillElicitationDefaults } from './elicitation-defaults.ts';
-import { answerRoots } from './answer-roots.ts';
-import { gateUrlOrRecord } from './url-refusal.ts';
+import { answerRoots, type RootsAnswerContext } from './answer-roots.ts';
+import { gateUrlOrRecord, type UrlGateContext } from './url-refusal.ts';
 import { resolveProviderLimits } from './timeouts.ts';
+
+/** What answering a server's own requests needs: the gate, the provider for sampling, the URL gate for elicitation, the roots. */
+export type ServerRequestsContext = UrlGateContext & RootsAnswerContext & RunSlice<'adapter' | 'writer' | 'hostStep' | 'timeouts' | 'signal' | 'say', 'roots' | 'elicitationAnswer' | 'provider' | 'fetch' | 'autoRelease', 'connection' | 'unsentInputAnswer'>;
 
 /**
  * The host's answers to what a server asks while a tool runs, from any server: sampling
@@ -41,7 +44,7 @@ export function readElicitationAnswer(text: string): { answer: z.infer<typeof El
   return { error: `--elicitation-answer is not an ElicitResult: action must be accept (with content, an object of strings, numbers, booleans or string lists), decline or cancel.` };
 }
 
-export function answerServerRequests(context: RunContext, client: Client): void {
+export function answerServerRequests(context: ServerRequestsContext, client: Client): void {
   client.setRequestHandler('sampling/createMessage', async (request) => answerSampling(context, request.params));
   client.setRequestHandler('elicitation/create', async (request) => answerElicitation(context, request.params));
   // Declared, and so answered, only when the user gave roots: the SDK refuses a handler for a capability not declared.
@@ -49,7 +52,7 @@ export function answerServerRequests(context: RunContext, client: Client): void 
   if (roots.length > 0) client.setRequestHandler('roots/list', async () => answerRoots(context, roots));
 }
 
-export async function answerSampling(context: RunContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+export async function answerSampling(context: ServerRequestsContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
   const { adapter, options, writer, hostStep } = context;
   await hostStep('client.sampling-to-host', { payload: params });
   const review = await hostStep('host.sampling.review', { payload: { decision: 'approve', messages: params.messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}) } }, 'Approve the sampling request (or set decision to "decline")', true, { preset: false });
@@ -108,7 +111,7 @@ export async function answerSampling(context: RunContext, params: CreateMessageR
  * does not answer in time the host gives up on it and tells the server with an error (no
  * CreateMessageResult can be made from nothing), so the tool, not the run, fails.
  */
-async function askModelWithin(context: RunContext, request: Parameters<typeof callProvider>[0]['request'], onExchange: (http: HttpExchange) => void) {
+async function askModelWithin(context: ServerRequestsContext, request: Parameters<typeof callProvider>[0]['request'], onExchange: (http: HttpExchange) => void) {
   const { adapter, options, writer, timeouts } = context;
   const sentAt = Date.now();
   try {
@@ -139,7 +142,7 @@ async function askModelWithin(context: RunContext, request: Parameters<typeof ca
 }
 
 /** In 2026-07-28 the host's answers go back inside the call sent again (inputResponses), not as answers of their own on the wire. */
-function answersInInputResponses(context: RunContext): boolean {
+function answersInInputResponses(context: ServerRequestsContext): boolean {
   return context.state.connection?.era === '2026-07-28';
 }
 
@@ -148,7 +151,7 @@ function answersInInputResponses(context: RunContext): boolean {
  * ElicitResult, ListRootsResult), so the SDK ends the call at the client instead of sending
  * it again. Remembered, so the result step can say whose error the host reads.
  */
-function keepFromServer(context: RunContext, message: string): string {
+function keepFromServer(context: ServerRequestsContext, message: string): string {
   context.state.unsentInputAnswer = message;
   return 'In 2026-07-28 inputResponses can carry only a result, never an error, so the client does not send the call again: its SDK ends the call itself, the server never hears why, and the host gives the model the client’s own error.';
 }
@@ -174,7 +177,7 @@ const CreateMessageResultSchema = z.object({
 });
 
 /** One elicitation, asked of the user; `note` says how it came when it is no elicitation/create (a -32042 error). */
-export async function answerElicitation(context: RunContext, params: ElicitRequestParams, note?: string): Promise<ElicitResult> {
+export async function answerElicitation(context: ServerRequestsContext, params: ElicitRequestParams, note?: string): Promise<ElicitResult> {
   const { hostStep, options } = context;
   await hostStep('client.elicitation-to-host', { payload: params, ...(note ? { note } : {}) });
   // URL mode: the address passes the URL gate before the user is shown it; refused, nobody is asked and the host declines.

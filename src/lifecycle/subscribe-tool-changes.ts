@@ -1,6 +1,8 @@
-import { guardMcpCall } from './guard-mcp-call.ts';
+import { guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
 import type { McpConnection } from './mcp-connection.ts';
-import type { RunContext } from './run-context.ts';
+
+/** What opening the subscription needs: an MCP call under the watchdog. */
+export type ToolChangesSubscriptionContext = McpCallContext;
 
 /**
  * In 2026-07-28 a server sends list_changed only on a subscription the client opened
@@ -8,7 +10,7 @@ import type { RunContext } from './run-context.ts';
  * its tool list can change (tools.listChanged), the host opts in before it lists the tools,
  * and a change made after the list reaches it; the run's end closes the subscription.
  */
-export async function subscribeToToolChanges(context: RunContext, connection: McpConnection): Promise<void> {
+export async function subscribeToToolChanges(context: ToolChangesSubscriptionContext, connection: McpConnection): Promise<void> {
   if (connection.era !== '2026-07-28' || connection.serverCapabilities?.tools?.listChanged !== true) return;
   await guardMcpCall(context, 'while opening a subscription (subscriptions/listen)', () => connection.listen({ toolsListChanged: true }, context.signal));
 }

@@ -3,12 +3,15 @@ import type { ToolRoundResult } from '../providers/types.ts';
 import { isTerminalStatus, TaskAckSchema, DetailedTaskSchema } from '../trace/tasks-extension.ts';
 import type { Era } from '../trace/trace.ts';
 import { guardMcpCall } from './guard-mcp-call.ts';
-import { readResourceLinks } from './resource-links.ts';
-import type { RunContext } from './run-context.ts';
-import { answerTaskInputs } from './task-input.ts';
+import { readResourceLinks, type ResourceLinksContext } from './resource-links.ts';
+import type { RunSlice } from './run-context.ts';
+import { answerTaskInputs, type TaskInputContext } from './task-input.ts';
 import { describePollField, readDetailedTask, readLegacyTask, type FollowedTask } from './task-shapes.ts';
 import { describeLostTask, type TaskLifetime } from './task-ttl.ts';
 import { MAX_TASK_POLLS, TASK_POLL_DEFAULT_MS, TASK_POLL_MAX_MS, TASK_POLL_MIN_MS, WAIT_FOR_LEARNER_MS } from './timeouts.ts';
+
+/** What following a task needs: its input answers, the gate, the Cancel and the answer before the run. */
+export type TaskCallContext = TaskInputContext & ResourceLinksContext & RunSlice<'hostStep' | 'traffic' | 'signal' | 'withdrawFromGate' | 'writer', 'cancelTask', 'connection' | 'cancelToolCall'>;
 
 /**
  * A tools/call that the server answered with a task: the host polls it with tasks/get,
@@ -26,7 +29,7 @@ type Outcome = ToolRoundResult['outcome'];
 export const TASK_CANCELLED_BY_USER = 'The user cancelled this task before it finished (tasks/cancel), so the tool gave no result.';
 
 type Follow = {
-  context: RunContext;
+  context: TaskCallContext;
   era: Era;
   cancelRequested: boolean;
   /** The one tasks/cancel, once sent. */
@@ -41,7 +44,7 @@ type Follow = {
   lifetime: TaskLifetime;
 };
 
-async function send<T>(context: RunContext, method: string, params: Record<string, unknown>, schema: StandardSchemaV1<unknown, T>): Promise<T> {
+async function send<T>(context: TaskCallContext, method: string, params: Record<string, unknown>, schema: StandardSchemaV1<unknown, T>): Promise<T> {
   const connection = context.state.connection;
   if (!connection) throw new Error('The MCP client is not connected.');
   return guardMcpCall(context, `during ${method}`, (signal) => connection.request((client) => client.request({ method, params }, schema, { timeout: WAIT_FOR_LEARNER_MS, signal })));
@@ -88,17 +91,17 @@ function waitToPoll(follow: Follow, task: FollowedTask): Promise<void> {
   });
 }
 
-async function handOver(context: RunContext, payload: unknown, note?: string): Promise<void> {
+async function handOver(context: TaskCallContext, payload: unknown, note?: string): Promise<void> {
   await context.hostStep('client.result-to-host', { payload, ...(note ? { note } : {}) });
 }
 
 /** A result the model gets, as a call's result would be (resource links read). */
-async function finishWithResult(context: RunContext, result: CallToolResult): Promise<Outcome> {
+async function finishWithResult(context: TaskCallContext, result: CallToolResult): Promise<Outcome> {
   await handOver(context, result);
   return { type: 'result', result: await readResourceLinks(context, result) };
 }
 
-async function finishWithError(context: RunContext, message: string, code?: number, note?: string): Promise<Outcome> {
+async function finishWithError(context: TaskCallContext, message: string, code?: number, note?: string): Promise<Outcome> {
   await handOver(context, { error: { ...(code === undefined ? {} : { code }), message } }, note);
   return { type: 'host-error', message };
 }
@@ -165,7 +168,7 @@ async function finishCancelled(follow: Follow, taskId: string): Promise<Outcome>
 }
 
 /** Follows a task from its creation to its end; the tool round's outcome is the task's. */
-export async function followTask(context: RunContext, { era, task: created }: { era: Era; task: FollowedTask }): Promise<Outcome> {
+export async function followTask(context: TaskCallContext, { era, task: created }: { era: Era; task: FollowedTask }): Promise<Outcome> {
   const follow: Follow = { context, era, cancelRequested: false, wake: () => {}, answeredKeys: new Set(), lifetime: { createdAt: Date.now(), ttlMs: created.ttlMs } };
   const cancelAfterFirstStatus = context.options.cancelTask === true;
   context.state.cancelToolCall = () => {

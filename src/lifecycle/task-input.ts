@@ -1,11 +1,14 @@
 import { specTypeSchemas } from '@modelcontextprotocol/client';
 import { TaskAckSchema, type InputRequestEntry } from '../trace/tasks-extension.ts';
 import { answerRoots } from './answer-roots.ts';
-import { guardMcpCall } from './guard-mcp-call.ts';
-import type { RunContext } from './run-context.ts';
-import { answerElicitation, answerSampling } from './server-requests.ts';
+import { guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
+import type { RunSlice } from './run-context.ts';
+import { answerElicitation, answerSampling, type ServerRequestsContext } from './server-requests.ts';
 import type { FollowedTask } from './task-shapes.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
+
+/** What answering a task's input requests needs: the server-request answers and tasks/update. */
+export type TaskInputContext = ServerRequestsContext & McpCallContext & RunSlice<'traffic', 'roots', 'connection'>;
 
 /**
  * What a 2026-07-28 task asks while it runs (the inputRequests of an input_required
@@ -26,7 +29,7 @@ function validate<T>(schema: { '~standard': { validate: (value: unknown) => { va
 }
 
 /** One request, answered at the gate by the host's own handlers; undefined with the reason when it cannot be. */
-async function answerOne(context: RunContext, entry: InputRequestEntry): Promise<{ answer: unknown } | { cannot: string }> {
+async function answerOne(context: TaskInputContext, entry: InputRequestEntry): Promise<{ answer: unknown } | { cannot: string }> {
   switch (entry.method) {
     case 'elicitation/create': {
       const params = validate(specTypeSchemas.ElicitRequestParams, entry.params);
@@ -50,7 +53,7 @@ async function answerOne(context: RunContext, entry: InputRequestEntry): Promise
   }
 }
 
-export async function answerTaskInputs(context: RunContext, task: FollowedTask, answeredKeys: Set<string>): Promise<TaskInputOutcome> {
+export async function answerTaskInputs(context: TaskInputContext, task: FollowedTask, answeredKeys: Set<string>): Promise<TaskInputOutcome> {
   const asked = Object.entries(task.inputRequests ?? {}).filter(([key]) => !answeredKeys.has(key));
   if (asked.length === 0) return { kind: 'nothing-new' };
   const inputResponses: Record<string, unknown> = {};

@@ -2,17 +2,20 @@ import { isSpecType, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, s
 import type { ToolRoundResult } from '../providers/types.ts';
 import type { ToolCallParams } from './run-state-types.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
-import { explainMcpError, guardMcpCall } from './guard-mcp-call.ts';
-import { openToolView, type ToolView } from './app-views.ts';
+import { explainMcpError, guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
+import { openToolView, type ToolView, type AppViewsContext } from './app-views.ts';
 import type { ToolCaller } from './app-view-meta.ts';
-import { askConsent, needsConsent } from './consent.ts';
-import { readResourceLinks } from './resource-links.ts';
-import { readResultWithoutType } from './result-without-type.ts';
-import { answerUrlElicitations, readUrlElicitations } from './url-elicitation-required.ts';
-import type { RunContext } from './run-context.ts';
-import { followTask } from './task-call.ts';
+import { askConsent, needsConsent, type ConsentContext } from './consent.ts';
+import { readResourceLinks, type ResourceLinksContext } from './resource-links.ts';
+import { readResultWithoutType, type ResultWithoutTypeContext } from './result-without-type.ts';
+import { answerUrlElicitations, readUrlElicitations, type UrlElicitationContext } from './url-elicitation-required.ts';
+import type { RunSlice } from './run-context.ts';
+import { followTask, type TaskCallContext } from './task-call.ts';
 import { asksForTask, readLegacyCreation, readModernCreation, type FollowedTask } from './task-shapes.ts';
 import { TASK_TTL_MS, WAIT_FOR_LEARNER_MS } from './timeouts.ts';
+
+/** What a tools/call needs: consent, its view, its task, its URL elicitations, its resource links, and the call in flight. */
+export type ToolCallContext = ConsentContext & AppViewsContext & ResourceLinksContext & ResultWithoutTypeContext & UrlElicitationContext & TaskCallContext & McpCallContext & RunSlice<'traffic' | 'signal' | 'hostStep' | 'writer', never, 'connection' | 'tools' | 'declined' | 'cancelToolCall' | 'unsentInputAnswer'>;
 
 export type { ToolCallParams };
 
@@ -40,7 +43,7 @@ export const STOPPED_BY_USER = 'The user stopped this tool call before it finish
  * A call sent again (after the user opened the server's page, -32042) keeps the view the
  * first one opened.
  */
-export async function callTool(context: RunContext, params: ToolCallParams, options: CallToolOptions = {}): Promise<ToolRoundResult['outcome']> {
+export async function callTool(context: ToolCallContext, params: ToolCallParams, options: CallToolOptions = {}): Promise<ToolRoundResult['outcome']> {
   const { again = false, caller = 'model' } = options;
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
@@ -105,7 +108,7 @@ type CallToolOptions = {
 
 /** The server needs the user on a page of its own first (-32042): asked as URL elicitations, then the same call once more. */
 async function answerElicitationRequired(
-  context: RunContext,
+  context: ToolCallContext,
   { params, caller, view }: { params: ToolCallParams; caller: ToolCaller; view: ToolView | undefined },
   elicitations: ElicitRequestURLParams[],
 ): Promise<ToolRoundResult['outcome']> {
@@ -119,7 +122,7 @@ async function answerElicitationRequired(
 
 /** A call that gave no result: stopped by the learner, refused with a JSON-RPC error (the model is told), or a fault. */
 async function answerFailedCall(
-  context: RunContext,
+  context: ToolCallContext,
   { error, stoppedByLearner, view }: { error: unknown; stoppedByLearner: boolean; view: ToolView | undefined },
 ): Promise<ToolRoundResult['outcome']> {
   if (stoppedByLearner && !context.signal.aborted) {
@@ -166,7 +169,7 @@ async function askForTask(client: Client, params: ToolCallParams, signal: AbortS
 }
 
 /** The task a 2026-07-28 server answered with, when the SDK client refused it for its resultType. */
-function readRefusedTask(context: RunContext, error: unknown): FollowedTask | undefined {
+function readRefusedTask(context: ToolCallContext, error: unknown): FollowedTask | undefined {
   if (!(error instanceof SdkError) || error.code !== SdkErrorCode.UnsupportedResultType || context.signal.aborted) return undefined;
   const data: unknown = error.data;
   if (typeof data !== 'object' || data === null || !('resultType' in data) || data.resultType !== 'task') return undefined;
@@ -175,7 +178,7 @@ function readRefusedTask(context: RunContext, error: unknown): FollowedTask | un
 }
 
 /** The call is over (the traffic recorder said when it went on the wire): Stop is no longer offered. */
-function setToolCallInFlight(context: RunContext, cancel: null): void {
+function setToolCallInFlight(context: ToolCallContext, cancel: null): void {
   context.state.cancelToolCall = cancel;
   context.writer.emit({ type: 'tool-call', inFlight: false });
 }
@@ -186,7 +189,7 @@ function setToolCallInFlight(context: RunContext, cancel: null): void {
  * waited for long: the host closes the stream (mcp.call.closed), which would otherwise
  * hold a connection for as long as the session lives.
  */
-async function waitForStreamEnd(context: RunContext): Promise<void> {
+async function waitForStreamEnd(context: ToolCallContext): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const bound = new Promise<'bound'>((resolve) => (timer = setTimeout(() => resolve('bound'), STOPPED_STREAM_WAIT_MS)));
   const ended = await Promise.race([context.traffic.answered('tools/call'), bound]);

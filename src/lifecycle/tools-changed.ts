@@ -1,7 +1,10 @@
 import type { ToolSet } from '../providers/types.ts';
-import { listAndTranslateTools } from './discovery.ts';
-import type { RunContext } from './run-context.ts';
+import { listAndTranslateTools, type DiscoveryContext } from './discovery.ts';
+import type { RunSlice } from './run-context.ts';
 import { TRAILING_CHANGE_GRACE_MS } from './timeouts.ts';
+
+/** What listing changed tools again needs: the steps since the last list, and discovery to list them. */
+export type ToolsChangedContext = DiscoveryContext & RunSlice<'trace' | 'signal' | 'hostStep', never, 'connection' | 'toolsListedAt'>;
 
 /**
  * notifications/tools/list_changed says only that the server's tools changed, not how.
@@ -9,7 +12,7 @@ import { TRAILING_CHANGE_GRACE_MS } from './timeouts.ts';
  * listed the tools; if there is one, it lists them again and translates them again, so
  * the model is offered the tools that exist now. Undefined when nothing changed.
  */
-export async function relistChangedTools(context: RunContext): Promise<ToolSet | undefined> {
+export async function relistChangedTools(context: ToolsChangedContext): Promise<ToolSet | undefined> {
   const { connection } = context.state;
   const listedAt = context.state.toolsListedAt;
   const findChange = () => context.trace.steps.find((step) => step.n > listedAt && step.id === 'mcp.tools-list-changed.notification');

@@ -1,6 +1,8 @@
 import { UrlElicitationRequiredError, specTypeSchemas, type ElicitRequestURLParams } from '@modelcontextprotocol/client';
-import { answerElicitation } from './server-requests.ts';
-import type { RunContext } from './run-context.ts';
+import { answerElicitation, type ServerRequestsContext } from './server-requests.ts';
+
+/** What answering URL elicitations needs: the elicitation gate. */
+export type UrlElicitationContext = ServerRequestsContext;
 
 /**
  * A request refused with -32042, URL elicitation required (MCP 2025-11-25, "URL mode
@@ -29,7 +31,7 @@ export function readUrlElicitations(error: unknown): { valid: ElicitRequestURLPa
 }
 
 /** Asks the user each page, in order; the first one not accepted ends the asking. */
-export async function answerUrlElicitations(context: RunContext, { elicitations, what }: { elicitations: ElicitRequestURLParams[]; what: string }): Promise<UrlElicitationOutcome> {
+export async function answerUrlElicitations(context: UrlElicitationContext, { elicitations, what }: { elicitations: ElicitRequestURLParams[]; what: string }): Promise<UrlElicitationOutcome> {
   for (const params of elicitations) {
     const result = await answerElicitation(context, params, NOTE);
     if (result.action !== 'accept') {

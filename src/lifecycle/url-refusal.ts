@@ -1,7 +1,10 @@
 import { listChosenHttpOrigins, passUrlGate, type GatedUrl, type UrlRefusal } from '../trace/url-gate.ts';
 import type { Fault } from '../trace/trace.ts';
 import { HostFault } from './faults.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunSlice } from './run-context.ts';
+
+/** What the URL gate needs in a run: the origins the learner chose, and the writer for a refusal. */
+export type UrlGateContext = RunSlice<'say' | 'writer', 'mcpUrl' | 'httpOrigins', 'phase'>;
 
 /**
  * The URL gate (src/trace/url-gate.ts) inside a run: every address a server, a metadata
@@ -55,7 +58,7 @@ export function explainUrlRefused({ text, source, refusal, reason, then }: { tex
 type GateAsk = { text: unknown; source: UrlSource; base?: string; then?: string };
 
 /** Records the refusal as its step; returns the fault that ends the path, for a caller that stops. */
-function recordRefusal(context: RunContext, ask: GateAsk, refusal: UrlRefusal, reason: string): Fault {
+function recordRefusal(context: UrlGateContext, ask: GateAsk, refusal: UrlRefusal, reason: string): Fault {
   const fault = explainUrlRefused({ text: ask.text, source: ask.source, refusal, reason, then: ask.then ?? context.say.again });
   const step = context.writer.append('host.url-refused', {
     payload: { url: showUrl(ask.text), from: `${ask.source.field} in ${ask.source.document}`, found: refusal, why: reason, fix: fault.fix },
@@ -66,7 +69,7 @@ function recordRefusal(context: RunContext, ask: GateAsk, refusal: UrlRefusal, r
 }
 
 /** The address as the gate passed it, or undefined after a refusal step (the caller goes another way). */
-export function gateUrlOrRecord(context: RunContext, ask: GateAsk): GatedUrl | undefined {
+export function gateUrlOrRecord(context: UrlGateContext, ask: GateAsk): GatedUrl | undefined {
   const checked = passUrlGate({ text: ask.text, ...(ask.base !== undefined ? { base: ask.base } : {}), httpOrigins: listChosenHttpOrigins(context.options) });
   if (checked.ok) return checked.url;
   recordRefusal(context, ask, checked.refusal, checked.reason);
@@ -74,7 +77,7 @@ export function gateUrlOrRecord(context: RunContext, ask: GateAsk): GatedUrl | u
 }
 
 /** The address as the gate passed it; a refusal is a step, and the run ends with the same words. */
-export function gateUrlOrStop(context: RunContext, ask: GateAsk): GatedUrl {
+export function gateUrlOrStop(context: UrlGateContext, ask: GateAsk): GatedUrl {
   const checked = passUrlGate({ text: ask.text, ...(ask.base !== undefined ? { base: ask.base } : {}), httpOrigins: listChosenHttpOrigins(context.options) });
   if (checked.ok) return checked.url;
   throw new HostFault(recordRefusal(context, ask, checked.refusal, checked.reason), context.state.phase);
