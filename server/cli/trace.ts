@@ -246,10 +246,10 @@ try {
       ...(authFault?.success ? { authFault: authFault.data } : {}),
       ...(promptChoice.prompt ? { prompt: promptChoice.prompt } : {}),
       topology: chosenTopology,
+      autoRelease: true,
       answers: {
-        autoRelease: true,
-        ...(elicitation ? { elicitationAnswer: elicitation.answer } : {}),
-        ...(values.consent === 'deny' ? { consentAnswer: 'deny' as const } : {}),
+        ...(elicitation ? { elicitation: elicitation.answer } : {}),
+        ...(values.consent === 'deny' ? { consent: 'deny' as const } : {}),
       },
     }),
     mcpHeaders: serverChoice.mcpHeaders,
@@ -259,7 +259,7 @@ try {
     reader: 'cli' as const,
     ...(loopback ? { authorization: readAuthorizationSettings({ redirect: loopback, localUrl: local.url }) } : {}),
     ...(roots.length > 0 ? { roots } : {}),
-    ...(values['cancel-task'] ? { cancelTask: true } : {}),
+    ...(values['cancel-task'] ? { tasks: { cancelAfterFirstStatus: true } } : {}),
   });
   const runOptions = buildRunOptions(topology);
   // The truth of the real world, said before the request: a provider's servers cannot reach this machine.

@@ -12,7 +12,7 @@ import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 import { gateUrlOrRecord, type UrlGateContext } from './url-refusal.ts';
 
 /** What answering a view's requests needs: the tools, the gate, the URL gate for links, the answer before the run. */
-export type ViewRequestsContext = McpCallContext & UrlGateContext & RunSlice<'hostStep' | 'writer' | 'traffic', 'openLinkAnswer' | 'appView', 'tools' | 'connection'>;
+export type ViewRequestsContext = McpCallContext & UrlGateContext & RunSlice<'hostStep' | 'writer' | 'traffic', 'appViews', 'tools' | 'connection'>;
 
 /**
  * What the host does when a view asks (MCP Apps): a tool call goes through the run's own
@@ -63,12 +63,12 @@ async function openLinkForView(context: ViewRequestsContext, url: string): Promi
     payload: { url: gated, question: 'Open this link in a new tab?', from: 'the view’s ui/open-link' },
     note: 'The address is the view’s, so the server’s: the host opens it only if you say so, in a new tab that cannot reach back into the explorer.',
   });
-  const step = await context.hostStep('user.open-link', { payload: { decision: context.options.openLinkAnswer ?? 'keep-closed' } }, 'The user answers: open the link, or not', true);
+  const step = await context.hostStep('user.open-link', { payload: { decision: context.options.appViews?.openLinkAnswer ?? 'keep-closed' } }, 'The user answers: open the link, or not', true);
   const answer = OpenLinkAnswerSchema.safeParse(step.payload);
   const decision: OpenLinkDecision = answer.success ? answer.data.decision : 'keep-closed';
   if (!answer.success) context.writer.update(step, { note: 'The answer was neither {"decision": "open"} nor {"decision": "keep-closed"}, so the host keeps the link closed.' });
   if (decision === 'keep-closed') throw new ProtocolError(REFUSED, 'The user chose not to open the link.');
-  context.options.appView?.openLink(gated);
+  context.options.appViews?.host.openLink(gated);
 }
 
 export function createViewRequests(context: ViewRequestsContext, callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']>): ViewRequests {

@@ -10,7 +10,7 @@ import type { ViewSession } from './run-state-types.ts';
 import { VIEW_LOAD_MS, VIEW_TEARDOWN_MS } from './timeouts.ts';
 
 /** What a view's session needs: the view host, the gate and the writer. */
-export type ViewSessionContext = RunSlice<'writer' | 'gate' | 'signal', 'appView'>;
+export type ViewSessionContext = RunSlice<'writer' | 'gate' | 'signal', 'appViews'>;
 
 /**
  * One view's conversation with the host, spoken by the official host side of MCP Apps
@@ -131,7 +131,7 @@ export async function startViewSession({
   requests: ViewRequests;
 }): Promise<ViewSessionStart> {
   const module = await import('@modelcontextprotocol/ext-apps/app-bridge');
-  const viewContext = context.options.appView?.describeContext() ?? { maxHeight: 480 };
+  const viewContext = context.options.appViews?.host.describeContext() ?? { maxHeight: 480 };
   const bridge = createBridge(module, { resource, tool, viewContext });
   let requestClose = (_reason: string) => {};
   const closeRequested = new Promise<string>((resolve) => (requestClose = resolve));

@@ -13,7 +13,7 @@ import type { ToolCallParams } from './run-state-types.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /** What a tool's view needs: its resource read, its session, its requests, and the views kept in the state. */
-export type AppViewsContext = ViewRequestsContext & ViewSessionContext & McpCallContext & RunSlice<'hostStep' | 'traffic' | 'signal' | 'writer', 'appView', 'connection' | 'views' | 'closeViews'>;
+export type AppViewsContext = ViewRequestsContext & ViewSessionContext & McpCallContext & RunSlice<'hostStep' | 'traffic' | 'signal' | 'writer', 'appViews', 'connection' | 'views' | 'closeViews'>;
 
 /**
  * A tool's view (MCP Apps) in the run: when the model calls a tool whose `_meta.ui` names a
@@ -105,7 +105,7 @@ export async function openToolView(
   if (!declared) return undefined;
   const resource = await readViewFor(context, tool, declared);
   if (!resource) return undefined;
-  const host = context.options.appView;
+  const host = context.options.appViews?.host;
   if (!host) return recordNotShown(context, { tool, params, resource });
   const facts = await host.prepare();
   const rendered = await context.hostStep('host.app-render', { payload: describeRender(resource, facts) });

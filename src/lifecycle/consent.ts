@@ -6,7 +6,7 @@ import type { ToolCallParams } from './run-state-types.ts';
 import { CONSENT_DECISIONS, type ConsentDecision } from './run-state-types.ts';
 
 /** What the consent gate needs: the gate, and the answer given before the run. */
-export type ConsentContext = RunSlice<'hostStep' | 'writer', 'consentAnswer'>;
+export type ConsentContext = RunSlice<'hostStep' | 'writer', 'answers'>;
 
 export { CONSENT_DECISIONS, type ConsentDecision };
 
@@ -34,8 +34,8 @@ export async function askConsent(context: ConsentContext, { tool, params }: { to
     payload: { tool: params.name, arguments: params.arguments, annotations: tool.annotations ?? {}, question: `Allow the host to call ${params.name}?` },
     note: 'Annotations are hints from the server. The host cannot check them: a server could call a destructive tool read-only. They tell a host when to ask, never that a call is safe.',
   });
-  const proposed = { decision: context.options.consentAnswer ?? 'allow' };
-  const step = await context.hostStep('user.consent', { payload: proposed }, `The user answers: allow or deny ${params.name}`, true, { preset: context.options.consentAnswer !== undefined });
+  const proposed = { decision: context.options.answers?.consent ?? 'allow' };
+  const step = await context.hostStep('user.consent', { payload: proposed }, `The user answers: allow or deny ${params.name}`, true, { preset: context.options.answers?.consent !== undefined });
   const answer = ConsentAnswerSchema.safeParse(step.payload);
   if (answer.success) return answer.data.decision;
   context.writer.update(step, { note: 'The answer was neither {"decision": "allow"} nor {"decision": "deny"}, so the host reads it as deny: only a clear yes lets a destructive call go.' });

@@ -28,7 +28,7 @@ import { subscribeToToolChanges, type ToolChangesSubscriptionContext } from './s
 export type QuestionContext = RunSlice<'hostStep', 'question'>;
 
 /** What discovery needs: the server and how to reach it, the era, what the host declares, and the connection it keeps in the state. */
-export type DiscoveryContext = McpCallContext & BearerFetchContext & ServerRequestsContext & ResultWithoutTypeContext & ToolChangesSubscriptionContext & RunSlice<'trace' | 'signal' | 'watchdog' | 'say' | 'hostStep' | 'traffic' | 'writer' | 'adapter', 'mcpHeaders' | 'mcpTransport' | 'roots' | 'appView' | 'era' | 'question' | 'serverReady' | 'provider', 'connection' | 'tools' | 'toolsListedAt'>;
+export type DiscoveryContext = McpCallContext & BearerFetchContext & ServerRequestsContext & ResultWithoutTypeContext & ToolChangesSubscriptionContext & RunSlice<'trace' | 'signal' | 'watchdog' | 'say' | 'hostStep' | 'traffic' | 'writer' | 'adapter', 'mcpHeaders' | 'mcpTransport' | 'roots' | 'appViews' | 'era' | 'question' | 'serverReady' | 'provider', 'connection' | 'tools' | 'toolsListedAt'>;
 
 /**
  * Discovery, steps 1-7: the question, the host asking its MCP client for tools, the
@@ -103,7 +103,7 @@ function openConnection(context: DiscoveryContext, url: URL | undefined, era: Er
     fetch: createBearerFetch(context),
     headers: toHeaderRecord(context.options.mcpHeaders ?? []),
     onRefused: (error) => authorizeIfRefused(context, error),
-    capabilities: { ...describeHostCapabilities(context.options.roots), ...describeAppsCapability(context.options.appView !== undefined) },
+    capabilities: { ...describeHostCapabilities(context.options.roots), ...describeAppsCapability(context.options.appViews !== undefined) },
     answerServerRequests: (client) => answerServerRequests(context, client),
     onSessionLost: async () => {
       await hostStep('host.new-session', {

@@ -56,8 +56,6 @@ export type RunOptions = {
   networkTimeoutMs?: number;
   /** The bounds of each exchange in all (time, frames, bytes); src/lifecycle/timeouts.ts has the defaults. */
   limits?: RunLimits;
-  /** The user's answer to a server's elicitation when no one is at the gate (the CLI's --elicitation-answer); else the form's defaults. */
-  elicitationAnswer?: ElicitResult;
   /** Folders the user shares with the server (the CLI's --root, the page's settings): with none, the host declares no roots. */
   roots?: HostRoot[];
   /** How many model rounds with tool calls before the host stops the loop. */
@@ -67,22 +65,16 @@ export type RunOptions = {
   prompt?: PromptChoice;
   /** List the server's resources during discovery (resources/list). */
   listResources?: boolean;
-  /** The answer at a consent gate when nobody is there to give one (autoRelease: the CLI); allow unless told. */
-  consentAnswer?: ConsentDecision;
-  /** Cancel a task once the host has seen its first status (the CLI's --cancel-task), as a learner's Cancel would. */
-  cancelTask?: boolean;
   /** The MCP authorization flow (OAuth), run when the server answers 401; without it a 401 ends the run with advice. */
   authorization?: AuthorizationSettings;
   /** Where the run's faults are read, for their words of what to do: the page (the default) or the CLI. */
   reader?: FaultReader;
   /**
-   * A screen to show a tool's view on (MCP Apps): the page's sandboxed frames. Without one the
+   * A screen to show tools' views on (MCP Apps), and what may open from them. Without one the
    * host declares no UI extension and, for a tool with a view, says what a host with a screen
    * would have rendered and sent (the CLI).
    */
-  appView?: AppViewHost;
-  /** The answer when a view asks to open a link and nobody is at the gate; keep it closed unless told. */
-  openLinkAnswer?: OpenLinkDecision;
+  appViews?: AppViewOptions;
   /**
    * Who is the MCP client: the host's own (the default, the article's story), or the
    * provider's (OpenAI Responses' mcp tool, Anthropic's MCP connector), which the host
@@ -91,6 +83,30 @@ export type RunOptions = {
   topology?: McpTopology;
   /** Provider-side MCP: how the provider is to ask, and how the host can learn what the server saw. */
   providerMcp?: ProviderMcpOptions;
+  /** The answers at the host's own gates when nobody is there to give them (autoRelease: the CLI's flags, the era twins). */
+  answers?: GateAnswers;
+  /** What the host does with a task the server makes of a call. */
+  tasks?: TaskOptions;
+};
+
+/** The answers at the host's own gates when nobody is there to give them; each gate's default otherwise. */
+export type GateAnswers = {
+  /** At a consent gate (the CLI's --consent); allow unless told. */
+  consent?: ConsentDecision;
+  /** To a server's elicitation (the CLI's --elicitation-answer); else the form's defaults. */
+  elicitation?: ElicitResult;
+};
+
+export type TaskOptions = {
+  /** Cancel a task once the host has seen its first status (the CLI's --cancel-task), as a learner's Cancel would. */
+  cancelAfterFirstStatus?: boolean;
+};
+
+export type AppViewOptions = {
+  /** The screen: the page's sandboxed frames (a test's in-memory view in Node). */
+  host: AppViewHost;
+  /** The answer when a view asks to open a link and nobody is at the gate; keep it closed unless told. */
+  openLinkAnswer?: OpenLinkDecision;
 };
 
 export type ProviderMcpOptions = {

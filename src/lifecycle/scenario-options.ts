@@ -84,8 +84,10 @@ export type ScenarioRunChoices = {
   prompt?: RunOptions['prompt'];
   /** Who is the MCP client, as resolveScenarioModel chose it, with the provider's options; the scenario's own otherwise. */
   topology?: Pick<RunOptions, 'topology' | 'providerMcp'>;
-  /** How the gates are answered where nobody is asked (the CLI, the era twins, the tests). */
-  answers?: Pick<RunOptions, 'autoRelease' | 'consentAnswer' | 'elicitationAnswer'>;
+  /** Every gate opened at once, where nobody is asked (the CLI, the era twins, the tests). */
+  autoRelease?: boolean;
+  /** The answers those gates give (the CLI's flags); each gate's default otherwise. */
+  answers?: RunOptions['answers'];
 };
 
 /** A run's options from a scenario and what was chosen over it; the caller adds what is its own (headers, roots, authorization, transport). */
@@ -103,6 +105,7 @@ export function buildScenarioRunOptions(choices: ScenarioRunChoices): RunOptions
     ...(prompt ? { prompt } : {}),
     ...(scenario?.listResources ? { listResources: true } : {}),
     ...topology,
-    ...choices.answers,
+    ...(choices.autoRelease ? { autoRelease: true } : {}),
+    ...(choices.answers ? { answers: choices.answers } : {}),
   };
 }

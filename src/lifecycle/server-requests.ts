@@ -12,7 +12,7 @@ import { gateUrlOrRecord, type UrlGateContext } from './url-refusal.ts';
 import { resolveProviderLimits } from './timeouts.ts';
 
 /** What answering a server's own requests needs: the gate, the provider for sampling, the URL gate for elicitation, the roots. */
-export type ServerRequestsContext = UrlGateContext & RootsAnswerContext & RunSlice<'adapter' | 'writer' | 'hostStep' | 'timeouts' | 'signal' | 'say', 'roots' | 'elicitationAnswer' | 'provider' | 'fetch' | 'autoRelease', 'connection' | 'unsentInputAnswer'>;
+export type ServerRequestsContext = UrlGateContext & RootsAnswerContext & RunSlice<'adapter' | 'writer' | 'hostStep' | 'timeouts' | 'signal' | 'say', 'roots' | 'answers' | 'provider' | 'fetch' | 'autoRelease', 'connection' | 'unsentInputAnswer'>;
 
 /**
  * The host's answers to what a server asks while a tool runs, from any server: sampling
@@ -187,13 +187,13 @@ export async function answerElicitation(context: ServerRequestsContext, params: 
     return declined;
   }
   await hostStep('host.elicitation.ask', { payload: params.mode === 'url' ? { message: params.message, url: params.url } : { message: params.message, requestedSchema: params.requestedSchema } });
-  const proposed: ElicitResult = options.elicitationAnswer ?? (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: fillElicitationDefaults(params.requestedSchema) });
+  const proposed: ElicitResult = options.answers?.elicitation ?? (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: fillElicitationDefaults(params.requestedSchema) });
   const answered = await hostStep(
     'user.elicitation.answer',
-    { payload: proposed, ...describeElicitationAnswer({ params, given: options.elicitationAnswer !== undefined, autoRelease: options.autoRelease === true }) },
+    { payload: proposed, ...describeElicitationAnswer({ params, given: options.answers?.elicitation !== undefined, autoRelease: options.autoRelease === true }) },
     params.mode === 'url' ? 'Open the page, then accept (or decline, cancel)' : 'Fill in the form: accept, decline or cancel',
     true,
-    { preset: options.elicitationAnswer !== undefined, urlMode: params.mode === 'url' },
+    { preset: options.answers?.elicitation !== undefined, urlMode: params.mode === 'url' },
   );
   const parsed = ElicitAnswerSchema.safeParse(answered.payload);
   const result: ElicitResult = parsed.success ? parsed.data : { action: 'cancel' };

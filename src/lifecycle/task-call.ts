@@ -11,7 +11,7 @@ import { describeLostTask, type TaskLifetime } from './task-ttl.ts';
 import { MAX_TASK_POLLS, TASK_POLL_DEFAULT_MS, TASK_POLL_MAX_MS, TASK_POLL_MIN_MS, WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /** What following a task needs: its input answers, the gate, the Cancel and the answer before the run. */
-export type TaskCallContext = TaskInputContext & ResourceLinksContext & RunSlice<'hostStep' | 'traffic' | 'signal' | 'withdrawFromGate' | 'writer', 'cancelTask', 'connection' | 'cancelToolCall'>;
+export type TaskCallContext = TaskInputContext & ResourceLinksContext & RunSlice<'hostStep' | 'traffic' | 'signal' | 'withdrawFromGate' | 'writer', 'tasks', 'connection' | 'cancelToolCall'>;
 
 /**
  * A tools/call that the server answered with a task: the host polls it with tasks/get,
@@ -170,7 +170,7 @@ async function finishCancelled(follow: Follow, taskId: string): Promise<Outcome>
 /** Follows a task from its creation to its end; the tool round's outcome is the task's. */
 export async function followTask(context: TaskCallContext, { era, task: created }: { era: Era; task: FollowedTask }): Promise<Outcome> {
   const follow: Follow = { context, era, cancelRequested: false, wake: () => {}, answeredKeys: new Set(), lifetime: { createdAt: Date.now(), ttlMs: created.ttlMs } };
-  const cancelAfterFirstStatus = context.options.cancelTask === true;
+  const cancelAfterFirstStatus = context.options.tasks?.cancelAfterFirstStatus === true;
   context.state.cancelToolCall = () => {
     follow.cancelRequested = true;
     follow.wake();

@@ -9,7 +9,7 @@ import { openAppViewLink, takeAppFrameElement, useAppViewStore, VIEW_MAX_HEIGHT,
 
 /**
  * The page's screen for tools' views (MCP Apps): the engine asks it for a frame
- * (RunOptions.appView), the view panel draws each frame (src/ui/app-view/), and the official
+ * (RunOptions.appViews), the view panel draws each frame (src/ui/app-view/), and the official
  * PostMessageTransport speaks to it. The frame is the sandbox proxy (app-sandbox.html): on
  * npm start a page of the server's second port, another origin (framed with allow-scripts
  * allow-same-origin, as the extension asks); where there is no second origin (the static site,

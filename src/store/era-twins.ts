@@ -33,7 +33,7 @@ export async function runEraTwins(): Promise<Record<Era, Trace>> {
     maxToolRounds: readChosenMaxToolRounds(state.model),
     ...(chosenPrompt ? { prompt: chosenPrompt } : {}),
     topology: resolveProviderMcpOptions({ state: builtIn, scenario, appBaseUrl }),
-    answers: { autoRelease: true },
+    autoRelease: true,
   };
   const traces: Partial<Record<Era, Trace>> = {};
   // One after the other: the two runs then see the same server state (a sessions scenario expires sessions by count).

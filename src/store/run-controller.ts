@@ -204,7 +204,7 @@ export async function startRun(): Promise<void> {
   try {
     // The page is a host with a screen: a tool's view is framed on it (MCP Apps).
     const appView = frames.createPageAppView(() => document.documentElement.classList.contains('dark'));
-    run = (storeRun.createRun ?? engine.createLifecycleRun)({ ...options, appView, ...(serverReady ? { serverReady } : {}) });
+    run = (storeRun.createRun ?? engine.createLifecycleRun)({ ...options, appViews: { host: appView }, ...(serverReady ? { serverReady } : {}) });
   } catch (error) {
     reportRunNotStarted(store, error);
     return;

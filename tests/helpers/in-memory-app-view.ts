@@ -7,7 +7,7 @@ import { z } from 'zod';
 const ResourceReadySchema = z.object({ html: z.string(), csp: z.unknown().optional(), permissions: z.unknown().optional() });
 
 /**
- * A screen for the engine in Node (RunOptions.appView), with the official view side of MCP
+ * A screen for the engine in Node (RunOptions.appViews), with the official view side of MCP
  * Apps: each frame's sandbox proxy is played here as the page's is (src/app-sandbox.ts). It
  * says it is ready once the host listens, keeps the HTML and policy the host hands it, then
  * starts a real `App` (@modelcontextprotocol/ext-apps) and passes every other message between

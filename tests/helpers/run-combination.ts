@@ -83,7 +83,7 @@ export async function runCombination({ serverUrl, combination }: { serverUrl: st
     // The stalling model would make each run wait the host's full 10 s before the timeout it teaches.
     limits: { samplingAnswerMs: 500 },
     ...(isSandboxScenario(scenario) ? { authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true } } : {}),
-    ...(combination.screen ? { appView: createInMemoryAppView().host } : {}),
+    ...(combination.screen ? { appViews: { host: createInMemoryAppView().host } } : {}),
   });
   run.subscribe((event) => {
     // A view stays after the answer until the learner closes it: this closes it as Close the view does.

@@ -39,7 +39,7 @@ function summariesOf(trace: Trace, id: string) {
 describe.each(ERAS)('the words of a view’s steps, era %s', (era) => {
   it('say the view got another result than the model when the learner edited it, and whether the view’s own calls got the server’s result', async () => {
     const screen = createInMemoryAppView();
-    const run = createMockRun(server.url, { era, mcpUrl: `${server.url}${APPS_MCP_PATH}`, appView: screen.host });
+    const run = createMockRun(server.url, { era, mcpUrl: `${server.url}${APPS_MCP_PATH}`, appViews: { host: screen.host } });
     releaseEditingTheViewsResult(run);
     const finished = run.start();
     await new Promise<void>((resolve) => {

@@ -39,7 +39,7 @@ describe('-32042 from the everything server', () => {
   });
 
   it('declined: the call is not sent again, and the model hears why, without the server\'s error said twice', async () => {
-    const trace = await runAgainstEverything({ elicitationAnswer: { action: 'decline' } });
+    const trace = await runAgainstEverything({ answers: { elicitation: { action: 'decline' } } });
     expect(trace.status).toBe('complete');
     expect(count(trace, 'mcp.tools-call.request')).toBe(1);
     expect(count(trace, 'user.elicitation.answer')).toBe(1);

@@ -55,7 +55,7 @@ afterAll(async () => {
 
 async function runToLive(overrides: Partial<RunOptions> = {}): Promise<{ run: LifecycleRun; finished: Promise<Trace>; view: Awaited<ReturnType<typeof createInMemoryAppView>['views'][number]['connected']> }> {
   const screen = createInMemoryAppView();
-  const run = createMockRun(app.url, { era: '2026-07-28', question: 'Show the notes', mcpUrl: notes.url, autoRelease: true, appView: screen.host, ...overrides });
+  const run = createMockRun(app.url, { era: '2026-07-28', question: 'Show the notes', mcpUrl: notes.url, autoRelease: true, appViews: { host: screen.host }, ...overrides });
   const live = new Promise<void>((resolve) => run.subscribe((event) => event.type === 'step' && event.step.id === 'host.app-live' && resolve()));
   const finished = run.start();
   await live;
@@ -87,7 +87,7 @@ describe('a view’s calls and the host’s rules', () => {
 
   it('asks the user before a destructive call the view makes, and a denial reaches neither the server nor the run’s outcome', async () => {
     const before = deleted;
-    const { run, finished, view } = await runToLive({ consentAnswer: 'deny' });
+    const { run, finished, view } = await runToLive({ answers: { consent: 'deny' } });
     await expect(view.callServerTool({ name: 'delete_note', arguments: { name: 'draft' } })).rejects.toThrow(/declined/);
     run.closeViews();
     const trace = await finished;
@@ -99,7 +99,7 @@ describe('a view’s calls and the host’s rules', () => {
 
   it('runs the destructive call the view makes once the user allows it', async () => {
     const before = deleted;
-    const { run, finished, view } = await runToLive({ consentAnswer: 'allow' });
+    const { run, finished, view } = await runToLive({ answers: { consent: 'allow' } });
     await expect(view.callServerTool({ name: 'delete_note', arguments: { name: 'draft' } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'Deleted draft.' }] });
     run.closeViews();
     await finished;

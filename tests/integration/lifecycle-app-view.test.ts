@@ -17,7 +17,7 @@ import { useServer } from '../helpers/use-server.ts';
 const server = useServer();
 
 function runApps(era: RunOptions['era'], screen: InMemoryAppView | undefined, overrides: Partial<RunOptions> = {}): LifecycleRun {
-  return createMockRun(server.url, { era, mcpUrl: `${server.url}${APPS_MCP_PATH}`, autoRelease: true, ...(screen ? { appView: screen.host } : {}), ...overrides });
+  return createMockRun(server.url, { era, mcpUrl: `${server.url}${APPS_MCP_PATH}`, autoRelease: true, ...(screen ? { appViews: { host: screen.host } } : {}), ...overrides });
 }
 
 /** Resolves with the first step of this id the run records (or has recorded). */
@@ -126,7 +126,7 @@ describe('links and messages a view asks for', () => {
 
   it('opens the link through the host, once, when the user says open', async () => {
     const screen = createInMemoryAppView();
-    const run = runApps('2026-07-28', screen, { openLinkAnswer: 'open' });
+    const run = runApps('2026-07-28', screen, { appViews: { host: screen.host, openLinkAnswer: 'open' } });
     const finished = run.start();
     await waitForStep(run, 'host.app-live');
     const app = await screen.views[0]!.connected;

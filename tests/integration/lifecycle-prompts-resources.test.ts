@@ -98,7 +98,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('in the %s era', (era) => {
   });
 
   it('asks the user before a destructive tool; deny sends no tools/call and ends declined', async () => {
-    const trace = await runScenario('consent', era, { consentAnswer: 'deny' }).start();
+    const trace = await runScenario('consent', era, { answers: { consent: 'deny' } }).start();
     expect(trace.status).toBe('declined');
     expect(stepsOf(trace, 'host.ask-consent')[0]?.payload).toMatchObject({ tool: 'delete_note', arguments: { name: 'draft' }, annotations: { destructiveHint: true } });
     expect(stepsOf(trace, 'host.ask-consent')[0]?.note).toContain('hints from the server');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_CANCELLED_BY_USER } from '../../src/lifecycle/task-call.ts';
+import type { RunOptions } from '../../src/lifecycle/run-context.ts';
 import type { Step, Trace } from '../../src/trace/trace.ts';
 import { ERAS, type Era } from '../../src/trace/vocabulary.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
@@ -20,7 +21,7 @@ const ids = (trace: Trace) => trace.steps.map((step) => step.id);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const methodOf = (step: Step) => (isRecord(step.payload) && typeof step.payload.method === 'string' ? step.payload.method : null);
 
-function runTask({ era, question = 'Count to 5 in the background', ...options }: { era: Era; question?: string; cancelTask?: boolean; elicitationAnswer?: { action: 'decline' } }): Promise<Trace> {
+function runTask({ era, question = 'Count to 5 in the background', ...options }: { era: Era; question?: string } & Pick<RunOptions, 'tasks' | 'answers'>): Promise<Trace> {
   return createMockRun(server.url, { mcpUrl: `${server.url}/mcp/toolbox`, question, era, autoRelease: true, ...options }).start();
 }
 
@@ -61,7 +62,7 @@ describe.each(ERAS)('count_in_background as a task, era %s', (era) => {
   });
 
   it('stops where it is when the user declines to go on', async () => {
-    const trace = await runTask({ era, elicitationAnswer: { action: 'decline' } });
+    const trace = await runTask({ era, answers: { elicitation: { action: 'decline' } } });
     expect(trace.answer).toContain('Stopped at 3 of 5, as the user asked.');
   });
 
@@ -72,7 +73,7 @@ describe.each(ERAS)('count_in_background as a task, era %s', (era) => {
   });
 
   it('is cancelled (tasks/cancel, the CLI’s --cancel-task) after its first status, and the model is told', async () => {
-    const trace = await runTask({ era, cancelTask: true });
+    const trace = await runTask({ era, tasks: { cancelAfterFirstStatus: true } });
     const cancel = trace.steps.find((step) => step.id === 'mcp.tasks-cancel.request');
     expect(cancel).toBeDefined();
     expect(ids(trace)).toContain('mcp.task.cancelled');

@@ -41,7 +41,7 @@ function runScenario({ wire, era, scenarioId, cancelTask = false }: Omit<Run, 't
     provider: { wire, kind: 'mock', baseUrl: `${server.url}${requireWireInfo(wire).mockBasePath}`, model: scenario.mockModel },
     autoRelease: true,
     networkTimeoutMs: 10_000,
-    ...(cancelTask ? { cancelTask: true } : {}),
+    ...(cancelTask ? { tasks: { cancelAfterFirstStatus: true } } : {}),
   }).start();
 }
 
