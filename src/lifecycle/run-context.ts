@@ -20,6 +20,12 @@ import type { TabModel } from './tab-model.ts';
 import type { RunLimits, RunTimeouts } from './timeouts.ts';
 import type { PendingStep, StepFields, TraceWriter } from './trace-writer.ts';
 
+/**
+ * What a run is asked to do: first the core every part of it reads (the question, the era, the
+ * server and how to reach it, the provider, the gate, the bounds), then what it asks of the
+ * server beyond tools, then one group per feature that has settings of its own. Each feature
+ * names in its RunSlice the fields and groups it reads, and sees nothing else.
+ */
 export type RunOptions = {
   question: string;
   /** A pinned era, or auto: try 2026-07-28, fall back in the open to 2025-11-25. */
@@ -39,6 +45,8 @@ export type RunOptions = {
    * are recorded as they are sent and read; mcpUrl then only names the server.
    */
   mcpTransport?: () => Transport;
+  /** Resolves when the server the run talks to can answer (the static site's Service Worker); the run waits for it after its first host steps, before its first message. */
+  serverReady?: Promise<void>;
   provider: ProviderSettings;
   /**
    * The model in the learner's own tab (provider.kind 'tab'): its runner and its chat
@@ -46,43 +54,43 @@ export type RunOptions = {
    * calls it in place of a provider; nothing of it goes over HTTP.
    */
   tabModel?: TabModel;
-  /** The fetch that really reaches the network; the recorder wraps it. */
-  fetch?: FetchLike;
-  /** Resolves when the server the run talks to can answer (the static site's Service Worker); the run waits for it after its first host steps, before its first message. */
-  serverReady?: Promise<void>;
-  /** Open every gate at once (the CLI, benchmarks). */
-  autoRelease?: boolean;
-  /** How long one network exchange may take, not counting the pause before it (src/lifecycle/timeouts.ts has the defaults). */
-  networkTimeoutMs?: number;
-  /** The bounds of each exchange in all (time, frames, bytes); src/lifecycle/timeouts.ts has the defaults. */
-  limits?: RunLimits;
-  /** Folders the user shares with the server (the CLI's --root, the page's settings): with none, the host declares no roots. */
-  roots?: HostRoot[];
-  /** How many model rounds with tool calls before the host stops the loop. */
-  maxToolRounds?: number;
-  now?: () => number;
-  /** Start from this prompt of the server (prompts/get) instead of the question alone. */
-  prompt?: PromptChoice;
-  /** List the server's resources during discovery (resources/list). */
-  listResources?: boolean;
-  /** The MCP authorization flow (OAuth), run when the server answers 401; without it a 401 ends the run with advice. */
-  authorization?: AuthorizationSettings;
-  /** Where the run's faults are read, for their words of what to do: the page (the default) or the CLI. */
-  reader?: FaultReader;
-  /**
-   * A screen to show tools' views on (MCP Apps), and what may open from them. Without one the
-   * host declares no UI extension and, for a tool with a view, says what a host with a screen
-   * would have rendered and sent (the CLI).
-   */
-  appViews?: AppViewOptions;
   /**
    * Who is the MCP client: the host's own (the default, the article's story), or the
    * provider's (OpenAI Responses' mcp tool, Anthropic's MCP connector), which the host
    * hands the server to and hears from only as the provider reports it.
    */
   topology?: McpTopology;
+  /** The fetch that really reaches the network; the recorder wraps it. */
+  fetch?: FetchLike;
+  /** Open every gate at once (the CLI, benchmarks). */
+  autoRelease?: boolean;
+  /** How long one network exchange may take, not counting the pause before it (src/lifecycle/timeouts.ts has the defaults). */
+  networkTimeoutMs?: number;
+  /** The bounds of each exchange in all (time, frames, bytes); src/lifecycle/timeouts.ts has the defaults. */
+  limits?: RunLimits;
+  /** How many model rounds with tool calls before the host stops the loop. */
+  maxToolRounds?: number;
+  now?: () => number;
+  /** Where the run's faults are read, for their words of what to do: the page (the default) or the CLI. */
+  reader?: FaultReader;
+  // Beyond tools: a prompt to start from, resources to list, roots to share.
+  /** Start from this prompt of the server (prompts/get) instead of the question alone. */
+  prompt?: PromptChoice;
+  /** List the server's resources during discovery (resources/list). */
+  listResources?: boolean;
+  /** Folders the user shares with the server (the CLI's --root, the page's settings): with none, the host declares no roots. */
+  roots?: HostRoot[];
+  // Feature groups.
+  /** The MCP authorization flow (OAuth), run when the server answers 401; without it a 401 ends the run with advice. */
+  authorization?: AuthorizationSettings;
   /** Provider-side MCP: how the provider is to ask, and how the host can learn what the server saw. */
   providerMcp?: ProviderMcpOptions;
+  /**
+   * A screen to show tools' views on (MCP Apps), and what may open from them. Without one the
+   * host declares no UI extension and, for a tool with a view, says what a host with a screen
+   * would have rendered and sent (the CLI).
+   */
+  appViews?: AppViewOptions;
   /** The answers at the host's own gates when nobody is there to give them (autoRelease: the CLI's flags, the era twins). */
   answers?: GateAnswers;
   /** What the host does with a task the server makes of a call. */
