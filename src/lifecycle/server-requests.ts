@@ -11,8 +11,14 @@ import { answerRoots, type RootsAnswerContext } from './answer-roots.ts';
 import { gateUrlOrRecord, type UrlGateContext } from './url-refusal.ts';
 import { resolveProviderLimits } from './timeouts.ts';
 
-/** What answering a server's own requests needs: the gate, the provider for sampling, the URL gate for elicitation, the roots. */
-export type ServerRequestsContext = UrlGateContext & RootsAnswerContext & RunSlice<'adapter' | 'writer' | 'hostStep' | 'timeouts' | 'signal' | 'say', 'roots' | 'answers' | 'provider' | 'fetch' | 'autoRelease', 'connection' | 'unsentInputAnswer'>;
+/** What answering sampling needs: the gate, the provider and its bounds, and where an unsent error is kept in 2026-07-28. */
+export type SamplingContext = RunSlice<'adapter' | 'writer' | 'hostStep' | 'timeouts' | 'signal' | 'say', 'provider' | 'fetch', 'connection' | 'unsentInputAnswer'>;
+
+/** What answering an elicitation needs: the gate, the URL gate for URL mode, and the answer given before the run. */
+export type ElicitationContext = UrlGateContext & RunSlice<'hostStep', 'answers' | 'autoRelease'>;
+
+/** What answering a server's own requests needs: sampling, elicitation, and the roots the user gave. */
+export type ServerRequestsContext = SamplingContext & ElicitationContext & RootsAnswerContext & RunSlice<never, 'roots'>;
 
 /**
  * The host's answers to what a server asks while a tool runs, from any server: sampling
@@ -52,7 +58,7 @@ export function answerServerRequests(context: ServerRequestsContext, client: Cli
   if (roots.length > 0) client.setRequestHandler('roots/list', async () => answerRoots(context, roots));
 }
 
-export async function answerSampling(context: ServerRequestsContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+export async function answerSampling(context: SamplingContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
   const { adapter, options, writer, hostStep } = context;
   await hostStep('client.sampling-to-host', { payload: params });
   const review = await hostStep('host.sampling.review', { payload: { decision: 'approve', messages: params.messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}) } }, 'Approve the sampling request (or set decision to "decline")', true, { preset: false });
@@ -111,7 +117,7 @@ export async function answerSampling(context: ServerRequestsContext, params: Cre
  * does not answer in time the host gives up on it and tells the server with an error (no
  * CreateMessageResult can be made from nothing), so the tool, not the run, fails.
  */
-async function askModelWithin(context: ServerRequestsContext, request: Parameters<typeof callProvider>[0]['request'], onExchange: (http: HttpExchange) => void) {
+async function askModelWithin(context: SamplingContext, request: Parameters<typeof callProvider>[0]['request'], onExchange: (http: HttpExchange) => void) {
   const { adapter, options, writer, timeouts } = context;
   const sentAt = Date.now();
   try {
@@ -142,7 +148,7 @@ async function askModelWithin(context: ServerRequestsContext, request: Parameter
 }
 
 /** In 2026-07-28 the host's answers go back inside the call sent again (inputResponses), not as answers of their own on the wire. */
-function answersInInputResponses(context: ServerRequestsContext): boolean {
+function answersInInputResponses(context: SamplingContext): boolean {
   return context.state.connection?.era === '2026-07-28';
 }
 
@@ -151,7 +157,7 @@ function answersInInputResponses(context: ServerRequestsContext): boolean {
  * ElicitResult, ListRootsResult), so the SDK ends the call at the client instead of sending
  * it again. Remembered, so the result step can say whose error the host reads.
  */
-function keepFromServer(context: ServerRequestsContext, message: string): string {
+function keepFromServer(context: SamplingContext, message: string): string {
   context.state.unsentInputAnswer = message;
   return 'In 2026-07-28 inputResponses can carry only a result, never an error, so the client does not send the call again: its SDK ends the call itself, the server never hears why, and the host gives the model the client’s own error.';
 }
@@ -177,7 +183,7 @@ const CreateMessageResultSchema = z.object({
 });
 
 /** One elicitation, asked of the user; `note` says how it came when it is no elicitation/create (a -32042 error). */
-export async function answerElicitation(context: ServerRequestsContext, params: ElicitRequestParams, note?: string): Promise<ElicitResult> {
+export async function answerElicitation(context: ElicitationContext, params: ElicitRequestParams, note?: string): Promise<ElicitResult> {
   const { hostStep, options } = context;
   await hostStep('client.elicitation-to-host', { payload: params, ...(note ? { note } : {}) });
   // URL mode: the address passes the URL gate before the user is shown it; refused, nobody is asked and the host declines.

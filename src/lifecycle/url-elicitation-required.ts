@@ -1,8 +1,8 @@
 import { UrlElicitationRequiredError, specTypeSchemas, type ElicitRequestURLParams } from '@modelcontextprotocol/client';
-import { answerElicitation, type ServerRequestsContext } from './server-requests.ts';
+import { answerElicitation, type ElicitationContext } from './server-requests.ts';
 
-/** What answering URL elicitations needs: the elicitation gate. */
-export type UrlElicitationContext = ServerRequestsContext;
+/** What answering URL elicitations needs: the elicitation gate alone. */
+export type UrlElicitationContext = ElicitationContext;
 
 /**
  * A request refused with -32042, URL elicitation required (MCP 2025-11-25, "URL mode
