@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
  * of the RunContext it declares beside itself (a RunSlice of src/lifecycle/run-context.ts),
  * never the whole context, nor the whole of its options or state. Only the engine, which
  * wires the features together, and create-run-context, which builds the context, take it
- * whole. The compiler's own types find every parameter in src/lifecycle that holds the
- * whole context (itself, or in a bag such as `{ context }`) or all of its options or state;
- * any outside those two files fails here, naming where. Probes written only into the
- * program, never into the tree, show that each shape is seen and that a feature reaching
- * past its slice fails the type-check.
+ * whole, and its options whole. The compiler's own types find every parameter in
+ * src/lifecycle that holds the whole context (itself, or in a bag such as `{ context }`) or
+ * all of its options or state; any outside those two files fails here, naming where. Probes
+ * written only into the program, never into the tree, show that each shape is seen and that
+ * a feature reaching past its slice fails the type-check.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,6 +29,7 @@ const PROBES: Record<string, string> = {
     'export const inABag = ({ context }: { context: RunContext }): number => context.secrets.length;',
     "export function allOptions(context: Pick<RunContext, 'options'>): string { return context.options.mcpUrl; }",
     'export function allState(context: { state: RunState; options: Pick<RunOptions, "era"> }): string { return context.state.phase + context.options.era; }',
+    'export function optionsAlone(options: RunOptions): string { return options.mcpUrl; }',
   ].join('\n'),
   // A feature that reaches for an option its slice does not list: the consent gate reading the server's address.
   [REACH_PROBE]: ["import type { ConsentContext } from './consent.ts';", 'export const reach = (context: ConsentContext): string => context.options.mcpUrl;'].join('\n'),
@@ -75,6 +76,7 @@ function describeWhole(checker: ts.TypeChecker, type: ts.Type, keys: { context: 
     return property ? checker.getTypeOfSymbolAtLocation(property, node) : undefined;
   };
   if (has(type, keys.context)) return 'the whole RunContext';
+  if (has(type, keys.options)) return 'all of RunOptions';
   const options = propertyType('options');
   if (options && has(options, keys.options)) return 'all of RunOptions';
   const state = propertyType('state');
@@ -128,6 +130,7 @@ describe('the run context, split by feature', () => {
       'src/lifecycle/whole-context-probe.ts:3 inABag: the whole RunContext (as context)',
       'src/lifecycle/whole-context-probe.ts:4 allOptions: all of RunOptions',
       'src/lifecycle/whole-context-probe.ts:5 allState: all of RunState',
+      'src/lifecycle/whole-context-probe.ts:6 optionsAlone: all of RunOptions',
     ]);
   }, 120_000);
 
