@@ -13,7 +13,7 @@ import type { ToolCallParams } from './run-state-types.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /** What a tool's view needs: its resource read, its session, its requests, and the views kept in the state. */
-export type AppViewsContext = ViewRequestsContext & ViewSessionContext & McpCallContext & RunSlice<'hostStep' | 'traffic' | 'signal' | 'writer', 'appViews', 'connection' | 'views' | 'closeViews'>;
+export type ViewsContext = ViewRequestsContext & ViewSessionContext & McpCallContext & RunSlice<'hostStep' | 'traffic' | 'signal' | 'writer', 'appViews', 'connection' | 'views' | 'closeViews'>;
 
 /**
  * A tool's view (MCP Apps) in the run: when the model calls a tool whose `_meta.ui` names a
@@ -31,7 +31,7 @@ export type ToolView = {
 const requestOptions = { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS };
 
 /** resources/read of the view through the host's client; a server that cannot give it costs the view, not the run. */
-async function readViewFor(context: AppViewsContext, tool: McpTool, declared: DeclaredView): Promise<ViewResource | undefined> {
+async function readViewFor(context: ViewsContext, tool: McpTool, declared: DeclaredView): Promise<ViewResource | undefined> {
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
   await context.hostStep('host.read-app-view', {
@@ -52,7 +52,7 @@ async function readViewFor(context: AppViewsContext, tool: McpTool, declared: De
   return undefined;
 }
 
-function recordFailure(context: AppViewsContext, resourceUri: string, reason: string): void {
+function recordFailure(context: ViewsContext, resourceUri: string, reason: string): void {
   context.writer.append('host.app-failed', { payload: { resourceUri, reason, then: 'the call goes on, and the model gets its result, as from a host with no screen' }, title: describeViewFailed(reason) });
 }
 
@@ -71,7 +71,7 @@ function describeRender(resource: ViewResource, facts: AppSandboxFacts | undefin
 }
 
 /** The CLI's part: what a host with a screen would have rendered and told the view, marked as not sent. */
-function recordNotShown(context: AppViewsContext, { tool, params, resource }: { tool: McpTool; params: ToolCallParams; resource: ViewResource }): ToolView {
+function recordNotShown(context: ViewsContext, { tool, params, resource }: { tool: McpTool; params: ToolCallParams; resource: ViewResource }): ToolView {
   context.writer.append('host.app-not-shown', {
     title: describeNoScreen(resource.uri),
     payload: {
@@ -98,7 +98,7 @@ function recordNotShown(context: AppViewsContext, { tool, params, resource }: { 
  * the arguments told. Undefined when the tool has none, or it could not be shown.
  */
 export async function openToolView(
-  context: AppViewsContext,
+  context: ViewsContext,
   { tool, params, callTool }: { tool: McpTool; params: ToolCallParams; callTool: (params: ToolCallParams) => Promise<ToolRoundResult['outcome']> },
 ): Promise<ToolView | undefined> {
   const declared = readToolView(tool);
@@ -126,7 +126,7 @@ export async function openToolView(
 }
 
 /** Tears one view down and forgets it; the run's wait for its views ends when none is left. */
-async function closeView(context: AppViewsContext, session: ViewSession, reason: string): Promise<void> {
+async function closeView(context: ViewsContext, session: ViewSession, reason: string): Promise<void> {
   const { state } = context;
   if (!state.views.includes(session)) return;
   state.views = state.views.filter((view) => view !== session);
@@ -135,7 +135,7 @@ async function closeView(context: AppViewsContext, session: ViewSession, reason:
 }
 
 /** Every view on screen, torn down (ui/resource-teardown, then the frame goes). */
-export async function closeAllViews(context: AppViewsContext, reason: string): Promise<void> {
+export async function closeAllViews(context: ViewsContext, reason: string): Promise<void> {
   for (const session of [...context.state.views]) await closeView(context, session, reason);
 }
 
@@ -143,7 +143,7 @@ export async function closeAllViews(context: AppViewsContext, reason: string): P
  * After the answer: the views stay on screen, and whatever they ask of the server goes
  * through the host (each a step), until the learner closes them or each asks to be closed.
  */
-export async function keepViewsLive(context: AppViewsContext): Promise<void> {
+export async function keepViewsLive(context: ViewsContext): Promise<void> {
   const { state, writer } = context;
   if (state.views.length === 0) return;
   writer.append('host.app-live', {

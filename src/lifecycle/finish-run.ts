@@ -2,10 +2,10 @@ import { describeSessionEndAfterRun } from '../content/traffic-wording.ts';
 import type { Fault, Trace, TraceStatus } from '../trace/trace.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import type { RunSlice } from './run-context.ts';
-import { closeAllViews, type AppViewsContext } from './app-views.ts';
+import { closeAllViews, type ViewsContext } from './app-views.ts';
 
 /** What ending a run needs: the writer, the session to end, the views to close. */
-export type FinishRunContext = AppViewsContext & RunSlice<'writer' | 'trace' | 'traffic' | 'signal', never, 'phase' | 'connection'>;
+export type FinishRunContext = ViewsContext & RunSlice<'writer' | 'trace' | 'traffic' | 'signal', never, 'phase' | 'connection'>;
 
 const UNEXPECTED = {
   why: 'An unexpected error in the explorer itself.',

@@ -3,7 +3,7 @@ import type { ToolRoundResult } from '../providers/types.ts';
 import type { ToolCallParams } from './run-state-types.ts';
 import { linkSignals } from '../mcp/link-signals.ts';
 import { explainMcpError, guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
-import { openToolView, type ToolView, type AppViewsContext } from './app-views.ts';
+import { openToolView, type ToolView, type ViewsContext } from './app-views.ts';
 import type { ToolCaller } from './app-view-meta.ts';
 import { askConsent, needsConsent, type ConsentContext } from './consent.ts';
 import { readResourceLinks, type ResourceLinksContext } from './resource-links.ts';
@@ -15,7 +15,7 @@ import { asksForTask, readLegacyCreation, readModernCreation, type FollowedTask 
 import { TASK_TTL_MS, WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /** What a tools/call needs: consent, its view, its task, its URL elicitations, its resource links, and the call in flight. */
-export type ToolCallContext = ConsentContext & AppViewsContext & ResourceLinksContext & ResultWithoutTypeContext & UrlElicitationContext & TaskCallContext & McpCallContext & RunSlice<'traffic' | 'signal' | 'hostStep' | 'writer', never, 'connection' | 'tools' | 'declined' | 'cancelToolCall' | 'unsentInputAnswer'>;
+export type ToolCallContext = ConsentContext & ViewsContext & ResourceLinksContext & ResultWithoutTypeContext & UrlElicitationContext & TaskCallContext & McpCallContext & RunSlice<'traffic' | 'signal' | 'hostStep' | 'writer', never, 'connection' | 'tools' | 'declined' | 'cancelToolCall' | 'unsentInputAnswer'>;
 
 export type { ToolCallParams };
 
