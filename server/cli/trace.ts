@@ -139,8 +139,10 @@ const serverChoice = readServerFlags({
   ...(scenario.era ? { scenarioEra: scenario.era } : {}),
 });
 if ('error' in serverChoice) fail(serverChoice.error);
-const eraRefusal = values.server === undefined && values.stdio === undefined ? findEraRefusal(scenario, serverChoice.era) : null;
-if (eraRefusal) fail(`The scenario ${scenario.id} cannot run in ${serverChoice.era}: ${eraRefusal.why} Run it with --era ${eraRefusal.era} (its own era, the default).`);
+const eraRefusal = findEraRefusal(scenario, serverChoice.era);
+// The built-in server runs a scenario in its own era by default; a named one defaults to auto.
+const builtIn = values.server === undefined && values.stdio === undefined;
+if (eraRefusal) fail(`The scenario ${scenario.id} cannot run in ${serverChoice.era}, whichever server answers: ${eraRefusal.why} Run it with --era ${eraRefusal.era}${builtIn ? ' (its own era, the default)' : ''}.`);
 if (values.server !== undefined && values.stdio !== undefined) fail('--server and --stdio both name the MCP server: give one.');
 const stdioCommand = values.stdio === undefined ? undefined : parseStdioCommand(values.stdio);
 if (stdioCommand && !stdioCommand.ok) fail(`--stdio "${values.stdio}" cannot be read: ${stdioCommand.reason}.`);

@@ -267,9 +267,13 @@ export const SCENARIOS: Scenario[] = [
   ...LIFECYCLES_2026_SCENARIOS,
 ];
 
-/** Why the scenario cannot run in this era, and the era that can; null when it can. */
+/**
+ * Why the scenario cannot run in this era, and the era that can; null when it can. The
+ * lesson needs its era whichever server answers (a third-party server has no event store in
+ * 2026-07-28 either). Auto names no era: the server's answer picks it, so it is not refused.
+ */
 export function findEraRefusal(scenario: Scenario, era: string): { why: string; era: Era } | null {
-  if (!scenario.era || !scenario.otherEraCannot || era === scenario.era) return null;
+  if (!scenario.era || !scenario.otherEraCannot || era === scenario.era || era === 'auto') return null;
   return { why: scenario.otherEraCannot, era: scenario.era };
 }
 

@@ -46,7 +46,7 @@ export function next(): void {
 
 function isEraRefused(state: ReturnType<typeof getState>): boolean {
   const scenario = findScenario(state.scenarioId);
-  return scenario !== undefined && state.model.mcpServerUrl === null && findEraRefusal(scenario, state.era) !== null;
+  return scenario !== undefined && findEraRefusal(scenario, state.era) !== null;
 }
 
 /** Sends the message waiting at the gate as the learner edited it, and shows it. */

@@ -161,8 +161,8 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
   const signIn = useExplorerStore(selectSignIn);
   const offersSignIn = useExplorerStore(selectOffersSignIn);
   const scenario = findScenario(scenarioId);
-  // The built-in scenario's lesson needs the era it names: said here, where it is picked, with the era that can run it.
-  const refusal = scenario && !namedServer ? findEraRefusal(scenario, era) : null;
+  // The scenario's lesson needs the era it names, with any server: said here, where it is picked, with the era that can run it.
+  const refusal = scenario ? findEraRefusal(scenario, era) : null;
   const changed = runQuestion !== null && runQuestion !== question;
   const [switching, setSwitching] = useState<SwitchRequest | null>(null);
   return (

@@ -84,6 +84,24 @@ describe('npm run trace refuses', () => {
     expect(result.stderr).not.toContain(TOKEN);
   }, 70_000);
 
+  // Issue 40: only the built-in server's runs were refused; with --server the v2 SDK server (both eras) was sent a plain 2026 lifecycle.
+  it('a scenario the pinned era cannot run, with a third-party server too, before sending it anything', async () => {
+    const v2 = await startSdkV2Server();
+    try {
+      const result = await runTraceCli(['--server', v2.url, '--scenario', 'resume', '--era', '2026-07-28']);
+      expect(result.code, result.stdout).toBe(2);
+      expect(result.stderr).toContain('The scenario resume cannot run in 2026-07-28, whichever server answers: In 2026-07-28 there is no event store to resume from');
+      // A named server's default era is auto, so the words do not call the scenario's era the default.
+      expect(result.stderr).toContain('Run it with --era 2025-11-25.');
+      expect(v2.receivedAuthorization).toEqual([]);
+      const sessions = await runTraceCli(['--server', v1.url, '--scenario', 'sessions', '--era', '2026-07-28']);
+      expect(sessions.code).toBe(2);
+      expect(sessions.stderr).toContain('there are no sessions');
+    } finally {
+      await v2.close();
+    }
+  }, 70_000);
+
   it('a --header without --server', async () => {
     const result = await runTraceCli(['--header', 'X-Team: blue']);
     expect(result.code).toBe(2);
