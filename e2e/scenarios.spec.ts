@@ -184,9 +184,9 @@ test('slow-tool, stopped: Stop the tool sends notifications/cancelled and the ho
   await expect(page.getByRole('button', { name: 'Stop the tool' })).toBeHidden();
   // The run has ended but Play may still walk the recorded steps: the playback is awaited before rows are clicked, or it would take the inspector away from them.
   await expect(page.getByRole('button', { name: /^Play/ })).toBeDisabled({ timeout: 60_000 });
-  // The page offers sampling, so the toolbox gives it a session, whose server leaves a cancelled call's stream open: the host closes it.
-  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.call.closed"]')).toContainText('Client closes the cancelled call');
-  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.call.stopped"]')).toHaveCount(0);
+  // The page offers sampling, so the toolbox gives it a session, whose server ends a cancelled call's stream (issue 40): the host has nothing to close.
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.call.stopped"]')).toContainText('Server stops the call');
+  await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.call.closed"]')).toHaveCount(0);
   const requests = (await readPayloadsOf(page, 'mcp.request')) as { method?: string; params?: { requestId?: unknown } }[];
   const [call] = (await readPayloadsOf(page, 'mcp.tools-call.request')) as { id: unknown; params?: { arguments?: unknown } }[];
   expect(call?.params?.arguments).toEqual({ to: 10 });

@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport, isJSONRPCRequest, type Server } from '@modelcontextprotocol/server';
 import { countJsonRpcRequests, isInitializeBody, readJsonBody, refuseUnreadBody, type JsonBody } from './json-rpc-body.ts';
+import { createCancelledStreams, readRequestIds, type CancelledStreams } from './cancelled-streams.ts';
 import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES } from './json-rpc-errors.ts';
 import { endEventStreamAfter, followBody, prependToBody } from './response-body.ts';
 import { createSessionEventStore, type SessionEventStore } from './session-event-store.ts';
@@ -43,6 +44,8 @@ type Session = {
   server: Server;
   transport: WebStandardStreamableHTTPServerTransport;
   events: SessionEventStore;
+  /** Its answer streams, so that a cancel ends the stream of the request it names. */
+  cancelledStreams: CancelledStreams;
   /** Requests the session may still answer (`?expire-after=N`), or undefined for no limit. */
   requestsLeft: number | undefined;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -102,7 +105,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       eventStore: events,
       retryInterval: RECONNECT_AFTER_MS,
       onsessioninitialized: (id) => {
-        session = { id, server, transport, events, requestsLeft: requestsAllowed, idleTimer: undefined, client, lastActiveAt: Date.now(), cutStreamAfter: knobs.cutStreamAfter };
+        session = { id, server, transport, events, cancelledStreams: createCancelledStreams(events.streamOf), requestsLeft: requestsAllowed, idleTimer: undefined, client, lastActiveAt: Date.now(), cutStreamAfter: knobs.cutStreamAfter };
         sessions.set(id, session);
         restartIdleTimer(session);
       },
@@ -130,13 +133,11 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   async function serveSession(session: Session, request: Request, body: unknown): Promise<Response> {
     restartIdleTimer(session);
     const lastEventId = request.headers.get('last-event-id');
-    if (request.method === 'GET' && lastEventId !== null && !session.events.has(lastEventId)) {
-      // The SDK would say "Invalid event ID format", whatever the reason.
-      return createJsonRpcErrorResponse(400, -32000, `Bad Request: Last-Event-ID names no event this session still keeps (it keeps the last ${EVENT_STORE_LIMITS.maxEvents}), so what followed it cannot be replayed. Send the request again.`);
-    }
+    const notReplayed = request.method === 'GET' && lastEventId !== null ? refuseReplay(session, lastEventId) : undefined;
+    if (notReplayed) return notReplayed;
     const answer = await session.transport.handleRequest(request, request.method === 'POST' ? { parsedBody: body } : undefined);
     if (request.method === 'GET' && answer.status === 200) return prependToBody(answer, GET_STREAM_OPENING);
-    const response = cutToolsCallStream(session, body, answer);
+    const response = cutToolsCallStream(session, body, endCancelledStreams(session, request.method === 'POST' ? body : undefined, answer));
 
     if (session.requestsLeft === undefined || request.method !== 'POST') return response;
     session.requestsLeft -= countJsonRpcRequests(body);
@@ -264,6 +265,26 @@ function cutToolsCallStream(session: Session, body: unknown, response: Response)
     if (event.includes('"notifications/progress"')) progressEvents += 1;
     return progressEvents >= after;
   });
+}
+
+/** The answer to a GET with Last-Event-ID that the transport is not to replay, or undefined. */
+function refuseReplay(session: Session, lastEventId: string): Response | undefined {
+  if (!session.events.has(lastEventId)) {
+    // The SDK would say "Invalid event ID format", whatever the reason.
+    return createJsonRpcErrorResponse(400, -32000, `Bad Request: Last-Event-ID names no event this session still keeps (it keeps the last ${EVENT_STORE_LIMITS.maxEvents}), so what followed it cannot be replayed. Send the request again.`);
+  }
+  // A cancelled request's stream was ended on purpose: nothing follows on it.
+  if (session.cancelledStreams.isCancelled(lastEventId)) return new Response(null, { status: 204, headers: { 'mcp-session-id': session.id } });
+  return undefined;
+}
+
+/**
+ * After a POST: the streams of the requests its notifications/cancelled named are ended (the
+ * SDK has aborted their handlers and sends no result), and its own answer stream is watched.
+ */
+function endCancelledStreams(session: Session, body: unknown, answer: Response): Response {
+  for (const id of session.cancelledStreams.cancel(body)) session.transport.closeSSEStream(id);
+  return session.cancelledStreams.watch(answer, readRequestIds(body));
 }
 
 function sessionNotFound(): Response {

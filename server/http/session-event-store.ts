@@ -12,6 +12,8 @@ import type { EventId, EventStore, JSONRPCMessage } from '@modelcontextprotocol/
 export type SessionEventStore = EventStore & {
   /** Whether `eventId` is still kept, so that a reconnection from it can be answered. */
   has: (eventId: EventId) => boolean;
+  /** The stream `eventId` was written on, while it is kept. */
+  streamOf: (eventId: EventId) => string | undefined;
 };
 
 export type EventStoreLimits = { maxEvents: number; maxCharacters: number };
@@ -58,5 +60,6 @@ export function createSessionEventStore(limits: EventStoreLimits): SessionEventS
       return last.streamId;
     },
     has: (eventId) => find(eventId) !== undefined,
+    streamOf: (eventId) => find(eventId)?.streamId,
   };
 }

@@ -12,6 +12,8 @@ export type RecordedExchange = {
   method: string;
   path: string;
   requestBody: string;
+  /** The Last-Event-ID the client sent, when it resumed a stream. */
+  lastEventId?: string;
   status?: number;
   /** The answer's body as received so far. */
   responseText: string;
@@ -25,7 +27,8 @@ export type RecordingProxy = { url: string; exchanges: RecordedExchange[]; close
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const exchanges: RecordedExchange[] = [];
   const server = await startHttpServer((request, response, body) => {
-    const exchange: RecordedExchange = { method: request.method ?? '', path: request.url ?? '', requestBody: body, responseText: '' };
+    const lastEventId = request.headers['last-event-id'];
+    const exchange: RecordedExchange = { method: request.method ?? '', path: request.url ?? '', requestBody: body, responseText: '', ...(typeof lastEventId === 'string' ? { lastEventId } : {}) };
     exchanges.push(exchange);
     const end = (side: 'server' | 'client') => {
       exchange.endedBy ??= side;

@@ -8,16 +8,17 @@ import { useServer } from '../helpers/use-server.ts';
  * Stop during a slow tool, on real traffic: the host aborts the SDK's tools/call, the SDK
  * sends notifications/cancelled with the call's id, and the built-in server stops
  * count_slowly: no result and no more progress. The host offers sampling, so /mcp/toolbox
- * gives it a session, whose server (the v2 SDK) leaves the call's answer stream open, as
- * a cancelled request owes no result: the host closes it before it tells the model (until
- * issue 40 the stream stayed open until the session's DELETE, and its end was then told
- * as the server stopping).
+ * gives it a session, whose server ends the call's answer stream once the cancel arrives
+ * (server/http/cancelled-streams.ts): the host tells the model after the server stopped, and
+ * has nothing to close itself. Until issue 40 the session's SDK left the stream open, and
+ * the host closed it after 5 s (mcp.call.closed, still how it ends a third-party server's;
+ * everything-server-cancel-stream.test.ts).
  */
 
 const app = useServer();
 
 describe('stopping count_slowly while it runs', () => {
-  it('notifications/cancelled goes out, the server stops, the host closes the open stream, the model hears why', async () => {
+  it('notifications/cancelled goes out, the server stops and ends the stream, the model hears why', async () => {
     const run = createMockRun(app.url, { mcpUrl: `${app.url}/mcp/toolbox`, question: 'Count slowly to 5', era: '2025-11-25', autoRelease: true });
     let stopped = false;
     run.subscribe((event) => {
@@ -36,11 +37,13 @@ describe('stopping count_slowly while it runs', () => {
     expect(cancel.payload).toMatchObject({ params: { requestId: callId } });
 
     expect(call.http?.requestHeaders['mcp-session-id']).toMatch(/\S/);
-    expect(trace.steps.some((step) => step.id === 'mcp.call.stopped')).toBe(false);
-    const stop = trace.steps.find((step) => step.id === 'mcp.call.closed')!;
+    expect(trace.steps.some((step) => step.id === 'mcp.call.closed')).toBe(false);
+    const stop = trace.steps.find((step) => step.id === 'mcp.call.stopped')!;
     expect(stop.http?.method).toBe('POST');
-    expect(stop.http?.error).toBe(CLOSED_BY_CALLER);
-    expect(stop.payload).toMatchObject({ requestId: callId });
+    expect(stop.http?.error).not.toBe(CLOSED_BY_CALLER);
+    expect(stop.title).toContain('Server stops the call: its stream ends with no result');
+    // The SDK resumes a stream that ended without its result; the session says nothing follows, and no GET is left open.
+    expect(trace.steps.filter((step) => step.http?.method === 'GET' && step.http.requestHeaders['last-event-id'] !== undefined).map((step) => step.http?.status)).not.toContain(200);
     // No result, and the counting stopped short of 5 (the tool reports each count as progress).
     expect(trace.steps.some((step) => step.id === 'mcp.tools-call.response')).toBe(false);
     const counts = trace.steps.filter((step) => step.id === 'server.progress');

@@ -142,9 +142,14 @@ describe.each(['/mcp/toolbox', '/mcp/sessions'])('notifications/cancelled on %s'
     expect(answered.filter((message) => message.id === callId)).toEqual([]);
     const counted = answered.filter((message) => message.method === 'notifications/progress' && String(message.params!.message).startsWith('Counted'));
     expect(counted.length).toBeLessThanOrEqual(countsAtStop);
-    // On the stateless endpoint the server ends the call's stream itself, since no result will come on it.
-    // In a session the SDK leaves it open, empty, until the client or the session goes.
-    if (path === '/mcp/toolbox') expect(call.endedBy).toBe('server');
+    // The server ends the call's stream itself, since no result will come on it. In a session the
+    // SDK left it open, empty, until the client or the session went (issue 40).
+    await expect.poll(() => call.endedBy).toBe('server');
+    if (path !== '/mcp/sessions' || _client === 'the Python SDK') return;
+    // The SDK clients resume a stream that ended without its result: the GET is told that nothing follows, and no stream is left open but the session's own GET.
+    await expect.poll(() => proxy.exchanges.slice(since).filter((exchange) => exchange.lastEventId !== undefined).map((exchange) => [exchange.status, exchange.endedBy]), { timeout: 5_000 }).toEqual([[204, 'server']]);
+    const open = proxy.exchanges.slice(since).filter((exchange) => exchange.endedBy === undefined && !(exchange.method === 'GET' && exchange.lastEventId === undefined));
+    expect(open.map((exchange) => `${exchange.method} ${exchange.requestBody}`)).toEqual([]);
   });
 });
 
