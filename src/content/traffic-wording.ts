@@ -70,6 +70,18 @@ export function describeCallStopped(progressEvents: number): string {
   return `Server stops the call: its stream ends with no result, after ${progressEvents} progress report${progressEvents === 1 ? '' : 's'}`;
 }
 
+/**
+ * How the answer of a call the client cancelled ended with no result, as a step: the server
+ * ended its stream, or the host closed what the server left open (the stream, or a POST with
+ * no answer begun: a server that answers in JSON holds it until a result); undefined when it
+ * broke otherwise (the run ended), which tells nothing. Without a title the step's own is used.
+ */
+export function describeCancelledCallEnd({ endedByServer, closedByClient, answerBegan, progressEvents }: { endedByServer: boolean; closedByClient: boolean; answerBegan: boolean; progressEvents: number }): { stepId: 'mcp.call.stopped' | 'mcp.call.closed'; title?: string } | undefined {
+  if (endedByServer) return { stepId: 'mcp.call.stopped', title: describeCallStopped(progressEvents) };
+  if (!closedByClient) return undefined;
+  return answerBegan ? { stepId: 'mcp.call.closed' } : { stepId: 'mcp.call.closed', title: 'Client closes the cancelled call’s request, which the server had not answered' };
+}
+
 /** A message the server sent again on a resumed stream, from its event store. */
 export function describeReplayed(lastEventId: string): string {
   return `Replayed on the resumed stream: the server kept it in its event store, and sent it because it came after event ${lastEventId} (the Last-Event-ID).`;

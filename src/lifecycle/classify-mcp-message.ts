@@ -162,10 +162,12 @@ export function classifyHttpAnswer({ httpMethod, status, sentSessionId }: { http
 /**
  * Only an event stream that ends without the result is a broken answer; a refused
  * connection, an HTTP error or a body that is not JSON-RPC reaches the SDK as an error of
- * its own, which the host explains better.
+ * its own, which the host explains better. So is a POST the host closed before any answer
+ * came (`closedUnanswered`: a cancelled call to a server that answers in JSON, which holds
+ * the POST until a result that never comes).
  */
-export function isBrokenAnswer({ httpMethod, eventStream, answered }: { httpMethod: string; eventStream: boolean; answered: boolean }): boolean {
-  return !answered && httpMethod === 'POST' && eventStream;
+export function isBrokenAnswer({ httpMethod, eventStream, answered, closedUnanswered = false }: { httpMethod: string; eventStream: boolean; answered: boolean; closedUnanswered?: boolean }): boolean {
+  return !answered && httpMethod === 'POST' && (eventStream || closedUnanswered);
 }
 
 const BRIDGE_STEPS: Record<BridgeFrame['kind'], StepId> = {

@@ -5,7 +5,7 @@ import {
   describeStreamAnswer,
   describeReplayed,
   describeStreamCut,
-  describeCallStopped,
+  describeCancelledCallEnd,
 } from '../content/traffic-wording.ts';
 import { titleIncoming } from './incoming-titles.ts';
 import { CLOSED_BY_CALLER, type ExchangeStop } from '../mcp/exchange-bounds.ts';
@@ -180,12 +180,11 @@ function recordAnswer(recorder: Recorder, exchange: Exchange): void {
   }
 }
 
-/** The answer stream of a cancelled call ended with no result: the server ended it, or the host closed it (CLOSED_BY_CALLER). */
+/** The answer of a cancelled call ended with no result: the server ended it, or the host closed it (CLOSED_BY_CALLER). */
 function recordCallStopped(recorder: Recorder, exchange: Exchange, id: RequestId): void {
   const progressEvents = recorder.tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
-  const payload = { requestId: id, progressEvents };
-  if (exchange.error === undefined) record(recorder, exchange, 'mcp.call.stopped', { payload, title: describeCallStopped(progressEvents) });
-  else if (exchange.error === CLOSED_BY_CALLER) record(recorder, exchange, 'mcp.call.closed', { payload });
+  const end = describeCancelledCallEnd({ endedByServer: exchange.error === undefined, closedByClient: exchange.error === CLOSED_BY_CALLER, answerBegan: exchange.status !== undefined, progressEvents });
+  if (end) record(recorder, exchange, end.stepId, { payload: { requestId: id, progressEvents }, ...(end.title ? { title: end.title } : {}) });
 }
 
 function settleExchange(recorder: Recorder, exchange: Exchange): void {
@@ -199,7 +198,7 @@ function settleExchange(recorder: Recorder, exchange: Exchange): void {
     shared.delete(exchange.exchangeId);
     return;
   }
-  if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id) })) {
+  if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id), closedUnanswered: exchange.error === CLOSED_BY_CALLER && exchange.status === undefined })) {
     const lastEventId = findResumableEventId({ frames: exchange.sse, stopped: exchange.stopped !== undefined });
     if (tracker.isCancelled(id)) {
       // The client cancelled the call: a stream the server ends without the result is the server obeying, one the
@@ -257,6 +256,7 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
   if (context?.requestId !== undefined) recorder.observer.onActivity?.();
   switch (event.type) {
     case 'request': {
+      if (context?.requestId !== undefined) recorder.tracker.noteOpenAnswer(context.requestId, event.close);
       const stepId = context?.stepId ?? 'mcp.request';
       if (context?.requestId !== undefined && context.method) recorder.observer.onSent?.(context.method);
       record(recorder, exchange, stepId, {

@@ -54,7 +54,7 @@ export class RequestTracker<Recorded> {
     return this.cancelledIds.has(id);
   }
 
-  /** A streamed answer to this request began: `close` ends it from the client's side. */
+  /** The request left, or its streamed answer began: `close` ends it from the client's side (a cancelled call the server leaves unanswered). */
   noteOpenAnswer(id: RequestId, close: () => void): void {
     this.closeOpenAnswer.set(id, close);
   }

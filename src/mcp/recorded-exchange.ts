@@ -20,7 +20,13 @@ export type RecordedExchange<Context = unknown> = HttpExchange & {
 };
 
 export type ExchangeEvent<Context = unknown> =
-  | { type: 'request'; exchange: RecordedExchange<Context> }
+  /**
+   * The request left. `close` ends it while its answer's headers have not come (a server
+   * that answers in JSON holds the POST until its result, and a cancelled call gets none):
+   * the connection closes, the record ends as closed by the client, and the caller's fetch
+   * never settles (an SDK client would read a rejected fetch as a transport error).
+   */
+  | { type: 'request'; exchange: RecordedExchange<Context>; close: () => void }
   /**
    * The answer's headers came. A streamed answer comes with `close`: the caller ends it
    * when it no longer needs it and the other side has not ended it (a cancelled call).

@@ -155,6 +155,32 @@ describe('createRecordingFetch', () => {
     });
   });
 
+  describe('a request closed before its answer began', () => {
+    // A server that answers in JSON holds the POST until the result; a cancelled call gets none (issue 40).
+    it('closes the connection and ends the record as closed by the client; the caller’s fetch never settles', async () => {
+      let connectionClosed = false;
+      server = await startHttpServer((request) => {
+        request.socket.on('close', () => (connectionClosed = true));
+      });
+      const events: ExchangeEvent[] = [];
+      let settled = false;
+      void createRecordingFetch({ listener: (event) => events.push(event) })(`${server.url}/held`, { method: 'POST', body: '{}' }).then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      await expect.poll(() => events[0]?.type).toBe('request');
+      const sent = events[0]!;
+      expect(sent.type === 'request' ? sent.close : undefined).toBeTypeOf('function');
+      if (sent.type === 'request') sent.close();
+      await expect.poll(() => connectionClosed).toBe(true);
+      await expect.poll(() => events.at(-1)?.type).toBe('error');
+      expect(events.at(-1)!.exchange.error).toBe(CLOSED_BY_CALLER);
+      expect(events.at(-1)!.exchange.status).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(settled).toBe(false);
+    });
+  });
+
   describe('failures', () => {
     it('emits an error and rethrows when nothing answers', async () => {
       const port = await findClosedPort();

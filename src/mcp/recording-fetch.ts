@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { collectSecretValues, createSecretRedactor, redactHeaderRecord } from '../trace/secrets.ts';
-import { ExchangeBounds, ExchangeStopped, describeExchangeStop, readBoundedText } from './exchange-bounds.ts';
+import { CLOSED_BY_CALLER, ExchangeBounds, ExchangeStopped, describeExchangeStop, readBoundedText } from './exchange-bounds.ts';
 import { readRedirect } from './read-redirect.ts';
 import { measureJsonTextDepth } from '../trace/depth-bound.ts';
 import { redactHeaders, redactUrl } from './redact-secrets.ts';
@@ -68,7 +68,7 @@ function pickStreamRecorder(response: Response) {
 function failExchange<Context>({ exchange, emit, now, redact, bounds }: ExchangeRecording<Context>, error: unknown, timeoutFired: boolean): unknown {
   bounds.finish();
   if (bounds.stop) exchange.stopped = bounds.stop;
-  exchange.error = redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, timeoutFired));
+  exchange.error = bounds.closedByCaller ? CLOSED_BY_CALLER : redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, timeoutFired));
   exchange.durationMs = now() - exchange.startedAt;
   emit({ type: 'error', exchange, error });
   return bounds.stop ? new ExchangeStopped(bounds.stop) : error;
@@ -112,7 +112,7 @@ export async function recordExchange<Context = unknown>(input: string | URL | Re
     options.listener?.(event);
   };
   const recording: ExchangeRecording<Context> = { exchange, emit, now, redact, bounds };
-  emit({ type: 'request', exchange });
+  emit({ type: 'request', exchange, close: () => bounds.close() });
   const fail = (error: unknown, timeoutFired: boolean) => failExchange(recording, error, timeoutFired);
 
   const timer = startNetworkTimer(bounds, options.timeoutMs);
@@ -123,7 +123,10 @@ export async function recordExchange<Context = unknown>(input: string | URL | Re
     response = await baseFetch(outgoing.url, { ...(input instanceof Request ? {} : init), method: outgoing.method, headers: outgoing.headers, body, signal: bounds.signal, redirect: 'manual' });
   } catch (error) {
     timer.stop();
-    throw fail(error, timer.fired());
+    const failure = fail(error, timer.fired());
+    // Closed before any answer came: the caller no longer waits for one, and is told nothing (see the 'request' event).
+    if (bounds.closedByCaller) return new Promise<never>(() => {});
+    throw failure;
   }
 
   // A browser's manual redirect is opaque: status 0, no headers, which no Response can be built from.

@@ -41,8 +41,10 @@ function createV1Server(): McpServerV1 {
  * The v1 SDK server as its README sets it up with sessions: one transport per session,
  * found again by the Mcp-Session-Id header; a request without a known session that is not
  * an initialize gets the SDK's own 400 ("Bad Request: No valid session ID provided").
+ * `enableJsonResponse` makes it answer each POST in JSON rather than an event stream;
+ * `register` adds tools of the test's own.
  */
-export async function startSdkV1Server(): Promise<ThirdPartyServer> {
+export async function startSdkV1Server({ enableJsonResponse = false, register }: { enableJsonResponse?: boolean; register?: (server: McpServerV1) => void } = {}): Promise<ThirdPartyServer> {
   const transports = new Map<string, StreamableHTTPServerTransportV1>();
   const receivedAuthorization: (string | undefined)[] = [];
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -62,11 +64,14 @@ export async function startSdkV1Server(): Promise<ThirdPartyServer> {
     const transport: StreamableHTTPServerTransportV1 = new StreamableHTTPServerTransportV1({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void transports.set(id, transport),
+      enableJsonResponse,
     });
     transport.onclose = () => {
       if (transport.sessionId) transports.delete(transport.sessionId);
     };
-    await createV1Server().connect(transport);
+    const server = createV1Server();
+    register?.(server);
+    await server.connect(transport);
     await transport.handleRequest(request, response, body);
   };
   const listening = await startCrossOriginServer((request, response) => void handle(request, response));
