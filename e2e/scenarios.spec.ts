@@ -157,7 +157,7 @@ test('slow-tool: the tool’s own progress arrives before its result', async ({ 
   expect(await page.locator('[data-testid="timeline-step"][data-step-id="server.progress"]').count()).toBeGreaterThanOrEqual(5);
 });
 
-test('slow-tool, stopped: Stop the tool sends notifications/cancelled and the host closes the stream the server left open', async ({ page }) => {
+test('slow-tool, stopped: Stop the tool sends notifications/cancelled and the server stops the call and ends its stream', async ({ page }) => {
   await chooseScenario(page, 'slow-tool');
   // Ten counts of 0.4 s: a window of about four seconds in which the button is offered.
   await page.getByLabel('Question').fill('Count slowly to 10');

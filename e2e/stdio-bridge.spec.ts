@@ -34,7 +34,7 @@ test('a bridged stdio server: picked in the settings, it answers 5 plus 7 throug
   await expect(bridged).toBeVisible();
   await bridged.check();
   await expect(dialog).toContainText('The bridge speaks the 2025-11-25 era');
-  await expect(dialog).toContainText('One program serves every client of the bridge');
+  await expect(dialog).toContainText('Each run gets a program of its own');
   await dialog.getByRole('button', { name: 'Apply' }).click();
 
   await runToEnd(page);

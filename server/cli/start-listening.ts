@@ -3,10 +3,12 @@ import { serve, type RunningServer } from '../node/serve.ts';
 import { NETWORK_FLAG_OPTIONS, readNetworkFlags } from '../node/network-flags.ts';
 import { readStdioFlags } from '../node/parse-stdio-command.ts';
 import { readPort } from './read-port.ts';
+import { MAX_BRIDGE_SESSION_PROGRAMS } from '../../src/trace/bridge-frames.ts';
 
-/** --stdio NAME="COMMAND ARGS" (repeatable) and the one flag that lets bridges serve beyond loopback. */
+/** --stdio NAME="COMMAND ARGS" and --stdio-shared (repeatable), and the one flag that lets bridges serve beyond loopback. */
 export const STDIO_FLAG_OPTIONS = {
   stdio: { type: 'string', multiple: true },
+  'stdio-shared': { type: 'string', multiple: true },
   'allow-stdio-beyond-loopback': { type: 'boolean' },
 } as const;
 
@@ -14,6 +16,12 @@ export const STDIO_FLAG_USAGE = `  --stdio NAME="COMMAND ARGS"
                        start a stdio MCP server and serve it at /mcp/stdio/NAME as Streamable HTTP
                        (repeat for several; NAME is a-z, 0-9 and -). The words are split without a
                        shell (quotes group words; NAME='["program","arg"]' is taken as it is).
+                       Each client's session gets a program of its own (the command started
+                       again, at most ${MAX_BRIDGE_SESSION_PROGRAMS} at once, each stopped when its session ends).
+  --stdio-shared NAME="COMMAND ARGS"
+                       the same, with one program for every client: for a command that cannot
+                       run twice at once (it holds a port or a lock). What one client declares
+                       in initialize, the program keeps for all of them.
                        Only this machine may use it: with --host beyond loopback it refuses to start
   --allow-stdio-beyond-loopback
                        unless this flag is given too.`;
@@ -41,7 +49,7 @@ export async function startListening(input: { usage: string; defaultPort: number
   }
   const port = readPort(values.port ?? process.env.PORT, input.defaultPort, input.usage);
   const network = readNetworkFlags(values, fail);
-  const stdioServers = readStdioFlags(values.stdio, fail);
+  const stdioServers = readStdioFlags(values.stdio, fail, values['stdio-shared']);
   if (network.warning) console.error(network.warning);
   try {
     const server = await serve({

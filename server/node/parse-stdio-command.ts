@@ -9,7 +9,8 @@ import { BRIDGE_NAME_PATTERN } from '../../src/trace/bridge-frames.ts';
  */
 
 export type StdioCommand = { command: string; args: string[] };
-export type NamedStdioCommand = StdioCommand & { name: string };
+/** `shared`: one program serves every client (--stdio-shared), for a command that cannot run twice at once. */
+export type NamedStdioCommand = StdioCommand & { name: string; shared?: boolean };
 
 type Split = { ok: true; words: string[] } | { ok: false; reason: string };
 
@@ -87,14 +88,15 @@ export function parseNamedStdioCommand(text: string): { ok: true; server: NamedS
   return { ok: true, server: { name, ...parsed.command } };
 }
 
-/** Every --stdio flag read, or the first mistake; a name given twice is a mistake too. */
-export function readStdioFlags(values: string[] | undefined, fail: (message: string) => never): NamedStdioCommand[] {
+/** Every --stdio and --stdio-shared flag read (the latter marked shared), or the first mistake; a name given twice is a mistake too. */
+export function readStdioFlags(values: string[] | undefined, fail: (message: string) => never, sharedValues: string[] = []): NamedStdioCommand[] {
   const servers: NamedStdioCommand[] = [];
-  for (const value of values ?? []) {
+  const flagged = [...(values ?? []).map((value) => ({ value, shared: false })), ...sharedValues.map((value) => ({ value, shared: true }))];
+  for (const { value, shared } of flagged) {
     const parsed = parseNamedStdioCommand(value);
     if (!parsed.ok) fail(parsed.message);
     else if (servers.some((server) => server.name === parsed.server.name)) fail(`--stdio ${parsed.server.name} is given twice: each bridged server needs a name of its own.`);
-    else servers.push(parsed.server);
+    else servers.push(shared ? { ...parsed.server, shared } : parsed.server);
   }
   return servers;
 }

@@ -12,7 +12,7 @@ import { readPageHashes } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
 import { writeRawAnswer } from './write-raw-answer.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';
-import { startStdioBridges } from './stdio-bridge.ts';
+import { startStdioBridges } from './bridge-sessions.ts';
 import { startAppSandboxListener, type AppSandboxListener } from './app-sandbox-listener.ts';
 import { APP_SANDBOX_PAGE } from '../../src/trace/mcp-apps.ts';
 

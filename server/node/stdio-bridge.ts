@@ -1,6 +1,5 @@
 import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/server';
-import { BRIDGE_SSE_EVENT, STDIO_BRIDGE_PATH, type BridgeFrame, type BridgeListing } from '../../src/trace/bridge-frames.ts';
-import type { StdioBridgeRoutes } from '../http/create-app.ts';
+import { BRIDGE_SSE_EVENT, type BridgeFrame } from '../../src/trace/bridge-frames.ts';
 import { createJsonRpcErrorResponse } from '../http/json-rpc-errors.ts';
 import { refuseUnreadBody } from '../http/json-rpc-body.ts';
 import { exceedsJsonNesting } from '../shared/json-nesting.ts';
@@ -12,14 +11,16 @@ import { copyStart, describeCutLine } from './read-lines.ts';
 import { startStdioProcess, type StdioLine, type StdioProcess } from './stdio-process.ts';
 
 /**
- * The stdio bridge: each program named by --stdio NAME=… runs as a child process, and
- * /mcp/stdio/NAME serves it as Streamable HTTP (stateless, POST only), so the page's SDK
+ * One program of the stdio bridge: a program named by --stdio NAME=… runs as a child
+ * process, and /mcp/stdio/NAME serves it as Streamable HTTP (POST; which program a request
+ * reaches, its session's or the shared one, is bridge-sessions.ts's), so the page's SDK
  * client reaches it over real HTTP as it reaches any server. Each POST's message goes to
  * the process's stdin as one line; a request's answer comes back in an event stream that
  * also carries, as `bridge` events, the lines the bridge wrote and read and the process's
  * stderr: the host records them as the bridge's own steps.
  *
- * Several clients may share one program, and one client's lines must never reach another.
+ * Several clients may share one program (--stdio-shared, or requests with no session), and
+ * one client's lines must never reach another.
  * A line goes to a call's answer only when the bridge can tie it to that call
  * (bridge-calls.ts): its answer, its progress, or, for stderr and the program's other
  * lines, being the one call in flight when the line came. A line written while no call
@@ -57,7 +58,7 @@ function keepLatest(lines: string[], line: string): void {
   if (lines.length > RECENT_STDERR_LINES) lines.shift();
 }
 
-class Bridge {
+export class Bridge {
   private process: StdioProcess | undefined;
   private readonly calls = createBridgeCalls({ onGiveUp: (call) => this.giveUp(call) });
   private readonly startUp: Queued[] = [];
@@ -70,6 +71,8 @@ class Bridge {
   constructor(
     readonly server: NamedStdioCommand,
     private readonly log: (line: string) => void,
+    /** Called once the program has exited, whoever ended it. */
+    private readonly onExited: () => void = () => {},
   ) {}
 
   get running(): boolean {
@@ -182,6 +185,7 @@ class Bridge {
 
   private exited(description: string): void {
     this.log(`stdio server ${this.server.name} exited (${description})`);
+    this.onExited();
     const frame = this.frame('exit', description);
     for (const call of this.calls.takeAll()) {
       call.stream.send(BRIDGE_SSE_EVENT, frame);
@@ -203,18 +207,12 @@ class Bridge {
   }
 
   async serve(request: Request): Promise<Response> {
-    if (request.method !== 'POST') {
-      // No session and no server-to-client stream of its own: every answer rides on its POST.
-      return createJsonRpcErrorResponse(405, -32000, 'Method not allowed: the stdio bridge takes POST only (it keeps no session and opens no GET stream).', undefined, { allow: 'POST' });
-    }
-    const body = await readBoundedBody(request);
-    if (body.kind !== 'text') return refuseUnreadBody(body);
-    // The message checks below recurse: 5,000 levels of arguments ran out of stack (a 500).
-    if (exceedsJsonNesting(body.text)) return refuseUnreadBody({ kind: 'too-deep' });
-    const value = parseLine(body.text);
-    if (value === undefined) return createJsonRpcErrorResponse(400, -32700, 'Parse error: the body is not JSON.');
-    const message = readMessage(value);
-    if (!message) return createJsonRpcErrorResponse(400, -32600, 'Invalid Request: the body must be one JSON-RPC message (the bridge takes no batches).');
+    const read = await readBridgeMessage(request);
+    return read instanceof Response ? read : this.serveMessage(read);
+  }
+
+  /** One client's message, read from its POST (readBridgeMessage). */
+  serveMessage({ message, value }: BridgeMessage): Response {
     if (!this.process?.running) return createJsonRpcErrorResponse(502, -32000, this.describeExit(this.startUpStderr));
     if (isJSONRPCRequest(message)) return this.forwardRequest(message);
     if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
@@ -241,28 +239,21 @@ class Bridge {
   }
 }
 
-/**
- * Starts every bridged server, each before the app listens, and gives the app its route.
- * A program that cannot be started stops here, with the reason, so npm start never
- * serves a name that answers nothing.
- */
-export async function startStdioBridges({ servers, log = () => {} }: { servers: NamedStdioCommand[]; log?: (line: string) => void }): Promise<StdioBridgeRoutes> {
-  const bridges = new Map<string, Bridge>();
-  try {
-    for (const server of servers) {
-      const bridge = new Bridge(server, log);
-      await bridge.start();
-      bridges.set(server.name, bridge);
-    }
-  } catch (error) {
-    await Promise.all([...bridges.values()].map((bridge) => bridge.stop()));
-    throw error;
+export type BridgeMessage = { message: JSONRPCMessage; value: unknown };
+
+/** The one JSON-RPC message of a POST to a bridge, or the answer that refuses the request. */
+export async function readBridgeMessage(request: Request): Promise<BridgeMessage | Response> {
+  if (request.method !== 'POST') {
+    // No server-to-client stream of its own: every answer rides on its POST.
+    return createJsonRpcErrorResponse(405, -32000, 'Method not allowed: the stdio bridge takes POST (and DELETE for a session of its own); it opens no GET stream.', undefined, { allow: 'POST' });
   }
-  return {
-    list: (): BridgeListing['servers'] => [...bridges.values()].map((bridge) => ({ name: bridge.server.name, path: `${STDIO_BRIDGE_PATH}/${bridge.server.name}`, running: bridge.running })),
-    serve: (name, request) => bridges.get(name)?.serve(request),
-    close: async () => {
-      await Promise.all([...bridges.values()].map((bridge) => bridge.stop()));
-    },
-  };
+  const body = await readBoundedBody(request);
+  if (body.kind !== 'text') return refuseUnreadBody(body);
+  // The message checks below recurse: 5,000 levels of arguments ran out of stack (a 500).
+  if (exceedsJsonNesting(body.text)) return refuseUnreadBody({ kind: 'too-deep' });
+  const value = parseLine(body.text);
+  if (value === undefined) return createJsonRpcErrorResponse(400, -32700, 'Parse error: the body is not JSON.');
+  const message = readMessage(value);
+  if (!message) return createJsonRpcErrorResponse(400, -32600, 'Invalid Request: the body must be one JSON-RPC message (the bridge takes no batches).');
+  return { message, value };
 }

@@ -31,7 +31,18 @@ export const STDIO_BRIDGE_PATH = '/mcp/stdio';
 /** A bridged server's name: lower-case letters, digits and hyphens, so it is a safe path segment and a safe word anywhere it is shown. */
 export const BRIDGE_NAME_PATTERN = /^[a-z0-9-]{1,64}$/;
 
+/** Live programs of one bridge's sessions, at most (each client's session gets one, unless the bridge is shared): each is a process, often npx and node, of the learner's machine. */
+export const MAX_BRIDGE_SESSION_PROGRAMS = 8;
+
 export const BridgeListingSchema = z.object({
-  servers: z.array(z.object({ name: z.string().regex(BRIDGE_NAME_PATTERN), path: z.string(), running: z.boolean() })),
+  servers: z.array(
+    z.object({
+      name: z.string().regex(BRIDGE_NAME_PATTERN),
+      path: z.string(),
+      running: z.boolean(),
+      /** Whether each client's session gets a program of its own, or one program serves them all (--stdio-shared). */
+      clients: z.enum(['own-program', 'shared']),
+    }),
+  ),
 });
 export type BridgeListing = z.infer<typeof BridgeListingSchema>;

@@ -17,7 +17,8 @@ import { useServer } from '../helpers/use-server.ts';
  */
 
 const program = fileURLToPath(new URL('../helpers/stdio-programs/whispering-server.mjs', import.meta.url));
-const server = useServer({ stdioServers: [{ name: 'whisper', command: process.execPath, args: [program] }] });
+// Shared (--stdio-shared): these tests are about one program that several clients reach.
+const server = useServer({ stdioServers: [{ name: 'whisper', command: process.execPath, args: [program], shared: true }] });
 
 type Connected = { client: Client; received: () => Promise<string>; asked: ElicitRequestParams[] };
 const clients: Client[] = [];

@@ -4,6 +4,7 @@ import { isSecretHeaderName } from '../../trace/secrets.ts';
 import type { McpHeader } from '../../lifecycle/mcp-headers.ts';
 import type { ModelSettings } from '../../store/model-settings.ts';
 import { RootsEditor } from './mcp-roots-editor.tsx';
+import { MAX_BRIDGE_SESSION_PROGRAMS } from '../../trace/bridge-frames.ts';
 import { useBridgedServers } from './use-bridged-servers.ts';
 import { TopologyFields } from './topology-fields.tsx';
 import { RememberOnDevice } from './remember-on-device.tsx';
@@ -53,7 +54,10 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
       ))}
       {bridgedChosen && (
         <p className="text-xs text-slate-500">
-          Started by npm start -- --stdio {bridgedChosen.name}=…. The bridge speaks the 2025-11-25 era: choose it for this server. Each line the bridge writes to the program and reads from it is a step of its own. One program serves every client of the bridge (every tab, every run): it was started once, so what it set up for an earlier client stays for the later ones, whatever they declare (tools it registers only for a client that offers sampling or elicitation, say).
+          Started by npm start -- {bridgedChosen.clients === 'shared' ? '--stdio-shared' : '--stdio'} {bridgedChosen.name}=…. The bridge speaks the 2025-11-25 era: choose it for this server. Each line the bridge writes to the program and reads from it is a step of its own.{' '}
+          {bridgedChosen.clients === 'shared'
+            ? 'One program serves every client of the bridge (every tab, every run): it was started once, so what it set up for an earlier client stays for the later ones, whatever they declare (tools it registers only for a client that offers sampling or elicitation, say).'
+            : `Each run gets a program of its own: the bridge starts the command again for each initialize (at most ${MAX_BRIDGE_SESSION_PROGRAMS} at once) and stops it when the session ends, so what one run declares (sampling, elicitation, roots) shapes only its own program.`}
         </p>
       )}
       {byUrl && draft.mcpServerUrl !== null && (

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/app-base-url.ts';
 import { BridgeListingSchema, STDIO_BRIDGE_PATH } from '../../trace/bridge-frames.ts';
 
-export type BridgedServer = { name: string; url: string; running: boolean };
+/** `clients`: whether each client's session gets a program of its own, or one serves them all (--stdio-shared). */
+export type BridgedServer = { name: string; url: string; running: boolean; clients: 'own-program' | 'shared' };
 
 /**
  * The stdio servers `npm start -- --stdio NAME=…` bridges, as GET /mcp/stdio lists them,
@@ -18,7 +19,7 @@ export function useBridgedServers(): BridgedServer[] {
       .then(async (response) => {
         if (!response.ok) return;
         const listing = BridgeListingSchema.safeParse(await response.json());
-        if (listing.success) setServers(listing.data.servers.map((server) => ({ name: server.name, running: server.running, url: resolveAppUrl(server.path, base) })));
+        if (listing.success) setServers(listing.data.servers.map((server) => ({ name: server.name, running: server.running, clients: server.clients, url: resolveAppUrl(server.path, base) })));
       })
       .catch(() => {});
     return () => controller.abort();
