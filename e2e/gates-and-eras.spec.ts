@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { findNextButton, readPayloadsOf, runToEnd, stepUntil } from './helpers.ts';
+import { findNextButton, nameServer, readPayloadsOf, runToEnd, stepUntil } from './helpers.ts';
+import { startSdkV2Server } from '../tests/helpers/start-third-party-servers.ts';
 
 /**
  * The learner's gates and the learner's run, in real Chromium against the real server: Next
@@ -66,6 +67,26 @@ for (const [scenario, lesson] of [
     await stepUntil(page, 'buttons', 'mcp.initialize.request');
   });
 }
+
+// Issue 40: with a server named by URL the page ran a plain 2026 lifecycle against it.
+test('resume in 2026-07-28 with a server named by URL: the picker says the era cannot run it, and Next sends the server nothing', async ({ page }) => {
+  const v2 = await startSdkV2Server();
+  try {
+    await page.goto('/');
+    await nameServer(page, v2.url);
+    await page.getByTestId('scenario-select').selectOption('resume');
+    await page.getByText('2026-07-28', { exact: true }).click();
+    const refusal = page.getByTestId('scenario-era-refusal');
+    await expect(refusal).toContainText('This scenario cannot run in 2026-07-28');
+    await expect(refusal).toContainText('no event store to resume from');
+    await findNextButton(page).click();
+    await expect(page.locator('[data-testid="timeline-step"]')).toHaveCount(0);
+    expect(v2.receivedAuthorization).toEqual([]);
+    await expect(refusal.getByRole('button', { name: 'Switch to 2025-11-25' })).toBeVisible();
+  } finally {
+    await v2.close();
+  }
+});
 
 test('two learners each Allow deleting "draft": each run deletes its own note', async ({ browser }) => {
   for (let learner = 0; learner < 2; learner++) {
