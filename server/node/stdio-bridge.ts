@@ -71,8 +71,8 @@ export class Bridge {
   constructor(
     readonly server: NamedStdioCommand,
     private readonly log: (line: string) => void,
-    /** Called once the program has exited, whoever ended it. */
-    private readonly onExited: () => void = () => {},
+    /** A session's own program (bridge-sessions.ts): called once it has exited, whoever ended it. Undefined for the program that outlives its clients. */
+    private readonly onExited?: () => void,
   ) {}
 
   get running(): boolean {
@@ -185,7 +185,7 @@ export class Bridge {
 
   private exited(description: string): void {
     this.log(`stdio server ${this.server.name} exited (${description})`);
-    this.onExited();
+    this.onExited?.();
     const frame = this.frame('exit', description);
     for (const call of this.calls.takeAll()) {
       call.stream.send(BRIDGE_SSE_EVENT, frame);
@@ -203,7 +203,7 @@ export class Bridge {
   /** Only lines of the caller's own (or the program's start-up) are repeated: another client's stderr is not this one's to read. */
   private describeExit(stderrLines: string[]): string {
     const stderr = stderrLines.length > 0 ? ` Its last stderr lines: ${stderrLines.join(' | ')}` : '';
-    return `The stdio server "${this.server.name}" has exited (${this.process?.exitDescription ?? 'not started'}), so nothing can answer. Start npm start again to start it anew.${stderr}`;
+    return `The stdio server "${this.server.name}" has exited (${this.process?.exitDescription ?? 'not started'}), so nothing can answer. ${this.onExited ? 'Start again with initialize (a new run): it gets a new program.' : 'Start npm start again to start it anew.'}${stderr}`;
   }
 
   async serve(request: Request): Promise<Response> {

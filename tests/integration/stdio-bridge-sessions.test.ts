@@ -38,7 +38,10 @@ const script = `require('fs').appendFileSync(${JSON.stringify(starts)}, process.
 const marker = { name: 'marker', command: process.execPath, args: ['-e', script] };
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const server = useServer({ stdioServers: [EVERYTHING_STDIO, marker] });
+/** Exits as soon as a client's first line reaches it. */
+const quitter = { name: 'quitter', command: process.execPath, args: ['-e', "process.stdin.once('data', () => process.exit(3))"] };
+
+const server = useServer({ stdioServers: [EVERYTHING_STDIO, marker, quitter] });
 const clients: Client[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
@@ -72,6 +75,7 @@ describe('the stdio bridge gives each client a program of its own', () => {
     expect(listing.servers.map((entry) => [entry.name, entry.clients])).toEqual([
       ['everything', 'own-program'],
       ['marker', 'own-program'],
+      ['quitter', 'own-program'],
     ]);
   });
 
@@ -102,4 +106,18 @@ describe('the stdio bridge gives each client a program of its own', () => {
     await again.body?.cancel();
     for (const session of sessions.slice(1)) await fetch(`${server.url}/mcp/stdio/marker`, { method: 'DELETE', headers: { 'mcp-session-id': session } });
   }, 60_000);
+
+  it('ends the session of a program that exits: its call is told to start again, and its id then gets 404', async () => {
+    const answer = await initialize('/mcp/stdio/quitter');
+    expect(answer.status).toBe(200);
+    const session = answer.headers.get('mcp-session-id')!;
+    const text = await answer.text();
+    expect(text).toContain('has exited (exit code 3)');
+    expect(text).toContain('Start again with initialize (a new run): it gets a new program.');
+    const gone = await fetch(`${server.url}/mcp/stdio/quitter`, { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-session-id': session }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    expect(gone.status).toBe(404);
+    // The first program, which no client reached, still runs.
+    const listing = BridgeListingSchema.parse(await (await fetch(`${server.url}/mcp/stdio`)).json());
+    expect(listing.servers.find((entry) => entry.name === 'quitter')?.running).toBe(true);
+  });
 });
