@@ -74,10 +74,15 @@ describe('the everything server over stdio through the bridge', () => {
     expect(readResult?.http?.url).toBe(`${server.url}/mcp/stdio/everything`);
   }, 30_000);
 
-  it('serves a second run on the same process', async () => {
+  it('serves a second run with a program of its own, which it ends with the run', async () => {
     const trace = await runThroughBridge();
     expect(trace.status).toBe('complete');
     expect(trace.answer).toBe('5 plus 7 is 12.');
     expect(trace.steps.some((step) => step.id === 'bridge.stdio.write')).toBe(true);
+    // A new program: its start-up line reaches this run's first answer too.
+    expect(trace.steps.filter((step) => step.id === 'bridge.stderr').map((step) => bridgePayload(step).line)).toContain('Starting default (STDIO) server...');
+    const ended = trace.steps.find((step) => step.id === 'mcp.session.delete');
+    expect(ended?.http).toMatchObject({ method: 'DELETE', status: 200 });
+    expect(ended?.http?.requestHeaders['mcp-session-id']).toMatch(/\S/);
   }, 30_000);
 });
