@@ -13,18 +13,23 @@ import { isJSONRPCNotification, isJSONRPCRequest } from '@modelcontextprotocol/s
  * never comes. So the session remembers which of its streams were cancelled, and such a GET
  * is answered 204 No Content: nothing will follow on that stream. Both SDK clients end the
  * stream quietly on an answer with no body.
+ *
+ * Which stream a request's answer opened is read from the session's event store: the
+ * priming event that opens it is stored while the transport takes the POST, so one priming
+ * event stored while one POST was taken is that POST's (mcp-session-endpoint.ts). Reading the
+ * answer's bytes for it instead cost a copy of every answer, on the path every call takes.
  */
 
 type RequestId = string | number;
 
 /** Cancelled streams a session remembers, the oldest forgotten first: a GET that names one forgotten is replayed as before. */
 const MAX_REMEMBERED = 100;
-/** Bytes read from the start of an answer to find its first event id (the priming event's, a few dozen bytes). */
-const MAX_PRIMING_BYTES = 4096;
+/** Open answer streams a session knows the requests of, the oldest forgotten first (a cancel of a request forgotten ends nothing). */
+const MAX_KNOWN_STREAMS = 256;
 
 export type CancelledStreams = {
-  /** The POST's event-stream answer to `requestIds`, passed on as is while its first event id is read. */
-  watch: (response: Response, requestIds: RequestId[]) => Response;
+  /** Notes that the answer stream `streamId` carries `requestIds` (a POST's requests). */
+  note: (streamId: string, requestIds: RequestId[]) => void;
   /** The request ids in `body`'s notifications/cancelled whose streams carry nothing else, now remembered as cancelled. */
   cancel: (body: unknown) => RequestId[];
   /** Whether the stream `lastEventId` belongs to was ended by a cancel. */
@@ -32,7 +37,7 @@ export type CancelledStreams = {
 };
 
 export function createCancelledStreams(streamOf: (eventId: string) => string | undefined): CancelledStreams {
-  /** Each open stream's requests, by its stream id; and the stream of each request. */
+  /** Each known stream's requests, by its stream id, oldest first; and the stream of each request. */
   const requestsOf = new Map<string, RequestId[]>();
   const streamOfRequest = new Map<RequestId, string>();
   const cancelled = new Set<string>();
@@ -43,18 +48,12 @@ export function createCancelledStreams(streamOf: (eventId: string) => string | u
   };
 
   return {
-    watch(response, requestIds) {
-      if (!response.body || requestIds.length === 0 || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
-      let streamId: string | undefined;
-      const body = readFirstEventId(response.body, (eventId) => {
-        streamId = streamOf(eventId);
-        if (streamId === undefined) return;
-        requestsOf.set(streamId, requestIds);
-        for (const id of requestIds) streamOfRequest.set(id, streamId);
-      }, () => {
-        if (streamId !== undefined) forget(streamId);
-      });
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    note(streamId, requestIds) {
+      if (requestIds.length === 0) return;
+      requestsOf.set(streamId, requestIds);
+      for (const id of requestIds) streamOfRequest.set(id, streamId);
+      // Answered streams are not seen to end (that would cost a copy of every answer): the oldest are let go of instead.
+      if (requestsOf.size > MAX_KNOWN_STREAMS) forget(requestsOf.keys().next().value!);
     },
     cancel(body) {
       const closed: RequestId[] = [];
@@ -76,7 +75,7 @@ export function createCancelledStreams(streamOf: (eventId: string) => string | u
   };
 }
 
-/** The JSON-RPC request ids of a POST body's requests, for `watch`. */
+/** The JSON-RPC request ids of a POST body's requests, for `note`. */
 export function readRequestIds(body: unknown): RequestId[] {
   return (Array.isArray(body) ? body : [body]).filter(isJSONRPCRequest).map((request) => request.id);
 }
@@ -87,40 +86,5 @@ function readCancelledIds(body: unknown): RequestId[] {
     if (!isJSONRPCNotification(message) || message.method !== 'notifications/cancelled') return [];
     const id = message.params?.requestId;
     return typeof id === 'string' || typeof id === 'number' ? [id] : [];
-  });
-}
-
-/** The same bytes; `onEventId` gets the first `id:` field of the stream, `onEnd` runs once the stream ends or is abandoned. */
-function readFirstEventId(source: ReadableStream<Uint8Array>, onEventId: (eventId: string) => void, onEnd: () => void): ReadableStream<Uint8Array> {
-  const reader = source.getReader();
-  const decoder = new TextDecoder();
-  let start = '';
-  let looking = true;
-  let ended = false;
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    onEnd();
-  };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-        end();
-        return;
-      }
-      if (looking) {
-        start += decoder.decode(value, { stream: true });
-        const found = /^id: ?([^\r\n]*)\r?\n/m.exec(start);
-        if (found) onEventId(found[1]!);
-        if (found || start.length > MAX_PRIMING_BYTES) looking = false;
-      }
-      controller.enqueue(value);
-    },
-    cancel: async (reason) => {
-      await reader.cancel(reason);
-      end();
-    },
   });
 }

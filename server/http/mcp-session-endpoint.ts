@@ -135,9 +135,11 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
     const lastEventId = request.headers.get('last-event-id');
     const notReplayed = request.method === 'GET' && lastEventId !== null ? refuseReplay(session, lastEventId) : undefined;
     if (notReplayed) return notReplayed;
+    const primedBefore = session.events.readPrimings().count;
     const answer = await session.transport.handleRequest(request, request.method === 'POST' ? { parsedBody: body } : undefined);
     if (request.method === 'GET' && answer.status === 200) return prependToBody(answer, GET_STREAM_OPENING);
-    const response = cutToolsCallStream(session, body, endCancelledStreams(session, request.method === 'POST' ? body : undefined, answer));
+    if (request.method === 'POST') endCancelledStreams(session, body, primedBefore);
+    const response = cutToolsCallStream(session, body, answer);
 
     if (session.requestsLeft === undefined || request.method !== 'POST') return response;
     session.requestsLeft -= countJsonRpcRequests(body);
@@ -279,12 +281,13 @@ function refuseReplay(session: Session, lastEventId: string): Response | undefin
 }
 
 /**
- * After a POST: the streams of the requests its notifications/cancelled named are ended (the
- * SDK has aborted their handlers and sends no result), and its own answer stream is watched.
+ * After a POST: the streams its cancels name are ended (the SDK aborted their handlers and sends no result), and its answer's
+ * stream is noted: the one priming event stored while it was taken (two POSTs taken at once cannot be told apart: neither is noted).
  */
-function endCancelledStreams(session: Session, body: unknown, answer: Response): Response {
+function endCancelledStreams(session: Session, body: unknown, primedBefore: number): void {
   for (const id of session.cancelledStreams.cancel(body)) session.transport.closeSSEStream(id);
-  return session.cancelledStreams.watch(answer, readRequestIds(body));
+  const primed = session.events.readPrimings();
+  if (primed.count === primedBefore + 1 && primed.lastStream !== undefined) session.cancelledStreams.note(primed.lastStream, readRequestIds(body));
 }
 
 function sessionNotFound(): Response {

@@ -14,6 +14,8 @@ export type SessionEventStore = EventStore & {
   has: (eventId: EventId) => boolean;
   /** The stream `eventId` was written on, while it is kept. */
   streamOf: (eventId: EventId) => string | undefined;
+  /** Priming events stored so far (one opens each POST's answer stream), and the stream of the latest. */
+  readPrimings: () => { count: number; lastStream: string | undefined };
 };
 
 export type EventStoreLimits = { maxEvents: number; maxCharacters: number };
@@ -25,6 +27,7 @@ export function createSessionEventStore(limits: EventStoreLimits): SessionEventS
   const events: StoredEvent[] = [];
   let nextSequence = 1;
   let characters = 0;
+  const primings = { count: 0, lastStream: undefined as string | undefined };
 
   const find = (eventId: EventId): StoredEvent | undefined => {
     if (!/^[1-9]\d*$/.test(eventId) || events.length === 0) return undefined;
@@ -33,6 +36,10 @@ export function createSessionEventStore(limits: EventStoreLimits): SessionEventS
 
   return {
     async storeEvent(streamId, message) {
+      if (!('jsonrpc' in message)) {
+        primings.count += 1;
+        primings.lastStream = streamId;
+      }
       const stored = { sequence: nextSequence, streamId, message, characters: JSON.stringify(message).length };
       nextSequence += 1;
       events.push(stored);
@@ -61,5 +68,6 @@ export function createSessionEventStore(limits: EventStoreLimits): SessionEventS
     },
     has: (eventId) => find(eventId) !== undefined,
     streamOf: (eventId) => find(eventId)?.streamId,
+    readPrimings: () => ({ ...primings }),
   };
 }
