@@ -1,7 +1,7 @@
 import { buildAuthorizationRequest, buildRegistrationRequest, buildTokenRequest, readRedirectParameters, type ClientCredentials } from '../mcp/authorization/build-requests.ts';
 import { checkAuthorizationResponse, checkServerMetadata, checkTokenResponse, chooseScopes, readExpiry } from '../mcp/authorization/check-answers.ts';
 import { canServerFetchDocument } from '../mcp/authorization/client-metadata-url.ts';
-import { canonicalResource, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from '../mcp/authorization/metadata-urls.ts';
+import { canonicalResource, isIssuerAtOrigin, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from '../mcp/authorization/metadata-urls.ts';
 import { OAuthErrorSchema, RegistrationResponseSchema, ResourceMetadataSchema, ServerMetadataSchema, TokenResponseSchema, type ServerMetadata, type TokenResponse } from '../mcp/authorization/oauth-schemas.ts';
 import { createState } from '../mcp/authorization/create-state.ts';
 import { readBearerChallenge, type BearerChallenge } from '../mcp/authorization/read-challenge.ts';
@@ -104,13 +104,14 @@ async function fetchServerMetadata(context: AuthorizationContext, issuer: string
  * flow tries the next address, and takes an issuer that differs by a trailing slash (here
  * only the 2025-03-26 fallback's origin may be written with one: discoverAtOrigin).
  */
-async function findServerMetadata(context: AuthorizationContext, issuer: string, issuerToMatch: (named: string) => string): Promise<DiscoveredServer | undefined> {
+async function findServerMetadata(context: AuthorizationContext, issuer: string, issuerToMatch: (named: string) => string, noteOn?: (named: string) => string | undefined): Promise<DiscoveredServer | undefined> {
   const urls = listServerMetadataUrls(issuer);
   for (const text of urls) {
     const url = gateUrlOrStop(context, { text, source: { field: 'metadata address', document: `the issuer ${issuer}` } });
     const answer = await sendOAuthRequest(context, { id: 'auth.server-metadata', request: { url }, describe: { GET: url, issuer }, what: "the authorization server's metadata" });
     const parsed = answer.status === 200 ? ServerMetadataSchema.safeParse(answer.json) : undefined;
-    recordOAuthStep(context, 'auth.server-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(parsed?.success ? {} : { note: `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address (RFC 8414, then OpenID discovery).` }) });
+    const note = parsed?.success ? noteOn?.(parsed.data.issuer) : `No metadata here (HTTP ${answer.status ?? 'none'}): the host tries the next address (RFC 8414, then OpenID discovery).`;
+    recordOAuthStep(context, 'auth.server-metadata', { payload: answer.json ?? { status: answer.status }, http: answer.http, ...(note ? { note } : {}) });
     if (!parsed?.success) continue;
     const problem = checkServerMetadata({ metadata: parsed.data, issuer: issuerToMatch(parsed.data.issuer) });
     if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ ...words(context), expected: issuer, got: problem.got, where: 'metadata' }));
@@ -123,11 +124,18 @@ async function findServerMetadata(context: AuthorizationContext, issuer: string,
 /**
  * No protected resource metadata, in the 2025-11-25 era: the 2025-03-26 revision's discovery, kept by MCP clients for
  * servers written to it. The MCP server's origin is its own authorization server: its RFC 8414 metadata at the origin's
- * well-known address (an issuer written with a trailing slash is the same origin), else the default endpoints there.
+ * well-known address, else the default endpoints there. That revision finds the document by the MCP server's origin,
+ * not by an issuer, so the issuer it names may be any on that origin (`/`, or a path such as `/oauth` where the
+ * server mounts its endpoints: the conformance suite 0.1.16's auth/2025-03-26-oauth-metadata-backcompat); RFC 8414
+ * §3.3's exact match guards against another server posing as the one looked up, and a document on the same origin
+ * speaks for that origin. An issuer on another origin is still refused.
  */
 async function discoverAtOrigin(context: AuthorizationContext): Promise<DiscoveredServer & { issuer: string }> {
   const origin = serverUrlOf(context).origin;
-  const found = await findServerMetadata(context, origin, (named) => (named === `${origin}/` ? named : origin));
+  const sameOrigin = (named: string) => isIssuerAtOrigin({ issuer: named, origin });
+  const noteOn = (named: string) =>
+    sameOrigin(named) && named !== origin ? `The document names the issuer ${named}, on the MCP server’s own origin: the 2025-03-26 revision finds this document by that origin, not by an issuer, so the host takes it as the issuer from here on (another origin would be refused, RFC 8414 §3.3).` : undefined;
+  const found = await findServerMetadata(context, origin, (named) => (sameOrigin(named) ? named : origin), noteOn);
   if (found) return { issuer: found.metadata.issuer, ...found };
   const metadata: ServerMetadata = { issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token`, registration_endpoint: `${origin}/register`, code_challenge_methods_supported: ['S256'] };
   recordOAuthStep(context, 'auth.server-metadata', {

@@ -4,7 +4,7 @@ import { LEGACY_HEADERS, postMcp, readMessages, startSession, type JsonRpcMessag
 import { readServerSentEvents } from '../helpers/read-server-sent-events.ts';
 
 /**
- * /mcp/conformance on the wire, where the 0.1.13 suite does not look: the 2026-07-28
+ * /mcp/conformance on the wire, where the 0.1.x suite does not look: the 2026-07-28
  * round trips of its sampling and elicitation tools (input_required, then the call
  * again with inputResponses), a resumable 2025-11-25 stream that test_reconnection
  * closes, and a subscription that hears about a change.

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import buildCliBundle from '../setup/build-cli-bundle.ts';
 import { compareWithBaseline, describeVerdict, isVerdictClean, type Baseline } from './compare-with-baseline.ts';
 import { listClientScenarios, runClientScenarios, type ClientSuiteRun } from './run-client-suite.ts';
-import { NEXT_SUITE_VERSION, NODE_22, readKeepDirectory, resolveSuiteUnderNode22, type SuiteCommand } from './run-suite.ts';
+import { INSTALLED_SUITE_VERSION, installedSuite, NEXT_SUITE_VERSION, NODE_22, readKeepDirectory, resolveSuiteUnderNode22 } from './run-suite.ts';
 
 /**
  * The official conformance suite's client scenarios against the host: every scenario
@@ -14,8 +13,9 @@ import { NEXT_SUITE_VERSION, NODE_22, readKeepDirectory, resolveSuiteUnderNode22
  * (tests/conformance/client/trace-as-client.ts plays the learner at the terminal and
  * the browser at the consent page), then reports what the host sent.
  *
- * - 0.1.13 (the devDependency) on this machine's Node: every client scenario, the
- *   2025-11-25 era, compared with tests/conformance/baseline-client.json.
+ * - 0.1.16 (the devDependency; on this machine's Node when it is 22 or later, else on
+ *   npm's Node 22): every client scenario, the 2025-11-25 era, the extensions' too
+ *   (auth/client-credentials-*), compared with tests/conformance/baseline-client.json.
  * - 0.2.0-alpha.12 with --spec-version 2026-07-28 on a Node 22 from npm (as
  *   test:conformance:next runs the server suites): the scenarios that version marks for
  *   2026-07-28, the host in that era, compared with baseline-client-next.json.
@@ -55,14 +55,12 @@ async function runAndJudge({ run, baselineFile, specVersion }: { run: ClientSuit
   return isVerdictClean(verdict);
 }
 
-const installed = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
-const currentSuite: SuiteCommand = { command: process.execPath, args: [installed] };
 
 let clean = true;
 try {
   await buildCliBundle();
   if (only !== 'next') {
-    const run = { suite: currentSuite, label: 'suite 0.1.13, 2025-11-25', timeoutMs: CURRENT_TIMEOUT_MS, keepDirectory };
+    const run = { suite: installedSuite(), label: `suite ${INSTALLED_SUITE_VERSION}, 2025-11-25`, timeoutMs: CURRENT_TIMEOUT_MS, keepDirectory };
     clean = (await runAndJudge({ run, baselineFile: 'baseline-client.json' })) && clean;
   }
   if (only !== 'current') {

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../server/node/serve.ts';
 import { MCP_CONFORMANCE_PATH, MCP_SESSIONS_PATH, MCP_TOOLBOX_PATH } from '../../server/http/create-app.ts';
 import { compareWithBaseline, describeVerdict, isVerdictClean, type Baseline } from './compare-with-baseline.ts';
-import { readKeepDirectory, runAgainst, type Selection, type SuiteCommand } from './run-suite.ts';
+import { installedSuite, readKeepDirectory, runAgainst, type Selection, type SuiteCommand } from './run-suite.ts';
 
 /**
  * Runs the official MCP conformance suite (server scenarios, the "active" suite)
@@ -36,12 +35,11 @@ const SCENARIOS_NEEDING_SESSIONS = ['server-sse-multiple-streams'];
 const RUN_TIMEOUT_MS = 90_000;
 
 const here = dirname(fileURLToPath(import.meta.url));
-const conformanceBin = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
 
 /** Every scenario must pass on /mcp/conformance: its baseline is empty, and stays so. */
 const CONFORMANCE_ENDPOINT_BASELINE: Baseline = { expectedFailures: [] };
 
-const suite: SuiteCommand = { command: process.execPath, args: [conformanceBin] };
+const suite: SuiteCommand = installedSuite();
 const keepDirectory = readKeepDirectory(process.argv);
 const runOn = (url: string, endpoint: string, selection: Selection) => runAgainst({ suite, url, endpoint, selection, timeoutMs: RUN_TIMEOUT_MS, keepDirectory });
 

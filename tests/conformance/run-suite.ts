@@ -1,13 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
 import { readScenarioResults, type ScenarioResult } from './compare-with-baseline.ts';
 
 /**
  * One run of an official conformance suite's server scenarios against one URL, and
- * the results it wrote. The suite is a command (the installed 0.1.13 under our own
- * Node, or a newer one under a Node 22 from npm), so both runners share this.
+ * the results it wrote. The suite is a command (the installed devDependency, or a newer
+ * one, each under a Node 22 or later), so every runner shares this.
  */
 
 /** A scenario by name, a suite by name, or exactly what one spec revision requires (0.2.x). */
@@ -89,6 +91,24 @@ export function resolveSuiteUnderNode22(version: string): SuiteCommand {
   if (probe.status !== 0 || !node || !bin) {
     throw new Error(`Could not install the conformance suite ${version} under Node 22 (npx -p ${NODE_22} said "${probe.stdout.trim()}", exit ${probe.status}): is the npm registry reachable?\n${probe.stderr}`);
   }
+  return { command: node, args: [bin] };
+}
+
+/** The devDependency's version (package.json pins it exactly), said beside each result. */
+export const INSTALLED_SUITE_VERSION = z.object({ version: z.string() }).parse(createRequire(import.meta.url)('@modelcontextprotocol/conformance/package.json')).version;
+
+/**
+ * The installed suite (the devDependency, its version locked): on this Node when it is 22
+ * or later, else on npm's Node 22, since 0.1.14 and later use fs.globSync, which Node 20
+ * does not have ("does not provide an export named 'globSync'"). The host under test
+ * runs on this Node either way.
+ */
+export function installedSuite(): SuiteCommand {
+  const bin = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
+  if (Number(process.versions.node.split('.')[0]) >= 22) return { command: process.execPath, args: [bin] };
+  const probe = spawnSync('npx', ['--yes', '-p', NODE_22, '--', 'node', '-e', 'console.log(process.execPath)'], { encoding: 'utf8', timeout: NODE_22_FETCH_TIMEOUT_MS });
+  const node = probe.stdout.trim();
+  if (probe.status !== 0 || !node) throw new Error(`This Node (${process.version}) cannot run the conformance suite ${INSTALLED_SUITE_VERSION}, and Node 22 from npm could not be fetched (npx -p ${NODE_22} exit ${probe.status}): run on Node 22 or later, or reach the npm registry.\n${probe.stderr}`);
   return { command: node, args: [bin] };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalResource, insertWellKnown, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from './metadata-urls.ts';
+import { canonicalResource, insertWellKnown, isIssuerAtOrigin, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from './metadata-urls.ts';
 
 describe('protected resource metadata addresses (RFC 9728 §3.1, the MCP spec order)', () => {
   it('takes the address the 401 named, and nothing else', () => {
@@ -51,5 +51,15 @@ describe('the resource indicator', () => {
     expect(isResourceForServer({ resource: 'http://127.0.0.1:3000/mcp/prot', serverUrl })).toBe(false);
     expect(isResourceForServer({ resource: 'http://127.0.0.1:4000/mcp/protected', serverUrl })).toBe(false);
     expect(isResourceForServer({ resource: 'not a url', serverUrl })).toBe(false);
+  });
+});
+
+describe('an issuer on the MCP server\'s origin (the 2025-03-26 fallback)', () => {
+  const origin = 'http://localhost:4000';
+  it('takes the origin, with a slash, or with a path', () => {
+    for (const issuer of [origin, `${origin}/`, `${origin}/oauth`]) expect(isIssuerAtOrigin({ issuer, origin })).toBe(true);
+  });
+  it('refuses another origin, a query, a fragment, and what is no URL', () => {
+    for (const issuer of ['http://localhost:4001/oauth', 'https://localhost:4000', `${origin}/oauth?x=1`, `${origin}/oauth#`, 'not a url']) expect(isIssuerAtOrigin({ issuer, origin })).toBe(false);
   });
 });

@@ -70,3 +70,13 @@ export function isResourceForServer({ resource, serverUrl }: { resource: string;
   const serverPath = serverUrl.pathname.replace(/\/+$/, '');
   return serverPath === namedPath || serverPath.startsWith(`${namedPath}/`);
 }
+
+/**
+ * Whether an issuer named by a document is on this origin: an http(s) URL of the same
+ * origin with no query or fragment (RFC 8414 §2 forbids both in an issuer), whatever its path.
+ */
+export function isIssuerAtOrigin({ issuer, origin }: { issuer: string; origin: string }): boolean {
+  if (!URL.canParse(issuer)) return false;
+  const named = new URL(issuer);
+  return named.origin === origin && named.search === '' && named.hash === '' && !issuer.includes('#');
+}
