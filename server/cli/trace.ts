@@ -22,6 +22,7 @@ import { readPromptFlags } from './read-prompt-flags.ts';
 import { exitCodeFor } from './exit-code.ts';
 import { createStdioTransport } from './stdio-transport.ts';
 import { readTopologyFlags, TOPOLOGY_FLAG_OPTIONS, TOPOLOGY_FLAG_USAGE } from './read-topology-flags.ts';
+import { MACHINE_CLIENT_FLAG_OPTIONS, MACHINE_CLIENT_FLAG_USAGE, readMachineClientFlags } from './read-machine-client-flags.ts';
 import { describeUnreachableServer } from '../../src/content/provider-reach.ts';
 import { SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
 import { formatTwinJson, formatTwinText } from './format-twin.ts';
@@ -60,6 +61,7 @@ Runs the explorer's host in Node, through every step, and prints the trace.
                                 approves it itself (a POST of its form), as it does without a switch
   --client-id ID                a client id registered with the authorization server beforehand (with --authorize;
                                 its secret, if any, from OAUTH_CLIENT_SECRET)
+${MACHINE_CLIENT_FLAG_USAGE}
   --elicitation-answer JSON     the user's answer when a server asks (elicitation), an ElicitResult such as
                                 '{"action":"accept","content":{"b":7}}' or '{"action":"decline"}'; without it
                                 the host accepts the form's defaults and the step says so
@@ -119,6 +121,7 @@ try {
       help: { type: 'boolean', short: 'h' },
       ...EXPORT_FLAG_OPTIONS,
       ...TOPOLOGY_FLAG_OPTIONS,
+      ...MACHINE_CLIENT_FLAG_OPTIONS,
     },
   });
 } catch (error) {
@@ -196,6 +199,8 @@ const sandbox = serverChoice.mcpUrl === undefined && stdioCommand === undefined 
 const authorize = values.authorize || sandbox;
 if (values['client-id'] !== undefined && !authorize) fail('--client-id is for the authorization flow: add --authorize.');
 const authFault = values['auth-fault'] === undefined ? undefined : SandboxFaultSchema.safeParse(values['auth-fault']);
+const machineChoice = await readMachineClientFlags({ grant: values.grant, clientId: values['client-id'], privateKeyFile: values['private-key-file'], privateKeyAlg: values['private-key-alg'], authorize, clientSecret: process.env.OAUTH_CLIENT_SECRET });
+if ('error' in machineChoice) fail(machineChoice.error);
 if (authFault && !authFault.success) fail(`--auth-fault is one of ${SANDBOX_FAULTS.join(', ')}, not "${values['auth-fault']}".`);
 if (authFault && !sandbox) fail('--auth-fault switches a fault of the built-in sandbox: use it with --scenario authorization and no --server or --stdio.');
 const topologyChoice = readTopologyFlags({ topology: values.topology, requireApproval: values['require-approval'], approval: values.approval, scenarioTopology: lesson.topology, wire: wireId, stdio: stdioCommand !== undefined, twin: values.twin });
@@ -211,6 +216,7 @@ function readAuthorizationSettings({ redirect, localUrl }: { redirect: LoopbackR
     // The explorer's document, served by this CLI's own server: only a server on this machine can fetch it, so the flow offers it only to one.
     clientMetadataUrl: `${localUrl}${CLIENT_METADATA_PATH}`,
     ...(values['client-id'] !== undefined ? { clientId: values['client-id'], ...(clientSecret ? { clientSecret } : {}) } : {}),
+    ...('machineClient' in machineChoice && machineChoice.machineClient ? { machineClient: machineChoice.machineClient } : {}),
     ...(sandbox ? { showSecrets: true } : {}),
     obtainConsent: async ({ authorizationUrl, state, signal }) => {
       if (sandbox) {

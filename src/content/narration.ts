@@ -88,6 +88,11 @@ const MCP_FOCUS: Record<string, Focus[]> = {
     { path: 'checked', note: 'token type and expiry, read before use', optional: true },
   ],
   'auth.retry': [{ path: 'authorization', note: 'the token goes to the MCP server only' }],
+  'auth.client-credentials': [
+    { path: 'sent.grant_type', note: 'client_credentials: no user, no code' },
+    { path: 'authentication.claims', note: 'who signed: iss and sub the client, aud this server', optional: true },
+    { path: 'checked', note: 'token type and expiry, read before use', optional: true },
+  ],
   'auth.refresh': [{ path: 'sent.grant_type', note: 'refresh_token: no user needed this time' }],
   'auth.step-up': [{ path: 'challenge.scope', note: 'the scopes this request needs' }],
   'host.url-refused': [

@@ -1,21 +1,21 @@
-import { buildAuthorizationRequest, buildRegistrationRequest, buildTokenRequest, readRedirectParameters, type ClientCredentials } from '../mcp/authorization/build-requests.ts';
-import { checkAuthorizationResponse, checkServerMetadata, checkTokenResponse, chooseScopes, readExpiry } from '../mcp/authorization/check-answers.ts';
+import { buildAuthorizationRequest, buildRegistrationRequest, readRedirectParameters, type ClientCredentials } from '../mcp/authorization/build-requests.ts';
+import { checkAuthorizationResponse, checkServerMetadata, chooseScopes } from '../mcp/authorization/check-answers.ts';
 import { canServerFetchDocument } from '../mcp/authorization/client-metadata-url.ts';
 import { canonicalResource, isIssuerAtOrigin, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from '../mcp/authorization/metadata-urls.ts';
-import { OAuthErrorSchema, RegistrationResponseSchema, ResourceMetadataSchema, ServerMetadataSchema, TokenResponseSchema, type ServerMetadata, type TokenResponse } from '../mcp/authorization/oauth-schemas.ts';
+import { OAuthErrorSchema, RegistrationResponseSchema, ResourceMetadataSchema, ServerMetadataSchema, type ServerMetadata } from '../mcp/authorization/oauth-schemas.ts';
 import { createState } from '../mcp/authorization/create-state.ts';
 import { readBearerChallenge, type BearerChallenge } from '../mcp/authorization/read-challenge.ts';
 import { REDACTED } from '../trace/secrets.ts';
 import type { HttpExchange } from '../trace/trace.ts';
 import * as faults from './authorization-faults.ts';
-import { recordOAuthStep, registerSecrets, sendOAuthRequest, type OAuthExchangeContext } from './authorization-exchange.ts';
-import { HostFault, RunAborted } from './faults.ts';
-import type { RunSlice } from './run-context.ts';
-import { gateUrlOrStop, type UrlGateContext } from './url-refusal.ts';
+import { recordOAuthStep, registerSecrets, sendOAuthRequest } from './authorization-exchange.ts';
+import { fail, keepTokens, requestToken, words, type AuthorizationContext } from './authorization-token.ts';
+import { RunAborted } from './faults.ts';
+import type { AuthorizationSettings } from './run-context.ts';
+import { gateUrlOrStop } from './url-refusal.ts';
 import type { Authorization, ServerEndpoints } from './run-state-types.ts';
 
-/** What the authorization flow needs: its settings, the server, the exchanges, and the tokens it keeps in the state. */
-export type AuthorizationContext = OAuthExchangeContext & UrlGateContext & RunSlice<'say' | 'trace' | 'hostStep' | 'signal', 'authorization' | 'mcpUrl' | 'era', 'phase' | 'authorization' | 'clientsByIssuer'>;
+export type { AuthorizationContext } from './authorization-token.ts';
 
 /**
  * The MCP authorization flow as steps (the MCP spec's Authorization section, both eras):
@@ -28,9 +28,6 @@ export type AuthorizationContext = OAuthExchangeContext & UrlGateContext & RunSl
 
 export type { Authorization, ServerEndpoints } from './run-state-types.ts';
 
-const fail = (context: AuthorizationContext, fault: ReturnType<typeof faults.explainStateMismatch>) => new HostFault(fault, context.state.phase);
-/** A fault's words for where it is read, and whether the run is against the sandbox (only then its switches are named). */
-const words = (context: AuthorizationContext) => ({ say: context.say, sandbox: context.options.authorization?.showSecrets === true });
 const serverUrlOf = (context: AuthorizationContext) => new URL(context.options.mcpUrl);
 
 function describeChallenge(http: HttpExchange): { header?: string; challenge?: BearerChallenge } {
@@ -115,7 +112,8 @@ async function findServerMetadata(context: AuthorizationContext, issuer: string,
     if (!parsed?.success) continue;
     const problem = checkServerMetadata({ metadata: parsed.data, issuer: issuerToMatch(parsed.data.issuer) });
     if (problem?.kind === 'wrong-issuer') throw fail(context, faults.explainWrongIssuer({ ...words(context), expected: issuer, got: problem.got, where: 'metadata' }));
-    if (problem?.kind === 'no-pkce') throw fail(context, faults.explainNoPkce({ ...words(context), issuer, methods: problem.methods }));
+    // PKCE protects a code; a machine client's grant has none.
+    if (problem?.kind === 'no-pkce' && !context.options.authorization?.machineClient) throw fail(context, faults.explainNoPkce({ ...words(context), issuer, methods: problem.methods }));
     return { metadata: parsed.data, endpoints: gateEndpoints(context, { metadata: parsed.data, document: `the authorization server's metadata at ${url}` }) };
   }
   return undefined;
@@ -153,9 +151,18 @@ function gateEndpoints(context: AuthorizationContext, { metadata, document }: { 
   return { authorization, token, ...(metadata.registration_endpoint !== undefined ? { registration: gate('registration_endpoint', metadata.registration_endpoint) } : {}) };
 }
 
+/** A machine client's pre-registered identity (SEP-1046 uses no registration): its secret or private key a run secret, shown [redacted]. */
+async function identifyMachineClient(context: AuthorizationContext, { clientId, clientSecret, privateKey }: NonNullable<AuthorizationSettings['machineClient']>): Promise<ClientCredentials> {
+  registerSecrets(context, [clientSecret, privateKey?.pem]);
+  const authentication = privateKey ? { token_endpoint_auth_method: 'private_key_jwt', private_key: REDACTED, alg: privateKey.algorithm } : clientSecret ? { token_endpoint_auth_method: 'client_secret_basic', client_secret: REDACTED } : { token_endpoint_auth_method: 'none' };
+  await context.hostStep('auth.client-id', { payload: { method: 'pre-registered machine client (client credentials grant, SEP-1046)', client_id: clientId, ...authentication } });
+  return { clientId, ...(clientSecret ? { clientSecret } : {}), ...(privateKey ? { privateKey } : {}) };
+}
+
 /** The MCP spec's order: a client id given, a Client ID Metadata Document, then dynamic registration. */
 async function identifyClient(context: AuthorizationContext, { metadata, endpoints, assumed }: DiscoveredServer, issuer: string): Promise<ClientCredentials> {
   const settings = context.options.authorization!;
+  if (settings.machineClient) return identifyMachineClient(context, settings.machineClient);
   if (settings.clientId) {
     registerSecrets(context, [settings.clientSecret]);
     await context.hostStep('auth.client-id', { payload: { method: 'pre-registered', client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: REDACTED } : {}) } });
@@ -181,23 +188,6 @@ async function identifyClient(context: AuthorizationContext, { metadata, endpoin
     throw fail(context, faults.explainRegistrationRefused({ ...words(context), status: answer.status, error: error.success ? error.data.error : 'no client_id in the answer' }));
   }
   return { clientId: parsed.data.client_id, ...(parsed.data.client_secret ? { clientSecret: parsed.data.client_secret } : {}), ...(parsed.data.token_endpoint_auth_method ? { authMethod: parsed.data.token_endpoint_auth_method } : {}) };
-}
-
-/** Sends a token request (a code or a refresh token) and checks the answer. */
-async function requestToken(context: AuthorizationContext, { id, endpoints, client, resource, grant }: { id: 'auth.token-request' | 'auth.refresh'; endpoints: ServerEndpoints; client: ClientCredentials; resource: string; grant: Parameters<typeof buildTokenRequest>[0]['grant'] }): Promise<TokenResponse> {
-  const request = buildTokenRequest({ grant, client, resource });
-  const answer = await sendOAuthRequest(context, { id, request: { url: endpoints.token, method: 'POST', headers: request.headers, body: request.body }, describe: Object.fromEntries(new URLSearchParams(request.body)), what: 'the token endpoint' });
-  const tokens = answer.status === 200 ? TokenResponseSchema.safeParse(answer.json) : undefined;
-  if (tokens?.success) registerSecrets(context, [tokens.data.access_token, tokens.data.refresh_token, tokens.data.id_token]);
-  const checks = tokens?.success ? { token_type: tokens.data.token_type, expires_in: tokens.data.expires_in ?? 'not given', refresh_token: tokens.data.refresh_token ? 'given' : 'none', scope: tokens.data.scope ?? 'not given' } : undefined;
-  recordOAuthStep(context, id, { payload: { sent: Object.fromEntries(new URLSearchParams(request.body)), answer: answer.json ?? { status: answer.status }, ...(checks ? { checked: checks } : {}) }, http: answer.http });
-  if (!tokens?.success) {
-    const error = OAuthErrorSchema.safeParse(answer.json);
-    throw fail(context, faults.explainTokenRefused({ ...words(context), status: answer.status, error: error.success ? error.data.error : 'no access_token in the answer', ...(error.success && error.data.error_description ? { description: error.data.error_description } : {}) }));
-  }
-  const problem = checkTokenResponse(tokens.data);
-  if (problem) throw fail(context, faults.explainNotBearer({ ...words(context), tokenType: problem.tokenType }));
-  return tokens.data;
 }
 
 /** The authorization request, the consent in the user's browser, and the checked redirect back: a code. */
@@ -231,16 +221,6 @@ async function obtainCode(context: AuthorizationContext, { metadata, endpoints, 
   return { code: parameters.code, codeVerifier };
 }
 
-type AuthorizationBase = Omit<Authorization, 'accessToken' | 'refreshToken' | 'expiresAt' | 'obtainedBy'>;
-
-function keepTokens(context: AuthorizationContext, { base, tokens, previous, obtainedBy }: { base: AuthorizationBase; tokens: TokenResponse; previous: Authorization | undefined; obtainedBy: Authorization['obtainedBy'] }): Authorization {
-  const expiresAt = readExpiry({ tokens, now: Date.now() });
-  const refreshToken = tokens.refresh_token ?? previous?.refreshToken;
-  const kept: Authorization = { issuer: base.issuer, metadata: base.metadata, endpoints: base.endpoints, client: base.client, resource: base.resource, scopes: base.scopes, accessToken: tokens.access_token, obtainedBy, ...(refreshToken ? { refreshToken } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) };
-  context.state.authorization = kept;
-  return kept;
-}
-
 /**
  * The whole flow after a 401 (or a 403 insufficient_scope, for step-up): a token is held
  * in the run's state when it returns, and a step says the request goes again with it.
@@ -253,7 +233,7 @@ export async function authorizeAfterRefusal(context: AuthorizationContext, refus
   // A token just refreshed and refused on its first use: another refresh would be refused too.
   const refusedAfterRefresh = previous !== undefined && !stepUp && challenge?.error === 'invalid_token' && previous.obtainedBy === 'refresh' && !previous.accepted;
   if (previous && !stepUp && !refusedAfterRefresh && previous.refreshToken && challenge?.error === 'invalid_token') {
-    const tokens = await requestToken(context, { id: 'auth.refresh', endpoints: previous.endpoints, client: previous.client, resource: previous.resource, grant: { type: 'refresh_token', refreshToken: previous.refreshToken } });
+    const tokens = await requestToken(context, { id: 'auth.refresh', endpoints: previous.endpoints, issuer: previous.issuer, client: previous.client, resource: previous.resource, grant: { type: 'refresh_token', refreshToken: previous.refreshToken } });
     keepTokens(context, { base: previous, tokens, previous, obtainedBy: 'refresh' });
   } else {
     await authorizeWithCode(context, { challenge, previous, stepUp, refusedAfterRefresh, status: refused.status ?? 401 });
@@ -282,8 +262,13 @@ async function authorizeWithCode(context: AuthorizationContext, { challenge, pre
   // Step-up keeps the scopes held and adds those the challenge names (the MCP spec's scope challenge).
   const scopes = stepUp ? [...new Set([...(previous?.scopes ?? []), ...(challenge?.scope ?? [])])] : chooseScopes({ ...(challenge?.scope ? { challenged: challenge.scope } : {}), ...(resourceMetadata?.scopes_supported ? { supported: resourceMetadata.scopes_supported } : {}) });
   const { metadata, endpoints } = discovered;
+  if (context.options.authorization!.machineClient) {
+    const tokens = await requestToken(context, { id: 'auth.client-credentials', endpoints, issuer, client, resource, grant: { type: 'client_credentials', scopes } });
+    keepTokens(context, { base: { issuer, metadata, endpoints, client, resource, scopes }, tokens, previous: held, obtainedBy: 'client-credentials' });
+    return;
+  }
   const { code, codeVerifier } = await obtainCode(context, { metadata, endpoints, issuer, client, resource, scopes });
-  const tokens = await requestToken(context, { id: 'auth.token-request', endpoints, client, resource, grant: { type: 'authorization_code', code, codeVerifier, redirectUri: context.options.authorization!.redirectUri } });
+  const tokens = await requestToken(context, { id: 'auth.token-request', endpoints, issuer, client, resource, grant: { type: 'authorization_code', code, codeVerifier, redirectUri: context.options.authorization!.redirectUri } });
   // A refresh token of another server is no use here.
   keepTokens(context, { base: { issuer, metadata, endpoints, client, resource, scopes }, tokens, previous: held, obtainedBy: 'code' });
 }

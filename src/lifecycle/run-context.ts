@@ -4,6 +4,7 @@ import type { StepId } from '../trace/steps.ts';
 import type { EraChoice, Phase, Step, Trace } from '../trace/trace.ts';
 import type { GatedUrl } from '../trace/url-gate.ts';
 import type { ClientCredentials } from '../mcp/authorization/build-requests.ts';
+import type { ClientPrivateKey } from '../mcp/authorization/client-assertion.ts';
 import type { AppViewHost, OpenLinkDecision } from './app-view-host.ts';
 import type { McpTopology } from '../trace/vocabulary.ts';
 import type { ApprovalDecision, ApprovalPolicy } from '../trace/provider-mcp.ts';
@@ -148,6 +149,14 @@ export type AuthorizationSettings = {
   /** A client id registered beforehand (the learner's), used first when given. */
   clientId?: string;
   clientSecret?: string;
+  /**
+   * A machine client (the MCP client credentials extension, SEP-1046): the host asks the
+   * token endpoint for a token with these credentials, registered beforehand by the
+   * client's operator, authenticating by its secret (client_secret_basic) or by an
+   * assertion signed with its private key (private_key_jwt); no person, consent or
+   * registration takes part. When given, clientId and clientSecret above are not used.
+   */
+  machineClient?: { clientId: string; clientSecret?: string; privateKey?: ClientPrivateKey };
   /**
    * Sends the user to the authorization URL (it passed the URL gate); resolves with the redirect
    * URL the browser came back to. `state` is the one in the URL: a redirect without it is not this flow's.

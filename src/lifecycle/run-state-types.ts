@@ -35,7 +35,7 @@ export type Authorization = {
   refreshToken?: string;
   expiresAt?: number;
   /** How the token held was obtained: a refreshed token refused before the server ever accepted it is not a matter of expiry. */
-  obtainedBy: 'code' | 'refresh';
+  obtainedBy: 'code' | 'refresh' | 'client-credentials';
   /** Set once the MCP server answered a request that carried this token. */
   accepted?: boolean;
 };

@@ -30,6 +30,7 @@ const SECRET_QUERY_PARAMETERS = new Set([
   'id_token',
   'token',
   'client_secret',
+  'client_assertion',
   'code',
   'code_verifier',
   'password',

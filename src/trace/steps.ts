@@ -465,6 +465,15 @@ export const STEP_DEFINITIONS = {
     kind: 'request',
     title: 'Client exchanges the code for a token (code_verifier, resource)',
   },
+  'auth.client-credentials': {
+    label: 'token (client credentials)',
+    canonical: null,
+    phase: 'authorization',
+    from: 'client',
+    to: 'authorization',
+    kind: 'request',
+    title: 'Machine client asks for a token with its own credentials (client_credentials grant, SEP-1046)',
+  },
   'auth.retry': {
     label: 'Authorization: Bearer',
     canonical: null,

@@ -32,6 +32,7 @@ declare module 'oidc-provider' {
     interactionFinished(request: IncomingMessage, response: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
     Grant: typeof Grant;
     AccessToken: { find(token: string): Promise<StoredAccessToken | undefined> };
+    ClientCredentials: { find(token: string): Promise<StoredAccessToken | undefined> };
     on(event: string, listener: (...args: unknown[]) => void): void;
   }
 }

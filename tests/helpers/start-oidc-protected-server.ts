@@ -60,19 +60,33 @@ async function completeInteraction(provider: Provider, request: IncomingMessage,
 const DiscoverySchema = z.looseObject({ issuer: z.string(), authorization_endpoint: z.string(), token_endpoint: z.string(), response_types_supported: z.array(z.string()) });
 
 /**
+ * A machine client the operator registered (the client credentials grant, SEP-1046): with
+ * a secret (client_secret_basic) or a public key (private_key_jwt, its JWK).
+ */
+export type MachineClient = { clientId: string; clientSecret: string } | { clientId: string; publicJwk: JsonWebKey };
+
+function registerMachineClient(client: MachineClient): Record<string, unknown> {
+  const common = { client_id: client.clientId, grant_types: ['client_credentials'], response_types: [], redirect_uris: [], scope: MCP_SCOPE };
+  if ('clientSecret' in client) return { ...common, client_secret: client.clientSecret, token_endpoint_auth_method: 'client_secret_basic' };
+  return { ...common, token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [client.publicJwk] } };
+}
+
+/**
  * `revokeAfterRequests`: the provider destroys a token after the MCP server accepted it
  * that many times, so the next request meets 401 invalid_token (a refresh follows).
  * `advertisedIssuer`: 'relay' names, in the resource metadata, a relay on another port
  * that forwards to the provider, whose metadata then names the provider's own issuer.
  * `preRegistered`: a confidential client the operator registered for the CLI (a native
  * app's loopback redirect, any port), and dynamic registration turned off, so that id is
- * the only way in.
+ * the only way in. `machineClient`: a machine client registered likewise, the client
+ * credentials grant turned on and dynamic registration off.
  */
 export async function startOidcProtectedServer({
   revokeAfterRequests,
   advertisedIssuer = 'provider',
   preRegistered,
-}: { revokeAfterRequests?: number; advertisedIssuer?: 'provider' | 'relay'; preRegistered?: { clientId: string; clientSecret: string } } = {}): Promise<OidcProtectedServer> {
+  machineClient,
+}: { revokeAfterRequests?: number; advertisedIssuer?: 'provider' | 'relay'; preRegistered?: { clientId: string; clientSecret: string }; machineClient?: MachineClient } = {}): Promise<OidcProtectedServer> {
   // The ports open first (the provider is configured with both URLs); the handlers are set once they exist.
   type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
   const late: { provider?: Provider; providerCallback?: NodeListener; mcpHandler?: NodeListener } = {};
@@ -100,12 +114,15 @@ export async function startOidcProtectedServer({
             response_types: ['code'],
           },
         ]
-      : [],
+      : machineClient
+        ? [registerMachineClient(machineClient)]
+        : [],
     cookies: { keys: ['a-test-only-cookie-signing-key'] },
     scopes: ['openid', 'offline_access', MCP_SCOPE],
     features: {
       devInteractions: { enabled: false },
-      registration: { enabled: preRegistered === undefined },
+      registration: { enabled: preRegistered === undefined && machineClient === undefined },
+      clientCredentials: { enabled: machineClient !== undefined },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => mcpUrl,
@@ -142,7 +159,8 @@ export async function startOidcProtectedServer({
     requiredScopes: [MCP_SCOPE],
     verifier: {
       async verifyAccessToken(token: string): Promise<AuthInfo> {
-        const stored = await provider.AccessToken.find(token);
+        // A machine client's token is of another kind in the provider's store.
+        const stored = (await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token));
         if (!stored) throw new OAuthError(OAuthErrorCode.InvalidToken, 'The token is unknown, expired or revoked');
         const count = (uses.get(token) ?? 0) + 1;
         uses.set(token, count);

@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli-command.ts';
 import { driveConsent } from '../helpers/drive-consent.ts';
@@ -92,6 +96,40 @@ describe('npm run trace -- --authorize --client-id', () => {
       expect(result.stdout).not.toContain(secret);
       expect(result.stderr).not.toContain(secret);
     }
+  }, 60_000);
+});
+
+describe('npm run trace -- --authorize --grant client-credentials (a machine client, SEP-1046)', () => {
+  it('signs its assertion with the key in --private-key-file (the algorithm read from the key), asks no person, and prints neither key nor assertion nor token', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    server = await startOidcProtectedServer({ machineClient: { clientId: 'nightly-job', publicJwk: { ...publicKey.export({ format: 'jwk' }), alg: 'ES256' } } });
+    const directory = await mkdtemp(join(tmpdir(), 'machine-client-'));
+    const keyFile = join(directory, 'key.pem');
+    await writeFile(keyFile, pem, { mode: 0o600 });
+    try {
+      const result = await runCli(['--server', server.mcpUrl, '--authorize', '--grant', 'client-credentials', '--client-id', 'nightly-job', '--private-key-file', keyFile, '--json']);
+      expect(result.stderr).not.toContain('Open this address in a browser');
+      expect(result.code).toBe(0);
+      const trace = JSON.parse(result.stdout) as { answer: string; steps: { id: string; payload?: unknown }[] };
+      expect(trace.answer).toBe('5 plus 7 is 12.');
+      expect(trace.steps.find((step) => step.id === 'auth.client-credentials')?.payload).toMatchObject({ sent: { grant_type: 'client_credentials', client_assertion: '[redacted]' }, authentication: { alg: 'ES256' } });
+      for (const secret of [pem.split('\n')[1]!, ...server.acceptedTokens]) {
+        expect(result.stdout).not.toContain(secret);
+        expect(result.stderr).not.toContain(secret);
+      }
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses a machine client with no secret or key, and a key flag without the grant (exit 2, what to give instead)', async () => {
+    const noCredentials = await runCli(['--server', 'http://127.0.0.1:9/mcp', '--authorize', '--grant', 'client-credentials', '--client-id', 'nightly-job']);
+    expect(noCredentials.code).toBe(2);
+    expect(noCredentials.stderr).toContain('OAUTH_CLIENT_SECRET (client_secret_basic) or its key with --private-key-file (private_key_jwt)');
+    const keyWithoutGrant = await runCli(['--server', 'http://127.0.0.1:9/mcp', '--authorize', '--private-key-file', '/nonexistent.pem']);
+    expect(keyWithoutGrant.code).toBe(2);
+    expect(keyWithoutGrant.stderr).toContain('add --grant client-credentials');
   }, 60_000);
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRegistrationRequest } from './build-requests.ts';
+import { buildRegistrationRequest, buildTokenRequest } from './build-requests.ts';
 
 describe('buildRegistrationRequest', () => {
   it('says the application type SEP-837 asks for: native on this machine (the CLI, npm start), web from another host', () => {
@@ -19,5 +19,19 @@ describe('buildRegistrationRequest', () => {
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
     });
+  });
+});
+
+describe('buildTokenRequest for a machine client (client_credentials, SEP-1046)', () => {
+  it('client_secret_basic: the grant, resource and scope in the form, the id and secret form-encoded in Basic', () => {
+    const { body, headers } = buildTokenRequest({ grant: { type: 'client_credentials', scopes: ['mcp:read', 'mcp:write'] }, client: { clientId: 'job:1', clientSecret: 's3cret/+' }, resource: 'https://mcp.example.com/mcp' });
+    expect(Object.fromEntries(new URLSearchParams(body))).toEqual({ grant_type: 'client_credentials', resource: 'https://mcp.example.com/mcp', scope: 'mcp:read mcp:write' });
+    expect(atob(headers.authorization!.slice('Basic '.length))).toBe('job%3A1:s3cret%2F%2B');
+  });
+
+  it('private_key_jwt: the assertion and its type, no client_id (RFC 7523 §3: the assertion names the client), no Basic, no scope when none is asked', () => {
+    const { body, headers } = buildTokenRequest({ grant: { type: 'client_credentials', scopes: [] }, client: { clientId: 'job' }, resource: 'https://mcp.example.com/mcp', assertion: 'a.b.c' });
+    expect(Object.fromEntries(new URLSearchParams(body))).toEqual({ grant_type: 'client_credentials', resource: 'https://mcp.example.com/mcp', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: 'a.b.c' });
+    expect(headers.authorization).toBeUndefined();
   });
 });

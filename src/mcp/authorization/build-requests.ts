@@ -1,4 +1,5 @@
 import { resolveClientMetadata, startAuthorization, type OAuthClientMetadata } from '@modelcontextprotocol/client';
+import { CLIENT_ASSERTION_TYPE, type ClientPrivateKey } from './client-assertion.ts';
 
 /**
  * The messages the client sends in the flow, built from what was discovered. Each is a
@@ -36,7 +37,14 @@ export async function buildAuthorizationRequest({ endpoints, issuer, request }: 
   return { url: authorizationUrl.href, codeVerifier };
 }
 
-export type ClientCredentials = { clientId: string; clientSecret?: string; authMethod?: string };
+/** `privateKey`: a machine client that authenticates by private_key_jwt (client-assertion.ts), in place of a secret. */
+export type ClientCredentials = { clientId: string; clientSecret?: string; authMethod?: string; privateKey?: ClientPrivateKey };
+
+/** The grants the host asks for: a person's consent (a code), a refresh, or a machine client's own credentials (SEP-1046). */
+export type TokenGrant =
+  | { type: 'authorization_code'; code: string; codeVerifier: string; redirectUri: string }
+  | { type: 'refresh_token'; refreshToken: string }
+  | { type: 'client_credentials'; scopes: string[] };
 
 /**
  * The token request's body and headers (RFC 6749 §4.1.3, §6; RFC 7636 §4.5; RFC 8707 §2.2).
@@ -53,23 +61,40 @@ export function buildTokenRequest({
   grant,
   client,
   resource,
+  assertion,
 }: {
-  grant: { type: 'authorization_code'; code: string; codeVerifier: string; redirectUri: string } | { type: 'refresh_token'; refreshToken: string };
+  grant: TokenGrant;
   client: ClientCredentials;
   resource: string;
+  /** A signed private_key_jwt assertion (client-assertion.ts) for a client with a private key. */
+  assertion?: string;
 }): { body: string; headers: Record<string, string> } {
   const form = new URLSearchParams();
   form.set('grant_type', grant.type);
-  if (grant.type === 'authorization_code') {
-    form.set('code', grant.code);
-    form.set('code_verifier', grant.codeVerifier);
-    form.set('redirect_uri', grant.redirectUri);
-  } else {
-    form.set('refresh_token', grant.refreshToken);
+  switch (grant.type) {
+    case 'authorization_code':
+      form.set('code', grant.code);
+      form.set('code_verifier', grant.codeVerifier);
+      form.set('redirect_uri', grant.redirectUri);
+      break;
+    case 'refresh_token':
+      form.set('refresh_token', grant.refreshToken);
+      break;
+    case 'client_credentials':
+      break;
+    default: {
+      const never: never = grant;
+      throw new Error(`unknown grant ${JSON.stringify(never)}`);
+    }
   }
   form.set('resource', resource);
+  if (grant.type === 'client_credentials' && grant.scopes.length > 0) form.set('scope', grant.scopes.join(' '));
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
-  if (client.clientSecret !== undefined && client.authMethod !== 'client_secret_post') {
+  if (assertion !== undefined) {
+    // RFC 7523 §3 and the extension's example: the assertion's sub names the client, so no client_id.
+    form.set('client_assertion_type', CLIENT_ASSERTION_TYPE);
+    form.set('client_assertion', assertion);
+  } else if (client.clientSecret !== undefined && client.authMethod !== 'client_secret_post') {
     // RFC 6749 §2.3.1: both parts are form-encoded before they are joined.
     headers.authorization = `Basic ${btoa(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`)}`;
   } else {

@@ -21,6 +21,8 @@ export type ClientRunPlan = {
   context: unknown;
   /** MCP_CONFORMANCE_PROTOCOL_VERSION: set by the 0.2 suites; 0.1.x speaks 2025-11-25. */
   protocolVersion: string | undefined;
+  /** Where the context's private_key_pem was written (trace-as-client.ts): the CLI reads a key from a file only. */
+  privateKeyFile?: string;
 };
 
 const ERAS = ['2025-11-25', '2026-07-28'];
@@ -39,8 +41,18 @@ const QUESTIONS: Record<string, string[]> = {
 /** Auth scenarios: the suite's MCP server offers test-tool; step-up asks for a scope only tools/call needs. */
 const AUTH_QUESTION = 'Run the test tool.';
 
-const ContextSchema = z.object({
+/**
+ * The client credentials extension's scenarios (SEP-1046): the context holds a machine
+ * client's id with its secret, or its private key (PKCS#8 PEM) and signing_algorithm; the
+ * operator of a machine client chooses its grant, so the learner names it (--grant).
+ */
+const MACHINE_CLIENT_SCENARIO = /^auth\/client-credentials-/;
+
+export const ContextSchema = z.object({
   client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  private_key_pem: z.string().optional(),
+  signing_algorithm: z.string().optional(),
   toolCalls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })).optional(),
 });
 
@@ -53,9 +65,11 @@ function listQuestions(scenario: string, toolCalls: z.infer<typeof ContextSchema
   return QUESTIONS[scenario] ?? (scenario.startsWith('auth/') ? [AUTH_QUESTION] : ['What is 2 plus 3?']);
 }
 
-export function planClientRuns({ scenario, serverUrl, context, protocolVersion }: ClientRunPlan): ClientRun[] {
-  const { client_id: clientId, toolCalls } = ContextSchema.parse(context ?? {});
+export function planClientRuns({ scenario, serverUrl, context, protocolVersion, privateKeyFile }: ClientRunPlan): ClientRun[] {
+  const { client_id: clientId, signing_algorithm: algorithm, toolCalls } = ContextSchema.parse(context ?? {});
   const flags = ['--server', serverUrl, '--era', readEra(protocolVersion), '--authorize'];
   if (clientId !== undefined) flags.push('--client-id', clientId);
+  if (MACHINE_CLIENT_SCENARIO.test(scenario)) flags.push('--grant', 'client-credentials');
+  if (privateKeyFile !== undefined) flags.push('--private-key-file', privateKeyFile, ...(algorithm ? ['--private-key-alg', algorithm] : []));
   return listQuestions(scenario, toolCalls).map((question) => ({ question, flags }));
 }

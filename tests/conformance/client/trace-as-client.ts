@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
-import { planClientRuns, type ClientRun } from './client-runs.ts';
+import { ContextSchema, planClientRuns, type ClientRun } from './client-runs.ts';
 
 /**
  * The trace CLI as the client under test of the conformance suite's client scenarios.
@@ -21,8 +22,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '..', '..', '..', 'dist-server', 'cli', 'cli.js');
 /** The line before the address in the CLI's words (server/cli/trace.ts); the address is the next word. */
 const CONSENT_PROMPT = /Open this address in a browser, sign in and approve:\s+(\S+)/;
-
-const SecretSchema = z.object({ client_secret: z.string().optional() });
 
 function readContext(): unknown {
   const text = process.env.MCP_CONFORMANCE_CONTEXT;
@@ -61,9 +60,12 @@ if (!serverUrl || !scenario) {
   process.exit(2);
 }
 const context = readContext();
-const plan = planClientRuns({ scenario, serverUrl, context, protocolVersion: process.env.MCP_CONFORMANCE_PROTOCOL_VERSION });
-// A pre-registered client's secret goes where the CLI reads it, the environment, never the command line.
-const { client_secret: clientSecret } = SecretSchema.parse(context);
+// A pre-registered client's secret goes where the CLI reads it, the environment, and its private key into a file only this user reads: never the command line.
+const { client_secret: clientSecret, private_key_pem: privateKeyPem } = ContextSchema.parse(context);
+const keyDirectory = privateKeyPem ? await mkdtemp(join(tmpdir(), 'conformance-client-key-')) : undefined;
+const privateKeyFile = keyDirectory ? join(keyDirectory, 'client-key.pem') : undefined;
+if (privateKeyFile && privateKeyPem) await writeFile(privateKeyFile, privateKeyPem, { mode: 0o600 });
+const plan = planClientRuns({ scenario, serverUrl, context, protocolVersion: process.env.MCP_CONFORMANCE_PROTOCOL_VERSION, ...(privateKeyFile ? { privateKeyFile } : {}) });
 const environment = { ...process.env, ...(clientSecret ? { OAUTH_CLIENT_SECRET: clientSecret } : {}) };
 let exitCode = 0;
 for (const run of plan) {
@@ -71,4 +73,5 @@ for (const run of plan) {
   const code = await runCli(run, environment);
   if (code !== 0) exitCode = code;
 }
+if (keyDirectory) await rm(keyDirectory, { recursive: true, force: true });
 process.exit(exitCode);
