@@ -56,6 +56,32 @@ export const ContextSchema = z.object({
   toolCalls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })).optional(),
 });
 
+/**
+ * json-schema-2020-12-preservation (SEP-1613, SEP-2106) wants the inputSchema of the focal
+ * tool sent back verbatim as json_schema_echo's `schema` argument. A model would have to
+ * copy a schema out of its tool list; the mock writes arguments from the question. So the
+ * learner does the copying, as one reading the trace would: a first run lists the tools
+ * (--json), the learner takes the focal tool's inputSchema from the step where the host's
+ * MCP client hands the tools to the host (client.tools-to-host: the schema after the
+ * host's own parsing, not the wire's), and a second run asks for json_schema_echo with it
+ * written out as JSON, which the mock takes as given. A keyword the host dropped or
+ * changed on its way in or out is missing from what comes back, which the scenario checks.
+ */
+export const SCHEMA_ECHO_SCENARIO = 'json-schema-2020-12-preservation';
+const FOCAL_TOOL = 'json_schema_2020_12_tool';
+const ListingTraceSchema = z.object({ steps: z.array(z.object({ id: z.string(), payload: z.unknown().optional() })) });
+const ToolsToHostSchema = z.object({ tools: z.array(z.looseObject({ name: z.string(), inputSchema: z.unknown() })) });
+
+/** The second run: json_schema_echo with the focal tool's inputSchema as the host showed it in the first run's trace. */
+export function planSchemaEcho({ listing, flags }: { listing: string; flags: string[] }): ClientRun | undefined {
+  const trace = ListingTraceSchema.safeParse(JSON.parse(listing));
+  const handed = trace.success ? trace.data.steps.find((step) => step.id === 'client.tools-to-host') : undefined;
+  const tools = ToolsToHostSchema.safeParse(handed?.payload);
+  const schema = tools.success ? tools.data.tools.find((tool) => tool.name === FOCAL_TOOL)?.inputSchema : undefined;
+  if (schema === undefined) return undefined;
+  return { question: `Call json_schema_echo with ${JSON.stringify({ schema })}`, flags };
+}
+
 function readEra(protocolVersion: string | undefined): string {
   return protocolVersion && ERAS.includes(protocolVersion) ? protocolVersion : '2025-11-25';
 }
@@ -71,5 +97,7 @@ export function planClientRuns({ scenario, serverUrl, context, protocolVersion, 
   if (clientId !== undefined) flags.push('--client-id', clientId);
   if (MACHINE_CLIENT_SCENARIO.test(scenario)) flags.push('--grant', 'client-credentials');
   if (privateKeyFile !== undefined) flags.push('--private-key-file', privateKeyFile, ...(algorithm ? ['--private-key-alg', algorithm] : []));
+  // The schema echo's first run only lists the tools, its trace read by trace-as-client.ts (planSchemaEcho).
+  if (scenario === SCHEMA_ECHO_SCENARIO) return [{ question: 'Which tools does this server offer?', flags: [...flags, '--json'] }];
   return listQuestions(scenario, toolCalls).map((question) => ({ question, flags }));
 }

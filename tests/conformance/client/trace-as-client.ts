@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ContextSchema, planClientRuns, type ClientRun } from './client-runs.ts';
+import { ContextSchema, planClientRuns, planSchemaEcho, SCHEMA_ECHO_SCENARIO, type ClientRun } from './client-runs.ts';
 
 /**
  * The trace CLI as the client under test of the conformance suite's client scenarios.
@@ -38,10 +38,14 @@ async function openInBrowser(url: string): Promise<void> {
   }
 }
 
-function runCli(run: ClientRun, environment: NodeJS.ProcessEnv): Promise<number> {
+function runCli(run: ClientRun, environment: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string }> {
   const child = spawn(process.execPath, [CLI, 'trace', run.question, ...run.flags], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
   let unread = '';
-  child.stdout.pipe(process.stdout);
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    stdout += chunk.toString();
+  });
   child.stderr.on('data', (chunk: Buffer) => {
     process.stderr.write(chunk);
     unread += chunk.toString();
@@ -50,7 +54,7 @@ function runCli(run: ClientRun, environment: NodeJS.ProcessEnv): Promise<number>
     unread = unread.slice(consent.index + consent[0].length);
     void openInBrowser(consent[1]!);
   });
-  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, stdout })));
 }
 
 const serverUrl = process.argv.at(-1);
@@ -68,10 +72,23 @@ if (privateKeyFile && privateKeyPem) await writeFile(privateKeyFile, privateKeyP
 const plan = planClientRuns({ scenario, serverUrl, context, protocolVersion: process.env.MCP_CONFORMANCE_PROTOCOL_VERSION, ...(privateKeyFile ? { privateKeyFile } : {}) });
 const environment = { ...process.env, ...(clientSecret ? { OAUTH_CLIENT_SECRET: clientSecret } : {}) };
 let exitCode = 0;
+let lastOutput = '';
 for (const run of plan) {
   process.stderr.write(`[trace-as-client] ${scenario}: trace ${JSON.stringify(run.question)} ${run.flags.join(' ')}\n`);
-  const code = await runCli(run, environment);
+  const { code, stdout } = await runCli(run, environment);
   if (code !== 0) exitCode = code;
+  lastOutput = stdout;
+}
+if (scenario === SCHEMA_ECHO_SCENARIO && exitCode === 0) {
+  const echo = planSchemaEcho({ listing: lastOutput, flags: plan[0]!.flags.filter((flag) => flag !== '--json') });
+  if (!echo) {
+    process.stderr.write('[trace-as-client] the first run\'s trace has no json_schema_2020_12_tool among the tools the client handed the host\n');
+    exitCode = 1;
+  } else {
+    process.stderr.write(`[trace-as-client] ${scenario}: trace ${JSON.stringify(echo.question)} ${echo.flags.join(' ')}\n`);
+    const { code } = await runCli(echo, environment);
+    if (code !== 0) exitCode = code;
+  }
 }
 if (keyDirectory) await rm(keyDirectory, { recursive: true, force: true });
 process.exit(exitCode);
