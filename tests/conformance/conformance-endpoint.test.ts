@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../helpers/use-server.ts';
 import { LEGACY_HEADERS, postMcp, readMessages, startSession, type JsonRpcMessage } from '../helpers/mcp-http.ts';
@@ -30,6 +31,30 @@ async function callIn2026(name: string, params: Record<string, unknown> = {}, ex
   if (!answer) throw new Error(`No answer to tools/call ${name}: ${JSON.stringify(exchange.messages)}`);
   return answer;
 }
+
+/** One character of the sealed body changed (not the MAC's last, whose low bits base64url leaves unused). */
+const alterOneCharacter = (state: string) => `${state.slice(0, 5)}${state[5] === 'x' ? 'y' : 'x'}${state.slice(6)}`;
+
+describe('2026-07-28: the multi round-trip fixtures (SEP-2322) seal their requestState', () => {
+  it('test_input_required_result_multi_round: three rounds, each state sealed; the state of round 1 altered is refused with -32602, the intact one goes on', async () => {
+    const first = await callIn2026('test_input_required_result_multi_round');
+    const state = z.object({ result: z.object({ requestState: z.string() }) }).parse(first).result.requestState;
+    const tampered = await callIn2026('test_input_required_result_multi_round', { inputResponses: { step1: { action: 'accept', content: { name: 'Ada' } } }, requestState: alterOneCharacter(state) });
+    expect(tampered.error?.code).toBe(-32602);
+    expect(tampered.error?.message).toContain('integrity');
+    const second = await callIn2026('test_input_required_result_multi_round', { inputResponses: { step1: { action: 'accept', content: { name: 'Ada' } } }, requestState: state });
+    expect(second.result).toMatchObject({ resultType: 'input_required', inputRequests: { step2: { method: 'elicitation/create' } } });
+    const nextState = z.object({ result: z.object({ requestState: z.string() }) }).parse(second).result.requestState;
+    expect(nextState).not.toBe(state);
+    const third = await callIn2026('test_input_required_result_multi_round', { inputResponses: { step2: { action: 'accept', content: { color: 'teal' } } }, requestState: nextState });
+    expect(third.result).toMatchObject({ content: [{ type: 'text', text: expect.stringContaining('Ada likes teal') }] });
+  });
+
+  it('test_input_required_result_capabilities asks only for what the envelope declares: sampling alone, no elicitation', async () => {
+    const answer = await callIn2026('test_input_required_result_capabilities', { _meta: { 'io.modelcontextprotocol/clientCapabilities': { sampling: {} } } });
+    expect(Object.keys(z.object({ result: z.object({ inputRequests: z.record(z.string(), z.unknown()) }) }).parse(answer).result.inputRequests)).toEqual(['capital_question']);
+  });
+});
 
 describe('2026-07-28: the tools that reach back answer input_required', () => {
   it('test_sampling asks for sampling/createMessage with the prompt, and words the reply the client sends back', async () => {

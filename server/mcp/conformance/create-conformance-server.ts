@@ -11,11 +11,13 @@ import {
   isKnownResource,
   readConformanceResource,
 } from './conformance-resources.ts';
+import { getInputRequiredPrompt, INPUT_REQUIRED_PROMPT, inputRequiredConformanceTools } from './conformance-input-required-tools.ts';
 import { conformanceTools } from './conformance-tools.ts';
 
 export const CONFORMANCE_SERVER_INFO = { name: 'mcp-lifecycle-explorer-conformance', version: '0.1.0' };
 
-const toolsByName = new Map(conformanceTools.map((tool) => [tool.definition.name, tool]));
+const plainTools = [...conformanceTools, ...inputRequiredConformanceTools];
+const toolsByName = new Map(plainTools.map((tool) => [tool.definition.name, tool]));
 const taskToolsByName = new Map(conformanceTaskTools.map((tool) => [tool.definition.name, tool]));
 
 /**
@@ -42,7 +44,7 @@ export function createConformanceServer(options: { tasks?: { store: TaskStore; e
   const watched = createWatchedResourceState();
 
   if (tasks) serveTaskMethods(server, tasks.store, tasks.era);
-  const listed = [...conformanceTools, ...(tasks ? conformanceTaskTools : [])].map((tool) => tool.definition);
+  const listed = [...plainTools, ...(tasks ? conformanceTaskTools : [])].map((tool) => tool.definition);
   server.setRequestHandler('tools/list', () => ({ tools: listed }));
 
   server.setRequestHandler('tools/call', async (request, context) => {
@@ -59,6 +61,8 @@ export function createConformanceServer(options: { tasks?: { store: TaskStore; e
     try {
       return await tool.run(parsed.data, context, watched);
     } catch (error) {
+      // A protocol error (a requestState that fails its check) is the call's JSON-RPC error, not a tool's failure.
+      if (error instanceof ProtocolError) throw error;
       return errorResult(`Tool ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
@@ -80,8 +84,8 @@ export function createConformanceServer(options: { tasks?: { store: TaskStore; e
     return {};
   });
 
-  server.setRequestHandler('prompts/list', () => ({ prompts: conformancePrompts }));
-  server.setRequestHandler('prompts/get', (request) => getConformancePrompt(request.params.name, request.params.arguments));
+  server.setRequestHandler('prompts/list', () => ({ prompts: [...conformancePrompts, INPUT_REQUIRED_PROMPT] }));
+  server.setRequestHandler('prompts/get', (request, context) => (request.params.name === INPUT_REQUIRED_PROMPT.name ? getInputRequiredPrompt(context) : getConformancePrompt(request.params.name, request.params.arguments)));
   server.setRequestHandler('completion/complete', (request) => completeConformanceArgument(request.params));
 
   return server;
