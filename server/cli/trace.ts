@@ -199,7 +199,7 @@ const sandbox = serverChoice.mcpUrl === undefined && stdioCommand === undefined 
 const authorize = values.authorize || sandbox;
 if (values['client-id'] !== undefined && !authorize) fail('--client-id is for the authorization flow: add --authorize.');
 const authFault = values['auth-fault'] === undefined ? undefined : SandboxFaultSchema.safeParse(values['auth-fault']);
-const machineChoice = await readMachineClientFlags({ grant: values.grant, clientId: values['client-id'], privateKeyFile: values['private-key-file'], privateKeyAlg: values['private-key-alg'], authorize, clientSecret: process.env.OAUTH_CLIENT_SECRET });
+const machineChoice = await readMachineClientFlags({ grant: values.grant, clientId: values['client-id'], privateKeyFile: values['private-key-file'], privateKeyAlg: values['private-key-alg'], idpTokenEndpoint: values['idp-token-endpoint'], idpClientId: values['idp-client-id'], authorize, clientSecret: process.env.OAUTH_CLIENT_SECRET, idToken: process.env.OAUTH_IDP_ID_TOKEN });
 if ('error' in machineChoice) fail(machineChoice.error);
 if (authFault && !authFault.success) fail(`--auth-fault is one of ${SANDBOX_FAULTS.join(', ')}, not "${values['auth-fault']}".`);
 if (authFault && !sandbox) fail('--auth-fault switches a fault of the built-in sandbox: use it with --scenario authorization and no --server or --stdio.');

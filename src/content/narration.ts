@@ -93,6 +93,14 @@ const MCP_FOCUS: Record<string, Focus[]> = {
     { path: 'authentication.claims', note: 'who signed: iss and sub the client, aud this server', optional: true },
     { path: 'checked', note: 'token type and expiry, read before use', optional: true },
   ],
+  'auth.token-exchange': [
+    { path: 'sent.audience', note: 'the authorization server the grant is for' },
+    { path: 'checked', note: 'an ID-JAG came back, or the flow stops', optional: true },
+  ],
+  'auth.jwt-bearer': [
+    { path: 'sent.grant_type', note: 'jwt-bearer: the ID-JAG is the grant' },
+    { path: 'checked', note: 'token type and expiry, read before use', optional: true },
+  ],
   'auth.refresh': [{ path: 'sent.grant_type', note: 'refresh_token: no user needed this time' }],
   'auth.step-up': [{ path: 'challenge.scope', note: 'the scopes this request needs' }],
   'host.url-refused': [

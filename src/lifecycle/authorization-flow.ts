@@ -9,6 +9,7 @@ import { REDACTED } from '../trace/secrets.ts';
 import type { HttpExchange } from '../trace/trace.ts';
 import * as faults from './authorization-faults.ts';
 import { recordOAuthStep, registerSecrets, sendOAuthRequest } from './authorization-exchange.ts';
+import { obtainIdJag } from './authorization-enterprise.ts';
 import { fail, keepTokens, requestToken, words, type AuthorizationContext } from './authorization-token.ts';
 import { RunAborted } from './faults.ts';
 import type { AuthorizationSettings } from './run-context.ts';
@@ -152,10 +153,11 @@ function gateEndpoints(context: AuthorizationContext, { metadata, document }: { 
 }
 
 /** A machine client's pre-registered identity (SEP-1046 uses no registration): its secret or private key a run secret, shown [redacted]. */
-async function identifyMachineClient(context: AuthorizationContext, { clientId, clientSecret, privateKey }: NonNullable<AuthorizationSettings['machineClient']>): Promise<ClientCredentials> {
-  registerSecrets(context, [clientSecret, privateKey?.pem]);
+async function identifyMachineClient(context: AuthorizationContext, { clientId, clientSecret, privateKey, enterprise }: NonNullable<AuthorizationSettings['machineClient']>): Promise<ClientCredentials> {
+  registerSecrets(context, [clientSecret, privateKey?.pem, enterprise?.idToken]);
   const authentication = privateKey ? { token_endpoint_auth_method: 'private_key_jwt', private_key: REDACTED, alg: privateKey.algorithm } : clientSecret ? { token_endpoint_auth_method: 'client_secret_basic', client_secret: REDACTED } : { token_endpoint_auth_method: 'none' };
-  await context.hostStep('auth.client-id', { payload: { method: 'pre-registered machine client (client credentials grant, SEP-1046)', client_id: clientId, ...authentication } });
+  const method = enterprise ? 'pre-registered client, enterprise-managed authorization (ID-JAG and jwt-bearer grant, SEP-990)' : 'pre-registered machine client (client credentials grant, SEP-1046)';
+  await context.hostStep('auth.client-id', { payload: { method, client_id: clientId, ...authentication } });
   return { clientId, ...(clientSecret ? { clientSecret } : {}), ...(privateKey ? { privateKey } : {}) };
 }
 
@@ -262,9 +264,12 @@ async function authorizeWithCode(context: AuthorizationContext, { challenge, pre
   // Step-up keeps the scopes held and adds those the challenge names (the MCP spec's scope challenge).
   const scopes = stepUp ? [...new Set([...(previous?.scopes ?? []), ...(challenge?.scope ?? [])])] : chooseScopes({ ...(challenge?.scope ? { challenged: challenge.scope } : {}), ...(resourceMetadata?.scopes_supported ? { supported: resourceMetadata.scopes_supported } : {}) });
   const { metadata, endpoints } = discovered;
-  if (context.options.authorization!.machineClient) {
-    const tokens = await requestToken(context, { id: 'auth.client-credentials', endpoints, issuer, client, resource, grant: { type: 'client_credentials', scopes } });
-    keepTokens(context, { base: { issuer, metadata, endpoints, client, resource, scopes }, tokens, previous: held, obtainedBy: 'client-credentials' });
+  const machine = context.options.authorization!.machineClient;
+  if (machine) {
+    const enterprise = machine.enterprise;
+    const grant = enterprise ? { type: 'jwt-bearer' as const, assertion: await obtainIdJag(context, { enterprise, issuer, resource, scopes }), scopes } : { type: 'client_credentials' as const, scopes };
+    const tokens = await requestToken(context, { id: enterprise ? 'auth.jwt-bearer' : 'auth.client-credentials', endpoints, issuer, client, resource, grant });
+    keepTokens(context, { base: { issuer, metadata, endpoints, client, resource, scopes }, tokens, previous: held, obtainedBy: 'machine-client' });
     return;
   }
   const { code, codeVerifier } = await obtainCode(context, { metadata, endpoints, issuer, client, resource, scopes });

@@ -26,6 +26,9 @@ export const words = (context: AuthorizationContext) => ({ say: context.say, san
 /** Said on a machine client's token step: why no person took part. */
 const CLIENT_CREDENTIALS_NOTE = 'A machine client (the MCP client credentials extension, SEP-1046): no person, no consent page and no registration; the client proves itself to the token endpoint with the credentials its operator registered beforehand.';
 
+/** Said on the jwt-bearer step of enterprise-managed authorization. */
+const JWT_BEARER_NOTE = 'The ID-JAG from the identity provider is the grant (RFC 7523 jwt-bearer), and the client authenticates with its own credentials: the authorization server trusts the IdP’s word that the user may use this client here.';
+
 /**
  * A private_key_jwt client signs a fresh assertion for each request, for this issuer and
  * token endpoint; the assertion becomes a run secret before any step holds it, and its
@@ -41,7 +44,7 @@ async function authenticate(context: AuthorizationContext, { client, issuer, tok
 /** Sends a token request and checks the answer. */
 export async function requestToken(
   context: AuthorizationContext,
-  { id, endpoints, issuer, client, resource, grant }: { id: 'auth.token-request' | 'auth.refresh' | 'auth.client-credentials'; endpoints: ServerEndpoints; issuer: string; client: ClientCredentials; resource: string; grant: TokenGrant },
+  { id, endpoints, issuer, client, resource, grant }: { id: 'auth.token-request' | 'auth.refresh' | 'auth.client-credentials' | 'auth.jwt-bearer'; endpoints: ServerEndpoints; issuer: string; client: ClientCredentials; resource: string; grant: TokenGrant },
 ): Promise<TokenResponse> {
   const authentication = await authenticate(context, { client, issuer, tokenEndpoint: endpoints.token });
   const request = buildTokenRequest({ grant, client, resource, ...(authentication ? { assertion: authentication.assertion } : {}) });
@@ -50,7 +53,7 @@ export async function requestToken(
   const tokens = answer.status === 200 ? TokenResponseSchema.safeParse(answer.json) : undefined;
   if (tokens?.success) registerSecrets(context, [tokens.data.access_token, tokens.data.refresh_token, tokens.data.id_token]);
   const checks = tokens?.success ? { token_type: tokens.data.token_type, expires_in: tokens.data.expires_in ?? 'not given', refresh_token: tokens.data.refresh_token ? 'given' : 'none', scope: tokens.data.scope ?? 'not given' } : undefined;
-  const note = grant.type === 'client_credentials' ? { note: CLIENT_CREDENTIALS_NOTE } : {};
+  const note = grant.type === 'client_credentials' ? { note: CLIENT_CREDENTIALS_NOTE } : grant.type === 'jwt-bearer' ? { note: JWT_BEARER_NOTE } : {};
   recordOAuthStep(context, id, { payload: { sent, ...(authentication ? { authentication: authentication.shown } : {}), answer: answer.json ?? { status: answer.status }, ...(checks ? { checked: checks } : {}) }, http: answer.http, ...note });
   if (!tokens?.success) {
     const error = OAuthErrorSchema.safeParse(answer.json);

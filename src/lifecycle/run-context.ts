@@ -156,7 +156,17 @@ export type AuthorizationSettings = {
    * assertion signed with its private key (private_key_jwt); no person, consent or
    * registration takes part. When given, clientId and clientSecret above are not used.
    */
-  machineClient?: { clientId: string; clientSecret?: string; privateKey?: ClientPrivateKey };
+  machineClient?: {
+    clientId: string;
+    clientSecret?: string;
+    privateKey?: ClientPrivateKey;
+    /**
+     * Enterprise-managed authorization (SEP-990): in place of client_credentials, the
+     * user's ID token from the enterprise's identity provider is exchanged there for an
+     * ID-JAG, which the client presents as a jwt-bearer grant with its own credentials.
+     */
+    enterprise?: { idToken: string; idpTokenEndpoint: string; idpClientId?: string };
+  };
   /**
    * Sends the user to the authorization URL (it passed the URL gate); resolves with the redirect
    * URL the browser came back to. `state` is the one in the URL: a redirect without it is not this flow's.

@@ -35,7 +35,8 @@ export type Authorization = {
   refreshToken?: string;
   expiresAt?: number;
   /** How the token held was obtained: a refreshed token refused before the server ever accepted it is not a matter of expiry. */
-  obtainedBy: 'code' | 'refresh' | 'client-credentials';
+  /** machine-client: the client's own grant (client_credentials, or an enterprise's ID-JAG), no person. */
+  obtainedBy: 'code' | 'refresh' | 'machine-client';
   /** Set once the MCP server answered a request that carried this token. */
   accepted?: boolean;
 };

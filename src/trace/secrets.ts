@@ -31,6 +31,8 @@ const SECRET_QUERY_PARAMETERS = new Set([
   'token',
   'client_secret',
   'client_assertion',
+  'assertion',
+  'subject_token',
   'code',
   'code_verifier',
   'password',

@@ -123,13 +123,16 @@ describe('npm run trace -- --authorize --grant client-credentials (a machine cli
     }
   }, 60_000);
 
-  it('refuses a machine client with no secret or key, and a key flag without the grant (exit 2, what to give instead)', async () => {
+  it('refuses a machine client with no secret or key, a key flag without the grant, and an enterprise grant without the ID token (exit 2, what to give instead)', async () => {
     const noCredentials = await runCli(['--server', 'http://127.0.0.1:9/mcp', '--authorize', '--grant', 'client-credentials', '--client-id', 'nightly-job']);
     expect(noCredentials.code).toBe(2);
     expect(noCredentials.stderr).toContain('OAUTH_CLIENT_SECRET (client_secret_basic) or its key with --private-key-file (private_key_jwt)');
     const keyWithoutGrant = await runCli(['--server', 'http://127.0.0.1:9/mcp', '--authorize', '--private-key-file', '/nonexistent.pem']);
     expect(keyWithoutGrant.code).toBe(2);
     expect(keyWithoutGrant.stderr).toContain('add --grant client-credentials');
+    const enterpriseWithoutToken = await runCli(['--server', 'http://127.0.0.1:9/mcp', '--authorize', '--grant', 'enterprise', '--client-id', 'app', '--idp-token-endpoint', 'http://127.0.0.1:9/token']);
+    expect(enterpriseWithoutToken.code).toBe(2);
+    expect(enterpriseWithoutToken.stderr).toContain('OAUTH_IDP_ID_TOKEN (never on the command line)');
   }, 60_000);
 });
 

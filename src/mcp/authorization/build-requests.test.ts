@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRegistrationRequest, buildTokenRequest } from './build-requests.ts';
+import { buildIdJagRequest, buildRegistrationRequest, buildTokenRequest } from './build-requests.ts';
 
 describe('buildRegistrationRequest', () => {
   it('says the application type SEP-837 asks for: native on this machine (the CLI, npm start), web from another host', () => {
@@ -33,5 +33,27 @@ describe('buildTokenRequest for a machine client (client_credentials, SEP-1046)'
     const { body, headers } = buildTokenRequest({ grant: { type: 'client_credentials', scopes: [] }, client: { clientId: 'job' }, resource: 'https://mcp.example.com/mcp', assertion: 'a.b.c' });
     expect(Object.fromEntries(new URLSearchParams(body))).toEqual({ grant_type: 'client_credentials', resource: 'https://mcp.example.com/mcp', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: 'a.b.c' });
     expect(headers.authorization).toBeUndefined();
+  });
+});
+
+describe('enterprise-managed authorization (SEP-990)', () => {
+  it('the token exchange at the IdP asks for an ID-JAG for this authorization server and MCP server, with the ID token as its subject', () => {
+    const { body } = buildIdJagRequest({ idToken: 'id.token.value', audience: 'https://auth.example.com', resource: 'https://mcp.example.com/mcp', scopes: ['mcp:tools'], idpClientId: 'explorer-at-idp' });
+    expect(Object.fromEntries(new URLSearchParams(body))).toEqual({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+      audience: 'https://auth.example.com',
+      resource: 'https://mcp.example.com/mcp',
+      subject_token: 'id.token.value',
+      subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+      scope: 'mcp:tools',
+      client_id: 'explorer-at-idp',
+    });
+  });
+
+  it('the ID-JAG is then the assertion of a jwt-bearer grant, the client in Basic', () => {
+    const { body, headers } = buildTokenRequest({ grant: { type: 'jwt-bearer', assertion: 'the.id.jag', scopes: [] }, client: { clientId: 'app', clientSecret: 'app-secret' }, resource: 'https://mcp.example.com/mcp' });
+    expect(Object.fromEntries(new URLSearchParams(body))).toEqual({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: 'the.id.jag', resource: 'https://mcp.example.com/mcp' });
+    expect(headers.authorization).toBe(`Basic ${btoa('app:app-secret')}`);
   });
 });

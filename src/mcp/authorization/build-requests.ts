@@ -44,7 +44,11 @@ export type ClientCredentials = { clientId: string; clientSecret?: string; authM
 export type TokenGrant =
   | { type: 'authorization_code'; code: string; codeVerifier: string; redirectUri: string }
   | { type: 'refresh_token'; refreshToken: string }
-  | { type: 'client_credentials'; scopes: string[] };
+  | { type: 'client_credentials'; scopes: string[] }
+  /** RFC 7523 §2.1: an assertion as the grant; here the ID-JAG an enterprise's IdP issued (SEP-990). */
+  | { type: 'jwt-bearer'; assertion: string; scopes: string[] };
+
+const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /**
  * The token request's body and headers (RFC 6749 §4.1.3, §6; RFC 7636 §4.5; RFC 8707 §2.2).
@@ -70,7 +74,7 @@ export function buildTokenRequest({
   assertion?: string;
 }): { body: string; headers: Record<string, string> } {
   const form = new URLSearchParams();
-  form.set('grant_type', grant.type);
+  form.set('grant_type', grant.type === 'jwt-bearer' ? JWT_BEARER_GRANT : grant.type);
   switch (grant.type) {
     case 'authorization_code':
       form.set('code', grant.code);
@@ -82,13 +86,16 @@ export function buildTokenRequest({
       break;
     case 'client_credentials':
       break;
+    case 'jwt-bearer':
+      form.set('assertion', grant.assertion);
+      break;
     default: {
       const never: never = grant;
       throw new Error(`unknown grant ${JSON.stringify(never)}`);
     }
   }
   form.set('resource', resource);
-  if (grant.type === 'client_credentials' && grant.scopes.length > 0) form.set('scope', grant.scopes.join(' '));
+  if ((grant.type === 'client_credentials' || grant.type === 'jwt-bearer') && grant.scopes.length > 0) form.set('scope', grant.scopes.join(' '));
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
   if (assertion !== undefined) {
     // RFC 7523 §3 and the extension's example: the assertion's sub names the client, so no client_id.
@@ -102,6 +109,26 @@ export function buildTokenRequest({
     if (client.clientSecret !== undefined) form.set('client_secret', client.clientSecret);
   }
   return { body: form.toString(), headers };
+}
+
+/**
+ * The token exchange at an enterprise's identity provider (SEP-990, RFC 8693 §2.1): the
+ * user's ID token from that IdP, exchanged for an Identity Assertion JWT Authorization
+ * Grant (ID-JAG) for the MCP server's authorization server (`audience`, its issuer) and
+ * the MCP server (`resource`).
+ */
+export function buildIdJagRequest({ idToken, audience, resource, scopes, idpClientId }: { idToken: string; audience: string; resource: string; scopes: string[]; idpClientId?: string }): { body: string; headers: Record<string, string> } {
+  const form = new URLSearchParams({
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+    audience,
+    resource,
+    subject_token: idToken,
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+  });
+  if (scopes.length > 0) form.set('scope', scopes.join(' '));
+  if (idpClientId !== undefined) form.set('client_id', idpClientId);
+  return { body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' } };
 }
 
 /**

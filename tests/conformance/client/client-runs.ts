@@ -48,9 +48,15 @@ const AUTH_QUESTION = 'Run the test tool.';
  */
 const MACHINE_CLIENT_SCENARIO = /^auth\/client-credentials-/;
 
+/** SEP-990's scenario: the context holds the user's ID token from the suite's IdP and that IdP's token endpoint. */
+const ENTERPRISE_SCENARIO = 'auth/cross-app-access-complete-flow';
+
 export const ContextSchema = z.object({
   client_id: z.string().optional(),
   client_secret: z.string().optional(),
+  idp_client_id: z.string().optional(),
+  idp_id_token: z.string().optional(),
+  idp_token_endpoint: z.string().optional(),
   private_key_pem: z.string().optional(),
   signing_algorithm: z.string().optional(),
   toolCalls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })).optional(),
@@ -92,10 +98,11 @@ function listQuestions(scenario: string, toolCalls: z.infer<typeof ContextSchema
 }
 
 export function planClientRuns({ scenario, serverUrl, context, protocolVersion, privateKeyFile }: ClientRunPlan): ClientRun[] {
-  const { client_id: clientId, signing_algorithm: algorithm, toolCalls } = ContextSchema.parse(context ?? {});
+  const { client_id: clientId, signing_algorithm: algorithm, idp_client_id: idpClientId, idp_token_endpoint: idpTokenEndpoint, toolCalls } = ContextSchema.parse(context ?? {});
   const flags = ['--server', serverUrl, '--era', readEra(protocolVersion), '--authorize'];
   if (clientId !== undefined) flags.push('--client-id', clientId);
   if (MACHINE_CLIENT_SCENARIO.test(scenario)) flags.push('--grant', 'client-credentials');
+  if (scenario === ENTERPRISE_SCENARIO && idpTokenEndpoint !== undefined) flags.push('--grant', 'enterprise', '--idp-token-endpoint', idpTokenEndpoint, ...(idpClientId !== undefined ? ['--idp-client-id', idpClientId] : []));
   if (privateKeyFile !== undefined) flags.push('--private-key-file', privateKeyFile, ...(algorithm ? ['--private-key-alg', algorithm] : []));
   // The schema echo's first run only lists the tools, its trace read by trace-as-client.ts (planSchemaEcho).
   if (scenario === SCHEMA_ECHO_SCENARIO) return [{ question: 'Which tools does this server offer?', flags: [...flags, '--json'] }];

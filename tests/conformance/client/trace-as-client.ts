@@ -65,12 +65,12 @@ if (!serverUrl || !scenario) {
 }
 const context = readContext();
 // A pre-registered client's secret goes where the CLI reads it, the environment, and its private key into a file only this user reads: never the command line.
-const { client_secret: clientSecret, private_key_pem: privateKeyPem } = ContextSchema.parse(context);
+const { client_secret: clientSecret, private_key_pem: privateKeyPem, idp_id_token: idToken } = ContextSchema.parse(context);
 const keyDirectory = privateKeyPem ? await mkdtemp(join(tmpdir(), 'conformance-client-key-')) : undefined;
 const privateKeyFile = keyDirectory ? join(keyDirectory, 'client-key.pem') : undefined;
 if (privateKeyFile && privateKeyPem) await writeFile(privateKeyFile, privateKeyPem, { mode: 0o600 });
 const plan = planClientRuns({ scenario, serverUrl, context, protocolVersion: process.env.MCP_CONFORMANCE_PROTOCOL_VERSION, ...(privateKeyFile ? { privateKeyFile } : {}) });
-const environment = { ...process.env, ...(clientSecret ? { OAUTH_CLIENT_SECRET: clientSecret } : {}) };
+const environment = { ...process.env, ...(clientSecret ? { OAUTH_CLIENT_SECRET: clientSecret } : {}), ...(idToken ? { OAUTH_IDP_ID_TOKEN: idToken } : {}) };
 let exitCode = 0;
 let lastOutput = '';
 for (const run of plan) {
