@@ -56,6 +56,30 @@ describe('2026-07-28: the multi round-trip fixtures (SEP-2322) seal their reques
   });
 });
 
+describe('2026-07-28: the stateless diagnostic tools (SEP-2575)', () => {
+  async function exchangeIn2026(name: string, meta: Record<string, unknown>) {
+    const exchange = await postMcp(
+      endpoint(),
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {}, _meta: { ...ENVELOPE, ...meta } } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
+    );
+    return exchange.messages;
+  }
+
+  it('test_missing_capability answers -32021 (HTTP 400) naming sampling when the request does not declare it, and asks for sampling when it does', async () => {
+    const refused = await callIn2026('test_missing_capability', { _meta: { 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } }, 400);
+    expect(refused.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { sampling: {} } } });
+    const asked = await callIn2026('test_missing_capability');
+    expect(asked.result).toMatchObject({ resultType: 'input_required', inputRequests: { summary: { method: 'sampling/createMessage' } } });
+  });
+
+  it('test_logging_tool logs only when the request set a log level', async () => {
+    const logs = (messages: JsonRpcMessage[]) => messages.filter((message) => message.method === 'notifications/message');
+    expect(logs(await exchangeIn2026('test_logging_tool', {}))).toHaveLength(0);
+    expect(logs(await exchangeIn2026('test_logging_tool', { 'io.modelcontextprotocol/logLevel': 'info' }))).toHaveLength(1);
+  });
+});
+
 describe('2026-07-28: the tools that reach back answer input_required', () => {
   it('test_sampling asks for sampling/createMessage with the prompt, and words the reply the client sends back', async () => {
     const first = await callIn2026('test_sampling', { arguments: { prompt: 'What is the capital of France?' } });

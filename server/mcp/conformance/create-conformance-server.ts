@@ -12,11 +12,12 @@ import {
   readConformanceResource,
 } from './conformance-resources.ts';
 import { getInputRequiredPrompt, INPUT_REQUIRED_PROMPT, inputRequiredConformanceTools } from './conformance-input-required-tools.ts';
+import { statelessConformanceTools } from './conformance-stateless-tools.ts';
 import { conformanceTools } from './conformance-tools.ts';
 
 export const CONFORMANCE_SERVER_INFO = { name: 'mcp-lifecycle-explorer-conformance', version: '0.1.0' };
 
-const plainTools = [...conformanceTools, ...inputRequiredConformanceTools];
+const plainTools = [...conformanceTools, ...inputRequiredConformanceTools, ...statelessConformanceTools];
 const toolsByName = new Map(plainTools.map((tool) => [tool.definition.name, tool]));
 const taskToolsByName = new Map(conformanceTaskTools.map((tool) => [tool.definition.name, tool]));
 
