@@ -18,7 +18,8 @@ import { INSTALLED_SUITE_VERSION, installedSuite, NEXT_SUITE_VERSION, NODE_22, r
  *   (auth/client-credentials-*), compared with tests/conformance/baseline-client.json.
  * - 0.2.0-alpha.12 with --spec-version 2026-07-28 on a Node 22 from npm (as
  *   test:conformance:next runs the server suites): the scenarios that version marks for
- *   2026-07-28, the host in that era, compared with baseline-client-next.json.
+ *   2026-07-28 and the extensions of the grants the host implements (NEXT_EXTENSIONS),
+ *   the host in that era, compared with baseline-client-next.json.
  *
  * The CLI is bundled first (as the unit tests' global setup does), and the host runs on
  * this machine's Node in both. Exits 1 on a failure a baseline does not name and on a
@@ -30,6 +31,12 @@ import { INSTALLED_SUITE_VERSION, installedSuite, NEXT_SUITE_VERSION, NODE_22, r
 
 const CURRENT_TIMEOUT_MS = 60_000;
 const SPEC_VERSION = '2026-07-28';
+/**
+ * The 0.2.x extension scenarios of the grants the host implements, marked [extension] and
+ * so left out by --spec-version: run in the 2026-07-28 era with --force. Its other
+ * extensions (DPoP, workload identity, SEP-2640's skills) the host does not offer.
+ */
+const NEXT_EXTENSIONS = ['auth/client-credentials-basic', 'auth/client-credentials-jwt', 'auth/enterprise-managed-authorization'];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const keepDirectory = readKeepDirectory(process.argv);
@@ -43,7 +50,7 @@ async function readBaseline(file: string): Promise<Baseline> {
 
 async function runAndJudge({ run, baselineFile, specVersion }: { run: ClientSuiteRun; baselineFile: string; specVersion?: string }): Promise<boolean> {
   const started = performance.now();
-  const listed = await listClientScenarios(run.suite, specVersion);
+  const listed = [...(await listClientScenarios(run.suite, specVersion)), ...(run.forced ?? [])];
   const scenarios = chosenScenario === undefined ? listed : listed.filter((scenario) => scenario === chosenScenario);
   const results = await runClientScenarios(run, scenarios);
   const baseline = await readBaseline(baselineFile);
@@ -66,7 +73,7 @@ try {
   if (only !== 'current') {
     const suite = resolveSuiteUnderNode22(NEXT_SUITE_VERSION);
     console.log(`The ${NEXT_SUITE_VERSION} suite runs on npm's ${NODE_22} (${suite.command}); the host under test on ${process.version}.`);
-    const run = { suite, label: `suite ${NEXT_SUITE_VERSION}, ${SPEC_VERSION}`, specVersion: SPEC_VERSION, timeoutMs: CURRENT_TIMEOUT_MS, keepDirectory };
+    const run = { suite, label: `suite ${NEXT_SUITE_VERSION}, ${SPEC_VERSION}`, specVersion: SPEC_VERSION, timeoutMs: CURRENT_TIMEOUT_MS, keepDirectory, forced: NEXT_EXTENSIONS };
     clean = (await runAndJudge({ run, baselineFile: 'baseline-client-next.json', specVersion: SPEC_VERSION })) && clean;
   }
 } catch (error) {

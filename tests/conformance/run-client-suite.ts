@@ -29,6 +29,8 @@ export type ClientSuiteRun = {
   specVersion?: string;
   timeoutMs: number;
   keepDirectory?: string | undefined;
+  /** Scenarios off the spec version's timeline (extensions) run at it all the same, with --force. */
+  forced?: string[];
 };
 
 function runSuiteProcess(suite: SuiteCommand, args: string[], timeoutMs: number): Promise<{ exitCode: number | null; output: string }> {
@@ -90,6 +92,7 @@ async function runScenario(run: ClientSuiteRun, scenario: string): Promise<Scena
   try {
     const args = ['client', '--command', CLIENT_COMMAND, '--scenario', scenario, '--timeout', String(run.timeoutMs), '--output-dir', outputDirectory];
     if (run.specVersion !== undefined) args.push('--spec-version', run.specVersion);
+    if (run.forced?.includes(scenario)) args.push('--force');
     const { exitCode, output } = await runSuiteProcess(run.suite, args, run.timeoutMs + 30_000);
     if (process.env.CONFORMANCE_VERBOSE) console.log(output);
     const files = await readResultFiles(outputDirectory);

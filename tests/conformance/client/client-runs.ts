@@ -48,8 +48,11 @@ const AUTH_QUESTION = 'Run the test tool.';
  */
 const MACHINE_CLIENT_SCENARIO = /^auth\/client-credentials-/;
 
-/** SEP-990's scenario: the context holds the user's ID token from the suite's IdP and that IdP's token endpoint. */
-const ENTERPRISE_SCENARIO = 'auth/cross-app-access-complete-flow';
+/**
+ * SEP-990's scenarios (auth/cross-app-access-complete-flow in 0.1.x,
+ * auth/enterprise-managed-authorization in 0.2.x): the context holds the user's ID token
+ * from the suite's IdP and that IdP's token endpoint, which only they hand the client.
+ */
 
 export const ContextSchema = z.object({
   client_id: z.string().optional(),
@@ -102,7 +105,7 @@ export function planClientRuns({ scenario, serverUrl, context, protocolVersion, 
   const flags = ['--server', serverUrl, '--era', readEra(protocolVersion), '--authorize'];
   if (clientId !== undefined) flags.push('--client-id', clientId);
   if (MACHINE_CLIENT_SCENARIO.test(scenario)) flags.push('--grant', 'client-credentials');
-  if (scenario === ENTERPRISE_SCENARIO && idpTokenEndpoint !== undefined) flags.push('--grant', 'enterprise', '--idp-token-endpoint', idpTokenEndpoint, ...(idpClientId !== undefined ? ['--idp-client-id', idpClientId] : []));
+  if (idpTokenEndpoint !== undefined) flags.push('--grant', 'enterprise', '--idp-token-endpoint', idpTokenEndpoint, ...(idpClientId !== undefined ? ['--idp-client-id', idpClientId] : []));
   if (privateKeyFile !== undefined) flags.push('--private-key-file', privateKeyFile, ...(algorithm ? ['--private-key-alg', algorithm] : []));
   // The schema echo's first run only lists the tools, its trace read by trace-as-client.ts (planSchemaEcho).
   if (scenario === SCHEMA_ECHO_SCENARIO) return [{ question: 'Which tools does this server offer?', flags: [...flags, '--json'] }];
