@@ -33,12 +33,22 @@ function fetchAsRun(traceId: string): FetchLike {
 async function openRun(url: string, traceId: string) {
   const client = new Client({ name: 'run-subscription-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   let changes = 0;
+  let heard: () => void = () => {};
+  const firstChange = new Promise<void>((resolve) => {
+    heard = resolve;
+  });
   client.setNotificationHandler('notifications/tools/list_changed', () => {
     changes += 1;
+    heard();
   });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp/toolbox`), { fetch: fetchAsRun(traceId) }));
   const subscription = await client.listen({ toolsListChanged: true });
-  return { client, subscription, changes: () => changes };
+  return { client, subscription, changes: () => changes, firstChange };
+}
+
+/** A run's trace id: 32 hex digits, this run's number (from 1: an id of zeros is no trace id) in the last of them. */
+function traceIdOf(run: number): string {
+  return (run + 1).toString(16).padStart(32, '0');
 }
 
 describe('the list_changed of the toolbox’s unlock, in 2026-07-28', () => {
@@ -53,5 +63,30 @@ describe('the list_changed of the toolbox’s unlock, in 2026-07-28', () => {
     expect(await Promise.all([mine.subscription.closed, theirs.subscription.closed])).toEqual(['graceful', 'graceful']);
     expect([mine.changes(), theirs.changes()]).toEqual([1, 1]);
     await Promise.all([mine.client.close(), theirs.client.close()]);
+  });
+});
+
+describe('the toolbox’s per-run subscription buses', () => {
+  // server/http/run-subscriptions.ts keeps a bus per run, at most MAX_RUNS (250) at once.
+  const RUNS = 251;
+
+  it('keep 250 runs at once: the 251st run’s listen ends the oldest run’s stream, and the newest runs’ streams stay open', { timeout: 60_000 }, async () => {
+    server = await serve({ port: 0 });
+    const url = server.url;
+    const runs = [];
+    // One at a time, so the first run is the oldest bus, as the server counts them.
+    for (let run = 0; run < RUNS; run += 1) runs.push(await openRun(url, traceIdOf(run)));
+    const [oldest, second] = runs;
+    const newest = runs.at(-1);
+    if (!oldest || !second || !newest) throw new Error('the runs were not opened');
+    // The server ended it, the graceful way: without the bound this never settles (the test's timeout says so).
+    expect(await oldest.subscription.closed).toBe('graceful');
+    // The second oldest and the newest still hear their own run's change: their streams were kept.
+    await Promise.all([second, newest].map((run) => run.client.callTool({ name: 'unlock_temperature_tool', arguments: {} })));
+    await Promise.all([second.firstChange, newest.firstChange]);
+    await server.close();
+    server = undefined;
+    expect([oldest.changes(), second.changes(), newest.changes()]).toEqual([0, 1, 1]);
+    await Promise.all(runs.map((run) => run.client.close()));
   });
 });
