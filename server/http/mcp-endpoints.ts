@@ -13,6 +13,7 @@ import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpo
 import { createSessionLimits, type ClientIdentity } from './session-limits.ts';
 import { createRunSubscriptions, isListenRequest } from './run-subscriptions.ts';
 import { passStaleGateway } from './stale-gateway.ts';
+import { asksStaleList, FIXED_TOOLS_CACHE, PROTECTED_TOOLS_CACHE, STALE_AT_ONCE_CACHE, TOOLBOX_TOOLS_CACHE } from '../mcp/tool-list-cache.ts';
 
 /**
  * The MCP endpoints' handlers, each a Request -> Response function the route table
@@ -73,21 +74,23 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
     return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), { legacy: 'stateless', onerror: onError, ...(bus ? { bus } : {}) });
   };
   // The toolbox's 2026-07-28 list changes go to the subscriptions/listen streams of the run whose list changed.
-  const subscriptions = createRunSubscriptions({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog }), onError });
+  const subscriptions = createRunSubscriptions({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, toolListCache: TOOLBOX_TOOLS_CACHE }), onError });
   const { publishToolsChanged, sharedBus: toolboxBus } = subscriptions;
-  const mcp = stateless(({ inFlight }) => createMcpServer(registry, { inFlight }));
+  const mcp = stateless(({ inFlight }) => createMcpServer(registry, { inFlight, toolListCache: FIXED_TOOLS_CACHE }));
+  // ?list-ttl=0: the stale-list what-if, the same tools said to be stale at once.
+  const mcpStaleList = stateless(({ inFlight }) => createMcpServer(registry, { inFlight, toolListCache: STALE_AT_ONCE_CACHE }));
   const toolboxHandler = stateless(
-    ({ era, inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight, tasks: { store: toolbox.tasks, era }, ...(era === 'modern' ? { publishToolsChanged } : {}) }),
+    ({ era, inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight, tasks: { store: toolbox.tasks, era }, toolListCache: TOOLBOX_TOOLS_CACHE, ...(era === 'modern' ? { publishToolsChanged } : {}) }),
     toolboxBus,
   );
-  const protectedMcp = stateless(({ inFlight }) => createMcpServer(protectedRegistry, { inFlight }));
+  const protectedMcp = stateless(({ inFlight }) => createMcpServer(protectedRegistry, { inFlight, toolListCache: PROTECTED_TOOLS_CACHE }));
   const apps = createAppsServer();
-  const appsMcp = stateless(({ inFlight }) => createMcpServer(apps.registry, { catalog: apps.catalog, inFlight }));
+  const appsMcp = stateless(({ inFlight }) => createMcpServer(apps.registry, { catalog: apps.catalog, inFlight, toolListCache: FIXED_TOOLS_CACHE }));
   // The session endpoints route by era themselves: 2025-era traffic to their sessions,
   // the rest to a strict modern handler (which would refuse 2025 traffic).
   const modern = (createServer: () => Server, bus?: ServerEventBus) => createMcpHandler(createServer, { legacy: 'reject', onerror: onError, ...(bus ? { bus } : {}) });
-  const sessionsModern = modern(() => createMcpServer(registry));
-  const toolboxModern = modern(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'modern' }, publishToolsChanged }), toolboxBus);
+  const sessionsModern = modern(() => createMcpServer(registry, { toolListCache: FIXED_TOOLS_CACHE }));
+  const toolboxModern = modern(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'modern' }, publishToolsChanged, toolListCache: TOOLBOX_TOOLS_CACHE }), toolboxBus);
   // The suite's task fixtures keep their tasks in one store for both eras' instances.
   const conformanceTasks = createTaskStore();
   const conformanceModern = modern(() => createConformanceServer({ tasks: { store: conformanceTasks, era: 'modern' } }));
@@ -121,7 +124,7 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
 
   return {
     // ?gateway=stale: the header-mismatch scenario's gateway rewrites the call's Mcp-Name first.
-    serveMcp: (request) => serveParsed(passStaleGateway(request), mcp),
+    serveMcp: (request) => serveParsed(passStaleGateway(request), asksStaleList(request) ? mcpStaleList : mcp),
     serveToolbox,
     serveSessions: (request) => serveByEra(request, sessions, sessionsModern),
     serveConformance: (request) => serveByEra(request, conformanceSessions, conformanceModern),
@@ -129,7 +132,7 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
     serveApps: (request) => serveParsed(request, appsMcp),
     countSessions: limits.countSessions,
     close: async () => {
-      const handlers = [mcp, toolboxHandler, protectedMcp, appsMcp, sessionsModern, toolboxModern, conformanceModern, sessions, toolboxSessions, conformanceSessions];
+      const handlers = [mcp, mcpStaleList, toolboxHandler, protectedMcp, appsMcp, sessionsModern, toolboxModern, conformanceModern, sessions, toolboxSessions, conformanceSessions];
       await Promise.all([...handlers.map((handler) => handler.close()), subscriptions.close()]);
     },
   };

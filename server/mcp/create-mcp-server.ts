@@ -1,4 +1,4 @@
-import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type CacheHint, type Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ArgumentCheck } from '../../src/trace/server-report.ts';
@@ -29,6 +29,8 @@ export type McpServerOptions = {
    * nowhere else). Without it, the 2025-11-25 way: on the stream of the call that changed the list.
    */
   publishToolsChanged?: (runKey: string | undefined) => void;
+  /** What a 2026-07-28 tools/list says of its freshness and scope (tool-list-cache.ts); without it the SDK's ttlMs 0, private. */
+  toolListCache?: CacheHint;
 };
 
 export function createMcpServer(registry: ToolRegistry, options: McpServerOptions = {}): Server {
@@ -36,6 +38,7 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
   const server = new TaskServingServer(SERVER_INFO, {
     capabilities: { ...(catalog ? describeCatalogCapabilities(catalog) : { tools: {} }), ...(tasks ? describeTaskCapabilities(tasks.era) : {}) },
     instructions: 'A teaching server: every tool reports its registry lookup, validation and execution as progress.',
+    ...(options.toolListCache ? { cacheHints: { 'tools/list': options.toolListCache } } : {}),
   });
   // A stateless instance shares its endpoint's calls in flight, so a cancel sent in another POST can reach them.
   if (options.inFlight) shareCancellation(server, options.inFlight);

@@ -2,7 +2,8 @@ import type { Scenario } from './scenario-type.ts';
 
 /**
  * The scenarios of the lifecycles the 2026 protocol added (issue 41): a task, a task that
- * fails, and the header-mismatch what-if. Each is a real run like the others in SCENARIOS.
+ * fails, the header-mismatch what-if and the stale-list what-if. Each is a real run like
+ * the others in SCENARIOS.
  */
 export const LIFECYCLES_2026_SCENARIOS: Scenario[] = [
   {
@@ -30,5 +31,15 @@ export const LIFECYCLES_2026_SCENARIOS: Scenario[] = [
     era: '2026-07-28',
     otherEraCannot: 'In 2025-11-25 a request has no Mcp-Method or Mcp-Name header: the server reads the method and the name from the body alone, so no header can disagree with it.',
     lesson: 'In 2026-07-28 a request says its method and name twice: in the body, and in the Mcp-Method and Mcp-Name headers, so that a gateway can route it without reading the body. Here a stand-in gateway in front of the built-in server rewrites Mcp-Name from a stale table (add_numbers → add) and leaves the body alone. The server checks the headers against the body and refuses before the tool runs: HTTP 400 and -32020 (HeaderMismatch). Outside a browser (the CLI) the SDK client takes a mismatch for a stale view of the tools, lists them again and sends the call once more, and the gateway rewrites it again; in the page it does not try again. The host tells the model, which answers without the sum.',
+  },
+  {
+    id: 'stale-list',
+    title: 'What if the tool list goes stale at once: ttlMs 0',
+    question: 'What is 5 plus 7?',
+    mcpPath: '/mcp?list-ttl=0',
+    mockModel: 'mock-model-deterministic',
+    era: '2026-07-28',
+    otherEraCannot: 'In 2025-11-25 a list result carries no ttlMs: the host keeps the tools it listed until the server says they changed (list_changed), so nothing goes stale.',
+    lesson: 'In 2026-07-28 a tools/list answer says how long it stays fresh (ttlMs) and who may keep it (cacheScope). The built-in server says an hour for /mcp, whose tool never changes; here the same server says ttlMs 0, stale at once. So after the tool’s result, before the host asks the model again, it finds its list past its ttlMs and lists the tools again, and translates them again, though nothing said they changed. Compare the happy path in 2026-07-28, where the host says the list is still fresh and asks the model with it.',
   },
 ];

@@ -150,6 +150,7 @@ export const STEP_SUMMARIES: Partial<Record<StepId, string>> = {
   'mcp.subscriptions-listen.request': 'In 2026-07-28 a server sends notifications such as list_changed only on a subscription the client opens: subscriptions/listen names the ones it wants. Its answer is a stream that stays open; the client closes it when it wants no more.',
   'mcp.subscriptions.acknowledged': 'Before anything else on the stream, the server acknowledges the subscription: which of the notifications asked for it will send. Its id is the listen request’s JSON-RPC id, in _meta, and every notification on the stream carries it.',
   'host.tools-list-fresh': 'tools/list said how long its answer stays fresh (ttlMs) and who may keep it (cacheScope). Within that time, and with no change notification since, the host uses the list it has: it does not ask again.',
+  'host.tools-list-stale': 'tools/list said how long its answer stays fresh (ttlMs). Past that time the host does not trust the list it has: before the next model request it lists the tools again and translates them again.',
 };
 
 export function getStepSummary(id: string): string | undefined {

@@ -5,6 +5,7 @@ import { describeAppViewSummary } from './app-view-words.ts';
 import { PHASE_SUMMARIES } from './phase-summaries.ts';
 import { PROVIDER_MCP_PHASE_SUMMARIES } from './provider-mcp-phase-summaries.ts';
 import { describeGateTitle } from './gate-words.ts';
+import { describeListCacheWords } from './list-cache-words.ts';
 import { describeStepNumber, describeStepNumberLong } from './step-numbers.ts';
 import { describeRoundSummary } from './round-words.ts';
 import type { RunFacts, StepFacts } from './run-facts.ts';
@@ -37,7 +38,7 @@ export function describeStepWords(facts: RunFacts, index: number): StepWords | n
   const { step } = stepFacts;
   const number = describeStepNumber(step, index);
   return {
-    title: describeTitle(stepFacts),
+    title: describeTitle(facts, stepFacts),
     summary: describeSummary(facts, stepFacts),
     phase: stepFacts.phase,
     phaseHeading: describePhaseHeading(facts, stepFacts),
@@ -48,11 +49,15 @@ export function describeStepWords(facts: RunFacts, index: number): StepWords | n
 
 /** The title alone and the phase heading of every step, for lists (the timeline) that show all of them at once. */
 export function describeStepTitles(facts: RunFacts): { title: string; phase: Phase; phaseHeading: string }[] {
-  return facts.steps.map((stepFacts) => ({ title: describeTitle(stepFacts).text, phase: stepFacts.phase, phaseHeading: describePhaseHeading(facts, stepFacts).text }));
+  return facts.steps.map((stepFacts) => ({ title: describeTitle(facts, stepFacts).text, phase: stepFacts.phase, phaseHeading: describePhaseHeading(facts, stepFacts).text }));
 }
 
-function describeTitle({ step, gate, index }: StepFacts): Sentence {
+function describeTitle(facts: RunFacts, { step, gate, index }: StepFacts): Sentence {
   if (gate) return describeGateTitle(gate);
+  if (isListCacheStep(step)) {
+    const words = describeListCacheWords(readSteps(facts), index);
+    if (words) return words.title;
+  }
   if (step.id === 'mcp.stream.open' && step.http?.status !== undefined) {
     const base = getStepDefinition(step.id)?.title ?? step.title;
     return say(`${base}: ${describeStreamAnswer({ httpMethod: step.http.method, status: step.http.status })}`, { kind: 'http-status', step: index, status: step.http.status });
@@ -75,6 +80,11 @@ function describeSummary(facts: RunFacts, stepFacts: StepFacts): Sentence | null
     case 'app.tool-cancelled.notification':
     case 'app.tools-call.response':
       return describeAppViewSummary(facts, stepFacts);
+    case 'host.tools-list-fresh':
+    case 'host.tools-list-stale': {
+      const words = describeListCacheWords(readSteps(facts), index);
+      return words ? say(`${words.summary.text} ${words.scope.text}`, ...words.summary.claims, ...words.scope.claims) : say(getStepSummary(step.id) ?? '');
+    }
     case 'host.fault':
       return step.fault?.rule === 'round-cap'
         ? say('Not a failure of any part: the host’s own cap on tool rounds stopped the loop, as it is meant to. The steps before stay recorded.', { kind: 'round-cap', reached: true })
@@ -84,6 +94,14 @@ function describeSummary(facts: RunFacts, stepFacts: StepFacts): Sentence | null
       return text === undefined ? null : say(text);
     }
   }
+}
+
+function isListCacheStep(step: Step): boolean {
+  return step.id === 'host.tools-list-fresh' || step.id === 'host.tools-list-stale';
+}
+
+function readSteps(facts: RunFacts): Step[] {
+  return facts.steps.map((entry) => entry.step);
 }
 
 function describeStreamOpen(step: Step, index: number): Sentence {

@@ -1,3 +1,4 @@
+import type { CacheScope } from '../trace/list-cache.ts';
 import type { TraceStatus } from '../trace/trace.ts';
 import type { Era, GateAnswerer, McpTopology, Phase } from '../trace/vocabulary.ts';
 
@@ -59,7 +60,13 @@ export type Claim =
   /** The view was told (ui/notifications/tool-result, this step) the very result the model was handed, or another one. */
   | { kind: 'view-result'; step: number; sameAsModel: boolean }
   /** The view's own tools/call (answered at this step) got this from the server, through the host. */
-  | { kind: 'view-call-answer'; step: number; answer: ViewCallAnswer };
+  | { kind: 'view-call-answer'; step: number; answer: ViewCallAnswer }
+  /** At this step the tool list the host holds (the latest tools/list answer) was under its ttlMs (this many ms; none said counts 0), or not. */
+  | { kind: 'list-freshness'; step: number; ttlMs: number; fresh: boolean }
+  /** No notifications/tools/list_changed came between the latest tools/list answer and this step (or one did). */
+  | { kind: 'list-unchanged'; step: number; unchanged: boolean }
+  /** The latest tools/list answer before this step said this cacheScope (null: it said none). */
+  | { kind: 'cache-scope'; step: number; scope: CacheScope | null };
 
 /** Words and what they claim. */
 export type Sentence = { text: string; claims: Claim[] };

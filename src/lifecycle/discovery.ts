@@ -228,7 +228,8 @@ const MAX_FLOWS_WHILE_CONNECTING = 3;
 async function listTools(context: DiscoveryContext, connection: McpConnection): Promise<McpTool[]> {
   try {
     const listed = await guardMcpCall(context, 'during tools/list', (signal) =>
-      connection.request((client) => client.listTools(undefined, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal })),
+      // The host decides when to list (list_changed, ttlMs) and does it on the wire: the SDK's own cache never answers in its place.
+      connection.request((client) => client.listTools(undefined, { cacheMode: 'refresh', onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal })),
     );
     return listed.tools;
   } catch (error) {

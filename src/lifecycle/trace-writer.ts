@@ -167,7 +167,13 @@ export class TraceWriter {
     return total > 0 ? { learnerWaitMs: Math.round(total) } : {};
   }
 
-  append(id: StepId, fields: StepFields): Step {
+  /** Now, as a step's `at` says it: ms since the run started. */
+  readElapsedMs(): number {
+    return Math.round(this.now() - this.startedAt);
+  }
+
+  /** Records a step; `at` is now unless given (a moment the host read with readElapsedMs and decided on). */
+  append(id: StepId, fields: StepFields, at?: number): Step {
     const definition: StepDefinition = STEP_DEFINITIONS[id];
     const step: Step = {
       n: this.trace.steps.length + 1,
@@ -180,7 +186,7 @@ export class TraceWriter {
       kind: definition.kind,
       title: definition.title,
       ...this.redact(fields),
-      at: Math.round(this.now() - this.startedAt),
+      at: at ?? this.readElapsedMs(),
       ...this.readLearnerWait(),
     };
     const deprecated = fields.deprecated ?? findDeprecation({ era: this.trace.mcp.protocolVersion ?? this.trace.mcp.era, stepId: id, payload: fields.payload });

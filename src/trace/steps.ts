@@ -1451,6 +1451,15 @@ export const STEP_DEFINITIONS = {
     kind: 'internal',
     title: 'The tool list is still fresh (ttlMs) and nothing said it changed: the host does not list the tools again',
   },
+  'host.tools-list-stale': {
+    label: 'list is stale',
+    canonical: null,
+    phase: 'decision',
+    from: 'host',
+    to: 'client',
+    kind: 'internal',
+    title: 'The tool list is past its ttlMs: the host lists the tools again before it asks the model',
+  },
 } as const satisfies Record<string, StepDefinition>;
 
 export type StepId = keyof typeof STEP_DEFINITIONS;

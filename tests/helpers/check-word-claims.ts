@@ -46,6 +46,21 @@ function statusOf(step: Step): unknown {
   return carrier && typeof carrier.taskId === 'string' ? carrier.status : undefined;
 }
 
+/** The latest answer to a tools/list before this step: when it came, and the ttlMs and cacheScope it said (a whole number 0 or more; public or private). */
+function readListBefore(steps: readonly Step[], before: number): { index: number; at: number; ttlMs: number | undefined; cacheScope: string | undefined } | undefined {
+  const answers = new Set(readAnswersTo(steps.slice(0, before), 'tools/list'));
+  const index = steps.findLastIndex((step, at) => at < before && answers.has(step));
+  const result = resultOf(steps[index]);
+  if (!result) return undefined;
+  const { ttlMs, cacheScope } = result;
+  return {
+    index,
+    at: steps[index]!.at,
+    ttlMs: typeof ttlMs === 'number' && Number.isInteger(ttlMs) && ttlMs >= 0 ? ttlMs : undefined,
+    cacheScope: cacheScope === 'public' || cacheScope === 'private' ? cacheScope : undefined,
+  };
+}
+
 /** What became of a tools/call the server answered with a task, read from the task traffic itself. */
 function readTaskCallResult(inRound: readonly Step[]): string {
   if (inRound.some((step) => statusOf(step) === 'cancelled')) return 'stopped';
@@ -220,6 +235,21 @@ export function checkClaim(trace: Trace, claim: Claim, truth: RunTruth): string 
     case 'round-cap': {
       const rounds = new Set(steps.filter((step) => step.id === 'provider.response.tool-calls').map((step) => step.iteration)).size;
       return (rounds > truth.maxToolRounds) === claim.reached ? null : fail(rounds);
+    }
+    case 'list-freshness': {
+      const list = readListBefore(steps, claim.step);
+      const ttl = list?.ttlMs ?? 0;
+      const fresh = list !== undefined && steps[claim.step] !== undefined && steps[claim.step]!.at - list.at < ttl;
+      return list && ttl === claim.ttlMs && fresh === claim.fresh ? null : fail([list?.ttlMs, list?.at, steps[claim.step]?.at]);
+    }
+    case 'list-unchanged': {
+      const list = readListBefore(steps, claim.step);
+      const changed = list !== undefined && steps.slice(list.index + 1, claim.step).some((step) => method(step) === 'notifications/tools/list_changed');
+      return list && !changed === claim.unchanged ? null : fail(changed);
+    }
+    case 'cache-scope': {
+      const list = readListBefore(steps, claim.step);
+      return list && (list.cacheScope ?? null) === claim.scope ? null : fail(list?.cacheScope);
     }
     default: {
       const unknown: never = claim;

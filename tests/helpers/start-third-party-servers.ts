@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport as StreamableHTTPServerTransportV1 } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { McpServer, createMcpHandler, type McpServerOptions } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { startCrossOriginServer } from './start-cross-origin-server.ts';
 
@@ -140,12 +140,13 @@ export async function startSdkV2Server({ bearerToken, echoToken = false }: { bea
  * A v2 SDK server (McpServer through createMcpHandler, both eras) with the tools `register`
  * gives it, written as any server on that SDK is: each call's arguments are checked by the
  * SDK against the tool's own schema (zod, or a JSON Schema through `fromJsonSchema`, which
- * validates with ajv), and refused with the SDK's own words when they do not fit.
+ * validates with ajv), and refused with the SDK's own words when they do not fit. `options`
+ * go to its McpServer as they are (cacheHints: what its 2026-07-28 lists say of their freshness).
  */
-export async function startSdkV2ToolServer(register: (server: McpServer) => void): Promise<ThirdPartyServer> {
+export async function startSdkV2ToolServer(register: (server: McpServer) => void, options?: McpServerOptions): Promise<ThirdPartyServer> {
   const handler = toNodeHandler(
     createMcpHandler(() => {
-      const server = new McpServer({ name: 'sdk-v2-schema-server', version: '1.0.0' });
+      const server = new McpServer({ name: 'sdk-v2-schema-server', version: '1.0.0' }, options);
       register(server);
       return server;
     }),

@@ -187,6 +187,15 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     ]);
     expect(trace.answer).toContain('-32020');
   },
+  'stale-list': (trace) => {
+    // 2026-07-28 (the scenario's era): the list said ttlMs 0, so before the model's second request the host lists the tools again, and says why.
+    expect(payloadsOf(trace, 'mcp.tools-list.response').map((payload) => payload.result)).toEqual([expect.objectContaining({ ttlMs: 0, cacheScope: 'public' }), expect.objectContaining({ ttlMs: 0, cacheScope: 'public' })]);
+    const stale = trace.steps.find((step) => step.id === 'host.tools-list-stale');
+    expect(stale?.title).toMatch(/^The tool list is past its ttlMs \(\d+(\.\d)? (ms|s) old, ttlMs 0\) and nothing said it changed: the host lists the tools again/);
+    expect(stale?.note).toContain('cacheScope public');
+    expect(trace.steps.some((step) => step.id === 'host.tools-list-fresh')).toBe(false);
+    expect(trace.answer).toBe('5 plus 7 is 12.');
+  },
   authorization: (trace) => {
     // The sandbox's 401, its consent approved by the CLI, the token, and the request again with it.
     expect(trace.steps.find((step) => step.id === 'auth.challenge')?.http?.status).toBe(401);
