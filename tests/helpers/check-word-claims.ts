@@ -48,7 +48,9 @@ function statusOf(step: Step): unknown {
 
 /** The latest answer to a tools/list before this step: when it came, and the ttlMs and cacheScope it said (a whole number 0 or more; public or private). */
 function readListBefore(steps: readonly Step[], before: number): { index: number; at: number; ttlMs: number | undefined; cacheScope: string | undefined } | undefined {
-  const answers = new Set(readAnswersTo(steps.slice(0, before), 'tools/list'));
+  // The MCP channel alone: a view's messages (MCP Apps) number their own ids from 1 too.
+  const onMcp = steps.slice(0, before).filter((step) => (step.from === 'client' && step.to === 'server') || (step.from === 'server' && step.to === 'client'));
+  const answers = new Set(readAnswersTo(onMcp, 'tools/list'));
   const index = steps.findLastIndex((step, at) => at < before && answers.has(step));
   const result = resultOf(steps[index]);
   if (!result) return undefined;

@@ -91,6 +91,10 @@ describe('every word against the trace of its run', () => {
     const withScreen = checked.filter((entry) => entry.combination.screen && entry.trace);
     expect(withScreen.length).toBeGreaterThan(0);
     expect(withScreen.filter((entry) => !entry.trace?.steps.some((step) => step.id === 'app.tool-result.notification')).map((entry) => entry.combination.label)).toEqual([]);
+    // The host's look at its tool list before a later round (2026-07-28) was said both ways, still fresh and past its ttlMs, and held to the trace.
+    const lookedAt = (id: string) => checked.filter((entry) => entry.trace?.steps.some((step) => step.id === id)).length;
+    expect(lookedAt('host.tools-list-fresh')).toBeGreaterThan(0);
+    expect(lookedAt('host.tools-list-stale')).toBeGreaterThan(0);
   });
 
   it('refuses, in the era that cannot run it, each scenario whose lesson needs the other era', () => {
