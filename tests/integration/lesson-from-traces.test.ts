@@ -129,7 +129,8 @@ describe('aligning the two eras', () => {
     const leftOnly = rows.filter((row) => row.right === null).map((row) => row.left!.id);
     const rightOnly = rows.filter((row) => row.left === null).map((row) => row.right!.id);
     expect(leftOnly).toEqual(['mcp.initialize.request', 'mcp.initialize.response', 'mcp.initialized.notification', 'mcp.stream.open']);
-    expect(rightOnly).toEqual(['mcp.discover.request', 'mcp.discover.response']);
+    // 2026-07-28's tools/list says how long it stays fresh: before the second model request the host says it still is.
+    expect(rightOnly).toEqual(['mcp.discover.request', 'mcp.discover.response', 'host.tools-list-fresh']);
     const call = rows.find((row) => row.left?.id === 'mcp.tools-call.request')!;
     expect(call.right?.id).toBe('mcp.tools-call.request');
     expect(call.differences.join('\n')).toContain('2026-07-28 sends the mcp-method header (tools/call)');
