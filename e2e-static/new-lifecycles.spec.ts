@@ -5,7 +5,7 @@ import { waitForInBrowserServer } from './static-site-helpers.ts';
 /**
  * The lifecycles of issue 41 in the static site, where the Service Worker is the server:
  * a task in both eras (created, polled, completed), the subscription 2026-07-28 opens for
- * tools-changed, and the header-mismatch what-if (-32020).
+ * tools-changed, the header-mismatch what-if (-32020) and the stale-list what-if (ttlMs 0).
  */
 
 const steps = (page: Page, id: string) => page.locator(`[data-testid="timeline-step"][data-step-id="${id}"]`);
@@ -48,4 +48,17 @@ test('header-mismatch in the static site: the worker’s server answers -32020',
   const answers = (await readPayloadsOf(page, 'mcp.tools-call.response')) as { error?: { code: number } }[];
   // Once: the SDK client's retry after a mismatch is off in a browser.
   expect(answers.map((answer) => answer.error?.code)).toEqual([-32020]);
+});
+
+test('stale-list in the static site: the worker’s /mcp?list-ttl=0 says ttlMs 0, and the host lists the tools again before the second model request', async ({ page }) => {
+  test.setTimeout(180_000);
+  await open(page, 'stale-list', '2026-07-28');
+  await runToEnd(page);
+  await expect(page.getByTestId('answer')).toContainText('12');
+  const lists = (await readPayloadsOf(page, 'mcp.tools-list.response')) as { result?: { ttlMs?: number; cacheScope?: string } }[];
+  expect(lists.map((list) => [list.result?.ttlMs, list.result?.cacheScope])).toEqual([
+    [0, 'public'],
+    [0, 'public'],
+  ]);
+  await expect(steps(page, 'host.tools-list-stale')).toContainText('past its ttlMs');
 });
