@@ -1,14 +1,19 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approveSandboxConsent } from '../../server/cli/approve-sandbox-consent.ts';
 import { resolveJsonPath } from '../../src/content/json-paths.ts';
 import { findFocus, listFocusEntries } from '../../src/content/narration.ts';
 import { findScenario } from '../../src/content/scenarios.ts';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
+import { parseTraceFile } from '../../src/lifecycle/import-trace.ts';
+import type { AuthorizationSettings } from '../../src/lifecycle/run-context.ts';
 import { requireWireInfo, WIRE_CATALOG } from '../../src/providers/wire-catalog.ts';
 import { CLIENT_METADATA_PATH, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { ERAS, type Era } from '../../src/trace/vocabulary.ts';
 import { startHostileAuthorizationServer, writeBeaconScript } from '../helpers/start-hostile-authorization-server.ts';
+import { startOidcProtectedServer, type MachineClient } from '../helpers/start-oidc-protected-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -20,7 +25,10 @@ import { useServer } from '../helpers/use-server.ts';
  * a reply cut off by the token limit the fields of a run that ends without an answer, and
  * a reply that breaks off (the interrupted habit) what had arrived.
  * The authorization scenario's runs (the client's identity by its metadata document, or
- * registered; step-up; a refresh) carry the highlights of the flow's steps.
+ * registered; step-up; a refresh) carry the highlights of the flow's steps; a machine
+ * client's (client_credentials, with a secret and with a signed assertion, against
+ * oidc-provider) and the enterprise grant's (SEP-990, the trace the conformance suite's
+ * cross-app-access scenario made of the CLI, kept beside its runner) those of theirs.
  */
 
 const SCENARIO_IDS = ['happy-path', 'division-by-zero', 'cut-off', 'interrupted'] as const;
@@ -87,6 +95,38 @@ async function runAgainstHostileServer(): Promise<Trace> {
   }
 }
 
+/** A machine client against oidc-provider, registered with a secret or a public key. */
+async function runMachineClient(method: 'secret' | 'key'): Promise<Trace> {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const registered: MachineClient = method === 'secret' ? { clientId: 'nightly-report', clientSecret: 'machine-secret-5e1d' } : { clientId: 'build-agent', publicJwk: { ...publicKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig' } };
+  const machineClient: NonNullable<AuthorizationSettings['machineClient']> =
+    method === 'secret' ? { clientId: 'nightly-report', clientSecret: 'machine-secret-5e1d' } : { clientId: 'build-agent', privateKey: { pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'ES256' } };
+  const protectedServer = await startOidcProtectedServer({ machineClient: registered });
+  try {
+    return await createLifecycleRun({
+      question: 'What is 5 plus 7?',
+      era: '2025-11-25',
+      mcpUrl: protectedServer.mcpUrl,
+      provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: 'mock-model-deterministic' },
+      autoRelease: true,
+      networkTimeoutMs: 10_000,
+      authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: () => Promise.reject(new Error('a machine client has no person to consent')), machineClient },
+    }).start();
+  } finally {
+    await protectedServer.close();
+  }
+}
+
+/** The enterprise grant's run, as the conformance suite's own identity provider and authorization server answered it. */
+async function readCrossAppAccessTrace(): Promise<Trace> {
+  const text = await readFile(new URL('../conformance/client/traces/cross-app-access-complete-flow.json', import.meta.url), 'utf8');
+  const parsed = parseTraceFile({ text });
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.trace;
+}
+
+const GRANT_RUNS = ['client_credentials with a secret', 'client_credentials with a signed assertion', 'the enterprise grant (recorded)'] as const;
+
 const AUTHORIZATION_RUNS = [
   { scenarioId: 'authorization', byDocument: true },
   { scenarioId: 'authorization missing-scope', fault: 'missing-scope', byDocument: false },
@@ -103,6 +143,9 @@ beforeAll(async () => {
     for (const { scenarioId, byDocument, ...rest } of AUTHORIZATION_RUNS) runs.push({ wire: 'openai-chat', era, scenarioId, trace: await runAuthorization({ era, byDocument, ...('fault' in rest ? { fault: rest.fault } : {}) }) });
   }
   runs.push({ wire: 'openai-chat', era: '2025-11-25', scenarioId: REFUSED_ADDRESS, trace: await runAgainstHostileServer() });
+  runs.push({ wire: 'openai-chat', era: '2025-11-25', scenarioId: GRANT_RUNS[0], trace: await runMachineClient('secret') });
+  runs.push({ wire: 'openai-chat', era: '2025-11-25', scenarioId: GRANT_RUNS[1], trace: await runMachineClient('key') });
+  runs.push({ wire: 'openai-chat', era: '2025-11-25', scenarioId: GRANT_RUNS[2], trace: await readCrossAppAccessTrace() });
   for (const era of ERAS) {
     for (const { scenarioId, label, ...rest } of LIFECYCLE_RUNS) {
       runs.push({ wire: 'openai-chat', era, scenarioId: label, trace: await runScenario({ wire: 'openai-chat', era, scenarioId, ...('cancelTask' in rest ? { cancelTask: rest.cancelTask } : {}) }) });
@@ -114,6 +157,15 @@ describe('the highlights of a refused address', () => {
   it('all reach a value in the payload of its step', () => {
     const run = runs.find((entry) => entry.scenarioId === REFUSED_ADDRESS)!;
     expect(run.trace.steps.some((step) => step.id === 'host.url-refused')).toBe(true);
+    expect(listUnresolved(run, { includeOptional: false })).toEqual([]);
+  });
+});
+
+describe('the highlights of the grants without a person', () => {
+  it.each(GRANT_RUNS)('all reach a value in the payload of their step (%s)', (scenarioId) => {
+    const run = runs.find((entry) => entry.scenarioId === scenarioId)!;
+    expect(run.trace.status).toBe('complete');
+    expect(run.trace.steps.some((step) => ['auth.client-credentials', 'auth.token-exchange', 'auth.jwt-bearer'].includes(step.id))).toBe(true);
     expect(listUnresolved(run, { includeOptional: false })).toEqual([]);
   });
 });

@@ -71,6 +71,9 @@ const privateKeyFile = keyDirectory ? join(keyDirectory, 'client-key.pem') : und
 if (privateKeyFile && privateKeyPem) await writeFile(privateKeyFile, privateKeyPem, { mode: 0o600 });
 const plan = planClientRuns({ scenario, serverUrl, context, protocolVersion: process.env.MCP_CONFORMANCE_PROTOCOL_VERSION, ...(privateKeyFile ? { privateKeyFile } : {}) });
 const environment = { ...process.env, ...(clientSecret ? { OAUTH_CLIENT_SECRET: clientSecret } : {}), ...(idToken ? { OAUTH_IDP_ID_TOKEN: idToken } : {}) };
+// A run's trace kept as a fixture, as the third-party server's scenario made it: TRACE_AS_CLIENT_KEEP names the file for the last run's trace (--json).
+const keepFile = process.env.TRACE_AS_CLIENT_KEEP;
+if (keepFile) for (const run of plan) if (!run.flags.includes('--json')) run.flags.push('--json');
 let exitCode = 0;
 let lastOutput = '';
 for (const run of plan) {
@@ -90,5 +93,6 @@ if (scenario === SCHEMA_ECHO_SCENARIO && exitCode === 0) {
     if (code !== 0) exitCode = code;
   }
 }
+if (keepFile && exitCode === 0) await writeFile(keepFile, lastOutput);
 if (keyDirectory) await rm(keyDirectory, { recursive: true, force: true });
 process.exit(exitCode);
