@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { comesBeforeToolResult, findStepToolResult } from '../../content/find-tool-result.ts';
 import { findFocus } from '../../content/narration.ts';
 import type { Step } from '../../trace/trace.ts';
@@ -10,18 +10,15 @@ import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
 import { describeStepNumberLong } from '../../content/step-numbers.ts';
 import { CopyStepLink } from '../sharing/copy-step-link.tsx';
 import { describeEditedStep, selectEditBefore } from '../edit/edit-credit.ts';
-import { EditedMessageView } from '../edit/edited-message-view.tsx';
 import { FAILURE_LABELS } from '../step-outcome.ts';
 import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
 import { useCurrentStepWords } from '../use-step-words.ts';
 import { FullScreenButton } from './full-screen-button.tsx';
-import { HttpView } from './http-view.tsx';
 import { JsonPayload } from './json-view.tsx';
-import { TranslationView } from './translation-view.tsx';
 import { StepTimeText } from './step-time-text.tsx';
 import { TabList } from '../tab-list.tsx';
 import { findStreamSource } from './find-stream-source.ts';
-import { STEP_TITLE_TIMING } from '../wait-for-first-step.ts';
+import { STEP_TITLE_TIMING, whenFirstStepOrIdle } from '../wait-for-first-step.ts';
 import { rememberModule, useLoadedModule } from '../use-loaded-module.ts';
 
 type Tab = 'translation' | 'stream' | 'message' | 'http';
@@ -52,6 +49,26 @@ function ShownRichContent({ payload }: { payload: unknown }) {
 // The stream's playback reads each wire's frames with the providers' stream readers, which check them with zod: a chunk of
 // its own too, so the inspector (on the first page, for step 1) carries no zod. Only a streamed reply's step has the tab.
 const StreamPlayback = lazy(() => import('./stream-playback.tsx').then((module) => ({ default: module.StreamPlayback })));
+
+// A translation's sides, the HTTP exchange and an edited message (step-views.ts): fetched once step 1 is on screen, so the
+// learner's first click on one finds it loaded; until then (or if the fetch failed) the tab says so.
+const loadStepViews = rememberModule(() => whenFirstStepOrIdle().then(() => import('./step-views.ts')));
+
+function ShownStepView({ render }: { render: (views: typeof import('./step-views.ts')) => ReactNode }) {
+  const views = useLoadedModule(loadStepViews);
+  switch (views.status) {
+    case 'loaded':
+      return render(views.module);
+    case 'loading':
+      return <p className="text-sm text-slate-500">Loading this view…</p>;
+    case 'failed':
+      return <p role="alert" className="text-sm text-red-700 dark:text-red-400">This view could not be loaded ({views.message}). Check that the server is still running, then reload the page.</p>;
+    default: {
+      const unknown: never = views;
+      return unknown;
+    }
+  }
+}
 
 const selectCanRetry = (state: { pending: unknown; status: string }) => state.pending !== null && state.status === 'running';
 
@@ -131,24 +148,25 @@ function FaultPanel({ fault }: { fault: NonNullable<Step['fault']> }) {
 
 /** The tab on show: the translation, the streamed reply's playback, the message, or its HTTP exchange. */
 function InspectorBody({ step, tab, hasTabs, streamSource, wire, failed }: { step: Step; tab: Tab; hasTabs: boolean; streamSource: Step | undefined; wire: string | null; failed: boolean }) {
+  const { translation, edited, http } = step;
   return (
     <div className="min-h-0 flex-1 overflow-auto px-4 py-2" role={hasTabs ? 'tabpanel' : undefined} data-testid="inspector-body">
-      {tab === 'translation' && step.translation && <TranslationView translation={step.translation} failed={failed} />}
+      {tab === 'translation' && translation && <ShownStepView render={({ TranslationView }) => <TranslationView translation={translation} failed={failed} />} />}
       {tab === 'stream' && streamSource && wire && (
         <Suspense fallback={<p className="text-sm text-slate-500">Loading the stream's playback…</p>}>
           <StreamPlayback step={streamSource} wire={wire} />
         </Suspense>
       )}
       {tab === 'message' &&
-        (step.edited ? (
-          <EditedMessageView step={step} original={step.edited.original} focus={findFocus({ stepId: step.id, wire })} />
+        (edited ? (
+          <ShownStepView render={({ EditedMessageView }) => <EditedMessageView step={step} original={edited.original} focus={findFocus({ stepId: step.id, wire })} />} />
         ) : (
           <>
             {findStepToolResult(step) !== null && <ShownRichContent payload={step.payload} />}
             <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
           </>
         ))}
-      {tab === 'http' && step.http && <HttpView http={step.http} audience={step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp'} />}
+      {tab === 'http' && http && <ShownStepView render={({ HttpView }) => <HttpView http={http} audience={step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp'} />} />}
     </div>
   );
 }
@@ -164,6 +182,9 @@ function StepInspector({ step }: { step: Step }) {
   useEffect(() => {
     if (comesBeforeToolResult(step.id)) void loadRichContentView().catch(() => {});
   }, [step.id]);
+  useEffect(() => {
+    void loadStepViews().catch(() => {});
+  }, []);
   const outcome = useCurrentStepOutcome();
   // Every sentence here is made from what this run recorded (src/content/step-words.ts), not chosen by the step's id alone.
   const words = useCurrentStepWords();
