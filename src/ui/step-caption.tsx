@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Step } from '../trace/trace.ts';
 import { labelToolCalls } from '../content/call-labels.ts';
 import { findFocus } from '../content/narration.ts';
@@ -6,7 +6,6 @@ import { describeSessionNotFound } from '../content/session-notices.ts';
 import { INSTRUMENTATION_BADGE, INSTRUMENTATION_NOTE, isServerInstrumentation } from '../content/server-instrumentation.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/vocabulary.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
-import { EditMessageButton } from './edit/edit-message-dialog.tsx';
 import { describeEditedStep, selectEditBefore } from './edit/edit-credit.ts';
 import { LongText } from './json/long-text-notice.tsx';
 import { LegacyFunctionsButton } from './legacy-functions-button.tsx';
@@ -15,6 +14,18 @@ import { describeStepNumberShort } from '../content/step-numbers.ts';
 import { useCurrentStepWords } from './use-step-words.ts';
 import { FAILURE_LABELS } from './step-outcome.ts';
 import { useCurrentStepOutcome } from './use-step-outcomes.ts';
+import { rememberModule, useLoadedModule } from './use-loaded-module.ts';
+import { whenFirstStepOrIdle } from './wait-for-first-step.ts';
+
+// "Edit before sending" is offered only at an editable gate, which only the engine opens: its dialog is a chunk fetched once
+// step 1 is on screen, as the engine is (StepCaption asks for it when it mounts), not part of the first page.
+const loadEditDialog = rememberModule(() => whenFirstStepOrIdle().then(() => import('./edit/edit-message-dialog.tsx')));
+
+/** The edit button (edit/edit-message-dialog.tsx) once its chunk is in: before, as at a step that is no editable gate, there is none. */
+function EditMessageButton() {
+  const dialog = useLoadedModule(loadEditDialog);
+  return dialog.status === 'loaded' ? <dialog.module.EditMessageButton /> : null;
+}
 
 const selectRunWire = (state: ExplorerState) => state.runWire;
 const selectSteps = (state: ExplorerState) => state.steps;
@@ -31,6 +42,7 @@ export function StepCaption() {
   const cursor = useExplorerStore(selectCursor);
   const callLabels = useMemo(() => labelToolCalls({ steps }), [steps]);
   const callLabel = callLabels[cursor] ?? null;
+  useEffect(() => void loadEditDialog().catch(() => {}), []);
   // The step's lesson is in its first highlight: said here, above the graph, so no payload needs scrolling to find it.
   const lesson = step ? findFocus({ stepId: step.id, wire }).find((focus) => !focus.optional) : undefined;
   const failed = step?.kind === 'fault' || outcome?.failed === true;
