@@ -1,29 +1,13 @@
-import { useMemo, useState, type KeyboardEvent } from 'react';
-import { JsonView, collapseAllNested, defaultStyles, darkStyles } from 'react-json-view-lite';
-import 'react-json-view-lite/dist/index.css';
+import { useEffect, useMemo, useState } from 'react';
 import type { Focus } from '../../content/narration.ts';
 import { AnnotatedJson } from '../json/annotated-json.tsx';
 import { collectFocusHighlights, type Highlight } from '../json/json-lines.ts';
 import { useShortenedValue } from '../json/shortened-value.tsx';
-import { useIsDark } from '../use-document-preferences.ts';
+import { rememberModule, useLoadedModule } from '../use-loaded-module.ts';
+import { whenFirstStepOrIdle } from '../wait-for-first-step.ts';
 
 const NO_FOCUS: Focus[] = [];
 const NO_MARKS: Highlight[] = [];
-const expandFirstLevels = (level: number) => level < 4;
-
-// The library's value colours are too pale for small text on its background, and its focused row is grey (#eee):
-// ours meet AAA (7:1) on that grey too, as axe's color-contrast-enhanced asks (a projector washes colour out).
-const VALUE_COLORS = {
-  stringValue: 'text-emerald-900 dark:text-emerald-300',
-  numberValue: 'text-sky-900 dark:text-sky-300',
-  booleanValue: 'text-violet-900 dark:text-violet-300',
-  nullValue: 'text-slate-700 dark:text-slate-400',
-  undefinedValue: 'text-slate-700 dark:text-slate-400',
-  otherValue: 'text-slate-800 dark:text-slate-300',
-};
-const LIGHT_TREE = { ...defaultStyles, ...VALUE_COLORS };
-const DARK_TREE = { ...darkStyles, ...VALUE_COLORS };
-
 type Mode = 'highlighted' | 'tree' | 'raw';
 const MODE_LABELS: Record<Mode, string> = { highlighted: 'Highlighted', tree: 'Tree', raw: 'Raw JSON' };
 
@@ -36,16 +20,38 @@ function formatJson(value: unknown): string {
   }
 }
 
-/**
- * The tree's toggles are spans with role="button" that the library opens on a click only: Space and Enter
- * press them too, as on any button (and so are not taken for Play).
- */
-function pressTreeToggle(event: KeyboardEvent<HTMLDivElement>): void {
-  if (event.key !== ' ' && event.key !== 'Enter') return;
-  const target = event.target;
-  if (!(target instanceof HTMLElement) || target instanceof HTMLButtonElement || !target.matches('[role="button"]')) return;
-  event.preventDefault();
-  target.click();
+// The tree (react-json-view-lite and its stylesheet) is a chunk of its own, fetched once step 1 is on screen: step 1's payload
+// opens highlighted (the narration names its field), so the first page does without it. A payload that opens as a tree before
+// it has arrived shows its raw JSON meanwhile.
+const loadJsonTree = rememberModule(() => whenFirstStepOrIdle().then(() => import('./json-tree.tsx')));
+
+function RawJson({ value, testId }: { value: unknown; testId?: string }) {
+  return (
+    <pre className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] break-words whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950" data-testid={testId}>
+      {formatJson(value)}
+    </pre>
+  );
+}
+
+function ShownTree({ value, label, collapsed }: { value: object; label: string; collapsed: boolean }) {
+  const tree = useLoadedModule(loadJsonTree);
+  switch (tree.status) {
+    case 'loaded':
+      return <tree.module.JsonTree value={value} label={label} collapsed={collapsed} />;
+    case 'loading':
+      return <RawJson value={value} />;
+    case 'failed':
+      return (
+        <>
+          <p role="alert" className="mb-1 text-xs text-red-700 dark:text-red-400">The tree view could not be loaded ({tree.message}): here is the raw JSON. Reload the page to try the tree again.</p>
+          <RawJson value={value} />
+        </>
+      );
+    default: {
+      const unknown: never = tree;
+      return unknown;
+    }
+  }
 }
 
 /**
@@ -72,13 +78,15 @@ export function JsonPayload({
   const isTree = typeof value === 'object' && value !== null;
   const modes: Mode[] = isTree ? [...(focus.length > 0 || marks.length > 0 ? (['highlighted'] as const) : []), 'tree', 'raw'] : ['raw'];
   const [mode, setMode] = useState<Mode>(modes[0]!);
-  const dark = useIsDark();
   const highlights = useMemo(() => {
     const all = collectFocusHighlights(focus);
     for (const mark of marks) all.set(mark.path, mark);
     return all;
   }, [focus, marks]);
   const { shown, notice } = useShortenedValue(value);
+  useEffect(() => {
+    void loadJsonTree().catch(() => {});
+  }, []);
   return (
     <div className="min-w-0" data-testid={testId}>
       <div className="mb-1 flex items-center justify-between gap-2">
@@ -101,16 +109,8 @@ export function JsonPayload({
       </div>
       {notice}
       {mode === 'highlighted' && <AnnotatedJson value={shown} highlights={highlights} testId={testId ? `${testId}-highlighted` : undefined} />}
-      {mode === 'tree' && (
-        <div className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] dark:border-slate-700 dark:bg-slate-950" onKeyDown={pressTreeToggle}>
-          <JsonView data={shown as object} shouldExpandNode={collapsed ? collapseAllNested : expandFirstLevels} style={dark ? DARK_TREE : LIGHT_TREE} aria-label={label} />
-        </div>
-      )}
-      {mode === 'raw' && (
-        <pre className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] break-words whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950" data-testid={testId ? `${testId}-raw` : undefined}>
-          {formatJson(shown)}
-        </pre>
-      )}
+      {mode === 'tree' && <ShownTree value={shown as object} label={label} collapsed={collapsed} />}
+      {mode === 'raw' && <RawJson value={shown} testId={testId ? `${testId}-raw` : undefined} />}
     </div>
   );
 }
