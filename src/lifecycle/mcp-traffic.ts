@@ -1,48 +1,24 @@
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
-import {
-  SESSION_ALREADY_GONE,
-  describeClientMessage,
-  describeStreamAnswer,
-  describeReplayed,
-  describeStreamCut,
-  describeCancelledCallEnd,
-} from '../content/traffic-wording.ts';
-import { titleIncoming } from './incoming-titles.ts';
-import { CLOSED_BY_CALLER, type ExchangeStop } from '../mcp/exchange-bounds.ts';
-import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest, RecordedExchange } from '../mcp/recording-fetch.ts';
-import type { StepId } from '../trace/steps.ts';
-import type { HttpExchange, Step } from '../trace/trace.ts';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { describeClientMessage } from '../content/traffic-wording.ts';
+import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest } from '../mcp/recording-fetch.ts';
+import type { Step } from '../trace/trace.ts';
 import { addTraceContext } from './add-trace-context.ts';
 import { readBridgeFrameStep } from './bridge-frame-step.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
-import { classifyHttpAnswer, classifyIncoming, classifyOutgoing, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
+import { classifyOutgoing, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { Release } from './gate.ts';
 import { noteCancellation, takeNote } from './outgoing-notes.ts';
 import { RequestTracker } from './request-tracker.ts';
-import { syncSharedExchange, type PendingStep, type StepFields, type TraceWriter } from './trace-writer.ts';
+import type { PendingStep, TraceWriter } from './trace-writer.ts';
+import { recordAnswer, recordIncoming, settleExchange } from './record-mcp-answers.ts';
+import { record, refreshHttp, type Outgoing, type Recorder, type TrafficObserver } from './traffic-recorder.ts';
 
 /**
  * Turns the MCP client's HTTP traffic into steps. Every outgoing JSON-RPC message is
  * held at the gate before it leaves; every message that comes back (a JSON body or
- * each SSE frame) becomes a step when it arrives. Nothing here is scripted: the
+ * each SSE frame) becomes a step when it arrives (record-mcp-answers.ts). Nothing here is scripted: the
  * steps are whatever the SDK client and the server really sent.
  */
-
-/** What the traffic recorder attaches to an exchange before it leaves, to find it again. */
-type Outgoing = {
-  stepId: StepId;
-  /** The message as it left (edited, when the learner edited it). */
-  payload: unknown;
-  /** The client's own id and method, which an edit keeps. */
-  requestId: RequestId | undefined;
-  method: string | undefined;
-  original?: unknown;
-  /** The step's own title, when the step table's says too little. */
-  title?: string;
-  /** Why the request went when it did (noteNext). */
-  note?: string;
-};
-type Exchange = RecordedExchange<Outgoing>;
 
 /** The messages of a transport that is not HTTP (a stdio program the CLI starts), recorded as they are sent and received. */
 export type MessageRecorder = {
@@ -74,148 +50,6 @@ export type McpTraffic = {
    */
   endRun(title: string): void;
 };
-
-export type TrafficObserver = {
-  /** A request left, or part of an answer to one arrived. */
-  onActivity?: () => void;
-  /** A JSON-RPC request of this method left (past the gate, on the wire). */
-  onSent?: (method: string) => void;
-  /** An answer ended (or broke) before the JSON-RPC response to its request was in it. */
-  onUnanswered?: (reason: string | undefined) => void;
-  /** The recorder stopped an answer itself (over a bound, or a redirect); progressFrames says how much of it was progress. */
-  onStopped?: (stop: ExchangeStop, progressFrames: number) => void;
-};
-
-/**
- * What every part of the recorder shares: where steps go, what correlates them, and the
- * one HTTP record per live exchange that all of its steps hold.
- */
-type Recorder = {
-  writer: TraceWriter;
-  tracker: RequestTracker<Step>;
-  observer: TrafficObserver;
-  shared: Map<number, HttpExchange>;
-  traceId: string;
-  /** Set once the run is over: the title of the DELETE that ends its session. */
-  endedRunTitle?: string;
-  /** Notes waiting for the next request of a method (noteNext). */
-  nextNotes: Map<string, string>;
-};
-
-/** The exchange's one shared HTTP record, brought up to date (headers, then the body or frames as they arrive). */
-function shareHttp({ shared }: Recorder, exchange: Exchange): HttpExchange {
-  const http = shared.get(exchange.exchangeId);
-  if (http) return syncSharedExchange(http, exchange);
-  const created = syncSharedExchange({ method: exchange.method, url: exchange.url, requestHeaders: {} }, exchange);
-  shared.set(exchange.exchangeId, created);
-  return created;
-}
-
-/** Appends a step, tied to the HTTP exchange that carried it when there is one (a stdio message has none). */
-function record(recorder: Recorder, exchange: Exchange | undefined, id: StepId, fields: StepFields): void {
-  if (!exchange) {
-    recorder.writer.append(id, fields);
-    return;
-  }
-  recorder.tracker.attach(exchange.exchangeId, recorder.writer.append(id, { http: shareHttp(recorder, exchange), ...fields }));
-}
-
-/**
- * Tells the view the exchange's steps changed. They share one record, so only the
- * telling costs per step: at the answer's headers and end that is every step, for a frame
- * only the latest one (telling every step of a long stream at every frame is quadratic).
- */
-function refreshHttp(recorder: Recorder, exchange: Exchange, which: 'all' | 'latest'): void {
-  const http = shareHttp(recorder, exchange);
-  const steps = recorder.tracker.recordedFor(exchange.exchangeId);
-  for (const step of which === 'all' ? steps : steps.slice(-1)) recorder.writer.update(step, { http });
-}
-
-/** Records a message that came back; false when it is no step of its own. */
-function recordIncoming(recorder: Recorder, message: JSONRPCMessage, exchange: Exchange | undefined): boolean {
-  const { tracker } = recorder;
-  const answeredId = 'method' in message ? undefined : message.id;
-  const stepId = classifyIncoming({ message, answers: answeredId === undefined ? undefined : tracker.requestStepOf(answeredId) });
-  if (!stepId) return false;
-  const resumedFrom = exchange?.method === 'GET' ? exchange.requestHeaders['last-event-id'] : undefined;
-  record(recorder, exchange, stepId, { payload: message, ...titleIncoming(message, stepId), ...(resumedFrom ? { note: describeReplayed(resumedFrom) } : {}) });
-  if (answeredId !== undefined) tracker.noteAnswered(answeredId, message);
-  return true;
-}
-
-function recordAnswer(recorder: Recorder, exchange: Exchange): void {
-  const sentSessionId = Boolean(exchange.requestHeaders['mcp-session-id']);
-  const answer = classifyHttpAnswer({ httpMethod: exchange.method, status: exchange.status, sentSessionId });
-  switch (answer) {
-    case 'session-expired': {
-      // The server no longer knows this session: the host will start a new one and ask again,
-      // so this answer is complete as it is.
-      record(recorder, exchange, 'mcp.session.expired', {
-        payload: parseJsonBody(exchange.responseBody) ?? null,
-        ...(exchange.method === 'DELETE' ? { title: SESSION_ALREADY_GONE } : {}),
-      });
-      const id = exchange.context?.requestId;
-      if (id !== undefined) recorder.tracker.noteAnswered(id);
-      return;
-    }
-    case 'stream-status': {
-      const resuming = exchange.method === 'GET' && exchange.requestHeaders['last-event-id'] !== undefined;
-      const outcome = describeStreamAnswer({ httpMethod: exchange.method, status: exchange.status ?? 0, resuming });
-      for (const step of recorder.tracker.recordedFor(exchange.exchangeId)) recorder.writer.update(step, { title: `${step.title}: ${outcome}` });
-      return;
-    }
-    case 'messages': {
-      const body = parseJsonBody(exchange.responseBody);
-      for (const item of Array.isArray(body) ? body : body === undefined ? [] : [body]) {
-        const message = readJsonRpcMessage(item);
-        if (message) recordIncoming(recorder, message, exchange);
-      }
-      refreshHttp(recorder, exchange, 'all');
-      return;
-    }
-    default: {
-      const unexpected: never = answer;
-      throw new Error(`Unknown HTTP answer ${String(unexpected)}`);
-    }
-  }
-}
-
-/** The answer of a cancelled call ended with no result: the server ended it, or the host closed it (CLOSED_BY_CALLER). */
-function recordCallStopped(recorder: Recorder, exchange: Exchange, id: RequestId): void {
-  const progressEvents = recorder.tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
-  const end = describeCancelledCallEnd({ endedByServer: exchange.error === undefined, closedByClient: exchange.error === CLOSED_BY_CALLER, answerBegan: exchange.status !== undefined, progressEvents });
-  if (end) record(recorder, exchange, end.stepId, { payload: { requestId: id, progressEvents }, ...(end.title ? { title: end.title } : {}) });
-}
-
-function settleExchange(recorder: Recorder, exchange: Exchange): void {
-  const { tracker, observer, shared } = recorder;
-  if (exchange.stopped) {
-    const progressFrames = tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
-    observer.onStopped?.(exchange.stopped, progressFrames);
-  }
-  const id = exchange.context?.requestId;
-  if (id === undefined) {
-    shared.delete(exchange.exchangeId);
-    return;
-  }
-  if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id), closedUnanswered: exchange.error === CLOSED_BY_CALLER && exchange.status === undefined })) {
-    const lastEventId = findResumableEventId({ frames: exchange.sse, stopped: exchange.stopped !== undefined });
-    if (tracker.isCancelled(id)) {
-      // The client cancelled the call: a stream the server ends without the result is the server obeying, one the
-      // host closed is said to be; one that broke otherwise was closed when the run ended: nothing to tell.
-      recordCallStopped(recorder, exchange, id);
-    } else if (lastEventId !== undefined) {
-      // The SDK reconnects by itself and the answer comes on that stream: the request is not over.
-      record(recorder, exchange, 'mcp.stream.cut', { payload: { lastEventId, eventsReceived: exchange.sse?.length ?? 0, ...(exchange.error ? { error: exchange.error } : {}) }, title: describeStreamCut(lastEventId) });
-      shared.delete(exchange.exchangeId);
-      return;
-    } else {
-      observer.onUnanswered?.(exchange.error);
-    }
-  }
-  shared.delete(exchange.exchangeId);
-  tracker.noteEnded(id);
-}
 
 /** Holds a message the client sends at the gate, and applies the learner's edit to it. */
 async function holdOutgoing(
