@@ -60,7 +60,6 @@ const sizeRules = { 'max-lines': ['error', { max: 300 }], 'max-lines-per-functio
 // Still over the limits, to be split (issue 37). Each is held at its size today, so none grows while it waits; take
 // an entry out once its file is split.
 const STILL_OVER = [
-  { file: 'src/lifecycle/provider-call.ts', functionLines: 87 }, // callProvider
   { file: 'src/ui/app.tsx', functionLines: 84 }, // App
   { file: 'src/ui/graph/lifecycle-graph.tsx', functionLines: 105 }, // LifecycleGraph
 ].map(({ file, fileLines = 300, functionLines = 80 }) => ({

@@ -11,7 +11,7 @@ import { explainProviderFailure } from './provider-faults.ts';
 import { explainProviderMcpFailure } from '../content/provider-reach.ts';
 import { readRetryAfterMs } from './retry-after.ts';
 import type { HttpExchange, Phase, SseFrame, StreamSummary } from '../trace/trace.ts';
-import { createStreamedReplyCollector } from './collect-streamed-reply.ts';
+import { createStreamedReplyCollector, type StreamedReplyCollector } from './collect-streamed-reply.ts';
 import { snapshotExchange } from './trace-writer.ts';
 import { collectSecretValues, redactSecretValues, redactUrl } from '../trace/secrets.ts';
 
@@ -72,67 +72,95 @@ export async function callProvider(input: ProviderCallInput): Promise<ProviderRe
   // echoes back must not reach them, as it does not reach the recorded exchange.
   const secrets = [...(settings.apiKey ? [settings.apiKey] : []), ...collectSecretValues({ headers: request.headers, url: address })];
   const url = redactUrl({ url: address, secrets });
-  let exchange: RecordedExchange | undefined;
-  let answer: RecordedAnswer;
-  let text = '';
+  const seen: SeenExchange = {};
   // Whatever the settings say, a reply that comes as a stream (a request edited at the gate to ask for one) is read as one.
   const collector = createStreamedReplyCollector({ wire: adapter.id });
-  // The body is read inside the same guard: an event stream's bounds end it while it is read.
+  let sent: { answer: RecordedAnswer; text: string };
   try {
-    answer = await recordExchange(
-      address,
-      { method: 'POST', headers: request.headers, body: JSON.stringify(request.body), signal },
-      {
-        fetch: input.fetch,
-        secrets,
-        timeoutMs: input.timeoutMs,
-        ...(input.limits ? { limits: input.limits } : {}),
-        listener: (event) => {
-          exchange = event.exchange;
-          const framed = collector.take(event);
-          if (framed) input.onFrame?.(framed.framing, framed.frame);
-          // A plain body is read before its answer is told, and its end follows at once: the end's copy is the one to keep.
-          else if (!(event.type === 'response' && event.exchange.responseBody !== undefined)) input.onExchange(snapshotExchange(event.exchange));
-        },
-      },
-    );
-    // A stream that breaks off is explained from its frames below; one stopped by a bound is explained here.
-    if (answer.kind === 'read') text = redactSecretValues({ text: answer.text, secrets });
-    else if (collector.streaming()) await answer.response.arrayBuffer().catch((error: unknown) => { if (error instanceof ExchangeStopped) throw error; });
-    else text = redactSecretValues({ text: await answer.response.text(), secrets });
+    sent = await sendRecorded(input, { address, secrets, collector, seen });
   } catch (error) {
     if (signal.aborted) throw new RunAborted();
     if (error instanceof ExchangeStopped) throw new HostFault(explainProviderStop({ stop: error.stop, url, label: adapter.label, say }), phase);
     // The answer had begun (a 2xx and part of its body) when the connection broke: the reply was interrupted, not refused.
-    const broken = readBrokenBody(exchange, error);
+    const broken = readBrokenBody(seen.exchange, error);
     if (broken) return broken;
     throw new HostFault(explainProviderFailure({ error, url, label: adapter.label, kind: settings.kind, say }), phase);
   }
+  const { answer, text } = sent;
   const response = answer.kind === 'streamed' ? answer.response : answer;
-  if (collector.streaming()) return readStreamedReply({ adapter, settings, headers: response.headers, collector, exchange, url, secrets, phase, signal, say });
-  const http = exchange ? snapshotExchange(exchange) : { method: 'POST', url, requestHeaders: {} };
+  if (collector.streaming()) return readStreamedReply({ adapter, settings, headers: response.headers, collector, exchange: seen.exchange, url, secrets, phase, signal, say });
+  const http = seen.exchange ? snapshotExchange(seen.exchange) : { method: 'POST', url, requestHeaders: {} };
   if (!response.ok) throw refuseReply({ response, text, url, label: adapter.label, kind: settings.kind, say, phase, mcpServerUrl: input.providerMcpServerUrl });
+  return readWholeReply({ adapter, settings, text, headers: response.headers, http, url, secrets, phase, say });
+}
+
+/** The exchange as the recorder last told it, kept for the reading that follows (and for a body that broke off). */
+type SeenExchange = { exchange?: RecordedExchange };
+
+/**
+ * Sends the request through the recorder, which tells each event of the exchange on (its
+ * frames to the collector), and reads a whole body as text, without the secrets. The body
+ * is read inside the same guard: an event stream's bounds end it while it is read.
+ */
+async function sendRecorded(
+  input: ProviderCallInput,
+  { address, secrets, collector, seen }: { address: string; secrets: string[]; collector: StreamedReplyCollector; seen: SeenExchange },
+): Promise<{ answer: RecordedAnswer; text: string }> {
+  const answer = await recordExchange(
+    address,
+    { method: 'POST', headers: input.request.headers, body: JSON.stringify(input.request.body), signal: input.signal },
+    {
+      fetch: input.fetch,
+      secrets,
+      timeoutMs: input.timeoutMs,
+      ...(input.limits ? { limits: input.limits } : {}),
+      listener: (event) => {
+        seen.exchange = event.exchange;
+        const framed = collector.take(event);
+        if (framed) input.onFrame?.(framed.framing, framed.frame);
+        // A plain body is read before its answer is told, and its end follows at once: the end's copy is the one to keep.
+        else if (!(event.type === 'response' && event.exchange.responseBody !== undefined)) input.onExchange(snapshotExchange(event.exchange));
+      },
+    },
+  );
+  // A stream that breaks off is explained from its frames later; one stopped by a bound is explained by the caller.
+  if (answer.kind === 'read') return { answer, text: redactSecretValues({ text: answer.text, secrets }) };
+  if (collector.streaming()) {
+    await answer.response.arrayBuffer().catch((error: unknown) => { if (error instanceof ExchangeStopped) throw error; });
+    return { answer, text: '' };
+  }
+  return { answer, text: redactSecretValues({ text: await answer.response.text(), secrets }) };
+}
+
+/** A whole 2xx body: the reply the format reads from its JSON, or an interrupted one when the JSON stopped before it closed. */
+function readWholeReply(input: {
+  adapter: WireAdapter;
+  settings: ProviderSettings;
+  text: string;
+  headers: Headers;
+  http: HttpExchange;
+  url: string;
+  secrets: string[];
+  phase: Phase;
+  say: FaultWords;
+}): ProviderResponse {
+  const { adapter, settings, text, http, url, phase, say } = input;
+  const reasoning = readReasoning(input.headers, input.secrets);
+  const explain = (why: string) => new HostFault({ ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }), why }, phase);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     // A body that began as JSON and stopped before it closed came cut, not wrong.
     const cut = readBodyCut({ text });
-    if (cut) return { reply: createInterruptedReply({ stop: cut, text: '', finishReason: null }), body: text, http, reasoning: readReasoning(response.headers, secrets) };
-    throw new HostFault({
-      ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }),
-      why: `The body is not JSON: it begins “${text.slice(0, 80)}”.`,
-    }, phase);
+    if (cut) return { reply: createInterruptedReply({ stop: cut, text: '', finishReason: null }), body: text, http, reasoning };
+    throw explain(`The body is not JSON: it begins “${text.slice(0, 80)}”.`);
   }
   try {
-    const reply = adapter.readResponse({ body });
-    return { reply, body, http, reasoning: readReasoning(response.headers, secrets) };
+    return { reply: adapter.readResponse({ body }), body, http, reasoning };
   } catch (error) {
     if (!(error instanceof ProviderReplyError)) throw error;
-    throw new HostFault({
-      ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }),
-      why: error.message,
-    }, phase);
+    throw explain(error.message);
   }
 }
 
@@ -176,7 +204,7 @@ async function readStreamedReply(input: {
   adapter: WireAdapter;
   settings: ProviderSettings;
   headers: Headers;
-  collector: ReturnType<typeof createStreamedReplyCollector>;
+  collector: StreamedReplyCollector;
   exchange: RecordedExchange | undefined;
   url: string;
   secrets: string[];
