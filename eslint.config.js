@@ -61,7 +61,6 @@ const sizeRules = { 'max-lines': ['error', { max: 300 }], 'max-lines-per-functio
 // an entry out once its file is split.
 const STILL_OVER = [
   { file: 'src/ui/app.tsx', functionLines: 84 }, // App
-  { file: 'src/ui/graph/lifecycle-graph.tsx', functionLines: 105 }, // LifecycleGraph
 ].map(({ file, fileLines = 300, functionLines = 80 }) => ({
   files: [file],
   rules: { 'max-lines': ['error', { max: fileLines }], 'max-lines-per-function': ['error', { max: functionLines }] },
