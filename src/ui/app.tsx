@@ -1,14 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { setViewPreferences } from '../store/actions.ts';
 import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
 import type { MainView } from '../store/view-preferences.ts';
+import { AppHeader } from './app-header.tsx';
 import { Controls } from './controls/controls.tsx';
-import { DisplayControls } from './display-controls.tsx';
+import { LessonBar } from './lesson/lazy-lesson-bar.ts';
 import { loadLifecycleGraph } from './graph/load-lifecycle-graph.ts';
-import { QuestionBar } from './question-bar.tsx';
-import { ModelSettingsButton } from './settings/model-settings-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
-import { TraceFileControls, TraceSourceBanner } from './sharing/trace-file-controls.tsx';
+import { TraceSourceBanner } from './sharing/trace-file-controls.tsx';
 import { LinkOpening, OpenedLinkBanner } from './sharing/opened-link-banner.tsx';
 import { useLinkOpening } from '../store/link-opening.ts';
 import { StaticSiteBanner } from './static-site/static-site-banner.tsx';
@@ -21,24 +20,13 @@ import { useLoadedModule } from './use-loaded-module.ts';
 import { Inspector } from './inspector/inspector.tsx';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 import { ViewBoundary } from './view-boundary.tsx';
-import { whenFirstStepOrIdle } from './wait-for-first-step.ts';
-import { EmbedQuestion } from './embed-question.tsx';
 import { GRAPH_VIEW_ID, GraphSplit } from './graph-split.tsx';
-import { GatedLink } from './open-gated-url.tsx';
-import { passUrlGate } from '../trace/url-gate.ts';
 import { TabList } from './tab-list.tsx';
 
 // The inspector is part of the first page: the first Next shows step 1 in it before the engine exists, and an import()
 // of its chunk, even preloaded, resolved a frame or more after that press. Its heavy parts (a tool result's rich content,
 // a stream's playback) are chunks of their own. The sequence diagram is not needed for the first paint.
-// The lesson tools (predictions, era twins, the model's view, the code, teacher's notes) are a chunk of their own.
-// It waits for step 1 if Next is pressed at once (whenFirstStepOrIdle): it reads the lesson plan with zod, and its chunks
-// would otherwise be run between that press and its step.
-const loadLessonBar = () => whenFirstStepOrIdle().then(() => import('./lesson/lesson-bar.tsx'));
-const LessonBar = lazy(() => loadLessonBar().then((module) => ({ default: module.LessonBar })));
-const LessonSwitches = lazy(() => loadLessonBar().then((module) => ({ default: module.LessonSwitches })));
-/** ?embed=1: the view for an iframe (src/store/embed.ts), without settings or files. */
-const EMBED = new URLSearchParams(window.location.search).get('embed') === '1';
+// The lesson tools are a chunk of their own too (lesson/lazy-lesson-bar.ts).
 
 const SequenceDiagram = lazy(() => import('./sequence/sequence-diagram.tsx').then((module) => ({ default: module.SequenceDiagram })));
 
@@ -160,40 +148,6 @@ function LifecyclePanel() {
   );
 }
 
-/** The model, the trace files and the display settings; on a phone, folded behind one button so the lifecycle comes first. */
-function HeaderTools() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        className="ml-auto rounded-md border border-slate-300 px-2.5 py-1.5 text-sm sm:hidden dark:border-slate-600"
-        aria-expanded={open}
-        aria-controls="header-tools"
-        onClick={() => setOpen(!open)}
-      >
-        {open ? 'Hide settings' : 'Settings and files'}
-      </button>
-      <div id="header-tools" className={`${open ? 'flex' : 'hidden'} w-full flex-wrap items-center gap-2 sm:ml-auto sm:flex sm:w-auto`}>
-        <ModelSettingsButton />
-        <TraceFileControls />
-        <DisplayControls />
-      </div>
-    </>
-  );
-}
-
-/** The embed view's way out: this page's own address without embed=1 (gated like any: a pasted address may be anything). */
-function FullExplorerLink() {
-  const gated = passUrlGate({ text: window.location.href.replace(/([?&])embed=1&?/, '$1').replace(/[?&]$/, ''), httpOrigins: [window.location.origin] });
-  if (!gated.ok) return null;
-  return (
-    <GatedLink url={gated.url} className="ml-auto text-sm text-sky-800 underline dark:text-sky-300">
-      Open in the full explorer
-    </GatedLink>
-  );
-}
-
 /**
  * The grid's rows, where the app is the window's height. On a projector the graph is what the room looks at: it gets
  * most of the height. Squat (a 720- or 768-line screen), the graph's row is at least what its content needs (the graph's
@@ -205,43 +159,50 @@ function chooseGridRows({ chosenHeight, presenter }: { chosenHeight: boolean; pr
   return 'tall:grid-rows-[minmax(18rem,1fr)_minmax(20rem,1fr)] squat:grid-rows-[minmax(min-content,1.3fr)_minmax(0,1fr)]';
 }
 
+/** The run's panels: full screen, the inspector and the controls alone; otherwise the lifecycle, the inspector and the timeline in a grid. */
+function RunPanels() {
+  const layout = useExplorerStore(selectInspectorLayout);
+  const presenter = useExplorerStore(selectPresenter);
+  const graphHeight = useExplorerStore(selectGraphHeight);
+  const rows = chooseGridRows({ chosenHeight: graphHeight !== null, presenter });
+  return layout === 'full' ? (
+    <main className="flex min-h-0 flex-1 flex-col gap-2 p-2 sm:gap-3 sm:p-3">
+      <div className={`h-[calc(100dvh-8rem)] roomy:h-auto roomy:flex-1 ${panel}`} data-testid="inspector-panel">
+        <InspectorPanel />
+      </div>
+      {/* Full screen hides the graph, not the way on: Back, Next and Play stay at hand. */}
+      <div className={`p-2 ${panel} cramped:contents`}>
+        <Controls />
+      </div>
+    </main>
+  ) : (
+    <main className={`grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 sm:gap-3 sm:p-3 squat:gap-2 squat:p-2 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem] ${rows}`}>
+      <LifecyclePanel />
+      {/* The inspector comes before the timeline: on a phone it is the detail of the step on show, and Tab reaches it first. */}
+      <div className={`h-[min(85dvh,46rem)] min-h-[24rem] lg:col-start-1 lg:row-start-2 roomy:h-auto roomy:min-h-0 ${panel}`} data-testid="inspector-panel">
+        <InspectorPanel />
+      </div>
+      {/* Beside the others the timeline takes their height and scrolls inside it; stacked, it has a height of its own. */}
+      <aside aria-label="Timeline" className={`relative h-[28rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-auto squat:row-span-1 squat:row-start-2 ${panel}`}>
+        <div className="h-full lg:absolute lg:inset-0">
+          <ViewBoundary view="timeline">
+            <Timeline />
+          </ViewBoundary>
+        </div>
+      </aside>
+    </main>
+  );
+}
+
 export function App() {
   useKeyboardShortcuts();
   useDocumentPreferences();
   const loadError = useExplorerStore(selectLoadError);
-  const layout = useExplorerStore(selectInspectorLayout);
-  const presenter = useExplorerStore(selectPresenter);
-  const graphHeight = useExplorerStore(selectGraphHeight);
   const opening = useLinkOpening((state) => state.opening);
-  const rows = chooseGridRows({ chosenHeight: graphHeight !== null, presenter });
   return (
     // Cramped, the page scrolls and keeps room at its foot for the playback bar fixed there.
     <div className="flex min-h-dvh flex-col bg-slate-50 pb-28 text-slate-900 sm:pb-20 roomy:h-dvh roomy:min-h-[600px] roomy:pb-0 dark:bg-slate-950 dark:text-slate-100">
-      <header className="border-b border-slate-200 bg-white px-3 py-2 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <h1 className="text-lg font-semibold whitespace-nowrap">
-            MCP Lifecycle Explorer
-            <span className="ml-2 hidden text-xs font-normal text-slate-500 2xl:inline dark:text-slate-400">every message real, one step at a time</span>
-          </h1>
-          {EMBED ? (
-            <FullExplorerLink />
-          ) : (
-            <HeaderTools />
-          )}
-        </div>
-        {EMBED && <EmbedQuestion />}
-        {!EMBED && (
-          <div className="mt-2">
-            <QuestionBar
-              aside={
-                <Suspense fallback={null}>
-                  <LessonSwitches />
-                </Suspense>
-              }
-            />
-          </div>
-        )}
-      </header>
+      <AppHeader />
       <TraceSourceBanner />
       <OpenedLinkBanner />
       <Suspense fallback={null}>
@@ -254,35 +215,7 @@ export function App() {
           {loadError}
         </p>
       )}
-      {opening ? (
-        <LinkOpening opening={opening} />
-      ) : layout === 'full' ? (
-        <main className="flex min-h-0 flex-1 flex-col gap-2 p-2 sm:gap-3 sm:p-3">
-          <div className={`h-[calc(100dvh-8rem)] roomy:h-auto roomy:flex-1 ${panel}`} data-testid="inspector-panel">
-            <InspectorPanel />
-          </div>
-          {/* Full screen hides the graph, not the way on: Back, Next and Play stay at hand. */}
-          <div className={`p-2 ${panel} cramped:contents`}>
-            <Controls />
-          </div>
-        </main>
-      ) : (
-        <main className={`grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 sm:gap-3 sm:p-3 squat:gap-2 squat:p-2 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem] ${rows}`}>
-          <LifecyclePanel />
-          {/* The inspector comes before the timeline: on a phone it is the detail of the step on show, and Tab reaches it first. */}
-          <div className={`h-[min(85dvh,46rem)] min-h-[24rem] lg:col-start-1 lg:row-start-2 roomy:h-auto roomy:min-h-0 ${panel}`} data-testid="inspector-panel">
-            <InspectorPanel />
-          </div>
-          {/* Beside the others the timeline takes their height and scrolls inside it; stacked, it has a height of its own. */}
-          <aside aria-label="Timeline" className={`relative h-[28rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-auto squat:row-span-1 squat:row-start-2 ${panel}`}>
-            <div className="h-full lg:absolute lg:inset-0">
-              <ViewBoundary view="timeline">
-                <Timeline />
-              </ViewBoundary>
-            </div>
-          </aside>
-        </main>
-      )}
+      {opening ? <LinkOpening opening={opening} /> : <RunPanels />}
       <ViewBoundary view="shortcuts dialog">
         <ShortcutsDialog />
       </ViewBoundary>
