@@ -27,23 +27,10 @@ function readAnswerer({ given, preset, autoRelease }: { given: boolean; preset: 
   return preset ? 'preset' : 'host';
 }
 
-/**
- * Everything one run shares, wired together: the trace and its writer, the gate, the
- * watchdog, and the recording fetch whose traffic becomes MCP steps. The gate keeper and
- * the abort controller go back to the run's handle, which opens and resets them.
- */
-export function createRunContext(options: RunOptions, adapter: WireAdapter): { context: RunContext; gateKeeper: Gate; abortController: AbortController } {
-  const now = options.now ?? (() => (typeof performance === 'undefined' ? Date.now() : performance.now()));
-  const trace = startTrace(options);
-  const secrets = collectRunSecrets(options);
-  const writer = new TraceWriter(trace, now, secrets);
-  const abortController = new AbortController();
-  const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
-  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null, cancelToolCall: null, tools: [], toolsListedAt: 0, declined: false, unsentInputAnswer: null, clientsByIssuer: new Map(), views: [], closeViews: null };
-  const timeouts = resolveTimeouts(options.networkTimeoutMs, options.limits);
-
-  async function gate(next: PendingStep): Promise<Release> {
-    if (abortController.signal.aborted) throw new RunAborted();
+/** Holds the run at each step until the learner (or Next) lets it go; a run that nobody steps through passes at once. */
+function createGateWait({ options, writer, gateKeeper, signal }: { options: RunOptions; writer: TraceWriter; gateKeeper: Gate; signal: AbortSignal }) {
+  return async function gate(next: PendingStep): Promise<Release> {
+    if (signal.aborted) throw new RunAborted();
     if (options.autoRelease) return {};
     writer.startLearnerWait();
     try {
@@ -51,8 +38,12 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     } finally {
       writer.endLearnerWait();
     }
-  }
-  const hostStep: HostStep = async (id, fields, pendingTitle, editable = false, asks) => {
+  };
+}
+
+/** A step of the host's own: held at the gate (where the learner may edit or answer it), then recorded with who answered. */
+function createHostStep({ options, writer, gate, trace, state }: { options: RunOptions; writer: TraceWriter; gate: RunContext['gate']; trace: RunContext['trace']; state: RunState }): HostStep {
+  return async (id, fields, pendingTitle, editable = false, asks) => {
     const release = await gate(writer.describe(id, { payload: fields.payload, editable, ...(pendingTitle ? { title: pendingTitle } : {}), ...(asks?.answerRequired ? { answerRequired: true } : {}) }));
     const given = editable && release.payload !== undefined;
     const edited = given ? { payload: release.payload, ...(release.answered ? {} : { edited: { original: fields.payload } }) } : {};
@@ -64,11 +55,23 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     state.phase = step.phase;
     return step;
   };
-  const say = FAULT_WORDS[options.reader ?? 'page'];
-  const watchdog = new McpWatchdog(timeouts.mcpSilenceMs, () => state.phase, say);
+}
+
+/** The MCP client's fetch: every exchange recorded and bounded, its messages held at the gate and turned into steps, the watchdog told of each. */
+function createMcpRecording(input: {
+  options: RunOptions;
+  writer: TraceWriter;
+  gate: RunContext['gate'];
+  trace: RunContext['trace'];
+  state: RunState;
+  watchdog: McpWatchdog;
+  timeouts: RunContext['timeouts'];
+  secrets: string[];
+}): { traffic: RunContext['traffic']; recordingFetch: FetchLike } {
+  const { options, writer, trace, state, watchdog, timeouts } = input;
   const traffic = createMcpTraffic({
     writer,
-    gate,
+    gate: input.gate,
     // One trace per run: the OTLP export takes this id from the recorded messages, so the server's spans and ours meet.
     traceId: createRandomTraceHex(16),
     observer: {
@@ -98,9 +101,31 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
       maxDepth: MAX_NESTING_DEPTH,
     }),
     // A server that echoes the provider key or its own token back (in a tool result, say) must not put it in the trace.
-    secrets,
+    secrets: input.secrets,
     secretHeaderNames: listMarkedSecretNames(options.mcpHeaders ?? []),
   });
+  return { traffic, recordingFetch };
+}
+
+/**
+ * Everything one run shares, wired together: the trace and its writer, the gate, the
+ * watchdog, and the recording fetch whose traffic becomes MCP steps. The gate keeper and
+ * the abort controller go back to the run's handle, which opens and resets them.
+ */
+export function createRunContext(options: RunOptions, adapter: WireAdapter): { context: RunContext; gateKeeper: Gate; abortController: AbortController } {
+  const now = options.now ?? (() => (typeof performance === 'undefined' ? Date.now() : performance.now()));
+  const trace = startTrace(options);
+  const secrets = collectRunSecrets(options);
+  const writer = new TraceWriter(trace, now, secrets);
+  const abortController = new AbortController();
+  const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
+  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null, cancelToolCall: null, tools: [], toolsListedAt: 0, declined: false, unsentInputAnswer: null, clientsByIssuer: new Map(), views: [], closeViews: null };
+  const timeouts = resolveTimeouts(options.networkTimeoutMs, options.limits);
+  const gate = createGateWait({ options, writer, gateKeeper, signal: abortController.signal });
+  const hostStep = createHostStep({ options, writer, gate, trace, state });
+  const say = FAULT_WORDS[options.reader ?? 'page'];
+  const watchdog = new McpWatchdog(timeouts.mcpSilenceMs, () => state.phase, say);
+  const { traffic, recordingFetch } = createMcpRecording({ options, writer, gate, trace, state, watchdog, timeouts, secrets });
   const mcpFetch = retryInTheOpen({ fetch: recordingFetch, signal: abortController.signal, writer, watchdog, state });
   const withdrawFromGate = (matches: (pending: PendingStep) => boolean): boolean => {
     if (!gateKeeper.withdraw(matches)) return false;

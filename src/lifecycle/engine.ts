@@ -1,6 +1,7 @@
 import { getWireAdapter } from '../providers/wire-adapters.ts';
 import type { Trace } from '../trace/trace.ts';
-import { runConversation, type ConversationContext, type ConversationEnd } from './conversation.ts';
+import { runConversation, type ConversationEnd } from './conversation.ts';
+import type { ConversationContext } from './conversation-context.ts';
 import { runProviderMcp } from './provider-mcp-run.ts';
 import { getProviderMcpAdapter } from '../providers/provider-mcp/provider-mcp-adapters.ts';
 import { createRunContext } from './create-run-context.ts';

@@ -33,7 +33,7 @@ export class RunAborted extends Error {
   }
 }
 
-function errorText(error: unknown): string {
+export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
@@ -225,7 +225,7 @@ function isNotJsonRpc(error: unknown): boolean {
   return errorName(error) === 'ZodError' || /invalid_union|invalid_type|"jsonrpc"|Unexpected content type/i.test(text);
 }
 
-function shorten(text: string, max: number): string {
+export function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
@@ -242,31 +242,5 @@ export function explainMcpRateLimit({ url, during, waitMs, sent = 1, reason = 'n
     what: `The MCP server at ${url} is limiting requests (HTTP 429, ${during})${wait}.${tries}`,
     why: `${why} This client sent too many requests or holds too many sessions for the server (the built-in server limits each client address when it is served beyond this machine).`,
     fix: `${waitMs === undefined ? 'Wait a moment' : `Wait ${describeWait(waitMs)}`}, close other tabs or scripts that use the same server, ${say.again}.`,
-  };
-}
-
-/**
- * Why talking to a stdio server the host started failed: a program that could not be
- * started or that ended, in words about the command rather than a URL.
- */
-export function explainStdioFailure(error: unknown, command: string, during: string, say: FaultWords): Fault {
-  const detail = errorText(error);
-  if (/\bENOENT\b/.test(detail)) {
-    return {
-      what: `Could not start the stdio server "${command}" (${during}).`,
-      why: 'There is no such program on the PATH (the command runs without a shell, so it must name the program itself).',
-      fix: `Check the program after --stdio (for example node, npx or python3), ${say.again}.`,
-    };
-  }
-  if (/\bEACCES\b/.test(detail)) {
-    return { what: `Could not start the stdio server "${command}" (${during}).`, why: 'The program is not executable.', fix: `Make it executable, or run it through its interpreter (node, python3), ${say.again}.` };
-  }
-  if (isTimeout(error)) {
-    return { what: `The stdio server "${command}" did not answer ${during} in time.`, why: 'It may be stuck, waiting for something, or writing its answers elsewhere than stdout.', fix: `Look at its stderr above the trace, ${say.again}.` };
-  }
-  return {
-    what: `Talking to the stdio server "${command}" failed ${during}.`,
-    why: shorten(detail, 300),
-    fix: `Look at its stderr (printed above the trace): a stdio server must write only JSON-RPC on stdout, one message a line. Fix that, ${say.again}.`,
   };
 }

@@ -1,4 +1,5 @@
-import { HostFault, RunAborted, explainMcpFailure, explainStdioFailure } from './faults.ts';
+import { HostFault, RunAborted, explainMcpFailure } from './faults.ts';
+import { explainStdioFailure } from './stdio-faults.ts';
 import { toHeaderRecord } from './mcp-headers.ts';
 import type { RunSlice } from './run-context.ts';
 

@@ -6,7 +6,10 @@ import { getWireStream } from '../providers/wire-streams.ts';
 import type { ApprovalPolicy } from '../trace/provider-mcp.ts';
 import type { StepId } from '../trace/steps.ts';
 import { createRandomTraceHex } from '../trace/trace-context.ts';
-import { endWithStop, sendWithRetry, streamOf, type ConversationContext, type ConversationEnd } from './conversation.ts';
+import type { Phase } from '../trace/trace.ts';
+import { endWithStop, streamOf, type ConversationEnd } from './conversation.ts';
+import type { ConversationContext } from './conversation-context.ts';
+import { sendWithRetry } from './send-to-model.ts';
 import { HostFault } from './faults.ts';
 import { explainProviderFailure } from './provider-faults.ts';
 import { askMcpApproval, type McpApprovalContext } from './mcp-approval.ts';
@@ -81,6 +84,24 @@ const REQUEST_TITLES: Partial<Record<StepId, string>> = {
   'provider.request': 'Host sends the question and the MCP server (not its tools) to the provider',
 };
 
+/** The provider asks before it calls the server: each call asked of the learner, the answers for its next request. */
+async function answerApprovals(
+  context: McpApprovalContext,
+  { approvals, round, phase }: { approvals: Extract<McpReportEntry, { kind: 'approval-request' }>[]; round: number; phase: Phase },
+): Promise<{ answers: ApprovalAnswer[]; denied: boolean }> {
+  if (round >= MAX_APPROVAL_ROUNDS) {
+    throw new HostFault({ what: `The provider asked for approval ${round} times in a row.`, why: 'The host stops a provider that keeps asking, as it stops a model that keeps calling tools.', fix: 'Press Reset to start over, or set require_approval to never.' }, phase);
+  }
+  const answers: ApprovalAnswer[] = [];
+  let denied = false;
+  for (const approval of approvals) {
+    const decision = await askMcpApproval(context, approval);
+    if (decision === 'deny') denied = true;
+    answers.push({ id: approval.id, approve: decision === 'approve' });
+  }
+  return { answers, denied };
+}
+
 /** The whole run in this topology; resolves with how it ended. */
 export async function runProviderMcp(context: ProviderMcpContext, conversation: ConversationContext): Promise<ConversationEnd['status'] | 'declined'> {
   const { options, writer, adapter } = context;
@@ -114,15 +135,8 @@ export async function runProviderMcp(context: ProviderMcpContext, conversation: 
     if (approvals.length > 0 && mcp.appendApprovals) {
       writer.append('provider.response.mcp-approval', { payload: response.body, http: response.http, ...streamOf(response), ...(response.reasoning ? { note: response.reasoning } : {}) });
       if (reader) await showServerRecord(context, reader);
-      if (round >= MAX_APPROVAL_ROUNDS) {
-        throw new HostFault({ what: `The provider asked for approval ${round} times in a row.`, why: 'The host stops a provider that keeps asking, as it stops a model that keeps calling tools.', fix: 'Press Reset to start over, or set require_approval to never.' }, conversation.currentPhase());
-      }
-      const answers: ApprovalAnswer[] = [];
-      for (const approval of approvals) {
-        const decision = await askMcpApproval(context, approval);
-        if (decision === 'deny') declined = true;
-        answers.push({ id: approval.id, approve: decision === 'approve' });
-      }
+      const { answers, denied } = await answerApprovals(context, { approvals, round, phase: conversation.currentPhase() });
+      if (denied) declined = true;
       turns = mcp.appendApprovals({ conversation: turns, reply: response.reply, answers }).conversation;
       stepId = 'provider.request.mcp-approval';
       continue;
