@@ -95,6 +95,36 @@ function describeSender(participant: Participant): string {
   return PARTICIPANT_LABELS[participant];
 }
 
+/** Which JSON-RPC method the next step carries, or that it carries none. */
+function answerMethod({ steps, nextIndex, next }: { steps: readonly Step[]; nextIndex: number; next: Step }): PredictionAnswer {
+  const method = readStepMethod({ steps, index: nextIndex });
+  return method
+    ? { answer: method, why: `Step ${next.n} is a JSON-RPC ${next.kind} of ${method}${next.kind === 'response' ? ', matched to its request by id' : ''}.`, stepIndex: nextIndex }
+    : { answer: 'no MCP message', why: `Step ${next.n}, "${next.title}", is ${next.http ? 'an HTTP exchange with the model' : "work inside one part, with no MCP message on the wire"}.`, stepIndex: nextIndex };
+}
+
+/** Which MCP headers the next step's request carried. */
+function answerHeaders({ nextIndex, next }: { nextIndex: number; next: Step }): PredictionAnswer {
+  const http = next.http;
+  if (!http) return { answer: 'none', why: `Step ${next.n} crosses no HTTP connection, so it has no headers.`, stepIndex: nextIndex };
+  const present = MCP_HEADER_CHOICES.filter((name) => Object.keys(http.requestHeaders).some((header) => header.toLowerCase() === name));
+  const where = `${http.method} ${http.url}`;
+  return { answer: present.length ? present.join(', ') : 'none', why: present.length ? `The request of step ${next.n} (${where}) carried ${present.join(', ')}.` : `The request of step ${next.n} (${where}) carried no MCP header.`, stepIndex: nextIndex };
+}
+
+/** How the next answer to a tools/call came: a JSON-RPC error, an isError result or a success; null while none has come. */
+function answerErrorKind({ steps, nextIndex, finished }: { steps: readonly Step[]; nextIndex: number; finished: boolean }): PredictionAnswer | null {
+  for (let index = nextIndex; index < steps.length; index++) {
+    if (!isToolsCallAnswer({ steps, index })) continue;
+    const step = steps[index]!;
+    const error = readField(step.payload, 'error');
+    if (error !== undefined) return { answer: 'a JSON-RPC error', why: `Step ${step.n} has "error" (code ${String(readField(error, 'code'))}) instead of "result": the request itself failed, no tool result exists.`, stepIndex: index };
+    if (readField(readField(step.payload, 'result'), 'isError') === true) return { answer: 'an isError result', why: `Step ${step.n} is a normal result with isError: true: the tool ran (or was looked for) and its failure is text the model can read.`, stepIndex: index };
+    return { answer: 'a success', why: `Step ${step.n} is a result without isError: the tool's content goes back to the model.`, stepIndex: index };
+  }
+  return finished ? { answer: 'no tools/call answer', why: 'The run ended without the server answering a tools/call after this step.', stepIndex: steps.length - 1 } : null;
+}
+
 /**
  * The answer to a question asked while the step at `askedAt` is on show, read from the
  * steps recorded since; null while the step it is about has not happened yet (the
@@ -106,31 +136,12 @@ export function answerPrediction({ steps, askedAt, kind, finished }: { steps: re
   switch (kind) {
     case 'sender':
       return next ? { answer: describeSender(next.from), why: `Step ${next.n}, "${next.title}", travels from ${describeSender(next.from)} to ${describeSender(next.to)}.`, stepIndex: nextIndex } : null;
-    case 'method': {
-      if (!next) return null;
-      const method = readStepMethod({ steps, index: nextIndex });
-      return method
-        ? { answer: method, why: `Step ${next.n} is a JSON-RPC ${next.kind} of ${method}${next.kind === 'response' ? ', matched to its request by id' : ''}.`, stepIndex: nextIndex }
-        : { answer: 'no MCP message', why: `Step ${next.n}, "${next.title}", is ${next.http ? 'an HTTP exchange with the model' : "work inside one part, with no MCP message on the wire"}.`, stepIndex: nextIndex };
-    }
-    case 'headers': {
-      if (!next) return null;
-      if (!next.http) return { answer: 'none', why: `Step ${next.n} crosses no HTTP connection, so it has no headers.`, stepIndex: nextIndex };
-      const present = MCP_HEADER_CHOICES.filter((name) => Object.keys(next.http!.requestHeaders).some((header) => header.toLowerCase() === name));
-      const where = `${next.http.method} ${next.http.url}`;
-      return { answer: present.length ? present.join(', ') : 'none', why: present.length ? `The request of step ${next.n} (${where}) carried ${present.join(', ')}.` : `The request of step ${next.n} (${where}) carried no MCP header.`, stepIndex: nextIndex };
-    }
-    case 'error-kind': {
-      for (let index = nextIndex; index < steps.length; index++) {
-        if (!isToolsCallAnswer({ steps, index })) continue;
-        const step = steps[index]!;
-        const error = readField(step.payload, 'error');
-        if (error !== undefined) return { answer: 'a JSON-RPC error', why: `Step ${step.n} has "error" (code ${String(readField(error, 'code'))}) instead of "result": the request itself failed, no tool result exists.`, stepIndex: index };
-        if (readField(readField(step.payload, 'result'), 'isError') === true) return { answer: 'an isError result', why: `Step ${step.n} is a normal result with isError: true: the tool ran (or was looked for) and its failure is text the model can read.`, stepIndex: index };
-        return { answer: 'a success', why: `Step ${step.n} is a result without isError: the tool's content goes back to the model.`, stepIndex: index };
-      }
-      return finished ? { answer: 'no tools/call answer', why: 'The run ended without the server answering a tools/call after this step.', stepIndex: steps.length - 1 } : null;
-    }
+    case 'method':
+      return next ? answerMethod({ steps, nextIndex, next }) : null;
+    case 'headers':
+      return next ? answerHeaders({ nextIndex, next }) : null;
+    case 'error-kind':
+      return answerErrorKind({ steps, nextIndex, finished });
     case 'model-calls': {
       if (!next) return null;
       const count = countModelCalls({ steps, index: nextIndex });

@@ -29,22 +29,10 @@ function chooseTraceId({ trace, exchanges }: { trace: Trace; exchanges: TracedEx
   return deriveTraceId(`${trace.startedAt}\n${trace.mcp.url}\n${trace.question}`);
 }
 
-/**
- * The run as OpenTelemetry spans (OTLP/JSON, one ExportTraceServiceRequest): a root span
- * for the run whose events are the host's own steps, and under it a span per MCP request
- * or notification and per model call, named and attributed by the MCP and GenAI semantic
- * conventions. Ids come from the trace, so the same trace always gives the same file;
- * when the host propagated a traceparent, its trace and span ids are kept, so the
- * server's own spans join these.
- */
-export function formatOtlp({ trace }: { trace: Trace }): { result: OtlpTraceRequest; warnings: Warning[]; changes: FieldChange[] } {
-  const warnings: Warning[] = [];
-  const start = readRunStart({ trace });
-  if (!start.valid) warnings.push({ code: 'start-unknown', message: `The trace's startedAt "${trace.startedAt}" is not a date: the spans are dated from 1970-01-01.`, path: 'startedAt' });
-  const toNano = (ms: number) => toUnixNano(start.epochMs + ms);
-  const exchanges = collectExchanges({ trace });
-  const traceId = chooseTraceId({ trace, exchanges });
-  const rootSpanId = deriveSpanId({ traceId, name: 'run' });
+type SpanFrame = { trace: Trace; exchanges: TracedExchange[]; traceId: string; rootSpanId: string; toNano: (ms: number) => string };
+
+/** A span per model call and per MCP message (a batch is one span per message), each under the run's root span. */
+function formatExchangeSpans({ exchanges, trace, traceId, rootSpanId, toNano }: SpanFrame): OtlpSpan[] {
   const spans: OtlpSpan[] = [];
   const usedSpanIds = new Set<string>();
   exchanges.forEach((exchange, exchangeIndex) => {
@@ -66,10 +54,15 @@ export function formatOtlp({ trace }: { trace: Trace }): { result: OtlpTraceRequ
       spans.push(formatMcpSpan({ exchange, message, trace, timing, events: messageIndex === 0 ? events : [] }));
     });
   });
+  return spans;
+}
+
+/** The run's root span, from its start to its last step or exchange, whose events are the host's own steps. */
+function formatRootSpan({ trace, exchanges, traceId, rootSpanId, toNano }: SpanFrame): OtlpSpan {
   const lastMs = Math.max(0, ...trace.steps.map((step) => step.at), ...exchanges.map((exchange) => exchange.startMs + exchange.durationMs));
   const failed = trace.status === 'failed' || trace.status === 'aborted';
   const hostSteps = trace.steps.filter((step) => !step.http);
-  const root: OtlpSpan = {
+  return {
     traceId,
     spanId: rootSpanId,
     name: 'invoke_agent mcp-lifecycle-explorer-host',
@@ -92,18 +85,37 @@ export function formatOtlp({ trace }: { trace: Trace }): { result: OtlpTraceRequ
     events: formatStepEvents({ steps: hostSteps, toNano }),
     status: failed ? { code: STATUS_CODE.error, message: `the run ${trace.status === 'failed' ? 'failed' : 'was stopped'}` } : trace.status === 'complete' ? { code: STATUS_CODE.ok } : { code: STATUS_CODE.unset },
   };
-  const changes: FieldChange[] = [
-    { kind: 'moved', from: 'steps[].http', to: 'resourceSpans[0].scopeSpans[0].spans[]', note: 'one span per MCP message and per model call, under one root span for the run' },
-    { kind: 'moved', from: 'steps[]', to: 'spans[].events[]', note: "a step becomes an event of its exchange's span; the host's own steps are events of the root span" },
-    { kind: 'dropped', from: 'steps[].payload', note: 'OpenTelemetry spans carry names and attributes, not message bodies: the HAR export has those' },
-  ];
+}
+
+const OTLP_CHANGES: FieldChange[] = [
+  { kind: 'moved', from: 'steps[].http', to: 'resourceSpans[0].scopeSpans[0].spans[]', note: 'one span per MCP message and per model call, under one root span for the run' },
+  { kind: 'moved', from: 'steps[]', to: 'spans[].events[]', note: "a step becomes an event of its exchange's span; the host's own steps are events of the root span" },
+  { kind: 'dropped', from: 'steps[].payload', note: 'OpenTelemetry spans carry names and attributes, not message bodies: the HAR export has those' },
+];
+
+/**
+ * The run as OpenTelemetry spans (OTLP/JSON, one ExportTraceServiceRequest): a root span
+ * for the run whose events are the host's own steps, and under it a span per MCP request
+ * or notification and per model call, named and attributed by the MCP and GenAI semantic
+ * conventions. Ids come from the trace, so the same trace always gives the same file;
+ * when the host propagated a traceparent, its trace and span ids are kept, so the
+ * server's own spans join these.
+ */
+export function formatOtlp({ trace }: { trace: Trace }): { result: OtlpTraceRequest; warnings: Warning[]; changes: FieldChange[] } {
+  const warnings: Warning[] = [];
+  const start = readRunStart({ trace });
+  if (!start.valid) warnings.push({ code: 'start-unknown', message: `The trace's startedAt "${trace.startedAt}" is not a date: the spans are dated from 1970-01-01.`, path: 'startedAt' });
+  const toNano = (ms: number) => toUnixNano(start.epochMs + ms);
+  const exchanges = collectExchanges({ trace });
+  const traceId = chooseTraceId({ trace, exchanges });
+  const frame: SpanFrame = { trace, exchanges, traceId, rootSpanId: deriveSpanId({ traceId, name: 'run' }), toNano };
   const result: OtlpTraceRequest = {
     resourceSpans: [
       {
         resource: { attributes: toAttributes({ 'service.name': EXPORT_CREATOR.name, 'service.version': EXPORT_CREATOR.version }) },
-        scopeSpans: [{ scope: { ...EXPORT_CREATOR }, spans: [root, ...spans] }],
+        scopeSpans: [{ scope: { ...EXPORT_CREATOR }, spans: [formatRootSpan(frame), ...formatExchangeSpans(frame)] }],
       },
     ],
   };
-  return { result, warnings, changes };
+  return { result, warnings, changes: [...OTLP_CHANGES] };
 }

@@ -74,11 +74,13 @@ function failExchange<Context>({ exchange, emit, now, redact, bounds }: Exchange
   return bounds.stop ? new ExchangeStopped(bounds.stop) : error;
 }
 
+type NetworkTimer = { stop: () => void; fired: () => boolean };
+
 /**
  * The timeout covers the network only: from sending until the headers (or, for a plain
  * body, the whole body) arrive. A long-lived event stream is not cut by it.
  */
-function startNetworkTimer(bounds: ExchangeBounds, timeoutMs: number | undefined) {
+function startNetworkTimer(bounds: ExchangeBounds, timeoutMs: number | undefined): NetworkTimer {
   let fired = false;
   const timer = timeoutMs
     ? setTimeout(() => {
@@ -87,6 +89,41 @@ function startNetworkTimer(bounds: ExchangeBounds, timeoutMs: number | undefined
       }, timeoutMs)
     : undefined;
   return { stop: () => clearTimeout(timer), fired: () => fired };
+}
+
+/**
+ * The answer's body: an event stream or NDJSON is handed on as it comes, each frame
+ * recorded on its way; a plain body is read whole, within the bounds, before it is told.
+ */
+async function readAnswerBody<Context>(recording: ExchangeRecording<Context>, response: Response, timer: NetworkTimer): Promise<RecordedAnswer> {
+  const { exchange, emit, now, redact, bounds } = recording;
+  const streamed = pickStreamRecorder(response);
+  if (streamed && response.body) {
+    timer.stop();
+    bounds.watchSilence();
+    exchange[streamed.field] = [];
+    emit({ type: 'response', exchange, close: () => bounds.close() });
+    const recorded = recordAlongside(response.body, streamed.create(recording), bounds);
+    return { kind: 'streamed', response: new Response(recorded, { status: response.status, statusText: response.statusText, headers: response.headers }) };
+  }
+
+  let text: string;
+  try {
+    // A body the connection broke in the middle of is kept as far as it came, so the exchange shows what arrived.
+    text = await readBoundedText(response.body, bounds, (partial) => (exchange.responseBody = redact(partial)));
+  } catch (error) {
+    throw failExchange(recording, error, timer.fired());
+  } finally {
+    timer.stop();
+  }
+  exchange.responseBody = redact(text);
+  // Read before the caller parses it: a body nested too deep is shown as text, never handed on.
+  if (bounds.noteDepth(measureJsonTextDepth(text))) throw failExchange(recording, bounds.stop, false);
+  bounds.finish();
+  exchange.durationMs = now() - exchange.startedAt;
+  emit({ type: 'response', exchange });
+  emit({ type: 'end', exchange });
+  return { kind: 'read', ok: response.ok, status: response.status, statusText: response.statusText, headers: response.headers, text };
 }
 
 /**
@@ -142,33 +179,7 @@ export async function recordExchange<Context = unknown>(input: string | URL | Re
     throw refused;
   }
 
-  const streamed = pickStreamRecorder(response);
-  if (streamed && response.body) {
-    timer.stop();
-    bounds.watchSilence();
-    exchange[streamed.field] = [];
-    emit({ type: 'response', exchange, close: () => bounds.close() });
-    const recorded = recordAlongside(response.body, streamed.create(recording), bounds);
-    return { kind: 'streamed', response: new Response(recorded, { status: response.status, statusText: response.statusText, headers: response.headers }) };
-  }
-
-  let text: string;
-  try {
-    // A body the connection broke in the middle of is kept as far as it came, so the exchange shows what arrived.
-    text = await readBoundedText(response.body, bounds, (partial) => (exchange.responseBody = redact(partial)));
-  } catch (error) {
-    throw fail(error, timer.fired());
-  } finally {
-    timer.stop();
-  }
-  exchange.responseBody = redact(text);
-  // Read before the caller parses it: a body nested too deep is shown as text, never handed on.
-  if (bounds.noteDepth(measureJsonTextDepth(text))) throw fail(bounds.stop, false);
-  bounds.finish();
-  exchange.durationMs = now() - exchange.startedAt;
-  emit({ type: 'response', exchange });
-  emit({ type: 'end', exchange });
-  return { kind: 'read', ok: response.ok, status: response.status, statusText: response.statusText, headers: response.headers, text };
+  return readAnswerBody(recording, response, timer);
 }
 
 /** A fetch function for a transport: every exchange recorded, every request held by beforeSend. */

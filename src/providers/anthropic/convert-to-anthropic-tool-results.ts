@@ -33,6 +33,45 @@ function describeSize(data: string): string {
 
 type ConvertedBlock = { block: AnthropicToolResultContent | null; warnings: Warning[]; changes: FieldChange[] };
 
+type BlockNote = (text: string, code: string, message: string) => ConvertedBlock;
+
+/** An embedded resource: its text as a text block, a PDF as a document, an image as an image; any other data becomes a note. */
+function convertEmbeddedResource({
+  resource,
+  from,
+  to,
+  warnings,
+  changes,
+  note,
+}: {
+  resource: Extract<McpContentBlock, { type: 'resource' }>['resource'];
+  from: string;
+  to: string;
+  warnings: Warning[];
+  changes: FieldChange[];
+  note: BlockNote;
+}): ConvertedBlock {
+  if ('text' in resource && typeof resource.text === 'string') {
+    changes.push({ kind: 'retyped', from: `${from}.resource.text`, to: `${to}.text`, note: `the text of ${resource.uri} becomes a text block` });
+    warnings.push({ code: 'resource-uri-dropped', message: `The text of the embedded resource ${resource.uri} is sent as a text block; its uri and MIME type are not.`, path: from });
+    return { block: { type: 'text', text: resource.text }, warnings, changes };
+  }
+  const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
+  if (resource.mimeType === 'application/pdf') {
+    changes.push({ kind: 'retyped', from: `${from}.resource`, to: `${to}.source`, note: 'a PDF resource becomes a document block' });
+    return { block: { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: blob }, title: resource.uri }, warnings, changes };
+  }
+  if (isAnthropicImageType(resource.mimeType)) {
+    changes.push({ kind: 'retyped', from: `${from}.resource`, to: `${to}.source`, note: 'an image resource becomes an image block' });
+    return { block: { type: 'image', source: { type: 'base64', media_type: resource.mimeType, data: blob } }, warnings, changes };
+  }
+  return note(
+    `[binary resource omitted: ${resource.uri}]`,
+    'blob-not-carried',
+    `Anthropic tool results carry images and PDFs, not ${resource.mimeType ?? 'untyped'} data: the resource ${resource.uri} is replaced by a note.`,
+  );
+}
+
 /**
  * One MCP content block as a block of Anthropic tool_result content: text stays text,
  * images (and PDF resources) are carried as they are, and what Anthropic cannot carry
@@ -45,7 +84,7 @@ function convertContentBlock({ block, from, to }: { block: McpContentBlock; from
     changes.push({ kind: 'dropped', from: `${from}.annotations`, note: 'content annotations (audience, priority) have no place here' });
     warnings.push({ code: 'content-annotations-dropped', message: 'Anthropic content blocks have no annotations: the audience and priority hints are not sent.', path: `${from}.annotations` });
   }
-  const note = (text: string, code: string, message: string): ConvertedBlock => {
+  const note: BlockNote = (text, code, message) => {
     warnings.push({ code, message, path: from });
     changes.push({ kind: 'retyped', from, to: `${to}.text`, note: 'replaced by a text note the model can read' });
     return { block: { type: 'text', text }, warnings, changes };
@@ -85,28 +124,8 @@ function convertContentBlock({ block, from, to }: { block: McpContentBlock; from
         'resource-link-as-text',
         `The resource link ${block.uri} is passed as text; the model cannot open it.`,
       );
-    case 'resource': {
-      const resource = block.resource;
-      if ('text' in resource && typeof resource.text === 'string') {
-        changes.push({ kind: 'retyped', from: `${from}.resource.text`, to: `${to}.text`, note: `the text of ${resource.uri} becomes a text block` });
-        warnings.push({ code: 'resource-uri-dropped', message: `The text of the embedded resource ${resource.uri} is sent as a text block; its uri and MIME type are not.`, path: from });
-        return { block: { type: 'text', text: resource.text }, warnings, changes };
-      }
-      const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
-      if (resource.mimeType === 'application/pdf') {
-        changes.push({ kind: 'retyped', from: `${from}.resource`, to: `${to}.source`, note: 'a PDF resource becomes a document block' });
-        return { block: { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: blob }, title: resource.uri }, warnings, changes };
-      }
-      if (isAnthropicImageType(resource.mimeType)) {
-        changes.push({ kind: 'retyped', from: `${from}.resource`, to: `${to}.source`, note: 'an image resource becomes an image block' });
-        return { block: { type: 'image', source: { type: 'base64', media_type: resource.mimeType, data: blob } }, warnings, changes };
-      }
-      return note(
-        `[binary resource omitted: ${resource.uri}]`,
-        'blob-not-carried',
-        `Anthropic tool results carry images and PDFs, not ${resource.mimeType ?? 'untyped'} data: the resource ${resource.uri} is replaced by a note.`,
-      );
-    }
+    case 'resource':
+      return convertEmbeddedResource({ resource: block.resource, from, to, warnings, changes, note });
     default: {
       const unknownBlock: never = block;
       return note(JSON.stringify(unknownBlock), 'unknown-content', 'A content block of an unknown type is passed as its JSON.');

@@ -6,7 +6,7 @@ import { FINISHED, nameTokenLimit } from '../reply-stop.ts';
 import { restoreCalledToolName } from '../restore-called-tool-name.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { convertOutcomeToText } from '../tool-outcome-text.ts';
-import type { McpCallPlan, McpTool, PreparedTools, ProviderToolCall, ToolNameMap, ToolRoundResult, Translated, WireAdapter } from '../types.ts';
+import type { McpCallPlan, McpTool, PreparedTools, ProviderReply, ProviderToolCall, ToolNameMap, ToolRoundResult, Translated, WireAdapter } from '../types.ts';
 import { buildToolGrammar } from './build-tool-grammar.ts';
 import { parseTemplateReply } from './parse-template-reply.ts';
 import { renderChatTemplate, type ChatMessage, type SpecialTokens, type TemplateTool } from './render-chat-template.ts';
@@ -101,6 +101,32 @@ export function findAddedText(before: string, after: string): string {
   return after.slice(index);
 }
 
+type RenderTemplate = (messages: ChatMessage[], tools: TemplateTool[]) => ReturnType<typeof renderChatTemplate>;
+
+/** Translation #1 here: the tools in the template's terms, and the one string (and its tokens) the model reads them in. */
+function prepareTools({ tools, options, render }: { tools: McpTool[]; options: ChatTemplateOptions; render: RenderTemplate }): PreparedTools<TemplateToolSet> {
+  const prepared = prepareTemplateTools({ tools });
+  const rendered = render([{ role: 'user', content: options.question }], prepared.tools);
+  const changes: FieldChange[] = [...prepared.changes, { kind: 'added', to: 'prompt', note: "the model's chat template writes the tools and the question into the one string the model reads" }];
+  const tokens = options.tokenize?.(rendered.text);
+  if (tokens) changes.push({ kind: 'added', to: 'tokens', note: `the same string as the model's ${tokens.length} tokens, by the vocabulary in its GGUF file (llama.cpp adds a BOS token itself where the model asks for one)` });
+  return { result: { tools: { tools: prepared.tools, prompt: rendered.text, ...(tokens ? { tokenCount: tokens.length, tokens } : {}) }, nameMap: prepared.nameMap }, warnings: [...prepared.warnings, ...rendered.warnings], changes };
+}
+
+/** The model's text read in its family's way: the calls it wrote, and the text around them as its answer. */
+function readTemplateReply({ body, family }: { body: unknown; family: FamilyDescription['family'] }): ProviderReply<ChatMessage> {
+  const reply = parseProviderReply({ schema: TabModelReplySchema, value: body, what: "the model's text" });
+  const parsed = parseTemplateReply({ text: reply.text, family });
+  return {
+    toolCalls: parsed.calls,
+    text: parsed.text !== '' || parsed.calls.length === 0 ? parsed.text : null,
+    stop: reply.finish_reason === 'length' ? nameTokenLimit({ hasToolCalls: parsed.calls.length > 0, path: 'finish_reason', value: 'length' }) : FINISHED,
+    assistantMessage: echoAssistantTurn(reply.text, parsed.calls, parsed.text),
+    finishReason: reply.finish_reason,
+    model: null,
+  };
+}
+
 export function createChatTemplateAdapter(options: ChatTemplateOptions): WireAdapter<ChatMessage[], TemplateToolSet, ChatMessage> & { describeFamily: () => FamilyDescription } {
   const description = detectTemplateFamily(options.template);
   const { family } = description;
@@ -118,14 +144,7 @@ export function createChatTemplateAdapter(options: ChatTemplateOptions): WireAda
     describeFamily: () => description,
     startConversation: ({ question }) => [{ role: 'user', content: question }],
     convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }): ChatMessage => ({ role, content: text }) }),
-    prepareTools: ({ tools }): PreparedTools<TemplateToolSet> => {
-      const prepared = prepareTemplateTools({ tools });
-      const rendered = render([{ role: 'user', content: options.question }], prepared.tools);
-      const changes: FieldChange[] = [...prepared.changes, { kind: 'added', to: 'prompt', note: "the model's chat template writes the tools and the question into the one string the model reads" }];
-      const tokens = options.tokenize?.(rendered.text);
-      if (tokens) changes.push({ kind: 'added', to: 'tokens', note: `the same string as the model's ${tokens.length} tokens, by the vocabulary in its GGUF file (llama.cpp adds a BOS token itself where the model asks for one)` });
-      return { result: { tools: { tools: prepared.tools, prompt: rendered.text, ...(tokens ? { tokenCount: tokens.length, tokens } : {}) }, nameMap: prepared.nameMap }, warnings: [...prepared.warnings, ...rendered.warnings], changes };
-    },
+    prepareTools: ({ tools }) => prepareTools({ tools, options, render }),
     buildRequest: ({ conversation, tools }) => {
       const rendered = render(conversation, tools.tools);
       rounds.lastPrompt = rendered.text;
@@ -141,18 +160,7 @@ export function createChatTemplateAdapter(options: ChatTemplateOptions): WireAda
       };
       return { path: '', headers: {}, body };
     },
-    readResponse: ({ body }) => {
-      const reply = parseProviderReply({ schema: TabModelReplySchema, value: body, what: "the model's text" });
-      const parsed = parseTemplateReply({ text: reply.text, family });
-      return {
-        toolCalls: parsed.calls,
-        text: parsed.text !== '' || parsed.calls.length === 0 ? parsed.text : null,
-        stop: reply.finish_reason === 'length' ? nameTokenLimit({ hasToolCalls: parsed.calls.length > 0, path: 'finish_reason', value: 'length' }) : FINISHED,
-        assistantMessage: echoAssistantTurn(reply.text, parsed.calls, parsed.text),
-        finishReason: reply.finish_reason,
-        model: null,
-      };
-    },
+    readResponse: ({ body }) => readTemplateReply({ body, family }),
     convertToolCall: convertTemplateToolCall,
     formatToolCall: ({ id, name, arguments: values }) => {
       const raw = family === 'llama3' ? JSON.stringify({ name, parameters: values }) : JSON.stringify({ name, arguments: values });

@@ -39,21 +39,18 @@ const SCHEMA_VALUED = new Set(['items', 'additionalProperties']);
 const SCHEMA_LISTS = new Set(['prefixItems', 'anyOf']);
 const SCHEMA_MAPS = new Set(['properties', '$defs']);
 
-/**
- * Rewrites a JSON Schema into the subset Gemini accepts: a root `anyOf`/`oneOf` merges into
- * one object, a `$ref` stands alone, `oneOf` is sent as `anyOf`, `const` as a one-value
- * `enum`, and keywords outside the subset are removed, each with a warning. `inputPath` and `outputPath` say where the schema sits in the translation's
- * input and output (e.g. `[0].inputSchema` and `[0].functionDeclarations[0].parametersJsonSchema`).
- */
-export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName }: {
-  schema: Schema;
-  inputPath: string;
-  outputPath: string;
-  toolName: string;
-}): { result: Schema; warnings: Warning[]; changes: FieldChange[] } {
-  const warnings: Warning[] = [];
-  const changes: FieldChange[] = [];
+/** A keyword outside Gemini's subset is removed: the model no longer sees that rule, so it is said. */
+function reportDroppedKeyword({ key, from, toolName, warnings, changes }: { key: string; from: string; toolName: string; warnings: Warning[]; changes: FieldChange[] }): void {
+  warnings.push({
+    code: 'gemini-keyword-dropped',
+    message: `Gemini's JSON Schema subset has no "${key}": it is removed from "${toolName}", so the model no longer sees that rule.`,
+    path: `tools${from}.${key}`,
+  });
+  changes.push({ kind: 'dropped', from: `${from}.${key}`, note: `"${key}" is outside Gemini's JSON Schema subset` });
+}
 
+/** The walk over one tool's schema: each node rewritten into Gemini's subset, each rewrite said in the warnings and changes. */
+function createGeminiSchemaWalk({ toolName, warnings, changes }: { toolName: string; warnings: Warning[]; changes: FieldChange[] }) {
   const gemini = (from: string, at: string): StrictContext => ({ from, at, warnings, changes, who: 'Gemini', codePrefix: 'gemini' });
 
   // The schema is the server's: the walk stops at the one nesting bound instead of running out of stack.
@@ -87,12 +84,7 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
         continue;
       }
       if (!SUPPORTED.has(key)) {
-        warnings.push({
-          code: 'gemini-keyword-dropped',
-          message: `Gemini's JSON Schema subset has no "${key}": it is removed from "${toolName}", so the model no longer sees that rule.`,
-          path: `tools${from}.${key}`,
-        });
-        changes.push({ kind: 'dropped', from: `${from}.${key}`, note: `"${key}" is outside Gemini's JSON Schema subset` });
+        reportDroppedKeyword({ key, from, toolName, warnings, changes });
         continue;
       }
       if (SCHEMA_VALUED.has(key) && isPlainObject(value)) {
@@ -116,6 +108,26 @@ export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName
     }
     return copy;
   }
+
+  return { visit, gemini };
+}
+
+/**
+ * Rewrites a JSON Schema into the subset Gemini accepts: a root `anyOf`/`oneOf` merges into
+ * one object, a `$ref` stands alone, `oneOf` is sent as `anyOf`, `const` as a one-value
+ * `enum`, and keywords outside the subset are removed, each with a warning. `inputPath` and `outputPath` say where the schema sits in the translation's
+ * input and output (e.g. `[0].inputSchema` and `[0].functionDeclarations[0].parametersJsonSchema`).
+ */
+export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName }: {
+  schema: Schema;
+  inputPath: string;
+  outputPath: string;
+  toolName: string;
+}): { result: Schema; warnings: Warning[]; changes: FieldChange[] } {
+  const warnings: Warning[] = [];
+  const changes: FieldChange[] = [];
+
+  const { visit, gemini } = createGeminiSchemaWalk({ toolName, warnings, changes });
 
   // A function's parameters are one object; a root union is merged into one, said so.
   const root = flattenRootUnion(schema, gemini(inputPath, outputPath));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
-import { StreamedCalls, parseFrameJson, type StreamReader, type StreamView } from '../stream-reader.ts';
+import { StreamedCalls, parseFrameJson, type StreamedCall, type StreamFrame, type StreamReader, type StreamView } from '../stream-reader.ts';
 import { ProviderReplyError } from '../types.ts';
 
 /**
@@ -52,6 +52,23 @@ const CHUNK = 'a Chat Completions chunk';
 /** The legacy function_call is one call with no index: the host keeps it at position 0. */
 const LEGACY_CALL = 0;
 
+/** A frame's chunk; null for the [DONE] after the reply. A frame with an error ends the stream with the provider's words. */
+function readChunk(frame: StreamFrame, position: number): z.infer<typeof ChunkSchema> | null {
+  if (frame.data.trim() === '[DONE]') return null;
+  const value = parseFrameJson({ frame, position, what: CHUNK });
+  const error = ErrorFrameSchema.safeParse(value);
+  if (error.success) throw new ProviderReplyError(`The stream ended with an error from the provider: ${error.data.error.message}`);
+  return parseProviderReply({ schema: ChunkSchema, value, what: CHUNK, path: [`frame ${position + 1}`] });
+}
+
+/** The calls of the reassembled message: the legacy function_call, or tool_calls; none when the model called nothing. */
+function assembleCalls(streamed: StreamedCall[], legacy: boolean): Record<string, unknown> {
+  if (legacy && streamed[0]) return { function_call: { ...(streamed[0].name !== undefined ? { name: streamed[0].name } : {}), arguments: streamed[0].argumentsText } };
+  if (streamed.length === 0) return {};
+  // A piece the provider never sent (an id, a name) stays absent, so the reply reader says so as it would of a whole reply.
+  return { tool_calls: streamed.map((call) => ({ ...(call.id !== undefined ? { id: call.id } : {}), type: 'function', function: { ...(call.name !== undefined ? { name: call.name } : {}), arguments: call.argumentsText } })) };
+}
+
 export function createOpenAiChatStreamReader(): StreamReader {
   const calls = new StreamedCalls();
   let frames = 0;
@@ -69,11 +86,8 @@ export function createOpenAiChatStreamReader(): StreamReader {
   return {
     feed(frame) {
       const position = frames++;
-      if (frame.data.trim() === '[DONE]') return;
-      const value = parseFrameJson({ frame, position, what: CHUNK });
-      const error = ErrorFrameSchema.safeParse(value);
-      if (error.success) throw new ProviderReplyError(`The stream ended with an error from the provider: ${error.data.error.message}`);
-      const chunk = parseProviderReply({ schema: ChunkSchema, value, what: CHUNK, path: [`frame ${position + 1}`] });
+      const chunk = readChunk(frame, position);
+      if (!chunk) return;
       envelope = { id: chunk.id ?? envelope.id, created: chunk.created ?? envelope.created, model: chunk.model ?? envelope.model, system_fingerprint: chunk.system_fingerprint ?? envelope.system_fingerprint };
       if (chunk.usage !== undefined && chunk.usage !== null) usage = chunk.usage;
       // One choice is asked for (n = 1): others, if a server sends them, are not the host's reply.
@@ -100,13 +114,13 @@ export function createOpenAiChatStreamReader(): StreamReader {
     },
     view,
     assemble() {
-      const streamed = calls.list();
-      const message: Record<string, unknown> = { role: 'assistant', content: sawContent ? text : null, refusal, ...(reasoningContent === null ? {} : { reasoning_content: reasoningContent }) };
-      if (legacy && streamed[0]) message.function_call = { ...(streamed[0].name !== undefined ? { name: streamed[0].name } : {}), arguments: streamed[0].argumentsText };
-      else if (streamed.length > 0) {
-        // A piece the provider never sent (an id, a name) stays absent, so the reply reader says so as it would of a whole reply.
-        message.tool_calls = streamed.map((call) => ({ ...(call.id !== undefined ? { id: call.id } : {}), type: 'function', function: { ...(call.name !== undefined ? { name: call.name } : {}), arguments: call.argumentsText } }));
-      }
+      const message: Record<string, unknown> = {
+        role: 'assistant',
+        content: sawContent ? text : null,
+        refusal,
+        ...(reasoningContent === null ? {} : { reasoning_content: reasoningContent }),
+        ...assembleCalls(calls.list(), legacy),
+      };
       return {
         id: envelope.id ?? '',
         object: 'chat.completion',
