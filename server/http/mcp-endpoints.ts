@@ -62,6 +62,53 @@ export type McpEndpoints = {
 const DEFAULT_MAX_SESSIONS = 250;
 const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
 
+/**
+ * The 2025-11-25 session endpoints, under one count for the whole server: every session
+ * endpoint's sessions draw on the same caps.
+ */
+function createSessionEndpoints({
+  options,
+  registry,
+  toolbox,
+  conformanceTasks,
+}: {
+  options: McpEndpointOptions;
+  registry: ReturnType<typeof createToolRegistry>;
+  toolbox: ReturnType<typeof createToolbox>;
+  conformanceTasks: ReturnType<typeof createTaskStore>;
+}) {
+  const limits = createSessionLimits({
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    ...(options.maxSessionsPerClient === undefined ? {} : { maxSessionsPerClient: options.maxSessionsPerClient }),
+    ...(options.maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
+  });
+  const sessionOptions = { limits, ...(options.identifyClient === undefined ? {} : { identifyClient: options.identifyClient }), onError: options.onError };
+  const sessions = createSessionEndpoint({ createServer: () => createMcpServer(registry), ...sessionOptions });
+  // A stateless 2025-11-25 server cannot ask the client anything (the answer would reach
+  // another instance), so a client that offers sampling or elicitation gets a session.
+  const toolboxSessions = createSessionEndpoint({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'legacy' } }), ...sessionOptions });
+  const conformanceSessions = createSessionEndpoint({ createServer: () => createConformanceServer({ tasks: { store: conformanceTasks, era: 'legacy' } }), ...sessionOptions });
+  return { limits, sessions, toolboxSessions, conformanceSessions };
+}
+
+/**
+ * /mcp/toolbox: stateless in both eras, as before, except for a 2025-11-25 client that
+ * offers sampling or elicitation in initialize (and its session's later requests): it
+ * gets a session, the only way a 2025 server can send it a request and hear the answer.
+ */
+async function serveToolbox(
+  request: Request,
+  { toolboxSessions, toolboxModern, toolboxHandler, subscriptions }: { toolboxSessions: SessionEndpoint; toolboxModern: McpHttpHandler; toolboxHandler: McpHttpHandler; subscriptions: ReturnType<typeof createRunSubscriptions> },
+): Promise<Response> {
+  if (request.headers.has('mcp-session-id')) return serveByEra(request, toolboxSessions, toolboxModern);
+  if (request.method !== 'POST') return toolboxHandler.fetch(request);
+  const body = await readJsonBody(request);
+  if (body.kind !== 'json') return refuseUnreadBody(body);
+  if (offersReachBack(body.value)) return toolboxSessions.fetch(request, body);
+  return (isListenRequest(body.value) && subscriptions.serveListen(request, body.value)) || toolboxHandler.fetch(request, { parsedBody: body.value });
+}
+
 export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   const { onError } = options;
   const registry = createToolRegistry(options.tools ?? builtInTools);
@@ -94,38 +141,12 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   // The suite's task fixtures keep their tasks in one store for both eras' instances.
   const conformanceTasks = createTaskStore();
   const conformanceModern = modern(() => createConformanceServer({ tasks: { store: conformanceTasks, era: 'modern' } }));
-  // One count for the whole server: every session endpoint's sessions draw on the same caps.
-  const limits = createSessionLimits({
-    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
-    idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
-    ...(options.maxSessionsPerClient === undefined ? {} : { maxSessionsPerClient: options.maxSessionsPerClient }),
-    ...(options.maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
-  });
-  const sessionOptions = { limits, ...(options.identifyClient === undefined ? {} : { identifyClient: options.identifyClient }), onError };
-  const sessions = createSessionEndpoint({ createServer: () => createMcpServer(registry), ...sessionOptions });
-  // A stateless 2025-11-25 server cannot ask the client anything (the answer would reach
-  // another instance), so a client that offers sampling or elicitation gets a session.
-  const toolboxSessions = createSessionEndpoint({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'legacy' } }), ...sessionOptions });
-  const conformanceSessions = createSessionEndpoint({ createServer: () => createConformanceServer({ tasks: { store: conformanceTasks, era: 'legacy' } }), ...sessionOptions });
-
-  /**
-   * /mcp/toolbox: stateless in both eras, as before, except for a 2025-11-25 client that
-   * offers sampling or elicitation in initialize (and its session's later requests): it
-   * gets a session, the only way a 2025 server can send it a request and hear the answer.
-   */
-  async function serveToolbox(request: Request): Promise<Response> {
-    if (request.headers.has('mcp-session-id')) return serveByEra(request, toolboxSessions, toolboxModern);
-    if (request.method !== 'POST') return toolboxHandler.fetch(request);
-    const body = await readJsonBody(request);
-    if (body.kind !== 'json') return refuseUnreadBody(body);
-    if (offersReachBack(body.value)) return toolboxSessions.fetch(request, body);
-    return (isListenRequest(body.value) && subscriptions.serveListen(request, body.value)) || toolboxHandler.fetch(request, { parsedBody: body.value });
-  }
+  const { limits, sessions, toolboxSessions, conformanceSessions } = createSessionEndpoints({ options, registry, toolbox, conformanceTasks });
 
   return {
     // ?gateway=stale: the header-mismatch scenario's gateway rewrites the call's Mcp-Name first.
     serveMcp: (request) => serveParsed(passStaleGateway(request), asksStaleList(request) ? mcpStaleList : mcp),
-    serveToolbox,
+    serveToolbox: (request) => serveToolbox(request, { toolboxSessions, toolboxModern, toolboxHandler, subscriptions }),
     serveSessions: (request) => serveByEra(request, sessions, sessionsModern),
     serveConformance: (request) => serveByEra(request, conformanceSessions, conformanceModern),
     serveProtected: (request) => serveParsed(request, protectedMcp),

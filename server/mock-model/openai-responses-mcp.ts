@@ -4,6 +4,7 @@ import { readArgumentsText, writeArgumentsText, type MockReply, type MockToolCal
 import { ProviderMcpError, type ProviderMcpReach } from './provider-mcp-client.ts';
 import { readResultText, runProviderMcpTurn, type ApprovalAnswers, type ProviderMcpEvent, type ProviderMcpServer } from './provider-mcp-turn.ts';
 import { MockFaultError, MockRequestFault } from './serve-mock-endpoint.ts';
+import { parseItem } from './openai-responses-request.ts';
 import { stableId } from './stable-id.ts';
 
 /**
@@ -86,13 +87,6 @@ const InputSchemaSchema = z.looseObject({ type: z.literal('object') });
 function readListedTool(tool: z.infer<typeof ListedToolSchema>): Tool {
   const schema = InputSchemaSchema.safeParse(tool.input_schema);
   return { name: tool.name, inputSchema: schema.success ? schema.data : { type: 'object' }, ...(tool.description ? { description: tool.description } : {}) };
-}
-
-function parseItem<T>(schema: z.ZodType<T>, item: unknown, index: number): T {
-  const parsed = schema.safeParse(item);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new MockRequestFault(`Invalid input item: ${issue?.message ?? 'not understood'}.`, `input[${index}]${(issue?.path ?? []).map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('')}`);
 }
 
 /** What the conversation carries for this server: its listing, the approvals asked and given, the calls made. */

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -124,17 +124,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
 
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, host, () => resolve());
-    });
-  } catch (error) {
-    // A port in use must not leave the bridged programs running behind a server that never listened.
-    await stdioBridges?.close();
-    throw error;
-  }
-  const address = server.address() as AddressInfo;
+  const address = await listenOrStop(server, { port: options.port ?? 0, host, stdioBridges });
   // The sandbox of tools' views, on a port of its own: another origin, as the MCP Apps extension wants.
   // A build without the sandbox page (a test's folder of files) has no view sandbox: the page then frames views on its own origin, opaque.
   if (options.staticDirectory && options.appSandbox !== false && existsSync(path.join(options.staticDirectory, APP_SANDBOX_PAGE))) appSandbox = await startAppSandboxListener({ staticDirectory: options.staticDirectory, host, explorerPort: address.port, guardLists: app.guardLists });
@@ -154,6 +144,20 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Listens on the port; a port in use must not leave the bridged programs running behind a server that never listened. */
+async function listenOrStop(server: Server, { port, host, stdioBridges }: { port: number; host: string; stdioBridges: { close: () => Promise<void> } | undefined }): Promise<AddressInfo> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    await stdioBridges?.close();
+    throw error;
+  }
+  return server.address() as AddressInfo;
 }
 
 /** A wildcard address is no place to send a request to (nor an allowed Host): this machine reaches it at 127.0.0.1. */
