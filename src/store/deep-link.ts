@@ -1,11 +1,11 @@
-import { DEFAULT_SCENARIO_ID, findScenario } from '../content/scenarios.ts';
+import { findScenario } from '../content/scenarios.ts';
 import { isSandboxScenario } from '../lifecycle/scenario-options.ts';
 import { isSandboxFault, type SandboxFaultName } from '../trace/sandbox-fault-names.ts';
 import type { Step } from '../trace/trace.ts';
 import { isStepId, type StepId } from '../trace/steps.ts';
 import { ERAS, type Era, type EraChoice } from '../trace/vocabulary.ts';
 import { findWireInfo } from '../providers/wire-catalog.ts';
-import { chooseScenario, goToStep, next, reset, setEra } from './actions.ts';
+import { chooseScenario, goToStep, next, reset } from './actions.ts';
 import { readAppBaseUrl } from '../service-worker/app-base-url.ts';
 import { create } from 'zustand';
 import { selectIsFinished, useExplorerStore } from './explorer-store.ts';
@@ -50,7 +50,7 @@ const MAX_OCCURRENCE = 100;
 /** Longer questions are cut: a link is for a question, not a document. */
 export const LINK_QUESTION_LIMIT = 500;
 
-function isPinnedEra(era: string): era is Era {
+export function isPinnedEra(era: string): era is Era {
   return (ERAS as readonly string[]).includes(era);
 }
 
@@ -259,39 +259,4 @@ export const useOpenedLink = create<{ opened: OpenedLink | null; refused?: strin
 
 export function dismissOpenedLink(): void {
   useOpenedLink.setState({ opened: null, refused: null });
-}
-
-/** Text from the address, quoted in a sentence: a link is anyone's, so it is cut short (and React renders it as text). */
-function quoteFromLink(text: string): string {
-  return `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
-}
-
-/**
- * What of a link's address the page cannot take, in words, or null: a scenario it does not have, an era it does not
- * know (auto included: it is for a server named by URL, which a link never carries).
- */
-export function describeRefusedLinkParts(search: string): string | null {
-  const parameters = new URLSearchParams(search);
-  const scenarioId = parameters.get('scenario');
-  const era = parameters.get('era');
-  const fallback = findScenario(DEFAULT_SCENARIO_ID)?.title ?? DEFAULT_SCENARIO_ID;
-  const parts = [
-    scenarioId !== null && !findScenario(scenarioId) ? `The link names the scenario ${quoteFromLink(scenarioId)}, which this explorer does not have: “${fallback}” is on show instead; pick another under Scenario.` : null,
-    era !== null && !isPinnedEra(era)
-      ? `The link asks for the era ${quoteFromLink(era)}, which ${era === 'auto' ? 'is for an MCP server named by URL, and a link opens the built-in one' : `this explorer does not speak (it speaks ${ERAS.join(' and ')})`}: the page is in ${useExplorerStore.getState().era}; change it under Protocol era.`
-      : null,
-  ].filter((part) => part !== null);
-  return parts.length > 0 ? parts.join(' ') : null;
-}
-
-/** A link with an era and no scenario (?era=2026-07-28): the era is honoured, with the default scenario. */
-export function applyLinkWithoutScenario(search: string): void {
-  const era = new URLSearchParams(search).get('era');
-  if (era !== null && isPinnedEra(era)) setEra(era);
-}
-
-/** What the page could not take of its address goes to the opened-link banner (after the link's own settings are applied). */
-export function noteRefusedLinkParts(search: string): void {
-  const refused = describeRefusedLinkParts(search);
-  if (refused !== null) useOpenedLink.setState({ refused });
 }

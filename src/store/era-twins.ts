@@ -7,7 +7,8 @@ import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { useExplorerStore } from './explorer-store.ts';
 import { readChosenMaxToolRounds } from './model-settings.ts';
 import { resolveProviderMcpOptions } from './provider-mcp-options.ts';
-import { loadEngine, resolveProvider } from './run-controller.ts';
+import { loadEngine } from './run-controller.ts';
+import { resolveProvider } from './prepare-run-options.ts';
 import { useServerOfferingsStore } from './server-offerings.ts';
 
 /**

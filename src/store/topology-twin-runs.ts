@@ -4,7 +4,8 @@ import { findWireInfo } from '../providers/wire-catalog.ts';
 import { readAppBaseUrl } from '../service-worker/app-base-url.ts';
 import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
 import { useExplorerStore } from './explorer-store.ts';
-import { loadEngine, prepareRunOptions, resolveProvider } from './run-controller.ts';
+import { loadEngine } from './run-controller.ts';
+import { prepareRunOptions, resolveProvider } from './prepare-run-options.ts';
 
 export type TopologyTwin = { host: Trace; provider: Trace };
 

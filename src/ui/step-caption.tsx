@@ -32,6 +32,35 @@ const selectSteps = (state: ExplorerState) => state.steps;
 const selectCursor = (state: ExplorerState) => state.cursor;
 const selectPending = (state: ExplorerState) => (state.cursor === state.steps.length - 1 ? state.pending : null);
 
+/** What the step is besides its title: whose call it is for, that it failed, that it is instrumentation, edited or deprecated. */
+function StepBadges({ step, callLabel, outcome }: { step: Step; callLabel: string | null; outcome: ReturnType<typeof useCurrentStepOutcome> }) {
+  return (
+    <>
+      {callLabel && (
+        <span className="font-mono text-xs" data-testid="caption-call">
+          for {callLabel}
+        </span>
+      )}{' '}
+      {outcome?.failed && (
+        <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="caption-failed">
+          {FAILURE_LABELS[outcome.situation]}
+        </span>
+      )}{' '}
+      {isServerInstrumentation(step.id) && (
+        <span className="ml-2 rounded border border-amber-700 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-300 dark:text-amber-200" title={INSTRUMENTATION_NOTE} data-testid="caption-instrumentation">
+          {INSTRUMENTATION_BADGE}
+        </span>
+      )}{' '}
+      {step.edited && <span className="ml-2 rounded bg-fuchsia-800 px-1.5 py-0.5 text-xs font-semibold text-white">edited by you</span>}
+      {step.deprecated && (
+        <span className="ml-2 rounded border border-slate-700 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:border-slate-300 dark:text-slate-100" title={step.deprecated.note} data-testid="caption-deprecated">
+          deprecated in {step.deprecated.era}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** One line above the graph: what the step on show is, and what the host will send next. */
 export function StepCaption() {
   const step = useExplorerStore(selectCurrentStep);
@@ -58,27 +87,7 @@ export function StepCaption() {
           {/* The spaces between the parts are text, not margins: the live region reads "Step 5 Discovery", not "Step 5Discovery". */}
           <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[words?.phase ?? step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>
           <span className={`font-medium ${failed ? 'text-red-800 dark:text-red-200' : ''}`}>{words?.title.text ?? step.title}</span>{' '}
-          {callLabel && (
-            <span className="font-mono text-xs" data-testid="caption-call">
-              for {callLabel}
-            </span>
-          )}{' '}
-          {outcome?.failed && (
-            <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="caption-failed">
-              {FAILURE_LABELS[outcome.situation]}
-            </span>
-          )}{' '}
-          {isServerInstrumentation(step.id) && (
-            <span className="ml-2 rounded border border-amber-700 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-300 dark:text-amber-200" title={INSTRUMENTATION_NOTE} data-testid="caption-instrumentation">
-              {INSTRUMENTATION_BADGE}
-            </span>
-          )}{' '}
-          {step.edited && <span className="ml-2 rounded bg-fuchsia-800 px-1.5 py-0.5 text-xs font-semibold text-white">edited by you</span>}
-          {step.deprecated && (
-            <span className="ml-2 rounded border border-slate-700 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:border-slate-300 dark:text-slate-100" title={step.deprecated.note} data-testid="caption-deprecated">
-              deprecated in {step.deprecated.era}
-            </span>
-          )}
+          <StepBadges step={step} callLabel={callLabel} outcome={outcome} />
         </p>
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">Five parts, two protocols, three translations. Press Next to begin.</p>

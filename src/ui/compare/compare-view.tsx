@@ -53,6 +53,27 @@ function Card({ title, current, value, changes, side, warnings }: { title: strin
   );
 }
 
+const CAPTIONS: Record<TranslationNumber, string> = {
+  1: 'The same MCP tools, as each format declares them to the model.',
+  2: 'How each format’s model writes the same call, and what the host makes of it: the MCP call is the same every time.',
+  3: 'The same MCP result, as each format hands it back to the model.',
+  5: "A prompt's messages, as each format starts its conversation.",
+};
+
+/** One wire format's card for the chosen translation; none where this run has not come to it. */
+function ComparisonCard({ comparison: { wire: info, first, second, third }, number, current }: { comparison: ReturnType<typeof compareTranslations>[number]; number: TranslationNumber; current: boolean }) {
+  if (number === 1) {
+    return <Card title={info.label} current={current} value={first.result.tools} changes={first.changes} side="output" warnings={first.warnings.map((warning) => warning.message)} />;
+  }
+  if (number === 2 && second) {
+    return <Card title={info.label} current={current} value={second.call.raw} changes={second.translated.changes} side="input" warnings={second.translated.warnings.map((warning) => warning.message)} />;
+  }
+  if (number === 3 && third) {
+    return <Card title={info.label} current={current} value={third.result} changes={third.changes} side="output" warnings={third.warnings.map((warning) => warning.message)} />;
+  }
+  return null;
+}
+
 /**
  * Translations #1, #2 and #3 of the run on show, in all six wire formats at once. Only
  * the run's own format was sent; the others are what this host's translators would send.
@@ -68,12 +89,6 @@ export function CompareView() {
     return <p className="p-4 text-sm text-slate-500">Step forward to translation #1 (step 7): the comparison starts from the tools the server listed.</p>;
   }
   const available: Record<TranslationNumber, boolean> = { 1: true, 2: data.call !== null, 3: data.result !== null, 5: false };
-  const captions: Record<TranslationNumber, string> = {
-    1: 'The same MCP tools, as each format declares them to the model.',
-    2: 'How each format’s model writes the same call, and what the host makes of it: the MCP call is the same every time.',
-    3: 'The same MCP result, as each format hands it back to the model.',
-    5: "A prompt's messages, as each format starts its conversation.",
-  };
   return (
     <div className="flex h-full min-h-0 flex-col gap-3" data-testid="compare-view">
       <TabList
@@ -87,22 +102,12 @@ export function CompareView() {
         }
       />
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        {captions[number]} Only the card marked “this run” was sent; the others are what this host’s translators produce from the same data.
+        {CAPTIONS[number]} Only the card marked “this run” was sent; the others are what this host’s translators produce from the same data.
       </p>
       <div className="grid min-h-0 flex-1 grid-cols-1 gap-3 overflow-auto md:grid-cols-2 xl:grid-cols-3" tabIndex={0} role="region" aria-label="The six wire formats">
-        {comparisons.map(({ wire: info, first, second, third }) => {
-          const current = info.id === wire;
-          if (number === 1) {
-            return <Card key={info.id} title={info.label} current={current} value={first.result.tools} changes={first.changes} side="output" warnings={first.warnings.map((warning) => warning.message)} />;
-          }
-          if (number === 2 && second) {
-            return <Card key={info.id} title={info.label} current={current} value={second.call.raw} changes={second.translated.changes} side="input" warnings={second.translated.warnings.map((warning) => warning.message)} />;
-          }
-          if (number === 3 && third) {
-            return <Card key={info.id} title={info.label} current={current} value={third.result} changes={third.changes} side="output" warnings={third.warnings.map((warning) => warning.message)} />;
-          }
-          return null;
-        })}
+        {comparisons.map((comparison) => (
+          <ComparisonCard key={comparison.wire.id} comparison={comparison} number={number} current={comparison.wire.id === wire} />
+        ))}
       </div>
     </div>
   );

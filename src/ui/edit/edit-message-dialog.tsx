@@ -14,6 +14,31 @@ function readJson(text: string): { ok: true; value: unknown } | { ok: false; err
   }
 }
 
+/** The message as JSON text, and why it cannot be sent when it is not JSON. */
+function MessageField({ text, onChange, error }: { text: string; onChange: (text: string) => void; error: string | null }) {
+  return (
+    <>
+      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+        Message (JSON)
+        <textarea
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          rows={18}
+          spellCheck={false}
+          className="rounded-md border border-slate-300 bg-white p-2 font-mono text-[13px] text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
+          aria-invalid={error !== null}
+          aria-describedby={error ? 'edit-error' : undefined}
+        />
+      </label>
+      {error && (
+        <p id="edit-error" role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * Intercept and edit: the message waiting at the host's gate can be changed before it
  * leaves, to see what the other side does with it. The edited message is sent for real
@@ -61,23 +86,7 @@ export function EditMessageButton() {
             This message has not left yet. Change it and send it: the other side receives exactly this, and the trace marks the step as edited. A JSON-RPC
             message keeps its id and method, because the client waits for the answer to its own id.
           </p>
-          <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-            Message (JSON)
-            <textarea
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              rows={18}
-              spellCheck={false}
-              className="rounded-md border border-slate-300 bg-white p-2 font-mono text-[13px] text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
-              aria-invalid={error !== null}
-              aria-describedby={error ? 'edit-error' : undefined}
-            />
-          </label>
-          {error && (
-            <p id="edit-error" role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {error}
-            </p>
-          )}
+          <MessageField text={text} onChange={setText} error={error} />
           <div className="flex justify-end gap-2">
             <button type="button" onClick={() => dialog.current?.close()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600">
               Cancel

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ElicitationField, FieldValue } from './elicitation-fields.ts';
 
 const INPUT = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100';
@@ -8,6 +9,40 @@ function describeBounds(field: ElicitationField): string | null {
   if (field.minimum !== undefined) return `at least ${field.minimum}`;
   if (field.maximum !== undefined) return `at most ${field.maximum}`;
   return null;
+}
+
+/** Several choices, each a checkbox, under the field's label. */
+function ChoicesField({ field, value, label, describedBy, onChange }: { field: Extract<ElicitationField, { kind: 'choices' }>; value: FieldValue | undefined; label: ReactNode; describedBy: string | undefined; onChange: (value: FieldValue) => void }) {
+  const chosen = Array.isArray(value) ? value : [];
+  return (
+    <fieldset aria-describedby={describedBy} className="flex flex-wrap gap-3">
+      <legend className="font-medium">{label}</legend>
+      {field.options.map((option) => (
+        <label key={option.value} className="flex items-center gap-1">
+          <input
+            type="checkbox"
+            checked={chosen.includes(option.value)}
+            onChange={(event) => onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** One choice, from a list; an optional field may be left at none. */
+function ChoiceSelect({ field, id, text, describedBy, invalid, onChange }: { field: Extract<ElicitationField, { kind: 'choice' }>; id: string; text: string; describedBy: string | undefined; invalid: boolean; onChange: (value: FieldValue) => void }) {
+  return (
+    <select id={id} className={INPUT} value={text} onChange={(event) => onChange(event.target.value)} aria-describedby={describedBy} aria-invalid={invalid} aria-required={field.required}>
+      {!field.required && <option value="">(none)</option>}
+      {field.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 /** One field of the server's form, labelled, its description and error tied to it. */
@@ -31,36 +66,14 @@ export function ElicitationFieldControl({ field, value, error, onChange }: { fie
           {label}
         </label>
       ) : field.kind === 'choices' ? (
-        <fieldset aria-describedby={describedBy} className="flex flex-wrap gap-3">
-          <legend className="font-medium">{label}</legend>
-          {field.options.map((option) => {
-            const chosen = Array.isArray(value) ? value : [];
-            return (
-              <label key={option.value} className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(option.value)}
-                  onChange={(event) => onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))}
-                />
-                {option.label}
-              </label>
-            );
-          })}
-        </fieldset>
+        <ChoicesField field={field} value={value} label={label} describedBy={describedBy} onChange={onChange} />
       ) : (
         <>
           <label htmlFor={id} className="font-medium">
             {label}
           </label>
           {field.kind === 'choice' ? (
-            <select id={id} className={INPUT} value={text} onChange={(event) => onChange(event.target.value)} aria-describedby={describedBy} aria-invalid={error !== undefined} aria-required={field.required}>
-              {!field.required && <option value="">(none)</option>}
-              {field.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect field={field} id={id} text={text} describedBy={describedBy} invalid={error !== undefined} onChange={onChange} />
           ) : (
             <input
               id={id}

@@ -17,6 +17,38 @@ function StepCell({ step }: { step: Step | null }) {
   );
 }
 
+/** The two runs side by side, a row per step, with what differs between the eras. */
+function TwinTable({ rows }: { rows: Extract<Twins, { status: 'shown' }>['rows'] }) {
+  return (
+    <table className="w-full border-collapse text-left" data-testid="twin-table">
+      <thead>
+        <tr className="border-b border-slate-300 dark:border-slate-600">
+          <th className="p-1.5">2025-11-25</th>
+          <th className="p-1.5">2026-07-28</th>
+          <th className="p-1.5">What differs</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={index} className="border-b border-slate-200 dark:border-slate-700" data-testid="twin-row" data-step-id={(row.left ?? row.right)?.id} data-differs={row.differences.length > 0}>
+            <StepCell step={row.left} />
+            <StepCell step={row.right} />
+            <td className="p-1.5 align-top">
+              {row.differences.length === 0 ? <span className="text-slate-600 dark:text-slate-300">the same</span> : (
+                <ul className="list-disc pl-4">
+                  {row.differences.map((difference) => (
+                    <li key={difference}>{difference}</li>
+                  ))}
+                </ul>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The same question under both eras, performed now, step beside step, with what differs named in each row. */
 export function EraTwinView() {
   const [twins, setTwins] = useState<Twins>({ status: 'idle' });
@@ -51,32 +83,7 @@ export function EraTwinView() {
               The {refusal.era} column is not this scenario’s lesson: {refusal.refused.why} It shows what {refusal.era} does instead with the same question and endpoint.
             </p>
           )}
-          <table className="w-full border-collapse text-left" data-testid="twin-table">
-            <thead>
-              <tr className="border-b border-slate-300 dark:border-slate-600">
-                <th className="p-1.5">2025-11-25</th>
-                <th className="p-1.5">2026-07-28</th>
-                <th className="p-1.5">What differs</th>
-              </tr>
-            </thead>
-            <tbody>
-              {twins.rows.map((row, index) => (
-                <tr key={index} className="border-b border-slate-200 dark:border-slate-700" data-testid="twin-row" data-step-id={(row.left ?? row.right)?.id} data-differs={row.differences.length > 0}>
-                  <StepCell step={row.left} />
-                  <StepCell step={row.right} />
-                  <td className="p-1.5 align-top">
-                    {row.differences.length === 0 ? <span className="text-slate-600 dark:text-slate-300">the same</span> : (
-                      <ul className="list-disc pl-4">
-                        {row.differences.map((difference) => (
-                          <li key={difference}>{difference}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TwinTable rows={twins.rows} />
         </div>
       )}
     </div>

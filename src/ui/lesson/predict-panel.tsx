@@ -66,6 +66,44 @@ function GradedPrediction({ prediction }: { prediction: Prediction }) {
   );
 }
 
+/**
+ * The questions for the step to come, each with its field; locked in, the answers are recorded and Next is pressed.
+ * Before the first step the run does not exist yet: Next starts it under the next run id (predictedRun).
+ */
+function PredictionForm({
+  questions,
+  answers,
+  setAnswers,
+  predictedRun,
+  cursor,
+  stepN,
+}: {
+  questions: readonly PredictionKind[];
+  answers: Partial<Record<PredictionKind, string>>;
+  setAnswers: (answers: Partial<Record<PredictionKind, string>>) => void;
+  predictedRun: number;
+  cursor: number;
+  stepN: number;
+}) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        for (const kind of questions) recordPrediction({ runId: predictedRun, askedAt: cursor, stepN, kind, given: answers[kind] ?? '' });
+        setAnswers({});
+        next();
+      }}
+    >
+      {questions.map((kind) => (
+        <QuestionField key={`${cursor}-${kind}`} kind={kind} value={answers[kind] ?? ''} onChange={(value) => setAnswers({ ...answers, [kind]: value })} />
+      ))}
+      <button type="submit" className="mt-2 rounded-md bg-slate-900 px-3 py-1 text-sm font-medium text-white dark:bg-slate-100 dark:text-slate-900">
+        Lock in and reveal
+      </button>
+    </form>
+  );
+}
+
 /** Before each reveal: the questions the lesson asks at this step, answered by the learner, graded by the steps that follow. */
 export function PredictPanel() {
   const runId = useExplorerStore((state) => state.runId);
@@ -96,23 +134,7 @@ export function PredictPanel() {
     <div className={panel} data-testid="predict-panel">
       <h2 className="font-semibold">Predict the next step</h2>
       {canAsk ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            // Before the first step the run does not exist yet: Next starts it under the next run id.
-            const predictedRun = status === 'idle' ? runId + 1 : runId;
-            for (const kind of questions) recordPrediction({ runId: predictedRun, askedAt: cursor, stepN: step?.n ?? 0, kind, given: answers[kind] ?? '' });
-            setAnswers({});
-            next();
-          }}
-        >
-          {questions.map((kind) => (
-            <QuestionField key={`${cursor}-${kind}`} kind={kind} value={answers[kind] ?? ''} onChange={(value) => setAnswers({ ...answers, [kind]: value })} />
-          ))}
-          <button type="submit" className="mt-2 rounded-md bg-slate-900 px-3 py-1 text-sm font-medium text-white dark:bg-slate-100 dark:text-slate-900">
-            Lock in and reveal
-          </button>
-        </form>
+        <PredictionForm questions={questions} answers={answers} setAnswers={setAnswers} predictedRun={status === 'idle' ? runId + 1 : runId} cursor={cursor} stepN={step?.n ?? 0} />
       ) : (
         <p className="text-slate-700 dark:text-slate-200">{finished ? 'The run is over.' : asked ? 'Answered: press Next to see what happened.' : 'Go to the latest step to predict the next one.'}</p>
       )}

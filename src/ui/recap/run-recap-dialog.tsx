@@ -23,32 +23,41 @@ const STATE_STYLES: Record<CanonicalState, string> = {
 
 const TRANSLATION_NAMES = { 1: 'MCP tools → provider tools', 2: 'provider tool call → MCP tools/call', 3: 'MCP result → provider tool message' } as const;
 
+/** How far the run went: each of the article’s 20 steps, and each phase. */
+function RecapProgress({ recap }: { recap: RunRecap }) {
+  return (
+    <>
+    <section aria-labelledby="recap-steps">
+      <h3 id="recap-steps" className="font-semibold">The article’s 20 steps in this run</h3>
+      <ol className="mt-2 grid grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-cols-5" data-testid="recap-steps">
+        {recap.canonicalSteps.map((entry) => (
+          <li key={entry.canonical} className={`rounded border px-2 py-1 ${STATE_STYLES[entry.state]}`} data-state={entry.state} data-canonical={entry.canonical} title={entry.note}>
+            <span className="font-mono font-semibold">{entry.canonical}</span> {STATE_WORDS[entry.state]}
+            {entry.rounds.length > 1 ? ` (rounds ${entry.rounds.join(', ')})` : ''}
+          </li>
+        ))}
+      </ol>
+    </section>
+    <section aria-labelledby="recap-phases">
+      <h3 id="recap-phases" className="font-semibold">Phases</h3>
+      <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="recap-phases">
+        {recap.phases.map((entry) => (
+          <li key={entry.phase} className={`rounded px-2 py-1 ${PHASE_STYLES[entry.phase].band}`} data-phase={entry.phase}>
+            <span className="font-semibold">{PHASE_LABELS[entry.phase]}</span>: {entry.canonicalReached} of {entry.canonicalTotal} steps
+            {entry.extraSteps > 0 ? `, ${entry.extraSteps} more` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+    </>
+  );
+}
+
 function RecapBody({ recap }: { recap: RunRecap }) {
   const next = recap.next ? findScenario(recap.next.scenarioId) : undefined;
   return (
     <div className="mt-3 flex flex-col gap-4 text-sm">
-      <section aria-labelledby="recap-steps">
-        <h3 id="recap-steps" className="font-semibold">The article’s 20 steps in this run</h3>
-        <ol className="mt-2 grid grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-cols-5" data-testid="recap-steps">
-          {recap.canonicalSteps.map((entry) => (
-            <li key={entry.canonical} className={`rounded border px-2 py-1 ${STATE_STYLES[entry.state]}`} data-state={entry.state} data-canonical={entry.canonical} title={entry.note}>
-              <span className="font-mono font-semibold">{entry.canonical}</span> {STATE_WORDS[entry.state]}
-              {entry.rounds.length > 1 ? ` (rounds ${entry.rounds.join(', ')})` : ''}
-            </li>
-          ))}
-        </ol>
-      </section>
-      <section aria-labelledby="recap-phases">
-        <h3 id="recap-phases" className="font-semibold">Phases</h3>
-        <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="recap-phases">
-          {recap.phases.map((entry) => (
-            <li key={entry.phase} className={`rounded px-2 py-1 ${PHASE_STYLES[entry.phase].band}`} data-phase={entry.phase}>
-              <span className="font-semibold">{PHASE_LABELS[entry.phase]}</span>: {entry.canonicalReached} of {entry.canonicalTotal} steps
-              {entry.extraSteps > 0 ? `, ${entry.extraSteps} more` : ''}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <RecapProgress recap={recap} />
       <section aria-labelledby="recap-translations">
         <h3 id="recap-translations" className="font-semibold">Three translations</h3>
         <ul className="mt-2 flex flex-col gap-1" data-testid="recap-translations">

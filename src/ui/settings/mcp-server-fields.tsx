@@ -14,6 +14,50 @@ const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-
 
 type Props = { draft: ModelSettings; setDraft: (draft: ModelSettings) => void; problems: string[] };
 
+/** The stdio servers npm start bridges, each chosen by its own radio; the one chosen says what sharing its program means. */
+function BridgedServerChoices({ bridged, chosen, draft, setDraft }: Pick<Props, 'draft' | 'setDraft'> & { bridged: ReturnType<typeof useBridgedServers>; chosen: ReturnType<typeof useBridgedServers>[number] | undefined }) {
+  return (
+    <>
+    {bridged.map((server) => (
+      <label key={server.name} className="flex items-start gap-2 text-sm">
+        <input type="radio" name="mcp-server" checked={chosen === server} onChange={() => setDraft({ ...draft, mcpServerUrl: server.url })} className="mt-1" />
+        <span>
+          The stdio server <span className="font-mono text-xs">{server.name}</span>, bridged by this app at <span className="font-mono text-xs">{server.url}</span>
+          {server.running ? '' : ' (its process has exited)'}.
+        </span>
+      </label>
+    ))}
+    {chosen && (
+      <p className="text-xs text-slate-500">
+        Started by npm start -- {chosen.clients === 'shared' ? '--stdio-shared' : '--stdio'} {chosen.name}=…. The bridge speaks the 2025-11-25 era: choose it for this server. Each line the bridge writes to the program and reads from it is a step of its own.{' '}
+        {chosen.clients === 'shared'
+          ? 'One program serves every client of the bridge (every tab, every run): it was started once, so what it set up for an earlier client stays for the later ones, whatever they declare (tools it registers only for a client that offers sampling or elicitation, say).'
+          : `Each run gets a program of its own: the bridge starts the command again for each initialize (at most ${MAX_BRIDGE_SESSION_PROGRAMS} at once) and stops it when the session ends, so what one run declares (sampling, elicitation, roots) shapes only its own program.`}
+      </p>
+    )}
+    </>
+  );
+}
+
+/** A server of the learner's own: its URL, and what its requests carry (headers, roots, a client id). */
+function ServerUrlFields({ url, draft, setDraft }: Pick<Props, 'draft' | 'setDraft'> & { url: string }) {
+  return (
+    <>
+    <label className={label}>
+      MCP server URL
+      <input className={field} value={url} onChange={(event) => setDraft({ ...draft, mcpServerUrl: event.target.value })} spellCheck={false} />
+      <span className="font-normal text-slate-500">
+        The page calls it directly, so it must allow this page’s origin (CORS) and expose Mcp-Session-Id. The protocol era starts on Auto: the host tries
+        2026-07-28 and falls back, in the open, to 2025-11-25. The mock model then picks one of its tools and fills the arguments from the question.
+      </span>
+    </label>
+    <HeadersEditor draft={draft} setDraft={setDraft} />
+    <RootsEditor draft={draft} setDraft={setDraft} />
+    <ClientIdField draft={draft} setDraft={setDraft} />
+    </>
+  );
+}
+
 /**
  * The MCP server part of the settings: the built-in server or one by URL, and for that one
  * the headers the host sends with every request (a bearer token). A value that may be a
@@ -43,38 +87,8 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
         />
         <span>Another Streamable HTTP server, by URL.</span>
       </label>
-      {bridged.map((server) => (
-        <label key={server.name} className="flex items-start gap-2 text-sm">
-          <input type="radio" name="mcp-server" checked={bridgedChosen === server} onChange={() => setDraft({ ...draft, mcpServerUrl: server.url })} className="mt-1" />
-          <span>
-            The stdio server <span className="font-mono text-xs">{server.name}</span>, bridged by this app at <span className="font-mono text-xs">{server.url}</span>
-            {server.running ? '' : ' (its process has exited)'}.
-          </span>
-        </label>
-      ))}
-      {bridgedChosen && (
-        <p className="text-xs text-slate-500">
-          Started by npm start -- {bridgedChosen.clients === 'shared' ? '--stdio-shared' : '--stdio'} {bridgedChosen.name}=…. The bridge speaks the 2025-11-25 era: choose it for this server. Each line the bridge writes to the program and reads from it is a step of its own.{' '}
-          {bridgedChosen.clients === 'shared'
-            ? 'One program serves every client of the bridge (every tab, every run): it was started once, so what it set up for an earlier client stays for the later ones, whatever they declare (tools it registers only for a client that offers sampling or elicitation, say).'
-            : `Each run gets a program of its own: the bridge starts the command again for each initialize (at most ${MAX_BRIDGE_SESSION_PROGRAMS} at once) and stops it when the session ends, so what one run declares (sampling, elicitation, roots) shapes only its own program.`}
-        </p>
-      )}
-      {byUrl && draft.mcpServerUrl !== null && (
-        <>
-          <label className={label}>
-            MCP server URL
-            <input className={field} value={draft.mcpServerUrl} onChange={(event) => setDraft({ ...draft, mcpServerUrl: event.target.value })} spellCheck={false} />
-            <span className="font-normal text-slate-500">
-              The page calls it directly, so it must allow this page’s origin (CORS) and expose Mcp-Session-Id. The protocol era starts on Auto: the host tries
-              2026-07-28 and falls back, in the open, to 2025-11-25. The mock model then picks one of its tools and fills the arguments from the question.
-            </span>
-          </label>
-          <HeadersEditor draft={draft} setDraft={setDraft} />
-          <RootsEditor draft={draft} setDraft={setDraft} />
-          <ClientIdField draft={draft} setDraft={setDraft} />
-        </>
-      )}
+      <BridgedServerChoices bridged={bridged} chosen={bridgedChosen} draft={draft} setDraft={setDraft} />
+      {byUrl && draft.mcpServerUrl !== null && <ServerUrlFields url={draft.mcpServerUrl} draft={draft} setDraft={setDraft} />}
       {problems.length > 0 && (
         <ul role="alert" className="list-disc pl-5 text-xs text-red-700 dark:text-red-300" data-testid="mcp-server-problems">
           {problems.map((problem) => (

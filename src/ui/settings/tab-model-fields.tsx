@@ -36,6 +36,40 @@ function KeptModels({ kept, busy }: { kept: readonly KeptModel[]; busy: boolean 
   );
 }
 
+/** The models the explorer names, for a learner who has none: it downloads none by itself. */
+function NamedModels() {
+  return (
+    <>
+    <p className="text-xs text-slate-500">
+      The explorer downloads no model by itself. Small instruct models known to call tools (GGUF files from their publishers):
+    </p>
+    <ul className="ml-4 list-disc text-xs text-slate-600 dark:text-slate-300">
+      {NAMED_TAB_MODELS.map((model) => (
+        <li key={model.name}>
+          <strong>{model.name}</strong>, {model.about} (<span className="font-mono">{model.file}</span>): {model.family}; {model.note}.
+        </li>
+      ))}
+    </ul>
+    </>
+  );
+}
+
+/** How far the load has come, with a way to stop it. */
+function LoadProgress({ progress }: { progress: NonNullable<ReturnType<typeof tabModelStore.getState>['progress']> }) {
+  return (
+    <div className="flex items-center gap-2 text-xs" role="status" data-testid="tab-model-progress">
+      <span>
+        {progress.stage === 'reading'
+          ? `Reading the file: ${formatBytes(progress.loadedBytes)}${progress.totalBytes > 0 ? ` of ${formatBytes(progress.totalBytes)}` : ''}`
+          : `Loading into llama.cpp: ${progress.detail}`}
+      </span>
+      <button type="button" className={button} onClick={cancelTabModelLoad}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
 /**
  * Choosing the model in the tab: a GGUF file from disk or a URL, the small models known to
  * call tools (named, never downloaded by the explorer), loading with its progress and a
@@ -52,16 +86,7 @@ export function TabModelFields({ draft, setDraft }: { draft: ModelSettings; setD
   const busy = progress !== null;
   return (
     <div className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700" data-testid="tab-model-fields">
-      <p className="text-xs text-slate-500">
-        The explorer downloads no model by itself. Small instruct models known to call tools (GGUF files from their publishers):
-      </p>
-      <ul className="ml-4 list-disc text-xs text-slate-600 dark:text-slate-300">
-        {NAMED_TAB_MODELS.map((model) => (
-          <li key={model.name}>
-            <strong>{model.name}</strong>, {model.about} (<span className="font-mono">{model.file}</span>): {model.family}; {model.note}.
-          </li>
-        ))}
-      </ul>
+      <NamedModels />
       <label className="flex flex-col gap-1 text-xs font-medium">
         Open a GGUF file from this device
         <input
@@ -91,18 +116,7 @@ export function TabModelFields({ draft, setDraft }: { draft: ModelSettings; setD
         Keep the file in this browser’s storage for the next visit (it takes the file’s size on this device)
       </label>
       {memoryNote && <p className="text-xs text-slate-500">{memoryNote}</p>}
-      {progress && (
-        <div className="flex items-center gap-2 text-xs" role="status" data-testid="tab-model-progress">
-          <span>
-            {progress.stage === 'reading'
-              ? `Reading the file: ${formatBytes(progress.loadedBytes)}${progress.totalBytes > 0 ? ` of ${formatBytes(progress.totalBytes)}` : ''}`
-              : `Loading into llama.cpp: ${progress.detail}`}
-          </span>
-          <button type="button" className={button} onClick={cancelTabModelLoad}>
-            Cancel
-          </button>
-        </div>
-      )}
+      {progress && <LoadProgress progress={progress} />}
       {error && <p className="text-xs text-red-700 dark:text-red-400" role="alert">{error}</p>}
       {loaded && (
         <p className="text-xs" data-testid="tab-model-loaded">
