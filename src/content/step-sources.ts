@@ -58,7 +58,7 @@ const FUNCTION_START = /^(export )?(async )?function[ *]+([A-Za-z0-9_$]+)|^expor
 /**
  * The top-level function a pointer names, as written: from its first line (its doc
  * comment included) to the brace that closes it at the start of a line. Top-level code
- * here is formatted by Prettier, so a function ends at the first line that is `}` or `};`.
+ * here is formatted by Prettier (`npm run format`; `npm test` checks it), so a function ends at the first line that is `}` or `};`.
  */
 export function extractFunctionSource({ source, find }: { source: string; find: SourcePointer['find'] }): { name: string; line: number; text: string } | null {
   const lines = source.split('\n');
