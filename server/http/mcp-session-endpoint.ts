@@ -1,9 +1,10 @@
-import { WebStandardStreamableHTTPServerTransport, isJSONRPCRequest, type Server } from '@modelcontextprotocol/server';
+import { WebStandardStreamableHTTPServerTransport, type Server } from '@modelcontextprotocol/server';
 import { countJsonRpcRequests, isInitializeBody, readJsonBody, refuseUnreadBody, type JsonBody } from './json-rpc-body.ts';
 import { createCancelledStreams, readRequestIds, type CancelledStreams } from './cancelled-streams.ts';
 import { createJsonRpcErrorResponse, MAX_BATCH_MESSAGES } from './json-rpc-errors.ts';
-import { endEventStreamAfter, followBody, prependToBody } from './response-body.ts';
+import { followBody, prependToBody } from './response-body.ts';
 import { createSessionEventStore, type SessionEventStore } from './session-event-store.ts';
+import { cutToolsCallStream, NO_KNOBS, readSessionKnobs, type SessionKnobs } from './session-knobs.ts';
 import type { ClientIdentity, SessionLimits } from './session-limits.ts';
 
 /**
@@ -57,18 +58,6 @@ type Session = {
   cutStreamAfter: number | undefined;
 };
 
-/** `?expire-after=N` on the endpoint URL: forget the session after answering N requests in it. */
-export const EXPIRE_AFTER_PARAMETER = 'expire-after';
-const EXPIRE_AFTER_LIMIT = 1000;
-/**
- * `?cut-stream-after=N` on the endpoint URL: the session's first tools/call answer stream is
- * ended by the server after its Nth progress event, as a dropped connection would end it,
- * while the call goes on. A teaching knob for resumable streams: the client reconnects with
- * GET and Last-Event-ID, and the event store replays what followed.
- */
-export const CUT_STREAM_AFTER_PARAMETER = 'cut-stream-after';
-const CUT_STREAM_AFTER_LIMIT = 100;
-
 /**
  * An SSE comment first thing on a GET stream: a Node adapter sends the status and
  * headers only with the first body bytes, and a quiet stream might otherwise show
@@ -90,7 +79,8 @@ const SESSION_METHODS = ['GET', 'POST', 'DELETE'];
 
 export function createSessionEndpoint(options: SessionEndpointOptions): SessionEndpoint {
   const { limits } = options;
-  const { sessions, retiring, forget, end, restartIdleTimer } = createSessionBook({ limits, onError: options.onError });
+  const book = createSessionBook({ limits, onError: options.onError });
+  const { sessions, retiring, forget, end, restartIdleTimer } = book;
 
   async function startSession(request: Request, body: unknown, knobs: SessionKnobs): Promise<Response> {
     const requestsAllowed = knobs.expireAfter;
@@ -130,26 +120,6 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
     }
   }
 
-  async function serveSession(session: Session, request: Request, body: unknown): Promise<Response> {
-    restartIdleTimer(session);
-    const lastEventId = request.headers.get('last-event-id');
-    const notReplayed = request.method === 'GET' && lastEventId !== null ? refuseReplay(session, lastEventId) : undefined;
-    if (notReplayed) return notReplayed;
-    const primedBefore = session.events.readPrimings().count;
-    const answer = await session.transport.handleRequest(request, request.method === 'POST' ? { parsedBody: body } : undefined);
-    if (request.method === 'GET' && answer.status === 200) return prependToBody(answer, GET_STREAM_OPENING);
-    if (request.method === 'POST') endCancelledStreams(session, body, primedBefore);
-    const response = cutToolsCallStream(session, body, answer);
-
-    if (session.requestsLeft === undefined || request.method !== 'POST') return response;
-    session.requestsLeft -= countJsonRpcRequests(body);
-    if (session.requestsLeft > 0) return response;
-    // The budget is spent: later requests get 404 at once, but this answer still streams to its end.
-    forget(session);
-    retiring.add(session);
-    return followBody(response, () => void end(session));
-  }
-
   return {
     async fetch(request, alreadyRead) {
       const read = await readSessionRequest(request, alreadyRead);
@@ -158,7 +128,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       const sessionId = request.headers.get('mcp-session-id');
       if (sessionId !== null) {
         const session = sessions.get(sessionId);
-        return session ? serveSession(session, request, body) : sessionNotFound();
+        return session ? serveSession({ session, request, body, book }) : sessionNotFound();
       }
       if (request.method === 'POST' && isInitializeBody(body)) return startSession(request, body, knobs);
       return createJsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required. Start a session with initialize; its answer carries the id to send with every later request.', body);
@@ -170,11 +140,44 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
 }
 
 /**
+ * A request in a live session: a resumed GET is checked against what the session still
+ * keeps, and a session with a request budget (`?expire-after=N`) is forgotten once it is spent.
+ */
+async function serveSession({ session, request, body, book }: { session: Session; request: Request; body: unknown; book: SessionBook }): Promise<Response> {
+  const { retiring, forget, end, restartIdleTimer } = book;
+  restartIdleTimer(session);
+  const lastEventId = request.headers.get('last-event-id');
+  const notReplayed = request.method === 'GET' && lastEventId !== null ? refuseReplay(session, lastEventId) : undefined;
+  if (notReplayed) return notReplayed;
+  const primedBefore = session.events.readPrimings().count;
+  const answer = await session.transport.handleRequest(request, request.method === 'POST' ? { parsedBody: body } : undefined);
+  if (request.method === 'GET' && answer.status === 200) return prependToBody(answer, GET_STREAM_OPENING);
+  if (request.method === 'POST') endCancelledStreams(session, body, primedBefore);
+  const response = cutToolsCallStream(session, body, answer);
+
+  if (session.requestsLeft === undefined || request.method !== 'POST') return response;
+  session.requestsLeft -= countJsonRpcRequests(body);
+  if (session.requestsLeft > 0) return response;
+  // The budget is spent: later requests get 404 at once, but this answer still streams to its end.
+  forget(session);
+  retiring.add(session);
+  return followBody(response, () => void end(session));
+}
+
+type SessionBook = {
+  sessions: Map<string, Session>;
+  retiring: Set<Session>;
+  forget: (session: Session) => void;
+  end: (session: Session) => Promise<void>;
+  restartIdleTimer: (session: Session) => void;
+};
+
+/**
  * An endpoint's sessions, counted by the server's caps: the live ones by id, and those
  * already forgotten (their id gets 404) whose last answer is still streaming. A session
  * ends with its server closed, when DELETEd, spent or idle too long.
  */
-function createSessionBook({ limits, onError }: { limits: SessionLimits; onError: ((error: Error) => void) | undefined }) {
+function createSessionBook({ limits, onError }: { limits: SessionLimits; onError: ((error: Error) => void) | undefined }): SessionBook {
   const sessions = new Map<string, Session>();
   const retiring = new Set<Session>();
   limits.join({ live: sessions, retiring });
@@ -228,45 +231,6 @@ async function readSessionRequest(request: Request, alreadyRead: JsonBody | unde
     return createJsonRpcErrorResponse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`);
   }
   return { knobs, body: read.value };
-}
-
-/** The teaching knobs a session starts with, read from the endpoint URL. */
-type SessionKnobs = { expireAfter: number | undefined; cutStreamAfter: number | undefined };
-const NO_KNOBS: SessionKnobs = { expireAfter: undefined, cutStreamAfter: undefined };
-
-function readSessionKnobs(url: URL): SessionKnobs | Response {
-  const expireAfter = readCountParameter({ url, name: EXPIRE_AFTER_PARAMETER, limit: EXPIRE_AFTER_LIMIT, meaning: 'the requests a session answers before the server forgets it' });
-  if (expireAfter instanceof Response) return expireAfter;
-  const cutStreamAfter = readCountParameter({ url, name: CUT_STREAM_AFTER_PARAMETER, limit: CUT_STREAM_AFTER_LIMIT, meaning: 'the progress events after which the first tools/call stream is cut' });
-  if (cutStreamAfter instanceof Response) return cutStreamAfter;
-  return { expireAfter, cutStreamAfter };
-}
-
-function readCountParameter({ url, name, limit, meaning }: { url: URL; name: string; limit: number; meaning: string }): number | undefined | Response {
-  const raw = url.searchParams.get(name);
-  if (raw === null) return undefined;
-  const count = Number(raw);
-  if (!Number.isInteger(count) || count < 1 || count > limit) {
-    return createJsonRpcErrorResponse(400, -32000, `Bad Request: ${name} must be a whole number from 1 to ${limit} (${meaning}), not "${raw}".`, undefined);
-  }
-  return count;
-}
-
-/**
- * The session's first tools/call stream, ended after its Nth progress event when the
- * session was started with `?cut-stream-after=N`. The transport then writes what follows
- * only to the event store, from where a GET with Last-Event-ID replays it.
- */
-function cutToolsCallStream(session: Session, body: unknown, response: Response): Response {
-  const after = session.cutStreamAfter;
-  const isCall = !Array.isArray(body) && isJSONRPCRequest(body) && body.method === 'tools/call';
-  if (after === undefined || !isCall || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
-  session.cutStreamAfter = undefined;
-  let progressEvents = 0;
-  return endEventStreamAfter(response, (event) => {
-    if (event.includes('"notifications/progress"')) progressEvents += 1;
-    return progressEvents >= after;
-  });
 }
 
 /** The answer to a GET with Last-Event-ID that the transport is not to replay, or undefined. */

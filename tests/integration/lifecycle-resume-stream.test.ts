@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUT_STREAM_AFTER_PARAMETER, RECONNECT_AFTER_MS } from '../../server/http/mcp-session-endpoint.ts';
+import { RECONNECT_AFTER_MS } from '../../server/http/mcp-session-endpoint.ts';
+import { CUT_STREAM_AFTER_PARAMETER } from '../../server/http/session-knobs.ts';
 import { findScenario } from '../../src/content/scenarios.ts';
 import type { Step } from '../../src/trace/trace.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
