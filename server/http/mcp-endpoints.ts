@@ -109,17 +109,31 @@ async function serveToolbox(
   return (isListenRequest(body.value) && subscriptions.serveListen(request, body.value)) || toolboxHandler.fetch(request, { parsedBody: body.value });
 }
 
+/**
+ * A stateless endpoint's handler: each shares its 2025-era calls in flight among its
+ * per-request instances, so notifications/cancelled in a later POST reaches the call it names.
+ */
+function createStatelessHandlers(onError: ((error: Error) => void) | undefined) {
+  return (createServer: (shared: { era: 'legacy' | 'modern'; inFlight?: InFlightCalls }) => Server, bus?: ServerEventBus) => {
+    const calls = createInFlightCalls({ onError });
+    return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), { legacy: 'stateless', onerror: onError, ...(bus ? { bus } : {}) });
+  };
+}
+
+/**
+ * A session endpoint's strict modern handler: the session endpoints route by era themselves,
+ * 2025-era traffic to their sessions and the rest here (which would refuse 2025 traffic).
+ */
+function createModernHandlers(onError: ((error: Error) => void) | undefined) {
+  return (createServer: () => Server, bus?: ServerEventBus) => createMcpHandler(createServer, { legacy: 'reject', onerror: onError, ...(bus ? { bus } : {}) });
+}
+
 export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   const { onError } = options;
   const registry = createToolRegistry(options.tools ?? builtInTools);
   const toolbox = createToolbox({ tools: options.toolboxTools ?? toolboxTools });
   const protectedRegistry = createToolRegistry(protectedTools);
-  // Each stateless endpoint shares its 2025-era calls in flight among its per-request
-  // instances, so notifications/cancelled in a later POST reaches the call it names.
-  const stateless = (createServer: (shared: { era: 'legacy' | 'modern'; inFlight?: InFlightCalls }) => Server, bus?: ServerEventBus) => {
-    const calls = createInFlightCalls({ onError });
-    return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), { legacy: 'stateless', onerror: onError, ...(bus ? { bus } : {}) });
-  };
+  const stateless = createStatelessHandlers(onError);
   // The toolbox's 2026-07-28 list changes go to the subscriptions/listen streams of the run whose list changed.
   const subscriptions = createRunSubscriptions({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, toolListCache: TOOLBOX_TOOLS_CACHE }), onError });
   const { publishToolsChanged, sharedBus: toolboxBus } = subscriptions;
@@ -133,9 +147,7 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   const protectedMcp = stateless(({ inFlight }) => createMcpServer(protectedRegistry, { inFlight, toolListCache: PROTECTED_TOOLS_CACHE }));
   const apps = createAppsServer();
   const appsMcp = stateless(({ inFlight }) => createMcpServer(apps.registry, { catalog: apps.catalog, inFlight, toolListCache: FIXED_TOOLS_CACHE }));
-  // The session endpoints route by era themselves: 2025-era traffic to their sessions,
-  // the rest to a strict modern handler (which would refuse 2025 traffic).
-  const modern = (createServer: () => Server, bus?: ServerEventBus) => createMcpHandler(createServer, { legacy: 'reject', onerror: onError, ...(bus ? { bus } : {}) });
+  const modern = createModernHandlers(onError);
   const sessionsModern = modern(() => createMcpServer(registry, { toolListCache: FIXED_TOOLS_CACHE }));
   const toolboxModern = modern(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'modern' }, publishToolsChanged, toolListCache: TOOLBOX_TOOLS_CACHE }), toolboxBus);
   // The suite's task fixtures keep their tasks in one store for both eras' instances.
