@@ -102,7 +102,7 @@ describe('whenFirstStepOrIdle', () => {
 
   it('where the browser reports presentation, waits past the frame for the title to be on screen', async () => {
     stubElementTiming();
-    const { STEP_TITLE_TIMING } = await import('./wait-for-first-step.ts');
+    const { STEP_TITLE_TIMING } = await import('./shell/first-step-names.ts');
     const { useExplorerStore, isSettled } = await startWaiting();
     useExplorerStore.setState({ steps: [QUESTION_STEP] });
     paintFrame();
@@ -167,7 +167,7 @@ describe('whenShellStepPresented', () => {
   it('keeps the shell’s step 1 until the browser reports it presented, frame or no frame', async () => {
     stubElementTiming();
     showShellStep();
-    const { STEP_TITLE_TIMING } = await import('./wait-for-first-step.ts');
+    const { STEP_TITLE_TIMING } = await import('./shell/first-step-names.ts');
     const { isSettled } = await startShellWait();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(isSettled()).toBe(false);

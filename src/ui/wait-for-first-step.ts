@@ -1,11 +1,6 @@
 import { useLinkOpening } from '../store/link-opening.ts';
 import { useExplorerStore } from '../store/explorer-store.ts';
-
-/** The Element Timing name of the inspector's step title (inspector.tsx): its entry says when the browser presented a step. */
-export const STEP_TITLE_TIMING = 'inspector-title';
-
-/** The attribute of the step 1 that index.html's shell shows (src/ui/shell/format-shell-first-step.ts), until React replaces it. */
-export const SHELL_STEP_ATTRIBUTE = 'data-shell-step';
+import { SHELL_STEP_ATTRIBUTE, STEP_TITLE_TIMING } from './shell/first-step-names.ts';
 
 /**
  * How long after step 1's frame the wait gives up on hearing that the frame was presented

@@ -7,7 +7,7 @@ import { PHASE_SUMMARIES } from '../../src/content/phase-summaries.ts';
 import { getStepSummary } from '../../src/content/step-summaries.ts';
 import { SETTINGS_STORAGE_KEY } from '../../src/store/model-settings.ts';
 import { shellFirstStep } from '../../vite-shell-first-step.ts';
-import { STEP_TITLE_TIMING } from '../../src/ui/wait-for-first-step.ts';
+import { STEP_TITLE_TIMING } from '../../src/ui/shell/first-step-names.ts';
 import { formatShellFirstStep, recordShellFirstStep } from '../../src/ui/shell/format-shell-first-step.ts';
 
 /**

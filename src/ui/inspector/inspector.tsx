@@ -19,7 +19,8 @@ import { JsonPayload } from './json-view.tsx';
 import { StepTimeText } from './step-time-text.tsx';
 import { TabList } from '../tab-list.tsx';
 import { findStreamSource } from './find-stream-source.ts';
-import { STEP_TITLE_TIMING, whenFirstStepOrIdle } from '../wait-for-first-step.ts';
+import { STEP_TITLE_TIMING } from '../shell/first-step-names.ts';
+import { whenFirstStepOrIdle } from '../wait-for-first-step.ts';
 import { rememberModule, useLoadedModule } from '../use-loaded-module.ts';
 
 type Tab = 'translation' | 'stream' | 'message' | 'http';

@@ -7,7 +7,7 @@ import { escapeMarkup } from '../../trace/escape-markup.ts';
 import type { Step } from '../../trace/trace.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/vocabulary.ts';
 import { formatStepNumber, PHASE_STYLES } from '../step-format.ts';
-import { SHELL_STEP_ATTRIBUTE, STEP_TITLE_TIMING } from '../wait-for-first-step.ts';
+import { SHELL_STEP_ATTRIBUTE, STEP_TITLE_TIMING } from './first-step-names.ts';
 
 /**
  * Step 1 as index.html's shell shows it when Next is pressed before the app's script has
