@@ -13,16 +13,38 @@ import { builtinModules } from 'node:module';
  * - `page`: the browser (the Service Worker's own file included);
  * - `node`: Node only.
  * The compiler holds the same walls where types can (tsconfig.web-standard.json, tsconfig.page.json).
+ *
+ * Another layer reaches a layer only through its entry file, `index.ts`, as a package is
+ * reached through its own (@xyflow/system, say): what it re-exports is the layer's surface,
+ * and the rest is the layer's own. `entries` names the few modules reached on their own
+ * besides, each a chunk the page loads when first used (import()): re-exported from index.ts
+ * they would load with the first page.
  */
 export const LAYERS = {
   'src/trace': { runs: 'everywhere', imports: [] },
   'src/mcp': { runs: 'everywhere', imports: ['src/trace'] },
-  'src/providers': { runs: 'everywhere', imports: ['src/trace'] },
-  'src/content': { runs: 'everywhere', imports: ['src/trace'] },
-  'src/export': { runs: 'everywhere', imports: ['src/trace'] },
-  'src/lifecycle': { runs: 'everywhere', imports: ['src/mcp', 'src/providers', 'src/content', 'src/trace'] },
-  'src/service-worker': { runs: 'page', imports: ['server/http', 'src/trace'] },
-  'src/store': { runs: 'page', imports: ['src/service-worker', 'src/lifecycle', 'src/mcp', 'src/providers', 'src/content', 'src/export', 'src/trace'] },
+  'src/providers': {
+    runs: 'everywhere',
+    imports: ['src/trace'],
+    // The model in the tab's reader and template load when a learner opens a GGUF file.
+    entries: ['chat-template/read-gguf-metadata.ts', 'chat-template/tokenize-prompt.ts', 'chat-template/template-family.ts', 'chat-template/chat-template-adapter.ts'],
+  },
+  'src/content': { runs: 'everywhere', imports: ['src/trace'], entries: ['step-words-module.ts'] },
+  'src/export': { runs: 'everywhere', imports: ['src/trace'], entries: ['export-formats.ts'] },
+  'src/lifecycle': {
+    runs: 'everywhere',
+    imports: ['src/mcp', 'src/providers', 'src/content', 'src/trace'],
+    // The engine (with the MCP SDK client), a trace file's reader and the offerings' client load when first used.
+    entries: ['engine.ts', 'import-trace.ts', 'list-server-offerings.ts'],
+  },
+  'src/service-worker': { runs: 'page', imports: ['server/http', 'src/trace'], entries: ['register-service-worker.ts'] },
+  'src/store': {
+    runs: 'page',
+    imports: ['src/service-worker', 'src/lifecycle', 'src/mcp', 'src/providers', 'src/content', 'src/export', 'src/trace'],
+    // The model in the tab's state imports the wllama runner, whose WebAssembly only the bundler can load (`?url`): outside the
+    // entry file, Node's code that loads the store's (the build's shell first step) does not load it.
+    entries: ['tab-model/tab-model-state.ts'],
+  },
   'src/ui': { runs: 'page', imports: ['src/store', 'src/service-worker', 'src/lifecycle', 'src/mcp', 'src/providers', 'src/content', 'src/export', 'src/trace'] },
   src: { runs: 'page', imports: ['src/ui', 'src/store', 'src/service-worker', 'src/trace'] },
   'server/shared': { runs: 'web-standard', imports: ['src/trace'] },
@@ -77,6 +99,11 @@ export const GLOBALS_REFUSED = {
   page: { names: NODE_GLOBALS, why: 'is a Node global: the page has no Node.' },
   node: { names: [], why: '' },
 };
+
+/** The files of a layer that the other layers may import, relative to its folder: its entry file, and the modules it loads on first use (`entries`). */
+export function listLayerEntries(layer) {
+  return ['index.ts', ...(LAYERS[layer].entries ?? [])];
+}
 
 /** The ESLint `files` patterns of a layer's own files (the tests beside them are left to the test rules). */
 export function listLayerFiles(layer) {
