@@ -152,9 +152,9 @@ describe('lint holds every wall (eslint.config.js, from eslint-rules/layers.js)'
     expect(await lintEach(layer, PAGE_PROBES)).toEqual(PAGE_PROBES.map((probe) => ({ probe: probe.name, lint: probe.lint })));
   });
 
-  /** A file in `from` that imports one in `to`, each way a module can be named. */
-  function importsBetween(from: string, to: string): string[] {
-    const target = path.relative(from, `${to}/wall-probe-target.ts`).split(path.sep).join('/');
+  /** A file in `from` that imports `file` of `to` (its entry file unless told), each way a module can be named. */
+  function importsBetween(from: string, to: string, file = 'index.ts'): string[] {
+    const target = path.relative(from, `${to}/${file}`).split(path.sep).join('/');
     const specifier = target.startsWith('.') ? target : `./${target}`;
     return [
       `import { probe } from '${specifier}';\nexport const seen = probe;`,
@@ -191,6 +191,43 @@ describe('lint holds every wall (eslint.config.js, from eslint-rules/layers.js)'
     ['server/mock-model', 'src/providers'],
   ])('refuses %s → %s however the module is named: import, import type, export from, import(), typeof import()', async (from, to) => {
     for (const text of importsBetween(from, to)) expect(await lintProbe(`${from}/wall-probe.ts`, text)).toEqual([expect.stringContaining(`${from} imports ${to}, which the layer table does not allow`)]);
+  });
+
+  /** Pairs of layers the table allows, each with a module past the entry file of the one imported. */
+  const DEEP_IMPORTS = [
+    ['src/lifecycle', 'src/trace', 'steps.ts'],
+    ['src/lifecycle', 'src/mcp', 'recording-fetch.ts'],
+    ['src/ui', 'src/store', 'explorer-store.ts'],
+    ['src/store', 'src/content', 'scenarios.ts'],
+    ['server/http', 'server/shared', 'read-bounded-body.ts'],
+    ['server/cli', 'src/lifecycle', 'run-context.ts'],
+    ['src/service-worker', 'server/http', 'create-app.ts'],
+  ];
+
+  it.each(DEEP_IMPORTS)('refuses %s → %s/%s, past the entry file, however the module is named', async (from, to, file) => {
+    for (const text of importsBetween(from, to, file)) expect(await lintProbe(`${from}/wall-probe.ts`, text), text).toEqual([expect.stringContaining(`${from} imports ${to}/${file}, past ${to}'s entry file`)]);
+  });
+
+  it.each(DEEP_IMPORTS)('lets %s reach %s through its entry file', async (from, to) => {
+    for (const text of importsBetween(from, to)) expect(await lintProbe(`${from}/wall-probe.ts`, text), text).toEqual([]);
+  });
+
+  it('lets a layer reach the modules the table lists as loaded on first use, and no other past the entry file', async () => {
+    const entries = Object.entries(LAYERS).flatMap(([to, { entries = [] }]) => entries.map((file) => [to, file] as const));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const [to, file] of entries) {
+      const from = Object.keys(LAYERS).find((layer) => LAYERS[layer]!.imports.includes(to))!;
+      const [, , , dynamicImport] = importsBetween(from, to, file);
+      expect(await lintProbe(`${from}/wall-probe.ts`, dynamicImport!), `${from} → ${to}/${file}`).toEqual([]);
+    }
+  });
+
+  it('rewrites a deep import to the entry file with --fix', async () => {
+    const fixing = new ESLint({ cwd: ROOT, fix: true, ruleFilter: ({ ruleId }) => ruleId === 'local/layer-imports' });
+    const deep = "import { STEP_DEFINITIONS } from '../trace/steps.ts';\nexport const seen = STEP_DEFINITIONS;\n";
+    const [result] = await fixing.lintText(deep, { filePath: path.join(ROOT, 'src/lifecycle/wall-probe.ts') });
+    expect(result?.output).toBe(deep.replace('../trace/steps.ts', '../trace/index.ts'));
+    expect(result?.messages).toEqual([]);
   });
 
   it('refuses an import() whose module is computed, where the walls must see every module', async () => {
