@@ -21,7 +21,8 @@ import { builtinModules } from 'node:module';
  * they would load with the first page.
  */
 export const LAYERS = {
-  'src/trace': { runs: 'everywhere', imports: [] },
+  // The page and the Service Worker import zod-without-eval.ts first, for its effect (zod's setting), before any schema runs.
+  'src/trace': { runs: 'everywhere', imports: [], entries: ['zod-without-eval.ts'] },
   'src/mcp': { runs: 'everywhere', imports: ['src/trace'] },
   'src/providers': {
     runs: 'everywhere',
@@ -29,7 +30,8 @@ export const LAYERS = {
     // The model in the tab's reader and template load when a learner opens a GGUF file.
     entries: ['chat-template/read-gguf-metadata.ts', 'chat-template/tokenize-prompt.ts', 'chat-template/template-family.ts', 'chat-template/chat-template-adapter.ts'],
   },
-  'src/content': { runs: 'everywhere', imports: ['src/trace'], entries: ['step-words-module.ts'] },
+  // The step words and the missing steps' table load when first used.
+  'src/content': { runs: 'everywhere', imports: ['src/trace'], entries: ['step-words-module.ts', 'missing-steps.ts'] },
   'src/export': { runs: 'everywhere', imports: ['src/trace'], entries: ['export-formats.ts'] },
   'src/lifecycle': {
     runs: 'everywhere',
