@@ -17,8 +17,10 @@ import { builtinModules } from 'node:module';
  * Another layer reaches a layer only through its entry file, `index.ts`, as a package is
  * reached through its own (@xyflow/system, say): what it re-exports is the layer's surface,
  * and the rest is the layer's own. `entries` names the few modules reached on their own
- * besides, each a chunk the page loads when first used (import()): re-exported from index.ts
- * they would load with the first page.
+ * besides: a chunk the page loads when first used (an import() of index.ts would load every
+ * module it re-exports), or a module imported for its effect. A module re-exported from
+ * index.ts is bundled only where its exports are used: package.json's `sideEffects` names
+ * the few files that do something when imported (DEVELOPERS.md, "Layers").
  */
 export const LAYERS = {
   // The page and the Service Worker import zod-without-eval.ts first, for its effect (zod's setting), before any schema runs.

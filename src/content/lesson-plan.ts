@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PREDICTION_KINDS } from './predictions.ts';
-import defaultLesson from './default-lesson.json';
+import defaultLesson from './default-lesson.json' with { type: 'json' };
 
 /**
  * A teacher's lesson: questions to predict and notes to show, each keyed by a stable
