@@ -230,6 +230,22 @@ describe('lint holds every wall (eslint.config.js, from eslint-rules/layers.js)'
     expect(result?.messages).toEqual([]);
   });
 
+  it('fixes a deep import only to an entry file that re-exports its module, and leaves import() and an import for effect alone', async () => {
+    const fixing = new ESLint({ cwd: ROOT, fix: true, ruleFilter: ({ ruleId }) => ruleId === 'local/layer-imports' });
+    const fixFrom = async (text: string) => (await fixing.lintText(text, { filePath: path.join(ROOT, 'src/lifecycle/wall-probe.ts') }))[0]!;
+    // src/trace's index.ts re-exports neither: --fix would have written an import of names the entry file does not have.
+    for (const text of ["import { probe } from '../trace/wall-probe-target.ts';\nexport const seen = probe;\n", "import type { Probe } from '../trace/wall-probe-target.ts';\nexport type Seen = Probe;\n"]) {
+      const result = await fixFrom(text);
+      expect(result.output, text).toBeUndefined();
+      expect(result.messages.map((message) => message.messageId)).toEqual([text.startsWith('import type') ? 'missingTypeExport' : 'missingValueExport']);
+    }
+    for (const text of ["export const seen = await import('../trace/steps.ts');\n", "import '../trace/steps.ts';\n"]) {
+      const result = await fixFrom(text);
+      expect(result.output, text).toBeUndefined();
+      expect(result.messages.map((message) => message.messageId)).toEqual(['ownEntry']);
+    }
+  });
+
   it('refuses an import() whose module is computed, where the walls must see every module', async () => {
     expect(await lintProbe('src/lifecycle/wall-probe.ts', "const name = 'node:fs';\nexport const probe = await import(name);")).toEqual([expect.stringContaining('named by an expression')]);
   });
