@@ -4,9 +4,10 @@ import { selectCurrentStep, useExplorerStore } from '../../store/explorer-store.
 
 /**
  * The project's own sources, as the build carries them: each file its own chunk of raw
- * text, fetched when a learner asks for the code of a step it produced.
+ * text, fetched when a learner asks for the code of a step it produced. The layers' entry
+ * files only re-export: no step is theirs.
  */
-const RAW_SOURCES = import.meta.glob(['../../lifecycle/*.ts', '../../providers/**/*.ts', '!**/*.test.ts', '!**/*.test-helper.ts'], { query: '?raw', import: 'default' });
+const RAW_SOURCES = import.meta.glob(['../../lifecycle/*.ts', '../../providers/**/*.ts', '!**/*.test.ts', '!**/*.test-helper.ts', '!**/index.ts'], { query: '?raw', import: 'default' });
 const BY_PATH = new Map(Object.entries(RAW_SOURCES).map(([key, load]) => [key.replace(/^\.\.\/\.\.\//, 'src/'), load]));
 const PATHS = [...BY_PATH.keys()];
 
