@@ -1,6 +1,6 @@
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createApp } from './http/create-app.ts';
+import { createApp } from './http/index.ts';
 
 /**
  * Mounts the MCP server and the mock model on Vite's own port (dev and preview),

@@ -1,17 +1,17 @@
 import './trace/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { next } from './store/actions.ts';
-import { openDeepLink, readDeepLink } from './store/deep-link.ts';
-import { applyLinkWithoutScenario, noteRefusedLinkParts } from './store/link-refusals.ts';
-import { applyEmbedSettings } from './store/embed.ts';
-import { loadEngine, loadEngineAfter } from './store/run-controller.ts';
-import { updateWorkerStatus } from './service-worker/worker-status.ts';
-import { readEmbedFlag } from './trace/embed-view.ts';
-import { App } from './ui/app.tsx';
-import { loadLifecycleGraph } from './ui/graph/load-lifecycle-graph.ts';
-import { whenFirstStepOrIdle, whenShellStepPresented } from './ui/wait-for-first-step.ts';
-import { whenStylesheetsLoaded } from './ui/wait-for-stylesheets.ts';
+import { next } from './store/index.ts';
+import { openDeepLink, readDeepLink } from './store/index.ts';
+import { applyLinkWithoutScenario, noteRefusedLinkParts } from './store/index.ts';
+import { applyEmbedSettings } from './store/index.ts';
+import { loadEngine, loadEngineAfter } from './store/index.ts';
+import { updateWorkerStatus } from './service-worker/index.ts';
+import { readEmbedFlag } from './trace/index.ts';
+import { App } from './ui/index.ts';
+import { loadLifecycleGraph } from './ui/index.ts';
+import { whenFirstStepOrIdle, whenShellStepPresented } from './ui/index.ts';
+import { whenStylesheetsLoaded } from './ui/index.ts';
 import './index.css';
 
 // The first paint is index.html's own shell, painted while this script loads. The first Next shows step 1 before the

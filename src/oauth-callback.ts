@@ -1,4 +1,4 @@
-import { CALLBACK_CHANNEL, type CallbackMessage } from './trace/oauth-callback-channel.ts';
+import { CALLBACK_CHANNEL, type CallbackMessage } from './trace/index.ts';
 
 /**
  * The app's OAuth redirect page (oauth-callback.html): the authorization server sends the

@@ -1,10 +1,10 @@
-import { SANDBOX_SCOPES, TOOLS_SCOPE, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
-import { isLoopbackHostname } from '../../src/trace/url-gate.ts';
+import { SANDBOX_SCOPES, TOOLS_SCOPE, type SandboxFault } from '../../src/trace/index.ts';
+import { isLoopbackHostname } from '../../src/trace/index.ts';
 import { findClient } from './client-identity.ts';
 import { isRegisteredRedirectUri } from './client-metadata-document.ts';
 import { renderConsentPage, renderRefusalPage } from './consent-page.ts';
 import { isCodeChallenge } from './pkce.ts';
-import { readBoundedBody } from '../shared/read-bounded-body.ts';
+import { readBoundedBody } from '../shared/index.ts';
 import { describeAuthorizationServer } from './sandbox-metadata.ts';
 import { SANDBOX_HEADERS } from './sandbox-responses.ts';
 import { createOpaqueValue, type AuthorizationRequest, type SandboxStore } from './sandbox-store.ts';

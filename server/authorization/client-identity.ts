@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { passUrlGate } from '../../src/trace/url-gate.ts';
+import { passUrlGate } from '../../src/trace/index.ts';
 import { createOpaqueValue, type RegisteredClient, type SandboxStore } from './sandbox-store.ts';
 import { oauthError, sandboxJson } from './sandbox-responses.ts';
-import { readBoundedBody } from '../shared/read-bounded-body.ts';
-import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/json-nesting.ts';
+import { readBoundedBody } from '../shared/index.ts';
+import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/index.ts';
 
 /**
  * Who the client is: a Client ID Metadata Document (the client_id is the URL of a JSON

@@ -1,4 +1,4 @@
-import { CALLBACK_PAGE_PATH, CLI_LOOPBACK_REDIRECT_URI, CLIENT_METADATA_PATH } from '../../src/trace/authorization-sandbox.ts';
+import { CALLBACK_PAGE_PATH, CLI_LOOPBACK_REDIRECT_URI, CLIENT_METADATA_PATH } from '../../src/trace/index.ts';
 
 /**
  * The explorer's own Client ID Metadata Document (draft-ietf-oauth-client-id-metadata-document,

@@ -1,6 +1,6 @@
 import type { AuthorizationRequest } from './sandbox-store.ts';
 import { SANDBOX_HEADERS } from './sandbox-responses.ts';
-import { escapeMarkup } from '../../src/trace/escape-markup.ts';
+import { escapeMarkup } from '../../src/trace/index.ts';
 
 /**
  * The consent page: plain HTML with no script at all, under a CSP that allows nothing but

@@ -1,4 +1,4 @@
-import { SANDBOX_SCOPES, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
+import { SANDBOX_SCOPES, type SandboxFault } from '../../src/trace/index.ts';
 import { describeSandboxUrls } from './sandbox-urls.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE } from '../../src/trace/authorization-sandbox.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE } from '../../src/trace/index.ts';
+import { jsonResponse } from '../shared/index.ts';
 
 /**
  * The answers every part of the sandbox shares: JSON that no cache keeps (RFC 6749 §5.1

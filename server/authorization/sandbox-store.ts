@@ -1,4 +1,4 @@
-import type { SandboxFault } from '../../src/trace/authorization-sandbox.ts';
+import type { SandboxFault } from '../../src/trace/index.ts';
 
 /**
  * The sandbox keeps everything in memory, and bounded: a page or a test that registers

@@ -1,6 +1,6 @@
-import { TOOLS_SCOPE, type SandboxFault } from '../../src/trace/authorization-sandbox.ts';
+import { TOOLS_SCOPE, type SandboxFault } from '../../src/trace/index.ts';
 import { matchesCodeChallenge } from './pkce.ts';
-import { readBoundedBody } from '../shared/read-bounded-body.ts';
+import { readBoundedBody } from '../shared/index.ts';
 import { oauthError, sandboxJson } from './sandbox-responses.ts';
 import { createOpaqueValue, type Grant, type SandboxStore } from './sandbox-store.ts';
 import { describeSandboxUrls } from './sandbox-urls.ts';

@@ -1,4 +1,4 @@
-import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE } from '../../src/trace/authorization-sandbox.ts';
+import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE } from '../../src/trace/index.ts';
 
 /**
  * The built-in sandbox's auto-approve, for a run with no browser (the CLI, tests): the

@@ -1,4 +1,4 @@
-import type { TraceStatus } from '../../src/trace/trace.ts';
+import type { TraceStatus } from '../../src/trace/index.ts';
 
 /**
  * The CLI's exit code for how a run ended, so a script can tell a stop from a failure:

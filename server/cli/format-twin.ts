@@ -1,6 +1,6 @@
-import { compareTopologies } from '../../src/content/topology-twin.ts';
-import type { Trace } from '../../src/trace/trace.ts';
-import { escapeTerminalJson, escapeTerminalText } from '../../src/trace/terminal-text.ts';
+import { compareTopologies } from '../../src/content/index.ts';
+import type { Trace } from '../../src/trace/index.ts';
+import { escapeTerminalJson, escapeTerminalText } from '../../src/trace/index.ts';
 
 /**
  * The twin view for the terminal: one block per wire, host-side MCP and provider-side MCP

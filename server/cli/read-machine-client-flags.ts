@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { ClientPrivateKey } from '../../src/mcp/authorization/client-assertion.ts';
-import type { AuthorizationSettings } from '../../src/lifecycle/run-context.ts';
+import type { ClientPrivateKey } from '../../src/mcp/index.ts';
+import type { AuthorizationSettings } from '../../src/lifecycle/index.ts';
 
 /**
  * The trace command's machine-client flags (the MCP client credentials extension,

@@ -1,4 +1,4 @@
-import type { PromptChoice } from '../../src/lifecycle/prompt-start.ts';
+import type { PromptChoice } from '../../src/lifecycle/index.ts';
 
 /**
  * The trace CLI's --prompt NAME and --prompt-arg NAME=VALUE (repeatable): a run that starts

@@ -1,6 +1,6 @@
-import type { ProviderMcpOptions } from '../../src/lifecycle/run-context.ts';
-import { APPROVAL_DECISIONS, APPROVAL_POLICIES, isProviderMcpWire, PROVIDER_MCP_WIRES, type ApprovalDecision, type ApprovalPolicy } from '../../src/trace/provider-mcp.ts';
-import { MCP_TOPOLOGIES, type McpTopology } from '../../src/trace/vocabulary.ts';
+import type { ProviderMcpOptions } from '../../src/lifecycle/index.ts';
+import { APPROVAL_DECISIONS, APPROVAL_POLICIES, isProviderMcpWire, PROVIDER_MCP_WIRES, type ApprovalDecision, type ApprovalPolicy } from '../../src/trace/index.ts';
+import { MCP_TOPOLOGIES, type McpTopology } from '../../src/trace/index.ts';
 
 /**
  * The trace command's topology flags: who is the MCP client (--topology), whether the

@@ -1,5 +1,5 @@
-import { NETWORK_FLAG_USAGE } from '../node/network-flags.ts';
-import { MCP_PATH, MCP_SESSIONS_PATH, MCP_TOOLBOX_PATH, MOCK_OPENAI_PREFIX } from '../http/create-app.ts';
+import { NETWORK_FLAG_USAGE } from '../node/index.ts';
+import { MCP_PATH, MCP_SESSIONS_PATH, MCP_TOOLBOX_PATH, MOCK_OPENAI_PREFIX } from '../http/index.ts';
 import { startListening, STDIO_FLAG_USAGE } from './start-listening.ts';
 
 const usage = `Usage: npm run server -- [--port N] [--host ADDRESS] [--allow-host NAME]... [--allow-origin URL]... [--max-… N] [--stdio NAME="COMMAND ARGS"]...

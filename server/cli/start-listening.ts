@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { serve, type RunningServer } from '../node/serve.ts';
-import { NETWORK_FLAG_OPTIONS, readNetworkFlags } from '../node/network-flags.ts';
-import { readStdioFlags } from '../node/parse-stdio-command.ts';
+import { serve, type RunningServer } from '../node/index.ts';
+import { NETWORK_FLAG_OPTIONS, readNetworkFlags } from '../node/index.ts';
+import { readStdioFlags } from '../node/index.ts';
 import { readPort } from './read-port.ts';
-import { MAX_BRIDGE_SESSION_PROGRAMS } from '../../src/trace/bridge-frames.ts';
+import { MAX_BRIDGE_SESSION_PROGRAMS } from '../../src/trace/index.ts';
 
 /** --stdio NAME="COMMAND ARGS" and --stdio-shared (repeatable), and the one flag that lets bridges serve beyond loopback. */
 export const STDIO_FLAG_OPTIONS = {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { NETWORK_FLAG_USAGE } from '../node/network-flags.ts';
+import { NETWORK_FLAG_USAGE } from '../node/index.ts';
 import { startListening, STDIO_FLAG_USAGE } from './start-listening.ts';
 
 const usage = `Usage: npm start -- [--port N] [--host ADDRESS] [--allow-host NAME]... [--allow-origin URL]... [--max-… N] [--stdio NAME="COMMAND ARGS"]...   (PORT=N npm start for another port)

@@ -1,5 +1,5 @@
 import { buildExportFile, type ExportFormatId } from '../../src/export/export-formats.ts';
-import type { Trace } from '../../src/trace/trace.ts';
+import type { Trace } from '../../src/trace/index.ts';
 
 export const EXPORT_FLAG_USAGE = `  --har                         print the run's HTTP exchanges as HAR 1.2 (Chrome DevTools, any HAR viewer)
   --otlp                        print the run as OpenTelemetry spans (OTLP/JSON, MCP and GenAI conventions)

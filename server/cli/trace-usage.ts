@@ -1,9 +1,9 @@
 import { EXPORT_FLAG_USAGE } from './trace-exports.ts';
 import { MACHINE_CLIENT_FLAG_USAGE } from './read-machine-client-flags.ts';
-import { SANDBOX_FAULTS } from '../../src/trace/authorization-sandbox.ts';
-import { SCENARIOS } from '../../src/content/scenarios.ts';
+import { SANDBOX_FAULTS } from '../../src/trace/index.ts';
+import { SCENARIOS } from '../../src/content/index.ts';
 import { TOPOLOGY_FLAG_USAGE } from './read-topology-flags.ts';
-import { WIRE_CATALOG } from '../../src/providers/wire-catalog.ts';
+import { WIRE_CATALOG } from '../../src/providers/index.ts';
 
 /** `npm run trace -- --help`, and what a wrong flag is answered with after its message (trace.ts). */
 export const TRACE_USAGE = `Usage: npm run trace -- ["What is 5 plus 7?"] [options]

@@ -1,10 +1,10 @@
-import type { AuthorizationSandbox } from '../authorization/create-authorization-sandbox.ts';
-import { ELICITATION_PAGE_PATH } from '../mcp/tools/reach-back-tools.ts';
-import { MOCK_ROUTES } from '../mock-model/mock-routes.ts';
-import { jsonResponse } from '../shared/json-response.ts';
-import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/mock-models.ts';
-import { PROTECTED_MCP_PATH } from '../../src/trace/authorization-sandbox.ts';
-import { APPS_MCP_PATH } from '../../src/trace/mcp-apps.ts';
+import type { AuthorizationSandbox } from '../authorization/index.ts';
+import { ELICITATION_PAGE_PATH } from '../mcp/index.ts';
+import { MOCK_ROUTES } from '../mock-model/index.ts';
+import { jsonResponse } from '../shared/index.ts';
+import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/index.ts';
+import { PROTECTED_MCP_PATH } from '../../src/trace/index.ts';
+import { APPS_MCP_PATH } from '../../src/trace/index.ts';
 import { isBridgePath, listBridgeMethods, serveBridgeRoute, type StdioBridgeRoutes } from './bridge-route.ts';
 import { refuseElicitationPageMethod, serveElicitationPage } from './elicitation-page.ts';
 import { createJsonRpcErrorResponse, findPostHeaderRefusal } from './json-rpc-errors.ts';
@@ -12,7 +12,7 @@ import type { McpEndpoints } from './mcp-endpoints.ts';
 import type { GuardedRequest, GuardLists } from './request-guards.ts';
 import { refuseMockMethod, serveMockRoute } from './serve-mock-route.ts';
 import type { RunRecords } from './run-records.ts';
-import type { MockContext } from '../mock-model/serve-mock-endpoint.ts';
+import type { MockContext } from '../mock-model/index.ts';
 
 /**
  * The app's routes as data: the path each answers, its handler, the methods it takes

@@ -1,5 +1,5 @@
-import { BRIDGE_NAME_PATTERN, STDIO_BRIDGE_PATH, type BridgeListing } from '../../src/trace/bridge-frames.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import { BRIDGE_NAME_PATTERN, STDIO_BRIDGE_PATH, type BridgeListing } from '../../src/trace/index.ts';
+import { jsonResponse } from '../shared/index.ts';
 import { createJsonRpcErrorResponse } from './json-rpc-errors.ts';
 import { isOriginAllowed, type GuardedRequest, type GuardLists } from './request-guards.ts';
 

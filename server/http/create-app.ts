@@ -1,7 +1,7 @@
 import { localhostAllowedHostnames } from '@modelcontextprotocol/server';
-import { createAuthorizationSandbox, type AuthorizationSandboxOptions } from '../authorization/create-authorization-sandbox.ts';
-import { jsonResponse } from '../shared/json-response.ts';
-import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/mock-models.ts';
+import { createAuthorizationSandbox, type AuthorizationSandboxOptions } from '../authorization/index.ts';
+import { jsonResponse } from '../shared/index.ts';
+import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/index.ts';
 import { answerNothingHere, dropTrailingSlashes, findRoute, isAppPath, listRoutes, readGuardedRequest, refuseForRoute, refuseRouteMethod } from './app-routes.ts';
 import type { StdioBridgeRoutes } from './bridge-route.ts';
 import { answerPreflight, withCors } from './cors.ts';
@@ -9,9 +9,9 @@ import { findPostHeaderRefusal } from './json-rpc-errors.ts';
 import { createMcpEndpoints, type McpEndpointOptions } from './mcp-endpoints.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardLists } from './request-guards.ts';
 import { createRunRecords, type RunRecordLimits } from './run-records.ts';
-import type { ProviderMcpReach } from '../mock-model/provider-mcp-client.ts';
-import type { MockContext } from '../mock-model/serve-mock-endpoint.ts';
-import { PROTECTED_MCP_PATH } from '../../src/trace/authorization-sandbox.ts';
+import type { ProviderMcpReach } from '../mock-model/index.ts';
+import type { MockContext } from '../mock-model/index.ts';
+import { PROTECTED_MCP_PATH } from '../../src/trace/index.ts';
 
 export { MCP_CONFORMANCE_PATH, MCP_PATH, MCP_SESSIONS_PATH, MCP_TOOLBOX_PATH } from './app-routes.ts';
 export type { StdioBridgeRoutes } from './bridge-route.ts';

@@ -1,5 +1,5 @@
 import { isJsonContentType } from '@modelcontextprotocol/server';
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 
 /**
  * JSON-RPC error answers for the MCP endpoints, worded as the SDK words its own, so

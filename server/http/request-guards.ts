@@ -1,5 +1,5 @@
 import { validateHostHeader } from '@modelcontextprotocol/server';
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 
 /**
  * DNS rebinding protection, shared by every route: the app's API routes check it in

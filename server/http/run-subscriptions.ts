@@ -1,5 +1,5 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler, type Server, type ServerEventBus } from '@modelcontextprotocol/server';
-import { readRunKey } from '../mcp/run-key.ts';
+import { readRunKey } from '../mcp/index.ts';
 
 /**
  * The toolbox's 2026-07-28 subscriptions, kept per run. What unlocks a tool changes the

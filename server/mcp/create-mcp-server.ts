@@ -1,7 +1,7 @@
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type CacheHint, type Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { ArgumentCheck } from '../../src/trace/server-report.ts';
+import type { ArgumentCheck } from '../../src/trace/index.ts';
 import { shareCancellation, type InFlightCalls } from './in-flight-calls.ts';
 import { describeCatalogCapabilities, serveCatalog, type ServerCatalog } from './server-catalog.ts';
 import { createProgressChannel, type ProgressChannel } from './progress-channel.ts';

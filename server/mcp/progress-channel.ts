@@ -1,5 +1,5 @@
 import type { Notification } from '@modelcontextprotocol/server';
-import { SERVER_STAGE_META_KEY, type ServerStageReport } from '../../src/trace/server-report.ts';
+import { SERVER_STAGE_META_KEY, type ServerStageReport } from '../../src/trace/index.ts';
 import type { ProgressUpdate } from './tool-registry.ts';
 
 type ProgressToken = string | number;

@@ -1,4 +1,4 @@
-import { parseTraceparent } from '../../src/trace/trace-context.ts';
+import { parseTraceparent } from '../../src/trace/index.ts';
 
 /**
  * The run a request belongs to: its trace id, from the traceparent the host sends in

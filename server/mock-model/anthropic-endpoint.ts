@@ -1,7 +1,7 @@
-import { ANTHROPIC_API_VERSION } from '../../src/trace/provider-rules.ts';
+import { ANTHROPIC_API_VERSION } from '../../src/trace/index.ts';
 import { countTokens, writeArgumentsValue, type MockReply } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 import { createMockEndpoint, MockRequestFault, type MockFault } from './serve-mock-endpoint.ts';
 import { stableCallId, stableId } from './stable-id.ts';
 import { streamAnthropicAnswer, type AnthropicAnswer } from './stream-anthropic-answer.ts';

@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import { ANTHROPIC_MCP_BETA } from '../../src/trace/provider-mcp.ts';
+import { ANTHROPIC_MCP_BETA } from '../../src/trace/index.ts';
 import type { MockReply, MockToolExchange } from './mock-reply.ts';
 import { ProviderMcpError, type ProviderMcpReach } from './provider-mcp-client.ts';
 import { readResultText, runProviderMcpTurn, type ProviderMcpEvent, type ProviderMcpServer } from './provider-mcp-turn.ts';

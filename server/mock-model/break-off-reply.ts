@@ -1,4 +1,4 @@
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 import type { MockStream } from './mock-stream.ts';
 
 /**

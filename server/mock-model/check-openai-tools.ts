@@ -1,4 +1,4 @@
-import { STRICT_UNSUPPORTED } from '../../src/trace/provider-rules.ts';
+import { STRICT_UNSUPPORTED } from '../../src/trace/index.ts';
 import { MockRequestFault } from './serve-mock-endpoint.ts';
 
 /**

@@ -9,7 +9,7 @@ import { decideAfterFirstMistake, decideBrokenOffReply, decideRelentlessReply, d
  * time; the model name selects a variant with one habit a real model can have.
  */
 
-export { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
+export { MOCK_MODEL_NAME } from '../../src/trace/index.ts';
 export type { MockReply, MockTool, MockToolCall, MockToolExchange } from './mock-reply.ts';
 export { fillNumericArguments, findToolFor, readNumber } from './decide-arithmetic-reply.ts';
 

@@ -1,4 +1,4 @@
-import { allowsNull, followRefs } from '../../src/trace/read-json-schema.ts';
+import { allowsNull, followRefs } from '../../src/trace/index.ts';
 import { readNumbers } from './read-arithmetic.ts';
 import { readKeywords, splitWords, stemWord } from './match-tool-to-question.ts';
 import { readRest } from './read-rest-of-question.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countTokens, readToolOutcome, writeArgumentsValue, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockFault } from './serve-mock-endpoint.ts';
 import { checkThoughtSignatures, writeThoughtSignature } from './gemini-thought-signatures.ts';
 import { stableId } from './stable-id.ts';

@@ -1,4 +1,4 @@
-import { NO_RESULT_MARKER, TOOL_ERROR_MARKER } from '../../src/trace/tool-error-markers.ts';
+import { NO_RESULT_MARKER, TOOL_ERROR_MARKER } from '../../src/trace/index.ts';
 
 /**
  * What the mock model's brain reads and writes, shared by the brain and the six

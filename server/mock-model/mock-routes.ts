@@ -1,4 +1,4 @@
-import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/mock-models.ts';
+import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/index.ts';
 import { anthropicEndpoint } from './anthropic-endpoint.ts';
 import { GEMINI_MOCK_PATH, geminiEndpoint } from './gemini-endpoint.ts';
 import { OLLAMA_MOCK_PATH, ollamaEndpoint } from './ollama-endpoint.ts';

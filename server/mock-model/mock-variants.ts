@@ -1,4 +1,4 @@
-import { MOCK_MODEL_NAME, MOCK_MODELS, type MockModelName } from '../../src/trace/mock-models.ts';
+import { MOCK_MODEL_NAME, MOCK_MODELS, type MockModelName } from '../../src/trace/index.ts';
 import { readResultNumber } from './read-result-number.ts';
 import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
 import { isSamplingStyleRequest } from './decide-sampling-reply.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countTokens, readToolOutcome, writeArgumentsValue, type MockReply, type MockToolExchange } from './mock-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 import { createMockEndpoint, type MockAnswer, type MockFault } from './serve-mock-endpoint.ts';
 import { stableCallId } from './stable-id.ts';
 import { streamOllamaAnswer, type OllamaAnswer } from './stream-whole-call-answers.ts';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
+import { MOCK_MODEL_NAME } from '../../src/trace/index.ts';
 import { countTokens, readToolOutcome, readArgumentsText, writeArgumentsText, type MockReply, type MockTool, type MockToolExchange } from './mock-reply.ts';
 import { checkOpenAiStrictSchema, checkOpenAiToolName } from './check-openai-tools.ts';
 import { readMockVariant } from './mock-variants.ts';
 import { writeOpenAiError } from './openai-error.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 import { createMockEndpoint, MockRequestFault, type MockAnswer, type MockConversation, type MockEndpoint } from './serve-mock-endpoint.ts';
 import { stableCallId, stableId } from './stable-id.ts';
 import { streamOpenAiChatAnswer, type ChatCompletionAnswer } from './stream-openai-chat-answer.ts';

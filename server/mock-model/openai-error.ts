@@ -1,4 +1,4 @@
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 import type { MockFault } from './serve-mock-endpoint.ts';
 
 /** An error in OpenAI's envelope, shared by Chat Completions (with legacy functions), Responses and the models list. */

@@ -1,5 +1,5 @@
 import { Client, StreamableHTTPClientTransport, type CallToolResult, type FetchLike, type Tool } from '@modelcontextprotocol/client';
-import { passUrlGate } from '../../src/trace/url-gate.ts';
+import { passUrlGate } from '../../src/trace/index.ts';
 
 /**
  * The mock model's own MCP client, for provider-side MCP: as OpenAI's and Anthropic's

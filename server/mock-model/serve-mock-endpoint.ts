@@ -3,7 +3,7 @@ import { decideMockReply } from './decide-mock-reply.ts';
 import { isSamplingStyleRequest } from './decide-sampling-reply.ts';
 import { readMockVariant } from './mock-variants.ts';
 import type { MockReply, MockTool, MockToolExchange } from './mock-reply.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 import { writeStreamResponse, type MockStream } from './mock-stream.ts';
 import { breakOffBody, breakOffStream } from './break-off-reply.ts';
 import type { ProviderMcpReach } from './provider-mcp-client.ts';

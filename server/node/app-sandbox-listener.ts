@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { findGuardRefusal, type GuardLists } from '../http/request-guards.ts';
-import { PROXY_PAGE_POLICY } from '../../src/trace/app-view-policy.ts';
-import { APP_SANDBOX_ORIGIN_PATH, APP_SANDBOX_PAGE } from '../../src/trace/mcp-apps.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import { findGuardRefusal, type GuardLists } from '../http/index.ts';
+import { PROXY_PAGE_POLICY } from '../../src/trace/index.ts';
+import { APP_SANDBOX_ORIGIN_PATH, APP_SANDBOX_PAGE } from '../../src/trace/index.ts';
+import { jsonResponse } from '../shared/index.ts';
 
 /**
  * A second port for the sandbox of tools' views (MCP Apps): the extension wants the sandbox

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isInitializeRequest } from '@modelcontextprotocol/server';
-import { MAX_BRIDGE_SESSION_PROGRAMS, STDIO_BRIDGE_PATH, type BridgeListing } from '../../src/trace/bridge-frames.ts';
-import type { StdioBridgeRoutes } from '../http/create-app.ts';
-import { createJsonRpcErrorResponse } from '../http/json-rpc-errors.ts';
+import { MAX_BRIDGE_SESSION_PROGRAMS, STDIO_BRIDGE_PATH, type BridgeListing } from '../../src/trace/index.ts';
+import type { StdioBridgeRoutes } from '../http/index.ts';
+import { createJsonRpcErrorResponse } from '../http/index.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';
 import { Bridge, readBridgeMessage, type BridgeMessage } from './stdio-bridge.ts';
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { ClientIdentity } from '../http/session-limits.ts';
+import type { ClientIdentity } from '../http/index.ts';
 
 /**
  * Who a request comes from, for the per-client limits of a server a class shares: a class

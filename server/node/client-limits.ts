@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { ClientIdentity } from '../http/session-limits.ts';
+import type { ClientIdentity } from '../http/index.ts';
 
 /**
  * Limits per client, for a server shared by a class (`--host`): one learner's looping

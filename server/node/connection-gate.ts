@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 import { readClientAddress } from './client-limits.ts';
 import { writeRawAnswer } from './write-raw-answer.ts';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { refuseUnreadBody } from '../http/json-rpc-body.ts';
-import { MAX_REQUEST_BODY_BYTES } from '../shared/read-bounded-body.ts';
+import { refuseUnreadBody } from '../http/index.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../shared/index.ts';
 import { answerBeforeBody } from './answer-before-body.ts';
 import { listenToBody } from './listen-to-body.ts';
 

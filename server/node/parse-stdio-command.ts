@@ -1,4 +1,4 @@
-import { BRIDGE_NAME_PATTERN } from '../../src/trace/bridge-frames.ts';
+import { BRIDGE_NAME_PATTERN } from '../../src/trace/index.ts';
 
 /**
  * A stdio server named on the command line, `NAME="COMMAND ARGS"` (npm start) or

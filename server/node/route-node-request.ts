@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { App } from '../http/create-app.ts';
-import { findGuardRefusal, type GuardedRequest } from '../http/request-guards.ts';
-import type { ClientIdentity } from '../http/session-limits.ts';
-import { jsonResponse } from '../shared/json-response.ts';
+import type { App } from '../http/index.ts';
+import { findGuardRefusal, type GuardedRequest } from '../http/index.ts';
+import type { ClientIdentity } from '../http/index.ts';
+import { jsonResponse } from '../shared/index.ts';
 import type { ClientIdCookies } from './client-id-cookie.ts';
 import { readClientAddress, type ClientRateDecision } from './client-limits.ts';
 import { createNodeListener } from './create-node-listener.ts';
 import { STATIC_ALLOW, writeResponse, type StaticFiles } from './static-files.ts';
 import { describeAppSandbox } from './app-sandbox-listener.ts';
-import { APP_SANDBOX_ORIGIN_PATH } from '../../src/trace/mcp-apps.ts';
+import { APP_SANDBOX_ORIGIN_PATH } from '../../src/trace/index.ts';
 
 /**
  * What the Node listener does with a request before (and instead of) the web-standard

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createApp, type AppOptions } from '../http/create-app.ts';
+import { createApp, type AppOptions } from '../http/index.ts';
 import { isLoopbackAddress, isWildcardAddress, listDefaultAllowedHostnames } from './bind-address.ts';
 import { createClientRates, DEFAULT_CLIENT_LIMITS, DEFAULT_MAX_CONNECTIONS, type ClientLimits } from './client-limits.ts';
 import { createClientIdCookies } from './client-id-cookie.ts';
@@ -14,7 +14,7 @@ import { writeRawAnswer } from './write-raw-answer.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';
 import { startStdioBridges } from './bridge-sessions.ts';
 import { startAppSandboxListener, type AppSandboxListener } from './app-sandbox-listener.ts';
-import { APP_SANDBOX_PAGE } from '../../src/trace/mcp-apps.ts';
+import { APP_SANDBOX_PAGE } from '../../src/trace/index.ts';
 
 /**
  * A bridge runs a program on this machine for whoever can reach the port: with no

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
-import { jsonResponse } from '../shared/json-response.ts';
+import { jsonResponse } from '../shared/index.ts';
 import { answerBeforeBody } from './answer-before-body.ts';
 import { findSecurityHeaders, type PageHashes } from './security-headers.ts';
 import { findSandboxOrigin } from './app-sandbox-listener.ts';

@@ -1,9 +1,9 @@
 import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/server';
-import { BRIDGE_SSE_EVENT, type BridgeFrame } from '../../src/trace/bridge-frames.ts';
-import { createJsonRpcErrorResponse } from '../http/json-rpc-errors.ts';
-import { refuseUnreadBody } from '../http/json-rpc-body.ts';
-import { exceedsJsonNesting } from '../shared/json-nesting.ts';
-import { readBoundedBody } from '../shared/read-bounded-body.ts';
+import { BRIDGE_SSE_EVENT, type BridgeFrame } from '../../src/trace/index.ts';
+import { createJsonRpcErrorResponse } from '../http/index.ts';
+import { refuseUnreadBody } from '../http/index.ts';
+import { exceedsJsonNesting } from '../shared/index.ts';
+import { readBoundedBody } from '../shared/index.ts';
 import { createBridgeCalls, type Call } from './bridge-calls.ts';
 import { MAX_EVENT_BYTES, openEventStream, type EventStream } from './bridge-event-stream.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';

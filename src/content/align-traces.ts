@@ -1,4 +1,4 @@
-import type { Step } from '../trace/trace.ts';
+import type { Step } from '../trace/index.ts';
 import { readJsonField } from './read-json-field.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Step } from '../trace/trace.ts';
+import type { Step } from '../trace/index.ts';
 import type { RunFacts, StepFacts } from './run-facts.ts';
 import { say, type CallResult, type Sentence, type ViewCallAnswer } from './word-claims.ts';
 

@@ -1,6 +1,6 @@
-import type { Step } from '../trace/trace.ts';
+import type { Step } from '../trace/index.ts';
 import { readJsonField } from './read-json-field.ts';
-import { MODEL_REQUEST_STEPS } from '../trace/steps.ts';
+import { MODEL_REQUEST_STEPS } from '../trace/index.ts';
 
 /**
  * Which tool call each step belongs to, as `add_numbers(a: 5, b: 7)`, in the rounds where

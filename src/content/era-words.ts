@@ -1,5 +1,5 @@
-import type { Step } from '../trace/trace.ts';
-import type { Era } from '../trace/vocabulary.ts';
+import type { Step } from '../trace/index.ts';
+import type { Era } from '../trace/index.ts';
 import type { RunFacts } from './run-facts.ts';
 import { say, type Sentence } from './word-claims.ts';
 

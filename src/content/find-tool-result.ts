@@ -1,4 +1,4 @@
-import { TOOL_CALL_REPLY_STEPS, type StepId } from '../trace/steps.ts';
+import { TOOL_CALL_REPLY_STEPS, type StepId } from '../trace/index.ts';
 
 /**
  * The tool result in a step's payload (the result itself, or a JSON-RPC answer's result)

@@ -14,6 +14,7 @@ export * from './gate-words.ts';
 export * from './json-paths.ts';
 export * from './legacy-functions-link.ts';
 export * from './lesson-plan.ts';
+export * from './list-cache-words.ts';
 export * from './missing-steps.ts';
 export * from './narration.ts';
 export * from './phase-summaries.ts';

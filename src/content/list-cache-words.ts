@@ -1,5 +1,5 @@
-import { judgeListFreshness, readListCacheHints, type CacheScope } from '../trace/list-cache.ts';
-import type { Step } from '../trace/trace.ts';
+import { judgeListFreshness, readListCacheHints, type CacheScope } from '../trace/index.ts';
+import type { Step } from '../trace/index.ts';
 import { formatDuration } from './step-times.ts';
 import { say, type Claim, type Sentence } from './word-claims.ts';
 

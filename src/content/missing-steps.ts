@@ -1,5 +1,5 @@
-import { ANSWER_REPLY_STEPS, STEP_DEFINITIONS, TOOL_CALL_REPLY_STEPS, type StepDefinition } from '../trace/steps.ts';
-import type { Step, TraceStatus } from '../trace/trace.ts';
+import { ANSWER_REPLY_STEPS, STEP_DEFINITIONS, TOOL_CALL_REPLY_STEPS, type StepDefinition } from '../trace/index.ts';
+import type { Step, TraceStatus } from '../trace/index.ts';
 import { describeMovedToProvider, type ProviderHopFacts } from './provider-mcp-words.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Phase } from '../trace/vocabulary.ts';
+import type { Phase } from '../trace/index.ts';
 
 /** What the host is doing in each phase, for the learner who lost the thread. */
 export const PHASE_SUMMARIES: Record<Phase, string> = {

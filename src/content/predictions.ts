@@ -1,6 +1,6 @@
-import type { Step } from '../trace/trace.ts';
+import type { Step } from '../trace/index.ts';
 import { readJsonField as readField } from './read-json-field.ts';
-import { PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../trace/vocabulary.ts';
+import { PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../trace/index.ts';
 
 /**
  * "Predict the next step": before each reveal the learner says what comes next, and the

@@ -1,4 +1,4 @@
-import type { Phase } from '../trace/vocabulary.ts';
+import type { Phase } from '../trace/index.ts';
 import { PHASE_SUMMARIES } from './phase-summaries.ts';
 
 // Apart from PHASE_SUMMARIES, which the first page reads: only the step words (loaded with them) read these.

@@ -1,4 +1,4 @@
-import { isLoopbackHostname } from '../trace/url-gate.ts';
+import { isLoopbackHostname } from '../trace/index.ts';
 
 /**
  * The truth of the real world for provider-side MCP: a real provider's MCP client runs on

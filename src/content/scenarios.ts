@@ -1,5 +1,5 @@
 /* eslint-disable max-lines -- SCENARIOS is a data table, one entry per built-in scenario; split, it would only be read back together. */
-import type { Era } from '../trace/vocabulary.ts';
+import type { Era } from '../trace/index.ts';
 import type { Scenario } from './scenario-type.ts';
 import { LIFECYCLES_2026_SCENARIOS } from './scenarios-2026.ts';
 

@@ -1,4 +1,4 @@
-import type { Step } from '../trace/trace.ts';
+import type { Step } from '../trace/index.ts';
 
 /**
  * What a 404 about a session means, said for every step that shows one (the request the

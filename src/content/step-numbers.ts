@@ -1,4 +1,4 @@
-import type { Step } from '../trace/trace.ts';
+import type { Step } from '../trace/index.ts';
 import { say, type Sentence } from './word-claims.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { StepId } from '../trace/steps.ts';
+import type { StepId } from '../trace/index.ts';
 
 /**
  * One sentence per step for the learner: what happens and why it matters, for the steps

@@ -1,4 +1,4 @@
-import type { Step } from '../trace/trace.ts';
+import type { Step } from '../trace/index.ts';
 
 /**
  * A step's time with the learner's time taken out. `runMs` is when it happened counting

@@ -1,6 +1,6 @@
-import { getStepDefinition } from '../trace/steps.ts';
-import type { Step } from '../trace/trace.ts';
-import type { Phase } from '../trace/vocabulary.ts';
+import { getStepDefinition } from '../trace/index.ts';
+import type { Step } from '../trace/index.ts';
+import type { Phase } from '../trace/index.ts';
 import { describeAppViewSummary } from './app-view-words.ts';
 import { PHASE_SUMMARIES } from './phase-summaries.ts';
 import { PROVIDER_MCP_PHASE_SUMMARIES } from './provider-mcp-phase-summaries.ts';

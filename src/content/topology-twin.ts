@@ -1,5 +1,5 @@
-import type { Step, Trace } from '../trace/trace.ts';
-import type { Participant } from '../trace/vocabulary.ts';
+import type { Step, Trace } from '../trace/index.ts';
+import type { Participant } from '../trace/index.ts';
 
 /**
  * The twin view: the same question asked in both topologies, each wire compared. Every

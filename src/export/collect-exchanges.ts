@@ -1,4 +1,4 @@
-import type { HttpExchange, Step, Trace } from '../trace/trace.ts';
+import type { HttpExchange, Step, Trace } from '../trace/index.ts';
 
 export type ExchangeKind = 'mcp' | 'provider' | 'other';
 

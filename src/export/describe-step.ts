@@ -1,5 +1,5 @@
-import { getStepDefinition } from '../trace/steps.ts';
-import type { Step } from '../trace/trace.ts';
+import { getStepDefinition } from '../trace/index.ts';
+import type { Step } from '../trace/index.ts';
 import { isRecord } from './collect-exchanges.ts';
 
 /** The message as the sequence view names it: the JSON-RPC method (and the tool it calls), else the step table's word for it. */

@@ -1,4 +1,4 @@
-import type { Trace, Warning } from '../trace/trace.ts';
+import type { Trace, Warning } from '../trace/index.ts';
 import { formatHar } from './format-har.ts';
 import { formatMermaid } from './format-mermaid.ts';
 import { formatOtlp } from './format-otlp.ts';

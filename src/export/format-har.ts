@@ -1,4 +1,4 @@
-import type { FieldChange, HttpExchange, SseFrame, Trace, Warning } from '../trace/trace.ts';
+import type { FieldChange, HttpExchange, SseFrame, Trace, Warning } from '../trace/index.ts';
 import { collectExchanges, readHeader, readRunStart, type TracedExchange } from './collect-exchanges.ts';
 import { EXPORT_CREATOR } from './export-creator.ts';
 

@@ -1,6 +1,6 @@
-import type { FieldChange, Trace, Warning } from '../trace/trace.ts';
+import type { FieldChange, Trace, Warning } from '../trace/index.ts';
 import { collectExchanges, isRecord, readJsonRpcMessages, readRunStart, type TracedExchange } from './collect-exchanges.ts';
-import { parseTraceparent } from '../trace/trace-context.ts';
+import { parseTraceparent } from '../trace/index.ts';
 import { deriveSpanId, deriveTraceId } from './derive-otlp-ids.ts';
 import { EXPORT_CREATOR } from './export-creator.ts';
 import { formatMcpSpan, formatProviderSpan, formatStepEvents, readProviderName, type SpanTiming } from './otlp-spans.ts';

@@ -1,4 +1,4 @@
-import type { Step, Trace } from '../trace/trace.ts';
+import type { Step, Trace } from '../trace/index.ts';
 import { isRecord, readHeader, readJsonRpcMessages, readResponseMessages, type TracedExchange } from './collect-exchanges.ts';
 import { readTokenUsage } from './read-token-usage.ts';
 import { SPAN_KIND, STATUS_CODE, toAttributes, type AttributeValue, type OtlpEvent, type OtlpSpan } from './otlp-types.ts';

@@ -1,4 +1,4 @@
-import type { HttpExchange } from '../trace/trace.ts';
+import type { HttpExchange } from '../trace/index.ts';
 import { isRecord, readResponseMessages } from './collect-exchanges.ts';
 
 export type TokenUsage = { inputTokens?: number; outputTokens?: number };

@@ -1,5 +1,5 @@
-import type { Step } from '../trace/trace.ts';
-import { OPTIONAL_PARTICIPANTS, PARTICIPANTS, type Participant } from '../trace/vocabulary.ts';
+import type { Step } from '../trace/index.ts';
+import { OPTIONAL_PARTICIPANTS, PARTICIPANTS, type Participant } from '../trace/index.ts';
 
 /**
  * One layout and one palette for every picture of a run's sequence: the page's sequence view

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { createRandomTraceHex, formatTraceparent } from '../trace/trace-context.ts';
+import { createRandomTraceHex, formatTraceparent } from '../trace/index.ts';
 
 /**
  * A request or notification with the run's W3C trace context in `params._meta.traceparent`,

@@ -1,6 +1,6 @@
 import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import { describeHostAnswer, describeHostMessage, describeViewAnswer, describeViewNotification, describeViewRequest } from '../content/app-view-wording.ts';
-import type { StepId } from '../trace/steps.ts';
+import { describeHostAnswer, describeHostMessage, describeViewAnswer, describeViewNotification, describeViewRequest } from '../content/index.ts';
+import type { StepId } from '../trace/index.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';
 import { classifyAppMessage, isEditableForLearner, isHeldForLearner } from './classify-app-message.ts';
 import { readJsonRpcMessage } from './classify-mcp-message.ts';

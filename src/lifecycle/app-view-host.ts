@@ -1,5 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/client';
-import type { GatedUrl } from '../trace/url-gate.ts';
+import type { GatedUrl } from '../trace/index.ts';
 
 /**
  * What a host with a screen lends the engine to show a tool's view (MCP Apps): the page frames

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { ToolRoundResult } from '../providers/types.ts';
+import type { ToolRoundResult } from '../providers/index.ts';
 import { OPEN_LINK_DECISIONS, type OpenLinkDecision } from './app-view-host.ts';
 import { readToolVisibility } from './app-view-meta.ts';
 import type { ViewRequests } from './app-view-session.ts';

@@ -1,7 +1,7 @@
 import type { CallToolRequest, CallToolResult, ListResourcesRequest, ListResourcesResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { AppBridge, McpUiHostCapabilities, McpUiHostContext, McpUiMessageRequest, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { McpTool } from '../providers/types.ts';
-import { VIEW_PERMISSION_FEATURES, type ViewPermission } from '../trace/app-view-policy.ts';
+import type { McpTool } from '../providers/index.ts';
+import { VIEW_PERMISSION_FEATURES, type ViewPermission } from '../trace/index.ts';
 import { AppViewChannel } from './app-view-channel.ts';
 import type { AppFrame, AppViewContext } from './app-view-host.ts';
 import type { ViewResource } from './app-view-meta.ts';

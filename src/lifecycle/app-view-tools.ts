@@ -1,7 +1,7 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
-import type { McpTool } from '../providers/types.ts';
-import type { Warning } from '../trace/trace.ts';
-import { APP_VIEW_MIME_TYPE, APPS_EXTENSION_ID } from '../trace/mcp-apps.ts';
+import type { McpTool } from '../providers/index.ts';
+import type { Warning } from '../trace/index.ts';
+import { APP_VIEW_MIME_TYPE, APPS_EXTENSION_ID } from '../trace/index.ts';
 import { readToolView, readToolVisibility } from './app-view-meta.ts';
 
 /**

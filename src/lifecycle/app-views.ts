@@ -1,7 +1,7 @@
 import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/client';
-import { describeNoScreen, describeNoScreenResult, describeViewFailed } from '../content/app-view-wording.ts';
-import type { McpTool, ToolRoundResult } from '../providers/types.ts';
-import { formatViewAllow, formatViewPolicy, SEPARATE_PROXY_SANDBOX, VIEW_FRAME_SANDBOX } from '../trace/app-view-policy.ts';
+import { describeNoScreen, describeNoScreenResult, describeViewFailed } from '../content/index.ts';
+import type { McpTool, ToolRoundResult } from '../providers/index.ts';
+import { formatViewAllow, formatViewPolicy, SEPARATE_PROXY_SANDBOX, VIEW_FRAME_SANDBOX } from '../trace/index.ts';
 import type { AppSandboxFacts } from './app-view-host.ts';
 import { readToolView, readViewResource, type ToolView as DeclaredView, type ViewResource } from './app-view-meta.ts';
 import { createViewRequests, type ViewRequestsContext } from './app-view-requests.ts';

@@ -1,5 +1,5 @@
-import { buildIdJagRequest } from '../mcp/authorization/build-requests.ts';
-import { OAuthErrorSchema } from '../mcp/authorization/oauth-schemas.ts';
+import { buildIdJagRequest } from '../mcp/index.ts';
+import { OAuthErrorSchema } from '../mcp/index.ts';
 import { z } from 'zod';
 import * as faults from './authorization-faults.ts';
 import { recordOAuthStep, registerSecrets, sendOAuthRequest } from './authorization-exchange.ts';

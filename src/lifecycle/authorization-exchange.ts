@@ -1,8 +1,8 @@
-import { createRecordingFetch, type RecordedExchange } from '../mcp/recording-fetch.ts';
-import type { StepId } from '../trace/steps.ts';
-import type { HttpExchange, Step } from '../trace/trace.ts';
-import type { GatedUrl } from '../trace/url-gate.ts';
-import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
+import { createRecordingFetch, type RecordedExchange } from '../mcp/index.ts';
+import type { StepId } from '../trace/index.ts';
+import type { HttpExchange, Step } from '../trace/index.ts';
+import type { GatedUrl } from '../trace/index.ts';
+import { MAX_NESTING_DEPTH } from '../trace/index.ts';
 import { explainOAuthUnreachable } from './authorization-faults.ts';
 import { parseJsonBody } from './classify-mcp-message.ts';
 import { HostFault } from './faults.ts';

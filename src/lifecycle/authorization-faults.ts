@@ -1,4 +1,4 @@
-import type { Fault } from '../trace/trace.ts';
+import type { Fault } from '../trace/index.ts';
 import type { FaultWords } from './fault-words.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { buildTokenRequest, type ClientCredentials, type TokenGrant } from '../mcp/authorization/build-requests.ts';
-import { checkTokenResponse, readExpiry } from '../mcp/authorization/check-answers.ts';
-import { readAssertionClaims, signClientAssertion } from '../mcp/authorization/client-assertion.ts';
-import { OAuthErrorSchema, TokenResponseSchema, type TokenResponse } from '../mcp/authorization/oauth-schemas.ts';
-import type { Fault } from '../trace/trace.ts';
+import { buildTokenRequest, type ClientCredentials, type TokenGrant } from '../mcp/index.ts';
+import { checkTokenResponse, readExpiry } from '../mcp/index.ts';
+import { readAssertionClaims, signClientAssertion } from '../mcp/index.ts';
+import { OAuthErrorSchema, TokenResponseSchema, type TokenResponse } from '../mcp/index.ts';
+import type { Fault } from '../trace/index.ts';
 import * as faults from './authorization-faults.ts';
 import { recordOAuthStep, registerSecrets, sendOAuthRequest, type OAuthExchangeContext } from './authorization-exchange.ts';
 import { HostFault } from './faults.ts';

@@ -1,5 +1,5 @@
 import { InsufficientScopeError, type FetchLike } from '@modelcontextprotocol/client';
-import { readBearerChallenge } from '../mcp/authorization/read-challenge.ts';
+import { readBearerChallenge } from '../mcp/index.ts';
 import { authorizeAfterRefusal, type AuthorizationContext } from './authorization-flow.ts';
 import { readHttpStatus } from './faults.ts';
 import type { RunSlice } from './run-context.ts';

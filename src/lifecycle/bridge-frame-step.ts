@@ -1,6 +1,6 @@
-import { describeBridgeFrame } from '../content/traffic-wording.ts';
-import { STEP_DEFINITIONS, type StepId } from '../trace/steps.ts';
-import type { SseFrame } from '../trace/trace.ts';
+import { describeBridgeFrame } from '../content/index.ts';
+import { STEP_DEFINITIONS, type StepId } from '../trace/index.ts';
+import type { SseFrame } from '../trace/index.ts';
 import { classifyBridgeEvent, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { StepFields } from './trace-writer.ts';
 

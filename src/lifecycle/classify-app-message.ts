@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { StepId } from '../trace/steps.ts';
+import type { StepId } from '../trace/index.ts';
 
 /**
  * Which step a message between the host and a view is (MCP Apps), from the message, its

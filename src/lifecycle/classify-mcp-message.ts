@@ -5,10 +5,10 @@ import {
   isJSONRPCResultResponse,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/client';
-import { readServerStage, type ServerStage } from '../trace/server-report.ts';
-import { BridgeFrameSchema, BRIDGE_SSE_EVENT, type BridgeFrame } from '../trace/bridge-frames.ts';
-import type { StepId } from '../trace/steps.ts';
-import { TaskStatusSchema, type TaskStatus } from '../trace/tasks-extension.ts';
+import { readServerStage, type ServerStage } from '../trace/index.ts';
+import { BridgeFrameSchema, BRIDGE_SSE_EVENT, type BridgeFrame } from '../trace/index.ts';
+import type { StepId } from '../trace/index.ts';
+import { TaskStatusSchema, type TaskStatus } from '../trace/index.ts';
 
 /**
  * Which step a piece of MCP traffic is, from the message and its HTTP exchange alone: no

@@ -1,8 +1,8 @@
-import type { ExchangeEvent } from '../mcp/recording-fetch.ts';
-import type { StreamReader } from '../providers/stream-reader.ts';
-import { ProviderReplyError } from '../providers/types.ts';
-import { getWireStream } from '../providers/wire-streams.ts';
-import type { SseFrame, StreamSummary } from '../trace/trace.ts';
+import type { ExchangeEvent } from '../mcp/index.ts';
+import type { StreamReader } from '../providers/index.ts';
+import { ProviderReplyError } from '../providers/index.ts';
+import { getWireStream } from '../providers/index.ts';
+import type { SseFrame, StreamSummary } from '../trace/index.ts';
 
 /**
  * Reads a streamed provider reply from the recorder's own frames, as they arrive: each

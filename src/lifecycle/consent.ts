@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { McpTool } from '../providers/types.ts';
+import type { McpTool } from '../providers/index.ts';
 import type { RunSlice } from './run-context.ts';
 import type { ToolCallParams } from './run-state-types.ts';
 

@@ -1,7 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
-import type { ToolRoundResult, ToolSet, WireAdapter } from '../providers/types.ts';
-import type { Phase } from '../trace/trace.ts';
+import type { ExchangeLimits } from '../mcp/index.ts';
+import type { ToolRoundResult, ToolSet, WireAdapter } from '../providers/index.ts';
+import type { Phase } from '../trace/index.ts';
 import type { FaultWords } from './fault-words.ts';
 import type { ProviderSettings } from './provider-call.ts';
 import type { HostStep } from './run-context.ts';

@@ -1,15 +1,15 @@
-import { describeStop } from '../content/reply-stop-words.ts';
-import type { ProviderReply, ReplyStop, ToolRoundResult, ToolSet } from '../providers/types.ts';
-import { translateToolCall } from '../providers/translate-tool-call.ts';
-import type { ReplyArrival, StopOutcome } from '../trace/stop-causes.ts';
-import { getWireStream } from '../providers/wire-streams.ts';
+import { describeStop } from '../content/index.ts';
+import type { ProviderReply, ReplyStop, ToolRoundResult, ToolSet } from '../providers/index.ts';
+import { translateToolCall } from '../providers/index.ts';
+import type { ReplyArrival, StopOutcome } from '../trace/index.ts';
+import { getWireStream } from '../providers/index.ts';
 import type { ConversationContext } from './conversation-context.ts';
 import { recordCappedReply } from './round-cap.ts';
 import type { ProviderResponse } from './provider-call.ts';
 import { sendWithRetry } from './send-to-model.ts';
-import type { Step } from '../trace/trace.ts';
+import type { Step } from '../trace/index.ts';
 import { describeTabModelSteps } from './tab-model-steps.ts';
-import { listModelExchangeSteps, type ModelExchangeStepIds } from '../trace/steps.ts';
+import { listModelExchangeSteps, type ModelExchangeStepIds } from '../trace/index.ts';
 
 /**
  * The model side of the lifecycle: the provider request (step 8), the model's tool

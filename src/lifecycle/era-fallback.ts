@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HttpExchange } from '../trace/trace.ts';
+import type { HttpExchange } from '../trace/index.ts';
 import { parseJsonBody } from './classify-mcp-message.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FaultWords } from './fault-words.ts';
-import type { BoundStop, ExchangeStop, RedirectStop } from '../mcp/exchange-bounds.ts';
-import type { Fault } from '../trace/trace.ts';
+import type { BoundStop, ExchangeStop, RedirectStop } from '../mcp/index.ts';
+import type { Fault } from '../trace/index.ts';
 
 /**
  * The faults for an exchange the recorder stopped itself: over one of the run's bounds

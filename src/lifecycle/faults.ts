@@ -1,7 +1,7 @@
 import { InsufficientScopeError, SdkHttpError } from '@modelcontextprotocol/client';
-import type { Fault, Phase } from '../trace/trace.ts';
-import { findInvalidHeader } from '../trace/http-header-rules.ts';
-import { InvalidHeaderError } from '../mcp/recording-fetch.ts';
+import type { Fault, Phase } from '../trace/index.ts';
+import { findInvalidHeader } from '../trace/index.ts';
+import { InvalidHeaderError } from '../mcp/index.ts';
 import { explainInsufficientScope } from './authorization-faults.ts';
 import type { RateLimitGiveUp } from './mcp-rate-limit.ts';
 import { describeWait } from './retry-after.ts';

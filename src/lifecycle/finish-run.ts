@@ -1,5 +1,5 @@
-import { describeSessionEndAfterRun } from '../content/traffic-wording.ts';
-import type { Fault, Trace, TraceStatus } from '../trace/trace.ts';
+import { describeSessionEndAfterRun } from '../content/index.ts';
+import type { Fault, Trace, TraceStatus } from '../trace/index.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import type { RunSlice } from './run-context.ts';
 import { closeAllViews, type ViewsContext } from './app-views.ts';

@@ -1,7 +1,7 @@
-import { isStepId } from '../trace/steps.ts';
-import { TraceSchema, type Trace } from '../trace/trace.ts';
-import { DEPTH_CUT_MARKER, MAX_NESTING_DEPTH, cutDeepValue, isNestedDeeperThan } from '../trace/depth-bound.ts';
-import { REDACTED, collectSecretValues, isSecretHeaderName, redactSecretsInData, redactUrl } from '../trace/secrets.ts';
+import { isStepId } from '../trace/index.ts';
+import { TraceSchema, type Trace } from '../trace/index.ts';
+import { DEPTH_CUT_MARKER, MAX_NESTING_DEPTH, cutDeepValue, isNestedDeeperThan } from '../trace/index.ts';
+import { REDACTED, collectSecretValues, isSecretHeaderName, redactSecretsInData, redactUrl } from '../trace/index.ts';
 
 /**
  * Reads a trace file someone gives the explorer. The file is untrusted: it is checked

@@ -6,9 +6,9 @@ import {
   describeServerMessage,
   describeServerProgress,
   describeStatusNotification,
-} from '../content/traffic-wording.ts';
-import { STEP_DEFINITIONS, type StepId } from '../trace/steps.ts';
-import { SUBSCRIPTION_ID_META_KEY } from '../trace/subscriptions.ts';
+} from '../content/index.ts';
+import { STEP_DEFINITIONS, type StepId } from '../trace/index.ts';
+import { SUBSCRIPTION_ID_META_KEY } from '../trace/index.ts';
 
 /** The subscription a 2026-07-28 notification came on: the id its _meta names. */
 function readSubscriptionId(params: Record<string, unknown> | undefined): string | number | undefined {

@@ -1,5 +1,5 @@
 import { Client, StreamableHTTPClientTransport, type FetchLike, type Prompt, type Resource } from '@modelcontextprotocol/client';
-import type { EraChoice } from '../trace/vocabulary.ts';
+import type { EraChoice } from '../trace/index.ts';
 import { toHeaderRecord, type McpHeader } from './mcp-headers.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 

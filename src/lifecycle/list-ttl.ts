@@ -1,7 +1,7 @@
-import { describeListCacheWords } from '../content/list-cache-words.ts';
-import type { ToolSet } from '../providers/types.ts';
-import { judgeListFreshness, readListCacheHints } from '../trace/list-cache.ts';
-import type { Step } from '../trace/trace.ts';
+import { describeListCacheWords } from '../content/index.ts';
+import type { ToolSet } from '../providers/index.ts';
+import { judgeListFreshness, readListCacheHints } from '../trace/index.ts';
+import type { Step } from '../trace/index.ts';
 import { listAndTranslateTools, type DiscoveryContext } from './discovery.ts';
 import type { McpConnection } from './mcp-connection.ts';
 import type { RunSlice } from './run-context.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { APPROVAL_DECISIONS, type ApprovalDecision } from '../trace/provider-mcp.ts';
-import type { McpReportEntry } from '../providers/provider-mcp/provider-mcp-adapters.ts';
+import { APPROVAL_DECISIONS, type ApprovalDecision } from '../trace/index.ts';
+import type { McpReportEntry } from '../providers/index.ts';
 import type { RunSlice } from './run-context.ts';
 
 /** What the provider's approval gate needs: the gate, and the answer given before the run. */

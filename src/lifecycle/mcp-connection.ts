@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type FetchLike, type McpSubscription, type ServerCapabilities, type SubscriptionFilter, type Transport } from '@modelcontextprotocol/client';
-import { TASKS_EXTENSION_ID } from '../trace/tasks-extension.ts';
-import type { Era } from '../trace/trace.ts';
+import { TASKS_EXTENSION_ID } from '../trace/index.ts';
+import type { Era } from '../trace/index.ts';
 import { readHttpStatus } from './faults.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { describeClientMessage } from '../content/traffic-wording.ts';
-import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest } from '../mcp/recording-fetch.ts';
-import type { Step } from '../trace/trace.ts';
+import { describeClientMessage } from '../content/index.ts';
+import type { BeforeSend, ExchangeEvent, ExchangeListener, OutgoingRequest } from '../mcp/index.ts';
+import type { Step } from '../trace/index.ts';
 import { addTraceContext } from './add-trace-context.ts';
 import { readBridgeFrameStep } from './bridge-frame-step.ts';
 import { applyLearnerEdit } from './apply-learner-edit.ts';

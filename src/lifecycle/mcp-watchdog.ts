@@ -1,10 +1,10 @@
 import type { FaultWords } from './fault-words.ts';
-import type { ExchangeStop } from '../mcp/exchange-bounds.ts';
+import type { ExchangeStop } from '../mcp/index.ts';
 import { explainMcpStop } from './explain-exchange-stop.ts';
 import { HostFault, explainMcpRateLimit } from './faults.ts';
-import type { Phase } from '../trace/trace.ts';
+import type { Phase } from '../trace/index.ts';
 import type { RateLimitGiveUp } from './mcp-rate-limit.ts';
-import { linkSignals } from '../mcp/link-signals.ts';
+import { linkSignals } from '../mcp/index.ts';
 
 /**
  * Watches one MCP request from the moment it leaves (never during the learner's pause

@@ -1,4 +1,4 @@
-import type { Step } from '../trace/trace.ts';
+import type { Step } from '../trace/index.ts';
 import { readJsonRpcMessage } from './classify-mcp-message.ts';
 import type { RequestTracker } from './request-tracker.ts';
 

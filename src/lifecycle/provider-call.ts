@@ -1,19 +1,19 @@
 import type { FaultWords } from './fault-words.ts';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { ExchangeStopped, type ExchangeLimits } from '../mcp/exchange-bounds.ts';
-import { recordExchange, type RecordedAnswer, type RecordedExchange } from '../mcp/recording-fetch.ts';
-import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/types.ts';
-import { createInterruptedReply, readBodyCut, readStreamCut } from '../providers/interrupted-reply.ts';
+import { ExchangeStopped, type ExchangeLimits } from '../mcp/index.ts';
+import { recordExchange, type RecordedAnswer, type RecordedExchange } from '../mcp/index.ts';
+import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/index.ts';
+import { createInterruptedReply, readBodyCut, readStreamCut } from '../providers/index.ts';
 import { explainProviderStop } from './explain-exchange-stop.ts';
-import { joinProviderUrl } from '../providers/join-provider-url.ts';
+import { joinProviderUrl } from '../providers/index.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { explainProviderFailure } from './provider-faults.ts';
-import { explainProviderMcpFailure } from '../content/provider-reach.ts';
+import { explainProviderMcpFailure } from '../content/index.ts';
 import { readRetryAfterMs } from './retry-after.ts';
-import type { HttpExchange, Phase, SseFrame, StreamSummary } from '../trace/trace.ts';
+import type { HttpExchange, Phase, SseFrame, StreamSummary } from '../trace/index.ts';
 import { createStreamedReplyCollector, type StreamedReplyCollector } from './collect-streamed-reply.ts';
 import { snapshotExchange } from './trace-writer.ts';
-import { collectSecretValues, redactSecretValues, redactUrl } from '../trace/secrets.ts';
+import { collectSecretValues, redactSecretValues, redactUrl } from '../trace/index.ts';
 
 export type ProviderSettings = {
   wire: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Fault } from '../trace/trace.ts';
+import type { Fault } from '../trace/index.ts';
 import type { FaultWords } from './fault-words.ts';
 import { explainInvalidHeader, findHeaderFault, isTimeout } from './faults.ts';
 import { describeWait } from './retry-after.ts';

@@ -1,4 +1,4 @@
-import type { Fault, Phase, Step } from '../trace/trace.ts';
+import type { Fault, Phase, Step } from '../trace/index.ts';
 import { countDown, describeWait, type RateLimitWait } from './retry-after.ts';
 import { RATE_LIMIT_RETRIES, RETRY_AFTER_MAX_MS } from './timeouts.ts';
 import type { TraceWriter } from './trace-writer.ts';

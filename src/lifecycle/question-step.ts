@@ -1,5 +1,5 @@
-import type { StepId } from '../trace/steps.ts';
-import type { Step } from '../trace/trace.ts';
+import type { StepId } from '../trace/index.ts';
+import type { Step } from '../trace/index.ts';
 import type { RunOptions } from './run-context.ts';
 import { collectRunSecrets } from './run-secrets.ts';
 import { startTrace, type TraceOptions } from './start-trace.ts';

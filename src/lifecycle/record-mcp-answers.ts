@@ -5,9 +5,9 @@ import {
   describeReplayed,
   describeStreamCut,
   describeCancelledCallEnd,
-} from '../content/traffic-wording.ts';
+} from '../content/index.ts';
 import { titleIncoming } from './incoming-titles.ts';
-import { CLOSED_BY_CALLER } from '../mcp/exchange-bounds.ts';
+import { CLOSED_BY_CALLER } from '../mcp/index.ts';
 import { classifyHttpAnswer, classifyIncoming, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
 
 import { record, refreshHttp, type Exchange, type Recorder } from './traffic-recorder.ts';

@@ -1,7 +1,7 @@
-import { isPlainObject } from '../providers/is-plain-object.ts';
-import type { McpTool } from '../providers/types.ts';
-import type { Warning } from '../trace/trace.ts';
-import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
+import { isPlainObject } from '../providers/index.ts';
+import type { McpTool } from '../providers/index.ts';
+import type { Warning } from '../trace/index.ts';
+import { MAX_NESTING_DEPTH } from '../trace/index.ts';
 
 /**
  * Translation #1's check that each object schema defines what it requires. A property

@@ -1,5 +1,5 @@
 import type { RequestId } from '@modelcontextprotocol/client';
-import type { StepId } from '../trace/steps.ts';
+import type { StepId } from '../trace/index.ts';
 
 /**
  * Correlates the client's requests with what comes back: which step each request id

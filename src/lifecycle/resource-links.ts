@@ -1,5 +1,5 @@
 import { ProtocolError, type ReadResourceResult } from '@modelcontextprotocol/client';
-import type { McpToolResult } from '../providers/types.ts';
+import type { McpToolResult } from '../providers/index.ts';
 import { explainMcpError, guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
 import type { RunSlice } from './run-context.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';

@@ -1,6 +1,6 @@
 import { SdkError, SdkErrorCode, type StandardSchemaV1Sync } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { StepId } from '../trace/steps.ts';
+import type { StepId } from '../trace/index.ts';
 import type { RunSlice } from './run-context.ts';
 
 /** What reading a result without resultType needs: the recorded traffic and the steps. */

@@ -1,4 +1,4 @@
-import { collectSecretValues } from '../trace/secrets.ts';
+import { collectSecretValues } from '../trace/index.ts';
 import { listMcpHeaderSecrets } from './mcp-headers.ts';
 import type { RunOptions } from './run-context.ts';
 

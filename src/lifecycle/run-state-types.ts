@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ClientCredentials } from '../mcp/authorization/build-requests.ts';
-import type { McpCallPlan } from '../providers/types.ts';
-import type { ServerMetadata } from '../mcp/authorization/oauth-schemas.ts';
-import type { GatedUrl } from '../trace/url-gate.ts';
+import type { ClientCredentials } from '../mcp/index.ts';
+import type { McpCallPlan } from '../providers/index.ts';
+import type { ServerMetadata } from '../mcp/index.ts';
+import type { GatedUrl } from '../trace/index.ts';
 
 /**
  * The shapes of what a run holds for its features (the consent answer, the prompt it

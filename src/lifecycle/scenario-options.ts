@@ -1,8 +1,8 @@
-import type { Scenario } from '../content/scenarios.ts';
-import type { WireInfo } from '../providers/wire-catalog.ts';
-import { MOCK_MODEL_NAME } from '../trace/mock-models.ts';
-import { isProviderMcpWire, PROVIDER_MCP_WIRES } from '../trace/provider-mcp.ts';
-import type { McpTopology } from '../trace/vocabulary.ts';
+import type { Scenario } from '../content/index.ts';
+import type { WireInfo } from '../providers/index.ts';
+import { MOCK_MODEL_NAME } from '../trace/index.ts';
+import { isProviderMcpWire, PROVIDER_MCP_WIRES } from '../trace/index.ts';
+import type { McpTopology } from '../trace/index.ts';
 import type { ProviderSettings } from './provider-call.ts';
 import type { RunOptions } from './run-context.ts';
 

@@ -1,10 +1,10 @@
-import { describeSeenAnswer, describeSeenRequest, nameMessage } from '../content/provider-report-titles.ts';
-import { readJsonField } from '../content/read-json-field.ts';
-import { recordExchange } from '../mcp/recording-fetch.ts';
-import { splitStreamText } from '../providers/stream-frames.ts';
-import { SERVER_RECORD_QUERY } from '../trace/provider-mcp.ts';
-import { ServerRecordSchema, type ServerRecordExchange } from '../trace/server-record-schema.ts';
-import type { Phase, Step } from '../trace/trace.ts';
+import { describeSeenAnswer, describeSeenRequest, nameMessage } from '../content/index.ts';
+import { readJsonField } from '../content/index.ts';
+import { recordExchange } from '../mcp/index.ts';
+import { splitStreamText } from '../providers/index.ts';
+import { SERVER_RECORD_QUERY } from '../trace/index.ts';
+import { ServerRecordSchema, type ServerRecordExchange } from '../trace/index.ts';
+import type { Phase, Step } from '../trace/index.ts';
 import type { RunSlice } from './run-context.ts';
 import { snapshotExchange } from './trace-writer.ts';
 

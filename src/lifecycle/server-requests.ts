@@ -1,8 +1,8 @@
 import { ProtocolError, ProtocolErrorCode, type Client, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import { translateSamplingReply } from '../providers/sampling/translate-sampling-reply.ts';
-import { isSamplingWire, translateSamplingRequest } from '../providers/sampling/translate-sampling-request.ts';
-import type { HttpExchange } from '../trace/trace.ts';
+import { translateSamplingReply } from '../providers/index.ts';
+import { isSamplingWire, translateSamplingRequest } from '../providers/index.ts';
+import type { HttpExchange } from '../trace/index.ts';
 import { HostFault } from './faults.ts';
 import { callProvider } from './provider-call.ts';
 import type { RunSlice } from './run-context.ts';

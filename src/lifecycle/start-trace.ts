@@ -1,5 +1,5 @@
-import { redactUrl } from '../trace/secrets.ts';
-import type { Trace } from '../trace/trace.ts';
+import { redactUrl } from '../trace/index.ts';
+import type { Trace } from '../trace/index.ts';
 import type { RunOptions } from './run-context.ts';
 
 export type TraceOptions = Pick<RunOptions, 'question' | 'era' | 'mcpUrl' | 'provider' | 'topology'>;

@@ -1,4 +1,4 @@
-import type { ProviderHttpRequest } from '../providers/types.ts';
+import type { ProviderHttpRequest } from '../providers/index.ts';
 import type { HostStep } from './run-context.ts';
 import type { TabModel } from './tab-model.ts';
 

@@ -1,6 +1,6 @@
-import { TabModelRequestSchema, type TabModelRequest } from '../providers/chat-template/tab-model-request.ts';
-import { ProviderReplyError, type WireAdapter } from '../providers/types.ts';
-import type { Phase } from '../trace/trace.ts';
+import { TabModelRequestSchema, type TabModelRequest } from '../providers/index.ts';
+import { ProviderReplyError, type WireAdapter } from '../providers/index.ts';
+import type { Phase } from '../trace/index.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import type { ProviderResponse } from './provider-call.ts';
 

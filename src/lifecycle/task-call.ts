@@ -1,7 +1,7 @@
 import { ProtocolError, specTypeSchemas, type CallToolResult, type StandardSchemaV1 } from '@modelcontextprotocol/client';
-import type { ToolRoundResult } from '../providers/types.ts';
-import { isTerminalStatus, TaskAckSchema, DetailedTaskSchema } from '../trace/tasks-extension.ts';
-import type { Era } from '../trace/trace.ts';
+import type { ToolRoundResult } from '../providers/index.ts';
+import { isTerminalStatus, TaskAckSchema, DetailedTaskSchema } from '../trace/index.ts';
+import type { Era } from '../trace/index.ts';
 import { guardMcpCall } from './guard-mcp-call.ts';
 import { readResourceLinks, type ResourceLinksContext } from './resource-links.ts';
 import type { RunSlice } from './run-context.ts';

@@ -1,5 +1,5 @@
 import { specTypeSchemas } from '@modelcontextprotocol/client';
-import { TaskAckSchema, type InputRequestEntry } from '../trace/tasks-extension.ts';
+import { TaskAckSchema, type InputRequestEntry } from '../trace/index.ts';
 import { answerRoots } from './answer-roots.ts';
 import { guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
 import type { RunSlice } from './run-context.ts';

@@ -1,7 +1,7 @@
 import { specTypeSchemas } from '@modelcontextprotocol/client';
-import type { McpTool } from '../providers/types.ts';
-import { DetailedTaskSchema, ModernCreateTaskResultSchema, type InputRequestEntry, type TaskError, type TaskStatus } from '../trace/tasks-extension.ts';
-import type { Era } from '../trace/trace.ts';
+import type { McpTool } from '../providers/index.ts';
+import { DetailedTaskSchema, ModernCreateTaskResultSchema, type InputRequestEntry, type TaskError, type TaskStatus } from '../trace/index.ts';
+import type { Era } from '../trace/index.ts';
 import type { McpConnection } from './mcp-connection.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Era } from '../trace/trace.ts';
+import type { Era } from '../trace/index.ts';
 
 /**
  * A task's ttl as the host keeps it: how long the server said it keeps the task (ttl in

@@ -1,5 +1,5 @@
-import type { ExchangeLimits } from '../mcp/exchange-bounds.ts';
-import { MAX_NESTING_DEPTH } from '../trace/depth-bound.ts';
+import type { ExchangeLimits } from '../mcp/index.ts';
+import { MAX_NESTING_DEPTH } from '../trace/index.ts';
 
 /**
  * Every time limit of a run, in one place. None of them counts the learner's pause at a

@@ -1,7 +1,7 @@
 import { isSpecType, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, specTypeSchemas, type CallToolResult, type Client, type ElicitRequestURLParams } from '@modelcontextprotocol/client';
-import type { ToolRoundResult } from '../providers/types.ts';
+import type { ToolRoundResult } from '../providers/index.ts';
 import type { ToolCallParams } from './run-state-types.ts';
-import { linkSignals } from '../mcp/link-signals.ts';
+import { linkSignals } from '../mcp/index.ts';
 import { explainMcpError, guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
 import { openToolView, type ToolView, type ViewsContext } from './app-views.ts';
 import type { ToolCaller } from './app-view-meta.ts';

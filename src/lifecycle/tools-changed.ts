@@ -1,4 +1,4 @@
-import type { ToolSet } from '../providers/types.ts';
+import type { ToolSet } from '../providers/index.ts';
 import { listAndTranslateTools, type DiscoveryContext } from './discovery.ts';
 import { honourListTtl, type ListTtlContext } from './list-ttl.ts';
 import type { RunSlice } from './run-context.ts';

@@ -1,8 +1,8 @@
-import { findDeprecation } from '../trace/deprecations.ts';
-import { STEP_DEFINITIONS, type StepDefinition, type StepId } from '../trace/steps.ts';
-import type { RecordedExchange } from '../mcp/recording-fetch.ts';
-import { redactSecretsInData } from '../trace/secrets.ts';
-import type { HttpExchange, SseFrame, Step, Trace, TraceStatus } from '../trace/trace.ts';
+import { findDeprecation } from '../trace/index.ts';
+import { STEP_DEFINITIONS, type StepDefinition, type StepId } from '../trace/index.ts';
+import type { RecordedExchange } from '../mcp/index.ts';
+import { redactSecretsInData } from '../trace/index.ts';
+import type { HttpExchange, SseFrame, Step, Trace, TraceStatus } from '../trace/index.ts';
 
 export type PendingStep = {
   id: string;

@@ -1,5 +1,5 @@
-import { listChosenHttpOrigins, passUrlGate, type GatedUrl, type UrlRefusal } from '../trace/url-gate.ts';
-import type { Fault } from '../trace/trace.ts';
+import { listChosenHttpOrigins, passUrlGate, type GatedUrl, type UrlRefusal } from '../trace/index.ts';
+import type { Fault } from '../trace/index.ts';
 import { HostFault } from './faults.ts';
 import type { RunSlice } from './run-context.ts';
 

@@ -1,7 +1,7 @@
-import type { HttpExchange, Warning } from '../trace/trace.ts';
-import { HTTP_TOKEN } from '../trace/http-header-rules.ts';
-import { REDACTED, isSecretHeaderName } from '../trace/secrets.ts';
-import { TERMINAL_CONTROL_BUT_NEWLINE_CLASS, escapeTerminalText } from '../trace/terminal-text.ts';
+import type { HttpExchange, Warning } from '../trace/index.ts';
+import { HTTP_TOKEN } from '../trace/index.ts';
+import { REDACTED, isSecretHeaderName } from '../trace/index.ts';
+import { TERMINAL_CONTROL_BUT_NEWLINE_CLASS, escapeTerminalText } from '../trace/index.ts';
 
 /**
  * A curl command that sends a recorded request again from a terminal. Everything in a

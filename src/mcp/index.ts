@@ -5,7 +5,9 @@
  */
 export * from './authorization/build-requests.ts';
 export * from './authorization/check-answers.ts';
+export * from './authorization/client-assertion.ts';
 export * from './authorization/client-metadata-url.ts';
+export * from './authorization/create-state.ts';
 export * from './authorization/metadata-urls.ts';
 export * from './authorization/oauth-schemas.ts';
 export * from './authorization/read-challenge.ts';

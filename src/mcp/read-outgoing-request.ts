@@ -1,4 +1,4 @@
-import { findInvalidHeader } from '../trace/http-header-rules.ts';
+import { findInvalidHeader } from '../trace/index.ts';
 import type { OutgoingRequest } from './recorded-exchange.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { passUrlGate } from '../trace/url-gate.ts';
+import { passUrlGate } from '../trace/index.ts';
 import type { RedirectStop } from './exchange-bounds.ts';
 
 /** 304 says "use your cached copy", not "go elsewhere"; every other 3xx with a Location moves the request. */

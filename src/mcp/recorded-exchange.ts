@@ -1,5 +1,5 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import type { HttpExchange, SseFrame } from '../trace/trace.ts';
+import type { HttpExchange, SseFrame } from '../trace/index.ts';
 import type { ExchangeLimits, ExchangeStop } from './exchange-bounds.ts';
 
 /** The fetch the SDK's transport takes; the recorder wraps one and gives one back. */

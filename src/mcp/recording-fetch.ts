@@ -1,8 +1,8 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { collectSecretValues, createSecretRedactor, redactHeaderRecord } from '../trace/secrets.ts';
+import { collectSecretValues, createSecretRedactor, redactHeaderRecord } from '../trace/index.ts';
 import { CLOSED_BY_CALLER, ExchangeBounds, ExchangeStopped, describeExchangeStop, readBoundedText } from './exchange-bounds.ts';
 import { readRedirect } from './read-redirect.ts';
-import { measureJsonTextDepth } from '../trace/depth-bound.ts';
+import { measureJsonTextDepth } from '../trace/index.ts';
 import { redactHeaders, redactUrl } from './redact-secrets.ts';
 import { linkSignals } from './link-signals.ts';
 import { readOutgoingRequest } from './read-outgoing-request.ts';
@@ -19,7 +19,7 @@ import type { ExchangeEvent, OutgoingRequest, RecordedAnswer, RecordedExchange, 
 
 export type { BeforeSend, ExchangeEvent, ExchangeListener, FetchLike, OutgoingRequest, RecordedAnswer, RecordedExchange, RecordingFetch, RecordingOptions } from './recorded-exchange.ts';
 export { InvalidHeaderError } from './read-outgoing-request.ts';
-export { REDACTED } from '../trace/secrets.ts';
+export { REDACTED } from '../trace/index.ts';
 
 let exchangeCounter = 0;
 

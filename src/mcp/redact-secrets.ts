@@ -1,4 +1,4 @@
-import { REDACTED, redactHeaderRecord, redactUrl as redactUrlBySecretRule } from '../trace/secrets.ts';
+import { REDACTED, redactHeaderRecord, redactUrl as redactUrlBySecretRule } from '../trace/index.ts';
 
 /**
  * What the recorder keeps of a request must never hold a secret: an exported trace, a HAR

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
-import type { SseFrame } from '../trace/trace.ts';
-import { measureJsonTextDepth } from '../trace/depth-bound.ts';
+import type { SseFrame } from '../trace/index.ts';
+import { measureJsonTextDepth } from '../trace/index.ts';
 import { CLOSED_BY_CALLER, describeExchangeStop, type ExchangeBounds } from './exchange-bounds.ts';
 import type { ExchangeListener, RecordedExchange } from './recorded-exchange.ts';
 

@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../trace/trace.ts';
+import type { FieldChange, Warning } from '../trace/index.ts';
 import type { McpTool } from './types.ts';
 
 /** MCP tool fields that some provider tool formats have no place for, with how the learner reads each. */

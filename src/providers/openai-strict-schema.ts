@@ -1,7 +1,7 @@
-import type { FieldChange, Warning } from '../trace/trace.ts';
+import type { FieldChange, Warning } from '../trace/index.ts';
 import { isPlainObject } from './is-plain-object.ts';
-import { STRICT_UNSUPPORTED } from '../trace/provider-rules.ts';
-import { boundRecursion, describeDepthCut } from '../trace/depth-bound.ts';
+import { STRICT_UNSUPPORTED } from '../trace/index.ts';
+import { boundRecursion, describeDepthCut } from '../trace/index.ts';
 import { fixArrayItems, flattenRootUnion, keepRefAlone, mergeAllOf, type Schema, type StrictContext } from './schema-shape-fixes.ts';
 
 /** Whether a schema already lets null in, by its own type or as a branch of its union: strict mode then has nothing to add. */

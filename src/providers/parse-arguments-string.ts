@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../trace/trace.ts';
+import type { FieldChange, Warning } from '../trace/index.ts';
 import { isPlainObject } from './is-plain-object.ts';
 import type { McpCallPlan, ProviderToolCall, Translated } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../trace/trace.ts';
+import type { FieldChange, Warning } from '../trace/index.ts';
 import { convertToOpenAiStrictSchema } from './openai-strict-schema.ts';
 import type { Schema } from './schema-shape-fixes.ts';
 import { findStrictObstacles, type StrictObstacle } from './strict-obstacles.ts';

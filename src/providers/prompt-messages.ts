@@ -1,5 +1,5 @@
 import type { PromptMessage } from '@modelcontextprotocol/client';
-import type { FieldChange, Warning } from '../trace/trace.ts';
+import type { FieldChange, Warning } from '../trace/index.ts';
 import type { Translated } from './types.ts';
 
 /**

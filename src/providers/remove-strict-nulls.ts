@@ -1,6 +1,6 @@
-import { boundRecursion } from '../trace/depth-bound.ts';
+import { boundRecursion } from '../trace/index.ts';
 import { isPlainObject } from './is-plain-object.ts';
-import { allowsNull, followRefs } from '../trace/read-json-schema.ts';
+import { allowsNull, followRefs } from '../trace/index.ts';
 import type { Schema } from './schema-shape-fixes.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { STOP_CAUSE_OUTCOMES, type ReplyArrival, type StopCause } from '../trace/stop-causes.ts';
+import { STOP_CAUSE_OUTCOMES, type ReplyArrival, type StopCause } from '../trace/index.ts';
 import type { ReplyStop } from './types.ts';
 
 export const FINISHED: ReplyStop = { outcome: 'finished' };

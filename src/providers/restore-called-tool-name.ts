@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../trace/trace.ts';
+import type { FieldChange, Warning } from '../trace/index.ts';
 import { restoreToolName } from './tool-names.ts';
 import type { ToolNameMap, Translated } from './types.ts';
 

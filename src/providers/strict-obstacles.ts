@@ -1,4 +1,4 @@
-import { boundRecursion } from '../trace/depth-bound.ts';
+import { boundRecursion } from '../trace/index.ts';
 import { isPlainObject } from './is-plain-object.ts';
 import type { Schema } from './schema-shape-fixes.ts';
 

@@ -1,4 +1,4 @@
-import type { Warning } from '../trace/trace.ts';
+import type { Warning } from '../trace/index.ts';
 import type { ToolNameMap } from './types.ts';
 
 export type NameRule = {

@@ -1,5 +1,5 @@
-import { TOOL_ERROR_MARKER } from '../trace/tool-error-markers.ts';
-import type { Warning } from '../trace/trace.ts';
+import { TOOL_ERROR_MARKER } from '../trace/index.ts';
+import type { Warning } from '../trace/index.ts';
 import type { McpToolResult } from './types.ts';
 
 type McpContentBlock = McpToolResult['content'][number];

@@ -1,4 +1,4 @@
-import type { Warning } from '../trace/trace.ts';
+import type { Warning } from '../trace/index.ts';
 import { removeStrictNulls } from './remove-strict-nulls.ts';
 import type { McpCallPlan, ProviderToolCall, ToolSet, Translated, WireAdapter } from './types.ts';
 

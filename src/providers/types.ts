@@ -1,6 +1,6 @@
 import type { CallToolResult, PromptMessage, Tool } from '@modelcontextprotocol/client';
-import type { FieldChange, Warning } from '../trace/trace.ts';
-import type { ReplyArrival, StopCause, StopOutcome } from '../trace/stop-causes.ts';
+import type { FieldChange, Warning } from '../trace/index.ts';
+import type { ReplyArrival, StopCause, StopOutcome } from '../trace/index.ts';
 import type { WireInfo } from './wire-catalog.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { MOCK_OPENAI_BASE_PATH } from '../trace/mock-models.ts';
+import { MOCK_OPENAI_BASE_PATH } from '../trace/index.ts';
 
 /**
  * What the page needs to know about each wire format before any translator is loaded:

@@ -1,5 +1,5 @@
 import '../trace/zod-without-eval.ts';
-import { createApp } from '../../server/http/create-app.ts';
+import { createApp } from '../../server/http/index.ts';
 import { createCacheRegistry, formatCacheName } from './client-versions.ts';
 import { createCheckedFileMemory, type StaticSiteManifest } from './file-integrity.ts';
 import { cacheMissingFiles, isPageRequest, isSiteRequest, precacheFiles, respondFromCache } from './precache.ts';

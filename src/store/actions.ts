@@ -1,12 +1,12 @@
-import { findEraRefusal, findScenario } from '../content/scenarios.ts';
-import type { EraChoice } from '../trace/vocabulary.ts';
-import type { SandboxFaultName } from '../trace/sandbox-fault-names.ts';
+import { findEraRefusal, findScenario } from '../content/index.ts';
+import type { EraChoice } from '../trace/index.ts';
+import type { SandboxFaultName } from '../trace/index.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
 import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts';
 import { setChosenPrompt } from './server-offerings.ts';
 import { saveBlob } from './save-blob.ts';
-import type { PromptChoice } from '../lifecycle/prompt-start.ts';
+import type { PromptChoice } from '../lifecycle/index.ts';
 import { abortRun, cancelProviderRequest, cancelToolCall, closeViews, getShownTrace, importTraceText, releaseRun, startRun } from './run-controller.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { GatedUrl } from '../trace/url-gate.ts';
+import type { GatedUrl } from '../trace/index.ts';
 
 /**
  * The tools' views on screen (MCP Apps), as the view panel draws them: a store of its own,

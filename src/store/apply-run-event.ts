@@ -1,7 +1,7 @@
 import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
-import { QUESTION_STEP_ID } from '../lifecycle/question-step.ts';
-import type { RunEvent } from '../lifecycle/trace-writer.ts';
-import type { Step, Trace } from '../trace/trace.ts';
+import { QUESTION_STEP_ID } from '../lifecycle/index.ts';
+import type { RunEvent } from '../lifecycle/index.ts';
+import type { Step, Trace } from '../trace/index.ts';
 import { moveCursor, type ExplorerStore } from './explorer-store.ts';
 
 /**

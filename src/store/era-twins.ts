@@ -1,9 +1,9 @@
-import type { Trace } from '../trace/trace.ts';
-import { ERAS, type Era } from '../trace/vocabulary.ts';
-import { findScenario } from '../content/scenarios.ts';
-import { buildScenarioRunOptions } from '../lifecycle/scenario-options.ts';
-import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
-import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
+import type { Trace } from '../trace/index.ts';
+import { ERAS, type Era } from '../trace/index.ts';
+import { findScenario } from '../content/index.ts';
+import { buildScenarioRunOptions } from '../lifecycle/index.ts';
+import { readAppBaseUrl, resolveAppUrl } from '../service-worker/index.ts';
+import { waitForInBrowserServer } from '../service-worker/index.ts';
 import { useExplorerStore } from './explorer-store.ts';
 import { readChosenMaxToolRounds } from './model-settings.ts';
 import { resolveProviderMcpOptions } from './provider-mcp-options.ts';

@@ -1,11 +1,11 @@
-import { DEFAULT_QUESTION } from '../content/default-question.ts';
+import { DEFAULT_QUESTION } from '../content/index.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { PendingStep } from '../lifecycle/trace-writer.ts';
-import type { Step, TraceStatus } from '../trace/trace.ts';
-import type { EraChoice } from '../trace/vocabulary.ts';
-import type { GatedUrl } from '../trace/url-gate.ts';
-import type { SandboxFaultName } from '../trace/sandbox-fault-names.ts';
-import { DEFAULT_SCENARIO_ID } from '../content/scenarios.ts';
+import type { PendingStep } from '../lifecycle/index.ts';
+import type { Step, TraceStatus } from '../trace/index.ts';
+import type { EraChoice } from '../trace/index.ts';
+import type { GatedUrl } from '../trace/index.ts';
+import type { SandboxFaultName } from '../trace/index.ts';
+import { DEFAULT_SCENARIO_ID } from '../content/index.ts';
 import { defaultModelSettings, loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
 import { defaultViewPreferences, loadViewPreferences, type ViewPreferences } from './view-preferences.ts';
 import { definePageStore } from './page-store.ts';

@@ -11,6 +11,7 @@ export * from './era-twins.ts';
 export * from './explorer-store.ts';
 export * from './lesson-store.ts';
 export * from './link-opening.ts';
+export * from './link-refusals.ts';
 export * from './model-settings.ts';
 export * from './run-controller.ts';
 export * from './save-blob.ts';

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { DEFAULT_LESSON, mergeLessonPlans, parseLessonPlan, readLessonParameters, type LessonPlan } from '../content/lesson-plan.ts';
-import type { PredictionKind } from '../content/predictions.ts';
+import { DEFAULT_LESSON, mergeLessonPlans, parseLessonPlan, readLessonParameters, type LessonPlan } from '../content/index.ts';
+import type { PredictionKind } from '../content/index.ts';
 import { definePageStore } from './page-store.ts';
 
 /**

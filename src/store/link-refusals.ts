@@ -1,5 +1,5 @@
-import { DEFAULT_SCENARIO_ID, findScenario } from '../content/scenarios.ts';
-import { ERAS } from '../trace/vocabulary.ts';
+import { DEFAULT_SCENARIO_ID, findScenario } from '../content/index.ts';
+import { ERAS } from '../trace/index.ts';
 import { setEra } from './actions.ts';
 import { isPinnedEra, useOpenedLink } from './deep-link.ts';
 import { useExplorerStore } from './explorer-store.ts';

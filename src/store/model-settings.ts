@@ -1,11 +1,11 @@
-import { checkMcpHeaders, keepFilledHeaders, type McpHeader } from '../lifecycle/mcp-headers.ts';
-import { findWireInfo, WIRE_CATALOG } from '../providers/wire-catalog.ts';
-import { DEFAULT_MAX_TOOL_ROUNDS } from '../lifecycle/run-context.ts';
-import { validateRoot, type HostRoot } from '../lifecycle/roots.ts';
-import { resolveScenarioModel } from '../lifecycle/scenario-options.ts';
-import type { McpTopology } from '../trace/vocabulary.ts';
-import { isProviderMcpWire, type ApprovalPolicy } from '../trace/provider-mcp.ts';
-import type { Scenario } from '../content/scenarios.ts';
+import { checkMcpHeaders, keepFilledHeaders, type McpHeader } from '../lifecycle/index.ts';
+import { findWireInfo, WIRE_CATALOG } from '../providers/index.ts';
+import { DEFAULT_MAX_TOOL_ROUNDS } from '../lifecycle/index.ts';
+import { validateRoot, type HostRoot } from '../lifecycle/index.ts';
+import { resolveScenarioModel } from '../lifecycle/index.ts';
+import type { McpTopology } from '../trace/index.ts';
+import { isProviderMcpWire, type ApprovalPolicy } from '../trace/index.ts';
+import type { Scenario } from '../content/index.ts';
 
 /**
  * Which model the host talks to. Everything but the API key may be kept on this

@@ -1,11 +1,11 @@
 import type { RunOptions } from '../lifecycle/engine.ts';
-import type { ProviderSettings } from '../lifecycle/provider-call.ts';
-import type { AuthorizationSettings } from '../lifecycle/run-context.ts';
-import { buildScenarioMockProvider, buildScenarioRunOptions, isSandboxScenario, resolveScenarioEndpoint } from '../lifecycle/scenario-options.ts';
-import { findWireInfo } from '../providers/wire-catalog.ts';
-import { findScenario, type Scenario } from '../content/scenarios.ts';
-import { resolveAppUrl } from '../service-worker/app-base-url.ts';
-import { CLIENT_METADATA_PATH } from '../trace/authorization-sandbox.ts';
+import type { ProviderSettings } from '../lifecycle/index.ts';
+import type { AuthorizationSettings } from '../lifecycle/index.ts';
+import { buildScenarioMockProvider, buildScenarioRunOptions, isSandboxScenario, resolveScenarioEndpoint } from '../lifecycle/index.ts';
+import { findWireInfo } from '../providers/index.ts';
+import { findScenario, type Scenario } from '../content/index.ts';
+import { resolveAppUrl } from '../service-worker/index.ts';
+import { CLIENT_METADATA_PATH } from '../trace/index.ts';
 import type { ExplorerState } from './explorer-store.ts';
 import { readChosenMaxToolRounds, readStreamChoice, resolveTopology } from './model-settings.ts';
 import { resolveProviderMcpOptions } from './provider-mcp-options.ts';

@@ -1,8 +1,8 @@
-import type { Scenario } from '../content/scenarios.ts';
-import type { RunOptions } from '../lifecycle/run-context.ts';
-import { resolveAppUrl } from '../service-worker/app-base-url.ts';
-import { IS_STATIC_SITE } from '../service-worker/worker-status.ts';
-import { SERVER_RECORD_PATH } from '../trace/provider-mcp.ts';
+import type { Scenario } from '../content/index.ts';
+import type { RunOptions } from '../lifecycle/index.ts';
+import { resolveAppUrl } from '../service-worker/index.ts';
+import { IS_STATIC_SITE } from '../service-worker/index.ts';
+import { SERVER_RECORD_PATH } from '../trace/index.ts';
 import type { ExplorerState } from './explorer-store.ts';
 import { resolveTopology } from './model-settings.ts';
 

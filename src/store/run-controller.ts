@@ -1,9 +1,9 @@
 import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
-import type { Trace } from '../trace/trace.ts';
-import { recordQuestionStepAhead } from '../lifecycle/question-step.ts';
-import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
-import { readAppBaseUrl } from '../service-worker/app-base-url.ts';
-import { listChosenHttpOrigins } from '../trace/url-gate.ts';
+import type { Trace } from '../trace/index.ts';
+import { recordQuestionStepAhead } from '../lifecycle/index.ts';
+import { waitForInBrowserServer } from '../service-worker/index.ts';
+import { readAppBaseUrl } from '../service-worker/index.ts';
+import { listChosenHttpOrigins } from '../trace/index.ts';
 import type { ExplorerStore } from './explorer-store.ts';
 import { getExplorerStore, initialRunSlice, moveCursor } from './explorer-store.ts';
 import { applyEvent, type StoreRun } from './apply-run-event.ts';

@@ -1,9 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerOfferings } from '../lifecycle/list-server-offerings.ts';
-import type { PromptChoice } from '../lifecycle/prompt-start.ts';
-import { findScenario } from '../content/scenarios.ts';
-import { resolveScenarioEndpoint } from '../lifecycle/scenario-options.ts';
-import { readAppBaseUrl, resolveAppUrl } from '../service-worker/app-base-url.ts';
+import type { PromptChoice } from '../lifecycle/index.ts';
+import { findScenario } from '../content/index.ts';
+import { resolveScenarioEndpoint } from '../lifecycle/index.ts';
+import { readAppBaseUrl, resolveAppUrl } from '../service-worker/index.ts';
 import { useExplorerStore } from './explorer-store.ts';
 import { definePageStore } from './page-store.ts';
 

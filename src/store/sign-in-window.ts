@@ -1,6 +1,6 @@
-import type { AuthorizationSettings } from '../lifecycle/run-context.ts';
-import { CALLBACK_CHANNEL } from '../trace/oauth-callback-channel.ts';
-import type { GatedUrl } from '../trace/url-gate.ts';
+import type { AuthorizationSettings } from '../lifecycle/index.ts';
+import { CALLBACK_CHANNEL } from '../trace/index.ts';
+import type { GatedUrl } from '../trace/index.ts';
 import { useExplorerStore, type PendingSignIn } from './explorer-store.ts';
 
 /**

@@ -1,8 +1,8 @@
-import type { Trace } from '../trace/trace.ts';
-import { isProviderMcpWire, PROVIDER_MCP_WIRES } from '../trace/provider-mcp.ts';
-import { findWireInfo } from '../providers/wire-catalog.ts';
-import { readAppBaseUrl } from '../service-worker/app-base-url.ts';
-import { waitForInBrowserServer } from '../service-worker/worker-status.ts';
+import type { Trace } from '../trace/index.ts';
+import { isProviderMcpWire, PROVIDER_MCP_WIRES } from '../trace/index.ts';
+import { findWireInfo } from '../providers/index.ts';
+import { readAppBaseUrl } from '../service-worker/index.ts';
+import { waitForInBrowserServer } from '../service-worker/index.ts';
 import { useExplorerStore } from './explorer-store.ts';
 import { loadEngine } from './run-controller.ts';
 import { prepareRunOptions, resolveProvider } from './prepare-run-options.ts';

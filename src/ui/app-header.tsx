@@ -6,7 +6,7 @@ import { GatedLink } from './open-gated-url.tsx';
 import { QuestionBar } from './question-bar.tsx';
 import { ModelSettingsButton } from './settings/model-settings-dialog.tsx';
 import { TraceFileControls } from './sharing/trace-file-controls.tsx';
-import { passUrlGate } from '../trace/url-gate.ts';
+import { passUrlGate } from '../trace/index.ts';
 
 /** ?embed=1: the view for an iframe (src/store/embed.ts), without settings or files. */
 const EMBED = new URLSearchParams(window.location.search).get('embed') === '1';

@@ -1,6 +1,6 @@
-import { setShortcutsOpen, setViewPreferences } from '../store/actions.ts';
-import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
-import type { Theme } from '../store/view-preferences.ts';
+import { setShortcutsOpen, setViewPreferences } from '../store/index.ts';
+import { useExplorerStore, type ExplorerState } from '../store/index.ts';
+import type { Theme } from '../store/index.ts';
 
 const selectPreferences = (state: ExplorerState) => state.preferences;
 const control = 'rounded-md border border-slate-300 px-2.5 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800';

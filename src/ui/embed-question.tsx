@@ -1,5 +1,5 @@
-import { findScenario } from '../content/scenarios.ts';
-import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { findScenario } from '../content/index.ts';
+import { useExplorerStore, type ExplorerState } from '../store/index.ts';
 
 /** The question of the run on show: the one asked, once a run has started, else the one it will ask. */
 const selectShownQuestion = (state: ExplorerState) => state.runQuestion ?? state.question;

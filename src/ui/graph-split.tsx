@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { setViewPreferences } from '../store/actions.ts';
-import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { setViewPreferences } from '../store/index.ts';
+import { useExplorerStore, type ExplorerState } from '../store/index.ts';
 import { clampHeight, describeHeightBounds, resizeByKey, type HeightBounds } from './split-height.ts';
 
 const selectGraphHeight = (state: ExplorerState) => state.preferences.graphHeight;

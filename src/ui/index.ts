@@ -6,3 +6,4 @@
 export * from './app.tsx';
 export * from './graph/load-lifecycle-graph.ts';
 export * from './wait-for-first-step.ts';
+export * from './wait-for-stylesheets.ts';

@@ -1,6 +1,6 @@
-import { findLegacyFunctionsLink, LEGACY_FUNCTIONS_WIRE } from '../content/legacy-functions-link.ts';
-import { applyModelSettings } from '../store/actions.ts';
-import { selectCurrentStep, useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { findLegacyFunctionsLink, LEGACY_FUNCTIONS_WIRE } from '../content/index.ts';
+import { applyModelSettings } from '../store/index.ts';
+import { selectCurrentStep, useExplorerStore, type ExplorerState } from '../store/index.ts';
 
 const selectRunWire = (state: ExplorerState) => state.runWire;
 

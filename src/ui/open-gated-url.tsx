@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { GatedUrl } from '../trace/url-gate.ts';
+import type { GatedUrl } from '../trace/index.ts';
 
 /**
  * The one place the page opens, navigates or links (eslint.config.js refuses window.open,

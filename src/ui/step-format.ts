@@ -1,6 +1,6 @@
-import { describeStepNumber } from '../content/step-numbers.ts';
-import type { Step } from '../trace/trace.ts';
-import type { Phase } from '../trace/vocabulary.ts';
+import { describeStepNumber } from '../content/index.ts';
+import type { Step } from '../trace/index.ts';
+import type { Phase } from '../trace/index.ts';
 
 export const PHASE_STYLES: Record<Phase, { badge: string; band: string; border: string }> = {
   discovery: { badge: 'bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100', band: 'bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-200', border: 'border-sky-300 dark:border-sky-800' },

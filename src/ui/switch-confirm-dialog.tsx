@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { useExplorerStore, type ExplorerState } from '../store/index.ts';
 
 /** What the learner asked to switch to, and how to do it once they confirm. */
 export type SwitchRequest = { what: string; apply: () => void };

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { useExplorerStore, type ExplorerState } from '../store/index.ts';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 const selectTheme = (state: ExplorerState) => state.preferences.theme;

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
-import { back, next, reset, setShortcutsOpen, setViewPreferences, togglePlay } from '../store/actions.ts';
-import { useExplorerStore } from '../store/explorer-store.ts';
+import { back, next, reset, setShortcutsOpen, setViewPreferences, togglePlay } from '../store/index.ts';
+import { useExplorerStore } from '../store/index.ts';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

@@ -1,4 +1,4 @@
-import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import { useExplorerStore, type ExplorerState } from '../store/index.ts';
 import { rememberLast } from './remember-last.ts';
 import { findStepOutcomes, type StepOutcome } from './step-outcome.ts';
 

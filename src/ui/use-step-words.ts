@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { RunFacts } from '../content/run-facts.ts';
-import type { StepWords } from '../content/step-words.ts';
-import { useExplorerStore, type ExplorerState } from '../store/explorer-store.ts';
+import type { RunFacts } from '../content/index.ts';
+import type { StepWords } from '../content/index.ts';
+import { useExplorerStore, type ExplorerState } from '../store/index.ts';
 import { rememberLast } from './remember-last.ts';
 import { rememberModule, useLoadedModule } from './use-loaded-module.ts';
 

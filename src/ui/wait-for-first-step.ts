@@ -1,5 +1,5 @@
-import { useLinkOpening } from '../store/link-opening.ts';
-import { useExplorerStore } from '../store/explorer-store.ts';
+import { useLinkOpening } from '../store/index.ts';
+import { useExplorerStore } from '../store/index.ts';
 import { SHELL_STEP_ATTRIBUTE, STEP_TITLE_TIMING } from './shell/first-step-names.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { APP_VIEW_MIME_TYPE, LEGACY_RESOURCE_URI_KEY, SUM_VIEW_URI } from '../../../src/trace/mcp-apps.ts';
+import { APP_VIEW_MIME_TYPE, LEGACY_RESOURCE_URI_KEY, SUM_VIEW_URI } from '../../../src/trace/index.ts';
 import type { ServerCatalog } from '../server-catalog.ts';
 import { createToolRegistry, defineTool, type ToolRegistry } from '../tool-registry.ts';
 import { SUM_VIEW_HTML } from './sum-view-html.ts';

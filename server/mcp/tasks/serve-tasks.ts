@@ -1,7 +1,7 @@
 import { MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, JSONRPCRequest, Result, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { RELATED_TASK_META_KEY, TASKS_EXTENSION_ID, isTerminalStatus } from '../../../src/trace/tasks-extension.ts';
+import { RELATED_TASK_META_KEY, TASKS_EXTENSION_ID, isTerminalStatus } from '../../../src/trace/index.ts';
 import type { PendingInput, TaskRecord, TaskStore, TaskWork } from './task-store.ts';
 import { readLegacyStatus, writeDetailedTask, writeLegacyCreation, writeLegacyTask, writeModernCreation } from './task-wire.ts';
 

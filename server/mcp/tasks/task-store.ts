@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { isTerminalStatus, type InputRequestEntry, type TaskError, type TaskStatus } from '../../../src/trace/tasks-extension.ts';
+import { isTerminalStatus, type InputRequestEntry, type TaskError, type TaskStatus } from '../../../src/trace/index.ts';
 
 /**
  * The tasks of one endpoint, in memory, shared by its per-request server instances (a

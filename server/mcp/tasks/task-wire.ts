@@ -1,5 +1,5 @@
 import type { CreateTaskResult, Task } from '@modelcontextprotocol/server';
-import type { DetailedTask, ModernTask } from '../../../src/trace/tasks-extension.ts';
+import type { DetailedTask, ModernTask } from '../../../src/trace/index.ts';
 import type { TaskRecord } from './task-store.ts';
 
 /**

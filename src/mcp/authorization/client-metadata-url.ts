@@ -1,4 +1,4 @@
-import { isLoopbackHostname } from '../../trace/url-gate.ts';
+import { isLoopbackHostname } from '../../trace/index.ts';
 
 /**
  * Whether an authorization server can fetch the explorer's Client ID Metadata Document.

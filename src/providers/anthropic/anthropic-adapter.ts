@@ -1,6 +1,6 @@
 import { appendToConversation } from '../append-to-conversation.ts';
 import { defineWireAdapter } from '../define-wire-adapter.ts';
-import { ANTHROPIC_API_VERSION } from '../../trace/provider-rules.ts';
+import { ANTHROPIC_API_VERSION } from '../../trace/index.ts';
 import { convertAnthropicToolCall, formatAnthropicToolCall } from './convert-anthropic-tool-call.ts';
 import { convertToAnthropicToolResults, type AnthropicToolResultMessage } from './convert-to-anthropic-tool-results.ts';
 import { prepareAnthropicTools, type AnthropicTool } from './prepare-anthropic-tools.ts';

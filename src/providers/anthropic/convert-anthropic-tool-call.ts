@@ -1,4 +1,4 @@
-import type { FieldChange } from '../../trace/trace.ts';
+import type { FieldChange } from '../../trace/index.ts';
 import { restoreCalledToolName } from '../restore-called-tool-name.ts';
 import type { McpCallPlan, ProviderToolCall, ToolNameMap, Translated } from '../types.ts';
 import { isPlainObject } from '../is-plain-object.ts';

@@ -1,5 +1,5 @@
-import { NO_RESULT_MARKER } from '../../trace/tool-error-markers.ts';
-import type { FieldChange, Warning } from '../../trace/trace.ts';
+import { NO_RESULT_MARKER } from '../../trace/index.ts';
+import type { FieldChange, Warning } from '../../trace/index.ts';
 import type { McpToolResult, ToolRoundResult, Translated } from '../types.ts';
 
 /** The image types Anthropic accepts in a base64 image source. */

@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
+import type { FieldChange, Warning } from '../../trace/index.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { ANTHROPIC_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';
 import type { McpTool, PreparedTools, Translated } from '../types.ts';

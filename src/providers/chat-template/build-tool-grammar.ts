@@ -1,4 +1,4 @@
-import type { Warning } from '../../trace/trace.ts';
+import type { Warning } from '../../trace/index.ts';
 import { isPlainObject } from '../is-plain-object.ts';
 import type { TemplateTool } from './render-chat-template.ts';
 import type { TemplateFamily } from './template-family.ts';

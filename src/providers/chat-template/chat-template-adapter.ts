@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
+import type { FieldChange, Warning } from '../../trace/index.ts';
 import { isPlainObject } from '../is-plain-object.ts';
 import { parseProviderReply } from '../parse-provider-reply.ts';
 import { convertPromptMessages } from '../prompt-messages.ts';

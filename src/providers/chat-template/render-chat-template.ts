@@ -1,5 +1,5 @@
 import { Template } from '@huggingface/jinja';
-import type { Warning } from '../../trace/trace.ts';
+import type { Warning } from '../../trace/index.ts';
 import type { TemplateFamily } from './template-family.ts';
 
 /**

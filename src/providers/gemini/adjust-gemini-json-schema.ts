@@ -1,6 +1,6 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
+import type { FieldChange, Warning } from '../../trace/index.ts';
 import { isPlainObject } from '../is-plain-object.ts';
-import { boundRecursion, describeDepthCut } from '../../trace/depth-bound.ts';
+import { boundRecursion, describeDepthCut } from '../../trace/index.ts';
 import { flattenRootUnion, keepRefAlone, type StrictContext } from '../schema-shape-fixes.ts';
 
 type Schema = Record<string, unknown>;

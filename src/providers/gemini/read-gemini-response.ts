@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseProviderReply } from '../parse-provider-reply.ts';
-import type { StopCause } from '../../trace/stop-causes.ts';
+import type { StopCause } from '../../trace/index.ts';
 import { FINISHED, nameMissingStop, nameStop, nameTokenLimit } from '../reply-stop.ts';
 import { ProviderReplyError, type ProviderReply, type ReplyStop } from '../types.ts';
 import type { GeminiModelTurn } from './gemini-content.ts';

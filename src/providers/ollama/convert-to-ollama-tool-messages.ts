@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
+import type { FieldChange, Warning } from '../../trace/index.ts';
 import { convertOutcomeToText } from '../tool-outcome-text.ts';
 import type { ToolRoundResult, Translated } from '../types.ts';
 

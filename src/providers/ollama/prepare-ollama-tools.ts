@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
+import type { FieldChange, Warning } from '../../trace/index.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
 import type { McpTool, PreparedTools, ToolNameMap } from '../types.ts';
 import { isPlainObject } from '../is-plain-object.ts';

@@ -1,4 +1,4 @@
-import type { Warning } from '../../trace/trace.ts';
+import type { Warning } from '../../trace/index.ts';
 import { readToolCallId, type OpenAiChatToolMessage } from './convert-to-openai-chat-tool-messages.ts';
 import type { OpenAiChatAssistantMessage } from './read-openai-chat-response.ts';
 

@@ -1,5 +1,5 @@
-import { TOOL_ERROR_MARKER } from '../../trace/tool-error-markers.ts';
-import type { FieldChange, Warning } from '../../trace/trace.ts';
+import { TOOL_ERROR_MARKER } from '../../trace/index.ts';
+import type { FieldChange, Warning } from '../../trace/index.ts';
 import { convertOutcomeToText } from '../tool-outcome-text.ts';
 import { convertToolResultToText, reportDroppedBlockFields } from '../tool-result-text.ts';
 import type { McpToolResult, ToolRoundResult, Translated } from '../types.ts';

@@ -1,4 +1,4 @@
-import type { FieldChange, Warning } from '../../trace/trace.ts';
+import type { FieldChange, Warning } from '../../trace/index.ts';
 import { reportLostToolFields } from '../lost-tool-fields.ts';
 import { prepareStrictParameters } from '../prepare-strict-parameters.ts';
 import { OPENAI_NAME_RULE, sanitizeToolNames } from '../tool-names.ts';

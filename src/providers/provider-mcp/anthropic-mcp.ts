@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ANTHROPIC_MCP_BETA, PROVIDER_MCP_SERVER_LABEL } from '../../trace/provider-mcp.ts';
+import { ANTHROPIC_MCP_BETA, PROVIDER_MCP_SERVER_LABEL } from '../../trace/index.ts';
 import type { AnthropicConversationMessage } from '../anthropic/anthropic-adapter.ts';
 import { ANTHROPIC_MAX_TOKENS } from '../anthropic/anthropic-adapter.ts';
-import { ANTHROPIC_API_VERSION } from '../../trace/provider-rules.ts';
+import { ANTHROPIC_API_VERSION } from '../../trace/index.ts';
 import { AnthropicMessageSchema } from '../anthropic/read-anthropic-response.ts';
 import { parseProviderReply } from '../parse-provider-reply.ts';
-import type { Warning } from '../../trace/trace.ts';
+import type { Warning } from '../../trace/index.ts';
 import type { McpReportEntry, ProviderMcpAdapter } from './provider-mcp-types.ts';
 import { splitServerHeaders } from './split-server-headers.ts';
 

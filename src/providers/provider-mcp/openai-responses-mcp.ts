@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_MCP_SERVER_LABEL } from '../../trace/provider-mcp.ts';
+import { PROVIDER_MCP_SERVER_LABEL } from '../../trace/index.ts';
 import { buildOpenAiJsonHeaders } from '../openai-key-headers.ts';
 import type { OpenAiResponsesInputItem } from '../openai-responses/openai-responses-adapter.ts';
 import { OpenAiResponsesResponseSchema, type OpenAiResponsesOutputItem } from '../openai-responses/read-openai-responses-response.ts';

@@ -1,4 +1,4 @@
-import { isProviderMcpWire } from '../../trace/provider-mcp.ts';
+import { isProviderMcpWire } from '../../trace/index.ts';
 import { anthropicMcp } from './anthropic-mcp.ts';
 import { openAiResponsesMcp } from './openai-responses-mcp.ts';
 import type { ProviderMcpAdapter } from './provider-mcp-types.ts';

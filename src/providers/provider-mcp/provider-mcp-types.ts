@@ -1,4 +1,4 @@
-import type { ApprovalPolicy, ProviderMcpWire } from '../../trace/provider-mcp.ts';
+import type { ApprovalPolicy, ProviderMcpWire } from '../../trace/index.ts';
 import type { ProviderHttpRequest, ProviderReply, Translated } from '../types.ts';
 
 /**

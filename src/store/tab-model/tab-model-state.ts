@@ -1,8 +1,8 @@
-import { MAX_TAB_MODEL_BYTES } from '../../content/tab-models.ts';
-import type { TabModel, TabModelDescription } from '../../lifecycle/tab-model.ts';
-import type { RunOptions } from '../../lifecycle/run-context.ts';
+import { MAX_TAB_MODEL_BYTES } from '../../content/index.ts';
+import type { TabModel, TabModelDescription } from '../../lifecycle/index.ts';
+import type { RunOptions } from '../../lifecycle/index.ts';
 import type { ModelSettings } from '../model-settings.ts';
-import { passUrlGate } from '../../trace/url-gate.ts';
+import { passUrlGate } from '../../trace/index.ts';
 import type { LoadedRunner, LoadProgress } from './wllama-runner.ts';
 import type { PromptTokenizer } from '../../providers/chat-template/tokenize-prompt.ts';
 import type { GgufMetadata } from '../../providers/chat-template/read-gguf-metadata.ts';

@@ -1,6 +1,6 @@
 import { Wllama, type RawCompletionChunk } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
-import type { TabGeneration, TabModelDescription, TabModelRunner, TabModelToken } from '../../lifecycle/tab-model.ts';
+import type { TabGeneration, TabModelDescription, TabModelRunner, TabModelToken } from '../../lifecycle/index.ts';
 import { checkPagePolicyAllowsModel } from './check-page-policy.ts';
 
 /**

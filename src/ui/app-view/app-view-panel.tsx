@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { closeAppViews } from '../../store/actions.ts';
-import { registerAppFrame, setAppViewLinkOpener, useAppViewStore, type AppFrameEntry } from '../../store/app-view-store.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import { closeAppViews } from '../../store/index.ts';
+import { registerAppFrame, setAppViewLinkOpener, useAppViewStore, type AppFrameEntry } from '../../store/index.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
 import { GatedFrame, openGatedUrl } from '../open-gated-url.tsx';
 import { SECONDARY } from '../gate/gate-panel.tsx';
 

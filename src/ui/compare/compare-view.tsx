@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import type { Step, Translation } from '../../trace/trace.ts';
-import { compareTranslations, type McpCallParams } from '../../providers/compare-translations.ts';
-import type { FieldChange, McpTool, McpToolResult } from '../../providers/types.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import type { Step, Translation } from '../../trace/index.ts';
+import { compareTranslations, type McpCallParams } from '../../providers/index.ts';
+import type { FieldChange, McpTool, McpToolResult } from '../../providers/index.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
 import { AnnotatedJson, ChangeLegend } from '../json/annotated-json.tsx';
 import { collectHighlights } from '../json/json-lines.ts';
 import { TabList } from '../tab-list.tsx';

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { findScenario } from '../../content/scenarios.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
-import { resolveTopology } from '../../store/model-settings.ts';
-import { isProviderMcpWire } from '../../trace/provider-mcp.ts';
+import { findScenario } from '../../content/index.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import { resolveTopology } from '../../store/index.ts';
+import { isProviderMcpWire } from '../../trace/index.ts';
 import { DialogButton } from '../dialog-button.tsx';
 import { ViewBoundary } from '../view-boundary.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { compareTopologies, type TwinRow } from '../../content/topology-twin.ts';
-import { runTopologyTwin } from '../../store/topology-twin-runs.ts';
+import { compareTopologies, type TwinRow } from '../../content/index.ts';
+import { runTopologyTwin } from '../../store/index.ts';
 
 type TwinState = { kind: 'running' } | { kind: 'error'; message: string } | { kind: 'done'; question: string; rows: TwinRow[] };
 

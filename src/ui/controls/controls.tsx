@@ -1,5 +1,5 @@
-import { back, cancelRequest, next, reset, setViewPreferences, stopToolCall, togglePlay } from '../../store/actions.ts';
-import { PLAYBACK_SPEEDS } from '../../store/view-preferences.ts';
+import { back, cancelRequest, next, reset, setViewPreferences, stopToolCall, togglePlay } from '../../store/index.ts';
+import { PLAYBACK_SPEEDS } from '../../store/index.ts';
 import { RunRecapButton, TwinViewButton } from './run-end-buttons.tsx';
 import { SAMPLING_WAIT_STATUS, SamplingWait } from './sampling-wait.tsx';
 import {
@@ -8,7 +8,7 @@ import {
   selectIsWaiting,
   useExplorerStore,
   type ExplorerState,
-} from '../../store/explorer-store.ts';
+} from '../../store/index.ts';
 
 const selectPlaying = (state: ExplorerState) => state.playing;
 const selectStatus = (state: ExplorerState) => state.status;

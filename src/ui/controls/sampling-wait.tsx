@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SAMPLING_ANSWER_MS } from '../../lifecycle/timeouts.ts';
+import { SAMPLING_ANSWER_MS } from '../../lifecycle/index.ts';
 
 /**
  * The wait for the model's answer to a server's sampling request, with the host's limit:

@@ -1,5 +1,5 @@
-import type { Step } from '../../trace/trace.ts';
-import type { ExplorerState } from '../../store/explorer-store.ts';
+import type { Step } from '../../trace/index.ts';
+import type { ExplorerState } from '../../store/index.ts';
 import { formatStepNumber } from '../step-format.ts';
 import { rememberLast } from '../remember-last.ts';
 

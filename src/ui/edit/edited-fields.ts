@@ -1,4 +1,4 @@
-import { childPath } from '../../content/json-paths.ts';
+import { childPath } from '../../content/index.ts';
 
 /**
  * What the learner changed in a message before it left: each value they changed, added

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { Focus } from '../../content/narration.ts';
-import type { Step } from '../../trace/trace.ts';
+import type { Focus } from '../../content/index.ts';
+import type { Step } from '../../trace/index.ts';
 import { JsonPayload } from '../inspector/json-view.tsx';
 import type { Highlight } from '../json/json-lines.ts';
 import { creditEdits, describeValue, findEditedFields } from './edited-fields.ts';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { answerAtGate } from '../../store/actions.ts';
-import { readRunHttpOrigins } from '../../store/run-controller.ts';
-import { passUrlGate } from '../../trace/url-gate.ts';
+import { answerAtGate } from '../../store/index.ts';
+import { readRunHttpOrigins } from '../../store/index.ts';
+import { passUrlGate } from '../../trace/index.ts';
 import { openGatedUrl } from '../open-gated-url.tsx';
 import { ElicitationFieldControl } from './elicitation-field-control.tsx';
 import { readElicitationFields, readInitialValues, validateElicitationForm, type FieldValue } from './elicitation-fields.ts';

@@ -1,5 +1,5 @@
-import type { Step } from '../../trace/trace.ts';
-import type { PendingStep } from '../../lifecycle/trace-writer.ts';
+import type { Step } from '../../trace/index.ts';
+import type { PendingStep } from '../../lifecycle/index.ts';
 import { ConsentAnswer } from './consent-answer.tsx';
 import { McpApprovalAnswer } from './mcp-approval-answer.tsx';
 import { ElicitationAnswer } from './elicitation-answer.tsx';

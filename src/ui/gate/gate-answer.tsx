@@ -1,4 +1,4 @@
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
 import { useLoadedModule } from '../use-loaded-module.ts';
 import { isAnswerGate, type AnswerGate } from './answer-gates.ts';
 

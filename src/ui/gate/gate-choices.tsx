@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { answerAtGate } from '../../store/actions.ts';
+import { answerAtGate } from '../../store/index.ts';
 import { GATE_ACTIONS, PRIMARY, SECONDARY } from './gate-panel.tsx';
 
 export type GateChoice = { label: ReactNode; answer: unknown };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { readRunHttpOrigins } from '../../store/run-controller.ts';
-import { passUrlGate } from '../../trace/url-gate.ts';
+import { readRunHttpOrigins } from '../../store/index.ts';
+import { passUrlGate } from '../../trace/index.ts';
 import { GateChoices } from './gate-choices.tsx';
 import { GatePanel } from './gate-panel.tsx';
 

@@ -1,5 +1,5 @@
-import { cancelSignIn, checkRefusedAnswer, noteSignInOpened } from '../../store/sign-in-window.ts';
-import type { PendingSignIn } from '../../store/explorer-store.ts';
+import { cancelSignIn, checkRefusedAnswer, noteSignInOpened } from '../../store/index.ts';
+import type { PendingSignIn } from '../../store/index.ts';
 import { openGatedUrl } from '../open-gated-url.tsx';
 
 const BUTTON = 'rounded-md border px-3 py-1 text-sm font-medium';

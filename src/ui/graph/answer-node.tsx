@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Node, NodeProps } from '@xyflow/react';
-import type { Step } from '../../trace/trace.ts';
+import type { Step } from '../../trace/index.ts';
 import type { GraphLayout } from './graph-layout.ts';
 import { ANSWER_BOX, AnswerText } from '../step-caption.tsx';
 

@@ -1,7 +1,7 @@
-import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/server-instrumentation.ts';
-import { getStepDefinition } from '../../trace/steps.ts';
-import type { Step } from '../../trace/trace.ts';
-import type { Participant } from '../../trace/vocabulary.ts';
+import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/index.ts';
+import { getStepDefinition } from '../../trace/index.ts';
+import type { Step } from '../../trace/index.ts';
+import type { Participant } from '../../trace/index.ts';
 
 /**
  * Where the five parts sit and how they are wired. The top row is the provider world

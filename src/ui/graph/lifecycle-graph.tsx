@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { ReactFlow, useReactFlow, useStore, type EdgeTypes, type NodeTypes, type ReactFlowState } from '@xyflow/react';
 import '@xyflow/react/dist/base.css';
-import { PARTICIPANTS } from '../../trace/vocabulary.ts';
-import { selectCurrentStep, selectShownAnswer, useExplorerStore } from '../../store/explorer-store.ts';
+import { PARTICIPANTS } from '../../trace/index.ts';
+import { selectCurrentStep, selectShownAnswer, useExplorerStore } from '../../store/index.ts';
 import { AnswerNode } from './answer-node.tsx';
 import { useMediaQuery } from '../use-media-query.ts';
 import { useCurrentStepOutcome } from '../use-step-outcomes.ts';

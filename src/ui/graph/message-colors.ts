@@ -1,4 +1,4 @@
-import type { StepKind } from '../../trace/vocabulary.ts';
+import type { StepKind } from '../../trace/index.ts';
 
 /**
  * A travelling message's colour, by kind: the edge, the dot and the label behind its white

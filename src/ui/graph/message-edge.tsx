@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import { BaseEdge, EdgeLabelRenderer, getStraightPath, type Edge, type EdgeProps } from '@xyflow/react';
-import type { StepKind } from '../../trace/vocabulary.ts';
+import type { StepKind } from '../../trace/index.ts';
 import { MESSAGE_COLORS } from './message-colors.ts';
 
 export type MessageEdgeData = {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { OPTIONAL_PARTICIPANTS, type Participant } from '../../trace/vocabulary.ts';
-import type { Step } from '../../trace/trace.ts';
-import { useExplorerStore } from '../../store/explorer-store.ts';
+import { OPTIONAL_PARTICIPANTS, type Participant } from '../../trace/index.ts';
+import type { Step } from '../../trace/index.ts';
+import { useExplorerStore } from '../../store/index.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
 import { GRAPH_EDGES, NARROW_GRAPH_EDGES, describeMessage, findStepEdge, IN_TAB_EDGE_LABEL, listUsedOptionalEdges, type GraphEdgeDefinition, type GraphLayout } from './graph-layout.ts';
 import type { MessageEdgeData, MessageEdgeType } from './message-edge.tsx';

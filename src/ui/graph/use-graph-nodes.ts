@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { NodeChange } from '@xyflow/react';
-import { OPTIONAL_PARTICIPANTS, PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/vocabulary.ts';
-import type { Step } from '../../trace/trace.ts';
-import { selectShownAnswer, useExplorerStore } from '../../store/explorer-store.ts';
+import { OPTIONAL_PARTICIPANTS, PARTICIPANTS, PARTICIPANT_LABELS, type Participant } from '../../trace/index.ts';
+import type { Step } from '../../trace/index.ts';
+import { selectShownAnswer, useExplorerStore } from '../../store/index.ts';
 import { selectEditBefore } from '../edit/edit-credit.ts';
 import { makeAnswerNode, type AnswerNodeType } from './answer-node.tsx';
 import { NARROW_NODE_POSITIONS, NODE_POSITIONS, NODE_SUBTITLES, SLIM_NODES, placeAnswer, type GraphLayout } from './graph-layout.ts';

@@ -1,4 +1,4 @@
-import type { Step } from '../../trace/trace.ts';
+import type { Step } from '../../trace/index.ts';
 
 /**
  * The streamed reply a step shows: its own, or for translation #2 the reply whose call it

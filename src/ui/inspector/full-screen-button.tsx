@@ -1,5 +1,5 @@
-import { setViewPreferences } from '../../store/actions.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import { setViewPreferences } from '../../store/index.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
 
 const selectInspectorLayout = (state: ExplorerState) => state.preferences.inspectorLayout;
 

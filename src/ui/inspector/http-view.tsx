@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { HttpExchange } from '../../trace/trace.ts';
-import { formatCurl, type CurlAudience } from '../../mcp/format-curl.ts';
+import type { HttpExchange } from '../../trace/index.ts';
+import { formatCurl, type CurlAudience } from '../../mcp/index.ts';
 import { LongText } from '../json/long-text-notice.tsx';
 import { WireTerm } from '../lesson/wire-term.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Focus } from '../../content/narration.ts';
+import type { Focus } from '../../content/index.ts';
 import { AnnotatedJson } from '../json/annotated-json.tsx';
 import { collectFocusHighlights, type Highlight } from '../json/json-lines.ts';
 import { useShortenedValue } from '../json/shortened-value.tsx';

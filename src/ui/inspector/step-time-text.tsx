@@ -1,6 +1,6 @@
-import { formatDuration, measureStepTimes } from '../../content/step-times.ts';
-import type { Step } from '../../trace/trace.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import { formatDuration, measureStepTimes } from '../../content/index.ts';
+import type { Step } from '../../trace/index.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
 
 /**
  * The step's own time, with the time it waited for the learner said apart: the header's

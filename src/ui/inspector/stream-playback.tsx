@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { createStreamReplay } from '../../providers/replay-stream.ts';
-import type { StreamedCall } from '../../providers/stream-reader.ts';
-import type { SseFrame, Step } from '../../trace/trace.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import { createStreamReplay } from '../../providers/index.ts';
+import type { StreamedCall } from '../../providers/index.ts';
+import type { SseFrame, Step } from '../../trace/index.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
 import { LongText } from '../json/long-text-notice.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Translation } from '../../trace/trace.ts';
+import type { Translation } from '../../trace/index.ts';
 import { CompareFormatsButton } from '../compare/compare-dialog.tsx';
 import { AnnotatedJson, ChangeLegend } from '../json/annotated-json.tsx';
 import { collectHighlights } from '../json/json-lines.ts';

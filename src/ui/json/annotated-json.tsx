@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { FieldChange } from '../../trace/trace.ts';
+import type { FieldChange } from '../../trace/index.ts';
 import { layoutJsonLines, type Highlight, type HighlightKind } from './json-lines.ts';
 import { useShortenedValue } from './shortened-value.tsx';
 

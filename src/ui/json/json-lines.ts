@@ -1,6 +1,6 @@
-import { childPath, normalizePath } from '../../content/json-paths.ts';
-import { MAX_SHOWN_DEPTH } from '../../trace/depth-bound.ts';
-import type { FieldChange } from '../../trace/trace.ts';
+import { childPath, normalizePath } from '../../content/index.ts';
+import { MAX_SHOWN_DEPTH } from '../../trace/index.ts';
+import type { FieldChange } from '../../trace/index.ts';
 
 /**
  * Lays a JSON value out as pretty-printed lines, each knowing the path of the value it

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { alignTraces, type AlignedRow } from '../../content/align-traces.ts';
-import { runEraTwins } from '../../store/era-twins.ts';
-import { useExplorerStore } from '../../store/explorer-store.ts';
-import type { Step } from '../../trace/trace.ts';
-import { ERAS } from '../../trace/vocabulary.ts';
-import { findEraRefusal, findScenario } from '../../content/scenarios.ts';
+import { alignTraces, type AlignedRow } from '../../content/index.ts';
+import { runEraTwins } from '../../store/index.ts';
+import { useExplorerStore } from '../../store/index.ts';
+import type { Step } from '../../trace/index.ts';
+import { ERAS } from '../../trace/index.ts';
+import { findEraRefusal, findScenario } from '../../content/index.ts';
 
 type Twins = { status: 'idle' } | { status: 'running' } | { status: 'shown'; rows: AlignedRow[]; question: string } | { status: 'failed'; message: string };
 

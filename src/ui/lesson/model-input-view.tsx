@@ -1,5 +1,5 @@
-import { attributeModelInput, INPUT_ORIGIN_LABELS, TOKEN_ESTIMATE_NOTE, type InputOrigin } from '../../content/attribute-model-input.ts';
-import { useExplorerStore } from '../../store/explorer-store.ts';
+import { attributeModelInput, INPUT_ORIGIN_LABELS, TOKEN_ESTIMATE_NOTE, type InputOrigin } from '../../content/index.ts';
+import { useExplorerStore } from '../../store/index.ts';
 
 /** One colour per origin, each with text that keeps AAA contrast on it. */
 const ORIGIN_STYLES: Record<InputOrigin, string> = {

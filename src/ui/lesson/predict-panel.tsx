@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { answerPrediction, isPredictionRight, listChoices, PREDICTION_PROMPTS, type PredictionKind } from '../../content/predictions.ts';
-import { next } from '../../store/actions.ts';
-import { selectIsFinished, useExplorerStore } from '../../store/explorer-store.ts';
-import type { Step } from '../../trace/trace.ts';
-import { recordPrediction, useLessonStore, type Prediction } from '../../store/lesson-store.ts';
+import { answerPrediction, isPredictionRight, listChoices, PREDICTION_PROMPTS, type PredictionKind } from '../../content/index.ts';
+import { next } from '../../store/index.ts';
+import { selectIsFinished, useExplorerStore } from '../../store/index.ts';
+import type { Step } from '../../trace/index.ts';
+import { recordPrediction, useLessonStore, type Prediction } from '../../store/index.ts';
 
 /** Asked where the lesson has nothing for the step on show, and before the first step. */
 const ANY_STEP: PredictionKind[] = ['sender'];

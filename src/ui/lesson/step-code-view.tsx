@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { extractFunctionSource, findStepSources, type SourcePointer } from '../../content/step-sources.ts';
-import { selectCurrentStep, useExplorerStore } from '../../store/explorer-store.ts';
+import { extractFunctionSource, findStepSources, type SourcePointer } from '../../content/index.ts';
+import { selectCurrentStep, useExplorerStore } from '../../store/index.ts';
 
 /**
  * The project's own sources, as the build carries them: each file its own chunk of raw

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { findWireTerm, type WireAudience } from '../../content/wire-glossary.ts';
-import { gateOwnUrl } from '../../trace/url-gate.ts';
+import { findWireTerm, type WireAudience } from '../../content/index.ts';
+import { gateOwnUrl } from '../../trace/index.ts';
 import { GatedLink } from '../open-gated-url.tsx';
 
 /**

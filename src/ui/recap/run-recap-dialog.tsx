@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { summarizeRun, type CanonicalState, type RunRecap } from '../../content/run-recap.ts';
-import { findScenario } from '../../content/scenarios.ts';
-import { chooseScenario } from '../../store/actions.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
-import { PHASE_LABELS } from '../../trace/vocabulary.ts';
+import { summarizeRun, type CanonicalState, type RunRecap } from '../../content/index.ts';
+import { findScenario } from '../../content/index.ts';
+import { chooseScenario } from '../../store/index.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import { PHASE_LABELS } from '../../trace/index.ts';
 import { PHASE_STYLES } from '../step-format.ts';
 import { DialogButton } from '../dialog-button.tsx';
 import { useStepOutcomes } from '../use-step-outcomes.ts';

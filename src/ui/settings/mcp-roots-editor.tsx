@@ -1,5 +1,5 @@
-import type { HostRoot } from '../../lifecycle/roots.ts';
-import type { ModelSettings } from '../../store/model-settings.ts';
+import type { HostRoot } from '../../lifecycle/index.ts';
+import type { ModelSettings } from '../../store/index.ts';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 const button = 'rounded border border-slate-300 px-2 py-0.5 text-xs dark:border-slate-600';

@@ -1,10 +1,10 @@
-import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/app-base-url.ts';
-import { CALLBACK_PAGE_PATH } from '../../trace/authorization-sandbox.ts';
-import { isSecretHeaderName } from '../../trace/secrets.ts';
-import type { McpHeader } from '../../lifecycle/mcp-headers.ts';
-import type { ModelSettings } from '../../store/model-settings.ts';
+import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/index.ts';
+import { CALLBACK_PAGE_PATH } from '../../trace/index.ts';
+import { isSecretHeaderName } from '../../trace/index.ts';
+import type { McpHeader } from '../../lifecycle/index.ts';
+import type { ModelSettings } from '../../store/index.ts';
 import { RootsEditor } from './mcp-roots-editor.tsx';
-import { MAX_BRIDGE_SESSION_PROGRAMS } from '../../trace/bridge-frames.ts';
+import { MAX_BRIDGE_SESSION_PROGRAMS } from '../../trace/index.ts';
 import { useBridgedServers } from './use-bridged-servers.ts';
 import { TopologyFields } from './topology-fields.tsx';
 import { RememberOnDevice } from './remember-on-device.tsx';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { findWireInfo } from '../../providers/wire-catalog.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
-import type { ModelSettings } from '../../store/model-settings.ts';
+import { findWireInfo } from '../../providers/index.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import type { ModelSettings } from '../../store/index.ts';
 import { ViewBoundary } from '../view-boundary.tsx';
 
 // The form is not needed for the first paint.

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { NAMED_TAB_MODELS } from '../../content/tab-models.ts';
-import type { ModelSettings } from '../../store/model-settings.ts';
+import { NAMED_TAB_MODELS } from '../../content/index.ts';
+import type { ModelSettings } from '../../store/index.ts';
 import {
   cancelTabModelLoad,
   checkTabMemory,

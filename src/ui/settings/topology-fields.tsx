@@ -1,12 +1,12 @@
-import { describeUnreachableServer } from '../../content/provider-reach.ts';
-import { findScenario } from '../../content/scenarios.ts';
-import { resolveScenarioEndpoint } from '../../lifecycle/scenario-options.ts';
-import { findWireInfo } from '../../providers/wire-catalog.ts';
-import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/app-base-url.ts';
-import { IS_STATIC_SITE } from '../../service-worker/worker-status.ts';
-import { useExplorerStore } from '../../store/explorer-store.ts';
-import type { ModelSettings } from '../../store/model-settings.ts';
-import { isProviderMcpWire, PROVIDER_MCP_WIRES } from '../../trace/provider-mcp.ts';
+import { describeUnreachableServer } from '../../content/index.ts';
+import { findScenario } from '../../content/index.ts';
+import { resolveScenarioEndpoint } from '../../lifecycle/index.ts';
+import { findWireInfo } from '../../providers/index.ts';
+import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/index.ts';
+import { IS_STATIC_SITE } from '../../service-worker/index.ts';
+import { useExplorerStore } from '../../store/index.ts';
+import type { ModelSettings } from '../../store/index.ts';
+import { isProviderMcpWire, PROVIDER_MCP_WIRES } from '../../trace/index.ts';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/app-base-url.ts';
-import { BridgeListingSchema, STDIO_BRIDGE_PATH } from '../../trace/bridge-frames.ts';
+import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/index.ts';
+import { BridgeListingSchema, STDIO_BRIDGE_PATH } from '../../trace/index.ts';
 
 /** `clients`: whether each client's session gets a program of its own, or one serves them all (--stdio-shared). */
 export type BridgedServer = { name: string; url: string; running: boolean; clients: 'own-program' | 'shared' };

@@ -1,5 +1,5 @@
-import type { Step } from '../../trace/trace.ts';
-import { DEFAULT_MAX_TOOL_ROUNDS, type ModelSettings } from '../../store/model-settings.ts';
+import type { Step } from '../../trace/index.ts';
+import { DEFAULT_MAX_TOOL_ROUNDS, type ModelSettings } from '../../store/index.ts';
 
 type LinkSource = { model: Pick<ModelSettings, 'kind' | 'mcpServerUrl' | 'maxToolRounds' | 'strict'>; steps: readonly Pick<Step, 'edited' | 'gate'>[] };
 

@@ -1,8 +1,8 @@
-import { findScenario } from '../../content/scenarios.ts';
-import { findWireInfo } from '../../providers/wire-catalog.ts';
-import { useExplorerStore } from '../../store/explorer-store.ts';
-import { dismissOpenedLink, performLinkWithRealProvider, useOpenedLink, type LinkedStep } from '../../store/deep-link.ts';
-import { getStepDefinition } from '../../trace/steps.ts';
+import { findScenario } from '../../content/index.ts';
+import { findWireInfo } from '../../providers/index.ts';
+import { useExplorerStore } from '../../store/index.ts';
+import { dismissOpenedLink, performLinkWithRealProvider, useOpenedLink, type LinkedStep } from '../../store/index.ts';
+import { getStepDefinition } from '../../trace/index.ts';
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 

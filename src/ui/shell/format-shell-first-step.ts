@@ -1,11 +1,11 @@
-import { DEFAULT_QUESTION } from '../../content/default-question.ts';
-import { PHASE_SUMMARIES } from '../../content/phase-summaries.ts';
-import { getStepSummary } from '../../content/step-summaries.ts';
-import { formatDuration, measureStepTimes } from '../../content/step-times.ts';
-import { recordQuestionStepAhead } from '../../lifecycle/question-step.ts';
-import { escapeMarkup } from '../../trace/escape-markup.ts';
-import type { Step } from '../../trace/trace.ts';
-import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/vocabulary.ts';
+import { DEFAULT_QUESTION } from '../../content/index.ts';
+import { PHASE_SUMMARIES } from '../../content/index.ts';
+import { getStepSummary } from '../../content/index.ts';
+import { formatDuration, measureStepTimes } from '../../content/index.ts';
+import { recordQuestionStepAhead } from '../../lifecycle/index.ts';
+import { escapeMarkup } from '../../trace/index.ts';
+import type { Step } from '../../trace/index.ts';
+import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/index.ts';
 import { formatStepNumber, PHASE_STYLES } from '../step-format.ts';
 import { SHELL_STEP_ATTRIBUTE, STEP_TITLE_TIMING } from './first-step-names.ts';
 

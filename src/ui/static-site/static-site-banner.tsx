@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { readWorkerStatus, subscribeToWorkerStatus, type WorkerStatus } from '../../service-worker/worker-status.ts';
-import { readEmbedFlag } from '../../trace/embed-view.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/explorer-store.ts';
+import { readWorkerStatus, subscribeToWorkerStatus, type WorkerStatus } from '../../service-worker/index.ts';
+import { readEmbedFlag } from '../../trace/index.ts';
+import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
 
 /**
  * The static site's own line under the header: the in-browser server's install

@@ -1,4 +1,4 @@
-import type { Step } from '../../trace/trace.ts';
+import type { Step } from '../../trace/index.ts';
 import type { StepOutcome } from '../step-outcome.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useExplorerStore } from '../../store/explorer-store.ts';
+import { useExplorerStore } from '../../store/index.ts';
 
 /**
  * A long timeline draws only the rows near what is in view (issue 44). Every row in the
