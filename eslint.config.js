@@ -30,7 +30,10 @@ const viewAndPageImports = [
   { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'The pure layers (trace, lifecycle, mcp, providers, content) must not import React.' },
   { group: ['zustand', 'zustand/*'], message: 'The pure layers must not import zustand: the store imports them, not the other way round.' },
   { group: ['@xyflow/*', 'react-json-view-lite'], message: 'The pure layers must not import view libraries.' },
-  { group: ['**/ui/**', '**/store/**', '../ui', '../store', '**/service-worker/**', '../service-worker'], message: 'The pure layers must not import the store, the UI or the Service Worker.' },
+  {
+    group: ['**/ui/**', '**/store/**', '../ui', '../store', '**/service-worker/**', '../service-worker'],
+    message: 'The pure layers must not import the store, the UI or the Service Worker.',
+  },
 ];
 // vitest.config.ts runs these test files with their worker's modules shared: a call that changes what
 // the next file sees (a module mock, a stubbed global, fake timers, a spy) belongs in an isolated file.
@@ -43,13 +46,14 @@ const htmlFromDataSyntax = { selector: "JSXAttribute[name.name='dangerouslySetIn
 // The page opens, navigates and links in one module, whose functions take only a GatedUrl (passUrlGate, src/trace/url-gate.ts);
 // save-blob.ts links the page's own blob: URLs for downloads. Everywhere else in src/ and server/, these are refused.
 const NAVIGATING_FILES = ['src/ui/open-gated-url.tsx', 'src/store/save-blob.ts'];
-const navigationMessage = 'Open, navigate and link only through src/ui/open-gated-url.tsx, which takes a GatedUrl (passUrlGate in src/trace/url-gate.ts): an address from outside may be javascript:.';
+const navigationMessage =
+  'Open, navigate and link only through src/ui/open-gated-url.tsx, which takes a GatedUrl (passUrlGate in src/trace/url-gate.ts): an address from outside may be javascript:.';
 const navigationSyntax = [
   "CallExpression[callee.type='MemberExpression'][callee.property.name='open'][callee.object.name=/^(window|globalThis|self|top|parent|opener)$/]",
   "CallExpression[callee.type='Identifier'][callee.name='open']",
   "CallExpression[callee.property.name=/^(assign|replace)$/][callee.object.name='location']",
   "CallExpression[callee.property.name=/^(assign|replace)$/][callee.object.property.name='location']",
-  "AssignmentExpression[left.property.name=/^(href|location)$/]",
+  'AssignmentExpression[left.property.name=/^(href|location)$/]',
   "AssignmentExpression[left.name='location']",
   'JSXOpeningElement[name.name=/^(a|area|iframe|frame|embed|object|form|base)$/] > JSXAttribute[name.name=/^(href|src|data|action)$/] > JSXExpressionContainer',
 ].map((selector) => ({ selector, message: navigationMessage }));
@@ -61,7 +65,7 @@ const sizeRules = { 'max-lines': ['error', { max: 300 }], 'max-lines-per-functio
 // module turned into a worker would run. Only the policy check starts one, from a constant; wllama starts its own.
 const WORKER_FILES = ['src/store/tab-model/check-page-policy.ts'];
 const workerSyntax = {
-  selector: "NewExpression[callee.name=/^(Worker|SharedWorker)$/]",
+  selector: 'NewExpression[callee.name=/^(Worker|SharedWorker)$/]',
   message: 'The policy allows blob: workers for the model in the tab only (SECURITY.md): start no worker here, least of all from text that came from outside.',
 };
 const localRules = { plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles, 'layer-imports': layerImports } } } };
@@ -97,7 +101,16 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/ui/**', '**/src/store/**', 'react', 'react-dom', 'zustand'], message: 'The server must not import the UI, the store or React.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/ui/**', '**/src/store/**', 'react', 'react-dom', 'zustand'], message: 'The server must not import the UI, the store or React.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: TEST_FILES.all,

@@ -17,7 +17,8 @@ const staticPort = Number(process.env.STATIC_E2E_PORT ?? 47331);
 // Debian's chromium-headless-shell is Chromium's own headless build, the one Playwright runs by
 // default: the same Blink without the desktop browser around it, about a fifth less CPU per test
 // on these 2-core machines. The full browser serves where the shell is not installed.
-const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate)) ?? '/usr/bin/chromium';
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate)) ?? '/usr/bin/chromium';
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -46,7 +47,8 @@ const mounts = [
 
 // Without the static build there is nothing to serve: its project and file server are left out, and the run says so.
 const staticSiteBuilt = existsSync('dist-static/index.html');
-if (!staticSiteBuilt && process.env.TEST_WORKER_INDEX === undefined) console.warn('dist-static/ is not built (npm run build:static): the static-site project is left out of this run.');
+if (!staticSiteBuilt && process.env.TEST_WORKER_INDEX === undefined)
+  console.warn('dist-static/ is not built (npm run build:static): the static-site project is left out of this run.');
 
 const staticSiteUse = { baseURL: `http://127.0.0.1:${staticPort}/explorer/`, serviceWorkers: 'allow' as const };
 // The embed tests in the full Debian Chromium: it refuses a Service Worker to a page framed by another site, as one of

@@ -24,7 +24,14 @@ async function buildProxyScript(): Promise<string> {
     logLevel: 'warn',
     mode: 'production',
     publicDir: false,
-    build: { write: false, target: 'es2022', minify: true, copyPublicDir: false, reportCompressedSize: false, lib: { entry: ENTRY, formats: ['iife'], name: 'appSandbox', fileName: () => 'app-sandbox.js' } },
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      lib: { entry: ENTRY, formats: ['iife'], name: 'appSandbox', fileName: () => 'app-sandbox.js' },
+    },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((entry) => ('output' in entry ? entry.output : []));
   const chunk = outputs.find((output) => output.type === 'chunk');

@@ -40,7 +40,10 @@ export function contentSecurityPolicy({ meta }: { meta: boolean }): Plugin {
         const built = Object.values(bundle).filter(isHtmlAsset);
         for (const page of built) {
           const refused = findRefusedMarkup(readSource(page));
-          if (refused.length > 0) throw new Error(`contentSecurityPolicy: ${page.fileName} holds what its policy blocks: ${refused.join('; ')}. Move it into a script or a stylesheet.`);
+          if (refused.length > 0)
+            throw new Error(
+              `contentSecurityPolicy: ${page.fileName} holds what its policy blocks: ${refused.join('; ')}. Move it into a script or a stylesheet.`,
+            );
         }
         // The sandbox of tools' views keeps its own policy (vite-app-sandbox.ts), not the explorer's.
         const pages = built.filter((page) => isExplorerPage(page.fileName));

@@ -46,7 +46,11 @@ function collectNames(value: unknown, names: Names): Names {
 
 function isForShell(selector: unknown, shell: Shell): boolean {
   const { classes, elements, pseudoElements } = collectNames(selector, { classes: [], elements: [], pseudoElements: [] });
-  return classes.every((name) => shell.classes.has(name)) && elements.every((name) => shell.elements.has(name)) && pseudoElements.every((kind) => SHELL_PSEUDO_ELEMENTS.has(kind));
+  return (
+    classes.every((name) => shell.classes.has(name)) &&
+    elements.every((name) => shell.elements.has(name)) &&
+    pseudoElements.every((kind) => SHELL_PSEUDO_ELEMENTS.has(kind))
+  );
 }
 
 function rewrite(css: string, visitor: Visitor<CustomAtRules>): string {
@@ -67,7 +71,8 @@ export function extractShellRules(css: string, html: string): string {
     const read = new Set([...rules.matchAll(/var\((--[\w-]+)/g)].map((match) => match[1]!));
     const fewer = rewrite(rules, {
       Rule: (rule) => (rule.type === 'property' && !read.has(rule.value.name) ? [] : undefined),
-      Declaration: (declaration) => (declaration.property === 'custom' && declaration.value.name.startsWith('--') && !read.has(declaration.value.name) ? [] : undefined),
+      Declaration: (declaration) =>
+        declaration.property === 'custom' && declaration.value.name.startsWith('--') && !read.has(declaration.value.name) ? [] : undefined,
     });
     if (fewer.length === rules.length) return rules;
     rules = fewer;

@@ -10,9 +10,24 @@ import { contentSecurityPolicy } from './vite-content-security-policy.ts';
 import { appSandboxPage } from './vite-app-sandbox.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), explorerServer(), shellFirstStep(), appSandboxPage(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), startAfterPaint(), inlineStylesheet(), contentSecurityPolicy({ meta: false })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    explorerServer(),
+    shellFirstStep(),
+    appSandboxPage(),
+    prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }),
+    startAfterPaint(),
+    inlineStylesheet(),
+    contentSecurityPolicy({ meta: false }),
+  ],
   server: { host: '127.0.0.1', port: Number(process.env.PORT) || 5173 },
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   // Two pages: the app, and the OAuth redirect page its consent popup comes back to.
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, rollupOptions: { input: { index: 'index.html', 'oauth-callback': 'oauth-callback.html' } } },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: true,
+    rollupOptions: { input: { index: 'index.html', 'oauth-callback': 'oauth-callback.html' } },
+  },
 });

@@ -85,7 +85,9 @@ function buildServiceWorker(): Plugin {
           lib: { entry: WORKER_ENTRY, formats: ['iife'], name: 'mcpLifecycleExplorerServer', fileName: () => WORKER_FILE },
         },
       });
-      this.info?.(`service worker ${WORKER_FILE}: version ${manifest.version}, ${built.length - manifest.onDemand.length} files precached, ${manifest.onDemand.length} kept on demand`);
+      this.info?.(
+        `service worker ${WORKER_FILE}: version ${manifest.version}, ${built.length - manifest.onDemand.length} files precached, ${manifest.onDemand.length} kept on demand`,
+      );
     },
   };
 }
@@ -93,7 +95,17 @@ function buildServiceWorker(): Plugin {
 export default defineConfig({
   mode: 'static-site',
   base: './',
-  plugins: [react(), tailwindcss(), buildServiceWorker(), shellFirstStep(), appSandboxPage(), prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }), startAfterPaint(), inlineStylesheet(), contentSecurityPolicy({ meta: true })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    buildServiceWorker(),
+    shellFirstStep(),
+    appSandboxPage(),
+    prefetchChunks({ entries: LAZY_FIRST_STEP_ENTRIES }),
+    startAfterPaint(),
+    inlineStylesheet(),
+    contentSecurityPolicy({ meta: true }),
+  ],
   preview: { host: '127.0.0.1', port: Number(process.env.PORT) || 4173 },
   build: {
     outDir: path.join(root, 'dist-static'),

@@ -1,6 +1,22 @@
 /** The bench's command line: `--quick` for a short try, `--only <part>` (repeatable, or comma-separated) for some parts. */
 
-export const PART_NAMES = ['first-load', 'static-site', 'lifecycle', 'stream-reassembly', 'ui', 'play', 'large-import', 'large-result', 'many-tools', 'streamed-reply', 'app-view', 'server', 'load', 'class', 'tab-model'] as const;
+export const PART_NAMES = [
+  'first-load',
+  'static-site',
+  'lifecycle',
+  'stream-reassembly',
+  'ui',
+  'play',
+  'large-import',
+  'large-result',
+  'many-tools',
+  'streamed-reply',
+  'app-view',
+  'server',
+  'load',
+  'class',
+  'tab-model',
+] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
 export type BenchOptions = {

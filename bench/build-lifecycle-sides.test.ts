@@ -23,7 +23,7 @@ describe('the lifecycle sides as the bench builds them', () => {
     expect(bundle).not.toContain('__name(');
   });
 
-  it('run the engine\'s lifecycle to the answer', async () => {
+  it("run the engine's lifecycle to the answer", async () => {
     const trace = await built.runEngineLifecycle({ serverUrl: server.url });
     expect(built.checkEngineAnswer(trace)).toBeUndefined();
     expect(trace.steps.map((step) => step.id)).toContain('mcp.tools-call.response');

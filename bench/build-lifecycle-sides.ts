@@ -46,7 +46,9 @@ export async function loadBuiltSides(): Promise<LifecycleSides> {
 
 /** The built module as the sides' type, once each of its exports is what the source's is. */
 function checkSides(built: Record<string, unknown>): LifecycleSides {
-  const missing = Object.entries(sourceSides).filter(([name, value]) => typeof built[name] !== typeof value).map(([name]) => name);
+  const missing = Object.entries(sourceSides)
+    .filter(([name, value]) => typeof built[name] !== typeof value)
+    .map(([name]) => name);
   if (missing.length > 0) throw new Error(`The built lifecycle module lacks ${missing.join(', ')}: rebuild it, or run the bench from the repository's root.`);
   return { ...sourceSides, ...built };
 }

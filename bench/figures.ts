@@ -53,7 +53,14 @@ const STATUS_LABELS: Record<FigureStatus, string> = { met: 'met', missed: 'MISSE
 
 /** The table as Markdown, so the same text goes to the terminal and into the README. */
 export function formatFiguresTable(figures: readonly Figure[]): string {
-  const rows = figures.map((figure) => [figure.part, figure.name, formatValue(figure), formatBudget(figure.budget, figure.unit), STATUS_LABELS[figure.status], figure.note ?? '']);
+  const rows = figures.map((figure) => [
+    figure.part,
+    figure.name,
+    formatValue(figure),
+    formatBudget(figure.budget, figure.unit),
+    STATUS_LABELS[figure.status],
+    figure.note ?? '',
+  ]);
   const header = ['Part', 'Figure', 'Value', 'Budget', 'Status', 'Note'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   // A pipe inside a cell would split it into two columns.

@@ -56,7 +56,17 @@ async function measureOnce(browser: Browser, appUrl: string): Promise<Sample> {
   }
 }
 
-export async function measureAppView({ browser, appUrl, quick, log }: { browser: Browser; appUrl: string; quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureAppView({
+  browser,
+  appUrl,
+  quick,
+  log,
+}: {
+  browser: Browser;
+  appUrl: string;
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<Figure[]> {
   const samples: Sample[] = [];
   for (let run = 0; run < (quick ? 2 : 5); run++) samples.push(await measureOnce(browser, appUrl));
   log(`  ${samples.length} runs of the app-view scenario, fresh context each`);

@@ -74,19 +74,50 @@ export async function measureClass({ quick, log }: { quick: boolean; log: (line:
     await heap.stop();
     const after = await server.measureHeap();
     const completed = latencies.length;
-    log(`  ${completed + errors} lifecycles in ${elapsed.toFixed(0)} s, ${LEARNERS} learners each with a session${firstError ? `; first error: ${firstError}` : ''}`);
-    log(`  server heap after GC, MB: ${[before.heapUsedBytes, ...heap.points.map((point) => point.heapUsedBytes), after.heapUsedBytes].map((bytes) => (bytes / 1024 / 1024).toFixed(1)).join(' → ')}`);
+    log(
+      `  ${completed + errors} lifecycles in ${elapsed.toFixed(0)} s, ${LEARNERS} learners each with a session${firstError ? `; first error: ${firstError}` : ''}`,
+    );
+    log(
+      `  server heap after GC, MB: ${[before.heapUsedBytes, ...heap.points.map((point) => point.heapUsedBytes), after.heapUsedBytes].map((bytes) => (bytes / 1024 / 1024).toFixed(1)).join(' → ')}`,
+    );
     // Flat: once every learner has a session open, the heap should not keep climbing; the first sample is after that warm-up.
     const warm = heap.points[0]?.heapUsedBytes ?? before.heapUsedBytes;
     const last = heap.points.at(-1)?.heapUsedBytes ?? after.heapUsedBytes;
     const peak = Math.max(warm, ...heap.points.map((point) => point.heapUsedBytes));
     return [
-      createFigure({ part: PART, name: `Errors, ${LEARNERS} learners with a session each for ${seconds} s`, value: errors, unit: '', budget: { comparison: '<=', limit: 0 }, note: `${completed} lifecycles completed` }),
+      createFigure({
+        part: PART,
+        name: `Errors, ${LEARNERS} learners with a session each for ${seconds} s`,
+        value: errors,
+        unit: '',
+        budget: { comparison: '<=', limit: 0 },
+        note: `${completed} lifecycles completed`,
+      }),
       createFigure({ part: PART, name: 'Class lifecycle latency, p50', value: computePercentile(latencies, 50), unit: 'ms' }),
-      createFigure({ part: PART, name: 'Class lifecycles per second', value: completed / elapsed, unit: '/s', budget: CLASS_BUDGETS.lifecyclesPerSecond, note: `whole lifecycles, each with a session of its own; the load from another process than the server's` }),
+      createFigure({
+        part: PART,
+        name: 'Class lifecycles per second',
+        value: completed / elapsed,
+        unit: '/s',
+        budget: CLASS_BUDGETS.lifecyclesPerSecond,
+        note: `whole lifecycles, each with a session of its own; the load from another process than the server's`,
+      }),
       createFigure({ part: PART, name: 'Class lifecycle latency, p99', value: computePercentile(latencies, 99), unit: 'ms', budget: CLASS_BUDGETS.p99Ms }),
-      createFigure({ part: PART, name: 'Server heap growth, first sample → last', value: (last - warm) / 1024 / 1024, unit: 'MB', budget: { comparison: '<=', limit: 5 }, note: `samples every ${HEAP_SAMPLE_MS / 1000} s after GC; ${formatMegabytes(before.heapUsedBytes)} before, ${formatMegabytes(after.heapUsedBytes)} after the class left` }),
-      createFigure({ part: PART, name: 'Server heap with the class in it, peak', value: peak / 1024 / 1024, unit: 'MB', note: `after GC, the highest sample; ${LEARNERS} sessions open` }),
+      createFigure({
+        part: PART,
+        name: 'Server heap growth, first sample → last',
+        value: (last - warm) / 1024 / 1024,
+        unit: 'MB',
+        budget: { comparison: '<=', limit: 5 },
+        note: `samples every ${HEAP_SAMPLE_MS / 1000} s after GC; ${formatMegabytes(before.heapUsedBytes)} before, ${formatMegabytes(after.heapUsedBytes)} after the class left`,
+      }),
+      createFigure({
+        part: PART,
+        name: 'Server heap with the class in it, peak',
+        value: peak / 1024 / 1024,
+        unit: 'MB',
+        note: `after GC, the highest sample; ${LEARNERS} sessions open`,
+      }),
     ];
   } finally {
     await server.stop();

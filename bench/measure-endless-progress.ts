@@ -29,7 +29,10 @@ async function forward(target: string, request: IncomingMessage, response: Serve
     for (const item of [value].flat()) headers.append(name, item);
   }
   const upstream = await fetch(`${target}${request.url ?? ''}`, { method: request.method, headers, ...(request.method === 'POST' ? { body } : {}) });
-  response.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))));
+  response.writeHead(
+    upstream.status,
+    Object.fromEntries([...upstream.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))),
+  );
   response.end(Buffer.from(await upstream.arrayBuffer()));
 }
 
@@ -43,7 +46,9 @@ const endless = createServer((request, response) => {
       let progress = 0;
       const timer = setInterval(() => {
         progress++;
-        response.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: id, progress, message: `Still working (${progress})` } })}\n\n`);
+        response.write(
+          `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: id, progress, message: `Still working (${progress})` } })}\n\n`,
+        );
       }, 10);
       timers.add(timer);
       response.on('close', () => clearInterval(timer));
@@ -66,7 +71,10 @@ const run = createLifecycleRun({
 const cpuBefore = process.cpuUsage();
 const started = Date.now();
 const finished = run.start();
-const outcome = await Promise.race([finished.then(() => 'ended'), new Promise<string>((resolve) => setTimeout(() => resolve('still running'), seconds * 1000))]);
+const outcome = await Promise.race([
+  finished.then(() => 'ended'),
+  new Promise<string>((resolve) => setTimeout(() => resolve('still running'), seconds * 1000)),
+]);
 const cpu = process.cpuUsage(cpuBefore);
 const heapBeforeCollectionMb = process.memoryUsage().heapUsed / 1024 / 1024;
 const rssMb = process.memoryUsage().rss / 1024 / 1024;
@@ -76,20 +84,26 @@ const frames = run.trace.steps.filter((step) => step.id === 'server.progress').l
 const stepsWithFrames = run.trace.steps.filter((step) => step.http?.sse);
 const frameCopies = stepsWithFrames.reduce((sum, step) => sum + (step.http?.sse?.length ?? 0), 0);
 const distinctArrays = new Set(stepsWithFrames.map((step) => step.http?.sse)).size;
-console.log(JSON.stringify({
-  seconds: Math.round((Date.now() - started) / 100) / 10,
-  outcome,
-  status: run.trace.status,
-  progressSteps: frames,
-  framesAsSeenByEverySteps: frameCopies,
-  distinctFrameArrays: distinctArrays,
-  heapMb: Math.round(heapMb),
-  heapBeforeCollectionMb: Math.round(heapBeforeCollectionMb),
-  rssMb: Math.round(rssMb),
-  exportedMb: Math.round(JSON.stringify(run.trace).length / 1024 / 1024),
-  cpuSeconds: Math.round((cpu.user + cpu.system) / 1e5) / 10,
-  lastStep: run.trace.steps.at(-1)?.title,
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      outcome,
+      status: run.trace.status,
+      progressSteps: frames,
+      framesAsSeenByEverySteps: frameCopies,
+      distinctFrameArrays: distinctArrays,
+      heapMb: Math.round(heapMb),
+      heapBeforeCollectionMb: Math.round(heapBeforeCollectionMb),
+      rssMb: Math.round(rssMb),
+      exportedMb: Math.round(JSON.stringify(run.trace).length / 1024 / 1024),
+      cpuSeconds: Math.round((cpu.user + cpu.system) / 1e5) / 10,
+      lastStep: run.trace.steps.at(-1)?.title,
+    },
+    null,
+    2,
+  ),
+);
 run.abort();
 for (const timer of timers) clearInterval(timer);
 endless.closeAllConnections();

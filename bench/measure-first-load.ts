@@ -130,7 +130,13 @@ function describeBarePaint({ ours, bare, site }: { ours: number[]; bare: number[
   const ratios = ours.map((paint, index) => paint / bare[index]!);
   const spread = (low: number, high: number) => `${computePercentile(ratios, low).toFixed(2)}–${computePercentile(ratios, high).toFixed(2)}`;
   return [
-    createFigure({ part: PART, name: `First contentful paint, bare page${site}`, value: computeMedian(bare), unit: 'ms', note: `median of ${bare.length}, same run, same server, each load just before one of ours` }),
+    createFigure({
+      part: PART,
+      name: `First contentful paint, bare page${site}`,
+      value: computeMedian(bare),
+      unit: 'ms',
+      note: `median of ${bare.length}, same run, same server, each load just before one of ours`,
+    }),
     createFigure({
       part: PART,
       name: `FCP ours / bare page${site}`,
@@ -143,7 +149,19 @@ function describeBarePaint({ ours, bare, site }: { ours: number[]; bare: number[
 }
 
 /** The main thread's work before the first paint, traced, ours beside the bare page's: the part of the paint that is the page's own. */
-async function traceBesideBare({ browser, url, bareUrl, loads, site }: { browser: Browser; url: string; bareUrl: string; loads: number; site: string }): Promise<Figure[]> {
+async function traceBesideBare({
+  browser,
+  url,
+  bareUrl,
+  loads,
+  site,
+}: {
+  browser: Browser;
+  url: string;
+  bareUrl: string;
+  loads: number;
+  site: string;
+}): Promise<Figure[]> {
   const ours: MainThreadWork[] = [];
   const bare: MainThreadWork[] = [];
   for (let index = 0; index < loads; index++) {
@@ -161,7 +179,13 @@ async function traceBesideBare({ browser, url, bareUrl, loads, site }: { browser
       unit: 'ms',
       note: `Chromium trace, median of ${loads}: ${breakdown} ms (parse holds the inline stylesheet's, ${median(ours, (work) => work.cssParseMs).toFixed(1)} ms, and the inline scripts)`,
     }),
-    createFigure({ part: PART, name: `Main thread before FCP, bare page${site}`, value: median(bare, (work) => work.totalMs), unit: 'ms', note: `the same, loaded just before each of ours` }),
+    createFigure({
+      part: PART,
+      name: `Main thread before FCP, bare page${site}`,
+      value: median(bare, (work) => work.totalMs),
+      unit: 'ms',
+      note: `the same, loaded just before each of ours`,
+    }),
   ];
 }
 
@@ -170,9 +194,22 @@ async function measureSizes(distDirectory: string): Promise<Figure[]> {
   const kilobytes = (bytes: number) => bytes / KILOBYTE;
   return [
     describeFirstPageBytes(sizes, ''),
-    createFigure({ part: PART, name: 'First-page JS, gzip', value: kilobytes(sizes.firstPageJsGzipBytes), unit: 'kB', budget: { comparison: '<=', limit: 150 }, note: `zlib level 9; ${sizes.firstPageFiles.filter((file) => file.endsWith('.js')).length} files from index.html` }),
+    createFigure({
+      part: PART,
+      name: 'First-page JS, gzip',
+      value: kilobytes(sizes.firstPageJsGzipBytes),
+      unit: 'kB',
+      budget: { comparison: '<=', limit: 150 },
+      note: `zlib level 9; ${sizes.firstPageFiles.filter((file) => file.endsWith('.js')).length} files from index.html`,
+    }),
     createFigure({ part: PART, name: 'First-page CSS, gzip', value: kilobytes(sizes.firstPageCssGzipBytes), unit: 'kB' }),
-    createFigure({ part: PART, name: 'All of dist/assets, gzip', value: kilobytes(sizes.allAssetsGzipBytes), unit: 'kB', note: `${sizes.assetCount} files; JS alone ${kilobytes(sizes.allJsGzipBytes).toFixed(1)} kB` }),
+    createFigure({
+      part: PART,
+      name: 'All of dist/assets, gzip',
+      value: kilobytes(sizes.allAssetsGzipBytes),
+      unit: 'kB',
+      note: `${sizes.assetCount} files; JS alone ${kilobytes(sizes.allJsGzipBytes).toFixed(1)} kB`,
+    }),
   ];
 }
 
@@ -181,7 +218,21 @@ async function measureSizes(distDirectory: string): Promise<Figure[]> {
  * server behind it: Next there waits for the Service Worker that is the MCP server and the
  * mock model, which each fresh context installs anew, as a first visit does.
  */
-async function measureStaticSite({ browser, runs, paintPairs, staticDirectory, bareDirectory, log }: { browser: Browser; runs: number; paintPairs: number; staticDirectory: string; bareDirectory: string; log: Log }): Promise<Figure[]> {
+async function measureStaticSite({
+  browser,
+  runs,
+  paintPairs,
+  staticDirectory,
+  bareDirectory,
+  log,
+}: {
+  browser: Browser;
+  runs: number;
+  paintPairs: number;
+  staticDirectory: string;
+  bareDirectory: string;
+  log: Log;
+}): Promise<Figure[]> {
   const sizes = await measureBundleSizes(staticDirectory);
   const site = await serveStaticDirectory(staticDirectory);
   const bareSite = await serveStaticDirectory(bareDirectory);
@@ -199,7 +250,14 @@ async function measureStaticSite({ browser, runs, paintPairs, staticDirectory, b
     log(`  ${paintPairs} loads of the static site and of the bare page (sirv, no app server), alternating, fresh context each; Next timed on ${runs}`);
     const traced = await traceBesideBare({ browser, url: `${site.url}/`, bareUrl: `${bareSite.url}/`, loads: runs, site: ', static site' });
     return [
-      createFigure({ part: PART, name: 'First-page JS, gzip, static site', value: sizes.firstPageJsGzipBytes / KILOBYTE, unit: 'kB', budget: { comparison: '<=', limit: 150 }, note: 'zlib level 9; dist-static' }),
+      createFigure({
+        part: PART,
+        name: 'First-page JS, gzip, static site',
+        value: sizes.firstPageJsGzipBytes / KILOBYTE,
+        unit: 'kB',
+        budget: { comparison: '<=', limit: 150 },
+        note: 'zlib level 9; dist-static',
+      }),
       describeFirstPageBytes(sizes, ', static site'),
       createFigure({ part: PART, name: 'First contentful paint, static site', value: computeMedian(paints), unit: 'ms', note: `median of ${paintPairs}` }),
       ...describeBarePaint({ ours: paints, bare: barePaints, site: ', static site' }),
@@ -271,11 +329,25 @@ export async function measureFirstLoad({
     if (inspector) {
       const ratio = computeMedian(ours) / computeMedian(theirs);
       figures.push(
-        createFigure({ part: PART, name: `First contentful paint, MCP Inspector ${inspector.version}`, value: computeMedian(theirs), unit: 'ms', note: `median of ${runs}, same run` }),
+        createFigure({
+          part: PART,
+          name: `First contentful paint, MCP Inspector ${inspector.version}`,
+          value: computeMedian(theirs),
+          unit: 'ms',
+          note: `median of ${runs}, same run`,
+        }),
         createFigure({ part: PART, name: 'FCP ours / Inspector', value: ratio, unit: '×', budget: { comparison: '<=', limit: 0.4 } }),
       );
     } else {
-      figures.push(createUnmeasuredFigure({ part: PART, name: 'FCP ours / Inspector', unit: '×', budget: { comparison: '<=', limit: 0.4 }, note: `npm pack failed: ${inspectorProblem}` }));
+      figures.push(
+        createUnmeasuredFigure({
+          part: PART,
+          name: 'FCP ours / Inspector',
+          unit: '×',
+          budget: { comparison: '<=', limit: 0.4 },
+          note: `npm pack failed: ${inspectorProblem}`,
+        }),
+      );
     }
     if (staticDirectory) figures.push(...(await measureStaticSite({ browser, runs, paintPairs, staticDirectory, bareDirectory: barePage.directory, log })));
     return { figures, inspectorVersion: inspector?.version ?? null };

@@ -31,7 +31,8 @@ function installImportProbe(): void {
   (window as unknown as { __importProbe: typeof probe }).__importProbe = probe;
   document.addEventListener('change', () => (probe.chosenAt ??= performance.now()), true);
   new MutationObserver(() => {
-    if (probe.chosenAt !== undefined && probe.shownAt === undefined && document.querySelector('[data-testid="inspector"]')?.getAttribute('data-n') === '1') probe.shownAt = performance.now();
+    if (probe.chosenAt !== undefined && probe.shownAt === undefined && document.querySelector('[data-testid="inspector"]')?.getAttribute('data-n') === '1')
+      probe.shownAt = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-n'] });
 }
 
@@ -53,9 +54,18 @@ async function openOnce(browser: Browser, appUrl: string, trace: RecordedTrace, 
     await page.addInitScript(installImportProbe);
     await page.goto(`${appUrl}/`, { waitUntil: 'load' });
     // The app empties the input once it has the file: the page keeps its own hold of it for the parse's timing.
-    await page.evaluate(() => document.addEventListener('change', (event) => ((window as unknown as { __chosenFile?: File }).__chosenFile ??= (event.target as HTMLInputElement).files?.[0]), true));
+    await page.evaluate(() =>
+      document.addEventListener(
+        'change',
+        (event) => ((window as unknown as { __chosenFile?: File }).__chosenFile ??= (event.target as HTMLInputElement).files?.[0]),
+        true,
+      ),
+    );
     await page.getByTestId('import-trace-input').setInputFiles(trace.path);
-    await page.waitForFunction(() => (window as unknown as { __importProbe: { shownAt?: number } }).__importProbe.shownAt !== undefined, undefined, { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(() => (window as unknown as { __importProbe: { shownAt?: number } }).__importProbe.shownAt !== undefined, undefined, {
+      timeout: 120_000,
+      polling: 100,
+    });
     const openMs = await page.evaluate(() => {
       const probe = (window as unknown as { __importProbe: { chosenAt: number; shownAt: number } }).__importProbe;
       return probe.shownAt - probe.chosenAt;
@@ -76,7 +86,21 @@ async function openOnce(browser: Browser, appUrl: string, trace: RecordedTrace, 
   }
 }
 
-export async function measureLargeImport({ browser, appUrl, trace, referenceTrace, quick, log }: { browser: Browser; appUrl: string; trace: RecordedTrace; referenceTrace: RecordedTrace; quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureLargeImport({
+  browser,
+  appUrl,
+  trace,
+  referenceTrace,
+  quick,
+  log,
+}: {
+  browser: Browser;
+  appUrl: string;
+  trace: RecordedTrace;
+  referenceTrace: RecordedTrace;
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<Figure[]> {
   const count = quick ? 2 : 5;
   const runs: Opened[] = [];
   const referenceRuns: Opened[] = [];
@@ -96,10 +120,37 @@ export async function measureLargeImport({ browser, appUrl, trace, referenceTrac
   const openMs = median(runs, (run) => run.openMs);
   const parseMs = median(runs, (run) => run.parseMs);
   return [
-    createFigure({ part: PART, name: 'Open an imported trace → step 1 shown', value: openMs, unit: 'ms', budget: { comparison: '<=', limit: 2000 }, note: `${size}; from the file chosen; median of ${count}` }),
-    createFigure({ part: PART, name: 'Open / JSON.parse of its text in the page', value: openMs / parseMs, unit: '×', note: `JSON.parse ${parseMs.toFixed(0)} ms, median of ${count}: the floor of any import` }),
-    createFigure({ part: PART, name: 'Page heap with the trace open', value: median(runs, (run) => run.heapBytes) / 1e6, unit: 'MB', budget: { comparison: '<=', limit: 400 }, note: 'performance.memory.usedJSHeapSize' }),
-    createFigure({ part: PART, name: 'Next → step shown, p95, in the large trace', value: nextP95, unit: 'ms', budget: { comparison: '<=', limit: 50 }, note: `${nextTimes.length} presses from step 1; p50 ${computePercentile(nextTimes, 50).toFixed(1)} ms` }),
+    createFigure({
+      part: PART,
+      name: 'Open an imported trace → step 1 shown',
+      value: openMs,
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 2000 },
+      note: `${size}; from the file chosen; median of ${count}`,
+    }),
+    createFigure({
+      part: PART,
+      name: 'Open / JSON.parse of its text in the page',
+      value: openMs / parseMs,
+      unit: '×',
+      note: `JSON.parse ${parseMs.toFixed(0)} ms, median of ${count}: the floor of any import`,
+    }),
+    createFigure({
+      part: PART,
+      name: 'Page heap with the trace open',
+      value: median(runs, (run) => run.heapBytes) / 1e6,
+      unit: 'MB',
+      budget: { comparison: '<=', limit: 400 },
+      note: 'performance.memory.usedJSHeapSize',
+    }),
+    createFigure({
+      part: PART,
+      name: 'Next → step shown, p95, in the large trace',
+      value: nextP95,
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 50 },
+      note: `${nextTimes.length} presses from step 1; p50 ${computePercentile(nextTimes, 50).toFixed(1)} ms`,
+    }),
     createFigure({
       part: PART,
       name: 'Next p95, large trace / a shorter one',
@@ -108,7 +159,21 @@ export async function measureLargeImport({ browser, appUrl, trace, referenceTrac
       budget: { comparison: '<=', limit: 1.5 },
       note: `a step's cost against the run's length: the same first ${PRESSES} steps in a ${referenceTrace.trace.steps.length}-step run, ${referenceNextP95.toFixed(1)} ms (p50 ${computePercentile(referenceNextTimes, 50).toFixed(1)}), interleaved`,
     }),
-    createFigure({ part: PART, name: 'Timeline rows in the document', value: median(runs, (run) => run.rows), unit: 'rows', budget: { comparison: '<=', limit: 100 }, note: `of ${steps} steps: a long timeline draws the rows near its view` }),
-    createFigure({ part: PART, name: 'Jump to the last step (timeline scrubber)', value: median(runs, (run) => run.jumpMs), unit: 'ms', budget: { comparison: '<=', limit: 300 }, note: 'the scrubber set until the inspector shows it, timed from the bench (Playwright round trips included)' }),
+    createFigure({
+      part: PART,
+      name: 'Timeline rows in the document',
+      value: median(runs, (run) => run.rows),
+      unit: 'rows',
+      budget: { comparison: '<=', limit: 100 },
+      note: `of ${steps} steps: a long timeline draws the rows near its view`,
+    }),
+    createFigure({
+      part: PART,
+      name: 'Jump to the last step (timeline scrubber)',
+      value: median(runs, (run) => run.jumpMs),
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 300 },
+      note: 'the scrubber set until the inspector shows it, timed from the bench (Playwright round trips included)',
+    }),
   ];
 }

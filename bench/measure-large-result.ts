@@ -17,7 +17,15 @@ const PART = 'UI, 1 MB tool result';
 const LARGE_STEP_ID = 'mcp.tools-call.response';
 const MEGABYTE_STEP_BYTES = 1_000_000;
 
-type Run = { resultShown: number; slowestLarge: number; slowestLargeId: string; scroll: number; scrolledPixels: number; longestTask: number; backFromLarge: number };
+type Run = {
+  resultShown: number;
+  slowestLarge: number;
+  slowestLargeId: string;
+  scroll: number;
+  scrolledPixels: number;
+  longestTask: number;
+  backFromLarge: number;
+};
 
 async function measureOnce(browser: Browser, appUrl: string, trace: RecordedTrace): Promise<Run> {
   const steps = trace.trace.steps;
@@ -36,7 +44,8 @@ async function measureOnce(browser: Browser, appUrl: string, trace: RecordedTrac
       const started = performance.now();
       const before = document.querySelector('[data-testid="inspector"]')?.getAttribute('data-n');
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, cancelable: true }));
-      while (document.querySelector('[data-testid="inspector"]')?.getAttribute('data-n') === before) await new Promise((resolve) => requestAnimationFrame(resolve));
+      while (document.querySelector('[data-testid="inspector"]')?.getAttribute('data-n') === before)
+        await new Promise((resolve) => requestAnimationFrame(resolve));
       await new Promise((resolve) => requestAnimationFrame(resolve));
       return performance.now() - started;
     });
@@ -53,23 +62,69 @@ async function measureOnce(browser: Browser, appUrl: string, trace: RecordedTrac
         slowestLargeId = step.id;
       }
     });
-    return { resultShown: times.at(-1)!, slowestLarge, slowestLargeId, scroll: scroll.ms, scrolledPixels: scroll.scrolledPixels, longestTask: await page.evaluate(readLongestTask), backFromLarge };
+    return {
+      resultShown: times.at(-1)!,
+      slowestLarge,
+      slowestLargeId,
+      scroll: scroll.ms,
+      scrolledPixels: scroll.scrolledPixels,
+      longestTask: await page.evaluate(readLongestTask),
+      backFromLarge,
+    };
   } finally {
     await context.close();
   }
 }
 
-export async function measureLargeResult({ browser, appUrl, trace, quick, log }: { browser: Browser; appUrl: string; trace: RecordedTrace & { reportLength: number }; quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureLargeResult({
+  browser,
+  appUrl,
+  trace,
+  quick,
+  log,
+}: {
+  browser: Browser;
+  appUrl: string;
+  trace: RecordedTrace & { reportLength: number };
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<Figure[]> {
   const runs: Run[] = [];
   const count = quick ? 2 : 5;
   for (let index = 0; index < count; index++) runs.push(await measureOnce(browser, appUrl, trace));
   log(`  tool result of ${(trace.reportLength / 1e6).toFixed(2)} MB of text; trace file ${(trace.bytes / 1e6).toFixed(1)} MB; ${count} runs`);
   const median = (pick: (run: Run) => number) => computeMedian(runs.map(pick));
   return [
-    createFigure({ part: PART, name: 'Next → tools/call answer (1 MB) shown', value: median((run) => run.resultShown), unit: 'ms', budget: { comparison: '<=', limit: 300 }, note: `median of ${count}` }),
-    createFigure({ part: PART, name: 'Next → slowest step holding the 1 MB', value: median((run) => run.slowestLarge), unit: 'ms', budget: { comparison: '<=', limit: 300 }, note: `slowest was ${runs[0]!.slowestLargeId}` }),
-    createFigure({ part: PART, name: 'Scroll the payload view to its end', value: median((run) => run.scroll), unit: 'ms', note: `until painted; ${Math.round(median((run) => run.scrolledPixels))} px scrolled` }),
+    createFigure({
+      part: PART,
+      name: 'Next → tools/call answer (1 MB) shown',
+      value: median((run) => run.resultShown),
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 300 },
+      note: `median of ${count}`,
+    }),
+    createFigure({
+      part: PART,
+      name: 'Next → slowest step holding the 1 MB',
+      value: median((run) => run.slowestLarge),
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 300 },
+      note: `slowest was ${runs[0]!.slowestLargeId}`,
+    }),
+    createFigure({
+      part: PART,
+      name: 'Scroll the payload view to its end',
+      value: median((run) => run.scroll),
+      unit: 'ms',
+      note: `until painted; ${Math.round(median((run) => run.scrolledPixels))} px scrolled`,
+    }),
     createFigure({ part: PART, name: 'Back from the 1 MB step', value: median((run) => run.backFromLarge), unit: 'ms', note: 'the view stays responsive' }),
-    createFigure({ part: PART, name: 'Longest main-thread task', value: median((run) => run.longestTask), unit: 'ms', note: 'over the whole walk, 0 = none over 50 ms' }),
+    createFigure({
+      part: PART,
+      name: 'Longest main-thread task',
+      value: median((run) => run.longestTask),
+      unit: 'ms',
+      note: 'over the whole walk, 0 = none over 50 ms',
+    }),
   ];
 }

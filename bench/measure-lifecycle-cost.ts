@@ -17,8 +17,8 @@ import { computeMedian, computePercentile } from './statistics.ts';
 /** What the two sides do, printed with the figures so a reader knows what the ratio compares. */
 const COMPARED =
   'the same lifecycle on both sides: initialize (the same client capabilities), notifications/initialized, the GET stream, tools/list, ' +
-  'the mock model\'s tool call, tools/call, the mock model\'s answer; the engine also records the trace ' +
-  '(every step, its HTTP exchange, the gates open), the bare side is the SDK\'s Client with plain fetch';
+  "the mock model's tool call, tools/call, the mock model's answer; the engine also records the trace " +
+  "(every step, its HTTP exchange, the gates open), the bare side is the SDK's Client with plain fetch";
 
 const PART = 'Lifecycle';
 /**
@@ -71,7 +71,11 @@ async function measureLayers({ sides, serverUrl, pairs }: { sides: LifecycleSide
   const ratios: Record<EngineLayer, number[]> = { recorder: [], traffic: [] };
   for (let index = 0; index < pairs; index++) {
     for (const layer of ['recorder', 'traffic'] as const) {
-      const [layerRun, bareRun] = await timePair(index, () => timeLayerRun(sides, serverUrl, layer), () => timeBareRun(sides, serverUrl));
+      const [layerRun, bareRun] = await timePair(
+        index,
+        () => timeLayerRun(sides, serverUrl, layer),
+        () => timeBareRun(sides, serverUrl),
+      );
       ratios[layer].push(layerRun.elapsedMs / bareRun.elapsedMs);
     }
   }
@@ -79,7 +83,17 @@ async function measureLayers({ sides, serverUrl, pairs }: { sides: LifecycleSide
 }
 
 /** Engine and bare lifecycles, warmed up, then timed in interleaved pairs. */
-async function measurePairs({ sides, serverUrl, pairs, warmUp }: { sides: LifecycleSides; serverUrl: string; pairs: number; warmUp: number }): Promise<{ engineRuns: RunCost[]; bareRuns: RunCost[] }> {
+async function measurePairs({
+  sides,
+  serverUrl,
+  pairs,
+  warmUp,
+}: {
+  sides: LifecycleSides;
+  serverUrl: string;
+  pairs: number;
+  warmUp: number;
+}): Promise<{ engineRuns: RunCost[]; bareRuns: RunCost[] }> {
   for (let index = 0; index < warmUp; index++) {
     await timeEngineRun(sides, serverUrl);
     await timeBareRun(sides, serverUrl);
@@ -87,7 +101,11 @@ async function measurePairs({ sides, serverUrl, pairs, warmUp }: { sides: Lifecy
   const engineRuns: RunCost[] = [];
   const bareRuns: RunCost[] = [];
   for (let index = 0; index < pairs; index++) {
-    const [engineRun, bareRun] = await timePair(index, () => timeEngineRun(sides, serverUrl), () => timeBareRun(sides, serverUrl));
+    const [engineRun, bareRun] = await timePair(
+      index,
+      () => timeEngineRun(sides, serverUrl),
+      () => timeBareRun(sides, serverUrl),
+    );
     engineRuns.push(engineRun);
     bareRuns.push(bareRun);
   }
@@ -114,10 +132,24 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
     // A shared machine's load moves these figures: it is printed beside them, from the start and the end of the timed runs.
     const load = `load ${loadBefore.toFixed(1)}→${loadavg()[0]!.toFixed(1)}`;
     log(`  Compared: ${COMPARED}.`);
-    log(`  ${pairs} engine and ${pairs} bare lifecycles, interleaved in pairs (which goes first alternates), after ${warmUp} warm-up pairs; both sides bundled as the package bundles the engine`);
+    log(
+      `  ${pairs} engine and ${pairs} bare lifecycles, interleaved in pairs (which goes first alternates), after ${warmUp} warm-up pairs; both sides bundled as the package bundles the engine`,
+    );
     return [
-      createFigure({ part: PART, name: 'Engine lifecycle, median', value: computeMedian(engine), unit: 'ms', note: `p95 ${computePercentile(engine, 95).toFixed(1)} ms; ${pairs} runs; ${load}` }),
-      createFigure({ part: PART, name: 'Bare SDK + fetch lifecycle, median', value: computeMedian(bare), unit: 'ms', note: `p95 ${computePercentile(bare, 95).toFixed(1)} ms; same HTTP exchanges; ${load}` }),
+      createFigure({
+        part: PART,
+        name: 'Engine lifecycle, median',
+        value: computeMedian(engine),
+        unit: 'ms',
+        note: `p95 ${computePercentile(engine, 95).toFixed(1)} ms; ${pairs} runs; ${load}`,
+      }),
+      createFigure({
+        part: PART,
+        name: 'Bare SDK + fetch lifecycle, median',
+        value: computeMedian(bare),
+        unit: 'ms',
+        note: `p95 ${computePercentile(bare, 95).toFixed(1)} ms; same HTTP exchanges; ${load}`,
+      }),
       createFigure({
         part: PART,
         name: 'Engine / bare, median of pair ratios',
@@ -133,9 +165,27 @@ export async function measureLifecycleCost({ quick, log }: { quick: boolean; log
         unit: '×',
         note: `CPU of this process per lifecycle: engine ${computeMedian(engineRuns.map((run) => run.cpuMs)).toFixed(1)} ms, bare ${computeMedian(bareRuns.map((run) => run.cpuMs)).toFixed(1)} ms; ${load}`,
       }),
-      createFigure({ part: PART, name: 'Engine / bare, ratio of medians', value: computeMedian(engine) / computeMedian(bare), unit: '×', note: `the two medians taken apart; ${load}` }),
-      createFigure({ part: PART, name: 'Recording fetch alone / bare, median of pair ratios', value: layers.recorder, unit: '×', note: 'the bare lifecycle through the engine\'s recording fetch: every exchange recorded, no steps' }),
-      createFigure({ part: PART, name: 'Recording fetch and MCP steps / bare, median of pair ratios', value: layers.traffic, unit: '×', note: 'also the MCP traffic made into steps (classifier, trace writer, traceparent, open gate); the rest of the engine\'s ratio is the host\'s own steps and translations' }),
+      createFigure({
+        part: PART,
+        name: 'Engine / bare, ratio of medians',
+        value: computeMedian(engine) / computeMedian(bare),
+        unit: '×',
+        note: `the two medians taken apart; ${load}`,
+      }),
+      createFigure({
+        part: PART,
+        name: 'Recording fetch alone / bare, median of pair ratios',
+        value: layers.recorder,
+        unit: '×',
+        note: "the bare lifecycle through the engine's recording fetch: every exchange recorded, no steps",
+      }),
+      createFigure({
+        part: PART,
+        name: 'Recording fetch and MCP steps / bare, median of pair ratios',
+        value: layers.traffic,
+        unit: '×',
+        note: "also the MCP traffic made into steps (classifier, trace writer, traceparent, open gate); the rest of the engine's ratio is the host's own steps and translations",
+      }),
     ];
   } finally {
     await server.stop();

@@ -41,11 +41,24 @@ export async function measureLoad({ quick, log }: { quick: boolean; log: (line: 
     log(`  ${latencies.length + errors} lifecycles in ${elapsed.toFixed(0)} s, ${CONCURRENT} at a time${firstError ? `; first error: ${firstError}` : ''}`);
     const growth = (after.heapUsedBytes - before.heapUsedBytes) / 1024 / 1024;
     return [
-      createFigure({ part: PART, name: `Errors, ${CONCURRENT} concurrent lifecycles for ${seconds} s`, value: errors, unit: '', budget: { comparison: '<=', limit: 0 }, note: `${latencies.length} lifecycles completed (${(latencies.length / elapsed).toFixed(0)}/s)` }),
+      createFigure({
+        part: PART,
+        name: `Errors, ${CONCURRENT} concurrent lifecycles for ${seconds} s`,
+        value: errors,
+        unit: '',
+        budget: { comparison: '<=', limit: 0 },
+        note: `${latencies.length} lifecycles completed (${(latencies.length / elapsed).toFixed(0)}/s)`,
+      }),
       createFigure({ part: PART, name: 'Lifecycle latency, p50', value: computePercentile(latencies, 50), unit: 'ms' }),
       createFigure({ part: PART, name: 'Lifecycle latency, p95', value: computePercentile(latencies, 95), unit: 'ms' }),
       createFigure({ part: PART, name: 'Lifecycle latency, p99', value: computePercentile(latencies, 99), unit: 'ms' }),
-      createFigure({ part: PART, name: 'Server heap before → after', value: growth, unit: 'MB', note: `heapUsed after GC ${formatMegabytes(before.heapUsedBytes)} → ${formatMegabytes(after.heapUsedBytes)}; rss ${formatMegabytes(after.rssBytes)}` }),
+      createFigure({
+        part: PART,
+        name: 'Server heap before → after',
+        value: growth,
+        unit: 'MB',
+        note: `heapUsed after GC ${formatMegabytes(before.heapUsedBytes)} → ${formatMegabytes(after.heapUsedBytes)}; rss ${formatMegabytes(after.rssBytes)}`,
+      }),
     ];
   } finally {
     await server.stop();

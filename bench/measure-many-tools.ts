@@ -31,7 +31,10 @@ async function runInPage(page: Page, input: { appUrl: string; mcpUrl: string }):
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   const started = performance.now();
   await page.getByRole('button', { name: /^Play/ }).click();
-  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 300_000, polling: 100 });
+  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, {
+    timeout: 300_000,
+    polling: 100,
+  });
   const runMs = performance.now() - started;
   const status = await page.getByTestId('run-status').innerText();
   if (!status.includes('complete')) throw new Error(`The 10,000-tool run did not complete: ${status}`);
@@ -68,7 +71,17 @@ async function measureOnce(browser: Browser, appUrl: string, mcpUrl: string): Pr
   }
 }
 
-export async function measureManyTools({ browser, appUrl, quick, log }: { browser: Browser; appUrl: string; quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureManyTools({
+  browser,
+  appUrl,
+  quick,
+  log,
+}: {
+  browser: Browser;
+  appUrl: string;
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<Figure[]> {
   const server = await startManyToolsServer();
   const runs: Run[] = [];
   const count = quick ? 2 : 5;
@@ -80,10 +93,42 @@ export async function measureManyTools({ browser, appUrl, quick, log }: { browse
   log(`  ${server.toolCount.toLocaleString('en')} tools; ${count} runs`);
   const median = (pick: (run: Run) => number) => computeMedian(runs.map(pick));
   return [
-    createFigure({ part: PART, name: 'Next → tools/list answer (10,000 tools) shown', value: median((run) => run.listShown), unit: 'ms', budget: { comparison: '<=', limit: 300 }, note: `median of ${count}` }),
-    createFigure({ part: PART, name: 'Next → slowest other step holding the list', value: median((run) => run.slowestList), unit: 'ms', budget: { comparison: '<=', limit: 300 }, note: `slowest was ${runs[0]!.slowestListId}` }),
-    createFigure({ part: PART, name: 'The whole run in the page, played at 4×', value: median((run) => run.runMs) / 1000, unit: 's', note: 'the server answers tools/list in about 1 s' }),
-    createFigure({ part: PART, name: 'Page heap after the run and the walk', value: median((run) => run.heapBytes) / 1e6, unit: 'MB', note: 'performance.memory.usedJSHeapSize' }),
-    createFigure({ part: PART, name: 'Longest main-thread task', value: median((run) => run.longestTask), unit: 'ms', note: 'over the walk, 0 = none over 50 ms' }),
+    createFigure({
+      part: PART,
+      name: 'Next → tools/list answer (10,000 tools) shown',
+      value: median((run) => run.listShown),
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 300 },
+      note: `median of ${count}`,
+    }),
+    createFigure({
+      part: PART,
+      name: 'Next → slowest other step holding the list',
+      value: median((run) => run.slowestList),
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 300 },
+      note: `slowest was ${runs[0]!.slowestListId}`,
+    }),
+    createFigure({
+      part: PART,
+      name: 'The whole run in the page, played at 4×',
+      value: median((run) => run.runMs) / 1000,
+      unit: 's',
+      note: 'the server answers tools/list in about 1 s',
+    }),
+    createFigure({
+      part: PART,
+      name: 'Page heap after the run and the walk',
+      value: median((run) => run.heapBytes) / 1e6,
+      unit: 'MB',
+      note: 'performance.memory.usedJSHeapSize',
+    }),
+    createFigure({
+      part: PART,
+      name: 'Longest main-thread task',
+      value: median((run) => run.longestTask),
+      unit: 'ms',
+      note: 'over the walk, 0 = none over 50 ms',
+    }),
   ];
 }

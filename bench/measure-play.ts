@@ -47,7 +47,17 @@ async function playOnce(page: Page, appUrl: string): Promise<Played> {
   return { wallMs, steps: await page.getByTestId('timeline-step').count() };
 }
 
-export async function measurePlay({ browser, appUrl, quick, log }: { browser: Browser; appUrl: string; quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measurePlay({
+  browser,
+  appUrl,
+  quick,
+  log,
+}: {
+  browser: Browser;
+  appUrl: string;
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<Figure[]> {
   const count = quick ? 2 : 5;
   const runs: Played[] = [];
   for (let index = 0; index < count; index++) {
@@ -65,7 +75,20 @@ export async function measurePlay({ browser, appUrl, quick, log }: { browser: Br
   const wallMs = computeMedian(runs.map((run) => run.wallMs));
   log(`  ${count} runs of ${steps} steps at ${SPEED.label}, fresh context each`);
   return [
-    createFigure({ part: PART, name: `Play through the ${steps} steps at ${SPEED.label}`, value: wallMs / 1000, unit: 's', note: `median of ${count}; ${(steps - 1)} intervals of ${SPEED.intervalMs} ms are ${(animationMs / 1000).toFixed(2)} s` }),
-    createFigure({ part: PART, name: 'Play wall time / its animation times', value: wallMs / animationMs, unit: '×', budget: { comparison: '<=', limit: 1.15 }, note: `the real messages and their drawing, beyond the steps' own intervals` }),
+    createFigure({
+      part: PART,
+      name: `Play through the ${steps} steps at ${SPEED.label}`,
+      value: wallMs / 1000,
+      unit: 's',
+      note: `median of ${count}; ${steps - 1} intervals of ${SPEED.intervalMs} ms are ${(animationMs / 1000).toFixed(2)} s`,
+    }),
+    createFigure({
+      part: PART,
+      name: 'Play wall time / its animation times',
+      value: wallMs / animationMs,
+      unit: '×',
+      budget: { comparison: '<=', limit: 1.15 },
+      note: `the real messages and their drawing, beyond the steps' own intervals`,
+    }),
   ];
 }

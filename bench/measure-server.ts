@@ -33,7 +33,9 @@ type Log = (line: string) => void;
 
 /** The one-minute load average: the machine is shared, and a busy neighbour shows in every figure. */
 function describeMachineLoad(): string {
-  return `load average ${loadavg().map((load) => load.toFixed(2)).join(', ')}`;
+  return `load average ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')}`;
 }
 
 async function measureThroughput(server: ServerProcess, seconds: number, log: Log): Promise<Figure[]> {
@@ -68,18 +70,34 @@ async function measureThroughput(server: ServerProcess, seconds: number, log: Lo
   const loadAfter = describeMachineLoad();
   await Promise.all(sessions.map((session) => closeLoadSession(session).catch(() => {})));
   agent.destroy();
-  log(`  ${latencies.length} tools/call in ${elapsed.toFixed(1)} s over ${SESSIONS} sessions; ${loadBefore} before, ${loadAfter} after${firstError ? `; first error: ${firstError}` : ''}`);
+  log(
+    `  ${latencies.length} tools/call in ${elapsed.toFixed(1)} s over ${SESSIONS} sessions; ${loadBefore} before, ${loadAfter} after${firstError ? `; first error: ${firstError}` : ''}`,
+  );
   return [
-    createFigure({ part: PART, name: `tools/call throughput, ${SESSIONS} sessions`, value: latencies.length / elapsed, unit: 'calls/s', budget: { comparison: '>=', limit: 3000 }, note: `${seconds} s; server in its own process; load: raw HTTP keep-alive clients, each answer parsed and checked; ${loadAfter}` }),
+    createFigure({
+      part: PART,
+      name: `tools/call throughput, ${SESSIONS} sessions`,
+      value: latencies.length / elapsed,
+      unit: 'calls/s',
+      budget: { comparison: '>=', limit: 3000 },
+      note: `${seconds} s; server in its own process; load: raw HTTP keep-alive clients, each answer parsed and checked; ${loadAfter}`,
+    }),
     createFigure({
       part: PART,
       name: 'tools/call per server CPU-second',
       value: latencies.length / serverCpuSeconds,
       unit: 'calls/s',
       budget: CPU_THROUGHPUT_BUDGET,
-      note: `${((serverCpuSeconds / latencies.length) * 1e6).toFixed(0)} µs of the server's CPU a call (its own accounting), ${(serverCpuSeconds / elapsed).toFixed(2)} of a core used; the load clients ${(((clientCpu.user + clientCpu.system) / latencies.length)).toFixed(0)} µs a call`,
+      note: `${((serverCpuSeconds / latencies.length) * 1e6).toFixed(0)} µs of the server's CPU a call (its own accounting), ${(serverCpuSeconds / elapsed).toFixed(2)} of a core used; the load clients ${((clientCpu.user + clientCpu.system) / latencies.length).toFixed(0)} µs a call`,
     }),
-    createFigure({ part: PART, name: 'tools/call latency, p99', value: computePercentile(latencies, 99), unit: 'ms', budget: { comparison: '<=', limit: 50 }, note: `p50 ${computePercentile(latencies, 50).toFixed(1)} ms` }),
+    createFigure({
+      part: PART,
+      name: 'tools/call latency, p99',
+      value: computePercentile(latencies, 99),
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 50 },
+      note: `p50 ${computePercentile(latencies, 50).toFixed(1)} ms`,
+    }),
     createFigure({ part: PART, name: 'tools/call errors', value: errors, unit: '', budget: { comparison: '<=', limit: 0 } }),
   ];
 }
@@ -108,8 +126,22 @@ async function measureMemory(server: ServerProcess, lifecycles: number, log: Log
   const growth = (before: { heapUsedBytes: number }, after: { heapUsedBytes: number }) => (after.heapUsedBytes - before.heapUsedBytes) / 1024 / 1024;
   log(`  ${lifecycles} lifecycles on /mcp/sessions in ${seconds.toFixed(0)} s, 20 at a time${firstError ? `; first error: ${firstError}` : ''}`);
   return [
-    createFigure({ part: PART, name: `Server heap growth over ${lifecycles} lifecycles`, value: growth(serverBefore, serverAfter), unit: 'MB', budget: { comparison: '<=', limit: HEAP_GROWTH_LIMIT_MB }, note: `heapUsed after GC ${formatMegabytes(serverBefore.heapUsedBytes)} → ${formatMegabytes(serverAfter.heapUsedBytes)}; rss ${formatMegabytes(serverAfter.rssBytes)}` }),
-    createFigure({ part: PART, name: `Host engine heap growth over ${lifecycles} lifecycles`, value: growth(hostBefore, hostAfter), unit: 'MB', budget: { comparison: '<=', limit: HEAP_GROWTH_LIMIT_MB }, note: `bench process: ${formatMegabytes(hostBefore.heapUsedBytes)} → ${formatMegabytes(hostAfter.heapUsedBytes)}` }),
+    createFigure({
+      part: PART,
+      name: `Server heap growth over ${lifecycles} lifecycles`,
+      value: growth(serverBefore, serverAfter),
+      unit: 'MB',
+      budget: { comparison: '<=', limit: HEAP_GROWTH_LIMIT_MB },
+      note: `heapUsed after GC ${formatMegabytes(serverBefore.heapUsedBytes)} → ${formatMegabytes(serverAfter.heapUsedBytes)}; rss ${formatMegabytes(serverAfter.rssBytes)}`,
+    }),
+    createFigure({
+      part: PART,
+      name: `Host engine heap growth over ${lifecycles} lifecycles`,
+      value: growth(hostBefore, hostAfter),
+      unit: 'MB',
+      budget: { comparison: '<=', limit: HEAP_GROWTH_LIMIT_MB },
+      note: `bench process: ${formatMegabytes(hostBefore.heapUsedBytes)} → ${formatMegabytes(hostAfter.heapUsedBytes)}`,
+    }),
     createFigure({ part: PART, name: 'Lifecycle errors during the memory run', value: errors, unit: '', budget: { comparison: '<=', limit: 0 } }),
   ];
 }

@@ -29,7 +29,10 @@ function installReadyProbe(): void {
 }
 
 async function waitForReady(page: Page): Promise<number> {
-  await page.waitForFunction(() => (window as unknown as { __workerReady?: { readyAt?: number } }).__workerReady?.readyAt !== undefined, undefined, { timeout: WAIT_MS, polling: 50 });
+  await page.waitForFunction(() => (window as unknown as { __workerReady?: { readyAt?: number } }).__workerReady?.readyAt !== undefined, undefined, {
+    timeout: WAIT_MS,
+    polling: 50,
+  });
   return page.evaluate(() => (window as unknown as { __workerReady: { readyAt: number } }).__workerReady.readyAt);
 }
 
@@ -52,7 +55,17 @@ async function visitOnce(browser: Browser, url: string): Promise<Visit> {
   }
 }
 
-export async function measureStaticVisit({ browser, staticDirectory, quick, log }: { browser: Browser; staticDirectory: string; quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureStaticVisit({
+  browser,
+  staticDirectory,
+  quick,
+  log,
+}: {
+  browser: Browser;
+  staticDirectory: string;
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<Figure[]> {
   const site = await serveStaticDirectory(staticDirectory);
   const count = quick ? 2 : 5;
   const visits: Visit[] = [];
@@ -64,9 +77,35 @@ export async function measureStaticVisit({ browser, staticDirectory, quick, log 
   log(`  ${count} first visits of the static site (sirv), each reloaded offline, fresh context each`);
   const median = (pick: (visit: Visit) => number) => computeMedian(visits.map(pick));
   return [
-    createFigure({ part: PART, name: 'First visit → in-browser server ready', value: median((visit) => visit.readyAt), unit: 'ms', budget: { comparison: '<=', limit: 3000 }, note: `since navigation start; median of ${count}; the worker installed in each fresh context` }),
-    createFigure({ part: PART, name: 'First visit → the site kept for offline use', value: median((visit) => visit.offlineCopyAt), unit: 'ms', note: 'the banner says "works offline once loaded"' }),
-    createFigure({ part: PART, name: 'Offline reload, first contentful paint', value: median((visit) => visit.offlinePaintAt), unit: 'ms', note: 'every file from the worker\'s cache' }),
-    createFigure({ part: PART, name: 'Offline reload → in-browser server ready', value: median((visit) => visit.offlineReadyAt), unit: 'ms', budget: { comparison: '<=', limit: 1500 }, note: 'since the reload\'s navigation start' }),
+    createFigure({
+      part: PART,
+      name: 'First visit → in-browser server ready',
+      value: median((visit) => visit.readyAt),
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 3000 },
+      note: `since navigation start; median of ${count}; the worker installed in each fresh context`,
+    }),
+    createFigure({
+      part: PART,
+      name: 'First visit → the site kept for offline use',
+      value: median((visit) => visit.offlineCopyAt),
+      unit: 'ms',
+      note: 'the banner says "works offline once loaded"',
+    }),
+    createFigure({
+      part: PART,
+      name: 'Offline reload, first contentful paint',
+      value: median((visit) => visit.offlinePaintAt),
+      unit: 'ms',
+      note: "every file from the worker's cache",
+    }),
+    createFigure({
+      part: PART,
+      name: 'Offline reload → in-browser server ready',
+      value: median((visit) => visit.offlineReadyAt),
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 1500 },
+      note: "since the reload's navigation start",
+    }),
   ];
 }

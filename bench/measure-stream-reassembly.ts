@@ -60,8 +60,17 @@ export async function measureStreamReassembly({ quick, log }: { quick: boolean; 
   const host = computeMedian(hostTimes);
   const sdk = computeMedian(sdkTimes);
   const frames = texts.reduce((sum, text) => sum + splitStreamText({ text, framing: 'sse' }).length, 0);
-  log(`  ${FIXTURES.length} recorded streams, ${frames} frames; host ${(host * 1000).toFixed(0)} µs, SDK ${(sdk * 1000).toFixed(0)} µs per pass (median of ${rounds} × ${passes})`);
+  log(
+    `  ${FIXTURES.length} recorded streams, ${frames} frames; host ${(host * 1000).toFixed(0)} µs, SDK ${(sdk * 1000).toFixed(0)} µs per pass (median of ${rounds} × ${passes})`,
+  );
   return [
-    createFigure({ part: PART, name: 'Host reassembly / openai SDK accumulation', value: host / sdk, unit: '×', budget: { comparison: '<=', limit: 1.2 }, note: `recorded streams, ${frames} frames a pass` }),
+    createFigure({
+      part: PART,
+      name: 'Host reassembly / openai SDK accumulation',
+      value: host / sdk,
+      unit: '×',
+      budget: { comparison: '<=', limit: 1.2 },
+      note: `recorded streams, ${frames} frames a pass`,
+    }),
   ];
 }

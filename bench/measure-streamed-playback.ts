@@ -66,7 +66,15 @@ export async function recordStreamedTrace({ serverUrl, folder }: { serverUrl: st
 }
 
 /** Frame intervals for `windowMs` after pressing the test id's button, and the time until the tab shows `shown` frames. */
-function pressAndWatch({ testId, windowMs, shown }: { testId: string; windowMs: number; shown?: number }): Promise<{ deltas: number[]; reachedMs: number | null }> {
+function pressAndWatch({
+  testId,
+  windowMs,
+  shown,
+}: {
+  testId: string;
+  windowMs: number;
+  shown?: number;
+}): Promise<{ deltas: number[]; reachedMs: number | null }> {
   const button = document.querySelector<HTMLButtonElement>(`[data-testid="${testId}"]`);
   if (!button) throw new Error(`No ${testId} button on the page.`);
   const playback = () => document.querySelector('[data-testid="stream-playback"]');
@@ -110,13 +118,38 @@ async function measureOnce(browser: Browser, appUrl: string, trace: RecordedTrac
   }
 }
 
-export async function measureStreamedPlayback({ browser, appUrl, trace, quick, log }: { browser: Browser; appUrl: string; trace: RecordedTrace; quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureStreamedPlayback({
+  browser,
+  appUrl,
+  trace,
+  quick,
+  log,
+}: {
+  browser: Browser;
+  appUrl: string;
+  trace: RecordedTrace;
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<Figure[]> {
   const count = quick ? 1 : 3;
   const runs = [];
   for (let index = 0; index < count; index++) runs.push(await measureOnce(browser, appUrl, trace));
   log(`  ${STREAMED_FRAMES} frames in one reply; trace file ${(trace.bytes / 1e6).toFixed(1)} MB; ${count} runs`);
   return [
-    createFigure({ part: PART, name: 'Frame time while 5,000 frames play, p95', value: computeMedian(runs.map((run) => run.p95)), unit: 'ms', budget: { comparison: '<=', limit: 20 }, note: `3 s of playing, median of ${count}` }),
-    createFigure({ part: PART, name: '"End of the reply" → 5,000 frames shown', value: computeMedian(runs.map((run) => run.endMs)), unit: 'ms', note: 'the reply read from its first frame' }),
+    createFigure({
+      part: PART,
+      name: 'Frame time while 5,000 frames play, p95',
+      value: computeMedian(runs.map((run) => run.p95)),
+      unit: 'ms',
+      budget: { comparison: '<=', limit: 20 },
+      note: `3 s of playing, median of ${count}`,
+    }),
+    createFigure({
+      part: PART,
+      name: '"End of the reply" → 5,000 frames shown',
+      value: computeMedian(runs.map((run) => run.endMs)),
+      unit: 'ms',
+      note: 'the reply read from its first frame',
+    }),
   ];
 }

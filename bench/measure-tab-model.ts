@@ -8,7 +8,10 @@ import { computeMedian } from './statistics.ts';
 
 const PART = 'Model in the tab';
 
-type OutputPayload = { timings: { promptTokens: number; promptMs: number; generatedTokens: number; tokensPerSecond: number }; model: { loadMs: number; threads: number } };
+type OutputPayload = {
+  timings: { promptTokens: number; promptMs: number; generatedTokens: number; tokensPerSecond: number };
+  model: { loadMs: number; threads: number };
+};
 
 /**
  * The model in the tab on the test suite's tiny GGUF (random weights, two layers, 64 wide:
@@ -17,7 +20,17 @@ type OutputPayload = { timings: { promptTokens: number; promptMs: number; genera
  * writing, under the tool grammar (the call) and free (the answer). One thread, on the CPU.
  * Each run is a fresh page: the whole lifecycle, as a learner runs it.
  */
-export async function measureTabModel({ browser, appUrl, quick, log }: { browser: Browser; appUrl: string; quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureTabModel({
+  browser,
+  appUrl,
+  quick,
+  log,
+}: {
+  browser: Browser;
+  appUrl: string;
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<Figure[]> {
   const file = await writeTinyModelFile();
   const samples: { loadMs: number; promptTokensPerSecond: number; callTokensPerSecond: number; answerTokensPerSecond: number }[] = [];
   try {
@@ -38,7 +51,9 @@ export async function measureTabModel({ browser, appUrl, quick, log }: { browser
           callTokensPerSecond: call.timings.tokensPerSecond,
           answerTokensPerSecond: answer.timings.tokensPerSecond,
         });
-        log(`  run ${run + 1}: load ${call.model.loadMs} ms, call ${call.timings.tokensPerSecond.toFixed(1)} tokens/s, answer ${answer.timings.tokensPerSecond.toFixed(1)} tokens/s`);
+        log(
+          `  run ${run + 1}: load ${call.model.loadMs} ms, call ${call.timings.tokensPerSecond.toFixed(1)} tokens/s, answer ${answer.timings.tokensPerSecond.toFixed(1)} tokens/s`,
+        );
       } finally {
         await context.close();
       }

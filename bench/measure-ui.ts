@@ -15,7 +15,10 @@ import { computePercentile } from './statistics.ts';
 const PART = 'UI, long trace';
 const VIEW_LABELS = { graph: 'graph view', sequence: 'sequence view' } as const;
 
-async function measureNextLatency(browser: Browser, input: { appUrl: string; trace: RecordedTrace; view: 'graph' | 'sequence'; presses: number }): Promise<number[]> {
+async function measureNextLatency(
+  browser: Browser,
+  input: { appUrl: string; trace: RecordedTrace; view: 'graph' | 'sequence'; presses: number },
+): Promise<number[]> {
   const context = await openContext(browser);
   try {
     const page = await context.newPage();
@@ -27,7 +30,10 @@ async function measureNextLatency(browser: Browser, input: { appUrl: string; tra
   }
 }
 
-async function measureFrames(browser: Browser, input: { appUrl: string; trace: RecordedTrace; view: 'graph' | 'sequence'; presses: number }): Promise<number[]> {
+async function measureFrames(
+  browser: Browser,
+  input: { appUrl: string; trace: RecordedTrace; view: 'graph' | 'sequence'; presses: number },
+): Promise<number[]> {
   const context = await openContext(browser, { reducedMotion: 'no-preference' });
   try {
     const page = await context.newPage();
@@ -41,7 +47,19 @@ async function measureFrames(browser: Browser, input: { appUrl: string; trace: R
   }
 }
 
-export async function measureUi({ browser, appUrl, trace, quick, log }: { browser: Browser; appUrl: string; trace: RecordedTrace; quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureUi({
+  browser,
+  appUrl,
+  trace,
+  quick,
+  log,
+}: {
+  browser: Browser;
+  appUrl: string;
+  trace: RecordedTrace;
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<Figure[]> {
   const steps = trace.trace.steps.length;
   const presses = quick ? 100 : steps - 1;
   const figures: Figure[] = [];
@@ -49,15 +67,35 @@ export async function measureUi({ browser, appUrl, trace, quick, log }: { browse
   for (const view of ['graph', 'sequence'] as const) {
     const times = await measureNextLatency(browser, { appUrl, trace, view, presses });
     figures.push(
-      createFigure({ part: PART, name: `Next → step shown, p50, ${VIEW_LABELS[view]}`, value: computePercentile(times, 50), unit: 'ms', note: `${times.length} presses, ${steps}-step trace` }),
-      createFigure({ part: PART, name: `Next → step shown, p95, ${VIEW_LABELS[view]}`, value: computePercentile(times, 95), unit: 'ms', budget: { comparison: '<=', limit: 50 }, note: `max ${Math.max(...times).toFixed(0)} ms` }),
+      createFigure({
+        part: PART,
+        name: `Next → step shown, p50, ${VIEW_LABELS[view]}`,
+        value: computePercentile(times, 50),
+        unit: 'ms',
+        note: `${times.length} presses, ${steps}-step trace`,
+      }),
+      createFigure({
+        part: PART,
+        name: `Next → step shown, p95, ${VIEW_LABELS[view]}`,
+        value: computePercentile(times, 95),
+        unit: 'ms',
+        budget: { comparison: '<=', limit: 50 },
+        note: `max ${Math.max(...times).toFixed(0)} ms`,
+      }),
     );
   }
   const framePresses = quick ? 4 : 10;
   for (const view of ['graph', 'sequence'] as const) {
     const deltas = await measureFrames(browser, { appUrl, trace, view, presses: framePresses });
     figures.push(
-      createFigure({ part: PART, name: `Frame time while a message travels, p95, ${VIEW_LABELS[view]}`, value: computePercentile(deltas, 95), unit: 'ms', budget: { comparison: '<=', limit: 20 }, note: `${deltas.length} frames over ${framePresses} travels; p50 ${computePercentile(deltas, 50).toFixed(1)} ms` }),
+      createFigure({
+        part: PART,
+        name: `Frame time while a message travels, p95, ${VIEW_LABELS[view]}`,
+        value: computePercentile(deltas, 95),
+        unit: 'ms',
+        budget: { comparison: '<=', limit: 20 },
+        note: `${deltas.length} frames over ${framePresses} travels; p50 ${computePercentile(deltas, 50).toFixed(1)} ms`,
+      }),
     );
   }
   return figures;

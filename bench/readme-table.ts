@@ -9,7 +9,16 @@ import { readFile, writeFile } from 'node:fs/promises';
 export const TABLE_START = '<!-- bench-table:start (written by npm run bench; edit bench/readme-table.ts, not the table) -->';
 export const TABLE_END = '<!-- bench-table:end -->';
 
-export type RunDescription = { date: string; cpu: string; cores: number; memoryGigabytes: number; node: string; loadAtStart: number[]; loadAtEnd: number[]; durationSeconds: number };
+export type RunDescription = {
+  date: string;
+  cpu: string;
+  cores: number;
+  memoryGigabytes: number;
+  node: string;
+  loadAtStart: number[];
+  loadAtEnd: number[];
+  durationSeconds: number;
+};
 
 const formatLoad = (load: number[]) => load.map((value) => value.toFixed(1)).join(' / ');
 

@@ -36,7 +36,8 @@ export async function recordLargeResultTrace(input: { serverUrl: string; folder:
     const trace = await runEngineLifecycle({ serverUrl: input.serverUrl, mcpUrl: reportServer.mcpUrl, question: REPORT_QUESTION });
     const call = trace.steps.find((step) => step.id === 'mcp.tools-call.request');
     const calledTool = (call?.payload as { params?: { name?: string } } | undefined)?.params?.name;
-    if (calledTool !== REPORT_TOOL) throw new Error(`The mock model did not call ${REPORT_TOOL} for "${REPORT_QUESTION}" (it called ${calledTool ?? 'nothing'}).`);
+    if (calledTool !== REPORT_TOOL)
+      throw new Error(`The mock model did not call ${REPORT_TOOL} for "${REPORT_QUESTION}" (it called ${calledTool ?? 'nothing'}).`);
     if (trace.status !== 'complete') throw new Error(`The large-result run ended ${trace.status}.`);
     return { ...(await writeTrace(input.folder, 'large-result-trace.json', trace)), reportLength: reportServer.reportLength };
   } finally {

@@ -42,7 +42,10 @@ export type BareLifecycleInput = {
 export async function runBareLifecycle(input: BareLifecycleInput): Promise<string> {
   const providerBaseUrl = `${input.serverUrl}/mock/openai/v1`;
   const providerFetch = input.providerFetch ?? fetch;
-  const client = new Client({ name: 'bench-bare-client', version: '0.1.0' }, { versionNegotiation: { mode: 'legacy' }, capabilities: describeHostCapabilities() });
+  const client = new Client(
+    { name: 'bench-bare-client', version: '0.1.0' },
+    { versionNegotiation: { mode: 'legacy' }, capabilities: describeHostCapabilities() },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(`${input.serverUrl}/mcp`), input.mcpFetch ? { fetch: input.mcpFetch } : {}));
   try {
     // A progress callback makes the SDK send a progressToken, so the server reports its stages, as for the engine.
@@ -55,8 +58,14 @@ export async function runBareLifecycle(input: BareLifecycleInput): Promise<strin
     const decision = await postChat(providerFetch, providerBaseUrl, { model: input.model, messages, tools: openAiTools });
     const call = decision.tool_calls?.[0];
     if (!call) throw new Error('The mock model called no tool.');
-    const result = await client.callTool({ name: call.function.name, arguments: JSON.parse(call.function.arguments) as Record<string, unknown> }, { onprogress: () => {} });
-    const text = (result.content as { type: string; text?: string }[]).filter((block) => block.type === 'text').map((block) => block.text).join('\n');
+    const result = await client.callTool(
+      { name: call.function.name, arguments: JSON.parse(call.function.arguments) as Record<string, unknown> },
+      { onprogress: () => {} },
+    );
+    const text = (result.content as { type: string; text?: string }[])
+      .filter((block) => block.type === 'text')
+      .map((block) => block.text)
+      .join('\n');
     messages.push({ role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: call.id, content: text });
     const answer = await postChat(providerFetch, providerBaseUrl, { model: input.model, messages, tools: openAiTools });
     return answer.content ?? '';

@@ -83,27 +83,62 @@ async function measurePageParts(parts: PartName[]): Promise<Figure[]> {
   const measures: Record<string, { title: string; measure: () => Promise<Figure[]> }> = {
     ui: {
       title: 'UI on a long trace',
-      measure: async () => measureUi({ browser: await openBrowser(), appUrl: app.url, trace: await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LONG_TRACE_ROUNDS }), quick: options.quick, log }),
+      measure: async () =>
+        measureUi({
+          browser: await openBrowser(),
+          appUrl: app.url,
+          trace: await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LONG_TRACE_ROUNDS }),
+          quick: options.quick,
+          log,
+        }),
     },
-    play: { title: 'Play through the canonical lifecycle', measure: async () => measurePlay({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log }) },
+    play: {
+      title: 'Play through the canonical lifecycle',
+      measure: async () => measurePlay({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log }),
+    },
     'large-import': {
       title: 'UI on the longest importable real trace',
       measure: async () => {
         const trace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: LARGE_IMPORT_ROUNDS, fileName: 'large-import-trace.json' });
-        const referenceTrace = await recordLongTrace({ serverUrl: app.url, folder, maxToolRounds: REFERENCE_IMPORT_ROUNDS, fileName: 'reference-import-trace.json' });
+        const referenceTrace = await recordLongTrace({
+          serverUrl: app.url,
+          folder,
+          maxToolRounds: REFERENCE_IMPORT_ROUNDS,
+          fileName: 'reference-import-trace.json',
+        });
         return measureLargeImport({ browser: await openBrowser(), appUrl: app.url, trace, referenceTrace, quick: options.quick, log });
       },
     },
     'large-result': {
       title: 'UI with a 1 MB tool result',
-      measure: async () => measureLargeResult({ browser: await openBrowser(), appUrl: app.url, trace: await recordLargeResultTrace({ serverUrl: app.url, folder }), quick: options.quick, log }),
+      measure: async () =>
+        measureLargeResult({
+          browser: await openBrowser(),
+          appUrl: app.url,
+          trace: await recordLargeResultTrace({ serverUrl: app.url, folder }),
+          quick: options.quick,
+          log,
+        }),
     },
-    'many-tools': { title: 'UI with a 10,000-tool server', measure: async () => measureManyTools({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log }) },
+    'many-tools': {
+      title: 'UI with a 10,000-tool server',
+      measure: async () => measureManyTools({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log }),
+    },
     'streamed-reply': {
       title: 'UI with a streamed reply of 5,000 frames',
-      measure: async () => measureStreamedPlayback({ browser: await openBrowser(), appUrl: app.url, trace: await recordStreamedTrace({ serverUrl: app.url, folder }), quick: options.quick, log }),
+      measure: async () =>
+        measureStreamedPlayback({
+          browser: await openBrowser(),
+          appUrl: app.url,
+          trace: await recordStreamedTrace({ serverUrl: app.url, folder }),
+          quick: options.quick,
+          log,
+        }),
     },
-    'app-view': { title: 'UI with a tool’s view (MCP Apps)', measure: async () => measureAppView({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log }) },
+    'app-view': {
+      title: 'UI with a tool’s view (MCP Apps)',
+      measure: async () => measureAppView({ browser: await openBrowser(), appUrl: app.url, quick: options.quick, log }),
+    },
   };
   const figures: Figure[] = [];
   try {
@@ -133,7 +168,9 @@ async function measurePart(part: PartName): Promise<Figure[]> {
     case 'first-load':
       log('First load');
       buildStaticSite();
-      return (await measureFirstLoad({ browser: await openBrowser(), quick: options.quick, distDirectory: DIST_DIRECTORY, staticDirectory: STATIC_DIRECTORY, log })).figures;
+      return (
+        await measureFirstLoad({ browser: await openBrowser(), quick: options.quick, distDirectory: DIST_DIRECTORY, staticDirectory: STATIC_DIRECTORY, log })
+      ).figures;
     case 'static-site':
       log('Static site: first visit and offline reload');
       buildStaticSite();
@@ -179,7 +216,9 @@ async function measurePart(part: PartName): Promise<Figure[]> {
 
 const machine = describeMachine();
 const loadAtStart = loadavg();
-log(`Bench${options.quick ? ' (quick: fewer runs, figures are rough)' : ''} on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGigabytes} GB, Node ${machine.node}; load average ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')}`);
+log(
+  `Bench${options.quick ? ' (quick: fewer runs, figures are rough)' : ''} on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGigabytes} GB, Node ${machine.node}; load average ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')}`,
+);
 const started = performance.now();
 const figures: Figure[] = [];
 try {
@@ -199,7 +238,11 @@ const table = formatFiguresTable(figures);
 log(`Load average at the end ${loadAtEnd.map((value) => value.toFixed(1)).join(' / ')}`);
 log(`\n${table}\n`);
 const missed = figures.filter((figure) => figure.status === 'missed' || (figure.status === 'not measured' && figure.budget));
-log(missed.length === 0 ? 'Every budget measured was met.' : `${missed.length} budget(s) missed or not measured: ${missed.map((figure) => figure.name).join('; ')}.`);
+log(
+  missed.length === 0
+    ? 'Every budget measured was met.'
+    : `${missed.length} budget(s) missed or not measured: ${missed.map((figure) => figure.name).join('; ')}.`,
+);
 await writeFile(
   RESULTS_PATH,
   `${JSON.stringify({ date, quick: options.quick, parts: options.parts, machine, loadAtStart, loadAtEnd, durationSeconds, figures, table }, null, 2)}\n`,

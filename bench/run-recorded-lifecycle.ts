@@ -36,7 +36,12 @@ export function runRecordedLifecycle({ serverUrl, layer }: { serverUrl: string; 
 }
 
 function createTrafficFetch({ serverUrl, mcpUrl, options }: { serverUrl: string; mcpUrl: string; options: RecordingOptions }) {
-  const trace = startTrace({ question: BENCH_QUESTION, era: '2025-11-25', mcpUrl, provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${serverUrl}/mock/openai/v1`, model: MOCK_MODEL } });
+  const trace = startTrace({
+    question: BENCH_QUESTION,
+    era: '2025-11-25',
+    mcpUrl,
+    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${serverUrl}/mock/openai/v1`, model: MOCK_MODEL },
+  });
   const writer = new TraceWriter(trace, () => performance.now());
   const traffic = createMcpTraffic({ writer, gate: async () => ({}), traceId: createRandomTraceHex(16) });
   return createRecordingFetch({ timeoutMs: options.timeoutMs, limits: options.limits, beforeSend: traffic.beforeSend, listener: traffic.listener });

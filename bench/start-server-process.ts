@@ -37,7 +37,12 @@ function waitForMessage<T extends ChildMessage['type']>(child: ChildProcess, typ
 export async function startServerProcess(options: { staticDirectory?: string } = {}): Promise<ServerProcess> {
   const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), [], {
     // BENCH_CPU_PROFILE_DIRECTORY=<folder> writes the server's V8 CPU profile there when it stops (open it in Chrome DevTools).
-    execArgv: ['--expose-gc', '--import', 'tsx', ...(process.env.BENCH_CPU_PROFILE_DIRECTORY ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIRECTORY}`] : [])],
+    execArgv: [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROFILE_DIRECTORY ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIRECTORY}`] : []),
+    ],
     env: { ...process.env, BENCH_STATIC_DIRECTORY: options.staticDirectory ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

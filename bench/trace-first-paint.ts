@@ -23,7 +23,15 @@ const WORK_KINDS: Record<string, string> = {
   Layerize: 'paint',
 };
 
-const TraceEventSchema = z.object({ name: z.string(), ph: z.string(), ts: z.number(), dur: z.number().optional(), pid: z.number(), tid: z.number(), args: z.record(z.string(), z.unknown()).optional() });
+const TraceEventSchema = z.object({
+  name: z.string(),
+  ph: z.string(),
+  ts: z.number(),
+  dur: z.number().optional(),
+  pid: z.number(),
+  tid: z.number(),
+  args: z.record(z.string(), z.unknown()).optional(),
+});
 type TraceEvent = z.infer<typeof TraceEventSchema>;
 
 export type MainThreadWork = { totalMs: number; byKind: Record<string, number>; cssParseMs: number };

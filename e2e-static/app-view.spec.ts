@@ -26,21 +26,41 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     await expect(view.locator('#sum')).toHaveText('12');
     await expect(view.locator('#result-told')).toContainText('{"sum":12}');
     const before = await readStepIds(page);
-    expect(before).toEqual(expect.arrayContaining(['host.read-app-view', 'host.app-render', 'app.sandbox-ready', 'app.initialize.request', 'app.initialized.notification', 'app.tool-input.notification', 'app.tool-result.notification', 'host.app-live']));
+    expect(before).toEqual(
+      expect.arrayContaining([
+        'host.read-app-view',
+        'host.app-render',
+        'app.sandbox-ready',
+        'app.initialize.request',
+        'app.initialized.notification',
+        'app.tool-input.notification',
+        'app.tool-result.notification',
+        'host.app-live',
+      ]),
+    );
 
     await callAgainFromView(page, before);
     await closeViewsToEnd(page);
   });
 }
 
-test('app-view on the static site: one origin only, so the sandbox and the view are opaque origins, and reach nothing of the explorer', async ({ page, baseURL }) => {
+test('app-view on the static site: one origin only, so the sandbox and the view are opaque origins, and reach nothing of the explorer', async ({
+  page,
+  baseURL,
+}) => {
   await openSite(page);
   await playToLiveView(page, { scenario: 'app-view', era: '2025-11-25' });
   await expect(viewOf(page).locator('#sum')).toHaveText('12');
   expect(await page.getByTestId('app-view-frame').getAttribute('sandbox')).toBe('allow-scripts');
   const proxy = page.frames().find((frame) => frame.url().includes('/app-sandbox.html'));
   const inner = page.frames().find((frame) => frame.url() === 'about:srcdoc');
-  if (!proxy || !inner) throw new Error(`The view's frames are missing: ${page.frames().map((frame) => frame.url()).join(', ')}`);
+  if (!proxy || !inner)
+    throw new Error(
+      `The view's frames are missing: ${page
+        .frames()
+        .map((frame) => frame.url())
+        .join(', ')}`,
+    );
   // The sandbox page is the site's own file, but its document has no origin of the site's.
   expect(new URL(proxy.url()).origin).toBe(new URL(baseURL ?? '').origin);
   expect(await proxy.evaluate(() => self.origin)).toBe('null');

@@ -9,9 +9,21 @@ import { waitForInBrowserServer } from './static-site-helpers.ts';
  * the page, with the steps before it on the timeline; each switch in an era of its own.
  */
 
-const FIRST_FLOW = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
+const FIRST_FLOW = [
+  'auth.challenge',
+  'auth.resource-metadata',
+  'auth.server-metadata',
+  'auth.client-id',
+  'auth.authorization-request',
+  'auth.authorization-response',
+  'auth.token-request',
+  'auth.retry',
+];
 
-const readAuthSteps = (page: Page) => page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
+const readAuthSteps = (page: Page) =>
+  page
+    .locator('[data-testid="timeline-step"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
 
 async function approveIn(page: Page, start: () => Promise<void>): Promise<void> {
   const popup = await openConsentPopup(page, start);
@@ -34,12 +46,55 @@ const play = (page: Page) => page.getByRole('button', { name: /^Play/ }).click()
 type Case = { fault: string; era: string; consents: number; outcome: RegExp; steps: string[]; said: string; handOver?: true };
 
 const CASES: Case[] = [
-  { fault: 'wrong-issuer', era: '2025-11-25', consents: 0, outcome: /stopped/, steps: FIRST_FLOW.slice(0, 3), said: "The authorization server's metadata says its issuer is" },
-  { fault: 'wrong-resource', era: '2026-07-28', consents: 1, outcome: /stopped/, steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata'], said: 'still answered HTTP 401 with the new token: “The access token was issued for another resource' },
-  { fault: 'missing-scope', era: '2025-11-25', consents: 2, outcome: /complete/, steps: [...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'], said: '5 plus 7 is 12.' },
-  { fault: 'expired-token', era: '2026-07-28', consents: 1, outcome: /complete/, steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry'], said: '5 plus 7 is 12.' },
-  { fault: 'state-mismatch', era: '2026-07-28', consents: 1, outcome: /stopped/, steps: FIRST_FLOW.slice(0, 6), said: 'The redirect back from the consent page carried another state than the one the host sent.', handOver: true },
-  { fault: 'pkce-mismatch', era: '2025-11-25', consents: 1, outcome: /stopped/, steps: FIRST_FLOW.slice(0, 7), said: 'invalid_grant, “code_verifier does not match the code_challenge' },
+  {
+    fault: 'wrong-issuer',
+    era: '2025-11-25',
+    consents: 0,
+    outcome: /stopped/,
+    steps: FIRST_FLOW.slice(0, 3),
+    said: "The authorization server's metadata says its issuer is",
+  },
+  {
+    fault: 'wrong-resource',
+    era: '2026-07-28',
+    consents: 1,
+    outcome: /stopped/,
+    steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata'],
+    said: 'still answered HTTP 401 with the new token: “The access token was issued for another resource',
+  },
+  {
+    fault: 'missing-scope',
+    era: '2025-11-25',
+    consents: 2,
+    outcome: /complete/,
+    steps: [...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'],
+    said: '5 plus 7 is 12.',
+  },
+  {
+    fault: 'expired-token',
+    era: '2026-07-28',
+    consents: 1,
+    outcome: /complete/,
+    steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry'],
+    said: '5 plus 7 is 12.',
+  },
+  {
+    fault: 'state-mismatch',
+    era: '2026-07-28',
+    consents: 1,
+    outcome: /stopped/,
+    steps: FIRST_FLOW.slice(0, 6),
+    said: 'The redirect back from the consent page carried another state than the one the host sent.',
+    handOver: true,
+  },
+  {
+    fault: 'pkce-mismatch',
+    era: '2025-11-25',
+    consents: 1,
+    outcome: /stopped/,
+    steps: FIRST_FLOW.slice(0, 7),
+    said: 'invalid_grant, “code_verifier does not match the code_challenge',
+  },
 ];
 
 for (const { fault, era, consents, outcome, steps, said, handOver } of CASES) {

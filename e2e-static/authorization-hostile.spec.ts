@@ -20,7 +20,9 @@ test.afterEach(async () => {
   await hostile.close();
 });
 
-test('a javascript: authorization_endpoint under /explorer/: refused by the URL gate, the script never runs, and the page says which address and why', async ({ page }) => {
+test('a javascript: authorization_endpoint under /explorer/: refused by the URL gate, the script never runs, and the page says which address and why', async ({
+  page,
+}) => {
   await page.goto('./');
   await waitForInBrowserServer(page);
   await signInToHostileServer(page, hostile);

@@ -16,7 +16,12 @@ test('the whole flow is answered by the Service Worker under /explorer/, the con
   const redirectUri = `${origin}/explorer/?oauth-callback`;
 
   const start = await page.evaluate(async (redirect) => {
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'page', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'page', version: '1' } },
+    };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const challenge = await fetch('mcp/protected', { method: 'POST', headers, body: JSON.stringify(initialize) });
     const header = challenge.headers.get('www-authenticate') ?? '';
@@ -24,15 +29,47 @@ test('the whole flow is answered by the Service Worker under /explorer/, the con
     const resourceMetadata = (await (await fetch(metadataUrl)).json()) as { resource: string; authorization_servers: string[] };
     const issuer = resourceMetadata.authorization_servers[0]!;
     const issuerUrl = new URL(issuer);
-    const serverMetadata = (await (await fetch(`${issuerUrl.origin}/.well-known/oauth-authorization-server${issuerUrl.pathname}`)).json()) as { issuer: string; authorization_endpoint: string; token_endpoint: string; registration_endpoint: string };
-    const registration = (await (await fetch(serverMetadata.registration_endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Static page', redirect_uris: [redirect] }) })).json()) as { client_id: string };
+    const serverMetadata = (await (await fetch(`${issuerUrl.origin}/.well-known/oauth-authorization-server${issuerUrl.pathname}`)).json()) as {
+      issuer: string;
+      authorization_endpoint: string;
+      token_endpoint: string;
+      registration_endpoint: string;
+    };
+    const registration = (await (
+      await fetch(serverMetadata.registration_endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'Static page', redirect_uris: [redirect] }),
+      })
+    ).json()) as { client_id: string };
     const verifier = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('');
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-    const codeChallenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const codeChallenge = btoa(String.fromCharCode(...digest))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     const authorize = new URL(serverMetadata.authorization_endpoint);
-    authorize.search = new URLSearchParams({ response_type: 'code', client_id: registration.client_id, redirect_uri: redirect, code_challenge: codeChallenge, code_challenge_method: 'S256', state: 'page-state', scope: 'mcp:tools', resource: resourceMetadata.resource }).toString();
+    authorize.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: registration.client_id,
+      redirect_uri: redirect,
+      code_challenge: codeChallenge,
+      code_challenge_method: 'S256',
+      state: 'page-state',
+      scope: 'mcp:tools',
+      resource: resourceMetadata.resource,
+    }).toString();
     sessionStorage.setItem('verifier', verifier);
-    return { status: challenge.status, header, metadataUrl, resource: resourceMetadata.resource, issuer: serverMetadata.issuer, clientId: registration.client_id, authorizeUrl: authorize.href, tokenEndpoint: serverMetadata.token_endpoint };
+    return {
+      status: challenge.status,
+      header,
+      metadataUrl,
+      resource: resourceMetadata.resource,
+      issuer: serverMetadata.issuer,
+      clientId: registration.client_id,
+      authorizeUrl: authorize.href,
+      tokenEndpoint: serverMetadata.token_endpoint,
+    };
   }, redirectUri);
 
   expect(start.status).toBe(401);
@@ -49,13 +86,43 @@ test('the whole flow is answered by the Service Worker under /explorer/, the con
   expect(callback.searchParams.get('state')).toBe('page-state');
   expect(callback.searchParams.get('iss')).toBe(`${origin}/explorer/oauth`);
 
-  const finish = await page.evaluate(async ({ tokenEndpoint, clientId, code, redirect, resource }) => {
-    const form = new URLSearchParams({ grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: redirect, code_verifier: sessionStorage.getItem('verifier') ?? '', resource });
-    const tokenAnswer = await fetch(tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
-    const token = (await tokenAnswer.json()) as { access_token: string; token_type: string };
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'page', version: '1' } } };
-    const authorized = await fetch('mcp/protected', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token.access_token}` }, body: JSON.stringify(initialize) });
-    return { tokenStatus: tokenAnswer.status, tokenType: token.token_type, mcpStatus: authorized.status, sandbox: authorized.headers.get('x-authorization-sandbox') };
-  }, { tokenEndpoint: start.tokenEndpoint, clientId: start.clientId, code: callback.searchParams.get('code') ?? '', redirect: redirectUri, resource: start.resource });
+  const finish = await page.evaluate(
+    async ({ tokenEndpoint, clientId, code, redirect, resource }) => {
+      const form = new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        client_id: clientId,
+        redirect_uri: redirect,
+        code_verifier: sessionStorage.getItem('verifier') ?? '',
+        resource,
+      });
+      const tokenAnswer = await fetch(tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+      const token = (await tokenAnswer.json()) as { access_token: string; token_type: string };
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'page', version: '1' } },
+      };
+      const authorized = await fetch('mcp/protected', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token.access_token}` },
+        body: JSON.stringify(initialize),
+      });
+      return {
+        tokenStatus: tokenAnswer.status,
+        tokenType: token.token_type,
+        mcpStatus: authorized.status,
+        sandbox: authorized.headers.get('x-authorization-sandbox'),
+      };
+    },
+    {
+      tokenEndpoint: start.tokenEndpoint,
+      clientId: start.clientId,
+      code: callback.searchParams.get('code') ?? '',
+      redirect: redirectUri,
+      resource: start.resource,
+    },
+  );
   expect(finish).toEqual({ tokenStatus: 200, tokenType: 'Bearer', mcpStatus: 200, sandbox: 'tokens-may-be-shown' });
 });

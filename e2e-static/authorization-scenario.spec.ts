@@ -21,12 +21,26 @@ async function runThroughPopup(page: Page): Promise<void> {
   const closed = popup.waitForEvent('close', { timeout: 30_000 });
   await popup.getByRole('button', { name: 'Approve' }).click();
   await closed;
-  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+  await page.waitForFunction(() => /complete|stopped/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? ''), undefined, {
+    timeout: 120_000,
+  });
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
 }
 
-const AUTH_STEPS = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
-const readAuthSteps = (page: Page) => page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
+const AUTH_STEPS = [
+  'auth.challenge',
+  'auth.resource-metadata',
+  'auth.server-metadata',
+  'auth.client-id',
+  'auth.authorization-request',
+  'auth.authorization-response',
+  'auth.token-request',
+  'auth.retry',
+];
+const readAuthSteps = (page: Page) =>
+  page
+    .locator('[data-testid="timeline-step"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
 
 test('the authorization scenario runs to the answer under /explorer/, through the popup and the callback page', async ({ page }) => {
   await page.goto('./');

@@ -11,10 +11,14 @@ import { serveFolder, waitForInBrowserServer } from './static-site-helpers.ts';
  */
 
 // A static build of its own, on a plain file server of its own.
-describeHostileConsentPage('static-site', (directory) => serveFolder(directory), async (page, url) => {
-  await page.goto(url);
-  await waitForInBrowserServer(page);
-});
+describeHostileConsentPage(
+  'static-site',
+  (directory) => serveFolder(directory),
+  async (page, url) => {
+    await page.goto(url);
+    await waitForInBrowserServer(page);
+  },
+);
 
 test('a script injected into the page cannot add script or an event handler, run a javascript: URL, or evaluate a string', async ({ page }) => {
   await recordPolicyViolations(page);
@@ -23,14 +27,18 @@ test('a script injected into the page cannot add script or an event handler, run
   await expectInjectedScriptRefused(page);
 });
 
-test('the app itself breaks none of its policy: a whole run, its views and its exports report no violation, the worker’s install included', async ({ page }) => {
+test('the app itself breaks none of its policy: a whole run, its views and its exports report no violation, the worker’s install included', async ({
+  page,
+}) => {
   await recordPolicyViolations(page);
   await page.goto('./');
   await waitForInBrowserServer(page);
   await walkTheApp(page);
 });
 
-test('on a host that sends what the build wrote into _headers: the same walk reports no violation, the worker running under the header policy too', async ({ page }) => {
+test('on a host that sends what the build wrote into _headers: the same walk reports no violation, the worker running under the header policy too', async ({
+  page,
+}) => {
   const site = await serveFolder('dist-static', { headersFile: true });
   try {
     await recordPolicyViolations(page);

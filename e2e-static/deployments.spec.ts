@@ -28,7 +28,12 @@ async function openSession(page: Page): Promise<string> {
     const response = await fetch('./mcp/sessions', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'tab-a', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'tab-a', version: '1' } },
+      }),
     });
     await response.text();
     return response.headers.get('mcp-session-id') ?? '';
@@ -39,7 +44,12 @@ async function pingSession(page: Page, sessionId: string): Promise<number> {
   return page.evaluate(async (id) => {
     const response = await fetch('./mcp/sessions', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': id,
+        'mcp-protocol-version': '2025-11-25',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
     });
     await response.text();
@@ -47,7 +57,10 @@ async function pingSession(page: Page, sessionId: string): Promise<number> {
   }, sessionId);
 }
 
-test('"Reload to update" in tab B: tab A keeps its page, loads its next chunk from its own version although the folder was replaced, and its old cache goes once no tab uses it', async ({ context, baseURL }) => {
+test('"Reload to update" in tab B: tab A keeps its page, loads its next chunk from its own version although the folder was replaced, and its old cache goes once no tab uses it', async ({
+  context,
+  baseURL,
+}) => {
   const directory = await deployFresh(process.env.STATIC_TABS_DIRECTORY);
   const site = new URL('/explorer-tabs/', baseURL).href;
   const tabA = await context.newPage();
@@ -101,7 +114,11 @@ test('"Reload to update" in tab B: tab A keeps its page, loads its next chunk fr
   expect(await readCacheNames(tabB)).toContain(`mcp-lifecycle-explorer /explorer-tabs/ ${nextVersion}`);
 });
 
-test('a deployment that drops service-worker.js: the next load removes the worker and its caches, and the one after shows what the site serves now', async ({ page, context, baseURL }) => {
+test('a deployment that drops service-worker.js: the next load removes the worker and its caches, and the one after shows what the site serves now', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const directory = await deployFresh(process.env.STATIC_REMOVED_DIRECTORY);
   const site = new URL('/explorer-removed/', baseURL).href;
   await page.goto(site);

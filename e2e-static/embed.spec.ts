@@ -13,7 +13,9 @@ import { expect, test, type FrameLocator } from '@playwright/test';
 async function startCoursePage(lessonUrl: string, host: '127.0.0.1' | 'localhost'): Promise<{ server: Server; url: string }> {
   const server = createServer((_request, answer) => {
     answer.writeHead(200, { 'content-type': 'text/html' });
-    answer.end(`<!doctype html><html lang="en"><title>Week 1</title><h1>Week 1: a tool call</h1><iframe title="lesson" src="${lessonUrl}" width="1200" height="820"></iframe></html>`);
+    answer.end(
+      `<!doctype html><html lang="en"><title>Week 1</title><h1>Week 1: a tool call</h1><iframe title="lesson" src="${lessonUrl}" width="1200" height="820"></iframe></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -28,7 +30,10 @@ async function pressNextInFrame(frame: FrameLocator): Promise<void> {
   await expect(inspector).toHaveAttribute('data-n', String(shown + 1), { timeout: 30_000 });
 }
 
-test('?embed=1 from the static build, framed by a course page of another origin: it opens at the linked step, steps on with the Service Worker as its server, and shows no settings or files', async ({ page, baseURL }) => {
+test('?embed=1 from the static build, framed by a course page of another origin: it opens at the linked step, steps on with the Service Worker as its server, and shows no settings or files', async ({
+  page,
+  baseURL,
+}) => {
   const lessonUrl = `${baseURL}?embed=1&scenario=happy-path&step=5&note.mcp.tools-list.response=Count+the+tools`;
   // What the static host sends for the page: no framing header, so any site may frame it.
   const direct = await page.request.get(lessonUrl);
@@ -68,14 +73,19 @@ test('?embed=1 from the static build, framed by a course page of another origin:
     }
     await expect(frame.getByTestId('inspector')).toHaveAttribute('data-step-id', 'host.answer');
     await expect(frame.getByTestId('answer')).toContainText('5 plus 7 is 12.');
-    const canonicals = await frame.getByTestId('timeline-step').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-canonical')).filter((value) => value !== ''));
+    const canonicals = await frame
+      .getByTestId('timeline-step')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-canonical')).filter((value) => value !== ''));
     expect(canonicals).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
   } finally {
     course.server.close();
   }
 });
 
-test('?embed=1 framed by a page of another site, where the browser refuses the frame a Service Worker: the frame says why and links to the full explorer', async ({ page, baseURL }) => {
+test('?embed=1 framed by a page of another site, where the browser refuses the frame a Service Worker: the frame says why and links to the full explorer', async ({
+  page,
+  baseURL,
+}) => {
   const lessonUrl = `${baseURL}?embed=1&scenario=happy-path&step=5`;
   // localhost frames 127.0.0.1: another site. This Chromium blocks third-party storage there, and with it the worker.
   const course = await startCoursePage(lessonUrl, 'localhost');

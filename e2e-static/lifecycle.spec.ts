@@ -20,13 +20,16 @@ function watchServerResponses(page: Page): { url: string; fromServiceWorker: boo
 }
 
 async function expectTwentySteps(page: Page) {
-  const canonicals = await page.getByTestId('timeline-step').evaluateAll((rows) =>
-    rows.map((row) => row.getAttribute('data-canonical')).filter((value) => value !== ''),
-  );
+  const canonicals = await page
+    .getByTestId('timeline-step')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-canonical')).filter((value) => value !== ''));
   expect(canonicals).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
 }
 
-test('first visit: the worker installs, the question shows at once and the first message waits for it, and the whole lifecycle runs in era 2025-11-25', async ({ page, baseURL }) => {
+test('first visit: the worker installs, the question shows at once and the first message waits for it, and the whole lifecycle runs in era 2025-11-25', async ({
+  page,
+  baseURL,
+}) => {
   await recordStatusTexts(page);
   const responses = watchServerResponses(page);
   await page.goto('./');
@@ -95,7 +98,12 @@ test('a real provider path: Anthropic settings with a key, pointed at the siteâ€
   const toProvider: Promise<{ headers: Record<string, string>; fromServiceWorker: boolean }>[] = [];
   page.on('response', (response) => {
     if (response.url().includes('/explorer/mock/anthropic/')) {
-      toProvider.push(response.request().allHeaders().then((headers) => ({ headers, fromServiceWorker: response.fromServiceWorker() })));
+      toProvider.push(
+        response
+          .request()
+          .allHeaders()
+          .then((headers) => ({ headers, fromServiceWorker: response.fromServiceWorker() })),
+      );
     }
   });
   await page.goto('./');

@@ -50,7 +50,9 @@ test('header-mismatch in the static site: the worker’s server answers -32020',
   expect(answers.map((answer) => answer.error?.code)).toEqual([-32020]);
 });
 
-test('stale-list in the static site: the worker’s /mcp?list-ttl=0 says ttlMs 0, and the host lists the tools again before the second model request', async ({ page }) => {
+test('stale-list in the static site: the worker’s /mcp?list-ttl=0 says ttlMs 0, and the host lists the tools again before the second model request', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await open(page, 'stale-list', '2026-07-28');
   await runToEnd(page);

@@ -13,7 +13,8 @@ import { serveFolder, waitForInBrowserServer, waitForOfflineCopy } from './stati
  * the worker (src/service-worker/file-integrity.ts), and never the attacker's.
  */
 
-const REPLACED_PAGE = '<!doctype html><meta charset="utf-8"><title>Replaced</title><p id="replaced">The attacker’s page, served by the explorer’s own worker.</p>';
+const REPLACED_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Replaced</title><p id="replaced">The attacker’s page, served by the explorer’s own worker.</p>';
 const REPLACED_SCRIPT = "document.title = 'Replaced'; localStorage.setItem('replaced-script-ran', 'yes');";
 
 /** Once every file is cached: then a reload and a new tab are served from the cache alone. */
@@ -66,7 +67,10 @@ async function expectTheRealApp(page: Page): Promise<void> {
   expect(await page.evaluate(() => localStorage.getItem('replaced-script-ran'))).toBeNull();
 }
 
-test('a script that rewrites the cached index.html and main chunk: a reload and new tabs get the build’s files, and the cache holds them again', async ({ page, context }) => {
+test('a script that rewrites the cached index.html and main chunk: a reload and new tabs get the build’s files, and the cache holds them again', async ({
+  page,
+  context,
+}) => {
   await loadWholeSite(page);
   const chunk = await rewriteCache(page);
   expect(await readCached(page, 'index.html')).toBe(REPLACED_PAGE);

@@ -3,7 +3,9 @@ import { waitForInBrowserServer } from './static-site-helpers.ts';
 
 /** The static site opens a step link at that very step, its server being the Service Worker's. */
 
-test('links to steps 5, 10, 14, 15 and 16, the bad-arguments lesson’s step 14, a handshake step and sampling’s second step 14 open at those steps', async ({ page }) => {
+test('links to steps 5, 10, 14, 15 and 16, the bad-arguments lesson’s step 14, a handshake step and sampling’s second step 14 open at those steps', async ({
+  page,
+}) => {
   await page.goto('./');
   await waitForInBrowserServer(page);
   const links = [

@@ -59,7 +59,10 @@ test('on a host that sends what the build wrote into _headers, the model in the 
   }
 });
 
-test('offline before the model in the tab was ever chosen: the learner is told llama.cpp is not kept yet and what to do, instead of a load that waits forever', async ({ page, context }) => {
+test('offline before the model in the tab was ever chosen: the learner is told llama.cpp is not kept yet and what to do, instead of a load that waits forever', async ({
+  page,
+  context,
+}) => {
   const site = await serveFolder('dist-static');
   try {
     const file = await writeTinyModelFile();
@@ -73,7 +76,9 @@ test('offline before the model in the tab was ever chosen: the learner is told l
     const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
     await dialog.getByTestId('model-kind-tab').check();
     await dialog.getByTestId('tab-model-file').setInputFiles(file);
-    await expect(dialog.getByRole('alert')).toContainText("The model could not be loaded: llama.cpp's WebAssembly (about 10 MB) could not be fetched from this site");
+    await expect(dialog.getByRole('alert')).toContainText(
+      "The model could not be loaded: llama.cpp's WebAssembly (about 10 MB) could not be fetched from this site",
+    );
     await expect(dialog.getByRole('alert')).toContainText('connect, load a model once, and it works offline from then on');
     await expect(dialog.getByTestId('tab-model-progress')).toHaveCount(0);
     await context.setOffline(false);

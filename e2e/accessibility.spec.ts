@@ -19,7 +19,13 @@ const COLOUR_RULES = axe.getRules(['cat.color']).map((rule) => rule.ruleId);
 const enableRules = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, { enabled: true }]));
 
 function listSerious(results: Awaited<ReturnType<typeof analyzeWithAxe>>, view: string): string[] {
-  return selectSeriousViolations(results).map((violation) => `${view}: ${violation.id} on ${violation.nodes.length}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`).slice(0, 4).join(' | ')}`);
+  return selectSeriousViolations(results).map(
+    (violation) =>
+      `${view}: ${violation.id} on ${violation.nodes.length}: ${violation.nodes
+        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`)
+        .slice(0, 4)
+        .join(' | ')}`,
+  );
 }
 
 /**
@@ -144,7 +150,10 @@ test.describe('both themes', () => {
     await stepUntil(page, 'buttons', 'host.ask-mcp-approval');
     await expect(page.getByTestId('mcp-approval-answer')).toBeVisible();
     await expectNoSeriousViolations(page, 'provider approval gate');
-    await page.getByTestId('mcp-approval-answer').getByRole('button', { name: /^Approve/ }).click();
+    await page
+      .getByTestId('mcp-approval-answer')
+      .getByRole('button', { name: /^Approve/ })
+      .click();
     await stepUntil(page, 'buttons', 'provider.reported.tools-call.request');
     await expectNoSeriousViolations(page, 'a step the provider reports');
     await page.getByTestId('twin-button').click();
@@ -193,7 +202,9 @@ test.describe('both themes', () => {
     await expectNoSeriousViolations(page, 'sign in after 401');
   });
 
-  test('axe finds nothing serious in the lesson panels: predict, era twins, what the model sees, the code behind the step, a teacher note', async ({ page }) => {
+  test('axe finds nothing serious in the lesson panels: predict, era twins, what the model sees, the code behind the step, a teacher note', async ({
+    page,
+  }) => {
     const lesson = page.getByTestId('lesson-switches');
     await lesson.getByRole('button', { name: 'Predict the next step' }).click();
     const predict = page.getByTestId('predict-panel');
@@ -222,7 +233,9 @@ test.describe('both themes', () => {
     await expectNoSeriousViolations(page, 'teacher note');
   });
 
-  test('axe finds nothing serious in the annotated wire and the streamed reply: a provider’s stream and an MCP stream, each in its HTTP view', async ({ page }) => {
+  test('axe finds nothing serious in the annotated wire and the streamed reply: a provider’s stream and an MCP stream, each in its HTTP view', async ({
+    page,
+  }) => {
     await page.getByTestId('model-settings-button').click();
     const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
     // Gemini streams whole chunks: its frames are long enough to scroll in the streamed-reply view.
@@ -272,7 +285,9 @@ test('Tab passes one timeline row and no graph node; arrows move between rows; E
   expect(await page.locator('[data-testid="timeline-step"][tabindex="0"]').count()).toBe(1);
   // From the current row, one Tab leaves the timeline; the arrows walk its rows.
   const current = page.locator('[data-testid="timeline-step"][aria-current="step"]');
-  const at = await page.getByTestId('timeline-step').evaluateAll((elements) => elements.findIndex((element) => element.getAttribute('aria-current') === 'step'));
+  const at = await page
+    .getByTestId('timeline-step')
+    .evaluateAll((elements) => elements.findIndex((element) => element.getAttribute('aria-current') === 'step'));
   await current.focus();
   await page.keyboard.press('ArrowUp');
   await expect(page.getByTestId('timeline-step').nth(at - 1)).toBeFocused();

@@ -35,7 +35,19 @@ async function useExampleView(page: Page, { withSession = false }: { withSession
   const results = (await readPayloadsOf(page, 'app.tool-result.notification')) as { params: { content: { text: string }[] } }[];
   await expect(time).toHaveText(results[0]!.params.content[0]!.text);
   const before = await readStepIds(page);
-  expect(before).toEqual(expect.arrayContaining(['host.read-app-view', 'host.app-render', 'app.sandbox-ready', 'app.initialize.request', 'app.initialize.response', 'app.initialized.notification', 'app.tool-input.notification', 'app.tool-result.notification', 'host.app-live']));
+  expect(before).toEqual(
+    expect.arrayContaining([
+      'host.read-app-view',
+      'host.app-render',
+      'app.sandbox-ready',
+      'app.initialize.request',
+      'app.initialize.response',
+      'app.initialized.notification',
+      'app.tool-input.notification',
+      'app.tool-result.notification',
+      'host.app-live',
+    ]),
+  );
   const initialize = (await readPayloadsOf(page, 'app.initialize.request'))[0] as { params: { appInfo: { name: string } } };
   expect(initialize.params.appInfo.name).toBeTruthy();
 
@@ -62,7 +74,9 @@ async function useExampleView(page: Page, { withSession = false }: { withSession
     await page.waitForTimeout(300);
   }
   await waitForRunStatus(page, /complete/);
-  expect((await readStepIds(page)).slice(-3)).toEqual(withSession ? ['app.teardown.request', 'app.response', 'mcp.session.delete'] : [expect.any(String), 'app.teardown.request', 'app.response']);
+  expect((await readStepIds(page)).slice(-3)).toEqual(
+    withSession ? ['app.teardown.request', 'app.response', 'mcp.session.delete'] : [expect.any(String), 'app.teardown.request', 'app.response'],
+  );
 }
 
 test.describe('server-basic-vanillajs over HTTP', () => {
@@ -86,7 +100,11 @@ test.describe('server-basic-react over stdio, through the bridge', () => {
   let app: RunningServer;
   test.beforeAll(async () => {
     const root = new URL('..', import.meta.url).pathname;
-    app = await serve({ port: 0, staticDirectory: `${root}dist`, stdioServers: [{ name: 'react-app', command: process.execPath, args: [findExampleProgram('react'), '--stdio'] }] });
+    app = await serve({
+      port: 0,
+      staticDirectory: `${root}dist`,
+      stdioServers: [{ name: 'react-app', command: process.execPath, args: [findExampleProgram('react'), '--stdio'] }],
+    });
   });
   test.afterAll(async () => {
     await app?.close();

@@ -21,7 +21,10 @@ export function readStepIds(page: Page): Promise<string[]> {
  * scenario is chosen in the page; a server the learner names (`server`) is set in the model
  * settings first by the caller.
  */
-export async function playToLiveView(page: Page, { scenario, era, question }: { scenario?: string; era: '2025-11-25' | '2026-07-28' | 'auto'; question?: string }): Promise<void> {
+export async function playToLiveView(
+  page: Page,
+  { scenario, era, question }: { scenario?: string; era: '2025-11-25' | '2026-07-28' | 'auto'; question?: string },
+): Promise<void> {
   if (!page.url().startsWith('http')) await page.goto('/');
   if (scenario) await page.getByTestId('scenario-select').selectOption(scenario);
   if (question) await page.getByRole('textbox', { name: 'Question' }).fill(question);
@@ -53,7 +56,16 @@ export async function callAgainFromView(page: Page, before: string[]): Promise<v
   await view.locator('#a').fill('20');
   await view.locator('#call').click();
   await nextUntilViewShows(page, view, '#sum', /^27$/);
-  expect((await readStepIds(page)).slice(before.length)).toEqual(['app.tools-call.request', 'mcp.tools-call.request', 'server.registry-lookup', 'server.validate-arguments', 'server.execute', 'mcp.tools-call.response', 'client.result-to-host', 'app.tools-call.response']);
+  expect((await readStepIds(page)).slice(before.length)).toEqual([
+    'app.tools-call.request',
+    'mcp.tools-call.request',
+    'server.registry-lookup',
+    'server.validate-arguments',
+    'server.execute',
+    'mcp.tools-call.response',
+    'client.result-to-host',
+    'app.tools-call.response',
+  ]);
 }
 
 /** The learner closes the views: the run completes, and its last steps are the view's teardown and its answer. */
@@ -64,7 +76,13 @@ export async function closeViewsToEnd(page: Page): Promise<void> {
 }
 
 /** What a frame of the view tries against the explorer, and how each attempt ended: every one must be refused. */
-export const REFUSED_EVERYWHERE = { storage: 'SecurityError', cookie: 'SecurityError', top: 'SecurityError', explorerDocument: 'SecurityError', mcp: 'TypeError' };
+export const REFUSED_EVERYWHERE = {
+  storage: 'SecurityError',
+  cookie: 'SecurityError',
+  top: 'SecurityError',
+  explorerDocument: 'SecurityError',
+  mcp: 'TypeError',
+};
 
 /** Tries, from inside a frame, the explorer's storage, cookie, top location and document, and its MCP server at `mcpUrl`. */
 export function probeWhatFrameReaches(frame: Frame, mcpUrl: string): Promise<Record<keyof typeof REFUSED_EVERYWHERE, string>> {

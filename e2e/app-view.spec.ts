@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findNextButton, readPayloadsOf } from './helpers.ts';
-import { callAgainFromView, closeViewsToEnd, nextUntilViewShows, playToLiveView, probeWhatFrameReaches, readStepIds, REFUSED_EVERYWHERE, viewOf } from './app-view-helpers.ts';
+import {
+  callAgainFromView,
+  closeViewsToEnd,
+  nextUntilViewShows,
+  playToLiveView,
+  probeWhatFrameReaches,
+  readStepIds,
+  REFUSED_EVERYWHERE,
+  viewOf,
+} from './app-view-helpers.ts';
 
 /**
  * A tool with a view (MCP Apps) in the served app, against the built-in /mcp/apps in both
@@ -30,7 +39,18 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     await expect(page.locator('.react-flow__node[data-id="app"]')).toBeVisible();
     const before = await readStepIds(page);
     expect(before.slice(before.indexOf('host.read-app-view'))).toEqual(
-      expect.arrayContaining(['mcp.resources-read.request', 'host.app-render', 'app.sandbox-ready', 'app.resource.notification', 'app.initialize.request', 'app.initialize.response', 'app.initialized.notification', 'app.tool-input.notification', 'app.tool-result.notification', 'host.app-live']),
+      expect.arrayContaining([
+        'mcp.resources-read.request',
+        'host.app-render',
+        'app.sandbox-ready',
+        'app.resource.notification',
+        'app.initialize.request',
+        'app.initialize.response',
+        'app.initialized.notification',
+        'app.tool-input.notification',
+        'app.tool-result.notification',
+        'host.app-live',
+      ]),
     );
     expect(before.indexOf('app.tool-input.notification')).toBeLessThan(before.indexOf('mcp.tools-call.request'));
     expect(before.indexOf('app.tool-result.notification')).toBeGreaterThan(before.indexOf('mcp.tools-call.response'));
@@ -47,14 +67,23 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
   });
 }
 
-test('app-view: the view runs on an opaque origin inside a sandbox on the server’s other port, and reaches nothing of the explorer', async ({ page, baseURL }) => {
+test('app-view: the view runs on an opaque origin inside a sandbox on the server’s other port, and reaches nothing of the explorer', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('explorer-test-secret', 'only the explorer’s'));
   await playToLiveView(page, { scenario: 'app-view', era: '2025-11-25' });
   await expect(viewOf(page).locator('#sum')).toHaveText('12');
   const proxy = page.frames().find((frame) => frame.url().includes('/app-sandbox.html'));
   const inner = page.frames().find((frame) => frame.url() === 'about:srcdoc');
-  if (!proxy || !inner) throw new Error(`The view's frames are missing: ${page.frames().map((frame) => frame.url()).join(', ')}`);
+  if (!proxy || !inner)
+    throw new Error(
+      `The view's frames are missing: ${page
+        .frames()
+        .map((frame) => frame.url())
+        .join(', ')}`,
+    );
   const explorer = new URL(baseURL ?? '');
   const sandbox = new URL(proxy.url());
   expect(sandbox.hostname).toBe(explorer.hostname);

@@ -8,9 +8,21 @@ import { openConsentPopup, readPayloadsOf, waitForRunStatus } from './helpers.ts
  * asks for it (twice for step-up).
  */
 
-const FIRST_FLOW = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
+const FIRST_FLOW = [
+  'auth.challenge',
+  'auth.resource-metadata',
+  'auth.server-metadata',
+  'auth.client-id',
+  'auth.authorization-request',
+  'auth.authorization-response',
+  'auth.token-request',
+  'auth.retry',
+];
 
-const readAuthSteps = (page: Page) => page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
+const readAuthSteps = (page: Page) =>
+  page
+    .locator('[data-testid="timeline-step"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
 
 /** The era the link asked for is the one spoken: the refused first request is server/discover in 2026-07-28, initialize before. */
 async function expectEraSpoken(page: Page, era: string): Promise<void> {
@@ -41,7 +53,7 @@ test('wrong-issuer, 2026-07-28: stops at the server metadata, no consent asked, 
   await waitForRunStatus(page, /stopped/);
   await expectEraSpoken(page, '2026-07-28');
   expect(await readAuthSteps(page)).toEqual(FIRST_FLOW.slice(0, 3));
-  await expect(page.getByTestId('fault')).toContainText('The authorization server\'s metadata says its issuer is');
+  await expect(page.getByTestId('fault')).toContainText("The authorization server's metadata says its issuer is");
   await expect(page.getByTestId('fault')).toContainText('RFC 8414 §3.3');
 });
 
@@ -62,7 +74,14 @@ test('missing-scope, 2026-07-28: the 403 insufficient_scope is a step-up of its 
   await waitForRunStatus(page, /complete/);
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
   await expectEraSpoken(page, '2026-07-28');
-  expect(await readAuthSteps(page)).toEqual([...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+  expect(await readAuthSteps(page)).toEqual([
+    ...FIRST_FLOW,
+    'auth.step-up',
+    'auth.authorization-request',
+    'auth.authorization-response',
+    'auth.token-request',
+    'auth.retry',
+  ]);
   const [stepUp] = (await readPayloadsOf(page, 'auth.step-up')) as { status: number; challenge: { error: string; scope: string[] } }[];
   expect(stepUp).toMatchObject({ status: 403, challenge: { error: 'insufficient_scope', scope: ['mcp:tools'] } });
 });

@@ -9,7 +9,16 @@ import { nameServer, openConsentPopup, readPayloadsOf, waitForRunStatus } from '
  * with the token.
  */
 
-const AUTH_STEPS = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
+const AUTH_STEPS = [
+  'auth.challenge',
+  'auth.resource-metadata',
+  'auth.server-metadata',
+  'auth.client-id',
+  'auth.authorization-request',
+  'auth.authorization-response',
+  'auth.token-request',
+  'auth.retry',
+];
 
 /** Plays the run; presses Sign in, approves in the consent window and waits for it to close. */
 async function playThroughConsent(page: Page): Promise<void> {
@@ -30,7 +39,9 @@ async function waitForEnd(page: Page): Promise<void> {
   await waitForRunStatus(page, /complete|stopped/);
 }
 
-test('authorization: the consent popup, the callback page, the token, and the answer; the auth steps on the timeline and the Authorization Server drawn', async ({ page }) => {
+test('authorization: the consent popup, the callback page, the token, and the answer; the auth steps on the timeline and the Authorization Server drawn', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByTestId('scenario-select').selectOption('authorization');
   await expect(page.getByTestId('auth-fault-select')).toBeVisible();
@@ -49,12 +60,16 @@ test('authorization: the consent popup, the callback page, the token, and the an
   expect(stored).not.toMatch(/access_token|code_verifier|oauth-callback/);
 });
 
-test('authorization with the state-mismatch switch from a link: the page takes no answer of another state; handed to the host, the host refuses it and says why', async ({ page }) => {
+test('authorization with the state-mismatch switch from a link: the page takes no answer of another state; handed to the host, the host refuses it and says why', async ({
+  page,
+}) => {
   await page.goto('/?scenario=authorization&fault=state-mismatch');
   await expect(page.getByTestId('auth-fault-select')).toHaveValue('state-mismatch');
   await playThroughConsent(page);
   // The answer that came back is not this sign-in's: the page keeps waiting, says so, and takes it only at the learner's word.
-  await expect(page.getByTestId('sign-in-note')).toContainText("An answer came back that is not this sign-in's (an answer with another state than this sign-in sent)");
+  await expect(page.getByTestId('sign-in-note')).toContainText(
+    "An answer came back that is not this sign-in's (an answer with another state than this sign-in sent)",
+  );
   await expect(page.getByTestId('sign-in')).toBeVisible();
   await page.getByTestId('check-refused-answer').click();
   await waitForEnd(page);
@@ -63,7 +78,10 @@ test('authorization with the state-mismatch switch from a link: the page takes n
   await expect(page.getByText('The redirect back from the consent page carried another state than the one the host sent.').first()).toBeVisible();
 });
 
-test('a named server that answers 401: the fault and Sign in; signed in, the flow runs in a popup to the answer with the token redacted', async ({ page, baseURL }) => {
+test('a named server that answers 401: the fault and Sign in; signed in, the flow runs in a popup to the answer with the token redacted', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/');
   // The sandbox named by URL is "a server of your own" to the page: no sandbox scenario, so nothing is shown.
   await nameServer(page, `${baseURL}/mcp/protected`);
@@ -84,9 +102,14 @@ test('a named server that answers 401: the fault and Sign in; signed in, the flo
   expect(token!.answer.access_token).toBe('[redacted]');
 });
 
-test('a named server with a client id the learner registered beforehand: Sign in names that id, with no registration and no metadata document', async ({ page, baseURL }) => {
+test('a named server with a client id the learner registered beforehand: Sign in names that id, with no registration and no metadata document', async ({
+  page,
+  baseURL,
+}) => {
   // Registered by hand, as with a server that offers neither way: the page's callback page as its redirect URI.
-  const registered = await page.request.post(`${baseURL}/oauth/register`, { data: { client_name: 'Registered by the learner', redirect_uris: [`${baseURL}/oauth-callback.html`] } });
+  const registered = await page.request.post(`${baseURL}/oauth/register`, {
+    data: { client_name: 'Registered by the learner', redirect_uris: [`${baseURL}/oauth-callback.html`] },
+  });
   const { client_id: clientId } = (await registered.json()) as { client_id: string };
   await page.goto('/');
   await page.getByTestId('model-settings-button').click();
@@ -118,7 +141,9 @@ test('a named server with a client id the learner registered beforehand: Sign in
   expect(identity).toEqual({ method: 'pre-registered', client_id: clientId });
 });
 
-test('authorization: the learner closes the consent window; the page still offers Sign in and says what it waits for; Cancel sign-in ends the flow, the steps before kept', async ({ page }) => {
+test('authorization: the learner closes the consent window; the page still offers Sign in and says what it waits for; Cancel sign-in ends the flow, the steps before kept', async ({
+  page,
+}) => {
   await page.goto('/?scenario=authorization');
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   await page.getByRole('button', { name: /^Play/ }).click();

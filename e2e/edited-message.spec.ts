@@ -51,7 +51,10 @@ test('an edited tools/call is marked as the learner’s, beside the original, an
   await expect(inspector.getByTestId('follows-edit')).toHaveCount(0);
 });
 
-test('the pictures mark the edited message as the page does: the sequence view, the Mermaid text, the SVG and the PNG drawn from it', async ({ page, browser }, testInfo) => {
+test('the pictures mark the edited message as the page does: the sequence view, the Mermaid text, the SVG and the PNG drawn from it', async ({
+  page,
+  browser,
+}, testInfo) => {
   await page.goto('/');
   await editToolCall(page);
   await stepUntil(page, 'keyboard', 'host.answer');
@@ -70,7 +73,11 @@ test('the pictures mark the edited message as the page does: the sequence view, 
   const viewer = await browser.newPage();
   const edited = await viewer.evaluate((text) => {
     const document = new DOMParser().parseFromString(text, 'image/svg+xml');
-    return [...document.querySelectorAll('[data-edited="true"]')].map((group) => ({ id: group.getAttribute('data-step-id'), label: group.querySelector('text')?.textContent, fill: group.querySelector('text')?.getAttribute('fill') }));
+    return [...document.querySelectorAll('[data-edited="true"]')].map((group) => ({
+      id: group.getAttribute('data-step-id'),
+      label: group.querySelector('text')?.textContent,
+      fill: group.querySelector('text')?.getAttribute('fill'),
+    }));
   }, svg.text);
   expect(edited).toEqual([{ id: 'mcp.tools-call.request', label: '12 tools/call add_numbers (edited by you)', fill: '#a21caf' }]);
 
@@ -87,7 +94,8 @@ test('the pictures mark the edited message as the page does: the sequence view, 
     context.drawImage(image, 0, 0);
     const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
     let count = 0;
-    for (let index = 0; index < data.length; index += 4) if (Math.abs(data[index]! - 162) < 24 && data[index + 1]! < 60 && Math.abs(data[index + 2]! - 175) < 24) count += 1;
+    for (let index = 0; index < data.length; index += 4)
+      if (Math.abs(data[index]! - 162) < 24 && data[index + 1]! < 60 && Math.abs(data[index + 2]! - 175) < 24) count += 1;
     return count;
   }, png.bytes.toString('base64'));
   expect(fuchsia, 'fuchsia pixels of the mark in the PNG').toBeGreaterThan(50);

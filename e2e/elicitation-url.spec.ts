@@ -57,13 +57,17 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     await expect(page.getByTestId('run-status')).toContainText(/complete/i);
     await expect(page.getByTestId('answer')).toContainText('signed in');
 
-    expect(await readPayloadsOf(page, 'host.elicitation.ask')).toEqual([{ message: 'Open this page of the server to sign in, then come back.', url: expected }]);
+    expect(await readPayloadsOf(page, 'host.elicitation.ask')).toEqual([
+      { message: 'Open this page of the server to sign in, then come back.', url: expected },
+    ]);
     expect(await readPayloadsOf(page, 'user.elicitation.answer')).toEqual([{ action: 'accept' }]);
     // The client tells the server only the action: the page's content never passes through the host.
     expect(await readPayloadsOf(page, 'host.elicitation.result')).toEqual([{ action: 'accept' }]);
     await page.locator('[data-testid="timeline-step"][data-step-id="user.elicitation.answer"]').click();
     await expect(page.getByTestId('inspector')).toContainText(/out of band/);
-    expect((await readToolResults(page)).at(-1)).toBe("The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in.");
+    expect((await readToolResults(page)).at(-1)).toBe(
+      "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in.",
+    );
   });
 }
 

@@ -26,22 +26,40 @@ function indexRecorded(exchanges: HttpExchange[]): Map<string, HttpExchange> {
 function expectAsRecorded({ replayed, recorded, label }: { replayed: Replayed; recorded: HttpExchange | undefined; label: string }): void {
   expect(recorded, label).toBeDefined();
   expect(replayed.status, label).toBe(recorded!.status);
-  if (recorded!.sse) expect(readServerSentEvents(replayed.body, { ended: true }).map((frame) => frame.data), label).toEqual(recorded!.sse.map((frame) => frame.data));
+  if (recorded!.sse)
+    expect(
+      readServerSentEvents(replayed.body, { ended: true }).map((frame) => frame.data),
+      label,
+    ).toEqual(recorded!.sse.map((frame) => frame.data));
   else expect(replayed.body, label).toBe(recorded!.responseBody ?? '');
 }
 
-async function replayHar({ browser, file, har, recorded }: { browser: Browser; file: string; har: HarFile; recorded?: Map<string, HttpExchange> }): Promise<void> {
+async function replayHar({
+  browser,
+  file,
+  har,
+  recorded,
+}: {
+  browser: Browser;
+  file: string;
+  har: HarFile;
+  recorded?: Map<string, HttpExchange>;
+}): Promise<void> {
   const context = await browser.newContext();
   await context.routeFromHAR(file, { notFound: 'abort' });
   const origin = new URL(har.log.entries[0]!.request.url).origin;
   // A blank page on the recorded origin, so its fetches are same-origin; added after the HAR, so it wins for this one address.
-  await context.route(`${origin}/__har-replay__`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>replay</title>' }));
+  await context.route(`${origin}/__har-replay__`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>replay</title>' }),
+  );
   const page: Page = await context.newPage();
   await page.goto(`${origin}/__har-replay__`);
   const answered = har.log.entries.filter((entry) => entry.response.status > 0);
   expect(answered.length).toBeGreaterThanOrEqual(5);
   for (const [index, entry] of answered.entries()) {
-    const headers = Object.fromEntries(entry.request.headers.filter((header) => SENT_HEADERS.has(header.name.toLowerCase())).map((header) => [header.name, header.value]));
+    const headers = Object.fromEntries(
+      entry.request.headers.filter((header) => SENT_HEADERS.has(header.name.toLowerCase())).map((header) => [header.name, header.value]),
+    );
     const replayed: Replayed = await page.evaluate(
       async ({ url, method, headers, body }) => {
         const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
@@ -52,14 +70,22 @@ async function replayHar({ browser, file, har, recorded }: { browser: Browser; f
     const label = `entry ${index}: ${entry.request.method} ${entry.request.url} ${entry.request.postData?.text?.slice(0, 60) ?? ''}`;
     expect(replayed.status, label).toBe(entry.response.status);
     expect(replayed.body, label).toBe(entry.response.content.text ?? '');
-    if (recorded) expectAsRecorded({ replayed, recorded: recorded.get(`${entry.request.method} ${entry.request.url} ${entry.request.postData?.text ?? ''}`), label });
+    if (recorded)
+      expectAsRecorded({ replayed, recorded: recorded.get(`${entry.request.method} ${entry.request.url} ${entry.request.postData?.text ?? ''}`), label });
     for (const header of entry.response.headers) {
       if (['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie'].includes(header.name.toLowerCase())) continue;
       expect(replayed.headers[header.name.toLowerCase()], `${label} ${header.name}`).toBe(header.value);
     }
   }
   // notFound 'abort': a request the file does not hold never reaches a server.
-  const unrecorded = await page.evaluate(async (url) => fetch(url, { method: 'POST', body: '{}' }).then(() => 'answered', () => 'aborted'), `${origin}/mcp?not-recorded`);
+  const unrecorded = await page.evaluate(
+    async (url) =>
+      fetch(url, { method: 'POST', body: '{}' }).then(
+        () => 'answered',
+        () => 'aborted',
+      ),
+    `${origin}/mcp?not-recorded`,
+  );
   expect(unrecorded).toBe('aborted');
   const streams = answered.filter((entry) => entry.response.content.mimeType.startsWith('text/event-stream'));
   expect(streams.length).toBeGreaterThanOrEqual(1);
@@ -77,7 +103,7 @@ async function downloadHar(page: Page, testInfo: TestInfo): Promise<string> {
   return file;
 }
 
-test('the page\'s HAR download replays in Playwright: every MCP and model exchange answers as recorded', async ({ page, browser }, testInfo) => {
+test("the page's HAR download replays in Playwright: every MCP and model exchange answers as recorded", async ({ page, browser }, testInfo) => {
   await page.goto('/');
   await stepUntil(page, 'keyboard', 'host.answer');
   const file = await downloadHar(page, testInfo);
@@ -90,7 +116,7 @@ test('the page\'s HAR download replays in Playwright: every MCP and model exchan
   await replayHar({ browser, file, har: HarSchema.parse(JSON.parse(await readFile(file, 'utf8'))), recorded });
 });
 
-test('the CLI\'s --har replays in Playwright, its server long gone', async ({ browser }, testInfo) => {
+test("the CLI's --har replays in Playwright, its server long gone", async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
   const result = await runTraceCli(['--har', '--stream']);
   expect(result.code, result.stderr).toBe(0);

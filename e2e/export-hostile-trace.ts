@@ -20,7 +20,8 @@ export function makeHostile(trace: Trace): Trace {
   const steps = trace.steps.map((step) => {
     const payload = isRecord(step.payload) ? { ...step.payload } : step.payload;
     if (isRecord(payload)) {
-      if (payload.method === 'tools/call' && isRecord(payload.params)) payload.params = { ...payload.params, name: `${HOSTILE_TOOL} ${String(payload.params.name)}` };
+      if (payload.method === 'tools/call' && isRecord(payload.params))
+        payload.params = { ...payload.params, name: `${HOSTILE_TOOL} ${String(payload.params.name)}` };
       if (step.id === 'user.question') payload.question = HOSTILE_QUESTION;
       if (step.id === 'host.answer') payload.answer = `${HOSTILE_TOOL} ${String(payload.answer)}`;
     }

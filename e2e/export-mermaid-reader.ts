@@ -9,7 +9,8 @@ import sirv from 'sirv';
  * on loopback (it needs a DOM, so it cannot run in Node). Test code, not the app's.
  */
 const MERMAID_DIST = fileURLToPath(new URL('../node_modules/mermaid/dist', import.meta.url));
-const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>Mermaid reader</title><script src="/mermaid/mermaid.min.js"></script></head><body></body></html>';
+const PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>Mermaid reader</title><script src="/mermaid/mermaid.min.js"></script></head><body></body></html>';
 
 export async function startMermaidReader(): Promise<{ url: string; close: () => Promise<void> }> {
   const serveMermaid = sirv(MERMAID_DIST, { dev: false });
@@ -58,13 +59,17 @@ export async function readWithMermaid(page: Page, text: string): Promise<Mermaid
     // Chromium's XML parser reads the picture as a file viewer would: nothing of it runs here.
     const host = new DOMParser().parseFromString(svg, 'image/svg+xml');
     const texts = (selector: string) => [...host.querySelectorAll(selector)].map((node) => node.textContent ?? '');
-    const handlers = [...host.querySelectorAll('*')].flatMap((node) => [...node.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${node.localName} ${attribute.name}`));
+    const handlers = [...host.querySelectorAll('*')].flatMap((node) =>
+      [...node.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${node.localName} ${attribute.name}`),
+    );
     const reading = {
       diagramType: parsed.diagramType,
       messages: texts('.messageText'),
       notes: texts('.noteText'),
       // Mermaid draws the participants last to first; their place on the page is their order.
-      actors: [...host.querySelectorAll('text.actor')].sort((one, other) => Number(one.getAttribute('x')) - Number(other.getAttribute('x'))).map((node) => node.textContent ?? ''),
+      actors: [...host.querySelectorAll('text.actor')]
+        .sort((one, other) => Number(one.getAttribute('x')) - Number(other.getAttribute('x')))
+        .map((node) => node.textContent ?? ''),
       scripts: host.querySelectorAll('script').length,
       handlers,
       foreign: host.querySelectorAll('foreignObject, iframe, img, object, embed, parsererror').length,

@@ -56,13 +56,19 @@ test('every built-in scenario with hostile names: Mermaid parses and draws each 
       const { result } = formatMermaid({ trace });
       const reading = await expectReadAsWritten({ page, text: result, messages: trace.steps.filter((step) => step.from !== step.to).length });
       // Every message that carries the hostile name shows it whole (a refusal has no tool call and no answer).
-      expect(reading.messages.filter((message) => message.includes(HOSTILE_TOOL_SHOWN)), scenario.id).toHaveLength(countHostileCarriers(trace));
-      expect(reading.messages.filter((message) => message.includes(HOSTILE_QUESTION_SHOWN)), scenario.id).toHaveLength(1);
+      expect(
+        reading.messages.filter((message) => message.includes(HOSTILE_TOOL_SHOWN)),
+        scenario.id,
+      ).toHaveLength(countHostileCarriers(trace));
+      expect(
+        reading.messages.filter((message) => message.includes(HOSTILE_QUESTION_SHOWN)),
+        scenario.id,
+      ).toHaveLength(1);
     });
   }
 });
 
-test('the CLI\'s --mermaid, a hostile question and the authorization scenario: Mermaid reads what it printed', async ({ page }) => {
+test("the CLI's --mermaid, a hostile question and the authorization scenario: Mermaid reads what it printed", async ({ page }) => {
   test.setTimeout(180_000);
   await openReader(page);
   const hostile = await runTraceCli(['--mermaid', `${HOSTILE_TOOL} What is 5 plus 7?`]);
@@ -74,13 +80,16 @@ test('the CLI\'s --mermaid, a hostile question and the authorization scenario: M
   await expectReadAsWritten({ page, text: authorization.stdout });
 });
 
-test('the page\'s Mermaid download, of a run and of an imported hostile trace: Mermaid reads both', async ({ page, browser }, testInfo) => {
+test("the page's Mermaid download, of a run and of an imported hostile trace: Mermaid reads both", async ({ page, browser }, testInfo) => {
   const viewer = await browser.newPage();
   await openReader(viewer);
   const download = async () => {
     await page.getByRole('button', { name: 'Export as…' }).click();
     const saved = page.waitForEvent('download');
-    await page.getByTestId('export-menu').getByRole('button', { name: /^Mermaid/ }).click();
+    await page
+      .getByTestId('export-menu')
+      .getByRole('button', { name: /^Mermaid/ })
+      .click();
     const file = testInfo.outputPath((await saved).suggestedFilename());
     await (await saved).saveAs(file);
     return readFile(file, 'utf8');

@@ -34,13 +34,18 @@ test('every built-in scenario with hostile names: the SVG parses, draws, and sho
           kinds: [...new Set(elements.map((node) => node.localName))].sort(),
           handlers: elements.flatMap((node) => [...node.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => attribute.name)),
           title: document.querySelector('title')?.textContent ?? '',
-          labels: [...document.querySelectorAll('[data-step-id]')].map((node) => ({ id: node.getAttribute('data-step-id'), text: node.querySelector('text')?.textContent ?? '' })),
+          labels: [...document.querySelectorAll('[data-step-id]')].map((node) => ({
+            id: node.getAttribute('data-step-id'),
+            text: node.querySelector('text')?.textContent ?? '',
+          })),
         };
       }, result);
       expect(read.errors).toBe(0);
       expect(read.drawn).toEqual([width, height]);
       expect(read.handlers).toEqual([]);
-      expect(read.kinds.filter((kind) => !['svg', 'title', 'defs', 'marker', 'path', 'g', 'text', 'line', 'rect', 'desc', 'style', 'tspan'].includes(kind))).toEqual([]);
+      expect(
+        read.kinds.filter((kind) => !['svg', 'title', 'defs', 'marker', 'path', 'g', 'text', 'line', 'rect', 'desc', 'style', 'tspan'].includes(kind)),
+      ).toEqual([]);
       expect(read.title).toContain(HOSTILE_QUESTION_SHOWN);
       // Labels in drawing order, each paired with the next step of its id (a step id repeats in a second round).
       const unused = [...trace.steps];

@@ -49,7 +49,10 @@ test('the menu closes with Escape and gives the focus back to its button', async
   await expect(toggle).toBeFocused();
 });
 
-test('the sequence view as an SVG and a PNG for slides: pictures Chromium draws at their size, with the participants named', async ({ page, browser }, testInfo) => {
+test('the sequence view as an SVG and a PNG for slides: pictures Chromium draws at their size, with the participants named', async ({
+  page,
+  browser,
+}, testInfo) => {
   await page.goto('/');
   await stepUntil(page, 'keyboard', 'host.answer');
   const steps = await page.getByTestId('timeline-step').count();

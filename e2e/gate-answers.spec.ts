@@ -88,7 +88,9 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'host.sampling.result');
     // 2025-11-25 answers the server's request with the error; 2026-07-28's inputResponses cannot carry one, so the call ends at the client.
     await expect(page.getByTestId('step-caption')).toContainText(
-      era === '2025-11-25' ? 'The user declined: the server is told, and the model is not asked' : 'The user declined: the model is not asked, and the call ends at the client (the server is not told)',
+      era === '2025-11-25'
+        ? 'The user declined: the server is told, and the model is not asked'
+        : 'The user declined: the model is not asked, and the call ends at the client (the server is not told)',
     );
   });
 
@@ -110,14 +112,18 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     expect(await readToolResults(page)).toContain('Result: 17');
   });
 
-  for (const [button, action] of [['Decline', 'decline'], ['Cancel', 'cancel']] as const) {
+  for (const [button, action] of [
+    ['Decline', 'decline'],
+    ['Cancel', 'cancel'],
+  ] as const) {
     test(`elicitation (${era}): ${button} goes back to the server as ${action}, and it adds nothing`, async ({ page }) => {
       await chooseScenario(page, 'elicitation', era);
       await stepUntil(page, 'buttons', 'host.elicitation.ask');
       await page.getByTestId('elicitation-form').getByRole('button', { name: button }).click();
       await runToEnd(page);
       expect(await readPayloadsOf(page, 'user.elicitation.answer')).toEqual([{ action }]);
-      if (era === '2026-07-28') expect((await readPayloadsOf(page, 'mcp.tools-call.request')).at(-1)).toMatchObject({ params: { inputResponses: { 'missing-number': { action } } } });
+      if (era === '2026-07-28')
+        expect((await readPayloadsOf(page, 'mcp.tools-call.request')).at(-1)).toMatchObject({ params: { inputResponses: { 'missing-number': { action } } } });
       expect((await readToolResults(page)).join(' ')).toContain(`The user chose ${action}`);
     });
   }

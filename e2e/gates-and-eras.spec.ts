@@ -34,7 +34,10 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
   test(`URL-mode elicitation answered without opening the page (${era}): nothing says it was opened`, async ({ page }) => {
     await chooseScenario(page, 'elicitation-url', era);
     await stepUntil(page, 'buttons', 'host.elicitation.ask', 40);
-    await page.getByTestId('elicitation-url').getByRole('button', { name: /without opening it/ }).click();
+    await page
+      .getByTestId('elicitation-url')
+      .getByRole('button', { name: /without opening it/ })
+      .click();
     await runToEnd(page);
     await showStep(page, 'user.elicitation.answer');
     await expect(page.getByTestId('inspector-title')).toHaveText('You answered accept (the page was never opened): the server hears only the action');
@@ -47,7 +50,9 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
 test('URL-mode elicitation with Next at its gate: Next accepted for you, and the page was never opened', async ({ page }) => {
   await chooseScenario(page, 'elicitation-url', '2025-11-25');
   await stepUntil(page, 'buttons', 'user.elicitation.answer', 40);
-  await expect(page.getByTestId('inspector-title')).toHaveText('Next answered accept for you (you pressed Next, not an answer) (the page was never opened): the server hears only the action');
+  await expect(page.getByTestId('inspector-title')).toHaveText(
+    'Next answered accept for you (you pressed Next, not an answer) (the page was never opened): the server hears only the action',
+  );
 });
 
 for (const [scenario, lesson] of [

@@ -35,9 +35,9 @@ for (const size of [
     // The arrows that resize do not step the run; Right still does.
     await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-list.request');
     await page.keyboard.press('Home');
-    await expect(split).toHaveAttribute('aria-valuenow', await split.getAttribute('aria-valuemin') ?? 'none');
+    await expect(split).toHaveAttribute('aria-valuenow', (await split.getAttribute('aria-valuemin')) ?? 'none');
     await page.keyboard.press('End');
-    await expect(split).toHaveAttribute('aria-valuenow', await split.getAttribute('aria-valuemax') ?? 'none');
+    await expect(split).toHaveAttribute('aria-valuenow', (await split.getAttribute('aria-valuemax')) ?? 'none');
     await page.keyboard.press('PageUp');
     await page.keyboard.press('PageUp');
     const byKeys = Number(await split.getAttribute('aria-valuenow'));

@@ -38,7 +38,8 @@ export async function pressNext(page: Page, driver: Driver): Promise<void> {
 async function leaveArrowGroup(page: Page): Promise<void> {
   await page.evaluate(() => {
     const focused = document.activeElement;
-    if (focused instanceof HTMLElement && (focused.getAttribute('role') === 'tab' || (focused instanceof HTMLInputElement && focused.type === 'radio'))) focused.blur();
+    if (focused instanceof HTMLElement && (focused.getAttribute('role') === 'tab' || (focused instanceof HTMLInputElement && focused.type === 'radio')))
+      focused.blur();
   });
 }
 
@@ -104,9 +105,7 @@ export async function readTranslation(page: Page): Promise<{ input: unknown; out
   };
   const input = await read('translation-input');
   const output = await read('translation-output');
-  const warnings = (await inspector.getByTestId('translation-warnings').count())
-    ? await inspector.getByTestId('translation-warnings').innerText()
-    : '';
+  const warnings = (await inspector.getByTestId('translation-warnings').count()) ? await inspector.getByTestId('translation-warnings').innerText() : '';
   return { input, output, warnings };
 }
 
@@ -151,7 +150,10 @@ export async function readPayloadsOf(page: Page, stepId: string): Promise<unknow
 }
 
 /** Opens the model settings and chooses a real provider: this wire format at this base URL, with a key unless told otherwise. */
-export async function chooseRealProvider(page: Page, options: { wire: string; baseUrl: string; model?: string; key?: string; remember?: boolean; replies?: 'streamed' | 'whole' }): Promise<void> {
+export async function chooseRealProvider(
+  page: Page,
+  options: { wire: string; baseUrl: string; model?: string; key?: string; remember?: boolean; replies?: 'streamed' | 'whole' },
+): Promise<void> {
   await page.getByTestId('model-settings-button').click();
   const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
   await dialog.getByLabel('Wire format (how the host talks to the model)').selectOption(options.wire);

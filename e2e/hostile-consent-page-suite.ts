@@ -11,7 +11,11 @@ export type ServedBuild = { url: string; close: () => Promise<void> };
  * (open-url-gate-build.ts), made once and served the site's way (`serveBuild`), opened the site's way (`openSite`),
  * and an authorization server whose authorization_endpoint is script.
  */
-export function describeHostileConsentPage(site: OpenGateSite, serveBuild: (directory: string) => Promise<ServedBuild>, openSite: (page: Page, url: string) => Promise<void>): void {
+export function describeHostileConsentPage(
+  site: OpenGateSite,
+  serveBuild: (directory: string) => Promise<ServedBuild>,
+  openSite: (page: Page, url: string) => Promise<void>,
+): void {
   test.describe('with the URL gate switched off', () => {
     let served: ServedBuild;
     let hostile: HostileAuthorizationServer;

@@ -7,7 +7,9 @@ import { startMisbehavingServer } from './misbehaving-server.ts';
  * Everything that comes from a server or a model is data: markup is shown as text, no
  * script runs, nothing is injected, and long or deep values do not freeze the page.
  */
-test('a hostile MCP server’s markup (in a tool name, descriptions and results), long strings, deep nesting and broken Unicode are shown as text', async ({ page }) => {
+test('a hostile MCP server’s markup (in a tool name, descriptions and results), long strings, deep nesting and broken Unicode are shown as text', async ({
+  page,
+}) => {
   const hostile = await startHostileMcpServer();
   try {
     await page.goto('/');
@@ -44,9 +46,19 @@ test('a hostile model’s markup, tool name, long strings, deep nesting and brok
     // First a tool call to a tool that does not exist, named in markup; then an answer made of markup.
     const message =
       calls === 1
-        ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${MARKUP}`, type: 'function', function: { name: MARKUP, arguments: `{"a": "${MARKUP.replaceAll('"', '\\"')}"}` } }] }
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: `call_${MARKUP}`, type: 'function', function: { name: MARKUP, arguments: `{"a": "${MARKUP.replaceAll('"', '\\"')}"}` } }],
+          }
         : { role: 'assistant', content: `Answer ${MARKUP} broken \ud800 unicode ${'y'.repeat(200_000)}` };
-    const body = { id: MARKUP, object: 'chat.completion', model: MARKUP, choices: [{ index: 0, message, finish_reason: calls === 1 ? 'tool_calls' : 'stop' }], deep: deepValue(500) };
+    const body = {
+      id: MARKUP,
+      object: 'chat.completion',
+      model: MARKUP,
+      choices: [{ index: 0, message, finish_reason: calls === 1 ? 'tool_calls' : 'stop' }],
+      deep: deepValue(500),
+    };
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   try {

@@ -35,9 +35,7 @@ export async function startHostileMcpServer(): Promise<{ url: string; close: () 
       ],
     }));
     server.setRequestHandler('tools/call', async () => ({
-      content: [
-        { type: 'text', text: `Result: 12 ${MARKUP} broken \ud800 unicode ${'x'.repeat(200_000)}` },
-      ],
+      content: [{ type: 'text', text: `Result: 12 ${MARKUP} broken \ud800 unicode ${'x'.repeat(200_000)}` }],
       structuredContent: { nested: deepValue(500) as Record<string, unknown> },
     }));
     return server;

@@ -11,7 +11,11 @@ import { nameServer } from './helpers.ts';
  * static site alike. `until` ends the wait on something else too: the browser's own refusal,
  * where the gate is switched off (e2e/content-security-policy.spec.ts).
  */
-export async function signInToHostileServer(page: Page, hostile: HostileAuthorizationServer, { until }: { until?: () => Promise<boolean> } = {}): Promise<void> {
+export async function signInToHostileServer(
+  page: Page,
+  hostile: HostileAuthorizationServer,
+  { until }: { until?: () => Promise<boolean> } = {},
+): Promise<void> {
   await nameServer(page, hostile.mcpUrl);
   await page.getByLabel('Speed').selectOption({ label: '4×' });
   await page.getByRole('button', { name: /^Play/ }).click();

@@ -18,7 +18,10 @@ const MOST_ROWS_DRAWN = 80;
 const countRows = (page: Page) => page.getByTestId('timeline-step').count();
 const readFocusedIndex = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-index') ?? null);
 
-test('a long imported trace draws a window of timeline rows, and Next, the scrubber and the arrow keys reach every step', async ({ page, baseURL }, testInfo) => {
+test('a long imported trace draws a window of timeline rows, and Next, the scrubber and the arrow keys reach every step', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const trace = await runEngineLifecycle({ serverUrl: baseURL!, model: 'mock-model-relentless', maxToolRounds: ROUNDS });
   const steps = trace.steps.length;

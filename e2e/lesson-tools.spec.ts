@@ -42,7 +42,9 @@ test('Predict the next step: questions before each reveal, answers from the real
   await expect(panel.getByTestId('prediction-score')).toContainText(/Final score: \d+ of \d+ right/);
 });
 
-test('Predict the next step: the results come in without taking the graph’s height; opened, their list scrolls in 7rem, the newest in view', async ({ page }) => {
+test('Predict the next step: the results come in without taking the graph’s height; opened, their list scrolls in 7rem, the newest in view', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/');
   await lesson(page).getByRole('button', { name: 'Predict the next step' }).click();
@@ -63,7 +65,12 @@ test('Predict the next step: the results come in without taking the graph’s he
     const lockIn = panel.getByRole('button', { name: 'Lock in and reveal' });
     // Whatever the step asks (the lesson plan's questions differ from step to step), left unanswered: each is a result all the same.
     // The run may record ahead meanwhile, taking the form away: then Next, as a learner would.
-    const locked = (await lockIn.count()) > 0 && (await lockIn.click({ timeout: 2_000 }).then(() => true, () => false));
+    const locked =
+      (await lockIn.count()) > 0 &&
+      (await lockIn.click({ timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      ));
     if (!locked) await pressNext(page, 'buttons');
     await expect(inspector).toHaveAttribute('data-n', String(shown + 1));
     if (afterFirst === undefined && locked) afterFirst = await resultsHeight();
@@ -118,14 +125,19 @@ test('Annotated wire: each MCP header and SSE field explained on focus, with a l
   const tip = version.getByRole('tooltip');
   await expect(tip).toBeVisible();
   await expect(tip).toContainText('protocol revision');
-  await expect(tip.getByRole('link')).toHaveAttribute('href', 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#protocol-version-header');
+  await expect(tip.getByRole('link')).toHaveAttribute(
+    'href',
+    'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#protocol-version-header',
+  );
   const data = inspector.locator('[data-testid="wire-term"][data-term="data:"]').first();
   await data.hover();
   await expect(data.getByRole('tooltip')).toBeVisible();
   await expect(inspector.locator('[data-testid="wire-term"][data-term="Accept"]').first()).toBeVisible();
 });
 
-test('Annotated wire on a provider’s stream: the SSE fields and headers of a streamed model reply are explained as the provider’s, not as MCP’s', async ({ page }) => {
+test('Annotated wire on a provider’s stream: the SSE fields and headers of a streamed model reply are explained as the provider’s, not as MCP’s', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByTestId('model-settings-button').click();
   const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
@@ -170,11 +182,16 @@ test('Lesson mode: notes from the address, and ?embed=1 is a framed view with no
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'mcp.tools-call.request');
   await expect(page.getByTestId('teacher-note')).toContainText('Look at the id');
   await expect(page.getByTestId('model-settings-button')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Open in the full explorer' })).toHaveAttribute('href', `${baseURL}/?scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id`);
+  await expect(page.getByRole('link', { name: 'Open in the full explorer' })).toHaveAttribute(
+    'href',
+    `${baseURL}/?scenario=happy-path&step=12&note.mcp.tools-call.request=Look+at+the+id`,
+  );
   // Framed by a course page of another origin (a real server on another loopback port: Chromium keeps public pages from framing loopback ones), it still runs.
   const course = createServer((_request, answer) => {
     answer.writeHead(200, { 'content-type': 'text/html' });
-    answer.end(`<!doctype html><title>course</title><iframe title="lesson" src="${baseURL}/?embed=1&scenario=happy-path&step=5" width="1200" height="800"></iframe>`);
+    answer.end(
+      `<!doctype html><title>course</title><iframe title="lesson" src="${baseURL}/?embed=1&scenario=happy-path&step=5" width="1200" height="800"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => course.listen(0, '127.0.0.1', resolve));
   try {
@@ -188,13 +205,17 @@ test('Lesson mode: notes from the address, and ?embed=1 is a framed view with no
   expect((await page.goto('/'))?.headers()['x-frame-options']).toBe('SAMEORIGIN');
 });
 
-test('?embed=1 shows, read only, the question asked, the scenario and its era, and the scenario’s lesson (the question bar it hides said them)', async ({ page }) => {
+test('?embed=1 shows, read only, the question asked, the scenario and its era, and the scenario’s lesson (the question bar it hides said them)', async ({
+  page,
+}) => {
   await page.goto('/?embed=1&scenario=two-rounds&era=2026-07-28&step=3');
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-canonical', '3');
   await expect(page.getByTestId('scenario-select')).toHaveCount(0);
   await expect(page.getByTestId('embed-question-text')).toHaveText('What is (5 plus 7) times 3?');
   await expect(page.getByTestId('embed-scenario')).toHaveText('· Scenario: Two rounds: (5 plus 7) times 3 · protocol era 2026-07-28');
-  await expect(page.getByTestId('scenario-lesson')).toHaveText('The answer to the first tool call is an input to the second: steps 9 to 18 run again, as round 2.');
+  await expect(page.getByTestId('scenario-lesson')).toHaveText(
+    'The answer to the first tool call is an input to the second: steps 9 to 18 run again, as round 2.',
+  );
   // What was asked is the run's: the question went out in the user's first message.
   await page.getByTestId('timeline-step').first().click();
   expect(JSON.stringify(await readPayload(page))).toContain('What is (5 plus 7) times 3?');

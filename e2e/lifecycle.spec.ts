@@ -108,9 +108,9 @@ async function walkThrough(page: Page, driver: Driver, era: '2025-11-25' | '2026
   await expect(page.getByRole('button', { name: /^Next/ })).toBeDisabled();
 
   // Every one of the twenty steps happened, in order, once.
-  const canonicals = await page.getByTestId('timeline-step').evaluateAll((rows) =>
-    rows.map((row) => row.getAttribute('data-canonical')).filter((value) => value !== ''),
-  );
+  const canonicals = await page
+    .getByTestId('timeline-step')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-canonical')).filter((value) => value !== ''));
   expect(canonicals).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
 
   // Back replays what was recorded; forward returns to the end. In 2026-07-28 the step before

@@ -15,7 +15,6 @@ import { startCrossOriginServer, type CrossOriginServer } from '../tests/helpers
 export type MisbehavingServer = CrossOriginServer;
 export type MisbehavingHandler = (request: IncomingMessage, response: ServerResponse, body: string) => void | Promise<void>;
 
-
 /** A cross-origin server whose handler gets the whole request body first. */
 export function startMisbehavingServer(handler: MisbehavingHandler): Promise<MisbehavingServer> {
   return startCrossOriginServer((request, response) => void readRequestBody(request).then((body) => handler(request, response, body)));

@@ -29,7 +29,8 @@ function openUrlGate(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (id.split('?')[0] !== GATE_FILE) return null;
-      if (!code.includes(SHIPPED_GATE)) throw new Error(`open-url-gate: ${GATE_FILE} no longer declares "${SHIPPED_GATE}…": update this test build to switch the gate off.`);
+      if (!code.includes(SHIPPED_GATE))
+        throw new Error(`open-url-gate: ${GATE_FILE} no longer declares "${SHIPPED_GATE}…": update this test build to switch the gate off.`);
       replaced = true;
       return code.replace(SHIPPED_GATE, 'function passUrlGateAsShipped(') + OPEN_GATE;
     },

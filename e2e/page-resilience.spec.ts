@@ -75,7 +75,8 @@ async function timeOpeningStep(page: Page, stepId: string): Promise<number> {
     if (!row) throw new Error(`No ${id} row in the timeline.`);
     const started = performance.now();
     row.click();
-    while (document.querySelector('[data-testid="inspector"]')?.getAttribute('data-step-id') !== id) await new Promise((resolve) => requestAnimationFrame(resolve));
+    while (document.querySelector('[data-testid="inspector"]')?.getAttribute('data-step-id') !== id)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
     await new Promise((resolve) => requestAnimationFrame(resolve));
     return performance.now() - started;
   }, stepId);

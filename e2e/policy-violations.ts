@@ -18,7 +18,9 @@ export async function recordPolicyViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: { directive: string; blocked: string; sample: string }[] = [];
     (window as unknown as { policyViolations: typeof seen }).policyViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI, sample: event.sample }));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI, sample: event.sample }),
+    );
   });
 }
 

@@ -69,7 +69,7 @@ test('with a real provider, the settings say before any request that it cannot r
   const warning = dialog.getByTestId('provider-reach-warning');
   await expect(warning).toHaveCount(0);
   await dialog.getByLabel(/The provider’s MCP client \(provider-side MCP\)/).check();
-  await expect(warning).toContainText('is this machine: the provider\'s MCP client runs on the provider\'s servers');
+  await expect(warning).toContainText("is this machine: the provider's MCP client runs on the provider's servers");
   // The host's own client reaches it: choosing it takes the warning away.
   await dialog.getByLabel(/The host’s own MCP client \(host-side MCP\)/).check();
   await expect(warning).toHaveCount(0);

@@ -21,7 +21,11 @@ test('Chat Completions: the 429 is a wait step in the timeline, the request goes
         response.end(JSON.stringify({ error: { message: 'Rate limit reached for requests' } }));
         return;
       }
-      void fetch(`${baseURL}/mock/openai/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) }).then(async (upstream) => {
+      void fetch(`${baseURL}/mock/openai/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.concat(chunks),
+      }).then(async (upstream) => {
         response.writeHead(upstream.status, { 'content-type': 'application/json' });
         response.end(await upstream.text());
       });

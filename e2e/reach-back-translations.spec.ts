@@ -50,7 +50,9 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
   test(`resources (${era}): the resource_link read through the client, and the host's choice of what the model sees`, async ({ page }) => {
     await chooseScenario(page, 'resources', era);
     await runToEnd(page);
-    expect(await readPayloadsOf(page, 'mcp.resources-read.request')).toMatchObject([{ method: 'resources/read', params: { uri: 'toolbox://tables/length-units' } }]);
+    expect(await readPayloadsOf(page, 'mcp.resources-read.request')).toMatchObject([
+      { method: 'resources/read', params: { uri: 'toolbox://tables/length-units' } },
+    ]);
     expect(await readPayloadsOf(page, 'host.resource-to-context')).toMatchObject([{ included: true }]);
     const [sent] = await readPayloadsOf(page, 'host.translate-tool-result');
     expect(JSON.stringify(sent)).toContain('1609.344');
@@ -65,7 +67,13 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     await showStep(page, 'host.translate-sampling-request');
     const translation = await readTranslation(page);
     expect(translation.input).toMatchObject({ messages: asked!.messages, systemPrompt: asked!.systemPrompt, maxTokens: 100 });
-    expect(translation.output).toMatchObject({ messages: [{ role: 'system', content: asked!.systemPrompt }, { role: 'user', content: 'Put this result into one short sentence for the user: 5 + 7 = 12.' }], max_completion_tokens: 100 });
+    expect(translation.output).toMatchObject({
+      messages: [
+        { role: 'system', content: asked!.systemPrompt },
+        { role: 'user', content: 'Put this result into one short sentence for the user: 5 + 7 = 12.' },
+      ],
+      max_completion_tokens: 100,
+    });
     await expectSides(page, 'MCP sampling request', 'Provider request');
   });
 }
@@ -78,7 +86,10 @@ test.describe('tools-changed', () => {
       await chooseScenario(page, 'tools-changed', era);
       await runToEnd(page);
       await expect(page.getByTestId('answer')).toContainText('212 fahrenheit');
-      expect(await readPayloadsOf(page, 'mcp.tools-list-changed.notification')).toMatchObject([{ method: 'notifications/tools/list_changed' }, { method: 'notifications/tools/list_changed' }]);
+      expect(await readPayloadsOf(page, 'mcp.tools-list-changed.notification')).toMatchObject([
+        { method: 'notifications/tools/list_changed' },
+        { method: 'notifications/tools/list_changed' },
+      ]);
       // Chat Completions' request body: the names of the tools offered to the model.
       const offered = (body: unknown) => (body as { tools: { function: { name: string } }[] }).tools.map((tool) => tool.function.name);
       const [first] = await readPayloadsOf(page, 'provider.request');
@@ -88,7 +99,10 @@ test.describe('tools-changed', () => {
       const steps = (id: string) => page.locator(`[data-testid="timeline-step"][data-step-id="${id}"]`);
       if (era === '2026-07-28') {
         // The opt-in, its acknowledgement with the subscription's id, and that id on each change.
-        const [listen] = (await readPayloadsOf(page, 'mcp.subscriptions-listen.request')) as { id: string; params: { notifications: Record<string, boolean> } }[];
+        const [listen] = (await readPayloadsOf(page, 'mcp.subscriptions-listen.request')) as {
+          id: string;
+          params: { notifications: Record<string, boolean> };
+        }[];
         expect(listen?.params.notifications).toEqual({ toolsListChanged: true });
         await expect(steps('mcp.subscriptions.acknowledged')).toHaveCount(1);
         await expect(steps('mcp.subscriptions.acknowledged')).toContainText(`subscription "${listen!.id}"`);

@@ -100,7 +100,10 @@ test('the key goes only to the chosen provider: not to the MCP server, a URL, th
   expect(await readStorage(page)).not.toContain(KEY);
 });
 
-test('a provider that answers 404 becomes a step that explains, Retry sends the same request again, and the key stays out of the console and storage', async ({ page, baseURL }) => {
+test('a provider that answers 404 becomes a step that explains, Retry sends the same request again, and the key stays out of the console and storage', async ({
+  page,
+  baseURL,
+}) => {
   const console: string[] = [];
   page.on('console', (message) => console.push(message.text()));
   page.on('pageerror', (error) => console.push(error.message));
@@ -122,7 +125,10 @@ test('a provider that answers 404 becomes a step that explains, Retry sends the 
   expect(await readStorage(page)).not.toContain(KEY);
 });
 
-test('a provider that echoes the key in its answer, a response header and a 401 message: the key is shown redacted and reaches no view, export, console or storage', async ({ page, baseURL }, testInfo) => {
+test('a provider that echoes the key in its answer, a response header and a 401 message: the key is shown redacted and reaches no view, export, console or storage', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const echoing = await startEchoingProvider(baseURL!);
   try {
     const console: string[] = [];

@@ -65,7 +65,10 @@ test('the Auto era against the v1 SDK server: server/discover refused, the fallb
     // Pinned to 2026-07-28, the same server fails with the way out.
     await page.getByText('2026-07-28', { exact: true }).click();
     // The DELETE still waits at the gate, so the run is in progress: the page asks before ending it.
-    await page.getByRole('dialog', { name: /Switch to/ }).getByRole('button', { name: 'Switch' }).click();
+    await page
+      .getByRole('dialog', { name: /Switch to/ })
+      .getByRole('button', { name: 'Switch' })
+      .click();
     await stepUntil(page, 'keyboard', 'host.fault', 10);
     await expect(page.getByTestId('fault')).toContainText('Choose Auto');
   } finally {
@@ -73,7 +76,9 @@ test('the Auto era against the v1 SDK server: server/discover refused, the fallb
   }
 });
 
-test('a server that needs a bearer token: the 401 points to the headers, the token in the headers editor completes the run and leaks nowhere', async ({ page }, testInfo) => {
+test('a server that needs a bearer token: the 401 points to the headers, the token in the headers editor completes the run and leaks nowhere', async ({
+  page,
+}, testInfo) => {
   const server = await startSdkV2Server({ bearerToken: TOKEN, echoToken: true });
   const console: string[] = [];
   page.on('console', (message) => console.push(message.text()));
@@ -87,7 +92,10 @@ test('a server that needs a bearer token: the 401 points to the headers, the tok
     await expect(page.getByTestId('fault')).toContainText('WWW-Authenticate: Bearer realm="sdk-v2-test-server"');
     await expect(page.getByTestId('fault')).toContainText('MCP server URL');
 
-    await nameServer(page, server.url, [{ name: 'Authorization', value: `Bearer ${TOKEN}` }, { name: 'X-Tenant', value: 'tenant-e2e-777777', secret: true }]);
+    await nameServer(page, server.url, [
+      { name: 'Authorization', value: `Bearer ${TOKEN}` },
+      { name: 'X-Tenant', value: 'tenant-e2e-777777', secret: true },
+    ]);
     await stepUntil(page, 'keyboard', 'host.answer', 40);
     await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
 
@@ -147,7 +155,9 @@ async function chooseEra(page: Page, era: string): Promise<void> {
   if (await ask.isVisible()) await ask.getByRole('button', { name: 'Switch' }).click();
 }
 
-test('a server that does not answer, or that a browser blocks (CORS), is told the same way in Auto, 2026-07-28 and 2025-11-25: never as a version question', async ({ page }) => {
+test('a server that does not answer, or that a browser blocks (CORS), is told the same way in Auto, 2026-07-28 and 2025-11-25: never as a version question', async ({
+  page,
+}) => {
   // A closed port, and a server that answers but allows no other origin: the browser hides both behind the same TypeError.
   const noCors = await startHttpServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });

@@ -34,7 +34,9 @@ test('the bar chart is an <img> from data:image/png; an imported SVG in its plac
   await expect(image).toHaveCount(1);
   expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
   // Chromium decoded it: the chart's own size, not a broken-image icon.
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => [element.complete, element.naturalWidth, element.naturalHeight])).toEqual([true, 200, 120]);
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => [element.complete, element.naturalWidth, element.naturalHeight]))
+    .toEqual([true, 200, 120]);
   await expect(page.getByTestId('rich-content').locator('li[data-kind="text"]')).toContainText('Bar chart');
   await expectAccessibleContent(page);
 
@@ -42,7 +44,9 @@ test('the bar chart is an <img> from data:image/png; an imported SVG in its plac
   await page.getByRole('button', { name: 'Export trace' }).click();
   const file = testInfo.outputPath('image-trace.json');
   await (await download).saveAs(file);
-  const trace = JSON.parse(await readFile(file, 'utf8')) as { steps: { id: string; payload: { result?: { content: { type: string; data?: string; mimeType?: string }[] } } }[] };
+  const trace = JSON.parse(await readFile(file, 'utf8')) as {
+    steps: { id: string; payload: { result?: { content: { type: string; data?: string; mimeType?: string }[] } } }[];
+  };
   const response = trace.steps.find((step) => step.id === 'mcp.tools-call.response')!;
   for (const block of response.payload.result!.content) {
     if (block.type === 'image') Object.assign(block, { mimeType: 'image/svg+xml', data: Buffer.from(SVG).toString('base64') });
@@ -62,7 +66,7 @@ test('the bar chart is an <img> from data:image/png; an imported SVG in its plac
   await expectAccessibleContent(page);
 });
 
-test('stepping with Next, the tool result\'s content view is in the result step\'s first render, and a provider\'s reply gets none', async ({ page }) => {
+test("stepping with Next, the tool result's content view is in the result step's first render, and a provider's reply gets none", async ({ page }) => {
   await page.goto('/');
   // Every commit that shows the tool result's step is looked at as it lands: the view must not come later, above the payload, and move its buttons.
   await page.evaluate(() => {

@@ -29,7 +29,10 @@ test('the sequence diagram keeps its participants in view while it scrolls, in t
   await diagram.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
   const headers = page.getByTestId('sequence-headers');
   await expect(headers).toBeInViewport();
-  const [diagramTop, headersTop] = await Promise.all([diagram.evaluate((element) => element.getBoundingClientRect().top), headers.evaluate((element) => element.getBoundingClientRect().top)]);
+  const [diagramTop, headersTop] = await Promise.all([
+    diagram.evaluate((element) => element.getBoundingClientRect().top),
+    headers.evaluate((element) => element.getBoundingClientRect().top),
+  ]);
   expect(Math.abs(headersTop - diagramTop)).toBeLessThan(2);
   await expect(headers.locator('text')).toHaveText(['User', 'Host', 'MCP Client', 'MCP Server', 'LLM']);
 });

@@ -45,7 +45,9 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     expect(responses.at(-1)?.result?.content?.[0]?.text).toContain('so here it is plainly: 5 + 7 = 12.');
   });
 
-  test(`sampling-timeout (${era}): the page counts down the host's 10 s, then the server gets an error (2025-11-25) or is not told (2026-07-28), and the run answers`, async ({ page }) => {
+  test(`sampling-timeout (${era}): the page counts down the host's 10 s, then the server gets an error (2025-11-25) or is not told (2026-07-28), and the run answers`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await approveSampling(page, 'sampling-timeout', era);
     // Playing on: the host sends the server's messages to the model, which never answers.

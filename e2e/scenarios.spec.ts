@@ -236,7 +236,9 @@ test('interrupted, whole: the reply stops mid-JSON; no tool runs, no answer is s
   await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.request"]')).toHaveCount(0);
   const [stopped] = (await readPayloadsOf(page, 'host.stopped')) as { outcome: string; cause: string; arrived: { bytes: number } }[];
   expect(stopped).toMatchObject({ outcome: 'interrupted', cause: 'body-cut' });
-  await expect(page.getByTestId('step-caption')).toContainText(`The run ends interrupted: The OpenAI Chat Completions reply stopped after ${stopped!.arrived.bytes} bytes, before its JSON was whole.`);
+  await expect(page.getByTestId('step-caption')).toContainText(
+    `The run ends interrupted: The OpenAI Chat Completions reply stopped after ${stopped!.arrived.bytes} bytes, before its JSON was whole.`,
+  );
   await page.getByTestId('recap-button').click();
   await expect(page.getByTestId('recap-differences')).toContainText('The run did not finish: The OpenAI Chat Completions reply stopped after');
 });
@@ -248,13 +250,17 @@ test('interrupted, streamed (Anthropic): the stream ends before message_stop, mi
   await expect(page.getByTestId('run-status')).toHaveText(INTERRUPTED_STATUS);
   await expect(answer(page)).toHaveCount(0);
   await expect(page.locator('[data-testid="timeline-step"][data-step-id="mcp.tools-call.request"]')).toHaveCount(0);
-  const [stopped] = (await readPayloadsOf(page, 'host.stopped')) as { arrived: { frames: number; calls: { name: string; argumentsText: string; complete: boolean }[] } }[];
+  const [stopped] = (await readPayloadsOf(page, 'host.stopped')) as {
+    arrived: { frames: number; calls: { name: string; argumentsText: string; complete: boolean }[] };
+  }[];
   expect(stopped!.arrived.calls).toEqual([{ name: 'add_numbers', argumentsText: expect.stringMatching(/^\{"a":5/), complete: false }]);
   await expect(page.getByTestId('step-caption')).toContainText('The Anthropic Messages stream ended before the reply did: no message_stop arrived.');
 
   await page.locator('[data-testid="timeline-step"][data-step-id="provider.response.stopped"]').click();
   await page.getByTestId('inspector').getByRole('tab', { name: 'Streamed reply' }).click();
   const frames = stopped!.arrived.frames;
-  await expect(page.getByTestId('stream-frame-count')).toHaveText(`frame ${frames} of ${frames} (server-sent events) · the stream stopped here, before the reply’s end`);
+  await expect(page.getByTestId('stream-frame-count')).toHaveText(
+    `frame ${frames} of ${frames} (server-sent events) · the stream stopped here, before the reply’s end`,
+  );
   await expect(page.getByTestId('stream-call')).toHaveAttribute('data-parsed', 'false');
 });

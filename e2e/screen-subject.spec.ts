@@ -66,7 +66,8 @@ function measure(page: Page): Promise<Measured> {
     const row = list?.querySelector('[aria-current="step"]');
     const rowBox = row?.getBoundingClientRect();
     const listBox = list?.getBoundingClientRect();
-    const rowInView = !!rowBox && !!listBox && rowBox.top >= Math.max(0, listBox.top) - 1 && rowBox.bottom <= Math.min(innerHeight, listBox.bottom) + 1 && rowBox.height > 0;
+    const rowInView =
+      !!rowBox && !!listBox && rowBox.top >= Math.max(0, listBox.top) - 1 && rowBox.bottom <= Math.min(innerHeight, listBox.bottom) + 1 && rowBox.height > 0;
     const viewport = document.querySelector('.react-flow__viewport');
     const zoom = viewport ? new DOMMatrix(getComputedStyle(viewport).transform).a : 0;
     const nodes = [...document.querySelectorAll('.react-flow__node-participant')];
@@ -83,7 +84,9 @@ function measure(page: Page): Promise<Measured> {
       zoom,
       smallestName: Math.min(...[...document.querySelectorAll('.react-flow__node-participant [data-node-name]')].map(drawnSize)),
       subtitles: [...document.querySelectorAll('.react-flow__node-participant [data-subtitle]')].map(drawnSize),
-      answerCovers: answer ? nodes.filter((node) => overlaps(node.getBoundingClientRect(), answer.getBoundingClientRect())).map((node) => node.getAttribute('data-id') ?? '') : [],
+      answerCovers: answer
+        ? nodes.filter((node) => overlaps(node.getBoundingClientRect(), answer.getBoundingClientRect())).map((node) => node.getAttribute('data-id') ?? '')
+        : [],
       clippedActive: nodes
         .filter((node) => node.querySelector('[data-role]')?.getAttribute('data-role') !== 'idle')
         .filter((node) => {
@@ -103,7 +106,8 @@ function expectSubjectInView(measured: Measured, screen: { width: number; height
     expect(measured.scrollY, `${where}: the page is not scrolled`).toBe(0);
     expect(measured.rowInView, `${where}: the timeline's current row is on the screen`).toBe(true);
     // At a gate, the panel above the inspector is the step's subject (what is asked, and the learner's answer): held to below.
-    if (measured.payloadPixels !== null && !measured.gateOpen) expect(measured.payloadPixels, `${where}: the payload's first lines are on the screen`).toBeGreaterThanOrEqual(MIN_PAYLOAD_PIXELS);
+    if (measured.payloadPixels !== null && !measured.gateOpen)
+      expect(measured.payloadPixels, `${where}: the payload's first lines are on the screen`).toBeGreaterThanOrEqual(MIN_PAYLOAD_PIXELS);
     // Wide enough for the wide layout, its subtitles are drawn, at a readable size.
     expect(measured.subtitles.length, `${where}: the nodes' subtitles are drawn`).toBeGreaterThan(0);
   }

@@ -7,7 +7,11 @@ import { pressNext, readPayload, stepUntil } from './helpers.ts';
  * scrolling the page.
  */
 
-test('a copied link carries Streamed or Whole: the opened page asks the mock the same way, in a browser with none of the settings', async ({ page, context, browser }) => {
+test('a copied link carries Streamed or Whole: the opened page asks the mock the same way, in a browser with none of the settings', async ({
+  page,
+  context,
+  browser,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
   await page.getByTestId('model-settings-button').click();
@@ -34,7 +38,9 @@ test('a copied link carries Streamed or Whole: the opened page asks the mock the
   await expect(opened.getByRole('dialog', { name: 'Model and wire format' }).getByLabel('The mock model’s replies')).toHaveValue(chosen);
 });
 
-test('1280×720: the line that carries each step’s lesson is in view without scrolling the page, at every step of the happy path and off it', async ({ page }) => {
+test('1280×720: the line that carries each step’s lesson is in view without scrolling the page, at every step of the happy path and off it', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   for (const [scenario, lastStepId] of [
     ['happy-path', 'host.answer'],

@@ -82,8 +82,11 @@ for (const screen of SCREENS) {
     // Every playback control sits inside the bar, and the bar inside the window.
     const spilled = await page.getByTestId('playback-bar').evaluate((bar) => {
       const outer = bar.getBoundingClientRect();
-      const inside = (box: DOMRect) => box.left >= outer.left - 0.5 && box.right <= outer.right + 0.5 && box.top >= outer.top - 0.5 && box.bottom <= outer.bottom + 0.5;
-      const outOfBar = [...bar.querySelectorAll('button, select')].filter((control) => !inside(control.getBoundingClientRect())).map((control) => control.textContent);
+      const inside = (box: DOMRect) =>
+        box.left >= outer.left - 0.5 && box.right <= outer.right + 0.5 && box.top >= outer.top - 0.5 && box.bottom <= outer.bottom + 0.5;
+      const outOfBar = [...bar.querySelectorAll('button, select')]
+        .filter((control) => !inside(control.getBoundingClientRect()))
+        .map((control) => control.textContent);
       return { outOfBar, outOfWindow: outer.left < 0 || outer.right > window.innerWidth };
     });
     expect(spilled).toEqual({ outOfBar: [], outOfWindow: false });

@@ -55,7 +55,9 @@ test('a hostile or damaged file is refused with a clear reason, and the run on s
 
   const hostile = testInfo.outputPath('hostile.json');
   const markup = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
-  await (await import('node:fs/promises')).writeFile(
+  await (
+    await import('node:fs/promises')
+  ).writeFile(
     hostile,
     JSON.stringify({
       format: 'mcp-lifecycle-trace',
@@ -67,7 +69,19 @@ test('a hostile or damaged file is refused with a clear reason, and the run on s
       model: { wire: 'openai-chat', kind: 'mock', name: markup },
       mcp: { url: 'http://127.0.0.1/mcp', era: '2025-11-25', protocolVersion: null },
       steps: [
-        { n: 1, id: 'host.answer', canonical: 20, iteration: 1, phase: 'response', from: 'host', to: 'user', kind: 'response', title: markup, payload: { answer: markup }, at: 0 },
+        {
+          n: 1,
+          id: 'host.answer',
+          canonical: 20,
+          iteration: 1,
+          phase: 'response',
+          from: 'host',
+          to: 'user',
+          kind: 'response',
+          title: markup,
+          payload: { answer: markup },
+          at: 0,
+        },
       ],
     }),
   );
@@ -79,7 +93,9 @@ test('a hostile or damaged file is refused with a clear reason, and the run on s
   expect(await page.locator('main img, main script').count()).toBe(0);
 });
 
-test('an imported trace holding very long strings, deep nesting and broken Unicode replays as text, and the page stays responsive', async ({ page }, testInfo) => {
+test('an imported trace holding very long strings, deep nesting and broken Unicode replays as text, and the page stays responsive', async ({
+  page,
+}, testInfo) => {
   await page.goto('/');
   await stepUntil(page, 'keyboard', 'host.answer');
   const download = page.waitForEvent('download');
@@ -93,7 +109,10 @@ test('an imported trace holding very long strings, deep nesting and broken Unico
   let deep: unknown = 'bottom';
   for (let level = 0; level < 500; level++) deep = { inner: deep };
   const hostileText = `${markup} broken \ud800 unicode ${'z'.repeat(200_000)}`;
-  const trace = JSON.parse(await readFile(exportedFile, 'utf8')) as { answer: string; steps: { id: string; title: string; payload: unknown; http?: { responseBody?: string; sse?: { data: string }[] } }[] };
+  const trace = JSON.parse(await readFile(exportedFile, 'utf8')) as {
+    answer: string;
+    steps: { id: string; title: string; payload: unknown; http?: { responseBody?: string; sse?: { data: string }[] } }[];
+  };
   trace.answer = hostileText;
   for (const step of trace.steps) {
     step.title = `${step.title} ${markup} \udfff`;
@@ -143,7 +162,8 @@ test('an imported trace nested past the depth bound replays, and the replay bann
   let deep: unknown = 'bottom';
   for (let level = 0; level < 1500; level++) deep = { inner: deep };
   const trace = JSON.parse(await readFile(exportedFile, 'utf8')) as { steps: { id: string; payload: unknown }[] };
-  for (const step of trace.steps) if (step.id === 'mcp.tools-call.response') step.payload = { jsonrpc: '2.0', id: 2, result: { content: [], structuredContent: { nested: deep } } };
+  for (const step of trace.steps)
+    if (step.id === 'mcp.tools-call.response') step.payload = { jsonrpc: '2.0', id: 2, result: { content: [], structuredContent: { nested: deep } } };
   const deepFile = testInfo.outputPath('deep-run.json');
   await (await import('node:fs/promises')).writeFile(deepFile, JSON.stringify(trace));
 

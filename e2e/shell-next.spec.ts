@@ -28,7 +28,9 @@ async function holdEntryScript(page: Page): Promise<() => Promise<void>> {
   };
 }
 
-test('Next pressed on the shell, before the app has loaded, shows step 1 at once, the first render shows the same step, and the run goes on', async ({ page }) => {
+test('Next pressed on the shell, before the app has loaded, shows step 1 at once, the first render shows the same step, and the run goes on', async ({
+  page,
+}) => {
   const release = await holdEntryScript(page);
   await page.goto('/', { waitUntil: 'commit' });
   const shellNext = page.locator('#shell-next');
@@ -70,7 +72,9 @@ test('Next pressed on the shell, before the app has loaded, shows step 1 at once
   await expect(page.locator('[data-testid="inspector"][data-n="2"]')).toBeVisible();
 });
 
-test('with a key or a header remembered on this device, the shell leaves step 1 to the app: the engine redacts them, even in the question', async ({ page }) => {
+test('with a key or a header remembered on this device, the shell leaves step 1 to the app: the engine redacts them, even in the question', async ({
+  page,
+}) => {
   await page.addInitScript(() => localStorage.setItem('mcp-lifecycle-explorer.model-settings', JSON.stringify({ rememberKeys: true })));
   const release = await holdEntryScript(page);
   await page.goto('/', { waitUntil: 'commit' });

@@ -39,7 +39,9 @@ test('the whole stylesheet is asked for after the first paint, and has loaded wh
   });
   await page.goto('/');
   await expect(findNextButton(page)).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __firstRender: { stylesheetLoadedAtRender?: boolean } }).__firstRender.stylesheetLoadedAtRender)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __firstRender: { stylesheetLoadedAtRender?: boolean } }).__firstRender.stylesheetLoadedAtRender))
+    .toBe(true);
   const timings = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     inlineStyleBytes: [...document.querySelectorAll('style')].reduce((total, style) => total + (style.textContent?.length ?? 0), 0),

@@ -103,7 +103,9 @@ const VECTORS: Record<string, (attackText: string) => void> = {
 
 const REFUSED = /violates the following Content Security Policy directive/;
 
-test('script injected into the page cannot reach the stdio bridge: the content security policy refuses every way in, and the program hears nothing', async ({ page }) => {
+test('script injected into the page cannot reach the stdio bridge: the content security policy refuses every way in, and the program hears nothing', async ({
+  page,
+}) => {
   const response = await page.goto(`${app.url}/`);
   expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
   // Chromium says each refusal once, as a console error or, for eval, as the error thrown in the page.
@@ -124,7 +126,10 @@ test('script injected into the page cannot reach the stdio bridge: the content s
 
   // Script already in the origin (the debugger's) is not refused by the bridge: its request reaches the program, the only one that does.
   const own = lineFrom('script already in the origin');
-  const status = await page.evaluate(async ({ url, body }) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status, { url: `${app.url}/mcp/stdio/listener`, body: own });
+  const status = await page.evaluate(
+    async ({ url, body }) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status,
+    { url: `${app.url}/mcp/stdio/listener`, body: own },
+  );
   expect(status).toBe(202);
   await expect.poll(readHeard).toEqual([own]);
 });

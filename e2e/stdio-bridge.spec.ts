@@ -17,7 +17,9 @@ test.beforeAll(async () => {
   app = await serve({
     port: 0,
     staticDirectory: `${root}dist`,
-    stdioServers: [{ name: 'everything', command: process.execPath, args: [`${root}node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'] }],
+    stdioServers: [
+      { name: 'everything', command: process.execPath, args: [`${root}node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'] },
+    ],
   });
 });
 

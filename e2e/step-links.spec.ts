@@ -38,7 +38,10 @@ test('a link draws its step once: the page says it is opening the link, and show
   await page.goto('/?scenario=happy-path&step=12');
   await expectShownStep(page, 12);
   await expect(page.getByTestId('link-opening')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { linkSeen: { opening: boolean; shown: string[] } }).linkSeen)).toEqual({ opening: true, shown: ['12'] });
+  expect(await page.evaluate(() => (window as unknown as { linkSeen: { opening: boolean; shown: string[] } }).linkSeen)).toEqual({
+    opening: true,
+    shown: ['12'],
+  });
   // The timeline is drawn at once at step 12 too: its current row comes into its list, and stays there.
   await expect.poll(() => isCurrentRowInTimeline(page), { timeout: 5_000 }).toBe(true);
   await page.waitForTimeout(500);
@@ -57,7 +60,9 @@ test('a link to a step its round went without opens that step of the next round,
   await page.goto('/?scenario=bad-arguments&step=15');
   await expectShownStep(page, 15, 2);
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-step-id', 'server.execute');
-  await expect(page.getByTestId('opened-link-banner')).toContainText('round 1 of this run of “Bad arguments: the server’s validation says no” went without it: step 15 of round 2 is on show');
+  await expect(page.getByTestId('opened-link-banner')).toContainText(
+    'round 1 of this run of “Bad arguments: the server’s validation says no” went without it: step 15 of round 2 is on show',
+  );
 });
 
 test('a link to a step the run never reaches says so', async ({ page }) => {
@@ -167,7 +172,11 @@ test('every step has a link: a handshake step and the consent gate open at thems
   }
 });
 
-test('the OAuth steps have links: one before the sign-in opens at once, one after it waits for the learner to sign in and then opens', async ({ page, context, browser }) => {
+test('the OAuth steps have links: one before the sign-in opens at once, one after it waits for the learner to sign in and then opens', async ({
+  page,
+  context,
+  browser,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/?scenario=authorization');
   await stepUntil(page, 'buttons', 'auth.server-metadata', 20);

@@ -16,7 +16,9 @@ import { readPolicyViolations, recordPolicyViolations } from './policy-violation
  * nothing it refused.
  */
 
-test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call under the grammar, the tool run, an answer, and no HTTP request to a model', async ({ page }) => {
+test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call under the grammar, the tool run, an answer, and no HTTP request to a model', async ({
+  page,
+}) => {
   const file = await writeTinyModelFile();
   const sent: string[] = [];
   page.on('request', (request) => sent.push(request.url()));
@@ -39,7 +41,12 @@ test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call 
   expect(String((grammar as { grammar: string }).grammar)).toMatch(/^root ::= "<tool_call>\\n"/);
   const [prompt] = await readPayloadsOf(page, 'tab-model.prompt');
   expect((prompt as { prompt: string }).prompt).toContain('<|im_start|>user\nWhat is 5 plus 7?<|im_end|>');
-  const [output] = (await readPayloadsOf(page, 'tab-model.output.tool-calls')) as { text: string; tokens: unknown[]; timings: { tokensPerSecond: number }; http: string }[];
+  const [output] = (await readPayloadsOf(page, 'tab-model.output.tool-calls')) as {
+    text: string;
+    tokens: unknown[];
+    timings: { tokensPerSecond: number };
+    http: string;
+  }[];
   expect(output!.text).toMatch(/^<tool_call>\n\{"name": "[^"]+", "arguments": \{[\s\S]*\}\}\n<\/tool_call>$/);
   expect(output!.tokens.length).toBeGreaterThan(10);
   expect(output!.http).toMatch(/no HTTP request/);
@@ -59,7 +66,7 @@ test('a GGUF model opened from disk runs the whole lifecycle in the tab: a call 
   const origin = new URL(page.url()).origin;
   const duringRun = sent.slice(before);
   expect(duringRun.some((url) => url.includes('/mcp'))).toBe(true);
-  expect(duringRun.filter((url) => url.includes('/mock/') || !url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:'))).toEqual([]);
+  expect(duringRun.filter((url) => url.includes('/mock/') || (!url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:')))).toEqual([]);
   // The policy let the WebAssembly compile and the worker start, and refused nothing on the way.
   expect(await readPolicyViolations(page)).toEqual([]);
 });
@@ -131,7 +138,13 @@ test('a model from a URL, kept in the browser: after a reload it is listed with 
     await runToEnd(page);
     await expect(page.getByTestId('run-status')).toContainText('complete');
     // Forgotten is gone from the browser's storage, not only from the list.
-    expect(await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat().filter((url) => url.includes('.gguf')))).toEqual([]);
+    expect(
+      await page.evaluate(async () =>
+        (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url))))
+          .flat()
+          .filter((url) => url.includes('.gguf')),
+      ),
+    ).toEqual([]);
   } finally {
     host.closeAllConnections();
     host.close();
@@ -164,7 +177,9 @@ test('loading from a URL shows the bytes read so far and Cancel stops it: no mod
   }
 });
 
-test('a model URL whose file is over 2 GB is refused by its declared size before its bytes are read, and the learner is told why and what to choose', async ({ page }) => {
+test('a model URL whose file is over 2 GB is refused by its declared size before its bytes are read, and the learner is told why and what to choose', async ({
+  page,
+}) => {
   let sentBody = false;
   const host = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 3 * 1024 ** 3, 'access-control-allow-origin': '*' });
@@ -182,7 +197,9 @@ test('a model URL whose file is over 2 GB is refused by its declared size before
     await dialog.getByTestId('model-kind-tab').check();
     await dialog.getByPlaceholder('https://…/model.gguf').fill(`http://127.0.0.1:${(host.address() as AddressInfo).port}/huge.gguf`);
     await dialog.getByRole('button', { name: 'Load', exact: true }).click();
-    await expect(dialog.getByRole('alert')).toContainText(/The file is 3\.00 GB: llama\.cpp in a browser tab holds a model file in one block of at most 2 GB\. Choose a smaller quantization/);
+    await expect(dialog.getByRole('alert')).toContainText(
+      /The file is 3\.00 GB: llama\.cpp in a browser tab holds a model file in one block of at most 2 GB\. Choose a smaller quantization/,
+    );
     expect(sentBody).toBe(false);
     await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
   } finally {
@@ -202,7 +219,9 @@ test('a GGUF file cut short is refused with what llama.cpp said, never shown as 
   const dialog = page.getByRole('dialog', { name: 'Model and wire format' });
   await dialog.getByTestId('model-kind-tab').check();
   await dialog.getByTestId('tab-model-file').setInputFiles(cut);
-  await expect(dialog.getByRole('alert')).toContainText('The model could not be loaded: llama.cpp could not load the file (it said: tensor', { timeout: 60_000 });
+  await expect(dialog.getByRole('alert')).toContainText('The model could not be loaded: llama.cpp could not load the file (it said: tensor', {
+    timeout: 60_000,
+  });
   await expect(dialog.getByRole('alert')).toContainText('data is not within the file bounds');
   await expect(dialog.getByRole('alert')).toContainText('The file may be cut short or damaged: download it again.');
   await expect(dialog.getByTestId('tab-model-loaded')).toHaveCount(0);
@@ -214,12 +233,15 @@ for (const { source, allowed, refused, needed } of [
   { source: 'a blob: worker', allowed: "worker-src 'self' blob:;", refused: "worker-src 'self';", needed: 'worker-src needs blob:' },
 ]) {
   test(`a page whose policy refuses ${source} says so when a model is opened, and what the host must allow, instead of loading forever`, async ({ page }) => {
-    await page.route((url) => url.pathname === '/', async (route) => {
-      const response = await route.fetch();
-      const policy = response.headers()['content-security-policy'] ?? '';
-      expect(policy).toContain(allowed);
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy.replace(allowed, refused) } });
-    });
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const response = await route.fetch();
+        const policy = response.headers()['content-security-policy'] ?? '';
+        expect(policy).toContain(allowed);
+        await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy.replace(allowed, refused) } });
+      },
+    );
     await openApp(page);
     await page.getByTestId('model-settings-button').click();
     const dialog = page.getByRole('dialog', { name: 'Model and wire format' });

@@ -8,7 +8,13 @@ async function expectNoSeriousAxeViolations(page: Page, view: string) {
   const results = await analyzeWithAxe({ page });
   const serious = selectSeriousViolations(results);
   expect(
-    serious.map((violation) => `${view}: ${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`),
+    serious.map(
+      (violation) =>
+        `${view}: ${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
   ).toEqual([]);
 }
 

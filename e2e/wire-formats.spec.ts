@@ -21,7 +21,9 @@ const EXPECTED: Record<string, Expectation> = {
     label: 'OpenAI Chat Completions',
     path: /\/mock\/openai\/v1\/chat\/completions$/,
     tools: [{ type: 'function', function: { name: ADD, parameters: { type: 'object' } } }],
-    toolCall: { choices: [{ message: { tool_calls: [{ type: 'function', function: { name: ADD, arguments: '{"a":5,"b":7}' } }] }, finish_reason: 'tool_calls' }] },
+    toolCall: {
+      choices: [{ message: { tool_calls: [{ type: 'function', function: { name: ADD, arguments: '{"a":5,"b":7}' } }] }, finish_reason: 'tool_calls' }],
+    },
     rawCall: { type: 'function', function: { name: ADD, arguments: '{"a":5,"b":7}' } },
   },
   'openai-functions': {
@@ -117,7 +119,10 @@ for (const [wire, expected] of Object.entries(EXPECTED)) {
 test('the compare view shows translations #1-#3 of the run in all six formats', async ({ page }) => {
   await page.goto('/');
   await stepUntil(page, 'keyboard', 'host.translate-tool-result');
-  await page.getByTestId('inspector').getByRole('tab', { name: /Translation/ }).click();
+  await page
+    .getByTestId('inspector')
+    .getByRole('tab', { name: /Translation/ })
+    .click();
   await page.getByRole('button', { name: 'Compare all six formats' }).click();
   const view = page.getByTestId('compare-view');
   await expect(view.getByTestId('compare-card')).toHaveCount(6);

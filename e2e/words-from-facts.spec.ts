@@ -28,7 +28,13 @@ test('the GET stream: the sentence says the status the server answered, as the t
   await chooseScenario(page, 'two-rounds', '2025-11-25');
   await stepUntil(page, 'buttons', 'mcp.stream.open');
   await page.getByRole('tab', { name: 'HTTP' }).click();
-  const status = (await page.getByTestId('inspector').getByText(/^\d{3}\b/).first().textContent())?.slice(0, 3);
+  const status = (
+    await page
+      .getByTestId('inspector')
+      .getByText(/^\d{3}\b/)
+      .first()
+      .textContent()
+  )?.slice(0, 3);
   expect(status).toBe('200');
   await expect(page.getByTestId('inspector-title')).toContainText('server answers 200');
   await expect(summary(page)).toContainText('answers 200');
@@ -76,7 +82,10 @@ test('sampling → Decline: no provider reply is narrated, and the tool is not s
   await expect(summary(page)).toContainText('you answered decline');
 });
 
-for (const [button, action] of [['Decline', 'decline'], ['Cancel', 'cancel']] as const) {
+for (const [button, action] of [
+  ['Decline', 'decline'],
+  ['Cancel', 'cancel'],
+] as const) {
   test(`elicitation → ${button}: the tool answered without the value, never "did the computation"`, async ({ page }) => {
     await chooseScenario(page, 'elicitation', '2026-07-28');
     await stepUntil(page, 'buttons', 'host.elicitation.ask');

@@ -11,7 +11,8 @@ import path from 'node:path';
 
 const ROOTS = ['src', 'server'];
 const SOURCE = /\.(ts|tsx|js|mjs)$/;
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/g;
 
 /** The layer a file belongs to: `src/lifecycle` for `src/lifecycle/x/y.ts`, `src` for `src/main.tsx`. */
 export function folderOf(relativePath) {
@@ -81,7 +82,10 @@ function connectFolders(rootDirectory, specifiersOf) {
   for (const [file, specifiers] of specifiersOf) {
     const from = folderOf(path.relative(rootDirectory, file).split(path.sep).join('/'));
     for (const specifier of specifiers) {
-      const target = path.relative(rootDirectory, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+      const target = path
+        .relative(rootDirectory, path.resolve(path.dirname(file), specifier))
+        .split(path.sep)
+        .join('/');
       const to = folderOf(target);
       if (!from || !to || from === to) continue;
       if (!edges.has(from)) edges.set(from, new Map());

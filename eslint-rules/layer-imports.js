@@ -56,7 +56,10 @@ export const layerImports = {
     if (!LAYERS[from]) {
       return {
         Program(node) {
-          context.report({ node, message: `${from} is not in the layer table: add it to eslint-rules/layers.js with what it may import and where it runs (DEVELOPERS.md, "Layers").` });
+          context.report({
+            node,
+            message: `${from} is not in the layer table: add it to eslint-rules/layers.js with what it may import and where it runs (DEVELOPERS.md, "Layers").`,
+          });
         },
       };
     }
@@ -67,31 +70,47 @@ export const layerImports = {
         if (why) context.report({ node, message: `${from} imports ${specifier}. ${why}` });
         return;
       }
-      const target = path.relative(root, path.resolve(path.dirname(context.filename), specifier)).split(path.sep).join('/');
+      const target = path
+        .relative(root, path.resolve(path.dirname(context.filename), specifier))
+        .split(path.sep)
+        .join('/');
       const to = folderOf(target);
       if (!to || to === from) return;
       if (!allowed.includes(to)) {
         const may = allowed.length === 0 ? 'no other layer' : allowed.join(', ');
-        context.report({ node, message: `${from} imports ${to}, which the layer table does not allow: ${from} may import ${may} (eslint-rules/layers.js). Move what both need into a layer both may import (src/trace, server/shared), or pass it in from the layer that uses both.` });
+        context.report({
+          node,
+          message: `${from} imports ${to}, which the layer table does not allow: ${from} may import ${may} (eslint-rules/layers.js). Move what both need into a layer both may import (src/trace, server/shared), or pass it in from the layer that uses both.`,
+        });
         return;
       }
       const module = target.slice(to.length + 1);
       if (listLayerEntries(to).includes(module)) return;
-      const entry = path.relative(path.dirname(context.filename), path.join(root, to, 'index.ts')).split(path.sep).join('/');
+      const entry = path
+        .relative(path.dirname(context.filename), path.join(root, to, 'index.ts'))
+        .split(path.sep)
+        .join('/');
       const entrySpecifier = entry.startsWith('.') ? entry : `./${entry}`;
       const data = { from, target, to, entrySpecifier, module };
       const kind = readImportKind(node);
       // import() and a bare import keep their module: the one is a chunk loaded on first use, the other runs for its effect.
       if (kind === 'first-use' || kind === 'effect') return context.report({ node, messageId: 'ownEntry', data });
       const reExported = readEntryExports(root, to).get(module);
-      if (!reExported || (reExported === 'type' && kind === 'value')) return context.report({ node, messageId: kind === 'type' ? 'missingTypeExport' : 'missingValueExport', data });
-      context.report({ node, messageId: 'throughEntry', data, ...(source?.type === 'Literal' ? { fix: (fixer) => fixer.replaceText(source, `${source.raw[0]}${entrySpecifier}${source.raw[0]}`) } : {}) });
+      if (!reExported || (reExported === 'type' && kind === 'value'))
+        return context.report({ node, messageId: kind === 'type' ? 'missingTypeExport' : 'missingValueExport', data });
+      context.report({
+        node,
+        messageId: 'throughEntry',
+        data,
+        ...(source?.type === 'Literal' ? { fix: (fixer) => fixer.replaceText(source, `${source.raw[0]}${entrySpecifier}${source.raw[0]}`) } : {}),
+      });
     };
     const checkSource = (node, source) => {
       if (source?.type === 'Literal' && typeof source.value === 'string') return checkSpecifier(node, source.value, source);
       if (source?.type === 'TemplateLiteral' && source.expressions.length === 0) return checkSpecifier(node, source.quasis[0].value.cooked, source);
       // Node's own code may load a module it computes (the CLI's paths); elsewhere the walls must see every module.
-      if (source && LAYERS[from].runs !== 'node') context.report({ node, message: `${from} imports a module named by an expression, which no check can follow: write the module's name out.` });
+      if (source && LAYERS[from].runs !== 'node')
+        context.report({ node, message: `${from} imports a module named by an expression, which no check can follow: write the module's name out.` });
     };
     return {
       ImportDeclaration: (node) => checkSource(node, node.source),

@@ -30,7 +30,12 @@ export const LAYERS = {
     runs: 'everywhere',
     imports: ['src/trace'],
     // The model in the tab's reader and template load when a learner opens a GGUF file.
-    entries: ['chat-template/read-gguf-metadata.ts', 'chat-template/tokenize-prompt.ts', 'chat-template/template-family.ts', 'chat-template/chat-template-adapter.ts'],
+    entries: [
+      'chat-template/read-gguf-metadata.ts',
+      'chat-template/tokenize-prompt.ts',
+      'chat-template/template-family.ts',
+      'chat-template/chat-template-adapter.ts',
+    ],
   },
   // The step words and the missing steps' table load when first used.
   'src/content': { runs: 'everywhere', imports: ['src/trace'], entries: ['step-words-module.ts', 'missing-steps.ts'] },
@@ -49,7 +54,10 @@ export const LAYERS = {
     // entry file, Node's code that loads the store's (the build's shell first step) does not load it.
     entries: ['tab-model/tab-model-state.ts'],
   },
-  'src/ui': { runs: 'page', imports: ['src/store', 'src/service-worker', 'src/lifecycle', 'src/mcp', 'src/providers', 'src/content', 'src/export', 'src/trace'] },
+  'src/ui': {
+    runs: 'page',
+    imports: ['src/store', 'src/service-worker', 'src/lifecycle', 'src/mcp', 'src/providers', 'src/content', 'src/export', 'src/trace'],
+  },
   src: { runs: 'page', imports: ['src/ui', 'src/store', 'src/service-worker', 'src/trace'] },
   'server/shared': { runs: 'web-standard', imports: ['src/trace'] },
   'server/mcp': { runs: 'web-standard', imports: ['server/shared', 'src/trace'] },
@@ -60,7 +68,20 @@ export const LAYERS = {
   // The CLI drives the engine, as the store does.
   'server/cli': {
     runs: 'node',
-    imports: ['server/node', 'server/http', 'server/mcp', 'server/mock-model', 'server/authorization', 'server/shared', 'src/lifecycle', 'src/mcp', 'src/providers', 'src/content', 'src/export', 'src/trace'],
+    imports: [
+      'server/node',
+      'server/http',
+      'server/mcp',
+      'server/mock-model',
+      'server/authorization',
+      'server/shared',
+      'src/lifecycle',
+      'src/mcp',
+      'src/providers',
+      'src/content',
+      'src/export',
+      'src/trace',
+    ],
   },
   server: { runs: 'node', imports: ['server/http', 'server/shared', 'src/trace'] },
 };
@@ -71,7 +92,10 @@ const VIEW_MODULES = ['react', 'react-dom', 'zustand', '@xyflow/react', '@xyflow
 /** What each kind of layer may not import, with why: a package name matches its subpaths too (`react/jsx-runtime`, `fs/promises`). */
 export const MODULES_REFUSED = {
   everywhere: [
-    { modules: NODE_MODULES, why: 'The pure layers also run in the page and the Service Worker: no Node modules. Node-only code goes in server/node or server/cli.' },
+    {
+      modules: NODE_MODULES,
+      why: 'The pure layers also run in the page and the Service Worker: no Node modules. Node-only code goes in server/node or server/cli.',
+    },
     { modules: VIEW_MODULES, why: 'The pure layers import no React, zustand or view library: the store and the UI import them, not the other way round.' },
   ],
   'web-standard': [
@@ -86,8 +110,26 @@ export const MODULES_REFUSED = {
 const NODE_GLOBALS = ['process', 'Buffer', 'global', 'require', 'module', '__dirname', '__filename', 'setImmediate', 'clearImmediate'];
 /** A page's globals and a worker's own (TypeScript's WebWorker library, which tsconfig.web-standard.json uses, declares the latter). */
 const BROWSER_GLOBALS = [
-  'document', 'window', 'self', 'localStorage', 'sessionStorage', 'navigator', 'location', 'history', 'alert',
-  'importScripts', 'postMessage', 'close', 'name', 'origin', 'caches', 'indexedDB', 'addEventListener', 'removeEventListener', 'onmessage', 'onerror',
+  'document',
+  'window',
+  'self',
+  'localStorage',
+  'sessionStorage',
+  'navigator',
+  'location',
+  'history',
+  'alert',
+  'importScripts',
+  'postMessage',
+  'close',
+  'name',
+  'origin',
+  'caches',
+  'indexedDB',
+  'addEventListener',
+  'removeEventListener',
+  'onmessage',
+  'onerror',
 ];
 
 /** The host globals each kind of layer may not name, bare or as a property of `globalThis`. */

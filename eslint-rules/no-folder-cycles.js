@@ -41,7 +41,12 @@ export const noFolderCycles = {
     const check = (node) => {
       const specifier = node.source?.value;
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-      const to = folderOf(path.relative(root, path.resolve(path.dirname(context.filename), specifier)).split(path.sep).join('/'));
+      const to = folderOf(
+        path
+          .relative(root, path.resolve(path.dirname(context.filename), specifier))
+          .split(path.sep)
+          .join('/'),
+      );
       if (!to || to === from) return;
       graph ??= readGraphFor(root, context.filename, context.sourceCode.text);
       const component = graph.componentOf.get(from);

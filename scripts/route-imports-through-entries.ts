@@ -70,7 +70,11 @@ for (const [layer, modules] of missing) addExports(layer, modules);
 const results = await lintLayers(true);
 await ESLint.outputFixes(results);
 const rewritten = results.filter((result) => result.output !== undefined).length;
-const left = results.flatMap((result) => result.messages.filter((message) => message.ruleId === RULE).map((message) => `${result.filePath.slice(ROOT.length + 1)}:${message.line}: ${message.message}`));
+const left = results.flatMap((result) =>
+  result.messages
+    .filter((message) => message.ruleId === RULE)
+    .map((message) => `${result.filePath.slice(ROOT.length + 1)}:${message.line}: ${message.message}`),
+);
 console.log(`${rewritten} files' imports rewritten to entry files; ${[...missing.values()].reduce((sum, modules) => sum + modules.size, 0)} re-exports added.`);
 if (left.length > 0 || leftToPerson.length > 0) {
   console.error([...new Set([...leftToPerson, ...left])].join('\n'));

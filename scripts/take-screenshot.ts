@@ -16,7 +16,13 @@ try {
   await page.locator('.react-flow__node').first().waitFor();
   const target = process.argv[2] ?? 'mcp.tools-call.request';
   for (let press = 0; press < 40; press++) {
-    if ((await page.getByTestId('inspector').getAttribute('data-step-id').catch(() => null)) === target) break;
+    if (
+      (await page
+        .getByTestId('inspector')
+        .getAttribute('data-step-id')
+        .catch(() => null)) === target
+    )
+      break;
     await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(200);
   }

@@ -58,5 +58,7 @@ if (import.meta.env.MODE === 'static-site') {
   void heavyChunksMayRun
     .then(() => import('./service-worker/register-service-worker.ts'))
     .then((module) => module.registerServiceWorker({ embed }))
-    .catch((error: unknown) => updateWorkerStatus({ phase: 'failed', detail: `The in-browser server could not be started (${String(error)}). Reload the page.` }));
+    .catch((error: unknown) =>
+      updateWorkerStatus({ phase: 'failed', detail: `The in-browser server could not be started (${String(error)}). Reload the page.` }),
+    );
 }

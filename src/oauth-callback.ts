@@ -13,14 +13,18 @@ function sendRedirectToExplorer(): void {
   window.history.replaceState(null, '', window.location.pathname);
   const status = document.getElementById('status');
   if (typeof BroadcastChannel !== 'function') {
-    if (status) status.textContent = 'This browser has no BroadcastChannel, so this page cannot hand the answer of the authorization server to the explorer. Use a current browser, or the CLI (npm run trace -- --authorize).';
+    if (status)
+      status.textContent =
+        'This browser has no BroadcastChannel, so this page cannot hand the answer of the authorization server to the explorer. Use a current browser, or the CLI (npm run trace -- --authorize).';
     return;
   }
   const channel = new BroadcastChannel(CALLBACK_CHANNEL);
   const message: CallbackMessage = { type: CALLBACK_CHANNEL, url };
   channel.postMessage(message);
   channel.close();
-  if (status) status.textContent = 'The answer of the authorization server was handed to the explorer’s tab, which takes it if it is waiting for this sign-in. This window closes itself; if it stays open, close it and go back to the explorer.';
+  if (status)
+    status.textContent =
+      'The answer of the authorization server was handed to the explorer’s tab, which takes it if it is waiting for this sign-in. This window closes itself; if it stays open, close it and go back to the explorer.';
   window.close();
 }
 

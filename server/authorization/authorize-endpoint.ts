@@ -17,7 +17,12 @@ import { describeSandboxUrls } from './sandbox-urls.ts';
  * request stays here under a random id, so the form carries nothing the server must trust.
  */
 
-export type AuthorizeContext = { request: Request; store: SandboxStore; place: { origin: string; basePath: string; fault: SandboxFault | undefined }; fetchDocument: typeof fetch };
+export type AuthorizeContext = {
+  request: Request;
+  store: SandboxStore;
+  place: { origin: string; basePath: string; fault: SandboxFault | undefined };
+  fetchDocument: typeof fetch;
+};
 
 const MAX_FORM_BYTES = 4096;
 
@@ -34,23 +39,43 @@ async function showConsent({ request, store, place, fetchDocument }: AuthorizeCo
   const found = await findClient({ clientId, store, origin: place.origin, fetchDocument });
   if (!found.ok) return renderRefusalPage({ status: 400, problem: found.problem });
   if (!redirectUri || !isRegisteredRedirectUri({ registered: found.client.redirectUris, requested: redirectUri })) {
-    return renderRefusalPage({ status: 400, problem: `The redirect_uri ${redirectUri ?? '(none)'} is not one this client registered (${found.client.redirectUris.join(', ')}); codes go only to a registered address, compared exactly (a loopback IP's port aside, RFC 8252 §7.3).` });
+    return renderRefusalPage({
+      status: 400,
+      problem: `The redirect_uri ${redirectUri ?? '(none)'} is not one this client registered (${found.client.redirectUris.join(', ')}); codes go only to a registered address, compared exactly (a loopback IP's port aside, RFC 8252 §7.3).`,
+    });
   }
   const state = query.get('state') ?? undefined;
   const sendBack = (error: string, description: string) =>
     isTrustedBeforeConsent({ redirectUri, place })
       ? redirectWith({ redirectUri, place, values: { error, error_description: description, state } })
-      : renderRefusalPage({ status: 400, problem: `The request was refused with ${error}: ${description} That is shown here, not sent to ${redirectUri}: anyone can publish a client metadata document or register a client naming any address, so the sandbox sends a browser to a client's address only once its user has seen the consent page, or to an address on this machine or this site (RFC 9700 §4.11.2).` });
+      : renderRefusalPage({
+          status: 400,
+          problem: `The request was refused with ${error}: ${description} That is shown here, not sent to ${redirectUri}: anyone can publish a client metadata document or register a client naming any address, so the sandbox sends a browser to a client's address only once its user has seen the consent page, or to an address on this machine or this site (RFC 9700 §4.11.2).`,
+        });
   if (query.get('response_type') !== 'code') return sendBack('unsupported_response_type', 'Only response_type=code (the authorization code flow) is served.');
   const codeChallenge = query.get('code_challenge') ?? '';
-  if (query.get('code_challenge_method') !== 'S256' || !isCodeChallenge(codeChallenge)) return sendBack('invalid_request', 'PKCE is required: code_challenge (a base64url SHA-256 of the verifier) with code_challenge_method=S256.');
+  if (query.get('code_challenge_method') !== 'S256' || !isCodeChallenge(codeChallenge))
+    return sendBack('invalid_request', 'PKCE is required: code_challenge (a base64url SHA-256 of the verifier) with code_challenge_method=S256.');
   const expectedResource = describeSandboxUrls(place).resource;
   const resource = query.get('resource');
-  if (resource !== expectedResource) return sendBack('invalid_target', `The resource indicator (RFC 8707) must name the protected endpoint, ${expectedResource}; it was ${resource ?? 'missing'}.`);
+  if (resource !== expectedResource)
+    return sendBack(
+      'invalid_target',
+      `The resource indicator (RFC 8707) must name the protected endpoint, ${expectedResource}; it was ${resource ?? 'missing'}.`,
+    );
   const scopes = (query.get('scope') ?? TOOLS_SCOPE).split(' ').filter((scope) => scope !== '');
   const unknown = scopes.filter((scope) => !(SANDBOX_SCOPES as readonly string[]).includes(scope));
   if (unknown.length > 0) return sendBack('invalid_scope', `Unknown scope ${unknown.join(' ')}; this server knows ${SANDBOX_SCOPES.join(' ')}.`);
-  const pending: AuthorizationRequest = { fault: place.fault, clientId, clientName: found.client.clientName, redirectUri, state, codeChallenge, resource, scopes };
+  const pending: AuthorizationRequest = {
+    fault: place.fault,
+    clientId,
+    clientName: found.client.clientName,
+    redirectUri,
+    state,
+    codeChallenge,
+    resource,
+    scopes,
+  };
   const consentId = createOpaqueValue();
   store.consents.set(consentId, pending, store.limits.consentLifetimeMs);
   return renderConsentPage({ consentId, request: pending, formPath: describeSandboxUrls(place).authorizationEndpoint });
@@ -63,19 +88,29 @@ async function answerConsent({ request, store, place }: AuthorizeContext): Promi
   const pending = store.consents.get(consentId);
   // One answer per consent page: a second POST of the same form finds nothing.
   store.consents.delete(consentId);
-  if (!pending || pending.fault !== place.fault) return renderRefusalPage({ status: 400, problem: 'This consent page is unknown or has expired (each lasts 10 minutes and takes one answer).' });
+  if (!pending || pending.fault !== place.fault)
+    return renderRefusalPage({ status: 400, problem: 'This consent page is unknown or has expired (each lasts 10 minutes and takes one answer).' });
   const decision = form.get('decision');
-  if (decision !== 'approve') return redirectWith({ redirectUri: pending.redirectUri, place, values: { error: 'access_denied', error_description: 'The user denied the request on the consent page.', state: pending.state } });
+  if (decision !== 'approve')
+    return redirectWith({
+      redirectUri: pending.redirectUri,
+      place,
+      values: { error: 'access_denied', error_description: 'The user denied the request on the consent page.', state: pending.state },
+    });
   const code = createOpaqueValue();
-  store.codes.set(code, {
-    fault: pending.fault,
-    clientId: pending.clientId,
-    resource: pending.resource,
-    scopes: pending.scopes,
-    redirectUri: pending.redirectUri,
-    // pkce-mismatch: the challenge kept is not the one the client sent, as if it had been altered on the way, so the real check fails.
-    codeChallenge: pending.fault === 'pkce-mismatch' ? alterChallenge(pending.codeChallenge) : pending.codeChallenge,
-  }, store.limits.codeLifetimeMs);
+  store.codes.set(
+    code,
+    {
+      fault: pending.fault,
+      clientId: pending.clientId,
+      resource: pending.resource,
+      scopes: pending.scopes,
+      redirectUri: pending.redirectUri,
+      // pkce-mismatch: the challenge kept is not the one the client sent, as if it had been altered on the way, so the real check fails.
+      codeChallenge: pending.fault === 'pkce-mismatch' ? alterChallenge(pending.codeChallenge) : pending.codeChallenge,
+    },
+    store.limits.codeLifetimeMs,
+  );
   // state-mismatch: the redirect carries a state the client never sent, which it must refuse.
   const state = pending.fault === 'state-mismatch' ? `${pending.state ?? ''}-not-yours` : pending.state;
   return redirectWith({ redirectUri: pending.redirectUri, place, values: { code, state } });
@@ -96,7 +131,15 @@ function alterChallenge(challenge: string): string {
 }
 
 /** The redirect back to the client, with iss (RFC 9207) so a client can tell which server answered. */
-function redirectWith({ redirectUri, place, values }: { redirectUri: string; place: AuthorizeContext['place']; values: Record<string, string | undefined> }): Response {
+function redirectWith({
+  redirectUri,
+  place,
+  values,
+}: {
+  redirectUri: string;
+  place: AuthorizeContext['place'];
+  values: Record<string, string | undefined>;
+}): Response {
   const target = new URL(redirectUri);
   for (const [name, value] of Object.entries(values)) if (value !== undefined) target.searchParams.set(name, value);
   target.searchParams.set('iss', describeAuthorizationServer(place).issuer);

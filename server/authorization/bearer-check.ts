@@ -24,20 +24,39 @@ export async function checkBearerToken({ request, store, place }: { request: Req
   const urls = describeSandboxUrls(place);
   // The order clients expect to see: the error and the scope it needs first, then where to look, then the words.
   const challenge = (parameters: [string, string][]) => `Bearer ${parameters.map(([name, value]) => `${name}=${quoteHeaderParameter(value)}`).join(', ')}`;
-  const refuse = (status: number, error: string | undefined, description: string, scope = TOOLS_SCOPE) => oauthError(status, error ?? 'invalid_token', description, {
-    'www-authenticate': challenge(error
-      ? [['error', error], ['scope', scope], ['resource_metadata', urls.resourceMetadata], ['error_description', description]]
-      : [['resource_metadata', urls.resourceMetadata], ['scope', scope]]),
-  });
-  if (new URL(request.url).searchParams.has('access_token')) return oauthError(400, 'invalid_request', 'A token in the URL is refused (it would be kept in logs and history): send it in the Authorization header.');
+  const refuse = (status: number, error: string | undefined, description: string, scope = TOOLS_SCOPE) =>
+    oauthError(status, error ?? 'invalid_token', description, {
+      'www-authenticate': challenge(
+        error
+          ? [
+              ['error', error],
+              ['scope', scope],
+              ['resource_metadata', urls.resourceMetadata],
+              ['error_description', description],
+            ]
+          : [
+              ['resource_metadata', urls.resourceMetadata],
+              ['scope', scope],
+            ],
+      ),
+    });
+  if (new URL(request.url).searchParams.has('access_token'))
+    return oauthError(400, 'invalid_request', 'A token in the URL is refused (it would be kept in logs and history): send it in the Authorization header.');
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
-  if (!match) return refuse(401, undefined, 'This endpoint needs an OAuth access token: send Authorization: Bearer <token>. The challenge names where to find the authorization server.');
+  if (!match)
+    return refuse(
+      401,
+      undefined,
+      'This endpoint needs an OAuth access token: send Authorization: Bearer <token>. The challenge names where to find the authorization server.',
+    );
   const grant = store.accessTokens.peek(match[1]!);
   if (!grant) return refuse(401, 'invalid_token', 'The access token is unknown to this server (tokens live in memory and are forgotten when it restarts).');
   if (grant.expiresAt <= store.now()) return refuse(401, 'invalid_token', 'The access token expired. Use the refresh token for a new one.');
-  if (grant.resource !== urls.resource) return refuse(401, 'invalid_token', `The access token was issued for another resource, ${grant.resource}, not for ${urls.resource}.`);
-  if (!grant.scopes.includes(TOOLS_SCOPE)) return refuse(403, 'insufficient_scope', `The access token lacks the scope ${TOOLS_SCOPE}, which every request here needs.`);
+  if (grant.resource !== urls.resource)
+    return refuse(401, 'invalid_token', `The access token was issued for another resource, ${grant.resource}, not for ${urls.resource}.`);
+  if (!grant.scopes.includes(TOOLS_SCOPE))
+    return refuse(403, 'insufficient_scope', `The access token lacks the scope ${TOOLS_SCOPE}, which every request here needs.`);
   if (!grant.scopes.includes(ADMIN_SCOPE) && (await callsPrivilegedTool(request))) {
     return refuse(403, 'insufficient_scope', `The tool ${PRIVILEGED_TOOL_NAME} needs the scope ${ADMIN_SCOPE} as well.`, `${TOOLS_SCOPE} ${ADMIN_SCOPE}`);
   }

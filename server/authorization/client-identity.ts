@@ -50,14 +50,30 @@ export function isClientMetadataUrl(clientId: string): boolean {
 /** RFC 7591 §3: registers a public client (no secret: PKCE protects its codes) and answers 201 with what was registered. */
 export async function registerClient({ request, store, origin }: { request: Request; store: SandboxStore; origin: string }): Promise<Response> {
   const read = await readBoundedBody(request, MAX_CLIENT_DOCUMENT_BYTES);
-  if (read.kind !== 'text') return oauthError(400, 'invalid_client_metadata', `The registration body could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.`);
+  if (read.kind !== 'text')
+    return oauthError(400, 'invalid_client_metadata', `The registration body could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.`);
   const { text } = read;
-  if (exceedsJsonNesting(text)) return oauthError(400, 'invalid_client_metadata', `The client metadata nests arrays and objects more than ${MAX_JSON_NESTING} levels deep; no client metadata does, and this server reads no deeper.`);
+  if (exceedsJsonNesting(text))
+    return oauthError(
+      400,
+      'invalid_client_metadata',
+      `The client metadata nests arrays and objects more than ${MAX_JSON_NESTING} levels deep; no client metadata does, and this server reads no deeper.`,
+    );
   const parsed = ClientMetadataSchema.safeParse(parseJson(text));
-  if (!parsed.success) return oauthError(400, 'invalid_client_metadata', `The client metadata is not what RFC 7591 asks for: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`);
+  if (!parsed.success)
+    return oauthError(
+      400,
+      'invalid_client_metadata',
+      `The client metadata is not what RFC 7591 asks for: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`,
+    );
   const problem = parsed.data.redirect_uris.map((uri) => findRedirectUriProblem({ uri, origin })).find((found) => found !== undefined);
   if (problem) return oauthError(400, 'invalid_redirect_uri', problem);
-  const client: RegisteredClient = { clientId: createOpaqueValue(), clientName: parsed.data.client_name, redirectUris: parsed.data.redirect_uris, issuedAt: Math.floor(store.now() / 1000) };
+  const client: RegisteredClient = {
+    clientId: createOpaqueValue(),
+    clientName: parsed.data.client_name,
+    redirectUris: parsed.data.redirect_uris,
+    issuedAt: Math.floor(store.now() / 1000),
+  };
   store.clients.set(client.clientId, client);
   return sandboxJson(201, {
     client_id: client.clientId,
@@ -75,11 +91,25 @@ export async function registerClient({ request, store, origin }: { request: Requ
 export type ClientLookup = { ok: true; client: RegisteredClient } | { ok: false; problem: string };
 
 /** The client a client_id names: its metadata document, fetched now, or a client registered here. */
-export async function findClient({ clientId, store, origin, fetchDocument }: { clientId: string; store: SandboxStore; origin: string; fetchDocument: typeof fetch }): Promise<ClientLookup> {
+export async function findClient({
+  clientId,
+  store,
+  origin,
+  fetchDocument,
+}: {
+  clientId: string;
+  store: SandboxStore;
+  origin: string;
+  fetchDocument: typeof fetch;
+}): Promise<ClientLookup> {
   if (isClientMetadataUrl(clientId)) return fetchClientMetadataDocument({ clientId, origin, fetchDocument });
   const registered = store.clients.get(clientId);
   if (registered) return { ok: true, client: registered };
-  return { ok: false, problem: 'This client_id is not registered here (registrations live in memory and are forgotten when the server restarts), and it is not the https URL of a client metadata document.' };
+  return {
+    ok: false,
+    problem:
+      'This client_id is not registered here (registrations live in memory and are forgotten when the server restarts), and it is not the https URL of a client metadata document.',
+  };
 }
 
 /**
@@ -87,21 +117,46 @@ export async function findClient({ clientId, store, origin, fetchDocument }: { c
  * bound, and only its client_id, name and redirect URIs are used. The document must name
  * itself, or any page could claim to be another client.
  */
-async function fetchClientMetadataDocument({ clientId, origin, fetchDocument }: { clientId: string; origin: string; fetchDocument: typeof fetch }): Promise<ClientLookup> {
+async function fetchClientMetadataDocument({
+  clientId,
+  origin,
+  fetchDocument,
+}: {
+  clientId: string;
+  origin: string;
+  fetchDocument: typeof fetch;
+}): Promise<ClientLookup> {
   let response: Response;
   try {
-    response = await fetchDocument(clientId, { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(CLIENT_DOCUMENT_TIMEOUT_MS) });
+    response = await fetchDocument(clientId, {
+      headers: { accept: 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(CLIENT_DOCUMENT_TIMEOUT_MS),
+    });
   } catch (error) {
-    return { ok: false, problem: `The client metadata document at ${clientId} could not be fetched (${error instanceof Error ? error.message : String(error)}); a redirect is not followed.` };
+    return {
+      ok: false,
+      problem: `The client metadata document at ${clientId} could not be fetched (${error instanceof Error ? error.message : String(error)}); a redirect is not followed.`,
+    };
   }
   if (response.status !== 200) return { ok: false, problem: `The client metadata document at ${clientId} answered HTTP ${response.status}, not 200.` };
   const read = await readBoundedBody(response, MAX_CLIENT_DOCUMENT_BYTES);
-  if (read.kind !== 'text') return { ok: false, problem: `The client metadata document at ${clientId} could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.` };
+  if (read.kind !== 'text')
+    return { ok: false, problem: `The client metadata document at ${clientId} could not be read, or is over ${MAX_CLIENT_DOCUMENT_BYTES} bytes.` };
   const { text } = read;
-  if (exceedsJsonNesting(text)) return { ok: false, problem: `The client metadata document at ${clientId} nests arrays and objects more than ${MAX_JSON_NESTING} levels deep; no client metadata does, and this server reads no deeper.` };
+  if (exceedsJsonNesting(text))
+    return {
+      ok: false,
+      problem: `The client metadata document at ${clientId} nests arrays and objects more than ${MAX_JSON_NESTING} levels deep; no client metadata does, and this server reads no deeper.`,
+    };
   const parsed = ClientMetadataDocumentSchema.safeParse(parseJson(text));
-  if (!parsed.success) return { ok: false, problem: `The client metadata document at ${clientId} is not client metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.` };
-  if (parsed.data.client_id !== clientId) return { ok: false, problem: `The client metadata document at ${clientId} names another client_id, ${parsed.data.client_id}.` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      problem: `The client metadata document at ${clientId} is not client metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`,
+    };
+  if (parsed.data.client_id !== clientId)
+    return { ok: false, problem: `The client metadata document at ${clientId} names another client_id, ${parsed.data.client_id}.` };
   const problem = parsed.data.redirect_uris.map((uri) => findRedirectUriProblem({ uri, origin })).find((found) => found !== undefined);
   if (problem) return { ok: false, problem: `The client metadata document at ${clientId} lists a redirect URI the server will not use: ${problem}` };
   return { ok: true, client: { clientId, clientName: parsed.data.client_name, redirectUris: parsed.data.redirect_uris, issuedAt: 0 } };

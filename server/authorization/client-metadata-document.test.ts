@@ -20,7 +20,7 @@ describe('isRegisteredRedirectUri', () => {
 });
 
 describe('describeClientMetadataDocument', () => {
-  it('names itself under the site\'s folder', () => {
+  it("names itself under the site's folder", () => {
     const document = describeClientMetadataDocument({ origin: 'https://user.github.io', basePath: '/explorer/' });
     expect(document.client_id).toBe('https://user.github.io/explorer/oauth/client-metadata.json');
     expect(document.redirect_uris[0]).toBe('https://user.github.io/explorer/oauth-callback.html');

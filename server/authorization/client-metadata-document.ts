@@ -43,7 +43,14 @@ export function isRegisteredRedirectUri({ registered, requested }: { registered:
   return registered.some((uri) => {
     try {
       const listed = new URL(uri);
-      return listed.protocol === 'http:' && listed.hostname === asked.hostname && listed.pathname === asked.pathname && listed.search === asked.search && listed.hash === '' && asked.hash === '';
+      return (
+        listed.protocol === 'http:' &&
+        listed.hostname === asked.hostname &&
+        listed.pathname === asked.pathname &&
+        listed.search === asked.search &&
+        listed.hash === '' &&
+        asked.hash === ''
+      );
     } catch {
       return false;
     }

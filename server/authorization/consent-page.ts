@@ -9,7 +9,8 @@ import { escapeMarkup } from '../../src/trace/index.ts';
  * the state) is escaped before it is written, so a hostile client_name is shown as text.
  */
 
-export const CONSENT_STYLE = 'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#1f2937}dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere;font-family:ui-monospace,monospace;font-size:14px}.note{background:#fef3c7;padding:.5rem .75rem;border-radius:.375rem}button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem}';
+export const CONSENT_STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#1f2937}dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere;font-family:ui-monospace,monospace;font-size:14px}.note{background:#fef3c7;padding:.5rem .75rem;border-radius:.375rem}button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem}';
 /** The CSP hash of CONSENT_STYLE (consent-page.test.ts recomputes it, so the two cannot drift apart). */
 export const CONSENT_STYLE_HASH = 'sha256-vIx1tPq/X49HjeJPIpoZdV3wvvvWKVLdXaitazy02oY=';
 
@@ -38,7 +39,9 @@ function writeDocument(title: string, body: string): string {
 
 export function renderConsentPage({ consentId, request, formPath }: { consentId: string; request: AuthorizationRequest; formPath: string }): Response {
   const name = request.clientName ?? request.clientId;
-  const fault = request.fault ? `<p class="note">Failure switch on: <strong>${escapeMarkup(request.fault)}</strong>. This flow breaks one check on purpose.</p>` : '';
+  const fault = request.fault
+    ? `<p class="note">Failure switch on: <strong>${escapeMarkup(request.fault)}</strong>. This flow breaks one check on purpose.</p>`
+    : '';
   const body = `<h1>Authorize ${escapeMarkup(name)}?</h1>
 <p class="note">This is the MCP Lifecycle Explorer's built-in authorization sandbox: no account, and its codes and tokens guard nothing but the sandbox, so the explorer may show them.</p>${fault}
 <dl><dt>Client</dt><dd>${escapeMarkup(name)}</dd><dt>client_id</dt><dd>${escapeMarkup(request.clientId)}</dd><dt>Sends you back to</dt><dd>${escapeMarkup(request.redirectUri)}</dd><dt>For the resource</dt><dd>${escapeMarkup(request.resource)}</dd><dt>Scopes</dt><dd>${escapeMarkup(request.scopes.join(' '))}</dd></dl>

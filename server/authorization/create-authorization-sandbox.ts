@@ -47,7 +47,11 @@ const ROUTE_METHODS: Record<Exclude<SandboxRoute['kind'], 'protected-mcp'>, { al
 };
 
 function answerNotFound(pathname: string): Response {
-  return oauthError(404, 'not_found', `Nothing at ${pathname}. The sandbox's authorization server is at /oauth (and /oauth/fault/NAME for ${SANDBOX_FAULTS.join(', ')}).`);
+  return oauthError(
+    404,
+    'not_found',
+    `Nothing at ${pathname}. The sandbox's authorization server is at /oauth (and /oauth/fault/NAME for ${SANDBOX_FAULTS.join(', ')}).`,
+  );
 }
 
 /** 405 with Allow for a method the route does not take: the consent endpoint as a page (a browser reads it), the others as an OAuth error. /mcp/protected is the MCP handler's to answer. */
@@ -116,5 +120,7 @@ function readQueryFault(request: Request): { ok: true; fault: SandboxFault | und
   const value = new URL(request.url).searchParams.get('fault');
   if (value === null) return { ok: true, fault: undefined };
   const parsed = SandboxFaultSchema.safeParse(value);
-  return parsed.success ? { ok: true, fault: parsed.data } : { ok: false, problem: `No failure switch is called ${value}. The switches are ${SANDBOX_FAULTS.join(', ')}.` };
+  return parsed.success
+    ? { ok: true, fault: parsed.data }
+    : { ok: false, problem: `No failure switch is called ${value}. The switches are ${SANDBOX_FAULTS.join(', ')}.` };
 }

@@ -55,7 +55,8 @@ export function findSandboxRoute(pathname: string): SandboxRoute | undefined {
   if (pathname === `${PROTECTED_RESOURCE_WELL_KNOWN}${PROTECTED_MCP_PATH}`) return { kind: 'resource-metadata' };
   // RFC 8414 first, then both OpenID Connect discovery forms, as the MCP spec's probe order has them.
   for (const prefix of [AUTHORIZATION_SERVER_WELL_KNOWN, OPENID_CONFIGURATION_WELL_KNOWN]) {
-    if (pathname.startsWith(`${prefix}/`) && isIssuerPath(pathname.slice(prefix.length))) return { kind: 'authorization-server-metadata', issuerPath: pathname.slice(prefix.length) };
+    if (pathname.startsWith(`${prefix}/`) && isIssuerPath(pathname.slice(prefix.length)))
+      return { kind: 'authorization-server-metadata', issuerPath: pathname.slice(prefix.length) };
   }
   const endpoint = /^(.*)\/(authorize|token|register|\.well-known\/openid-configuration)$/.exec(pathname);
   if (!endpoint || !isIssuerPath(endpoint[1]!)) return undefined;

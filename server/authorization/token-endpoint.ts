@@ -18,7 +18,8 @@ export type TokenContext = { request: Request; store: SandboxStore; place: Place
 const MAX_FORM_BYTES = 8192;
 
 export async function serveToken({ request, store, place }: TokenContext): Promise<Response> {
-  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return oauthError(400, 'invalid_request', 'The token request must be an application/x-www-form-urlencoded form (RFC 6749 §4.1.3).');
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
+    return oauthError(400, 'invalid_request', 'The token request must be an application/x-www-form-urlencoded form (RFC 6749 §4.1.3).');
   const read = await readBoundedBody(request, MAX_FORM_BYTES);
   if (read.kind !== 'text') return oauthError(400, 'invalid_request', `The token request could not be read, or is over ${MAX_FORM_BYTES} bytes.`);
   const form = new URLSearchParams(read.text);
@@ -34,16 +35,20 @@ async function redeemCode({ form, store, place }: { form: URLSearchParams; store
   // A code works once, whatever the outcome, so one that leaked cannot be tried again.
   store.codes.delete(codeValue);
   if (!code || code.fault !== place.fault) return oauthError(400, 'invalid_grant', 'The authorization code is unknown or was already used.');
-  if (code.expiresAt <= store.now()) return oauthError(400, 'invalid_grant', `The authorization code expired (codes last ${Math.round(store.limits.codeLifetimeMs / 1000)} s).`);
+  if (code.expiresAt <= store.now())
+    return oauthError(400, 'invalid_grant', `The authorization code expired (codes last ${Math.round(store.limits.codeLifetimeMs / 1000)} s).`);
   const clientId = form.get('client_id');
   if (!clientId) return oauthError(400, 'invalid_request', 'client_id is required: this server issues no client secrets, so the form names the client.');
   if (clientId !== code.clientId) return oauthError(400, 'invalid_grant', 'The authorization code was issued to another client.');
-  if (form.get('redirect_uri') !== code.redirectUri) return oauthError(400, 'invalid_grant', 'redirect_uri differs from the one the authorization request named.');
+  if (form.get('redirect_uri') !== code.redirectUri)
+    return oauthError(400, 'invalid_grant', 'redirect_uri differs from the one the authorization request named.');
   const resource = form.get('resource') ?? code.resource;
-  if (resource !== code.resource) return oauthError(400, 'invalid_target', `The resource ${resource} is not the one the code was issued for, ${code.resource}.`);
+  if (resource !== code.resource)
+    return oauthError(400, 'invalid_target', `The resource ${resource} is not the one the code was issued for, ${code.resource}.`);
   const verifier = form.get('code_verifier');
   if (!verifier) return oauthError(400, 'invalid_request', 'code_verifier is required: PKCE is not optional here.');
-  if (!(await matchesCodeChallenge({ verifier, challenge: code.codeChallenge }))) return oauthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge of the authorization request.');
+  if (!(await matchesCodeChallenge({ verifier, challenge: code.codeChallenge })))
+    return oauthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge of the authorization request.');
   let scopes = code.scopes;
   // missing-scope: a client's first token lacks mcp:tools, so the MCP endpoint asks for step-up.
   if (place.fault === 'missing-scope' && !store.shortScopeClients.get(code.clientId)) {
@@ -56,13 +61,19 @@ async function redeemCode({ form, store, place }: { form: URLSearchParams; store
 function redeemRefreshToken({ form, store, place }: { form: URLSearchParams; store: SandboxStore; place: Place }): Response {
   const value = form.get('refresh_token') ?? '';
   const grant = store.refreshTokens.get(value);
-  if (!grant || grant.fault !== place.fault) return oauthError(400, 'invalid_grant', 'The refresh token is unknown, expired or already used (each is replaced by the next).');
+  if (!grant || grant.fault !== place.fault)
+    return oauthError(400, 'invalid_grant', 'The refresh token is unknown, expired or already used (each is replaced by the next).');
   if (form.get('client_id') !== grant.clientId) return oauthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
   const resource = form.get('resource') ?? grant.resource;
   if (resource !== grant.resource) return oauthError(400, 'invalid_target', `The resource ${resource} is not the one the grant is for, ${grant.resource}.`);
   const asked = (form.get('scope') ?? '').split(' ').filter((scope) => scope !== '');
   const wider = asked.filter((scope) => !grant.scopes.includes(scope));
-  if (wider.length > 0) return oauthError(400, 'invalid_scope', `A refresh cannot widen the grant (RFC 6749 §6): ${wider.join(' ')} was not granted. Ask for it with a new authorization request.`);
+  if (wider.length > 0)
+    return oauthError(
+      400,
+      'invalid_scope',
+      `A refresh cannot widen the grant (RFC 6749 §6): ${wider.join(' ')} was not granted. Ask for it with a new authorization request.`,
+    );
   store.refreshTokens.delete(value);
   return issueTokens({ grant: { ...grant, scopes: asked.length > 0 ? asked : grant.scopes }, store, place, fromCode: false });
 }
@@ -76,7 +87,13 @@ function issueTokens({ grant, store, place, fromCode }: { grant: Grant; store: S
   const audience = place.fault === 'wrong-resource' ? describeOtherResource(place) : grant.resource;
   store.accessTokens.set(accessToken, { ...grant, resource: audience }, lifetimeMs);
   store.refreshTokens.set(refreshToken, grant, store.limits.refreshTokenLifetimeMs);
-  return sandboxJson(200, { access_token: accessToken, token_type: 'Bearer', expires_in: Math.floor(lifetimeMs / 1000), refresh_token: refreshToken, scope: grant.scopes.join(' ') });
+  return sandboxJson(200, {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: Math.floor(lifetimeMs / 1000),
+    refresh_token: refreshToken,
+    scope: grant.scopes.join(' '),
+  });
 }
 
 /** The audience of a wrong-resource token: the toolbox endpoint beside the protected one, a real resource but not this one. */

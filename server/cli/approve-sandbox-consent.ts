@@ -17,7 +17,9 @@ export async function approveSandboxConsent({ authorizationUrl, signal }: { auth
   const page = await fetch(authorizationUrl, { redirect: 'manual', ...(signal ? { signal } : {}) });
   const html = await page.text();
   if (page.headers.get(SANDBOX_HEADER) !== SANDBOX_HEADER_VALUE) {
-    throw new Error(`${authorizationUrl} is not the built-in sandbox's consent page (no ${SANDBOX_HEADER} header), so it is not approved automatically: open it in a browser.`);
+    throw new Error(
+      `${authorizationUrl} is not the built-in sandbox's consent page (no ${SANDBOX_HEADER} header), so it is not approved automatically: open it in a browser.`,
+    );
   }
   const sentBack = page.headers.get('location');
   // The sandbox refused the request itself and sends the browser back with an error (RFC 6749 §4.1.2.1): a browser follows, so the host reads it.
@@ -38,6 +40,7 @@ export async function approveSandboxConsent({ authorizationUrl, signal }: { auth
   });
   await answer.body?.cancel();
   const location = answer.headers.get('location');
-  if (answer.status !== 302 || location === null) throw new Error(`the sandbox answered the approval with HTTP ${answer.status}, not a redirect back to the explorer.`);
+  if (answer.status !== 302 || location === null)
+    throw new Error(`the sandbox answered the approval with HTTP ${answer.status}, not a redirect back to the explorer.`);
   return new URL(location, action).toString();
 }

@@ -50,7 +50,9 @@ async function readPrivateKey(file: string, algorithm: string | undefined): Prom
   try {
     pem = await readFile(file, 'utf8');
   } catch (error) {
-    return { error: `--private-key-file ${file} could not be read (${error instanceof Error ? error.message : String(error)}): give the path of the machine client's PKCS#8 PEM key.` };
+    return {
+      error: `--private-key-file ${file} could not be read (${error instanceof Error ? error.message : String(error)}): give the path of the machine client's PKCS#8 PEM key.`,
+    };
   }
   let chosen: string | undefined;
   try {
@@ -65,9 +67,17 @@ async function readPrivateKey(file: string, algorithm: string | undefined): Prom
 type MachineClient = NonNullable<AuthorizationSettings['machineClient']>;
 
 /** --grant enterprise: the IdP's token endpoint and the user's ID token, which comes from the environment only. */
-function readEnterpriseFlags({ idpTokenEndpoint, idpClientId, idToken }: { idpTokenEndpoint: string | undefined; idpClientId: string | undefined; idToken: string | undefined }): NonNullable<MachineClient['enterprise']> | { error: string } {
-  if (idpTokenEndpoint === undefined) return { error: '--grant enterprise needs the identity provider\'s token endpoint: add --idp-token-endpoint URL.' };
-  if (!idToken) return { error: '--grant enterprise needs the user\'s ID token from the identity provider in OAUTH_IDP_ID_TOKEN (never on the command line).' };
+function readEnterpriseFlags({
+  idpTokenEndpoint,
+  idpClientId,
+  idToken,
+}: {
+  idpTokenEndpoint: string | undefined;
+  idpClientId: string | undefined;
+  idToken: string | undefined;
+}): NonNullable<MachineClient['enterprise']> | { error: string } {
+  if (idpTokenEndpoint === undefined) return { error: "--grant enterprise needs the identity provider's token endpoint: add --idp-token-endpoint URL." };
+  if (!idToken) return { error: "--grant enterprise needs the user's ID token from the identity provider in OAUTH_IDP_ID_TOKEN (never on the command line)." };
   return { idToken, idpTokenEndpoint, ...(idpClientId !== undefined ? { idpClientId } : {}) };
 }
 
@@ -84,19 +94,26 @@ export async function readMachineClientFlags(input: {
 }): Promise<{ machineClient?: MachineClient } | { error: string }> {
   const { grant = 'code', clientId, privateKeyFile, privateKeyAlg, authorize, clientSecret } = input;
   if (!GRANTS.includes(grant)) return { error: `--grant is one of ${GRANTS.join(', ')}, not "${grant}".` };
-  if (grant !== 'enterprise' && (input.idpTokenEndpoint !== undefined || input.idpClientId !== undefined)) return { error: '--idp-token-endpoint and --idp-client-id are for enterprise-managed authorization: add --grant enterprise.' };
+  if (grant !== 'enterprise' && (input.idpTokenEndpoint !== undefined || input.idpClientId !== undefined))
+    return { error: '--idp-token-endpoint and --idp-client-id are for enterprise-managed authorization: add --grant enterprise.' };
   if (grant === 'code') {
-    if (privateKeyFile !== undefined || privateKeyAlg !== undefined) return { error: '--private-key-file and --private-key-alg are for a machine client: add --grant client-credentials.' };
+    if (privateKeyFile !== undefined || privateKeyAlg !== undefined)
+      return { error: '--private-key-file and --private-key-alg are for a machine client: add --grant client-credentials.' };
     return {};
   }
   if (!authorize) return { error: `--grant ${grant} is for the authorization flow: add --authorize.` };
-  if (clientId === undefined) return { error: `--grant ${grant} needs the client's id, registered with the authorization server beforehand: add --client-id ID.` };
+  if (clientId === undefined)
+    return { error: `--grant ${grant} needs the client's id, registered with the authorization server beforehand: add --client-id ID.` };
   if (grant === 'enterprise') {
     const enterprise = readEnterpriseFlags({ idpTokenEndpoint: input.idpTokenEndpoint, idpClientId: input.idpClientId, idToken: input.idToken });
     if ('error' in enterprise) return enterprise;
     return { machineClient: { clientId, ...(clientSecret ? { clientSecret } : {}), enterprise } };
   }
-  if (privateKeyFile === undefined && !clientSecret) return { error: '--grant client-credentials needs the machine client\'s secret in OAUTH_CLIENT_SECRET (client_secret_basic) or its key with --private-key-file (private_key_jwt).' };
+  if (privateKeyFile === undefined && !clientSecret)
+    return {
+      error:
+        "--grant client-credentials needs the machine client's secret in OAUTH_CLIENT_SECRET (client_secret_basic) or its key with --private-key-file (private_key_jwt).",
+    };
   if (privateKeyFile === undefined) return { machineClient: { clientId, ...(clientSecret ? { clientSecret } : {}) } };
   const privateKey = await readPrivateKey(privateKeyFile, privateKeyAlg);
   if ('error' in privateKey) return privateKey;

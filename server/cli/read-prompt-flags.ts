@@ -6,9 +6,15 @@ import type { PromptChoice } from '../../src/lifecycle/index.ts';
  * into what the engine takes, or one sentence on what is wrong.
  */
 
-export function readPromptFlags({ prompt, promptArg = [] }: { prompt: string | undefined; promptArg?: string[] }): { prompt?: PromptChoice } | { error: string } {
+export function readPromptFlags({
+  prompt,
+  promptArg = [],
+}: {
+  prompt: string | undefined;
+  promptArg?: string[];
+}): { prompt?: PromptChoice } | { error: string } {
   if (prompt === undefined) return promptArg.length > 0 ? { error: '--prompt-arg gives an argument of a prompt: name the prompt with --prompt NAME.' } : {};
-  if (prompt.trim() === '') return { error: '--prompt needs the name of one of the server\'s prompts.' };
+  if (prompt.trim() === '') return { error: "--prompt needs the name of one of the server's prompts." };
   const args: Record<string, string> = {};
   for (const text of promptArg) {
     const equals = text.indexOf('=');

@@ -49,7 +49,8 @@ export function readServerFlags(flags: ServerFlags): ServerChoice | { error: str
   const marked = readHeaders(flags.secretHeader ?? [], true);
   if ('error' in marked) return marked;
   const mcpHeaders = [...plain.headers, ...marked.headers];
-  if (mcpHeaders.length > 0 && flags.server === undefined) return { error: '--header is for a server named with --server: the built-in server needs no headers.' };
+  if (mcpHeaders.length > 0 && flags.server === undefined)
+    return { error: '--header is for a server named with --server: the built-in server needs no headers.' };
   const problems = checkMcpHeaders(mcpHeaders);
   if (problems.length > 0) return { error: problems.join(' ') };
   return { mcpUrl: flags.server, era, mcpHeaders };

@@ -1,5 +1,12 @@
 import type { ProviderMcpOptions } from '../../src/lifecycle/index.ts';
-import { APPROVAL_DECISIONS, APPROVAL_POLICIES, isProviderMcpWire, PROVIDER_MCP_WIRES, type ApprovalDecision, type ApprovalPolicy } from '../../src/trace/index.ts';
+import {
+  APPROVAL_DECISIONS,
+  APPROVAL_POLICIES,
+  isProviderMcpWire,
+  PROVIDER_MCP_WIRES,
+  type ApprovalDecision,
+  type ApprovalPolicy,
+} from '../../src/trace/index.ts';
 import { MCP_TOPOLOGIES, type McpTopology } from '../../src/trace/index.ts';
 
 /**
@@ -42,14 +49,23 @@ export function readTopologyFlags(input: {
   const topology = input.twin ? 'provider' : (input.topology ?? input.scenarioTopology ?? 'host');
   if (!isOneOf(MCP_TOPOLOGIES, topology)) return { error: `--topology is host or provider, not "${topology}".` };
   const { requireApproval, approval } = input;
-  if (requireApproval !== undefined && !isOneOf<ApprovalPolicy>(APPROVAL_POLICIES, requireApproval)) return { error: `--require-approval is always or never, not "${requireApproval}".` };
-  if (approval !== undefined && !isOneOf<ApprovalDecision>(APPROVAL_DECISIONS, approval)) return { error: `--approval is approve or deny (the answer at the provider's approval gate), not "${approval}".` };
+  if (requireApproval !== undefined && !isOneOf<ApprovalPolicy>(APPROVAL_POLICIES, requireApproval))
+    return { error: `--require-approval is always or never, not "${requireApproval}".` };
+  if (approval !== undefined && !isOneOf<ApprovalDecision>(APPROVAL_DECISIONS, approval))
+    return { error: `--approval is approve or deny (the answer at the provider's approval gate), not "${approval}".` };
   if (topology === 'host') {
-    if (requireApproval !== undefined || approval !== undefined) return { error: '--require-approval and --approval are for provider-side MCP: add --topology provider.' };
+    if (requireApproval !== undefined || approval !== undefined)
+      return { error: '--require-approval and --approval are for provider-side MCP: add --topology provider.' };
     return { topology };
   }
-  if (!isProviderMcpWire(input.wire)) return { error: `--${input.twin ? 'twin' : 'topology provider'} needs a provider that calls MCP servers itself: --wire ${PROVIDER_MCP_WIRES.join(' or ')}, not ${input.wire}.` };
-  if (input.stdio) return { error: `--${input.twin ? 'twin' : 'topology provider'} cannot reach a stdio server: the provider connects over HTTP from its own machines. Give --server URL, or leave out --${input.twin ? 'twin' : 'topology'}.` };
+  if (!isProviderMcpWire(input.wire))
+    return {
+      error: `--${input.twin ? 'twin' : 'topology provider'} needs a provider that calls MCP servers itself: --wire ${PROVIDER_MCP_WIRES.join(' or ')}, not ${input.wire}.`,
+    };
+  if (input.stdio)
+    return {
+      error: `--${input.twin ? 'twin' : 'topology provider'} cannot reach a stdio server: the provider connects over HTTP from its own machines. Give --server URL, or leave out --${input.twin ? 'twin' : 'topology'}.`,
+    };
   return {
     topology,
     providerMcp: {

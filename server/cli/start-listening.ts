@@ -32,7 +32,12 @@ export const STDIO_FLAG_USAGE = `  --stdio NAME="COMMAND ARGS"
  * port in use or an address this machine lacks told in words with what to do.
  * Ctrl+C and SIGTERM close the server before the process ends.
  */
-export async function startListening(input: { usage: string; defaultPort: number; staticDirectory?: string; otherPortExample: string }): Promise<RunningServer> {
+export async function startListening(input: {
+  usage: string;
+  defaultPort: number;
+  staticDirectory?: string;
+  otherPortExample: string;
+}): Promise<RunningServer> {
   const fail = (message: string): never => {
     console.error(`${message}\n\n${input.usage}`);
     process.exit(2);

@@ -27,9 +27,12 @@ export function readExportChoice(flags: ExportFlags): { format?: ExportFormatId;
     try {
       endpoint = new URL(flags['otlp-endpoint']);
     } catch {
-      return { error: `"${flags['otlp-endpoint']}" is not a URL. Give the collector's base URL, for example http://127.0.0.1:4318 (the spans go to /v1/traces).` };
+      return {
+        error: `"${flags['otlp-endpoint']}" is not a URL. Give the collector's base URL, for example http://127.0.0.1:4318 (the spans go to /v1/traces).`,
+      };
     }
-    if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') return { error: `--otlp-endpoint takes an http or https URL, not ${endpoint.protocol}` };
+    if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:')
+      return { error: `--otlp-endpoint takes an http or https URL, not ${endpoint.protocol}` };
   }
   return { ...(chosen[0] ? { format: chosen[0] } : {}), ...(endpoint ? { endpoint } : {}) };
 }
@@ -63,7 +66,9 @@ export async function sendToCollector({ trace, endpoint }: { trace: Trace; endpo
   // The collector's words are quoted: nothing it sends may reach the terminal as a control character.
   const answer = JSON.stringify((await response.text()).slice(0, 500));
   if (!response.ok) {
-    console.error(`The collector at ${url.href} refused the spans: HTTP ${response.status} ${answer}. Check that it accepts OTLP/HTTP with JSON (application/json).`);
+    console.error(
+      `The collector at ${url.href} refused the spans: HTTP ${response.status} ${answer}. Check that it accepts OTLP/HTTP with JSON (application/json).`,
+    );
     return false;
   }
   console.error(`Sent the run's spans to ${url.href}: HTTP ${response.status} ${answer}.`);

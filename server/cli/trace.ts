@@ -89,7 +89,10 @@ if ('error' in serverChoice) fail(serverChoice.error);
 const eraRefusal = findEraRefusal(scenario, serverChoice.era);
 // The built-in server runs a scenario in its own era by default; a named one defaults to auto.
 const builtIn = values.server === undefined && values.stdio === undefined;
-if (eraRefusal) fail(`The scenario ${scenario.id} cannot run in ${serverChoice.era}, whichever server answers: ${eraRefusal.why} Run it with --era ${eraRefusal.era}${builtIn ? ' (its own era, the default)' : ''}.`);
+if (eraRefusal)
+  fail(
+    `The scenario ${scenario.id} cannot run in ${serverChoice.era}, whichever server answers: ${eraRefusal.why} Run it with --era ${eraRefusal.era}${builtIn ? ' (its own era, the default)' : ''}.`,
+  );
 if (values.server !== undefined && values.stdio !== undefined) fail('--server and --stdio both name the MCP server: give one.');
 const stdioCommand = values.stdio === undefined ? undefined : parseStdioCommand(values.stdio);
 if (stdioCommand && !stdioCommand.ok) fail(`--stdio "${values.stdio}" cannot be read: ${stdioCommand.reason}.`);
@@ -125,7 +128,8 @@ if (values.model !== 'mock' && values.model !== 'real') fail(`--model is mock, r
 if (values.stream && values.whole) fail('Give --stream or --whole, not both.');
 // Real hosts stream; the mock answers whole unless asked, so its traces stay short.
 const stream = values.stream || (values.model === 'real' && !values.whole);
-if (values.consent !== 'allow' && values.consent !== 'deny') fail(`--consent is allow or deny (the answer at a destructive tool's consent gate), not "${values.consent}".`);
+if (values.consent !== 'allow' && values.consent !== 'deny')
+  fail(`--consent is allow or deny (the answer at a destructive tool's consent gate), not "${values.consent}".`);
 
 /** The real provider from flags and the environment; the key is read here and only given to the engine. */
 function readRealProvider(info: WireInfo): ProviderSettings {
@@ -133,9 +137,19 @@ function readRealProvider(info: WireInfo): ProviderSettings {
   const baseUrl = values['base-url'] ?? (info.id === 'ollama' && process.env.OLLAMA_HOST ? process.env.OLLAMA_HOST : info.defaultBaseUrl);
   // The provider's own service needs its key; a compatible server at a base URL of your own (llama.cpp, vLLM, LM Studio) may need none.
   if (info.keyVariable && !apiKey && baseUrl === info.defaultBaseUrl) {
-    fail(`--model real with ${info.label} needs a key: set ${info.keyVariable} in the environment (or give --base-url for a compatible server that needs none).`);
+    fail(
+      `--model real with ${info.label} needs a key: set ${info.keyVariable} in the environment (or give --base-url for a compatible server that needs none).`,
+    );
   }
-  return { wire: info.id, kind: 'real', baseUrl, model: values['model-name'] ?? info.defaultModel, strict: values.strict, stream, ...(apiKey ? { apiKey } : {}) };
+  return {
+    wire: info.id,
+    kind: 'real',
+    baseUrl,
+    model: values['model-name'] ?? info.defaultModel,
+    strict: values.strict,
+    stream,
+    ...(apiKey ? { apiKey } : {}),
+  };
 }
 
 // The built-in sandbox: its own server, on the protected endpoint. Only there are the codes made up, so shown, and the consent approved here.
@@ -143,14 +157,35 @@ const sandbox = serverChoice.mcpUrl === undefined && stdioCommand === undefined 
 const authorize = values.authorize || sandbox;
 if (values['client-id'] !== undefined && !authorize) fail('--client-id is for the authorization flow: add --authorize.');
 const authFault = values['auth-fault'] === undefined ? undefined : SandboxFaultSchema.safeParse(values['auth-fault']);
-const machineChoice = await readMachineClientFlags({ grant: values.grant, clientId: values['client-id'], privateKeyFile: values['private-key-file'], privateKeyAlg: values['private-key-alg'], idpTokenEndpoint: values['idp-token-endpoint'], idpClientId: values['idp-client-id'], authorize, clientSecret: process.env.OAUTH_CLIENT_SECRET, idToken: process.env.OAUTH_IDP_ID_TOKEN });
+const machineChoice = await readMachineClientFlags({
+  grant: values.grant,
+  clientId: values['client-id'],
+  privateKeyFile: values['private-key-file'],
+  privateKeyAlg: values['private-key-alg'],
+  idpTokenEndpoint: values['idp-token-endpoint'],
+  idpClientId: values['idp-client-id'],
+  authorize,
+  clientSecret: process.env.OAUTH_CLIENT_SECRET,
+  idToken: process.env.OAUTH_IDP_ID_TOKEN,
+});
 if ('error' in machineChoice) fail(machineChoice.error);
 if (authFault && !authFault.success) fail(`--auth-fault is one of ${SANDBOX_FAULTS.join(', ')}, not "${values['auth-fault']}".`);
 if (authFault && !sandbox) fail('--auth-fault switches a fault of the built-in sandbox: use it with --scenario authorization and no --server or --stdio.');
-const topologyChoice = readTopologyFlags({ topology: values.topology, requireApproval: values['require-approval'], approval: values.approval, scenarioTopology: lesson.topology, wire: wireId, stdio: stdioCommand !== undefined, twin: values.twin });
+const topologyChoice = readTopologyFlags({
+  topology: values.topology,
+  requireApproval: values['require-approval'],
+  approval: values.approval,
+  scenarioTopology: lesson.topology,
+  wire: wireId,
+  stdio: stdioCommand !== undefined,
+  twin: values.twin,
+});
 if ('error' in topologyChoice) fail(topologyChoice.error);
 // A task is followed by the host's MCP client; in the provider's topology the host makes no tools/call, so there is none to cancel.
-if (values['cancel-task'] && topologyChoice.topology === 'provider' && !values.twin) fail('--cancel-task cancels a task the host follows, but with --topology provider the provider\'s MCP client makes the calls and the host follows none: leave out --cancel-task, or --topology provider.');
+if (values['cancel-task'] && topologyChoice.topology === 'provider' && !values.twin)
+  fail(
+    "--cancel-task cancels a task the host follows, but with --topology provider the provider's MCP client makes the calls and the host follows none: leave out --cancel-task, or --topology provider.",
+  );
 
 /** The CLI's part in the authorization flow: the consent URL printed on stderr (stdout keeps the trace), the redirect read on loopback. */
 function readAuthorizationSettings({ redirect, localUrl }: { redirect: LoopbackRedirect; localUrl: string }): AuthorizationSettings {
@@ -164,12 +199,20 @@ function readAuthorizationSettings({ redirect, localUrl }: { redirect: LoopbackR
     ...(sandbox ? { showSecrets: true } : {}),
     obtainConsent: async ({ authorizationUrl, state, signal }) => {
       if (sandbox) {
-        console.error(`\nThe built-in sandbox wants authorization. Its consent page is approved here, as a click on Approve would (no browser needed):\n\n  ${authorizationUrl}\n`);
+        console.error(
+          `\nThe built-in sandbox wants authorization. Its consent page is approved here, as a click on Approve would (no browser needed):\n\n  ${authorizationUrl}\n`,
+        );
         return approveSandboxConsent({ authorizationUrl, signal });
       }
-      console.error(`\nThe MCP server wants authorization. Open this address in a browser, sign in and approve:\n\n  ${authorizationUrl}\n\nWaiting for the redirect to ${redirect.redirectUri} …\n`);
+      console.error(
+        `\nThe MCP server wants authorization. Open this address in a browser, sign in and approve:\n\n  ${authorizationUrl}\n\nWaiting for the redirect to ${redirect.redirectUri} …\n`,
+      );
       // Only the redirect that carries the flow's state ends the wait; a forged request to the port does not.
-      return redirect.waitForRedirect({ state, signal, onRefused: (reason) => console.error(`A request reached ${redirect.redirectUri} and was refused (400): ${reason}. Still waiting …`) });
+      return redirect.waitForRedirect({
+        state,
+        signal,
+        onRefused: (reason) => console.error(`A request reached ${redirect.redirectUri} and was refused (400): ${reason}. Still waiting …`),
+      });
     },
   };
 }
@@ -185,7 +228,10 @@ try {
   const mcpUrl = stdio ? `stdio:${values.stdio}` : serverChoice.mcpUrl;
   // The built-in server keeps a record of what the provider's client asked of it, which the host reads back.
   const builtInServer = serverChoice.mcpUrl === undefined && stdio === undefined;
-  const topology = topologyChoice.providerMcp && builtInServer ? { ...topologyChoice, providerMcp: { ...topologyChoice.providerMcp, serverRecordUrl: `${local.url}${SERVER_RECORD_PATH}` } } : topologyChoice;
+  const topology =
+    topologyChoice.providerMcp && builtInServer
+      ? { ...topologyChoice, providerMcp: { ...topologyChoice.providerMcp, serverRecordUrl: `${local.url}${SERVER_RECORD_PATH}` } }
+      : topologyChoice;
   // The CLI's run: the scenario's, with what the flags chose, the host run of --twin with the host's own client.
   const buildRunOptions = (chosenTopology: typeof topology) => ({
     ...buildScenarioRunOptions({
@@ -215,7 +261,8 @@ try {
   });
   const runOptions = buildRunOptions(topology);
   // The truth of the real world, said before the request: a provider's servers cannot reach this machine.
-  const unreachable = topology.topology === 'provider' && provider.kind === 'real' ? describeUnreachableServer({ url: runOptions.mcpUrl, inBrowser: false }) : undefined;
+  const unreachable =
+    topology.topology === 'provider' && provider.kind === 'real' ? describeUnreachableServer({ url: runOptions.mcpUrl, inBrowser: false }) : undefined;
   if (unreachable) console.error(`Before the request: ${unreachable}\n`);
   if (values.twin) {
     // The twin view: the host's own client first, then the provider's, the same question to the same server.

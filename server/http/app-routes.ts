@@ -60,13 +60,25 @@ const JSON_RPC_ERRORS: ErrorShape = {
 
 const writePlainError: ErrorShape['write'] = ({ status, message, headers }) => withHeaders(jsonResponse(status, { error: message }), headers);
 
-type RouteParts = { endpoints: McpEndpoints; sandbox: AuthorizationSandbox; bridges: StdioBridgeRoutes | undefined; guardLists: GuardLists; records: RunRecords; mockContext: MockContext };
+type RouteParts = {
+  endpoints: McpEndpoints;
+  sandbox: AuthorizationSandbox;
+  bridges: StdioBridgeRoutes | undefined;
+  guardLists: GuardLists;
+  records: RunRecords;
+  mockContext: MockContext;
+};
 
 export function listRoutes({ endpoints, sandbox, bridges, guardLists, records, mockContext }: RouteParts): Route[] {
   // The protected endpoint checks the token first (sandbox.fetch), then the POST header rules, as a server behind OAuth does.
   const serveProtectedMcp = async (request: Request) => findPostHeaderRefusal(request) ?? endpoints.serveProtected(request);
   return [
-    { path: isBridgePath, allow: listBridgeMethods, errors: JSON_RPC_ERRORS, serve: (request, path) => serveBridgeRoute({ bridges, guardLists, guarded: readGuardedRequest(request), path, request }) },
+    {
+      path: isBridgePath,
+      allow: listBridgeMethods,
+      errors: JSON_RPC_ERRORS,
+      serve: (request, path) => serveBridgeRoute({ bridges, guardLists, guarded: readGuardedRequest(request), path, request }),
+    },
     { path: MCP_PATH, allow: 'POST', errors: JSON_RPC_ERRORS, mcp: true, serve: endpoints.serveMcp },
     { path: MCP_TOOLBOX_PATH, allow: 'POST', errors: JSON_RPC_ERRORS, mcp: true, serve: endpoints.serveToolbox },
     { path: APPS_MCP_PATH, allow: 'POST', errors: JSON_RPC_ERRORS, mcp: true, serve: endpoints.serveApps },
@@ -77,7 +89,10 @@ export function listRoutes({ endpoints, sandbox, bridges, guardLists, records, m
       allow: 'POST',
       errors: JSON_RPC_ERRORS,
       // A method the endpoint never takes is refused before the token is asked for, as TRACE is.
-      serve: (request, path) => (request.method === 'POST' ? sandbox.fetch(request, path, serveProtectedMcp) : JSON_RPC_ERRORS.refuseMethod({ method: request.method, path, pathname: path, allow: 'POST' })),
+      serve: (request, path) =>
+        request.method === 'POST'
+          ? sandbox.fetch(request, path, serveProtectedMcp)
+          : JSON_RPC_ERRORS.refuseMethod({ method: request.method, path, pathname: path, allow: 'POST' }),
     },
     {
       path: sandbox.handles,
@@ -88,19 +103,27 @@ export function listRoutes({ endpoints, sandbox, bridges, guardLists, records, m
     {
       path: records.handles,
       allow: 'GET',
-      errors: { write: writePlainError, refuseMethod: ({ method }) => jsonResponse(405, { error: `Method ${method} is not allowed: GET reads a run's record.` }, { allow: 'GET' }) },
+      errors: {
+        write: writePlainError,
+        refuseMethod: ({ method }) => jsonResponse(405, { error: `Method ${method} is not allowed: GET reads a run's record.` }, { allow: 'GET' }),
+      },
       serve: (request, path) => records.serveRecord(request, path),
     },
-    { path: ELICITATION_PAGE_PATH, errors: { write: writePlainError, refuseMethod: ({ method }) => refuseElicitationPageMethod(method) }, serve: serveElicitationPage },
-    ...MOCK_ROUTES.map(
-      (mock): Route => ({
-        path: mock.path,
-        anyPreflightHeaders: true,
-        // Each mock endpoint words its errors in its provider's shape, so a provider SDK shows them as it would the real provider's.
-        errors: { write: ({ status, message, headers }) => withHeaders(mock.endpoint.writeError({ status, message }), headers), refuseMethod: ({ method }) => refuseMockMethod(mock, method) },
-        serve: (request) => serveMockRoute(mock, request, mockContext),
-      }),
-    ),
+    {
+      path: ELICITATION_PAGE_PATH,
+      errors: { write: writePlainError, refuseMethod: ({ method }) => refuseElicitationPageMethod(method) },
+      serve: serveElicitationPage,
+    },
+    ...MOCK_ROUTES.map((mock): Route => ({
+      path: mock.path,
+      anyPreflightHeaders: true,
+      // Each mock endpoint words its errors in its provider's shape, so a provider SDK shows them as it would the real provider's.
+      errors: {
+        write: ({ status, message, headers }) => withHeaders(mock.endpoint.writeError({ status, message }), headers),
+        refuseMethod: ({ method }) => refuseMockMethod(mock, method),
+      },
+      serve: (request) => serveMockRoute(mock, request, mockContext),
+    })),
   ];
 }
 
@@ -123,14 +146,19 @@ export function refuseRouteMethod(routes: Route[], method: string, pathname: str
 }
 
 /** A refusal worded as the route words its errors (JSON-RPC on MCP, the provider's shape on the mock, plain JSON elsewhere). */
-export function refuseForRoute(routes: Route[], { pathname, status, message, headers = {} }: { pathname: string; status: number; message: string; headers?: Record<string, string> }): Response {
+export function refuseForRoute(
+  routes: Route[],
+  { pathname, status, message, headers = {} }: { pathname: string; status: number; message: string; headers?: Record<string, string> },
+): Response {
   const route = findRoute(routes, dropTrailingSlashes(pathname));
   return (route?.errors.write ?? writePlainError)({ status, message, headers });
 }
 
 export function answerNothingHere(pathname: string): Response {
   const mcpPaths = [MCP_PATH, MCP_TOOLBOX_PATH, MCP_SESSIONS_PATH, MCP_CONFORMANCE_PATH, PROTECTED_MCP_PATH, APPS_MCP_PATH];
-  return jsonResponse(404, { error: `Nothing at ${pathname}. The MCP endpoints are ${mcpPaths.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_BASE_PATH}/chat/completions.` });
+  return jsonResponse(404, {
+    error: `Nothing at ${pathname}. The MCP endpoints are ${mcpPaths.join(', ')}; the mock model answers under /mock/<wire format>/, for example ${MOCK_OPENAI_BASE_PATH}/chat/completions.`,
+  });
 }
 
 export function dropTrailingSlashes(pathname: string): string {

@@ -30,12 +30,33 @@ export function listBridgeMethods(path: string): string {
   return path === STDIO_BRIDGE_PATH ? 'GET' : 'POST';
 }
 
-export async function serveBridgeRoute({ bridges, guardLists, guarded, path, request }: { bridges: StdioBridgeRoutes | undefined; guardLists: GuardLists; guarded: GuardedRequest; path: string; request: Request }): Promise<Response> {
+export async function serveBridgeRoute({
+  bridges,
+  guardLists,
+  guarded,
+  path,
+  request,
+}: {
+  bridges: StdioBridgeRoutes | undefined;
+  guardLists: GuardLists;
+  guarded: GuardedRequest;
+  path: string;
+  request: Request;
+}): Promise<Response> {
   if (!isOriginAllowed(guarded, { ...guardLists, allowedOrigins: [] })) {
-    return createJsonRpcErrorResponse(403, -32000, `Forbidden: Invalid Origin: ${guarded.origin}. A stdio bridge starts no process but drives one on this machine, so only the explorer's own pages may call it (--allow-origin does not reach ${STDIO_BRIDGE_PATH}).`);
+    return createJsonRpcErrorResponse(
+      403,
+      -32000,
+      `Forbidden: Invalid Origin: ${guarded.origin}. A stdio bridge starts no process but drives one on this machine, so only the explorer's own pages may call it (--allow-origin does not reach ${STDIO_BRIDGE_PATH}).`,
+    );
   }
   if (path === STDIO_BRIDGE_PATH) {
-    if (request.method !== 'GET') return jsonResponse(405, { error: `Method ${request.method} is not allowed: GET ${STDIO_BRIDGE_PATH} lists the bridged stdio servers.` }, { allow: 'GET' });
+    if (request.method !== 'GET')
+      return jsonResponse(
+        405,
+        { error: `Method ${request.method} is not allowed: GET ${STDIO_BRIDGE_PATH} lists the bridged stdio servers.` },
+        { allow: 'GET' },
+      );
     return jsonResponse(200, { servers: bridges?.list() ?? [] } satisfies BridgeListing);
   }
   const name = path.slice(STDIO_BRIDGE_PATH.length + 1);
@@ -43,5 +64,9 @@ export async function serveBridgeRoute({ bridges, guardLists, guarded, path, req
   if (answer) return answer;
   const names = bridges?.list().map((server) => server.name) ?? [];
   const known = names.length > 0 ? `The bridged servers are ${names.join(', ')}.` : 'No stdio server is bridged.';
-  return createJsonRpcErrorResponse(404, -32000, `No stdio server is bridged at ${path}. ${known} Bridged servers are named only on the command line: npm start -- --stdio NAME="COMMAND ARGS".`);
+  return createJsonRpcErrorResponse(
+    404,
+    -32000,
+    `No stdio server is bridged at ${path}. ${known} Bridged servers are named only on the command line: npm start -- --stdio NAME="COMMAND ARGS".`,
+  );
 }

@@ -17,7 +17,7 @@ describe('cancelled streams', () => {
     expect(cancelled.cancel(cancelOf(5))).toEqual([]);
   });
 
-  it('leaves a batch\'s stream open: the other requests\' results still come on it', () => {
+  it("leaves a batch's stream open: the other requests' results still come on it", () => {
     const cancelled = createCancelledStreams((eventId) => streams[eventId]);
     cancelled.note('stream-b', [5, 6]);
     expect(cancelled.cancel(cancelOf(5))).toEqual([]);

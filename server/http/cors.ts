@@ -5,7 +5,16 @@
  */
 
 const CORS_ALLOW_METHODS = 'GET, POST, DELETE, OPTIONS';
-const CORS_ALLOW_HEADERS = ['content-type', 'accept', 'authorization', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name', 'last-event-id'].join(', ');
+const CORS_ALLOW_HEADERS = [
+  'content-type',
+  'accept',
+  'authorization',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+].join(', ');
 const CORS_EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'x-mock-reasoning', 'www-authenticate'].join(', ');
 
 /** The answer to a preflight. `anyHeaders`: a route that holds no secrets (the mock) accepts whatever headers a provider SDK asks to send. */

@@ -2,7 +2,16 @@ import { localhostAllowedHostnames } from '@modelcontextprotocol/server';
 import { createAuthorizationSandbox, type AuthorizationSandboxOptions } from '../authorization/index.ts';
 import { jsonResponse } from '../shared/index.ts';
 import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/index.ts';
-import { answerNothingHere, dropTrailingSlashes, findRoute, isAppPath, listRoutes, readGuardedRequest, refuseForRoute, refuseRouteMethod } from './app-routes.ts';
+import {
+  answerNothingHere,
+  dropTrailingSlashes,
+  findRoute,
+  isAppPath,
+  listRoutes,
+  readGuardedRequest,
+  refuseForRoute,
+  refuseRouteMethod,
+} from './app-routes.ts';
 import type { StdioBridgeRoutes } from './bridge-route.ts';
 import { answerPreflight, withCors } from './cors.ts';
 import { findPostHeaderRefusal } from './json-rpc-errors.ts';
@@ -72,8 +81,17 @@ export function createApp(options: AppOptions = {}): App {
     allowedOrigins: options.allowedOrigins ?? [],
   };
   const records = createRunRecords(options.runRecords);
-  const mockContext: MockContext = { reach: { fetch: options.providerMcp?.fetch ?? ((input, init) => fetch(input, init)), servers: options.providerMcp?.servers ?? 'any' } };
-  const routes = listRoutes({ endpoints, sandbox: createAuthorizationSandbox(options.authorization), bridges: options.stdioBridges, guardLists, records, mockContext });
+  const mockContext: MockContext = {
+    reach: { fetch: options.providerMcp?.fetch ?? ((input, init) => fetch(input, init)), servers: options.providerMcp?.servers ?? 'any' },
+  };
+  const routes = listRoutes({
+    endpoints,
+    sandbox: createAuthorizationSandbox(options.authorization),
+    bridges: options.stdioBridges,
+    guardLists,
+    records,
+    mockContext,
+  });
 
   /** The guards every route shares, once, then the route. */
   async function handle(request: Request): Promise<Response> {

@@ -20,5 +20,8 @@ export function serveElicitationPage(request: Request): Response {
 
 /** The 405 for any method but GET, TRACE and CONNECT included (which the Node listener refuses for the page). */
 export function refuseElicitationPageMethod(method: string): Response {
-  return new Response(`Method ${method} is not allowed: the page is read with GET.`, { status: 405, headers: { allow: 'GET', 'content-type': 'text/plain; charset=utf-8' } });
+  return new Response(`Method ${method} is not allowed: the page is read with GET.`, {
+    status: 405,
+    headers: { allow: 'GET', 'content-type': 'text/plain; charset=utf-8' },
+  });
 }

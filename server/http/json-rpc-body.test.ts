@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { countJsonRpcRequests, isInitializeBody, readJsonBody } from './json-rpc-body.ts';
 
-const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+};
 const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
 const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
 

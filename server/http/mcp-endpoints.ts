@@ -87,8 +87,14 @@ function createSessionEndpoints({
   const sessions = createSessionEndpoint({ createServer: () => createMcpServer(registry), ...sessionOptions });
   // A stateless 2025-11-25 server cannot ask the client anything (the answer would reach
   // another instance), so a client that offers sampling or elicitation gets a session.
-  const toolboxSessions = createSessionEndpoint({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'legacy' } }), ...sessionOptions });
-  const conformanceSessions = createSessionEndpoint({ createServer: () => createConformanceServer({ tasks: { store: conformanceTasks, era: 'legacy' } }), ...sessionOptions });
+  const toolboxSessions = createSessionEndpoint({
+    createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'legacy' } }),
+    ...sessionOptions,
+  });
+  const conformanceSessions = createSessionEndpoint({
+    createServer: () => createConformanceServer({ tasks: { store: conformanceTasks, era: 'legacy' } }),
+    ...sessionOptions,
+  });
   return { limits, sessions, toolboxSessions, conformanceSessions };
 }
 
@@ -99,7 +105,17 @@ function createSessionEndpoints({
  */
 async function serveToolbox(
   request: Request,
-  { toolboxSessions, toolboxModern, toolboxHandler, subscriptions }: { toolboxSessions: SessionEndpoint; toolboxModern: McpHttpHandler; toolboxHandler: McpHttpHandler; subscriptions: ReturnType<typeof createRunSubscriptions> },
+  {
+    toolboxSessions,
+    toolboxModern,
+    toolboxHandler,
+    subscriptions,
+  }: {
+    toolboxSessions: SessionEndpoint;
+    toolboxModern: McpHttpHandler;
+    toolboxHandler: McpHttpHandler;
+    subscriptions: ReturnType<typeof createRunSubscriptions>;
+  },
 ): Promise<Response> {
   if (request.headers.has('mcp-session-id')) return serveByEra(request, toolboxSessions, toolboxModern);
   if (request.method !== 'POST') return toolboxHandler.fetch(request);
@@ -116,7 +132,11 @@ async function serveToolbox(
 function createStatelessHandlers(onError: ((error: Error) => void) | undefined) {
   return (createServer: (shared: { era: 'legacy' | 'modern'; inFlight?: InFlightCalls }) => Server, bus?: ServerEventBus) => {
     const calls = createInFlightCalls({ onError });
-    return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), { legacy: 'stateless', onerror: onError, ...(bus ? { bus } : {}) });
+    return createMcpHandler(({ era }) => createServer(era === 'legacy' ? { era, inFlight: calls } : { era }), {
+      legacy: 'stateless',
+      onerror: onError,
+      ...(bus ? { bus } : {}),
+    });
   };
 }
 
@@ -135,13 +155,23 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   const protectedRegistry = createToolRegistry(protectedTools);
   const stateless = createStatelessHandlers(onError);
   // The toolbox's 2026-07-28 list changes go to the subscriptions/listen streams of the run whose list changed.
-  const subscriptions = createRunSubscriptions({ createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, toolListCache: TOOLBOX_TOOLS_CACHE }), onError });
+  const subscriptions = createRunSubscriptions({
+    createServer: () => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, toolListCache: TOOLBOX_TOOLS_CACHE }),
+    onError,
+  });
   const { publishToolsChanged, sharedBus: toolboxBus } = subscriptions;
   const mcp = stateless(({ inFlight }) => createMcpServer(registry, { inFlight, toolListCache: FIXED_TOOLS_CACHE }));
   // ?list-ttl=0: the stale-list what-if, the same tools said to be stale at once.
   const mcpStaleList = stateless(({ inFlight }) => createMcpServer(registry, { inFlight, toolListCache: STALE_AT_ONCE_CACHE }));
   const toolboxHandler = stateless(
-    ({ era, inFlight }) => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, inFlight, tasks: { store: toolbox.tasks, era }, toolListCache: TOOLBOX_TOOLS_CACHE, ...(era === 'modern' ? { publishToolsChanged } : {}) }),
+    ({ era, inFlight }) =>
+      createMcpServer(toolbox.registry, {
+        catalog: toolbox.catalog,
+        inFlight,
+        tasks: { store: toolbox.tasks, era },
+        toolListCache: TOOLBOX_TOOLS_CACHE,
+        ...(era === 'modern' ? { publishToolsChanged } : {}),
+      }),
     toolboxBus,
   );
   const protectedMcp = stateless(({ inFlight }) => createMcpServer(protectedRegistry, { inFlight, toolListCache: PROTECTED_TOOLS_CACHE }));
@@ -149,7 +179,16 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
   const appsMcp = stateless(({ inFlight }) => createMcpServer(apps.registry, { catalog: apps.catalog, inFlight, toolListCache: FIXED_TOOLS_CACHE }));
   const modern = createModernHandlers(onError);
   const sessionsModern = modern(() => createMcpServer(registry, { toolListCache: FIXED_TOOLS_CACHE }));
-  const toolboxModern = modern(() => createMcpServer(toolbox.registry, { catalog: toolbox.catalog, tasks: { store: toolbox.tasks, era: 'modern' }, publishToolsChanged, toolListCache: TOOLBOX_TOOLS_CACHE }), toolboxBus);
+  const toolboxModern = modern(
+    () =>
+      createMcpServer(toolbox.registry, {
+        catalog: toolbox.catalog,
+        tasks: { store: toolbox.tasks, era: 'modern' },
+        publishToolsChanged,
+        toolListCache: TOOLBOX_TOOLS_CACHE,
+      }),
+    toolboxBus,
+  );
   // The suite's task fixtures keep their tasks in one store for both eras' instances.
   const conformanceTasks = createTaskStore();
   const conformanceModern = modern(() => createConformanceServer({ tasks: { store: conformanceTasks, era: 'modern' } }));
@@ -165,7 +204,19 @@ export function createMcpEndpoints(options: McpEndpointOptions): McpEndpoints {
     serveApps: (request) => serveParsed(request, appsMcp),
     countSessions: limits.countSessions,
     close: async () => {
-      const handlers = [mcp, mcpStaleList, toolboxHandler, protectedMcp, appsMcp, sessionsModern, toolboxModern, conformanceModern, sessions, toolboxSessions, conformanceSessions];
+      const handlers = [
+        mcp,
+        mcpStaleList,
+        toolboxHandler,
+        protectedMcp,
+        appsMcp,
+        sessionsModern,
+        toolboxModern,
+        conformanceModern,
+        sessions,
+        toolboxSessions,
+        conformanceSessions,
+      ];
       await Promise.all([...handlers.map((handler) => handler.close()), subscriptions.close()]);
     },
   };

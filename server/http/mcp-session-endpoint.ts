@@ -95,7 +95,18 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       eventStore: events,
       retryInterval: RECONNECT_AFTER_MS,
       onsessioninitialized: (id) => {
-        session = { id, server, transport, events, cancelledStreams: createCancelledStreams(events.streamOf), requestsLeft: requestsAllowed, idleTimer: undefined, client, lastActiveAt: Date.now(), cutStreamAfter: knobs.cutStreamAfter };
+        session = {
+          id,
+          server,
+          transport,
+          events,
+          cancelledStreams: createCancelledStreams(events.streamOf),
+          requestsLeft: requestsAllowed,
+          idleTimer: undefined,
+          client,
+          lastActiveAt: Date.now(),
+          cutStreamAfter: knobs.cutStreamAfter,
+        };
         sessions.set(id, session);
         restartIdleTimer(session);
       },
@@ -131,7 +142,12 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
         return session ? serveSession({ session, request, body, book }) : sessionNotFound();
       }
       if (request.method === 'POST' && isInitializeBody(body)) return startSession(request, body, knobs);
-      return createJsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required. Start a session with initialize; its answer carries the id to send with every later request.', body);
+      return createJsonRpcErrorResponse(
+        400,
+        -32000,
+        'Bad Request: Mcp-Session-Id header is required. Start a session with initialize; its answer carries the id to send with every later request.',
+        body,
+      );
     },
     close: async () => {
       await Promise.all([...sessions.values(), ...retiring].map(end));
@@ -237,7 +253,11 @@ async function readSessionRequest(request: Request, alreadyRead: JsonBody | unde
 function refuseReplay(session: Session, lastEventId: string): Response | undefined {
   if (!session.events.has(lastEventId)) {
     // The SDK would say "Invalid event ID format", whatever the reason.
-    return createJsonRpcErrorResponse(400, -32000, `Bad Request: Last-Event-ID names no event this session still keeps (it keeps the last ${EVENT_STORE_LIMITS.maxEvents}), so what followed it cannot be replayed. Send the request again.`);
+    return createJsonRpcErrorResponse(
+      400,
+      -32000,
+      `Bad Request: Last-Event-ID names no event this session still keeps (it keeps the last ${EVENT_STORE_LIMITS.maxEvents}), so what followed it cannot be replayed. Send the request again.`,
+    );
   }
   // A cancelled request's stream was ended on purpose: nothing follows on it.
   if (session.cancelledStreams.isCancelled(lastEventId)) return new Response(null, { status: 204, headers: { 'mcp-session-id': session.id } });
@@ -255,7 +275,11 @@ function endCancelledStreams(session: Session, body: unknown, primedBefore: numb
 }
 
 function sessionNotFound(): Response {
-  return createJsonRpcErrorResponse(404, -32001, 'Session not found: it ended, expired or never existed. Send initialize again, without Mcp-Session-Id, to start a new session.');
+  return createJsonRpcErrorResponse(
+    404,
+    -32001,
+    'Session not found: it ended, expired or never existed. Send initialize again, without Mcp-Session-Id, to start a new session.',
+  );
 }
 
 function toError(error: unknown): Error {

@@ -37,7 +37,10 @@ const HOST_HEADER_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\
 /** A 403 answer when Host or Origin is not allowed, else undefined. */
 export function findGuardRefusal(request: GuardedRequest, lists: GuardLists): Response | undefined {
   const { host, origin } = request;
-  const hostCheck = host && !HOST_HEADER_PATTERN.test(host) ? { ok: false as const, message: `Invalid Host header: ${host}` } : validateHostHeader(host ?? undefined, lists.allowedHostnames);
+  const hostCheck =
+    host && !HOST_HEADER_PATTERN.test(host)
+      ? { ok: false as const, message: `Invalid Host header: ${host}` }
+      : validateHostHeader(host ?? undefined, lists.allowedHostnames);
   if (!hostCheck.ok) {
     return jsonResponse(403, {
       error: `Forbidden: ${hostCheck.message}. This server answers only requests addressed to ${lists.allowedHostnames.join(', ')}, to stop DNS rebinding.`,

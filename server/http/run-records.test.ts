@@ -14,10 +14,19 @@ const server = useServer({ runRecords: { limits: { maxRuns: 2, maxExchanges: 2, 
 
 const runId = (digit: string) => digit.repeat(32);
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'record-bounds-test', version: '1.0.0' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'record-bounds-test', version: '1.0.0' } },
+});
 
 function post(run: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${server.url}/mcp?record=${run}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: INITIALIZE }).then(async (response) => {
+  return fetch(`${server.url}/mcp?record=${run}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: INITIALIZE,
+  }).then(async (response) => {
     await response.text();
     return response;
   });

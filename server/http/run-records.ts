@@ -44,7 +44,10 @@ export type RunRecords = {
   serveRecord: (request: Request, pathname: string) => Promise<Response>;
 };
 
-export function createRunRecords({ limits = DEFAULT_RUN_RECORD_LIMITS, now = () => Date.now() }: { limits?: RunRecordLimits; now?: () => number } = {}): RunRecords {
+export function createRunRecords({
+  limits = DEFAULT_RUN_RECORD_LIMITS,
+  now = () => Date.now(),
+}: { limits?: RunRecordLimits; now?: () => number } = {}): RunRecords {
   const runs = new Map<string, Kept>();
 
   const forgetOld = () => {
@@ -76,12 +79,15 @@ export function createRunRecords({ limits = DEFAULT_RUN_RECORD_LIMITS, now = () 
     },
     handles: (pathname) => pathname.startsWith(`${SERVER_RECORD_PATH}/`),
     async serveRecord(request, pathname) {
-      if (request.method !== 'GET') return jsonResponse(405, { error: `Method ${request.method} is not allowed: GET ${SERVER_RECORD_PATH}/RUN reads a run's record.` }, { allow: 'GET' });
+      if (request.method !== 'GET')
+        return jsonResponse(405, { error: `Method ${request.method} is not allowed: GET ${SERVER_RECORD_PATH}/RUN reads a run's record.` }, { allow: 'GET' });
       forgetOld();
       const runId = pathname.slice(SERVER_RECORD_PATH.length + 1);
       const kept = RECORD_ID_PATTERN.test(runId) ? runs.get(runId) : undefined;
       if (!kept) {
-        return jsonResponse(404, { error: `No record for run ${RECORD_ID_PATTERN.test(runId) ? runId : '(not a run id)'}: the server keeps one only for a run named in an MCP endpoint's ?${SERVER_RECORD_QUERY}= query, for ${limits.lifetimeMs / 60_000} minutes after its last request.` });
+        return jsonResponse(404, {
+          error: `No record for run ${RECORD_ID_PATTERN.test(runId) ? runId : '(not a run id)'}: the server keeps one only for a run named in an MCP endpoint's ?${SERVER_RECORD_QUERY}= query, for ${limits.lifetimeMs / 60_000} minutes after its last request.`,
+        });
       }
       // The provider has its answer before the server's copy of it is read to the end: a moment's wait lets the record catch up.
       if (kept.reading.size > 0) await waitAtMost(Promise.allSettled([...kept.reading]), WAIT_FOR_OPEN_ANSWERS_MS);
@@ -92,7 +98,19 @@ export function createRunRecords({ limits = DEFAULT_RUN_RECORD_LIMITS, now = () 
 }
 
 /** Serves the request and keeps it, with its whole answer as the client reads it, under the run (its later exchanges only counted past the bound). */
-async function keepExchange({ kept, at, limits, request, serve }: { kept: Kept; at: number; limits: RunRecordLimits; request: Request; serve: (request: Request) => Promise<Response> }): Promise<Response> {
+async function keepExchange({
+  kept,
+  at,
+  limits,
+  request,
+  serve,
+}: {
+  kept: Kept;
+  at: number;
+  limits: RunRecordLimits;
+  request: Request;
+  serve: (request: Request) => Promise<Response>;
+}): Promise<Response> {
   const url = new URL(request.url);
   url.searchParams.delete(SERVER_RECORD_QUERY);
   const requestBody = request.method === 'POST' ? await readBoundedBody(request.clone(), limits.maxBodyBytes) : undefined;
@@ -115,19 +133,22 @@ async function keepExchange({ kept, at, limits, request, serve }: { kept: Kept; 
   // The answer goes on to the client as it comes; a copy is read to its end for the record.
   const [toClient, toRecord] = response.body.tee();
   entry.open = true;
-  const reading = new Response(toRecord).text().then(
-    (text) => {
-      const body = cutBody(text, limits.maxBodyBytes);
-      entry.responseBody = body.text;
-      if (body.cut) entry.cut = true;
-    },
-    () => {
-      entry.cut = true;
-    },
-  ).finally(() => {
-    delete entry.open;
-    kept.reading.delete(reading);
-  });
+  const reading = new Response(toRecord)
+    .text()
+    .then(
+      (text) => {
+        const body = cutBody(text, limits.maxBodyBytes);
+        entry.responseBody = body.text;
+        if (body.cut) entry.cut = true;
+      },
+      () => {
+        entry.cut = true;
+      },
+    )
+    .finally(() => {
+      delete entry.open;
+      kept.reading.delete(reading);
+    });
   kept.reading.add(reading);
   return new Response(toClient, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

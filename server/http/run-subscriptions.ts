@@ -25,7 +25,13 @@ const MAX_RUNS = 250;
 
 type RunBus = { bus: InMemoryServerEventBus; handler: McpHttpHandler };
 
-export function createRunSubscriptions({ createServer, onError }: { createServer: () => Server; onError?: ((error: Error) => void) | undefined }): RunSubscriptions {
+export function createRunSubscriptions({
+  createServer,
+  onError,
+}: {
+  createServer: () => Server;
+  onError?: ((error: Error) => void) | undefined;
+}): RunSubscriptions {
   const sharedBus = new InMemoryServerEventBus(onError);
   const byRun = new Map<string, RunBus>();
   const busOf = (runKey: string): RunBus => {

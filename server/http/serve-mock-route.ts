@@ -27,8 +27,13 @@ export async function serveMockRoute(route: MockRoute, request: Request, context
 
   const body = await readBoundedBody(request);
   if (body.kind === 'unreadable') return writeError({ status: 400, message: 'The request body could not be read: the connection ended before the body did.' });
-  if (body.kind === 'too-large') return writeError({ status: 413, message: `The request body is too large: this mock model takes at most ${MAX_REQUEST_BODY_BYTES} bytes.` });
-  if (exceedsJsonNesting(body.text)) return writeError({ status: 400, message: `The request body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep: this mock model reads no deeper.` });
+  if (body.kind === 'too-large')
+    return writeError({ status: 413, message: `The request body is too large: this mock model takes at most ${MAX_REQUEST_BODY_BYTES} bytes.` });
+  if (exceedsJsonNesting(body.text))
+    return writeError({
+      status: 400,
+      message: `The request body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep: this mock model reads no deeper.`,
+    });
   // The handler reads the body again, from the bounded copy instead of the network.
   const headers = new Headers(request.headers);
   headers.delete('content-length');

@@ -20,7 +20,13 @@ describe('createSessionEventStore', () => {
     const second = await store.storeEvent('a', progress(2));
     const third = await store.storeEvent('a', progress(3));
     expect(await store.getStreamIdForEventId!(first)).toBe('a');
-    expect(await replayAfter(store, first)).toEqual({ streamId: 'a', sent: [{ id: second, message: progress(2) }, { id: third, message: progress(3) }] });
+    expect(await replayAfter(store, first)).toEqual({
+      streamId: 'a',
+      sent: [
+        { id: second, message: progress(2) },
+        { id: third, message: progress(3) },
+      ],
+    });
     expect((await replayAfter(store, primed)).sent.map((event) => event.id)).toEqual([first, second, third]);
     expect((await replayAfter(store, third)).sent).toEqual([]);
   });

@@ -53,7 +53,12 @@ export function createSessionLimits(options: SessionLimitOptions): SessionLimits
   /** The caps a client's initialize must fit: its own share, and its address's. */
   function listShares(identity: ClientIdentity): Share[] {
     return [
-      { key: `client ${identity.client}`, cap: options.maxSessionsPerClient, holds: (session) => session.client?.client === identity.client, says: (cap) => `Too many live sessions from this client: each client may hold at most ${cap} at once.` },
+      {
+        key: `client ${identity.client}`,
+        cap: options.maxSessionsPerClient,
+        holds: (session) => session.client?.client === identity.client,
+        says: (cap) => `Too many live sessions from this client: each client may hold at most ${cap} at once.`,
+      },
       {
         key: `address ${identity.address}`,
         cap: options.maxSessionsPerAddress,

@@ -17,7 +17,11 @@ function defineAsking(asksClient: boolean) {
     input: z.strictObject({}),
     ...(asksClient ? { asksClient: true as const } : {}),
     handler: (_input, context) =>
-      context.inputResponses ? { text: 'answered' } : inputRequired({ inputRequests: { ask: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 10 }) } }),
+      context.inputResponses
+        ? { text: 'answered' }
+        : inputRequired({
+            inputRequests: { ask: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 10 }) },
+          }),
     present: () => ({ content: [{ type: 'text', text: 'answered' }] }),
   });
 }

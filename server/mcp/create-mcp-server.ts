@@ -143,7 +143,14 @@ function serveToolCalls(server: Server, registry: ToolRegistry, options: McpServ
 }
 
 /** The tool asked the client first: its stage says what it asked, and the call answers input_required. */
-async function reportInputRequired({ channel, tool, name, data, returned, totalWaits }: {
+async function reportInputRequired({
+  channel,
+  tool,
+  name,
+  data,
+  returned,
+  totalWaits,
+}: {
   channel: ProgressChannel;
   tool: RegisteredTool;
   name: string;
@@ -152,7 +159,8 @@ async function reportInputRequired({ channel, tool, name, data, returned, totalW
   totalWaits: boolean;
 }): Promise<void> {
   const asked = Object.values(returned.inputRequests ?? {}).map((request) => request.method);
-  if (!tool.asksClient) throw new Error(`The tool ${name} answered input_required but does not declare asksClient: its progress total would have to change when it runs again`);
+  if (!tool.asksClient)
+    throw new Error(`The tool ${name} answered input_required but does not declare asksClient: its progress total would have to change when it runs again`);
   const stage = {
     message: `Execution: ${name} needs the client's input first (${asked.join(', ')}); the call answers input_required and runs again with the answer.`,
     report: { stage: 'execute' as const, name, arguments: data, returned: { resultType: 'input_required', asks: asked } },
@@ -162,7 +170,15 @@ async function reportInputRequired({ channel, tool, name, data, returned, totalW
 }
 
 /** The call goes on as a task: its answer is the task, and the tool runs in the background under the task's signal. */
-async function startToolTask({ tasks, tool, behaviour, name, data, channel, origin }: {
+async function startToolTask({
+  tasks,
+  tool,
+  behaviour,
+  name,
+  data,
+  channel,
+  origin,
+}: {
   tasks: NonNullable<McpServerOptions['tasks']>;
   tool: RegisteredTool;
   behaviour: NonNullable<RegisteredTool['task']>;

@@ -50,7 +50,7 @@ describe('createProgressChannel', () => {
     expectSteadyBar(sent);
   });
 
-  it('numbers the tool\'s own steps after the stages, under the total validation announced, and marks only the stages', async () => {
+  it("numbers the tool's own steps after the stages, under the total validation announced, and marks only the stages", async () => {
     const { sent, channel } = record('t');
     await reportStages(channel, 3);
     for (let count = 1; count <= 3; count += 1) await channel.reportToolProgress({ progress: count, total: 3, message: `Counted ${count} of 3` });
@@ -106,7 +106,9 @@ describe('createProgressChannel', () => {
   it('refuses a stage that would change a total once given', async () => {
     const { channel } = record('t');
     await reportStages(channel, 2);
-    await expect(channel.reportStage({ progress: 3, total: 9, message: 'other', report: execution.report })).rejects.toThrow(/announced as 5 and cannot change to 9/);
+    await expect(channel.reportStage({ progress: 3, total: 9, message: 'other', report: execution.report })).rejects.toThrow(
+      /announced as 5 and cannot change to 9/,
+    );
   });
 
   it('a rerun after the client’s answer goes on from the first run’s last value, its total shifted alike', async () => {
@@ -115,7 +117,11 @@ describe('createProgressChannel', () => {
     await channel.reportStage({ ...lookup, total: 3 });
     await channel.reportStage({ ...validation, total: 3 });
     await channel.reportFinalStage(execution);
-    expect(sent.map((params) => [params.progress, params.total])).toEqual([[4, 6], [5, 6], [6, 6]]);
+    expect(sent.map((params) => [params.progress, params.total])).toEqual([
+      [4, 6],
+      [5, 6],
+      [6, 6],
+    ]);
     expect(channel.readLastProgress()).toBe(6);
   });
 

@@ -79,7 +79,9 @@ export function createProgressChannel(send: SendNotification, token: ProgressTok
       // The last slot of the total belongs to the execution report.
       const declaredSteps = announcedTotal === undefined ? undefined : announcedTotal - stagesBeforeTool - 1;
       if (declaredSteps === undefined || update.progress > declaredSteps || (update.total !== undefined && update.total !== declaredSteps)) {
-        throw new Error(`The tool reported step ${update.progress}${update.total === undefined ? '' : ` of ${update.total}`}, but it declared ${declaredSteps ?? 'no'} progress steps for these arguments: its progressSteps must count every report it makes`);
+        throw new Error(
+          `The tool reported step ${update.progress}${update.total === undefined ? '' : ` of ${update.total}`}, but it declared ${declaredSteps ?? 'no'} progress steps for these arguments: its progressSteps must count every report it makes`,
+        );
       }
       await notify({ progress, total: announcedTotal, message: update.message ?? `Step ${update.progress}` });
     },
@@ -88,7 +90,8 @@ export function createProgressChannel(send: SendNotification, token: ProgressTok
       await notify({ progress, total: progress, message: stage.message, meta: stage.report });
     },
     reportPausingStage: async (stage) => {
-      if (announcedTotal !== undefined) throw new Error(`The call's progress total was announced as ${announcedTotal}, so it cannot go on past its execution report`);
+      if (announcedTotal !== undefined)
+        throw new Error(`The call's progress total was announced as ${announcedTotal}, so it cannot go on past its execution report`);
       await notify({ progress: Math.floor(lastProgress) + 1, message: stage.message, meta: stage.report });
     },
     readLastProgress: () => lastProgress,

@@ -15,7 +15,19 @@ export { addNumbers };
 export const builtInTools = [addNumbers];
 
 /** Every tool, each teaching one thing beyond the happy path, served on /mcp/toolbox. */
-export const toolboxTools = [addNumbers, multiplyNumbers, divideNumbers, raiseToPower, convertUnits, drawBarChart, countSlowly, countInBackground, phraseSum, askForNumber, signInFirst];
+export const toolboxTools = [
+  addNumbers,
+  multiplyNumbers,
+  divideNumbers,
+  raiseToPower,
+  convertUnits,
+  drawBarChart,
+  countSlowly,
+  countInBackground,
+  phraseSum,
+  askForNumber,
+  signInFirst,
+];
 
 /** /mcp/protected, behind the authorization sandbox: the article's tool, and multiply_numbers, which needs the mcp:admin scope as well. */
 export const protectedTools = [addNumbers, multiplyNumbers];

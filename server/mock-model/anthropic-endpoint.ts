@@ -81,10 +81,23 @@ export function buildAnthropicMessage({ reply, request }: { reply: MockReply; re
 }
 
 /** Provider-side MCP: the message (a BetaMessage) with what the provider's MCP client did first, as the turn went; the mock does no context management. */
-export function buildAnthropicMcpMessage({ reply, request, mcpBlocks }: { reply: MockReply; request: Pick<AnthropicRequest, 'messages' | 'tools'> & { model?: string }; mcpBlocks: McpBlock[] }) {
+export function buildAnthropicMcpMessage({
+  reply,
+  request,
+  mcpBlocks,
+}: {
+  reply: MockReply;
+  request: Pick<AnthropicRequest, 'messages' | 'tools'> & { model?: string };
+  mcpBlocks: McpBlock[];
+}) {
   const message = buildAnthropicMessage({ reply, request });
   const content: (McpBlock | (typeof message.content)[number])[] = [...mcpBlocks, ...message.content];
-  return { ...message, content, context_management: null, usage: { ...message.usage, output_tokens: countTokens(JSON.stringify(content)), fallback_credit: null, iterations: null } };
+  return {
+    ...message,
+    content,
+    context_management: null,
+    usage: { ...message.usage, output_tokens: countTokens(JSON.stringify(content)), fallback_credit: null, iterations: null },
+  };
 }
 
 export const anthropicEndpoint = createMockEndpoint<AnthropicRequest, AnthropicAnswer>({
@@ -113,7 +126,15 @@ export const anthropicEndpoint = createMockEndpoint<AnthropicRequest, AnthropicA
     if (!connector) return undefined;
     const messages = readMessages(body.messages);
     const { question } = findQuestion(messages);
-    return playMcpConnectorTurn({ connector, messages: body.messages, model: body.model, question, reach: context.reach, requestUrl: request.url, signal: request.signal }).then(({ blocks, reply, events }) => {
+    return playMcpConnectorTurn({
+      connector,
+      messages: body.messages,
+      model: body.model,
+      question,
+      reach: context.reach,
+      requestUrl: request.url,
+      signal: request.signal,
+    }).then(({ blocks, reply, events }) => {
       const message = buildAnthropicMcpMessage({ reply, request: body, mcpBlocks: blocks });
       return { body: message, reasoning: describeMcpTurn({ events, reply }), headers: { 'request-id': `req_mock_${stableId(message.id)}` } };
     });

@@ -32,12 +32,26 @@ export const McpToolsetSchema = z.looseObject({
 type McpToolset = z.infer<typeof McpToolsetSchema>;
 
 const McpToolUseSchema = z.looseObject({ type: z.literal('mcp_tool_use'), id: z.string(), name: z.string(), server_name: z.string(), input: z.unknown() });
-const McpToolResultSchema = z.looseObject({ type: z.literal('mcp_tool_result'), tool_use_id: z.string(), is_error: z.boolean().optional(), content: z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]).optional() });
+const McpToolResultSchema = z.looseObject({
+  type: z.literal('mcp_tool_result'),
+  tool_use_id: z.string(),
+  is_error: z.boolean().optional(),
+  content: z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]).optional(),
+});
 const McpToolListingSchema = z.looseObject({ type: z.literal('mcp_tool_listing'), mcp_server_name: z.string(), tools: z.array(ListedToolSchema) });
 
-export type McpToolListingBlock = { type: 'mcp_tool_listing'; mcp_server_name: string; tools: { name: string; description?: string; input_schema: Record<string, unknown> }[] };
+export type McpToolListingBlock = {
+  type: 'mcp_tool_listing';
+  mcp_server_name: string;
+  tools: { name: string; description?: string; input_schema: Record<string, unknown> }[];
+};
 export type McpToolUseBlock = { type: 'mcp_tool_use'; id: string; name: string; server_name: string; input: unknown };
-export type McpToolResultBlock = { type: 'mcp_tool_result'; tool_use_id: string; is_error: boolean; content: { type: 'text'; text: string; citations: null }[] };
+export type McpToolResultBlock = {
+  type: 'mcp_tool_result';
+  tool_use_id: string;
+  is_error: boolean;
+  content: { type: 'text'; text: string; citations: null }[];
+};
 export type McpBlock = McpToolListingBlock | McpToolUseBlock | McpToolResultBlock;
 
 type Message = { role: string; content: string | { type: string }[] };
@@ -49,14 +63,23 @@ const typeOf = (tool: unknown): string | undefined => {
   return typed.success ? typed.data.type : undefined;
 };
 
-export function readMcpConnector({ body, request }: { body: { mcp_servers?: unknown; tools?: readonly unknown[] }; request: Request }): { server: z.infer<typeof McpServerSchema>; toolset: McpToolset; listing: boolean } | undefined {
+export function readMcpConnector({
+  body,
+  request,
+}: {
+  body: { mcp_servers?: unknown; tools?: readonly unknown[] };
+  request: Request;
+}): { server: z.infer<typeof McpServerSchema>; toolset: McpToolset; listing: boolean } | undefined {
   if (body.mcp_servers === undefined) return undefined;
   const betas = (request.headers.get('anthropic-beta') ?? '').split(',').map((beta) => beta.trim());
   if (!betas.some((beta) => TOOLSET_BETAS.includes(beta))) {
-    throw new MockRequestFault(`mcp_servers: the MCP connector needs the anthropic-beta header "${ANTHROPIC_MCP_BETA}" (the mock also takes mcp-client-2025-11-20).`);
+    throw new MockRequestFault(
+      `mcp_servers: the MCP connector needs the anthropic-beta header "${ANTHROPIC_MCP_BETA}" (the mock also takes mcp-client-2025-11-20).`,
+    );
   }
   const servers = z.array(McpServerSchema).safeParse(body.mcp_servers);
-  if (!servers.success) throw new MockRequestFault(`mcp_servers.${servers.error.issues[0]?.path.join('.') ?? ''}: ${servers.error.issues[0]?.message ?? 'not understood'}`);
+  if (!servers.success)
+    throw new MockRequestFault(`mcp_servers.${servers.error.issues[0]?.path.join('.') ?? ''}: ${servers.error.issues[0]?.message ?? 'not understood'}`);
   if (servers.data.length !== 1) throw new MockRequestFault('mcp_servers: the mock model plays one MCP server per request.');
   const server = servers.data[0]!;
   const toolsets = (body.tools ?? []).map((tool, index) => ({ tool, index })).filter(({ tool }) => typeOf(tool) === 'mcp_toolset');
@@ -64,7 +87,8 @@ export function readMcpConnector({ body, request }: { body: { mcp_servers?: unkn
   if (others >= 0) throw new MockRequestFault(`tools.${others}: the mock model takes an mcp_toolset alone, without other tools beside it.`);
   const toolset = toolsets.length === 1 ? McpToolsetSchema.safeParse(toolsets[0]!.tool) : undefined;
   if (!toolset?.success) throw new MockRequestFault(`tools: MCP server "${server.name}" must be referenced by exactly one mcp_toolset.`);
-  if (toolset.data.mcp_server_name !== server.name) throw new MockRequestFault(`tools.${toolsets[0]!.index}.mcp_server_name: no MCP server named "${toolset.data.mcp_server_name}" in mcp_servers.`);
+  if (toolset.data.mcp_server_name !== server.name)
+    throw new MockRequestFault(`tools.${toolsets[0]!.index}.mcp_server_name: no MCP server named "${toolset.data.mcp_server_name}" in mcp_servers.`);
   return { server, toolset: toolset.data, listing: betas.includes(ANTHROPIC_MCP_BETA) };
 }
 
@@ -112,7 +136,17 @@ function writeBlocks({ events, serverName, listing }: { events: ProviderMcpEvent
       case 'listed':
         // Only the pinning beta reports the listing as a block; under 2025-11-20 it stays inside the provider.
         return listing
-          ? [{ type: 'mcp_tool_listing', mcp_server_name: serverName, tools: event.tools.map((tool) => ({ name: tool.name, ...(tool.description ? { description: tool.description } : {}), input_schema: tool.inputSchema })) }]
+          ? [
+              {
+                type: 'mcp_tool_listing',
+                mcp_server_name: serverName,
+                tools: event.tools.map((tool) => ({
+                  name: tool.name,
+                  ...(tool.description ? { description: tool.description } : {}),
+                  input_schema: tool.inputSchema,
+                })),
+              },
+            ]
           : [];
       case 'approval-request':
         return [];
@@ -121,7 +155,12 @@ function writeBlocks({ events, serverName, listing }: { events: ProviderMcpEvent
         const text = event.result ? readResultText(event.result) : (event.error ?? 'The tool failed.');
         return [
           { type: 'mcp_tool_use', id, name: event.call.name, server_name: serverName, input: event.call.arguments },
-          { type: 'mcp_tool_result', tool_use_id: id, is_error: event.error !== null || event.result?.isError === true, content: [{ type: 'text', text, citations: null }] },
+          {
+            type: 'mcp_tool_result',
+            tool_use_id: id,
+            is_error: event.error !== null || event.result?.isError === true,
+            content: [{ type: 'text', text, citations: null }],
+          },
         ];
       }
       default: {
@@ -155,7 +194,16 @@ export async function playMcpConnectorTurn(input: {
     ...(pinned ? { pinnedTools: pinned } : {}),
   };
   try {
-    const turn = await runProviderMcpTurn({ model: input.model, question: input.question, server: mcpServer, exchanges: history.exchanges, approvals: new Map(), reach: input.reach, requestUrl: input.requestUrl, signal: input.signal });
+    const turn = await runProviderMcpTurn({
+      model: input.model,
+      question: input.question,
+      server: mcpServer,
+      exchanges: history.exchanges,
+      approvals: new Map(),
+      reach: input.reach,
+      requestUrl: input.requestUrl,
+      signal: input.signal,
+    });
     // Anthropic never asks: without approvals the turn always ends in the brain's reply.
     const reply: MockReply = turn.reply ?? { type: 'stop', stop: 'refusal', text: '', reasoning: 'No reply.' };
     return { blocks: writeBlocks({ events: turn.events, serverName: server.name, listing }), reply, events: turn.events };

@@ -43,7 +43,12 @@ function listCustomTools(tools: AnthropicRequest['tools']): z.infer<typeof ToolS
 
 const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
 /** A string input is what the broken-json variant wrote itself; the host echoes it back, so the mock reads it. */
-const ToolUseBlockSchema = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.union([z.record(z.string(), z.unknown()), z.string()]) });
+const ToolUseBlockSchema = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.union([z.record(z.string(), z.unknown()), z.string()]),
+});
 const ToolResultBlockSchema = z.looseObject({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
@@ -94,7 +99,12 @@ export function readMessages(messages: AnthropicRequest['messages']): ReadMessag
         }
         case 'tool_result': {
           const toolResult = checkBlock(ToolResultBlockSchema, block, path);
-          return { type: 'tool_result', toolUseId: toolResult.tool_use_id, isError: toolResult.is_error ?? false, ...readToolResultOutput(toolResult.content, path) };
+          return {
+            type: 'tool_result',
+            toolUseId: toolResult.tool_use_id,
+            isError: toolResult.is_error ?? false,
+            ...readToolResultOutput(toolResult.content, path),
+          };
         }
         default:
           return { type: 'other' };
@@ -162,7 +172,9 @@ function readExchanges(messages: ReadMessage[], fromIndex: number): MockToolExch
   return messages.slice(fromIndex).flatMap((message) =>
     message.blocks.flatMap((block) => {
       const result = block.type === 'tool_use' ? results.get(block.id) : undefined;
-      return block.type === 'tool_use' && result ? [{ name: block.name, arguments: block.input, output: result.output, ...readToolOutcome(result.output, result.isError) }] : [];
+      return block.type === 'tool_use' && result
+        ? [{ name: block.name, arguments: block.input, output: result.output, ...readToolOutcome(result.output, result.isError) }]
+        : [];
     }),
   );
 }

@@ -8,7 +8,9 @@ const closed = { type: 'object', properties: { a: { type: 'number' } }, required
 describe('checkOpenAiToolName', () => {
   it('takes the names OpenAI takes and refuses the others as OpenAI words it', () => {
     expect(() => checkOpenAiToolName({ name: 'add_numbers-2', param: 'tools[0].function.name' })).not.toThrow();
-    expect(() => checkOpenAiToolName({ name: 'math.add', param: 'tools[0].function.name' })).toThrow("Invalid 'tools[0].function.name': string does not match pattern");
+    expect(() => checkOpenAiToolName({ name: 'math.add', param: 'tools[0].function.name' })).toThrow(
+      "Invalid 'tools[0].function.name': string does not match pattern",
+    );
     expect(() => checkOpenAiToolName({ name: 'x'.repeat(65), param: 'tools[0].name' })).toThrow('maximum length 64');
   });
 });
@@ -30,7 +32,11 @@ describe('checkOpenAiStrictSchema', () => {
   });
 
   it('agrees with the SDK’s helper on what the host sends in strict mode', () => {
-    const schema = { type: 'object', properties: { a: { type: 'number', minimum: 0 }, b: { type: 'array' }, c: { type: 'string', not: { const: '' } } }, required: ['a'] };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'number', minimum: 0 }, b: { type: 'array' }, c: { type: 'string', not: { const: '' } } },
+      required: ['a'],
+    };
     const { result } = convertToOpenAiStrictSchema({ schema, inputPath: '[0].inputSchema', outputPath: '[0].function.parameters' });
     expect(() => toStrictJsonSchema(result)).not.toThrow();
     expect(() => checkOpenAiStrictSchema({ name: 'add', schema: result, param: 'p' })).not.toThrow();

@@ -23,7 +23,11 @@ const mathPower: MockTool = {
   description: 'Raises a base to an exponent',
   parameters: { type: 'object', properties: { base: { type: 'number' }, exponent: { type: 'number' } }, required: ['base', 'exponent'] },
 };
-const echo: MockTool = { name: 'echo', description: 'Returns the message', parameters: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } };
+const echo: MockTool = {
+  name: 'echo',
+  description: 'Returns the message',
+  parameters: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+};
 const tools = [convertUnits, drawBarChart, countSlowly, mathPower, echo];
 
 function answer(name: string, argumentsGiven: unknown, output: string, isError = false): MockToolExchange[] {
@@ -33,7 +37,13 @@ function answer(name: string, argumentsGiven: unknown, output: string, isError =
 describe('decideAnyToolReply', () => {
   describe('the examples: a call, then the result in words', () => {
     it.each([
-      ['Convert 5 kilometers to miles', 'convert_units', { value: 5, from: 'kilometers', to: 'miles' }, '3.11 miles', 'The convert_units tool says: 3.11 miles.'],
+      [
+        'Convert 5 kilometers to miles',
+        'convert_units',
+        { value: 5, from: 'kilometers', to: 'miles' },
+        '3.11 miles',
+        'The convert_units tool says: 3.11 miles.',
+      ],
       ['Draw a bar chart of 3, 1 and 4', 'draw_bar_chart', { values: [3, 1, 4] }, '[image]', 'The draw_bar_chart tool returned an image and no text.'],
       ['Count slowly to 5', 'count_slowly', { to: 5 }, 'Counted to 5.', 'The count_slowly tool says: Counted to 5.'],
       ['What is 2 to the power of 10?', 'math_power', { base: 2, exponent: 10 }, '1024', 'The math_power tool says: 1024.'],
@@ -58,20 +68,31 @@ describe('decideAnyToolReply', () => {
     });
 
     it('reads structured content that came back as JSON text', () => {
-      const reply = decideAnyToolReply({ question: 'Convert 5 kilometers to miles', tools, exchanges: answer('convert_units', {}, '{"value":3.10685596119,"unit":"miles"}') });
+      const reply = decideAnyToolReply({
+        question: 'Convert 5 kilometers to miles',
+        tools,
+        exchanges: answer('convert_units', {}, '{"value":3.10685596119,"unit":"miles"}'),
+      });
       expect(reply).toMatchObject({ type: 'text', text: 'The convert_units tool says: 3.11 miles.' });
     });
   });
 
   describe('errors', () => {
     it('reports a tool error honestly, without calling again', () => {
-      const reply = decideAnyToolReply({ question: 'Count slowly to 5', tools, exchanges: answer('count_slowly', { to: 5 }, 'Error (isError: true): too slow', true) });
+      const reply = decideAnyToolReply({
+        question: 'Count slowly to 5',
+        tools,
+        exchanges: answer('count_slowly', { to: 5 }, 'Error (isError: true): too slow', true),
+      });
       expect(reply).toMatchObject({ type: 'text', text: 'The count_slowly tool reported an error, so I cannot give the result: too slow' });
     });
 
     it('answers in words when a required argument is not in the question', () => {
       const reply = decideAnyToolReply({ question: 'Count slowly', tools, exchanges: [] });
-      expect(reply).toMatchObject({ type: 'text', text: 'The count_slowly tool fits the question, but it needs a number for to, and the question gives none.' });
+      expect(reply).toMatchObject({
+        type: 'text',
+        text: 'The count_slowly tool fits the question, but it needs a number for to, and the question gives none.',
+      });
     });
   });
 

@@ -19,7 +19,17 @@ function describeMatch(match: ToolMatch): string {
  * is now unlocked"), when that tool is now offered, fits the question and was not called yet:
  * the mock calls it next. Anything else ends in words.
  */
-function decideFollowUp({ question, tools, exchanges, answered }: { question: string; tools: MockTool[]; exchanges: MockToolExchange[]; answered: MockToolExchange }): MockReply | undefined {
+function decideFollowUp({
+  question,
+  tools,
+  exchanges,
+  answered,
+}: {
+  question: string;
+  tools: MockTool[];
+  exchanges: MockToolExchange[];
+  answered: MockToolExchange;
+}): MockReply | undefined {
   const called = new Set(exchanges.map((exchange) => exchange.name));
   const named = tools.filter((tool) => !called.has(tool.name) && answered.output.includes(tool.name));
   const match = matchToolToQuestion({ question, tools: named });
@@ -34,14 +44,28 @@ function decideFollowUp({ question, tools, exchanges, answered }: { question: st
 }
 
 /** The reply for a question some tool fits by its words, or undefined when none does. */
-export function decideAnyToolReply({ question, tools, exchanges }: { question: string; tools: MockTool[]; exchanges: MockToolExchange[] }): MockReply | undefined {
+export function decideAnyToolReply({
+  question,
+  tools,
+  exchanges,
+}: {
+  question: string;
+  tools: MockTool[];
+  exchanges: MockToolExchange[];
+}): MockReply | undefined {
   const match = matchToolToQuestion({ question, tools });
   if (!match) return undefined;
   const { tool } = match;
   const answered = exchanges.at(-1);
   if (answered) {
     if (answered.isError) return reportToolError(answered);
-    return decideFollowUp({ question, tools, exchanges, answered }) ?? { type: 'text', text: describeToolOutput(answered), reasoning: `${answered.name} answered; putting what it said into words.` };
+    return (
+      decideFollowUp({ question, tools, exchanges, answered }) ?? {
+        type: 'text',
+        text: describeToolOutput(answered),
+        reasoning: `${answered.name} answered; putting what it said into words.`,
+      }
+    );
   }
   const filled = fillArgumentsFromSchema({ schema: tool.parameters, question, toolName: tool.name });
   if (!filled.ok) {

@@ -30,7 +30,7 @@ describe('decideMockReply', () => {
       expect(reply).toEqual({ type: 'text', text: '5 plus 7 is 12.', reasoning: expect.any(String) });
     });
 
-    it('reads the reference everything server\'s get-sum, whose sentence repeats the inputs first', () => {
+    it("reads the reference everything server's get-sum, whose sentence repeats the inputs first", () => {
       // get-sum's definition and result text as @modelcontextprotocol/server-everything 2026.8.31 writes them.
       const getSum: MockTool = { name: 'get-sum', description: 'Returns the sum of two numbers', parameters: twoNumbers };
       const first = decideMockReply({ question: 'What is 5 plus 7?', tools: [getSum], exchanges: [] });
@@ -43,7 +43,7 @@ describe('decideMockReply', () => {
       expect(reply).toMatchObject({ type: 'text', text: '5 plus 7 is 12.' });
     });
 
-    it('reads each step of a longer calculation knowing that call\'s inputs', () => {
+    it("reads each step of a longer calculation knowing that call's inputs", () => {
       const reply = decideMockReply({
         question: 'What is (5 plus 7) times 3?',
         tools: [addNumbers, multiplyNumbers],
@@ -73,13 +73,10 @@ describe('decideMockReply', () => {
       expect(reply).toMatchObject({ type: 'text', text: 'The tool said “twelve” for 5 plus 7.' });
     });
 
-    it.each(['5+7', "what's 5 + 7", 'add 5 and 7', 'add 5 to 7', 'sum of 5 and 7', 'five plus seven'])(
-      'calls add_numbers(5, 7) for %j',
-      (question) => {
-        const reply = decideMockReply({ question, tools: [addNumbers], exchanges: [] });
-        expect(reply).toMatchObject({ type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }] });
-      },
-    );
+    it.each(['5+7', "what's 5 + 7", 'add 5 and 7', 'add 5 to 7', 'sum of 5 and 7', 'five plus seven'])('calls add_numbers(5, 7) for %j', (question) => {
+      const reply = decideMockReply({ question, tools: [addNumbers], exchanges: [] });
+      expect(reply).toMatchObject({ type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }] });
+    });
 
     it('passes negative and decimal operands through as numbers', () => {
       const reply = decideMockReply({ question: 'the sum of 2.5 and -1', tools: [addNumbers], exchanges: [] });
@@ -142,13 +139,23 @@ describe('decideMockReply', () => {
     it('reports "7 divided by 0" failing in divide_numbers honestly, without trying again', () => {
       const divideNumbers: MockTool = { name: 'divide_numbers', description: 'Divides a by b', parameters: twoNumbers };
       const question = 'What is 7 divided by 0?';
-      expect(decideMockReply({ question, tools: [divideNumbers], exchanges: [] })).toMatchObject({ type: 'tool-calls', calls: [{ name: 'divide_numbers', arguments: { a: 7, b: 0 } }] });
-      const reply = decideMockReply({ question, tools: [divideNumbers], exchanges: [exchange('divide_numbers', { a: 7, b: 0 }, 'Tool divide_numbers failed: Cannot divide by zero', true)] });
-      expect(reply).toMatchObject({ type: 'text', text: 'The divide_numbers tool reported an error, so I cannot give the result: Tool divide_numbers failed: Cannot divide by zero' });
+      expect(decideMockReply({ question, tools: [divideNumbers], exchanges: [] })).toMatchObject({
+        type: 'tool-calls',
+        calls: [{ name: 'divide_numbers', arguments: { a: 7, b: 0 } }],
+      });
+      const reply = decideMockReply({
+        question,
+        tools: [divideNumbers],
+        exchanges: [exchange('divide_numbers', { a: 7, b: 0 }, 'Tool divide_numbers failed: Cannot divide by zero', true)],
+      });
+      expect(reply).toMatchObject({
+        type: 'text',
+        text: 'The divide_numbers tool reported an error, so I cannot give the result: Tool divide_numbers failed: Cannot divide by zero',
+      });
     });
   });
 
-  describe('any MCP server: a tool the question\'s words fit', () => {
+  describe("any MCP server: a tool the question's words fit", () => {
     const mathPower: MockTool = {
       name: 'math_power',
       description: 'Raises a base to an exponent',
@@ -167,7 +174,9 @@ describe('decideMockReply', () => {
     });
 
     it('keeps arithmetic with the tool named for the operation', () => {
-      expect(decideMockReply({ question: 'What is 5 plus 7?', tools: [calculate, addNumbers], exchanges: [] })).toMatchObject({ calls: [{ name: 'add_numbers' }] });
+      expect(decideMockReply({ question: 'What is 5 plus 7?', tools: [calculate, addNumbers], exchanges: [] })).toMatchObject({
+        calls: [{ name: 'add_numbers' }],
+      });
     });
 
     it('falls back to a tool whose words fit when no tool is named for the operation', () => {

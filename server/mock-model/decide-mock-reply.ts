@@ -1,6 +1,13 @@
 import { decideDeterministicReply, type MockInput } from './decide-deterministic-reply.ts';
 import type { MockReply } from './mock-reply.ts';
-import { decideAfterFirstMistake, decideBrokenOffReply, decideRelentlessReply, decideSamplingRefusal, decideStoppedReply, readMockVariant } from './mock-variants.ts';
+import {
+  decideAfterFirstMistake,
+  decideBrokenOffReply,
+  decideRelentlessReply,
+  decideSamplingRefusal,
+  decideStoppedReply,
+  readMockVariant,
+} from './mock-variants.ts';
 
 /**
  * The mock model's brain, independent of any wire format: given the model name, the

@@ -19,7 +19,11 @@ export function decideSamplingReply({ question, tools }: { question: string; too
   if (!isSamplingStyleRequest({ question, tools })) return undefined;
   const equation = EQUATION.exec(question);
   if (!equation) {
-    return { type: 'text', text: 'There is nothing here I can put into a sentence: I was given no result to phrase.', reasoning: 'Asked for one sentence with no tools offered, but no equation to phrase was given.' };
+    return {
+      type: 'text',
+      text: 'There is nothing here I can put into a sentence: I was given no result to phrase.',
+      reasoning: 'Asked for one sentence with no tools offered, but no equation to phrase was given.',
+    };
   }
   const [, left, operator, right, result] = equation;
   return {

@@ -41,7 +41,9 @@ describe('describeToolOutput', () => {
     });
 
     it('reads nested objects and lists', () => {
-      expect(describeToolOutput(exchange('{"counted":[1,2,3],"by":{"step":1}}', 'count_slowly'))).toBe('The count_slowly tool says: counted (1, 2, 3), by (step 1).');
+      expect(describeToolOutput(exchange('{"counted":[1,2,3],"by":{"step":1}}', 'count_slowly'))).toBe(
+        'The count_slowly tool says: counted (1, 2, 3), by (step 1).',
+      );
     });
 
     it('leaves text that only looks like JSON as text', () => {
@@ -51,7 +53,9 @@ describe('describeToolOutput', () => {
 
   describe('media', () => {
     it('says an image came back when there is no text', () => {
-      expect(describeToolOutput(exchange('[image omitted: image/png, about 120 bytes]', 'draw_bar_chart'))).toBe('The draw_bar_chart tool returned an image and no text.');
+      expect(describeToolOutput(exchange('[image omitted: image/png, about 120 bytes]', 'draw_bar_chart'))).toBe(
+        'The draw_bar_chart tool returned an image and no text.',
+      );
       expect(describeToolOutput(exchange('[image]', 'draw_bar_chart'))).toBe('The draw_bar_chart tool returned an image and no text.');
     });
 
@@ -69,7 +73,9 @@ describe('describeToolOutput', () => {
 
 describe('reportToolError', () => {
   it('reports the error in words, without the words the host put first', () => {
-    expect(reportToolError({ name: 'divide_numbers', arguments: { a: 7, b: 0 }, output: 'Error (isError: true): Cannot divide by zero', isError: true })).toEqual({
+    expect(
+      reportToolError({ name: 'divide_numbers', arguments: { a: 7, b: 0 }, output: 'Error (isError: true): Cannot divide by zero', isError: true }),
+    ).toEqual({
       type: 'text',
       text: 'The divide_numbers tool reported an error, so I cannot give the result: Cannot divide by zero',
       reasoning: expect.stringContaining('error'),

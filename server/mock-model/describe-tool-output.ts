@@ -64,7 +64,10 @@ function readStructured(value: unknown): string {
       text: typeof entry === 'object' && entry !== null ? `(${readStructured(entry)})` : readStructured(entry),
     }));
     // Labelled values run together ("3.11 miles"); named ones keep their names ("counted (1, 2)").
-    const labelled = said.filter(({ key }) => LABEL_KEYS.has(key.toLowerCase())).map(({ text }) => text).join(' ');
+    const labelled = said
+      .filter(({ key }) => LABEL_KEYS.has(key.toLowerCase()))
+      .map(({ text }) => text)
+      .join(' ');
     const named = said.filter(({ key }) => !LABEL_KEYS.has(key.toLowerCase())).map(({ key, text }) => `${key} ${text}`);
     return [labelled, ...named].filter(Boolean).join(', ');
   }
@@ -80,7 +83,8 @@ function endSentence(text: string): string {
 export function describeToolOutput(exchange: MockToolExchange): string {
   const media = [...exchange.output.matchAll(MEDIA_NOTE)].map((match) => match[1]);
   const text = exchange.output.replace(MEDIA_NOTE, ' ').trim();
-  const mediaSentence = media.length > 0 ? ` It also returned ${media.length === 1 ? `an ${media[0]}` : `${media.length} media items`}, which I do not describe.` : '';
+  const mediaSentence =
+    media.length > 0 ? ` It also returned ${media.length === 1 ? `an ${media[0]}` : `${media.length} media items`}, which I do not describe.` : '';
   if (text === '') {
     return media.length > 0
       ? `The ${exchange.name} tool returned ${media.length === 1 ? `an ${media[0]}` : `${media.length} media items`} and no text.`

@@ -53,7 +53,9 @@ describe('fillArgumentsFromSchema', () => {
 
     it('fills the optional title only when the question quotes one', () => {
       const schema = { type: 'object', properties: { values: { type: 'array', items: { type: 'number' } }, title: { type: 'string' } }, required: ['values'] };
-      expect(fill(schema, 'Draw a bar chart of 3, 1 and 4 titled "Scores"', 'draw_bar_chart')).toMatchObject({ arguments: { values: [3, 1, 4], title: 'Scores' } });
+      expect(fill(schema, 'Draw a bar chart of 3, 1 and 4 titled "Scores"', 'draw_bar_chart')).toMatchObject({
+        arguments: { values: [3, 1, 4], title: 'Scores' },
+      });
     });
 
     it('fills an array of strings with the quoted parts, or the list after the verb', () => {
@@ -70,7 +72,11 @@ describe('fillArgumentsFromSchema', () => {
 
   describe('enums', () => {
     it('takes the values the question names, in the order it names them', () => {
-      expect(fill(convertUnits, 'Convert 5 kilometers to miles', 'convert_units')).toEqual({ ok: true, arguments: { value: 5, from: 'kilometers', to: 'miles' }, notes: [] });
+      expect(fill(convertUnits, 'Convert 5 kilometers to miles', 'convert_units')).toEqual({
+        ok: true,
+        arguments: { value: 5, from: 'kilometers', to: 'miles' },
+        notes: [],
+      });
       expect(fill(convertUnits, 'Convert 5 miles to kilometers', 'convert_units')).toMatchObject({ arguments: { from: 'miles', to: 'kilometers' } });
     });
 
@@ -133,12 +139,12 @@ describe('fillArgumentsFromSchema', () => {
       expect(fill(echo, "Echo 'hello world'", 'echo')).toMatchObject({ arguments: { message: 'hello world' } });
     });
 
-    it('takes the words after the tool\'s verb when nothing is quoted', () => {
+    it("takes the words after the tool's verb when nothing is quoted", () => {
       expect(fill(echo, 'Echo hello world', 'echo')).toMatchObject({ arguments: { message: 'hello world' } });
       expect(fill(echo, 'Please echo back: good morning!', 'echo')).toMatchObject({ arguments: { message: 'good morning' } });
     });
 
-    it('takes the words before the tool\'s name when the name ends the request, and leaves out a label naming the property', () => {
+    it("takes the words before the tool's name when the name ends the request, and leaves out a label naming the property", () => {
       expect(fill(echo, 'Say hello world using the echo tool', 'echo')).toMatchObject({ arguments: { message: 'hello world' } });
       expect(fill(echo, 'Repeat good night with the echo tool.', 'echo')).toMatchObject({ arguments: { message: 'Repeat good night' } });
       expect(fill(echo, 'Please echo back the message: hello world', 'echo')).toMatchObject({ arguments: { message: 'hello world' } });
@@ -146,7 +152,7 @@ describe('fillArgumentsFromSchema', () => {
       expect(fill(echo, 'Echo note: hello', 'echo')).toMatchObject({ arguments: { message: 'note: hello' } });
     });
 
-    it('takes the whole question, without its end mark, when no word of the tool\'s name is in it', () => {
+    it("takes the whole question, without its end mark, when no word of the tool's name is in it", () => {
       expect(fill(echo, 'Shout good morning?', 'echo')).toMatchObject({ arguments: { message: 'Shout good morning' } });
     });
 
@@ -161,11 +167,19 @@ describe('fillArgumentsFromSchema', () => {
   });
 
   describe('arguments written out as JSON', () => {
-    const headers = { type: 'object', properties: { region: { type: 'string' }, priority: { type: 'integer' }, verbose: { type: ['boolean', 'null'] } }, required: ['region', 'priority'] };
+    const headers = {
+      type: 'object',
+      properties: { region: { type: 'string' }, priority: { type: 'integer' }, verbose: { type: ['boolean', 'null'] } },
+      required: ['region', 'priority'],
+    };
 
     it('takes them as written when every key is a property of the tool, spaces, escapes and nulls included', () => {
       const written = { region: ' us-west1\n', priority: 42, verbose: null };
-      expect(fill(headers, `Call test_custom_headers with ${JSON.stringify(written)}`, 'test_custom_headers')).toEqual({ ok: true, arguments: written, notes: ['the question writes the arguments out as JSON, so they are taken as written'] });
+      expect(fill(headers, `Call test_custom_headers with ${JSON.stringify(written)}`, 'test_custom_headers')).toEqual({
+        ok: true,
+        arguments: written,
+        notes: ['the question writes the arguments out as JSON, so they are taken as written'],
+      });
     });
 
     it('reads JSON with another key, or that does not parse, as text', () => {
@@ -175,10 +189,12 @@ describe('fillArgumentsFromSchema', () => {
   });
 
   describe('nested objects and schema forms', () => {
-    it('fills a nested object\'s required properties only', () => {
+    it("fills a nested object's required properties only", () => {
       const schema = {
         type: 'object',
-        properties: { point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' }, label: { type: 'string' } }, required: ['x', 'y'] } },
+        properties: {
+          point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' }, label: { type: 'string' } }, required: ['x', 'y'] },
+        },
         required: ['point'],
       };
       expect(fill(schema, 'Plot 3 and 4', 'plot')).toEqual({ ok: true, arguments: { point: { x: 3, y: 4 } }, notes: [] });
@@ -200,7 +216,12 @@ describe('fillArgumentsFromSchema', () => {
           a: { type: ['number', 'null'] },
           flag: { type: ['boolean', 'null'] },
           unit: { type: ['string', 'null'], enum: ['m', 'km', null] },
-          filter: { anyOf: [{ type: 'object', properties: { since: { type: ['string', 'null'] } }, required: ['since'], additionalProperties: false }, { type: 'null' }] },
+          filter: {
+            anyOf: [
+              { type: 'object', properties: { since: { type: ['string', 'null'] } }, required: ['since'], additionalProperties: false },
+              { type: 'null' },
+            ],
+          },
         },
         required: ['a', 'flag', 'unit', 'filter'],
       };
@@ -208,17 +229,25 @@ describe('fillArgumentsFromSchema', () => {
       expect(filled).toMatchObject({ ok: true, arguments: { a: 2, flag: null, unit: 'km', filter: null } });
       expect(filled.ok && filled.notes).toContain('the question gives flag no value and it may be null, so it is null');
       // A property with no rule at all is no nullable one: it is filled as before.
-      expect(fill({ type: 'object', properties: { anything: {} }, required: ['anything'] }, 'Echo hi', 'echo')).toMatchObject({ arguments: { anything: 'hi' } });
+      expect(fill({ type: 'object', properties: { anything: {} }, required: ['anything'] }, 'Echo hi', 'echo')).toMatchObject({
+        arguments: { anything: 'hi' },
+      });
     });
 
     it('follows local $refs, as pydantic writes nested models, and fills a tuple position by position', () => {
       const schema = {
         $defs: { Item: { type: 'object', properties: { name: { type: 'string' }, quantity: { type: 'integer' } }, required: ['name', 'quantity'] } },
         type: 'object',
-        properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } }, point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] } },
+        properties: {
+          items: { type: 'array', items: { $ref: '#/$defs/Item' } },
+          point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] },
+        },
         required: ['items', 'point'],
       };
-      expect(fill(schema, 'Add 2 "apples" at 3 and 4', 'add')).toMatchObject({ ok: true, arguments: { items: [{ name: 'apples', quantity: 2 }], point: [3, 4] } });
+      expect(fill(schema, 'Add 2 "apples" at 3 and 4', 'add')).toMatchObject({
+        ok: true,
+        arguments: { items: [{ name: 'apples', quantity: 2 }], point: [3, 4] },
+      });
     });
 
     it('stops at required objects that refer back to themselves, saying what is missing', () => {

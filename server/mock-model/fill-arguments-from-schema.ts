@@ -16,9 +16,7 @@ import { readWrittenArguments } from './read-written-arguments.ts';
  * no value, as a model held to strict mode writes it. Local `$ref`s are followed.
  */
 
-export type FilledArguments =
-  | { ok: true; arguments: Record<string, unknown>; notes: string[] }
-  | { ok: false; missing: string };
+export type FilledArguments = { ok: true; arguments: Record<string, unknown>; notes: string[] } | { ok: false; missing: string };
 
 type Schema = Record<string, unknown>;
 type Mention = { value: unknown; position: number };
@@ -96,9 +94,7 @@ function findMentions(values: unknown[], state: FillState): Mention[] {
   return values.flatMap((value) => {
     const valueWords = splitWords(String(value)).map(stemWord);
     if (valueWords.length === 0) return [];
-    return state.words.flatMap((_word, position) =>
-      valueWords.every((word, offset) => state.words[position + offset] === word) ? [{ value, position }] : [],
-    );
+    return state.words.flatMap((_word, position) => (valueWords.every((word, offset) => state.words[position + offset] === word) ? [{ value, position }] : []));
   });
 }
 
@@ -123,7 +119,9 @@ function fillEnum(name: string, schema: Schema, required: boolean, state: FillSt
   }
   if (!required) return undefined;
   const chosen = 'default' in schema ? schema.default : values[0];
-  state.notes.push(`the question names none of ${name}'s values (${describeValues(values)}), so ${name} is ${'default' in schema ? 'its default' : 'the first'}, ${JSON.stringify(chosen)}`);
+  state.notes.push(
+    `the question names none of ${name}'s values (${describeValues(values)}), so ${name} is ${'default' in schema ? 'its default' : 'the first'}, ${JSON.stringify(chosen)}`,
+  );
   return chosen;
 }
 
@@ -175,7 +173,9 @@ function fillArray(name: string, schema: Schema, required: boolean, state: FillS
       return required ? state.rest.split(/\s*,\s*|\s+and\s+/).filter(Boolean) : undefined;
     }
     case 'enum': {
-      const mentioned = findMentions(items.enum as unknown[], state).sort((left, right) => left.position - right.position).map((entry) => entry.value);
+      const mentioned = findMentions(items.enum as unknown[], state)
+        .sort((left, right) => left.position - right.position)
+        .map((entry) => entry.value);
       return mentioned.length > 0 || required ? [...new Set(mentioned)] : undefined;
     }
     case 'object':

@@ -52,7 +52,9 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
       expect(candidate!.finishReason).toBe('STOP');
       expect(candidate!.content.role).toBe('model');
       // As current models answer: no id, and a thought signature the host must echo back.
-      expect(candidate!.content.parts).toEqual([{ functionCall: { name: 'add_numbers', args: { a: 5, b: 7 } }, thoughtSignature: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) }]);
+      expect(candidate!.content.parts).toEqual([
+        { functionCall: { name: 'add_numbers', args: { a: 5, b: 7 } }, thoughtSignature: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) },
+      ]);
       expect(body.modelVersion).toBe(MOCK_MODEL_NAME);
       expect(body.usageMetadata.totalTokenCount).toBe(body.usageMetadata.promptTokenCount + body.usageMetadata.candidatesTokenCount);
     });
@@ -68,7 +70,10 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
       const multiply = { ...addNumbers, name: 'multiply_numbers', description: 'Multiplies two numbers' };
       const ask = { role: 'user', parts: [{ text: 'What is 5 plus 7 and 3 times 4?' }] };
       const parts = (await generate({ contents: [ask], tools: [{ functionDeclarations: [addNumbers, multiply] }] })).candidates[0]!.content.parts;
-      expect(parts.map((part) => [part.functionCall?.name, typeof part.thoughtSignature])).toEqual([['add_numbers', 'string'], ['multiply_numbers', 'undefined']]);
+      expect(parts.map((part) => [part.functionCall?.name, typeof part.thoughtSignature])).toEqual([
+        ['add_numbers', 'string'],
+        ['multiply_numbers', 'undefined'],
+      ]);
     });
 
     it('reads the older OpenAPI-style "parameters", types in capitals', async () => {
@@ -78,7 +83,11 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
     });
 
     it('calls no function when functionCallingConfig.mode is NONE', async () => {
-      const body = await generate({ contents: [question], tools: [{ functionDeclarations: [addNumbers] }], toolConfig: { functionCallingConfig: { mode: 'NONE' } } });
+      const body = await generate({
+        contents: [question],
+        tools: [{ functionDeclarations: [addNumbers] }],
+        toolConfig: { functionCallingConfig: { mode: 'NONE' } },
+      });
       expect(body.candidates[0]!.content.parts[0]!.text).toContain('none of the tools');
     });
   });
@@ -108,7 +117,7 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
     });
   });
 
-  describe('requests it refuses, in Google\'s error shape', () => {
+  describe("requests it refuses, in Google's error shape", () => {
     async function expectError(response: Response, code: number, text: RegExp) {
       expect(response.status).toBe(code);
       const body = (await response.json()) as GoogleError;
@@ -137,7 +146,11 @@ describe('POST /mock/gemini/v1beta/models/{model}:generateContent', () => {
     it('refuses a model turn echoed without the thought signature of its first call, as Gemini 3 does', async () => {
       const modelTurn = { role: 'model', parts: [{ functionCall: { name: 'add_numbers', args: { a: 5, b: 7 } } }] };
       const answer = { role: 'user', parts: [{ functionResponse: { name: 'add_numbers', response: { output: 'Result: 12' } } }] };
-      await expectError(await post({ contents: [question, modelTurn, answer], tools: [{ functionDeclarations: [addNumbers] }] }), 400, /missing a thought_signature.*add_numbers/);
+      await expectError(
+        await post({ contents: [question, modelTurn, answer], tools: [{ functionDeclarations: [addNumbers] }] }),
+        400,
+        /missing a thought_signature.*add_numbers/,
+      );
     });
 
     it('refuses GET', async () => {

@@ -16,7 +16,11 @@ import { breakOffGeminiStream, streamGeminiAnswer, type GeminiAnswer } from './s
 export const GEMINI_MOCK_PATH = /^\/mock\/gemini\/v1beta\/models\/([^/]+):(?:generateContent|streamGenerateContent)$/;
 
 /** String args are what the broken-json variant wrote itself; the host echoes them back, so the mock reads them. */
-const FunctionCallSchema = z.looseObject({ id: z.string().optional(), name: z.string(), args: z.union([z.record(z.string(), z.unknown()), z.string()]).optional() });
+const FunctionCallSchema = z.looseObject({
+  id: z.string().optional(),
+  name: z.string(),
+  args: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
+});
 const FunctionResponseSchema = z.looseObject({
   id: z.string().optional(),
   name: z.string(),
@@ -102,20 +106,27 @@ function textOf(parts: Part[]): string {
 
 /** Pairs each function call after the question with its function response: by id when both have one, else by name in order. */
 function readExchanges(contents: GeminiRequest['contents']): MockToolExchange[] {
-  const calls = contents.flatMap((content) => (content.role === 'model' ? content.parts.flatMap((part) => (part.functionCall ? [part.functionCall] : [])) : []));
-  const responses = contents.flatMap((content) => (content.role !== 'model' ? content.parts.flatMap((part) => (part.functionResponse ? [part.functionResponse] : [])) : []));
+  const calls = contents.flatMap((content) =>
+    content.role === 'model' ? content.parts.flatMap((part) => (part.functionCall ? [part.functionCall] : [])) : [],
+  );
+  const responses = contents.flatMap((content) =>
+    content.role !== 'model' ? content.parts.flatMap((part) => (part.functionResponse ? [part.functionResponse] : [])) : [],
+  );
   const used = new Set<number>();
   const exchanges: MockToolExchange[] = [];
   for (const call of calls) {
-    const index = responses.findIndex((response, position) =>
-      !used.has(position) && (call.id !== undefined && response.id !== undefined ? call.id === response.id : call.name === response.name));
+    const index = responses.findIndex(
+      (response, position) =>
+        !used.has(position) && (call.id !== undefined && response.id !== undefined ? call.id === response.id : call.name === response.name),
+    );
     if (index < 0) continue;
     used.add(index);
     const { response, parts } = responses[index]!;
     const isError = response.error !== undefined;
     const value = isError ? response.error : (response.output ?? response);
     // Images ride beside the response in its parts; beside a result the model notes them, beside an error it reports the error alone.
-    const media = !isError && Array.isArray(parts) ? parts.filter((part) => typeof part === 'object' && part !== null && 'inlineData' in part).map(() => '[image]') : [];
+    const media =
+      !isError && Array.isArray(parts) ? parts.filter((part) => typeof part === 'object' && part !== null && 'inlineData' in part).map(() => '[image]') : [];
     const output = [typeof value === 'string' ? value : JSON.stringify(value), ...media].filter(Boolean).join('\n');
     exchanges.push({ name: call.name, arguments: call.args ?? {}, output, ...readToolOutcome(output, isError) });
   }
@@ -152,7 +163,8 @@ const SAFETY_RATINGS = [
  */
 function writeCandidate({ reply, turn }: { reply: MockReply; turn: number }): GeminiAnswer['candidates'][number] {
   if (reply.type === 'tool-calls') return { content: { role: 'model', parts: writeCallParts({ calls: reply.calls, turn }) }, finishReason: 'STOP', index: 0 };
-  if (reply.type === 'stop' && reply.stop === 'cut-off') return { content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: 'MAX_TOKENS', index: 0 };
+  if (reply.type === 'stop' && reply.stop === 'cut-off')
+    return { content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: 'MAX_TOKENS', index: 0 };
   if (reply.type === 'stop' && reply.stop === 'content-filter') return { finishReason: 'SAFETY', index: 0, safetyRatings: SAFETY_RATINGS };
   return { content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: 'STOP', index: 0 };
 }
@@ -197,7 +209,9 @@ export const geminiEndpoint = createMockEndpoint<GeminiRequest, GeminiAnswer>({
     const url = new URL(request.url);
     if (!url.pathname.endsWith(':streamGenerateContent')) return false;
     if (url.searchParams.get('alt') !== 'sse') {
-      throw new MockRequestFault('The mock model streams Gemini replies as server-sent events only: call :streamGenerateContent?alt=sse, as the Gemini SDKs do.');
+      throw new MockRequestFault(
+        'The mock model streams Gemini replies as server-sent events only: call :streamGenerateContent?alt=sse, as the Gemini SDKs do.',
+      );
     }
     return true;
   },

@@ -46,12 +46,16 @@ describe('readToolOutcome', () => {
     expect(readToolOutcome(declined, true)).toEqual({ isError: true, hostError: true });
   });
 
-  it.each(['Result: 12', 'No errors found', 'The user was not found in the tool', 'Errors: 0', 'Error: file not found (a tool’s own answer, isError not set)', 'error: overflow'])(
-    'reads %j as a result: the tool did not say isError',
-    (output) => {
-      expect(readToolOutcome(output)).toEqual({ isError: false });
-    },
-  );
+  it.each([
+    'Result: 12',
+    'No errors found',
+    'The user was not found in the tool',
+    'Errors: 0',
+    'Error: file not found (a tool’s own answer, isError not set)',
+    'error: overflow',
+  ])('reads %j as a result: the tool did not say isError', (output) => {
+    expect(readToolOutcome(output)).toEqual({ isError: false });
+  });
 
   it('takes the error flag of a format that has one', () => {
     expect(readToolOutcome('overflow', true)).toEqual({ isError: true });

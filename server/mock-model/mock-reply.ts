@@ -61,7 +61,9 @@ export function writeArgumentsValue(call: MockToolCall): Record<string, unknown>
 /** "add_numbers(5, 7)": how a reasoning note names a call. */
 export function describeCall(call: MockToolCall): string {
   if (call.brokenArguments !== undefined) return `${call.name} with the arguments text ${call.brokenArguments}`;
-  return `${call.name}(${Object.values(call.arguments).map((value) => JSON.stringify(value)).join(', ')})`;
+  return `${call.name}(${Object.values(call.arguments)
+    .map((value) => JSON.stringify(value))
+    .join(', ')})`;
 }
 
 /**

@@ -29,8 +29,24 @@ describe('readMockVariant', () => {
 /** The error each format brings back for the first call, as the endpoints read it into an exchange. */
 const firstErrors: Record<string, [string, MockToolExchange][]> = {
   'mock-model-sloppy': [
-    ['a text format', { name: 'add_numbers', arguments: { a: 'five', b: 7 }, output: 'Error: Input validation error: Invalid arguments for tool add_numbers: a: expected number, received string', isError: true }],
-    ['a flagged format', { name: 'add_numbers', arguments: { a: 'five', b: 7 }, output: 'Input validation error: Invalid arguments for tool add_numbers: a: expected number', isError: true }],
+    [
+      'a text format',
+      {
+        name: 'add_numbers',
+        arguments: { a: 'five', b: 7 },
+        output: 'Error: Input validation error: Invalid arguments for tool add_numbers: a: expected number, received string',
+        isError: true,
+      },
+    ],
+    [
+      'a flagged format',
+      {
+        name: 'add_numbers',
+        arguments: { a: 'five', b: 7 },
+        output: 'Input validation error: Invalid arguments for tool add_numbers: a: expected number',
+        isError: true,
+      },
+    ],
   ],
   'mock-model-inventive': [
     ['a text format', { name: 'add', arguments: { a: 5, b: 7 }, output: 'Error: MCP error -32602: Tool add not found', isError: true }],
@@ -69,7 +85,10 @@ describe('the variants that make one mistake', () => {
       const tools = [addNumbers, multiplyNumbers];
       const [, error] = errors[0]!;
       expect(ask(model, [error], question, tools)).toMatchObject({ type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }] });
-      expect(ask(model, [error, RESULT], question, tools)).toMatchObject({ type: 'tool-calls', calls: [{ name: 'multiply_numbers', arguments: { a: 12, b: 3 } }] });
+      expect(ask(model, [error, RESULT], question, tools)).toMatchObject({
+        type: 'tool-calls',
+        calls: [{ name: 'multiply_numbers', arguments: { a: 12, b: 3 } }],
+      });
       const product = { name: 'multiply_numbers', arguments: { a: 12, b: 3 }, output: 'Result: 36' };
       expect(ask(model, [error, RESULT, product], question, tools)).toMatchObject({ type: 'text', text: '(5 plus 7) times 3 is 36.' });
     });
@@ -156,7 +175,11 @@ describe('the variants that stop short', () => {
   });
 
   it('mock-model-interrupted means the deterministic call, and says so: the endpoint breaks the reply off (its words name what it meant)', () => {
-    expect(ask('mock-model-interrupted', [])).toMatchObject({ type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: expect.stringContaining('it meant to call add_numbers(5, 7), but the reply breaks off halfway') });
+    expect(ask('mock-model-interrupted', [])).toMatchObject({
+      type: 'tool-calls',
+      calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }],
+      reasoning: expect.stringContaining('it meant to call add_numbers(5, 7), but the reply breaks off halfway'),
+    });
     expect(ask('mock-model-interrupted', [RESULT])).toMatchObject({ type: 'text', text: '5 plus 7 is 12.' });
   });
 

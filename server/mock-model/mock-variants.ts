@@ -83,7 +83,12 @@ function cutHalfway(text: string): string {
 /** Refusing-sampling: the deterministic model, except that it declines a server's sampling request with the refusal signal. */
 export function decideSamplingRefusal(input: MockInput): MockReply {
   if (!isSamplingStyleRequest(input)) return decideDeterministicReply(input);
-  return { type: 'stop', stop: 'refusal', text: REFUSAL_TEXT, reasoning: "Habit of mock-model-refusing-sampling: it answers the user, but declines the server's sampling request with the provider's refusal signal." };
+  return {
+    type: 'stop',
+    stop: 'refusal',
+    text: REFUSAL_TEXT,
+    reasoning: "Habit of mock-model-refusing-sampling: it answers the user, but declines the server's sampling request with the provider's refusal signal.",
+  };
 }
 
 /**
@@ -95,7 +100,10 @@ export function decideBrokenOffReply(input: MockInput): MockReply {
   const reply = decideDeterministicReply(input);
   if (input.exchanges.length > 0) return reply;
   const meant = reply.type === 'tool-calls' ? reply.calls.map(describeCall).join(' and ') : `to answer "${shorten(reply.text, 80)}"`;
-  return { ...reply, reasoning: `Habit of mock-model-interrupted: it meant ${reply.type === 'tool-calls' ? `to call ${meant}` : meant}, but the reply breaks off halfway, before the provider's end.` };
+  return {
+    ...reply,
+    reasoning: `Habit of mock-model-interrupted: it meant ${reply.type === 'tool-calls' ? `to call ${meant}` : meant}, but the reply breaks off halfway, before the provider's end.`,
+  };
 }
 
 /**
@@ -105,12 +113,27 @@ export function decideBrokenOffReply(input: MockInput): MockReply {
  */
 export function decideStoppedReply({ stop, ...input }: MockInput & { stop: MockStop }): MockReply {
   if (stop === 'refusal') {
-    return { type: 'stop', stop, text: REFUSAL_TEXT, reasoning: 'Habit of mock-model-refusing: it declines every request, before any tool, with the provider’s refusal signal.' };
+    return {
+      type: 'stop',
+      stop,
+      text: REFUSAL_TEXT,
+      reasoning: 'Habit of mock-model-refusing: it declines every request, before any tool, with the provider’s refusal signal.',
+    };
   }
   const reply = decideDeterministicReply(input);
   if (reply.type !== 'text') return reply;
   if (stop === 'cut-off') {
-    return { type: 'stop', stop, text: cutHalfway(reply.text), reasoning: `Habit of mock-model-cut-off: it meant to answer "${shorten(reply.text, 80)}", but the token limit ends the reply halfway.` };
+    return {
+      type: 'stop',
+      stop,
+      text: cutHalfway(reply.text),
+      reasoning: `Habit of mock-model-cut-off: it meant to answer "${shorten(reply.text, 80)}", but the token limit ends the reply halfway.`,
+    };
   }
-  return { type: 'stop', stop, text: reply.text, reasoning: `Habit of mock-model-filtered: it answered "${shorten(reply.text, 80)}", and the provider’s content filter withholds the answer.` };
+  return {
+    type: 'stop',
+    stop,
+    text: reply.text,
+    reasoning: `Habit of mock-model-filtered: it answered "${shorten(reply.text, 80)}", and the provider’s content filter withholds the answer.`,
+  };
 }

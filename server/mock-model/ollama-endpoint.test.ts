@@ -74,19 +74,29 @@ describe('POST /mock/ollama/api/chat', () => {
 
   describe('after the tool messages', () => {
     it('answers in words, pairing the call with the tool message by tool_call_id', async () => {
-      const assistant = { role: 'assistant', content: '', tool_calls: [{ id: 'call_1', function: { index: 0, name: 'add_numbers', arguments: { a: 5, b: 7 } } }] };
-      const body = await chat({ messages: [question, assistant, { role: 'tool', tool_name: 'add_numbers', tool_call_id: 'call_1', content: 'Result: 12' }], tools: [addNumbers] });
+      const assistant = {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ id: 'call_1', function: { index: 0, name: 'add_numbers', arguments: { a: 5, b: 7 } } }],
+      };
+      const body = await chat({
+        messages: [question, assistant, { role: 'tool', tool_name: 'add_numbers', tool_call_id: 'call_1', content: 'Result: 12' }],
+        tools: [addNumbers],
+      });
       expect(body.message).toEqual({ role: 'assistant', content: '5 plus 7 is 12.' });
     });
 
     it('pairs by tool_name, as older Ollama does, and reads an "Error:" text as a failure', async () => {
       const assistant = { role: 'assistant', content: '', tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 5, b: 7 } } }] };
-      const body = await chat({ messages: [question, assistant, { role: 'tool', tool_name: 'add_numbers', content: 'Error (isError: true): overflow' }], tools: [addNumbers] });
+      const body = await chat({
+        messages: [question, assistant, { role: 'tool', tool_name: 'add_numbers', content: 'Error (isError: true): overflow' }],
+        tools: [addNumbers],
+      });
       expect(body.message.content).toBe('The add_numbers tool reported an error, so I cannot give the result: overflow');
     });
   });
 
-  describe('requests it refuses, in Ollama\'s error shape', () => {
+  describe("requests it refuses, in Ollama's error shape", () => {
     async function expectError(response: Response, status: number, text: RegExp) {
       expect(response.status).toBe(status);
       const body = (await response.json()) as { error: string };
@@ -103,15 +113,28 @@ describe('POST /mock/ollama/api/chat', () => {
     });
 
     it('streams NDJSON when stream is true or left out, since Ollama streams by default', async () => {
-      for (const body of [{ model: MOCK_MODEL_NAME, messages: [question] }, { model: MOCK_MODEL_NAME, messages: [question], stream: true }]) {
+      for (const body of [
+        { model: MOCK_MODEL_NAME, messages: [question] },
+        { model: MOCK_MODEL_NAME, messages: [question], stream: true },
+      ]) {
         const response = await post(body);
         expect(response.headers.get('content-type')).toBe('application/x-ndjson');
-        expect((await response.text()).trim().split('\n').map((line) => JSON.parse(line).done).at(-1)).toBe(true);
+        expect(
+          (await response.text())
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line).done)
+            .at(-1),
+        ).toBe(true);
       }
     });
 
     it('refuses a tool message without content, naming the field', async () => {
-      await expectError(await post({ model: MOCK_MODEL_NAME, stream: false, messages: [question, { role: 'tool', tool_name: 'add_numbers' }] }), 400, /messages\.1\.content/);
+      await expectError(
+        await post({ model: MOCK_MODEL_NAME, stream: false, messages: [question, { role: 'tool', tool_name: 'add_numbers' }] }),
+        400,
+        /messages\.1\.content/,
+      );
     });
 
     it('refuses GET', async () => {

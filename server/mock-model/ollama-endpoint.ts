@@ -60,8 +60,13 @@ function readExchanges(messages: Message[]): MockToolExchange[] {
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     for (const call of message.tool_calls ?? []) {
-      const index = answers.findIndex((answer, position) =>
-        !used.has(position) && (call.id !== undefined && answer.tool_call_id !== undefined ? call.id === answer.tool_call_id : (answer.tool_name ?? call.function.name) === call.function.name));
+      const index = answers.findIndex(
+        (answer, position) =>
+          !used.has(position) &&
+          (call.id !== undefined && answer.tool_call_id !== undefined
+            ? call.id === answer.tool_call_id
+            : (answer.tool_name ?? call.function.name) === call.function.name),
+      );
       if (index < 0) continue;
       used.add(index);
       const output = answers[index]!.content;
@@ -78,7 +83,10 @@ function writeOllamaError({ status, message }: MockFault): Response {
 /** Ollama's one stop signal is the token limit (num_predict); it has no refusal or content filter, so those arrive as words. */
 function describeOllamaReasoning(reply: MockReply): string {
   if (reply.type !== 'stop' || reply.stop === 'cut-off') return reply.reasoning;
-  const missing = reply.stop === 'refusal' ? 'no refusal field: the refusal arrives as words, so to the host it is an answer' : 'no content filter: a local model’s answer arrives whole';
+  const missing =
+    reply.stop === 'refusal'
+      ? 'no refusal field: the refusal arrives as words, so to the host it is an answer'
+      : 'no content filter: a local model’s answer arrives whole';
   return `${reply.reasoning} Ollama has ${missing}.`;
 }
 
@@ -123,7 +131,7 @@ export const ollamaEndpoint = createMockEndpoint<OllamaChatRequest, OllamaAnswer
   writeError: writeOllamaError,
   readConversation: ({ body: chat }) => {
     const lastUserIndex = chat.messages.findLastIndex((message) => message.role === 'user');
-    const question = lastUserIndex >= 0 ? chat.messages[lastUserIndex]!.content ?? '' : '';
+    const question = lastUserIndex >= 0 ? (chat.messages[lastUserIndex]!.content ?? '') : '';
     const tools = (chat.tools ?? []).map((tool) => tool.function);
     return { model: chat.model, question, tools, exchanges: readExchanges(chat.messages.slice(lastUserIndex + 1)) };
   },

@@ -22,7 +22,10 @@ const addNumbers = {
 type Completion = {
   object: string;
   model: string;
-  choices: { message: { role: string; content: string | null; function_call?: { name: string; arguments: string }; tool_calls?: unknown }; finish_reason: string }[];
+  choices: {
+    message: { role: string; content: string | null; function_call?: { name: string; arguments: string }; tool_calls?: unknown };
+    finish_reason: string;
+  }[];
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 };
 type OpenAiError = { error: { message: string; type: string; param: string | null } };
@@ -57,7 +60,9 @@ describe('POST /mock/openai-functions/v1/chat/completions', () => {
     });
 
     it('answers the same on the plain Chat Completions path, as the real endpoint does', async () => {
-      const completion = (await (await post({ messages: [question], functions: [addNumbers] }, `${server.url}/mock/openai/v1/chat/completions`)).json()) as Completion;
+      const completion = (await (
+        await post({ messages: [question], functions: [addNumbers] }, `${server.url}/mock/openai/v1/chat/completions`)
+      ).json()) as Completion;
       expect(completion.choices[0]!.finish_reason).toBe('function_call');
     });
   });
@@ -98,11 +103,15 @@ describe('POST /mock/openai-functions/v1/chat/completions', () => {
     });
   });
 
-  describe('requests it refuses, in OpenAI\'s error shape', () => {
+  describe("requests it refuses, in OpenAI's error shape", () => {
     it.each([
       ['an empty functions list', { messages: [question], functions: [] }, 'functions'],
       ['a function without a name', { messages: [question], functions: [{ parameters: {} }] }, 'functions.0.name'],
-      ['a function message without a name', { messages: [question, call, { role: 'function', content: 'Result: 12' }], functions: [addNumbers] }, 'messages.2.name'],
+      [
+        'a function message without a name',
+        { messages: [question, call, { role: 'function', content: 'Result: 12' }], functions: [addNumbers] },
+        'messages.2.name',
+      ],
       ['both tools and functions', { messages: [question], functions: [addNumbers], tools: [{ type: 'function', function: addNumbers }] }, 'functions'],
     ])('%s is a 400', async (_label, body, param) => {
       const response = await post(body);

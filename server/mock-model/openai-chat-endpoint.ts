@@ -102,7 +102,9 @@ function readFunctionExchanges(messages: OpenAiChatRequest['messages'], fromInde
     if (index < fromIndex || message.role !== 'assistant' || !message.function_call) return;
     const call = message.function_call;
     // No ids in this format: the answer is the next unused function message with the same name.
-    const answerIndex = messages.findIndex((other, otherIndex) => otherIndex > index && !answered.has(otherIndex) && other.role === 'function' && other.name === call.name);
+    const answerIndex = messages.findIndex(
+      (other, otherIndex) => otherIndex > index && !answered.has(otherIndex) && other.role === 'function' && other.name === call.name,
+    );
     if (answerIndex < 0) return;
     answered.add(answerIndex);
     const output = textOf(messages[answerIndex]!.content);
@@ -150,7 +152,17 @@ export type FunctionCallCompletion = {
 };
 
 /** The legacy answer: at most one call per turn, so further calls come in the following turns. */
-export function buildFunctionCallCompletion({ reply, messages, functions, model }: { reply: MockReply; messages: unknown[]; functions: MockTool[]; model?: string }): FunctionCallCompletion {
+export function buildFunctionCallCompletion({
+  reply,
+  messages,
+  functions,
+  model,
+}: {
+  reply: MockReply;
+  messages: unknown[];
+  functions: MockTool[];
+  model?: string;
+}): FunctionCallCompletion {
   const firstCall = reply.type === 'tool-calls' ? reply.calls[0] : undefined;
   const stop = reply.type === 'stop' ? writeChatStop(reply) : undefined;
   const message: FunctionCallCompletion['choices'][number]['message'] = firstCall
@@ -171,7 +183,8 @@ export function buildFunctionCallCompletion({ reply, messages, functions, model 
 
 /** A legacy request: the functions offered, narrowed by function_call, and the function messages answering earlier calls. */
 function readFunctionsConversation({ chat, question, fromIndex }: { chat: OpenAiChatRequest; question: string; fromIndex: number }): MockConversation {
-  if (chat.tools) throw new MockRequestFault('Send either "tools" or the deprecated "functions", not both: the mock cannot tell which format to answer in.', 'functions');
+  if (chat.tools)
+    throw new MockRequestFault('Send either "tools" or the deprecated "functions", not both: the mock cannot tell which format to answer in.', 'functions');
   const choice = chat.function_call ?? 'auto';
   const offered = chat.functions ?? [];
   offered.forEach((entry, index) => checkOpenAiToolName({ name: entry.name, param: `functions[${index}].name` }));
@@ -227,7 +240,10 @@ function writeToolCallsAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiC
 }
 
 function writeFunctionCallAnswer({ reply, chat }: { reply: MockReply; chat: OpenAiChatRequest }): MockAnswer<ChatCompletionAnswer> {
-  const reasoning = reply.type === 'tool-calls' && reply.calls.length > 1 ? `${reply.reasoning} Legacy functions carry one call per turn, so ${reply.calls[0]!.name} comes first.` : reply.reasoning;
+  const reasoning =
+    reply.type === 'tool-calls' && reply.calls.length > 1
+      ? `${reply.reasoning} Legacy functions carry one call per turn, so ${reply.calls[0]!.name} comes first.`
+      : reply.reasoning;
   return { body: buildFunctionCallCompletion({ reply, messages: chat.messages, functions: chat.functions ?? [], model: chat.model }), reasoning };
 }
 
@@ -236,12 +252,16 @@ export const openAiChatEndpoint = createMockEndpoint<OpenAiChatRequest, ChatComp
   requestSchema: OpenAiChatRequestSchema,
   describeWrongMethod: (method) => `Use POST for /v1/chat/completions, not ${method}.`,
   invalidJsonMessage: 'The request body is not valid JSON. Send a JSON object with "model" and "messages".',
-  describeSchemaIssue: (issue) => ({ message: `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}.`, param: issue?.path.join('.') ?? null }),
+  describeSchemaIssue: (issue) => ({
+    message: `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not understood'}.`,
+    param: issue?.path.join('.') ?? null,
+  }),
   writeError: writeOpenAiError,
   readConversation,
   writeAnswer: ({ reply, body: chat }) => (chat.functions ? writeFunctionCallAnswer({ reply, chat }) : writeToolCallsAnswer({ reply, chat })),
   asksForStream: ({ body: chat }) => {
-    if (chat.stream_options && !chat.stream) throw new MockRequestFault('The stream_options parameter is only allowed when stream is enabled.', 'stream_options');
+    if (chat.stream_options && !chat.stream)
+      throw new MockRequestFault('The stream_options parameter is only allowed when stream is enabled.', 'stream_options');
     return chat.stream === true;
   },
   streamAnswer: ({ answer, body: chat }) => streamOpenAiChatAnswer({ answer, includeUsage: chat.stream_options?.include_usage === true }),

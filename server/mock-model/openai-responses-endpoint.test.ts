@@ -21,7 +21,16 @@ const addNumbers = {
   strict: true,
 };
 
-type OutputItem = { id: string; type: string; status: string; call_id?: string; name?: string; arguments?: string; role?: string; content?: { type: string; text: string }[] };
+type OutputItem = {
+  id: string;
+  type: string;
+  status: string;
+  call_id?: string;
+  name?: string;
+  arguments?: string;
+  role?: string;
+  content?: { type: string; text: string }[];
+};
 type ResponseBody = {
   id: string;
   object: string;
@@ -33,7 +42,11 @@ type ResponseBody = {
 type OpenAiError = { error: { message: string; type: string; param: string | null } };
 
 async function post(body: unknown, method = 'POST'): Promise<Response> {
-  return fetch(url, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+  return fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
 }
 
 async function postOk(body: unknown): Promise<ResponseBody> {
@@ -53,7 +66,14 @@ describe('POST /mock/openai-responses/v1/responses', () => {
       expect(body).toMatchObject({ object: 'response', status: 'completed', model: 'mock-model-deterministic' });
       expect(body.id).toMatch(/^resp_/);
       expect(body.output).toEqual([
-        { id: expect.stringMatching(/^fc_/), type: 'function_call', status: 'completed', call_id: expect.stringMatching(/^call_/), name: 'add_numbers', arguments: '{"a":5,"b":7}' },
+        {
+          id: expect.stringMatching(/^fc_/),
+          type: 'function_call',
+          status: 'completed',
+          call_id: expect.stringMatching(/^call_/),
+          name: 'add_numbers',
+          arguments: '{"a":5,"b":7}',
+        },
       ]);
       expect(body.usage.total_tokens).toBe(body.usage.input_tokens + body.usage.output_tokens);
     });
@@ -75,13 +95,22 @@ describe('POST /mock/openai-responses/v1/responses', () => {
       const input = [question, ...first.output, { type: 'function_call_output', call_id: first.output[0]!.call_id, output: 'Result: 12' }];
       const body = await postOk({ model: 'mock', input, tools: [addNumbers] });
       expect(body.output).toEqual([
-        { id: expect.stringMatching(/^msg_/), type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: '5 plus 7 is 12.', annotations: [], logprobs: [] }] },
+        {
+          id: expect.stringMatching(/^msg_/),
+          type: 'message',
+          status: 'completed',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: '5 plus 7 is 12.', annotations: [], logprobs: [] }],
+        },
       ]);
     });
 
     it('reads an output given as input_text parts', async () => {
       const first = await postOk({ model: 'mock', input: [question], tools: [addNumbers] });
-      const output = [{ type: 'input_text', text: 'Result: 12' }, { type: 'input_image', image_url: 'data:image/png;base64,AA==' }];
+      const output = [
+        { type: 'input_text', text: 'Result: 12' },
+        { type: 'input_image', image_url: 'data:image/png;base64,AA==' },
+      ];
       const input = [question, ...first.output, { type: 'function_call_output', call_id: first.output[0]!.call_id, output }];
       expect((await postOk({ model: 'mock', input, tools: [addNumbers] })).output[0]!.content![0]!.text).toBe('5 plus 7 is 12.');
     });
@@ -103,7 +132,11 @@ describe('POST /mock/openai-responses/v1/responses', () => {
   describe('tool_choice and errors from the tool', () => {
     it('echoes the tools as OpenAI normalizes them: a tool sent without "strict" is strict', async () => {
       const { strict: _strict, ...withoutStrict } = addNumbers;
-      const body = (await postOk({ model: 'mock', input: [question], tools: [withoutStrict, { ...addNumbers, name: 'sum', strict: false }] })) as ResponseBody & { tools: { name: string; strict: boolean }[] };
+      const body = (await postOk({
+        model: 'mock',
+        input: [question],
+        tools: [withoutStrict, { ...addNumbers, name: 'sum', strict: false }],
+      })) as ResponseBody & { tools: { name: string; strict: boolean }[] };
       expect(body.tools.map((tool) => [tool.name, tool.strict])).toEqual([
         ['add_numbers', true],
         ['sum', false],
@@ -122,7 +155,11 @@ describe('POST /mock/openai-responses/v1/responses', () => {
 
     it('an output that is an error is reported, not answered', async () => {
       const first = await postOk({ model: 'mock', input: [question], tools: [addNumbers] });
-      const input = [question, ...first.output, { type: 'function_call_output', call_id: first.output[0]!.call_id, output: 'Error (isError: true): b must be a number' }];
+      const input = [
+        question,
+        ...first.output,
+        { type: 'function_call_output', call_id: first.output[0]!.call_id, output: 'Error (isError: true): b must be a number' },
+      ];
       expect((await postOk({ model: 'mock', input, tools: [addNumbers] })).output[0]!.content![0]!.text).toContain('reported an error');
     });
   });
@@ -131,8 +168,16 @@ describe('POST /mock/openai-responses/v1/responses', () => {
     it.each([
       ['no model', { input: 'hi' }, 'model'],
       ['no input', { model: 'mock' }, 'input'],
-      ['a function_call without call_id', { model: 'mock', input: [question, { type: 'function_call', name: 'add_numbers', arguments: '{}' }] }, 'input[1].call_id'],
-      ['an output for a call never made', { model: 'mock', input: [question, { type: 'function_call_output', call_id: 'call_x', output: '12' }] }, 'input[1].call_id'],
+      [
+        'a function_call without call_id',
+        { model: 'mock', input: [question, { type: 'function_call', name: 'add_numbers', arguments: '{}' }] },
+        'input[1].call_id',
+      ],
+      [
+        'an output for a call never made',
+        { model: 'mock', input: [question, { type: 'function_call_output', call_id: 'call_x', output: '12' }] },
+        'input[1].call_id',
+      ],
       ['a tool without a name', { model: 'mock', input: 'hi', tools: [{ type: 'function', parameters: {} }] }, 'tools[0].name'],
       ['a built-in tool', { model: 'mock', input: 'hi', tools: [{ type: 'web_search' }] }, 'tools[0].type'],
       ['a tool_choice it does not know', { model: 'mock', input: 'hi', tool_choice: { type: 'web_search' } }, 'tool_choice'],

@@ -5,7 +5,15 @@ import { createMockEndpoint, MockRequestFault } from './serve-mock-endpoint.ts';
 import { stableId } from './stable-id.ts';
 import { streamOpenAiResponsesAnswer } from './stream-openai-responses-answer.ts';
 import { echoMcpTool, McpToolSchema, playMcpTurn, readMcpTool, type McpOutputItem } from './openai-responses-mcp.ts';
-import { findQuestion, FunctionToolSchema, pathOf, readInputItems, readResponsesConversation, RequestSchema, type ResponsesRequest } from './openai-responses-request.ts';
+import {
+  findQuestion,
+  FunctionToolSchema,
+  pathOf,
+  readInputItems,
+  readResponsesConversation,
+  RequestSchema,
+  type ResponsesRequest,
+} from './openai-responses-request.ts';
 import type { FunctionCallItem, MessageItem, MockResponsesBody } from './openai-responses-body.ts';
 
 export type { MockResponsesBody } from './openai-responses-body.ts';
@@ -28,10 +36,15 @@ function renderStop(reply: Extract<MockReply, { type: 'stop' }>, seed: string): 
   const id = `msg_mock_${stableId(`${seed}:message`)}`;
   switch (reply.stop) {
     case 'refusal':
-      return { output: [{ id, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'refusal', refusal: reply.text }] }], incomplete: null };
+      return {
+        output: [{ id, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'refusal', refusal: reply.text }] }],
+        incomplete: null,
+      };
     case 'cut-off':
       return {
-        output: [{ id, type: 'message', status: 'incomplete', role: 'assistant', content: [{ type: 'output_text', text: reply.text, annotations: [], logprobs: [] }] }],
+        output: [
+          { id, type: 'message', status: 'incomplete', role: 'assistant', content: [{ type: 'output_text', text: reply.text, annotations: [], logprobs: [] }] },
+        ],
         incomplete: { reason: 'max_output_tokens' },
       };
     case 'content-filter':
@@ -45,19 +58,28 @@ function renderStop(reply: Extract<MockReply, { type: 'stop' }>, seed: string): 
 
 function renderOutput(reply: Exclude<MockReply, { type: 'stop' }>, request: ResponsesRequest, seed: string): (FunctionCallItem | MessageItem)[] {
   if (reply.type === 'text') {
-    return [{
-      id: `msg_mock_${stableId(`${seed}:message`)}`,
-      type: 'message',
-      status: 'completed',
-      role: 'assistant',
-      content: [{ type: 'output_text', text: reply.text, annotations: [], logprobs: [] }],
-    }];
+    return [
+      {
+        id: `msg_mock_${stableId(`${seed}:message`)}`,
+        type: 'message',
+        status: 'completed',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: reply.text, annotations: [], logprobs: [] }],
+      },
+    ];
   }
   // With parallel_tool_calls false the model makes one call per response; the rest follow in later turns.
   const calls = request.parallel_tool_calls === false ? reply.calls.slice(0, 1) : reply.calls;
   return calls.map((call, index): FunctionCallItem => {
     const key = `${seed}:${index}:${call.name}:${JSON.stringify(call.arguments)}`;
-    return { id: `fc_mock_${stableId(`item:${key}`)}`, type: 'function_call', status: 'completed', arguments: writeArgumentsText(call), call_id: `call_${stableId(key)}`, name: call.name };
+    return {
+      id: `fc_mock_${stableId(`item:${key}`)}`,
+      type: 'function_call',
+      status: 'completed',
+      arguments: writeArgumentsText(call),
+      call_id: `call_${stableId(key)}`,
+      name: call.name,
+    };
   });
 }
 
@@ -77,7 +99,15 @@ function echoTools(request: ResponsesRequest): MockResponsesBody['tools'] {
  * The whole response. `mcpItems` are what the provider's MCP client did this turn, before
  * the model's own output; a turn that waits for the host's approval has no reply of the model.
  */
-export function buildOpenAiResponse({ reply, request, mcpItems = [] }: { reply: MockReply | undefined; request: ResponsesRequest; mcpItems?: McpOutputItem[] }): MockResponsesBody {
+export function buildOpenAiResponse({
+  reply,
+  request,
+  mcpItems = [],
+}: {
+  reply: MockReply | undefined;
+  request: ResponsesRequest;
+  mcpItems?: McpOutputItem[];
+}): MockResponsesBody {
   const seed = JSON.stringify(request.input);
   const itemCount = typeof request.input === 'string' ? 1 : request.input.length;
   const stopped = reply?.type === 'stop' ? renderStop(reply, `${itemCount}:${seed}`) : undefined;
@@ -126,7 +156,10 @@ export const openAiResponsesEndpoint = createMockEndpoint<ResponsesRequest, Mock
   writeError: writeOpenAiError,
   checkBody: (body) => {
     if (body.previous_response_id) {
-      throw new MockRequestFault('The mock model stores no responses, so it cannot continue one: send the whole conversation in "input" instead.', 'previous_response_id');
+      throw new MockRequestFault(
+        'The mock model stores no responses, so it cannot continue one: send the whole conversation in "input" instead.',
+        'previous_response_id',
+      );
     }
   },
   readConversation: readResponsesConversation,
@@ -136,10 +169,12 @@ export const openAiResponsesEndpoint = createMockEndpoint<ResponsesRequest, Mock
     if (!tool) return undefined;
     const items = typeof body.input === 'string' ? [] : body.input;
     const { question } = findQuestion(readInputItems(body.input));
-    return playMcpTurn({ tool, items, model: body.model, question, reach: context.reach, requestUrl: request.url, signal: request.signal }).then(({ items: mcpItems, reply, events }) => ({
-      body: buildOpenAiResponse({ reply, request: body, mcpItems }),
-      reasoning: describeMcpTurn({ events, reply }),
-    }));
+    return playMcpTurn({ tool, items, model: body.model, question, reach: context.reach, requestUrl: request.url, signal: request.signal }).then(
+      ({ items: mcpItems, reply, events }) => ({
+        body: buildOpenAiResponse({ reply, request: body, mcpItems }),
+        reasoning: describeMcpTurn({ events, reply }),
+      }),
+    );
   },
   asksForStream: ({ body }) => body.stream === true,
   streamAnswer: streamOpenAiResponsesAnswer,

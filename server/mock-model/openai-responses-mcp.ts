@@ -25,7 +25,9 @@ export const McpToolSchema = z.looseObject({
   server_url: z.string().optional(),
   connector_id: z.string().optional(),
   server_description: z.string().optional(),
-  require_approval: z.union([z.enum(['always', 'never']), z.looseObject({ always: ToolFilterSchema.optional(), never: ToolFilterSchema.optional() })]).nullish(),
+  require_approval: z
+    .union([z.enum(['always', 'never']), z.looseObject({ always: ToolFilterSchema.optional(), never: ToolFilterSchema.optional() })])
+    .nullish(),
   allowed_tools: z.union([z.array(z.string()), ToolFilterSchema]).nullish(),
   headers: z.record(z.string(), z.string()).nullish(),
   authorization: z.string().optional(),
@@ -34,11 +36,30 @@ type McpTool = z.infer<typeof McpToolSchema>;
 
 const ListedToolSchema = z.looseObject({ name: z.string(), input_schema: z.unknown(), description: z.string().nullish(), annotations: z.unknown().nullish() });
 const McpListToolsInputSchema = z.looseObject({ type: z.literal('mcp_list_tools'), server_label: z.string(), tools: z.array(ListedToolSchema) });
-const McpApprovalRequestInputSchema = z.looseObject({ type: z.literal('mcp_approval_request'), id: z.string(), server_label: z.string(), name: z.string(), arguments: z.string() });
+const McpApprovalRequestInputSchema = z.looseObject({
+  type: z.literal('mcp_approval_request'),
+  id: z.string(),
+  server_label: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+});
 const McpApprovalResponseInputSchema = z.looseObject({ type: z.literal('mcp_approval_response'), approval_request_id: z.string(), approve: z.boolean() });
-const McpCallInputSchema = z.looseObject({ type: z.literal('mcp_call'), server_label: z.string(), name: z.string(), arguments: z.string(), output: z.string().nullish(), error: z.string().nullish() });
+const McpCallInputSchema = z.looseObject({
+  type: z.literal('mcp_call'),
+  server_label: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  output: z.string().nullish(),
+  error: z.string().nullish(),
+});
 
-export type McpListToolsItem = { id: string; type: 'mcp_list_tools'; server_label: string; tools: { name: string; input_schema: unknown; description: string | null; annotations: unknown }[]; error: string | null };
+export type McpListToolsItem = {
+  id: string;
+  type: 'mcp_list_tools';
+  server_label: string;
+  tools: { name: string; input_schema: unknown; description: string | null; annotations: unknown }[];
+  error: string | null;
+};
 export type McpApprovalRequestItem = { id: string; type: 'mcp_approval_request'; server_label: string; name: string; arguments: string };
 export type McpCallItem = {
   id: string;
@@ -54,7 +75,15 @@ export type McpCallItem = {
 export type McpOutputItem = McpListToolsItem | McpApprovalRequestItem | McpCallItem;
 
 /** The MCP tool as a response echoes it: no header values and no token (they are the caller's secrets). */
-export type McpToolEcho = { type: 'mcp'; server_label: string; server_url?: string; server_description?: string; allowed_tools: McpTool['allowed_tools'] | null; require_approval: McpTool['require_approval'] | null; headers: null };
+export type McpToolEcho = {
+  type: 'mcp';
+  server_label: string;
+  server_url?: string;
+  server_description?: string;
+  allowed_tools: McpTool['allowed_tools'] | null;
+  require_approval: McpTool['require_approval'] | null;
+  headers: null;
+};
 
 /** A tool matches a filter when its name is listed (if names are given) and its readOnlyHint is as asked (if asked). */
 function matchesFilter(filter: z.infer<typeof ToolFilterSchema>, name: string, tool: Tool | undefined): boolean {
@@ -78,7 +107,12 @@ function readApprovalRule(rule: McpTool['require_approval']): ProviderMcpServer[
 function readAllowedTools(rule: McpTool['allowed_tools']): ProviderMcpServer['allowedTools'] {
   if (rule === undefined || rule === null) return undefined;
   if (Array.isArray(rule)) return (name) => rule.includes(name);
-  return (name, tools) => matchesFilter(rule, name, tools.find((tool) => tool.name === name));
+  return (name, tools) =>
+    matchesFilter(
+      rule,
+      name,
+      tools.find((tool) => tool.name === name),
+    );
 }
 
 const InputSchemaSchema = z.looseObject({ type: z.literal('object') });
@@ -90,7 +124,10 @@ function readListedTool(tool: z.infer<typeof ListedToolSchema>): Tool {
 }
 
 /** What the conversation carries for this server: its listing, the approvals asked and given, the calls made. */
-function readMcpInput(items: readonly { type?: string }[], label: string): { pinned: Tool[] | undefined; approvals: ApprovalAnswers; exchanges: MockToolExchange[] } {
+function readMcpInput(
+  items: readonly { type?: string }[],
+  label: string,
+): { pinned: Tool[] | undefined; approvals: ApprovalAnswers; exchanges: MockToolExchange[] } {
   let pinned: Tool[] | undefined;
   const asked = new Map<string, MockToolCall>();
   const approvals = new Map<string, { approve: boolean; call: MockToolCall }>();
@@ -114,7 +151,11 @@ function readMcpInput(items: readonly { type?: string }[], label: string): { pin
         const response = parseItem(McpApprovalResponseInputSchema, item, index);
         const call = asked.get(response.approval_request_id);
         // OpenAI answers an approval for a request it never made with an error; so does the mock, which sees only this request.
-        if (!call) throw new MockRequestFault(`No approval request found with id ${response.approval_request_id}: send the mcp_approval_request item before its mcp_approval_response.`, `input[${index}].approval_request_id`);
+        if (!call)
+          throw new MockRequestFault(
+            `No approval request found with id ${response.approval_request_id}: send the mcp_approval_request item before its mcp_approval_response.`,
+            `input[${index}].approval_request_id`,
+          );
         approvals.set(response.approval_request_id, { approve: response.approve, call });
         return;
       }
@@ -122,7 +163,12 @@ function readMcpInput(items: readonly { type?: string }[], label: string): { pin
         const call = parseItem(McpCallInputSchema, item, index);
         if (call.server_label !== label) return;
         const isError = call.error !== undefined && call.error !== null;
-        exchanges.push({ name: call.name, arguments: readArgumentsText(call.arguments), output: isError ? `Error: ${call.error}` : (call.output ?? ''), isError });
+        exchanges.push({
+          name: call.name,
+          arguments: readArgumentsText(call.arguments),
+          output: isError ? `Error: ${call.error}` : (call.output ?? ''),
+          isError,
+        });
         return;
       }
       default:
@@ -141,8 +187,10 @@ export function readMcpTool(tools: readonly { type: string }[] | undefined): Mcp
   if (mcp.length > 1) throw new MockRequestFault('The mock model plays one MCP server per request: give one tool of type "mcp".', `tools[${mcp[1]!.index}]`);
   const others = (tools ?? []).findIndex((tool) => tool.type !== 'mcp');
   if (others >= 0) throw new MockRequestFault('The mock model takes an mcp tool alone, without function tools beside it.', `tools[${others}]`);
-  if (parsed.data.connector_id !== undefined) throw new MockRequestFault('The mock model has no connectors: give server_url instead of connector_id.', `tools[${first.index}].connector_id`);
-  if (parsed.data.server_url === undefined) throw new MockRequestFault('One of server_url, connector_id or tunnel_id must be provided.', `tools[${first.index}].server_url`);
+  if (parsed.data.connector_id !== undefined)
+    throw new MockRequestFault('The mock model has no connectors: give server_url instead of connector_id.', `tools[${first.index}].connector_id`);
+  if (parsed.data.server_url === undefined)
+    throw new MockRequestFault('One of server_url, connector_id or tunnel_id must be provided.', `tools[${first.index}].server_url`);
   return parsed.data;
 }
 
@@ -166,7 +214,12 @@ function writeItems({ events, label }: { events: ProviderMcpEvent[]; label: stri
           id: `mcpl_mock_${stableId(`${label}:${JSON.stringify(event.tools.map((tool) => tool.name))}`)}`,
           type: 'mcp_list_tools',
           server_label: label,
-          tools: event.tools.map((tool) => ({ name: tool.name, input_schema: tool.inputSchema, description: tool.description ?? null, annotations: tool.annotations ?? null })),
+          tools: event.tools.map((tool) => ({
+            name: tool.name,
+            input_schema: tool.inputSchema,
+            description: tool.description ?? null,
+            annotations: tool.annotations ?? null,
+          })),
           error: null,
         };
       case 'approval-request':
@@ -200,7 +253,15 @@ function writeItems({ events, label }: { events: ProviderMcpEvent[]; label: stri
  * and the answer (none while it waits for approval). A server the mock cannot list is a
  * 424, as OpenAI answers one: the request depended on a server that failed.
  */
-export async function playMcpTurn(input: { tool: McpTool; items: readonly { type?: string }[]; model: string | undefined; question: string; reach: ProviderMcpReach; requestUrl: string; signal: AbortSignal }): Promise<{ items: McpOutputItem[]; reply: MockReply | undefined; events: ProviderMcpEvent[] }> {
+export async function playMcpTurn(input: {
+  tool: McpTool;
+  items: readonly { type?: string }[];
+  model: string | undefined;
+  question: string;
+  reach: ProviderMcpReach;
+  requestUrl: string;
+  signal: AbortSignal;
+}): Promise<{ items: McpOutputItem[]; reply: MockReply | undefined; events: ProviderMcpEvent[] }> {
   const { tool } = input;
   const { pinned, approvals, exchanges } = readMcpInput(input.items, tool.server_label);
   const allowed = readAllowedTools(tool.allowed_tools);
@@ -213,10 +274,24 @@ export async function playMcpTurn(input: { tool: McpTool; items: readonly { type
     ...(pinned ? { pinnedTools: pinned } : {}),
   };
   try {
-    const turn = await runProviderMcpTurn({ model: input.model, question: input.question, server, exchanges, approvals, reach: input.reach, requestUrl: input.requestUrl, signal: input.signal });
+    const turn = await runProviderMcpTurn({
+      model: input.model,
+      question: input.question,
+      server,
+      exchanges,
+      approvals,
+      reach: input.reach,
+      requestUrl: input.requestUrl,
+      signal: input.signal,
+    });
     return { items: writeItems({ events: turn.events, label: tool.server_label }), reply: turn.reply, events: turn.events };
   } catch (error) {
     if (!(error instanceof ProviderMcpError)) throw error;
-    throw new MockFaultError({ status: 424, type: 'external_connector_error', param: 'tools', message: `Error retrieving tool list from MCP server: '${tool.server_label}'. ${error.message}` });
+    throw new MockFaultError({
+      status: 424,
+      type: 'external_connector_error',
+      param: 'tools',
+      message: `Error retrieving tool list from MCP server: '${tool.server_label}'. ${error.message}`,
+    });
   }
 }

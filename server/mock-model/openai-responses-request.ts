@@ -38,9 +38,11 @@ export const RequestSchema = z.looseObject({
   model: z.string({ error: "Missing required parameter: 'model'." }),
   input: z.union([z.string(), z.array(z.looseObject({ type: z.string().optional() }))], { error: 'The mock needs "input": a string or a list of items.' }),
   tools: z.array(z.looseObject({ type: z.string() })).optional(),
-  tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: z.string() })], {
-    error: 'The mock understands tool_choice "none", "auto", "required" or { "type": "function", "name": … }.',
-  }).optional(),
+  tool_choice: z
+    .union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: z.string() })], {
+      error: 'The mock understands tool_choice "none", "auto", "required" or { "type": "function", "name": … }.',
+    })
+    .optional(),
   parallel_tool_calls: z.boolean().nullish(),
   previous_response_id: z.string().nullish(),
   instructions: z.string().nullish(),
@@ -126,12 +128,21 @@ function checkOutputsAnswerCalls(items: InputItem[]): void {
 
 function readTools(request: ResponsesRequest): MockTool[] {
   const tools = (request.tools ?? []).map((tool, index) => {
-    if (tool.type !== 'function') throw new MockRequestFault(`The mock model runs no built-in tools such as "${tool.type}": offer function tools only.`, `tools[${index}].type`);
+    if (tool.type !== 'function')
+      throw new MockRequestFault(`The mock model runs no built-in tools such as "${tool.type}": offer function tools only.`, `tools[${index}].type`);
     const parsed = FunctionToolSchema.safeParse(tool);
-    if (!parsed.success) throw new MockRequestFault(`Invalid tool: ${parsed.error.issues[0]?.message ?? 'not understood'}.`, pathOf(`tools[${index}]`, parsed.error.issues[0]?.path ?? []));
+    if (!parsed.success)
+      throw new MockRequestFault(
+        `Invalid tool: ${parsed.error.issues[0]?.message ?? 'not understood'}.`,
+        pathOf(`tools[${index}]`, parsed.error.issues[0]?.path ?? []),
+      );
     checkOpenAiToolName({ name: parsed.data.name, param: `tools[${index}].name` });
     if (parsed.data.strict === true) checkOpenAiStrictSchema({ name: parsed.data.name, schema: parsed.data.parameters, param: `tools[${index}].parameters` });
-    return { name: parsed.data.name, ...(parsed.data.description ? { description: parsed.data.description } : {}), parameters: parsed.data.parameters ?? undefined };
+    return {
+      name: parsed.data.name,
+      ...(parsed.data.description ? { description: parsed.data.description } : {}),
+      parameters: parsed.data.parameters ?? undefined,
+    };
   });
   const choice = request.tool_choice ?? 'auto';
   if (choice === 'none') return [];

@@ -61,7 +61,17 @@ function describeError(error: unknown): string {
 }
 
 /** Connects the mock's MCP client (the 2025-11-25 handshake, as deployed clients speak it) to the server. */
-export async function openProviderMcpSession({ url, headers, reach, signal }: { url: string; headers: Record<string, string>; reach: ProviderMcpReach; signal: AbortSignal }): Promise<ProviderMcpSession> {
+export async function openProviderMcpSession({
+  url,
+  headers,
+  reach,
+  signal,
+}: {
+  url: string;
+  headers: Record<string, string>;
+  reach: ProviderMcpReach;
+  signal: AbortSignal;
+}): Promise<ProviderMcpSession> {
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     fetch: reach.fetch,
     ...(Object.keys(headers).length > 0 ? { requestInit: { headers } } : {}),

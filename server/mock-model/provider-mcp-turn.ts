@@ -69,7 +69,8 @@ export async function runProviderMcpTurn(input: {
   if (refusal) throw new ProviderMcpError(refusal, 'url');
   const events: ProviderMcpEvent[] = [];
   let session: ProviderMcpSession | undefined;
-  const connect = async () => (session ??= await openProviderMcpSession({ url: server.url, headers: server.headers, reach: input.reach, signal: input.signal }));
+  const connect = async () =>
+    (session ??= await openProviderMcpSession({ url: server.url, headers: server.headers, reach: input.reach, signal: input.signal }));
   try {
     let tools = server.pinnedTools;
     if (!tools) {
@@ -78,7 +79,11 @@ export async function runProviderMcpTurn(input: {
     }
     const listing = tools;
     const offered = tools.filter((tool) => server.allowedTools?.(tool.name, listing) ?? true);
-    const mockTools = offered.map((tool) => ({ name: tool.name, ...(tool.description ? { description: tool.description } : {}), parameters: tool.inputSchema }));
+    const mockTools = offered.map((tool) => ({
+      name: tool.name,
+      ...(tool.description ? { description: tool.description } : {}),
+      parameters: tool.inputSchema,
+    }));
     const exchanges = [...input.exchanges];
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const reply = decideMockReply({ model: input.model, question: input.question, tools: mockTools, exchanges });
@@ -106,7 +111,10 @@ export async function runProviderMcpTurn(input: {
       }
       if (waiting) return { events, reply: undefined };
     }
-    return { events, reply: { type: 'stop', stop: 'cut-off', text: '', reasoning: `The provider stops its model after ${MAX_ROUNDS} rounds of MCP calls in one turn.` } };
+    return {
+      events,
+      reply: { type: 'stop', stop: 'cut-off', text: '', reasoning: `The provider stops its model after ${MAX_ROUNDS} rounds of MCP calls in one turn.` },
+    };
   } finally {
     await session?.close();
   }

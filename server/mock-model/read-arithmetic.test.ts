@@ -200,14 +200,12 @@ describe('readArithmetic', () => {
   });
 
   describe('numbers that are not part of the calculation', () => {
-    it.each([
-      'In 2024, what is 5 plus 7?',
-      'In 2024 what is 5 plus 7?',
-      'Question 1: what is 5 plus 7?',
-      'what is 5 plus 7 for my 3 kids?',
-    ])('still finds 5 plus 7 in %j', (question) => {
-      expect(readAsWords(question)).toEqual(['5 plus 7']);
-    });
+    it.each(['In 2024, what is 5 plus 7?', 'In 2024 what is 5 plus 7?', 'Question 1: what is 5 plus 7?', 'what is 5 plus 7 for my 3 kids?'])(
+      'still finds 5 plus 7 in %j',
+      (question) => {
+        expect(readAsWords(question)).toEqual(['5 plus 7']);
+      },
+    );
 
     it('skips a word with digits it cannot read when it stands apart from the calculation', () => {
       expect(readAsWords('what is 5 plus 7 for 2nd graders')).toEqual(['5 plus 7']);

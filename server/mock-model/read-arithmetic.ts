@@ -7,9 +7,7 @@
 
 export type Operation = 'add' | 'subtract' | 'multiply' | 'divide';
 
-export type Expression =
-  | { kind: 'number'; value: number; text: string }
-  | { kind: 'operation'; operation: Operation; left: Expression; right: Expression };
+export type Expression = { kind: 'number'; value: number; text: string } | { kind: 'operation'; operation: Operation; left: Expression; right: Expression };
 
 export const OPERATION_WORDS: Record<Operation, string> = {
   add: 'plus',
@@ -19,10 +17,34 @@ export const OPERATION_WORDS: Record<Operation, string> = {
 };
 
 const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-  eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70,
-  eighty: 80, ninety: 90,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 };
 const TENS_WORDS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
 const UNIT_WORDS = 'one|two|three|four|five|six|seven|eight|nine';
@@ -88,7 +110,8 @@ function normalizeNumbers(question: string): string {
   text = text.replace(/(\d),(?=\d{3}(?:,\d{3})*(?!\d))/g, '$1');
   text = text.replace(/(\d),(\d)/g, '$1.$2');
   text = text.replace(NUMBER_WORD_PATTERN, (_word, tens?: string, unit?: string, single?: string) =>
-    String(tens ? NUMBER_WORDS[tens]! + NUMBER_WORDS[unit!]! : NUMBER_WORDS[single!]));
+    String(tens ? NUMBER_WORDS[tens]! + NUMBER_WORDS[unit!]! : NUMBER_WORDS[single!]),
+  );
   text = text.replace(SCALE_PATTERN, UNREADABLE);
   return text.replace(/\bnegative\s+(\d|\.)/g, '-$1');
 }
@@ -213,9 +236,7 @@ export function readArithmetic(question: string): Expression[] {
       clauses.at(-1)?.push(token);
     }
   }
-  return clauses
-    .flatMap(parseClause)
-    .filter((expression) => expression.kind === 'operation');
+  return clauses.flatMap(parseClause).filter((expression) => expression.kind === 'operation');
 }
 
 export function formatNumber(value: number): string {

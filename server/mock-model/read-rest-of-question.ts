@@ -6,7 +6,31 @@ import { readKeywords, stemWord } from './match-tool-to-question.ts';
  */
 
 const FILLER_WORDS = new Set(
-  ['a', 'an', 'the', 'of', 'for', 'about', 'in', 'on', 'to', 'me', 'please', 'that', 'this', 'saying', 'say', 'says', 'with', 'back', 'out', 'up', 'is', 'called', 'named'].map(stemWord),
+  [
+    'a',
+    'an',
+    'the',
+    'of',
+    'for',
+    'about',
+    'in',
+    'on',
+    'to',
+    'me',
+    'please',
+    'that',
+    'this',
+    'saying',
+    'say',
+    'says',
+    'with',
+    'back',
+    'out',
+    'up',
+    'is',
+    'called',
+    'named',
+  ].map(stemWord),
 );
 
 /** Words that name the tool as an instrument at the end of a request: "… using the echo tool". */
@@ -34,7 +58,11 @@ export function readRest(question: string, toolName: string, labels: Set<string>
     isPunctuation: !/[\p{L}\p{N}]/u.test(match[0]),
   }));
   const isFiller = (token: Token) => token.isPunctuation || (token.stem !== '' && (FILLER_WORDS.has(token.stem) || nameWords.has(token.stem)));
-  const join = (words: Token[]) => words.map((token) => token.text).join(' ').replace(/[\s?.!,;:]+$/, '');
+  const join = (words: Token[]) =>
+    words
+      .map((token) => token.text)
+      .join(' ')
+      .replace(/[\s?.!,;:]+$/, '');
   const verb = tokens.findIndex((token) => nameWords.has(token.stem));
   let rest = verb >= 0 ? tokens.slice(verb + 1) : tokens;
   while (rest.length > 0 && isFiller(rest[0]!)) rest = rest.slice(1);
@@ -47,4 +75,3 @@ export function readRest(question: string, toolName: string, labels: Set<string>
   const text = removeLabel(join(rest), labels);
   return text || question.trim().replace(/[\s?.!]+$/, '');
 }
-

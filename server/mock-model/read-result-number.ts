@@ -8,7 +8,10 @@
 const NUMBER_SOURCE = String.raw`-?\d+(?:\.\d+)?(?:e[-+]?\d+)?`;
 const NUMBER = new RegExp(`(?<![\\w.])${NUMBER_SOURCE}(?![\\w.]*\\d)`, 'gi');
 /** Words that put the answer right after them: "is 12", "= 12", "equals 12", "result: 12". */
-const ANSWER_CUE = new RegExp(String.raw`(?:\bis|\bequals?|\bgives|\bmakes|=|\b(?:result|answer|total|sum|product|difference|quotient|value)\s*[:=]?)\s*(${NUMBER_SOURCE})`, 'gi');
+const ANSWER_CUE = new RegExp(
+  String.raw`(?:\bis|\bequals?|\bgives|\bmakes|=|\b(?:result|answer|total|sum|product|difference|quotient|value)\s*[:=]?)\s*(${NUMBER_SOURCE})`,
+  'gi',
+);
 /** Keys of a JSON object that hold the answer, most telling first. */
 const ANSWER_KEYS = ['result', 'answer', 'value', 'sum', 'total', 'product', 'difference', 'quotient', 'output'];
 
@@ -68,7 +71,10 @@ export function readResultNumber({ output, operands = [] }: { output: string; op
   const text = output.replace(HOST_NOTE, ' ');
   const whole = readJson(text);
   if (whole !== undefined) return readJsonNumber(whole, operands);
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   // Several blocks: a JSON block says its answer by key; otherwise the text is read as one.
   for (const line of lines) {
     const value = readJson(line);

@@ -38,4 +38,3 @@ export function readWrittenArguments(question: string, properties: string[]): Re
   if (!written || Object.keys(written).length === 0) return undefined;
   return Object.keys(written).every((key) => properties.includes(key)) ? written : undefined;
 }
-

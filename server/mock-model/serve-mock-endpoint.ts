@@ -88,7 +88,15 @@ export function createMockEndpoint<Body, Answer = unknown>(wire: MockWire<Body, 
   return { methods: ['POST'], handle: (request, context) => serveMockEndpoint({ wire, request, context }), writeError: wire.writeError };
 }
 
-async function serveMockEndpoint<Body, Answer>({ wire, request, context }: { wire: MockWire<Body, Answer>; request: Request; context: MockContext }): Promise<Response> {
+async function serveMockEndpoint<Body, Answer>({
+  wire,
+  request,
+  context,
+}: {
+  wire: MockWire<Body, Answer>;
+  request: Request;
+  context: MockContext;
+}): Promise<Response> {
   if (request.method !== 'POST') return wire.writeError({ status: 405, message: wire.describeWrongMethod(request.method) });
   try {
     wire.checkRequest?.(request);
@@ -98,7 +106,8 @@ async function serveMockEndpoint<Body, Answer>({ wire, request, context }: { wir
     if (withMcp) {
       const answer = await withMcp;
       const headers = { ...answer.headers, ...(answer.reasoning ? { 'x-mock-reasoning': answer.reasoning } : {}) };
-      if (wire.streamAnswer && wire.asksForStream?.({ body, request })) return writeStreamResponse({ stream: wire.streamAnswer({ answer: answer.body, body }), headers });
+      if (wire.streamAnswer && wire.asksForStream?.({ body, request }))
+        return writeStreamResponse({ stream: wire.streamAnswer({ answer: answer.body, body }), headers });
       return jsonResponse(200, answer.body, headers);
     }
     const conversation = wire.readConversation({ body, request });

@@ -12,14 +12,21 @@ import { cutIntoPieces, cutIntoWords, jsonFrame, type MockStream, type MockStrea
 type Block = { type: string; text?: string; input?: unknown; [field: string]: unknown };
 
 /** The part of a whole message the stream is cut from (the endpoint's own answer). */
-export type AnthropicAnswer = { content: Block[]; stop_reason: string | null; stop_sequence: string | null; usage: { output_tokens: number; [field: string]: unknown }; [field: string]: unknown };
+export type AnthropicAnswer = {
+  content: Block[];
+  stop_reason: string | null;
+  stop_sequence: string | null;
+  usage: { output_tokens: number; [field: string]: unknown };
+  [field: string]: unknown;
+};
 
 function streamBlock({ block, index, send }: { block: Block; index: number; send: (type: string, fields: Record<string, unknown>) => void }): void {
   if (block.type === 'tool_use') {
     send('content_block_start', { index, content_block: { ...block, input: {} } });
     if (index === 0) send('ping', {});
     send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: '' } });
-    for (const piece of cutIntoPieces(JSON.stringify(block.input ?? {}))) send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } });
+    for (const piece of cutIntoPieces(JSON.stringify(block.input ?? {})))
+      send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } });
   } else if (block.type === 'text') {
     send('content_block_start', { index, content_block: { ...block, text: '' } });
     if (index === 0) send('ping', {});

@@ -80,16 +80,19 @@ describe('the mock streams', () => {
     expect(streamed.reply.text).toBeTruthy();
   });
 
-  it.each(['openai-chat', 'openai-functions', 'openai-responses', 'anthropic'])('%s: the arguments come in pieces cut inside the JSON, and parse only at the last', async (wire) => {
-    const { views } = await readStreamed({ wire, withTools: true });
-    const call = views.at(-1)!.calls[0]!;
-    expect(call.arrival).toBe('fragments');
-    expect(call.fragments).toBe(cutIntoPieces(call.argumentsText).length);
-    expect(call.fragments).toBeGreaterThan(2);
-    const parsedAt = call.parsedAtFrame!;
-    expect(views[parsedAt]!.calls[0]!.argumentsText).toBe(call.argumentsText);
-    expect(views[parsedAt - 1]!.calls[0]!.parsedAtFrame).toBeNull();
-  });
+  it.each(['openai-chat', 'openai-functions', 'openai-responses', 'anthropic'])(
+    '%s: the arguments come in pieces cut inside the JSON, and parse only at the last',
+    async (wire) => {
+      const { views } = await readStreamed({ wire, withTools: true });
+      const call = views.at(-1)!.calls[0]!;
+      expect(call.arrival).toBe('fragments');
+      expect(call.fragments).toBe(cutIntoPieces(call.argumentsText).length);
+      expect(call.fragments).toBeGreaterThan(2);
+      const parsedAt = call.parsedAtFrame!;
+      expect(views[parsedAt]!.calls[0]!.argumentsText).toBe(call.argumentsText);
+      expect(views[parsedAt - 1]!.calls[0]!.parsedAtFrame).toBeNull();
+    },
+  );
 
   it.each(['gemini', 'ollama'])('%s: the call comes whole, parsing in the frame it arrives in', async (wire) => {
     const { views } = await readStreamed({ wire, withTools: true });
@@ -129,7 +132,10 @@ describe('the mock streams', () => {
     const { stream: _stream, ...body } = request.body;
     const response = await send({ wire: 'ollama', request: { ...request, body } });
     expect(response.headers.get('content-type')).toBe('application/x-ndjson');
-    const lines = (await response.text()).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.done)).toEqual([false, true]);
   });
 });

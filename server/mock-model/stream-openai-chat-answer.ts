@@ -20,7 +20,14 @@ export type ChatCompletionAnswer = {
   system_fingerprint: string;
   choices: {
     index: number;
-    message: { role: string; content: string | null; refusal: string | null; tool_calls?: StreamedToolCall[]; function_call?: { name: string; arguments: string }; annotations: unknown[] };
+    message: {
+      role: string;
+      content: string | null;
+      refusal: string | null;
+      tool_calls?: StreamedToolCall[];
+      function_call?: { name: string; arguments: string };
+      annotations: unknown[];
+    };
     logprobs: unknown;
     finish_reason: string;
   }[];
@@ -30,7 +37,9 @@ export type ChatCompletionAnswer = {
 /** Round-robin over the calls' pieces: one piece of each call in turn, until all are sent. */
 function interleave(calls: StreamedToolCall[]): Record<string, unknown>[][] {
   const pieces = calls.map((call) => cutIntoPieces(call.function.arguments));
-  const deltas: Record<string, unknown>[][] = calls.map((call, index) => [{ index, id: call.id, type: call.type, function: { name: call.function.name, arguments: '' } }]);
+  const deltas: Record<string, unknown>[][] = calls.map((call, index) => [
+    { index, id: call.id, type: call.type, function: { name: call.function.name, arguments: '' } },
+  ]);
   const longest = Math.max(0, ...pieces.map((list) => list.length));
   const rounds: Record<string, unknown>[][] = [];
   for (let turn = 0; turn < longest; turn++) {
@@ -52,7 +61,14 @@ export function streamOpenAiChatAnswer({ answer, includeUsage }: { answer: ChatC
   const choice = answer.choices[0]!;
   const { message } = choice;
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): MockStreamFrame =>
-    jsonFrame({ id: answer.id, object: 'chat.completion.chunk', created: answer.created, model: answer.model, system_fingerprint: answer.system_fingerprint, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] });
+    jsonFrame({
+      id: answer.id,
+      object: 'chat.completion.chunk',
+      created: answer.created,
+      model: answer.model,
+      system_fingerprint: answer.system_fingerprint,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    });
   const frames: MockStreamFrame[] = [];
   const opening = { role: 'assistant', content: message.content === null ? null : '', refusal: null };
   if (message.tool_calls && message.tool_calls.length > 0) {
@@ -68,7 +84,18 @@ export function streamOpenAiChatAnswer({ answer, includeUsage }: { answer: ChatC
   if (message.content) for (const piece of cutIntoWords(message.content)) frames.push(chunk({ content: piece }));
   if (message.refusal) for (const piece of cutIntoWords(message.refusal)) frames.push(chunk({ refusal: piece }));
   frames.push(chunk({}, choice.finish_reason));
-  if (includeUsage) frames.push(jsonFrame({ id: answer.id, object: 'chat.completion.chunk', created: answer.created, model: answer.model, system_fingerprint: answer.system_fingerprint, choices: [], usage: answer.usage }));
+  if (includeUsage)
+    frames.push(
+      jsonFrame({
+        id: answer.id,
+        object: 'chat.completion.chunk',
+        created: answer.created,
+        model: answer.model,
+        system_fingerprint: answer.system_fingerprint,
+        choices: [],
+        usage: answer.usage,
+      }),
+    );
   frames.push({ data: '[DONE]' });
   return { framing: 'sse', frames };
 }

@@ -24,7 +24,9 @@ const ENDINGS: Record<string, string> = { completed: 'response.completed', incom
 function readParts(item: Item): Part[] {
   const content = item.content;
   if (!Array.isArray(content)) return [];
-  return content.flatMap((part: unknown) => (part && typeof part === 'object' && 'type' in part && typeof part.type === 'string' ? [{ ...part, type: part.type }] : []));
+  return content.flatMap((part: unknown) =>
+    part && typeof part === 'object' && 'type' in part && typeof part.type === 'string' ? [{ ...part, type: part.type }] : [],
+  );
 }
 
 export function streamOpenAiResponsesAnswer({ answer }: { answer: ResponsesAnswer }): MockStream {

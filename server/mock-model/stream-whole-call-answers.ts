@@ -11,7 +11,11 @@ import { cutIntoWords, jsonFrame, type MockStream } from './mock-stream.ts';
  */
 
 type GeminiPart = { text?: string; [field: string]: unknown };
-export type GeminiAnswer = { candidates: { content?: { role: string; parts: GeminiPart[] }; finishReason?: string; [field: string]: unknown }[]; usageMetadata?: unknown; [field: string]: unknown };
+export type GeminiAnswer = {
+  candidates: { content?: { role: string; parts: GeminiPart[] }; finishReason?: string; [field: string]: unknown }[];
+  usageMetadata?: unknown;
+  [field: string]: unknown;
+};
 
 export function streamGeminiAnswer({ answer }: { answer: GeminiAnswer }): MockStream {
   const [candidate, ...others] = answer.candidates;
@@ -52,14 +56,22 @@ export function breakOffGeminiStream(stream: MockStream): MockStream {
   return { ...stream, frames };
 }
 
-export type OllamaAnswer = { model: string; created_at: string; message: { role: string; content: string; tool_calls?: unknown[]; [field: string]: unknown }; done: boolean; [field: string]: unknown };
+export type OllamaAnswer = {
+  model: string;
+  created_at: string;
+  message: { role: string; content: string; tool_calls?: unknown[]; [field: string]: unknown };
+  done: boolean;
+  [field: string]: unknown;
+};
 
 export function streamOllamaAnswer({ answer }: { answer: OllamaAnswer }): MockStream {
   const { model, created_at: createdAt, message, ...final } = answer;
   const line = (fields: Record<string, unknown>) => jsonFrame({ model, created_at: createdAt, ...fields });
   const frames = [
     ...(message.content === '' ? [] : cutIntoWords(message.content)).map((content) => line({ message: { role: message.role, content }, done: false })),
-    ...(message.tool_calls && message.tool_calls.length > 0 ? [line({ message: { role: message.role, content: '', tool_calls: message.tool_calls }, done: false })] : []),
+    ...(message.tool_calls && message.tool_calls.length > 0
+      ? [line({ message: { role: message.role, content: '', tool_calls: message.tool_calls }, done: false })]
+      : []),
     line({ message: { role: message.role, content: '' }, ...final, done: true }),
   ];
   return { framing: 'ndjson', frames };

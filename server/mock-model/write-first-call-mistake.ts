@@ -72,7 +72,17 @@ function writeBrokenCall(call: MockToolCall): Mistake {
 }
 
 /** The mistaken version of the first call, or undefined when the habit has nothing to spoil (no number to write as a word). */
-export function writeFirstCallMistake({ habit, call, tools, question }: { habit: MistakeHabit; call: MockToolCall; tools: MockTool[]; question: string }): Mistake | undefined {
+export function writeFirstCallMistake({
+  habit,
+  call,
+  tools,
+  question,
+}: {
+  habit: MistakeHabit;
+  call: MockToolCall;
+  tools: MockTool[];
+  question: string;
+}): Mistake | undefined {
   switch (habit) {
     case 'mock-model-sloppy':
       return writeSloppyCall(call);

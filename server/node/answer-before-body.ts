@@ -36,7 +36,13 @@ export function hasPendingBody(incoming: IncomingMessage): boolean {
  * bounds) before ending the response, which closes the connection. `alreadyRead` is
  * what the caller read of the body before deciding to refuse it.
  */
-export async function answerBeforeBody(input: { answer: Response; incoming: IncomingMessage; outgoing: ServerResponse; alreadyRead?: number; limits?: DiscardLimits }): Promise<DiscardOutcome> {
+export async function answerBeforeBody(input: {
+  answer: Response;
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
+  alreadyRead?: number;
+  limits?: DiscardLimits;
+}): Promise<DiscardOutcome> {
   const { answer, incoming, outgoing } = input;
   const body = incoming.method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());
   const headers = Object.fromEntries(answer.headers);

@@ -37,7 +37,8 @@ export function findSandboxOrigin(host: string | undefined, port: number): strin
  * the same host name the page used (the guard checked it), the sandbox's own port.
  */
 export function describeAppSandbox(request: IncomingMessage, port: number): Response {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return jsonResponse(405, { error: `Method ${request.method ?? ''} is not allowed: read ${APP_SANDBOX_ORIGIN_PATH} with GET.` }, { allow: 'GET, HEAD' });
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return jsonResponse(405, { error: `Method ${request.method ?? ''} is not allowed: read ${APP_SANDBOX_ORIGIN_PATH} with GET.` }, { allow: 'GET, HEAD' });
   return jsonResponse(200, { url: `${findSandboxOrigin(request.headers.host, port)}/${APP_SANDBOX_PAGE}` }, { 'cache-control': 'no-store' });
 }
 
@@ -45,14 +46,35 @@ function answer(response: ServerResponse, status: number, text: string, headers:
   response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers }).end(text);
 }
 
-export async function startAppSandboxListener({ staticDirectory, host, explorerPort, guardLists }: { staticDirectory: string; host: string; explorerPort: number; guardLists: GuardLists }): Promise<AppSandboxListener> {
+export async function startAppSandboxListener({
+  staticDirectory,
+  host,
+  explorerPort,
+  guardLists,
+}: {
+  staticDirectory: string;
+  host: string;
+  explorerPort: number;
+  guardLists: GuardLists;
+}): Promise<AppSandboxListener> {
   const page = await readFile(path.join(staticDirectory, APP_SANDBOX_PAGE));
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://sandbox.invalid').pathname;
-    if (pathname !== `/${APP_SANDBOX_PAGE}`) return answer(response, 404, `Nothing here: this port serves the sandbox of tools' views (/${APP_SANDBOX_PAGE}) and nothing else. The explorer is on port ${explorerPort}.`);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, 405, `Method ${request.method ?? ''} is not allowed: the sandbox page is read with GET.`, { allow: 'GET, HEAD' });
+    if (pathname !== `/${APP_SANDBOX_PAGE}`)
+      return answer(
+        response,
+        404,
+        `Nothing here: this port serves the sandbox of tools' views (/${APP_SANDBOX_PAGE}) and nothing else. The explorer is on port ${explorerPort}.`,
+      );
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return answer(response, 405, `Method ${request.method ?? ''} is not allowed: the sandbox page is read with GET.`, { allow: 'GET, HEAD' });
     const framer = readFramingOrigin(request, guardLists, explorerPort);
-    if (!framer) return answer(response, 403, `Forbidden: this sandbox answers only requests addressed to ${guardLists.allowedHostnames.join(', ')}, to stop DNS rebinding.`);
+    if (!framer)
+      return answer(
+        response,
+        403,
+        `Forbidden: this sandbox answers only requests addressed to ${guardLists.allowedHostnames.join(', ')}, to stop DNS rebinding.`,
+      );
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       // Its own policy, and framing by the explorer's pages alone.

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResultResponse, ProgressToken } from '@modelcontextprotocol/server';
+import type {
+  JSONRPCErrorResponse,
+  JSONRPCMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResultResponse,
+  ProgressToken,
+} from '@modelcontextprotocol/server';
 import type { EventStream } from './bridge-event-stream.ts';
 
 /**
@@ -53,7 +60,8 @@ export function createBridgeCalls({ onGiveUp }: { onGiveUp: (call: Call) => void
           onGiveUp(oldest);
         }
       }
-      const params = request.params && clientToken !== undefined ? { ...request.params, _meta: { ...request.params._meta, progressToken: bridgeId } } : request.params;
+      const params =
+        request.params && clientToken !== undefined ? { ...request.params, _meta: { ...request.params._meta, progressToken: bridgeId } } : request.params;
       return { call, written: { ...request, id: bridgeId, ...(params ? { params } : {}) } };
     },
 
@@ -69,7 +77,10 @@ export function createBridgeCalls({ onGiveUp }: { onGiveUp: (call: Call) => void
       const token = message.params?.progressToken ?? message.params?._meta?.progressToken;
       const call = typeof token === 'number' ? pending.get(token) : undefined;
       if (!call || call.clientToken === undefined) return undefined;
-      const params = message.params?.progressToken === token ? { ...message.params, progressToken: call.clientToken } : { ...message.params, _meta: { ...message.params?._meta, progressToken: call.clientToken } };
+      const params =
+        message.params?.progressToken === token
+          ? { ...message.params, progressToken: call.clientToken }
+          : { ...message.params, _meta: { ...message.params?._meta, progressToken: call.clientToken } };
       return { call, message: { ...message, params } };
     },
 

@@ -50,7 +50,11 @@ function createBridgedServer(server: NamedStdioCommand, first: Bridge, log: (lin
   let starting = 0;
   async function startSession(read: BridgeMessage): Promise<Response> {
     if (sessions.size + starting >= MAX_BRIDGE_SESSION_PROGRAMS) {
-      return createJsonRpcErrorResponse(503, -32000, `The stdio bridge "${server.name}" already runs ${MAX_BRIDGE_SESSION_PROGRAMS} programs, one for each client's session, the most it starts. End a session (a run's end or Reset ends its own) or wait ${SESSION_IDLE_MS / 60_000} minutes for an idle one to be stopped, then start again.`);
+      return createJsonRpcErrorResponse(
+        503,
+        -32000,
+        `The stdio bridge "${server.name}" already runs ${MAX_BRIDGE_SESSION_PROGRAMS} programs, one for each client's session, the most it starts. End a session (a run's end or Reset ends its own) or wait ${SESSION_IDLE_MS / 60_000} minutes for an idle one to be stopped, then start again.`,
+      );
     }
     const id = randomUUID();
     const bridge = new Bridge(server, log, () => void end(id));
@@ -58,7 +62,11 @@ function createBridgedServer(server: NamedStdioCommand, first: Bridge, log: (lin
     try {
       await bridge.start();
     } catch (error) {
-      return createJsonRpcErrorResponse(502, -32000, `The stdio bridge "${server.name}" could not start a program for this client: ${error instanceof Error ? error.message : String(error)}`);
+      return createJsonRpcErrorResponse(
+        502,
+        -32000,
+        `The stdio bridge "${server.name}" could not start a program for this client: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       starting -= 1;
     }
@@ -78,7 +86,12 @@ function createBridgedServer(server: NamedStdioCommand, first: Bridge, log: (lin
       const id = request.headers.get('mcp-session-id');
       if (id !== null) {
         const session = sessions.get(id);
-        if (!session) return createJsonRpcErrorResponse(404, -32001, `Session not found: the stdio bridge "${server.name}" ended it (a DELETE, ${SESSION_IDLE_MS / 60_000} minutes idle, or its program exited) or never started it. Send initialize again, without Mcp-Session-Id, to start a new program.`);
+        if (!session)
+          return createJsonRpcErrorResponse(
+            404,
+            -32001,
+            `Session not found: the stdio bridge "${server.name}" ended it (a DELETE, ${SESSION_IDLE_MS / 60_000} minutes idle, or its program exited) or never started it. Send initialize again, without Mcp-Session-Id, to start a new program.`,
+          );
         if (request.method === 'DELETE') {
           await end(id);
           return new Response(null, { status: 200 });
@@ -103,7 +116,13 @@ function createBridgedServer(server: NamedStdioCommand, first: Bridge, log: (lin
  * app its route. A program that cannot be started stops here, with the reason, so npm
  * start never serves a name that answers nothing.
  */
-export async function startStdioBridges({ servers, log = () => {} }: { servers: NamedStdioCommand[]; log?: (line: string) => void }): Promise<StdioBridgeRoutes> {
+export async function startStdioBridges({
+  servers,
+  log = () => {},
+}: {
+  servers: NamedStdioCommand[];
+  log?: (line: string) => void;
+}): Promise<StdioBridgeRoutes> {
   const bridges = new Map<string, ReturnType<typeof createBridgedServer>>();
   try {
     for (const server of servers) {
@@ -117,7 +136,12 @@ export async function startStdioBridges({ servers, log = () => {} }: { servers: 
   }
   return {
     list: (): BridgeListing['servers'] =>
-      [...bridges.values()].map((bridge) => ({ name: bridge.server.name, path: `${STDIO_BRIDGE_PATH}/${bridge.server.name}`, running: bridge.running(), clients: bridge.server.shared ? 'shared' : 'own-program' })),
+      [...bridges.values()].map((bridge) => ({
+        name: bridge.server.name,
+        path: `${STDIO_BRIDGE_PATH}/${bridge.server.name}`,
+        running: bridge.running(),
+        clients: bridge.server.shared ? 'shared' : 'own-program',
+      })),
     serve: (name, request) => bridges.get(name)?.serve(request),
     close: async () => {
       await Promise.all([...bridges.values()].map((bridge) => bridge.stop()));

@@ -17,7 +17,6 @@ import type { ClientIdentity } from '../http/index.ts';
 
 export const CLIENT_COOKIE_NAME = 'explorer-client';
 
-
 export type ClientIdCookies = {
   /** The request's client and address; `issue` is the Set-Cookie to send when it carried no valid id. */
   identify: (request: IncomingMessage, address: string) => ClientIdentity & { issue: string | undefined };

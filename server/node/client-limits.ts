@@ -101,17 +101,27 @@ export type ClientRateDecision = { allowed: true } | { allowed: false; retryAfte
  */
 export function createClientRates(limits: ClientLimits, now?: () => number): { take: (identity: ClientIdentity) => ClientRateDecision } {
   const perClient = createRateLimiter({ requestsPerMinute: limits.requestsPerMinute, burst: limits.burst, ...(now ? { now } : {}) });
-  const perAddress = createRateLimiter({ requestsPerMinute: limits.requestsPerMinute * limits.clientsPerAddress, burst: limits.burst * limits.clientsPerAddress, ...(now ? { now } : {}) });
+  const perAddress = createRateLimiter({
+    requestsPerMinute: limits.requestsPerMinute * limits.clientsPerAddress,
+    burst: limits.burst * limits.clientsPerAddress,
+    ...(now ? { now } : {}),
+  });
   return {
     take({ client, address }) {
       const own = perClient.take(client);
       if (!own.allowed) {
-        return { ...own, message: `Too many requests from this client: each client may send ${limits.requestsPerMinute} a minute (bursts of ${limits.burst}). Wait ${own.retryAfterSeconds} s (Retry-After) and send it again.` };
+        return {
+          ...own,
+          message: `Too many requests from this client: each client may send ${limits.requestsPerMinute} a minute (bursts of ${limits.burst}). Wait ${own.retryAfterSeconds} s (Retry-After) and send it again.`,
+        };
       }
       const shared = perAddress.take(address);
       if (!shared.allowed) {
         const together = `${limits.requestsPerMinute * limits.clientsPerAddress} a minute (bursts of ${limits.burst * limits.clientsPerAddress})`;
-        return { ...shared, message: `Too many requests from this address: the clients behind it (a class behind one router, say) may send ${together} together. Wait ${shared.retryAfterSeconds} s (Retry-After) and send it again.` };
+        return {
+          ...shared,
+          message: `Too many requests from this address: the clients behind it (a class behind one router, say) may send ${together} together. Wait ${shared.retryAfterSeconds} s (Retry-After) and send it again.`,
+        };
       }
       return { allowed: true };
     },

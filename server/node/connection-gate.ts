@@ -47,11 +47,22 @@ export function installConnectionGate(server: Server, limits: { maxConnections: 
   server.on('connection', (socket: Socket) => {
     const client = readClientAddress(socket);
     const clientOpen = perClient.get(client) ?? 0;
-    const refusal = open >= limits.maxConnections
-      ? jsonResponse(503, { error: `Too many open connections: this server holds at most ${limits.maxConnections} at once. Try again in a few seconds.` }, { 'retry-after': String(RETRY_AFTER_SECONDS) })
-      : limits.maxConnectionsPerAddress !== undefined && clientOpen >= limits.maxConnectionsPerAddress
-        ? jsonResponse(429, { error: `Too many open connections from ${client}: each address may hold at most ${limits.maxConnectionsPerAddress} at once, for all the browsers and programs behind it. Close some (another tab, a stuck script) or try again in a few seconds.` }, { 'retry-after': String(RETRY_AFTER_SECONDS) })
-        : undefined;
+    const refusal =
+      open >= limits.maxConnections
+        ? jsonResponse(
+            503,
+            { error: `Too many open connections: this server holds at most ${limits.maxConnections} at once. Try again in a few seconds.` },
+            { 'retry-after': String(RETRY_AFTER_SECONDS) },
+          )
+        : limits.maxConnectionsPerAddress !== undefined && clientOpen >= limits.maxConnectionsPerAddress
+          ? jsonResponse(
+              429,
+              {
+                error: `Too many open connections from ${client}: each address may hold at most ${limits.maxConnectionsPerAddress} at once, for all the browsers and programs behind it. Close some (another tab, a stuck script) or try again in a few seconds.`,
+              },
+              { 'retry-after': String(RETRY_AFTER_SECONDS) },
+            )
+          : undefined;
     if (refusal) {
       adopt(socket);
       void writeRawAnswer(socket, refusal, REFUSED_CONNECTION_LINGER_MS);

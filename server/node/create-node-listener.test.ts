@@ -15,7 +15,9 @@ function createEventStream(events: string[]): ReadableStream<Uint8Array> {
 }
 
 async function fetchThroughListener(events: string[]): Promise<string> {
-  const server = http.createServer(createNodeListener(async () => new Response(createEventStream(events), { headers: { 'content-type': 'text/event-stream' } })));
+  const server = http.createServer(
+    createNodeListener(async () => new Response(createEventStream(events), { headers: { 'content-type': 'text/event-stream' } })),
+  );
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
@@ -76,7 +78,7 @@ describe('the Node listener holds a streamed answer back while its client reads 
       socket.pause();
       socket.write('POST /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\ncontent-length: 2\r\n\r\n{}');
       // Until the listener stops taking chunks: the socket's and the kernel's buffers (a few MiB on loopback) are full.
-      for (let seen = -1; seen !== pulled; ) {
+      for (let seen = -1; seen !== pulled;) {
         seen = pulled;
         await new Promise((resolve) => setTimeout(resolve, 300));
       }

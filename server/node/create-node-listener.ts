@@ -167,5 +167,8 @@ function convertToWebRequest(incoming: IncomingMessage, signal: AbortSignal, bod
 
 /** The client went away mid-body: nobody reads this answer, but the listener still ends the response. */
 function createGoneResponse(): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: 'The request body did not arrive whole: the client went away.' }, id: null }, { status: 400 });
+  return Response.json(
+    { jsonrpc: '2.0', error: { code: -32000, message: 'The request body did not arrive whole: the client went away.' }, id: null },
+    { status: 400 },
+  );
 }

@@ -26,7 +26,9 @@ const WAIT_FOR_CONSENT_MS = 5 * 60_000;
 type Waiting = { state: string; deliver: (url: string) => void; onRefused: ((reason: string) => void) | undefined };
 
 function answerPlain(response: ServerResponse, status: number, text: string): void {
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(`${text}\n`);
+  response
+    .writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+    .end(`${text}\n`);
 }
 
 /** Why a request to the callback is not the answer being waited for, or undefined when it is. */
@@ -47,7 +49,11 @@ export async function startLoopbackRedirect(): Promise<LoopbackRedirect> {
     }
     const refusal = findRefusal(waiting, url.searchParams.get('state'));
     if (refusal !== undefined) {
-      answerPlain(response, 400, `The explorer did not take this answer: ${refusal}. It is still waiting for the authorization server to send you back from the consent page it printed in the terminal; finish there.`);
+      answerPlain(
+        response,
+        400,
+        `The explorer did not take this answer: ${refusal}. It is still waiting for the authorization server to send you back from the consent page it printed in the terminal; finish there.`,
+      );
       waiting?.onRefused?.(refusal);
       return;
     }
@@ -66,7 +72,10 @@ export async function startLoopbackRedirect(): Promise<LoopbackRedirect> {
           waiting = undefined;
           reject(error);
         };
-        const timer = setTimeout(() => stop(new Error(`no redirect with this sign-in's state reached ${redirectUri} within ${WAIT_FOR_CONSENT_MS / 60_000} minutes.`)), WAIT_FOR_CONSENT_MS);
+        const timer = setTimeout(
+          () => stop(new Error(`no redirect with this sign-in's state reached ${redirectUri} within ${WAIT_FOR_CONSENT_MS / 60_000} minutes.`)),
+          WAIT_FOR_CONSENT_MS,
+        );
         signal.addEventListener('abort', () => stop(new Error('the run was stopped.')), { once: true });
         waiting = {
           state,

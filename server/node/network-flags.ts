@@ -63,7 +63,8 @@ export function readNetworkFlags(values: NetworkFlagValues, fail: (message: stri
   }
   const extra = (values['allow-host'] ?? []).map((name) => {
     const normalized = normalizeHostname(name);
-    if (normalized === undefined) fail(`--allow-host "${name}" is not a host name or address: give it without a scheme, port or path, for example --allow-host mybox.local`);
+    if (normalized === undefined)
+      fail(`--allow-host "${name}" is not a host name or address: give it without a scheme, port or path, for example --allow-host mybox.local`);
     return normalized;
   });
   const allowedOrigins = (values['allow-origin'] ?? []).map((text) => readOriginFlag(text, fail));
@@ -113,7 +114,8 @@ function readOriginFlag(text: string, fail: (message: string) => never): string 
   } catch {
     return fail(`--allow-origin "${text}" is not an origin: give scheme, host and port, ${example}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`--allow-origin "${text}" is not a web page's origin: it must begin with http:// or https://, ${example}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    fail(`--allow-origin "${text}" is not a web page's origin: it must begin with http:// or https://, ${example}`);
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) {
     fail(`--allow-origin "${text}" has more than an origin: give scheme, host and port only, without a path, ${example}`);
   }

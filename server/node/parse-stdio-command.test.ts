@@ -22,7 +22,10 @@ describe('parseStdioCommand', () => {
 
 describe('parseNamedStdioCommand', () => {
   it('reads NAME=COMMAND ARGS', () => {
-    expect(parseNamedStdioCommand('everything=node dist/index.js stdio')).toEqual({ ok: true, server: { name: 'everything', command: 'node', args: ['dist/index.js', 'stdio'] } });
+    expect(parseNamedStdioCommand('everything=node dist/index.js stdio')).toEqual({
+      ok: true,
+      server: { name: 'everything', command: 'node', args: ['dist/index.js', 'stdio'] },
+    });
   });
 
   it.each(['Everything=node x', '../x=node x', 'a b=node x', 'a/b=node x', '=node x', 'nothing-here'])('refuses the name in %j', (text) => {

@@ -60,7 +60,8 @@ function readJsonWords(text: string): Split {
   } catch {
     return { ok: false, reason: 'it begins with [ but is not a JSON array' };
   }
-  if (!Array.isArray(value) || !value.every((word): word is string => typeof word === 'string')) return { ok: false, reason: 'a JSON array form must hold strings only' };
+  if (!Array.isArray(value) || !value.every((word): word is string => typeof word === 'string'))
+    return { ok: false, reason: 'a JSON array form must hold strings only' };
   return { ok: true, words: value };
 }
 
@@ -84,7 +85,11 @@ export function parseNamedStdioCommand(text: string): { ok: true; server: NamedS
     return { ok: false, message: `--stdio name "${name}" is not allowed: use lower-case letters, digits and hyphens (up to 64), for example ${EXAMPLE}` };
   }
   const parsed = parseStdioCommand(text.slice(equals + 1));
-  if (!parsed.ok) return { ok: false, message: `--stdio ${name}: the command cannot be read (${parsed.reason}). Write NAME="COMMAND ARGS" or NAME='["program","arg"]'; it is split into words without a shell.` };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      message: `--stdio ${name}: the command cannot be read (${parsed.reason}). Write NAME="COMMAND ARGS" or NAME='["program","arg"]'; it is split into words without a shell.`,
+    };
   return { ok: true, server: { name, ...parsed.command } };
 }
 
@@ -95,7 +100,8 @@ export function readStdioFlags(values: string[] | undefined, fail: (message: str
   for (const { value, shared } of flagged) {
     const parsed = parseNamedStdioCommand(value);
     if (!parsed.ok) fail(parsed.message);
-    else if (servers.some((server) => server.name === parsed.server.name)) fail(`--stdio ${parsed.server.name} is given twice: each bridged server needs a name of its own.`);
+    else if (servers.some((server) => server.name === parsed.server.name))
+      fail(`--stdio ${parsed.server.name} is given twice: each bridged server needs a name of its own.`);
     else servers.push(shared ? { ...parsed.server, shared } : parsed.server);
   }
   return servers;

@@ -55,7 +55,15 @@ export type NodeRouting = {
   appSandboxPort?: () => number | undefined;
 };
 
-export function createRequestListener({ app, clients, clientIds, rates, serveStatic, log, appSandboxPort }: NodeRouting): (request: IncomingMessage, response: ServerResponse) => void {
+export function createRequestListener({
+  app,
+  clients,
+  clientIds,
+  rates,
+  serveStatic,
+  log,
+  appSandboxPort,
+}: NodeRouting): (request: IncomingMessage, response: ServerResponse) => void {
   const handleApi = createNodeListener((request, incoming) => {
     clients.carry(incoming, request);
     return app.fetch(request);
@@ -84,7 +92,11 @@ export function createRequestListener({ app, clients, clientIds, rates, serveSta
     }
     const rate = identity && rates?.take(identity);
     if (rate && !rate.allowed) {
-      void writeResponse(app.refuse({ pathname, status: 429, message: rate.message, headers: { 'retry-after': String(rate.retryAfterSeconds) } }), request, response);
+      void writeResponse(
+        app.refuse({ pathname, status: 429, message: rate.message, headers: { 'retry-after': String(rate.retryAfterSeconds) } }),
+        request,
+        response,
+      );
       return;
     }
     const sandboxPort = pathname === APP_SANDBOX_ORIGIN_PATH ? appSandboxPort?.() : undefined;

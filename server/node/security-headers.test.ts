@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readHeadersFile } from '../../tests/helpers/read-headers-file.ts';
-import { findRefusedMarkup, formatContentSecurityPolicy, formatHeadersFile, hashInlineScripts, hashPages, listInlineScripts, listInlineStyles } from './security-headers.ts';
+import {
+  findRefusedMarkup,
+  formatContentSecurityPolicy,
+  formatHeadersFile,
+  hashInlineScripts,
+  hashPages,
+  listInlineScripts,
+  listInlineStyles,
+} from './security-headers.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -41,7 +49,8 @@ describe('findRefusedMarkup', () => {
   });
 
   it('leaves scripts, style elements (allowed by their hash), comments, text and other attributes alone', () => {
-    const html = '<!-- a style="x" onclick="y" --><style>p{color:red}</style><script>if (a) b.style = "c"; el.onclick = d;</script><p class="whitespace-pre" data-on="1" aria-label="one=two">one style=x</p>';
+    const html =
+      '<!-- a style="x" onclick="y" --><style>p{color:red}</style><script>if (a) b.style = "c"; el.onclick = d;</script><p class="whitespace-pre" data-on="1" aria-label="one=two">one style=x</p>';
     expect(findRefusedMarkup(html)).toEqual([]);
   });
 });
@@ -68,7 +77,9 @@ describe('formatHeadersFile', () => {
 
   it.each(['/', '/index.html', '/oauth-callback.html', '/assets/index-abc.js'])('gives %s every header, each once, as npm start sends them', (pathname) => {
     const headers = readHeadersFile(file, pathname);
-    expect(headers.get('content-security-policy')).toBe(formatContentSecurityPolicy({ scriptHashes: [sha256('a()')], styleHashes: [sha256('p{}')], frameAncestors: "'self'" }));
+    expect(headers.get('content-security-policy')).toBe(
+      formatContentSecurityPolicy({ scriptHashes: [sha256('a()')], styleHashes: [sha256('p{}')], frameAncestors: "'self'" }),
+    );
     expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('referrer-policy')).toBe('no-referrer');

@@ -89,7 +89,12 @@ export async function readPageHashes(directory: string): Promise<PageHashes> {
  * directive out: a `<meta>` policy cannot carry it (browsers ignore it there, and say so in
  * the console), so the static site's pages can be framed unless its host sends the header.
  */
-export function formatContentSecurityPolicy({ scriptHashes, styleHashes, frameAncestors, viewSandbox }: PageHashes & { frameAncestors: FrameAncestors | null; viewSandbox?: string | undefined }): string {
+export function formatContentSecurityPolicy({
+  scriptHashes,
+  styleHashes,
+  frameAncestors,
+  viewSandbox,
+}: PageHashes & { frameAncestors: FrameAncestors | null; viewSandbox?: string | undefined }): string {
   const directives: [string, ...string[]][] = [
     // Anything not named below: this origin only.
     ['default-src', "'self'"],
@@ -152,7 +157,11 @@ const COMMON_HEADERS = {
  * server or headers, no settings, no files; src/store/embed.ts). X-Frame-Options cannot say
  * "any", so the embed view is sent none.
  */
-export function findSecurityHeaders({ search, viewSandbox, ...hashes }: PageHashes & { search: string; viewSandbox?: string | undefined }): Record<string, string> {
+export function findSecurityHeaders({
+  search,
+  viewSandbox,
+  ...hashes
+}: PageHashes & { search: string; viewSandbox?: string | undefined }): Record<string, string> {
   const embed = readEmbedFlag(search);
   return {
     'content-security-policy': formatContentSecurityPolicy({ ...hashes, frameAncestors: embed ? '*' : "'self'", viewSandbox }),

@@ -97,7 +97,11 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     // Beyond loopback anyone could make the mock's MCP client send requests anywhere: it then calls this app's own endpoints only.
     providerMcp: { servers: isLoopbackAddress(host) ? 'any' : 'own', ...options.providerMcp },
     ...(clientLimits
-      ? { maxSessionsPerClient: clientLimits.maxSessions, maxSessionsPerAddress: clientLimits.maxSessions * clientLimits.clientsPerAddress, identifyClient: clients.identifyClient }
+      ? {
+          maxSessionsPerClient: clientLimits.maxSessions,
+          maxSessionsPerAddress: clientLimits.maxSessions * clientLimits.clientsPerAddress,
+          identifyClient: clients.identifyClient,
+        }
       : {}),
     onError: options.onError ?? ((error) => log(`server error: ${error.message}`)),
   });
@@ -115,7 +119,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }),
   );
   // Counted when a connection opens, before a request on it can name its client: by address, at the address's bound.
-  const gate = installConnectionGate(server, { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, maxConnectionsPerAddress: clientLimits && clientLimits.maxConnections * clientLimits.clientsPerAddress });
+  const gate = installConnectionGate(server, {
+    maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: clientLimits && clientLimits.maxConnections * clientLimits.clientsPerAddress,
+  });
   // Node hands a CONNECT request over as a bare socket, and closes it unanswered when nobody takes it.
   server.on('connect', (request: IncomingMessage, socket: Socket) => {
     gate.adopt(socket);
@@ -127,7 +134,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const address = await listenOrStop(server, { port: options.port ?? 0, host, stdioBridges });
   // The sandbox of tools' views, on a port of its own: another origin, as the MCP Apps extension wants.
   // A build without the sandbox page (a test's folder of files) has no view sandbox: the page then frames views on its own origin, opaque.
-  if (options.staticDirectory && options.appSandbox !== false && existsSync(path.join(options.staticDirectory, APP_SANDBOX_PAGE))) appSandbox = await startAppSandboxListener({ staticDirectory: options.staticDirectory, host, explorerPort: address.port, guardLists: app.guardLists });
+  if (options.staticDirectory && options.appSandbox !== false && existsSync(path.join(options.staticDirectory, APP_SANDBOX_PAGE)))
+    appSandbox = await startAppSandboxListener({ staticDirectory: options.staticDirectory, host, explorerPort: address.port, guardLists: app.guardLists });
   return {
     url: `http://${showReachableHost(host)}:${address.port}`,
     port: address.port,
@@ -147,7 +155,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
 }
 
 /** Listens on the port; a port in use must not leave the bridged programs running behind a server that never listened. */
-async function listenOrStop(server: Server, { port, host, stdioBridges }: { port: number; host: string; stdioBridges: { close: () => Promise<void> } | undefined }): Promise<AddressInfo> {
+async function listenOrStop(
+  server: Server,
+  { port, host, stdioBridges }: { port: number; host: string; stdioBridges: { close: () => Promise<void> } | undefined },
+): Promise<AddressInfo> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

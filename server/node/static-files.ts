@@ -17,7 +17,15 @@ export const STATIC_ALLOW = [...STATIC_METHODS, 'OPTIONS'].join(', ');
 export type StaticFiles = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** `pageHashes`: the built pages' inline scripts and styles, which the content security policy names. */
-export function createStaticFiles({ staticDirectory, pageHashes, viewSandboxPort }: { staticDirectory: string | undefined; pageHashes: PageHashes; viewSandboxPort?: () => number | undefined }): StaticFiles {
+export function createStaticFiles({
+  staticDirectory,
+  pageHashes,
+  viewSandboxPort,
+}: {
+  staticDirectory: string | undefined;
+  pageHashes: PageHashes;
+  viewSandboxPort?: () => number | undefined;
+}): StaticFiles {
   const serveFile = staticDirectory
     ? sirv(staticDirectory, {
         single: true,
@@ -41,11 +49,22 @@ export function createStaticFiles({ staticDirectory, pageHashes, viewSandboxPort
       return;
     }
     if (!serveFile) {
-      void writeResponse(new Response('Not found. This server offers /mcp, /mcp/toolbox, /mcp/sessions, /mcp/stdio (bridged stdio servers) and the mock model under /mock (for example /mock/openai/v1).', { status: 404, headers: { 'content-type': 'text/plain' } }), request, response);
+      void writeResponse(
+        new Response(
+          'Not found. This server offers /mcp, /mcp/toolbox, /mcp/sessions, /mcp/stdio (bridged stdio servers) and the mock model under /mock (for example /mock/openai/v1).',
+          { status: 404, headers: { 'content-type': 'text/plain' } },
+        ),
+        request,
+        response,
+      );
       return;
     }
     if (!STATIC_METHODS.includes(method)) {
-      void writeResponse(jsonResponse(405, { error: `Method ${method} is not allowed for the explorer's files: use GET.` }, { allow: STATIC_ALLOW }), request, response);
+      void writeResponse(
+        jsonResponse(405, { error: `Method ${method} is not allowed for the explorer's files: use GET.` }, { allow: STATIC_ALLOW }),
+        request,
+        response,
+      );
       return;
     }
     serveFile(request, response, () => {

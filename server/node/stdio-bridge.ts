@@ -1,4 +1,11 @@
-import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/server';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/server';
 import { BRIDGE_SSE_EVENT, type BridgeFrame } from '../../src/trace/index.ts';
 import { createJsonRpcErrorResponse } from '../http/index.ts';
 import { refuseUnreadBody } from '../http/index.ts';
@@ -123,7 +130,12 @@ export class Bridge {
     // A line longer than the room left cannot fit once framed: left out before it is framed at all.
     const fits = frame.line.length <= call.stream.sideRoom();
     const shown = call.dropped > 0 ? { ...frame, dropped: call.dropped } : frame;
-    const events: [string, unknown][] = message ? [[BRIDGE_SSE_EVENT, shown], ['message', message]] : [[BRIDGE_SSE_EVENT, shown]];
+    const events: [string, unknown][] = message
+      ? [
+          [BRIDGE_SSE_EVENT, shown],
+          ['message', message],
+        ]
+      : [[BRIDGE_SSE_EVENT, shown]];
     if (!fits || !call.stream.sendSide(events)) {
       call.dropped++;
       return false;
@@ -136,7 +148,10 @@ export class Bridge {
   /** A call's own line (written or read), cut when framed it would be larger than one event may be. */
   private sendOwnLine(stream: EventStream, frame: BridgeFrame): void {
     if (stream.send(BRIDGE_SSE_EVENT, frame)) return;
-    stream.send(BRIDGE_SSE_EVENT, { ...frame, line: `${copyStart(frame.line, 200)}… (cut: framed as JSON, this line is more than the ${MAX_EVENT_BYTES} bytes one event carries)` });
+    stream.send(BRIDGE_SSE_EVENT, {
+      ...frame,
+      line: `${copyStart(frame.line, 200)}… (cut: framed as JSON, this line is more than the ${MAX_EVENT_BYTES} bytes one event carries)`,
+    });
   }
 
   private answer(call: Call, frame: BridgeFrame, message: JSONRPCMessage): void {
@@ -217,7 +232,13 @@ export class Bridge {
     if (isJSONRPCRequest(message)) return this.forwardRequest(message);
     if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
       const answer = this.calls.takeClientAnswer(message);
-      if (!answer) return createJsonRpcErrorResponse(400, -32600, `Invalid Request: no request of the stdio server's waits for an answer with id ${JSON.stringify(message.id ?? null)} (it was answered already, or never passed to a client).`, value);
+      if (!answer)
+        return createJsonRpcErrorResponse(
+          400,
+          -32600,
+          `Invalid Request: no request of the stdio server's waits for an answer with id ${JSON.stringify(message.id ?? null)} (it was answered already, or never passed to a client).`,
+          value,
+        );
       this.write(JSON.stringify(answer));
       return new Response(null, { status: 202 });
     }
@@ -245,7 +266,13 @@ export type BridgeMessage = { message: JSONRPCMessage; value: unknown };
 export async function readBridgeMessage(request: Request): Promise<BridgeMessage | Response> {
   if (request.method !== 'POST') {
     // No server-to-client stream of its own: every answer rides on its POST.
-    return createJsonRpcErrorResponse(405, -32000, 'Method not allowed: the stdio bridge takes POST (and DELETE for a session of its own); it opens no GET stream.', undefined, { allow: 'POST' });
+    return createJsonRpcErrorResponse(
+      405,
+      -32000,
+      'Method not allowed: the stdio bridge takes POST (and DELETE for a session of its own); it opens no GET stream.',
+      undefined,
+      { allow: 'POST' },
+    );
   }
   const body = await readBoundedBody(request);
   if (body.kind !== 'text') return refuseUnreadBody(body);

@@ -80,7 +80,11 @@ export async function startStdioProcess({
     child.once('spawn', () => resolve());
     child.once('error', (error: NodeJS.ErrnoException) => {
       const why = error.code === 'ENOENT' ? 'there is no such program on the PATH' : error.code === 'EACCES' ? 'it is not executable' : error.message;
-      reject(new Error(`Cannot start "${command.command}": ${why}. Check the command after --stdio NAME= (it runs without a shell, so write the program itself, for example node or npx).`));
+      reject(
+        new Error(
+          `Cannot start "${command.command}": ${why}. Check the command after --stdio NAME= (it runs without a shell, so write the program itself, for example node or npx).`,
+        ),
+      );
     });
   });
   const groupId = process.platform === 'win32' ? undefined : child.pid;

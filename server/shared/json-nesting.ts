@@ -14,7 +14,8 @@ export function exceedsJsonNesting(text: string, limit = MAX_JSON_NESTING): bool
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (inString) {
-      if (code === 0x5c) index += 1; // a backslash escapes the next character, a quote included
+      if (code === 0x5c)
+        index += 1; // a backslash escapes the next character, a quote included
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) {
       inString = true;

@@ -20,7 +20,8 @@ function streamChunks(chunks: Uint8Array[], { failAfter }: { failAfter?: number 
   return { stream, cancelled: () => cancelled };
 }
 
-const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request('http://localhost/', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request('http://localhost/', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 
 describe('readBoundedBody', () => {
   it('reads a body within the limit as text, a byte-order mark dropped and a character split across chunks kept whole', async () => {

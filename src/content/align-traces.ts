@@ -78,7 +78,9 @@ export function nameStepDifferences({ left, right, leftLabel, rightLabel }: { le
   const leftId = readJsonField(left.payload, 'id');
   const rightId = readJsonField(right.payload, 'id');
   if (leftId !== undefined && rightId !== undefined && leftId !== rightId) {
-    differences.push(`The JSON-RPC id is ${JSON.stringify(leftId)} in ${leftLabel}, ${JSON.stringify(rightId)} in ${rightLabel}: ids count the requests of a connection, and the handshake used some.`);
+    differences.push(
+      `The JSON-RPC id is ${JSON.stringify(leftId)} in ${leftLabel}, ${JSON.stringify(rightId)} in ${rightLabel}: ids count the requests of a connection, and the handshake used some.`,
+    );
   }
   const leftMeta = new Set(listMetaKeys(left.payload));
   const rightMeta = new Set(listMetaKeys(right.payload));
@@ -90,7 +92,17 @@ export function nameStepDifferences({ left, right, leftLabel, rightLabel }: { le
 }
 
 /** The two runs' steps side by side: shared steps in one row with what differs, each era's own steps alone with why. */
-export function alignTraces({ left, right, leftLabel, rightLabel }: { left: readonly Step[]; right: readonly Step[]; leftLabel: string; rightLabel: string }): AlignedRow[] {
+export function alignTraces({
+  left,
+  right,
+  leftLabel,
+  rightLabel,
+}: {
+  left: readonly Step[];
+  right: readonly Step[];
+  leftLabel: string;
+  rightLabel: string;
+}): AlignedRow[] {
   const pairs = pairCommonIds(
     left.map((step) => step.id),
     right.map((step) => step.id),
@@ -103,7 +115,11 @@ export function alignTraces({ left, right, leftLabel, rightLabel }: { left: read
     for (; i < pairLeft; i++) rows.push({ left: left[i]!, right: null, differences: alone(left[i]!, leftLabel) });
     for (; j < pairRight; j++) rows.push({ left: null, right: right[j]!, differences: alone(right[j]!, rightLabel) });
     if (pairLeft < left.length && pairRight < right.length) {
-      rows.push({ left: left[pairLeft]!, right: right[pairRight]!, differences: nameStepDifferences({ left: left[pairLeft]!, right: right[pairRight]!, leftLabel, rightLabel }) });
+      rows.push({
+        left: left[pairLeft]!,
+        right: right[pairRight]!,
+        differences: nameStepDifferences({ left: left[pairLeft]!, right: right[pairRight]!, leftLabel, rightLabel }),
+      });
       i = pairLeft + 1;
       j = pairRight + 1;
     }

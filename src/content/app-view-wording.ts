@@ -17,7 +17,8 @@ export function describeViewRequest(method: string): string {
 
 /** A notification of the view's: a log line says what it logged; anything else is named by its method. */
 export function describeViewNotification({ method, level, data }: { method: string; level?: unknown; data?: unknown }): string {
-  if (method === 'notifications/message') return `View logs${typeof level === 'string' ? ` (${quote(level)})` : ''}: ${quote(typeof data === 'string' ? data : JSON.stringify(data) ?? '')}`;
+  if (method === 'notifications/message')
+    return `View logs${typeof level === 'string' ? ` (${quote(level)})` : ''}: ${quote(typeof data === 'string' ? data : (JSON.stringify(data) ?? ''))}`;
   if (method === 'ui/notifications/request-teardown') return 'View asks the host to close it (ui/notifications/request-teardown)';
   if (method === 'notifications/cancelled') return 'View stops waiting for its request (notifications/cancelled): its SDK gave up, or it cancelled';
   return `View sends ${quote(method)}`;

@@ -35,8 +35,15 @@ function describeToolResult(step: Step, index: number): Sentence {
   // An edit the learner sent unchanged leaves the view with the model's result all the same.
   const sameAsModel = step.edited === undefined || readToldResult(step.payload) === readToldResult(step.edited.original);
   const claim = { kind: 'view-result' as const, step: index, sameAsModel };
-  if (!sameAsModel) return say('The learner changed what the view is told before it left: the view gets a result other than the one the model gets, and draws that one. A view believes its host.', claim);
-  return say('The same result the model gets, sent to the view as well: the view may draw the structuredContent, which hosts keep out of the model’s context.', claim);
+  if (!sameAsModel)
+    return say(
+      'The learner changed what the view is told before it left: the view gets a result other than the one the model gets, and draws that one. A view believes its host.',
+      claim,
+    );
+  return say(
+    'The same result the model gets, sent to the view as well: the view may draw the structuredContent, which hosts keep out of the model’s context.',
+    claim,
+  );
 }
 
 const CANCELLED_BECAUSE: Record<CallResult, string> = {
@@ -50,7 +57,11 @@ const CANCELLED_BECAUSE: Record<CallResult, string> = {
 
 function describeToolCancelled(result: CallResult | null, round: number): Sentence {
   if (result === null) return say('The view is told the call will bring it no result, so that it does not wait for one.');
-  return say(`${CANCELLED_BECAUSE[result]}, and the view is told so, so that it does not wait for a result that will not come.`, { kind: 'call-result', round, result });
+  return say(`${CANCELLED_BECAUSE[result]}, and the view is told so, so that it does not wait for a result that will not come.`, {
+    kind: 'call-result',
+    round,
+    result,
+  });
 }
 
 /** What the host answered a view's tools/call with: the server's result, a tool error in it, or a JSON-RPC error. */

@@ -9,7 +9,17 @@ import { readJsonField } from './read-json-field.ts';
  * the tools/list answer, tool results, prompts, resources, the model's own earlier
  * replies. What is left is the wire format's own wording (roles, the model name).
  */
-export const INPUT_ORIGINS = ['question', 'tool-description', 'tool-schema', 'tool-result', 'structured-content', 'prompt', 'resource', 'model-output', 'host'] as const;
+export const INPUT_ORIGINS = [
+  'question',
+  'tool-description',
+  'tool-schema',
+  'tool-result',
+  'structured-content',
+  'prompt',
+  'resource',
+  'model-output',
+  'host',
+] as const;
 export type InputOrigin = (typeof INPUT_ORIGINS)[number];
 
 export const INPUT_ORIGIN_LABELS: Record<InputOrigin, string> = {
@@ -84,8 +94,15 @@ function gatherSources(before: readonly Step[]): Sources {
     question: typeof question === 'string' ? question : null,
     toolTexts,
     resultTexts: callResults.flatMap((result) => textsOf(listArray(readJsonField(result, 'content')))),
-    structured: callResults.map((result) => readJsonField(result, 'structuredContent')).filter((value) => value !== undefined).map((value) => JSON.stringify(value)),
-    prompts: before.filter((step) => readJsonField(step.payload, 'result') !== undefined).flatMap((step) => listArray(readJsonField(readJsonField(step.payload, 'result'), 'messages')).flatMap((message) => textsOf([readJsonField(message, 'content')]))),
+    structured: callResults
+      .map((result) => readJsonField(result, 'structuredContent'))
+      .filter((value) => value !== undefined)
+      .map((value) => JSON.stringify(value)),
+    prompts: before
+      .filter((step) => readJsonField(step.payload, 'result') !== undefined)
+      .flatMap((step) =>
+        listArray(readJsonField(readJsonField(step.payload, 'result'), 'messages')).flatMap((message) => textsOf([readJsonField(message, 'content')])),
+      ),
     resources: before.flatMap((step) => textsOf(listArray(readJsonField(readJsonField(step.payload, 'result'), 'contents')))),
     modelStrings,
   };
@@ -148,7 +165,8 @@ function findLeftOut({ before, body }: { before: readonly Step[]; body: string }
     }
     for (const block of listArray(readJsonField(result, 'content'))) {
       const annotations = readJsonField(block, 'annotations');
-      if (annotations !== undefined && absent(annotations)) leftOut.push({ what: 'annotations', from: 'a content block of a tools/call result', detail: JSON.stringify(annotations).slice(0, 200) });
+      if (annotations !== undefined && absent(annotations))
+        leftOut.push({ what: 'annotations', from: 'a content block of a tools/call result', detail: JSON.stringify(annotations).slice(0, 200) });
     }
   }
   return leftOut;
@@ -178,7 +196,10 @@ export function attributeModelInput({ steps, index }: { steps: readonly Step[]; 
   const parts: InputPart[] = [];
   walkParts({ value: step.payload, path: '', inTools: false, sources, parts });
   const body = step.http?.requestBody ?? JSON.stringify(step.payload);
-  const totals = INPUT_ORIGINS.map((origin) => ({ origin, tokens: parts.filter((part) => part.origin === origin).reduce((sum, part) => sum + part.tokens, 0) })).filter((total) => total.tokens > 0);
+  const totals = INPUT_ORIGINS.map((origin) => ({
+    origin,
+    tokens: parts.filter((part) => part.origin === origin).reduce((sum, part) => sum + part.tokens, 0),
+  })).filter((total) => total.tokens > 0);
   const bodyTokens = estimateTokens(body);
   const partTokens = totals.reduce((sum, total) => sum + total.tokens, 0);
   return { parts, totals, structureTokens: Math.max(0, bodyTokens - partTokens), bodyTokens, leftOut: findLeftOut({ before, body }) };

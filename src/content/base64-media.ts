@@ -20,7 +20,13 @@ const SIGNATURES: Record<ShownMediaType, (number | null)[][]> = {
   'image/webp': [[0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50]],
   'audio/wav': [[0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x41, 0x56, 0x45]],
   // An MP3 starts with an ID3 tag or straight with a frame sync (11 bits set).
-  'audio/mpeg': [[0x49, 0x44, 0x33], [0xff, 0xfb], [0xff, 0xf3], [0xff, 0xf2], [0xff, 0xfa]],
+  'audio/mpeg': [
+    [0x49, 0x44, 0x33],
+    [0xff, 0xfb],
+    [0xff, 0xf3],
+    [0xff, 0xf2],
+    [0xff, 0xfa],
+  ],
   'audio/ogg': [[0x4f, 0x67, 0x67, 0x53]],
   'audio/webm': [[0x1a, 0x45, 0xdf, 0xa3]],
 };
@@ -71,10 +77,18 @@ export function buildMediaSource({ data, mimeType, medium }: { data: string; mim
   const allowed = medium === 'image' ? SHOWN_IMAGE_TYPES : PLAYED_AUDIO_TYPES;
   const type = findAllowedType(mimeType, allowed);
   if (type === undefined) {
-    return { source: null, bytes: reading.bytes, reason: `Not ${medium === 'image' ? 'shown' : 'played'}: the page plays only ${allowed.join(', ')}, and this ${medium} says it is ${JSON.stringify(mimeType)}.` };
+    return {
+      source: null,
+      bytes: reading.bytes,
+      reason: `Not ${medium === 'image' ? 'shown' : 'played'}: the page plays only ${allowed.join(', ')}, and this ${medium} says it is ${JSON.stringify(mimeType)}.`,
+    };
   }
   if (!startsWithSignature(data, type)) {
-    return { source: null, bytes: reading.bytes, reason: `Not ${medium === 'image' ? 'shown' : 'played'}: it says ${type}, but its bytes do not start as a ${type} file does.` };
+    return {
+      source: null,
+      bytes: reading.bytes,
+      reason: `Not ${medium === 'image' ? 'shown' : 'played'}: it says ${type}, but its bytes do not start as a ${type} file does.`,
+    };
   }
   return { source: `data:${type};base64,${data}`, bytes: reading.bytes };
 }

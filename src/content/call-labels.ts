@@ -38,7 +38,8 @@ export function describeCall(call: unknown): string | null {
   const name = readJsonField(call, 'name');
   if (typeof name !== 'string') return null;
   const args = readJsonField(call, 'arguments');
-  const parts = typeof args === 'object' && args !== null && !Array.isArray(args) ? Object.entries(args).map(([key, value]) => `${key}: ${shortenValue(value)}`) : [];
+  const parts =
+    typeof args === 'object' && args !== null && !Array.isArray(args) ? Object.entries(args).map(([key, value]) => `${key}: ${shortenValue(value)}`) : [];
   return shorten(`${name}(${shorten(parts.join(', '), 48)})`, 72);
 }
 

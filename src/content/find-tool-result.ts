@@ -33,7 +33,10 @@ export function findStepToolResult({ id, payload }: { id: string; payload: unkno
  * above the payload: loaded only when the result is on show, it arrived after the payload
  * and moved its buttons under a learner's click. From these it is loaded ahead.
  */
-const BEFORE_TOOL_RESULT_STEPS: ReadonlySet<string> = new Set([...TOOL_CALL_REPLY_STEPS, ...(['host.translate-tool-call', 'mcp.tools-call.request'] satisfies StepId[])]);
+const BEFORE_TOOL_RESULT_STEPS: ReadonlySet<string> = new Set([
+  ...TOOL_CALL_REPLY_STEPS,
+  ...(['host.translate-tool-call', 'mcp.tools-call.request'] satisfies StepId[]),
+]);
 
 export function comesBeforeToolResult(id: string): boolean {
   return BEFORE_TOOL_RESULT_STEPS.has(id);

@@ -33,11 +33,20 @@ export function describeGateTitle(gate: GateFacts): Sentence {
   const tool = gate.tool ? ` ${gate.tool}` : ' the call';
   switch (gate.gate) {
     case 'consent':
-      return { text: gate.answer === 'allow' ? `${who}: the host calls${tool}` : `${who}: the host does not call${tool}`, claims: gate.answeredBy === null ? [] : claims };
+      return {
+        text: gate.answer === 'allow' ? `${who}: the host calls${tool}` : `${who}: the host does not call${tool}`,
+        claims: gate.answeredBy === null ? [] : claims,
+      };
     case 'sampling':
-      return { text: gate.answer === 'approve' ? `${who}: the server’s request goes to the model` : `${who}: the model is not asked`, claims: gate.answeredBy === null ? [] : claims };
+      return {
+        text: gate.answer === 'approve' ? `${who}: the server’s request goes to the model` : `${who}: the model is not asked`,
+        claims: gate.answeredBy === null ? [] : claims,
+      };
     case 'mcp-approval':
-      return { text: gate.answer === 'approve' ? `${who}: the provider’s MCP client may call${tool}` : `${who}: the provider does not call${tool}`, claims: gate.answeredBy === null ? [] : claims };
+      return {
+        text: gate.answer === 'approve' ? `${who}: the provider’s MCP client may call${tool}` : `${who}: the provider does not call${tool}`,
+        claims: gate.answeredBy === null ? [] : claims,
+      };
     case 'elicitation': {
       const page = gate.pageOpened === null ? '' : gate.pageOpened ? ' (the page was opened)' : ' (the page was never opened)';
       const pageClaims = gate.pageOpened === null ? [] : [{ kind: 'page-opened' as const, opened: gate.pageOpened }];
@@ -49,4 +58,3 @@ export function describeGateTitle(gate: GateFacts): Sentence {
     }
   }
 }
-

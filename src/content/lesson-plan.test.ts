@@ -22,7 +22,10 @@ describe('a lesson plan', () => {
   });
 
   it('says what is wrong with a lesson file, and where', () => {
-    expect(parseLessonPlan('{"notes":{"user.question":"Ask the room first."}}')).toEqual({ result: { notes: { 'user.question': 'Ask the room first.' }, questions: {} }, warnings: [] });
+    expect(parseLessonPlan('{"notes":{"user.question":"Ask the room first."}}')).toEqual({
+      result: { notes: { 'user.question': 'Ask the room first.' }, questions: {} },
+      warnings: [],
+    });
     expect(parseLessonPlan('not json').warnings[0]).toMatch(/^The lesson file is not JSON/);
     const wrong = parseLessonPlan('{"questions":{"user.question":["who-knows"]}}');
     expect(wrong.result).toBeNull();

@@ -46,11 +46,20 @@ export function parseLessonPlan(text: string): { result: LessonPlan | null; warn
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { result: null, warnings: [`The lesson file is not JSON (${error instanceof Error ? error.message : String(error)}). Check it in a JSON validator.`] };
+    return {
+      result: null,
+      warnings: [`The lesson file is not JSON (${error instanceof Error ? error.message : String(error)}). Check it in a JSON validator.`],
+    };
   }
   const parsed = LessonPlanSchema.safeParse(json);
   if (!parsed.success) {
-    return { result: null, warnings: parsed.error.issues.map((issue) => `The lesson file has ${issue.message.toLowerCase()} at ${issue.path.join('.') || 'its top'}: questions are step id → kinds (${PREDICTION_KINDS.join(', ')}), notes are step id → text.`) };
+    return {
+      result: null,
+      warnings: parsed.error.issues.map(
+        (issue) =>
+          `The lesson file has ${issue.message.toLowerCase()} at ${issue.path.join('.') || 'its top'}: questions are step id → kinds (${PREDICTION_KINDS.join(', ')}), notes are step id → text.`,
+      ),
+    };
   }
   return { result: parsed.data, warnings: [] };
 }

@@ -25,9 +25,15 @@ export function describeCacheScope(scope: CacheScope | undefined, step: number):
   const claim: Claim = { kind: 'cache-scope', step, scope: scope ?? null };
   switch (scope) {
     case 'private':
-      return say('cacheScope private: the list may be kept only for whoever asked (this authorization), and a cache shared between users, such as a proxy, must not hand it to anyone else. This host is one learner’s, so it may keep the list for itself.', claim);
+      return say(
+        'cacheScope private: the list may be kept only for whoever asked (this authorization), and a cache shared between users, such as a proxy, must not hand it to anyone else. This host is one learner’s, so it may keep the list for itself.',
+        claim,
+      );
     case 'public':
-      return say('cacheScope public: the list holds nothing of one user’s, so any cache may keep it, a proxy shared by many users too. For this host, one learner’s, public and private come to the same: it keeps the list for itself.', claim);
+      return say(
+        'cacheScope public: the list holds nothing of one user’s, so any cache may keep it, a proxy shared by many users too. For this host, one learner’s, public and private come to the same: it keeps the list for itself.',
+        claim,
+      );
     case undefined:
       return say('No cacheScope came with the list: the host takes it as private, the careful reading (kept for this learner alone, never shared).', claim);
     default: {
@@ -53,7 +59,12 @@ export function describeListCacheWords(steps: readonly Step[], index: number): L
   const state = fresh ? `still fresh (${age} old, ttlMs ${ttlMs})` : `past its ttlMs (${age} old, ttlMs ${ttlMs})`;
   const action = kept ? 'the host does not list the tools again' : 'the host lists the tools again before it asks the model';
   const title = say(`The tool list is ${state}${unchanged ? ' and nothing said it changed' : ''}: ${action}`, freshness, changes);
-  const said = hints.ttlMs === undefined ? 'said no ttlMs, which the spec says to take as 0 (stale at once)' : ttlMs === 0 ? 'said ttlMs 0: stale at once' : `said its list stays fresh for ${describeSpan(ttlMs)} (ttlMs ${ttlMs})`;
+  const said =
+    hints.ttlMs === undefined
+      ? 'said no ttlMs, which the spec says to take as 0 (stale at once)'
+      : ttlMs === 0
+        ? 'said ttlMs 0: stale at once'
+        : `said its list stays fresh for ${describeSpan(ttlMs)} (ttlMs ${ttlMs})`;
   const since = unchanged ? 'no notifications/tools/list_changed came since' : 'a notifications/tools/list_changed came since';
   const then = kept
     ? fresh

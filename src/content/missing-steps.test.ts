@@ -6,7 +6,11 @@ function step(n: number, id: string, canonical: number | null): Step {
   return { n, id, canonical, iteration: 1, phase: 'discovery', from: 'host', to: 'host', kind: 'internal', title: id, payload: null, at: 0 };
 }
 
-const upToAnswer = [step(1, 'user.question', 1), step(2, 'host.start-discovery', 2), ...Array.from({ length: 6 }, (_, index) => step(3 + index, `x${index}`, 3 + index))];
+const upToAnswer = [
+  step(1, 'user.question', 1),
+  step(2, 'host.start-discovery', 2),
+  ...Array.from({ length: 6 }, (_, index) => step(3 + index, `x${index}`, 3 + index)),
+];
 
 describe('findMissingSteps', () => {
   it('says nothing while the run is still going', () => {

@@ -35,7 +35,8 @@ function carriesToolResult(step: Step): boolean {
 
 /** Where the result of a call that became a task came instead of the tools/call answer, as the trace shows. */
 function describeTaskResult(steps: readonly Step[]): string {
-  if (steps.some((step) => step.id === 'mcp.tasks-result.response')) return 'The call became a task: the tools/call answer was the task, and the result came later, as the answer to tasks/result.';
+  if (steps.some((step) => step.id === 'mcp.tasks-result.response'))
+    return 'The call became a task: the tools/call answer was the task, and the result came later, as the answer to tasks/result.';
   if (steps.some(carriesToolResult)) {
     return 'The call became a task: the tools/call answer was the task, and the result came later, inside the task’s completed status (tasks/get).';
   }
@@ -49,7 +50,9 @@ export function findMissingSteps({ steps, status }: { steps: Step[]; status: Tra
   const answered = steps.some((step) => ANSWER_REPLY_STEPS.has(step.id));
   const lastReached = Math.max(0, ...seen);
   const denied = steps.some((step) => step.id === 'user.consent' && readDecision(step.payload) !== 'allow');
-  const endedAtClient = steps.some((step) => step.id === 'client.result-to-host' && typeof step.payload === 'object' && step.payload !== null && 'error' in step.payload);
+  const endedAtClient = steps.some(
+    (step) => step.id === 'client.result-to-host' && typeof step.payload === 'object' && step.payload !== null && 'error' in step.payload,
+  );
   // Provider-side MCP: the provider was the MCP client, so most of the twenty happened there, out of the host's sight.
   const providerHop: ProviderHopFacts | undefined = steps.some((step) => step.id === 'host.provider-mcp')
     ? {

@@ -146,41 +146,65 @@ const MCP_FOCUS: Record<string, Focus[]> = {
 /** Where each wire format puts the parts a learner should see. */
 const PROVIDER_FOCUS: Record<string, Partial<Record<string, Focus[]>>> = {
   'openai-chat': {
-    'provider.request': [{ path: 'messages', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'provider.request': [
+      { path: 'messages', note: 'the question' },
+      { path: 'tools', note: 'the translated tools' },
+    ],
     'llm.decide': [{ path: '[0].function.arguments', note: 'values the model chose, as a JSON string' }],
-    'provider.response.tool-calls': [{ path: 'choices[0].message.tool_calls', note: 'a request to call a tool' }, { path: 'choices[0].finish_reason', note: 'why the model stopped' }],
+    'provider.response.tool-calls': [
+      { path: 'choices[0].message.tool_calls', note: 'a request to call a tool' },
+      { path: 'choices[0].finish_reason', note: 'why the model stopped' },
+    ],
     'host.translate-tool-result': [{ path: 'messages', note: 'the conversation, now with the tool message' }],
     'provider.response.answer': [{ path: 'choices[0].message.content', note: 'the answer in words' }],
   },
   'openai-functions': {
-    'provider.request': [{ path: 'messages', note: 'the question' }, { path: 'functions', note: 'the translated tools' }],
+    'provider.request': [
+      { path: 'messages', note: 'the question' },
+      { path: 'functions', note: 'the translated tools' },
+    ],
     'llm.decide': [{ path: '[0].arguments', note: 'values the model chose, as a JSON string' }],
     'provider.response.tool-calls': [{ path: 'choices[0].message.function_call', note: 'one call, no id' }],
     'host.translate-tool-result': [{ path: 'messages', note: 'the conversation, now with the function message' }],
     'provider.response.answer': [{ path: 'choices[0].message.content', note: 'the answer in words' }],
   },
   'openai-responses': {
-    'provider.request': [{ path: 'input', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'provider.request': [
+      { path: 'input', note: 'the question' },
+      { path: 'tools', note: 'the translated tools' },
+    ],
     'provider.response.tool-calls': [{ path: 'output', note: 'a function_call item' }],
     'host.translate-tool-result': [{ path: 'input', note: 'now with the function_call_output' }],
     'provider.response.answer': [{ path: 'output', note: 'a message item with the answer' }],
   },
   anthropic: {
-    'provider.request': [{ path: 'messages', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'provider.request': [
+      { path: 'messages', note: 'the question' },
+      { path: 'tools', note: 'the translated tools' },
+    ],
     'llm.decide': [{ path: '[0].input', note: 'values the model chose, as an object' }],
-    'provider.response.tool-calls': [{ path: 'content', note: 'a tool_use block' }, { path: 'stop_reason', note: 'why the model stopped' }],
+    'provider.response.tool-calls': [
+      { path: 'content', note: 'a tool_use block' },
+      { path: 'stop_reason', note: 'why the model stopped' },
+    ],
     'host.translate-tool-result': [{ path: 'messages', note: 'now with the tool_result block' }],
     'provider.response.answer': [{ path: 'content', note: 'the answer in words' }],
   },
   gemini: {
-    'provider.request': [{ path: 'contents', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'provider.request': [
+      { path: 'contents', note: 'the question' },
+      { path: 'tools', note: 'the translated tools' },
+    ],
     'llm.decide': [{ path: '[0].functionCall.args', note: 'values the model chose, as an object' }],
     'provider.response.tool-calls': [{ path: 'candidates[0].content.parts', note: 'a functionCall part' }],
     'host.translate-tool-result': [{ path: 'contents', note: 'now with the functionResponse part' }],
     'provider.response.answer': [{ path: 'candidates[0].content.parts', note: 'the answer in words' }],
   },
   ollama: {
-    'provider.request': [{ path: 'messages', note: 'the question' }, { path: 'tools', note: 'the translated tools' }],
+    'provider.request': [
+      { path: 'messages', note: 'the question' },
+      { path: 'tools', note: 'the translated tools' },
+    ],
     'llm.decide': [{ path: '[0].function.arguments', note: 'values the model chose, as an object' }],
     'provider.response.tool-calls': [{ path: 'message.tool_calls', note: 'a request to call a tool' }],
     'host.translate-tool-result': [{ path: 'messages', note: 'now with the tool message' }],

@@ -63,7 +63,6 @@ export function listChoices(kind: PredictionKind): readonly string[] {
   }
 }
 
-
 /** The JSON-RPC method a step carries; an answer carries its request's method, found by id. */
 export function readStepMethod({ steps, index }: { steps: readonly Step[]; index: number }): string | null {
   const step = steps[index];
@@ -99,8 +98,16 @@ function describeSender(participant: Participant): string {
 function answerMethod({ steps, nextIndex, next }: { steps: readonly Step[]; nextIndex: number; next: Step }): PredictionAnswer {
   const method = readStepMethod({ steps, index: nextIndex });
   return method
-    ? { answer: method, why: `Step ${next.n} is a JSON-RPC ${next.kind} of ${method}${next.kind === 'response' ? ', matched to its request by id' : ''}.`, stepIndex: nextIndex }
-    : { answer: 'no MCP message', why: `Step ${next.n}, "${next.title}", is ${next.http ? 'an HTTP exchange with the model' : "work inside one part, with no MCP message on the wire"}.`, stepIndex: nextIndex };
+    ? {
+        answer: method,
+        why: `Step ${next.n} is a JSON-RPC ${next.kind} of ${method}${next.kind === 'response' ? ', matched to its request by id' : ''}.`,
+        stepIndex: nextIndex,
+      }
+    : {
+        answer: 'no MCP message',
+        why: `Step ${next.n}, "${next.title}", is ${next.http ? 'an HTTP exchange with the model' : 'work inside one part, with no MCP message on the wire'}.`,
+        stepIndex: nextIndex,
+      };
 }
 
 /** Which MCP headers the next step's request carried. */
@@ -109,7 +116,13 @@ function answerHeaders({ nextIndex, next }: { nextIndex: number; next: Step }): 
   if (!http) return { answer: 'none', why: `Step ${next.n} crosses no HTTP connection, so it has no headers.`, stepIndex: nextIndex };
   const present = MCP_HEADER_CHOICES.filter((name) => Object.keys(http.requestHeaders).some((header) => header.toLowerCase() === name));
   const where = `${http.method} ${http.url}`;
-  return { answer: present.length ? present.join(', ') : 'none', why: present.length ? `The request of step ${next.n} (${where}) carried ${present.join(', ')}.` : `The request of step ${next.n} (${where}) carried no MCP header.`, stepIndex: nextIndex };
+  return {
+    answer: present.length ? present.join(', ') : 'none',
+    why: present.length
+      ? `The request of step ${next.n} (${where}) carried ${present.join(', ')}.`
+      : `The request of step ${next.n} (${where}) carried no MCP header.`,
+    stepIndex: nextIndex,
+  };
 }
 
 /** How the next answer to a tools/call came: a JSON-RPC error, an isError result or a success; null while none has come. */
@@ -118,11 +131,23 @@ function answerErrorKind({ steps, nextIndex, finished }: { steps: readonly Step[
     if (!isToolsCallAnswer({ steps, index })) continue;
     const step = steps[index]!;
     const error = readField(step.payload, 'error');
-    if (error !== undefined) return { answer: 'a JSON-RPC error', why: `Step ${step.n} has "error" (code ${String(readField(error, 'code'))}) instead of "result": the request itself failed, no tool result exists.`, stepIndex: index };
-    if (readField(readField(step.payload, 'result'), 'isError') === true) return { answer: 'an isError result', why: `Step ${step.n} is a normal result with isError: true: the tool ran (or was looked for) and its failure is text the model can read.`, stepIndex: index };
+    if (error !== undefined)
+      return {
+        answer: 'a JSON-RPC error',
+        why: `Step ${step.n} has "error" (code ${String(readField(error, 'code'))}) instead of "result": the request itself failed, no tool result exists.`,
+        stepIndex: index,
+      };
+    if (readField(readField(step.payload, 'result'), 'isError') === true)
+      return {
+        answer: 'an isError result',
+        why: `Step ${step.n} is a normal result with isError: true: the tool ran (or was looked for) and its failure is text the model can read.`,
+        stepIndex: index,
+      };
     return { answer: 'a success', why: `Step ${step.n} is a result without isError: the tool's content goes back to the model.`, stepIndex: index };
   }
-  return finished ? { answer: 'no tools/call answer', why: 'The run ended without the server answering a tools/call after this step.', stepIndex: steps.length - 1 } : null;
+  return finished
+    ? { answer: 'no tools/call answer', why: 'The run ended without the server answering a tools/call after this step.', stepIndex: steps.length - 1 }
+    : null;
 }
 
 /**
@@ -130,12 +155,28 @@ function answerErrorKind({ steps, nextIndex, finished }: { steps: readonly Step[
  * steps recorded since; null while the step it is about has not happened yet (the
  * learner presses Next and the answer comes with it).
  */
-export function answerPrediction({ steps, askedAt, kind, finished }: { steps: readonly Step[]; askedAt: number; kind: PredictionKind; finished: boolean }): PredictionAnswer | null {
+export function answerPrediction({
+  steps,
+  askedAt,
+  kind,
+  finished,
+}: {
+  steps: readonly Step[];
+  askedAt: number;
+  kind: PredictionKind;
+  finished: boolean;
+}): PredictionAnswer | null {
   const nextIndex = askedAt + 1;
   const next = steps[nextIndex];
   switch (kind) {
     case 'sender':
-      return next ? { answer: describeSender(next.from), why: `Step ${next.n}, "${next.title}", travels from ${describeSender(next.from)} to ${describeSender(next.to)}.`, stepIndex: nextIndex } : null;
+      return next
+        ? {
+            answer: describeSender(next.from),
+            why: `Step ${next.n}, "${next.title}", travels from ${describeSender(next.from)} to ${describeSender(next.to)}.`,
+            stepIndex: nextIndex,
+          }
+        : null;
     case 'method':
       return next ? answerMethod({ steps, nextIndex, next }) : null;
     case 'headers':
@@ -145,7 +186,11 @@ export function answerPrediction({ steps, askedAt, kind, finished }: { steps: re
     case 'model-calls': {
       if (!next) return null;
       const count = countModelCalls({ steps, index: nextIndex });
-      return { answer: String(count), why: `Counting every request from the host to the model up to step ${next.n}: ${count}. Each round of tool calls costs one more.`, stepIndex: nextIndex };
+      return {
+        answer: String(count),
+        why: `Counting every request from the host to the model up to step ${next.n}: ${count}. Each round of tool calls costs one more.`,
+        stepIndex: nextIndex,
+      };
     }
     default: {
       const unknown: never = kind;
@@ -157,6 +202,12 @@ export function answerPrediction({ steps, askedAt, kind, finished }: { steps: re
 /** Whether the learner's choice matches; headers compare as sets, written in any order. */
 export function isPredictionRight({ kind, given, answer }: { kind: PredictionKind; given: string; answer: string }): boolean {
   if (kind !== 'headers') return given.trim() === answer;
-  const normalise = (text: string) => text.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '' && part !== 'none').sort().join(',');
+  const normalise = (text: string) =>
+    text
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => part !== '' && part !== 'none')
+      .sort()
+      .join(',');
   return normalise(given) === normalise(answer);
 }

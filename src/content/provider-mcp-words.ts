@@ -27,7 +27,9 @@ export function describeMovedToProvider(canonical: number, facts: ProviderHopFac
     case 12:
     case 16:
       if (facts.callsReported) return undefined;
-      return facts.approvalDenied ? 'The call was denied at the approval gate, so the provider never sent tools/call.' : 'The provider reported no tools/call in this run.';
+      return facts.approvalDenied
+        ? 'The call was denied at the approval gate, so the provider never sent tools/call.'
+        : 'The provider reported no tools/call in this run.';
     case 13:
     case 14:
     case 15:

@@ -6,7 +6,14 @@ describe('describeUnreachableServer', () => {
     expect(describeUnreachableServer({ url, inBrowser: false })).toContain('is this machine');
   });
 
-  it.each(['http://10.0.0.5/mcp', 'https://192.168.1.20/mcp', 'https://172.20.0.1/mcp', 'https://mcp.internal/mcp', 'https://nas/mcp', 'https://[fd00::1]/mcp'])('says %s is a private network', (url) => {
+  it.each([
+    'http://10.0.0.5/mcp',
+    'https://192.168.1.20/mcp',
+    'https://172.20.0.1/mcp',
+    'https://mcp.internal/mcp',
+    'https://nas/mcp',
+    'https://[fd00::1]/mcp',
+  ])('says %s is a private network', (url) => {
     expect(describeUnreachableServer({ url, inBrowser: false })).toContain('private or local');
   });
 
@@ -27,12 +34,18 @@ describe('describeUnreachableServer', () => {
 
 describe('explainProviderMcpFailure', () => {
   it('explains OpenAI’s 424 about a loopback server as the provider not reaching this machine', () => {
-    const explained = explainProviderMcpFailure({ status: 424, body: '{"error":{"message":"Error retrieving tool list from MCP server: \'explorer\'. Http status code: 424 (Failed Dependency)"}}', serverUrl: 'http://127.0.0.1:3000/mcp' });
+    const explained = explainProviderMcpFailure({
+      status: 424,
+      body: '{"error":{"message":"Error retrieving tool list from MCP server: \'explorer\'. Http status code: 424 (Failed Dependency)"}}',
+      serverUrl: 'http://127.0.0.1:3000/mcp',
+    });
     expect(explained?.why).toContain('is this machine');
     expect(explained?.fix).toContain('host-side MCP');
   });
 
   it('leaves an error about something else (the key) alone', () => {
-    expect(explainProviderMcpFailure({ status: 401, body: '{"error":{"message":"Incorrect API key"}}', serverUrl: 'http://127.0.0.1:3000/mcp' })).toBeUndefined();
+    expect(
+      explainProviderMcpFailure({ status: 401, body: '{"error":{"message":"Incorrect API key"}}', serverUrl: 'http://127.0.0.1:3000/mcp' }),
+    ).toBeUndefined();
   });
 });

@@ -13,7 +13,14 @@ export function isPrivateHostname(hostname: string): boolean {
   const ipv4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(bare);
   if (ipv4) {
     const [first, second] = [Number(ipv4[1]), Number(ipv4[2])];
-    return first === 10 || first === 0 || (first === 172 && second >= 16 && second <= 31) || (first === 192 && second === 168) || (first === 169 && second === 254) || (first === 100 && second >= 64 && second <= 127);
+    return (
+      first === 10 ||
+      first === 0 ||
+      (first === 172 && second >= 16 && second <= 31) ||
+      (first === 192 && second === 168) ||
+      (first === 169 && second === 254) ||
+      (first === 100 && second >= 64 && second <= 127)
+    );
   }
   if (bare.includes(':')) return /^f[cd]/.test(bare) || /^fe[89ab]/.test(bare);
   return !bare.includes('.') || /\.(local|internal|lan|home\.arpa)$/.test(bare);
@@ -36,7 +43,8 @@ export function describeUnreachableServer({ url, inBrowser }: { url: string; inB
   if (isPrivateHostname(parsed.hostname)) {
     return `${parsed.hostname} is a private or local network name: the provider's servers, on the public internet, cannot reach it. Use host-side MCP, the mock model, or a server reachable from the internet (https).`;
   }
-  if (parsed.protocol !== 'https:') return `The provider is told to call ${parsed.host} over plain http; providers want https for an MCP server (Anthropic refuses anything else).`;
+  if (parsed.protocol !== 'https:')
+    return `The provider is told to call ${parsed.host} over plain http; providers want https for an MCP server (Anthropic refuses anything else).`;
   return undefined;
 }
 
@@ -45,7 +53,15 @@ export function describeUnreachableServer({ url, inBrowser }: { url: string; inB
  * Failed Dependency; Anthropic a 400 that names the MCP server), explained for the learner,
  * or undefined when the error is about something else.
  */
-export function explainProviderMcpFailure({ status, body, serverUrl }: { status: number; body: string; serverUrl: string }): { why: string; fix: string } | undefined {
+export function explainProviderMcpFailure({
+  status,
+  body,
+  serverUrl,
+}: {
+  status: number;
+  body: string;
+  serverUrl: string;
+}): { why: string; fix: string } | undefined {
   const aboutMcp = status === 424 || /\bmcp\b/i.test(body);
   if (!aboutMcp) return undefined;
   const unreachable = describeUnreachableServer({ url: serverUrl, inBrowser: false });

@@ -46,12 +46,16 @@ function describeProgress(message: unknown): string {
 }
 
 /** The steps read from the provider's reply name the item they come from. */
-export function describeReportedListing({ toolNames, error, path }: { toolNames: string[]; error: string | null; path: string }): { request: string; response: string } {
+export function describeReportedListing({ toolNames, error, path }: { toolNames: string[]; error: string | null; path: string }): {
+  request: string;
+  response: string;
+} {
   return {
     request: `Reported by the provider (${path}): ${PROVIDER_CLIENT} asked the server for its tools (tools/list)`,
-    response: error !== null
-      ? `Reported by the provider (${path}): the server could not be listed: ${error}`
-      : `Reported by the provider (${path}): the server answered with ${toolNames.length === 1 ? '1 tool' : `${toolNames.length} tools`}${toolNames.length > 0 ? ` (${toolNames.join(', ')})` : ''}`,
+    response:
+      error !== null
+        ? `Reported by the provider (${path}): the server could not be listed: ${error}`
+        : `Reported by the provider (${path}): the server answered with ${toolNames.length === 1 ? '1 tool' : `${toolNames.length} tools`}${toolNames.length > 0 ? ` (${toolNames.join(', ')})` : ''}`,
   };
 }
 

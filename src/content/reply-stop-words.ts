@@ -48,7 +48,8 @@ const WHOLE_CALL_WAITS = 'A call that came whole is not run either: until the re
 function explainWholeCalls(arrived: ReplyArrival | undefined): string {
   return arrived?.calls.some((call) => call.complete) ? ` ${WHOLE_CALL_WAITS}` : '';
 }
-const SEND_AGAIN = 'Send the question again. If replies keep breaking off, the provider or a proxy between is cutting them short: asking for whole replies instead (--whole in the CLI, “Whole” in the model settings) may get through.';
+const SEND_AGAIN =
+  'Send the question again. If replies keep breaking off, the provider or a proxy between is cutting them short: asking for whole replies instead (--whole in the CLI, “Whole” in the model settings) may get through.';
 
 /** A reply that did not finish arriving: what it lacks, what came, and what to do; the words say where the end was missing. */
 function wordInterruption({ cause, path, value, arrived }: NamedStop & { cause: 'stream-cut' | 'body-cut' | 'stop-missing' }, label: string): Words {
@@ -89,7 +90,10 @@ function wordCause(stop: NamedStop, label: string): Words {
         fix: 'Rephrase the question. A refusal is the model’s decision, so the same request usually gets the same refusal.',
       };
     case 'token-limit':
-      return { what: 'The reply was cut off by the token limit: only part of the answer arrived.', fix: 'Raise the token limit (max_tokens, max_output_tokens, maxOutputTokens or num_predict), or ask for a shorter answer.' };
+      return {
+        what: 'The reply was cut off by the token limit: only part of the answer arrived.',
+        fix: 'Raise the token limit (max_tokens, max_output_tokens, maxOutputTokens or num_predict), or ask for a shorter answer.',
+      };
     case 'token-limit-after-calls':
       return {
         what: `The token limit ended the reply after its tool calls had arrived whole (${value}): the calls are complete, but what the model would have written after them was cut, so the host runs nothing.`,
@@ -101,19 +105,34 @@ function wordCause(stop: NamedStop, label: string): Words {
         fix: 'Raise the token limit so the whole call fits, then ask again.',
       };
     case 'context-window':
-      return { what: 'The conversation filled the model’s context window, so the reply stopped.', fix: 'Start over with less: fewer tools, shorter tool results, or a model with a larger window.' };
+      return {
+        what: 'The conversation filled the model’s context window, so the reply stopped.',
+        fix: 'Start over with less: fewer tools, shorter tool results, or a model with a larger window.',
+      };
     case 'content-filter':
-      return { what: 'The provider’s content filter withheld the reply.', fix: 'Rephrase the question; if the request is legitimate, check the provider’s content policy.' };
+      return {
+        what: 'The provider’s content filter withheld the reply.',
+        fix: 'Rephrase the question; if the request is legitimate, check the provider’s content policy.',
+      };
     case 'safety':
-      return { what: 'Gemini’s safety filter stopped the reply.', fix: 'Rephrase the question, or, if the content is legitimate, relax the request’s safetySettings.' };
+      return {
+        what: 'Gemini’s safety filter stopped the reply.',
+        fix: 'Rephrase the question, or, if the content is legitimate, relax the request’s safetySettings.',
+      };
     case 'blocklist':
       return { what: 'The reply contained a term on a blocklist, so Gemini stopped it.', fix: 'Rephrase, or review the blocklist set for this project.' };
     case 'prohibited-content':
       return { what: 'Gemini stopped the reply because it may contain prohibited content.', fix: 'Rephrase the question; this filter cannot be turned off.' };
     case 'personal-data':
-      return { what: 'Gemini stopped the reply because it may contain sensitive personal information.', fix: 'Leave personal data out of the question and the tool results.' };
+      return {
+        what: 'Gemini stopped the reply because it may contain sensitive personal information.',
+        fix: 'Leave personal data out of the question and the tool results.',
+      };
     case 'recitation':
-      return { what: 'Gemini stopped the reply because it repeated published text too closely (recitation).', fix: 'Ask for the answer in the model’s own words, for example a summary.' };
+      return {
+        what: 'Gemini stopped the reply because it repeated published text too closely (recitation).',
+        fix: 'Ask for the answer in the model’s own words, for example a summary.',
+      };
     case 'prompt-blocked':
       return { what: `The question was blocked before the model answered (${value}): nothing was generated.`, fix: 'Rephrase the question.' };
     case 'malformed-call':

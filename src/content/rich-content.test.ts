@@ -39,11 +39,27 @@ describe('classifyToolResultContent', () => {
 
   it('reads the result handed to the host as it is, and gives an SVG no source', () => {
     const views = classifyToolResultContent({ payload: { content: [{ type: 'image', data: SVG, mimeType: 'image/svg+xml' }] } });
-    expect(views).toEqual([{ kind: 'image', path: 'content[0]', mimeType: 'image/svg+xml', source: null, bytes: expect.any(Number), reason: expect.stringContaining('image/svg+xml') }]);
+    expect(views).toEqual([
+      {
+        kind: 'image',
+        path: 'content[0]',
+        mimeType: 'image/svg+xml',
+        source: null,
+        bytes: expect.any(Number),
+        reason: expect.stringContaining('image/svg+xml'),
+      },
+    ]);
   });
 
   it('names a block the schema refuses and still shows the others', () => {
-    const views = classifyToolResultContent({ payload: { content: [{ type: 'image', data: 'not base64', mimeType: 'image/png' }, { type: 'text', text: 'ok' }] } });
+    const views = classifyToolResultContent({
+      payload: {
+        content: [
+          { type: 'image', data: 'not base64', mimeType: 'image/png' },
+          { type: 'text', text: 'ok' },
+        ],
+      },
+    });
     expect(views?.map((view) => view.kind)).toEqual(['invalid', 'text']);
   });
 });

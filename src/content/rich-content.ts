@@ -56,10 +56,23 @@ export function classifyToolResultContent({ payload }: { payload: unknown }): Co
   if (found === null) return null;
   const { result, at } = found;
   const views: ContentView[] = [];
-  const blocks: unknown[] = isCallToolResult(result) ? result.content : typeof result === 'object' && result !== null && 'content' in result && Array.isArray(result.content) ? result.content : [];
+  const blocks: unknown[] = isCallToolResult(result)
+    ? result.content
+    : typeof result === 'object' && result !== null && 'content' in result && Array.isArray(result.content)
+      ? result.content
+      : [];
   blocks.forEach((block, index) => {
     const path = `${at}content[${index}]`;
-    views.push(isSpecType.ContentBlock(block) ? viewBlock(block, path) : { kind: 'invalid', path, reason: 'This block does not match any MCP content block type (text, image, audio, resource_link, resource), so it is shown only in the JSON below.' });
+    views.push(
+      isSpecType.ContentBlock(block)
+        ? viewBlock(block, path)
+        : {
+            kind: 'invalid',
+            path,
+            reason:
+              'This block does not match any MCP content block type (text, image, audio, resource_link, resource), so it is shown only in the JSON below.',
+          },
+    );
   });
   if (isCallToolResult(result) && result.structuredContent !== undefined) {
     views.push({ kind: 'structured', path: `${at}structuredContent`, json: JSON.stringify(result.structuredContent, null, 2) });

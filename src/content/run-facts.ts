@@ -67,7 +67,12 @@ export type RunFacts = {
 
 export type RunRecord = { steps: readonly Step[]; status: TraceStatus | 'idle' | 'running'; answer: string | null; protocolVersion: string | null };
 
-const GATE_STEPS: Record<string, GateKind> = { 'user.consent': 'consent', 'host.sampling.review': 'sampling', 'user.elicitation.answer': 'elicitation', 'user.mcp-approval': 'mcp-approval' };
+const GATE_STEPS: Record<string, GateKind> = {
+  'user.consent': 'consent',
+  'host.sampling.review': 'sampling',
+  'user.elicitation.answer': 'elicitation',
+  'user.mcp-approval': 'mcp-approval',
+};
 
 /** What each gate takes as an answer, and what the host reads anything else as (the careful no). */
 const GATE_ANSWERS: Record<GateKind, { valid: string[]; fallback: string }> = {
@@ -97,8 +102,17 @@ export function readGate(step: Step, steps: readonly Step[], index: number): Gat
   const given = readString(step.payload, gate === 'elicitation' ? 'action' : 'decision');
   const { valid, fallback } = GATE_ANSWERS[gate];
   const answer = given !== null && valid.includes(given) ? given : fallback;
-  const asked = findLastBefore(steps, index, (earlier) => earlier.id === 'host.ask-consent' || earlier.id === 'host.ask-mcp-approval' || earlier.id === 'mcp.tools-call.request' || earlier.id === 'host.translate-tool-call');
-  const tool = readString(asked?.payload, 'tool') ?? readString(asked?.payload, 'name') ?? (isRecord(asked?.payload) ? readString(asked.payload.params, 'name') : null);
+  const asked = findLastBefore(
+    steps,
+    index,
+    (earlier) =>
+      earlier.id === 'host.ask-consent' ||
+      earlier.id === 'host.ask-mcp-approval' ||
+      earlier.id === 'mcp.tools-call.request' ||
+      earlier.id === 'host.translate-tool-call',
+  );
+  const tool =
+    readString(asked?.payload, 'tool') ?? readString(asked?.payload, 'name') ?? (isRecord(asked?.payload) ? readString(asked.payload.params, 'name') : null);
   return { gate, answeredBy: step.gate?.answeredBy ?? null, answer, pageOpened: step.gate?.pageOpened ?? null, tool };
 }
 
@@ -145,7 +159,15 @@ function readRound(round: number, roundSteps: readonly Step[], gates: GateFacts[
   const result = readRoundResult(roundSteps);
   const helpless = roundSteps.some((step) => step.id === 'host.sampling.timeout' || step.id === 'host.sampling.refused');
   const computed = result === 'ok' && !helpless && gates.every((gate) => YES_ANSWERS.has(gate.answer));
-  return { round, tools, result, gates, computed, handlerRan: roundSteps.some((step) => step.id === 'server.execute'), task: roundSteps.some((step) => step.id === 'mcp.task.created') };
+  return {
+    round,
+    tools,
+    result,
+    gates,
+    computed,
+    handlerRan: roundSteps.some((step) => step.id === 'server.execute'),
+    task: roundSteps.some((step) => step.id === 'mcp.task.created'),
+  };
 }
 
 /** The era the server agreed to, else the one asked for when it was pinned. */
@@ -170,7 +192,14 @@ export function readRunFacts(run: RunRecord): RunFacts {
   const rounds = new Map<number, RoundFacts>();
   for (const [round, roundFacts] of groupByRound(stepFacts, (facts) => facts.step.iteration)) {
     const gates = roundFacts.flatMap((facts) => (facts.gate !== null ? [facts.gate] : []));
-    rounds.set(round, readRound(round, roundFacts.map((facts) => facts.step), gates));
+    rounds.set(
+      round,
+      readRound(
+        round,
+        roundFacts.map((facts) => facts.step),
+        gates,
+      ),
+    );
   }
   const status = run.status === 'running' ? 'idle' : run.status;
   return {

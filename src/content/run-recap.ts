@@ -103,7 +103,15 @@ function listFeatures(steps: readonly Step[], situations: Map<number, FailureSit
   return features;
 }
 
-function describeCanonicalSteps({ steps, status, outcomes }: { steps: readonly Step[]; status: TraceStatus; outcomes: readonly RecapOutcome[] }): RecapCanonicalStep[] {
+function describeCanonicalSteps({
+  steps,
+  status,
+  outcomes,
+}: {
+  steps: readonly Step[];
+  status: TraceStatus;
+  outcomes: readonly RecapOutcome[];
+}): RecapCanonicalStep[] {
   const missing = new Map(findMissingSteps({ steps: [...steps], status }).map((entry) => [entry.canonical, entry.reason]));
   return [...CANONICAL_DEFINITIONS.entries()]
     .sort(([a], [b]) => a - b)
@@ -113,7 +121,8 @@ function describeCanonicalSteps({ steps, status, outcomes }: { steps: readonly S
       const base = { canonical, title: definition.title, phase: definition.phase, rounds };
       if (indexes.length === 0) return { ...base, state: 'missing', note: missing.get(canonical) ?? NOT_THIS_RUN };
       const failedAt = indexes.find((index) => outcomes[index]?.failed);
-      if (failedAt !== undefined) return { ...base, state: 'failed', note: `Failed in round ${steps[failedAt]!.iteration}: ${SITUATION_WORDS[outcomes[failedAt]!.situation]}.` };
+      if (failedAt !== undefined)
+        return { ...base, state: 'failed', note: `Failed in round ${steps[failedAt]!.iteration}: ${SITUATION_WORDS[outcomes[failedAt]!.situation]}.` };
       if (indexes.some((index) => steps[index]!.edited)) return { ...base, state: 'edited', note: 'You edited this message before it left.' };
       return { ...base, state: 'happened' };
     });
@@ -161,7 +170,17 @@ function formatRanges(numbers: readonly number[]): string {
 /** Whether a step of the twenty is one the provider does in this topology at all (12 and 16 are its report's). */
 const PROVIDER_HOP_UNKNOWN: ProviderHopFacts = { serverSawProgress: false, approvalDenied: false, callsReported: true };
 
-function listDifferences({ steps, status, canonicalSteps, situations }: { steps: readonly Step[]; status: TraceStatus; canonicalSteps: readonly RecapCanonicalStep[]; situations: Map<number, FailureSituation> }): string[] {
+function listDifferences({
+  steps,
+  status,
+  canonicalSteps,
+  situations,
+}: {
+  steps: readonly Step[];
+  status: TraceStatus;
+  canonicalSteps: readonly RecapCanonicalStep[];
+  situations: Map<number, FailureSituation>;
+}): string[] {
   const differences: string[] = [];
   const fault = steps.find((step) => step.kind === 'fault');
   if (status !== 'complete') differences.push(`The run did not finish: ${fault?.fault?.what ?? (status === 'aborted' ? 'it was stopped' : 'it stopped')}.`);
@@ -169,22 +188,37 @@ function listDifferences({ steps, status, canonicalSteps, situations }: { steps:
   const rounds = countToolCallReplies(steps);
   if (rounds > 1) differences.push(`The model asked for tools in ${rounds} rounds, so steps 9 to 18 ran ${rounds} times.`);
   const calls = countById(steps, 'mcp.tools-call.request');
-  if (calls > rounds && rounds > 0) differences.push(`${calls} tools/call requests for ${rounds} model ${rounds === 1 ? 'reply' : 'replies'}: some replies asked for several tools at once.`);
+  if (calls > rounds && rounds > 0)
+    differences.push(`${calls} tools/call requests for ${rounds} model ${rounds === 1 ? 'reply' : 'replies'}: some replies asked for several tools at once.`);
   const allMissing = canonicalSteps.filter((entry) => entry.state === 'missing');
   // Provider-side MCP: most of the twenty moved to the provider, which the timeline says step by step; the recap says it once.
-  const moved = steps.some((step) => step.id === 'host.provider-mcp') ? allMissing.filter((entry) => describeMovedToProvider(entry.canonical, PROVIDER_HOP_UNKNOWN) !== undefined && entry.note !== undefined && !entry.note.includes('stopped before')) : [];
+  const moved = steps.some((step) => step.id === 'host.provider-mcp')
+    ? allMissing.filter(
+        (entry) =>
+          describeMovedToProvider(entry.canonical, PROVIDER_HOP_UNKNOWN) !== undefined && entry.note !== undefined && !entry.note.includes('stopped before'),
+      )
+    : [];
   if (moved.length > 0) {
     const translations = moved.filter((entry) => entry.canonical === 7 || entry.canonical === 11 || entry.canonical === 18).length;
-    differences.push(`Step${moved.length === 1 ? '' : 's'} ${formatRanges(moved.map((entry) => entry.canonical))} moved to the provider${translations > 0 ? ` (${translations === 3 ? 'the three translations among them' : `${translations} of the translations among them`})` : ''}: its own MCP client and model did them, out of the host’s sight.`);
+    differences.push(
+      `Step${moved.length === 1 ? '' : 's'} ${formatRanges(moved.map((entry) => entry.canonical))} moved to the provider${translations > 0 ? ` (${translations === 3 ? 'the three translations among them' : `${translations} of the translations among them`})` : ''}: its own MCP client and model did them, out of the host’s sight.`,
+    );
   }
   const missing = allMissing.filter((entry) => !moved.includes(entry));
   const why = missing[0]?.note;
-  if (missing.length > 0) differences.push(`Step${missing.length === 1 ? '' : 's'} ${formatRanges(missing.map((entry) => entry.canonical))} did not happen${why === undefined || why === NOT_THIS_RUN ? ' in this run.' : `: ${why}`}`);
+  if (missing.length > 0)
+    differences.push(
+      `Step${missing.length === 1 ? '' : 's'} ${formatRanges(missing.map((entry) => entry.canonical))} did not happen${why === undefined || why === NOT_THIS_RUN ? ' in this run.' : `: ${why}`}`,
+    );
   const edited = steps.filter((step) => step.edited);
-  for (const step of edited) differences.push(`You edited “${step.title}”${step.canonical === null ? '' : ` (step ${step.canonical})`}: what followed answers your version, not the model’s or the host’s.`);
+  for (const step of edited)
+    differences.push(
+      `You edited “${step.title}”${step.canonical === null ? '' : ` (step ${step.canonical})`}: what followed answers your version, not the model’s or the host’s.`,
+    );
   const extras = new Map<string, number>();
   // What the server saw of the provider's hop is one list of many messages: said once, with its count.
-  const titleOf = (step: Step) => (step.id.startsWith('server.seen.') ? 'messages the built-in server saw from the provider’s MCP client (its own record)' : step.title);
+  const titleOf = (step: Step) =>
+    step.id.startsWith('server.seen.') ? 'messages the built-in server saw from the provider’s MCP client (its own record)' : step.title;
   for (const step of steps) if (step.canonical === null && step.kind !== 'fault') extras.set(titleOf(step), (extras.get(titleOf(step)) ?? 0) + 1);
   if (extras.size > 0) {
     const listed = [...extras.entries()].map(([title, count]) => (count > 1 ? `${title} (${count}×)` : title));
@@ -194,7 +228,17 @@ function listDifferences({ steps, status, canonicalSteps, situations }: { steps:
 }
 
 /** The recap of a finished run; null while it is still running or has no steps. */
-export function summarizeRun({ steps, status, outcomes, scenarioId }: { steps: readonly Step[]; status: TraceStatus | 'idle'; outcomes: readonly RecapOutcome[]; scenarioId: string | null }): RunRecap | null {
+export function summarizeRun({
+  steps,
+  status,
+  outcomes,
+  scenarioId,
+}: {
+  steps: readonly Step[];
+  status: TraceStatus | 'idle';
+  outcomes: readonly RecapOutcome[];
+  scenarioId: string | null;
+}): RunRecap | null {
   if (status === 'running' || status === 'idle' || steps.length === 0) return null;
   const situations = findRoundSituations(steps, outcomes);
   const canonicalSteps = describeCanonicalSteps({ steps, status, outcomes });

@@ -80,8 +80,10 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp/sessions?expire-after=1',
     mockModel: 'mock-model-deterministic',
     era: '2025-11-25',
-    otherEraCannot: 'In 2026-07-28 there are no sessions: no initialize, no Mcp-Session-Id, no GET stream and no DELETE. Every request stands alone, so there is nothing for the server to forget and no 404 to meet.',
-    lesson: 'A stateful server gives the client a session id and keeps a stream open. This one forgets a session after one request: tools/call meets a 404, the host starts a new session and sends it again, and at the end its DELETE finds that session gone too.',
+    otherEraCannot:
+      'In 2026-07-28 there are no sessions: no initialize, no Mcp-Session-Id, no GET stream and no DELETE. Every request stands alone, so there is nothing for the server to forget and no 404 to meet.',
+    lesson:
+      'A stateful server gives the client a session id and keeps a stream open. This one forgets a session after one request: tools/call meets a 404, the host starts a new session and sends it again, and at the end its DELETE finds that session gone too.',
   },
   {
     id: 'division-by-zero',
@@ -129,7 +131,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'What is 5 plus 7?',
     mcpPath: '/mcp',
     mockModel: 'mock-model-refusing',
-    lesson: 'The model declines before any tool. OpenAI says so in message.refusal or a refusal part, Anthropic in stop_reason "refusal": the run ends refused, not complete with an empty answer. Gemini and Ollama have no refusal signal: there the refusal is words, and the host cannot tell it from an answer.',
+    lesson:
+      'The model declines before any tool. OpenAI says so in message.refusal or a refusal part, Anthropic in stop_reason "refusal": the run ends refused, not complete with an empty answer. Gemini and Ollama have no refusal signal: there the refusal is words, and the host cannot tell it from an answer.',
   },
   {
     id: 'cut-off',
@@ -137,7 +140,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'What is 5 plus 7?',
     mcpPath: '/mcp',
     mockModel: 'mock-model-cut-off',
-    lesson: 'The tool runs, then the answer stops halfway: finish_reason "length", stop_reason "max_tokens", MAX_TOKENS, status "incomplete" or done_reason "length". The run ends truncated, with the half answer shown as such.',
+    lesson:
+      'The tool runs, then the answer stops halfway: finish_reason "length", stop_reason "max_tokens", MAX_TOKENS, status "incomplete" or done_reason "length". The run ends truncated, with the half answer shown as such.',
   },
   {
     id: 'interrupted',
@@ -145,7 +149,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'What is 5 plus 7?',
     mcpPath: '/mcp',
     mockModel: 'mock-model-interrupted',
-    lesson: 'The model starts calling add_numbers and its reply breaks off halfway: streamed, before finish_reason, response.completed, message_stop, a finishReason or "done": true; whole, in the middle of the JSON. Half a call is never run, and the words that came are no answer: the run ends interrupted, saying what arrived and what was missing.',
+    lesson:
+      'The model starts calling add_numbers and its reply breaks off halfway: streamed, before finish_reason, response.completed, message_stop, a finishReason or "done": true; whole, in the middle of the JSON. Half a call is never run, and the words that came are no answer: the run ends interrupted, saying what arrived and what was missing.',
   },
   {
     id: 'content-filter',
@@ -153,7 +158,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'What is 5 plus 7?',
     mcpPath: '/mcp',
     mockModel: 'mock-model-filtered',
-    lesson: 'The tool runs, then the provider’s filter withholds the answer: OpenAI’s content_filter, Gemini’s SAFETY (Anthropic ends it as a refusal; Ollama has no filter). The last step says which filter and what to do.',
+    lesson:
+      'The tool runs, then the provider’s filter withholds the answer: OpenAI’s content_filter, Gemini’s SAFETY (Anthropic ends it as a refusal; Ollama has no filter). The last step says which filter and what to do.',
   },
   {
     id: 'prompts',
@@ -162,7 +168,8 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-deterministic',
     prompt: { name: 'unit_conversion', arguments: { value: '5', from: 'kilometers', to: 'miles' } },
-    lesson: "The user picks a prompt instead of typing: prompts/list, then prompts/get with its arguments. The server's messages become the conversation the host sends, through translation #5, and the model calls convert_units as the prompt asks.",
+    lesson:
+      "The user picks a prompt instead of typing: prompts/list, then prompts/get with its arguments. The server's messages become the conversation the host sends, through translation #5, and the model calls convert_units as the prompt asks.",
   },
   {
     id: 'resources',
@@ -171,7 +178,8 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-deterministic',
     listResources: true,
-    lesson: 'resources/list shows what the server offers to read. find_unit_table answers with a resource_link; the model cannot open it, so the host reads it (resources/read) and decides what of it goes into the model’s context.',
+    lesson:
+      'resources/list shows what the server offers to read. find_unit_table answers with a resource_link; the model cannot open it, so the host reads it (resources/read) and decides what of it goes into the model’s context.',
   },
   {
     id: 'consent',
@@ -179,7 +187,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'Delete the note called "draft"',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-deterministic',
-    lesson: 'delete_note is annotated destructiveHint: true, so the host asks the user before tools/call. Allow, and the note is deleted; deny, and nothing reaches the server and the run ends declined. Annotations are hints from a server the host cannot verify.',
+    lesson:
+      'delete_note is annotated destructiveHint: true, so the host asks the user before tools/call. Allow, and the note is deleted; deny, and nothing reaches the server and the run ends declined. Annotations are hints from a server the host cannot verify.',
   },
   {
     id: 'tools-changed',
@@ -187,7 +196,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'Convert the temperature 100 celsius to fahrenheit',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-deterministic',
-    lesson: 'unlock_temperature_tool adds convert_temperature, and the server says so with notifications/tools/list_changed. The host lists the tools again, and the next model request carries the new list; after one call the tool is locked again, and the list changes back. In 2025-11-25 the notification comes on the call’s own stream; in 2026-07-28 only on a subscription: the host opts in first (subscriptions/listen), the server acknowledges it with an id, every notification on it carries that id, and the run’s end closes it.',
+    lesson:
+      'unlock_temperature_tool adds convert_temperature, and the server says so with notifications/tools/list_changed. The host lists the tools again, and the next model request carries the new list; after one call the tool is locked again, and the list changes back. In 2025-11-25 the notification comes on the call’s own stream; in 2026-07-28 only on a subscription: the host opts in first (subscriptions/listen), the server acknowledges it with an id, every notification on it carries that id, and the run’s end closes it.',
   },
   {
     id: 'sampling',
@@ -195,7 +205,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'Phrase 5 and 7 as a sentence',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-deterministic',
-    lesson: 'phrase_sum adds, then asks the host’s model to phrase the sum: Server → Client → Host → LLM and back. You approve the request, translation #4 turns it into a provider request, and the answer waits at the gate (where you may change it) before the server gets it. Compare the eras: a request on the call’s stream, or input_required and the call again.',
+    lesson:
+      'phrase_sum adds, then asks the host’s model to phrase the sum: Server → Client → Host → LLM and back. You approve the request, translation #4 turns it into a provider request, and the answer waits at the gate (where you may change it) before the server gets it. Compare the eras: a request on the call’s stream, or input_required and the call again.',
   },
   {
     id: 'elicitation',
@@ -203,7 +214,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'Ask me for a number to add to 5',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-deterministic',
-    lesson: 'ask_for_number needs a value only you have: the host shows the server’s form (requestedSchema), and accept, decline and cancel each go back to the server, which decides what follows.',
+    lesson:
+      'ask_for_number needs a value only you have: the host shows the server’s form (requestedSchema), and accept, decline and cancel each go back to the server, which decides what follows.',
   },
   {
     id: 'resume',
@@ -212,8 +224,10 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp/sessions?cut-stream-after=2',
     mockModel: 'mock-model-deterministic',
     era: '2025-11-25',
-    otherEraCannot: 'In 2026-07-28 there is no event store to resume from: no session, no GET stream and no Last-Event-ID. A call whose answer stream is cut is simply sent again, as a new request.',
-    lesson: 'The server ends the tools/call stream after two progress events, as a dropped connection would. Every event had an id, so nothing is lost: the client reconnects with GET and Last-Event-ID, and the server replays the rest and the result from its event store.',
+    otherEraCannot:
+      'In 2026-07-28 there is no event store to resume from: no session, no GET stream and no Last-Event-ID. A call whose answer stream is cut is simply sent again, as a new request.',
+    lesson:
+      'The server ends the tools/call stream after two progress events, as a dropped connection would. Every event had an id, so nothing is lost: the client reconnects with GET and Last-Event-ID, and the server replays the rest and the result from its event store.',
   },
   {
     id: 'authorization',
@@ -222,7 +236,8 @@ export const SCENARIOS: Scenario[] = [
     mcpPath: '/mcp/protected',
     mockModel: 'mock-model-deterministic',
     authorizationSandbox: true,
-    lesson: 'The built-in sandbox answers 401. Follow the host through the MCP authorization flow: the challenge, the protected resource metadata, the authorization server’s metadata, the client’s identity (the explorer’s own Client ID Metadata Document, which the sandbox fetches), the authorization request with PKCE and state, your consent, the code exchanged for a token, and the request sent again with Authorization: Bearer. The sandbox’s tokens are made up, so they are shown. Pick a failure switch to see one check fail and why.',
+    lesson:
+      'The built-in sandbox answers 401. Follow the host through the MCP authorization flow: the challenge, the protected resource metadata, the authorization server’s metadata, the client’s identity (the explorer’s own Client ID Metadata Document, which the sandbox fetches), the authorization request with PKCE and state, your consent, the code exchanged for a token, and the request sent again with Authorization: Bearer. The sandbox’s tokens are made up, so they are shown. Pick a failure switch to see one check fail and why.',
   },
   {
     id: 'elicitation-url',
@@ -230,7 +245,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'Sign me in first',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-deterministic',
-    lesson: 'sign_in_first asks the host to send you to a page of the built-in server (elicitation, URL mode). What you do there goes to the server alone, out of band: the host never sees it. Open the page, come back, and accept (or decline): the client tells the server only your action, and the server learned the rest itself.',
+    lesson:
+      'sign_in_first asks the host to send you to a page of the built-in server (elicitation, URL mode). What you do there goes to the server alone, out of band: the host never sees it. Open the page, come back, and accept (or decline): the client tells the server only your action, and the server learned the rest itself.',
   },
   {
     id: 'sampling-refused',
@@ -238,7 +254,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'Phrase 5 and 7 as a sentence',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-refusing-sampling',
-    lesson: 'phrase_sum asks the host’s model for a sentence, and the model refuses with its provider’s refusal signal. A refusal is still an answer: the host sends the server a CreateMessageResult with stopReason "refusal", and the tool, told so, gives the plain sum instead of passing the refusal off as its sentence.',
+    lesson:
+      'phrase_sum asks the host’s model for a sentence, and the model refuses with its provider’s refusal signal. A refusal is still an answer: the host sends the server a CreateMessageResult with stopReason "refusal", and the tool, told so, gives the plain sum instead of passing the refusal off as its sentence.',
   },
   {
     id: 'sampling-timeout',
@@ -246,7 +263,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'Phrase 5 and 7 as a sentence',
     mcpPath: '/mcp/toolbox',
     mockModel: 'mock-model-stalling-sampling',
-    lesson: 'phrase_sum asks the host’s model for a sentence, and the model never answers. After the host’s sampling timeout (10 s) the host stops waiting: there is no CreateMessageResult to make from nothing. In 2025-11-25 it answers the server’s request with an error and the tool fails with it; in 2026-07-28 inputResponses can carry no error, so the client does not send the call again and the server never hears why. Either way the run goes on: the model hears the error and answers in words.',
+    lesson:
+      'phrase_sum asks the host’s model for a sentence, and the model never answers. After the host’s sampling timeout (10 s) the host stops waiting: there is no CreateMessageResult to make from nothing. In 2025-11-25 it answers the server’s request with an error and the tool fails with it; in 2026-07-28 inputResponses can carry no error, so the client does not send the call again and the server never hears why. Either way the run goes on: the model hears the error and answers in words.',
   },
   {
     id: 'app-view',
@@ -254,7 +272,8 @@ export const SCENARIOS: Scenario[] = [
     question: 'What is 5 plus 7?',
     mcpPath: '/mcp/apps',
     mockModel: 'mock-model-deterministic',
-    lesson: 'add_numbers comes with a view: a page of the server’s, which the host reads (resources/read of its ui:// resource) and renders in a sandboxed frame, the App. Compare what the model is told (the tool, never its view) with what the view is told (the arguments, then the result), and watch every postMessage between the host and the view. After the answer the view stays: change a number and press Add again, and its tools/call goes through the host’s gate like the model’s. The CLI has no screen: it reads the view and says what a host with one would have sent.',
+    lesson:
+      'add_numbers comes with a view: a page of the server’s, which the host reads (resources/read of its ui:// resource) and renders in a sandboxed frame, the App. Compare what the model is told (the tool, never its view) with what the view is told (the arguments, then the result), and watch every postMessage between the host and the view. After the answer the view stays: change a number and press Add again, and its tools/call goes through the host’s gate like the model’s. The CLI has no screen: it reads the view and says what a host with one would have sent.',
   },
   {
     id: 'provider-mcp',
@@ -262,8 +281,10 @@ export const SCENARIOS: Scenario[] = [
     question: 'What is 5 plus 7?',
     mcpPath: '/mcp',
     mockModel: 'mock-model-deterministic',
-    topology: 'provider', wire: 'openai-responses',
-    lesson: 'The host hands the provider the server’s URL instead of its tools: no tools/list and no translation on the host. The provider’s own MCP client lists and calls, after you approve; the host sees only the provider’s report, and the server’s own record shows what really reached it.',
+    topology: 'provider',
+    wire: 'openai-responses',
+    lesson:
+      'The host hands the provider the server’s URL instead of its tools: no tools/list and no translation on the host. The provider’s own MCP client lists and calls, after you approve; the host sees only the provider’s report, and the server’s own record shows what really reached it.',
   },
   ...LIFECYCLES_2026_SCENARIOS,
 ];

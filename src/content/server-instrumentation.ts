@@ -4,7 +4,12 @@
  * validating, running it). The protocol allows a server to send progress, but no real
  * server reports these stages, so a learner must not expect them from the servers they meet.
  */
-export const INSTRUMENTATION_STEP_IDS: ReadonlySet<string> = new Set(['server.registry-read', 'server.registry-lookup', 'server.validate-arguments', 'server.execute']);
+export const INSTRUMENTATION_STEP_IDS: ReadonlySet<string> = new Set([
+  'server.registry-read',
+  'server.registry-lookup',
+  'server.validate-arguments',
+  'server.execute',
+]);
 
 export const INSTRUMENTATION_BADGE = 'teaching server only';
 

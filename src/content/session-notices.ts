@@ -11,7 +11,8 @@ export function describeSessionNotFound({ step }: { step: Step | undefined }): s
   if (sessionId === null) return null;
   const session = `the session ${shortenId(sessionId)}`;
   if (step.http.method === 'DELETE') return `404: ${session} was already gone when the client came to end it, so there was nothing left to delete.`;
-  if (step.id === 'mcp.session.expired') return `404: ${session} is gone, so the client must start a new session (initialize, no Mcp-Session-Id) and send the request again.`;
+  if (step.id === 'mcp.session.expired')
+    return `404: ${session} is gone, so the client must start a new session (initialize, no Mcp-Session-Id) and send the request again.`;
   return `404: ${session} is no longer known to the server, so this request was not run.`;
 }
 

@@ -19,7 +19,6 @@ export function describeStepNumberLong(step: Pick<Step, 'canonical' | 'kind'>): 
   return step.canonical === null ? 'Extra step' : `Step ${step.canonical} of 20`;
 }
 
-
 /** The same without "of 20", where the article's count is understood (the caption, the timeline). */
 export function describeStepNumberShort(step: Pick<Step, 'canonical' | 'kind'>): string {
   if (step.kind === 'fault') return 'Stopped';

@@ -11,7 +11,9 @@ const PATHS = ['src/lifecycle', 'src/providers']
 
 describe('the code behind a step', () => {
   it('finds, for every host and translation step in every wire format, a function in a real file that names the step or translates it', () => {
-    const hostSteps = Object.entries(STEP_DEFINITIONS).filter(([, step]) => step.from === 'host' || step.to === 'host' || step.from === step.to).map(([id]) => id);
+    const hostSteps = Object.entries(STEP_DEFINITIONS)
+      .filter(([, step]) => step.from === 'host' || step.to === 'host' || step.from === step.to)
+      .map(([id]) => id);
     for (const wire of WIRE_CATALOG.map((entry) => entry.id)) {
       for (const stepId of hostSteps) {
         for (const pointer of findStepSources({ stepId, wire, paths: PATHS })) {
@@ -24,8 +26,13 @@ describe('the code behind a step', () => {
           expect(found!.text.trimEnd()).toMatch(/\}[;)]*$/);
         }
       }
-      const translations = ['host.translate-tools', 'host.translate-tool-call', 'host.translate-tool-result'].map((stepId) => findStepSources({ stepId, wire, paths: PATHS }).find((pointer) => pointer.path.startsWith('src/providers/')));
-      expect(findStepSources({ stepId: 'host.translate-tools', wire, paths: PATHS }).map((pointer) => pointer.role)).toEqual(['The host records this step', 'Translation #1 for this wire format']);
+      const translations = ['host.translate-tools', 'host.translate-tool-call', 'host.translate-tool-result'].map((stepId) =>
+        findStepSources({ stepId, wire, paths: PATHS }).find((pointer) => pointer.path.startsWith('src/providers/')),
+      );
+      expect(findStepSources({ stepId: 'host.translate-tools', wire, paths: PATHS }).map((pointer) => pointer.role)).toEqual([
+        'The host records this step',
+        'Translation #1 for this wire format',
+      ]);
       expect(translations.map((pointer) => pointer?.path.split('/')[2])).toEqual([wire, wire, wire]);
     }
   });
@@ -40,6 +47,8 @@ describe('the code behind a step', () => {
 
   it('names no file for a step the host only relays, nor for an unknown wire', () => {
     expect(findStepSources({ stepId: 'mcp.tools-call.request', wire: 'openai-chat', paths: PATHS })).toEqual([]);
-    expect(findStepSources({ stepId: 'host.translate-tools', wire: '../../etc', paths: PATHS }).map((pointer) => pointer.path)).toEqual(['src/lifecycle/discovery.ts']);
+    expect(findStepSources({ stepId: 'host.translate-tools', wire: '../../etc', paths: PATHS }).map((pointer) => pointer.path)).toEqual([
+      'src/lifecycle/discovery.ts',
+    ]);
   });
 });

@@ -33,9 +33,15 @@ const HOST_STEP_FILES: Record<string, string> = {
 /** Each translation's file in a wire format's folder, by the step that shows it: how its name starts and ends. */
 const TRANSLATOR_FILES: Record<string, { role: string; name: (wire: string) => RegExp }> = {
   'host.translate-tools': { role: 'Translation #1 for this wire format', name: (wire) => new RegExp(`^src/providers/${wire}/prepare-[a-z-]+-tools\\.ts$`) },
-  'host.translate-tool-call': { role: 'Translation #2 for this wire format', name: (wire) => new RegExp(`^src/providers/${wire}/convert-[a-z-]+-tool-call\\.ts$`) },
+  'host.translate-tool-call': {
+    role: 'Translation #2 for this wire format',
+    name: (wire) => new RegExp(`^src/providers/${wire}/convert-[a-z-]+-tool-call\\.ts$`),
+  },
   'host.translate-tool-result': { role: 'Translation #3 for this wire format', name: (wire) => new RegExp(`^src/providers/${wire}/convert-to-[a-z-]+\\.ts$`) },
-  'provider.response.tool-calls': { role: "Reading this wire format's reply", name: (wire) => new RegExp(`^src/providers/${wire}/read-[a-z-]+-response\\.ts$`) },
+  'provider.response.tool-calls': {
+    role: "Reading this wire format's reply",
+    name: (wire) => new RegExp(`^src/providers/${wire}/read-[a-z-]+-response\\.ts$`),
+  },
   'provider.response.answer': { role: "Reading this wire format's reply", name: (wire) => new RegExp(`^src/providers/${wire}/read-[a-z-]+-response\\.ts$`) },
 };
 
@@ -43,7 +49,8 @@ const TRANSLATOR_FILES: Record<string, { role: string; name: (wire: string) => R
 export function findStepSources({ stepId, wire, paths }: { stepId: string; wire: string | null; paths: readonly string[] }): SourcePointer[] {
   const pointers: SourcePointer[] = [];
   const hostFile = HOST_STEP_FILES[stepId];
-  if (hostFile && paths.includes(hostFile)) pointers.push({ path: hostFile, find: { kind: 'around', text: `'${stepId}'` }, role: 'The host records this step' });
+  if (hostFile && paths.includes(hostFile))
+    pointers.push({ path: hostFile, find: { kind: 'around', text: `'${stepId}'` }, role: 'The host records this step' });
   const translator = TRANSLATOR_FILES[stepId];
   if (translator && wire && /^[a-z-]+$/.test(wire)) {
     const pattern = translator.name(wire);

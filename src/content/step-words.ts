@@ -49,7 +49,11 @@ export function describeStepWords(facts: RunFacts, index: number): StepWords | n
 
 /** The title alone and the phase heading of every step, for lists (the timeline) that show all of them at once. */
 export function describeStepTitles(facts: RunFacts): { title: string; phase: Phase; phaseHeading: string }[] {
-  return facts.steps.map((stepFacts) => ({ title: describeTitle(facts, stepFacts).text, phase: stepFacts.phase, phaseHeading: describePhaseHeading(facts, stepFacts).text }));
+  return facts.steps.map((stepFacts) => ({
+    title: describeTitle(facts, stepFacts).text,
+    phase: stepFacts.phase,
+    phaseHeading: describePhaseHeading(facts, stepFacts).text,
+  }));
 }
 
 function describeTitle(facts: RunFacts, { step, gate, index }: StepFacts): Sentence {
@@ -60,7 +64,11 @@ function describeTitle(facts: RunFacts, { step, gate, index }: StepFacts): Sente
   }
   if (step.id === 'mcp.stream.open' && step.http?.status !== undefined) {
     const base = getStepDefinition(step.id)?.title ?? step.title;
-    return say(`${base}: ${describeStreamAnswer({ httpMethod: step.http.method, status: step.http.status })}`, { kind: 'http-status', step: index, status: step.http.status });
+    return say(`${base}: ${describeStreamAnswer({ httpMethod: step.http.method, status: step.http.status })}`, {
+      kind: 'http-status',
+      step: index,
+      status: step.http.status,
+    });
   }
   return say(step.title);
 }
@@ -87,7 +95,10 @@ function describeSummary(facts: RunFacts, stepFacts: StepFacts): Sentence | null
     }
     case 'host.fault':
       return step.fault?.rule === 'round-cap'
-        ? say('Not a failure of any part: the host’s own cap on tool rounds stopped the loop, as it is meant to. The steps before stay recorded.', { kind: 'round-cap', reached: true })
+        ? say('Not a failure of any part: the host’s own cap on tool rounds stopped the loop, as it is meant to. The steps before stay recorded.', {
+            kind: 'round-cap',
+            reached: true,
+          })
         : say('The run stopped here. The steps before stay recorded, so you can see what led to it.', { kind: 'round-cap', reached: false });
     default: {
       const text = getStepSummary(step.id);
@@ -108,8 +119,16 @@ function describeStreamOpen(step: Step, index: number): Sentence {
   const status = step.http?.status;
   if (status === undefined) return say('After the handshake the client offers the server a channel to push messages on (a GET that stays open).');
   const claim = { kind: 'http-status' as const, step: index, status };
-  if (status === 405) return say('After the handshake the client offers the server a channel to push messages. This server keeps no stream for the client: it says 405, and the client goes on without one.', claim);
-  if (status >= 200 && status < 300) return say(`After the handshake the client offers the server a channel to push messages. The server answers ${status} and keeps the stream open: it can send requests and notifications on it outside any call.`, claim);
+  if (status === 405)
+    return say(
+      'After the handshake the client offers the server a channel to push messages. This server keeps no stream for the client: it says 405, and the client goes on without one.',
+      claim,
+    );
+  if (status >= 200 && status < 300)
+    return say(
+      `After the handshake the client offers the server a channel to push messages. The server answers ${status} and keeps the stream open: it can send requests and notifications on it outside any call.`,
+      claim,
+    );
   return say(`After the handshake the client offers the server a channel to push messages. The server answers ${status}: no stream.`, claim);
 }
 
@@ -125,9 +144,15 @@ function describeSessionExpired(facts: RunFacts, step: Step, index: number): Sen
   const restarted = facts.steps.slice(index + 1).some((entry) => entry.step.id === 'mcp.initialize.request');
   const claim = { kind: 'session-restarted' as const, step: index, restarted };
   if (step.http?.method === 'DELETE' || !restarted) {
-    return say('The server no longer knows this session (404). Here nothing follows from it: the client was ending the session anyway, so it does not start a new one.', claim);
+    return say(
+      'The server no longer knows this session (404). Here nothing follows from it: the client was ending the session anyway, so it does not start a new one.',
+      claim,
+    );
   }
-  return say('A stateful server may forget a session (it restarted, or the session timed out). The answer is HTTP 404, and the client starts a new session with initialize, then sends the request again.', claim);
+  return say(
+    'A stateful server may forget a session (it restarted, or the session timed out). The answer is HTTP 404, and the client starts a new session with initialize, then sends the request again.',
+    claim,
+  );
 }
 
 function describePhaseHeading(facts: RunFacts, { step, phase, index }: StepFacts): Sentence {
@@ -136,10 +161,17 @@ function describePhaseHeading(facts: RunFacts, { step, phase, index }: StepFacts
   const round = facts.rounds.get(step.iteration);
   if (phase === 'execution' && round && round.result !== null && !round.computed) {
     const result = { kind: 'computed' as const, round: round.round, computed: false };
-    return say('Execution: the host turns the model’s call back into MCP and it goes to the server, or stops at the host; in this round the tool’s work was not done.', claim, result);
+    return say(
+      'Execution: the host turns the model’s call back into MCP and it goes to the server, or stops at the host; in this round the tool’s work was not done.',
+      claim,
+      result,
+    );
   }
   if (phase === 'response' && !facts.answered && facts.outcome !== 'idle') {
-    return say('Response: the model’s reply goes back to the user, when there is one; this run reached no full answer.', claim, { kind: 'answer-reached', reached: false });
+    return say('Response: the model’s reply goes back to the user, when there is one; this run reached no full answer.', claim, {
+      kind: 'answer-reached',
+      reached: false,
+    });
   }
   return say(PHASE_SUMMARIES[phase], claim);
 }

@@ -19,7 +19,11 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 function describeProviderApi({ trace }: Side): string {
   const requests = trace.steps.filter((step) => step.from === 'host' && step.to === 'llm' && step.http !== undefined);
   const characters = requests.reduce((sum, step) => sum + (step.http?.requestBody?.length ?? 0), 0);
-  const carried = trace.steps.some((step) => step.id === 'host.provider-mcp') ? 'the server’s URL, not its tools' : trace.steps.some((step) => step.id === 'host.translate-tools') ? 'the translated tool definitions' : 'no tools';
+  const carried = trace.steps.some((step) => step.id === 'host.provider-mcp')
+    ? 'the server’s URL, not its tools'
+    : trace.steps.some((step) => step.id === 'host.translate-tools')
+      ? 'the translated tool definitions'
+      : 'no tools';
   return `${plural(requests.length, 'request')} (${characters.toLocaleString('en-US')} characters of bodies), carrying ${carried}`;
 }
 
@@ -35,8 +39,11 @@ function describeHostClient({ trace }: Side): string {
 function describeProviderClient({ trace }: Side): string {
   const reported = trace.steps.filter((step) => step.id.startsWith('provider.reported.')).length;
   const seen = trace.steps.filter((step) => step.id.startsWith('server.seen.')).length;
-  if (reported === 0 && seen === 0) return trace.steps.some((step) => step.id === 'host.provider-mcp') ? 'no call reported' : 'not used: the provider never spoke MCP';
-  const record = trace.steps.some((step) => step.id === 'host.fetch-server-record') ? `; ${plural(seen, 'message')} seen by the server (its own record)` : '; the server’s own record was not read';
+  if (reported === 0 && seen === 0)
+    return trace.steps.some((step) => step.id === 'host.provider-mcp') ? 'no call reported' : 'not used: the provider never spoke MCP';
+  const record = trace.steps.some((step) => step.id === 'host.fetch-server-record')
+    ? `; ${plural(seen, 'message')} seen by the server (its own record)`
+    : '; the server’s own record was not read';
   return `${plural(reported, 'step')} reported by the provider${record}`;
 }
 

@@ -76,10 +76,22 @@ export function describeCallStopped(progressEvents: number): string {
  * no answer begun: a server that answers in JSON holds it until a result); undefined when it
  * broke otherwise (the run ended), which tells nothing. Without a title the step's own is used.
  */
-export function describeCancelledCallEnd({ endedByServer, closedByClient, answerBegan, progressEvents }: { endedByServer: boolean; closedByClient: boolean; answerBegan: boolean; progressEvents: number }): { stepId: 'mcp.call.stopped' | 'mcp.call.closed'; title?: string } | undefined {
+export function describeCancelledCallEnd({
+  endedByServer,
+  closedByClient,
+  answerBegan,
+  progressEvents,
+}: {
+  endedByServer: boolean;
+  closedByClient: boolean;
+  answerBegan: boolean;
+  progressEvents: number;
+}): { stepId: 'mcp.call.stopped' | 'mcp.call.closed'; title?: string } | undefined {
   if (endedByServer) return { stepId: 'mcp.call.stopped', title: describeCallStopped(progressEvents) };
   if (!closedByClient) return undefined;
-  return answerBegan ? { stepId: 'mcp.call.closed' } : { stepId: 'mcp.call.closed', title: 'Client closes the cancelled call’s request, which the server had not answered' };
+  return answerBegan
+    ? { stepId: 'mcp.call.closed' }
+    : { stepId: 'mcp.call.closed', title: 'Client closes the cancelled call’s request, which the server had not answered' };
 }
 
 /** A message the server sent again on a resumed stream, from its event store. */

@@ -19,17 +19,20 @@ const CONTENT_TYPE = 'https://www.rfc-editor.org/rfc/rfc9110#section-8.3';
 export const WIRE_GLOSSARY: Record<string, WireTerm> = {
   'mcp-protocol-version': {
     term: 'MCP-Protocol-Version',
-    explanation: 'The protocol revision this request speaks. In 2025-11-25 it repeats what initialize agreed; in 2026-07-28, with no handshake, every request names it and the server answers 400 to one it does not speak.',
+    explanation:
+      'The protocol revision this request speaks. In 2025-11-25 it repeats what initialize agreed; in 2026-07-28, with no handshake, every request names it and the server answers 400 to one it does not speak.',
     spec: { label: 'Transports: protocol version header (2025-11-25)', url: `${TRANSPORTS_2025}#protocol-version-header` },
   },
   'mcp-session-id': {
     term: 'Mcp-Session-Id',
-    explanation: 'The session the server gave in its initialize answer (2025-11-25). The client sends it on every later request; a server that has forgotten it answers 404 and the client must initialize again. 2026-07-28 has no sessions.',
+    explanation:
+      'The session the server gave in its initialize answer (2025-11-25). The client sends it on every later request; a server that has forgotten it answers 404 and the client must initialize again. 2026-07-28 has no sessions.',
     spec: { label: 'Transports: session management (2025-11-25)', url: `${TRANSPORTS_2025}#session-management` },
   },
   'mcp-method': {
     term: 'Mcp-Method',
-    explanation: "2026-07-28: the JSON-RPC method, copied into a header so a gateway or load balancer can route the request without reading its body. It must match the body's method.",
+    explanation:
+      "2026-07-28: the JSON-RPC method, copied into a header so a gateway or load balancer can route the request without reading its body. It must match the body's method.",
     spec: { label: 'Streamable HTTP (2026-07-28)', url: TRANSPORTS_2026 },
   },
   'mcp-name': {
@@ -39,7 +42,8 @@ export const WIRE_GLOSSARY: Record<string, WireTerm> = {
   },
   accept: {
     term: 'Accept',
-    explanation: 'A POST must accept both application/json and text/event-stream: the server chooses whether to answer with one JSON object or a stream of events (progress first, then the result).',
+    explanation:
+      'A POST must accept both application/json and text/event-stream: the server chooses whether to answer with one JSON object or a stream of events (progress first, then the result).',
     spec: { label: 'Transports: sending messages to the server (2025-11-25)', url: `${TRANSPORTS_2025}#sending-messages-to-the-server` },
   },
   'last-event-id': {
@@ -78,7 +82,7 @@ export const PROVIDER_WIRE_GLOSSARY: Record<string, WireTerm> = {
   'content-type': {
     term: 'Content-Type',
     explanation:
-      'What the body is: application/json for a whole request or reply, text/event-stream for a reply streamed as server-sent events, application/x-ndjson for one JSON object per line (Ollama). The host asks for a stream with the format\'s own switch ("stream": true, or Gemini\'s streamGenerateContent?alt=sse), not with MCP\'s Accept.',
+      "What the body is: application/json for a whole request or reply, text/event-stream for a reply streamed as server-sent events, application/x-ndjson for one JSON object per line (Ollama). The host asks for a stream with the format's own switch (\"stream\": true, or Gemini's streamGenerateContent?alt=sse), not with MCP's Accept.",
     spec: { label: 'HTTP Semantics: Content-Type (RFC 9110)', url: CONTENT_TYPE },
   },
   'event:': {
@@ -95,12 +99,14 @@ export const PROVIDER_WIRE_GLOSSARY: Record<string, WireTerm> = {
   },
   'id:': {
     term: 'id:',
-    explanation: 'The event id, if the provider sends one. This host never reconnects to a model\'s stream with it in Last-Event-ID, as an MCP client does with a server\'s: a reply that breaks off is not resumed.',
+    explanation:
+      "The event id, if the provider sends one. This host never reconnects to a model's stream with it in Last-Event-ID, as an MCP client does with a server's: a reply that breaks off is not resumed.",
     spec: { label: 'HTML: interpreting an event stream', url: EVENT_STREAM },
   },
   'anthropic-version': {
     term: 'anthropic-version',
-    explanation: "The version of Anthropic's API the request is written for; Anthropic requires it on every request, as MCP-Protocol-Version names MCP's revision.",
+    explanation:
+      "The version of Anthropic's API the request is written for; Anthropic requires it on every request, as MCP-Protocol-Version names MCP's revision.",
     spec: { label: 'Anthropic API: versions', url: 'https://platform.claude.com/docs/en/api/versioning' },
   },
 };

@@ -16,14 +16,47 @@ export const MAX_LABEL_LENGTH = 80;
  * Mermaid could read as syntax is an entity code, which it shows as the character.
  */
 export function escapeMermaidLabel(text: string, maxLength = MAX_LABEL_LENGTH): string {
-  const flat = text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const characters = [...flat];
   const bounded = characters.length > maxLength ? [...characters.slice(0, maxLength - 1), '…'] : characters;
   const escaped = bounded.map((character) => (KEPT.test(character) ? character : `#${character.codePointAt(0)};`)).join('');
   return escaped === '' ? '#160;' : escaped;
 }
 
-const RESERVED = new Set(['end', 'participant', 'actor', 'note', 'loop', 'alt', 'else', 'opt', 'par', 'and', 'rect', 'critical', 'break', 'box', 'autonumber', 'activate', 'deactivate', 'create', 'destroy', 'title', 'over', 'left', 'right', 'of', 'links', 'link', 'properties', 'details', 'option']);
+const RESERVED = new Set([
+  'end',
+  'participant',
+  'actor',
+  'note',
+  'loop',
+  'alt',
+  'else',
+  'opt',
+  'par',
+  'and',
+  'rect',
+  'critical',
+  'break',
+  'box',
+  'autonumber',
+  'activate',
+  'deactivate',
+  'create',
+  'destroy',
+  'title',
+  'over',
+  'left',
+  'right',
+  'of',
+  'links',
+  'link',
+  'properties',
+  'details',
+  'option',
+]);
 
 /** An identifier Mermaid reads as one participant: letters, digits and underscores, never a keyword. */
 export function toMermaidId(name: string): string {

@@ -13,7 +13,11 @@ export type ExportFile = { text: string; fileName: string; mimeType: string; war
 
 /** A file name from the run's start, with nothing in it that a file system or a shell treats specially. */
 function baseName(trace: Trace): string {
-  const stamp = trace.startedAt.replace(/[^0-9A-Za-z]/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+  const stamp = trace.startedAt
+    .replace(/[^0-9A-Za-z]/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
   return `mcp-lifecycle-${stamp === '' ? 'trace' : stamp}`;
 }
 

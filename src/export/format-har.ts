@@ -141,17 +141,31 @@ function formatEntry({ exchange, runStartMs }: { exchange: TracedExchange; runSt
 export function formatHar({ trace }: { trace: Trace }): { result: Har; warnings: Warning[]; changes: FieldChange[] } {
   const warnings: Warning[] = [];
   const start = readRunStart({ trace });
-  if (!start.valid) warnings.push({ code: 'start-unknown', message: `The trace's startedAt "${trace.startedAt}" is not a date: the entries are dated from 1970-01-01.`, path: 'startedAt' });
+  if (!start.valid)
+    warnings.push({
+      code: 'start-unknown',
+      message: `The trace's startedAt "${trace.startedAt}" is not a date: the entries are dated from 1970-01-01.`,
+      path: 'startedAt',
+    });
   const exchanges = collectExchanges({ trace });
   const entries = exchanges.map((exchange) => formatEntry({ exchange, runStartMs: start.epochMs }));
   exchanges.forEach((exchange, index) => {
     if (exchange.http.status === undefined) {
-      warnings.push({ code: 'no-answer', message: `${exchange.http.method} ${exchange.http.url} has no answer (${exchange.http.error ?? 'the run ended first'}): its status is written as 0.`, path: `log.entries[${index}].response.status` });
+      warnings.push({
+        code: 'no-answer',
+        message: `${exchange.http.method} ${exchange.http.url} has no answer (${exchange.http.error ?? 'the run ended first'}): its status is written as 0.`,
+        path: `log.entries[${index}].response.status`,
+      });
     }
   });
   const changes: FieldChange[] = [
     { kind: 'moved', from: 'steps[].http', to: 'log.entries[]', note: 'one entry per exchange, however many steps it carried' },
-    { kind: 'moved', from: 'http.sse', to: 'response.content.text', note: 'HAR has no field for a stream: the frames are written as event-stream text, as Chrome DevTools saves one' },
+    {
+      kind: 'moved',
+      from: 'http.sse',
+      to: 'response.content.text',
+      note: 'HAR has no field for a stream: the frames are written as event-stream text, as Chrome DevTools saves one',
+    },
     { kind: 'dropped', from: 'http.sse[].at', note: 'frame arrival times have no place in HAR; the first frame gives timings.wait' },
   ];
   const comment = `MCP Lifecycle Explorer run of "${trace.question}" (${trace.status}); model ${trace.model.kind} ${trace.model.wire}; secrets redacted as recorded.`;

@@ -9,15 +9,29 @@ const trace = (steps: Step[]) => makeTrace(steps);
 
 describe('formatMermaid', () => {
   it('declares the page sequence view’s columns in its order: the five usual parts, used or not, then the optional ones a run used', () => {
-    const { result } = formatMermaid({ trace: trace([step({}), step({ n: 2, id: 'auth.discovery', from: 'client', to: 'authorization', kind: 'request', payload: {} })]) });
-    const declared = result.split('\n').filter((line) => line.trim().startsWith('participant ')).map((line) => line.trim().split(' ')[1]);
+    const { result } = formatMermaid({
+      trace: trace([step({}), step({ n: 2, id: 'auth.discovery', from: 'client', to: 'authorization', kind: 'request', payload: {} })]),
+    });
+    const declared = result
+      .split('\n')
+      .filter((line) => line.trim().startsWith('participant '))
+      .map((line) => line.trim().split(' ')[1]);
     expect(declared).toEqual(['user', 'host', 'client', 'server', 'llm', 'authorization']);
     expect(declared).toEqual(listSequenceColumns(trace([step({}), step({ n: 2, from: 'client', to: 'authorization' })]).steps));
   });
 
   it('marks a message the learner edited, and only that one', () => {
     const { result } = formatMermaid({
-      trace: trace([step({}), step({ n: 2, id: 'mcp.tools-call.request', canonical: 12, payload: { method: 'tools/call', params: { name: 'add_numbers' } }, edited: { original: {} } })]),
+      trace: trace([
+        step({}),
+        step({
+          n: 2,
+          id: 'mcp.tools-call.request',
+          canonical: 12,
+          payload: { method: 'tools/call', params: { name: 'add_numbers' } },
+          edited: { original: {} },
+        }),
+      ]),
     });
     const arrows = result.split('\n').filter((line) => line.includes('client->>server'));
     expect(arrows).toHaveLength(2);

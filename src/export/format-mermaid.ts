@@ -43,6 +43,8 @@ export function formatMermaid({ trace }: { trace: Trace }): { result: string; wa
   for (const participant of participants) lines.push(`    participant ${toMermaidId(participant)} as ${escapeMermaidLabel(PARTICIPANT_LABELS[participant])}`);
   for (const step of trace.steps) lines.push(...formatStep(step));
   const warnings: Warning[] = trace.steps.length === 0 ? [{ code: 'no-steps', message: 'The trace has no steps: the diagram has no messages.' }] : [];
-  const changes: FieldChange[] = [{ kind: 'dropped', from: 'steps[].payload', note: 'a diagram shows who sent what to whom; the messages themselves are in the trace and the HAR export' }];
+  const changes: FieldChange[] = [
+    { kind: 'dropped', from: 'steps[].payload', note: 'a diagram shows who sent what to whom; the messages themselves are in the trace and the HAR export' },
+  ];
   return { result: `${lines.join('\n')}\n`, warnings, changes };
 }

@@ -40,7 +40,13 @@ function formatExchangeSpans({ exchanges, trace, traceId, rootSpanId, toNano }: 
     const endNano = toNano(exchange.startMs + exchange.durationMs);
     const events = formatStepEvents({ steps: exchange.steps, toNano });
     if (exchange.kind === 'provider') {
-      const timing: SpanTiming = { traceId, parentSpanId: rootSpanId, spanId: deriveSpanId({ traceId, name: `exchange:${exchangeIndex}` }), startNano, endNano };
+      const timing: SpanTiming = {
+        traceId,
+        parentSpanId: rootSpanId,
+        spanId: deriveSpanId({ traceId, name: `exchange:${exchangeIndex}` }),
+        startNano,
+        endNano,
+      };
       spans.push(formatProviderSpan({ exchange, trace, timing, events }));
       return;
     }
@@ -83,13 +89,27 @@ function formatRootSpan({ trace, exchanges, traceId, rootSpanId, toNano }: SpanF
       'error.type': failed ? trace.status : undefined,
     }),
     events: formatStepEvents({ steps: hostSteps, toNano }),
-    status: failed ? { code: STATUS_CODE.error, message: `the run ${trace.status === 'failed' ? 'failed' : 'was stopped'}` } : trace.status === 'complete' ? { code: STATUS_CODE.ok } : { code: STATUS_CODE.unset },
+    status: failed
+      ? { code: STATUS_CODE.error, message: `the run ${trace.status === 'failed' ? 'failed' : 'was stopped'}` }
+      : trace.status === 'complete'
+        ? { code: STATUS_CODE.ok }
+        : { code: STATUS_CODE.unset },
   };
 }
 
 const OTLP_CHANGES: FieldChange[] = [
-  { kind: 'moved', from: 'steps[].http', to: 'resourceSpans[0].scopeSpans[0].spans[]', note: 'one span per MCP message and per model call, under one root span for the run' },
-  { kind: 'moved', from: 'steps[]', to: 'spans[].events[]', note: "a step becomes an event of its exchange's span; the host's own steps are events of the root span" },
+  {
+    kind: 'moved',
+    from: 'steps[].http',
+    to: 'resourceSpans[0].scopeSpans[0].spans[]',
+    note: 'one span per MCP message and per model call, under one root span for the run',
+  },
+  {
+    kind: 'moved',
+    from: 'steps[]',
+    to: 'spans[].events[]',
+    note: "a step becomes an event of its exchange's span; the host's own steps are events of the root span",
+  },
   { kind: 'dropped', from: 'steps[].payload', note: 'OpenTelemetry spans carry names and attributes, not message bodies: the HAR export has those' },
 ];
 
@@ -104,7 +124,12 @@ const OTLP_CHANGES: FieldChange[] = [
 export function formatOtlp({ trace }: { trace: Trace }): { result: OtlpTraceRequest; warnings: Warning[]; changes: FieldChange[] } {
   const warnings: Warning[] = [];
   const start = readRunStart({ trace });
-  if (!start.valid) warnings.push({ code: 'start-unknown', message: `The trace's startedAt "${trace.startedAt}" is not a date: the spans are dated from 1970-01-01.`, path: 'startedAt' });
+  if (!start.valid)
+    warnings.push({
+      code: 'start-unknown',
+      message: `The trace's startedAt "${trace.startedAt}" is not a date: the spans are dated from 1970-01-01.`,
+      path: 'startedAt',
+    });
   const toNano = (ms: number) => toUnixNano(start.epochMs + ms);
   const exchanges = collectExchanges({ trace });
   const traceId = chooseTraceId({ trace, exchanges });

@@ -23,21 +23,33 @@ describe('formatSequenceSvg', () => {
     const { result } = formatSequenceSvg({
       trace: trace([
         step({}),
-        step({ n: 2, id: 'mcp.tools-call.request', canonical: 12, payload: { method: 'tools/call', params: { name: 'add_numbers' } }, edited: { original: {} } }),
+        step({
+          n: 2,
+          id: 'mcp.tools-call.request',
+          canonical: 12,
+          payload: { method: 'tools/call', params: { name: 'add_numbers' } },
+          edited: { original: {} },
+        }),
         step({ n: 3, id: 'mcp.tools-call.request', canonical: 12, payload: { method: long }, edited: { original: {} } }),
       ]),
     });
     const svg = parseSvg(result).documentElement;
     const edited = [...svg.querySelectorAll('g[data-edited="true"]')];
-    expect(edited.map((group) => group.querySelector('text')?.textContent)).toEqual(['12 tools/call add_numbers (edited by you)', expect.stringMatching(/^12 tools\/call x+… \(edited by you\)$/)]);
+    expect(edited.map((group) => group.querySelector('text')?.textContent)).toEqual([
+      '12 tools/call add_numbers (edited by you)',
+      expect.stringMatching(/^12 tools\/call x+… \(edited by you\)$/),
+    ]);
     expect(edited.map((group) => group.querySelector('text')?.getAttribute('fill'))).toEqual(['#a21caf', '#a21caf']);
     expect(svg.querySelector('g:not([data-edited]) text')?.textContent).toBe('3 tools/list');
   });
 
-
   it('draws the five usual participants in the view order, an arrow per step, sized as it says', () => {
     const { result, width, height } = formatSequenceSvg({
-      trace: trace([step({}), step({ n: 2, id: 'mcp.tools-call.request', canonical: 12, payload: { method: 'tools/call', params: { name: 'add_numbers' } } }), step({ n: 3, id: 'host.translate-tools', from: 'host', to: 'host', kind: 'internal', payload: {} })]),
+      trace: trace([
+        step({}),
+        step({ n: 2, id: 'mcp.tools-call.request', canonical: 12, payload: { method: 'tools/call', params: { name: 'add_numbers' } } }),
+        step({ n: 3, id: 'host.translate-tools', from: 'host', to: 'host', kind: 'internal', payload: {} }),
+      ]),
     });
     const svg = parseSvg(result).documentElement;
     expect(svg.getAttribute('xmlns')).toBe('http://www.w3.org/2000/svg');
@@ -54,7 +66,14 @@ describe('formatSequenceSvg', () => {
 
   it('draws the bridge only when a step names it', () => {
     const withBridge = formatSequenceSvg({ trace: trace([step({ from: 'server', to: 'bridge', id: 'bridge.stdin' })]) });
-    expect([...parseSvg(withBridge.result).querySelectorAll('[data-participant]')].map((node) => node.getAttribute('data-participant'))).toEqual(['user', 'host', 'client', 'server', 'llm', 'bridge']);
+    expect([...parseSvg(withBridge.result).querySelectorAll('[data-participant]')].map((node) => node.getAttribute('data-participant'))).toEqual([
+      'user',
+      'host',
+      'client',
+      'server',
+      'llm',
+      'bridge',
+    ]);
   });
 
   it('keeps a hostile tool name as text: well-formed XML, no element from it, no control character', () => {

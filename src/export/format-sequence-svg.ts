@@ -19,7 +19,11 @@ const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
  * a server may send) become spaces, the five markup characters are entities, the length is bounded.
  */
 export function escapeSvgText(text: string, maxLength = MAX_LABEL_LENGTH): string {
-  const flat = text.replace(/[\p{Cc}\p{Zl}\p{Zp}\uFFFE\uFFFF]+/gu, ' ').replace(/\p{Cs}/gu, '\uFFFD').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}\uFFFE\uFFFF]+/gu, ' ')
+    .replace(/\p{Cs}/gu, '\uFFFD')
+    .replace(/\s+/g, ' ')
+    .trim();
   const characters = [...flat];
   const bounded = characters.length > maxLength ? `${characters.slice(0, maxLength - 1).join('')}…` : flat;
   return escapeMarkup(bounded);
@@ -49,7 +53,8 @@ export function formatSequenceSvg({ trace }: { trace: Trace }): { result: string
   const width = LEFT + (columns.length - 1) * COLUMN + LEFT;
   const height = HEADER + Math.max(trace.steps.length, 1) * ROW + 24;
   const markers = (Object.keys(KIND_COLORS) as Step['kind'][]).map(
-    (kind) => `    <marker id="arrow-${kind}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="${KIND_COLORS[kind]}"/></marker>`,
+    (kind) =>
+      `    <marker id="arrow-${kind}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="${KIND_COLORS[kind]}"/></marker>`,
   );
   const lifelines = columns.map((participant) => {
     const center = columnX(participant);
@@ -72,6 +77,8 @@ export function formatSequenceSvg({ trace }: { trace: Trace }): { result: string
     '</svg>',
   ];
   const warnings: Warning[] = trace.steps.length === 0 ? [{ code: 'no-steps', message: 'The trace has no steps: the picture has no arrows.' }] : [];
-  const changes: FieldChange[] = [{ kind: 'dropped', from: 'steps[].payload', note: 'a picture shows who sent what to whom; the messages themselves are in the trace and the HAR export' }];
+  const changes: FieldChange[] = [
+    { kind: 'dropped', from: 'steps[].payload', note: 'a picture shows who sent what to whom; the messages themselves are in the trace and the HAR export' },
+  ];
   return { result: `${lines.join('\n')}\n`, width, height, warnings, changes };
 }

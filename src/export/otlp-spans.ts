@@ -34,7 +34,12 @@ export function formatStepEvents({ steps, toNano }: { steps: Step[]; toNano: (ms
       'mcp_lifecycle_explorer.step.canonical': step.canonical ?? undefined,
       'mcp_lifecycle_explorer.step.from': step.from,
       'mcp_lifecycle_explorer.step.to': step.to,
-      ...(step.translation ? { 'mcp_lifecycle_explorer.translation.number': step.translation.number, 'mcp_lifecycle_explorer.translation.warnings': step.translation.warnings.length } : {}),
+      ...(step.translation
+        ? {
+            'mcp_lifecycle_explorer.translation.number': step.translation.number,
+            'mcp_lifecycle_explorer.translation.warnings': step.translation.warnings.length,
+          }
+        : {}),
     }),
   }));
 }
@@ -46,7 +51,17 @@ function httpStatus(exchange: TracedExchange): { code: number; message?: string 
 }
 
 /** A model call: `chat {model}`, attributed by the GenAI conventions. */
-export function formatProviderSpan({ exchange, trace, timing, events }: { exchange: TracedExchange; trace: Trace; timing: SpanTiming; events: OtlpEvent[] }): OtlpSpan {
+export function formatProviderSpan({
+  exchange,
+  trace,
+  timing,
+  events,
+}: {
+  exchange: TracedExchange;
+  trace: Trace;
+  timing: SpanTiming;
+  events: OtlpEvent[];
+}): OtlpSpan {
   const usage = readTokenUsage({ http: exchange.http });
   const reply = readJsonRpcMessages(exchange.http.responseBody)[0];
   const status = httpStatus(exchange);
@@ -79,7 +94,8 @@ export function formatProviderSpan({ exchange, trace, timing, events }: { exchan
 type JsonRpcOutcome = { errorCode?: number; errorMessage?: string; toolError: boolean; protocolVersion?: string };
 
 function readOutcome({ exchange, id }: { exchange: TracedExchange; id: unknown }): JsonRpcOutcome {
-  const answer = id === undefined ? undefined : readResponseMessages(exchange.http).find((message) => message.id === id && ('result' in message || 'error' in message));
+  const answer =
+    id === undefined ? undefined : readResponseMessages(exchange.http).find((message) => message.id === id && ('result' in message || 'error' in message));
   const error = answer?.error;
   const result = answer?.result;
   const errorRecord = isRecord(error) ? error : undefined;
@@ -96,21 +112,55 @@ function readOutcome({ exchange, id }: { exchange: TracedExchange; id: unknown }
  * One MCP request or notification: `{mcp.method.name} {target}`, attributed by the MCP
  * conventions. A GET or DELETE carries no JSON-RPC message, so it is an HTTP span.
  */
-export function formatMcpSpan({ exchange, message, trace, timing, events }: { exchange: TracedExchange; message: Record<string, unknown> | undefined; trace: Trace; timing: SpanTiming; events: OtlpEvent[] }): OtlpSpan {
+export function formatMcpSpan({
+  exchange,
+  message,
+  trace,
+  timing,
+  events,
+}: {
+  exchange: TracedExchange;
+  message: Record<string, unknown> | undefined;
+  trace: Trace;
+  timing: SpanTiming;
+  events: OtlpEvent[];
+}): OtlpSpan {
   const { http } = exchange;
   const sessionId = readHeader(http.requestHeaders, 'mcp-session-id') ?? readHeader(http.responseHeaders, 'mcp-session-id');
   const common = { 'network.transport': 'tcp', 'network.protocol.name': 'http', 'mcp.session.id': sessionId, ...readServer(http.url) };
-  const base = { traceId: timing.traceId, spanId: timing.spanId, parentSpanId: timing.parentSpanId, kind: SPAN_KIND.client, startTimeUnixNano: timing.startNano, endTimeUnixNano: timing.endNano, events };
+  const base = {
+    traceId: timing.traceId,
+    spanId: timing.spanId,
+    parentSpanId: timing.parentSpanId,
+    kind: SPAN_KIND.client,
+    startTimeUnixNano: timing.startNano,
+    endTimeUnixNano: timing.endNano,
+    events,
+  };
   const method = typeof message?.method === 'string' ? message.method : undefined;
   if (!message || method === undefined) {
-    return { ...base, name: http.method, attributes: toAttributes({ 'http.request.method': http.method, 'url.full': http.url, 'http.response.status_code': http.status, ...common }), status: httpStatus(exchange) };
+    return {
+      ...base,
+      name: http.method,
+      attributes: toAttributes({ 'http.request.method': http.method, 'url.full': http.url, 'http.response.status_code': http.status, ...common }),
+      status: httpStatus(exchange),
+    };
   }
   const params = isRecord(message.params) ? message.params : {};
   const target = (method === 'tools/call' || method === 'prompts/get') && typeof params.name === 'string' ? params.name : undefined;
   const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined;
   const outcome = readOutcome({ exchange, id });
   const failed = outcome.errorCode !== undefined || outcome.toolError || httpStatus(exchange).code === STATUS_CODE.error;
-  const errorType = outcome.errorCode !== undefined ? String(outcome.errorCode) : outcome.toolError ? 'tool_error' : failed ? (http.status === undefined ? 'no_response' : String(http.status)) : undefined;
+  const errorType =
+    outcome.errorCode !== undefined
+      ? String(outcome.errorCode)
+      : outcome.toolError
+        ? 'tool_error'
+        : failed
+          ? http.status === undefined
+            ? 'no_response'
+            : String(http.status)
+          : undefined;
   const attributes: Record<string, AttributeValue> = {
     'mcp.method.name': method,
     'mcp.protocol.version': outcome.protocolVersion ?? readHeader(http.requestHeaders, 'mcp-protocol-version') ?? trace.mcp.protocolVersion ?? undefined,
@@ -127,6 +177,8 @@ export function formatMcpSpan({ exchange, message, trace, timing, events }: { ex
     ...base,
     name: target === undefined ? method : `${method} ${target}`,
     attributes: toAttributes(attributes),
-    status: failed ? { code: STATUS_CODE.error, message: outcome.errorMessage ?? (outcome.toolError ? 'the tool reported an error' : httpStatus(exchange).message ?? '') } : { code: STATUS_CODE.unset },
+    status: failed
+      ? { code: STATUS_CODE.error, message: outcome.errorMessage ?? (outcome.toolError ? 'the tool reported an error' : (httpStatus(exchange).message ?? '')) }
+      : { code: STATUS_CODE.unset },
   };
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../trace/trace.ts';
 import { readTokenUsage } from './read-token-usage.ts';
 
-const exchange = (parts: Partial<HttpExchange>): HttpExchange => ({ method: 'POST', url: 'https://example.test/v1', requestHeaders: {}, status: 200, ...parts });
+const exchange = (parts: Partial<HttpExchange>): HttpExchange => ({
+  method: 'POST',
+  url: 'https://example.test/v1',
+  requestHeaders: {},
+  status: 200,
+  ...parts,
+});
 
 describe('readTokenUsage', () => {
   it.each([

@@ -31,7 +31,9 @@ export const EDITED_MARK = 'edited by you';
  * always, so they stay put from run to run; the bridge, the authorization server and a tool's view (App), last, only when the run uses them.
  */
 export function listSequenceColumns(steps: readonly Step[]): Participant[] {
-  return PARTICIPANTS.filter((participant) => !OPTIONAL_PARTICIPANTS.includes(participant) || steps.some((step) => step.from === participant || step.to === participant));
+  return PARTICIPANTS.filter(
+    (participant) => !OPTIONAL_PARTICIPANTS.includes(participant) || steps.some((step) => step.from === participant || step.to === participant),
+  );
 }
 
 /** A step's label with the mark of an edited message, where the step carries what the host had written. */

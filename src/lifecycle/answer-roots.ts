@@ -32,7 +32,9 @@ export function answerRoots(context: RootsAnswerContext, roots: readonly HostRoo
     note:
       `The host decides what to share: the ${roots.length === 1 ? 'root' : `${roots.length} roots`} the user configured, nothing taken from where the host runs. ` +
       'Roots are advisory: they tell a well-behaved server where to work, they are not a security boundary, and nothing stops a server from ignoring them. ' +
-      (modern ? 'The client sends the call again with this ListRootsResult in inputResponses.' : 'The client sends this ListRootsResult back as the answer to the server’s request.'),
+      (modern
+        ? 'The client sends the call again with this ListRootsResult in inputResponses.'
+        : 'The client sends this ListRootsResult back as the answer to the server’s request.'),
   });
   return result;
 }

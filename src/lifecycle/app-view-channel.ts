@@ -52,7 +52,8 @@ export class AppViewChannel implements Transport {
     this.inner.onmessage = <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => {
       this.fromView += 1;
       if (this.fromView > MAX_VIEW_MESSAGES) {
-        if (this.fromView === MAX_VIEW_MESSAGES + 1) this.recorder.onFlood?.(`The view sent more than ${MAX_VIEW_MESSAGES.toLocaleString('en-US')} messages; the host closed it`);
+        if (this.fromView === MAX_VIEW_MESSAGES + 1)
+          this.recorder.onFlood?.(`The view sent more than ${MAX_VIEW_MESSAGES.toLocaleString('en-US')} messages; the host closed it`);
         return;
       }
       this.recordFromView(message);
@@ -111,7 +112,8 @@ export class AppViewChannel implements Transport {
 /** The steps whose table title says it all keep it; the others name the method, or the answer. */
 function titleFromView(stepId: StepId, message: JSONRPCMessage, answers: string | undefined): { title?: string } {
   if (stepId === 'app.request' && 'method' in message) return { title: describeViewRequest(message.method) };
-  if (stepId === 'app.notification' && 'method' in message) return { title: describeViewNotification({ method: message.method, level: message.params?.level, data: message.params?.data }) };
+  if (stepId === 'app.notification' && 'method' in message)
+    return { title: describeViewNotification({ method: message.method, level: message.params?.level, data: message.params?.data }) };
   if (stepId === 'app.response') return { title: describeViewAnswer(answers) };
   return {};
 }

@@ -49,7 +49,14 @@ const DomainListSchema = z.array(z.unknown());
 const ViewResourceMetaSchema = z.looseObject({
   ui: z
     .looseObject({
-      csp: z.looseObject({ connectDomains: DomainListSchema.optional(), resourceDomains: DomainListSchema.optional(), frameDomains: DomainListSchema.optional(), baseUriDomains: DomainListSchema.optional() }).optional(),
+      csp: z
+        .looseObject({
+          connectDomains: DomainListSchema.optional(),
+          resourceDomains: DomainListSchema.optional(),
+          frameDomains: DomainListSchema.optional(),
+          baseUriDomains: DomainListSchema.optional(),
+        })
+        .optional(),
       permissions: z.record(z.string(), z.unknown()).optional(),
       domain: z.string().optional(),
       prefersBorder: z.boolean().optional(),
@@ -94,7 +101,11 @@ function readHtml(content: ReadResourceResult['contents'][number]): string | und
 export function readViewResource(uri: string, result: ReadResourceResult): ViewResourceReading {
   const content = result.contents.find((candidate) => candidate.uri === uri) ?? (result.contents.length === 1 ? result.contents[0] : undefined);
   if (!content) return { ok: false, reason: `the answer has ${result.contents.length} contents and none for ${uri}` };
-  if (content.mimeType !== APP_VIEW_MIME_TYPE) return { ok: false, reason: `its type is ${content.mimeType === undefined ? 'not given' : `“${content.mimeType.slice(0, 80)}”`}, not ${APP_VIEW_MIME_TYPE}` };
+  if (content.mimeType !== APP_VIEW_MIME_TYPE)
+    return {
+      ok: false,
+      reason: `its type is ${content.mimeType === undefined ? 'not given' : `“${content.mimeType.slice(0, 80)}”`}, not ${APP_VIEW_MIME_TYPE}`,
+    };
   const html = readHtml(content);
   if (html === undefined) return { ok: false, reason: 'it has neither text nor a blob that is UTF-8 text' };
   const metaSource = content._meta ?? result._meta ?? {};

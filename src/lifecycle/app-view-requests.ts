@@ -40,7 +40,8 @@ function checkViewMayCall(context: ViewRequestsContext, name: string): void {
   const tool = context.state.tools.find((listed) => listed.name === name);
   if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `The server listed no tool named ${name}, so the host does not call it.`);
   const visibility = readToolVisibility(tool);
-  if (!visibility.includes('app')) throw new ProtocolError(REFUSED, `${name} is not for views: its _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app".`);
+  if (!visibility.includes('app'))
+    throw new ProtocolError(REFUSED, `${name} is not for views: its _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app".`);
 }
 
 async function callToolForView(
@@ -57,16 +58,30 @@ async function callToolForView(
 
 /** The user is asked, with the address as the gate passed it; the host opens it only on "open". */
 async function openLinkForView(context: ViewRequestsContext, url: string): Promise<void> {
-  const gated = gateUrlOrRecord(context, { text: url, source: { field: 'link', document: 'the view’s ui/open-link' }, then: 'the view is told the link was not opened' });
-  if (!gated) throw new ProtocolError(REFUSED, 'The host will not open this address: it did not pass the host’s URL gate (http or https only, plain http only to this machine).');
+  const gated = gateUrlOrRecord(context, {
+    text: url,
+    source: { field: 'link', document: 'the view’s ui/open-link' },
+    then: 'the view is told the link was not opened',
+  });
+  if (!gated)
+    throw new ProtocolError(
+      REFUSED,
+      'The host will not open this address: it did not pass the host’s URL gate (http or https only, plain http only to this machine).',
+    );
   await context.hostStep('host.ask-open-link', {
     payload: { url: gated, question: 'Open this link in a new tab?', from: 'the view’s ui/open-link' },
     note: 'The address is the view’s, so the server’s: the host opens it only if you say so, in a new tab that cannot reach back into the explorer.',
   });
-  const step = await context.hostStep('user.open-link', { payload: { decision: context.options.appViews?.openLinkAnswer ?? 'keep-closed' } }, 'The user answers: open the link, or not', true);
+  const step = await context.hostStep(
+    'user.open-link',
+    { payload: { decision: context.options.appViews?.openLinkAnswer ?? 'keep-closed' } },
+    'The user answers: open the link, or not',
+    true,
+  );
   const answer = OpenLinkAnswerSchema.safeParse(step.payload);
   const decision: OpenLinkDecision = answer.success ? answer.data.decision : 'keep-closed';
-  if (!answer.success) context.writer.update(step, { note: 'The answer was neither {"decision": "open"} nor {"decision": "keep-closed"}, so the host keeps the link closed.' });
+  if (!answer.success)
+    context.writer.update(step, { note: 'The answer was neither {"decision": "open"} nor {"decision": "keep-closed"}, so the host keeps the link closed.' });
   if (decision === 'keep-closed') throw new ProtocolError(REFUSED, 'The user chose not to open the link.');
   context.options.appViews?.host.openLink(gated);
 }
@@ -80,7 +95,9 @@ export function createViewRequests(context: ViewRequestsContext, callTool: (para
     callTool: (params) => callToolForView(context, callTool, params),
     async readResource(params) {
       try {
-        const result = await guardMcpCall(context, 'during the view’s resources/read', (signal) => connection().request((client) => client.readResource({ uri: params.uri }, { ...requestOptions, signal })));
+        const result = await guardMcpCall(context, 'during the view’s resources/read', (signal) =>
+          connection().request((client) => client.readResource({ uri: params.uri }, { ...requestOptions, signal })),
+        );
         await context.traffic.answered('resources/read');
         return result;
       } catch (error) {
@@ -89,7 +106,11 @@ export function createViewRequests(context: ViewRequestsContext, callTool: (para
     },
     async listResources(params) {
       try {
-        const result = await guardMcpCall(context, 'during the view’s resources/list', (signal) => connection().request((client) => client.listResources(params?.cursor === undefined ? undefined : { cursor: params.cursor }, { ...requestOptions, signal })));
+        const result = await guardMcpCall(context, 'during the view’s resources/list', (signal) =>
+          connection().request((client) =>
+            client.listResources(params?.cursor === undefined ? undefined : { cursor: params.cursor }, { ...requestOptions, signal }),
+          ),
+        );
         await context.traffic.answered('resources/list');
         return result;
       } catch (error) {

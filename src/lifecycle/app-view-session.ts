@@ -1,5 +1,18 @@
-import type { CallToolRequest, CallToolResult, ListResourcesRequest, ListResourcesResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/client';
-import type { AppBridge, McpUiHostCapabilities, McpUiHostContext, McpUiMessageRequest, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type {
+  CallToolRequest,
+  CallToolResult,
+  ListResourcesRequest,
+  ListResourcesResult,
+  ReadResourceRequest,
+  ReadResourceResult,
+} from '@modelcontextprotocol/client';
+import type {
+  AppBridge,
+  McpUiHostCapabilities,
+  McpUiHostContext,
+  McpUiMessageRequest,
+  McpUiResourcePermissions,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpTool } from '../providers/index.ts';
 import { VIEW_PERMISSION_FEATURES, type ViewPermission } from '../trace/index.ts';
 import { AppViewChannel } from './app-view-channel.ts';
@@ -87,7 +100,10 @@ function within(promise: Promise<unknown>, ms: number, signal: AbortSignal): Pro
   });
 }
 
-function createBridge(module: typeof import('@modelcontextprotocol/ext-apps/app-bridge'), { resource, tool, viewContext }: { resource: ViewResource; tool: McpTool; viewContext: AppViewContext }): AppBridge {
+function createBridge(
+  module: typeof import('@modelcontextprotocol/ext-apps/app-bridge'),
+  { resource, tool, viewContext }: { resource: ViewResource; tool: McpTool; viewContext: AppViewContext },
+): AppBridge {
   return new module.AppBridge(null, HOST_INFO, describeHostCapabilities(resource), { hostContext: describeHostContext(viewContext, tool) });
 }
 
@@ -172,4 +188,3 @@ export async function startViewSession({
   };
   return { ok: true, session };
 }
-

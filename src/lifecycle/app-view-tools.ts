@@ -24,11 +24,20 @@ export function keepModelTools(tools: readonly McpTool[]): { tools: McpTool[]; w
   const warnings: Warning[] = [];
   tools.forEach((tool, index) => {
     if (!readToolVisibility(tool).includes('model')) {
-      warnings.push({ code: 'view-only-tool', message: `"${tool.name}" is for its view only (_meta.ui.visibility has no "model"): the host leaves it out of the model's tools.`, path: `tools[${index}]._meta.ui.visibility` });
+      warnings.push({
+        code: 'view-only-tool',
+        message: `"${tool.name}" is for its view only (_meta.ui.visibility has no "model"): the host leaves it out of the model's tools.`,
+        path: `tools[${index}]._meta.ui.visibility`,
+      });
       return;
     }
     const view = readToolView(tool);
-    if (view) warnings.push({ code: 'view-stays-with-host', message: `"${tool.name}" has a view (${view.resourceUri}): the model is told the tool, not its view, which the host renders when the tool is called.`, path: `tools[${kept.length}]._meta.ui` });
+    if (view)
+      warnings.push({
+        code: 'view-stays-with-host',
+        message: `"${tool.name}" has a view (${view.resourceUri}): the model is told the tool, not its view, which the host renders when the tool is called.`,
+        path: `tools[${kept.length}]._meta.ui`,
+      });
     kept.push(tool);
   });
   return { tools: kept, warnings };

@@ -13,7 +13,10 @@ import type { ToolCallParams } from './run-state-types.ts';
 import { WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /** What a tool's view needs: its resource read, its session, its requests, and the views kept in the state. */
-export type ViewsContext = ViewRequestsContext & ViewSessionContext & McpCallContext & RunSlice<'hostStep' | 'traffic' | 'signal' | 'writer', 'appViews', 'connection' | 'views' | 'closeViews'>;
+export type ViewsContext = ViewRequestsContext &
+  ViewSessionContext &
+  McpCallContext &
+  RunSlice<'hostStep' | 'traffic' | 'signal' | 'writer', 'appViews', 'connection' | 'views' | 'closeViews'>;
 
 /**
  * A tool's view (MCP Apps) in the run: when the model calls a tool whose `_meta.ui` names a
@@ -35,11 +38,18 @@ async function readViewFor(context: ViewsContext, tool: McpTool, declared: Decla
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
   await context.hostStep('host.read-app-view', {
-    payload: { tool: tool.name, resourceUri: declared.resourceUri, visibility: declared.visibility, action: 'resources/read, on the host’s own account: the model is told the tool, never its view' },
+    payload: {
+      tool: tool.name,
+      resourceUri: declared.resourceUri,
+      visibility: declared.visibility,
+      action: 'resources/read, on the host’s own account: the model is told the tool, never its view',
+    },
   });
   let reading: ReturnType<typeof readViewResource>;
   try {
-    const result = await guardMcpCall(context, 'during resources/read of the view', (signal) => connection.request((client) => client.readResource({ uri: declared.resourceUri }, { ...requestOptions, signal })));
+    const result = await guardMcpCall(context, 'during resources/read of the view', (signal) =>
+      connection.request((client) => client.readResource({ uri: declared.resourceUri }, { ...requestOptions, signal })),
+    );
     await context.traffic.answered('resources/read');
     reading = readViewResource(declared.resourceUri, result);
   } catch (error) {
@@ -53,7 +63,10 @@ async function readViewFor(context: ViewsContext, tool: McpTool, declared: Decla
 }
 
 function recordFailure(context: ViewsContext, resourceUri: string, reason: string): void {
-  context.writer.append('host.app-failed', { payload: { resourceUri, reason, then: 'the call goes on, and the model gets its result, as from a host with no screen' }, title: describeViewFailed(reason) });
+  context.writer.append('host.app-failed', {
+    payload: { resourceUri, reason, then: 'the call goes on, and the model gets its result, as from a host with no screen' },
+    title: describeViewFailed(reason),
+  });
 }
 
 /** How the view would be framed: the policy and permissions from its resource, the sandbox of its frames. */
@@ -66,7 +79,9 @@ function describeRender(resource: ViewResource, facts: AppSandboxFacts | undefin
     policy: formatViewPolicy(resource.csp.csp),
     allow: formatViewAllow(grantPermissions(resource.permissions)) || '(no device permission)',
     ...(resource.csp.refused.length > 0 ? { refused: resource.csp.refused } : {}),
-    ...(resource.domain === undefined ? {} : { domainNotGiven: `${resource.domain}: this host gives every view an opaque origin of its own, not a dedicated domain` }),
+    ...(resource.domain === undefined
+      ? {}
+      : { domainNotGiven: `${resource.domain}: this host gives every view an opaque origin of its own, not a dedicated domain` }),
   };
 }
 
@@ -78,8 +93,22 @@ function recordNotShown(context: ViewsContext, { tool, params, resource }: { too
       sent: false,
       wouldRender: describeRender(resource, undefined),
       wouldSend: [
-        { method: 'ui/notifications/sandbox-resource-ready', params: { html: `(the ${resource.html.length.toLocaleString('en')} characters of the resource)`, csp: resource.csp.csp, permissions: grantPermissions(resource.permissions) } },
-        { answerTo: 'ui/initialize', result: { hostInfo: { name: 'mcp-lifecycle-explorer-host' }, hostCapabilities: describeHostCapabilities(resource), hostContext: { displayMode: 'inline', toolInfo: { tool: tool.name } } } },
+        {
+          method: 'ui/notifications/sandbox-resource-ready',
+          params: {
+            html: `(the ${resource.html.length.toLocaleString('en')} characters of the resource)`,
+            csp: resource.csp.csp,
+            permissions: grantPermissions(resource.permissions),
+          },
+        },
+        {
+          answerTo: 'ui/initialize',
+          result: {
+            hostInfo: { name: 'mcp-lifecycle-explorer-host' },
+            hostCapabilities: describeHostCapabilities(resource),
+            hostContext: { displayMode: 'inline', toolInfo: { tool: tool.name } },
+          },
+        },
         { method: 'ui/notifications/tool-input', params: { arguments: params.arguments ?? {} } },
       ],
     },
@@ -111,7 +140,13 @@ export async function openToolView(
   const rendered = await context.hostStep('host.app-render', { payload: describeRender(resource, facts) });
   const id = `view-${rendered.n}`;
   const allow = formatViewAllow(grantPermissions(resource.permissions));
-  const frame = host.open({ id, resourceUri: resource.uri, toolName: tool.name, allow, ...(resource.prefersBorder === undefined ? {} : { prefersBorder: resource.prefersBorder }) });
+  const frame = host.open({
+    id,
+    resourceUri: resource.uri,
+    toolName: tool.name,
+    allow,
+    ...(resource.prefersBorder === undefined ? {} : { prefersBorder: resource.prefersBorder }),
+  });
   const started = await startViewSession({ context, id, frame, resource, tool, requests: createViewRequests(context, callTool) });
   if (!started.ok) {
     if (context.signal.aborted) throw new RunAborted();
@@ -147,7 +182,10 @@ export async function keepViewsLive(context: ViewsContext): Promise<void> {
   const { state, writer } = context;
   if (state.views.length === 0) return;
   writer.append('host.app-live', {
-    payload: { views: state.views.map((view) => ({ resourceUri: view.resourceUri, tool: view.toolName })), until: 'you close the view (Close the view), or the view asks to be closed' },
+    payload: {
+      views: state.views.map((view) => ({ resourceUri: view.resourceUri, tool: view.toolName })),
+      until: 'you close the view (Close the view), or the view asks to be closed',
+    },
   });
   writer.emit({ type: 'views-live', live: true });
   try {

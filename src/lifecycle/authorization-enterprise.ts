@@ -22,22 +22,58 @@ export type EnterpriseGrant = NonNullable<NonNullable<AuthorizationSettings['mac
 const IdJagResponseSchema = z.looseObject({ access_token: z.string().min(1), issued_token_type: z.string().optional(), token_type: z.string().optional() });
 const ID_JAG_TYPE = 'urn:ietf:params:oauth:token-type:id-jag';
 
-const NOTE = 'Enterprise-managed authorization (SEP-990): the user signed in once at the enterprise’s identity provider; the client trades that sign-in (the ID token) for an ID-JAG, a grant for this authorization server and this MCP server only, and no consent page is shown.';
+const NOTE =
+  'Enterprise-managed authorization (SEP-990): the user signed in once at the enterprise’s identity provider; the client trades that sign-in (the ID token) for an ID-JAG, a grant for this authorization server and this MCP server only, and no consent page is shown.';
 
-export async function obtainIdJag(context: AuthorizationContext, { enterprise, issuer, resource, scopes }: { enterprise: EnterpriseGrant; issuer: string; resource: string; scopes: string[] }): Promise<string> {
+export async function obtainIdJag(
+  context: AuthorizationContext,
+  { enterprise, issuer, resource, scopes }: { enterprise: EnterpriseGrant; issuer: string; resource: string; scopes: string[] },
+): Promise<string> {
   registerSecrets(context, [enterprise.idToken]);
-  const url = gateUrlOrStop(context, { text: enterprise.idpTokenEndpoint, source: { field: 'the IdP token endpoint', document: 'the enterprise authorization settings' } });
-  const request = buildIdJagRequest({ idToken: enterprise.idToken, audience: issuer, resource, scopes, ...(enterprise.idpClientId !== undefined ? { idpClientId: enterprise.idpClientId } : {}) });
+  const url = gateUrlOrStop(context, {
+    text: enterprise.idpTokenEndpoint,
+    source: { field: 'the IdP token endpoint', document: 'the enterprise authorization settings' },
+  });
+  const request = buildIdJagRequest({
+    idToken: enterprise.idToken,
+    audience: issuer,
+    resource,
+    scopes,
+    ...(enterprise.idpClientId !== undefined ? { idpClientId: enterprise.idpClientId } : {}),
+  });
   const sent = Object.fromEntries(new URLSearchParams(request.body));
-  const answer = await sendOAuthRequest(context, { id: 'auth.token-exchange', request: { url, method: 'POST', headers: request.headers, body: request.body }, describe: sent, what: "the identity provider's token endpoint" });
+  const answer = await sendOAuthRequest(context, {
+    id: 'auth.token-exchange',
+    request: { url, method: 'POST', headers: request.headers, body: request.body },
+    describe: sent,
+    what: "the identity provider's token endpoint",
+  });
   const parsed = answer.status === 200 ? IdJagResponseSchema.safeParse(answer.json) : undefined;
   if (parsed?.success) registerSecrets(context, [parsed.data.access_token]);
-  const checked = parsed?.success ? { issued_token_type: parsed.data.issued_token_type === ID_JAG_TYPE ? 'an ID-JAG' : `not an ID-JAG (${parsed.data.issued_token_type ?? 'not named'})` } : undefined;
-  recordOAuthStep(context, 'auth.token-exchange', { payload: { sent, answer: answer.json ?? { status: answer.status }, ...(checked ? { checked } : {}) }, http: answer.http, note: NOTE });
+  const checked = parsed?.success
+    ? { issued_token_type: parsed.data.issued_token_type === ID_JAG_TYPE ? 'an ID-JAG' : `not an ID-JAG (${parsed.data.issued_token_type ?? 'not named'})` }
+    : undefined;
+  recordOAuthStep(context, 'auth.token-exchange', {
+    payload: { sent, answer: answer.json ?? { status: answer.status }, ...(checked ? { checked } : {}) },
+    http: answer.http,
+    note: NOTE,
+  });
   if (!parsed?.success || parsed.data.issued_token_type !== ID_JAG_TYPE) {
     const error = OAuthErrorSchema.safeParse(answer.json);
-    const said = error.success ? error.data.error : parsed?.success ? `issued_token_type ${parsed.data.issued_token_type ?? 'missing'}, not an ID-JAG` : 'no ID-JAG in the answer';
-    throw fail(context, faults.explainTokenRefused({ ...words(context), status: answer.status, error: said, ...(error.success && error.data.error_description ? { description: error.data.error_description } : {}) }));
+    const said = error.success
+      ? error.data.error
+      : parsed?.success
+        ? `issued_token_type ${parsed.data.issued_token_type ?? 'missing'}, not an ID-JAG`
+        : 'no ID-JAG in the answer';
+    throw fail(
+      context,
+      faults.explainTokenRefused({
+        ...words(context),
+        status: answer.status,
+        error: said,
+        ...(error.success && error.data.error_description ? { description: error.data.error_description } : {}),
+      }),
+    );
   }
   return parsed.data.access_token;
 }

@@ -23,14 +23,22 @@ export type OAuthExchangeContext = RunSlice<'gate' | 'writer' | 'secrets' | 'tim
 export type OAuthRequest = { url: GatedUrl; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
 export type OAuthAnswer = { status: number | undefined; json: unknown; http: HttpExchange };
 
-export async function sendOAuthRequest(context: OAuthExchangeContext, { id, request, describe, what }: { id: StepId; request: OAuthRequest; describe: unknown; what: string }): Promise<OAuthAnswer> {
+export async function sendOAuthRequest(
+  context: OAuthExchangeContext,
+  { id, request, describe, what }: { id: StepId; request: OAuthRequest; describe: unknown; what: string },
+): Promise<OAuthAnswer> {
   await context.gate(context.writer.describe(id, { payload: describe }));
   let recorded: RecordedExchange | undefined;
   const fetch = createRecordingFetch({
     ...(context.options.fetch ? { fetch: context.options.fetch } : {}),
     secrets: context.secrets,
     timeoutMs: context.timeouts.mcpSilenceMs,
-    limits: { totalMs: context.timeouts.mcpRequestMs, maxFrames: context.timeouts.maxAnswerFrames, maxBytes: context.timeouts.maxAnswerBytes, maxDepth: MAX_NESTING_DEPTH },
+    limits: {
+      totalMs: context.timeouts.mcpRequestMs,
+      maxFrames: context.timeouts.maxAnswerFrames,
+      maxBytes: context.timeouts.maxAnswerBytes,
+      maxDepth: MAX_NESTING_DEPTH,
+    },
     listener: (event) => {
       if (event.type === 'end' || event.type === 'error') recorded = event.exchange;
     },
@@ -43,7 +51,11 @@ export async function sendOAuthRequest(context: OAuthExchangeContext, { id, requ
       signal: context.signal,
     });
     const text = await response.text();
-    return { status: response.status, json: parseJsonBody(text), http: recorded ? snapshotExchange(recorded) : { method: request.method ?? 'GET', url: request.url, requestHeaders: {} } };
+    return {
+      status: response.status,
+      json: parseJsonBody(text),
+      http: recorded ? snapshotExchange(recorded) : { method: request.method ?? 'GET', url: request.url, requestHeaders: {} },
+    };
   } catch (error) {
     if (context.signal.aborted) throw error;
     if (recorded) recordOAuthStep(context, id, { payload: { error: recorded.error ?? String(error) }, http: snapshotExchange(recorded) });
@@ -52,7 +64,8 @@ export async function sendOAuthRequest(context: OAuthExchangeContext, { id, requ
 }
 
 /** Said on every step of a run whose values are shown: the sandbox's codes and tokens are made up. */
-export const SANDBOX_SHOWN_NOTE = 'The built-in sandbox: its codes and tokens are made up and guard nothing else, so they are shown here; those of a real server stay [redacted].';
+export const SANDBOX_SHOWN_NOTE =
+  'The built-in sandbox: its codes and tokens are made up and guard nothing else, so they are shown here; those of a real server stay [redacted].';
 
 /** Records a step of the flow and moves the run's phase to it. */
 export function recordOAuthStep(context: OAuthExchangeContext, id: StepId, fields: StepFields): Step {

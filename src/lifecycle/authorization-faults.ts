@@ -33,7 +33,12 @@ export function explainNoResourceMetadata({ serverUrl, tried, say }: { serverUrl
 }
 
 /** The 2025-03-26 fallback was the last try: its default registration endpoint is not there either. */
-export function explainNoAuthorizationFound({ serverUrl, registration, status, say }: { serverUrl: string; registration: string; status: number | undefined } & Words): Fault {
+export function explainNoAuthorizationFound({
+  serverUrl,
+  registration,
+  status,
+  say,
+}: { serverUrl: string; registration: string; status: number | undefined } & Words): Fault {
   return {
     what: `The MCP server at ${serverUrl} asks for authorization, but publishes no metadata: no protected resource metadata, no authorization server metadata at its origin, and the registration endpoint the 2025-03-26 revision assumes (${registration}) answered HTTP ${status ?? 'none'}.`,
     why: 'RFC 9728 metadata is how an MCP client learns which authorization server to ask; the 2025-03-26 default endpoints at the server’s origin were the host’s last try.',
@@ -65,7 +70,13 @@ export function explainNoServerMetadata({ issuer, tried, say }: { issuer: string
   };
 }
 
-export function explainWrongIssuer({ expected, got, where, say, sandbox }: { expected: string; got: string | undefined; where: 'metadata' | 'redirect' } & SandboxWords): Fault {
+export function explainWrongIssuer({
+  expected,
+  got,
+  where,
+  say,
+  sandbox,
+}: { expected: string; got: string | undefined; where: 'metadata' | 'redirect' } & SandboxWords): Fault {
   const said = got === undefined ? 'no iss at all' : `“${got}”`;
   return where === 'metadata'
     ? {
@@ -118,7 +129,10 @@ export function explainStateMismatch({ say, sandbox }: SandboxWords): Fault {
 export function explainAuthorizationDenied({ error, description, say }: { error: string; description?: string } & Words): Fault {
   return {
     what: `The authorization server answered the authorization request with ${error}${description ? `: ${description}` : ''}.`,
-    why: error === 'access_denied' ? 'The user (or the server\'s policy) did not approve the request.' : 'The server did not accept the request (RFC 6749 §4.1.2.1).',
+    why:
+      error === 'access_denied'
+        ? "The user (or the server's policy) did not approve the request."
+        : 'The server did not accept the request (RFC 6749 §4.1.2.1).',
     fix: `Approve the request on the consent page, or check the scopes and client, ${say.again}.`,
   };
 }
@@ -139,7 +153,13 @@ export function explainConsentFailed({ reason, say }: { reason: string } & Words
   };
 }
 
-export function explainTokenRefused({ status, error, description, say, sandbox }: { status: number | undefined; error: string; description?: string } & SandboxWords): Fault {
+export function explainTokenRefused({
+  status,
+  error,
+  description,
+  say,
+  sandbox,
+}: { status: number | undefined; error: string; description?: string } & SandboxWords): Fault {
   const why =
     error === 'invalid_grant'
       ? 'invalid_grant: the code was already used or expired, its redirect URI differs, or the code_verifier does not match the code_challenge of the request (PKCE, RFC 7636 §4.6).'

@@ -16,5 +16,8 @@ export function readBridgeFrameStep(frame: SseFrame, requestStepId: StepId | und
   const line = bridged.frame;
   const message = line.kind === 'stdin' || line.kind === 'stdout' ? readJsonRpcMessage(parseJsonBody(line.line)) : undefined;
   const phase = STEP_DEFINITIONS[requestStepId ?? 'mcp.request'].phase;
-  return { stepId: bridged.stepId, fields: { payload: { ...line, ...(message ? { message } : {}) }, phase, title: describeBridgeFrame({ kind: line.kind, line: line.line, message }) } };
+  return {
+    stepId: bridged.stepId,
+    fields: { payload: { ...line, ...(message ? { message } : {}) }, phase, title: describeBridgeFrame({ kind: line.kind, line: line.line, message }) },
+  };
 }

@@ -33,8 +33,17 @@ const HOST_ANSWERS: Partial<Record<string, StepId>> = {
   'tools/call': 'app.tools-call.response',
 };
 
-export function classifyAppMessage({ direction, message, answers }: { direction: AppDirection; message: JSONRPCMessage; answers?: string | undefined }): StepId {
-  if (!('method' in message)) return direction === 'from-view' ? 'app.response' : ((answers === undefined ? undefined : HOST_ANSWERS[answers]) ?? 'app.host-response');
+export function classifyAppMessage({
+  direction,
+  message,
+  answers,
+}: {
+  direction: AppDirection;
+  message: JSONRPCMessage;
+  answers?: string | undefined;
+}): StepId {
+  if (!('method' in message))
+    return direction === 'from-view' ? 'app.response' : ((answers === undefined ? undefined : HOST_ANSWERS[answers]) ?? 'app.host-response');
   const isRequest = 'id' in message && message.id !== undefined;
   if (direction === 'from-view') return FROM_VIEW[message.method] ?? (isRequest ? 'app.request' : 'app.notification');
   return TO_VIEW[message.method] ?? (isRequest ? 'app.host-request' : 'app.host-notification');

@@ -65,7 +65,9 @@ describe('classifyOutgoing', () => {
 
   it('a POST of the client answering the server is that answer; one of no message at all is a plain request', () => {
     expect(classifyOutgoing({ httpMethod: 'POST', message: { jsonrpc: '2.0', id: 7, result: {} } })).toBe('mcp.server-request.answer');
-    expect(classifyOutgoing({ httpMethod: 'POST', message: { jsonrpc: '2.0', id: 7, error: { code: -1, message: 'declined' } } })).toBe('mcp.server-request.answer');
+    expect(classifyOutgoing({ httpMethod: 'POST', message: { jsonrpc: '2.0', id: 7, error: { code: -1, message: 'declined' } } })).toBe(
+      'mcp.server-request.answer',
+    );
     expect(classifyOutgoing({ httpMethod: 'POST', message: undefined })).toBe('mcp.request');
   });
 });
@@ -75,7 +77,9 @@ describe('classifyIncoming', () => {
     const result = { jsonrpc: '2.0' as const, id: 3, result: {} };
     expect(classifyIncoming({ message: result, answers: 'mcp.tools-call.request' })).toBe('mcp.tools-call.response');
     expect(classifyIncoming({ message: result, answers: 'mcp.initialize.request' })).toBe('mcp.initialize.response');
-    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'no' } }, answers: 'mcp.tools-list.request' })).toBe('mcp.tools-list.response');
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'no' } }, answers: 'mcp.tools-list.request' })).toBe(
+      'mcp.tools-list.response',
+    );
   });
 
   it('an answer to a request it does not know, or to one without a response step of its own, is a plain response', () => {
@@ -89,9 +93,15 @@ describe('classifyIncoming', () => {
   });
 
   it('progress is a stage of the server when its _meta names one, plain progress otherwise', () => {
-    const staged = notification('notifications/progress', { progressToken: 1, progress: 1, _meta: { [SERVER_STAGE_META_KEY]: { stage: 'validate-arguments' } } });
+    const staged = notification('notifications/progress', {
+      progressToken: 1,
+      progress: 1,
+      _meta: { [SERVER_STAGE_META_KEY]: { stage: 'validate-arguments' } },
+    });
     expect(classifyIncoming({ message: staged, answers: undefined })).toBe('server.validate-arguments');
-    expect(classifyIncoming({ message: notification('notifications/progress', { progressToken: 1, progress: 2 }), answers: undefined })).toBe('server.progress');
+    expect(classifyIncoming({ message: notification('notifications/progress', { progressToken: 1, progress: 2 }), answers: undefined })).toBe(
+      'server.progress',
+    );
   });
 
   it('any other notification is a notification step; a request of the server (it has an id) is the server asking', () => {
@@ -168,10 +178,19 @@ describe('classifyIncoming: tasks and subscriptions', () => {
   const task = { taskId: 't-1', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z' };
 
   it('a tools/call answered with a task, in either era, is the task created; a plain result is not', () => {
-    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 1, result: { resultType: 'task', ...task, status: 'working', ttlMs: 1 } }, answers: 'mcp.tools-call.request' })).toBe('mcp.task.created');
-    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 1, result: { task: { ...task, status: 'working', ttl: 1 } } }, answers: 'mcp.tools-call.request' })).toBe('mcp.task.created');
+    expect(
+      classifyIncoming({
+        message: { jsonrpc: '2.0', id: 1, result: { resultType: 'task', ...task, status: 'working', ttlMs: 1 } },
+        answers: 'mcp.tools-call.request',
+      }),
+    ).toBe('mcp.task.created');
+    expect(
+      classifyIncoming({ message: { jsonrpc: '2.0', id: 1, result: { task: { ...task, status: 'working', ttl: 1 } } }, answers: 'mcp.tools-call.request' }),
+    ).toBe('mcp.task.created');
     // A tool result that happens to carry a "task" field beside its content is still a result.
-    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 1, result: { content: [], task: {} } }, answers: 'mcp.tools-call.request' })).toBe('mcp.tools-call.response');
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 1, result: { content: [], task: {} } }, answers: 'mcp.tools-call.request' })).toBe(
+      'mcp.tools-call.response',
+    );
   });
 
   it.each([
@@ -188,11 +207,22 @@ describe('classifyIncoming: tasks and subscriptions', () => {
   });
 
   it('an unknown status is no task step; the acknowledgements are their own steps', () => {
-    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 2, result: { ...task, status: 'sleeping' } }, answers: 'mcp.tasks-get.request' })).toBe('mcp.response');
-    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 3, result: { resultType: 'complete' } }, answers: 'mcp.tasks-cancel.request' })).toBe('mcp.tasks-cancel.response');
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 2, result: { ...task, status: 'sleeping' } }, answers: 'mcp.tasks-get.request' })).toBe(
+      'mcp.response',
+    );
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 3, result: { resultType: 'complete' } }, answers: 'mcp.tasks-cancel.request' })).toBe(
+      'mcp.tasks-cancel.response',
+    );
     expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 4, result: {} }, answers: 'mcp.tasks-update.request' })).toBe('mcp.tasks-update.response');
-    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 5, result: { content: [] } }, answers: 'mcp.tasks-result.request' })).toBe('mcp.tasks-result.response');
-    expect(classifyIncoming({ message: notification('notifications/subscriptions/acknowledged', { notifications: { toolsListChanged: true } }), answers: undefined })).toBe('mcp.subscriptions.acknowledged');
+    expect(classifyIncoming({ message: { jsonrpc: '2.0', id: 5, result: { content: [] } }, answers: 'mcp.tasks-result.request' })).toBe(
+      'mcp.tasks-result.response',
+    );
+    expect(
+      classifyIncoming({
+        message: notification('notifications/subscriptions/acknowledged', { notifications: { toolsListChanged: true } }),
+        answers: undefined,
+      }),
+    ).toBe('mcp.subscriptions.acknowledged');
   });
 
   it.each([

@@ -1,10 +1,4 @@
-import {
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-} from '@modelcontextprotocol/client';
+import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { readServerStage, type ServerStage } from '../trace/index.ts';
 import { BridgeFrameSchema, BRIDGE_SSE_EVENT, type BridgeFrame } from '../trace/index.ts';
 import type { StepId } from '../trace/index.ts';
@@ -111,7 +105,15 @@ export function parseJsonBody(text: string | undefined): unknown {
  * What the client sends: a GET opens the server's stream (or, with Last-Event-ID, resumes a
  * cut one), a DELETE ends the session, a POST carries a message.
  */
-export function classifyOutgoing({ httpMethod, message, lastEventId }: { httpMethod: string; message: JSONRPCMessage | undefined; lastEventId?: string | undefined }): StepId {
+export function classifyOutgoing({
+  httpMethod,
+  message,
+  lastEventId,
+}: {
+  httpMethod: string;
+  message: JSONRPCMessage | undefined;
+  lastEventId?: string | undefined;
+}): StepId {
   if (httpMethod === 'GET') return lastEventId === undefined ? 'mcp.stream.open' : 'mcp.stream.resume';
   if (httpMethod === 'DELETE') return 'mcp.session.delete';
   const method = message && 'method' in message ? message.method : undefined;
@@ -154,7 +156,15 @@ export type HttpAnswer = 'session-expired' | 'stream-status' | 'messages';
  * session id means the server forgot the session (the host starts a new one); a GET or a
  * DELETE has only a status to tell; a POST's answer carries JSON-RPC messages.
  */
-export function classifyHttpAnswer({ httpMethod, status, sentSessionId }: { httpMethod: string; status: number | undefined; sentSessionId: boolean }): HttpAnswer {
+export function classifyHttpAnswer({
+  httpMethod,
+  status,
+  sentSessionId,
+}: {
+  httpMethod: string;
+  status: number | undefined;
+  sentSessionId: boolean;
+}): HttpAnswer {
   if (status === 404 && sentSessionId) return 'session-expired';
   return httpMethod === 'POST' ? 'messages' : 'stream-status';
 }
@@ -166,7 +176,17 @@ export function classifyHttpAnswer({ httpMethod, status, sentSessionId }: { http
  * came (`closedUnanswered`: a cancelled call to a server that answers in JSON, which holds
  * the POST until a result that never comes).
  */
-export function isBrokenAnswer({ httpMethod, eventStream, answered, closedUnanswered = false }: { httpMethod: string; eventStream: boolean; answered: boolean; closedUnanswered?: boolean }): boolean {
+export function isBrokenAnswer({
+  httpMethod,
+  eventStream,
+  answered,
+  closedUnanswered = false,
+}: {
+  httpMethod: string;
+  eventStream: boolean;
+  answered: boolean;
+  closedUnanswered?: boolean;
+}): boolean {
   return !answered && httpMethod === 'POST' && (eventStream || closedUnanswered);
 }
 
@@ -194,7 +214,13 @@ export function classifyBridgeEvent({ event, data }: { event?: string | undefine
  * resumability), so the host waits for that instead of failing. Undefined when nothing
  * can be resumed (no ids, or the recorder itself stopped the stream).
  */
-export function findResumableEventId({ frames, stopped }: { frames: readonly { id?: string | undefined }[] | undefined; stopped: boolean }): string | undefined {
+export function findResumableEventId({
+  frames,
+  stopped,
+}: {
+  frames: readonly { id?: string | undefined }[] | undefined;
+  stopped: boolean;
+}): string | undefined {
   if (stopped || !frames) return undefined;
   for (let index = frames.length - 1; index >= 0; index--) {
     const id = frames[index]!.id;

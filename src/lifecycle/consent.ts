@@ -35,9 +35,13 @@ export async function askConsent(context: ConsentContext, { tool, params }: { to
     note: 'Annotations are hints from the server. The host cannot check them: a server could call a destructive tool read-only. They tell a host when to ask, never that a call is safe.',
   });
   const proposed = { decision: context.options.answers?.consent ?? 'allow' };
-  const step = await context.hostStep('user.consent', { payload: proposed }, `The user answers: allow or deny ${params.name}`, true, { preset: context.options.answers?.consent !== undefined });
+  const step = await context.hostStep('user.consent', { payload: proposed }, `The user answers: allow or deny ${params.name}`, true, {
+    preset: context.options.answers?.consent !== undefined,
+  });
   const answer = ConsentAnswerSchema.safeParse(step.payload);
   if (answer.success) return answer.data.decision;
-  context.writer.update(step, { note: 'The answer was neither {"decision": "allow"} nor {"decision": "deny"}, so the host reads it as deny: only a clear yes lets a destructive call go.' });
+  context.writer.update(step, {
+    note: 'The answer was neither {"decision": "allow"} nor {"decision": "deny"}, so the host reads it as deny: only a clear yes lets a destructive call go.',
+  });
   return 'deny';
 }

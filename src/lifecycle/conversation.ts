@@ -31,7 +31,11 @@ function stepIdsOf(context: ConversationContext): ModelExchangeStepIds {
 
 /** What a whole reply held: its text and each call, whole as a whole reply gives them. */
 function describeWholeArrival(reply: ProviderReply): ReplyArrival {
-  const calls = reply.toolCalls.map((call) => ({ name: call.name, argumentsText: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}), complete: true }));
+  const calls = reply.toolCalls.map((call) => ({
+    name: call.name,
+    argumentsText: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
+    complete: true,
+  }));
   return { text: reply.text ?? '', calls };
 }
 
@@ -43,7 +47,11 @@ export type ConversationEnd = { status: 'complete' | StopOutcome; answer: string
  * recorded under the outcome's name, then the host's last step says what happened, which
  * field said so, and what to do. Half an answer is shown as such, never as the answer.
  */
-export async function endWithStop(context: ConversationContext, response: ProviderResponse, named: Exclude<ReplyStop, { outcome: 'finished' }>): Promise<ConversationEnd> {
+export async function endWithStop(
+  context: ConversationContext,
+  response: ProviderResponse,
+  named: Exclude<ReplyStop, { outcome: 'finished' }>,
+): Promise<ConversationEnd> {
   // A whole reply that never said it was over came in full as far as it goes: what it holds is what arrived.
   const stop = named.outcome === 'interrupted' && !named.arrived ? { ...named, arrived: describeWholeArrival(response.reply) } : named;
   const { replyTitle, fault } = describeStop({ stop, label: context.adapter.label });
@@ -76,7 +84,13 @@ export async function runConversation(context: ConversationContext, translated: 
   let pendingTranslation: Step['translation'] | undefined;
   for (let round = 1; ; round++) {
     if (round > 1) translated = (await context.relistTools?.()) ?? translated;
-    const whole = adapter.buildRequest({ model: context.provider.model, apiKey: context.provider.apiKey, baseUrl: context.provider.baseUrl, conversation, tools: translated.tools });
+    const whole = adapter.buildRequest({
+      model: context.provider.model,
+      apiKey: context.provider.apiKey,
+      baseUrl: context.provider.baseUrl,
+      conversation,
+      tools: translated.tools,
+    });
     // Streamed, the request is the same one asking for a stream: the learner sees that ask at the gate.
     const { kind, baseUrl } = context.provider;
     const request = context.provider.stream && kind !== 'tab' ? (getWireStream(adapter.id)?.requestStream(whole, { kind, baseUrl }) ?? whole) : whole;
@@ -95,7 +109,14 @@ export async function runConversation(context: ConversationContext, translated: 
       return { status: 'complete', answer };
     }
     if (round > context.maxToolRounds) {
-      throw recordCappedReply({ writer, response, toolCalls: reply.toolCalls, maxToolRounds: context.maxToolRounds, stream: streamOf(response), stepId: ids.toolCalls });
+      throw recordCappedReply({
+        writer,
+        response,
+        toolCalls: reply.toolCalls,
+        maxToolRounds: context.maxToolRounds,
+        stream: streamOf(response),
+        stepId: ids.toolCalls,
+      });
     }
     if (pendingTranslation) writer.iteration++;
     writer.append('llm.decide', {

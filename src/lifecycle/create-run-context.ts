@@ -42,12 +42,38 @@ function createGateWait({ options, writer, gateKeeper, signal }: { options: RunO
 }
 
 /** A step of the host's own: held at the gate (where the learner may edit or answer it), then recorded with who answered. */
-function createHostStep({ options, writer, gate, trace, state }: { options: RunOptions; writer: TraceWriter; gate: RunContext['gate']; trace: RunContext['trace']; state: RunState }): HostStep {
+function createHostStep({
+  options,
+  writer,
+  gate,
+  trace,
+  state,
+}: {
+  options: RunOptions;
+  writer: TraceWriter;
+  gate: RunContext['gate'];
+  trace: RunContext['trace'];
+  state: RunState;
+}): HostStep {
   return async (id, fields, pendingTitle, editable = false, asks) => {
-    const release = await gate(writer.describe(id, { payload: fields.payload, editable, ...(pendingTitle ? { title: pendingTitle } : {}), ...(asks?.answerRequired ? { answerRequired: true } : {}) }));
+    const release = await gate(
+      writer.describe(id, {
+        payload: fields.payload,
+        editable,
+        ...(pendingTitle ? { title: pendingTitle } : {}),
+        ...(asks?.answerRequired ? { answerRequired: true } : {}),
+      }),
+    );
     const given = editable && release.payload !== undefined;
     const edited = given ? { payload: release.payload, ...(release.answered ? {} : { edited: { original: fields.payload } }) } : {};
-    const answered = asks ? { gate: { answeredBy: readAnswerer({ given, preset: asks.preset, autoRelease: options.autoRelease === true }), ...(asks.urlMode ? { pageOpened: release.pageOpened === true } : {}) } } : {};
+    const answered = asks
+      ? {
+          gate: {
+            answeredBy: readAnswerer({ given, preset: asks.preset, autoRelease: options.autoRelease === true }),
+            ...(asks.urlMode ? { pageOpened: release.pageOpened === true } : {}),
+          },
+        }
+      : {};
     const step = writer.append(id, { ...fields, ...edited, ...answered });
     // A gate's answer is said in its title: who answered (you, Next, a flag, the host's default) and what.
     const gateFacts = asks ? readGate(step, trace.steps, trace.steps.length - 1) : null;
@@ -119,7 +145,19 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
   const writer = new TraceWriter(trace, now, secrets);
   const abortController = new AbortController();
   const gateKeeper = new Gate((pending) => writer.emit({ type: 'waiting', pending }));
-  const state: RunState = { phase: 'discovery', connection: undefined, cancelProviderRequest: null, cancelToolCall: null, tools: [], toolsListedAt: 0, declined: false, unsentInputAnswer: null, clientsByIssuer: new Map(), views: [], closeViews: null };
+  const state: RunState = {
+    phase: 'discovery',
+    connection: undefined,
+    cancelProviderRequest: null,
+    cancelToolCall: null,
+    tools: [],
+    toolsListedAt: 0,
+    declined: false,
+    unsentInputAnswer: null,
+    clientsByIssuer: new Map(),
+    views: [],
+    closeViews: null,
+  };
   const timeouts = resolveTimeouts(options.networkTimeoutMs, options.limits);
   const gate = createGateWait({ options, writer, gateKeeper, signal: abortController.signal });
   const hostStep = createHostStep({ options, writer, gate, trace, state });
@@ -132,7 +170,23 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
     writer.emit({ type: 'released' });
     return true;
   };
-  const context: RunContext = { options, adapter, trace, writer, state, signal: abortController.signal, timeouts, gate, withdrawFromGate, hostStep, watchdog, traffic, mcpFetch, secrets, say };
+  const context: RunContext = {
+    options,
+    adapter,
+    trace,
+    writer,
+    state,
+    signal: abortController.signal,
+    timeouts,
+    gate,
+    withdrawFromGate,
+    hostStep,
+    watchdog,
+    traffic,
+    mcpFetch,
+    secrets,
+    say,
+  };
   return { context, gateKeeper, abortController };
 }
 
@@ -140,7 +194,19 @@ export function createRunContext(options: RunOptions, adapter: WireAdapter): { c
  * A 429 with Retry-After is waited out in the open and sent again; one the host gives up on is the run's fault.
  * Each wait counts down on its own step: two requests refused at once (a call and the session's GET) wait side by side.
  */
-function retryInTheOpen({ fetch, signal, writer, watchdog, state }: { fetch: FetchLike; signal: AbortSignal; writer: TraceWriter; watchdog: McpWatchdog; state: RunState }): FetchLike {
+function retryInTheOpen({
+  fetch,
+  signal,
+  writer,
+  watchdog,
+  state,
+}: {
+  fetch: FetchLike;
+  signal: AbortSignal;
+  writer: TraceWriter;
+  watchdog: McpWatchdog;
+  state: RunState;
+}): FetchLike {
   const waitSteps = new Map<RateLimitWait, Step>();
   return retryRateLimited({
     fetch,

@@ -8,7 +8,16 @@ import { findInvalidHeader } from '../trace/index.ts';
 import { parseJsonBody } from './classify-mcp-message.ts';
 import { MODERN_ERA, describeDiscoverAnswer, judgeDiscoverAnswer, judgeStdioDiscoverAnswer, type EraVerdict, type ProbeAnswer } from './era-fallback.ts';
 import type { FaultWords } from './fault-words.ts';
-import { HostFault, RunAborted, explainAuthorizationRequired, explainAutoProbeUnread, explainPinnedEraRefused, explainUnreachable, explainUrlCredentials, readHttpStatus } from './faults.ts';
+import {
+  HostFault,
+  RunAborted,
+  explainAuthorizationRequired,
+  explainAutoProbeUnread,
+  explainPinnedEraRefused,
+  explainUnreachable,
+  explainUrlCredentials,
+  readHttpStatus,
+} from './faults.ts';
 import { explainMcpError, guardMcpCall, type McpCallContext } from './guard-mcp-call.ts';
 import { McpConnection } from './mcp-connection.ts';
 import { isSecretMcpHeader, toHeaderRecord, type McpHeader } from './mcp-headers.ts';
@@ -29,7 +38,16 @@ import { subscribeToToolChanges, type ToolChangesSubscriptionContext } from './s
 export type QuestionContext = RunSlice<'hostStep', 'question'>;
 
 /** What discovery needs: the server and how to reach it, the era, what the host declares, and the connection it keeps in the state. */
-export type DiscoveryContext = McpCallContext & BearerFetchContext & ServerRequestsContext & ResultWithoutTypeContext & ToolChangesSubscriptionContext & RunSlice<'trace' | 'signal' | 'watchdog' | 'say' | 'hostStep' | 'traffic' | 'writer' | 'adapter', 'mcpHeaders' | 'mcpTransport' | 'roots' | 'appViews' | 'era' | 'question' | 'serverReady' | 'provider', 'connection' | 'tools' | 'toolsListedAt'>;
+export type DiscoveryContext = McpCallContext &
+  BearerFetchContext &
+  ServerRequestsContext &
+  ResultWithoutTypeContext &
+  ToolChangesSubscriptionContext &
+  RunSlice<
+    'trace' | 'signal' | 'watchdog' | 'say' | 'hostStep' | 'traffic' | 'writer' | 'adapter',
+    'mcpHeaders' | 'mcpTransport' | 'roots' | 'appViews' | 'era' | 'question' | 'serverReady' | 'provider',
+    'connection' | 'tools' | 'toolsListedAt'
+  >;
 
 /**
  * Discovery, steps 1-7: the question, the host asking its MCP client for tools, the
@@ -83,12 +101,16 @@ function findLatestUnauthorized(context: DiscoveryContext): HttpExchange | undef
 function explainConnectError(context: DiscoveryContext, error: unknown, during: string): Error {
   // A header HTTP cannot carry stops the request before it leaves: the recorder holds no status then either, and the header is the fault.
   const headerHeld = findInvalidHeader(Object.entries(toHeaderRecord(context.options.mcpHeaders ?? []))) !== undefined;
-  if (!context.signal.aborted && !context.watchdog.fault && !headerHeld && isUnanswered(context)) return new HostFault(explainUnreachable({ url: context.trace.mcp.url, during, say: context.say }), 'discovery');
+  if (!context.signal.aborted && !context.watchdog.fault && !headerHeld && isUnanswered(context))
+    return new HostFault(explainUnreachable({ url: context.trace.mcp.url, during, say: context.say }), 'discovery');
   if (!context.signal.aborted && readHttpStatus(error) === 401) {
     const answer = findLatestUnauthorized(context);
     const challenge = answer?.responseHeaders?.['www-authenticate'];
     const sentAuthorization = Object.keys(toHeaderRecord(context.options.mcpHeaders ?? [])).some((name) => name.toLowerCase() === 'authorization');
-    return new HostFault(explainAuthorizationRequired({ url: context.trace.mcp.url, during, sentAuthorization, say: context.say, ...(challenge ? { challenge } : {}) }), 'discovery');
+    return new HostFault(
+      explainAuthorizationRequired({ url: context.trace.mcp.url, during, sentAuthorization, say: context.say, ...(challenge ? { challenge } : {}) }),
+      'discovery',
+    );
   }
   return explainMcpError(context, error, during);
 }
@@ -108,7 +130,10 @@ function openConnection(context: DiscoveryContext, url: URL | undefined, era: Er
     answerServerRequests: (client) => answerServerRequests(context, client),
     onSessionLost: async () => {
       await hostStep('host.new-session', {
-        payload: { reason: 'The server answered 404 for the session id: it no longer knows this session.', action: 'start a new session, then send the same request again' },
+        payload: {
+          reason: 'The server answered 404 for the session id: it no longer knows this session.',
+          action: 'start a new session, then send the same request again',
+        },
       });
     },
   });
@@ -193,13 +218,19 @@ function explainConnectFailure(context: DiscoveryContext, error: unknown): Error
   const { era } = context.options;
   if (era === '2026-07-28') {
     const verdict = readDiscoverVerdict(context, error);
-    if (verdict.kind === 'fall-back') return new HostFault(explainPinnedEraRefused({ url: context.trace.mcp.url, reason: verdict.reason, say: context.say }), 'discovery');
+    if (verdict.kind === 'fall-back')
+      return new HostFault(explainPinnedEraRefused({ url: context.trace.mcp.url, reason: verdict.reason, say: context.say }), 'discovery');
   }
   // The Auto era's 2026-07-28 attempt is pinned inside the SDK, whose words then say "pinned": the host says what happened in Auto's.
   const negotiationFailed = error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
   if (era === 'auto' && negotiationFailed && !context.signal.aborted && !context.watchdog.fault && !isUnanswered(context)) {
-    const answered = context.options.mcpTransport ? readStdioDiscoverAnswer(context, error).message : describeDiscoverAnswer(findLatestHttp(context, 'mcp.discover.request')?.http);
-    return new HostFault(explainAutoProbeUnread({ url: context.trace.mcp.url, answered: JSON.stringify(answered ?? 'nothing'), say: context.say }), 'discovery');
+    const answered = context.options.mcpTransport
+      ? readStdioDiscoverAnswer(context, error).message
+      : describeDiscoverAnswer(findLatestHttp(context, 'mcp.discover.request')?.http);
+    return new HostFault(
+      explainAutoProbeUnread({ url: context.trace.mcp.url, answered: JSON.stringify(answered ?? 'nothing'), say: context.say }),
+      'discovery',
+    );
   }
   return explainConnectError(context, error, 'while connecting');
 }
@@ -243,7 +274,11 @@ async function listTools(context: DiscoveryContext, connection: McpConnection): 
 /** The learner's headers as the step shows them: every name, secret values only as sent and redacted. */
 function describeSentHeaders(headers: readonly McpHeader[]): { headers?: Record<string, string> } {
   if (headers.length === 0) return {};
-  return { headers: Object.fromEntries(headers.map((header) => [header.name.trim(), isSecretMcpHeader(header) ? `${REDACTED} (sent to the server)` : header.value.trim()])) };
+  return {
+    headers: Object.fromEntries(
+      headers.map((header) => [header.name.trim(), isSecretMcpHeader(header) ? `${REDACTED} (sent to the server)` : header.value.trim()]),
+    ),
+  };
 }
 
 /** Step 1: the question reaches the host; an empty one ends the run there, in either topology. */
@@ -294,7 +329,13 @@ export async function listAndTranslateTools(context: DiscoveryContext, connectio
   const translated = context.adapter.prepareTools({ tools: forModel.tools, strict: options.provider.strict ?? false });
   await hostStep('host.translate-tools', {
     payload: translated.result.tools,
-    translation: { number: 1, input: forModel.tools, output: translated.result.tools, warnings: [...forModel.warnings, ...reportMissingRequired(forModel.tools), ...translated.warnings], changes: translated.changes },
+    translation: {
+      number: 1,
+      input: forModel.tools,
+      output: translated.result.tools,
+      warnings: [...forModel.warnings, ...reportMissingRequired(forModel.tools), ...translated.warnings],
+      changes: translated.changes,
+    },
   });
   return translated.result;
 }

@@ -84,7 +84,10 @@ async function runLifecycle(context: RunContext): Promise<ConversationEnd['statu
   const translatedTools = await discoverTools(context);
   if (options.listResources) await listResources(context);
   const startingConversation = options.prompt ? await startFromPrompt(context, options.prompt) : undefined;
-  const end = await runConversation({ ...createConversationContext(context), ...(startingConversation === undefined ? {} : { startingConversation }) }, translatedTools);
+  const end = await runConversation(
+    { ...createConversationContext(context), ...(startingConversation === undefined ? {} : { startingConversation }) },
+    translatedTools,
+  );
   context.trace.answer = end.answer;
   // The tools' views stay on screen after the answer, calling the server through the host, until they are closed.
   await keepViewsLive(context);
@@ -100,7 +103,9 @@ export function createLifecycleRun(options: RunOptions): LifecycleRun {
   if (!adapter) throw new Error(`Unknown wire format "${options.provider.wire}".`);
   if (options.provider.kind === 'tab' && !options.tabModel) throw new Error('The model in the tab was chosen, but no model is loaded.');
   if (options.topology === 'provider' && !getProviderMcpAdapter(adapter.id)) {
-    throw new Error(`${adapter.label} cannot have the provider call the MCP server: provider-side MCP is OpenAI Responses' mcp tool or Anthropic's MCP connector.`);
+    throw new Error(
+      `${adapter.label} cannot have the provider call the MCP server: provider-side MCP is OpenAI Responses' mcp tool or Anthropic's MCP connector.`,
+    );
   }
   const { context, gateKeeper, abortController } = createRunContext(options, adapter);
   const { state, writer } = context;

@@ -30,7 +30,9 @@ describe('judgeDiscoverAnswer', () => {
   });
 
   it('falls back when the server lists its versions and 2026-07-28 is not among them', () => {
-    const verdict = judgeDiscoverAnswer(probe({ status: 200, responseBody: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { supportedVersions: ['2027-01-01'] } }) }));
+    const verdict = judgeDiscoverAnswer(
+      probe({ status: 200, responseBody: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { supportedVersions: ['2027-01-01'] } }) }),
+    );
     expect(verdict.kind === 'fall-back' && verdict.reason).toContain('2027-01-01, not 2026-07-28');
   });
 
@@ -62,8 +64,12 @@ describe('judgeDiscoverAnswer', () => {
 
 describe('judgeStdioDiscoverAnswer', () => {
   it('reads a stdio program’s message as an HTTP body is read', () => {
-    expect(judgeStdioDiscoverAnswer({ message: { jsonrpc: '2.0', id: 0, error: { code: -32601, message: 'Method not found' } }, closed: false })).toMatchObject({ kind: 'fall-back', answered: { jsonRpcError: { code: -32601 } } });
-    expect(judgeStdioDiscoverAnswer({ message: { jsonrpc: '2.0', id: 0, result: { supportedVersions: ['2026-07-28'] } }, closed: false })).toEqual({ kind: 'not-a-version-question' });
+    expect(judgeStdioDiscoverAnswer({ message: { jsonrpc: '2.0', id: 0, error: { code: -32601, message: 'Method not found' } }, closed: false })).toMatchObject(
+      { kind: 'fall-back', answered: { jsonRpcError: { code: -32601 } } },
+    );
+    expect(judgeStdioDiscoverAnswer({ message: { jsonrpc: '2.0', id: 0, result: { supportedVersions: ['2026-07-28'] } }, closed: false })).toEqual({
+      kind: 'not-a-version-question',
+    });
   });
 
   it('falls back when the program closed the connection instead of answering, and not when it never answered for another reason', () => {

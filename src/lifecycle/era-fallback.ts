@@ -93,7 +93,11 @@ function judgeAnswer(answered: ProbeAnswer): EraVerdict {
     return { kind: 'fall-back', answered, reason: `The server speaks ${answered.supportedVersions.join(', ') || 'no listed version'}, not ${MODERN_ERA}.` };
   }
   if (answered.result !== undefined) {
-    return { kind: 'fall-back', answered, reason: `The server answered server/discover with a result that is no answer to it (${answered.result}, with no supportedVersions): it does not know the method, so it speaks an older era.` };
+    return {
+      kind: 'fall-back',
+      answered,
+      reason: `The server answered server/discover with a result that is no answer to it (${answered.result}, with no supportedVersions): it does not know the method, so it speaks an older era.`,
+    };
   }
   return { kind: 'not-a-version-question' };
 }
@@ -110,10 +114,18 @@ export function judgeDiscoverAnswer(http: HttpExchange | undefined): EraVerdict 
   const answered = describeAnswer({ ...http, status: http.status });
   const { status } = answered;
   if (status === 400) {
-    return { kind: 'fall-back', answered, reason: `The server answered HTTP 400${quoteError(answered)}: it took server/discover for a request outside a session, as a 2025-11-25 server does before initialize.` };
+    return {
+      kind: 'fall-back',
+      answered,
+      reason: `The server answered HTTP 400${quoteError(answered)}: it took server/discover for a request outside a session, as a 2025-11-25 server does before initialize.`,
+    };
   }
   if (status === 404 || status === 405) {
-    return { kind: 'fall-back', answered, reason: `The server answered HTTP ${status}${quoteError(answered)}: it has no 2026-07-28 endpoint here, as a 2025-11-25 server may answer a request it does not expect.` };
+    return {
+      kind: 'fall-back',
+      answered,
+      reason: `The server answered HTTP ${status}${quoteError(answered)}: it has no 2026-07-28 endpoint here, as a 2025-11-25 server may answer a request it does not expect.`,
+    };
   }
   if (status !== undefined && status >= 200 && status < 300) return judgeAnswer(answered);
   return { kind: 'not-a-version-question' };
@@ -127,7 +139,12 @@ export function judgeDiscoverAnswer(http: HttpExchange | undefined): EraVerdict 
 export function judgeStdioDiscoverAnswer({ message, closed }: { message: unknown; closed: boolean }): EraVerdict {
   if (message === undefined) {
     if (!closed) return { kind: 'not-a-version-question' };
-    return { kind: 'fall-back', answered: { closed: true }, reason: 'The program closed the connection when it read server/discover, without an answer, as a 2025-11-25 server of some SDKs does with any request before initialize.' };
+    return {
+      kind: 'fall-back',
+      answered: { closed: true },
+      reason:
+        'The program closed the connection when it read server/discover, without an answer, as a 2025-11-25 server of some SDKs does with any request before initialize.',
+    };
   }
   const said = describeMessage(message);
   return said ? judgeAnswer(said) : { kind: 'not-a-version-question' };

@@ -90,7 +90,19 @@ function explainBound({
   }
 }
 
-function explainRedirect({ stop, party, during, carriesKey, say }: { stop: RedirectStop; party: string; during: string; carriesKey: boolean; say: FaultWords }): Fault {
+function explainRedirect({
+  stop,
+  party,
+  during,
+  carriesKey,
+  say,
+}: {
+  stop: RedirectStop;
+  party: string;
+  during: string;
+  carriesKey: boolean;
+  say: FaultWords;
+}): Fault {
   const status = stop.status ? `HTTP ${stop.status}` : 'a redirect';
   if (stop.location === undefined) {
     return {
@@ -119,7 +131,19 @@ function explainRedirect({ stop, party, during, carriesKey, say }: { stop: Redir
 }
 
 /** The fault for an MCP exchange the recorder stopped. */
-export function explainMcpStop({ stop, url, during, progressFrames, say }: { stop: ExchangeStop; url: string; during: string; progressFrames: number; say: FaultWords }): Fault {
+export function explainMcpStop({
+  stop,
+  url,
+  during,
+  progressFrames,
+  say,
+}: {
+  stop: ExchangeStop;
+  url: string;
+  during: string;
+  progressFrames: number;
+  say: FaultWords;
+}): Fault {
   const party = `The MCP server at ${url}`;
   if (stop.kind === 'redirect') return explainRedirect({ stop, party, during, carriesKey: false, say });
   return explainBound({
@@ -147,7 +171,8 @@ export function explainProviderStop({ stop, url, label, say }: { stop: ExchangeS
     unended: 'without ending its reply',
     progressFrames: 0,
     fix: `Check that the base URL (${say.provider}) points to the provider's API, ${say.again}; if a real model is this slow, try a shorter question or another model.`,
-    silentFix: 'Send the question again: the provider, or a proxy between, may have dropped the connection without closing it. A model that thinks longer than that before it writes needs a larger bound (PROVIDER_SILENCE_MS in src/lifecycle/timeouts.ts).',
+    silentFix:
+      'Send the question again: the provider, or a proxy between, may have dropped the connection without closing it. A model that thinks longer than that before it writes needs a larger bound (PROVIDER_SILENCE_MS in src/lifecycle/timeouts.ts).',
     depthFix: `The provider's reply should not nest so deep: check that the base URL (${say.provider}) points to the provider's API, ${say.again}.`,
   });
 }

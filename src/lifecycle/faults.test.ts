@@ -14,7 +14,7 @@ function httpError(status: number, message = `HTTP ${status}`): Error {
 }
 
 describe('readHttpStatus', () => {
-  it('reads the status of the SDK\'s HTTP error, and of nothing else', () => {
+  it("reads the status of the SDK's HTTP error, and of nothing else", () => {
     expect(readHttpStatus(httpError(404))).toBe(404);
     expect(readHttpStatus(Object.assign(new Error('look-alike'), { data: { status: 404 } }))).toBeUndefined();
     expect(readHttpStatus(new TypeError('fetch failed'))).toBeUndefined();
@@ -34,7 +34,7 @@ describe('explainMcpFailure', () => {
     expect(`${fault.why} ${fault.fix}`).toMatch(why);
   });
 
-  it('explains any other status with the server\'s words', () => {
+  it("explains any other status with the server's words", () => {
     const fault = explainMcpFailure(httpError(500, 'Internal trouble'), url, 'while connecting', say);
     expect(fault.what).toBe(`The MCP server at ${url} answered while connecting with HTTP 500.`);
     expect(fault.why).toContain('Internal trouble');
@@ -94,7 +94,15 @@ describe('the words of where a fault is read', () => {
   });
 
   it('never says "press Reset" in the CLI, nor flags in the page', () => {
-    const errors = [httpError(404), httpError(403), httpError(401), httpError(500), new TypeError('fetch failed'), new Error('Unexpected content type: text/html'), new Error('odd')];
+    const errors = [
+      httpError(404),
+      httpError(403),
+      httpError(401),
+      httpError(500),
+      new TypeError('fetch failed'),
+      new Error('Unexpected content type: text/html'),
+      new Error('odd'),
+    ];
     for (const error of errors) {
       const atTerminal = explainMcpFailure(error, url, 'while connecting', cli);
       expect(atTerminal.fix).not.toContain('Reset');
@@ -139,7 +147,7 @@ describe('explainProviderFailure', () => {
     expect(fault.why).toMatch(why);
   });
 
-  it('quotes the provider\'s own error message, in any of the usual shapes', () => {
+  it("quotes the provider's own error message, in any of the usual shapes", () => {
     const openAi = explainProviderFailure({ ...base, kind: 'real', status: 401, body: '{"error":{"message":"Incorrect API key provided."}}' });
     expect(openAi.what).toContain('It said: “Incorrect API key provided.”');
     const plain = explainProviderFailure({ ...base, kind: 'real', status: 400, body: '{"error":"bad model"}' });

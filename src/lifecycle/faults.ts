@@ -111,7 +111,8 @@ export function explainMcpFailure(error: unknown, url: string, during: string, s
     };
   }
   // Without an auth provider the SDK reads a 403 insufficient_scope into its own error, with no status.
-  if (error instanceof InsufficientScopeError) return explainInsufficientScope({ url, during, scopes: error.requiredScope?.split(/\s+/).filter(Boolean) ?? [], say });
+  if (error instanceof InsufficientScopeError)
+    return explainInsufficientScope({ url, during, scopes: error.requiredScope?.split(/\s+/).filter(Boolean) ?? [], say });
   if (status === 403) {
     return {
       what: `The MCP server at ${url} refused the request (HTTP 403, ${during}).`,
@@ -129,7 +130,11 @@ export function explainMcpFailure(error: unknown, url: string, during: string, s
   }
   const headerFault = findHeaderFault(error, evidence.headers);
   if (headerFault) {
-    return explainInvalidHeader({ to: `the MCP server at ${url} (${during})`, ...headerFault, fix: `Correct that header where it was given (${say.headers()}), ${say.again}.` });
+    return explainInvalidHeader({
+      to: `the MCP server at ${url} (${during})`,
+      ...headerFault,
+      fix: `Correct that header where it was given (${say.headers()}), ${say.again}.`,
+    });
   }
   if (isNetworkFailure(error)) return explainUnreachable({ url, during, say });
   if (isNotJson(error)) {
@@ -185,8 +190,16 @@ export function explainAutoProbeUnread({ url, answered, say }: { url: string; an
  * is a header the learner gives; this is also where the authorization flow (OAuth, from
  * the challenge's resource_metadata) will start once the explorer has one.
  */
-export function explainAuthorizationRequired({ url, during, challenge, sentAuthorization = false, say }: { url: string; during: string; say: FaultWords } & McpFailureEvidence): Fault {
-  const said = challenge ? ` It answered WWW-Authenticate: ${shorten(challenge, 300)}` : ' It sent no WWW-Authenticate header to say which credentials it wants.';
+export function explainAuthorizationRequired({
+  url,
+  during,
+  challenge,
+  sentAuthorization = false,
+  say,
+}: { url: string; during: string; say: FaultWords } & McpFailureEvidence): Fault {
+  const said = challenge
+    ? ` It answered WWW-Authenticate: ${shorten(challenge, 300)}`
+    : ' It sent no WWW-Authenticate header to say which credentials it wants.';
   return {
     what: `The MCP server at ${url} wants authorization (HTTP 401, ${during}).${said}`,
     why: sentAuthorization
@@ -230,7 +243,21 @@ export function shorten(text: string, max: number): string {
 }
 
 /** The fault for an MCP server that refused a request with 429: how long it asked to wait, when it said. */
-export function explainMcpRateLimit({ url, during, waitMs, sent = 1, reason = 'no-retry-after', say }: { url: string; during: string; waitMs: number | undefined; sent?: number; reason?: RateLimitGiveUp['reason']; say: FaultWords }): Fault {
+export function explainMcpRateLimit({
+  url,
+  during,
+  waitMs,
+  sent = 1,
+  reason = 'no-retry-after',
+  say,
+}: {
+  url: string;
+  during: string;
+  waitMs: number | undefined;
+  sent?: number;
+  reason?: RateLimitGiveUp['reason'];
+  say: FaultWords;
+}): Fault {
   const wait = waitMs === undefined ? '' : `: it asks to wait ${describeWait(waitMs)} (Retry-After)`;
   const tries = sent > 1 ? ` The host waited as asked and sent the request ${sent} times; each was refused.` : '';
   const why = {

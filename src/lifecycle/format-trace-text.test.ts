@@ -20,7 +20,12 @@ function step(fields: Partial<Step> & Pick<Step, 'n' | 'id'>): Step {
 }
 
 const trace = (steps: Step[], fields: Partial<Trace> = {}): Trace =>
-  makeTrace(steps, { answer: '5 plus 7 is 12.', startedAt: '2026-01-01T00:00:00.000Z', mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' }, ...fields });
+  makeTrace(steps, {
+    answer: '5 plus 7 is 12.',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' },
+    ...fields,
+  });
 
 describe('formatTraceText', () => {
   describe('the header and the end', () => {
@@ -66,7 +71,10 @@ describe('formatTraceText', () => {
         url: 'http://127.0.0.1:3000/mcp?x=1',
         status: 200,
         requestHeaders: {},
-        sse: [{ data: '{}', at: 1 }, { data: '{}', at: 2 }],
+        sse: [
+          { data: '{}', at: 1 },
+          { data: '{}', at: 2 },
+        ],
       };
       expect(formatTraceText({ trace: trace([step({ n: 1, id: 'a', http })]) })).toContain('HTTP POST /mcp → 200 (SSE, 2 frames)');
     });
@@ -125,7 +133,12 @@ describe('formatTraceText', () => {
           http: { method: `POST${escape}`, url: `not a url ${escape}`, requestHeaders: {}, error: `error ${escape}` },
         }),
       ],
-      { question: `q ${escape}`, answer: `line one\n\tline two ${escape}`, model: { wire: 'openai-chat', kind: 'real', name: `model ${escape}` }, mcp: { url: `http://learner:hunter2-password@mcp.example/mcp?x=${escape}`, era: '2025-11-25', protocolVersion: escape } },
+      {
+        question: `q ${escape}`,
+        answer: `line one\n\tline two ${escape}`,
+        model: { wire: 'openai-chat', kind: 'real', name: `model ${escape}` },
+        mcp: { url: `http://learner:hunter2-password@mcp.example/mcp?x=${escape}`, era: '2025-11-25', protocolVersion: escape },
+      },
     );
 
     it('shows every control character escaped, keeping only the answer’s own line breaks and tabs', () => {

@@ -14,9 +14,7 @@ import { redactUrl } from '../trace/index.ts';
 export function formatTraceText({ trace, maxPayloadLength = 600 }: { trace: Trace; maxPayloadLength?: number }): string {
   const lines: string[] = [];
   lines.push(`Question: ${trace.question}`);
-  lines.push(
-    `MCP server: ${redactUrl({ url: trace.mcp.url })} (era ${trace.mcp.era}, protocol ${trace.mcp.protocolVersion ?? 'not negotiated'})`,
-  );
+  lines.push(`MCP server: ${redactUrl({ url: trace.mcp.url })} (era ${trace.mcp.era}, protocol ${trace.mcp.protocolVersion ?? 'not negotiated'})`);
   lines.push(`Model: ${trace.model.name} (${trace.model.wire}, ${trace.model.kind})`);
   let phase: string | undefined;
   for (const step of trace.steps) {
@@ -56,7 +54,9 @@ function formatStep(step: Step, maxPayloadLength: number): string[] {
   if (step.http) {
     const status = step.http.status === undefined ? (step.http.error ?? 'no answer') : `${step.http.status}`;
     const path = safePath(step.http.url);
-    lines.push(`${indent}HTTP ${step.http.method} ${path} → ${status}${step.http.sse ? ` (SSE, ${step.http.sse.length} frames)` : ''}${step.http.ndjson ? ` (NDJSON, ${step.http.ndjson.length} lines)` : ''}`);
+    lines.push(
+      `${indent}HTTP ${step.http.method} ${path} → ${status}${step.http.sse ? ` (SSE, ${step.http.sse.length} frames)` : ''}${step.http.ndjson ? ` (NDJSON, ${step.http.ndjson.length} lines)` : ''}`,
+    );
   }
   if (step.stream) lines.push(`${indent}${describeStream(step.stream)}`);
   lines.push(`${indent}${truncate(JSON.stringify(step.payload) ?? 'null', maxPayloadLength)}`);

@@ -6,7 +6,6 @@ import type { RunSlice } from './run-context.ts';
 /** What an MCP call under the watchdog needs: the server it names in a failure, the abort, the phase a fault belongs to. */
 export type McpCallContext = RunSlice<'signal' | 'watchdog' | 'say', 'mcpUrl' | 'mcpTransport' | 'mcpHeaders', 'phase'>;
 
-
 /**
  * Runs one MCP call under the watchdog and explains its failure. When the watchdog fired,
  * its fault is the one to report: the SDK only sees the abort it caused.
@@ -29,6 +28,8 @@ export function explainMcpError(context: McpCallContext, error: unknown, during:
   if (error instanceof HostFault) return error;
   const { mcpUrl, mcpTransport } = context.options;
   // A stdio server is a program, not an address: its failures are told in words about the command.
-  const fault = mcpTransport ? explainStdioFailure(error, mcpUrl.replace(/^stdio:/, ''), during, context.say) : explainMcpFailure(error, mcpUrl, during, context.say, { headers: toHeaderRecord(context.options.mcpHeaders ?? []) });
+  const fault = mcpTransport
+    ? explainStdioFailure(error, mcpUrl.replace(/^stdio:/, ''), during, context.say)
+    : explainMcpFailure(error, mcpUrl, during, context.say, { headers: toHeaderRecord(context.options.mcpHeaders ?? []) });
   return new HostFault(fault, context.state.phase);
 }

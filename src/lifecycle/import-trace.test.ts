@@ -3,8 +3,23 @@ import { parseTraceFile, serializeTrace, traceFileName } from './import-trace.ts
 import { makeStep, makeTrace } from '../trace/sample-trace.test-helper.ts';
 
 const trace = makeTrace(
-  [makeStep({ n: 1, id: 'user.question', canonical: 1, from: 'user', to: 'host', title: 'User asks the question', payload: { question: 'What is 5 plus 7?' }, at: 0 })],
-  { answer: '5 plus 7 is 12.', startedAt: '2026-11-30T12:00:00.000Z', mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' } },
+  [
+    makeStep({
+      n: 1,
+      id: 'user.question',
+      canonical: 1,
+      from: 'user',
+      to: 'host',
+      title: 'User asks the question',
+      payload: { question: 'What is 5 plus 7?' },
+      at: 0,
+    }),
+  ],
+  {
+    answer: '5 plus 7 is 12.',
+    startedAt: '2026-11-30T12:00:00.000Z',
+    mcp: { url: 'http://127.0.0.1:3000/mcp', era: '2025-11-25', protocolVersion: '2025-11-25' },
+  },
 );
 
 describe('a good trace', () => {

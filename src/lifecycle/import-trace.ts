@@ -23,7 +23,10 @@ function describeValue(value: unknown): string {
 
 export function parseTraceFile({ text, name = 'The file' }: { text: string; name?: string }): TraceImport {
   if (text.length > MAX_TRACE_FILE_BYTES) {
-    return { ok: false, error: `${name} is ${(text.length / 1024 / 1024).toFixed(1)} MB; traces over ${MAX_TRACE_FILE_BYTES / 1024 / 1024} MB are refused. Export a shorter run.` };
+    return {
+      ok: false,
+      error: `${name} is ${(text.length / 1024 / 1024).toFixed(1)} MB; traces over ${MAX_TRACE_FILE_BYTES / 1024 / 1024} MB are refused. Export a shorter run.`,
+    };
   }
   let data: unknown;
   try {
@@ -54,9 +57,7 @@ export function parseTraceFile({ text, name = 'The file' }: { text: string; name
     const problems = parsed.error.issues.slice(0, 3).map((issue) => {
       const [first, index, ...rest] = issue.path;
       const where =
-        first === 'steps' && typeof index === 'number'
-          ? `step ${index + 1}${rest.length ? ` (${rest.join('.')})` : ''}`
-          : issue.path.join('.') || 'the trace';
+        first === 'steps' && typeof index === 'number' ? `step ${index + 1}${rest.length ? ` (${rest.join('.')})` : ''}` : issue.path.join('.') || 'the trace';
       return `${where}: ${issue.message}`;
     });
     const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
@@ -101,7 +102,8 @@ function redactImportedSecrets(trace: Trace): Trace {
     http.url = redactUrl({ url: http.url });
     for (const headers of [http.requestHeaders, http.responseHeaders]) {
       for (const name of Object.keys(headers ?? {})) {
-        if (headers && isSecretHeaderName({ name })) Object.defineProperty(headers, name, { value: REDACTED, writable: true, enumerable: true, configurable: true });
+        if (headers && isSecretHeaderName({ name }))
+          Object.defineProperty(headers, name, { value: REDACTED, writable: true, enumerable: true, configurable: true });
       }
     }
   }

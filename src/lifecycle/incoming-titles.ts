@@ -31,7 +31,8 @@ export function titleIncoming(message: JSONRPCMessage, stepId: StepId): { title?
     if (stepId === 'mcp.notification') return { title: describeServerMessage(message.method) };
     if (stepId === 'mcp.subscriptions.acknowledged') return { title: describeAcknowledged(readSubscriptionId(message.params), readHonoured(message.params)) };
     const subscriptionId = readSubscriptionId(message.params);
-    if (stepId.startsWith('mcp.task.')) return { title: describeOnSubscription(describeStatusNotification(STEP_DEFINITIONS[stepId].title, message.method), subscriptionId) };
+    if (stepId.startsWith('mcp.task.'))
+      return { title: describeOnSubscription(describeStatusNotification(STEP_DEFINITIONS[stepId].title, message.method), subscriptionId) };
     if (subscriptionId !== undefined) return { title: describeOnSubscription(STEP_DEFINITIONS[stepId].title, subscriptionId) };
     return {};
   }

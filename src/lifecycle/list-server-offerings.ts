@@ -22,14 +22,27 @@ function describeError(error: unknown): string {
  * learner looks at a menu here, and the run that starts from a prompt lists and gets it
  * again, on the record. Auto asks in 2025-11-25, the era every server here speaks.
  */
-export async function listServerOfferings({ url, era, headers, fetch }: { url: URL; era: EraChoice; headers: readonly McpHeader[]; fetch: FetchLike }): Promise<ServerOfferings> {
+export async function listServerOfferings({
+  url,
+  era,
+  headers,
+  fetch,
+}: {
+  url: URL;
+  era: EraChoice;
+  headers: readonly McpHeader[];
+  fetch: FetchLike;
+}): Promise<ServerOfferings> {
   const record = toHeaderRecord(headers);
   const transport = new StreamableHTTPClientTransport(url, { fetch, ...(Object.keys(record).length > 0 ? { requestInit: { headers: record } } : {}) });
   const client = new Client(CLIENT_INFO, { versionNegotiation: { mode: era === '2026-07-28' ? { pin: '2026-07-28' } : 'legacy' } });
   try {
     await client.connect(transport, { timeout: WAIT_FOR_LEARNER_MS });
   } catch (error) {
-    throw new Error(`The server at ${url.href} could not be reached (${describeError(error)}). Check the address, its headers and that it is running, then load again.`, { cause: error });
+    throw new Error(
+      `The server at ${url.href} could not be reached (${describeError(error)}). Check the address, its headers and that it is running, then load again.`,
+      { cause: error },
+    );
   }
   const offered = client.getServerCapabilities() ?? {};
   const notes: string[] = [];

@@ -26,11 +26,17 @@ export async function honourListTtl(context: ListTtlContext, connection: McpConn
   const { ageMs, fresh } = judgeListFreshness({ listedAt: listed.at, at, ttlMs: hints.ttlMs });
   const facts = { listedAtStep: listed.n, ageMs, ttlMs: hints.ttlMs ?? null, cacheScope: hints.cacheScope ?? null };
   if (fresh) {
-    const step = context.writer.append('host.tools-list-fresh', { payload: { ...facts, action: 'ask the model with the tools the host has; no tools/list this round' } }, at);
+    const step = context.writer.append(
+      'host.tools-list-fresh',
+      { payload: { ...facts, action: 'ask the model with the tools the host has; no tools/list this round' } },
+      at,
+    );
     describeInTitle(context, step);
     return undefined;
   }
-  const step = await context.hostStep('host.tools-list-stale', { payload: { ...facts, action: 'tools/list again, then translation #1 again, before the next model request' } });
+  const step = await context.hostStep('host.tools-list-stale', {
+    payload: { ...facts, action: 'tools/list again, then translation #1 again, before the next model request' },
+  });
   describeInTitle(context, step);
   return listAndTranslateTools(context, connection);
 }

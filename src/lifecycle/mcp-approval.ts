@@ -20,15 +20,26 @@ type ApprovalRequest = Extract<McpReportEntry, { kind: 'approval-request' }>;
  */
 export async function askMcpApproval(context: McpApprovalContext, request: ApprovalRequest): Promise<ApprovalDecision> {
   await context.hostStep('host.ask-mcp-approval', {
-    payload: { tool: request.name, arguments: request.arguments, approvalRequestId: request.id, reportedIn: request.path, question: `Let the provider call ${request.name} on the MCP server?` },
+    payload: {
+      tool: request.name,
+      arguments: request.arguments,
+      approvalRequestId: request.id,
+      reportedIn: request.path,
+      question: `Let the provider call ${request.name} on the MCP server?`,
+    },
     note: 'The provider’s MCP client, not the host’s, will make this call: once approved it goes from the provider to the server, and the host sees only what the provider reports of it.',
   });
   const preset = context.options.providerMcp?.approvalAnswer;
   const proposed = { decision: preset ?? 'approve' };
   // The step records who answered (the learner, a flag, the host's default); a bare Next is not an answer here.
-  const step = await context.hostStep('user.mcp-approval', { payload: proposed }, `The user answers: approve or deny ${request.name}`, true, { preset: preset !== undefined, answerRequired: true });
+  const step = await context.hostStep('user.mcp-approval', { payload: proposed }, `The user answers: approve or deny ${request.name}`, true, {
+    preset: preset !== undefined,
+    answerRequired: true,
+  });
   const answer = ApprovalAnswerSchema.safeParse(step.payload);
   if (answer.success) return answer.data.decision;
-  context.writer.update(step, { note: 'The answer was neither {"decision": "approve"} nor {"decision": "deny"}, so the host reads it as deny: only a clear yes lets the provider call the tool.' });
+  context.writer.update(step, {
+    note: 'The answer was neither {"decision": "approve"} nor {"decision": "deny"}, so the host reads it as deny: only a clear yes lets the provider call the tool.',
+  });
   return 'deny';
 }

@@ -1,4 +1,13 @@
-import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type FetchLike, type McpSubscription, type ServerCapabilities, type SubscriptionFilter, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type ClientCapabilities,
+  type FetchLike,
+  type McpSubscription,
+  type ServerCapabilities,
+  type SubscriptionFilter,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { TASKS_EXTENSION_ID } from '../trace/index.ts';
 import type { Era } from '../trace/index.ts';
 import { readHttpStatus } from './faults.ts';
@@ -159,7 +168,8 @@ export class McpConnection {
     const subscription = this.subscription;
     this.subscription = undefined;
     await subscription?.close().catch(() => {});
-    if (terminate && this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId) await this.transport.terminateSession().catch(() => {});
+    if (terminate && this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId)
+      await this.transport.terminateSession().catch(() => {});
     await this.client?.close().catch(() => {});
   }
 }

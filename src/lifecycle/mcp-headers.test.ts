@@ -18,7 +18,12 @@ describe('parseHeaderLine', () => {
 
 describe('checkMcpHeaders', () => {
   it('accepts ordinary headers', () => {
-    expect(checkMcpHeaders([{ name: 'Authorization', value: `Bearer ${TOKEN}` }, { name: 'X-Team', value: 'blue' }])).toEqual([]);
+    expect(
+      checkMcpHeaders([
+        { name: 'Authorization', value: `Bearer ${TOKEN}` },
+        { name: 'X-Team', value: 'blue' },
+      ]),
+    ).toEqual([]);
   });
 
   it('refuses the headers the MCP client writes itself, a bad name, a line break, a character beyond Latin-1, a control character and a name given twice', () => {
@@ -32,7 +37,9 @@ describe('checkMcpHeaders', () => {
       { name: 'x-team', value: 'b' },
     ]);
     expect(problems).toHaveLength(6);
-    expect(problems).toContain('The value of X-Pasted holds a character beyond Latin-1 (U+2026) at character 28: a header carries one byte per character, so it cannot be sent (a pasted “…”, curly quote or invisible space is the usual cause).');
+    expect(problems).toContain(
+      'The value of X-Pasted holds a character beyond Latin-1 (U+2026) at character 28: a header carries one byte per character, so it cannot be sent (a pasted “…”, curly quote or invisible space is the usual cause).',
+    );
     expect(problems.join(' ')).not.toContain(TOKEN);
   });
 });

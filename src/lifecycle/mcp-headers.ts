@@ -20,7 +20,17 @@ export type McpHeader = {
  * Headers the MCP transport writes itself: a learner's value would fight the SDK's, and a
  * browser refuses some of them anyway. Authorization is the learner's to give.
  */
-const TRANSPORT_HEADERS = new Set(['accept', 'content-type', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'last-event-id']);
+const TRANSPORT_HEADERS = new Set([
+  'accept',
+  'content-type',
+  'content-length',
+  'host',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+]);
 
 /** `Name: value`, as curl's -H spells it; the value may itself hold colons. */
 export function parseHeaderLine(line: string): { header: McpHeader } | { error: string } {
@@ -34,7 +44,7 @@ export function parseHeaderLine(line: string): { header: McpHeader } | { error: 
 export function checkMcpHeader(header: McpHeader): string | undefined {
   const name = header.name.trim();
   if (name === '') return 'A header has a value but no name.';
-  if (!HTTP_TOKEN.test(name)) return 'A header name may hold only letters, digits and - (and !#$%&\'*+.^_`|~), and one of them holds something else.';
+  if (!HTTP_TOKEN.test(name)) return "A header name may hold only letters, digits and - (and !#$%&'*+.^_`|~), and one of them holds something else.";
   if (TRANSPORT_HEADERS.has(name.toLowerCase())) return `${name} is written by the MCP client itself, so it cannot be given here.`;
   const problem = describeHeaderValueProblem(header.value);
   if (problem) return `The value of ${name} ${problem}.`;
@@ -77,4 +87,3 @@ export function listMcpHeaderSecrets(headers: readonly McpHeader[]): string[] {
 export function toHeaderRecord(headers: readonly McpHeader[]): Record<string, string> {
   return Object.fromEntries(headers.map((header) => [header.name.trim(), header.value.trim()]));
 }
-

@@ -58,7 +58,8 @@ async function holdOutgoing(
   request: OutgoingRequest,
 ): Promise<{ context: Outgoing; body?: string }> {
   const { writer, tracker, traceId, endedRunTitle } = recorder;
-  if (endedRunTitle !== undefined && request.method === 'DELETE') return { context: { stepId: 'mcp.session.delete', payload: undefined, requestId: undefined, method: undefined, title: endedRunTitle } };
+  if (endedRunTitle !== undefined && request.method === 'DELETE')
+    return { context: { stepId: 'mcp.session.delete', payload: undefined, requestId: undefined, method: undefined, title: endedRunTitle } };
   const written = readJsonRpcMessage(parseJsonBody(request.body));
   // The trace context goes in before the gate, so the learner sees (and may edit) what a tracing server receives.
   const message = written && addTraceContext({ message: written, traceId });
@@ -135,7 +136,11 @@ function recordEvent(recorder: Recorder, event: ExchangeEvent<Outgoing>): void {
 }
 
 /** A message the client writes to a stdio server: held at the gate like a POST, then a step with no HTTP exchange. */
-async function sendMessage({ writer, tracker, observer, traceId, nextNotes }: Recorder, gate: (pending: PendingStep) => Promise<Release>, written: JSONRPCMessage): Promise<JSONRPCMessage> {
+async function sendMessage(
+  { writer, tracker, observer, traceId, nextNotes }: Recorder,
+  gate: (pending: PendingStep) => Promise<Release>,
+  written: JSONRPCMessage,
+): Promise<JSONRPCMessage> {
   const message = addTraceContext({ message: written, traceId });
   const stepId = classifyOutgoing({ httpMethod: 'POST', message });
   const method = 'method' in message ? message.method : undefined;

@@ -22,7 +22,9 @@ export async function startFromPrompt(context: PromptStartContext, choice: Promp
   if (!connection) throw new Error('The MCP client is not connected.');
   const options = { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS };
   try {
-    const listed = await guardMcpCall(context, 'during prompts/list', (signal) => connection.request((client) => client.listPrompts(undefined, { ...options, signal })));
+    const listed = await guardMcpCall(context, 'during prompts/list', (signal) =>
+      connection.request((client) => client.listPrompts(undefined, { ...options, signal })),
+    );
     await context.traffic.answered('prompts/list');
     if (!listed.prompts.some((prompt) => prompt.name === choice.name)) {
       const names = listed.prompts.map((prompt) => prompt.name);

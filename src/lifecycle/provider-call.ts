@@ -88,7 +88,8 @@ export async function callProvider(input: ProviderCallInput): Promise<ProviderRe
   }
   const { answer, text } = sent;
   const response = answer.kind === 'streamed' ? answer.response : answer;
-  if (collector.streaming()) return readStreamedReply({ adapter, settings, headers: response.headers, collector, exchange: seen.exchange, url, secrets, phase, signal, say });
+  if (collector.streaming())
+    return readStreamedReply({ adapter, settings, headers: response.headers, collector, exchange: seen.exchange, url, secrets, phase, signal, say });
   const http = seen.exchange ? snapshotExchange(seen.exchange) : { method: 'POST', url, requestHeaders: {} };
   if (!response.ok) throw refuseReply({ response, text, url, label: adapter.label, kind: settings.kind, say, phase, mcpServerUrl: input.providerMcpServerUrl });
   return readWholeReply({ adapter, settings, text, headers: response.headers, http, url, secrets, phase, say });
@@ -126,7 +127,9 @@ async function sendRecorded(
   // A stream that breaks off is explained from its frames later; one stopped by a bound is explained by the caller.
   if (answer.kind === 'read') return { answer, text: redactSecretValues({ text: answer.text, secrets }) };
   if (collector.streaming()) {
-    await answer.response.arrayBuffer().catch((error: unknown) => { if (error instanceof ExchangeStopped) throw error; });
+    await answer.response.arrayBuffer().catch((error: unknown) => {
+      if (error instanceof ExchangeStopped) throw error;
+    });
     return { answer, text: '' };
   }
   return { answer, text: redactSecretValues({ text: await answer.response.text(), secrets }) };
@@ -146,7 +149,8 @@ function readWholeReply(input: {
 }): ProviderResponse {
   const { adapter, settings, text, http, url, phase, say } = input;
   const reasoning = readReasoning(input.headers, input.secrets);
-  const explain = (why: string) => new HostFault({ ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }), why }, phase);
+  const explain = (why: string) =>
+    new HostFault({ ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }), why }, phase);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -168,7 +172,16 @@ function readWholeReply(input: {
  * The fault of a reply that is not 2xx. With provider-side MCP, a refusal about the server the
  * provider was given is its own MCP client failing there: that, not the key or the model, is the story.
  */
-function refuseReply(input: { response: { status: number; headers: Headers }; text: string; url: string; label: string; kind: ProviderSettings['kind']; say: FaultWords; phase: Phase; mcpServerUrl: string | undefined }): HostFault {
+function refuseReply(input: {
+  response: { status: number; headers: Headers };
+  text: string;
+  url: string;
+  label: string;
+  kind: ProviderSettings['kind'];
+  say: FaultWords;
+  phase: Phase;
+  mcpServerUrl: string | undefined;
+}): HostFault {
   const { response, text, url, label, kind, say, phase } = input;
   const retryAfterMs = response.status === 429 ? readRetryAfterMs({ value: response.headers.get('retry-after'), now: Date.now() }) : undefined;
   const fault = explainProviderFailure({ status: response.status, body: text, url, label, kind, say, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
@@ -192,7 +205,14 @@ function readBrokenBody(exchange: RecordedExchange | undefined, error: unknown):
   if (!exchange || status === undefined || status < 200 || status > 299 || exchange.responseBody === undefined) return undefined;
   if (error instanceof Error && error.name === 'TimeoutError') return undefined;
   const stop = readBodyCut({ text: exchange.responseBody, error: exchange.error ?? 'the connection closed' });
-  return stop && { reply: createInterruptedReply({ stop, text: '', finishReason: null }), body: exchange.responseBody, http: snapshotExchange(exchange), reasoning: undefined };
+  return (
+    stop && {
+      reply: createInterruptedReply({ stop, text: '', finishReason: null }),
+      body: exchange.responseBody,
+      http: snapshotExchange(exchange),
+      reasoning: undefined,
+    }
+  );
 }
 
 /**
@@ -216,14 +236,19 @@ async function readStreamedReply(input: {
   await collector.ended;
   if (input.signal.aborted) throw new RunAborted();
   const http = input.exchange ? snapshotExchange(input.exchange) : { method: 'POST', url, requestHeaders: {} };
-  const explain = (why: string) => new HostFault({ ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }), why }, phase);
+  const explain = (why: string) =>
+    new HostFault({ ...explainProviderFailure({ status: 200, url, label: adapter.label, kind: settings.kind, say }), why }, phase);
   const reasoning = readReasoning(headers, input.secrets);
   try {
     const { body, summary } = collector.finish();
     // Bytes came and no frame: the first frame could not be read at all, which is not a stream cut short.
-    if (summary.frames === 0 && http.responseBody !== undefined) throw explain(`Frame 1 of the stream could not be read: the body holds no ${summary.framing === 'sse' ? 'server-sent event' : 'line'} (it begins “${http.responseBody.slice(0, 80)}”).`);
+    if (summary.frames === 0 && http.responseBody !== undefined)
+      throw explain(
+        `Frame 1 of the stream could not be read: the body holds no ${summary.framing === 'sse' ? 'server-sent event' : 'line'} (it begins “${http.responseBody.slice(0, 80)}”).`,
+      );
     const cut = readStreamCut({ wire: adapter.id, view: summary, ...(http.error === undefined ? {} : { error: http.error }) });
-    if (cut) return { reply: createInterruptedReply({ stop: cut, text: summary.text, finishReason: summary.finishReason }), body, http, stream: summary, reasoning };
+    if (cut)
+      return { reply: createInterruptedReply({ stop: cut, text: summary.text, finishReason: summary.finishReason }), body, http, stream: summary, reasoning };
     const reply = adapter.readResponse({ body });
     return { reply, body, http, stream: summary, reasoning };
   } catch (error) {

@@ -87,7 +87,11 @@ function explainProviderUnreached({ error, url, kind, say }: { error: unknown; u
   const headerFault = findHeaderFault(error, undefined);
   if (headerFault) {
     // The adapters write every header but the key's value: a character a header cannot carry came in with the key.
-    return explainInvalidHeader({ to: `the model at ${url}`, ...headerFault, fix: `Give the API key again (${say.provider}), without the character named, ${say.again}.` });
+    return explainInvalidHeader({
+      to: `the model at ${url}`,
+      ...headerFault,
+      fix: `Give the API key again (${say.provider}), without the character named, ${say.again}.`,
+    });
   }
   return {
     what: `Could not reach the model at ${url}.`,

@@ -20,7 +20,10 @@ import { receiveQuestion, type QuestionContext } from './discovery.ts';
 import { waitForServer } from './wait-for-server.ts';
 
 /** What a provider-side MCP run needs: the provider, its approval gate, the server's record. */
-export type ProviderMcpContext = McpApprovalContext & ServerRecordContext & QuestionContext & RunSlice<'writer' | 'adapter' | 'say' | 'hostStep' | 'signal' | 'trace', 'provider' | 'providerMcp' | 'mcpUrl' | 'mcpHeaders' | 'serverReady' | 'question'>;
+export type ProviderMcpContext = McpApprovalContext &
+  ServerRecordContext &
+  QuestionContext &
+  RunSlice<'writer' | 'adapter' | 'say' | 'hostStep' | 'signal' | 'trace', 'provider' | 'providerMcp' | 'mcpUrl' | 'mcpHeaders' | 'serverReady' | 'question'>;
 
 /**
  * The second topology: the provider is the MCP client. The host does not connect to the
@@ -69,12 +72,28 @@ function appendReport(context: ProviderMcpContext, report: McpReportEntry[]): vo
   }
 }
 
-function readReport({ mcp, response, context, conversation }: { mcp: ProviderMcpAdapter; response: ProviderResponse; context: ProviderMcpContext; conversation: ConversationContext }): McpReportEntry[] {
+function readReport({
+  mcp,
+  response,
+  context,
+  conversation,
+}: {
+  mcp: ProviderMcpAdapter;
+  response: ProviderResponse;
+  context: ProviderMcpContext;
+  conversation: ConversationContext;
+}): McpReportEntry[] {
   try {
     return mcp.readReport({ body: response.body });
   } catch (error) {
     if (!(error instanceof ProviderReplyError)) throw error;
-    const fault = explainProviderFailure({ status: 200, url: response.http?.url ?? context.options.provider.baseUrl, label: context.adapter.label, kind: context.options.provider.kind, say: context.say });
+    const fault = explainProviderFailure({
+      status: 200,
+      url: response.http?.url ?? context.options.provider.baseUrl,
+      label: context.adapter.label,
+      kind: context.options.provider.kind,
+      say: context.say,
+    });
     throw new HostFault({ ...fault, why: error.message }, conversation.currentPhase());
   }
 }
@@ -90,7 +109,14 @@ async function answerApprovals(
   { approvals, round, phase }: { approvals: Extract<McpReportEntry, { kind: 'approval-request' }>[]; round: number; phase: Phase },
 ): Promise<{ answers: ApprovalAnswer[]; denied: boolean }> {
   if (round >= MAX_APPROVAL_ROUNDS) {
-    throw new HostFault({ what: `The provider asked for approval ${round} times in a row.`, why: 'The host stops a provider that keeps asking, as it stops a model that keeps calling tools.', fix: 'Press Reset to start over, or set require_approval to never.' }, phase);
+    throw new HostFault(
+      {
+        what: `The provider asked for approval ${round} times in a row.`,
+        why: 'The host stops a provider that keeps asking, as it stops a model that keeps calling tools.',
+        fix: 'Press Reset to start over, or set require_approval to never.',
+      },
+      phase,
+    );
   }
   const answers: ApprovalAnswer[] = [];
   let denied = false;
@@ -109,11 +135,13 @@ export async function runProviderMcp(context: ProviderMcpContext, conversation: 
   if (!mcp) throw new Error(`${adapter.label} has no provider-side MCP.`);
   await receiveQuestion(context);
   const settings = options.providerMcp ?? {};
-  const reader: ServerRecordReader | undefined = settings.serverRecordUrl === undefined ? undefined : { runId: createRandomTraceHex(16), recordUrl: settings.serverRecordUrl, shown: 0 };
+  const reader: ServerRecordReader | undefined =
+    settings.serverRecordUrl === undefined ? undefined : { runId: createRandomTraceHex(16), recordUrl: settings.serverRecordUrl, shown: 0 };
   const serverUrl = reader ? nameRunInServerUrl({ url: options.mcpUrl, runId: reader.runId }) : options.mcpUrl;
   const requireApproval = chooseApprovalPolicy({ wire: adapter.id, asked: settings.requireApproval });
   const described = mcp.describeServer({ server: { url: serverUrl, headers: options.mcpHeaders ?? [], requireApproval } });
-  const unreachable = options.provider.kind === 'real' ? describeUnreachableServer({ url: options.mcpUrl, inBrowser: settings.serverInBrowser === true }) : undefined;
+  const unreachable =
+    options.provider.kind === 'real' ? describeUnreachableServer({ url: options.mcpUrl, inBrowser: settings.serverInBrowser === true }) : undefined;
   await context.hostStep('host.provider-mcp', {
     payload: { server: described.result, ...(described.warnings.length > 0 ? { warnings: described.warnings } : {}) },
     ...(unreachable ? { note: `Before the request: ${unreachable}` } : {}),
@@ -125,7 +153,13 @@ export async function runProviderMcp(context: ProviderMcpContext, conversation: 
   let declined = false;
   let stepId: StepId = 'provider.request';
   for (let round = 1; ; round++) {
-    const whole = mcp.buildRequest({ model: options.provider.model, apiKey: options.provider.apiKey, baseUrl: options.provider.baseUrl, conversation: turns, server: described.result });
+    const whole = mcp.buildRequest({
+      model: options.provider.model,
+      apiKey: options.provider.apiKey,
+      baseUrl: options.provider.baseUrl,
+      conversation: turns,
+      server: described.result,
+    });
     const { kind, baseUrl } = options.provider;
     const request = options.provider.stream && kind !== 'tab' ? (getWireStream(adapter.id)?.requestStream(whole, { kind, baseUrl }) ?? whole) : whole;
     const response = await sendWithRetry(withServer, stepId, request, undefined, REQUEST_TITLES[stepId]);
@@ -133,7 +167,12 @@ export async function runProviderMcp(context: ProviderMcpContext, conversation: 
     appendReport(context, report);
     const approvals = report.filter((entry): entry is Extract<McpReportEntry, { kind: 'approval-request' }> => entry.kind === 'approval-request');
     if (approvals.length > 0 && mcp.appendApprovals) {
-      writer.append('provider.response.mcp-approval', { payload: response.body, http: response.http, ...streamOf(response), ...(response.reasoning ? { note: response.reasoning } : {}) });
+      writer.append('provider.response.mcp-approval', {
+        payload: response.body,
+        http: response.http,
+        ...streamOf(response),
+        ...(response.reasoning ? { note: response.reasoning } : {}),
+      });
       if (reader) await showServerRecord(context, reader);
       const { answers, denied } = await answerApprovals(context, { approvals, round, phase: conversation.currentPhase() });
       if (denied) declined = true;
@@ -144,7 +183,12 @@ export async function runProviderMcp(context: ProviderMcpContext, conversation: 
     if (response.reply.stop.outcome !== 'finished') {
       return (await endWithStop(conversation, response, response.reply.stop)).status;
     }
-    writer.append('provider.response.answer', { payload: response.body, http: response.http, ...streamOf(response), ...(response.reasoning ? { note: response.reasoning } : {}) });
+    writer.append('provider.response.answer', {
+      payload: response.body,
+      http: response.http,
+      ...streamOf(response),
+      ...(response.reasoning ? { note: response.reasoning } : {}),
+    });
     if (reader) await showServerRecord(context, reader);
     const answer = response.reply.text ?? '';
     context.trace.answer = answer;

@@ -15,7 +15,13 @@ import type { TraceWriter } from './trace-writer.ts';
 export type ProviderRateLimitGiveUp = 'no-retry-after' | 'too-long' | 'retries-spent';
 
 /** Whether to wait out this 429 (`waitMs` is what its Retry-After asked), given how many waits came just before it. */
-export function decideProviderRateLimit({ waitMs, waitsSoFar }: { waitMs: number | undefined; waitsSoFar: number }): { wait: number } | { giveUp: ProviderRateLimitGiveUp } {
+export function decideProviderRateLimit({
+  waitMs,
+  waitsSoFar,
+}: {
+  waitMs: number | undefined;
+  waitsSoFar: number;
+}): { wait: number } | { giveUp: ProviderRateLimitGiveUp } {
   if (waitMs === undefined) return { giveUp: 'no-retry-after' };
   if (waitMs > RETRY_AFTER_MAX_MS) return { giveUp: 'too-long' };
   if (waitsSoFar >= RATE_LIMIT_RETRIES) return { giveUp: 'retries-spent' };
@@ -30,7 +36,19 @@ export function describeProviderRateLimitWait({ wait, leftMs }: { wait: RateLimi
 }
 
 /** Waits out one 429 on a step of its own that counts down each second; rejects when the run is reset meanwhile. */
-export async function waitOutProviderRateLimit({ writer, signal, phase, waitMs, attempt }: { writer: TraceWriter; signal: AbortSignal; phase: Phase; waitMs: number; attempt: number }): Promise<void> {
+export async function waitOutProviderRateLimit({
+  writer,
+  signal,
+  phase,
+  waitMs,
+  attempt,
+}: {
+  writer: TraceWriter;
+  signal: AbortSignal;
+  phase: Phase;
+  waitMs: number;
+  attempt: number;
+}): Promise<void> {
   const wait: RateLimitWait = { waitMs, attempt, until: Date.now() + waitMs };
   const step: Step = writer.append('host.provider-rate-limit-wait', {
     payload: { status: 429, retryAfterMs: waitMs, attempt, sendsAgainAt: new Date(wait.until).toISOString() },
@@ -45,7 +63,19 @@ export async function waitOutProviderRateLimit({ writer, signal, phase, waitMs, 
  * first fault said them, how often it was sent, why the host stops, and what to do there.
  * `stepping`: a learner in the page, who may send the request again with Next.
  */
-export function explainProviderRateLimitGiveUp({ fault, waitMs, sent, reason, stepping }: { fault: Fault; waitMs: number | undefined; sent: number; reason: ProviderRateLimitGiveUp; stepping: boolean }): Fault {
+export function explainProviderRateLimitGiveUp({
+  fault,
+  waitMs,
+  sent,
+  reason,
+  stepping,
+}: {
+  fault: Fault;
+  waitMs: number | undefined;
+  sent: number;
+  reason: ProviderRateLimitGiveUp;
+  stepping: boolean;
+}): Fault {
   const tries = sent > 1 ? ` The host waited as asked and sent the request ${sent} times; each was refused.` : '';
   const asked = waitMs === undefined ? '' : describeWait(waitMs);
   const why = {

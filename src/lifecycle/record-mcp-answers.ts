@@ -1,11 +1,5 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
-import {
-  SESSION_ALREADY_GONE,
-  describeStreamAnswer,
-  describeReplayed,
-  describeStreamCut,
-  describeCancelledCallEnd,
-} from '../content/index.ts';
+import { SESSION_ALREADY_GONE, describeStreamAnswer, describeReplayed, describeStreamCut, describeCancelledCallEnd } from '../content/index.ts';
 import { titleIncoming } from './incoming-titles.ts';
 import { CLOSED_BY_CALLER } from '../mcp/index.ts';
 import { classifyHttpAnswer, classifyIncoming, findResumableEventId, isBrokenAnswer, parseJsonBody, readJsonRpcMessage } from './classify-mcp-message.ts';
@@ -70,7 +64,12 @@ export function recordAnswer(recorder: Recorder, exchange: Exchange): void {
 /** The answer of a cancelled call ended with no result: the server ended it, or the host closed it (CLOSED_BY_CALLER). */
 function recordCallStopped(recorder: Recorder, exchange: Exchange, id: RequestId): void {
   const progressEvents = recorder.tracker.recordedFor(exchange.exchangeId).filter((step) => step.id === 'server.progress').length;
-  const end = describeCancelledCallEnd({ endedByServer: exchange.error === undefined, closedByClient: exchange.error === CLOSED_BY_CALLER, answerBegan: exchange.status !== undefined, progressEvents });
+  const end = describeCancelledCallEnd({
+    endedByServer: exchange.error === undefined,
+    closedByClient: exchange.error === CLOSED_BY_CALLER,
+    answerBegan: exchange.status !== undefined,
+    progressEvents,
+  });
   if (end) record(recorder, exchange, end.stepId, { payload: { requestId: id, progressEvents }, ...(end.title ? { title: end.title } : {}) });
 }
 
@@ -85,7 +84,14 @@ export function settleExchange(recorder: Recorder, exchange: Exchange): void {
     shared.delete(exchange.exchangeId);
     return;
   }
-  if (isBrokenAnswer({ httpMethod: exchange.method, eventStream: exchange.sse !== undefined, answered: tracker.isAnswered(id), closedUnanswered: exchange.error === CLOSED_BY_CALLER && exchange.status === undefined })) {
+  if (
+    isBrokenAnswer({
+      httpMethod: exchange.method,
+      eventStream: exchange.sse !== undefined,
+      answered: tracker.isAnswered(id),
+      closedUnanswered: exchange.error === CLOSED_BY_CALLER && exchange.status === undefined,
+    })
+  ) {
     const lastEventId = findResumableEventId({ frames: exchange.sse, stopped: exchange.stopped !== undefined });
     if (tracker.isCancelled(id)) {
       // The client cancelled the call: a stream the server ends without the result is the server obeying, one the
@@ -93,7 +99,10 @@ export function settleExchange(recorder: Recorder, exchange: Exchange): void {
       recordCallStopped(recorder, exchange, id);
     } else if (lastEventId !== undefined) {
       // The SDK reconnects by itself and the answer comes on that stream: the request is not over.
-      record(recorder, exchange, 'mcp.stream.cut', { payload: { lastEventId, eventsReceived: exchange.sse?.length ?? 0, ...(exchange.error ? { error: exchange.error } : {}) }, title: describeStreamCut(lastEventId) });
+      record(recorder, exchange, 'mcp.stream.cut', {
+        payload: { lastEventId, eventsReceived: exchange.sse?.length ?? 0, ...(exchange.error ? { error: exchange.error } : {}) },
+        title: describeStreamCut(lastEventId),
+      });
       shared.delete(exchange.exchangeId);
       return;
     } else {

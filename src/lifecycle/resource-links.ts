@@ -30,7 +30,9 @@ export async function listResources(context: ResourceLinksContext): Promise<void
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
   try {
-    await guardMcpCall(context, 'during resources/list', (signal) => connection.request((client) => client.listResources(undefined, { ...requestOptions, signal })));
+    await guardMcpCall(context, 'during resources/list', (signal) =>
+      connection.request((client) => client.listResources(undefined, { ...requestOptions, signal })),
+    );
     await context.traffic.answered('resources/list');
   } catch (error) {
     throw explainMcpError(context, error, 'during resources/list');
@@ -39,10 +41,18 @@ export async function listResources(context: ResourceLinksContext): Promise<void
 
 /** What of one read resource goes into the context, and why. */
 function decideContext(contents: ReadResourceResult['contents']): { blocks: EmbeddedResource[]; reason: string } {
-  const texts = contents.flatMap((content) => ('text' in content && typeof content.text === 'string' ? [{ uri: content.uri, text: content.text, ...(content.mimeType ? { mimeType: content.mimeType } : {}) }] : []));
+  const texts = contents.flatMap((content) =>
+    'text' in content && typeof content.text === 'string'
+      ? [{ uri: content.uri, text: content.text, ...(content.mimeType ? { mimeType: content.mimeType } : {}) }]
+      : [],
+  );
   const length = texts.reduce((sum, content) => sum + content.text.length, 0);
   if (texts.length === 0) return { blocks: [], reason: 'The resource has no text (a blob): the host does not put binary data into the model’s context.' };
-  if (length > MAX_CONTEXT_CHARACTERS) return { blocks: [], reason: `The text is ${length} characters, more than the ${MAX_CONTEXT_CHARACTERS} this host puts into the model’s context for one resource.` };
+  if (length > MAX_CONTEXT_CHARACTERS)
+    return {
+      blocks: [],
+      reason: `The text is ${length} characters, more than the ${MAX_CONTEXT_CHARACTERS} this host puts into the model’s context for one resource.`,
+    };
   const skipped = contents.length - texts.length;
   return {
     blocks: texts.map((resource) => ({ type: 'resource', resource })),
@@ -54,10 +64,17 @@ async function readOneLink(context: ResourceLinksContext, link: ResourceLink): P
   const { connection } = context.state;
   if (!connection) throw new Error('The MCP client is not connected.');
   await context.hostStep('host.read-resource-link', {
-    payload: { uri: link.uri, name: link.name, ...(link.mimeType ? { mimeType: link.mimeType } : {}), action: 'resources/read, on the host’s own account: the model cannot open a URI' },
+    payload: {
+      uri: link.uri,
+      name: link.name,
+      ...(link.mimeType ? { mimeType: link.mimeType } : {}),
+      action: 'resources/read, on the host’s own account: the model cannot open a URI',
+    },
   });
   try {
-    const read = await guardMcpCall(context, 'during resources/read', (signal) => connection.request((client) => client.readResource({ uri: link.uri }, { ...requestOptions, signal })));
+    const read = await guardMcpCall(context, 'during resources/read', (signal) =>
+      connection.request((client) => client.readResource({ uri: link.uri }, { ...requestOptions, signal })),
+    );
     await context.traffic.answered('resources/read');
     const decision = decideContext(read.contents);
     await context.hostStep('host.resource-to-context', { payload: { uri: link.uri, included: decision.blocks.length > 0, reason: decision.reason } });
@@ -66,7 +83,13 @@ async function readOneLink(context: ResourceLinksContext, link: ResourceLink): P
     if (!(error instanceof ProtocolError) || context.signal.aborted) throw explainMcpError(context, error, 'during resources/read');
     // The server could not give it: the model still gets the tool's answer, with the link as text.
     await context.traffic.answered('resources/read');
-    await context.hostStep('host.resource-to-context', { payload: { uri: link.uri, included: false, reason: `The server refused resources/read (MCP error ${error.code}: ${error.message}); the model gets the link as text only.` } });
+    await context.hostStep('host.resource-to-context', {
+      payload: {
+        uri: link.uri,
+        included: false,
+        reason: `The server refused resources/read (MCP error ${error.code}: ${error.message}); the model gets the link as text only.`,
+      },
+    });
     return [];
   }
 }
@@ -79,7 +102,11 @@ export async function readResourceLinks(context: ResourceLinksContext, result: M
   for (const link of links.slice(0, MAX_LINKS_READ)) added.push(...(await readOneLink(context, link)));
   if (links.length > MAX_LINKS_READ) {
     await context.hostStep('host.resource-to-context', {
-      payload: { included: false, reason: `The result links ${links.length} resources; the host reads the first ${MAX_LINKS_READ} and leaves the rest as links.`, unread: links.slice(MAX_LINKS_READ).map((link) => link.uri) },
+      payload: {
+        included: false,
+        reason: `The result links ${links.length} resources; the host reads the first ${MAX_LINKS_READ} and leaves the rest as links.`,
+        unread: links.slice(MAX_LINKS_READ).map((link) => link.uri),
+      },
     });
   }
   return added.length > 0 ? { ...result, content: [...result.content, ...added] } : result;

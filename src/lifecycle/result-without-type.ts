@@ -32,7 +32,10 @@ function isMissingResultType(error: unknown): boolean {
 }
 
 /** The result the server sent, read as complete, when the SDK refused it only for a missing resultType; undefined otherwise. */
-export async function readResultWithoutType<T>(context: ResultWithoutTypeContext, { method, schema, error }: { method: keyof typeof ANSWER_STEPS; schema: StandardSchemaV1Sync<unknown, T>; error: unknown }): Promise<T | undefined> {
+export async function readResultWithoutType<T>(
+  context: ResultWithoutTypeContext,
+  { method, schema, error }: { method: keyof typeof ANSWER_STEPS; schema: StandardSchemaV1Sync<unknown, T>; error: unknown },
+): Promise<T | undefined> {
   if (!isMissingResultType(error) || context.signal.aborted) return undefined;
   await context.traffic.answered(method);
   const step = context.trace.steps.findLast((candidate) => candidate.id === ANSWER_STEPS[method]);

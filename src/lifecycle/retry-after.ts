@@ -50,7 +50,15 @@ export function waitUntil({ deadline, signal }: { deadline: number; signal: Abor
 }
 
 /** Waits until `wait.until`, telling `onTick` the time left each second; rejects when the signal aborts. */
-export async function countDown({ wait, signal, onTick }: { wait: RateLimitWait; signal: AbortSignal; onTick: (wait: RateLimitWait, leftMs: number) => void }): Promise<void> {
+export async function countDown({
+  wait,
+  signal,
+  onTick,
+}: {
+  wait: RateLimitWait;
+  signal: AbortSignal;
+  onTick: (wait: RateLimitWait, leftMs: number) => void;
+}): Promise<void> {
   let reported = wait.waitMs;
   for (let left = wait.until - Date.now(); left > 0; left = wait.until - Date.now()) {
     await waitUntil({ deadline: Date.now() + Math.min(1000, left), signal });

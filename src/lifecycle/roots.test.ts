@@ -47,6 +47,8 @@ describe('readRootArgument (the CLI’s --root URI[=NAME])', () => {
 
 describe('buildListRootsResult', () => {
   it('keeps the name only when there is one', () => {
-    expect(buildListRootsResult([{ uri: 'file:///a', name: 'a' }, { uri: 'file:///b' }])).toEqual({ roots: [{ uri: 'file:///a', name: 'a' }, { uri: 'file:///b' }] });
+    expect(buildListRootsResult([{ uri: 'file:///a', name: 'a' }, { uri: 'file:///b' }])).toEqual({
+      roots: [{ uri: 'file:///a', name: 'a' }, { uri: 'file:///b' }],
+    });
   });
 });

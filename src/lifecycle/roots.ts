@@ -21,7 +21,8 @@ export function buildListRootsResult(roots: readonly HostRoot[]): ListRootsResul
   return { roots: roots.map((root) => ({ uri: root.uri, ...(root.name ? { name: root.name } : {}) })) };
 }
 
-const CREDENTIALS_REFUSED = 'The root holds a user name or password (user:password@ before the host). A root is shown, stored and shared like a server URL, so credentials never go in it: remove them.';
+const CREDENTIALS_REFUSED =
+  'The root holds a user name or password (user:password@ before the host). A root is shown, stored and shared like a server URL, so credentials never go in it: remove them.';
 
 /**
  * One root as the learner wrote it, checked: a file:// URI (both eras' Root says its uri
@@ -37,11 +38,15 @@ export function validateRoot({ uri, name }: { uri: string; name?: string }): { r
   try {
     url = new URL(trimmed);
   } catch {
-    return { error: `The root "${trimmed.slice(0, 120)}" is not an absolute URI. Write it as file:///path/to/folder (the CLI also takes a plain absolute path).` };
+    return {
+      error: `The root "${trimmed.slice(0, 120)}" is not an absolute URI. Write it as file:///path/to/folder (the CLI also takes a plain absolute path).`,
+    };
   }
   if (url.username !== '' || url.password !== '') return { error: CREDENTIALS_REFUSED };
   if (url.protocol !== 'file:') {
-    return { error: `The root "${trimmed.slice(0, 120)}" is a ${url.protocol} URI; the spec's Root takes only file:// URIs (in both eras), so a server could not be given it. Use file:///path/to/folder.` };
+    return {
+      error: `The root "${trimmed.slice(0, 120)}" is a ${url.protocol} URI; the spec's Root takes only file:// URIs (in both eras), so a server could not be given it. Use file:///path/to/folder.`,
+    };
   }
   const cleanName = name?.trim();
   return { root: { uri: url.href, ...(cleanName ? { name: cleanName } : {}) } };
@@ -57,7 +62,9 @@ export function readRootArgument(text: string, toFileUri: (path: string) => stri
   const name = at === -1 ? undefined : text.slice(at + 1);
   const isPath = target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target);
   if (!isPath && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(target)) {
-    return { error: `--root "${text.slice(0, 120)}" is neither a URI nor an absolute path. Give --root file:///path/to/folder or --root /path/to/folder, with =NAME after it for a name; a relative path is not taken, so nothing depends on where the CLI runs.` };
+    return {
+      error: `--root "${text.slice(0, 120)}" is neither a URI nor an absolute path. Give --root file:///path/to/folder or --root /path/to/folder, with =NAME after it for a name; a relative path is not taken, so nothing depends on where the CLI runs.`,
+    };
   }
   const checked = validateRoot({ uri: isPath ? toFileUri(target) : target, ...(name !== undefined ? { name } : {}) });
   return 'error' in checked ? { error: `--root: ${checked.error}` } : checked;

@@ -270,4 +270,6 @@ export type RunSlice<
   Parts extends Exclude<keyof RunContext, 'options' | 'state'> = never,
   Options extends keyof RunOptions = never,
   State extends keyof RunState = never,
-> = Pick<RunContext, Parts> & ([Options] extends [never] ? unknown : { options: Pick<RunOptions, Options> }) & ([State] extends [never] ? unknown : { state: Pick<RunState, State> });
+> = Pick<RunContext, Parts> &
+  ([Options] extends [never] ? unknown : { options: Pick<RunOptions, Options> }) &
+  ([State] extends [never] ? unknown : { state: Pick<RunState, State> });

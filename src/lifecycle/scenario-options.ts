@@ -24,7 +24,15 @@ export function isSandboxScenario(scenario: Scenario | undefined): boolean {
 }
 
 /** The built-in MCP server a scenario runs against (the plain endpoint without one), with the sandbox's failure switch where it has one. */
-export function resolveScenarioEndpoint({ scenario, resolveAppPath, authFault }: { scenario: Scenario | undefined; resolveAppPath: ResolveAppPath; authFault?: string | null }): string {
+export function resolveScenarioEndpoint({
+  scenario,
+  resolveAppPath,
+  authFault,
+}: {
+  scenario: Scenario | undefined;
+  resolveAppPath: ResolveAppPath;
+  authFault?: string | null;
+}): string {
   const path = scenario?.mcpPath ?? '/mcp';
   return resolveAppPath(authFault && isSandboxScenario(scenario) ? `${path}?fault=${authFault}` : path);
 }
@@ -35,7 +43,13 @@ export function resolveScenarioEndpoint({ scenario, resolveAppPath, authFault }:
  * --wire is then checked against the topology and refused with a reason). Otherwise the
  * choice holds, and the scenario's format, then `defaultWire`, where none was chosen.
  */
-export function resolveScenarioModel({ scenario, wire, topology = 'host', defaultWire, wireHolds = false }: {
+export function resolveScenarioModel({
+  scenario,
+  wire,
+  topology = 'host',
+  defaultWire,
+  wireHolds = false,
+}: {
   scenario: Scenario | undefined;
   wire: string | undefined;
   topology?: McpTopology;
@@ -50,7 +64,13 @@ export function resolveScenarioModel({ scenario, wire, topology = 'host', defaul
 }
 
 /** The mock model in a wire format, served by the app's own server, answering as the scenario's variant. */
-export function buildScenarioMockProvider({ scenario, wire, resolveAppPath, strict, stream }: {
+export function buildScenarioMockProvider({
+  scenario,
+  wire,
+  resolveAppPath,
+  strict,
+  stream,
+}: {
   scenario: Scenario | undefined;
   wire: Pick<WireInfo, 'id' | 'mockBasePath'>;
   resolveAppPath: ResolveAppPath;

@@ -22,7 +22,10 @@ const CANCELLED = {
 };
 
 /** One call to the model: the model in the tab, or the provider over HTTP; what arrives is written on the request's step as it comes. */
-function callModel(context: ConversationContext, { sent, requestStep, signal }: { sent: SentProviderRequest; requestStep: Step; signal: AbortSignal }): Promise<ProviderResponse> {
+function callModel(
+  context: ConversationContext,
+  { sent, requestStep, signal }: { sent: SentProviderRequest; requestStep: Step; signal: AbortSignal },
+): Promise<ProviderResponse> {
   if (context.tabModel) {
     return callTabModel({
       model: context.tabModel,
@@ -52,13 +55,20 @@ function callModel(context: ConversationContext, { sent, requestStep, signal }: 
  * After a failed call to the model: the wait a 429 asked for, when the host waits it out; undefined when the
  * learner may send the request again (the fault is then a step); otherwise the run ends here (thrown).
  */
-function recoverFromFailure(context: ConversationContext, { error, cancelled, waitsSoFar }: { error: unknown; cancelled: boolean; waitsSoFar: number }): number | undefined {
+function recoverFromFailure(
+  context: ConversationContext,
+  { error, cancelled, waitsSoFar }: { error: unknown; cancelled: boolean; waitsSoFar: number },
+): number | undefined {
   const rateLimit = !cancelled && error instanceof HostFault ? error.rateLimit : undefined;
   const decision = rateLimit ? decideProviderRateLimit({ waitMs: rateLimit.waitMs, waitsSoFar }) : undefined;
   if (decision && 'wait' in decision) return decision.wait;
   const fault = cancelled ? CANCELLED : error instanceof HostFault ? error.fault : undefined;
-  const givenUp = fault && decision ? explainProviderRateLimitGiveUp({ fault, waitMs: rateLimit?.waitMs, sent: waitsSoFar + 1, reason: decision.giveUp, stepping: context.retryFailures }) : undefined;
-  if (!fault || !context.retryFailures) throw cancelled ? new HostFault(CANCELLED, context.currentPhase()) : givenUp ? new HostFault(givenUp, context.currentPhase()) : error;
+  const givenUp =
+    fault && decision
+      ? explainProviderRateLimitGiveUp({ fault, waitMs: rateLimit?.waitMs, sent: waitsSoFar + 1, reason: decision.giveUp, stepping: context.retryFailures })
+      : undefined;
+  if (!fault || !context.retryFailures)
+    throw cancelled ? new HostFault(CANCELLED, context.currentPhase()) : givenUp ? new HostFault(givenUp, context.currentPhase()) : error;
   const retryable = givenUp ?? { ...fault, fix: cancelled ? fault.fix : `${fault.fix} Press Next to send the same request again.`, retryable: true };
   context.writer.append('host.fault', {
     payload: { error: retryable.what, why: retryable.why, fix: retryable.fix },
@@ -80,10 +90,18 @@ export async function sendWithRetry(
   let waitsSoFar = 0;
   let pendingTitle: string | undefined = title;
   for (;;) {
-    const requestStep = await context.hostStep(stepId, { payload: request.body, ...(translation ? { translation } : {}), ...(title ? { title } : {}) }, pendingTitle, true);
+    const requestStep = await context.hostStep(
+      stepId,
+      { payload: request.body, ...(translation ? { translation } : {}), ...(title ? { title } : {}) },
+      pendingTitle,
+      true,
+    );
     if (context.runSignal.aborted) throw new RunAborted();
     // The learner may have edited the request at the gate: what is recorded is what is sent, the secrets it shows redacted as they are.
-    const sent: SentProviderRequest = { ...request, body: restoreSecretsInData({ shown: requestStep.payload, original: request.body, secrets: context.secrets }) };
+    const sent: SentProviderRequest = {
+      ...request,
+      body: restoreSecretsInData({ shown: requestStep.payload, original: request.body, secrets: context.secrets }),
+    };
     // The call's one signal is Cancel's, which the run's reset aborts too (a reset is told apart first, below).
     const cancel = new AbortController();
     context.onProviderRequest(() => cancel.abort());
@@ -105,9 +123,11 @@ export async function sendWithRetry(
     }
     if (waitMs !== undefined) {
       waitsSoFar++;
-      await waitOutProviderRateLimit({ writer: context.writer, signal: context.runSignal, phase: context.currentPhase(), waitMs, attempt: waitsSoFar }).catch(() => {
-        throw new RunAborted();
-      });
+      await waitOutProviderRateLimit({ writer: context.writer, signal: context.runSignal, phase: context.currentPhase(), waitMs, attempt: waitsSoFar }).catch(
+        () => {
+          throw new RunAborted();
+        },
+      );
       pendingTitle = `Send the same request to the model again (the ${describeWait(waitMs)} it asked for are over)`;
     }
   }

@@ -45,7 +45,8 @@ function parseJson(text: string): unknown {
 /** The JSON-RPC messages of a body: one, a batch, or the data of each event of a stream. */
 function readMessages({ text, contentType }: { text: string | undefined; contentType: string | undefined }): unknown[] {
   if (text === undefined || text.trim() === '') return [];
-  if (contentType?.includes('text/event-stream')) return splitStreamText({ text, framing: 'sse' }).flatMap((frame) => (frame.data.trim() === '' ? [] : [parseJson(frame.data) ?? frame.data]));
+  if (contentType?.includes('text/event-stream'))
+    return splitStreamText({ text, framing: 'sse' }).flatMap((frame) => (frame.data.trim() === '' ? [] : [parseJson(frame.data) ?? frame.data]));
   const parsed = parseJson(text);
   return Array.isArray(parsed) ? parsed : [parsed ?? text];
 }
@@ -66,17 +67,32 @@ function appendSeenExchange(context: ServerRecordContext, { exchange, fetchedAt 
   // Every message of one exchange belongs to the phase of what was asked (a stream's GET to discovery, with the handshake).
   const phase = phaseOf(received[0], 'discovery');
   if (received.length === 0) {
-    context.writer.append('server.seen.request', { payload: { method: exchange.method, path: exchange.path }, title: describeSeenRequest({ message: undefined, httpMethod: exchange.method, path: exchange.path }), note, phase });
+    context.writer.append('server.seen.request', {
+      payload: { method: exchange.method, path: exchange.path },
+      title: describeSeenRequest({ message: undefined, httpMethod: exchange.method, path: exchange.path }),
+      note,
+      phase,
+    });
   }
   for (const message of received) {
     const id = readJsonField(message, 'id');
     const named = nameMessage(message);
     if ((typeof id === 'string' || typeof id === 'number') && named !== undefined) methods.set(String(id), named);
-    context.writer.append('server.seen.request', { payload: message, title: describeSeenRequest({ message, httpMethod: exchange.method, path: exchange.path }), note, phase });
+    context.writer.append('server.seen.request', {
+      payload: message,
+      title: describeSeenRequest({ message, httpMethod: exchange.method, path: exchange.path }),
+      note,
+      phase,
+    });
   }
   const sent = readMessages({ text: exchange.responseBody, contentType: exchange.responseHeaders['content-type'] });
   if (sent.length === 0) {
-    context.writer.append('server.seen.response', { payload: { status: exchange.status }, title: describeSeenAnswer({ message: undefined, answering: undefined, status: exchange.status }), note, phase });
+    context.writer.append('server.seen.response', {
+      payload: { status: exchange.status },
+      title: describeSeenAnswer({ message: undefined, answering: undefined, status: exchange.status }),
+      note,
+      phase,
+    });
   }
   for (const message of sent) {
     const notification = readJsonField(message, 'method') !== undefined && readJsonField(message, 'id') === undefined;
@@ -98,16 +114,23 @@ function appendSeenExchange(context: ServerRecordContext, { exchange, fetchedAt 
  */
 export async function showServerRecord(context: ServerRecordContext, reader: ServerRecordReader): Promise<void> {
   const url = `${reader.recordUrl}/${reader.runId}`;
-  const step = await context.hostStep('host.fetch-server-record', { payload: { method: 'GET', url }, phase: context.trace.steps.at(-1)?.phase ?? context.state.phase });
+  const step = await context.hostStep('host.fetch-server-record', {
+    payload: { method: 'GET', url },
+    phase: context.trace.steps.at(-1)?.phase ?? context.state.phase,
+  });
   const unread = (why: string) => context.writer.update(step, { note: `The record could not be read: ${why}. What the provider reported stands without it.` });
   let text: string;
   try {
-    const answer = await recordExchange(url, { method: 'GET', headers: { accept: 'application/json' }, signal: context.signal }, {
-      fetch: context.options.fetch,
-      secrets: context.secrets,
-      timeoutMs: context.timeouts.mcpRequestMs,
-      listener: (event) => context.writer.update(step, { http: snapshotExchange(event.exchange) }),
-    });
+    const answer = await recordExchange(
+      url,
+      { method: 'GET', headers: { accept: 'application/json' }, signal: context.signal },
+      {
+        fetch: context.options.fetch,
+        secrets: context.secrets,
+        timeoutMs: context.timeouts.mcpRequestMs,
+        listener: (event) => context.writer.update(step, { http: snapshotExchange(event.exchange) }),
+      },
+    );
     text = answer.kind === 'read' ? answer.text : await answer.response.text();
     if (answer.kind === 'read' && !answer.ok) return unread(`the server answered HTTP ${answer.status}`);
   } catch (error) {
@@ -117,7 +140,15 @@ export async function showServerRecord(context: ServerRecordContext, reader: Ser
   const record = ServerRecordSchema.safeParse(parseJson(text));
   if (!record.success) return unread(`it is not a record: ${record.error.issues[0]?.message ?? 'unexpected shape'}`);
   const fresh = record.data.exchanges.slice(reader.shown);
-  context.writer.update(step, { payload: { method: 'GET', url, exchanges: record.data.exchanges.length, new: fresh.length, ...(record.data.dropped > 0 ? { dropped: record.data.dropped } : {}) } });
+  context.writer.update(step, {
+    payload: {
+      method: 'GET',
+      url,
+      exchanges: record.data.exchanges.length,
+      new: fresh.length,
+      ...(record.data.dropped > 0 ? { dropped: record.data.dropped } : {}),
+    },
+  });
   reader.shown = record.data.exchanges.length;
   for (const exchange of fresh) appendSeenExchange(context, { exchange, fetchedAt: step });
 }

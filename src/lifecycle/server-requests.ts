@@ -1,4 +1,12 @@
-import { ProtocolError, ProtocolErrorCode, type Client, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type Client,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  type ElicitRequestParams,
+  type ElicitResult,
+} from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { translateSamplingReply } from '../providers/index.ts';
 import { isSamplingWire, translateSamplingRequest } from '../providers/index.ts';
@@ -12,7 +20,11 @@ import { gateUrlOrRecord, type UrlGateContext } from './url-refusal.ts';
 import { resolveProviderLimits } from './timeouts.ts';
 
 /** What answering sampling needs: the gate, the provider and its bounds, and where an unsent error is kept in 2026-07-28. */
-export type SamplingContext = RunSlice<'adapter' | 'writer' | 'hostStep' | 'timeouts' | 'signal' | 'say', 'provider' | 'fetch', 'connection' | 'unsentInputAnswer'>;
+export type SamplingContext = RunSlice<
+  'adapter' | 'writer' | 'hostStep' | 'timeouts' | 'signal' | 'say',
+  'provider' | 'fetch',
+  'connection' | 'unsentInputAnswer'
+>;
 
 /** What answering an elicitation needs: the gate, the URL gate for URL mode, and the answer given before the run. */
 export type ElicitationContext = UrlGateContext & RunSlice<'hostStep', 'answers' | 'autoRelease'>;
@@ -43,11 +55,15 @@ export function readElicitationAnswer(text: string): { answer: z.infer<typeof El
   try {
     value = JSON.parse(text);
   } catch {
-    return { error: `--elicitation-answer is not JSON: ${text.slice(0, 80)}. Give an ElicitResult, such as '{"action":"accept","content":{"b":7}}' or '{"action":"decline"}'.` };
+    return {
+      error: `--elicitation-answer is not JSON: ${text.slice(0, 80)}. Give an ElicitResult, such as '{"action":"accept","content":{"b":7}}' or '{"action":"decline"}'.`,
+    };
   }
   const parsed = ElicitAnswerSchema.safeParse(value);
   if (parsed.success) return { answer: parsed.data };
-  return { error: `--elicitation-answer is not an ElicitResult: action must be accept (with content, an object of strings, numbers, booleans or string lists), decline or cancel.` };
+  return {
+    error: `--elicitation-answer is not an ElicitResult: action must be accept (with content, an object of strings, numbers, booleans or string lists), decline or cancel.`,
+  };
 }
 
 export function answerServerRequests(context: ServerRequestsContext, client: Client): void {
@@ -61,21 +77,36 @@ export function answerServerRequests(context: ServerRequestsContext, client: Cli
 export async function answerSampling(context: SamplingContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
   const { adapter, options, writer, hostStep } = context;
   await hostStep('client.sampling-to-host', { payload: params });
-  const review = await hostStep('host.sampling.review', { payload: { decision: 'approve', messages: params.messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}) } }, 'Approve the sampling request (or set decision to "decline")', true, { preset: false });
+  const review = await hostStep(
+    'host.sampling.review',
+    { payload: { decision: 'approve', messages: params.messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}) } },
+    'Approve the sampling request (or set decision to "decline")',
+    true,
+    { preset: false },
+  );
   const decided = ReviewSchema.safeParse(review.payload);
   if (!decided.success || decided.data.decision === 'decline') {
     const message = 'The user declined the sampling request';
     writer.append('host.sampling.result', {
       payload: { error: { code: USER_REJECTED, message } },
       ...(answersInInputResponses(context)
-        ? { title: 'The user declined: the model is not asked, and the call ends at the client (the server is not told)', note: keepFromServer(context, message) }
+        ? {
+            title: 'The user declined: the model is not asked, and the call ends at the client (the server is not told)',
+            note: keepFromServer(context, message),
+          }
         : { title: 'The user declined: the server is told, and the model is not asked' }),
     });
     throw new ProtocolError(USER_REJECTED, message);
   }
   if (!isSamplingWire(adapter.id)) throw new ProtocolError(USER_REJECTED, `The host has no sampling translation for ${adapter.label}.`);
   const translated = translateSamplingRequest({ wire: adapter.id, params });
-  const built = adapter.buildRequest({ model: options.provider.model, apiKey: options.provider.apiKey, baseUrl: options.provider.baseUrl, conversation: [], tools: [] });
+  const built = adapter.buildRequest({
+    model: options.provider.model,
+    apiKey: options.provider.apiKey,
+    baseUrl: options.provider.baseUrl,
+    conversation: [],
+    tools: [],
+  });
   const body = { ...built.body, ...translated.result };
   const requestStep = await hostStep(
     'host.translate-sampling-request',
@@ -93,8 +124,14 @@ export async function answerSampling(context: SamplingContext, params: CreateMes
       http: response.http,
       ...(response.stream ? { stream: response.stream } : {}),
       ...(answersInInputResponses(context)
-        ? { title: 'The model’s reply to the sampling request did not finish arriving: the call ends at the client, the server is not told', note: `${message}. ${keepFromServer(context, message)} The run goes on.` }
-        : { title: 'The model’s reply to the sampling request did not finish arriving: the server gets an error', note: `${message}. The server is told with an error instead of a CreateMessageResult; its tool decides what follows, and the run goes on.` }),
+        ? {
+            title: 'The model’s reply to the sampling request did not finish arriving: the call ends at the client, the server is not told',
+            note: `${message}. ${keepFromServer(context, message)} The run goes on.`,
+          }
+        : {
+            title: 'The model’s reply to the sampling request did not finish arriving: the server gets an error',
+            note: `${message}. The server is told with an error instead of a CreateMessageResult; its tool decides what follows, and the run goes on.`,
+          }),
     });
     throw new ProtocolError(ProtocolErrorCode.InternalError, message);
   }
@@ -140,8 +177,13 @@ async function askModelWithin(context: SamplingContext, request: Parameters<type
     writer.append('host.sampling.timeout', {
       payload: { error: { code: ProtocolErrorCode.InternalError, message } },
       ...(answersInInputResponses(context)
-        ? { title: 'The model did not answer the sampling request in time: the call ends at the client, the server is not told', note: `${error.fault.what} ${keepFromServer(context, message)} The run goes on.` }
-        : { note: `${error.fault.what} The server is told with an error instead of a CreateMessageResult; its tool decides what follows, and the run goes on.` }),
+        ? {
+            title: 'The model did not answer the sampling request in time: the call ends at the client, the server is not told',
+            note: `${error.fault.what} ${keepFromServer(context, message)} The run goes on.`,
+          }
+        : {
+            note: `${error.fault.what} The server is told with an error instead of a CreateMessageResult; its tool decides what follows, and the run goes on.`,
+          }),
     });
     throw new ProtocolError(ProtocolErrorCode.InternalError, message);
   }
@@ -169,8 +211,13 @@ function formatSeconds(ms: number): string {
 /** Why the answer is what it is: the CLI's defaults said as such, and in URL mode (any answer) that the page's content went to the server, not here. */
 function describeElicitationAnswer({ params, given, autoRelease }: { params: ElicitRequestParams; given: boolean; autoRelease: boolean }): { note?: string } {
   if (params.mode === 'url') {
-    if (autoRelease && !given) return { note: `No answer was given (--elicitation-answer), so the host accepted as if the user had opened ${params.url} and come back; nobody opened it. What a user does on that page goes to the server alone, out of band.` };
-    return { note: 'The client sends the server only the action (accept, decline or cancel): whatever the user did on the server’s page, the server learned itself, out of band, never through the host or the model.' };
+    if (autoRelease && !given)
+      return {
+        note: `No answer was given (--elicitation-answer), so the host accepted as if the user had opened ${params.url} and come back; nobody opened it. What a user does on that page goes to the server alone, out of band.`,
+      };
+    return {
+      note: 'The client sends the server only the action (accept, decline or cancel): whatever the user did on the server’s page, the server learned itself, out of band, never through the host or the model.',
+    };
   }
   return autoRelease && !given ? { note: 'No answer was given (--elicitation-answer), so the host accepted the form’s defaults.' } : {};
 }
@@ -187,22 +234,38 @@ export async function answerElicitation(context: ElicitationContext, params: Eli
   const { hostStep, options } = context;
   await hostStep('client.elicitation-to-host', { payload: params, ...(note ? { note } : {}) });
   // URL mode: the address passes the URL gate before the user is shown it; refused, nobody is asked and the host declines.
-  if (params.mode === 'url' && gateUrlOrRecord(context, { text: params.url, source: { field: 'url', document: "the server's elicitation request (URL mode)" } }) === undefined) {
+  if (
+    params.mode === 'url' &&
+    gateUrlOrRecord(context, { text: params.url, source: { field: 'url', document: "the server's elicitation request (URL mode)" } }) === undefined
+  ) {
     const declined: ElicitResult = { action: 'decline' };
-    await hostStep('host.elicitation.result', { payload: declined, note: 'The address did not pass the URL gate (the step before), so the host declined for you without showing it: nothing was opened.' });
+    await hostStep('host.elicitation.result', {
+      payload: declined,
+      note: 'The address did not pass the URL gate (the step before), so the host declined for you without showing it: nothing was opened.',
+    });
     return declined;
   }
-  await hostStep('host.elicitation.ask', { payload: params.mode === 'url' ? { message: params.message, url: params.url } : { message: params.message, requestedSchema: params.requestedSchema } });
-  const proposed: ElicitResult = options.answers?.elicitation ?? (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: fillElicitationDefaults(params.requestedSchema) });
+  await hostStep('host.elicitation.ask', {
+    payload: params.mode === 'url' ? { message: params.message, url: params.url } : { message: params.message, requestedSchema: params.requestedSchema },
+  });
+  const proposed: ElicitResult =
+    options.answers?.elicitation ??
+    (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: fillElicitationDefaults(params.requestedSchema) });
   const answered = await hostStep(
     'user.elicitation.answer',
-    { payload: proposed, ...describeElicitationAnswer({ params, given: options.answers?.elicitation !== undefined, autoRelease: options.autoRelease === true }) },
+    {
+      payload: proposed,
+      ...describeElicitationAnswer({ params, given: options.answers?.elicitation !== undefined, autoRelease: options.autoRelease === true }),
+    },
     params.mode === 'url' ? 'Open the page, then accept (or decline, cancel)' : 'Fill in the form: accept, decline or cancel',
     true,
     { preset: options.answers?.elicitation !== undefined, urlMode: params.mode === 'url' },
   );
   const parsed = ElicitAnswerSchema.safeParse(answered.payload);
   const result: ElicitResult = parsed.success ? parsed.data : { action: 'cancel' };
-  await hostStep('host.elicitation.result', { payload: result, ...(parsed.success ? {} : { note: 'The answer was not an ElicitResult (action accept, decline or cancel), so the host cancelled.' }) });
+  await hostStep('host.elicitation.result', {
+    payload: result,
+    ...(parsed.success ? {} : { note: 'The answer was not an ElicitResult (action accept, decline or cancel), so the host cancelled.' }),
+  });
   return result;
 }

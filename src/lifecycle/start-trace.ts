@@ -18,7 +18,12 @@ export function startTrace(options: TraceOptions): Trace {
     startedAt: new Date().toISOString(),
     model: { wire: options.provider.wire, kind: options.provider.kind, name: options.provider.model },
     // The trace is shared (export, HAR, CLI output): a password in the server's URL stays out of it.
-    mcp: { url: redactUrl({ url: options.mcpUrl }), era: options.era, protocolVersion: null, ...(options.topology === 'provider' ? { topology: 'provider' as const } : {}) },
+    mcp: {
+      url: redactUrl({ url: options.mcpUrl }),
+      era: options.era,
+      protocolVersion: null,
+      ...(options.topology === 'provider' ? { topology: 'provider' as const } : {}),
+    },
     steps: [],
   };
 }

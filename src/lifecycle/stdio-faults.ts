@@ -16,10 +16,18 @@ export function explainStdioFailure(error: unknown, command: string, during: str
     };
   }
   if (/\bEACCES\b/.test(detail)) {
-    return { what: `Could not start the stdio server "${command}" (${during}).`, why: 'The program is not executable.', fix: `Make it executable, or run it through its interpreter (node, python3), ${say.again}.` };
+    return {
+      what: `Could not start the stdio server "${command}" (${during}).`,
+      why: 'The program is not executable.',
+      fix: `Make it executable, or run it through its interpreter (node, python3), ${say.again}.`,
+    };
   }
   if (isTimeout(error)) {
-    return { what: `The stdio server "${command}" did not answer ${during} in time.`, why: 'It may be stuck, waiting for something, or writing its answers elsewhere than stdout.', fix: `Look at its stderr above the trace, ${say.again}.` };
+    return {
+      what: `The stdio server "${command}" did not answer ${during} in time.`,
+      why: 'It may be stuck, waiting for something, or writing its answers elsewhere than stdout.',
+      fix: `Look at its stderr above the trace, ${say.again}.`,
+    };
   }
   return {
     what: `Talking to the stdio server "${command}" failed ${during}.`,

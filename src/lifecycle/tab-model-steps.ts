@@ -10,7 +10,15 @@ type TabModelStepContext = { hostStep: HostStep; tabModel?: TabModel };
  * it: the grammar built from the tools' schemas, when the request carries one (the first
  * round, unless the learner turned it off).
  */
-export async function describeTabModelSteps({ context, request, round }: { context: TabModelStepContext; request: ProviderHttpRequest; round: number }): Promise<void> {
+export async function describeTabModelSteps({
+  context,
+  request,
+  round,
+}: {
+  context: TabModelStepContext;
+  request: ProviderHttpRequest;
+  round: number;
+}): Promise<void> {
   const grammar = request.body.grammar;
   if (typeof grammar !== 'string') return;
   const description = context.tabModel?.runner.describe();

@@ -45,7 +45,11 @@ export type TabModel = { runner: TabModelRunner; adapter: WireAdapter };
 const WHERE = 'this tab: llama.cpp compiled to WebAssembly, on the CPU';
 
 function explainTabFailure(what: string, why: string): { what: string; why: string; fix: string } {
-  return { what, why, fix: 'Press Next to hand the model the same prompt again, or Reset to start over; a model that keeps failing can be loaded again in the model settings.' };
+  return {
+    what,
+    why,
+    fix: 'Press Next to hand the model the same prompt again, or Reset to start over; a model that keeps failing can be loaded again in the model settings.',
+  };
 }
 
 /** Hands the prompt to the model in the tab and reads its text as the adapter's reply. */
@@ -60,7 +64,13 @@ export async function callTabModel(input: {
   const parsed = TabModelRequestSchema.safeParse(input.body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new HostFault(explainTabFailure('The prompt for the model in this tab is not one it can take.', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'} (it needs prompt, grammar, max_tokens, temperature and seed).`), phase);
+    throw new HostFault(
+      explainTabFailure(
+        'The prompt for the model in this tab is not one it can take.',
+        `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'unexpected shape'} (it needs prompt, grammar, max_tokens, temperature and seed).`,
+      ),
+      phase,
+    );
   }
   let text = '';
   let generation: TabGeneration;

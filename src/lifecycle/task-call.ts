@@ -11,7 +11,9 @@ import { describeLostTask, type TaskLifetime } from './task-ttl.ts';
 import { MAX_TASK_POLLS, TASK_POLL_DEFAULT_MS, TASK_POLL_MAX_MS, TASK_POLL_MIN_MS, WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /** What following a task needs: its input answers, the gate, the Cancel and the answer before the run. */
-export type TaskCallContext = TaskInputContext & ResourceLinksContext & RunSlice<'hostStep' | 'traffic' | 'signal' | 'withdrawFromGate' | 'writer', 'tasks', 'connection' | 'cancelToolCall'>;
+export type TaskCallContext = TaskInputContext &
+  ResourceLinksContext &
+  RunSlice<'hostStep' | 'traffic' | 'signal' | 'withdrawFromGate' | 'writer', 'tasks', 'connection' | 'cancelToolCall'>;
 
 /**
  * A tools/call that the server answered with a task: the host polls it with tasks/get,
@@ -47,12 +49,17 @@ type Follow = {
 async function send<T>(context: TaskCallContext, method: string, params: Record<string, unknown>, schema: StandardSchemaV1<unknown, T>): Promise<T> {
   const connection = context.state.connection;
   if (!connection) throw new Error('The MCP client is not connected.');
-  return guardMcpCall(context, `during ${method}`, (signal) => connection.request((client) => client.request({ method, params }, schema, { timeout: WAIT_FOR_LEARNER_MS, signal })));
+  return guardMcpCall(context, `during ${method}`, (signal) =>
+    connection.request((client) => client.request({ method, params }, schema, { timeout: WAIT_FOR_LEARNER_MS, signal })),
+  );
 }
 
 /** One poll: the task as tasks/get says it is now. */
 async function getTask(follow: Follow, taskId: string): Promise<FollowedTask> {
-  const read = follow.era === '2025-11-25' ? readLegacyTask(await send(follow.context, 'tasks/get', { taskId }, specTypeSchemas.GetTaskResult)) : readDetailedTask(await send(follow.context, 'tasks/get', { taskId }, DetailedTaskSchema));
+  const read =
+    follow.era === '2025-11-25'
+      ? readLegacyTask(await send(follow.context, 'tasks/get', { taskId }, specTypeSchemas.GetTaskResult))
+      : readDetailedTask(await send(follow.context, 'tasks/get', { taskId }, DetailedTaskSchema));
   if (!read) throw new ProtocolError(-32603, 'The server answered tasks/get with something that is not a task.');
   await follow.context.traffic.answered('tasks/get');
   return read;
@@ -140,12 +147,17 @@ async function fetchLegacyResult(follow: Follow, taskId: string): Promise<Outcom
 /** The task is over: its result, its error, or its cancellation, for the model. */
 async function finishTask(follow: Follow, task: FollowedTask): Promise<Outcome> {
   const { context } = follow;
-  if (task.status === 'cancelled') return follow.cancelRequested ? finishWithError(context, TASK_CANCELLED_BY_USER) : finishWithError(context, `The server cancelled the task: ${task.statusMessage ?? 'it gave no reason'}. The tool gave no result.`);
+  if (task.status === 'cancelled')
+    return follow.cancelRequested
+      ? finishWithError(context, TASK_CANCELLED_BY_USER)
+      : finishWithError(context, `The server cancelled the task: ${task.statusMessage ?? 'it gave no reason'}. The tool gave no result.`);
   // 2025-11-25 keeps the result (or the JSON-RPC error) for tasks/result; 2026-07-28 carried it in tasks/get.
   if (follow.era === '2025-11-25') return fetchLegacyResult(follow, task.taskId);
-  if (task.status === 'failed') return finishWithError(context, `MCP error ${task.error?.code ?? -32603}: ${task.error?.message ?? 'the task failed'}`, task.error?.code);
+  if (task.status === 'failed')
+    return finishWithError(context, `MCP error ${task.error?.code ?? -32603}: ${task.error?.message ?? 'the task failed'}`, task.error?.code);
   const checked = specTypeSchemas.CallToolResult['~standard'].validate(task.result);
-  if ('issues' in checked && checked.issues) return finishWithError(context, 'The completed task carried a result that is not a CallToolResult, so the host has nothing to give the model.');
+  if ('issues' in checked && checked.issues)
+    return finishWithError(context, 'The completed task carried a result that is not a CallToolResult, so the host has nothing to give the model.');
   return finishWithResult(context, checked.value);
 }
 
@@ -159,17 +171,30 @@ async function finishCancelled(follow: Follow, taskId: string): Promise<Outcome>
     if (!(error instanceof ProtocolError)) throw error;
   }
   if (!told || !isTerminalStatus(told.status)) {
-    follow.context.traffic.noteNext('tasks/get', 'After the cancel, the host asks once what became of the task: cancelling is cooperative, and the task may have finished first.');
+    follow.context.traffic.noteNext(
+      'tasks/get',
+      'After the cancel, the host asks once what became of the task: cancelling is cooperative, and the task may have finished first.',
+    );
     told = await getTask(follow, taskId);
   }
   if (told.status === 'cancelled') return finishWithError(follow.context, TASK_CANCELLED_BY_USER);
   if (isTerminalStatus(told.status)) return finishTask({ ...follow, cancelRequested: false }, told);
-  return finishWithError(follow.context, `The user cancelled this task (tasks/cancel); the server took the cancel, but the task was still ${told.status} when the host last asked, so the host stopped following it without a result.`);
+  return finishWithError(
+    follow.context,
+    `The user cancelled this task (tasks/cancel); the server took the cancel, but the task was still ${told.status} when the host last asked, so the host stopped following it without a result.`,
+  );
 }
 
 /** Follows a task from its creation to its end; the tool round's outcome is the task's. */
 export async function followTask(context: TaskCallContext, { era, task: created }: { era: Era; task: FollowedTask }): Promise<Outcome> {
-  const follow: Follow = { context, era, cancelRequested: false, wake: () => {}, answeredKeys: new Set(), lifetime: { createdAt: Date.now(), ttlMs: created.ttlMs } };
+  const follow: Follow = {
+    context,
+    era,
+    cancelRequested: false,
+    wake: () => {},
+    answeredKeys: new Set(),
+    lifetime: { createdAt: Date.now(), ttlMs: created.ttlMs },
+  };
   const cancelAfterFirstStatus = context.options.tasks?.cancelAfterFirstStatus === true;
   context.state.cancelToolCall = () => {
     follow.cancelRequested = true;
@@ -193,7 +218,11 @@ export async function followTask(context: TaskCallContext, { era, task: created 
           return await finishWithError(context, answered.message);
         }
       }
-      if (polls >= MAX_TASK_POLLS) return await finishWithError(context, `The task was still ${task.status} after ${MAX_TASK_POLLS} polls, so the host stopped following it (it may go on, on the server) without a result.`);
+      if (polls >= MAX_TASK_POLLS)
+        return await finishWithError(
+          context,
+          `The task was still ${task.status} after ${MAX_TASK_POLLS} polls, so the host stopped following it (it may go on, on the server) without a result.`,
+        );
       await waitToPoll(follow, task);
       if (follow.cancelRequested) continue;
       try {

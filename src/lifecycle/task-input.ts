@@ -33,7 +33,9 @@ async function answerOne(context: TaskInputContext, entry: InputRequestEntry): P
   switch (entry.method) {
     case 'elicitation/create': {
       const params = validate(specTypeSchemas.ElicitRequestParams, entry.params);
-      return params ? { answer: await answerElicitation(context, params) } : { cannot: 'The task asked for an elicitation whose parameters are not an elicitation request.' };
+      return params
+        ? { answer: await answerElicitation(context, params) }
+        : { cannot: 'The task asked for an elicitation whose parameters are not an elicitation request.' };
     }
     case 'sampling/createMessage': {
       const params = validate(specTypeSchemas.CreateMessageRequestParams, entry.params);
@@ -41,12 +43,16 @@ async function answerOne(context: TaskInputContext, entry: InputRequestEntry): P
       try {
         return { answer: await answerSampling(context, params) };
       } catch (error) {
-        return { cannot: `The host could not answer the task’s sampling request (${error instanceof Error ? error.message : String(error)}), and inputResponses can carry only a result, never an error.` };
+        return {
+          cannot: `The host could not answer the task’s sampling request (${error instanceof Error ? error.message : String(error)}), and inputResponses can carry only a result, never an error.`,
+        };
       }
     }
     case 'roots/list': {
       const roots = context.options.roots ?? [];
-      return roots.length > 0 ? { answer: answerRoots(context, roots) } : { cannot: 'The task asked for roots, which the host does not offer (no roots were given).' };
+      return roots.length > 0
+        ? { answer: answerRoots(context, roots) }
+        : { cannot: 'The task asked for roots, which the host does not offer (no roots were given).' };
     }
     default:
       return { cannot: `The task asked for ${entry.method}, which the host cannot answer.` };
@@ -66,7 +72,9 @@ export async function answerTaskInputs(context: TaskInputContext, task: Followed
   const connection = context.state.connection;
   if (!connection) throw new Error('The MCP client is not connected.');
   await guardMcpCall(context, 'during tasks/update', (signal) =>
-    connection.request((client) => client.request({ method: 'tasks/update', params: { taskId: task.taskId, inputResponses } }, TaskAckSchema, { timeout: WAIT_FOR_LEARNER_MS, signal })),
+    connection.request((client) =>
+      client.request({ method: 'tasks/update', params: { taskId: task.taskId, inputResponses } }, TaskAckSchema, { timeout: WAIT_FOR_LEARNER_MS, signal }),
+    ),
   );
   await context.traffic.answered('tasks/update');
   return { kind: 'sent' };

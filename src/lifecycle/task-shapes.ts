@@ -29,7 +29,13 @@ export function readLegacyTask(value: unknown): FollowedTask | undefined {
   const checked = specTypeSchemas.Task['~standard'].validate(value);
   if ('issues' in checked && checked.issues) return undefined;
   const task = checked.value;
-  return { taskId: task.taskId, status: task.status, ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }), pollIntervalMs: task.pollInterval, ttlMs: task.ttl };
+  return {
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
+    pollIntervalMs: task.pollInterval,
+    ttlMs: task.ttl,
+  };
 }
 
 /** A 2025-11-25 tools/call answer that is a task: `{ task }`. */
@@ -43,7 +49,13 @@ export function readModernCreation(value: unknown): FollowedTask | undefined {
   const parsed = ModernCreateTaskResultSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const task = parsed.data;
-  return { taskId: task.taskId, status: task.status, ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }), pollIntervalMs: task.pollIntervalMs, ttlMs: task.ttlMs };
+  return {
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
+    pollIntervalMs: task.pollIntervalMs,
+    ttlMs: task.ttlMs,
+  };
 }
 
 /** A 2026-07-28 tasks/get answer: the task, with what its status brings. */
@@ -51,7 +63,13 @@ export function readDetailedTask(value: unknown): FollowedTask | undefined {
   const parsed = DetailedTaskSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const task = parsed.data;
-  const base = { taskId: task.taskId, status: task.status, ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }), pollIntervalMs: task.pollIntervalMs, ttlMs: task.ttlMs };
+  const base = {
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
+    pollIntervalMs: task.pollIntervalMs,
+    ttlMs: task.ttlMs,
+  };
   switch (task.status) {
     case 'working':
     case 'cancelled':

@@ -21,11 +21,24 @@ function describeTtlField(era: Era, ttlMs: number | null | undefined): string {
 }
 
 /** The note on the host's step when the server answered a task's request with -32602: it no longer has the task. */
-export function describeLostTask({ era, lifetime, now, method, code }: { era: Era; lifetime: TaskLifetime; now: number; method: string; code: number }): string {
+export function describeLostTask({
+  era,
+  lifetime,
+  now,
+  method,
+  code,
+}: {
+  era: Era;
+  lifetime: TaskLifetime;
+  now: number;
+  method: string;
+  code: number;
+}): string {
   const overrun = readTtlOverrun(lifetime, now);
   const ttl = describeTtlField(era, lifetime.ttlMs);
-  const after = 'The host stops following it; the model hears the server\'s error.';
-  if (lifetime.ttlMs === null || lifetime.ttlMs === undefined) return `${method} answered ${code}: the server no longer knows the task, though it named no ttl for it. ${after}`;
+  const after = "The host stops following it; the model hears the server's error.";
+  if (lifetime.ttlMs === null || lifetime.ttlMs === undefined)
+    return `${method} answered ${code}: the server no longer knows the task, though it named no ttl for it. ${after}`;
   if (overrun !== undefined) {
     return `${method} answered ${code}: the task is gone. Its ttl (${ttl}) had run out ${overrun} ms before this answer came, counted from its creation by the host's clock, and the server may drop a task then, its result with it. ${after}`;
   }

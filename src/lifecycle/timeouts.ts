@@ -123,7 +123,9 @@ export type RunTimeouts = {
 };
 
 /** The bounds a caller (a test, the benchmark) may set for a run, each defaulting to the constant above. */
-export type RunLimits = Partial<Pick<RunTimeouts, 'mcpRequestMs' | 'providerCallMs' | 'providerSilenceMs' | 'samplingAnswerMs' | 'maxAnswerFrames' | 'maxReplyFrames' | 'maxAnswerBytes'>>;
+export type RunLimits = Partial<
+  Pick<RunTimeouts, 'mcpRequestMs' | 'providerCallMs' | 'providerSilenceMs' | 'samplingAnswerMs' | 'maxAnswerFrames' | 'maxReplyFrames' | 'maxAnswerBytes'>
+>;
 
 /**
  * The limits for one run. A caller that names one network timeout (the CLI, tests, the

@@ -1,4 +1,14 @@
-import { isSpecType, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, specTypeSchemas, type CallToolResult, type Client, type ElicitRequestURLParams } from '@modelcontextprotocol/client';
+import {
+  isSpecType,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  specTypeSchemas,
+  type CallToolResult,
+  type Client,
+  type ElicitRequestURLParams,
+} from '@modelcontextprotocol/client';
 import type { ToolRoundResult } from '../providers/index.ts';
 import type { ToolCallParams } from './run-state-types.ts';
 import { linkSignals } from '../mcp/index.ts';
@@ -15,7 +25,14 @@ import { asksForTask, readLegacyCreation, readModernCreation, type FollowedTask 
 import { TASK_TTL_MS, WAIT_FOR_LEARNER_MS } from './timeouts.ts';
 
 /** What a tools/call needs: consent, its view, its task, its URL elicitations, its resource links, and the call in flight. */
-export type ToolCallContext = ConsentContext & ViewsContext & ResourceLinksContext & ResultWithoutTypeContext & UrlElicitationContext & TaskCallContext & McpCallContext & RunSlice<'traffic' | 'signal' | 'hostStep' | 'writer', never, 'connection' | 'tools' | 'declined' | 'cancelToolCall' | 'unsentInputAnswer'>;
+export type ToolCallContext = ConsentContext &
+  ViewsContext &
+  ResourceLinksContext &
+  ResultWithoutTypeContext &
+  UrlElicitationContext &
+  TaskCallContext &
+  McpCallContext &
+  RunSlice<'traffic' | 'signal' | 'hostStep' | 'writer', never, 'connection' | 'tools' | 'declined' | 'cancelToolCall' | 'unsentInputAnswer'>;
 
 export type { ToolCallParams };
 
@@ -54,7 +71,11 @@ export async function callTool(context: ToolCallContext, params: ToolCallParams,
     if (caller === 'model') context.state.declined = true;
     return { type: 'host-error', message: `The user declined to let the host call ${params.name}, so it was not called and nothing changed on the server.` };
   }
-  const view = again ? options.view : caller === 'model' && tool ? await openToolView(context, { tool, params, callTool: (asked) => callTool(context, asked, { caller: 'app' }) }) : undefined;
+  const view = again
+    ? options.view
+    : caller === 'model' && tool
+      ? await openToolView(context, { tool, params, callTool: (asked) => callTool(context, asked, { caller: 'app' }) })
+      : undefined;
   // Stop aborts the SDK's request, and the SDK tells the server (notifications/cancelled in 2025-11-25).
   // The call's one signal is Stop's, which the watchdog's and the run's abort too: stoppedByLearner says which it was.
   const stop = new AbortController();
@@ -84,11 +105,17 @@ export async function callTool(context: ToolCallContext, params: ToolCallParams,
     else await view?.tellCancelled(outcome.message);
     return outcome;
   }
-  const result = answer?.kind === 'result' ? answer.result : 'error' in sent ? await readResultWithoutType(context, { method: 'tools/call', schema: specTypeSchemas.CallToolResult, error: sent.error }) : undefined;
+  const result =
+    answer?.kind === 'result'
+      ? answer.result
+      : 'error' in sent
+        ? await readResultWithoutType(context, { method: 'tools/call', schema: specTypeSchemas.CallToolResult, error: sent.error })
+        : undefined;
   if (result === undefined) {
     const error = 'error' in sent ? sent.error : undefined;
     const elicitations = again || context.signal.aborted ? undefined : readUrlElicitations(error);
-    if (elicitations && elicitations.valid.length > 0 && elicitations.invalid === 0) return answerElicitationRequired(context, { params, caller, view }, elicitations.valid);
+    if (elicitations && elicitations.valid.length > 0 && elicitations.invalid === 0)
+      return answerElicitationRequired(context, { params, caller, view }, elicitations.valid);
     return answerFailedCall(context, { error, stoppedByLearner, view });
   }
   await context.traffic.answered('tools/call');
@@ -139,7 +166,12 @@ async function answerFailedCall(
     const message = error.message.startsWith(prefix) ? error.message : `${prefix}${error.message}`;
     const unsent = context.state.unsentInputAnswer;
     context.state.unsentInputAnswer = null;
-    const note = unsent === null ? {} : { note: `No answer came from the server: this error is the client’s own (“${unsent}”), raised when the host could not answer the server’s input request, so the call was not sent again.` };
+    const note =
+      unsent === null
+        ? {}
+        : {
+            note: `No answer came from the server: this error is the client’s own (“${unsent}”), raised when the host could not answer the server’s input request, so the call was not sent again.`,
+          };
     await context.hostStep('client.result-to-host', { payload: { error: { code: error.code, message } }, ...note });
     await view?.tellCancelled(message);
     return { type: 'host-error', message };
@@ -160,11 +192,16 @@ async function callPlainly(client: Client, params: ToolCallParams, signal: Abort
  * a plain result.
  */
 async function askForTask(client: Client, params: ToolCallParams, signal: AbortSignal): Promise<CallAnswer> {
-  const answer = await client.request({ method: 'tools/call', params: { ...params, task: { ttl: TASK_TTL_MS } } }, specTypeSchemas.GetTaskPayloadResult, { onprogress: () => {}, timeout: WAIT_FOR_LEARNER_MS, signal });
+  const answer = await client.request({ method: 'tools/call', params: { ...params, task: { ttl: TASK_TTL_MS } } }, specTypeSchemas.GetTaskPayloadResult, {
+    onprogress: () => {},
+    timeout: WAIT_FOR_LEARNER_MS,
+    signal,
+  });
   const task = isSpecType.CreateTaskResult(answer) ? readLegacyCreation(answer) : undefined;
   if (task) return { kind: 'task', task };
   const result = specTypeSchemas.CallToolResult['~standard'].validate(answer);
-  if ('issues' in result && result.issues) throw new ProtocolError(-32603, 'The server answered a task-augmented tools/call with neither a task nor a tool result.');
+  if ('issues' in result && result.issues)
+    throw new ProtocolError(-32603, 'The server answered a task-augmented tools/call with neither a task nor a tool result.');
   return { kind: 'result', result: result.value };
 }
 

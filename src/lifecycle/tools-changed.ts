@@ -24,7 +24,10 @@ export async function relistChangedTools(context: ToolsChangedContext): Promise<
   if (!connection) return undefined;
   if (!change) return honourListTtl(context, connection);
   await context.hostStep('host.list-tools-again', {
-    payload: { reason: `The server sent notifications/tools/list_changed (step ${change.n}) after the host last listed its tools.`, action: 'tools/list again, then translation #1 again, before the next model request' },
+    payload: {
+      reason: `The server sent notifications/tools/list_changed (step ${change.n}) after the host last listed its tools.`,
+      action: 'tools/list again, then translation #1 again, before the next model request',
+    },
   });
   return listAndTranslateTools(context, connection);
 }

@@ -7,7 +7,7 @@ function createExchange(): RecordedExchange {
 }
 
 describe('syncSharedExchange', () => {
-  it('keeps one record in the trace\'s key order as the exchange gains its answer, frame by frame', () => {
+  it("keeps one record in the trace's key order as the exchange gains its answer, frame by frame", () => {
     const exchange = createExchange();
     const http = syncSharedExchange({ method: exchange.method, url: exchange.url, requestHeaders: {} }, exchange);
     expect(Object.keys(http)).toEqual(['method', 'url', 'requestHeaders', 'requestBody']);

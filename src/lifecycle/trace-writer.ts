@@ -38,7 +38,20 @@ export type RunListener = (event: RunEvent) => void;
 export type StepFields = Partial<Omit<Step, 'n' | 'id' | 'at' | 'iteration'>> & { payload: unknown };
 
 /** What the trace keeps of an exchange, in the trace's key order (an export reads in it). */
-const EXCHANGE_FIELDS = ['method', 'url', 'requestHeaders', 'status', 'statusText', 'responseHeaders', 'requestBody', 'responseBody', 'sse', 'ndjson', 'error', 'durationMs'] as const;
+const EXCHANGE_FIELDS = [
+  'method',
+  'url',
+  'requestHeaders',
+  'status',
+  'statusText',
+  'responseHeaders',
+  'requestBody',
+  'responseBody',
+  'sse',
+  'ndjson',
+  'error',
+  'durationMs',
+] as const;
 
 /** Writes the fields the exchange has set onto the record, in the trace's key order; the frames are the recorder's own array. */
 function writeExchangeFields(http: HttpExchange, exchange: RecordedExchange): HttpExchange {

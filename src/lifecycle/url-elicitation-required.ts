@@ -16,7 +16,8 @@ export type UrlElicitationContext = ElicitationContext;
 /** What the host does next: send the request again, or tell the model why it did not. */
 export type UrlElicitationOutcome = { kind: 'retry' } | { kind: 'declined'; message: string };
 
-const NOTE = 'The server asked in its error to the request (-32042, URL elicitation required), not by an elicitation/create request: the host asks you the same way, and sends the same request again once you accept.';
+const NOTE =
+  'The server asked in its error to the request (-32042, URL elicitation required), not by an elicitation/create request: the host asks you the same way, and sends the same request again once you accept.';
 
 /** The elicitations the error names, each validated by the SDK's own schema (the error is the server's, so hostile); undefined when it is no such error. */
 export function readUrlElicitations(error: unknown): { valid: ElicitRequestURLParams[]; invalid: number } | undefined {
@@ -31,11 +32,17 @@ export function readUrlElicitations(error: unknown): { valid: ElicitRequestURLPa
 }
 
 /** Asks the user each page, in order; the first one not accepted ends the asking. */
-export async function answerUrlElicitations(context: UrlElicitationContext, { elicitations, what }: { elicitations: ElicitRequestURLParams[]; what: string }): Promise<UrlElicitationOutcome> {
+export async function answerUrlElicitations(
+  context: UrlElicitationContext,
+  { elicitations, what }: { elicitations: ElicitRequestURLParams[]; what: string },
+): Promise<UrlElicitationOutcome> {
   for (const params of elicitations) {
     const result = await answerElicitation(context, params, NOTE);
     if (result.action !== 'accept') {
-      return { kind: 'declined', message: `The server needs the user to open a page of its own before it can run ${what} (URL elicitation, -32042); the answer was ${result.action} (the steps before say who gave it), so the request was not sent again.` };
+      return {
+        kind: 'declined',
+        message: `The server needs the user to open a page of its own before it can run ${what} (URL elicitation, -32042); the answer was ${result.action} (the steps before say who gave it), so the request was not sent again.`,
+      };
     }
   }
   return { kind: 'retry' };

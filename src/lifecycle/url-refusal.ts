@@ -47,7 +47,19 @@ function describeFix(refusal: UrlRefusal, then: string): string {
 }
 
 /** The refusal in the three parts of a fault: which address, from where; what the gate found; what to do. */
-export function explainUrlRefused({ text, source, refusal, reason, then }: { text: unknown; source: UrlSource; refusal: UrlRefusal; reason: string; then: string }): Fault {
+export function explainUrlRefused({
+  text,
+  source,
+  refusal,
+  reason,
+  then,
+}: {
+  text: unknown;
+  source: UrlSource;
+  refusal: UrlRefusal;
+  reason: string;
+  then: string;
+}): Fault {
   return {
     what: `The host refused the address ${JSON.stringify(showUrl(text))}, the ${source.field} in ${source.document}: ${reason}.`,
     why: 'Every address from outside passes one gate before the host opens, fetches or links it. An address that is not plain http(s) to where you chose can run script in the explorer itself (javascript:, data:), reach your files (file:) or make one host look like another.',

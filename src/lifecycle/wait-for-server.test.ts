@@ -9,8 +9,14 @@ describe('waitForServer', () => {
   });
 
   it('explains a server that could not start, with the browser’s own words and what to do', async () => {
-    const failure = waitForServer({ ready: Promise.reject(new Error('The user denied permission to use Service Worker.')), signal: new AbortController().signal });
-    const fault = await failure.then(() => null, (error: unknown) => error);
+    const failure = waitForServer({
+      ready: Promise.reject(new Error('The user denied permission to use Service Worker.')),
+      signal: new AbortController().signal,
+    });
+    const fault = await failure.then(
+      () => null,
+      (error: unknown) => error,
+    );
     if (!(fault instanceof HostFault)) throw new Error(`expected a HostFault, got ${String(fault)}`);
     expect(fault.fault.why).toContain('The user denied permission to use Service Worker.');
     expect(fault.fault.fix).toMatch(/Reload the page/);

@@ -80,7 +80,12 @@ type HeaderArgument = { argument: string; variable?: string } | { warning: Warni
 
 function formatHeader({ name, value, audience, order }: { name: string; value: string; audience: CurlAudience; order: () => number }): HeaderArgument {
   if (!HTTP_TOKEN.test(name)) {
-    return { warning: { code: 'curl-header-name', message: `The header ${describeName(name)} was left out: its name is not an HTTP token, so no request could have carried it.` } };
+    return {
+      warning: {
+        code: 'curl-header-name',
+        message: `The header ${describeName(name)} was left out: its name is not an HTTP token, so no request could have carried it.`,
+      },
+    };
   }
   const lower = name.toLowerCase();
   if (isSecretHeaderName({ name }) || value === REDACTED) {
@@ -88,7 +93,12 @@ function formatHeader({ name, value, audience, order }: { name: string; value: s
     return { argument: `-H ${quoteForShell(`${name}: ${entry.prefix ?? ''}`)}"$${entry.variable}"`, variable: entry.variable };
   }
   if (FORBIDDEN_IN_HEADER_VALUE.test(value)) {
-    return { warning: { code: 'curl-header-value', message: `The header ${describeName(name)} was left out: its value holds a line break or a control character, which HTTP does not allow in a header.` } };
+    return {
+      warning: {
+        code: 'curl-header-value',
+        message: `The header ${describeName(name)} was left out: its value holds a line break or a control character, which HTTP does not allow in a header.`,
+      },
+    };
   }
   return { argument: `-H ${quoteForShell(`${name}: ${value}`)}` };
 }
@@ -121,13 +131,15 @@ export function formatCurl({ http, audience = 'provider' }: { http: HttpExchange
     if (header.variable) variables.add(header.variable);
   }
   if (http.requestBody !== undefined && http.requestBody !== '') {
-    if (http.requestBody.includes('\u0000')) warnings.push({ code: 'curl-body', message: 'The body was left out: it holds a NUL character, which no shell argument can carry.' });
+    if (http.requestBody.includes('\u0000'))
+      warnings.push({ code: 'curl-body', message: 'The body was left out: it holds a NUL character, which no shell argument can carry.' });
     else words.push(`--data-raw ${quoteForShell(http.requestBody)}`);
   }
   const accept = Object.entries(http.requestHeaders).find(([name]) => name.toLowerCase() === 'accept')?.[1] ?? '';
   if (accept.includes('text/event-stream')) words.push('-N');
   const notes: string[] = [];
   if (variables.size > 0) notes.push(`# The secrets were not recorded: set ${[...variables].join(', ')} first.`);
-  if (warnings.length > 0) notes.push(`# Left out of this command: ${warnings.length} part${warnings.length === 1 ? '' : 's'} of the record (the explorer says why).`);
+  if (warnings.length > 0)
+    notes.push(`# Left out of this command: ${warnings.length} part${warnings.length === 1 ? '' : 's'} of the record (the explorer says why).`);
   return { result: [...notes, words.join(' \\\n  ')].join('\n'), warnings };
 }

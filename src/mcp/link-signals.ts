@@ -19,4 +19,3 @@ export function linkSignals(controller: Pick<AbortController, 'abort'>, signals:
   }
   return () => unlinks.forEach((unlink) => unlink());
 }
-

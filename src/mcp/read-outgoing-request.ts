@@ -28,7 +28,9 @@ export async function readOutgoingRequest(input: string | URL | Request, init: R
 function readRequestInit(input: string | URL, init: RequestInit | undefined): OutgoingRequest {
   // The SDK's transport hands over a Headers already (lowercase, sorted, joined); a record or a list is checked, then made one.
   if (init?.headers !== undefined && !(init.headers instanceof Headers)) {
-    const invalid = findInvalidHeader(Array.isArray(init.headers) ? init.headers.map(([name = '', value = '']) => [name, value] as const) : Object.entries(init.headers));
+    const invalid = findInvalidHeader(
+      Array.isArray(init.headers) ? init.headers.map(([name = '', value = '']) => [name, value] as const) : Object.entries(init.headers),
+    );
     if (invalid) throw new InvalidHeaderError(invalid.name, invalid.problem);
   }
   const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);

@@ -45,7 +45,9 @@ describe('readRedirect', () => {
   });
 
   it('reads no redirect in a 304 or a 3xx without Location', () => {
-    expect(readRedirect({ response: new Response(null, { status: 304, headers: { location: '/x' } }), requestUrl: REQUEST_URL, redactUrl: (url) => url })).toBeUndefined();
+    expect(
+      readRedirect({ response: new Response(null, { status: 304, headers: { location: '/x' } }), requestUrl: REQUEST_URL, redactUrl: (url) => url }),
+    ).toBeUndefined();
     expect(readRedirect({ response: new Response(null, { status: 302 }), requestUrl: REQUEST_URL, redactUrl: (url) => url })).toBeUndefined();
   });
 });

@@ -76,5 +76,4 @@ export type RecordingOptions<Context = unknown> = {
  * read as it arrives, or a plain body the recorder has already read whole.
  */
 export type RecordedAnswer =
-  | { kind: 'streamed'; response: Response }
-  | { kind: 'read'; ok: boolean; status: number; statusText: string; headers: Headers; text: string };
+  { kind: 'streamed'; response: Response } | { kind: 'read'; ok: boolean; status: number; statusText: string; headers: Headers; text: string };

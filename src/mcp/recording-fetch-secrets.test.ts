@@ -62,7 +62,11 @@ describe('the recorder redacts the secrets a request carries wherever they come 
     server = await startEchoingServer();
     const events: ExchangeEvent[] = [];
     const recordingFetch = createRecordingFetch({ listener: (event) => events.push(event) });
-    const response = await recordingFetch(`${server.url}/stream`, { method: 'POST', headers: { 'x-api-key': KEY, authorization: `Bearer ${TOKEN}` }, body: `{"k":"${KEY}"}` });
+    const response = await recordingFetch(`${server.url}/stream`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, authorization: `Bearer ${TOKEN}` },
+      body: `{"k":"${KEY}"}`,
+    });
     await response.text();
     await expect.poll(() => events.at(-1)?.type).toBe('end');
     const exchange = events.at(-1)!.exchange;

@@ -9,7 +9,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-
 function createDeferred<T = void>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((done) => (resolve = done));

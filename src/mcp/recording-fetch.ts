@@ -17,7 +17,17 @@ import type { ExchangeEvent, OutgoingRequest, RecordedAnswer, RecordedExchange, 
  * entry: its types and the header error are reached through it.
  */
 
-export type { BeforeSend, ExchangeEvent, ExchangeListener, FetchLike, OutgoingRequest, RecordedAnswer, RecordedExchange, RecordingFetch, RecordingOptions } from './recorded-exchange.ts';
+export type {
+  BeforeSend,
+  ExchangeEvent,
+  ExchangeListener,
+  FetchLike,
+  OutgoingRequest,
+  RecordedAnswer,
+  RecordedExchange,
+  RecordingFetch,
+  RecordingOptions,
+} from './recorded-exchange.ts';
 export { InvalidHeaderError } from './read-outgoing-request.ts';
 export { REDACTED } from '../trace/index.ts';
 
@@ -36,7 +46,19 @@ export async function performRecordedExchange<Context = unknown>(
 }
 
 /** The exchange as first recorded, before it leaves: every text in it without the request's secrets. */
-function openExchange<Context>({ outgoing, body, context, options, now }: { outgoing: OutgoingRequest; body: string | undefined; context: Context | undefined; options: RecordingOptions<Context>; now: () => number }) {
+function openExchange<Context>({
+  outgoing,
+  body,
+  context,
+  options,
+  now,
+}: {
+  outgoing: OutgoingRequest;
+  body: string | undefined;
+  context: Context | undefined;
+  options: RecordingOptions<Context>;
+  now: () => number;
+}) {
   // A provider may echo the key back (in its body, a header, a 401 message): every
   // recorded text loses the secrets this request carries, not only the named headers.
   const marked = options.secretHeaderNames ?? [];
@@ -52,7 +74,12 @@ function openExchange<Context>({ outgoing, body, context, options, now }: { outg
     context,
     startedAt: now(),
   };
-  return { exchange, redact, redactAddress: (url: string) => redactUrl(url, secrets), redactResponseHeaders: (headers: Headers) => redactHeaders(headers, { secrets, marked }) };
+  return {
+    exchange,
+    redact,
+    redactAddress: (url: string) => redactUrl(url, secrets),
+    redactResponseHeaders: (headers: Headers) => redactHeaders(headers, { secrets, marked }),
+  };
 }
 
 /** Which recorder reads a body as it streams, by its content type; a plain body is read whole. */
@@ -68,7 +95,9 @@ function pickStreamRecorder(response: Response) {
 function failExchange<Context>({ exchange, emit, now, redact, bounds }: ExchangeRecording<Context>, error: unknown, timeoutFired: boolean): unknown {
   bounds.finish();
   if (bounds.stop) exchange.stopped = bounds.stop;
-  exchange.error = bounds.closedByCaller ? CLOSED_BY_CALLER : redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, timeoutFired));
+  exchange.error = bounds.closedByCaller
+    ? CLOSED_BY_CALLER
+    : redact(bounds.stop ? describeExchangeStop(bounds.stop) : describeNetworkError(error, timeoutFired));
   exchange.durationMs = now() - exchange.startedAt;
   emit({ type: 'error', exchange, error });
   return bounds.stop ? new ExchangeStopped(bounds.stop) : error;
@@ -130,7 +159,11 @@ async function readAnswerBody<Context>(recording: ExchangeRecording<Context>, re
  * The same exchange for a caller that reads the body itself (the provider call): a plain
  * body comes back as the text the recorder read, not rebuilt into a Response to be read again.
  */
-export async function recordExchange<Context = unknown>(input: string | URL | Request, init: RequestInit | undefined, options: RecordingOptions<Context>): Promise<RecordedAnswer> {
+export async function recordExchange<Context = unknown>(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+  options: RecordingOptions<Context>,
+): Promise<RecordedAnswer> {
   const now = options.now ?? (() => Date.now());
   const baseFetch: FetchLike = options.fetch ?? ((url, requestInit) => globalThis.fetch(url, requestInit));
   const outgoing = await readOutgoingRequest(input, init);
@@ -157,7 +190,14 @@ export async function recordExchange<Context = unknown>(input: string | URL | Re
   try {
     // A redirect would resend the message, and the headers a browser or Node keep (an
     // API key in x-api-key, the MCP session), to an address nobody chose: it is shown instead.
-    response = await baseFetch(outgoing.url, { ...(input instanceof Request ? {} : init), method: outgoing.method, headers: outgoing.headers, body, signal: bounds.signal, redirect: 'manual' });
+    response = await baseFetch(outgoing.url, {
+      ...(input instanceof Request ? {} : init),
+      method: outgoing.method,
+      headers: outgoing.headers,
+      body,
+      signal: bounds.signal,
+      redirect: 'manual',
+    });
   } catch (error) {
     timer.stop();
     const failure = fail(error, timer.fired());

@@ -9,7 +9,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-
 describe('the recording fetch and secrets', () => {
   it('sends the real key to the server but records it redacted, in headers and in the query', async () => {
     server = await startEchoServer();

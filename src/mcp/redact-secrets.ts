@@ -10,7 +10,10 @@ import { REDACTED, redactHeaderRecord, redactUrl as redactUrlBySecretRule } from
 export { REDACTED };
 
 /** Headers as the trace keeps them: secret names show the marker, and a known secret value inside another header is redacted too. */
-export function redactHeaders(headers: Headers, { secrets = [], marked = [] }: { secrets?: readonly string[]; marked?: readonly string[] } = {}): Record<string, string> {
+export function redactHeaders(
+  headers: Headers,
+  { secrets = [], marked = [] }: { secrets?: readonly string[]; marked?: readonly string[] } = {},
+): Record<string, string> {
   return redactHeaderRecord({ headers: Object.fromEntries(headers), secrets, marked });
 }
 

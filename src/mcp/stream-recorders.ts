@@ -32,7 +32,11 @@ export type ChunkRecorder = {
  * result as one to resume (it would reconnect with Last-Event-ID) and one that fails as an
  * error (onerror): an answer nobody waits for is left to be collected instead.
  */
-export function recordAlongside(source: ReadableStream<Uint8Array>, recorder: ChunkRecorder, bounds: Pick<ExchangeBounds, 'closedByCaller'>): ReadableStream<Uint8Array> {
+export function recordAlongside(
+  source: ReadableStream<Uint8Array>,
+  recorder: ChunkRecorder,
+  bounds: Pick<ExchangeBounds, 'closedByCaller'>,
+): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let cancelled = false;
   const handsOn = () => !cancelled && !bounds.closedByCaller;

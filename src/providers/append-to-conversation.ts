@@ -5,7 +5,11 @@ import type { Translated } from './types.ts';
  * echoed back (providers want to see what they wrote before the answers to it), then the
  * translated tool results. The results alone are what the learner sees translated.
  */
-export function appendToConversation<Turn>({ conversation, echoed, translated }: {
+export function appendToConversation<Turn>({
+  conversation,
+  echoed,
+  translated,
+}: {
   conversation: Turn[];
   echoed: Turn[];
   translated: Translated<Turn[]>;

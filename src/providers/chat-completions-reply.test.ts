@@ -12,6 +12,8 @@ describe('defineChatCompletionsReplySchema', () => {
 
   it('refuses a reply without a choice, or whose message the format cannot read, naming the field', () => {
     expect(schema.safeParse({ choices: [] }).error?.issues[0]).toMatchObject({ path: ['choices'], code: 'too_small' });
-    expect(schema.safeParse({ choices: [{ message: { role: 'user', content: '12' } }] }).error?.issues[0]).toMatchObject({ path: ['choices', 0, 'message', 'role'] });
+    expect(schema.safeParse({ choices: [{ message: { role: 'user', content: '12' } }] }).error?.issues[0]).toMatchObject({
+      path: ['choices', 0, 'message', 'role'],
+    });
   });
 });

@@ -21,7 +21,15 @@ export function defineChatCompletionsReplySchema<Message extends z.ZodType>(mess
  * `tool_calls` and `function_call` are a finished turn, as is a reason OpenAI does not
  * document. No finish_reason at all is a turn the provider never said was over.
  */
-export function readChatCompletionsStop({ finishReason, refusal, hasToolCalls }: { finishReason: string | null; refusal: string | null; hasToolCalls: boolean }): ReplyStop {
+export function readChatCompletionsStop({
+  finishReason,
+  refusal,
+  hasToolCalls,
+}: {
+  finishReason: string | null;
+  refusal: string | null;
+  hasToolCalls: boolean;
+}): ReplyStop {
   if (refusal !== null && refusal !== '') return nameStop({ cause: 'refusal', path: 'choices[0].message.refusal', value: refusal, message: refusal });
   const path = 'choices[0].finish_reason';
   if (finishReason === 'length') return nameTokenLimit({ hasToolCalls, path, value: finishReason });

@@ -12,13 +12,24 @@ const READERS = [
 ] as const;
 
 function completion(message: Record<string, unknown>, finishReason: string | null) {
-  return { id: 'chatcmpl-1', object: 'chat.completion', model: 'gpt-test', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason }] };
+  return {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    model: 'gpt-test',
+    choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason }],
+  };
 }
 
 describe.each(READERS)('how a Chat Completions turn ended (%s)', (_format, read) => {
   it('names a refusal, with the model’s words, when message.refusal is set (finish_reason is "stop")', () => {
     const reply = read({ body: completion({ content: null, refusal: 'I can’t help with that.' }, 'stop') });
-    expect(reply.stop).toEqual({ outcome: 'refused', cause: 'refusal', path: 'choices[0].message.refusal', value: 'I can’t help with that.', message: 'I can’t help with that.' });
+    expect(reply.stop).toEqual({
+      outcome: 'refused',
+      cause: 'refusal',
+      path: 'choices[0].message.refusal',
+      value: 'I can’t help with that.',
+      message: 'I can’t help with that.',
+    });
     expect(reply.text).toBeNull();
   });
 
@@ -29,7 +40,11 @@ describe.each(READERS)('how a Chat Completions turn ended (%s)', (_format, read)
   });
 
   it('names "content_filter" as OpenAI’s filter', () => {
-    expect(read({ body: completion({ content: null }, 'content_filter') }).stop).toMatchObject({ outcome: 'blocked', cause: 'content-filter', value: 'content_filter' });
+    expect(read({ body: completion({ content: null }, 'content_filter') }).stop).toMatchObject({
+      outcome: 'blocked',
+      cause: 'content-filter',
+      value: 'content_filter',
+    });
   });
 
   it.each(['stop', 'tool_calls', 'function_call'])('reads finish_reason %s as a finished turn', (reason) => {
@@ -50,7 +65,10 @@ describe.each(READERS)('how a Chat Completions turn ended (%s)', (_format, read)
 describe('a tool call cut mid-arguments', () => {
   it('is named a cut tool call when "length" ends a message that holds calls (tools)', () => {
     const call = { id: 'call_1', type: 'function', function: { name: 'add_numbers', arguments: '{"a":5,"b' } };
-    expect(readOpenAiChatResponse({ body: completion({ content: null, tool_calls: [call] }, 'length') }).stop).toMatchObject({ outcome: 'truncated', cause: 'tool-call-cut' });
+    expect(readOpenAiChatResponse({ body: completion({ content: null, tool_calls: [call] }, 'length') }).stop).toMatchObject({
+      outcome: 'truncated',
+      cause: 'tool-call-cut',
+    });
   });
 
   it('is named a cut tool call when "length" ends a message with a function_call (legacy functions)', () => {
@@ -62,7 +80,7 @@ describe('a tool call cut mid-arguments', () => {
 describe('Chat Completions replies recorded from the real API (openai-python’s snapshots)', () => {
   it('reads the recorded refusal as refused, with no answer', () => {
     const reply = readOpenAiChatResponse({ body: refusal });
-    expect(reply.stop).toMatchObject({ outcome: 'refused', message: 'I\'m very sorry, but I can\'t assist with that.' });
+    expect(reply.stop).toMatchObject({ outcome: 'refused', message: "I'm very sorry, but I can't assist with that." });
     expect(reply).toMatchObject({ text: null, toolCalls: [], model: 'gpt-4o-2024-08-06' });
   });
 

@@ -3,7 +3,11 @@ import { compareTranslations } from './compare-translations.ts';
 import type { McpTool } from './types.ts';
 
 const tools: McpTool[] = [
-  { name: 'math.add', description: 'Adds two numbers', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
+  {
+    name: 'math.add',
+    description: 'Adds two numbers',
+    inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  },
 ];
 const call = { name: 'math.add', arguments: { a: 5, b: 7 } };
 const result = { content: [{ type: 'text' as const, text: 'Result: 12' }] };

@@ -41,8 +41,7 @@ export function compareTranslations({
       ? adapter.formatToolCall({ id: 'call_1', name: findProviderName(first.result.nameMap, call.name), arguments: call.arguments })
       : null;
     const second = providerCall ? { call: providerCall, translated: translateToolCall({ adapter, call: providerCall, toolSet: first.result }) } : null;
-    const third =
-      providerCall && result ? adapter.convertToolResults({ results: [{ call: providerCall, outcome: { type: 'result', result } }] }) : null;
+    const third = providerCall && result ? adapter.convertToolResults({ results: [{ call: providerCall, outcome: { type: 'result', result } }] }) : null;
     return { wire, first, second, third };
   });
 }

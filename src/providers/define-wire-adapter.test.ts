@@ -11,11 +11,22 @@ const translations: WireTranslations<Turn[], string[], Turn> = {
   convertPromptMessages: () => ({ result: [], warnings: [], changes: [] }),
   prepareTools: ({ tools }) => ({ result: { tools: tools.map((tool) => tool.name), nameMap: {} }, warnings: [], changes: [] }),
   buildRequest: ({ model, conversation, tools }) => ({ path: '/chat', headers: {}, body: { model, messages: conversation, tools } }),
-  readResponse: () => ({ toolCalls: [], text: 'twelve', stop: { outcome: 'finished' }, assistantMessage: { role: 'assistant', content: 'twelve' }, finishReason: null, model: null }),
+  readResponse: () => ({
+    toolCalls: [],
+    text: 'twelve',
+    stop: { outcome: 'finished' },
+    assistantMessage: { role: 'assistant', content: 'twelve' },
+    finishReason: null,
+    model: null,
+  }),
   convertToolCall: ({ call }) => ({ result: { ok: true, params: { name: call.name, arguments: {} } }, warnings: [], changes: [] }),
   formatToolCall: ({ name, arguments: values }) => ({ name, arguments: values, raw: { name } }),
   convertToolResults: () => ({ result: [], warnings: [], changes: [] }),
-  appendToolResults: ({ conversation, reply }) => ({ result: { conversation: [...conversation, reply.assistantMessage], messages: [] }, warnings: [], changes: [] }),
+  appendToolResults: ({ conversation, reply }) => ({
+    result: { conversation: [...conversation, reply.assistantMessage], messages: [] },
+    warnings: [],
+    changes: [],
+  }),
 };
 
 describe('defineWireAdapter', () => {
@@ -23,7 +34,13 @@ describe('defineWireAdapter', () => {
     const adapter = defineWireAdapter('openai-chat', translations);
     const { id, label, mockBasePath } = WIRE_CATALOG.find((wire) => wire.id === 'openai-chat')!;
     expect(adapter).toMatchObject({ id, label, mockBasePath, startConversation: translations.startConversation });
-    expect(adapter.appendToolResults({ conversation: adapter.startConversation({ question: 'What is 5 plus 7?' }), reply: adapter.readResponse({ body: {} }), results: [] }).result.conversation).toEqual([
+    expect(
+      adapter.appendToolResults({
+        conversation: adapter.startConversation({ question: 'What is 5 plus 7?' }),
+        reply: adapter.readResponse({ body: {} }),
+        results: [],
+      }).result.conversation,
+    ).toEqual([
       { role: 'user', content: 'What is 5 plus 7?' },
       { role: 'assistant', content: 'twelve' },
     ]);

@@ -8,7 +8,8 @@ const parallelCalls = readFileSync(new URL('./openai-chat/__fixtures__/parallel-
 
 describe('isUnfinishedJson', () => {
   it('is true for a JSON text cut anywhere after it began: mid-key, mid-string, after an escape, between values', () => {
-    for (let end = 1; end < parallelCalls.trimEnd().length; end += 7) expect(isUnfinishedJson(parallelCalls.slice(0, end)), parallelCalls.slice(0, end)).toBe(true);
+    for (let end = 1; end < parallelCalls.trimEnd().length; end += 7)
+      expect(isUnfinishedJson(parallelCalls.slice(0, end)), parallelCalls.slice(0, end)).toBe(true);
     expect(isUnfinishedJson('{"a":"x\\"')).toBe(true);
     expect(isUnfinishedJson('[1, 2, ')).toBe(true);
   });
@@ -25,11 +26,19 @@ describe('isUnfinishedJson', () => {
 describe('readBodyCut', () => {
   it('names a body that stopped mid-JSON: its bytes and its last characters', () => {
     const cut = parallelCalls.slice(0, 500);
-    expect(readBodyCut({ text: cut })).toMatchObject({ outcome: 'interrupted', cause: 'body-cut', path: 'the body', arrived: { bytes: 500, tail: cut.slice(-40), text: '', calls: [] } });
+    expect(readBodyCut({ text: cut })).toMatchObject({
+      outcome: 'interrupted',
+      cause: 'body-cut',
+      path: 'the body',
+      arrived: { bytes: 500, tail: cut.slice(-40), text: '', calls: [] },
+    });
   });
 
   it('names a body whose connection broke, whatever it held, with the error', () => {
-    expect(readBodyCut({ text: '{"id":', error: 'TypeError: terminated: other side closed' })).toMatchObject({ cause: 'body-cut', arrived: { bytes: 6, error: 'TypeError: terminated: other side closed' } });
+    expect(readBodyCut({ text: '{"id":', error: 'TypeError: terminated: other side closed' })).toMatchObject({
+      cause: 'body-cut',
+      arrived: { bytes: 6, error: 'TypeError: terminated: other side closed' },
+    });
   });
 
   it('leaves a whole body, and one that is not JSON at all, to the reader', () => {
@@ -39,7 +48,10 @@ describe('readBodyCut', () => {
 });
 
 describe('readStreamCut', () => {
-  const frames = splitStreamText({ text: readFileSync(new URL('./openai-chat/__fixtures__/openai-python-tool-call.sse.txt', import.meta.url), 'utf8'), framing: 'sse' });
+  const frames = splitStreamText({
+    text: readFileSync(new URL('./openai-chat/__fixtures__/openai-python-tool-call.sse.txt', import.meta.url), 'utf8'),
+    framing: 'sse',
+  });
   const read = (count: number) => {
     const reader = createOpenAiChatStreamReader();
     frames.slice(0, count).forEach((frame) => reader.feed(frame));
@@ -63,6 +75,9 @@ describe('readStreamCut', () => {
   });
 
   it('names a stream whose connection broke even after its end came, with the error (the SDK fails it too)', () => {
-    expect(readStreamCut({ wire: 'openai-chat', view: read(frames.length), error: 'TypeError: terminated' })).toMatchObject({ cause: 'stream-cut', arrived: { error: 'TypeError: terminated' } });
+    expect(readStreamCut({ wire: 'openai-chat', view: read(frames.length), error: 'TypeError: terminated' })).toMatchObject({
+      cause: 'stream-cut',
+      arrived: { error: 'TypeError: terminated' },
+    });
   });
 });

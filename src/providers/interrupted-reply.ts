@@ -20,7 +20,15 @@ export function createInterruptedReply({ stop, text, finishReason }: { stop: Rep
  * held; otherwise the stop, with the end it lacks and what had come (the connection's error
  * when it broke).
  */
-export function readStreamCut({ wire, view, error }: { wire: string; view: Pick<StreamView, 'ended' | 'frames' | 'text' | 'calls'>; error?: string }): ReplyStop | undefined {
+export function readStreamCut({
+  wire,
+  view,
+  error,
+}: {
+  wire: string;
+  view: Pick<StreamView, 'ended' | 'frames' | 'text' | 'calls'>;
+  error?: string;
+}): ReplyStop | undefined {
   if (view.ended && error === undefined) return undefined;
   const end = getWireStream(wire)?.end ?? 'end marker';
   const calls = view.calls.map((call) => ({ name: call.name ?? null, argumentsText: call.argumentsText, complete: call.parsedAtFrame !== null }));

@@ -9,7 +9,11 @@ describe('reportLostToolFields', () => {
     expect(reportLostToolFields({ tool, index: 2, provider: 'Ollama', place: 'an Ollama tool' })).toEqual({
       warnings: [
         { code: 'dropped-title', message: 'Ollama tools have no field for its display title; "add_numbers" loses it.', path: 'tools[2].title' },
-        { code: 'dropped-outputSchema', message: 'Ollama tools have no field for the shape of its structured output (outputSchema); "add_numbers" loses it.', path: 'tools[2].outputSchema' },
+        {
+          code: 'dropped-outputSchema',
+          message: 'Ollama tools have no field for the shape of its structured output (outputSchema); "add_numbers" loses it.',
+          path: 'tools[2].outputSchema',
+        },
         { code: 'dropped-_meta', message: 'Ollama tools have no field for its _meta; "add_numbers" loses it.', path: 'tools[2]._meta' },
       ],
       changes: [
@@ -27,6 +31,9 @@ describe('reportLostToolFields', () => {
   });
 
   it('reports nothing for a tool with only a name, a description and an input schema', () => {
-    expect(reportLostToolFields({ tool: ADD_NUMBERS_TOOL, index: 0, provider: 'Gemini', place: 'a Gemini function declaration' })).toEqual({ warnings: [], changes: [] });
+    expect(reportLostToolFields({ tool: ADD_NUMBERS_TOOL, index: 0, provider: 'Gemini', place: 'a Gemini function declaration' })).toEqual({
+      warnings: [],
+      changes: [],
+    });
   });
 });

@@ -18,7 +18,13 @@ export type LostToolField = (typeof LOST_TOOL_FIELDS)[number][0];
  * the format in the warning, `place` the tool's shape in the change ("an Anthropic tool");
  * `keeps` lists the fields this format does carry.
  */
-export function reportLostToolFields({ tool, index, provider, place, keeps = [] }: {
+export function reportLostToolFields({
+  tool,
+  index,
+  provider,
+  place,
+  keeps = [],
+}: {
   tool: McpTool;
   index: number;
   provider: string;

@@ -31,8 +31,14 @@ describe('isAzureOpenAiUrl', () => {
 
 describe('buildOpenAiJsonHeaders', () => {
   it('sends the key as api-key to Azure, and as a bearer token elsewhere', () => {
-    expect(buildOpenAiJsonHeaders({ apiKey: 'k-123456789', baseUrl: 'https://x.openai.azure.com/openai/v1' })).toEqual({ 'content-type': 'application/json', 'api-key': 'k-123456789' });
-    expect(buildOpenAiJsonHeaders({ apiKey: 'k-123456789', baseUrl: 'https://api.openai.com/v1' })).toEqual({ 'content-type': 'application/json', authorization: 'Bearer k-123456789' });
+    expect(buildOpenAiJsonHeaders({ apiKey: 'k-123456789', baseUrl: 'https://x.openai.azure.com/openai/v1' })).toEqual({
+      'content-type': 'application/json',
+      'api-key': 'k-123456789',
+    });
+    expect(buildOpenAiJsonHeaders({ apiKey: 'k-123456789', baseUrl: 'https://api.openai.com/v1' })).toEqual({
+      'content-type': 'application/json',
+      authorization: 'Bearer k-123456789',
+    });
   });
 
   it('sends no key header without a key, to Azure or not', () => {

@@ -16,19 +16,66 @@ const number = { type: 'number' };
 
 /** Schemas an MCP server may declare that strict mode cannot take as they are, with the warning each must give. */
 const HOSTILE: [string, Record<string, unknown>, string][] = [
-  ['a root anyOf', { anyOf: [{ type: 'object', properties: { a: number }, required: ['a'] }, { type: 'object', properties: { b: number }, required: ['b'] }] }, 'strict-root-union'],
+  [
+    'a root anyOf',
+    {
+      anyOf: [
+        { type: 'object', properties: { a: number }, required: ['a'] },
+        { type: 'object', properties: { b: number }, required: ['b'] },
+      ],
+    },
+    'strict-root-union',
+  ],
   ['a root oneOf', { type: 'object', oneOf: [{ properties: { a: number } }, { properties: { b: number } }] }, 'strict-root-union'],
-  ['allOf', { type: 'object', allOf: [{ type: 'object', properties: { a: number }, required: ['a'] }, { type: 'object', properties: { b: number } }] }, 'strict-all-of-merged'],
+  [
+    'allOf',
+    {
+      type: 'object',
+      allOf: [
+        { type: 'object', properties: { a: number }, required: ['a'] },
+        { type: 'object', properties: { b: number } },
+      ],
+    },
+    'strict-all-of-merged',
+  ],
   ['not', { type: 'object', properties: { a: { type: 'number', not: { const: 0 } } }, required: ['a'] }, 'strict-keyword-dropped'],
-  ['if/then/else', { type: 'object', properties: { a: number }, required: ['a'], if: { properties: { a: { const: 1 } } }, then: { required: ['a'] }, else: {} }, 'strict-keyword-dropped'],
-  ['prefixItems', { type: 'object', properties: { pair: { type: 'array', prefixItems: [number, { type: 'string' }], items: number } }, required: ['pair'] }, 'strict-keyword-dropped'],
-  ['tuple-form items', { type: 'object', properties: { pair: { type: 'array', items: [number, { type: 'string' }] } }, required: ['pair'] }, 'strict-tuple-items'],
-  ['dependentRequired', { type: 'object', properties: { a: number, b: number }, required: ['a', 'b'], dependentRequired: { a: ['b'] } }, 'strict-keyword-dropped'],
+  [
+    'if/then/else',
+    { type: 'object', properties: { a: number }, required: ['a'], if: { properties: { a: { const: 1 } } }, then: { required: ['a'] }, else: {} },
+    'strict-keyword-dropped',
+  ],
+  [
+    'prefixItems',
+    { type: 'object', properties: { pair: { type: 'array', prefixItems: [number, { type: 'string' }], items: number } }, required: ['pair'] },
+    'strict-keyword-dropped',
+  ],
+  [
+    'tuple-form items',
+    { type: 'object', properties: { pair: { type: 'array', items: [number, { type: 'string' }] } }, required: ['pair'] },
+    'strict-tuple-items',
+  ],
+  [
+    'dependentRequired',
+    { type: 'object', properties: { a: number, b: number }, required: ['a', 'b'], dependentRequired: { a: ['b'] } },
+    'strict-keyword-dropped',
+  ],
   ['an array without items', { type: 'object', properties: { list: { type: 'array' } }, required: ['list'] }, 'strict-array-items'],
-  ['a $ref with siblings', { type: 'object', $defs: { n: number }, properties: { a: { $ref: '#/$defs/n', minimum: 1, description: 'kept' } }, required: ['a'] }, 'strict-ref-siblings'],
+  [
+    'a $ref with siblings',
+    { type: 'object', $defs: { n: number }, properties: { a: { $ref: '#/$defs/n', minimum: 1, description: 'kept' } }, required: ['a'] },
+    'strict-ref-siblings',
+  ],
   ['an open object', { type: 'object', properties: { a: number }, required: ['a'], additionalProperties: true }, 'strict-closed-object'],
-  ['an optional property', { type: 'object', properties: { a: number, unit: { type: 'string', enum: ['m', 'km'] } }, required: ['a'] }, 'strict-optional-nullable'],
-  ['uniqueItems and minProperties', { type: 'object', minProperties: 1, properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } }, required: ['tags'] }, 'strict-keyword-dropped'],
+  [
+    'an optional property',
+    { type: 'object', properties: { a: number, unit: { type: 'string', enum: ['m', 'km'] } }, required: ['a'] },
+    'strict-optional-nullable',
+  ],
+  [
+    'uniqueItems and minProperties',
+    { type: 'object', minProperties: 1, properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } }, required: ['tags'] },
+    'strict-keyword-dropped',
+  ],
 ];
 
 describe('convertToOpenAiStrictSchema against the openai SDK’s toStrictJsonSchema', () => {
@@ -61,6 +108,11 @@ describe('convertToOpenAiStrictSchema against the openai SDK’s toStrictJsonSch
 
   it('merges a root anyOf’s branches into one object, every property then nullable', () => {
     const { result } = convert(HOSTILE[0]![1]);
-    expect(result).toEqual({ type: 'object', properties: { a: { type: ['number', 'null'] }, b: { type: ['number', 'null'] } }, required: ['a', 'b'], additionalProperties: false });
+    expect(result).toEqual({
+      type: 'object',
+      properties: { a: { type: ['number', 'null'] }, b: { type: ['number', 'null'] } },
+      required: ['a', 'b'],
+      additionalProperties: false,
+    });
   });
 });

@@ -29,7 +29,11 @@ function dropUnsupported(node: Schema, context: StrictContext): Schema {
       copy[key] = value;
       continue;
     }
-    context.warnings.push({ code: 'strict-keyword-dropped', message: `Strict mode does not accept "${key}": it is removed, so the model no longer sees that rule.`, path: `tools${context.from}.${key}` });
+    context.warnings.push({
+      code: 'strict-keyword-dropped',
+      message: `Strict mode does not accept "${key}": it is removed, so the model no longer sees that rule.`,
+      path: `tools${context.from}.${key}`,
+    });
     context.changes.push({ kind: 'dropped', from: `${context.from}.${key}`, note: `"${key}" is not accepted in strict mode` });
   }
   return copy;
@@ -45,7 +49,11 @@ function dropNullDefault(copy: Schema, context: StrictContext): Schema {
 function readOneOfAsAnyOf(copy: Schema, context: StrictContext): Schema {
   if (!Array.isArray(copy.oneOf)) return copy;
   const { oneOf, ...rest } = copy;
-  context.warnings.push({ code: 'strict-one-of', message: 'Strict mode has no "oneOf": it is sent as "anyOf", which allows more than one match.', path: `tools${context.from}.oneOf` });
+  context.warnings.push({
+    code: 'strict-one-of',
+    message: 'Strict mode has no "oneOf": it is sent as "anyOf", which allows more than one match.',
+    path: `tools${context.from}.oneOf`,
+  });
   context.changes.push({ kind: 'renamed', from: `${context.from}.oneOf`, to: `${context.at}.anyOf`, note: 'oneOf becomes anyOf in strict mode' });
   return { ...rest, anyOf: oneOf };
 }
@@ -61,16 +69,31 @@ function closeObject(copy: Schema, context: StrictContext, visit: (node: Schema,
     if (!required.has(name) && isPlainObject(property)) {
       const nullable = isNullableAlready(property);
       property = makeNullable(property);
-      const after = nullable ? 'becomes required; it could be null already' : 'becomes required but may be null (a null the model writes there is taken out again in translation #2)';
-      context.warnings.push({ code: 'strict-optional-nullable', message: `Strict mode requires every property: the optional "${name}" ${after}.`, path: `tools${from}.properties.${name}` });
-      context.changes.push({ kind: 'retyped', from: `${from}.properties.${name}`, to: `${at}.properties.${name}`, note: nullable ? 'optional becomes required (already nullable)' : 'optional becomes required and nullable' });
+      const after = nullable
+        ? 'becomes required; it could be null already'
+        : 'becomes required but may be null (a null the model writes there is taken out again in translation #2)';
+      context.warnings.push({
+        code: 'strict-optional-nullable',
+        message: `Strict mode requires every property: the optional "${name}" ${after}.`,
+        path: `tools${from}.properties.${name}`,
+      });
+      context.changes.push({
+        kind: 'retyped',
+        from: `${from}.properties.${name}`,
+        to: `${at}.properties.${name}`,
+        note: nullable ? 'optional becomes required (already nullable)' : 'optional becomes required and nullable',
+      });
     }
     visited[name] = property;
   }
   const closed: Schema = { ...copy, properties: visited, required: Object.keys(visited) };
   if (copy.additionalProperties !== false) {
     if (copy.additionalProperties !== undefined) {
-      context.warnings.push({ code: 'strict-closed-object', message: 'Strict mode closes every object: extra properties the schema allowed are no longer accepted.', path: `tools${from}.additionalProperties` });
+      context.warnings.push({
+        code: 'strict-closed-object',
+        message: 'Strict mode closes every object: extra properties the schema allowed are no longer accepted.',
+        path: `tools${from}.additionalProperties`,
+      });
     }
     closed.additionalProperties = false;
     context.changes.push({ kind: 'added', to: `${at}.additionalProperties`, note: 'strict mode closes every object' });
@@ -116,7 +139,10 @@ export function convertToOpenAiStrictSchema({ schema, inputPath, outputPath }: {
       const defined = copy[definitions];
       if (isPlainObject(defined)) {
         copy[definitions] = Object.fromEntries(
-          Object.entries(defined).map(([name, value]) => [name, isPlainObject(value) ? visit(value, `${from}.${definitions}.${name}`, `${at}.${definitions}.${name}`) : value]),
+          Object.entries(defined).map(([name, value]) => [
+            name,
+            isPlainObject(value) ? visit(value, `${from}.${definitions}.${name}`, `${at}.${definitions}.${name}`) : value,
+          ]),
         );
       }
     }

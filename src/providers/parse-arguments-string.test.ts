@@ -29,13 +29,17 @@ describe('planCallFromArgumentsString', () => {
   it('plans the MCP call under the MCP name, reporting the parse at the format’s path', () => {
     expect(planCallFromArgumentsString({ call, name: 'add-numbers', format: 'the Responses API', path: 'arguments' })).toEqual({
       result: { ok: true, params: { name: 'add-numbers', arguments: { a: 5, b: 7 } } },
-      warnings: [{ code: 'arguments-parsed', message: 'The arguments arrived as a JSON string; MCP wants an object, so the host parsed it.', path: 'arguments' }],
+      warnings: [
+        { code: 'arguments-parsed', message: 'The arguments arrived as a JSON string; MCP wants an object, so the host parsed it.', path: 'arguments' },
+      ],
       changes: [{ kind: 'retyped', from: 'arguments', to: 'arguments', note: 'a JSON string becomes an object' }],
     });
   });
 
   it('turns arguments it cannot read into a host error naming the tool the model called', () => {
-    expect(planCallFromArgumentsString({ call: { ...call, arguments: 'five and seven' }, name: 'add-numbers', format: 'the Responses API', path: 'arguments' })).toEqual({
+    expect(
+      planCallFromArgumentsString({ call: { ...call, arguments: 'five and seven' }, name: 'add-numbers', format: 'the Responses API', path: 'arguments' }),
+    ).toEqual({
       result: { ok: false, error: expect.stringContaining('The arguments for add_numbers_2 are not valid JSON') },
       warnings: [],
       changes: [],

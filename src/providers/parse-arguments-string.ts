@@ -7,9 +7,15 @@ import type { McpCallPlan, ProviderToolCall, Translated } from './types.ts';
  * the model wrote may not be JSON, or not an object: that is the model's mistake, told
  * back to it as a tool error, never a crash in the host.
  */
-export function parseArgumentsString({ name, text, format }: { name: string; text: unknown; format: string }):
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; error: string } {
+export function parseArgumentsString({
+  name,
+  text,
+  format,
+}: {
+  name: string;
+  text: unknown;
+  format: string;
+}): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   if (typeof text !== 'string') {
     return { ok: false, error: `The arguments of ${name} are not a JSON string as ${format} requires.` };
   }
@@ -31,7 +37,17 @@ export function parseArgumentsString({ name, text, format }: { name: string; tex
  * with the parsed object, reported at `path` (where the format keeps the string), or the
  * model's mistake as a host error. `name` is the MCP name; errors quote the name the model called.
  */
-export function planCallFromArgumentsString({ call, name, format, path }: { call: ProviderToolCall; name: string; format: string; path: string }): Translated<McpCallPlan> {
+export function planCallFromArgumentsString({
+  call,
+  name,
+  format,
+  path,
+}: {
+  call: ProviderToolCall;
+  name: string;
+  format: string;
+  path: string;
+}): Translated<McpCallPlan> {
   const parsed = parseArgumentsString({ name: call.name, text: call.arguments, format });
   if (!parsed.ok) return { result: { ok: false, error: parsed.error }, warnings: [], changes: [] };
   const warning: Warning = { code: 'arguments-parsed', message: 'The arguments arrived as a JSON string; MCP wants an object, so the host parsed it.', path };

@@ -6,7 +6,17 @@ import { ProviderReplyError } from './types.ts';
  * that names the first field that is wrong, so the fault step can tell the learner where
  * the reply went astray: "The reply is not <what>: content.0.input: expected object".
  */
-export function parseProviderReply<T extends z.ZodType>({ schema, value, what, path = [] }: { schema: T; value: unknown; what: string; path?: (string | number)[] }): z.infer<T> {
+export function parseProviderReply<T extends z.ZodType>({
+  schema,
+  value,
+  what,
+  path = [],
+}: {
+  schema: T;
+  value: unknown;
+  what: string;
+  path?: (string | number)[];
+}): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -19,7 +19,17 @@ function describeObstacles(obstacles: StrictObstacle[]): string {
  * those rules removed, the model could write arguments the server refuses (a tuple out
  * of order, a map closed to `{}`); without strict mode it still reads every rule.
  */
-export function prepareStrictParameters({ schema, toolName, inputPath, outputPath }: { schema: Schema; toolName: string; inputPath: string; outputPath: string }): {
+export function prepareStrictParameters({
+  schema,
+  toolName,
+  inputPath,
+  outputPath,
+}: {
+  schema: Schema;
+  toolName: string;
+  inputPath: string;
+  outputPath: string;
+}): {
   strict: boolean;
   parameters: Schema;
   warnings: Warning[];

@@ -28,21 +28,35 @@ function convertContent({ message, at }: { message: PromptMessage; at: string })
       }
       return {
         text: undefined,
-        warnings: [{ code: 'prompt-blob-dropped', message: `The embedded binary resource ${resource.uri} cannot be written as text: the host leaves it out.`, path: at }],
+        warnings: [
+          { code: 'prompt-blob-dropped', message: `The embedded binary resource ${resource.uri} cannot be written as text: the host leaves it out.`, path: at },
+        ],
         changes: [{ kind: 'dropped', from: `${at}.content`, note: 'a binary resource: no text to send' }],
       };
     }
     case 'resource_link':
       return {
         text: `[resource link: ${content.name} <${content.uri}>]`,
-        warnings: [{ code: 'prompt-resource-link-as-text', message: `The resource link ${content.uri} is sent as text; the model cannot open it, and the host did not read it.`, path: at }],
+        warnings: [
+          {
+            code: 'prompt-resource-link-as-text',
+            message: `The resource link ${content.uri} is sent as text; the model cannot open it, and the host did not read it.`,
+            path: at,
+          },
+        ],
         changes: [{ kind: 'retyped', from: `${at}.content`, note: 'a resource link becomes a line of text' }],
       };
     case 'image':
     case 'audio':
       return {
         text: undefined,
-        warnings: [{ code: 'prompt-media-dropped', message: `The prompt's ${content.type} (${content.mimeType}) is left out: this host sends prompt turns as text.`, path: at }],
+        warnings: [
+          {
+            code: 'prompt-media-dropped',
+            message: `The prompt's ${content.type} (${content.mimeType}) is left out: this host sends prompt turns as text.`,
+            path: at,
+          },
+        ],
         changes: [{ kind: 'dropped', from: `${at}.content`, note: `${content.type} left out` }],
       };
     default: {
@@ -69,7 +83,10 @@ export function convertPromptMessages<Turn>({ messages, writeTurn }: { messages:
     turns.push(writeTurn({ role: message.role, text: converted.text }));
   });
   if (turns.length === 0) {
-    warnings.push({ code: 'prompt-empty', message: 'No message of the prompt could be sent as text: the conversation starts empty, and the model will have nothing to answer.' });
+    warnings.push({
+      code: 'prompt-empty',
+      message: 'No message of the prompt could be sent as text: the conversation starts empty, and the model will have nothing to answer.',
+    });
   }
   return { result: turns, warnings, changes };
 }

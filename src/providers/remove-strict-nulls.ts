@@ -36,7 +36,10 @@ function readObjectView(node: Schema, root: Schema): ObjectView | undefined {
   }
   const union = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : [];
   // A branch that is no object (the null of `Optional[Model]`) takes no part in what an object must hold.
-  const branches = union.filter(isPlainObject).map((branch) => followRefs({ schema: branch, root })).filter((branch) => isPlainObject(branch.properties));
+  const branches = union
+    .filter(isPlainObject)
+    .map((branch) => followRefs({ schema: branch, root }))
+    .filter((branch) => isPlainObject(branch.properties));
   if (branches.length > 0) {
     for (const branch of branches) addProperties(view, branch);
     const everywhere = readRequired(branches[0]!).filter((name) => branches.every((branch) => readRequired(branch).includes(name)));
@@ -61,7 +64,10 @@ function readItems(node: Schema, root: Schema): Schema | undefined {
  * The arguments without the nulls strict mode made the model write, and where each was
  * (`includeImage`, `filter.since`, `items[0].note`). `schema` is the tool's MCP inputSchema.
  */
-export function removeStrictNulls({ value, schema }: { value: Record<string, unknown>; schema: Schema }): { result: Record<string, unknown>; removed: string[] } {
+export function removeStrictNulls({ value, schema }: { value: Record<string, unknown>; schema: Schema }): {
+  result: Record<string, unknown>;
+  removed: string[];
+} {
   const removed: string[] = [];
   const root = schema;
   // The arguments are the model's: the walk stops at the one nesting bound and keeps the rest as it came.

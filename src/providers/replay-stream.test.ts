@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createStreamReplay } from './replay-stream.ts';
 import { splitStreamText } from './stream-frames.ts';
 
-const frames = splitStreamText({ text: readFileSync(new URL('./anthropic/__fixtures__/anthropic-sdk-tool-use.sse.txt', import.meta.url), 'utf8'), framing: 'sse' });
+const frames = splitStreamText({
+  text: readFileSync(new URL('./anthropic/__fixtures__/anthropic-sdk-tool-use.sse.txt', import.meta.url), 'utf8'),
+  framing: 'sse',
+});
 
 describe('createStreamReplay', () => {
   it('gives the same view at a frame whether reached forward, backward or directly', () => {

@@ -21,7 +21,12 @@ describe('the recursive schema walks of translation #1 at hostile depths', () =>
     });
 
     it(`Gemini at ${levels.toLocaleString('en')} levels: stops at the bound with a warning, no stack overflow`, () => {
-      const { warnings } = adjustGeminiJsonSchema({ schema: nestSchema(levels), inputPath: '[0].inputSchema', outputPath: '[0].functionDeclarations[0].parametersJsonSchema', toolName: 'deep' });
+      const { warnings } = adjustGeminiJsonSchema({
+        schema: nestSchema(levels),
+        inputPath: '[0].inputSchema',
+        outputPath: '[0].functionDeclarations[0].parametersJsonSchema',
+        toolName: 'deep',
+      });
       expect(warnings.filter((warning) => warning.code === 'nested-too-deep')).toHaveLength(1);
     });
   }

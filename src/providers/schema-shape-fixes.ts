@@ -35,13 +35,21 @@ export function mergeAllOf(node: Schema, context: StrictContext): Schema {
   const required = new Set<unknown>(Array.isArray(merged.required) ? merged.required : []);
   branches.forEach((branch, index) => {
     if (!isPlainObject(branch) || !(branch.type === 'object' || isPlainObject(branch.properties))) {
-      context.warnings.push({ code: 'strict-all-of-dropped', message: `Strict mode has no "allOf": branch ${index} is not an object the host can merge, so it is left out and the model no longer sees it.`, path: `tools${context.from}.allOf[${index}]` });
+      context.warnings.push({
+        code: 'strict-all-of-dropped',
+        message: `Strict mode has no "allOf": branch ${index} is not an object the host can merge, so it is left out and the model no longer sees it.`,
+        path: `tools${context.from}.allOf[${index}]`,
+      });
       return;
     }
     Object.assign(properties, isPlainObject(branch.properties) ? branch.properties : {});
     for (const name of Array.isArray(branch.required) ? branch.required : []) required.add(name);
   });
-  context.warnings.push({ code: 'strict-all-of-merged', message: 'Strict mode has no "allOf": its object branches are merged into one object with all their properties.', path: `tools${context.from}.allOf` });
+  context.warnings.push({
+    code: 'strict-all-of-merged',
+    message: 'Strict mode has no "allOf": its object branches are merged into one object with all their properties.',
+    path: `tools${context.from}.allOf`,
+  });
   context.changes.push({ kind: 'moved', from: `${context.from}.allOf`, to: `${context.at}.properties`, note: 'allOf branches merged into one object' });
   return { ...merged, type: 'object', properties, required: [...required] };
 }
@@ -74,8 +82,13 @@ export function keepRefAlone(node: Schema, context: StrictContext): Schema {
   if (typeof node.$ref !== 'string') return node;
   const dropped = Object.keys(node).filter((key) => key !== '$ref' && !ANNOTATIONS.has(key));
   if (dropped.length === 0) return node;
-  context.warnings.push({ code: codeOf(context, 'ref-siblings'), message: `${whoOf(context)} reads a "$ref" alone: ${dropped.map((key) => `"${key}"`).join(', ')} beside it are left out.`, path: `tools${context.from}.$ref` });
-  for (const key of dropped) context.changes.push({ kind: 'dropped', from: `${context.from}.${key}`, note: `a sibling of $ref, which ${whoOf(context)} does not read` });
+  context.warnings.push({
+    code: codeOf(context, 'ref-siblings'),
+    message: `${whoOf(context)} reads a "$ref" alone: ${dropped.map((key) => `"${key}"`).join(', ')} beside it are left out.`,
+    path: `tools${context.from}.$ref`,
+  });
+  for (const key of dropped)
+    context.changes.push({ kind: 'dropped', from: `${context.from}.${key}`, note: `a sibling of $ref, which ${whoOf(context)} does not read` });
   return Object.fromEntries(Object.entries(node).filter(([key]) => !dropped.includes(key)));
 }
 
@@ -83,12 +96,20 @@ export function keepRefAlone(node: Schema, context: StrictContext): Schema {
 export function fixArrayItems(node: Schema, context: StrictContext): Schema {
   const isArray = node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'));
   if (Array.isArray(node.items)) {
-    context.warnings.push({ code: 'strict-tuple-items', message: 'Strict mode has one schema for every item, not a tuple: the item schemas become one "anyOf", so their order is no longer kept.', path: `tools${context.from}.items` });
+    context.warnings.push({
+      code: 'strict-tuple-items',
+      message: 'Strict mode has one schema for every item, not a tuple: the item schemas become one "anyOf", so their order is no longer kept.',
+      path: `tools${context.from}.items`,
+    });
     context.changes.push({ kind: 'retyped', from: `${context.from}.items`, to: `${context.at}.items.anyOf`, note: 'tuple items become one anyOf' });
     return { ...node, items: { anyOf: node.items } };
   }
   if (isArray && node.items === undefined) {
-    context.warnings.push({ code: 'strict-array-items', message: 'Strict mode needs "items" for every array: the host allows strings, numbers, booleans and null, since the schema said nothing.', path: `tools${context.from}` });
+    context.warnings.push({
+      code: 'strict-array-items',
+      message: 'Strict mode needs "items" for every array: the host allows strings, numbers, booleans and null, since the schema said nothing.',
+      path: `tools${context.from}`,
+    });
     context.changes.push({ kind: 'added', to: `${context.at}.items`, note: 'strict mode needs items' });
     return { ...node, items: ANY_SCALAR_ITEMS };
   }

@@ -47,7 +47,10 @@ export function createNdjsonSplitter(): FrameSplitter {
       rest += text;
       const lines = rest.split('\n');
       rest = lines.pop() ?? '';
-      return lines.map((line) => line.replace(/\r$/, '')).filter((line) => line.trim() !== '').map((data) => ({ data }));
+      return lines
+        .map((line) => line.replace(/\r$/, ''))
+        .filter((line) => line.trim() !== '')
+        .map((data) => ({ data }));
     },
     end() {
       const last = rest.trim();

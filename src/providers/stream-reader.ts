@@ -113,7 +113,17 @@ export class StreamedCalls {
       if (name) existing.name = name;
       return;
     }
-    this.calls.set(index, { index, id, name, arrival, argumentsText: '', fragments: 0, firstFrame: frame, parsedAtFrame: null, watcher: createJsonCompletionWatcher() });
+    this.calls.set(index, {
+      index,
+      id,
+      name,
+      arrival,
+      argumentsText: '',
+      fragments: 0,
+      firstFrame: frame,
+      parsedAtFrame: null,
+      watcher: createJsonCompletionWatcher(),
+    });
   }
 
   /** Appends a piece of the arguments of the call at `index` (opened first if the format skipped that). */
@@ -141,9 +151,7 @@ export class StreamedCalls {
   }
 
   list(): StreamedCall[] {
-    return [...this.calls.values()]
-      .sort((a, b) => a.index - b.index)
-      .map(({ watcher: _watcher, ...call }) => ({ ...call }));
+    return [...this.calls.values()].sort((a, b) => a.index - b.index).map(({ watcher: _watcher, ...call }) => ({ ...call }));
   }
 }
 

@@ -66,12 +66,14 @@ function findOwnObstacles(node: Schema, path: string, isRoot: boolean): StrictOb
     if (!node.$ref.startsWith('#')) add('$ref', 'a reference outside the schema');
     for (const sibling of Object.keys(node).filter((key) => !REF_ANNOTATIONS.has(key))) add(sibling, 'a rule beside a $ref, which strict mode reads alone');
   }
-  if (isRoot && (Array.isArray(node.anyOf) || Array.isArray(node.oneOf))) add(Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf', 'a choice between whole sets of arguments');
+  if (isRoot && (Array.isArray(node.anyOf) || Array.isArray(node.oneOf)))
+    add(Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf', 'a choice between whole sets of arguments');
   for (const branch of Array.isArray(node.allOf) ? node.allOf : []) {
     if (!isPlainObject(branch) || !isObjectShaped(branch)) add('allOf', 'a branch that is not an object to merge');
   }
   if (isObjectShaped(node) && !hasProperties(node)) {
-    if (isPlainObject(node.additionalProperties) || node.additionalProperties === true) add('additionalProperties', 'an open map, its keys chosen by the caller');
+    if (isPlainObject(node.additionalProperties) || node.additionalProperties === true)
+      add('additionalProperties', 'an open map, its keys chosen by the caller');
     else if (Array.isArray(node.anyOf) || Array.isArray(node.oneOf)) add('type', 'an object given only by the union inside it');
     else if (!isRoot && node.additionalProperties === undefined) add('properties', 'an object with no properties named, which strict mode would close to {}');
   }

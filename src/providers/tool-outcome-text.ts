@@ -13,7 +13,11 @@ function describeBlocksAsText({ result, at, to }: { result: McpToolResult; at: s
         return;
       case 'image':
       case 'audio':
-        changes.push({ kind: 'dropped', from: `${from}.data`, note: `the ${block.type}'s bytes do not reach the model: a note with its type and size stands in for them` });
+        changes.push({
+          kind: 'dropped',
+          from: `${from}.data`,
+          note: `the ${block.type}'s bytes do not reach the model: a note with its type and size stands in for them`,
+        });
         return;
       case 'resource_link':
         changes.push({ kind: 'retyped', from, to, note: 'the link as text, its name and uri; the model cannot open it' });
@@ -40,7 +44,13 @@ function describeBlocksAsText({ result, at, to }: { result: McpToolResult; at: s
  * result, or the host's error when no tool ran, as one string, with its warnings and
  * changes placed under result `index`. `to` is the field that carries the string.
  */
-export function convertOutcomeToText({ call, outcome, provider, index, to }: ToolRoundResult & { provider: string; index: number; to: string }): Translated<string> {
+export function convertOutcomeToText({
+  call,
+  outcome,
+  provider,
+  index,
+  to,
+}: ToolRoundResult & { provider: string; index: number; to: string }): Translated<string> {
   const at = `[${index}]`;
   if (outcome.type === 'host-error') {
     return {

@@ -15,7 +15,12 @@ describe('convertToolResultToText', () => {
     });
 
     it('joins several text blocks with new lines', () => {
-      const { result } = convert({ content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] });
+      const { result } = convert({
+        content: [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+      });
       expect(result).toBe('one\ntwo');
     });
 
@@ -27,7 +32,12 @@ describe('convertToolResultToText', () => {
   describe('content that is not text', () => {
     it('replaces an image with a note the model can read and warns', () => {
       const data = 'A'.repeat(400);
-      const { result, warnings } = convert({ content: [{ type: 'text', text: 'Here:' }, { type: 'image', data, mimeType: 'image/png' }] });
+      const { result, warnings } = convert({
+        content: [
+          { type: 'text', text: 'Here:' },
+          { type: 'image', data, mimeType: 'image/png' },
+        ],
+      });
       expect(result).toBe('Here:\n[image omitted: image/png, about 300 bytes]');
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatchObject({ code: 'image-not-carried', path: 'content[1]' });
@@ -52,7 +62,13 @@ describe('convertToolResultToText', () => {
         content: [{ type: 'resource', resource: { uri: 'file:///a.txt', text: 'inside', mimeType: 'text/plain' } }],
       });
       expect(result).toBe('inside');
-      expect(warnings).toEqual([{ code: 'resource-uri-dropped', message: 'The text of the embedded resource file:///a.txt is sent; its uri and MIME type are not.', path: 'content[0]' }]);
+      expect(warnings).toEqual([
+        {
+          code: 'resource-uri-dropped',
+          message: 'The text of the embedded resource file:///a.txt is sent; its uri and MIME type are not.',
+          path: 'content[0]',
+        },
+      ]);
     });
 
     it('warns that a block’s annotations are not sent, whatever the block', () => {

@@ -10,7 +10,13 @@ type McpContentBlock = McpToolResult['content'][number];
  */
 export function reportDroppedBlockFields({ block, provider, path }: { block: McpContentBlock; provider: string; path: string }): Warning[] {
   if (block.annotations === undefined) return [];
-  return [{ code: 'content-annotations-dropped', message: `${provider} has no field for content annotations: the audience and priority hints are not sent.`, path: `${path}.annotations` }];
+  return [
+    {
+      code: 'content-annotations-dropped',
+      message: `${provider} has no field for content annotations: the audience and priority hints are not sent.`,
+      path: `${path}.annotations`,
+    },
+  ];
 }
 
 /**
@@ -51,7 +57,11 @@ export function convertToolResultToText({ result, provider }: { result: McpToolR
         if ('text' in resource && typeof resource.text === 'string') {
           parts.push(resource.text);
           // The model reads the text with nothing to say where it came from.
-          warnings.push({ code: 'resource-uri-dropped', message: `The text of the embedded resource ${resource.uri} is sent; its uri and MIME type are not.`, path });
+          warnings.push({
+            code: 'resource-uri-dropped',
+            message: `The text of the embedded resource ${resource.uri} is sent; its uri and MIME type are not.`,
+            path,
+          });
         } else {
           parts.push(`[binary resource omitted: ${resource.uri}]`);
           warnings.push({ code: 'blob-not-carried', message: `The binary resource ${resource.uri} cannot be sent as text; a note replaces it.`, path });

@@ -22,6 +22,13 @@ export function translateToolCall({ adapter, call, toolSet }: { adapter: WireAda
   return {
     result: { ok: true, params: { ...plan.result.params, arguments: result } },
     warnings: [...plan.warnings, warning],
-    changes: [...plan.changes, ...removed.map((path) => ({ kind: 'dropped' as const, from: `arguments.${path}`, note: 'null left out: strict mode made this optional field nullable; the MCP schema does not allow null' }))],
+    changes: [
+      ...plan.changes,
+      ...removed.map((path) => ({
+        kind: 'dropped' as const,
+        from: `arguments.${path}`,
+        note: 'null left out: strict mode made this optional field nullable; the MCP schema does not allow null',
+      })),
+    ],
   };
 }

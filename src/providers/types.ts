@@ -46,9 +46,7 @@ export type ProviderToolCall = {
 };
 
 /** The result of translation #2: either the params of an MCP tools/call, or why there are none. */
-export type McpCallPlan =
-  | { ok: true; params: { name: string; arguments: Record<string, unknown> } }
-  | { ok: false; error: string };
+export type McpCallPlan = { ok: true; params: { name: string; arguments: Record<string, unknown> } } | { ok: false; error: string };
 
 export type ToolRoundResult = {
   call: ProviderToolCall;
@@ -63,8 +61,7 @@ export type ToolRoundResult = {
  * A reply that did not finish arriving names the end it lacks (`path`) and what came.
  */
 export type ReplyStop =
-  | { outcome: 'finished' }
-  | { outcome: StopOutcome; cause: StopCause; path: string; value: string; message?: string; arrived?: ReplyArrival };
+  { outcome: 'finished' } | { outcome: StopOutcome; cause: StopCause; path: string; value: string; message?: string; arrived?: ReplyArrival };
 
 export type ProviderReply<AssistantTurn = unknown> = {
   toolCalls: ProviderToolCall[];

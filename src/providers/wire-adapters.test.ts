@@ -12,7 +12,11 @@ describe('every wire format the settings offer', () => {
   it.each(WIRE_CATALOG.map((wire) => [wire.id, wire] as const))('%s has a mock route at the path its adapter calls', (id, wire) => {
     const adapter = getWireAdapter(id)!;
     expect(adapter.label).toBe(wire.label);
-    const request = adapter.buildRequest({ model: MOCK_MODEL_NAME, conversation: adapter.startConversation({ question: 'What is 5 plus 7?' }), tools: adapter.prepareTools({ tools: [] }).result.tools });
+    const request = adapter.buildRequest({
+      model: MOCK_MODEL_NAME,
+      conversation: adapter.startConversation({ question: 'What is 5 plus 7?' }),
+      tools: adapter.prepareTools({ tools: [] }).result.tools,
+    });
     expect(findMockRoute(`${wire.mockBasePath}${request.path}`)).toBeDefined();
   });
 });

@@ -44,7 +44,13 @@ const WIRE_STREAMS: Record<string, WireStream> = {
     requestStream: (request) => withBody(request, { stream: true }),
     createReader: createOpenAiResponsesStreamReader,
   },
-  anthropic: { framing: 'sse', arrival: 'fragments', end: 'message_stop', requestStream: (request) => withBody(request, { stream: true }), createReader: createAnthropicStreamReader },
+  anthropic: {
+    framing: 'sse',
+    arrival: 'fragments',
+    end: 'message_stop',
+    requestStream: (request) => withBody(request, { stream: true }),
+    createReader: createAnthropicStreamReader,
+  },
   gemini: {
     framing: 'sse',
     arrival: 'whole',
@@ -54,7 +60,13 @@ const WIRE_STREAMS: Record<string, WireStream> = {
     requestStream: (request) => ({ ...request, path: request.path.replace(/:generateContent$/, ':streamGenerateContent?alt=sse') }),
     createReader: createGeminiStreamReader,
   },
-  ollama: { framing: 'ndjson', arrival: 'whole', end: '"done": true', requestStream: (request) => withBody(request, { stream: true }), createReader: createOllamaStreamReader },
+  ollama: {
+    framing: 'ndjson',
+    arrival: 'whole',
+    end: '"done": true',
+    requestStream: (request) => withBody(request, { stream: true }),
+    createReader: createOllamaStreamReader,
+  },
 };
 
 /** How a wire format streams, or undefined for an id no format has. */

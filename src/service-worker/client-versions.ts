@@ -44,7 +44,8 @@ export function createCacheRegistry(baseUrl: URL): CacheRegistry {
   const read = async (): Promise<Map<string, string>> => {
     const stored = await (await caches.open(registryName)).match(registryUrl);
     const data: unknown = stored ? await stored.json().catch(() => null) : null;
-    const entries = typeof data === 'object' && data !== null ? Object.entries(data).filter((entry): entry is [string, string] => typeof entry[1] === 'string') : [];
+    const entries =
+      typeof data === 'object' && data !== null ? Object.entries(data).filter((entry): entry is [string, string] => typeof entry[1] === 'string') : [];
     return new Map(entries);
   };
   const write = async (pages: Map<string, string>) => {

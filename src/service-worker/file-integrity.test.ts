@@ -23,9 +23,12 @@ describe('findSiteFile', () => {
     expect(findSiteFile(url, baseUrl)).toBe(file);
   });
 
-  it.each(['https://example.org/other/index.html', 'https://evil.example/explorer/index.html', 'https://example.org/explorer/%E0%A4%A'])('names nothing for %s', (url) => {
-    expect(findSiteFile(url, baseUrl)).toBeNull();
-  });
+  it.each(['https://example.org/other/index.html', 'https://evil.example/explorer/index.html', 'https://example.org/explorer/%E0%A4%A'])(
+    'names nothing for %s',
+    (url) => {
+      expect(findSiteFile(url, baseUrl)).toBeNull();
+    },
+  );
 });
 
 describe('findExpectedHash', () => {

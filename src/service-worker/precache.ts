@@ -50,7 +50,10 @@ async function fillCache(cache: Cache, options: Omit<PrecacheOptions, 'cacheName
       const expected = findExpectedHash(options.hashes, file);
       if (expected === undefined) throw new Error(`Precaching ${file} failed: the build recorded no hash for it.`);
       const checked = await checkFile(response, expected);
-      if (!checked.ok) throw new Error(`Precaching ${file} failed: the host sent other bytes than this version was built with (SHA-256 ${checked.actual.slice(0, 12)}…, not ${expected.slice(0, 12)}…); a deployment still under way, or a host that rewrites files.`);
+      if (!checked.ok)
+        throw new Error(
+          `Precaching ${file} failed: the host sent other bytes than this version was built with (SHA-256 ${checked.actual.slice(0, 12)}…, not ${expected.slice(0, 12)}…); a deployment still under way, or a host that rewrites files.`,
+        );
       await cache.put(request, answerWith(checked));
       cached += 1;
       if (!failed) options.onProgress(cached, options.files.length);
@@ -111,7 +114,15 @@ function isIndexPath(request: Request, baseUrl: URL): boolean {
  * loaded with that version: its hash is that version's worker's, which is gone, so it cannot
  * be checked (SECURITY.md says so). A miss goes to the network, as the host serves it.
  */
-export async function respondFromCache({ request, cacheName, pageCacheName, baseUrl, hashes, memory, onDemand = [] }: {
+export async function respondFromCache({
+  request,
+  cacheName,
+  pageCacheName,
+  baseUrl,
+  hashes,
+  memory,
+  onDemand = [],
+}: {
   request: Request;
   cacheName: string;
   pageCacheName?: string;
@@ -160,7 +171,19 @@ export async function respondFromCache({ request, cacheName, pageCacheName, base
 }
 
 /** A file kept only once asked for: fetched, and kept (and served from then on) only if its bytes are the build's. */
-async function fetchOnDemand({ request, file, expected, cacheName, memory }: { request: Request; file: string; expected: string; cacheName: string; memory: CheckedFileMemory }): Promise<Response> {
+async function fetchOnDemand({
+  request,
+  file,
+  expected,
+  cacheName,
+  memory,
+}: {
+  request: Request;
+  file: string;
+  expected: string;
+  cacheName: string;
+  memory: CheckedFileMemory;
+}): Promise<Response> {
   const answer = await fetch(request);
   if (!answer.ok) return answer;
   const checked = await checkFile(answer, expected);
@@ -178,8 +201,24 @@ async function fetchOnDemand({ request, file, expected, cacheName, memory }: { r
  * would be (other bytes under the name mean a newer deployment). Without the network, the
  * request is refused with what happened and what to do, never answered with the changed file.
  */
-async function replaceChangedFile({ file, cacheName, baseUrl, expected, actual, memory }: { file: string; cacheName: string; baseUrl: URL; expected: string; actual: string; memory: CheckedFileMemory }): Promise<Response> {
-  console.warn(`[in-browser server] The cached ${file} is not the file this version was built with (SHA-256 ${actual.slice(0, 12)}…, built ${expected.slice(0, 12)}…): something rewrote the cache. It is deleted and fetched again.`);
+async function replaceChangedFile({
+  file,
+  cacheName,
+  baseUrl,
+  expected,
+  actual,
+  memory,
+}: {
+  file: string;
+  cacheName: string;
+  baseUrl: URL;
+  expected: string;
+  actual: string;
+  memory: CheckedFileMemory;
+}): Promise<Response> {
+  console.warn(
+    `[in-browser server] The cached ${file} is not the file this version was built with (SHA-256 ${actual.slice(0, 12)}…, built ${expected.slice(0, 12)}…): something rewrote the cache. It is deleted and fetched again.`,
+  );
   const url = new URL(file, baseUrl).href;
   // Read from this cache a moment ago; if it is gone since, the site removed it, and it is not made again.
   const cache = (await caches.has(cacheName)) ? await caches.open(cacheName) : null;

@@ -45,7 +45,9 @@ export async function registerServiceWorker({ embed }: { embed: boolean }): Prom
     }
     if (event.data?.type === 'offline-progress') updateWorkerStatus({ offlineCopy: { cached: event.data.cached, total: event.data.total, failure: null } });
     if (event.data?.type === 'offline-failed') {
-      updateWorkerStatus({ offlineCopy: { cached: readWorkerStatus().offlineCopy?.cached ?? 0, total: readWorkerStatus().offlineCopy?.total ?? 0, failure: event.data.detail } });
+      updateWorkerStatus({
+        offlineCopy: { cached: readWorkerStatus().offlineCopy?.cached ?? 0, total: readWorkerStatus().offlineCopy?.total ?? 0, failure: event.data.detail },
+      });
     }
   });
   container.addEventListener('controllerchange', () => {
@@ -81,7 +83,10 @@ export async function registerServiceWorker({ embed }: { embed: boolean }): Prom
     incoming?.addEventListener('statechange', () => {
       if (incoming.state === 'installed') offerWaitingUpdate();
       if (incoming.state === 'redundant' && !container.controller) {
-        updateWorkerStatus({ phase: 'failed', detail: 'The in-browser server could not be installed: a file of the site could not be cached. Reload the page to try again.' });
+        updateWorkerStatus({
+          phase: 'failed',
+          detail: 'The in-browser server could not be installed: a file of the site could not be cached. Reload the page to try again.',
+        });
       }
     });
   });

@@ -12,13 +12,20 @@ describe('which requests the worker answers', () => {
     expect(findServerPath('https://example.github.io/explorer/mock/anthropic/v1/messages', base, handles)).toBe('/mock/anthropic/v1/messages');
   });
 
-  it('answers the authorization sandbox\'s discovery documents, which sit outside the folder (RFC 9728 §3.1)', () => {
-    const sandbox = (pathname: string) => pathname === '/.well-known/oauth-protected-resource/mcp/protected' || pathname === '/.well-known/oauth-authorization-server/oauth';
-    expect(findServerPath('https://example.github.io/.well-known/oauth-protected-resource/explorer/mcp/protected?fault=wrong-issuer', base, sandbox)).toBe('/.well-known/oauth-protected-resource/mcp/protected');
-    expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/explorer/oauth', base, sandbox)).toBe('/.well-known/oauth-authorization-server/oauth');
+  it("answers the authorization sandbox's discovery documents, which sit outside the folder (RFC 9728 §3.1)", () => {
+    const sandbox = (pathname: string) =>
+      pathname === '/.well-known/oauth-protected-resource/mcp/protected' || pathname === '/.well-known/oauth-authorization-server/oauth';
+    expect(findServerPath('https://example.github.io/.well-known/oauth-protected-resource/explorer/mcp/protected?fault=wrong-issuer', base, sandbox)).toBe(
+      '/.well-known/oauth-protected-resource/mcp/protected',
+    );
+    expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/explorer/oauth', base, sandbox)).toBe(
+      '/.well-known/oauth-authorization-server/oauth',
+    );
     expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/other-site/oauth', base, sandbox)).toBeNull();
     expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/oauth', base, sandbox)).toBeNull();
-    expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/oauth', new URL('https://example.github.io/'), sandbox)).toBe('/.well-known/oauth-authorization-server/oauth');
+    expect(findServerPath('https://example.github.io/.well-known/oauth-authorization-server/oauth', new URL('https://example.github.io/'), sandbox)).toBe(
+      '/.well-known/oauth-authorization-server/oauth',
+    );
   });
 
   it('leaves everything else alone: the site’s files, other folders, other origins', () => {
@@ -39,7 +46,12 @@ describe('the request the server receives', () => {
 
   it('keeps method, headers, body and query, and passes the site’s own host check', async () => {
     app = createApp({ allowedHostnames: [base.hostname] });
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    });
     const request = new Request('https://example.github.io/explorer/mcp?x=1', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

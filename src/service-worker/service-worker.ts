@@ -123,7 +123,9 @@ worker.addEventListener('message', (event) => {
   if (message?.type === 'page-loaded') {
     event.waitUntil(listPageIds().then((pages) => registry.prune(pages, cacheName)));
     // Every page that comes up learns whether the offline copy is whole, also once it long is.
-    event.waitUntil(completeOfflineCopy().then((complete) => complete ? tellPages({ type: 'offline-progress', cached: files.length, total: files.length }) : undefined));
+    event.waitUntil(
+      completeOfflineCopy().then((complete) => (complete ? tellPages({ type: 'offline-progress', cached: files.length, total: files.length }) : undefined)),
+    );
   }
   if (message?.type === 'read-version') {
     const reply: WorkerToPageMessage = { type: 'version', version: manifest.version };
@@ -149,7 +151,15 @@ worker.addEventListener('fetch', (event) => {
   }
   event.respondWith(
     (event.clientId ? registry.findCacheOf(event.clientId) : Promise.resolve(undefined)).then((pageCacheName) =>
-      respondFromCache({ request, cacheName, baseUrl, hashes: manifest.hashes, memory: checkedFiles, onDemand: manifest.onDemand, ...(pageCacheName ? { pageCacheName } : {}) }),
+      respondFromCache({
+        request,
+        cacheName,
+        baseUrl,
+        hashes: manifest.hashes,
+        memory: checkedFiles,
+        onDemand: manifest.onDemand,
+        ...(pageCacheName ? { pageCacheName } : {}),
+      }),
     ),
   );
 });

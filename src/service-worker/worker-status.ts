@@ -6,10 +6,7 @@
 
 export type WorkerPhase =
   /** Served by `npm start`: the server is on the network, no worker is involved. */
-  | 'not-needed'
-  | 'installing'
-  | 'ready'
-  | 'failed';
+  'not-needed' | 'installing' | 'ready' | 'failed';
 
 export type WorkerStatus = {
   phase: WorkerPhase;
@@ -29,7 +26,13 @@ export const IS_STATIC_SITE = import.meta.env.MODE === 'static-site';
 const alreadyInstalled = IS_STATIC_SITE && Boolean(globalThis.navigator?.serviceWorker?.controller);
 
 let status: WorkerStatus = IS_STATIC_SITE
-  ? { phase: 'installing', detail: alreadyInstalled ? 'Starting the in-browser server…' : 'Installing the in-browser server…', version: null, applyUpdate: null, offlineCopy: null }
+  ? {
+      phase: 'installing',
+      detail: alreadyInstalled ? 'Starting the in-browser server…' : 'Installing the in-browser server…',
+      version: null,
+      applyUpdate: null,
+      offlineCopy: null,
+    }
   : { phase: 'not-needed', detail: '', version: null, applyUpdate: null, offlineCopy: null };
 const listeners = new Set<() => void>();
 

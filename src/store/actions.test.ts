@@ -40,18 +40,21 @@ afterEach(() => {
 
 describe('next', () => {
   // Issue 40: only the built-in server's runs were refused; a named server was sent a plain lifecycle.
-  it.each([null, 'http://127.0.0.1:3001/mcp'])('starts no run of a scenario its era cannot run (resume in 2026-07-28), with server %s', async (mcpServerUrl) => {
-    const { scenarioId, era, model } = getState();
-    useExplorerStore.setState({ scenarioId: 'resume', era: '2026-07-28', model: { ...model, mcpServerUrl } });
-    try {
-      next();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(fakes.runs).toHaveLength(0);
-      expect(getState().status).toBe('idle');
-    } finally {
-      useExplorerStore.setState({ scenarioId, era, model });
-    }
-  });
+  it.each([null, 'http://127.0.0.1:3001/mcp'])(
+    'starts no run of a scenario its era cannot run (resume in 2026-07-28), with server %s',
+    async (mcpServerUrl) => {
+      const { scenarioId, era, model } = getState();
+      useExplorerStore.setState({ scenarioId: 'resume', era: '2026-07-28', model: { ...model, mcpServerUrl } });
+      try {
+        next();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        expect(fakes.runs).toHaveLength(0);
+        expect(getState().status).toBe('idle');
+      } finally {
+        useExplorerStore.setState({ scenarioId, era, model });
+      }
+    },
+  );
 
   it('shows the next recorded step when one is recorded beyond the cursor, releasing nothing', async () => {
     const run = await startRunWithSteps(3);
@@ -137,7 +140,16 @@ describe('reset', () => {
     const { runId } = getState();
     reset();
     expect(run.aborted).toBe(true);
-    expect(getState()).toMatchObject({ runId: runId + 1, status: 'idle', steps: [], pending: null, cursor: -1, furthest: -1, followNext: false, playing: false });
+    expect(getState()).toMatchObject({
+      runId: runId + 1,
+      status: 'idle',
+      steps: [],
+      pending: null,
+      cursor: -1,
+      furthest: -1,
+      followNext: false,
+      playing: false,
+    });
     const created = fakes.nextRun();
     next();
     expect(await created).not.toBe(run);

@@ -58,9 +58,7 @@ export function applyEvent(storeRun: StoreRun, runId: number, event: RunEvent): 
       }
       setState((state) => {
         const steps = [...state.steps, step];
-        return state.followNext
-          ? { steps, protocolVersion, ...moveCursor(state, steps.length - 1), followNext: false }
-          : { steps, protocolVersion };
+        return state.followNext ? { steps, protocolVersion, ...moveCursor(state, steps.length - 1), followNext: false } : { steps, protocolVersion };
       });
       break;
     }

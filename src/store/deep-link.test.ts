@@ -58,7 +58,14 @@ describe('deep links', () => {
 
   it('describes each step of a run as a link finds it again: number or id, round, and the time it comes there', () => {
     const at = (id: string, canonical: number | null, iteration = 1) => ({ id, canonical, iteration }) as Step;
-    const steps = [at('mcp.initialize.request', null), at('server.validate-arguments', 14), at('mcp.server-request', null), at('server.validate-arguments', 14), at('server.validate-arguments', 14, 2), at('mcp.initialize.request', null)];
+    const steps = [
+      at('mcp.initialize.request', null),
+      at('server.validate-arguments', 14),
+      at('mcp.server-request', null),
+      at('server.validate-arguments', 14),
+      at('server.validate-arguments', 14, 2),
+      at('mcp.initialize.request', null),
+    ];
     expect(steps.map((_, index) => describeStepForLink(steps, index))).toEqual([
       { stepId: 'mcp.initialize.request', round: 1 },
       { step: 14, round: 1 },
@@ -71,7 +78,15 @@ describe('deep links', () => {
   });
 
   it('carries the learner’s own question and a real provider, but not the scenario’s own question', () => {
-    const link: DeepLink = { scenarioId: 'happy-path', era: '2026-07-28', wire: 'anthropic', step: 8, round: 1, question: 'What is 2 & 3? #?', modelKind: 'real' };
+    const link: DeepLink = {
+      scenarioId: 'happy-path',
+      era: '2026-07-28',
+      wire: 'anthropic',
+      step: 8,
+      round: 1,
+      question: 'What is 2 & 3? #?',
+      modelKind: 'real',
+    };
     const url = formatDeepLink(link, 'http://127.0.0.1:3000/');
     expect(url).not.toMatch(/key/i);
     expect(readDeepLink(new URL(url).search)).toEqual(link);
@@ -101,36 +116,64 @@ describe('opening a link shows exactly the step it names', () => {
   for (const era of ERAS) {
     it(`every step 1 to 20 of the default scenario, era ${era}`, { timeout: 120_000 }, async () => {
       for (let step = 1; step <= 20; step++) {
-        expect(await shownAfterOpening({ scenarioId: 'happy-path', era, step, round: 1 }), `step ${step}`).toMatchObject({ outcome: 'shown', canonical: step, round: 1 });
+        expect(await shownAfterOpening({ scenarioId: 'happy-path', era, step, round: 1 }), `step ${step}`).toMatchObject({
+          outcome: 'shown',
+          canonical: step,
+          round: 1,
+        });
       }
     });
   }
 
   it('the bad-arguments lesson’s step 14 (the validation that says no), and round 2 of two-rounds', { timeout: 60_000 }, async () => {
-    expect(await shownAfterOpening({ scenarioId: 'bad-arguments', step: 14, round: 1 })).toMatchObject({ outcome: 'shown', canonical: 14, round: 1, id: 'server.validate-arguments' });
+    expect(await shownAfterOpening({ scenarioId: 'bad-arguments', step: 14, round: 1 })).toMatchObject({
+      outcome: 'shown',
+      canonical: 14,
+      round: 1,
+      id: 'server.validate-arguments',
+    });
     expect(await shownAfterOpening({ scenarioId: 'two-rounds', step: 15, round: 2 })).toMatchObject({ outcome: 'shown', canonical: 15, round: 2 });
   });
 
-  it('the occurrence copied: sampling’s second step 14 (the validation once the server has the model’s answer), a handshake step, a consent step', { timeout: 90_000 }, async () => {
-    const opened = await openDeepLink({ scenarioId: 'sampling', era: '2025-11-25', step: 14, round: 1, occurrence: 2 });
-    const shown = selectCurrentStep(useExplorerStore.getState());
-    expect(opened.outcome).toBe('shown');
-    expect(shown).toMatchObject({ canonical: 14, id: 'server.validate-arguments' });
-    // The first step 14 came before the server asked for sampling; the one on show after its answer.
-    const steps = useExplorerStore.getState().steps;
-    const answerIndex = steps.findIndex((step) => step.id === 'mcp.server-request.answer');
-    expect(answerIndex).toBeGreaterThan(0);
-    expect(steps.indexOf(shown!)).toBeGreaterThan(answerIndex);
-    expect(steps.filter((step) => step.canonical === 14)).toHaveLength(2);
+  it(
+    'the occurrence copied: sampling’s second step 14 (the validation once the server has the model’s answer), a handshake step, a consent step',
+    { timeout: 90_000 },
+    async () => {
+      const opened = await openDeepLink({ scenarioId: 'sampling', era: '2025-11-25', step: 14, round: 1, occurrence: 2 });
+      const shown = selectCurrentStep(useExplorerStore.getState());
+      expect(opened.outcome).toBe('shown');
+      expect(shown).toMatchObject({ canonical: 14, id: 'server.validate-arguments' });
+      // The first step 14 came before the server asked for sampling; the one on show after its answer.
+      const steps = useExplorerStore.getState().steps;
+      const answerIndex = steps.findIndex((step) => step.id === 'mcp.server-request.answer');
+      expect(answerIndex).toBeGreaterThan(0);
+      expect(steps.indexOf(shown!)).toBeGreaterThan(answerIndex);
+      expect(steps.filter((step) => step.canonical === 14)).toHaveLength(2);
 
-    expect(await shownAfterOpening({ scenarioId: 'happy-path', era: '2025-11-25', stepId: 'mcp.initialized.notification', round: 1 })).toMatchObject({ outcome: 'shown', canonical: null, id: 'mcp.initialized.notification' });
-    expect(await shownAfterOpening({ scenarioId: 'consent', era: '2025-11-25', stepId: 'user.consent', round: 1 })).toMatchObject({ outcome: 'shown', id: 'user.consent' });
-    expect(await shownAfterOpening({ scenarioId: 'sampling', era: '2025-11-25', stepId: 'mcp.session.delete', round: 1 })).toMatchObject({ outcome: 'shown', id: 'mcp.session.delete' });
-  });
+      expect(await shownAfterOpening({ scenarioId: 'happy-path', era: '2025-11-25', stepId: 'mcp.initialized.notification', round: 1 })).toMatchObject({
+        outcome: 'shown',
+        canonical: null,
+        id: 'mcp.initialized.notification',
+      });
+      expect(await shownAfterOpening({ scenarioId: 'consent', era: '2025-11-25', stepId: 'user.consent', round: 1 })).toMatchObject({
+        outcome: 'shown',
+        id: 'user.consent',
+      });
+      expect(await shownAfterOpening({ scenarioId: 'sampling', era: '2025-11-25', stepId: 'mcp.session.delete', round: 1 })).toMatchObject({
+        outcome: 'shown',
+        id: 'mcp.session.delete',
+      });
+    },
+  );
 
   it('a step its round went without shows the same step of the next round that has it, and says so', { timeout: 60_000 }, async () => {
     // bad-arguments: the server refuses round 1's arguments, so its handler (step 15) runs in round 2 only.
-    expect(await shownAfterOpening({ scenarioId: 'bad-arguments', step: 15, round: 1 })).toMatchObject({ outcome: 'in-later-round', canonical: 15, round: 2, id: 'server.execute' });
+    expect(await shownAfterOpening({ scenarioId: 'bad-arguments', step: 15, round: 1 })).toMatchObject({
+      outcome: 'in-later-round',
+      canonical: 15,
+      round: 2,
+      id: 'server.execute',
+    });
     expect(useOpenedLink.getState().opened).toMatchObject({ outcome: 'in-later-round', round: 2 });
   });
 
@@ -140,7 +183,9 @@ describe('opening a link shows exactly the step it names', () => {
 
   it('holds the views while the run is performed, and lets them go in the change that has the step on show', { timeout: 60_000 }, async () => {
     const seen: { opening: boolean; canonical: number | null | undefined }[] = [];
-    const unsubscribe = useLinkOpening.subscribe((state) => seen.push({ opening: state.opening !== null, canonical: selectCurrentStep(useExplorerStore.getState())?.canonical }));
+    const unsubscribe = useLinkOpening.subscribe((state) =>
+      seen.push({ opening: state.opening !== null, canonical: selectCurrentStep(useExplorerStore.getState())?.canonical }),
+    );
     const opened = openDeepLink({ scenarioId: 'happy-path', step: 12, round: 1 });
     expect(useLinkOpening.getState().opening).toEqual({ step: 12, round: 1 });
     await opened;
@@ -157,7 +202,11 @@ describe('opening a link shows exactly the step it names', () => {
     expect(useExplorerStore.getState().pending?.id).toBe('user.mcp-approval');
     expect(useLinkOpening.getState().opening).toBeNull();
     // Steps before the gate are shown as any other.
-    expect(await shownAfterOpening({ scenarioId: 'provider-mcp', step: 3, round: 1 })).toMatchObject({ outcome: 'shown', canonical: 3, id: 'provider.reported.tools-list.request' });
+    expect(await shownAfterOpening({ scenarioId: 'provider-mcp', step: 3, round: 1 })).toMatchObject({
+      outcome: 'shown',
+      canonical: 3,
+      id: 'provider.reported.tools-list.request',
+    });
   });
 
   it('the learner’s question is the one asked', { timeout: 60_000 }, async () => {

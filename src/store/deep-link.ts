@@ -222,7 +222,9 @@ function pickLinkedStep({ step, stepId, round, occurrence }: DeepLink): LinkedSt
 }
 
 /** What opening a link did, for the banner that says it. */
-export type OpenedLink = { link: DeepLink; outcome: 'shown' | 'not-in-this-run' | 'waits-for-learner' | 'no-step' | 'at-gate' } | { link: DeepLink; outcome: 'in-later-round'; round: number };
+export type OpenedLink =
+  | { link: DeepLink; outcome: 'shown' | 'not-in-this-run' | 'waits-for-learner' | 'no-step' | 'at-gate' }
+  | { link: DeepLink; outcome: 'in-later-round'; round: number };
 
 function settleReached(link: DeepLink, { reached, laterRound, atGate }: { reached: boolean; laterRound?: number; atGate?: true }): OpenedLink {
   if (reached) return { link, outcome: 'shown' };

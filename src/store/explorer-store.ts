@@ -124,7 +124,9 @@ export function readStoredSettings(): StoredSettings {
 export type ExplorerStore = StoreApi<ExplorerState>;
 
 /** A store of its own: the page's (from its storage), or a test's (the defaults), apart from every other. */
-export function createExplorerStore(stored: StoredSettings = { preferences: defaultViewPreferences(), model: defaultModelSettings(), apiKeys: {} }): ExplorerStore {
+export function createExplorerStore(
+  stored: StoredSettings = { preferences: defaultViewPreferences(), model: defaultModelSettings(), apiKeys: {} },
+): ExplorerStore {
   return createStore<ExplorerState>()(() => ({
     ...initialRunSlice,
     cursor: -1,
@@ -162,8 +164,7 @@ export const selectCurrentStep = (state: ExplorerState): Step | undefined => sta
 export const selectIsReplay = (state: ExplorerState): boolean => state.cursor >= 0 && state.cursor < state.furthest;
 export const selectCanGoBack = (state: ExplorerState): boolean => state.cursor > 0;
 export const selectCanGoNext = (state: ExplorerState): boolean =>
-  state.cursor < state.steps.length - 1 ||
-  (state.source.kind === 'live' && (state.status === 'idle' || (state.status === 'running' && !state.followNext)));
+  state.cursor < state.steps.length - 1 || (state.source.kind === 'live' && (state.status === 'idle' || (state.status === 'running' && !state.followNext)));
 export const selectIsFinished = (state: ExplorerState): boolean => state.status !== 'idle' && state.status !== 'running';
 export const selectShownAnswer = (state: ExplorerState): string | null => {
   const answerIndex = state.steps.findIndex((step) => step.id === 'host.answer');

@@ -37,7 +37,10 @@ export function toggleLessonTool(tool: LessonTool): void {
 
 export function recordPrediction(prediction: Prediction): void {
   useLessonStore.setState((state) => ({
-    predictions: [...state.predictions.filter((entry) => !(entry.runId === prediction.runId && entry.askedAt === prediction.askedAt && entry.kind === prediction.kind)), prediction],
+    predictions: [
+      ...state.predictions.filter((entry) => !(entry.runId === prediction.runId && entry.askedAt === prediction.askedAt && entry.kind === prediction.kind)),
+      prediction,
+    ],
   }));
 }
 
@@ -57,7 +60,9 @@ export async function loadLessonPlan(search: string, fetchFile: typeof fetch = f
       if (result) base = { ...result, questions: { ...DEFAULT_LESSON.questions, ...result.questions } };
       warnings.push(...problems);
     } catch (error) {
-      warnings.push(`The lesson file ${overlay.lessonUrl} could not be read (${error instanceof Error ? error.message : String(error)}): the built-in questions are used. Check the address and that its server allows this page to fetch it.`);
+      warnings.push(
+        `The lesson file ${overlay.lessonUrl} could not be read (${error instanceof Error ? error.message : String(error)}): the built-in questions are used. Check the address and that its server allows this page to fetch it.`,
+      );
     }
   }
   useLessonStore.setState({ plan: mergeLessonPlans({ base, overlay }), planWarnings: warnings });

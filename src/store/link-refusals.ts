@@ -24,7 +24,9 @@ export function describeRefusedLinkParts(search: string): string | null {
   const era = parameters.get('era');
   const fallback = findScenario(DEFAULT_SCENARIO_ID)?.title ?? DEFAULT_SCENARIO_ID;
   const parts = [
-    scenarioId !== null && !findScenario(scenarioId) ? `The link names the scenario ${quoteFromLink(scenarioId)}, which this explorer does not have: “${fallback}” is on show instead; pick another under Scenario.` : null,
+    scenarioId !== null && !findScenario(scenarioId)
+      ? `The link names the scenario ${quoteFromLink(scenarioId)}, which this explorer does not have: “${fallback}” is on show instead; pick another under Scenario.`
+      : null,
     era !== null && !isPinnedEra(era)
       ? `The link asks for the era ${quoteFromLink(era)}, which ${era === 'auto' ? 'is for an MCP server named by URL, and a link opens the built-in one' : `this explorer does not speak (it speaks ${ERAS.join(' and ')})`}: the page is in ${useExplorerStore.getState().era}; change it under Protocol era.`
       : null,

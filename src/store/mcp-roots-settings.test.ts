@@ -16,10 +16,19 @@ const named = (fields: Partial<ModelSettings> = {}): ModelSettings => ({ ...defa
 
 describe('roots in the settings', () => {
   it('are checked: empty rows dropped, names trimmed, and each wrong row named with why', () => {
-    const fine = prepareMcpServerSettings(named({ mcpRoots: [{ uri: ' file:///home/me/project ', name: ' project ' }, { uri: '', name: '' }] }));
+    const fine = prepareMcpServerSettings(
+      named({
+        mcpRoots: [
+          { uri: ' file:///home/me/project ', name: ' project ' },
+          { uri: '', name: '' },
+        ],
+      }),
+    );
     expect(fine.problems).toEqual([]);
     expect(fine.settings.mcpRoots).toEqual([{ uri: 'file:///home/me/project', name: 'project' }]);
-    const wrong = prepareMcpServerSettings(named({ mcpRoots: [{ uri: 'file:///ok' }, { uri: 'https://example.com/repo' }, { uri: 'file://me:hunter2@host/x' }, { uri: 'src', name: 'mine' }] }));
+    const wrong = prepareMcpServerSettings(
+      named({ mcpRoots: [{ uri: 'file:///ok' }, { uri: 'https://example.com/repo' }, { uri: 'file://me:hunter2@host/x' }, { uri: 'src', name: 'mine' }] }),
+    );
     expect(wrong.problems).toEqual([
       expect.stringMatching(/^Root 2: .*only file:\/\//),
       expect.stringMatching(/^Root 3: .*user name or password/),
@@ -47,7 +56,10 @@ describe('roots in the settings', () => {
     applyModelSettings(prepareMcpServerSettings(named({ mcpRoots: [{ uri: 'file:///srv/app', name: 'app' }] })).settings, {});
     expect(JSON.parse(fresh.stored.get(SETTINGS_STORAGE_KEY)!)).toMatchObject({ mcpRoots: [{ uri: 'file:///srv/app', name: 'app' }] });
     expect(loadModelSettings().mcpRoots).toEqual([{ uri: 'file:///srv/app', name: 'app' }]);
-    fresh.stored.set(SETTINGS_STORAGE_KEY, JSON.stringify({ mcpServerUrl: 'http://127.0.0.1:3001/mcp', mcpRoots: [{ uri: 'https://x.example/' }, { uri: 'file:///kept' }, 'odd'] }));
+    fresh.stored.set(
+      SETTINGS_STORAGE_KEY,
+      JSON.stringify({ mcpServerUrl: 'http://127.0.0.1:3001/mcp', mcpRoots: [{ uri: 'https://x.example/' }, { uri: 'file:///kept' }, 'odd'] }),
+    );
     expect(loadModelSettings().mcpRoots).toEqual([{ uri: 'file:///kept' }]);
   });
 

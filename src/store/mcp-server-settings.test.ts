@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { applyModelSettings, next, chooseScenario, signInToServer } from './actions.ts';
 import { useExplorerStore } from './explorer-store.ts';
 import { freshStoreForEachTest } from './fake-lifecycle-run.test-helper.ts';
-import { MCP_HEADERS_STORAGE_KEY, SETTINGS_STORAGE_KEY, defaultModelSettings, loadModelSettings, prepareMcpServerSettings, type ModelSettings } from './model-settings.ts';
+import {
+  MCP_HEADERS_STORAGE_KEY,
+  SETTINGS_STORAGE_KEY,
+  defaultModelSettings,
+  loadModelSettings,
+  prepareMcpServerSettings,
+  type ModelSettings,
+} from './model-settings.ts';
 
 /**
  * The MCP server settings: a server by URL starts in the Auto era, its headers reach the
@@ -33,7 +40,11 @@ describe('a server named by URL', () => {
     applyModelSettings(named(), {});
     let created = fresh.fakes.nextRun();
     next();
-    expect((await created).options).toMatchObject({ era: 'auto', mcpUrl: 'http://127.0.0.1:3001/mcp', mcpHeaders: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }] });
+    expect((await created).options).toMatchObject({
+      era: 'auto',
+      mcpUrl: 'http://127.0.0.1:3001/mcp',
+      mcpHeaders: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }],
+    });
     applyModelSettings({ ...named(), mcpServerUrl: null }, {});
     created = fresh.fakes.nextRun();
     next();
@@ -84,11 +95,15 @@ describe('a client id registered beforehand', () => {
     expect((await created).options.authorization).toBeUndefined();
     created = fresh.fakes.nextRun();
     signInToServer();
-    expect((await created).options.authorization).toMatchObject({ clientId: 'explorer-page-client', redirectUri: 'http://127.0.0.1:5173/oauth-callback.html', showSecrets: false });
+    expect((await created).options.authorization).toMatchObject({
+      clientId: 'explorer-page-client',
+      redirectUri: 'http://127.0.0.1:5173/oauth-callback.html',
+      showSecrets: false,
+    });
     expect(loadModelSettings().mcpClientId).toBe('explorer-page-client');
   });
 
-  it('is not used when empty, nor by the built-in sandbox, whose client the explorer\'s own document names', async () => {
+  it("is not used when empty, nor by the built-in sandbox, whose client the explorer's own document names", async () => {
     applyModelSettings(named(), {});
     let created = fresh.fakes.nextRun();
     signInToServer();

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MAX_TOOL_ROUNDS, readChosenMaxToolRounds, defaultModelSettings, loadModelSettings, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readStreamChoice, resolveTopology, saveModelSettings, SETTINGS_STORAGE_KEY } from './model-settings.ts';
+import {
+  DEFAULT_MAX_TOOL_ROUNDS,
+  readChosenMaxToolRounds,
+  defaultModelSettings,
+  loadModelSettings,
+  MAX_TOOL_ROUNDS_LIMIT,
+  prepareMcpServerSettings,
+  readStreamChoice,
+  resolveTopology,
+  saveModelSettings,
+  SETTINGS_STORAGE_KEY,
+} from './model-settings.ts';
 import { findScenario } from '../content/scenarios.ts';
 import { buildScenarioRunOptions } from '../lifecycle/scenario-options.ts';
 import { stubPageStorage } from './page-storage.test-helper.ts';
@@ -36,7 +47,14 @@ describe('the round cap in the model settings', () => {
 
   it('lets a scenario’s own cap hold at the default, and the learner’s number win otherwise', () => {
     const capOf = (settings: { maxToolRounds: number }, scenarioId: string) =>
-      buildScenarioRunOptions({ scenario: findScenario(scenarioId), question: 'q', era: '2026-07-28', resolveAppPath: (path) => path, provider: { wire: 'openai-chat', kind: 'mock', baseUrl: '', model: '' }, maxToolRounds: readChosenMaxToolRounds(settings) }).maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
+      buildScenarioRunOptions({
+        scenario: findScenario(scenarioId),
+        question: 'q',
+        era: '2026-07-28',
+        resolveAppPath: (path) => path,
+        provider: { wire: 'openai-chat', kind: 'mock', baseUrl: '', model: '' },
+        maxToolRounds: readChosenMaxToolRounds(settings),
+      }).maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
     const settings = defaultModelSettings();
     expect(findScenario('round-cap')?.maxToolRounds).toBe(3);
     expect(capOf(settings, 'happy-path')).toBe(DEFAULT_MAX_TOOL_ROUNDS);
@@ -63,20 +81,32 @@ describe('the model in the tab in the model settings', () => {
 describe('who calls the MCP server, in the model settings', () => {
   it('is the host by default, and the provider only in a format whose provider can be the MCP client', () => {
     expect(defaultModelSettings().topology).toBe('host');
-    expect(resolveTopology({ settings: { kind: 'mock', topology: 'provider', wire: 'anthropic' }, scenario: undefined })).toEqual({ topology: 'provider', wire: 'anthropic' });
-    expect(resolveTopology({ settings: { kind: 'mock', topology: 'provider', wire: 'openai-chat' }, scenario: undefined })).toEqual({ topology: 'host', wire: 'openai-chat' });
+    expect(resolveTopology({ settings: { kind: 'mock', topology: 'provider', wire: 'anthropic' }, scenario: undefined })).toEqual({
+      topology: 'provider',
+      wire: 'anthropic',
+    });
+    expect(resolveTopology({ settings: { kind: 'mock', topology: 'provider', wire: 'openai-chat' }, scenario: undefined })).toEqual({
+      topology: 'host',
+      wire: 'openai-chat',
+    });
   });
 
   it('lets the provider-mcp lesson take its own format when the learner’s cannot run it, and keep the learner’s when it can', () => {
     const scenario = findScenario('provider-mcp');
-    expect(resolveTopology({ settings: { kind: 'mock', topology: 'host', wire: 'gemini' }, scenario })).toEqual({ topology: 'provider', wire: 'openai-responses' });
+    expect(resolveTopology({ settings: { kind: 'mock', topology: 'host', wire: 'gemini' }, scenario })).toEqual({
+      topology: 'provider',
+      wire: 'openai-responses',
+    });
     expect(resolveTopology({ settings: { kind: 'mock', topology: 'host', wire: 'anthropic' }, scenario })).toEqual({ topology: 'provider', wire: 'anthropic' });
   });
 
   it('is the host with the model in the tab, which no provider reaches, in the provider-mcp lesson too; a kept provider setting does not stop Apply', () => {
     const tab = { kind: 'tab' as const, topology: 'provider' as const, wire: 'openai-chat' };
     expect(resolveTopology({ settings: tab, scenario: undefined })).toEqual({ topology: 'host', wire: 'openai-chat' });
-    expect(resolveTopology({ settings: { ...tab, wire: 'openai-responses' }, scenario: findScenario('provider-mcp') })).toEqual({ topology: 'host', wire: 'openai-responses' });
+    expect(resolveTopology({ settings: { ...tab, wire: 'openai-responses' }, scenario: findScenario('provider-mcp') })).toEqual({
+      topology: 'host',
+      wire: 'openai-responses',
+    });
     expect(prepareMcpServerSettings({ ...defaultModelSettings(), ...tab }).problems).toEqual([]);
   });
 

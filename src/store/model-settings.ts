@@ -146,7 +146,10 @@ export function loadModelSettings(): ModelSettings {
  * lesson is provider-side MCP takes its own format when the learner's cannot run it; a
  * learner's provider-side setting holds where the format has it, and never with the model in the tab.
  */
-export function resolveTopology({ settings, scenario }: { settings: Pick<ModelSettings, 'kind' | 'topology' | 'wire'>; scenario: Scenario | undefined }): { topology: McpTopology; wire: string } {
+export function resolveTopology({ settings, scenario }: { settings: Pick<ModelSettings, 'kind' | 'topology' | 'wire'>; scenario: Scenario | undefined }): {
+  topology: McpTopology;
+  wire: string;
+} {
   // The model in the tab is reached by no wire with a provider, so no provider can be its MCP client: the host's is, in every lesson.
   if (settings.kind === 'tab') return { topology: 'host', wire: settings.wire };
   const topology = settings.topology === 'provider' && isProviderMcpWire(settings.wire) ? 'provider' : 'host';
@@ -188,13 +191,17 @@ export function prepareMcpServerSettings(settings: ModelSettings): { settings: M
   const mcpHeaders = keepFilledHeaders(settings.mcpHeaders);
   const problems: string[] = [];
   if (settings.mcpServerUrl !== null && hasUrlCredentials(settings.mcpServerUrl)) {
-    problems.push('The MCP server URL holds a user name or password. Remove them and send the credentials as a header below instead (Authorization: Basic … or Bearer …).');
+    problems.push(
+      'The MCP server URL holds a user name or password. Remove them and send the credentials as a header below instead (Authorization: Basic … or Bearer …).',
+    );
   }
   if (settings.mcpServerUrl !== null) problems.push(...checkMcpHeaders(mcpHeaders));
   const checked = checkRoots(settings.mcpRoots);
   if (settings.mcpServerUrl !== null) problems.push(...checked.problems);
   if (settings.kind !== 'tab' && settings.topology === 'provider' && !isProviderMcpWire(settings.wire)) {
-    problems.push('Only OpenAI Responses and Anthropic Messages have a provider that calls the MCP server itself: choose one of them as the wire format, or let the host be the MCP client.');
+    problems.push(
+      'Only OpenAI Responses and Anthropic Messages have a provider that calls the MCP server itself: choose one of them as the wire format, or let the host be the MCP client.',
+    );
   }
   return { settings: { ...settings, mcpHeaders, mcpClientId: settings.mcpClientId.trim(), mcpRoots: checked.roots }, problems };
 }

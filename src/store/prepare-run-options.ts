@@ -34,11 +34,25 @@ export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' |
   const { wire: wireId } = resolveTopology({ settings: model, scenario });
   const wire = findWireInfo(wireId) ?? findWireInfo('openai-chat')!;
   if (model.kind === 'mock') {
-    return buildScenarioMockProvider({ scenario, wire, resolveAppPath: (path) => resolveAppUrl(path, appBaseUrl), strict: model.strict, stream: readStreamChoice(model) });
+    return buildScenarioMockProvider({
+      scenario,
+      wire,
+      resolveAppPath: (path) => resolveAppUrl(path, appBaseUrl),
+      strict: model.strict,
+      stream: readStreamChoice(model),
+    });
   }
   const real = model.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
   const apiKey = wire.keyVariable ? state.apiKeys[wire.keyVariable] : undefined;
-  return { wire: wire.id, kind: 'real', baseUrl: real.baseUrl, model: real.model, strict: model.strict, stream: readStreamChoice(model), ...(apiKey ? { apiKey } : {}) };
+  return {
+    wire: wire.id,
+    kind: 'real',
+    baseUrl: real.baseUrl,
+    model: real.model,
+    strict: model.strict,
+    stream: readStreamChoice(model),
+    ...(apiKey ? { apiKey } : {}),
+  };
 }
 
 /**
@@ -46,7 +60,15 @@ export function resolveProvider(state: Pick<ExplorerState, 'model' | 'apiKeys' |
  * its failure switch in the URL, its made-up values shown), and a server the learner
  * named once they chose Sign in after its 401 (its tokens stay redacted).
  */
-function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<ExplorerState, 'model' | 'authFault' | 'signInServerUrl'>; scenario: Scenario | undefined; appBaseUrl: URL }): { settings?: AuthorizationSettings; mcpUrl?: string } {
+function resolveAuthorization({
+  state,
+  scenario,
+  appBaseUrl,
+}: {
+  state: Pick<ExplorerState, 'model' | 'authFault' | 'signInServerUrl'>;
+  scenario: Scenario | undefined;
+  appBaseUrl: URL;
+}): { settings?: AuthorizationSettings; mcpUrl?: string } {
   const redirectUri = resolveAppUrl(CALLBACK_PAGE, appBaseUrl);
   const sandbox = state.model.mcpServerUrl === null && isSandboxScenario(scenario);
   const signedIn = state.model.mcpServerUrl !== null && state.model.mcpServerUrl === state.signInServerUrl;
@@ -55,7 +77,12 @@ function resolveAuthorization({ state, scenario, appBaseUrl }: { state: Pick<Exp
   // The explorer's own Client ID Metadata Document, served beside the app: used where the server supports them and can fetch it.
   // A client id the learner registered with a named server's authorization server comes first (the MCP spec's order).
   const clientId = signedIn && state.model.mcpClientId !== '' ? state.model.mcpClientId : undefined;
-  const settings = createPageAuthorization({ redirectUri, showSecrets: sandbox, clientMetadataUrl: resolveAppUrl(CLIENT_METADATA_PATH, appBaseUrl), ...(clientId ? { clientId } : {}) });
+  const settings = createPageAuthorization({
+    redirectUri,
+    showSecrets: sandbox,
+    clientMetadataUrl: resolveAppUrl(CLIENT_METADATA_PATH, appBaseUrl),
+    ...(clientId ? { clientId } : {}),
+  });
   if (!sandbox || state.authFault === null) return { settings };
   return { settings, mcpUrl: resolveScenarioEndpoint({ scenario, resolveAppPath: (path) => resolveAppUrl(path, appBaseUrl), authFault: state.authFault }) };
 }

@@ -11,7 +11,15 @@ import { resolveTopology } from './model-settings.ts';
  * Service Worker) keeps a record the host reads back; a server in the worker is one no real
  * provider can reach, which the host says before the request.
  */
-export function resolveProviderMcpOptions({ state, scenario, appBaseUrl }: { state: ExplorerState; scenario: Scenario | undefined; appBaseUrl: URL }): Pick<RunOptions, 'topology' | 'providerMcp'> {
+export function resolveProviderMcpOptions({
+  state,
+  scenario,
+  appBaseUrl,
+}: {
+  state: ExplorerState;
+  scenario: Scenario | undefined;
+  appBaseUrl: URL;
+}): Pick<RunOptions, 'topology' | 'providerMcp'> {
   // Said even for the host's own client: otherwise a provider-side scenario's own topology would hold (buildScenarioRunOptions).
   if (resolveTopology({ settings: state.model, scenario }).topology !== 'provider') return { topology: 'host' };
   const builtIn = state.model.mcpServerUrl === null;

@@ -44,7 +44,14 @@ describe('starting a run', () => {
       provider: { wire: 'openai-chat', kind: 'mock', baseUrl: 'http://127.0.0.1:5173/mock/openai/v1', model: 'mock-model-deterministic' },
     });
     expect(run.started).toBe(true);
-    expect(getState()).toMatchObject({ status: 'running', runId: runId + 1, runQuestion: 'What is 5 plus 7?', runEra: '2026-07-28', followNext: false, cursor: 0 });
+    expect(getState()).toMatchObject({
+      status: 'running',
+      runId: runId + 1,
+      runQuestion: 'What is 5 plus 7?',
+      runEra: '2026-07-28',
+      followNext: false,
+      cursor: 0,
+    });
     expect(getState().steps).toMatchObject([{ n: 1, id: 'user.question', payload: { question: 'What is 5 plus 7?' } }]);
   });
 

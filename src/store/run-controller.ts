@@ -21,7 +21,15 @@ const storeRuns = new WeakMap<ExplorerStore, StoreRun>();
 function readStoreRun(store: ExplorerStore = getExplorerStore()): StoreRun {
   let storeRun = storeRuns.get(store);
   if (!storeRun) {
-    storeRun = { store, currentRun: null, runHttpOrigins: [], questionShownAhead: null, importedTrace: null, createRun: null, readAppBaseUrl: () => readAppBaseUrl() };
+    storeRun = {
+      store,
+      currentRun: null,
+      runHttpOrigins: [],
+      questionShownAhead: null,
+      importedTrace: null,
+      createRun: null,
+      readAppBaseUrl: () => readAppBaseUrl(),
+    };
     storeRuns.set(store, storeRun);
   }
   return storeRun;
@@ -52,10 +60,12 @@ export function loadEngineAfter(first: Promise<unknown>): void {
 }
 
 export function loadEngine(): Promise<typeof import('../lifecycle/engine.ts')> {
-  enginePromise ??= engineWaitsFor.then(() => import('../lifecycle/engine.ts')).catch((error: unknown) => {
-    enginePromise = null;
-    throw error;
-  });
+  enginePromise ??= engineWaitsFor
+    .then(() => import('../lifecycle/engine.ts'))
+    .catch((error: unknown) => {
+      enginePromise = null;
+      throw error;
+    });
   return enginePromise;
 }
 
@@ -81,7 +91,17 @@ export async function startRun(): Promise<void> {
   const nextRunId = runId + 1;
   const appBaseUrl = storeRun.readAppBaseUrl();
   const provider = resolveProvider(state, appBaseUrl.href);
-  store.setState({ ...initialRunSlice, runId: nextRunId, status: 'running', runQuestion: question, runEra: era, runWire: provider.wire, cursor: -1, furthest: -1, modelName: provider.model });
+  store.setState({
+    ...initialRunSlice,
+    runId: nextRunId,
+    status: 'running',
+    runQuestion: question,
+    runEra: era,
+    runWire: provider.wire,
+    cursor: -1,
+    furthest: -1,
+    modelName: provider.model,
+  });
   clearAppFrames();
   let options: RunOptions;
   try {
@@ -197,7 +217,14 @@ export async function importTraceText(text: string, fileName: string): Promise<b
     runWire: trace.model.wire,
     protocolVersion: trace.mcp.protocolVersion,
     modelName: trace.model.name,
-    source: { kind: 'imported', fileName, startedAt: trace.startedAt, wire: trace.model.wire, modelKind: trace.model.kind, ...(result.cut ? { cut: result.cut } : {}) },
+    source: {
+      kind: 'imported',
+      fileName,
+      startedAt: trace.startedAt,
+      wire: trace.model.wire,
+      modelKind: trace.model.kind,
+      ...(result.cut ? { cut: result.cut } : {}),
+    },
     cursor: trace.steps.length > 0 ? 0 : -1,
     furthest: trace.steps.length - 1,
     followNext: false,

@@ -30,7 +30,9 @@ export const useServerOfferingsStore = definePageStore(createServerOfferingsStor
 export function resolveServerInUse(): string {
   const state = useExplorerStore.getState();
   const appBaseUrl = readAppBaseUrl();
-  return state.model.mcpServerUrl ?? resolveScenarioEndpoint({ scenario: findScenario(state.scenarioId), resolveAppPath: (path) => resolveAppUrl(path, appBaseUrl) });
+  return (
+    state.model.mcpServerUrl ?? resolveScenarioEndpoint({ scenario: findScenario(state.scenarioId), resolveAppPath: (path) => resolveAppUrl(path, appBaseUrl) })
+  );
 }
 
 /** prompts/list and resources/list on the server in use, with a client of their own (loaded on demand, like the engine). */

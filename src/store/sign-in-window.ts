@@ -43,7 +43,8 @@ type Reading = { url: string } | { refused: string; url: string } | undefined;
 
 /** What a message on the channel is to this flow: its redirect, another flow's or a forged one (refused), or not the callback's at all. */
 function readCallbackMessage({ data, redirectUri, state }: { data: unknown; redirectUri: string; state: string }): Reading {
-  if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== CALLBACK_CHANNEL || !('url' in data) || typeof data.url !== 'string') return undefined;
+  if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== CALLBACK_CHANNEL || !('url' in data) || typeof data.url !== 'string')
+    return undefined;
   const url = data.url;
   if (!url.startsWith(`${redirectUri}?`)) return undefined;
   const sent = new URL(url).searchParams.get('state');
@@ -56,13 +57,24 @@ function describeEnd({ refused, stopped }: { refused: string | undefined; stoppe
   return `${stopped}${seen}`;
 }
 
-function waitForCallback({ authorizationUrl, redirectUri, state, signal }: { authorizationUrl: GatedUrl; redirectUri: string; state: string; signal: AbortSignal }): Promise<string> {
+function waitForCallback({
+  authorizationUrl,
+  redirectUri,
+  state,
+  signal,
+}: {
+  authorizationUrl: GatedUrl;
+  redirectUri: string;
+  state: string;
+  signal: AbortSignal;
+}): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     // Same-origin by its nature (a BroadcastChannel reaches this origin's pages alone), and never stored.
     const channel = new BroadcastChannel(CALLBACK_CHANNEL);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let refused: { reason: string; url: string } | undefined;
-    const show = (change: Partial<PendingSignIn>) => useExplorerStore.setState((current) => (current.signIn ? { signIn: { ...current.signIn, ...change } } : {}));
+    const show = (change: Partial<PendingSignIn>) =>
+      useExplorerStore.setState((current) => (current.signIn ? { signIn: { ...current.signIn, ...change } } : {}));
     const finish = (settle: () => void) => {
       signal.removeEventListener('abort', onAbort);
       channel.close();
@@ -73,7 +85,20 @@ function waitForCallback({ authorizationUrl, redirectUri, state, signal }: { aut
     };
     const restartTimer = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => finish(() => reject(new Error(describeEnd({ refused: refused?.reason, stopped: `no answer came back from the authorization server within ${CONSENT_WAIT_MS / 60_000} minutes of the last Sign in.` })))), CONSENT_WAIT_MS);
+      timer = setTimeout(
+        () =>
+          finish(() =>
+            reject(
+              new Error(
+                describeEnd({
+                  refused: refused?.reason,
+                  stopped: `no answer came back from the authorization server within ${CONSENT_WAIT_MS / 60_000} minutes of the last Sign in.`,
+                }),
+              ),
+            ),
+          ),
+        CONSENT_WAIT_MS,
+      );
     };
     channel.onmessage = (event: MessageEvent<unknown>) => {
       if (event.origin !== window.location.origin) return;
@@ -91,7 +116,14 @@ function waitForCallback({ authorizationUrl, redirectUri, state, signal }: { aut
         restartTimer();
         show({ opened: true });
       },
-      cancel: () => finish(() => reject(new Error(describeEnd({ refused: refused?.reason, stopped: 'you cancelled the sign-in before the authorization server sent you back to the explorer.' })))),
+      cancel: () =>
+        finish(() =>
+          reject(
+            new Error(
+              describeEnd({ refused: refused?.reason, stopped: 'you cancelled the sign-in before the authorization server sent you back to the explorer.' }),
+            ),
+          ),
+        ),
       checkRefused: () => {
         const handed = refused?.url;
         if (handed !== undefined) finish(() => resolve(handed));
@@ -107,7 +139,17 @@ function waitForCallback({ authorizationUrl, redirectUri, state, signal }: { aut
 }
 
 /** The run's authorization settings in the page: tokens in the engine's memory only. */
-export function createPageAuthorization({ redirectUri, showSecrets, clientMetadataUrl, clientId }: { redirectUri: string; showSecrets: boolean; clientMetadataUrl?: string; clientId?: string }): AuthorizationSettings {
+export function createPageAuthorization({
+  redirectUri,
+  showSecrets,
+  clientMetadataUrl,
+  clientId,
+}: {
+  redirectUri: string;
+  showSecrets: boolean;
+  clientMetadataUrl?: string;
+  clientId?: string;
+}): AuthorizationSettings {
   return {
     redirectUri,
     showSecrets,

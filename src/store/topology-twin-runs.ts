@@ -29,6 +29,8 @@ export async function runTopologyTwin(): Promise<TopologyTwin | { error: string 
   const engine = await loadEngine();
   const ready = () => (provider.kind === 'mock' || state.model.mcpServerUrl === null ? { serverReady: waitForInBrowserServer() } : {});
   const host = await engine.createLifecycleRun({ ...base, ...ready(), autoRelease: true }).start();
-  const providerSide = await engine.createLifecycleRun({ ...base, ...ready(), topology: 'provider', ...(providerMcp ? { providerMcp } : {}), autoRelease: true }).start();
+  const providerSide = await engine
+    .createLifecycleRun({ ...base, ...ready(), topology: 'provider', ...(providerMcp ? { providerMcp } : {}), autoRelease: true })
+    .start();
   return { host, provider: providerSide };
 }

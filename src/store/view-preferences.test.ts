@@ -15,7 +15,10 @@ describe('view preferences', () => {
 
   it('fall back to the defaults for anything saved that is not a choice the page offers', () => {
     const values = stubPageStorage();
-    values.set(VIEW_STORAGE_KEY, JSON.stringify({ theme: '<script>', presenter: 'yes', view: 'tree', inspectorLayout: 9, intervalMs: 1, graphHeight: '400px' }));
+    values.set(
+      VIEW_STORAGE_KEY,
+      JSON.stringify({ theme: '<script>', presenter: 'yes', view: 'tree', inspectorLayout: 9, intervalMs: 1, graphHeight: '400px' }),
+    );
     expect(loadViewPreferences()).toEqual(defaultViewPreferences());
     values.set(VIEW_STORAGE_KEY, JSON.stringify({ graphHeight: 1e9 }));
     expect(loadViewPreferences()).toEqual(defaultViewPreferences());

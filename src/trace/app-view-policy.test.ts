@@ -3,11 +3,23 @@ import { checkDeclaredSource, formatViewAllow, formatViewPolicy, MAX_DECLARED_SO
 
 /** The directives of a policy by name, each with its sources. */
 function readPolicy(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((directive) => directive.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]));
+  return new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
 }
 
 describe('checkDeclaredSource', () => {
-  it.each(['https://api.example.com', 'https://*.example.com', 'wss://live.example.com:8443', 'http://localhost:3000', 'http://127.0.0.1', 'ws://localhost:9000'])('accepts %s', (entry) => {
+  it.each([
+    'https://api.example.com',
+    'https://*.example.com',
+    'wss://live.example.com:8443',
+    'http://localhost:3000',
+    'http://127.0.0.1',
+    'ws://localhost:9000',
+  ])('accepts %s', (entry) => {
     expect(checkDeclaredSource(entry)).toEqual({ ok: true, source: entry });
   });
 
@@ -39,7 +51,10 @@ describe('checkDeclaredSource', () => {
 
 describe('screenDeclaredCsp', () => {
   it('keeps the good entries once, and names each refused one with its list and why', () => {
-    const screened = screenDeclaredCsp({ connectDomains: ['https://api.example.com', 'https://api.example.com', 'https://x; default-src *'], resourceDomains: [42] });
+    const screened = screenDeclaredCsp({
+      connectDomains: ['https://api.example.com', 'https://api.example.com', 'https://x; default-src *'],
+      resourceDomains: [42],
+    });
     expect(screened.csp).toEqual({ connectDomains: ['https://api.example.com'], resourceDomains: [] });
     expect(screened.refused).toEqual([
       { list: 'connectDomains', entry: 'https://x; default-src *', reason: expect.stringContaining('not an origin') },
@@ -69,7 +84,14 @@ describe('formatViewPolicy', () => {
   });
 
   it('adds each declared domain to its directives, and only there', () => {
-    const policy = readPolicy(formatViewPolicy({ connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'], frameDomains: ['https://player.example.com'], baseUriDomains: ['https://base.example.com'] }));
+    const policy = readPolicy(
+      formatViewPolicy({
+        connectDomains: ['https://api.example.com'],
+        resourceDomains: ['https://cdn.example.com'],
+        frameDomains: ['https://player.example.com'],
+        baseUriDomains: ['https://base.example.com'],
+      }),
+    );
     for (const directive of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src']) expect(policy.get(directive)).toContain('https://cdn.example.com');
     expect(policy.get('connect-src')).toEqual(['https://api.example.com']);
     expect(policy.get('frame-src')).toEqual(['https://player.example.com']);
@@ -91,7 +113,8 @@ describe('formatViewPolicy', () => {
       const allowed = proxy.get(directive) ?? [];
       for (const source of sources) {
         const scheme = source.split('//')[0];
-        const covered = allowed.includes(source) || allowed.includes(scheme ?? '') || (source.startsWith('http://localhost') && allowed.includes('http://localhost:*'));
+        const covered =
+          allowed.includes(source) || allowed.includes(scheme ?? '') || (source.startsWith('http://localhost') && allowed.includes('http://localhost:*'));
         expect(covered, `${directive} ${source}`).toBe(true);
       }
     }

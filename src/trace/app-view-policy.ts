@@ -71,7 +71,8 @@ export function screenDeclaredCsp(declared: Partial<Record<ViewCspList, readonly
     for (const entry of entries) {
       const checked = checkDeclaredSource(entry);
       if (!checked.ok) refused.push({ list, entry: String(entry).slice(0, 200), reason: checked.reason });
-      else if (kept.length >= MAX_DECLARED_SOURCES) refused.push({ list, entry: checked.source, reason: `the list has more than ${MAX_DECLARED_SOURCES} entries` });
+      else if (kept.length >= MAX_DECLARED_SOURCES)
+        refused.push({ list, entry: checked.source, reason: `the list has more than ${MAX_DECLARED_SOURCES} entries` });
       else if (!kept.includes(checked.source)) kept.push(checked.source);
     }
     csp[list] = kept;

@@ -14,10 +14,12 @@ export const DEPRECATED_FEATURES = ['sampling', 'roots', 'logging', 'dynamic-cli
 export type Deprecation = { feature: (typeof DEPRECATED_FEATURES)[number]; era: '2026-07-28'; note: string };
 
 const NOTES: Record<Deprecation['feature'], string> = {
-  sampling: 'Sampling is deprecated in 2026-07-28: a server that needs a model should call one itself. It still works through input_required, with no removal before 2027-07-28.',
+  sampling:
+    'Sampling is deprecated in 2026-07-28: a server that needs a model should call one itself. It still works through input_required, with no removal before 2027-07-28.',
   roots: 'Roots are deprecated in 2026-07-28 (no removal before 2027-07-28).',
   logging: 'Logging (notifications/message) is deprecated in 2026-07-28 and needs an opt-in (no removal before 2027-07-28).',
-  'dynamic-client-registration': 'Dynamic client registration (RFC 7591) is deprecated in 2026-07-28 in favour of Client ID Metadata Documents (no removal before 2027-07-28).',
+  'dynamic-client-registration':
+    'Dynamic client registration (RFC 7591) is deprecated in 2026-07-28 in favour of Client ID Metadata Documents (no removal before 2027-07-28).',
 };
 
 const FEATURE_BY_METHOD: Record<string, Deprecation['feature']> = {

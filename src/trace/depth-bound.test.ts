@@ -32,7 +32,8 @@ describe('measureJsonTextDepth', () => {
       const text = JSON.stringify(value);
       expect(measureJsonTextDepth(text)).toBe(depthOf(value));
       // The parsed value's walk tells the same, at the limit and either side of it.
-      for (const limit of [depthOf(value) - 1, depthOf(value)].filter((limit) => limit >= 0)) expect(isNestedDeeperThan(JSON.parse(text), limit)).toBe(depthOf(value) > limit);
+      for (const limit of [depthOf(value) - 1, depthOf(value)].filter((limit) => limit >= 0))
+        expect(isNestedDeeperThan(JSON.parse(text), limit)).toBe(depthOf(value) > limit);
     }
   });
 });

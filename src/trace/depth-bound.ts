@@ -50,7 +50,8 @@ export function isNestedDeeperThan(value: unknown, limit: number): boolean {
   for (let next = pending.pop(); next; next = pending.pop()) {
     if (!isContainer(next.value)) continue;
     if (next.depth > limit) return true;
-    for (const child of Array.isArray(next.value) ? next.value : Object.values(next.value)) if (isContainer(child)) pending.push({ value: child, depth: next.depth + 1 });
+    for (const child of Array.isArray(next.value) ? next.value : Object.values(next.value))
+      if (isContainer(child)) pending.push({ value: child, depth: next.depth + 1 });
   }
   return false;
 }
@@ -79,7 +80,9 @@ export function cutDeepValue(value: unknown, limit: number = MAX_NESTING_DEPTH):
   let cut = false;
   const copyShell = (source: Record<string, unknown> | unknown[]): Record<string, unknown> | unknown[] => (Array.isArray(source) ? [] : {});
   const root = copyShell(value);
-  const pending: { source: Record<string, unknown> | unknown[]; target: Record<string, unknown> | unknown[]; depth: number }[] = [{ source: value, target: root, depth: 1 }];
+  const pending: { source: Record<string, unknown> | unknown[]; target: Record<string, unknown> | unknown[]; depth: number }[] = [
+    { source: value, target: root, depth: 1 },
+  ];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { source, target, depth } = next;
     for (const [key, child] of Object.entries(source)) {
@@ -105,7 +108,13 @@ export function cutDeepValue(value: unknown, limit: number = MAX_NESTING_DEPTH):
  * through the function this returns, and past the bound `cut` answers instead (saying so),
  * so no hostile depth can run the walk out of stack.
  */
-export function boundRecursion<Args extends unknown[], Result>({ visit, cut }: { visit: (...args: Args) => Result; cut: (...args: Args) => Result }): (...args: Args) => Result {
+export function boundRecursion<Args extends unknown[], Result>({
+  visit,
+  cut,
+}: {
+  visit: (...args: Args) => Result;
+  cut: (...args: Args) => Result;
+}): (...args: Args) => Result {
   let depth = 0;
   return (...args) => {
     if (depth >= MAX_NESTING_DEPTH) return cut(...args);

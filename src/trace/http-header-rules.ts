@@ -27,7 +27,8 @@ export function describeHeaderValueProblem(value: string): string | undefined {
     const code = character.charCodeAt(0);
     const position = `at character ${index + 1}`;
     if (code === 0x0a || code === 0x0d) return `holds a line break (${describeCodePoint(character)}) ${position}, which would end the header`;
-    if ((code < 0x20 && code !== 0x09) || code === 0x7f) return `holds a control character (${describeCodePoint(character)}) ${position}, which HTTP does not allow in a header`;
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f)
+      return `holds a control character (${describeCodePoint(character)}) ${position}, which HTTP does not allow in a header`;
     if (code > 0xff) {
       return `holds a character beyond Latin-1 (${describeCodePoint(inner.slice(index, index + 2))}) ${position}: a header carries one byte per character, so it cannot be sent (a pasted “…”, curly quote or invisible space is the usual cause)`;
     }
@@ -38,7 +39,7 @@ export function describeHeaderValueProblem(value: string): string | undefined {
 /** The first header of a request that cannot be sent, with why, or undefined when all can. */
 export function findInvalidHeader(headers: Iterable<readonly [string, string]>): { name: string; problem: string } | undefined {
   for (const [name, value] of headers) {
-    if (!HTTP_TOKEN.test(name)) return { name, problem: 'has a name that is not an HTTP token (letters, digits and !#$%&\'*+-.^_`|~ only)' };
+    if (!HTTP_TOKEN.test(name)) return { name, problem: "has a name that is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~ only)" };
     const problem = describeHeaderValueProblem(value);
     if (problem) return { name, problem: `has a value that ${problem}` };
   }

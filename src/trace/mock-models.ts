@@ -18,9 +18,18 @@ export const MOCK_MODELS = [
   { name: 'mock-model-refusing', habit: 'Refuses to answer at once, with the provider’s refusal signal where its format has one.' },
   { name: 'mock-model-cut-off', habit: 'Calls the tool, then the token limit cuts its answer off halfway.' },
   { name: 'mock-model-filtered', habit: 'Calls the tool, then the provider’s content filter withholds its answer.' },
-  { name: 'mock-model-interrupted', habit: 'Starts calling the tool, but its reply breaks off halfway: the connection closes before the provider says the reply is over.' },
-  { name: 'mock-model-refusing-sampling', habit: 'Calls the tool, then refuses the server’s sampling request (no tools, one sentence) with the provider’s refusal signal.' },
-  { name: 'mock-model-stalling-sampling', habit: 'Calls the tool, then never answers the server’s sampling request, so only the host’s sampling timeout ends the wait.' },
+  {
+    name: 'mock-model-interrupted',
+    habit: 'Starts calling the tool, but its reply breaks off halfway: the connection closes before the provider says the reply is over.',
+  },
+  {
+    name: 'mock-model-refusing-sampling',
+    habit: 'Calls the tool, then refuses the server’s sampling request (no tools, one sentence) with the provider’s refusal signal.',
+  },
+  {
+    name: 'mock-model-stalling-sampling',
+    habit: 'Calls the tool, then never answers the server’s sampling request, so only the host’s sampling timeout ends the wait.',
+  },
 ] as const;
 
 export type MockModelName = (typeof MOCK_MODELS)[number]['name'];

@@ -17,7 +17,11 @@ describe('restoreSecretsInData', () => {
     const edited = structuredClone(shown) as typeof original;
     edited.input = 'What is 2 plus 2?';
     edited.tools[0]!.headers['X-Key'] = 'Key typed-by-the-learner';
-    expect(restoreSecretsInData({ shown: edited, original, secrets: [token] })).toEqual({ ...original, input: 'What is 2 plus 2?', tools: [{ ...original.tools[0], headers: { 'X-Key': 'Key typed-by-the-learner' } }] });
+    expect(restoreSecretsInData({ shown: edited, original, secrets: [token] })).toEqual({
+      ...original,
+      input: 'What is 2 plus 2?',
+      tools: [{ ...original.tools[0], headers: { 'X-Key': 'Key typed-by-the-learner' } }],
+    });
   });
 
   it('puts nothing back where the learner moved or removed it', () => {

@@ -1,7 +1,20 @@
 import type { Step, Trace } from './trace.ts';
 
 /** A step of a test: the client's tools/list request unless the parts say otherwise. */
-export const makeStep = (parts: Partial<Step>): Step => ({ n: 1, id: 'mcp.tools-list.request', canonical: 3, iteration: 1, phase: 'discovery', from: 'client', to: 'server', kind: 'request', title: 'Client sends tools/list', payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, at: 10, ...parts });
+export const makeStep = (parts: Partial<Step>): Step => ({
+  n: 1,
+  id: 'mcp.tools-list.request',
+  canonical: 3,
+  iteration: 1,
+  phase: 'discovery',
+  from: 'client',
+  to: 'server',
+  kind: 'request',
+  title: 'Client sends tools/list',
+  payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+  at: 10,
+  ...parts,
+});
 
 /** A trace of a test around the given steps: the mock in openai-chat against a 2025-11-25 server. */
 export const makeTrace = (steps: Step[], parts: Partial<Trace> = {}): Trace => ({

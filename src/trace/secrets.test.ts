@@ -11,10 +11,18 @@ import {
 } from './secrets.ts';
 
 describe('isSecretHeaderName', () => {
-  it.each(['Authorization', 'proxy-authorization', 'Cookie', 'set-cookie', 'x-api-key', 'X-Goog-Api-Key', 'api-key', 'openai-api-key', 'x-mcp-token', 'x-client-secret'])(
-    'treats %s as a secret',
-    (name) => expect(isSecretHeaderName({ name })).toBe(true),
-  );
+  it.each([
+    'Authorization',
+    'proxy-authorization',
+    'Cookie',
+    'set-cookie',
+    'x-api-key',
+    'X-Goog-Api-Key',
+    'api-key',
+    'openai-api-key',
+    'x-mcp-token',
+    'x-client-secret',
+  ])('treats %s as a secret', (name) => expect(isSecretHeaderName({ name })).toBe(true));
 
   it.each(['content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version', 'x-keyboard', 'tokenizer'])('leaves %s alone', (name) => {
     expect(isSecretHeaderName({ name })).toBe(false);
@@ -29,10 +37,17 @@ describe('isSecretHeaderName', () => {
 describe('collectSecretValues', () => {
   it('finds the key in key headers, the token after an auth scheme, each cookie value, the URL password and secret query values', () => {
     const values = collectSecretValues({
-      headers: { 'x-api-key': 'sk-ant-echo-1234', authorization: 'Bearer tok-abcdefgh', cookie: 'session=cookie-value-1; theme=dark', accept: 'application/json-long' },
+      headers: {
+        'x-api-key': 'sk-ant-echo-1234',
+        authorization: 'Bearer tok-abcdefgh',
+        cookie: 'session=cookie-value-1; theme=dark',
+        accept: 'application/json-long',
+      },
       url: 'https://learner:pass-word-9@api.example/v1?key=AIza-query-key&alt=json',
     });
-    expect(values).toEqual(expect.arrayContaining(['sk-ant-echo-1234', 'Bearer tok-abcdefgh', 'tok-abcdefgh', 'cookie-value-1', 'pass-word-9', 'AIza-query-key']));
+    expect(values).toEqual(
+      expect.arrayContaining(['sk-ant-echo-1234', 'Bearer tok-abcdefgh', 'tok-abcdefgh', 'cookie-value-1', 'pass-word-9', 'AIza-query-key']),
+    );
     expect(values).not.toContain('application/json-long');
     expect(values).not.toContain('dark');
   });
@@ -102,10 +117,13 @@ describe('redactUrl', () => {
     expect(redactUrl({ url: 'https://ghp_token123456@git.example/x' })).toBe(`https://${REDACTED}@git.example/x`);
   });
 
-  it.each(['key', 'api_key', 'apikey', 'access_token', 'token', 'client_secret', 'code_verifier'])('redacts the %s query parameter and keeps the others', (name) => {
-    const redacted = redactUrl({ url: `https://example.test/v1?${name}=s3cret-value&alt=json` });
-    expect(redacted).toBe(`https://example.test/v1?${name}=${REDACTED}&alt=json`);
-  });
+  it.each(['key', 'api_key', 'apikey', 'access_token', 'token', 'client_secret', 'code_verifier'])(
+    'redacts the %s query parameter and keeps the others',
+    (name) => {
+      const redacted = redactUrl({ url: `https://example.test/v1?${name}=s3cret-value&alt=json` });
+      expect(redacted).toBe(`https://example.test/v1?${name}=${REDACTED}&alt=json`);
+    },
+  );
 
   it('still removes a known secret from an address with no user name and no query, which it does not parse', () => {
     expect(redactUrl({ url: 'https://example.test/v1/sk-ant-echo-1234/x', secrets: ['sk-ant-echo-1234'] })).toBe(`https://example.test/v1/${REDACTED}/x`);

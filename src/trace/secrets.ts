@@ -7,15 +7,7 @@
 export const REDACTED = '[redacted]';
 
 /** Headers whose whole value is a credential. */
-const SECRET_HEADER_NAMES = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-  'x-goog-api-key',
-  'api-key',
-]);
+const SECRET_HEADER_NAMES = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-goog-api-key', 'api-key']);
 /** Any header named like these carries a key or a token (`x-mcp-token`, `openai-api-key`). */
 const SECRET_HEADER_SUFFIXES = ['-key', '-token', '-secret'];
 

@@ -1206,7 +1206,7 @@ export const STEP_DEFINITIONS = {
     from: 'llm',
     to: 'server',
     kind: 'request',
-    title: "Reported by the provider: its MCP client asked the server for its tools (tools/list)",
+    title: 'Reported by the provider: its MCP client asked the server for its tools (tools/list)',
   },
   'provider.reported.tools-list.response': {
     label: 'tools (reported)',
@@ -1224,7 +1224,7 @@ export const STEP_DEFINITIONS = {
     from: 'llm',
     to: 'server',
     kind: 'request',
-    title: "Reported by the provider: its MCP client called the tool (tools/call)",
+    title: 'Reported by the provider: its MCP client called the tool (tools/call)',
   },
   'provider.reported.tools-call.response': {
     label: 'tool result (reported)',

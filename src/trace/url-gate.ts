@@ -11,15 +11,7 @@
 
 export type GatedUrl = string & { readonly passedUrlGate: unique symbol };
 
-export type UrlRefusal =
-  | 'empty'
-  | 'too-long'
-  | 'control-characters'
-  | 'surrounding-space'
-  | 'unparseable'
-  | 'scheme'
-  | 'insecure-http'
-  | 'credentials';
+export type UrlRefusal = 'empty' | 'too-long' | 'control-characters' | 'surrounding-space' | 'unparseable' | 'scheme' | 'insecure-http' | 'credentials';
 
 export type UrlGateResult = { ok: true; url: GatedUrl } | { ok: false; refusal: UrlRefusal; reason: string };
 
@@ -50,8 +42,10 @@ function refuse(refusal: UrlRefusal, reason: string): UrlGateResult {
  */
 export function passUrlGate({ text, base, httpOrigins = [] }: { text: unknown; base?: string; httpOrigins?: readonly string[] }): UrlGateResult {
   if (typeof text !== 'string' || text.length === 0) return refuse('empty', 'there is no address');
-  if (text.length > MAX_GATED_URL_LENGTH) return refuse('too-long', `the address is ${text.length} characters long, more than the ${MAX_GATED_URL_LENGTH} any real one needs`);
-  if (CONTROL_OR_BIDI.test(text)) return refuse('control-characters', 'the address holds control or direction characters, which can hide its real scheme or host');
+  if (text.length > MAX_GATED_URL_LENGTH)
+    return refuse('too-long', `the address is ${text.length} characters long, more than the ${MAX_GATED_URL_LENGTH} any real one needs`);
+  if (CONTROL_OR_BIDI.test(text))
+    return refuse('control-characters', 'the address holds control or direction characters, which can hide its real scheme or host');
   if (text.trim() !== text) return refuse('surrounding-space', 'the address begins or ends with spaces, which a browser would strip before reading the scheme');
   let parsed: URL;
   try {

@@ -54,11 +54,7 @@ export function AppHeader() {
           MCP Lifecycle Explorer
           <span className="ml-2 hidden text-xs font-normal text-slate-500 2xl:inline dark:text-slate-400">every message real, one step at a time</span>
         </h1>
-        {EMBED ? (
-          <FullExplorerLink />
-        ) : (
-          <HeaderTools />
-        )}
+        {EMBED ? <FullExplorerLink /> : <HeaderTools />}
       </div>
       {EMBED && <EmbedQuestion />}
       {!EMBED && (

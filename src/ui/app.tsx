@@ -61,7 +61,11 @@ function InspectorPanel() {
       </div>
     </div>
   ) : (
-    <section aria-label="Inspector" className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="inspector">
+    <section
+      aria-label="Inspector"
+      className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400"
+      data-testid="inspector"
+    >
       <p>The inspector shows the exact JSON of each step: every message that crossed a boundary, and what each translation changed.</p>
     </section>
   );
@@ -76,7 +80,11 @@ function ShownGraph() {
     case 'loading':
       return <p className="p-4 text-sm text-slate-500">Loading the graph…</p>;
     case 'failed':
-      return <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">The graph could not be loaded ({graph.message}). Check that the server is still running, then reload the page.</p>;
+      return (
+        <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">
+          The graph could not be loaded ({graph.message}). Check that the server is still running, then reload the page.
+        </p>
+      );
     default: {
       const unknown: never = graph;
       return unknown;
@@ -176,14 +184,19 @@ function RunPanels() {
       </div>
     </main>
   ) : (
-    <main className={`grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 sm:gap-3 sm:p-3 squat:gap-2 squat:p-2 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem] ${rows}`}>
+    <main
+      className={`grid min-h-0 flex-1 grid-cols-1 gap-2 p-2 sm:gap-3 sm:p-3 squat:gap-2 squat:p-2 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem] ${rows}`}
+    >
       <LifecyclePanel />
       {/* The inspector comes before the timeline: on a phone it is the detail of the step on show, and Tab reaches it first. */}
       <div className={`h-[min(85dvh,46rem)] min-h-[24rem] lg:col-start-1 lg:row-start-2 roomy:h-auto roomy:min-h-0 ${panel}`} data-testid="inspector-panel">
         <InspectorPanel />
       </div>
       {/* Beside the others the timeline takes their height and scrolls inside it; stacked, it has a height of its own. */}
-      <aside aria-label="Timeline" className={`relative h-[28rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-auto squat:row-span-1 squat:row-start-2 ${panel}`}>
+      <aside
+        aria-label="Timeline"
+        className={`relative h-[28rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-auto squat:row-span-1 squat:row-start-2 ${panel}`}
+      >
         <div className="h-full lg:absolute lg:inset-0">
           <ViewBoundary view="timeline">
             <Timeline />

@@ -6,7 +6,8 @@ import { useId, useRef, useState, type ReactNode } from 'react';
  * is open, so what it costs (six formats' translators, a recap) is paid when asked for.
  */
 
-const DIALOG_CLASS = 'm-auto rounded-lg border border-slate-300 bg-white text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+const DIALOG_CLASS =
+  'm-auto rounded-lg border border-slate-300 bg-white text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 export type DialogButtonProps = {
   label: ReactNode;

@@ -10,7 +10,9 @@ export function DisplayControls() {
   const preferences = useExplorerStore(selectPreferences);
   return (
     <div className="flex items-center gap-2">
-      <label className="sr-only" htmlFor="theme">Theme</label>
+      <label className="sr-only" htmlFor="theme">
+        Theme
+      </label>
       <select id="theme" className={control} value={preferences.theme} onChange={(event) => setViewPreferences({ theme: event.target.value as Theme })}>
         <option value="system">System theme</option>
         <option value="light">Light</option>

@@ -37,7 +37,16 @@ export function GatedLink({ url, className, children }: { url: GatedUrl; classNa
  * engine listens), with the sandbox and permissions the host chose, sending no referrer. What
  * the page lets into the frame is this component's to say, as for every address it loads.
  */
-export function GatedFrame({ url, title, sandbox, allow, height, frameRef, className, testId }: {
+export function GatedFrame({
+  url,
+  title,
+  sandbox,
+  allow,
+  height,
+  frameRef,
+  className,
+  testId,
+}: {
   url: GatedUrl | null;
   title: string;
   sandbox: string;

@@ -18,7 +18,10 @@ const selectAuthFault = (state: ExplorerState) => state.authFault;
 const selectSignIn = (state: ExplorerState) => state.signIn;
 /** A named server refused the run with 401 and the learner has not chosen to sign in to it yet. */
 const selectOffersSignIn = (state: ExplorerState) =>
-  state.status === 'failed' && state.model.mcpServerUrl !== null && state.signInServerUrl !== state.model.mcpServerUrl && state.steps.some((step) => step.http?.status === 401);
+  state.status === 'failed' &&
+  state.model.mcpServerUrl !== null &&
+  state.signInServerUrl !== state.model.mcpServerUrl &&
+  state.steps.some((step) => step.http?.status === 401);
 
 const ERA_NOTES: Record<EraChoice, string> = {
   '2025-11-25': 'initialize handshake',
@@ -92,7 +95,12 @@ function SignInOffer() {
   return (
     <p className="flex w-full items-center gap-2 text-xs text-slate-700 dark:text-slate-200">
       The server answered 401. Run again with the MCP authorization flow (OAuth: its consent page in a window of its own, the token kept in memory only)?
-      <button type="button" onClick={signInToServer} className="rounded-md border border-sky-700 bg-sky-800 px-3 py-1 text-sm font-medium text-white hover:bg-sky-900" data-testid="sign-in-to-server">
+      <button
+        type="button"
+        onClick={signInToServer}
+        className="rounded-md border border-sky-700 bg-sky-800 px-3 py-1 text-sm font-medium text-white hover:bg-sky-900"
+        data-testid="sign-in-to-server"
+      >
         Sign in
       </button>
     </p>
@@ -119,7 +127,10 @@ function QuestionForm({ question, changed }: { question: string; changed: boolea
           aria-describedby="question-hint"
         />
       </label>
-      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700">
+      <button
+        type="submit"
+        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700"
+      >
         Ask
       </button>
       <span id="question-hint" className="sr-only">
@@ -141,7 +152,14 @@ function EraSwitch({ era, namedServer, askFirst }: { era: EraChoice; namedServer
             className={`cursor-pointer rounded px-3 py-1 text-sm whitespace-nowrap has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 ${era === value ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-700 dark:text-slate-200'}`}
             title={ERA_NOTES[value]}
           >
-            <input type="radio" name="era" value={value} checked={era === value} onChange={() => guardSwitch({ request: { what: `the ${ERA_LABELS[value]} era`, apply: () => setEra(value) }, ask: askFirst })} className="sr-only" />
+            <input
+              type="radio"
+              name="era"
+              value={value}
+              checked={era === value}
+              onChange={() => guardSwitch({ request: { what: `the ${ERA_LABELS[value]} era`, apply: () => setEra(value) }, ask: askFirst })}
+              className="sr-only"
+            />
             {ERA_LABELS[value]}
           </label>
         ))}
@@ -177,7 +195,11 @@ export function QuestionBar({ aside }: { aside?: ReactNode }) {
         {refusal ? (
           <p className="min-w-0 flex-1 text-xs font-medium text-amber-900 dark:text-amber-200" role="status" data-testid="scenario-era-refusal">
             This scenario cannot run in {era}. {refusal.why}{' '}
-            <button type="button" onClick={() => setEra(refusal.era)} className="ml-1 rounded border border-amber-700 px-2 py-0.5 font-semibold underline-offset-2 hover:underline dark:border-amber-300">
+            <button
+              type="button"
+              onClick={() => setEra(refusal.era)}
+              className="ml-1 rounded border border-amber-700 px-2 py-0.5 font-semibold underline-offset-2 hover:underline dark:border-amber-300"
+            >
               Switch to {refusal.era}
             </button>
           </p>

@@ -29,7 +29,9 @@ export function ShortcutsDialog() {
       className="m-auto w-[30rem] max-w-[95vw] rounded-lg border border-slate-300 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       data-testid="shortcuts-dialog"
     >
-      <h2 id="shortcuts-title" className="text-lg font-semibold">Keyboard shortcuts</h2>
+      <h2 id="shortcuts-title" className="text-lg font-semibold">
+        Keyboard shortcuts
+      </h2>
       <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
         {SHORTCUTS.map((shortcut) => (
           <div key={shortcut.action} className="contents">

@@ -4,7 +4,7 @@ import { clampHeight, describeHeightBounds, resizeByKey } from './split-height.t
 describe('the split between graph and inspector', () => {
   const bounds = describeHeightBounds({ windowHeight: 1040, roomy: true });
 
-  it('leaves the rest of the window its room (more when the page is the window\'s height), and a short window still a range', () => {
+  it("leaves the rest of the window its room (more when the page is the window's height), and a short window still a range", () => {
     expect(bounds).toEqual({ min: 160, max: 480 });
     expect(describeHeightBounds({ windowHeight: 720, roomy: false })).toEqual({ min: 160, max: 520 });
     // A 720-line laptop's squat layout: the graph may take up to 280 px, the inspector beside the timeline keeps the rest.

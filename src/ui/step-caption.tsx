@@ -47,13 +47,21 @@ function StepBadges({ step, callLabel, outcome }: { step: Step; callLabel: strin
         </span>
       )}{' '}
       {isServerInstrumentation(step.id) && (
-        <span className="ml-2 rounded border border-amber-700 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-300 dark:text-amber-200" title={INSTRUMENTATION_NOTE} data-testid="caption-instrumentation">
+        <span
+          className="ml-2 rounded border border-amber-700 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-300 dark:text-amber-200"
+          title={INSTRUMENTATION_NOTE}
+          data-testid="caption-instrumentation"
+        >
           {INSTRUMENTATION_BADGE}
         </span>
       )}{' '}
       {step.edited && <span className="ml-2 rounded bg-fuchsia-800 px-1.5 py-0.5 text-xs font-semibold text-white">edited by you</span>}
       {step.deprecated && (
-        <span className="ml-2 rounded border border-slate-700 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:border-slate-300 dark:text-slate-100" title={step.deprecated.note} data-testid="caption-deprecated">
+        <span
+          className="ml-2 rounded border border-slate-700 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:border-slate-300 dark:text-slate-100"
+          title={step.deprecated.note}
+          data-testid="caption-deprecated"
+        >
           deprecated in {step.deprecated.era}
         </span>
       )}
@@ -85,7 +93,9 @@ export function StepCaption() {
             {step.canonical === null && step.kind !== 'fault' ? formatStepNumber(step) : describeStepNumberShort(step)}
           </span>{' '}
           {/* The spaces between the parts are text, not margins: the live region reads "Step 5 Discovery", not "Step 5Discovery". */}
-          <span className="text-slate-500 dark:text-slate-400">{PHASE_LABELS[words?.phase ?? step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}: </span>
+          <span className="text-slate-500 dark:text-slate-400">
+            {PHASE_LABELS[words?.phase ?? step.phase]} · {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}:{' '}
+          </span>
           <span className={`font-medium ${failed ? 'text-red-800 dark:text-red-200' : ''}`}>{words?.title.text ?? step.title}</span>{' '}
           <StepBadges step={step} callLabel={callLabel} outcome={outcome} />
         </p>
@@ -128,11 +138,11 @@ export function StepCaption() {
 export function AnswerText({ answer, editBefore, shown }: { answer: string; editBefore: Step | undefined; shown: boolean }) {
   return (
     <>
-      <span className="mr-2 text-xs font-medium tracking-wide text-emerald-800 uppercase dark:text-emerald-300">Answer</span>{' '}
-      <LongText text={answer} />
+      <span className="mr-2 text-xs font-medium tracking-wide text-emerald-800 uppercase dark:text-emerald-300">Answer</span> <LongText text={answer} />
       {editBefore && (
         <span className="mt-1 block text-sm font-normal text-fuchsia-800 dark:text-fuchsia-300" data-testid={shown ? 'answer-edit-note' : undefined}>
-          Not the model&apos;s own run: this answer follows from your edit at {describeEditedStep(editBefore)}. The model built it on what your version produced.
+          Not the model&apos;s own run: this answer follows from your edit at {describeEditedStep(editBefore)}. The model built it on what your version
+          produced.
         </span>
       )}
     </>
@@ -140,7 +150,8 @@ export function AnswerText({ answer, editBefore, shown }: { answer: string; edit
 }
 
 /** The box the answer is shown in, a keyboard's to scroll too: at most 6rem (15% of the window) high, so a long answer scrolls inside it. */
-export const ANSWER_BOX = 'max-h-[min(6rem,15dvh)] overflow-y-auto rounded-md border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-lg font-semibold text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100';
+export const ANSWER_BOX =
+  'max-h-[min(6rem,15dvh)] overflow-y-auto rounded-md border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-lg font-semibold text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100';
 
 /**
  * The answer as it reaches the user. In the graph it is a node beside the User (lifecycle-graph.tsx): laid over the

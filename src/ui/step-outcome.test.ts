@@ -41,7 +41,12 @@ describe('step outcomes', () => {
   });
 
   it('a tool that ran and failed, an unknown tool, unreadable arguments and a run without tools are told apart', () => {
-    const failed = findStepOutcomes([step('server.execute', 1), step('mcp.tools-call.response', 1, { result: { isError: true } }), step('provider.response.tool-calls', 1), step('provider.response.answer', 2)]);
+    const failed = findStepOutcomes([
+      step('server.execute', 1),
+      step('mcp.tools-call.response', 1, { result: { isError: true } }),
+      step('provider.response.tool-calls', 1),
+      step('provider.response.answer', 2),
+    ]);
     expect(failed[1]).toEqual({ situation: 'tool-failed', failed: true });
     // The answer that follows reports the failure: its words must not say the tool computed anything.
     expect(failed[3]).toEqual({ situation: 'tool-failed', failed: false });
@@ -51,7 +56,10 @@ describe('step outcomes', () => {
       { situation: 'unknown-tool', failed: true },
     ]);
     // -32020: the server refused before its registry was read; the call's name is not the matter.
-    const mismatch = findStepOutcomes([step('mcp.tools-call.response', 1, { error: { code: -32020, message: 'Bad Request: the request headers and body disagree' } }), step('client.result-to-host', 1)]);
+    const mismatch = findStepOutcomes([
+      step('mcp.tools-call.response', 1, { error: { code: -32020, message: 'Bad Request: the request headers and body disagree' } }),
+      step('client.result-to-host', 1),
+    ]);
     expect(mismatch).toEqual([
       { situation: 'header-mismatch', failed: true },
       { situation: 'header-mismatch', failed: true },

@@ -14,7 +14,11 @@ function subscribeToScheme(onChange: () => void): () => void {
 /** Whether the page is dark: the learner's choice, or the system's when they chose "system". */
 export function useIsDark(): boolean {
   const theme = useExplorerStore(selectTheme);
-  const systemDark = useSyncExternalStore(subscribeToScheme, () => globalThis.matchMedia?.(darkQuery).matches ?? false, () => false);
+  const systemDark = useSyncExternalStore(
+    subscribeToScheme,
+    () => globalThis.matchMedia?.(darkQuery).matches ?? false,
+    () => false,
+  );
   return theme === 'dark' || (theme === 'system' && systemDark);
 }
 

@@ -11,9 +11,11 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** Controls that Space and Enter activate: the focused one is pressed, ticked or chosen, not Play. */
-const ACTIVATED_BY_SPACE = 'button, a[href], summary, input, [role="button"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="option"], [role="treeitem"], [role="link"]';
+const ACTIVATED_BY_SPACE =
+  'button, a[href], summary, input, [role="button"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="option"], [role="treeitem"], [role="link"]';
 /** Controls whose arrow keys move within them (a radio group, tabs, a tree, a separator): the arrows there are not Back and Next. */
-const MOVED_BY_ARROWS = 'input[type="radio"], [role="tab"], [role="radio"], [role="slider"], [role="separator"], [role="menuitem"], [role="option"], [role="tree"] *';
+const MOVED_BY_ARROWS =
+  'input[type="radio"], [role="tab"], [role="radio"], [role="slider"], [role="separator"], [role="menuitem"], [role="option"], [role="tree"] *';
 
 /** Whether the focused element does something of its own with this key, as the WAI-ARIA practices say it should. */
 export function isOwnKey(target: EventTarget | null, key: string): boolean {

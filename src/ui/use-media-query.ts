@@ -10,5 +10,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => globalThis.matchMedia?.(query).matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => globalThis.matchMedia?.(query).matches ?? false,
+    () => false,
+  );
 }

@@ -10,5 +10,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the learner asked the system for less motion; messages then appear without travelling. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => globalThis.matchMedia?.(query).matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => globalThis.matchMedia?.(query).matches ?? false,
+    () => false,
+  );
 }

@@ -18,8 +18,14 @@ const loadWords = rememberModule(() => import('../content/step-words-module.ts')
 type WordsModule = typeof import('../content/step-words-module.ts');
 
 // Shared by every view (the inspector mounts again at each step), so each is read once per change of the run, not once per Next.
-const readRunFacts = rememberLast((module: WordsModule, steps: ExplorerState['steps'], status: ExplorerState['status'], answer: ExplorerState['answer'], protocolVersion: ExplorerState['protocolVersion']) =>
-  module.readRunFacts({ steps, status, answer, protocolVersion }),
+const readRunFacts = rememberLast(
+  (
+    module: WordsModule,
+    steps: ExplorerState['steps'],
+    status: ExplorerState['status'],
+    answer: ExplorerState['answer'],
+    protocolVersion: ExplorerState['protocolVersion'],
+  ) => module.readRunFacts({ steps, status, answer, protocolVersion }),
 );
 const describeStepTitles = rememberLast((module: WordsModule, facts: RunFacts) => module.describeStepTitles(facts));
 

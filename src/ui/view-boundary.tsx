@@ -19,10 +19,14 @@ export class ViewBoundary extends Component<ViewBoundaryProps, ViewBoundaryState
     const { message, attempt } = this.state;
     if (message === null) return <Fragment key={attempt}>{this.props.children}</Fragment>;
     return (
-      <div role="alert" className="m-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="view-error">
+      <div
+        role="alert"
+        className="m-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        data-testid="view-error"
+      >
         <p>
-          The {this.props.view} could not be shown ({message}). The rest of the explorer and the run on show are unaffected. Try again; if it fails again, export the trace and report
-          it.
+          The {this.props.view} could not be shown ({message}). The rest of the explorer and the run on show are unaffected. Try again; if it fails again,
+          export the trace and report it.
         </p>
         <button
           type="button"

@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const pages = ['README.md', 'DEVELOPERS.md', 'SECURITY.md', 'bench/README.md', ...readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  'DEVELOPERS.md',
+  'SECURITY.md',
+  'bench/README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The text outside fenced code blocks, where a `[x](y)` is an example, not a link. */
 function readProse(page: string): string {

@@ -47,7 +47,10 @@ describe('the folder graph behind the no-folder-cycles lint rule', () => {
 
   it('puts both folders of a two-folder cycle in it, whichever the walk reaches first', () => {
     // Each way round: the walk starts from whichever folder the directory listing gives first.
-    for (const [first, second] of [['src/alpha', 'src/beta'], ['src/beta', 'src/alpha']] as const) {
+    for (const [first, second] of [
+      ['src/alpha', 'src/beta'],
+      ['src/beta', 'src/alpha'],
+    ] as const) {
       const root = writeTree({
         [`${first}/one.ts`]: `import '../${second.slice(4)}/two.ts';`,
         [`${second}/two.ts`]: `import '../${first.slice(4)}/one.ts';`,
@@ -83,8 +86,20 @@ describe('the no-folder-cycles lint rule', () => {
     });
     const fromStore = lintWithCycleRule(root, 'src/store/actions.ts');
     const fromLifecycle = lintWithCycleRule(root, 'src/lifecycle/engine.ts');
-    expect(fromStore.map((message) => [message.line, message.message])).toEqual([[1, expect.stringContaining('src/store imports src/lifecycle, and src/lifecycle leads back to src/store: src/lifecycle → src/store (src/lifecycle/engine.ts)')]]);
-    expect(fromLifecycle.map((message) => [message.line, message.message])).toEqual([[1, expect.stringContaining('src/lifecycle imports src/store, and src/store leads back to src/lifecycle: src/store → src/lifecycle (src/store/actions.ts)')]]);
+    expect(fromStore.map((message) => [message.line, message.message])).toEqual([
+      [
+        1,
+        expect.stringContaining(
+          'src/store imports src/lifecycle, and src/lifecycle leads back to src/store: src/lifecycle → src/store (src/lifecycle/engine.ts)',
+        ),
+      ],
+    ]);
+    expect(fromLifecycle.map((message) => [message.line, message.message])).toEqual([
+      [
+        1,
+        expect.stringContaining('src/lifecycle imports src/store, and src/store leads back to src/lifecycle: src/store → src/lifecycle (src/store/actions.ts)'),
+      ],
+    ]);
   });
 
   it('sees a file edited after an earlier lint in the same process, as an editor lints', () => {
@@ -98,7 +113,9 @@ describe('the no-folder-cycles lint rule', () => {
     fs.writeFileSync(engine, "import { go } from '../store/actions.ts';\nexport const run = go;");
     const later = new Date(Date.now() + 2_000);
     fs.utimesSync(engine, later, later);
-    expect(lintWithCycleRule(root, 'src/store/actions.ts').map((message) => message.message)).toEqual([expect.stringContaining('src/store imports src/lifecycle')]);
+    expect(lintWithCycleRule(root, 'src/store/actions.ts').map((message) => message.message)).toEqual([
+      expect.stringContaining('src/store imports src/lifecycle'),
+    ]);
   });
 
   it('reads the file being linted as the editor holds it, before it is saved', () => {
@@ -107,6 +124,8 @@ describe('the no-folder-cycles lint rule', () => {
       'src/lifecycle/engine.ts': 'export const run = 1;',
     });
     const unsaved = "import { go } from '../store/actions.ts';\nexport const run = go;";
-    expect(lintWithCycleRule(root, 'src/lifecycle/engine.ts', unsaved).map((message) => message.message)).toEqual([expect.stringContaining('src/lifecycle imports src/store')]);
+    expect(lintWithCycleRule(root, 'src/lifecycle/engine.ts', unsaved).map((message) => message.message)).toEqual([
+      expect.stringContaining('src/lifecycle imports src/store'),
+    ]);
   });
 });

@@ -22,7 +22,7 @@ const SINKS = [
   'export const Sent = () => <form action={url} />;',
 ];
 
-const PREAMBLE = "declare const url: string;\ndeclare const link: HTMLAnchorElement;\n";
+const PREAMBLE = 'declare const url: string;\ndeclare const link: HTMLAnchorElement;\n';
 
 async function countNavigationErrors(code: string, filePath: string): Promise<number> {
   const [result] = await new ESLint().lintText(`${PREAMBLE}${code}\n`, { filePath });
@@ -30,11 +30,15 @@ async function countNavigationErrors(code: string, filePath: string): Promise<nu
 }
 
 describe('the one module that opens, navigates and links', () => {
-  it.each(SINKS)('lint refuses %s in the page, the store, the engine and the server', async (code) => {
-    for (const filePath of ['src/ui/inspector/probe.tsx', 'src/store/probe.tsx', 'src/lifecycle/probe.tsx', 'server/http/probe.tsx']) {
-      expect(await countNavigationErrors(code, filePath), filePath).toBe(1);
-    }
-  }, 30_000);
+  it.each(SINKS)(
+    'lint refuses %s in the page, the store, the engine and the server',
+    async (code) => {
+      for (const filePath of ['src/ui/inspector/probe.tsx', 'src/store/probe.tsx', 'src/lifecycle/probe.tsx', 'server/http/probe.tsx']) {
+        expect(await countNavigationErrors(code, filePath), filePath).toBe(1);
+      }
+    },
+    30_000,
+  );
 
   it('lets the module itself, and a constant link anywhere', async () => {
     expect(await countNavigationErrors('window.open(url);\nexport const Link = () => <a href={url}>x</a>;', 'src/ui/open-gated-url.tsx')).toBe(0);

@@ -32,7 +32,10 @@ const PROBES: Record<string, string> = {
     'export function optionsAlone(options: RunOptions): string { return options.mcpUrl; }',
   ].join('\n'),
   // A feature that reaches for an option its slice does not list: the consent gate reading the server's address.
-  [REACH_PROBE]: ["import type { ConsentContext } from './consent.ts';", 'export const reach = (context: ConsentContext): string => context.options.mcpUrl;'].join('\n'),
+  [REACH_PROBE]: [
+    "import type { ConsentContext } from './consent.ts';",
+    'export const reach = (context: ConsentContext): string => context.options.mcpUrl;',
+  ].join('\n'),
 };
 
 function listSourceFiles(directory: string): string[] {
@@ -44,12 +47,16 @@ function listSourceFiles(directory: string): string[] {
 }
 
 function createProbedProgram(files: string[]): ts.Program {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.web-standard.json'), undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.web-standard.json'), undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => {},
+  });
   if (!config) throw new Error('tsconfig.web-standard.json could not be read.');
   const options = { ...config.options, noEmit: true, incremental: false, composite: false, declaration: false, emitDeclarationOnly: false };
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, language, ...rest) => (PROBES[name] === undefined ? getSourceFile.call(host, name, language, ...rest) : ts.createSourceFile(name, PROBES[name], language));
+  host.getSourceFile = (name, language, ...rest) =>
+    PROBES[name] === undefined ? getSourceFile.call(host, name, language, ...rest) : ts.createSourceFile(name, PROBES[name], language);
   host.fileExists = (name) => PROBES[name] !== undefined || fileExists.call(host, name);
   host.readFile = (name) => PROBES[name] ?? readFile.call(host, name);
   return ts.createProgram({ rootNames: [...files, ...Object.keys(PROBES)], options, host });
@@ -65,7 +72,13 @@ function readKeys(checker: ts.TypeChecker, program: ts.Program, name: string): s
 }
 
 /** What of the whole a parameter's type holds: the context, all its options, all its state; or nothing whole. */
-function describeWhole(checker: ts.TypeChecker, type: ts.Type, keys: { context: string[]; options: string[]; state: string[] }, node: ts.Node, depth = 0): string | undefined {
+function describeWhole(
+  checker: ts.TypeChecker,
+  type: ts.Type,
+  keys: { context: string[]; options: string[]; state: string[] },
+  node: ts.Node,
+  depth = 0,
+): string | undefined {
   const names = (candidate: ts.Type) => new Set(checker.getPropertiesOfType(checker.getNonNullableType(candidate)).map((property) => property.getName()));
   const has = (candidate: ts.Type, wanted: string[]) => {
     const held = names(candidate);
@@ -93,7 +106,11 @@ function describeWhole(checker: ts.TypeChecker, type: ts.Type, keys: { context: 
 /** Every function parameter in the files given that holds the whole of the context, its options or its state, as `file:line name: what`. */
 function findWholeContextParameters(program: ts.Program, files: string[]): string[] {
   const checker = program.getTypeChecker();
-  const keys = { context: readKeys(checker, program, 'RunContext'), options: readKeys(checker, program, 'RunOptions'), state: readKeys(checker, program, 'RunState') };
+  const keys = {
+    context: readKeys(checker, program, 'RunContext'),
+    options: readKeys(checker, program, 'RunOptions'),
+    state: readKeys(checker, program, 'RunState'),
+  };
   const found: string[] = [];
   for (const file of files) {
     const source = program.getSourceFile(file);
@@ -103,7 +120,10 @@ function findWholeContextParameters(program: ts.Program, files: string[]): strin
         for (const parameter of node.parameters) {
           const whole = describeWhole(checker, checker.getTypeAtLocation(parameter), keys, parameter);
           const name = node.name?.getText(source) ?? (ts.isVariableDeclaration(node.parent) ? node.parent.name.getText(source) : '(anonymous)');
-          if (whole) found.push(`${path.relative(ROOT, file).split(path.sep).join('/')}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${name}: ${whole}`);
+          if (whole)
+            found.push(
+              `${path.relative(ROOT, file).split(path.sep).join('/')}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${name}: ${whole}`,
+            );
         }
       }
       ts.forEachChild(node, visit);

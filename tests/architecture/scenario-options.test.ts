@@ -43,10 +43,18 @@ export function findScenarioOptionReads(files: string[]): string[] {
   for (const file of files) {
     const source = program.getSourceFile(file);
     if (!source) throw new Error(`${file} is not in the program.`);
-    const note = (node: ts.Node, field: string) => reads.push(`${path.relative(ROOT, file).split(path.sep).join('/')}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${field}`);
+    const note = (node: ts.Node, field: string) =>
+      reads.push(`${path.relative(ROOT, file).split(path.sep).join('/')}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${field}`);
     const visit = (node: ts.Node): void => {
-      if (ts.isPropertyAccessExpression(node) && RUN_OPTION_FIELDS.includes(node.name.text) && isScenarioType(checker.getTypeAtLocation(node.expression))) note(node, node.name.text);
-      if (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression) && RUN_OPTION_FIELDS.includes(node.argumentExpression.text) && isScenarioType(checker.getTypeAtLocation(node.expression))) note(node, node.argumentExpression.text);
+      if (ts.isPropertyAccessExpression(node) && RUN_OPTION_FIELDS.includes(node.name.text) && isScenarioType(checker.getTypeAtLocation(node.expression)))
+        note(node, node.name.text);
+      if (
+        ts.isElementAccessExpression(node) &&
+        ts.isStringLiteral(node.argumentExpression) &&
+        RUN_OPTION_FIELDS.includes(node.argumentExpression.text) &&
+        isScenarioType(checker.getTypeAtLocation(node.expression))
+      )
+        note(node, node.argumentExpression.text);
       if (ts.isObjectBindingPattern(node) && isScenarioType(checker.getTypeAtLocation(node))) {
         for (const element of node.elements) {
           const name = element.propertyName ?? element.name;

@@ -35,7 +35,10 @@ describe("package.json's sideEffects", () => {
     const bareImports = ['src', 'server'].flatMap(listSourceFiles).flatMap((file) =>
       [...readFileSync(path.join(root, file), 'utf8').matchAll(/^import\s+['"](\.[^'"]+)['"]/gm)].map((match) => ({
         file,
-        imported: path.relative(root, path.resolve(root, path.dirname(file), match[1]!)).split(path.sep).join('/'),
+        imported: path
+          .relative(root, path.resolve(root, path.dirname(file), match[1]!))
+          .split(path.sep)
+          .join('/'),
       })),
     );
     expect(bareImports.length).toBeGreaterThan(0);

@@ -17,7 +17,13 @@ async function findSizeErrors(code: string, filePath: string): Promise<string[]>
 
 /** A function of this many lines, braces included. */
 function writeFunction(name: string, lines: number): string {
-  return [`export function ${name}(): number {`, '  let total = 0;', ...Array.from({ length: lines - 4 }, (_, index) => `  total += ${index};`), '  return total;', '}'].join('\n');
+  return [
+    `export function ${name}(): number {`,
+    '  let total = 0;',
+    ...Array.from({ length: lines - 4 }, (_, index) => `  total += ${index};`),
+    '  return total;',
+    '}',
+  ].join('\n');
 }
 
 describe('the size limits', () => {

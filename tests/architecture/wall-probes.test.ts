@@ -28,8 +28,20 @@ const WEB_STANDARD_PROBES: Probe[] = [
   { name: 'Buffer', text: "export const probe = Buffer.from('x');", compiler: 'refuses', named: 'Buffer', lint: 'refuses' },
   { name: 'document', text: 'export const probe = document.title;', compiler: 'refuses', named: 'document', lint: 'refuses' },
   { name: 'window.localStorage', text: "export const probe = window.localStorage.getItem('key');", compiler: 'refuses', named: 'window', lint: 'refuses' },
-  { name: 'node:fs', text: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;", compiler: 'refuses', named: 'node:fs', lint: 'refuses' },
-  { name: "await import('node:fs')", text: "const fs = await import('node:fs');\nexport const probe = fs.readFileSync;", compiler: 'refuses', named: 'node:fs', lint: 'refuses' },
+  {
+    name: 'node:fs',
+    text: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;",
+    compiler: 'refuses',
+    named: 'node:fs',
+    lint: 'refuses',
+  },
+  {
+    name: "await import('node:fs')",
+    text: "const fs = await import('node:fs');\nexport const probe = fs.readFileSync;",
+    compiler: 'refuses',
+    named: 'node:fs',
+    lint: 'refuses',
+  },
   { name: 'globalThis.process', text: 'export const probe = globalThis.process;', compiler: 'refuses', named: 'typeof globalThis', lint: 'refuses' },
   { name: 'globalThis.document', text: 'export const probe = globalThis.document;', compiler: 'refuses', named: 'typeof globalThis', lint: 'refuses' },
   // TypeScript's WebWorker library, which gives these layers fetch and the rest, declares a
@@ -49,8 +61,20 @@ const WEB_STANDARD_PROBES: Probe[] = [
 const PAGE_PROBES: Probe[] = [
   { name: 'process', text: 'export const probe = process.env.HOME;', compiler: 'refuses', named: 'process', lint: 'refuses' },
   { name: 'Buffer', text: "export const probe = Buffer.from('x');", compiler: 'refuses', named: 'Buffer', lint: 'refuses' },
-  { name: 'node:fs', text: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;", compiler: 'refuses', named: 'node:fs', lint: 'refuses' },
-  { name: "await import('node:fs')", text: "const fs = await import('node:fs');\nexport const probe = fs.readFileSync;", compiler: 'refuses', named: 'node:fs', lint: 'refuses' },
+  {
+    name: 'node:fs',
+    text: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;",
+    compiler: 'refuses',
+    named: 'node:fs',
+    lint: 'refuses',
+  },
+  {
+    name: "await import('node:fs')",
+    text: "const fs = await import('node:fs');\nexport const probe = fs.readFileSync;",
+    compiler: 'refuses',
+    named: 'node:fs',
+    lint: 'refuses',
+  },
   { name: 'globalThis.process', text: 'export const probe = globalThis.process;', compiler: 'refuses', named: 'typeof globalThis', lint: 'refuses' },
   // The control: the page has the DOM.
   { name: 'the DOM', text: "export const probe = [document.title, window.localStorage.getItem('key')];", compiler: 'accepts', lint: 'accepts' },
@@ -68,7 +92,8 @@ function probeFileName(layer: string, index: number): string {
 function typecheckProbes(project: string, probes: Record<string, string>): Map<string, string[]> {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'wall-probes-'));
   try {
-    for (const name of fs.readdirSync(ROOT).filter((name) => /^tsconfig(\..+)?\.json$/.test(name))) fs.copyFileSync(path.join(ROOT, name), path.join(copy, name));
+    for (const name of fs.readdirSync(ROOT).filter((name) => /^tsconfig(\..+)?\.json$/.test(name)))
+      fs.copyFileSync(path.join(ROOT, name), path.join(copy, name));
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     for (const [file, text] of Object.entries(probes)) {
       fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
@@ -88,7 +113,10 @@ function typecheckProbes(project: string, probes: Record<string, string>): Map<s
       const source = program.getSourceFile(path.join(copy, file));
       if (!source) throw new Error(`${file} is not in the program.`);
       const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
-      errors.set(file, diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')));
+      errors.set(
+        file,
+        diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+      );
     }
     return errors;
   } finally {
@@ -101,7 +129,10 @@ function readCompilerVerdicts(errors: Map<string, string[]>, layer: string, prob
   return probes.map((probe, index) => {
     const said = errors.get(probeFileName(layer, index)) ?? [];
     if (said.length === 0) return { probe: probe.name, compiler: 'accepts' };
-    return { probe: probe.name, compiler: probe.named && said.some((error) => error.includes(probe.named!)) ? 'refuses' : `refuses for another reason: ${said.join(' / ')}` };
+    return {
+      probe: probe.name,
+      compiler: probe.named && said.some((error) => error.includes(probe.named!)) ? 'refuses' : `refuses for another reason: ${said.join(' / ')}`,
+    };
   });
 }
 
@@ -119,11 +150,15 @@ async function lintProbe(file: string, text: string): Promise<string[]> {
 }
 
 describe('the compiler holds the walls of the web-standard code (tsconfig.web-standard.json)', () => {
-  const probes = Object.fromEntries(WEB_STANDARD_LAYERS.flatMap((layer) => WEB_STANDARD_PROBES.map((probe, index) => [probeFileName(layer, index), probe.text])));
+  const probes = Object.fromEntries(
+    WEB_STANDARD_LAYERS.flatMap((layer) => WEB_STANDARD_PROBES.map((probe, index) => [probeFileName(layer, index), probe.text])),
+  );
   const errors = typecheckProbes('tsconfig.web-standard.json', probes);
 
   it.each(WEB_STANDARD_LAYERS)('%s: no Node, no DOM', (layer) => {
-    expect(readCompilerVerdicts(errors, layer, WEB_STANDARD_PROBES)).toEqual(WEB_STANDARD_PROBES.map((probe) => ({ probe: probe.name, compiler: probe.compiler })));
+    expect(readCompilerVerdicts(errors, layer, WEB_STANDARD_PROBES)).toEqual(
+      WEB_STANDARD_PROBES.map((probe) => ({ probe: probe.name, compiler: probe.compiler })),
+    );
   });
 });
 
@@ -134,13 +169,13 @@ describe('the compiler holds the page without Node (tsconfig.page.json)', () => 
   it.each(PAGE_LAYERS)('%s: no Node', (layer) => {
     expect(readCompilerVerdicts(errors, layer, PAGE_PROBES)).toEqual(PAGE_PROBES.map((probe) => ({ probe: probe.name, compiler: probe.compiler })));
   });
-
 });
 
 describe('lint holds every wall (eslint.config.js, from eslint-rules/layers.js)', () => {
   async function lintEach(layer: string, probes: Probe[]): Promise<{ probe: string; lint: string }[]> {
     const seen = [];
-    for (const [index, probe] of probes.entries()) seen.push({ probe: probe.name, lint: (await lintProbe(probeFileName(layer, index), probe.text)).length > 0 ? 'refuses' : 'accepts' });
+    for (const [index, probe] of probes.entries())
+      seen.push({ probe: probe.name, lint: (await lintProbe(probeFileName(layer, index), probe.text)).length > 0 ? 'refuses' : 'accepts' });
     return seen;
   }
 
@@ -190,7 +225,8 @@ describe('lint holds every wall (eslint.config.js, from eslint-rules/layers.js)'
     ['server/mcp', 'src/mcp'],
     ['server/mock-model', 'src/providers'],
   ])('refuses %s → %s however the module is named: import, import type, export from, import(), typeof import()', async (from, to) => {
-    for (const text of importsBetween(from, to)) expect(await lintProbe(`${from}/wall-probe.ts`, text)).toEqual([expect.stringContaining(`${from} imports ${to}, which the layer table does not allow`)]);
+    for (const text of importsBetween(from, to))
+      expect(await lintProbe(`${from}/wall-probe.ts`, text)).toEqual([expect.stringContaining(`${from} imports ${to}, which the layer table does not allow`)]);
   });
 
   /** Pairs of layers the table allows, each with a module past the entry file of the one imported. */
@@ -205,7 +241,8 @@ describe('lint holds every wall (eslint.config.js, from eslint-rules/layers.js)'
   ];
 
   it.each(DEEP_IMPORTS)('refuses %s → %s/%s, past the entry file, however the module is named', async (from, to, file) => {
-    for (const text of importsBetween(from, to, file)) expect(await lintProbe(`${from}/wall-probe.ts`, text), text).toEqual([expect.stringContaining(`${from} imports ${to}/${file}, past ${to}'s entry file`)]);
+    for (const text of importsBetween(from, to, file))
+      expect(await lintProbe(`${from}/wall-probe.ts`, text), text).toEqual([expect.stringContaining(`${from} imports ${to}/${file}, past ${to}'s entry file`)]);
   });
 
   it.each(DEEP_IMPORTS)('lets %s reach %s through its entry file', async (from, to) => {
@@ -234,7 +271,10 @@ describe('lint holds every wall (eslint.config.js, from eslint-rules/layers.js)'
     const fixing = new ESLint({ cwd: ROOT, fix: true, ruleFilter: ({ ruleId }) => ruleId === 'local/layer-imports' });
     const fixFrom = async (text: string) => (await fixing.lintText(text, { filePath: path.join(ROOT, 'src/lifecycle/wall-probe.ts') }))[0]!;
     // src/trace's index.ts re-exports neither: --fix would have written an import of names the entry file does not have.
-    for (const text of ["import { probe } from '../trace/wall-probe-target.ts';\nexport const seen = probe;\n", "import type { Probe } from '../trace/wall-probe-target.ts';\nexport type Seen = Probe;\n"]) {
+    for (const text of [
+      "import { probe } from '../trace/wall-probe-target.ts';\nexport const seen = probe;\n",
+      "import type { Probe } from '../trace/wall-probe-target.ts';\nexport type Seen = Probe;\n",
+    ]) {
       const result = await fixFrom(text);
       expect(result.output, text).toBeUndefined();
       expect(result.messages.map((message) => message.messageId)).toEqual([text.startsWith('import type') ? 'missingTypeExport' : 'missingValueExport']);
@@ -247,10 +287,14 @@ describe('lint holds every wall (eslint.config.js, from eslint-rules/layers.js)'
   });
 
   it('refuses an import() whose module is computed, where the walls must see every module', async () => {
-    expect(await lintProbe('src/lifecycle/wall-probe.ts', "const name = 'node:fs';\nexport const probe = await import(name);")).toEqual([expect.stringContaining('named by an expression')]);
+    expect(await lintProbe('src/lifecycle/wall-probe.ts', "const name = 'node:fs';\nexport const probe = await import(name);")).toEqual([
+      expect.stringContaining('named by an expression'),
+    ]);
   });
 
   it('refuses a folder of src or server that the layer table does not place', async () => {
-    expect(await lintProbe('src/new-layer/wall-probe.ts', 'export const probe = 1;')).toEqual([expect.stringContaining('src/new-layer is not in the layer table')]);
+    expect(await lintProbe('src/new-layer/wall-probe.ts', 'export const probe = 1;')).toEqual([
+      expect.stringContaining('src/new-layer is not in the layer table'),
+    ]);
   });
 });

@@ -9,11 +9,7 @@ import { describe, expect, it } from 'vitest';
  * (eslint.config.js, workerSyntax).
  */
 
-const STARTS = [
-  'new Worker(URL.createObjectURL(new Blob([code])));',
-  "new Worker(url, { type: 'module' });",
-  'new SharedWorker(url);',
-];
+const STARTS = ['new Worker(URL.createObjectURL(new Blob([code])));', "new Worker(url, { type: 'module' });", 'new SharedWorker(url);'];
 
 const PREAMBLE = 'declare const url: string;\ndeclare const code: string;\n';
 
@@ -23,11 +19,21 @@ async function countWorkerErrors(code: string, filePath: string): Promise<number
 }
 
 describe('workers under a policy that allows blob: workers', () => {
-  it.each(STARTS)('lint refuses %s in the page, the store, the engine, the Service Worker and the server', async (code) => {
-    for (const filePath of ['src/ui/inspector/probe.tsx', 'src/store/tab-model/probe.ts', 'src/lifecycle/probe.ts', 'src/service-worker/probe.ts', 'server/node/probe.ts']) {
-      expect(await countWorkerErrors(code, filePath), filePath).toBe(1);
-    }
-  }, 30_000);
+  it.each(STARTS)(
+    'lint refuses %s in the page, the store, the engine, the Service Worker and the server',
+    async (code) => {
+      for (const filePath of [
+        'src/ui/inspector/probe.tsx',
+        'src/store/tab-model/probe.ts',
+        'src/lifecycle/probe.ts',
+        'src/service-worker/probe.ts',
+        'server/node/probe.ts',
+      ]) {
+        expect(await countWorkerErrors(code, filePath), filePath).toBe(1);
+      }
+    },
+    30_000,
+  );
 
   it('lets the policy check start its constant worker', async () => {
     expect(await countWorkerErrors(STARTS[0]!, 'src/store/tab-model/check-page-policy.ts')).toBe(0);

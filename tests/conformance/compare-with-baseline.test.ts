@@ -9,7 +9,11 @@ import baselineClient from './baseline-client.json';
 import baselineClientNext from './baseline-client-next.json';
 
 const pass = (scenario: string): ScenarioResult => ({ scenario, endpoint: '/mcp/toolbox', checks: [{ id: scenario, status: 'SUCCESS' }] });
-const fail = (scenario: string): ScenarioResult => ({ scenario, endpoint: '/mcp/toolbox', checks: [{ id: scenario, status: 'FAILURE', errorMessage: 'Tool not found' }] });
+const fail = (scenario: string): ScenarioResult => ({
+  scenario,
+  endpoint: '/mcp/toolbox',
+  checks: [{ id: scenario, status: 'FAILURE', errorMessage: 'Tool not found' }],
+});
 const expectOnly = (...scenarios: string[]) => ({ expectedFailures: scenarios.map((scenario) => ({ scenario, reason: 'fixture' })) });
 
 describe('compareWithBaseline', () => {
@@ -35,8 +39,16 @@ describe('compareWithBaseline', () => {
 
   it('flags a baseline entry that fails for another reason than the error it names', () => {
     const named = { expectedFailures: [{ scenario: 'prompts-get-simple', reason: 'fixture', error: 'Prompt test_simple_prompt not found' }] };
-    const found: ScenarioResult = { scenario: 'prompts-get-simple', endpoint: '/mcp/toolbox', checks: [{ id: 'get', status: 'FAILURE', errorMessage: 'MCP error -32602: Prompt test_simple_prompt not found.' }] };
-    const other: ScenarioResult = { scenario: 'prompts-get-simple', endpoint: '/mcp/toolbox', checks: [{ id: 'get', status: 'FAILURE', errorMessage: 'MCP error -32601: Method not found' }] };
+    const found: ScenarioResult = {
+      scenario: 'prompts-get-simple',
+      endpoint: '/mcp/toolbox',
+      checks: [{ id: 'get', status: 'FAILURE', errorMessage: 'MCP error -32602: Prompt test_simple_prompt not found.' }],
+    };
+    const other: ScenarioResult = {
+      scenario: 'prompts-get-simple',
+      endpoint: '/mcp/toolbox',
+      checks: [{ id: 'get', status: 'FAILURE', errorMessage: 'MCP error -32601: Method not found' }],
+    };
     expect(isVerdictClean(compareWithBaseline([found], named))).toBe(true);
     const verdict = compareWithBaseline([other], named);
     expect(verdict.unexpectedFailures.map((result) => result.scenario)).toEqual(['prompts-get-simple']);
@@ -45,7 +57,10 @@ describe('compareWithBaseline', () => {
 
   it('holds a client scenario to what the host printed, when the baseline names it', () => {
     const entry = { expectedFailures: [{ scenario: 'auth/metadata-var2', reason: 'the suite publishes another issuer', clientSays: 'RFC 8414 §3.3' }] };
-    const refused: ScenarioResult = { ...fail('auth/metadata-var2'), clientOutput: 'why: RFC 8414 §3.3: the issuer in the metadata must be exactly the one the client looked up' };
+    const refused: ScenarioResult = {
+      ...fail('auth/metadata-var2'),
+      clientOutput: 'why: RFC 8414 §3.3: the issuer in the metadata must be exactly the one the client looked up',
+    };
     const crashed: ScenarioResult = { ...fail('auth/metadata-var2'), clientOutput: 'TypeError: cannot read properties of undefined' };
     expect(isVerdictClean(compareWithBaseline([refused], entry))).toBe(true);
     expect(compareWithBaseline([crashed], entry).unexpectedFailures.map((result) => result.scenario)).toEqual(['auth/metadata-var2']);
@@ -80,7 +95,10 @@ describe('readScenarioResults', () => {
     const directory = await mkdtemp(join(tmpdir(), 'conformance-test-'));
     try {
       await mkdir(join(directory, 'server-tools-call-image-2026-11-30T12-40-37-176Z'));
-      await writeFile(join(directory, 'server-tools-call-image-2026-11-30T12-40-37-176Z', 'checks.json'), JSON.stringify([{ id: 'tools-call-image', status: 'FAILURE' }]));
+      await writeFile(
+        join(directory, 'server-tools-call-image-2026-11-30T12-40-37-176Z', 'checks.json'),
+        JSON.stringify([{ id: 'tools-call-image', status: 'FAILURE' }]),
+      );
       await mkdir(join(directory, 'unrelated'));
       expect(await readScenarioResults(directory, '/mcp/toolbox')).toEqual([
         { scenario: 'tools-call-image', endpoint: '/mcp/toolbox', checks: [{ id: 'tools-call-image', status: 'FAILURE' }] },

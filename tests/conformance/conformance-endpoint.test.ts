@@ -23,7 +23,12 @@ const ENVELOPE = {
 async function callIn2026(name: string, params: Record<string, unknown> = {}, expectedStatus = 200): Promise<JsonRpcMessage> {
   const exchange = await postMcp(
     endpoint(),
-    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {}, ...params, _meta: { ...ENVELOPE, ...((params._meta as object | undefined) ?? {}) } } },
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name, arguments: {}, ...params, _meta: { ...ENVELOPE, ...((params._meta as object | undefined) ?? {}) } },
+    },
     { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
   );
   expect(exchange.status).toBe(expectedStatus);
@@ -39,20 +44,31 @@ describe('2026-07-28: the multi round-trip fixtures (SEP-2322) seal their reques
   it('test_input_required_result_multi_round: three rounds, each state sealed; the state of round 1 altered is refused with -32602, the intact one goes on', async () => {
     const first = await callIn2026('test_input_required_result_multi_round');
     const state = z.object({ result: z.object({ requestState: z.string() }) }).parse(first).result.requestState;
-    const tampered = await callIn2026('test_input_required_result_multi_round', { inputResponses: { step1: { action: 'accept', content: { name: 'Ada' } } }, requestState: alterOneCharacter(state) });
+    const tampered = await callIn2026('test_input_required_result_multi_round', {
+      inputResponses: { step1: { action: 'accept', content: { name: 'Ada' } } },
+      requestState: alterOneCharacter(state),
+    });
     expect(tampered.error?.code).toBe(-32602);
     expect(tampered.error?.message).toContain('integrity');
-    const second = await callIn2026('test_input_required_result_multi_round', { inputResponses: { step1: { action: 'accept', content: { name: 'Ada' } } }, requestState: state });
+    const second = await callIn2026('test_input_required_result_multi_round', {
+      inputResponses: { step1: { action: 'accept', content: { name: 'Ada' } } },
+      requestState: state,
+    });
     expect(second.result).toMatchObject({ resultType: 'input_required', inputRequests: { step2: { method: 'elicitation/create' } } });
     const nextState = z.object({ result: z.object({ requestState: z.string() }) }).parse(second).result.requestState;
     expect(nextState).not.toBe(state);
-    const third = await callIn2026('test_input_required_result_multi_round', { inputResponses: { step2: { action: 'accept', content: { color: 'teal' } } }, requestState: nextState });
+    const third = await callIn2026('test_input_required_result_multi_round', {
+      inputResponses: { step2: { action: 'accept', content: { color: 'teal' } } },
+      requestState: nextState,
+    });
     expect(third.result).toMatchObject({ content: [{ type: 'text', text: expect.stringContaining('Ada likes teal') }] });
   });
 
   it('test_input_required_result_capabilities asks only for what the envelope declares: sampling alone, no elicitation', async () => {
     const answer = await callIn2026('test_input_required_result_capabilities', { _meta: { 'io.modelcontextprotocol/clientCapabilities': { sampling: {} } } });
-    expect(Object.keys(z.object({ result: z.object({ inputRequests: z.record(z.string(), z.unknown()) }) }).parse(answer).result.inputRequests)).toEqual(['capital_question']);
+    expect(Object.keys(z.object({ result: z.object({ inputRequests: z.record(z.string(), z.unknown()) }) }).parse(answer).result.inputRequests)).toEqual([
+      'capital_question',
+    ]);
   });
 });
 
@@ -130,7 +146,9 @@ describe('2025-11-25 sessions', () => {
     const lastEventId = events.at(-1)?.id;
     expect(lastEventId).toBeTruthy();
 
-    const resumed = await fetch(endpoint(), { headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25', 'last-event-id': lastEventId!, ...sessionHeaders(sessionId) } });
+    const resumed = await fetch(endpoint(), {
+      headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25', 'last-event-id': lastEventId!, ...sessionHeaders(sessionId) },
+    });
     expect(resumed.status).toBe(200);
     const reader = resumed.body!.getReader();
     let text = '';
@@ -146,7 +164,8 @@ describe('2025-11-25 sessions', () => {
 
   it('tells a session that subscribed to test://watched-resource about a change, and one that unsubscribed nothing', async () => {
     const sessionId = await startSession(endpoint());
-    const post = (id: number, method: string, params: Record<string, unknown>) => postMcp(endpoint(), { jsonrpc: '2.0', id, method, params }, sessionHeaders(sessionId));
+    const post = (id: number, method: string, params: Record<string, unknown>) =>
+      postMcp(endpoint(), { jsonrpc: '2.0', id, method, params }, sessionHeaders(sessionId));
     expect((await post(1, 'resources/subscribe', { uri: 'test://watched-resource' })).messages[0]?.result).toEqual({});
     const changed = await post(2, 'tools/call', { name: 'update_watched_resource', arguments: {} });
     expect(changed.messages.map((message) => message.method ?? 'result')).toEqual(['notifications/resources/updated', 'result']);
@@ -161,7 +180,11 @@ describe('2025-11-25 sessions', () => {
 
   it('refuses to subscribe to a resource that does not exist (-32602)', async () => {
     const sessionId = await startSession(endpoint());
-    const answer = await postMcp(endpoint(), { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'test://nothing-here' } }, sessionHeaders(sessionId));
+    const answer = await postMcp(
+      endpoint(),
+      { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'test://nothing-here' } },
+      sessionHeaders(sessionId),
+    );
     expect(answer.messages[0]?.error).toMatchObject({ code: -32602, message: expect.stringContaining('test://nothing-here not found') });
   });
 });

@@ -54,14 +54,16 @@ async function runAndJudge({ run, baselineFile, specVersion }: { run: ClientSuit
   const scenarios = chosenScenario === undefined ? listed : listed.filter((scenario) => scenario === chosenScenario);
   const results = await runClientScenarios(run, scenarios);
   const baseline = await readBaseline(baselineFile);
-  const checked = chosenScenario === undefined ? baseline : { expectedFailures: baseline.expectedFailures.filter((entry) => entry.scenario === chosenScenario) };
+  const checked =
+    chosenScenario === undefined ? baseline : { expectedFailures: baseline.expectedFailures.filter((entry) => entry.scenario === chosenScenario) };
   const verdict = compareWithBaseline(results, checked);
   for (const line of describeVerdict(verdict, `tests/conformance/${baselineFile}`)) console.log(line);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`(${results.length} client scenarios of ${run.label} in ${seconds} s; the reasons for expected failures are in tests/conformance/${baselineFile})`);
+  console.log(
+    `(${results.length} client scenarios of ${run.label} in ${seconds} s; the reasons for expected failures are in tests/conformance/${baselineFile})`,
+  );
   return isVerdictClean(verdict);
 }
-
 
 let clean = true;
 try {
@@ -73,7 +75,14 @@ try {
   if (only !== 'current') {
     const suite = resolveSuiteUnderNode22(NEXT_SUITE_VERSION);
     console.log(`The ${NEXT_SUITE_VERSION} suite runs on npm's ${NODE_22} (${suite.command}); the host under test on ${process.version}.`);
-    const run = { suite, label: `suite ${NEXT_SUITE_VERSION}, ${SPEC_VERSION}`, specVersion: SPEC_VERSION, timeoutMs: CURRENT_TIMEOUT_MS, keepDirectory, forced: NEXT_EXTENSIONS };
+    const run = {
+      suite,
+      label: `suite ${NEXT_SUITE_VERSION}, ${SPEC_VERSION}`,
+      specVersion: SPEC_VERSION,
+      timeoutMs: CURRENT_TIMEOUT_MS,
+      keepDirectory,
+      forced: NEXT_EXTENSIONS,
+    };
     clean = (await runAndJudge({ run, baselineFile: 'baseline-client-next.json', specVersion: SPEC_VERSION })) && clean;
   }
 } catch (error) {

@@ -56,14 +56,12 @@ export async function listClientScenarios(suite: SuiteCommand, specVersion?: str
   const { output } = await runSuiteProcess(suite, ['list'], 60_000);
   const section = output.split(/\n\s*\n/).find((block) => block.trimStart().startsWith('Client scenarios'));
   if (!section) throw new Error(`The conformance suite listed no client scenarios:\n${output}`);
-  return section
-    .split('\n')
-    .flatMap((line) => {
-      const match = /^\s*-\s+(\S+)(?:\s+\[([^\]]*)\])?/.exec(line);
-      if (!match) return [];
-      if (specVersion !== undefined && !(match[2] ?? '').split(',').includes(specVersion)) return [];
-      return [match[1]!];
-    });
+  return section.split('\n').flatMap((line) => {
+    const match = /^\s*-\s+(\S+)(?:\s+\[([^\]]*)\])?/.exec(line);
+    if (!match) return [];
+    if (specVersion !== undefined && !(match[2] ?? '').split(',').includes(specVersion)) return [];
+    return [match[1]!];
+  });
 }
 
 /** The suite writes `<dir>/<scenario>-<time>/checks.json` (a folder deeper for auth/…) and the client's stdout beside it. */
@@ -96,7 +94,8 @@ async function runScenario(run: ClientSuiteRun, scenario: string): Promise<Scena
     const { exitCode, output } = await runSuiteProcess(run.suite, args, run.timeoutMs + 30_000);
     if (process.env.CONFORMANCE_VERBOSE) console.log(output);
     const files = await readResultFiles(outputDirectory);
-    if (!files) throw new Error(`The conformance suite wrote no checks for ${scenario} (exit ${exitCode}): did it crash, or could it not be installed?\n${output}`);
+    if (!files)
+      throw new Error(`The conformance suite wrote no checks for ${scenario} (exit ${exitCode}): did it crash, or could it not be installed?\n${output}`);
     return { scenario, endpoint: run.label, ...files, checks: [...files.checks, ...judgeClientExit(output)] };
   } finally {
     if (!run.keepDirectory) await rm(outputDirectory, { recursive: true, force: true });

@@ -34,11 +34,20 @@ try {
   const started = performance.now();
   console.log(`The newest suite runs on Node ${readNode22Version()} (npm's ${NODE_22}); this project runs on ${process.version}.`);
   const url = `${server.url}${MCP_CONFORMANCE_PATH}`;
-  const nextResults = await runAgainst({ suite: suiteUnderNode22(NEXT_SUITE_VERSION), url, endpoint: `${MCP_CONFORMANCE_PATH}, suite ${NEXT_SUITE_VERSION}`, selection: { requirements: REQUIREMENTS_REVISION }, timeoutMs: RUN_TIMEOUT_MS, keepDirectory });
+  const nextResults = await runAgainst({
+    suite: suiteUnderNode22(NEXT_SUITE_VERSION),
+    url,
+    endpoint: `${MCP_CONFORMANCE_PATH}, suite ${NEXT_SUITE_VERSION}`,
+    selection: { requirements: REQUIREMENTS_REVISION },
+    timeoutMs: RUN_TIMEOUT_MS,
+    keepDirectory,
+  });
   const nextVerdict = compareWithBaseline(nextResults, baseline);
   for (const line of describeVerdict(nextVerdict, 'tests/conformance/baseline-next.json')) console.log(line);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`(${nextResults.length} scenarios of ${NEXT_SUITE_VERSION} for ${REQUIREMENTS_REVISION}, in ${seconds} s; the reasons for expected failures are in tests/conformance/baseline-next.json)`);
+  console.log(
+    `(${nextResults.length} scenarios of ${NEXT_SUITE_VERSION} for ${REQUIREMENTS_REVISION}, in ${seconds} s; the reasons for expected failures are in tests/conformance/baseline-next.json)`,
+  );
   clean = isVerdictClean(nextVerdict);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

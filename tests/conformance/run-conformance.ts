@@ -41,7 +41,8 @@ const CONFORMANCE_ENDPOINT_BASELINE: Baseline = { expectedFailures: [] };
 
 const suite: SuiteCommand = installedSuite();
 const keepDirectory = readKeepDirectory(process.argv);
-const runOn = (url: string, endpoint: string, selection: Selection) => runAgainst({ suite, url, endpoint, selection, timeoutMs: RUN_TIMEOUT_MS, keepDirectory });
+const runOn = (url: string, endpoint: string, selection: Selection) =>
+  runAgainst({ suite, url, endpoint, selection, timeoutMs: RUN_TIMEOUT_MS, keepDirectory });
 
 const baseline = JSON.parse(await readFile(join(here, 'baseline.json'), 'utf8')) as Baseline;
 const server = await serve({ port: 0 });
@@ -50,20 +51,23 @@ try {
   const started = performance.now();
   const [suiteResults, sessionResults, conformanceResults] = await Promise.all([
     runOn(`${server.url}${MCP_TOOLBOX_PATH}`, MCP_TOOLBOX_PATH, { suite: 'active' }),
-    Promise.all(SCENARIOS_NEEDING_SESSIONS.map((scenario) => runOn(`${server.url}${MCP_SESSIONS_PATH}`, MCP_SESSIONS_PATH, { scenario }))).then((runs) => runs.flat()),
+    Promise.all(SCENARIOS_NEEDING_SESSIONS.map((scenario) => runOn(`${server.url}${MCP_SESSIONS_PATH}`, MCP_SESSIONS_PATH, { scenario }))).then((runs) =>
+      runs.flat(),
+    ),
     runOn(`${server.url}${MCP_CONFORMANCE_PATH}`, MCP_CONFORMANCE_PATH, { suite: 'all' }),
   ]);
-  const results = [
-    ...suiteResults.filter((result) => !SCENARIOS_NEEDING_SESSIONS.includes(result.scenario)),
-    ...sessionResults,
-  ].sort((first, second) => first.scenario.localeCompare(second.scenario));
+  const results = [...suiteResults.filter((result) => !SCENARIOS_NEEDING_SESSIONS.includes(result.scenario)), ...sessionResults].sort((first, second) =>
+    first.scenario.localeCompare(second.scenario),
+  );
 
   const verdict = compareWithBaseline(results, baseline);
   for (const line of describeVerdict(verdict)) console.log(line);
   const conformanceVerdict = compareWithBaseline(conformanceResults, CONFORMANCE_ENDPOINT_BASELINE);
   for (const line of describeVerdict(conformanceVerdict)) console.log(line);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`(${results.length} scenarios on ${MCP_TOOLBOX_PATH} and ${MCP_SESSIONS_PATH}, ${conformanceResults.length} on ${MCP_CONFORMANCE_PATH}, in ${seconds} s; the reasons for expected failures are in tests/conformance/baseline.json)`);
+  console.log(
+    `(${results.length} scenarios on ${MCP_TOOLBOX_PATH} and ${MCP_SESSIONS_PATH}, ${conformanceResults.length} on ${MCP_CONFORMANCE_PATH}, in ${seconds} s; the reasons for expected failures are in tests/conformance/baseline.json)`,
+  );
   clean = isVerdictClean(verdict) && isVerdictClean(conformanceVerdict);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

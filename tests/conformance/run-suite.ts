@@ -85,17 +85,25 @@ export function suiteUnderNode22(version: string): SuiteCommand {
  * each of the many processes a client suite starts.
  */
 export function resolveSuiteUnderNode22(version: string): SuiteCommand {
-  const script = "const p=require('path'),f=require('fs');console.log(process.execPath);console.log(process.env.PATH.split(p.delimiter).map((d)=>p.join(d,'conformance')).find((b)=>f.existsSync(b))??'')";
-  const probe = spawnSync('npx', ['--yes', '-p', NODE_22, '-p', `@modelcontextprotocol/conformance@${version}`, '--', 'node', '-e', script], { encoding: 'utf8', timeout: NODE_22_FETCH_TIMEOUT_MS });
+  const script =
+    "const p=require('path'),f=require('fs');console.log(process.execPath);console.log(process.env.PATH.split(p.delimiter).map((d)=>p.join(d,'conformance')).find((b)=>f.existsSync(b))??'')";
+  const probe = spawnSync('npx', ['--yes', '-p', NODE_22, '-p', `@modelcontextprotocol/conformance@${version}`, '--', 'node', '-e', script], {
+    encoding: 'utf8',
+    timeout: NODE_22_FETCH_TIMEOUT_MS,
+  });
   const [node, bin] = probe.stdout.trim().split('\n');
   if (probe.status !== 0 || !node || !bin) {
-    throw new Error(`Could not install the conformance suite ${version} under Node 22 (npx -p ${NODE_22} said "${probe.stdout.trim()}", exit ${probe.status}): is the npm registry reachable?\n${probe.stderr}`);
+    throw new Error(
+      `Could not install the conformance suite ${version} under Node 22 (npx -p ${NODE_22} said "${probe.stdout.trim()}", exit ${probe.status}): is the npm registry reachable?\n${probe.stderr}`,
+    );
   }
   return { command: node, args: [bin] };
 }
 
 /** The devDependency's version (package.json pins it exactly), said beside each result. */
-export const INSTALLED_SUITE_VERSION = z.object({ version: z.string() }).parse(createRequire(import.meta.url)('@modelcontextprotocol/conformance/package.json')).version;
+export const INSTALLED_SUITE_VERSION = z
+  .object({ version: z.string() })
+  .parse(createRequire(import.meta.url)('@modelcontextprotocol/conformance/package.json')).version;
 
 /**
  * The installed suite (the devDependency, its version locked): on this Node when it is 22
@@ -106,9 +114,15 @@ export const INSTALLED_SUITE_VERSION = z.object({ version: z.string() }).parse(c
 export function installedSuite(): SuiteCommand {
   const bin = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
   if (Number(process.versions.node.split('.')[0]) >= 22) return { command: process.execPath, args: [bin] };
-  const probe = spawnSync('npx', ['--yes', '-p', NODE_22, '--', 'node', '-e', 'console.log(process.execPath)'], { encoding: 'utf8', timeout: NODE_22_FETCH_TIMEOUT_MS });
+  const probe = spawnSync('npx', ['--yes', '-p', NODE_22, '--', 'node', '-e', 'console.log(process.execPath)'], {
+    encoding: 'utf8',
+    timeout: NODE_22_FETCH_TIMEOUT_MS,
+  });
   const node = probe.stdout.trim();
-  if (probe.status !== 0 || !node) throw new Error(`This Node (${process.version}) cannot run the conformance suite ${INSTALLED_SUITE_VERSION}, and Node 22 from npm could not be fetched (npx -p ${NODE_22} exit ${probe.status}): run on Node 22 or later, or reach the npm registry.\n${probe.stderr}`);
+  if (probe.status !== 0 || !node)
+    throw new Error(
+      `This Node (${process.version}) cannot run the conformance suite ${INSTALLED_SUITE_VERSION}, and Node 22 from npm could not be fetched (npx -p ${NODE_22} exit ${probe.status}): run on Node 22 or later, or reach the npm registry.\n${probe.stderr}`,
+    );
   return { command: node, args: [bin] };
 }
 
@@ -117,7 +131,9 @@ export function readNode22Version(): string {
   const probe = spawnSync('npx', ['--yes', '-p', NODE_22, '--', 'node', '--version'], { encoding: 'utf8', timeout: NODE_22_FETCH_TIMEOUT_MS });
   const version = probe.stdout.trim();
   if (probe.status !== 0 || !version.startsWith('v22.')) {
-    throw new Error(`Could not run Node 22 from npm (npx -p ${NODE_22} node --version said "${version}", exit ${probe.status}): is the npm registry reachable?\n${probe.stderr}`);
+    throw new Error(
+      `Could not run Node 22 from npm (npx -p ${NODE_22} node --version said "${version}", exit ${probe.status}): is the npm registry reachable?\n${probe.stderr}`,
+    );
   }
   return version;
 }

@@ -38,7 +38,7 @@ function expectBothReadersAccept(text: string): HarFile {
   return HarSchema.parse(har);
 }
 
-describe('the HAR export, read by har-schema and by Chrome DevTools\' import rules', () => {
+describe("the HAR export, read by har-schema and by Chrome DevTools' import rules", () => {
   const server = useServer();
 
   it('a streamed run on a real server: every entry, the SSE bodies of MCP and the model included', async () => {
@@ -49,14 +49,31 @@ describe('the HAR export, read by har-schema and by Chrome DevTools\' import rul
     for (const stream of streams) expect(stream.response.content.text).toMatch(/^(event: .*\n)?(id: .*\n)?data: /);
   }, 30_000);
 
-  it('the CLI\'s --har, as a user saves it', async () => {
+  it("the CLI's --har, as a user saves it", async () => {
     const result = await runTraceCli(['--har']);
     expect(result.code, result.stderr).toBe(0);
     expect(expectBothReadersAccept(result.stdout).log.entries).toHaveLength(7);
   }, 70_000);
 
   it('refuses what they should: both readers can fail', () => {
-    const broken = { log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [{ startedDateTime: 'yesterday', time: 'soon', request: {}, response: { content: 'none' }, cache: {}, timings: { send: 0, wait: 'a while', receive: 0 }, pageref: 'elsewhere', _resourceType: 'rpc' }] } };
+    const broken = {
+      log: {
+        version: '1.2',
+        creator: { name: 'x', version: '1' },
+        entries: [
+          {
+            startedDateTime: 'yesterday',
+            time: 'soon',
+            request: {},
+            response: { content: 'none' },
+            cache: {},
+            timings: { send: 0, wait: 'a while', receive: 0 },
+            pageref: 'elsewhere',
+            _resourceType: 'rpc',
+          },
+        ],
+      },
+    };
     expect(validateHar(broken)).toBe(false);
     expect(readHarAsDevTools(broken)).toEqual([
       'log.entries[0].startedDateTime: "Invalid date format"',

@@ -14,7 +14,29 @@ type Problems = string[];
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** DevTools' ResourceType names (front_end/core/common/ResourceType.ts): an unknown _resourceType falls back to the MIME type. */
-const RESOURCE_TYPES = new Set(['xhr', 'fetch', 'eventsource', 'document', 'stylesheet', 'image', 'media', 'font', 'script', 'texttrack', 'websocket', 'manifest', 'other', 'wasm', 'webbundle', 'ping', 'preflight', 'csp-violation-report', 'signed-exchange', 'prefetch', 'fedcm']);
+const RESOURCE_TYPES = new Set([
+  'xhr',
+  'fetch',
+  'eventsource',
+  'document',
+  'stylesheet',
+  'image',
+  'media',
+  'font',
+  'script',
+  'texttrack',
+  'websocket',
+  'manifest',
+  'other',
+  'wasm',
+  'webbundle',
+  'ping',
+  'preflight',
+  'csp-violation-report',
+  'signed-exchange',
+  'prefetch',
+  'fedcm',
+]);
 
 function requireObject(problems: Problems, path: string, value: unknown): value is Record<string, unknown> {
   if (isObject(value)) return true;
@@ -23,7 +45,8 @@ function requireObject(problems: Problems, path: string, value: unknown): value 
 }
 
 function requireDate(problems: Problems, path: string, value: unknown): void {
-  if (Number.isNaN(new Date(typeof value === 'string' || typeof value === 'number' ? value : Number.NaN).getTime())) problems.push(`${path}: "Invalid date format"`);
+  if (Number.isNaN(new Date(typeof value === 'string' || typeof value === 'number' ? value : Number.NaN).getTime()))
+    problems.push(`${path}: "Invalid date format"`);
 }
 
 function requireNumber(problems: Problems, path: string, value: unknown, optional = false): void {
@@ -39,7 +62,8 @@ function readTimings(problems: Problems, path: string, timings: unknown): void {
     // Importer.setupTiming: a part below 0 did not happen; HAR writes that as -1, and any other negative is a mistake.
     if (typeof timings[name] === 'number' && timings[name] < 0 && timings[name] !== -1) problems.push(`${path}.${name}: negative but not -1`);
   }
-  for (const name of ['send', 'wait', 'receive']) if (typeof timings[name] === 'number' && timings[name] < 0) problems.push(`${path}.${name}: below 0, DevTools would draw it as not happened`);
+  for (const name of ['send', 'wait', 'receive'])
+    if (typeof timings[name] === 'number' && timings[name] < 0) problems.push(`${path}.${name}: below 0, DevTools would draw it as not happened`);
 }
 
 function readMessage(problems: Problems, path: string, message: unknown, numbers: string[]): Record<string, unknown> | undefined {
@@ -61,11 +85,14 @@ function readEntry(problems: Problems, path: string, entry: unknown, pageIds: Se
   const response = readMessage(problems, `${path}.response`, entry.response, ['status', 'headersSize', 'bodySize']);
   if (response && requireObject(problems, `${path}.response.content`, response.content)) {
     requireNumber(problems, `${path}.response.content.size`, response.content.size);
-    if (response.content.encoding !== undefined && response.content.encoding !== 'base64') problems.push(`${path}.response.content.encoding: DevTools knows only base64`);
+    if (response.content.encoding !== undefined && response.content.encoding !== 'base64')
+      problems.push(`${path}.response.content.encoding: DevTools knows only base64`);
   }
   readTimings(problems, `${path}.timings`, entry.timings);
-  if (entry.pageref !== undefined && !pageIds.has(String(entry.pageref))) problems.push(`${path}.pageref: no page "${String(entry.pageref)}", the entry is shown without its page`);
-  if (entry._resourceType !== undefined && !RESOURCE_TYPES.has(String(entry._resourceType))) problems.push(`${path}._resourceType: "${String(entry._resourceType)}" is no resource type DevTools knows`);
+  if (entry.pageref !== undefined && !pageIds.has(String(entry.pageref)))
+    problems.push(`${path}.pageref: no page "${String(entry.pageref)}", the entry is shown without its page`);
+  if (entry._resourceType !== undefined && !RESOURCE_TYPES.has(String(entry._resourceType)))
+    problems.push(`${path}._resourceType: "${String(entry._resourceType)}" is no resource type DevTools knows`);
 }
 
 /** Every rule of DevTools' HAR import that the file breaks; an empty list is a file DevTools opens as written. */
@@ -90,6 +117,7 @@ export function readHarAsDevTools(har: unknown): Problems {
   log.entries.forEach((entry, index) => readEntry(problems, `log.entries[${index}]`, entry, pageIds));
   // Importer.requestsFromHARLog sorts by startedDateTime: an export in run order keeps its order there.
   const starts = log.entries.map((entry) => (isObject(entry) ? Date.parse(String(entry.startedDateTime)) : Number.NaN));
-  if (starts.some((start, index) => index > 0 && start < starts[index - 1]!)) problems.push('log.entries: not in startedDateTime order, DevTools would show them in another order than the run');
+  if (starts.some((start, index) => index > 0 && start < starts[index - 1]!))
+    problems.push('log.entries: not in startedDateTime order, DevTools would show them in another order than the run');
   return problems;
 }

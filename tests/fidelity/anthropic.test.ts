@@ -36,14 +36,31 @@ describe('our shapes are the SDK request types (checked by tsc)', () => {
   it('translation #1 gives Tool[], translation #3 a MessageParam of ToolResultBlockParam, and the call a ToolUseBlockParam', () => {
     const tools: Tool[] = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }] }).result.tools;
     const results: ToolRoundResult[] = [
-      { call: formatAnthropicToolCall({ id: 'toolu_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }, { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' }], isError: true } } },
+      {
+        call: formatAnthropicToolCall({ id: 'toolu_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }),
+        outcome: {
+          type: 'result',
+          result: {
+            content: [
+              { type: 'text', text: 'Result: 12' },
+              { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' },
+            ],
+            isError: true,
+          },
+        },
+      },
       { call: formatAnthropicToolCall({ id: 'toolu_2', name: 'add_numbers', arguments: {} }), outcome: { type: 'host-error', message: 'no such tool' } },
     ];
     const messages: MessageParam[] = convertToAnthropicToolResults({ results }).result;
     const blocks: ToolResultBlockParam[] = convertToAnthropicToolResults({ results }).result[0]!.content;
     const question: MessageParam = anthropicAdapter.startConversation({ question: QUESTION })[0] as AnthropicUserTextMessage;
     const call: ToolUseBlockParam = formatAnthropicToolCall({ id: 'toolu_1', name: 'add_numbers', arguments: { a: 5 } }).raw;
-    const body = { model: 'claude-haiku-4-5', max_tokens: ANTHROPIC_MAX_TOKENS, messages: [question, ...messages], tools } satisfies MessageCreateParamsNonStreaming;
+    const body = {
+      model: 'claude-haiku-4-5',
+      max_tokens: ANTHROPIC_MAX_TOKENS,
+      messages: [question, ...messages],
+      tools,
+    } satisfies MessageCreateParamsNonStreaming;
     expect(tools.map((tool) => tool.name)).toEqual(['add_numbers', 'math_add']);
     expect(blocks.map((block) => block.is_error)).toEqual([true, true]);
     expect(blocks[0]!.content).toContainEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: ONE_PIXEL_PNG } });
@@ -53,7 +70,10 @@ describe('our shapes are the SDK request types (checked by tsc)', () => {
 
   it('the mock answers with an SDK Message', () => {
     const request = { messages: [{ role: 'user' as const, content: QUESTION }], tools: [] };
-    const toolUse: Message = buildAnthropicMessage({ reply: { type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: '' }, request });
+    const toolUse: Message = buildAnthropicMessage({
+      reply: { type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: '' },
+      request,
+    });
     const answer: Message = buildAnthropicMessage({ reply: { type: 'text', text: '5 plus 7 is 12.', reasoning: '' }, request });
     expect(toolUse.stop_reason).toBe('tool_use');
     expect(answer.stop_reason).toBe('end_turn');
@@ -63,9 +83,18 @@ describe('our shapes are the SDK request types (checked by tsc)', () => {
     const tools = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const conversation = anthropicAdapter.startConversation({ question: QUESTION });
     const request = anthropicAdapter.buildRequest({ model: 'claude-haiku-4-5', apiKey: 'sk-ant-test', conversation, tools });
-    const typed: MessageCreateParamsNonStreaming = { model: 'claude-haiku-4-5', max_tokens: ANTHROPIC_MAX_TOKENS, messages: [{ role: 'user', content: QUESTION }], tools };
+    const typed: MessageCreateParamsNonStreaming = {
+      model: 'claude-haiku-4-5',
+      max_tokens: ANTHROPIC_MAX_TOKENS,
+      messages: [{ role: 'user', content: QUESTION }],
+      tools,
+    };
     expect(request.body).toEqual(typed);
-    expect(request.headers).toMatchObject({ 'x-api-key': 'sk-ant-test', 'anthropic-version': '2023-06-01', 'anthropic-dangerous-direct-browser-access': 'true' });
+    expect(request.headers).toMatchObject({
+      'x-api-key': 'sk-ant-test',
+      'anthropic-version': '2023-06-01',
+      'anthropic-dangerous-direct-browser-access': 'true',
+    });
   });
 });
 
@@ -99,7 +128,9 @@ describe('the official SDK client against our mock', () => {
     const reply = anthropicAdapter.readResponse({ body: first });
     const plan = anthropicAdapter.convertToolCall({ call: reply.toolCalls[0]!, nameMap: { add_numbers: 'add_numbers' } });
     expect(plan.result).toEqual({ ok: true, params: { name: 'add_numbers', arguments: { a: 5, b: 7 } } });
-    const results: ToolRoundResult[] = [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }];
+    const results: ToolRoundResult[] = [
+      { call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } },
+    ];
     const toolResults: MessageParam[] = convertToAnthropicToolResults({ results }).result;
     const appended = anthropicAdapter.appendToolResults({ conversation: [{ role: 'user', content: QUESTION }], reply, results });
     const messages: MessageParam[] = [question, { role: 'assistant', content: first.content }, ...toolResults];
@@ -117,16 +148,32 @@ describe('the official SDK client against our mock', () => {
     const question: MessageParam = { role: 'user', content: QUESTION };
     const first = await client.messages.create({ model: MOCK_MODEL_NAME, max_tokens: ANTHROPIC_MAX_TOKENS, messages: [question], tools });
     const reply = anthropicAdapter.readResponse({ body: first });
-    const result = { content: [{ type: 'text' as const, text: 'a: expected number' }, { type: 'image' as const, data: ONE_PIXEL_PNG, mimeType: 'image/png' }], isError: true };
+    const result = {
+      content: [
+        { type: 'text' as const, text: 'a: expected number' },
+        { type: 'image' as const, data: ONE_PIXEL_PNG, mimeType: 'image/png' },
+      ],
+      isError: true,
+    };
     const toolResults: MessageParam[] = convertToAnthropicToolResults({ results: [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result } }] }).result;
-    const second = await client.messages.create({ model: MOCK_MODEL_NAME, max_tokens: ANTHROPIC_MAX_TOKENS, messages: [question, { role: 'assistant', content: first.content }, ...toolResults], tools });
+    const second = await client.messages.create({
+      model: MOCK_MODEL_NAME,
+      max_tokens: ANTHROPIC_MAX_TOKENS,
+      messages: [question, { role: 'assistant', content: first.content }, ...toolResults],
+      tools,
+    });
     expect(second.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('reported an error') });
   });
 
-  it('turns the mock\'s errors into the SDK\'s BadRequestError, with the request id', async () => {
+  it("turns the mock's errors into the SDK's BadRequestError, with the request id", async () => {
     const client = createClient([]);
     const error = await client.messages
-      .create({ model: MOCK_MODEL_NAME, max_tokens: 10, messages: [{ role: 'user', content: QUESTION }], tools: [{ name: 'math.add', input_schema: { type: 'object' } }] })
+      .create({
+        model: MOCK_MODEL_NAME,
+        max_tokens: 10,
+        messages: [{ role: 'user', content: QUESTION }],
+        tools: [{ name: 'math.add', input_schema: { type: 'object' } }],
+      })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Anthropic.BadRequestError);
     const badRequest = error as InstanceType<typeof Anthropic.BadRequestError>;
@@ -151,7 +198,9 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking A
   });
 
   it('step 7 translates the tools into { name, description, input_schema }', () => {
-    expect(step(7).translation!.output).toEqual([{ name: 'add_numbers', description: 'Adds two numbers', input_schema: expect.objectContaining({ type: 'object', required: ['a', 'b'] }) }]);
+    expect(step(7).translation!.output).toEqual([
+      { name: 'add_numbers', description: 'Adds two numbers', input_schema: expect.objectContaining({ type: 'object', required: ['a', 'b'] }) },
+    ]);
     expect(step(7).translation!.changes).toContainEqual(expect.objectContaining({ kind: 'renamed', from: '[0].inputSchema', to: '[0].input_schema' }));
   });
 
@@ -160,7 +209,12 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking A
     expect(request.http).toMatchObject({ method: 'POST', url: `${server.url}/mock/anthropic/v1/messages`, status: 200 });
     expect(request.http!.requestHeaders).toMatchObject({ 'anthropic-version': '2023-06-01', 'anthropic-dangerous-direct-browser-access': 'true' });
     const body = request.payload as MessageCreateParamsNonStreaming;
-    expect(body).toEqual({ model: MOCK_MODEL_NAME, max_tokens: ANTHROPIC_MAX_TOKENS, messages: [{ role: 'user', content: QUESTION }], tools: step(7).translation!.output });
+    expect(body).toEqual({
+      model: MOCK_MODEL_NAME,
+      max_tokens: ANTHROPIC_MAX_TOKENS,
+      messages: [{ role: 'user', content: QUESTION }],
+      tools: step(7).translation!.output,
+    });
     expect(JSON.parse(request.http!.requestBody!)).toEqual(body);
   });
 
@@ -203,7 +257,9 @@ describe('several tool calls with Anthropic', () => {
     expect(trace.answer).toBe('5 plus 7 is 12, and 3 times 4 is 12.');
     const toolUses = (findCanonicalStep(trace, 10).payload as Message).content as ToolUseBlock[];
     expect(toolUses.map((block) => block.name)).toEqual(['add_numbers', 'multiply_numbers']);
-    const body = JSON.parse(trace.steps.find((candidate) => candidate.id === 'host.translate-tool-result')!.http!.requestBody!) as MessageCreateParamsNonStreaming;
+    const body = JSON.parse(
+      trace.steps.find((candidate) => candidate.id === 'host.translate-tool-result')!.http!.requestBody!,
+    ) as MessageCreateParamsNonStreaming;
     expect(body.messages).toHaveLength(3);
     const results = body.messages[2]!.content as ToolResultBlockParam[];
     expect(results.map((block) => [block.type, block.tool_use_id])).toEqual(toolUses.map((block) => ['tool_result', block.id]));
@@ -220,7 +276,20 @@ describe('several tool calls with Anthropic', () => {
 });
 
 describe('the host engine against the real Anthropic API', () => {
-  it.skipIf(!process.env.ANTHROPIC_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    await runRealProviderLifecycle({ serverUrl: server.url, provider: { wire: 'anthropic', kind: 'real', baseUrl: anthropicAdapter.defaultBaseUrl, model: 'claude-haiku-4-5', apiKey: process.env.ANTHROPIC_API_KEY } });
-  }, 120_000);
+  it.skipIf(!process.env.ANTHROPIC_API_KEY)(
+    'answers "What is 5 plus 7?" with the tool',
+    async () => {
+      await runRealProviderLifecycle({
+        serverUrl: server.url,
+        provider: {
+          wire: 'anthropic',
+          kind: 'real',
+          baseUrl: anthropicAdapter.defaultBaseUrl,
+          model: 'claude-haiku-4-5',
+          apiKey: process.env.ANTHROPIC_API_KEY,
+        },
+      });
+    },
+    120_000,
+  );
 });

@@ -10,7 +10,15 @@ import { splitStreamText } from '../../src/providers/stream-frames.ts';
 import type { StreamReader } from '../../src/providers/stream-reader.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { QUESTION } from '../helpers/fixtures.ts';
-import { joinSseEvents, readProviderFixture, splitLines, splitSseEvents, startBytesProvider, writeSseFromLines, type BytesProvider } from '../helpers/start-bytes-provider.ts';
+import {
+  joinSseEvents,
+  readProviderFixture,
+  splitLines,
+  splitSseEvents,
+  startBytesProvider,
+  writeSseFromLines,
+  type BytesProvider,
+} from '../helpers/start-bytes-provider.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -53,7 +61,13 @@ describe('Chat Completions from compatible servers', () => {
     const sdkCall = final.choices[0]!.message.tool_calls![0]!;
 
     const reply = openAiChatAdapter.readResponse({ body: readWithHost(createOpenAiChatStreamReader(), body).assemble() });
-    expect(reply.toolCalls).toEqual([expect.objectContaining({ id: sdkCall.id, name: sdkCall.type === 'function' ? sdkCall.function.name : '', arguments: '{"city":"San Francisco","state":"CA"}' })]);
+    expect(reply.toolCalls).toEqual([
+      expect.objectContaining({
+        id: sdkCall.id,
+        name: sdkCall.type === 'function' ? sdkCall.function.name : '',
+        arguments: '{"city":"San Francisco","state":"CA"}',
+      }),
+    ]);
     expect(reply.toolCalls[0]).toMatchObject({ id: 'call_CTf1nWJLqSeRgDqaCG27xZ74', name: 'get_weather' });
     const plan = openAiChatAdapter.convertToolCall({ call: reply.toolCalls[0]!, nameMap: {} });
     expect(plan.result).toEqual({ ok: true, params: { name: 'get_weather', arguments: { city: 'San Francisco', state: 'CA' } } });
@@ -67,17 +81,25 @@ describe('Chat Completions from compatible servers', () => {
     // The openai SDK knows no reasoning_content: it keeps the last piece a chunk sent (here the final chunk's null). DeepSeek's
     // documentation joins the pieces, and refuses a tool-call turn sent back without them in thinking mode.
     expect((final.choices[0]!.message as unknown as Record<string, unknown>).reasoning_content).toBeNull();
-    const joined = lines.map((line) => (JSON.parse(line) as { choices: { delta: { reasoning_content?: string | null } }[] }).choices[0]!.delta.reasoning_content ?? '').join('');
+    const joined = lines
+      .map((line) => (JSON.parse(line) as { choices: { delta: { reasoning_content?: string | null } }[] }).choices[0]!.delta.reasoning_content ?? '')
+      .join('');
     expect(joined).toBe('The user asks about the weather in San Francisco. I should use the weather tool.');
 
     const reply = openAiChatAdapter.readResponse({ body: readWithHost(createOpenAiChatStreamReader(), body).assemble() });
-    expect(reply.toolCalls).toEqual([expect.objectContaining({ id: 'call_00_IhCAliIHtM9gKpgfqbBV9873', name: 'weather', arguments: '{"location": "San Francisco"}' })]);
+    expect(reply.toolCalls).toEqual([
+      expect.objectContaining({ id: 'call_00_IhCAliIHtM9gKpgfqbBV9873', name: 'weather', arguments: '{"location": "San Francisco"}' }),
+    ]);
     const appended = openAiChatAdapter.appendToolResults({
       conversation: [{ role: 'user', content: QUESTION }],
       reply,
       results: [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Sunny, 18 °C' }] } } }],
     });
-    expect(appended.result.conversation[1]).toMatchObject({ role: 'assistant', reasoning_content: joined, tool_calls: [{ id: 'call_00_IhCAliIHtM9gKpgfqbBV9873' }] });
+    expect(appended.result.conversation[1]).toMatchObject({
+      role: 'assistant',
+      reasoning_content: joined,
+      tool_calls: [{ id: 'call_00_IhCAliIHtM9gKpgfqbBV9873' }],
+    });
     expect(appended.warnings.map((warning) => warning.code)).toContain('assistant-field-echoed');
   });
 });
@@ -104,18 +126,32 @@ describe('Responses from a server that sends its output only at the end', () => 
 describe('a Gemini prompt blocked in a stream', () => {
   it('a chunk with no candidate and promptFeedback.blockReason ends the stream (the SDK does not try to resume it) and the run ends blocked, as for the whole reply', async () => {
     // Gemini's reference: a blocked prompt gets no candidates, only promptFeedback.blockReason; streamed, that is its one chunk.
-    const chunk = { promptFeedback: { blockReason: 'PROHIBITED_CONTENT' }, usageMetadata: { promptTokenCount: 7, totalTokenCount: 7 }, modelVersion: 'gemini-2.5-flash' };
+    const chunk = {
+      promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
+      usageMetadata: { promptTokenCount: 7, totalTokenCount: 7 },
+      modelVersion: 'gemini-2.5-flash',
+    };
     const bytes = { contentType: 'text/event-stream' as const, body: writeSseFromLines([JSON.stringify(chunk)], { named: false }) };
     provider.answer(bytes);
     const received = provider.received.length;
     const chunks = [];
-    for await (const part of await new GoogleGenAI({ apiKey: KEY, httpOptions: { baseUrl: provider.url } }).models.generateContentStream({ model: 'recorded', contents: QUESTION })) chunks.push(part);
+    for await (const part of await new GoogleGenAI({ apiKey: KEY, httpOptions: { baseUrl: provider.url } }).models.generateContentStream({
+      model: 'recorded',
+      contents: QUESTION,
+    }))
+      chunks.push(part);
     expect(chunks.map((part) => part.promptFeedback?.blockReason)).toEqual(['PROHIBITED_CONTENT']);
     expect(provider.received.length - received).toBe(1);
 
-    const trace = await createMockRun(app.url, { autoRelease: true, provider: { wire: 'gemini', kind: 'real', baseUrl: provider.url, model: 'recorded', stream: true } }).start();
+    const trace = await createMockRun(app.url, {
+      autoRelease: true,
+      provider: { wire: 'gemini', kind: 'real', baseUrl: provider.url, model: 'recorded', stream: true },
+    }).start();
     expect(trace.status).toBe('blocked');
-    expect(trace.steps.at(-1)).toMatchObject({ id: 'host.stopped', payload: { cause: 'prompt-blocked', stoppedBy: { field: 'promptFeedback.blockReason', value: 'PROHIBITED_CONTENT' } } });
+    expect(trace.steps.at(-1)).toMatchObject({
+      id: 'host.stopped',
+      payload: { cause: 'prompt-blocked', stoppedBy: { field: 'promptFeedback.blockReason', value: 'PROHIBITED_CONTENT' } },
+    });
     expect(trace.answer).toBeNull();
   });
 });
@@ -130,11 +166,16 @@ describe('Ollama’s token limit after whole tool calls', () => {
     expect(parts.at(-1)).toMatchObject({ done: true, done_reason: 'length' });
     expect(parts.flatMap((part) => part.message.tool_calls ?? [])).toEqual([{ function: { name: 'get_weather', arguments: { city: 'Tokyo' } } }]);
 
-    const trace = await createMockRun(app.url, { autoRelease: true, provider: { wire: 'ollama', kind: 'real', baseUrl: provider.url, model: 'recorded', stream: true } }).start();
+    const trace = await createMockRun(app.url, {
+      autoRelease: true,
+      provider: { wire: 'ollama', kind: 'real', baseUrl: provider.url, model: 'recorded', stream: true },
+    }).start();
     expect(trace.status).toBe('truncated');
     const stopped = trace.steps.at(-1)!;
     expect(stopped.payload).toMatchObject({ cause: 'token-limit-after-calls', stoppedBy: { field: 'done_reason', value: 'length' } });
-    expect(stopped.fault?.what).toBe('The token limit ended the reply after its tool calls had arrived whole (length): the calls are complete, but what the model would have written after them was cut, so the host runs nothing.');
+    expect(stopped.fault?.what).toBe(
+      'The token limit ended the reply after its tool calls had arrived whole (length): the calls are complete, but what the model would have written after them was cut, so the host runs nothing.',
+    );
     expect(stopped.fault?.what).not.toContain('arguments are incomplete');
     expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request')).toHaveLength(0);
   });

@@ -40,14 +40,32 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
     const declarations: FunctionDeclaration[] = tools[0]!.functionDeclarations!;
     const call: Part = formatGeminiToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }).raw;
     const results: ToolRoundResult[] = [
-      { call: formatGeminiToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }, { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' }] } } },
-      { call: formatGeminiToolCall({ id: 'call_2', name: 'add_numbers', arguments: {} }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'bad' }], isError: true } } },
+      {
+        call: formatGeminiToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }),
+        outcome: {
+          type: 'result',
+          result: {
+            content: [
+              { type: 'text', text: 'Result: 12' },
+              { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' },
+            ],
+          },
+        },
+      },
+      {
+        call: formatGeminiToolCall({ id: 'call_2', name: 'add_numbers', arguments: {} }),
+        outcome: { type: 'result', result: { content: [{ type: 'text', text: 'bad' }], isError: true } },
+      },
       { call: formatGeminiToolCall({ id: 'call_3', name: 'add_numbers', arguments: {} }), outcome: { type: 'host-error', message: 'no such tool' } },
     ];
     const answers: Content[] = convertToGeminiFunctionResponses({ results }).result;
     const responses: FunctionResponse[] = answers[0]!.parts!.map((part) => part.functionResponse!);
     const conversation: Content[] = geminiAdapter.startConversation({ question: QUESTION });
-    const parameters: GenerateContentParameters = { model: 'gemini-2.5-flash', contents: [...conversation, { role: 'model', parts: [call] }, ...answers], config: { tools } };
+    const parameters: GenerateContentParameters = {
+      model: 'gemini-2.5-flash',
+      contents: [...conversation, { role: 'model', parts: [call] }, ...answers],
+      config: { tools },
+    };
 
     expect(declarations.map((declaration) => declaration.name)).toEqual(['add_numbers', 'add_numbers_2']);
     expect(declarations[1]!.responseJsonSchema).toEqual(outputSchema);
@@ -92,7 +110,11 @@ describe('the official SDK client against our mock', () => {
     const prepared = prepareGeminiTools({ tools: [addNumbers] }).result;
     const question: Content[] = geminiAdapter.startConversation({ question: QUESTION });
 
-    const first: GenerateContentResponse = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents: question, config: { tools: prepared.tools } });
+    const first: GenerateContentResponse = await client.models.generateContent({
+      model: MOCK_MODEL_NAME,
+      contents: question,
+      config: { tools: prepared.tools },
+    });
     // As current models answer: no id, and a thought signature on the part, which the echo below must keep.
     expect(first.functionCalls).toEqual([{ name: 'add_numbers', args: { a: 5, b: 7 } }]);
     expect(first.candidates![0]!.content!.parts![0]!.thoughtSignature).toEqual(expect.any(String));
@@ -101,8 +123,11 @@ describe('the official SDK client against our mock', () => {
     const reply = geminiAdapter.readResponse({ body: first });
     const plan = geminiAdapter.convertToolCall({ call: reply.toolCalls[0]!, nameMap: prepared.nameMap });
     expect(plan.result).toEqual({ ok: true, params: { name: 'add_numbers', arguments: { a: 5, b: 7 } } });
-    const results: ToolRoundResult[] = [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }];
-    const contents: Content[] = geminiAdapter.appendToolResults({ conversation: geminiAdapter.startConversation({ question: QUESTION }), reply, results }).result.conversation;
+    const results: ToolRoundResult[] = [
+      { call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } },
+    ];
+    const contents: Content[] = geminiAdapter.appendToolResults({ conversation: geminiAdapter.startConversation({ question: QUESTION }), reply, results })
+      .result.conversation;
     expect(contents).toEqual([...question, first.candidates![0]!.content, ...convertToGeminiFunctionResponses({ results }).result]);
 
     const second = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents, config: { tools: prepared.tools } });
@@ -117,13 +142,23 @@ describe('the official SDK client against our mock', () => {
     const question = geminiAdapter.startConversation({ question: QUESTION });
     const first = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents: question, config: { tools } });
     const reply = geminiAdapter.readResponse({ body: first });
-    const result = { content: [{ type: 'text' as const, text: 'a: expected number' }, { type: 'image' as const, data: ONE_PIXEL_PNG, mimeType: 'image/png' }], isError: true };
-    const contents = geminiAdapter.appendToolResults({ conversation: question, reply, results: [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result } }] }).result.conversation;
+    const result = {
+      content: [
+        { type: 'text' as const, text: 'a: expected number' },
+        { type: 'image' as const, data: ONE_PIXEL_PNG, mimeType: 'image/png' },
+      ],
+      isError: true,
+    };
+    const contents = geminiAdapter.appendToolResults({
+      conversation: question,
+      reply,
+      results: [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result } }],
+    }).result.conversation;
     const second = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents, config: { tools } });
     expect(second.text).toBe('The add_numbers tool reported an error, so I cannot give the result: a: expected number');
   });
 
-  it('turns the mock\'s Google-shaped error into the SDK\'s ApiError', async () => {
+  it("turns the mock's Google-shaped error into the SDK's ApiError", async () => {
     const client = createClient();
     const error = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents: [{ role: 'user', parts: [] }] }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -148,9 +183,15 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking G
 
   it('step 7 translates the tools into one { functionDeclarations } tool with parametersJsonSchema', () => {
     expect(step(7).translation!.output).toEqual([
-      { functionDeclarations: [{ name: 'add_numbers', description: 'Adds two numbers', parametersJsonSchema: expect.objectContaining({ type: 'object', required: ['a', 'b'] }) }] },
+      {
+        functionDeclarations: [
+          { name: 'add_numbers', description: 'Adds two numbers', parametersJsonSchema: expect.objectContaining({ type: 'object', required: ['a', 'b'] }) },
+        ],
+      },
     ]);
-    expect(step(7).translation!.changes).toContainEqual(expect.objectContaining({ kind: 'renamed', from: '[0].inputSchema', to: '[0].functionDeclarations[0].parametersJsonSchema' }));
+    expect(step(7).translation!.changes).toContainEqual(
+      expect.objectContaining({ kind: 'renamed', from: '[0].inputSchema', to: '[0].functionDeclarations[0].parametersJsonSchema' }),
+    );
   });
 
   it('step 8 posts to models/{model}:generateContent with contents and the tools, the model in the path', () => {
@@ -199,7 +240,10 @@ describe('the host engine with several function calls', () => {
     const trace = await runQuestion('What is 5 plus 7 and 1 plus 2?');
     expect(trace.answer).toBe('5 plus 7 is 12, and 1 plus 2 is 3.');
     const calls = (findCanonicalStep(trace, 10).payload as GenerateContentResponse).candidates![0]!.content!.parts!.map((part) => part.functionCall!);
-    expect(calls.map((call) => call.args)).toEqual([{ a: 5, b: 7 }, { a: 1, b: 2 }]);
+    expect(calls.map((call) => call.args)).toEqual([
+      { a: 5, b: 7 },
+      { a: 1, b: 2 },
+    ]);
     expect(calls.map((call) => call.id)).toEqual([undefined, undefined]);
     const body = findCanonicalStep(trace, 18).payload as { contents: Content[] };
     expect(body.contents).toHaveLength(3);
@@ -215,14 +259,23 @@ describe('the host engine with several function calls', () => {
   it('chains two rounds, the second call using the first result, the conversation growing by one model and one user turn each', async () => {
     const trace = await runQuestion('What is (1 plus 2) plus 3?');
     expect(trace.answer).toBe('(1 plus 2) plus 3 is 6.');
-    const requests = trace.steps.filter((candidate) => candidate.id === 'host.translate-tool-result').map((candidate) => candidate.payload as { contents: Content[] });
+    const requests = trace.steps
+      .filter((candidate) => candidate.id === 'host.translate-tool-result')
+      .map((candidate) => candidate.payload as { contents: Content[] });
     expect(requests.map((request) => request.contents.length)).toEqual([3, 5]);
     expect(requests[1]!.contents[3]!.parts![0]!.functionCall).toMatchObject({ name: 'add_numbers', args: { a: 3, b: 3 } });
   });
 });
 
 describe('the host engine against the real Gemini API', () => {
-  it.skipIf(!process.env.GEMINI_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    await runRealProviderLifecycle({ serverUrl: server.url, provider: { wire: 'gemini', kind: 'real', baseUrl: geminiAdapter.defaultBaseUrl, model: 'gemini-2.5-flash-lite', apiKey: process.env.GEMINI_API_KEY } });
-  }, 120_000);
+  it.skipIf(!process.env.GEMINI_API_KEY)(
+    'answers "What is 5 plus 7?" with the tool',
+    async () => {
+      await runRealProviderLifecycle({
+        serverUrl: server.url,
+        provider: { wire: 'gemini', kind: 'real', baseUrl: geminiAdapter.defaultBaseUrl, model: 'gemini-2.5-flash-lite', apiKey: process.env.GEMINI_API_KEY },
+      });
+    },
+    120_000,
+  );
 });

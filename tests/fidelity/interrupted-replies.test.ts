@@ -7,7 +7,16 @@ import type { ProviderSettings } from '../../src/lifecycle/provider-call.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';
 import { QUESTION } from '../helpers/fixtures.ts';
-import { joinSseEvents, readProviderFixture, splitLines, splitSseEvents, startBytesProvider, writeSseFromLines, type BytesProvider, type ProviderBytes } from '../helpers/start-bytes-provider.ts';
+import {
+  joinSseEvents,
+  readProviderFixture,
+  splitLines,
+  splitSseEvents,
+  startBytesProvider,
+  writeSseFromLines,
+  type BytesProvider,
+  type ProviderBytes,
+} from '../helpers/start-bytes-provider.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -38,7 +47,13 @@ const messages = [{ role: 'user' as const, content: QUESTION }];
 /** The host's whole run against the provider serving these bytes. */
 async function runHost(wire: string, bytes: ProviderBytes): Promise<Trace> {
   provider.answer(bytes);
-  const settings: ProviderSettings = { wire, kind: 'real', baseUrl: wire.startsWith('openai') ? `${provider.url}/v1` : provider.url, model: 'recorded', stream: bytes.contentType !== 'application/json' };
+  const settings: ProviderSettings = {
+    wire,
+    kind: 'real',
+    baseUrl: wire.startsWith('openai') ? `${provider.url}/v1` : provider.url,
+    model: 'recorded',
+    stream: bytes.contentType !== 'application/json',
+  };
   return createMockRun(app.url, { autoRelease: true, provider: settings }).start();
 }
 
@@ -52,7 +67,13 @@ function expectInterrupted(trace: Trace) {
   const last = trace.steps.at(-1)!;
   expect(last.id).toBe('host.stopped');
   expect(last.title).toMatch(/^The run ends interrupted: /);
-  return last.payload as { outcome: string; cause: string; stoppedBy: { field: string; value: string }; partialAnswer?: string; arrived: { frames?: number; bytes?: number; text: string; calls: { name: string | null; argumentsText: string; complete: boolean }[]; error?: string } };
+  return last.payload as {
+    outcome: string;
+    cause: string;
+    stoppedBy: { field: string; value: string };
+    partialAnswer?: string;
+    arrived: { frames?: number; bytes?: number; text: string; calls: { name: string | null; argumentsText: string; complete: boolean }[]; error?: string };
+  };
 }
 
 const sse = (body: string): ProviderBytes => ({ contentType: 'text/event-stream', body });
@@ -89,7 +110,9 @@ describe('a stream cut before its end marker', () => {
     const trace = await runHost('openai-chat', bytes);
     const stopped = expectInterrupted(trace);
     expect(stopped.arrived).toMatchObject({ frames: 4, error: expect.stringMatching(/terminated|reset|closed/i) });
-    expect(trace.steps.at(-1)?.fault?.what).toMatch(/^The OpenAI Chat Completions stream broke off \(.+\) before the reply did: no choices\[0\]\.finish_reason arrived\.$/);
+    expect(trace.steps.at(-1)?.fault?.what).toMatch(
+      /^The OpenAI Chat Completions stream broke off \(.+\) before the reply did: no choices\[0\]\.finish_reason arrived\.$/,
+    );
   });
 
   it('Responses, cut mid-arguments (a recorded reasoning-then-call stream): the SDK’s final response is still in_progress; the host calls nothing', async () => {
@@ -109,7 +132,9 @@ describe('a stream cut before its end marker', () => {
     const cut = events.findIndex((event) => event.includes('input_json_delta')) + 2;
     const bytes = sse(joinSseEvents(events.slice(0, cut)));
     provider.answer(bytes);
-    await expect(anthropic().messages.stream({ model: 'recorded', max_tokens: 100, messages }).finalMessage()).rejects.toThrow('stream ended without producing a Message with role=assistant');
+    await expect(anthropic().messages.stream({ model: 'recorded', max_tokens: 100, messages }).finalMessage()).rejects.toThrow(
+      'stream ended without producing a Message with role=assistant',
+    );
     const stopped = expectInterrupted(await runHost('anthropic', bytes));
     expect(stopped).toMatchObject({ cause: 'stream-cut', stoppedBy: { field: 'message_stop' } });
     expect(stopped.arrived.calls[0]).toMatchObject({ name: 'get_weather', complete: false });
@@ -119,7 +144,9 @@ describe('a stream cut before its end marker', () => {
     const events = splitSseEvents(readProviderFixture('anthropic/__fixtures__/anthropic-sdk-tool-use.sse.txt'));
     const bytes = sse(joinSseEvents(events.filter((event) => !event.includes('message_stop'))));
     provider.answer(bytes);
-    await expect(anthropic().messages.stream({ model: 'recorded', max_tokens: 100, messages }).finalMessage()).rejects.toThrow('stream ended without producing a Message');
+    await expect(anthropic().messages.stream({ model: 'recorded', max_tokens: 100, messages }).finalMessage()).rejects.toThrow(
+      'stream ended without producing a Message',
+    );
     const stopped = expectInterrupted(await runHost('anthropic', bytes));
     expect(stopped.arrived.calls).toEqual([{ name: 'get_weather', argumentsText: expect.stringContaining('Paris'), complete: true }]);
   });
@@ -195,7 +222,11 @@ describe('a whole reply cut in its body, or without the field that says it is ov
     {
       wire: 'gemini',
       // Gemini's reference: "If empty, the model has not stopped generating tokens."
-      body: () => withField(readProviderFixture('gemini/__fixtures__/call-with-signature-no-id.json'), (reply) => delete (reply.candidates as Record<string, unknown>[])[0]!.finishReason),
+      body: () =>
+        withField(
+          readProviderFixture('gemini/__fixtures__/call-with-signature-no-id.json'),
+          (reply) => delete (reply.candidates as Record<string, unknown>[])[0]!.finishReason,
+        ),
       read: async () => (await gemini().models.generateContent({ model: 'recorded', contents: QUESTION })).candidates?.[0]?.finishReason as unknown,
       field: 'candidates[0].finishReason',
       sdkSees: undefined,
@@ -208,12 +239,15 @@ describe('a whole reply cut in its body, or without the field that says it is ov
       field: 'status',
       sdkSees: 'in_progress',
     },
-  ])('$wire: a recorded whole reply without $field: the SDK reads it as it is; the host ends interrupted, no tool run', async ({ wire, body, read, field, sdkSees }) => {
-    provider.answer(json(body()));
-    expect(await read()).toBe(sdkSees);
-    const stopped = expectInterrupted(await runHost(wire, json(body())));
-    expect(stopped).toMatchObject({ cause: 'stop-missing', stoppedBy: { field } });
-  });
+  ])(
+    '$wire: a recorded whole reply without $field: the SDK reads it as it is; the host ends interrupted, no tool run',
+    async ({ wire, body, read, field, sdkSees }) => {
+      provider.answer(json(body()));
+      expect(await read()).toBe(sdkSees);
+      const stopped = expectInterrupted(await runHost(wire, json(body())));
+      expect(stopped).toMatchObject({ cause: 'stop-missing', stoppedBy: { field } });
+    },
+  );
 });
 
 /** A recorded JSON reply with one field changed. */

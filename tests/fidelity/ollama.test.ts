@@ -28,12 +28,16 @@ const server = useServer();
 
 describe('our shapes are the /api/chat schemas (checked by tsc and by zod)', () => {
   it('translation #1 gives request tools, translation #3 request tool messages, the call a response tool call', () => {
-    const tools: NonNullable<OllamaRequestInput['tools']> = prepareOllamaTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }] }).result.tools;
+    const tools: NonNullable<OllamaRequestInput['tools']> = prepareOllamaTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }] }).result
+      .tools;
     // The call as a response carries it is also what the assistant message sends back.
     const call: OllamaRequestToolCall = formatOllamaToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }).raw;
     const received: z.input<typeof OllamaToolCallSchema> = call;
     const results: ToolRoundResult[] = [
-      { call: formatOllamaToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }], isError: true } } },
+      {
+        call: formatOllamaToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }),
+        outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }], isError: true } },
+      },
       { call: { name: 'add_numbers', arguments: '{}', raw: {} }, outcome: { type: 'host-error', message: 'The arguments must be an object.' } },
     ];
     const toolMessages: OllamaRequestInput['messages'] = convertToOllamaToolMessages({ results }).result;
@@ -63,7 +67,11 @@ describe('a real HTTP round trip with fetch against the mock', () => {
   async function send(body: Record<string, unknown>): Promise<OllamaChatResponse> {
     // Whatever the host sends must be a request Ollama's schema accepts.
     OllamaChatRequestSchema.parse(body);
-    const response = await fetch(`${server.url}${ollamaAdapter.mockBasePath}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${server.url}${ollamaAdapter.mockBasePath}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(response.status).toBe(200);
     return OllamaChatResponseSchema.parse(await response.json());
   }
@@ -75,11 +83,15 @@ describe('a real HTTP round trip with fetch against the mock', () => {
     const first = await send(ollamaAdapter.buildRequest({ model: MOCK_MODEL_NAME, conversation, tools: prepared.tools }).body);
     expect(first.done).toBe(true);
     const reply = ollamaAdapter.readResponse({ body: first });
-    expect(reply.toolCalls).toEqual([{ id: expect.stringMatching(/^call_/), name: 'add_numbers', arguments: { a: 5, b: 7 }, raw: first.message.tool_calls![0] }]);
+    expect(reply.toolCalls).toEqual([
+      { id: expect.stringMatching(/^call_/), name: 'add_numbers', arguments: { a: 5, b: 7 }, raw: first.message.tool_calls![0] },
+    ]);
     const plan = ollamaAdapter.convertToolCall({ call: reply.toolCalls[0]!, nameMap: prepared.nameMap });
     expect(plan.result).toEqual({ ok: true, params: { name: 'add_numbers', arguments: { a: 5, b: 7 } } });
 
-    const results: ToolRoundResult[] = [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }];
+    const results: ToolRoundResult[] = [
+      { call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } },
+    ];
     const appended = ollamaAdapter.appendToolResults({ conversation, reply, results }).result;
     expect(appended.conversation).toEqual([...conversation, first.message, ...appended.messages]);
     const second = await send(ollamaAdapter.buildRequest({ model: MOCK_MODEL_NAME, conversation: appended.conversation, tools: prepared.tools }).body);
@@ -104,10 +116,15 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking O
 
   it('step 7 translates the tools into { type: "function", function: { name, description, parameters } }', () => {
     expect(step(7).translation!.output).toEqual([
-      { type: 'function', function: { name: 'add_numbers', description: 'Adds two numbers', parameters: expect.objectContaining({ type: 'object', required: ['a', 'b'] }) } },
+      {
+        type: 'function',
+        function: { name: 'add_numbers', description: 'Adds two numbers', parameters: expect.objectContaining({ type: 'object', required: ['a', 'b'] }) },
+      },
     ]);
     // The built-in tool's schema closes the object, which Ollama does not pass to the model.
-    expect(step(7).translation!.warnings).toEqual([expect.objectContaining({ code: 'ollama-keyword-unread', path: 'tools[0].inputSchema.additionalProperties' })]);
+    expect(step(7).translation!.warnings).toEqual([
+      expect.objectContaining({ code: 'ollama-keyword-unread', path: 'tools[0].inputSchema.additionalProperties' }),
+    ]);
   });
 
   it('step 8 posts to /api/chat with the tools and "stream": false', () => {
@@ -154,7 +171,10 @@ describe('the host engine with several tool calls', () => {
     const trace = await runQuestion('What is 5 plus 7 and 1 plus 2?');
     expect(trace.answer).toBe('5 plus 7 is 12, and 1 plus 2 is 3.');
     const calls = (findCanonicalStep(trace, 10).payload as OllamaChatResponse).message.tool_calls!;
-    expect(calls.map((call) => [call.function.index, call.function.arguments])).toEqual([[0, { a: 5, b: 7 }], [1, { a: 1, b: 2 }]]);
+    expect(calls.map((call) => [call.function.index, call.function.arguments])).toEqual([
+      [0, { a: 5, b: 7 }],
+      [1, { a: 1, b: 2 }],
+    ]);
     const body = findCanonicalStep(trace, 18).payload as OllamaChatRequest;
     expect(body.messages.slice(2)).toEqual([
       { role: 'tool', tool_name: 'add_numbers', content: 'Result: 12', tool_call_id: calls[0]!.id },
@@ -165,7 +185,9 @@ describe('the host engine with several tool calls', () => {
   it('chains two rounds, the second call using the first result', async () => {
     const trace = await runQuestion('What is (1 plus 2) plus 3?');
     expect(trace.answer).toBe('(1 plus 2) plus 3 is 6.');
-    const requests = trace.steps.filter((candidate) => candidate.id === 'host.translate-tool-result').map((candidate) => candidate.payload as OllamaChatRequest);
+    const requests = trace.steps
+      .filter((candidate) => candidate.id === 'host.translate-tool-result')
+      .map((candidate) => candidate.payload as OllamaChatRequest);
     expect(requests.map((request) => request.messages.map((message) => message.role))).toEqual([
       ['user', 'assistant', 'tool'],
       ['user', 'assistant', 'tool', 'assistant', 'tool'],
@@ -180,7 +202,20 @@ function readOllamaBaseUrl(host: string): string {
 }
 
 describe('the host engine against a real Ollama', () => {
-  it.skipIf(!process.env.OLLAMA_HOST)('answers "What is 5 plus 7?" with the tool', async () => {
-    await runRealProviderLifecycle({ serverUrl: server.url, provider: { wire: 'ollama', kind: 'real', baseUrl: readOllamaBaseUrl(process.env.OLLAMA_HOST!), model: process.env.OLLAMA_MODEL ?? ollamaAdapter.defaultModel }, networkTimeoutMs: 120_000 });
-  }, 300_000);
+  it.skipIf(!process.env.OLLAMA_HOST)(
+    'answers "What is 5 plus 7?" with the tool',
+    async () => {
+      await runRealProviderLifecycle({
+        serverUrl: server.url,
+        provider: {
+          wire: 'ollama',
+          kind: 'real',
+          baseUrl: readOllamaBaseUrl(process.env.OLLAMA_HOST!),
+          model: process.env.OLLAMA_MODEL ?? ollamaAdapter.defaultModel,
+        },
+        networkTimeoutMs: 120_000,
+      });
+    },
+    300_000,
+  );
 });

@@ -32,7 +32,8 @@ const MULTIPLY_TOOL = { ...ADD_NUMBERS_TOOL, name: 'multiply_numbers', descripti
 
 describe('our shapes are the SDK types (checked by tsc)', () => {
   it('translation #1 gives ChatCompletionTool[], strict mode included', () => {
-    const tools: ChatCompletionTool[] = prepareOpenAiChatTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }], strict: true }).result.tools;
+    const tools: ChatCompletionTool[] = prepareOpenAiChatTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }], strict: true }).result
+      .tools;
     expect(tools.map((tool) => tool.type === 'function' && tool.function.name)).toEqual(['add_numbers', 'math_add']);
   });
 
@@ -40,8 +41,14 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
     const call = formatOpenAiChatToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } });
     const results: ToolRoundResult[] = [{ call, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }];
     const messages: ChatCompletionToolMessageParam[] = convertToOpenAiChatToolMessages({ results }).result;
-    const reply = openAiChatAdapter.readResponse({ body: { choices: [{ message: { role: 'assistant', content: null, tool_calls: [call.raw] }, finish_reason: 'tool_calls' }] } });
-    const conversation: ChatCompletionMessageParam[] = openAiChatAdapter.appendToolResults({ conversation: openAiChatAdapter.startConversation({ question: QUESTION }), reply, results }).result.conversation;
+    const reply = openAiChatAdapter.readResponse({
+      body: { choices: [{ message: { role: 'assistant', content: null, tool_calls: [call.raw] }, finish_reason: 'tool_calls' }] },
+    });
+    const conversation: ChatCompletionMessageParam[] = openAiChatAdapter.appendToolResults({
+      conversation: openAiChatAdapter.startConversation({ question: QUESTION }),
+      reply,
+      results,
+    }).result.conversation;
     expect(messages).toEqual([{ role: 'tool', tool_call_id: 'call_1', content: 'Result: 12' }]);
     expect(conversation.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
   });
@@ -49,7 +56,12 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
 
 describe('the official SDK client against our mock', () => {
   function createClient(seen: SeenRequest[] = []): OpenAI {
-    return new OpenAI({ apiKey: 'test-key-not-secret', baseURL: `${server.url}${openAiChatAdapter.mockBasePath}`, maxRetries: 0, fetch: createRecordingFetch(seen) });
+    return new OpenAI({
+      apiKey: 'test-key-not-secret',
+      baseURL: `${server.url}${openAiChatAdapter.mockBasePath}`,
+      maxRetries: 0,
+      fetch: createRecordingFetch(seen),
+    });
   }
   const tools = prepareOpenAiChatTools({ tools: [ADD_NUMBERS_TOOL, MULTIPLY_TOOL] }).result.tools;
 
@@ -61,12 +73,16 @@ describe('the official SDK client against our mock', () => {
     expect(seen[0]!.url).toBe(`${server.url}${openAiChatAdapter.mockBasePath}/chat/completions`);
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer test-key-not-secret');
     expect(first.choices[0]!.finish_reason).toBe('tool_calls');
-    expect(first.choices[0]!.message.tool_calls).toEqual([{ id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'add_numbers', arguments: '{"a":5,"b":7}' } }]);
+    expect(first.choices[0]!.message.tool_calls).toEqual([
+      { id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'add_numbers', arguments: '{"a":5,"b":7}' } },
+    ]);
 
     const reply = openAiChatAdapter.readResponse({ body: first });
     const plan = openAiChatAdapter.convertToolCall({ call: reply.toolCalls[0]!, nameMap: {} });
     expect(plan.result).toEqual({ ok: true, params: { name: 'add_numbers', arguments: { a: 5, b: 7 } } });
-    const results: ToolRoundResult[] = [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }];
+    const results: ToolRoundResult[] = [
+      { call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } },
+    ];
     const messages: ChatCompletionMessageParam[] = openAiChatAdapter.appendToolResults({ conversation: [question], reply, results }).result.conversation;
 
     const second = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages, tools });
@@ -83,7 +99,10 @@ describe('the official SDK client against our mock', () => {
     expect(new Set(calls.map((call) => call.id)).size).toBe(2);
     const reply = openAiChatAdapter.readResponse({ body: first });
     // 5 + 7 and 3 × 4 are both 12.
-    const results: ToolRoundResult[] = reply.toolCalls.map((call) => ({ call, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }));
+    const results: ToolRoundResult[] = reply.toolCalls.map((call) => ({
+      call,
+      outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } },
+    }));
     const messages: ChatCompletionMessageParam[] = openAiChatAdapter.appendToolResults({ conversation: [question], reply, results }).result.conversation;
     expect(messages.slice(2)).toEqual(calls.map((call) => ({ role: 'tool', tool_call_id: call.id, content: 'Result: 12' })));
     const second = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages, tools });
@@ -101,7 +120,9 @@ describe('the official SDK client against our mock', () => {
     const question = { role: 'user' as const, content: QUESTION };
     const first = await client.chat.completions.create({ model: 'mock-model-cut-off', messages: [question], tools });
     const reply = openAiChatAdapter.readResponse({ body: first });
-    const results: ToolRoundResult[] = [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }];
+    const results: ToolRoundResult[] = [
+      { call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } },
+    ];
     const messages: ChatCompletionMessageParam[] = openAiChatAdapter.appendToolResults({ conversation: [question], reply, results }).result.conversation;
     const second: ChatCompletion = await client.chat.completions.create({ model: 'mock-model-cut-off', messages, tools });
     expect(second.choices[0]).toMatchObject({ finish_reason: 'length', message: { content: '5 plus' } });
@@ -156,8 +177,15 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking C
 });
 
 describe('the host engine against the real OpenAI API, Chat Completions', () => {
-  it.skipIf(!process.env.OPENAI_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await runRealProviderLifecycle({ serverUrl: server.url, provider: { wire: 'openai-chat', kind: 'real', baseUrl: openAiChatAdapter.defaultBaseUrl, model: 'gpt-4o-mini', apiKey: process.env.OPENAI_API_KEY } });
-    expect(findCanonicalStep(trace, 10).payload).toMatchObject({ choices: [{ finish_reason: 'tool_calls' }] });
-  }, 120_000);
+  it.skipIf(!process.env.OPENAI_API_KEY)(
+    'answers "What is 5 plus 7?" with the tool',
+    async () => {
+      const trace = await runRealProviderLifecycle({
+        serverUrl: server.url,
+        provider: { wire: 'openai-chat', kind: 'real', baseUrl: openAiChatAdapter.defaultBaseUrl, model: 'gpt-4o-mini', apiKey: process.env.OPENAI_API_KEY },
+      });
+      expect(findCanonicalStep(trace, 10).payload).toMatchObject({ choices: [{ finish_reason: 'tool_calls' }] });
+    },
+    120_000,
+  );
 });

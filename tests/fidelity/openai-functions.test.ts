@@ -30,12 +30,14 @@ import { useServer } from '../helpers/use-server.ts';
  * OpenAI, and a whole run of the host must carry this format's exact payloads.
  */
 
-
 const server = useServer();
 
 describe('our shapes are the SDK types (checked by tsc)', () => {
   it('translation #1 gives ChatCompletionCreateParams.Function[], which has no strict field', () => {
-    const functions: ChatCompletionCreateParams.Function[] = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }], strict: true }).result.tools;
+    const functions: ChatCompletionCreateParams.Function[] = prepareOpenAiFunctionsTools({
+      tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add' }],
+      strict: true,
+    }).result.tools;
     expect(functions.map((entry) => entry.name)).toEqual(['add_numbers', 'math_add']);
     expect(functions.every((entry) => !('strict' in entry))).toBe(true);
   });
@@ -54,7 +56,13 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
 
   it('the adapter builds a ChatCompletionCreateParamsNonStreaming, and the whole conversation is ChatCompletionMessageParam[]', () => {
     const functions = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
-    const reply = openAiFunctionsAdapter.readResponse({ body: buildFunctionCallCompletion({ reply: { type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: '' }, messages: [], functions: [] }) });
+    const reply = openAiFunctionsAdapter.readResponse({
+      body: buildFunctionCallCompletion({
+        reply: { type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: '' },
+        messages: [],
+        functions: [],
+      }),
+    });
     const appended = openAiFunctionsAdapter.appendToolResults({
       conversation: openAiFunctionsAdapter.startConversation({ question: QUESTION }),
       reply,
@@ -68,9 +76,20 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
   });
 
   it('the mock answers with an SDK ChatCompletion whose finish_reason is "function_call"', () => {
-    const called: ChatCompletion = buildFunctionCallCompletion({ reply: { type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: '' }, messages: [], functions: [] });
-    const answered: ChatCompletion = buildFunctionCallCompletion({ reply: { type: 'text', text: '5 plus 7 is 12.', reasoning: '' }, messages: [], functions: [] });
-    expect(called.choices[0]).toMatchObject({ finish_reason: 'function_call', message: { function_call: { name: 'add_numbers', arguments: '{"a":5,"b":7}' } } });
+    const called: ChatCompletion = buildFunctionCallCompletion({
+      reply: { type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: '' },
+      messages: [],
+      functions: [],
+    });
+    const answered: ChatCompletion = buildFunctionCallCompletion({
+      reply: { type: 'text', text: '5 plus 7 is 12.', reasoning: '' },
+      messages: [],
+      functions: [],
+    });
+    expect(called.choices[0]).toMatchObject({
+      finish_reason: 'function_call',
+      message: { function_call: { name: 'add_numbers', arguments: '{"a":5,"b":7}' } },
+    });
     expect(answered.choices[0]).toMatchObject({ finish_reason: 'stop', message: { content: '5 plus 7 is 12.' } });
   });
 });
@@ -121,7 +140,12 @@ describe('the official SDK client against our mock', () => {
   it("turns the mock's errors into the SDK's BadRequestError", async () => {
     const client = createClient([]);
     const error = await client.chat.completions
-      .create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], functions: prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools, function_call: { name: 'multiply' } })
+      .create({
+        model: MOCK_MODEL_NAME,
+        messages: [{ role: 'user', content: QUESTION }],
+        functions: prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools,
+        function_call: { name: 'multiply' },
+      })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     const badRequest = error as InstanceType<typeof OpenAI.BadRequestError>;
@@ -145,7 +169,9 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking l
   });
 
   it('step 7 translates the tools into flat { name, description, parameters }', () => {
-    expect(step(7).translation!.output).toEqual([{ name: 'add_numbers', description: 'Adds two numbers', parameters: expect.objectContaining({ type: 'object', required: ['a', 'b'] }) }]);
+    expect(step(7).translation!.output).toEqual([
+      { name: 'add_numbers', description: 'Adds two numbers', parameters: expect.objectContaining({ type: 'object', required: ['a', 'b'] }) },
+    ]);
     expect(step(7).translation!.changes).toContainEqual(expect.objectContaining({ kind: 'renamed', from: '[0].inputSchema', to: '[0].parameters' }));
   });
 
@@ -159,7 +185,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking l
 
   it('steps 9 and 10 carry message.function_call with finish_reason "function_call"', () => {
     const completion = step(10).payload as ChatCompletion;
-    expect(completion.choices[0]).toMatchObject({ finish_reason: 'function_call', message: { content: null, function_call: { name: 'add_numbers', arguments: '{"a":5,"b":7}' } } });
+    expect(completion.choices[0]).toMatchObject({
+      finish_reason: 'function_call',
+      message: { content: null, function_call: { name: 'add_numbers', arguments: '{"a":5,"b":7}' } },
+    });
     expect(step(9).payload).toEqual([completion.choices[0]!.message.function_call]);
     expect(JSON.parse(step(10).http!.responseBody!)).toEqual(completion);
   });
@@ -184,8 +213,21 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking l
 });
 
 describe('the host engine against the real OpenAI API, legacy functions', () => {
-  it.skipIf(!process.env.OPENAI_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await runRealProviderLifecycle({ serverUrl: server.url, provider: { wire: 'openai-functions', kind: 'real', baseUrl: openAiFunctionsAdapter.defaultBaseUrl, model: 'gpt-4o-mini', apiKey: process.env.OPENAI_API_KEY } });
-    expect(findCanonicalStep(trace, 10).payload).toMatchObject({ choices: [{ finish_reason: 'function_call' }] });
-  }, 120_000);
+  it.skipIf(!process.env.OPENAI_API_KEY)(
+    'answers "What is 5 plus 7?" with the tool',
+    async () => {
+      const trace = await runRealProviderLifecycle({
+        serverUrl: server.url,
+        provider: {
+          wire: 'openai-functions',
+          kind: 'real',
+          baseUrl: openAiFunctionsAdapter.defaultBaseUrl,
+          model: 'gpt-4o-mini',
+          apiKey: process.env.OPENAI_API_KEY,
+        },
+      });
+      expect(findCanonicalStep(trace, 10).payload).toMatchObject({ choices: [{ finish_reason: 'function_call' }] });
+    },
+    120_000,
+  );
 });

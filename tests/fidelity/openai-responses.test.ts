@@ -35,7 +35,10 @@ const server = useServer();
 describe('our shapes are the SDK types (checked by tsc)', () => {
   it('translation #1 gives FunctionTool[], with strict always present and output_schema carried', () => {
     const outputSchema = { type: 'object' as const, properties: { sum: { type: 'number' } } };
-    const tools: FunctionTool[] = prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add', outputSchema }], strict: true }).result.tools;
+    const tools: FunctionTool[] = prepareOpenAiResponsesTools({
+      tools: [ADD_NUMBERS_TOOL, { ...ADD_NUMBERS_TOOL, name: 'math.add', outputSchema }],
+      strict: true,
+    }).result.tools;
     expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
       ['add_numbers', true],
       ['math_add', true],
@@ -46,12 +49,27 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
   it('translation #3 gives ResponseInputItem.FunctionCallOutput[], images as input_image parts; a call is a ResponseFunctionToolCall', () => {
     const call: ResponseFunctionToolCall = formatOpenAiResponsesToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }).raw;
     const results: ToolRoundResult[] = [
-      { call: formatOpenAiResponsesToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }, { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' }] } } },
+      {
+        call: formatOpenAiResponsesToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 5, b: 7 } }),
+        outcome: {
+          type: 'result',
+          result: {
+            content: [
+              { type: 'text', text: 'Result: 12' },
+              { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' },
+            ],
+          },
+        },
+      },
       { call: formatOpenAiResponsesToolCall({ id: 'call_2', name: 'add_numbers', arguments: {} }), outcome: { type: 'host-error', message: 'no such tool' } },
     ];
     const outputs: ResponseInputItem.FunctionCallOutput[] = convertToOpenAiResponsesToolOutputs({ results }).result;
     const input: ResponseInput = [question, call, ...outputs];
-    const body: ResponseCreateParamsNonStreaming = { model: 'gpt-4o-mini', input, tools: prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools };
+    const body: ResponseCreateParamsNonStreaming = {
+      model: 'gpt-4o-mini',
+      input,
+      tools: prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools,
+    };
     expect(outputs[0]!.output).toEqual([
       { type: 'input_text', text: 'Result: 12' },
       { type: 'input_image', image_url: `data:image/png;base64,${ONE_PIXEL_PNG}` },
@@ -62,7 +80,12 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
 
   it('the adapter builds the very body the SDK types accept', () => {
     const tools = prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
-    const request = openAiResponsesAdapter.buildRequest({ model: 'gpt-4o-mini', apiKey: 'sk-test', conversation: openAiResponsesAdapter.startConversation({ question: QUESTION }), tools });
+    const request = openAiResponsesAdapter.buildRequest({
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-test',
+      conversation: openAiResponsesAdapter.startConversation({ question: QUESTION }),
+      tools,
+    });
     const typed: ResponseCreateParamsNonStreaming = { model: 'gpt-4o-mini', input: [question], tools };
     expect(request.body).toEqual(typed);
     expect(buildOpenAiResponsesBody({ model: 'gpt-4o-mini', input: [{ role: 'user', content: QUESTION }], tools })).toEqual(typed);
@@ -71,10 +94,15 @@ describe('our shapes are the SDK types (checked by tsc)', () => {
 
   it('the mock answers with an SDK Response (all but output_text, which the SDK adds itself)', () => {
     const request = { model: MOCK_MODEL_NAME, input: QUESTION };
-    const called: Omit<Response, 'output_text'> = buildOpenAiResponse({ reply: { type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: '' }, request });
+    const called: Omit<Response, 'output_text'> = buildOpenAiResponse({
+      reply: { type: 'tool-calls', calls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 } }], reasoning: '' },
+      request,
+    });
     const answered: Omit<Response, 'output_text'> = buildOpenAiResponse({ reply: { type: 'text', text: '5 plus 7 is 12.', reasoning: '' }, request });
     expect(called.output).toEqual([expect.objectContaining({ type: 'function_call', name: 'add_numbers', arguments: '{"a":5,"b":7}' })]);
-    expect(answered.output).toEqual([expect.objectContaining({ type: 'message', content: [expect.objectContaining({ type: 'output_text', text: '5 plus 7 is 12.' })] })]);
+    expect(answered.output).toEqual([
+      expect.objectContaining({ type: 'message', content: [expect.objectContaining({ type: 'output_text', text: '5 plus 7 is 12.' })] }),
+    ]);
     expect(answered).not.toHaveProperty('output_text');
   });
 });
@@ -102,13 +130,17 @@ describe('the official SDK client against our mock', () => {
     expect(seen[0]!.url).toBe(`${server.url}/mock/openai-responses/v1/responses`);
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer test-key-not-secret');
     const calls = functionCallsOf(first);
-    expect(calls).toEqual([expect.objectContaining({ type: 'function_call', name: 'add_numbers', arguments: '{"a":5,"b":7}', call_id: expect.stringMatching(/^call_/) })]);
+    expect(calls).toEqual([
+      expect.objectContaining({ type: 'function_call', name: 'add_numbers', arguments: '{"a":5,"b":7}', call_id: expect.stringMatching(/^call_/) }),
+    ]);
     expect(first.output_text).toBe('');
 
     const reply = openAiResponsesAdapter.readResponse({ body: first });
     const plan = openAiResponsesAdapter.convertToolCall({ call: reply.toolCalls[0]!, nameMap: { add_numbers: 'add_numbers' } });
     expect(plan.result).toEqual({ ok: true, params: { name: 'add_numbers', arguments: { a: 5, b: 7 } } });
-    const results: ToolRoundResult[] = [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }];
+    const results: ToolRoundResult[] = [
+      { call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } },
+    ];
     const outputs: ResponseInputItem.FunctionCallOutput[] = convertToOpenAiResponsesToolOutputs({ results }).result;
     const input: ResponseInput = [question, ...calls, ...outputs];
     const appended = openAiResponsesAdapter.appendToolResults({ conversation: [{ role: 'user', content: QUESTION }], reply, results });
@@ -124,8 +156,15 @@ describe('the official SDK client against our mock', () => {
     const tools = prepareOpenAiResponsesTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const first = await client.responses.create({ model: MOCK_MODEL_NAME, input: [question], tools });
     const reply = openAiResponsesAdapter.readResponse({ body: first });
-    const result = { content: [{ type: 'text' as const, text: 'Result: 12' }, { type: 'image' as const, data: ONE_PIXEL_PNG, mimeType: 'image/png' }] };
-    const outputs: ResponseInputItem.FunctionCallOutput[] = convertToOpenAiResponsesToolOutputs({ results: [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result } }] }).result;
+    const result = {
+      content: [
+        { type: 'text' as const, text: 'Result: 12' },
+        { type: 'image' as const, data: ONE_PIXEL_PNG, mimeType: 'image/png' },
+      ],
+    };
+    const outputs: ResponseInputItem.FunctionCallOutput[] = convertToOpenAiResponsesToolOutputs({
+      results: [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result } }],
+    }).result;
     const second = await client.responses.create({ model: MOCK_MODEL_NAME, input: [question, ...functionCallsOf(first), ...outputs], tools });
     expect(second.output_text).toBe('5 plus 7 is 12.');
   });
@@ -158,7 +197,13 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking t
 
   it('step 7 translates the tools into flat function tools with strict: false', () => {
     expect(step(7).translation!.output).toEqual([
-      { type: 'function', name: 'add_numbers', description: 'Adds two numbers', parameters: expect.objectContaining({ type: 'object', required: ['a', 'b'] }), strict: false },
+      {
+        type: 'function',
+        name: 'add_numbers',
+        description: 'Adds two numbers',
+        parameters: expect.objectContaining({ type: 'object', required: ['a', 'b'] }),
+        strict: false,
+      },
     ]);
     expect(step(7).translation!.changes).toContainEqual(expect.objectContaining({ kind: 'added', to: '[0].strict' }));
   });
@@ -195,7 +240,9 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the host engine speaking t
 
   it('step 19 is the Response with a message item holding the output_text', () => {
     const response = step(19).payload as Response;
-    expect(response.output).toEqual([expect.objectContaining({ type: 'message', role: 'assistant', content: [expect.objectContaining({ type: 'output_text', text: '5 plus 7 is 12.' })] })]);
+    expect(response.output).toEqual([
+      expect.objectContaining({ type: 'message', role: 'assistant', content: [expect.objectContaining({ type: 'output_text', text: '5 plus 7 is 12.' })] }),
+    ]);
   });
 });
 
@@ -209,8 +256,22 @@ describe('the host engine in strict mode', () => {
 });
 
 describe('the host engine against the real OpenAI Responses API', () => {
-  it.skipIf(!process.env.OPENAI_API_KEY)('answers "What is 5 plus 7?" with the tool', async () => {
-    const trace = await runRealProviderLifecycle({ serverUrl: server.url, provider: { wire: 'openai-responses', kind: 'real', baseUrl: openAiResponsesAdapter.defaultBaseUrl, model: 'gpt-4o-mini', apiKey: process.env.OPENAI_API_KEY, strict: true } });
-    expect(findCanonicalStep(trace, 11).translation!.input).toMatchObject({ type: 'function_call', call_id: expect.any(String) });
-  }, 120_000);
+  it.skipIf(!process.env.OPENAI_API_KEY)(
+    'answers "What is 5 plus 7?" with the tool',
+    async () => {
+      const trace = await runRealProviderLifecycle({
+        serverUrl: server.url,
+        provider: {
+          wire: 'openai-responses',
+          kind: 'real',
+          baseUrl: openAiResponsesAdapter.defaultBaseUrl,
+          model: 'gpt-4o-mini',
+          apiKey: process.env.OPENAI_API_KEY,
+          strict: true,
+        },
+      });
+      expect(findCanonicalStep(trace, 11).translation!.input).toMatchObject({ type: 'function_call', call_id: expect.any(String) });
+    },
+    120_000,
+  );
 });

@@ -56,11 +56,25 @@ describe('the host’s request is the one the SDK’s beta client sends (the SDK
     const seen: SeenRequest[] = [];
     const baseUrl = `${server.url}/mock/anthropic/v1`;
     const client = new Anthropic({ apiKey: 'test-key-not-secret', baseURL: `${server.url}/mock/anthropic`, maxRetries: 0, fetch: createRecordingFetch(seen) });
-    const described = anthropicMcp.describeServer({ server: { url: `${server.url}/mcp`, headers: [{ name: 'Authorization', value: 'Bearer mcp-token-0123456789' }], requireApproval: 'never' } });
+    const described = anthropicMcp.describeServer({
+      server: { url: `${server.url}/mcp`, headers: [{ name: 'Authorization', value: 'Bearer mcp-token-0123456789' }], requireApproval: 'never' },
+    });
     const servers: BetaRequestMCPServerURLDefinition[] = described.result.mcp_servers;
     const tools: BetaToolUnion[] = described.result.tools;
-    const ours = anthropicMcp.buildRequest({ model: MOCK_MODEL_NAME, apiKey: 'test-key-not-secret', conversation: anthropicAdapter.startConversation({ question: QUESTION }), server: described.result });
-    const message = await client.beta.messages.create({ model: MOCK_MODEL_NAME, max_tokens: 1024, messages, mcp_servers: servers, tools, betas: [ANTHROPIC_MCP_BETA] });
+    const ours = anthropicMcp.buildRequest({
+      model: MOCK_MODEL_NAME,
+      apiKey: 'test-key-not-secret',
+      conversation: anthropicAdapter.startConversation({ question: QUESTION }),
+      server: described.result,
+    });
+    const message = await client.beta.messages.create({
+      model: MOCK_MODEL_NAME,
+      max_tokens: 1024,
+      messages,
+      mcp_servers: servers,
+      tools,
+      betas: [ANTHROPIC_MCP_BETA],
+    });
     expect(message.content.map((block) => block.type)).toEqual(['mcp_tool_listing', 'mcp_tool_use', 'mcp_tool_result', 'text']);
     expect(seen[0]!.url).toBe(joinProviderUrl({ baseUrl, path: ours.path }));
     expect(seen[0]!.body).toBe(JSON.stringify(ours.body));
@@ -89,7 +103,13 @@ describe('the mock as Anthropic’s MCP connector, through the SDK', () => {
     expect(blocksOf(message, 'text')[0]!.text).toBe('5 plus 7 is 12.');
     expect(message.stop_reason).toBe('end_turn');
     const record = ServerRecordSchema.parse(await (await fetch(`${server.url}${SERVER_RECORD_PATH}/${runId}`)).json());
-    expect(record.exchanges.map((exchange) => exchange.requestBody && JSON.parse(exchange.requestBody).method)).toEqual(['initialize', 'notifications/initialized', undefined, 'tools/list', 'tools/call']);
+    expect(record.exchanges.map((exchange) => exchange.requestBody && JSON.parse(exchange.requestBody).method)).toEqual([
+      'initialize',
+      'notifications/initialized',
+      undefined,
+      'tools/list',
+      'tools/call',
+    ]);
   });
 
   it('under the connector beta before pinning (mcp-client-2025-11-20) reports no listing block', async () => {
@@ -111,7 +131,14 @@ describe('the mock as Anthropic’s MCP connector, through the SDK', () => {
       max_tokens: 1024,
       messages,
       mcp_servers: [{ type: 'url', url: `${server.url}/mcp?record=${runId}`, name: 'explorer' }],
-      tools: [{ type: 'mcp_toolset', mcp_server_name: 'explorer', configs: { add_numbers: { enabled: false } }, tools: [{ name: 'add_numbers', input_schema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } }] }],
+      tools: [
+        {
+          type: 'mcp_toolset',
+          mcp_server_name: 'explorer',
+          configs: { add_numbers: { enabled: false } },
+          tools: [{ name: 'add_numbers', input_schema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } }],
+        },
+      ],
       betas: [ANTHROPIC_MCP_BETA],
     });
     // Nothing to call and nothing to list: the server was never reached.
@@ -137,7 +164,13 @@ describe('the mock as Anthropic’s MCP connector, through the SDK', () => {
 
   it('refuses mcp_servers without the connector beta header, as Anthropic does', async () => {
     const error = await createClient()
-      .beta.messages.create({ model: MOCK_MODEL_NAME, max_tokens: 1024, messages, mcp_servers: [{ type: 'url', url: `${server.url}/mcp`, name: 'explorer' }], tools: [{ type: 'mcp_toolset', mcp_server_name: 'explorer' }] })
+      .beta.messages.create({
+        model: MOCK_MODEL_NAME,
+        max_tokens: 1024,
+        messages,
+        mcp_servers: [{ type: 'url', url: `${server.url}/mcp`, name: 'explorer' }],
+        tools: [{ type: 'mcp_toolset', mcp_server_name: 'explorer' }],
+      })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Anthropic.BadRequestError);
     expect((error as InstanceType<typeof Anthropic.BadRequestError>).message).toContain(ANTHROPIC_MCP_BETA);
@@ -145,7 +178,14 @@ describe('the mock as Anthropic’s MCP connector, through the SDK', () => {
 
   it('refuses a toolset that names no server of mcp_servers', async () => {
     const error = await createClient()
-      .beta.messages.create({ model: MOCK_MODEL_NAME, max_tokens: 1024, messages, mcp_servers: [{ type: 'url', url: `${server.url}/mcp`, name: 'explorer' }], tools: [{ type: 'mcp_toolset', mcp_server_name: 'other' }], betas: [ANTHROPIC_MCP_BETA] })
+      .beta.messages.create({
+        model: MOCK_MODEL_NAME,
+        max_tokens: 1024,
+        messages,
+        mcp_servers: [{ type: 'url', url: `${server.url}/mcp`, name: 'explorer' }],
+        tools: [{ type: 'mcp_toolset', mcp_server_name: 'other' }],
+        betas: [ANTHROPIC_MCP_BETA],
+      })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Anthropic.BadRequestError);
     expect((error as InstanceType<typeof Anthropic.BadRequestError>).message).toContain('no MCP server named');

@@ -78,7 +78,13 @@ describe('the mock as OpenAI’s remote MCP tool, through the openai SDK', () =>
       tools,
     });
     expect(second.output.map((item) => item.type)).toEqual(['mcp_call', 'message']);
-    expect(itemsOf(second, 'mcp_call')[0]).toMatchObject({ name: 'add_numbers', arguments: '{"a":5,"b":7}', output: 'Result: 12', error: null, approval_request_id: approval.id });
+    expect(itemsOf(second, 'mcp_call')[0]).toMatchObject({
+      name: 'add_numbers',
+      arguments: '{"a":5,"b":7}',
+      output: 'Result: 12',
+      error: null,
+      approval_request_id: approval.id,
+    });
     expect(second.output_text).toBe('5 plus 7 is 12.');
     // The listing rode along in the input: the second turn did not list again, it called.
     const record = await readRecord(runId);
@@ -115,7 +121,11 @@ describe('the mock as OpenAI’s remote MCP tool, through the openai SDK', () =>
   it('sends the token it was given to the server as a bearer, and the server keeps it only as [redacted]', async () => {
     const runId = newRunId();
     const token = 'mcp-token-for-the-provider-0123456789';
-    await createClient().responses.create({ model: MOCK_MODEL_NAME, input: question, tools: [mcpTool(runId, { require_approval: 'never', authorization: token })] });
+    await createClient().responses.create({
+      model: MOCK_MODEL_NAME,
+      input: question,
+      tools: [mcpTool(runId, { require_approval: 'never', authorization: token })],
+    });
     const response = await fetch(`${server.url}${SERVER_RECORD_PATH}/${runId}`);
     const text = await response.text();
     expect(text).not.toContain(token);
@@ -135,7 +145,11 @@ describe('the mock as OpenAI’s remote MCP tool, through the openai SDK', () =>
 
   it('refuses an approval for a request it never made, naming the field, as OpenAI does', async () => {
     const error = await createClient()
-      .responses.create({ model: MOCK_MODEL_NAME, input: [...question, { type: 'mcp_approval_response', approval_request_id: 'mcpr_never', approve: true }], tools: [mcpTool(newRunId())] })
+      .responses.create({
+        model: MOCK_MODEL_NAME,
+        input: [...question, { type: 'mcp_approval_response', approval_request_id: 'mcpr_never', approve: true }],
+        tools: [mcpTool(newRunId())],
+      })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as InstanceType<typeof OpenAI.BadRequestError>).param).toBe('input[1].approval_request_id');
@@ -143,7 +157,11 @@ describe('the mock as OpenAI’s remote MCP tool, through the openai SDK', () =>
 
   it('answers 424 when the server cannot be listed, as OpenAI answers a failed MCP server', async () => {
     const error = await createClient()
-      .responses.create({ model: MOCK_MODEL_NAME, input: question, tools: [{ type: 'mcp', server_label: 'gone', server_url: `${server.url}/nothing-here`, require_approval: 'never' }] })
+      .responses.create({
+        model: MOCK_MODEL_NAME,
+        input: question,
+        tools: [{ type: 'mcp', server_label: 'gone', server_url: `${server.url}/nothing-here`, require_approval: 'never' }],
+      })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.APIError);
     const apiError = error as InstanceType<typeof OpenAI.APIError>;
@@ -154,7 +172,14 @@ describe('the mock as OpenAI’s remote MCP tool, through the openai SDK', () =>
 });
 
 describe('the host’s requests are the ones the openai SDK sends (the SDK as oracle)', () => {
-  const withHeaders = () => ({ url: `${useServerUrl()}/mcp`, headers: [{ name: 'Authorization', value: 'Bearer mcp-token-0123456789' }, { name: 'X-Team', value: 'blue' }], requireApproval: 'always' as const });
+  const withHeaders = () => ({
+    url: `${useServerUrl()}/mcp`,
+    headers: [
+      { name: 'Authorization', value: 'Bearer mcp-token-0123456789' },
+      { name: 'X-Team', value: 'blue' },
+    ],
+    requireApproval: 'always' as const,
+  });
 
   it('the mcp tool is the SDK’s Tool.Mcp (tsc), and the request is byte for byte the SDK’s create({tools}) body, to the same URL with the same key', async () => {
     const seen: SeenRequest[] = [];
@@ -162,7 +187,13 @@ describe('the host’s requests are the ones the openai SDK sends (the SDK as or
     const client = new OpenAI({ apiKey: 'sk-test-not-secret', baseURL: baseUrl, maxRetries: 0, fetch: createRecordingFetch(seen) });
     const tools: Tool[] = openAiResponsesMcp.describeServer({ server: withHeaders() }).result;
     const conversation = openAiResponsesAdapter.startConversation({ question: QUESTION });
-    const ours = openAiResponsesMcp.buildRequest({ model: MOCK_MODEL_NAME, apiKey: 'sk-test-not-secret', baseUrl, conversation, server: openAiResponsesMcp.describeServer({ server: withHeaders() }).result });
+    const ours = openAiResponsesMcp.buildRequest({
+      model: MOCK_MODEL_NAME,
+      apiKey: 'sk-test-not-secret',
+      baseUrl,
+      conversation,
+      server: openAiResponsesMcp.describeServer({ server: withHeaders() }).result,
+    });
     const first = await client.responses.create({ model: MOCK_MODEL_NAME, input: question, tools });
     expect(first.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_approval_request']);
     expect(seen[0]!.url).toBe(joinProviderUrl({ baseUrl, path: ours.path }));
@@ -179,10 +210,23 @@ describe('the host’s requests are the ones the openai SDK sends (the SDK as or
     const first = await client.responses.create({ model: MOCK_MODEL_NAME, input: question, tools: described.result });
     const approval = itemsOf(first, 'mcp_approval_request')[0]!;
     const reply = openAiResponsesAdapter.readResponse({ body: first });
-    const appended = openAiResponsesMcp.appendApprovals!({ conversation: openAiResponsesAdapter.startConversation({ question: QUESTION }), reply, answers: [{ id: approval.id, approve: true }] });
-    const answer: ResponseInputItem.McpApprovalResponse = { type: 'mcp_approval_response', approval_request_id: approval.id, approve: true } satisfies OpenAiMcpApprovalResponse;
+    const appended = openAiResponsesMcp.appendApprovals!({
+      conversation: openAiResponsesAdapter.startConversation({ question: QUESTION }),
+      reply,
+      answers: [{ id: approval.id, approve: true }],
+    });
+    const answer: ResponseInputItem.McpApprovalResponse = {
+      type: 'mcp_approval_response',
+      approval_request_id: approval.id,
+      approve: true,
+    } satisfies OpenAiMcpApprovalResponse;
     await client.responses.create({ model: MOCK_MODEL_NAME, input: [...question, ...echoMcpItems(first), answer], tools: described.result });
-    const ours = openAiResponsesMcp.buildRequest({ model: MOCK_MODEL_NAME, apiKey: 'sk-test-not-secret', conversation: appended.conversation, server: described.result });
+    const ours = openAiResponsesMcp.buildRequest({
+      model: MOCK_MODEL_NAME,
+      apiKey: 'sk-test-not-secret',
+      conversation: appended.conversation,
+      server: described.result,
+    });
     expect(JSON.parse(seen[1]!.body!)).toEqual(ours.body);
   });
 });
@@ -193,11 +237,19 @@ describe('a server reachable beyond this machine', () => {
   it('lets its mock call only its own MCP endpoints, not another server', async () => {
     const client = new OpenAI({ apiKey: 'x', baseURL: `${exposed.url}/mock/openai-responses/v1`, maxRetries: 0 });
     const elsewhere = await client.responses
-      .create({ model: MOCK_MODEL_NAME, input: question, tools: [{ type: 'mcp', server_label: 'other', server_url: `${server.url}/mcp`, require_approval: 'never' }] })
+      .create({
+        model: MOCK_MODEL_NAME,
+        input: question,
+        tools: [{ type: 'mcp', server_label: 'other', server_url: `${server.url}/mcp`, require_approval: 'never' }],
+      })
       .catch((caught: unknown) => caught);
     expect(elsewhere).toBeInstanceOf(OpenAI.APIError);
     expect((elsewhere as InstanceType<typeof OpenAI.APIError>).message).toContain('only the server');
-    const own = await client.responses.create({ model: MOCK_MODEL_NAME, input: question, tools: [{ type: 'mcp', server_label: 'own', server_url: `${exposed.url}/mcp`, require_approval: 'never' }] });
+    const own = await client.responses.create({
+      model: MOCK_MODEL_NAME,
+      input: question,
+      tools: [{ type: 'mcp', server_label: 'own', server_url: `${exposed.url}/mcp`, require_approval: 'never' }],
+    });
     expect(own.output_text).toBe('5 plus 7 is 12.');
   });
 });

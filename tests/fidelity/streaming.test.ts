@@ -40,17 +40,33 @@ describe('openai: Chat Completions', () => {
     const client = openAi('/mock/openai/v1');
     const whole = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: TWO_CALLS }], tools });
     // The SDK asks for the usage chunk only when told to, as the host asks the mock (the test below).
-    const stream = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: TWO_CALLS }], tools, stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: MOCK_MODEL_NAME,
+      messages: [{ role: 'user', content: TWO_CALLS }],
+      tools,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const joined = new Map<number, { id?: string; name?: string; arguments: string }>();
     const chunks = [];
     for await (const chunk of stream) {
       chunks.push(chunk);
       for (const piece of chunk.choices[0]?.delta.tool_calls ?? []) {
         const call = joined.get(piece.index) ?? { arguments: '' };
-        joined.set(piece.index, { id: piece.id ?? call.id, name: piece.function?.name ?? call.name, arguments: call.arguments + (piece.function?.arguments ?? '') });
+        joined.set(piece.index, {
+          id: piece.id ?? call.id,
+          name: piece.function?.name ?? call.name,
+          arguments: call.arguments + (piece.function?.arguments ?? ''),
+        });
       }
     }
-    expect([...joined.values()]).toEqual(whole.choices[0]!.message.tool_calls!.map((call) => ({ id: call.id, name: call.type === 'function' ? call.function.name : '', arguments: call.type === 'function' ? call.function.arguments : '' })));
+    expect([...joined.values()]).toEqual(
+      whole.choices[0]!.message.tool_calls!.map((call) => ({
+        id: call.id,
+        name: call.type === 'function' ? call.function.name : '',
+        arguments: call.type === 'function' ? call.function.arguments : '',
+      })),
+    );
     expect(joined.size).toBe(2);
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: whole.usage });
     expect(chunks.at(-2)!.choices[0]!.finish_reason).toBe('tool_calls');
@@ -76,7 +92,9 @@ describe('openai: Chat Completions', () => {
     const client = openAi('/mock/openai-functions/v1');
     const functions = prepareOpenAiFunctionsTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
     const whole = await client.chat.completions.create({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], functions });
-    const final = await client.chat.completions.stream({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], functions }).finalChatCompletion();
+    const final = await client.chat.completions
+      .stream({ model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: QUESTION }], functions })
+      .finalChatCompletion();
     expect(final.choices[0]!.message.function_call).toEqual(whole.choices[0]!.message.function_call);
     expect(final.choices[0]!.finish_reason).toBe('function_call');
   });
@@ -94,7 +112,10 @@ describe('openai: what the host sends to stream Chat Completions, beside what th
    */
   /** The body of the host's first streamed request (step 8), with the app's own tools as translation #1 gave them. */
   async function hostStreamedBody(kind: 'mock' | 'real'): Promise<ChatCompletionCreateParamsStreaming> {
-    const trace = await runLifecycle({ serverUrl: server.url, provider: { wire: 'openai-chat', kind, baseUrl: `${server.url}/mock/openai/v1`, model: MOCK_MODEL_NAME, stream: true } });
+    const trace = await runLifecycle({
+      serverUrl: server.url,
+      provider: { wire: 'openai-chat', kind, baseUrl: `${server.url}/mock/openai/v1`, model: MOCK_MODEL_NAME, stream: true },
+    });
     expect(trace.status).toBe('complete');
     return findCanonicalStep(trace, 8).payload as ChatCompletionCreateParamsStreaming;
   }
@@ -154,7 +175,12 @@ describe('openai: Responses', () => {
 
 describe('@anthropic-ai/sdk', () => {
   it('messages.stream() accumulates the tool_use input from its input_json pieces into the whole reply’s content', async () => {
-    const client = new Anthropic({ apiKey: 'test-key-not-secret', baseURL: `${server.url}/mock/anthropic`, maxRetries: 0, defaultHeaders: { 'anthropic-version': ANTHROPIC_API_VERSION } });
+    const client = new Anthropic({
+      apiKey: 'test-key-not-secret',
+      baseURL: `${server.url}/mock/anthropic`,
+      maxRetries: 0,
+      defaultHeaders: { 'anthropic-version': ANTHROPIC_API_VERSION },
+    });
     const tools = prepareAnthropicTools({ tools: [ADD_NUMBERS_TOOL, MULTIPLY_TOOL] }).result.tools;
     const messages = [{ role: 'user' as const, content: TWO_CALLS }];
     const whole = await client.messages.create({ model: MOCK_MODEL_NAME, max_tokens: ANTHROPIC_MAX_TOKENS, messages, tools });
@@ -180,7 +206,8 @@ describe('@google/genai', () => {
     const contents = [{ role: 'user', parts: [{ text: QUESTION }] }];
     const whole = await client.models.generateContent({ model: MOCK_MODEL_NAME, contents, config: { tools } });
     const calls = [];
-    for await (const chunk of await client.models.generateContentStream({ model: MOCK_MODEL_NAME, contents, config: { tools } })) calls.push(...(chunk.functionCalls ?? []));
+    for await (const chunk of await client.models.generateContentStream({ model: MOCK_MODEL_NAME, contents, config: { tools } }))
+      calls.push(...(chunk.functionCalls ?? []));
     expect(sent.at(-1)).toMatch(/:streamGenerateContent\?alt=sse$/);
     expect(calls).toEqual(whole.functionCalls);
   });
@@ -221,7 +248,11 @@ describe('ollama (the official client)', () => {
     for await (const part of await client().chat({ model: MOCK_MODEL_NAME, messages, stream: true })) joined += part.message.content;
     expect(joined).toBe(whole.message.content);
 
-    const response = await fetch(`${server.url}/mock/ollama/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: MOCK_MODEL_NAME, messages, stream: true }) });
+    const response = await fetch(`${server.url}/mock/ollama/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MOCK_MODEL_NAME, messages, stream: true }),
+    });
     const reader = createOllamaStreamReader();
     for (const line of (await response.text()).split('\n').filter((line) => line.trim() !== '')) reader.feed({ data: line });
     expect(readOllamaResponse({ body: reader.assemble() }).text).toBe(joined);

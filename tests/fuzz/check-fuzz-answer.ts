@@ -54,7 +54,8 @@ export function findAnswerProblem({ method, route, status, headers, body, stream
   }
   // 403 (Host, Origin) and 431 (headers too large) are answered before any endpoint runs.
   const answeredByEndpoint = status >= 400 && status !== 403 && status !== 431 && hasBody;
-  if (route === 'mcp' && answeredByEndpoint && !isJsonRpcError(parsed)) return `an MCP endpoint refused (${status}) without a JSON-RPC error: ${body.slice(0, 200)}`;
+  if (route === 'mcp' && answeredByEndpoint && !isJsonRpcError(parsed))
+    return `an MCP endpoint refused (${status}) without a JSON-RPC error: ${body.slice(0, 200)}`;
   if (route === 'mock' && answeredByEndpoint && !(typeof parsed === 'object' && parsed !== null && 'error' in parsed)) {
     return `the mock model refused (${status}) without an error field: ${body.slice(0, 200)}`;
   }
@@ -69,10 +70,19 @@ type JsonRpcError = { jsonrpc: '2.0'; error: { code: number; message: string }; 
 function isJsonRpcError(value: unknown): value is JsonRpcError {
   if (typeof value !== 'object' || value === null) return false;
   const { jsonrpc, error, id } = value as Partial<JsonRpcError>;
-  return jsonrpc === '2.0' && typeof error === 'object' && error !== null && Number.isInteger(error.code) && typeof error.message === 'string' && (id === null || typeof id === 'string' || typeof id === 'number');
+  return (
+    jsonrpc === '2.0' &&
+    typeof error === 'object' &&
+    error !== null &&
+    Number.isInteger(error.code) &&
+    typeof error.message === 'string' &&
+    (id === null || typeof id === 'string' || typeof id === 'number')
+  );
 }
 
 function isJsonRpcMessage(value: unknown): boolean {
   const messages = Array.isArray(value) ? value : [value];
-  return messages.length > 0 && messages.every((message) => typeof message === 'object' && message !== null && (message as { jsonrpc?: unknown }).jsonrpc === '2.0');
+  return (
+    messages.length > 0 && messages.every((message) => typeof message === 'object' && message !== null && (message as { jsonrpc?: unknown }).jsonrpc === '2.0')
+  );
 }

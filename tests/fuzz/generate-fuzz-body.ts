@@ -13,8 +13,33 @@ export const ENVELOPE = {
   'io.modelcontextprotocol/clientCapabilities': {},
 };
 
-const TOOL_NAMES = ['add_numbers', 'multiply_numbers', 'divide_numbers', 'math.power', 'convert_units', 'draw_bar_chart', 'count_slowly', 'no_such_tool', '', '<script>'];
-const METHODS = ['initialize', 'tools/list', 'tools/call', 'ping', 'notifications/initialized', 'notifications/cancelled', 'resources/list', 'prompts/get', 'server/discover', 'subscriptions/listen', 'no/such/method', '', 'rpc.discover'];
+const TOOL_NAMES = [
+  'add_numbers',
+  'multiply_numbers',
+  'divide_numbers',
+  'math.power',
+  'convert_units',
+  'draw_bar_chart',
+  'count_slowly',
+  'no_such_tool',
+  '',
+  '<script>',
+];
+const METHODS = [
+  'initialize',
+  'tools/list',
+  'tools/call',
+  'ping',
+  'notifications/initialized',
+  'notifications/cancelled',
+  'resources/list',
+  'prompts/get',
+  'server/discover',
+  'subscriptions/listen',
+  'no/such/method',
+  '',
+  'rpc.discover',
+];
 
 /** Text that is awkward for parsers and terminals: markup, control characters, a lone surrogate, right-to-left, long runs. */
 function createAwkwardString(random: Random): string {
@@ -49,7 +74,12 @@ export function createRandomJson(random: Random, depth = 0): unknown {
     case 6:
       return Array.from({ length: random.below(5) }, () => createRandomJson(random, depth + 1));
     default:
-      return Object.fromEntries(Array.from({ length: random.below(5) }, () => [random.pick(['a', 'b', 'id', 'method', 'params', '__proto__', 'constructor', createAwkwardString(random).slice(0, 20)]), createRandomJson(random, depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: random.below(5) }, () => [
+          random.pick(['a', 'b', 'id', 'method', 'params', '__proto__', 'constructor', createAwkwardString(random).slice(0, 20)]),
+          createRandomJson(random, depth + 1),
+        ]),
+      );
   }
 }
 
@@ -68,7 +98,11 @@ function createId(random: Random): unknown {
 function createParams(random: Random, method: string): unknown {
   if (random.chance(0.15)) return createRandomJson(random);
   if (method === 'initialize') {
-    return { protocolVersion: random.pick(['2025-11-25', '2025-06-18', '2024-11-05', '1999-01-01', 42]), capabilities: random.chance(0.8) ? {} : 'none', clientInfo: { name: 'fuzz', version: '1' } };
+    return {
+      protocolVersion: random.pick(['2025-11-25', '2025-06-18', '2024-11-05', '1999-01-01', 42]),
+      capabilities: random.chance(0.8) ? {} : 'none',
+      clientInfo: { name: 'fuzz', version: '1' },
+    };
   }
   if (method === 'tools/call') {
     const name = random.pick(TOOL_NAMES);
@@ -106,12 +140,23 @@ export function createJsonRpcMessage(random: Random, modern: boolean): Record<st
 /** A request body in the shape each mock provider expects, sometimes with a field swapped for junk. */
 function createMockModelBody(random: Random): Record<string, unknown> {
   const question = random.pick(['What is 5 plus 7?', 'What is 10 divided by 0?', 'Convert 5 km to miles', createAwkwardString(random)]);
-  const tool = { type: 'function', function: { name: 'add_numbers', description: 'Adds', parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } } };
+  const tool = {
+    type: 'function',
+    function: { name: 'add_numbers', description: 'Adds', parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } },
+  };
   const body: Record<string, unknown> = random.pick([
     { model: 'mock-model-deterministic', messages: [{ role: 'user', content: question }], tools: [tool] },
     { model: 'mock-model-sloppy', input: question, tools: [{ type: 'function', name: 'add_numbers', parameters: tool.function.parameters }] },
-    { model: 'mock-model-deterministic', max_tokens: 100, messages: [{ role: 'user', content: question }], tools: [{ name: 'add_numbers', input_schema: tool.function.parameters }] },
-    { contents: [{ role: 'user', parts: [{ text: question }] }], tools: [{ functionDeclarations: [{ name: 'add_numbers', parametersJsonSchema: tool.function.parameters }] }] },
+    {
+      model: 'mock-model-deterministic',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: question }],
+      tools: [{ name: 'add_numbers', input_schema: tool.function.parameters }],
+    },
+    {
+      contents: [{ role: 'user', parts: [{ text: question }] }],
+      tools: [{ functionDeclarations: [{ name: 'add_numbers', parametersJsonSchema: tool.function.parameters }] }],
+    },
     { model: 'mock-model-broken-json', stream: false, messages: [{ role: 'user', content: question }], tools: [tool] },
   ]);
   if (random.chance(0.3)) body[random.pick(['messages', 'tools', 'model', 'input', 'contents', 'max_tokens', 'stream'])] = createRandomJson(random);
@@ -136,15 +181,40 @@ export function createFuzzBody(random: Random, target: 'mcp' | 'mock' | 'other',
   const valid = () => (target === 'mock' ? json(createMockModelBody(random)) : json(createJsonRpcMessage(random, modern)));
   return random.pickWeighted<() => Buffer | undefined>([
     [30, valid],
-    [6, () => json(Array.from({ length: random.pick([0, 1, 2, 5, 100, 101, 150]) }, () => (random.chance(0.9) ? createJsonRpcMessage(random, modern) : createRandomJson(random))))],
+    [
+      6,
+      () =>
+        json(
+          Array.from({ length: random.pick([0, 1, 2, 5, 100, 101, 150]) }, () =>
+            random.chance(0.9) ? createJsonRpcMessage(random, modern) : createRandomJson(random),
+          ),
+        ),
+    ],
     [6, () => json(createRandomJson(random))],
-    [5, () => {
-      const text = valid().toString('utf8');
-      return Buffer.from(text.slice(0, random.below(text.length)));
-    }],
+    [
+      5,
+      () => {
+        const text = valid().toString('utf8');
+        return Buffer.from(text.slice(0, random.below(text.length)));
+      },
+    ],
     [3, () => Buffer.from(createDeepNesting(random))],
-    [3, () => Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_numbers","arguments":{"a":${createDeepNesting(random)},"b":1}}}`)],
-    [3, () => Buffer.from(random.pick(['{"jsonrpc":"2.0","id":1e400,"method":"tools/list"}', '{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}', '{"a":-1e-400}', '[1e309]']))],
+    [
+      3,
+      () => Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_numbers","arguments":{"a":${createDeepNesting(random)},"b":1}}}`),
+    ],
+    [
+      3,
+      () =>
+        Buffer.from(
+          random.pick([
+            '{"jsonrpc":"2.0","id":1e400,"method":"tools/list"}',
+            '{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}',
+            '{"a":-1e-400}',
+            '[1e309]',
+          ]),
+        ),
+    ],
     [2, () => Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":"\\ud800\\udfff\\u0000"}}')],
     [4, () => createBinary(random)],
     [4, () => Buffer.alloc(0)],

@@ -31,7 +31,18 @@ export type FuzzRequest = {
 export const LIVE_SESSION = '<a live session>';
 export const ENDED_SESSION = '<an ended session>';
 
-const MCP_PATHS = ['/mcp', '/mcp/toolbox', '/mcp/sessions', '/mcp/sessions', '/mcp/sessions?expire-after=1', '/mcp/sessions?expire-after=3', '/mcp/sessions?expire-after=0', '/mcp/sessions?expire-after=abc', '/mcp/', '/mcp?x=%00'];
+const MCP_PATHS = [
+  '/mcp',
+  '/mcp/toolbox',
+  '/mcp/sessions',
+  '/mcp/sessions',
+  '/mcp/sessions?expire-after=1',
+  '/mcp/sessions?expire-after=3',
+  '/mcp/sessions?expire-after=0',
+  '/mcp/sessions?expire-after=abc',
+  '/mcp/',
+  '/mcp?x=%00',
+];
 const MOCK_PATHS = [
   '/mock/openai/v1/chat/completions',
   '/mock/openai-chat/v1/chat/completions',
@@ -44,8 +55,28 @@ const MOCK_PATHS = [
   '/mock/openai/v1/models',
   '/mock/nothing',
 ];
-const OTHER_PATHS = ['/', '/index.html', '/nothing', '//mcp', '/mcp/other', '/%', '/%E0%A4%A', '/..%2f..%2fetc/passwd', '/mcp%00', `/${'a'.repeat(3_000)}`, `/?${'q'.repeat(2_000)}`];
-const METHODS: [number, string][] = [[12, 'POST'], [3, 'GET'], [2, 'DELETE'], [1, 'PUT'], [1, 'PATCH'], [1, 'HEAD'], [2, 'OPTIONS']];
+const OTHER_PATHS = [
+  '/',
+  '/index.html',
+  '/nothing',
+  '//mcp',
+  '/mcp/other',
+  '/%',
+  '/%E0%A4%A',
+  '/..%2f..%2fetc/passwd',
+  '/mcp%00',
+  `/${'a'.repeat(3_000)}`,
+  `/?${'q'.repeat(2_000)}`,
+];
+const METHODS: [number, string][] = [
+  [12, 'POST'],
+  [3, 'GET'],
+  [2, 'DELETE'],
+  [1, 'PUT'],
+  [1, 'PATCH'],
+  [1, 'HEAD'],
+  [2, 'OPTIONS'],
+];
 
 /** Whether a path is one of the app's MCP endpoints, as its router reads it. */
 export function readRouteKind(path: string): RouteKind {
@@ -90,11 +121,77 @@ function createHeaders(random: Random, route: RouteKind, modern: boolean, body: 
     ]);
   }
   const mutations: [number, () => void][] = [
-    [4, () => (headers.host = random.pick(['evil.example', 'localhost.evil.example', 'local host', '[', 'localhost/mcp', 'localhost@evil.example', '127.0.0.1:99999', 'localhost', '[::1]:1', createToken(random, 12)]))],
-    [4, () => (headers.origin = random.pick(['http://evil.example', 'null', 'http://localhost:5173', 'http://127.0.0.1', 'garbage', 'http://127.0.0.1.nip.io', 'file://', 'chrome-extension://abc']))],
-    [3, () => (headers['content-type'] = random.pick(['text/plain', '', 'application/json; charset=utf-8', 'application/jsonx', 'multipart/form-data; boundary=x', 'APPLICATION/JSON', createToken(random, 10)]))],
-    [3, () => (headers.accept = random.pick(['', 'application/json', 'text/event-stream', '*/*', 'text/html', 'application/json;q=0, text/event-stream', createToken(random, 10)]))],
-    [3, () => (headers['mcp-protocol-version'] = random.pick(['garbage', '2025-11-25', '2026-07-28', '2025-06-18', '2024-11-05', '1999-01-01', '9999-99-99', '', createToken(random, 10)]))],
+    [
+      4,
+      () =>
+        (headers.host = random.pick([
+          'evil.example',
+          'localhost.evil.example',
+          'local host',
+          '[',
+          'localhost/mcp',
+          'localhost@evil.example',
+          '127.0.0.1:99999',
+          'localhost',
+          '[::1]:1',
+          createToken(random, 12),
+        ])),
+    ],
+    [
+      4,
+      () =>
+        (headers.origin = random.pick([
+          'http://evil.example',
+          'null',
+          'http://localhost:5173',
+          'http://127.0.0.1',
+          'garbage',
+          'http://127.0.0.1.nip.io',
+          'file://',
+          'chrome-extension://abc',
+        ])),
+    ],
+    [
+      3,
+      () =>
+        (headers['content-type'] = random.pick([
+          'text/plain',
+          '',
+          'application/json; charset=utf-8',
+          'application/jsonx',
+          'multipart/form-data; boundary=x',
+          'APPLICATION/JSON',
+          createToken(random, 10),
+        ])),
+    ],
+    [
+      3,
+      () =>
+        (headers.accept = random.pick([
+          '',
+          'application/json',
+          'text/event-stream',
+          '*/*',
+          'text/html',
+          'application/json;q=0, text/event-stream',
+          createToken(random, 10),
+        ])),
+    ],
+    [
+      3,
+      () =>
+        (headers['mcp-protocol-version'] = random.pick([
+          'garbage',
+          '2025-11-25',
+          '2026-07-28',
+          '2025-06-18',
+          '2024-11-05',
+          '1999-01-01',
+          '9999-99-99',
+          '',
+          createToken(random, 10),
+        ])),
+    ],
     [2, () => (headers['mcp-method'] = random.pick(['tools/list', 'tools/call', 'initialize', '', createToken(random, 12)]))],
     [1, () => (headers['mcp-name'] = createHeaderValue(random))],
     // A client reconnecting an SSE stream it lost, naming an event the server never sent.
@@ -103,13 +200,22 @@ function createHeaders(random: Random, route: RouteKind, modern: boolean, body: 
     [1, () => (headers.authorization = `Bearer ${createToken(random, 20)}`)],
     [1, () => (headers.cookie = `session=${createToken(random, 20)}`)],
   ];
-  const mutationCount = random.pickWeighted([[5, 0], [3, 1], [2, 2], [1, 4]]);
+  const mutationCount = random.pickWeighted([
+    [5, 0],
+    [3, 1],
+    [2, 2],
+    [1, 4],
+  ]);
   for (let count = 0; count < mutationCount; count += 1) random.pickWeighted(mutations)();
   return headers;
 }
 
 export function createFuzzRequest(random: Random): FuzzRequest {
-  const path = random.pickWeighted([[10, () => random.pick(MCP_PATHS)], [6, () => random.pick(MOCK_PATHS)], [2, () => random.pick(OTHER_PATHS)]])();
+  const path = random.pickWeighted([
+    [10, () => random.pick(MCP_PATHS)],
+    [6, () => random.pick(MOCK_PATHS)],
+    [2, () => random.pick(OTHER_PATHS)],
+  ])();
   const route = readRouteKind(path);
   const method = random.pickWeighted(METHODS);
   const modern = route === 'mcp' && random.chance(0.4);
@@ -118,7 +224,12 @@ export function createFuzzRequest(random: Random): FuzzRequest {
   const headers = createHeaders(random, route, modern, body);
   // A GET for a session's stream asks for SSE alone, as clients do.
   if (method === 'GET' && route === 'mcp' && random.chance(0.7)) headers.accept = 'text/event-stream';
-  const ending = random.pickWeighted<Ending>([[85, 'complete'], [5, 'abort-mid-body'], [5, 'abort-before-response'], [5, 'abort-mid-response']]);
+  const ending = random.pickWeighted<Ending>([
+    [85, 'complete'],
+    [5, 'abort-mid-body'],
+    [5, 'abort-before-response'],
+    [5, 'abort-mid-response'],
+  ]);
   return { method, path, route, headers, body, chunked: body !== undefined && random.chance(0.1), ending };
 }
 

@@ -47,6 +47,7 @@ export function readFuzzSeed(environment: string | undefined, fallback: number):
   if (environment === undefined || environment === '') return fallback;
   if (environment === 'random') return Math.floor(Math.random() * 2 ** 32);
   const seed = Number(environment);
-  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new Error(`FUZZ_SEED must be a whole number from 0 to 4294967295, or "random", not "${environment}".`);
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32)
+    throw new Error(`FUZZ_SEED must be a whole number from 0 to 4294967295, or "random", not "${environment}".`);
   return seed;
 }

@@ -42,20 +42,28 @@ export function sendFuzzRequest(port: number, agent: Agent, request: FuzzRequest
       resolve(outcome);
     };
 
-    const outgoing: ClientRequest = httpRequest({ host: '127.0.0.1', port, method: request.method, path: request.path, headers, setHost: !('host' in headers), agent: walksAway ? false : agent }, (response) => {
-      if (request.ending === 'abort-mid-response') {
-        response.once('data', () => outgoing.destroy());
-        response.once('end', () => settle({ status: response.statusCode }));
-        response.once('close', () => settle({ status: response.statusCode }));
-        response.on('error', () => {});
-        if (response.readableEnded) settle({ status: response.statusCode });
-        return;
-      }
-      readAnswer(response, request, () => outgoing.destroy(), (outcome) => {
-        updateSessions(sessions, headers['mcp-session-id'], request.method, response, outcome.status);
-        settle(outcome.problem ? { ...outcome, problem: `${outcome.problem}\n    request: ${describeFuzzRequest(request)}` } : outcome);
-      });
-    });
+    const outgoing: ClientRequest = httpRequest(
+      { host: '127.0.0.1', port, method: request.method, path: request.path, headers, setHost: !('host' in headers), agent: walksAway ? false : agent },
+      (response) => {
+        if (request.ending === 'abort-mid-response') {
+          response.once('data', () => outgoing.destroy());
+          response.once('end', () => settle({ status: response.statusCode }));
+          response.once('close', () => settle({ status: response.statusCode }));
+          response.on('error', () => {});
+          if (response.readableEnded) settle({ status: response.statusCode });
+          return;
+        }
+        readAnswer(
+          response,
+          request,
+          () => outgoing.destroy(),
+          (outcome) => {
+            updateSessions(sessions, headers['mcp-session-id'], request.method, response, outcome.status);
+            settle(outcome.problem ? { ...outcome, problem: `${outcome.problem}\n    request: ${describeFuzzRequest(request)}` } : outcome);
+          },
+        );
+      },
+    );
 
     timer = setTimeout(() => {
       outgoing.destroy();

@@ -76,7 +76,9 @@ describe('the server under fuzz', () => {
 
     // Drawn up front, so the requests depend on the seed alone and not on timing.
     const random = createRandom(SEED);
-    const plan: PlannedItem[] = Array.from({ length: REQUEST_COUNT }, () => (random.chance(RAW_SHARE) ? { raw: createRawFuzzBytes(random) } : { request: createFuzzRequest(random) }));
+    const plan: PlannedItem[] = Array.from({ length: REQUEST_COUNT }, () =>
+      random.chance(RAW_SHARE) ? { raw: createRawFuzzBytes(random) } : { request: createFuzzRequest(random) },
+    );
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const sessions: SessionPool = { live: [], ended: [] };
     const problems: string[] = [];
@@ -118,7 +120,10 @@ describe('the server under fuzz', () => {
     collectGarbage();
     const heapAfter = process.memoryUsage().heapUsed;
 
-    const histogram = [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, value]) => `${key}: ${value}`).join(', ');
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, value]) => `${key}: ${value}`)
+      .join(', ');
     console.log(
       `server fuzz: ${REQUEST_COUNT} requests in ${(elapsedMs / 1000).toFixed(1)} s; heap ${megabytes(heapBefore)} after warm-up, ${megabytes(heapAfter)} at the end` +
         `${collected ? ' (after forced GC)' : ' (no forced GC)'}; sessions ${sessionsAtEnd} at the end, ${sessionsAfterIdle} after idle expiry; ${serverErrorLines} requests refused and logged by the server\n  ${histogram}`,

@@ -25,14 +25,18 @@ function rpcId(step: Step): unknown {
 function readCalls(steps: readonly Step[]): { requests: Step[]; answers: Step[] } {
   const requests = steps.filter((step) => method(step) === 'tools/call' && rpcId(step) !== undefined);
   const ids = new Set(requests.map(rpcId));
-  const answers = steps.filter((step) => method(step) === null && ids.has(rpcId(step)) && isRecord(step.payload) && ('result' in step.payload || 'error' in step.payload));
+  const answers = steps.filter(
+    (step) => method(step) === null && ids.has(rpcId(step)) && isRecord(step.payload) && ('result' in step.payload || 'error' in step.payload),
+  );
   return { requests, answers };
 }
 
 /** The JSON-RPC answers to the requests of this method in these steps. */
 function readAnswersTo(steps: readonly Step[], rpcMethod: string): Step[] {
   const ids = new Set(steps.filter((step) => method(step) === rpcMethod && rpcId(step) !== undefined).map(rpcId));
-  return steps.filter((step) => method(step) === null && ids.has(rpcId(step)) && isRecord(step.payload) && ('result' in step.payload || 'error' in step.payload));
+  return steps.filter(
+    (step) => method(step) === null && ids.has(rpcId(step)) && isRecord(step.payload) && ('result' in step.payload || 'error' in step.payload),
+  );
 }
 
 function resultOf(step: Step | undefined): Record<string, unknown> | undefined {
@@ -47,7 +51,10 @@ function statusOf(step: Step): unknown {
 }
 
 /** The latest answer to a tools/list before this step: when it came, and the ttlMs and cacheScope it said (a whole number 0 or more; public or private). */
-function readListBefore(steps: readonly Step[], before: number): { index: number; at: number; ttlMs: number | undefined; cacheScope: string | undefined } | undefined {
+function readListBefore(
+  steps: readonly Step[],
+  before: number,
+): { index: number; at: number; ttlMs: number | undefined; cacheScope: string | undefined } | undefined {
   // The MCP channel alone: a view's messages (MCP Apps) number their own ids from 1 too.
   const onMcp = steps.slice(0, before).filter((step) => (step.from === 'client' && step.to === 'server') || (step.from === 'server' && step.to === 'client'));
   const answers = new Set(readAnswersTo(onMcp, 'tools/list'));
@@ -68,7 +75,9 @@ function readTaskCallResult(inRound: readonly Step[]): string {
   if (inRound.some((step) => statusOf(step) === 'cancelled')) return 'stopped';
   const fetched = readAnswersTo(inRound, 'tasks/result').at(-1);
   if (fetched) return isRecord(fetched.payload) && 'error' in fetched.payload ? 'protocol-error' : resultOf(fetched)?.isError === true ? 'is-error' : 'ok';
-  const last = readAnswersTo(inRound, 'tasks/get').filter((answer) => resultOf(answer) !== undefined).at(-1);
+  const last = readAnswersTo(inRound, 'tasks/get')
+    .filter((answer) => resultOf(answer) !== undefined)
+    .at(-1);
   const status = last === undefined ? undefined : resultOf(last)?.status;
   if (status === 'failed') return 'protocol-error';
   const inlined = resultOf(last)?.result;
@@ -105,7 +114,12 @@ export function readCallResult(steps: readonly Step[], round: number): string | 
 
 /** The built-in server's own report that it ran a handler ("Execution: …"), a progress notification on the call's stream. */
 function isExecutionReport(step: Step): boolean {
-  return method(step) === 'notifications/progress' && isRecord(step.payload) && isRecord(step.payload.params) && /^Execution:/.test(String(step.payload.params.message));
+  return (
+    method(step) === 'notifications/progress' &&
+    isRecord(step.payload) &&
+    isRecord(step.payload.params) &&
+    /^Execution:/.test(String(step.payload.params.message))
+  );
 }
 
 const YES = new Set(['allow', 'approve', 'accept']);
@@ -118,12 +132,21 @@ function readComputed(steps: readonly Step[], round: number): boolean {
     if (step.id === 'user.elicitation.answer') return [String(step.payload.action)];
     return [];
   });
-  const modelHelpMissing = inRound.some((step) => step.id.startsWith('host.sampling.') && isRecord(step.payload) && ('error' in step.payload || step.payload.stopReason === 'refusal'));
+  const modelHelpMissing = inRound.some(
+    (step) => step.id.startsWith('host.sampling.') && isRecord(step.payload) && ('error' in step.payload || step.payload.stopReason === 'refusal'),
+  );
   return readCallResult(steps, round) === 'ok' && answers.every((answer) => YES.has(answer)) && !modelHelpMissing;
 }
 
 function readEra(steps: readonly Step[]): string | null {
-  if (steps.some((step) => method(step) === 'server/discover' && steps.some((other) => isRecord(other.payload) && isRecord(other.payload.result) && Array.isArray(other.payload.result.supportedVersions)))) return '2026-07-28';
+  if (
+    steps.some(
+      (step) =>
+        method(step) === 'server/discover' &&
+        steps.some((other) => isRecord(other.payload) && isRecord(other.payload.result) && Array.isArray(other.payload.result.supportedVersions)),
+    )
+  )
+    return '2026-07-28';
   if (steps.some((step) => method(step) === 'initialize')) return '2025-11-25';
   return null;
 }
@@ -134,7 +157,12 @@ function readGateAnswer(step: Step): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-const GATE_IDS = { consent: 'user.consent', sampling: 'host.sampling.review', elicitation: 'user.elicitation.answer', 'mcp-approval': 'user.mcp-approval' } as const;
+const GATE_IDS = {
+  consent: 'user.consent',
+  sampling: 'host.sampling.review',
+  elicitation: 'user.elicitation.answer',
+  'mcp-approval': 'user.mcp-approval',
+} as const;
 
 /** Whether the ui/notifications/tool-result at this step carried the content the host handed on for the model in its round. */
 function readViewToldModelResult(steps: readonly Step[], index: number): boolean | null {
@@ -142,14 +170,22 @@ function readViewToldModelResult(steps: readonly Step[], index: number): boolean
   const handed = steps.slice(0, index).findLast((step) => step.id === 'client.result-to-host' && step.iteration === told?.iteration);
   if (!told || !isRecord(told.payload) || !isRecord(told.payload.params) || !handed || !isRecord(handed.payload)) return null;
   const { params } = told.payload;
-  return JSON.stringify([params.content, params.structuredContent, params.isError]) === JSON.stringify([handed.payload.content, handed.payload.structuredContent, handed.payload.isError]);
+  return (
+    JSON.stringify([params.content, params.structuredContent, params.isError]) ===
+    JSON.stringify([handed.payload.content, handed.payload.structuredContent, handed.payload.isError])
+  );
 }
 
 /** What the server said to the view's own tools/call answered at this step: the MCP tools/call between the view's request and this answer. */
 function readViewCallAnswer(steps: readonly Step[], index: number): string {
   const answerId = rpcId(steps[index]!);
   const asked = steps.slice(0, index).findLastIndex((step) => step.id.startsWith('app.') && method(step) === 'tools/call' && rpcId(step) === answerId);
-  const serverAnswer = readAnswersTo(steps.slice(asked + 1, index).filter((step) => step.id.startsWith('mcp.')), 'tools/call').filter(isFinal).at(-1);
+  const serverAnswer = readAnswersTo(
+    steps.slice(asked + 1, index).filter((step) => step.id.startsWith('mcp.')),
+    'tools/call',
+  )
+    .filter(isFinal)
+    .at(-1);
   const result = resultOf(serverAnswer);
   if (asked < 0 || !result) return 'error';
   return result.isError === true ? 'tool-error' : 'result';
@@ -188,7 +224,9 @@ export function checkClaim(trace: Trace, claim: Claim, truth: RunTruth): string 
     }
     case 'gate': {
       const gates = steps.filter((step) => step.id === GATE_IDS[claim.gate]);
-      return gates.some((step) => readGateAnswer(step) === claim.answer && step.gate?.answeredBy === claim.answeredBy) ? null : fail(gates.map((step) => [readGateAnswer(step), step.gate]));
+      return gates.some((step) => readGateAnswer(step) === claim.answer && step.gate?.answeredBy === claim.answeredBy)
+        ? null
+        : fail(gates.map((step) => [readGateAnswer(step), step.gate]));
     }
     case 'topology':
       return (trace.mcp.topology ?? 'host') === claim.topology ? null : fail(trace.mcp.topology);
@@ -236,7 +274,7 @@ export function checkClaim(trace: Trace, claim: Claim, truth: RunTruth): string 
     }
     case 'round-cap': {
       const rounds = new Set(steps.filter((step) => step.id === 'provider.response.tool-calls').map((step) => step.iteration)).size;
-      return (rounds > truth.maxToolRounds) === claim.reached ? null : fail(rounds);
+      return rounds > truth.maxToolRounds === claim.reached ? null : fail(rounds);
     }
     case 'list-freshness': {
       const list = readListBefore(steps, claim.step);

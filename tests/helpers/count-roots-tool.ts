@@ -22,4 +22,3 @@ export const countRootsTool = defineTool({
   },
   present: (output) => ({ content: [{ type: 'text', text: `Roots: ${String(output)}` }] }),
 });
-

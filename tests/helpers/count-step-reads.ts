@@ -11,7 +11,19 @@ export function createCountedRun(rounds: number): { steps: Step[]; reads: () => 
   let reads = 0;
   const steps: Step[] = [];
   const add = (id: string, iteration: number, payload: unknown = {}) => {
-    const step: Step = { n: steps.length + 1, id, canonical: null, iteration, phase: 'execution', from: 'host', to: 'host', kind: 'internal', title: id, payload, at: 0 };
+    const step: Step = {
+      n: steps.length + 1,
+      id,
+      canonical: null,
+      iteration,
+      phase: 'execution',
+      from: 'host',
+      to: 'host',
+      kind: 'internal',
+      title: id,
+      payload,
+      at: 0,
+    };
     steps.push(
       new Proxy(step, {
         get(target, key, receiver) {

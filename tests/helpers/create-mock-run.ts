@@ -58,7 +58,14 @@ export function runMockLifecycle({
   era?: Era;
   question?: string;
 }): Promise<Trace> {
-  const provider: ProviderSettings = { wire, kind: 'mock', baseUrl: `${serverUrl}${requireWireInfo(wire).mockBasePath}`, model, ...(strict === undefined ? {} : { strict }), ...(stream === undefined ? {} : { stream }) };
+  const provider: ProviderSettings = {
+    wire,
+    kind: 'mock',
+    baseUrl: `${serverUrl}${requireWireInfo(wire).mockBasePath}`,
+    model,
+    ...(strict === undefined ? {} : { strict }),
+    ...(stream === undefined ? {} : { stream }),
+  };
   return runLifecycle({ serverUrl, provider, era, question });
 }
 
@@ -94,7 +101,17 @@ export async function releaseAndWait(run: LifecycleRun): Promise<void> {
 }
 
 /** A built-in scenario as the page runs it (its question, era, endpoint and mock habit), every gate open; a cap given here wins over the scenario's. */
-export function createScenarioRun({ serverUrl, scenarioId, maxToolRounds, era }: { serverUrl: string; scenarioId: string; maxToolRounds?: number; era?: Era }): LifecycleRun {
+export function createScenarioRun({
+  serverUrl,
+  scenarioId,
+  maxToolRounds,
+  era,
+}: {
+  serverUrl: string;
+  scenarioId: string;
+  maxToolRounds?: number;
+  era?: Era;
+}): LifecycleRun {
   const scenario = findScenario(scenarioId);
   if (!scenario) throw new Error(`No scenario "${scenarioId}".`);
   const cap = maxToolRounds ?? scenario.maxToolRounds;

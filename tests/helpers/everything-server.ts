@@ -16,7 +16,8 @@ export const EVERYTHING_STDIO: NamedStdioCommand = { name: 'everything', command
 export const EVERYTHING_STDIO_ARGUMENT = JSON.stringify([EVERYTHING_STDIO.command, ...EVERYTHING_STDIO.args]);
 
 /** A new stdio connection to it: a program of its own each time, as the host asks for one per connection. */
-export const startEverythingStdio = (): StdioClientTransport => new StdioClientTransport({ command: EVERYTHING_STDIO.command, args: EVERYTHING_STDIO.args, stderr: 'ignore' });
+export const startEverythingStdio = (): StdioClientTransport =>
+  new StdioClientTransport({ command: EVERYTHING_STDIO.command, args: EVERYTHING_STDIO.args, stderr: 'ignore' });
 
 /**
  * A host run against it over stdio with the mock model of the app at appUrl (OpenAI Chat unless told), every gate
@@ -44,7 +45,10 @@ export type EverythingHttpServer = { url: string; stop: () => void };
 /** Starts it on a free loopback port (it reads PORT) and resolves once it says it listens; `url` is its MCP endpoint. */
 export async function startEverythingHttp(): Promise<EverythingHttpServer> {
   const port = await findClosedPort();
-  const started = spawn(process.execPath, ['--import', LISTEN_ON_LOOPBACK, EVERYTHING_ENTRY, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = spawn(process.execPath, ['--import', LISTEN_ON_LOOPBACK, EVERYTHING_ENTRY, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`The everything server did not listen within 15 s: ${output}`)), 15_000);

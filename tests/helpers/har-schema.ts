@@ -6,9 +6,20 @@ import { z } from 'zod';
  * checked when present; custom fields (starting with "_") are allowed. Written from the
  * spec, not from our output, so an export that drops a required field fails here.
  */
-const isoDate = z.string().refine((value) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)), 'ISO 8601 date');
+const isoDate = z
+  .string()
+  .refine((value) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)), 'ISO 8601 date');
 const nameValue = z.object({ name: z.string(), value: z.string(), comment: z.string().optional() });
-const cookie = z.object({ name: z.string(), value: z.string(), path: z.string().optional(), domain: z.string().optional(), expires: z.string().optional(), httpOnly: z.boolean().optional(), secure: z.boolean().optional(), comment: z.string().optional() });
+const cookie = z.object({
+  name: z.string(),
+  value: z.string(),
+  path: z.string().optional(),
+  domain: z.string().optional(),
+  expires: z.string().optional(),
+  httpOnly: z.boolean().optional(),
+  secure: z.boolean().optional(),
+  comment: z.string().optional(),
+});
 const timing = z.number().min(-1);
 
 const request = z.object({
@@ -19,7 +30,13 @@ const request = z.object({
   headers: z.array(nameValue),
   queryString: z.array(nameValue),
   postData: z
-    .object({ mimeType: z.string(), params: z.array(z.object({ name: z.string(), value: z.string().optional(), fileName: z.string().optional(), contentType: z.string().optional() })).optional(), text: z.string().optional() })
+    .object({
+      mimeType: z.string(),
+      params: z
+        .array(z.object({ name: z.string(), value: z.string().optional(), fileName: z.string().optional(), contentType: z.string().optional() }))
+        .optional(),
+      text: z.string().optional(),
+    })
     .refine((data) => !(data.text !== undefined && data.params !== undefined && data.params.length > 0), 'text and params are mutually exclusive')
     .optional(),
   headersSize: z.number().int().min(-1),
@@ -33,7 +50,14 @@ const response = z.object({
   httpVersion: z.string(),
   cookies: z.array(cookie),
   headers: z.array(nameValue),
-  content: z.object({ size: z.number().int().min(0), compression: z.number().optional(), mimeType: z.string(), text: z.string().optional(), encoding: z.string().optional(), comment: z.string().optional() }),
+  content: z.object({
+    size: z.number().int().min(0),
+    compression: z.number().optional(),
+    mimeType: z.string(),
+    text: z.string().optional(),
+    encoding: z.string().optional(),
+    comment: z.string().optional(),
+  }),
   redirectURL: z.string(),
   headersSize: z.number().int().min(-1),
   bodySize: z.number().int().min(-1),
@@ -48,7 +72,16 @@ const entry = z
     request,
     response,
     cache: z.object({ beforeRequest: z.unknown().optional(), afterRequest: z.unknown().optional(), comment: z.string().optional() }),
-    timings: z.object({ blocked: timing.optional(), dns: timing.optional(), connect: timing.optional(), send: z.number().min(0), wait: z.number().min(0), receive: z.number().min(0), ssl: timing.optional(), comment: z.string().optional() }),
+    timings: z.object({
+      blocked: timing.optional(),
+      dns: timing.optional(),
+      connect: timing.optional(),
+      send: z.number().min(0),
+      wait: z.number().min(0),
+      receive: z.number().min(0),
+      ssl: timing.optional(),
+      comment: z.string().optional(),
+    }),
     serverIPAddress: z.string().optional(),
     connection: z.string().optional(),
     comment: z.string().optional(),
@@ -65,7 +98,17 @@ export const HarSchema = z.object({
     version: z.literal('1.2'),
     creator: z.object({ name: z.string().min(1), version: z.string(), comment: z.string().optional() }),
     browser: z.object({ name: z.string(), version: z.string() }).optional(),
-    pages: z.array(z.object({ startedDateTime: isoDate, id: z.string().min(1), title: z.string(), pageTimings: z.object({ onContentLoad: timing.optional(), onLoad: timing.optional() }), comment: z.string().optional() })).optional(),
+    pages: z
+      .array(
+        z.object({
+          startedDateTime: isoDate,
+          id: z.string().min(1),
+          title: z.string(),
+          pageTimings: z.object({ onContentLoad: timing.optional(), onLoad: timing.optional() }),
+          comment: z.string().optional(),
+        }),
+      )
+      .optional(),
     entries: z.array(entry),
     comment: z.string().optional(),
   }),

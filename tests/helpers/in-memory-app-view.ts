@@ -14,7 +14,12 @@ const ResourceReadySchema = z.object({ html: z.string(), csp: z.unknown().option
  * it and the host unchanged. What the App is told and answers is the SDK's own doing.
  */
 
-export const IN_MEMORY_FACTS: AppSandboxFacts = { proxyUrl: 'memory:app-sandbox', proxyOrigin: '(in memory, no frame)', proxySandbox: '(none)', viewSandbox: '(none)' };
+export const IN_MEMORY_FACTS: AppSandboxFacts = {
+  proxyUrl: 'memory:app-sandbox',
+  proxyOrigin: '(in memory, no frame)',
+  proxySandbox: '(none)',
+  viewSandbox: '(none)',
+};
 
 export type InMemoryView = {
   request: AppFrameRequest;
@@ -61,7 +66,15 @@ function openView(request: AppFrameRequest, views: InMemoryView[], configure: (a
   const [hostSide, proxySide] = InMemoryTransport.createLinkedPair();
   let toApp: InMemoryTransport | undefined;
   let connect: (app: App) => void = () => {};
-  const view: InMemoryView = { request, inputs: [], results: [], teardowns: [], sizes: [], removed: false, connected: new Promise<App>((resolve) => (connect = resolve)) };
+  const view: InMemoryView = {
+    request,
+    inputs: [],
+    results: [],
+    teardowns: [],
+    sizes: [],
+    removed: false,
+    connected: new Promise<App>((resolve) => (connect = resolve)),
+  };
   views.push(view);
   const startApp = async (params: { html: string; csp?: unknown; permissions?: unknown }) => {
     view.resource = params;

@@ -17,7 +17,13 @@ export const INITIALIZE = {
 };
 export const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
-export type JsonRpcMessage = { id?: number | string | null; method?: string; result?: Record<string, unknown>; error?: { code: number; message: string }; params?: Record<string, unknown> };
+export type JsonRpcMessage = {
+  id?: number | string | null;
+  method?: string;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+  params?: Record<string, unknown>;
+};
 export type McpExchange = { status: number; headers: Headers; messages: JsonRpcMessage[] };
 
 /** One POST; the JSON-RPC messages of the answer, whether it came as JSON or as SSE. */

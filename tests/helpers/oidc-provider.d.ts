@@ -29,7 +29,12 @@ declare module 'oidc-provider' {
     issuer: string;
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
     interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(request: IncomingMessage, response: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      request: IncomingMessage,
+      response: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     Grant: typeof Grant;
     AccessToken: { find(token: string): Promise<StoredAccessToken | undefined> };
     ClientCredentials: { find(token: string): Promise<StoredAccessToken | undefined> };

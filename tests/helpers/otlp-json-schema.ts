@@ -7,11 +7,22 @@ import { z } from 'zod';
  * strings, enums as integers, lowerCamelCase field names. Strict objects, so a
  * misspelt field fails instead of being ignored.
  */
-const hex = (length: number) => z.string().regex(new RegExp(`^[0-9a-f]{${length}}$`)).refine((value) => !/^0+$/.test(value), 'an all-zero id is invalid');
+const hex = (length: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^[0-9a-f]{${length}}$`))
+    .refine((value) => !/^0+$/.test(value), 'an all-zero id is invalid');
 const uint64 = z.string().regex(/^\d{1,20}$/);
 const int64 = z.string().regex(/^-?\d{1,19}$/);
 
-type AnyValue = { stringValue: string } | { boolValue: boolean } | { intValue: string } | { doubleValue: number } | { arrayValue: { values: AnyValue[] } } | { kvlistValue: { values: { key: string; value: AnyValue }[] } } | { bytesValue: string };
+type AnyValue =
+  | { stringValue: string }
+  | { boolValue: boolean }
+  | { intValue: string }
+  | { doubleValue: number }
+  | { arrayValue: { values: AnyValue[] } }
+  | { kvlistValue: { values: { key: string; value: AnyValue }[] } }
+  | { bytesValue: string };
 const AnyValueSchema: z.ZodType<AnyValue> = z.lazy(() =>
   z.union([
     z.strictObject({ stringValue: z.string() }),
@@ -54,7 +65,13 @@ export const OtlpTraceRequestSchema = z.strictObject({
     z.strictObject({
       resource: z.strictObject({ attributes, droppedAttributesCount: z.number().int().optional() }),
       schemaUrl: z.string().optional(),
-      scopeSpans: z.array(z.strictObject({ scope: z.strictObject({ name: z.string(), version: z.string().optional(), attributes: attributes.optional() }), spans: z.array(OtlpSpanSchema), schemaUrl: z.string().optional() })),
+      scopeSpans: z.array(
+        z.strictObject({
+          scope: z.strictObject({ name: z.string(), version: z.string().optional(), attributes: attributes.optional() }),
+          spans: z.array(OtlpSpanSchema),
+          schemaUrl: z.string().optional(),
+        }),
+      ),
     }),
   ),
 });

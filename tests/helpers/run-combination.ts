@@ -61,7 +61,8 @@ export function listGateAnswers(scenario: Scenario): GateAnswers[] {
 function answerAt(id: string, proposed: unknown, answers: GateAnswers): { payload: unknown; answered: true; pageOpened?: boolean } | undefined {
   if (id === 'user.consent' && answers.consent) return { payload: { decision: answers.consent }, answered: true };
   if (id === 'user.mcp-approval' && answers.mcpApproval) return { payload: { decision: answers.mcpApproval }, answered: true };
-  if (id === 'host.sampling.review' && answers.sampling) return { payload: { ...(isRecord(proposed) ? proposed : {}), decision: answers.sampling }, answered: true };
+  if (id === 'host.sampling.review' && answers.sampling)
+    return { payload: { ...(isRecord(proposed) ? proposed : {}), decision: answers.sampling }, answered: true };
   if (id === 'user.elicitation.answer' && answers.elicitation) {
     const payload = answers.elicitation === 'accept' ? proposed : { action: answers.elicitation };
     return { payload, answered: true, ...(answers.pageOpened === undefined ? {} : { pageOpened: answers.pageOpened }) };
@@ -82,7 +83,9 @@ export async function runCombination({ serverUrl, combination }: { serverUrl: st
     networkTimeoutMs: 10_000,
     // The stalling model would make each run wait the host's full 10 s before the timeout it teaches.
     limits: { samplingAnswerMs: 500 },
-    ...(isSandboxScenario(scenario) ? { authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true } } : {}),
+    ...(isSandboxScenario(scenario)
+      ? { authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true } }
+      : {}),
     ...(combination.screen ? { appViews: { host: createInMemoryAppView().host } } : {}),
   });
   run.subscribe((event) => {

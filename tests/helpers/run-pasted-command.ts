@@ -32,7 +32,7 @@ export const HOSTILE_VALUES: { name: string; value: string }[] = [
   { name: 'fish command substitution and expansions', value: '(touch pwned-fish-paren) $(touch pwned-fish-dollar) {a,b} ~ *' },
   { name: 'curl globbing and options', value: '[1-3] {a,b} -o pwned-option --output pwned-option' },
   { name: 'other control characters', value: 'bell\u0007 del\u007f vt\u000b ff\u000c nel\u0085 ls\u2028 \u0001\u001f' },
-  { name: 'a newline before history expansion and code', value: 'one\n!! $(touch pwned-nl-bang)\n\'' },
+  { name: 'a newline before history expansion and code', value: "one\n!! $(touch pwned-nl-bang)\n'" },
   { name: 'percent signs, as printf reads them', value: '%s %d %n %% %b \\n \\033' },
   // One argument may be 128 KiB on Linux, and the body holds the value twice.
   { name: 'a 50 kB value', value: `${'x\'"$(touch pwned-long)`'.repeat(2_000)}`.padEnd(50_000, 'y') },
@@ -95,7 +95,15 @@ export const PASTE_SHELLS = {
 export type PasteShell = keyof typeof PASTE_SHELLS;
 
 /** What a shell may write in its own home by itself: its history. */
-const SHELL_OWN_FILES = new Set(['home/.bash_history', 'home/.local', 'home/.local/share', 'home/.local/share/fish', 'home/.local/share/fish/fish_history', 'home/.config', 'home/.config/fish']);
+const SHELL_OWN_FILES = new Set([
+  'home/.bash_history',
+  'home/.local',
+  'home/.local/share',
+  'home/.local/share/fish',
+  'home/.local/share/fish/fish_history',
+  'home/.config',
+  'home/.config/fish',
+]);
 
 function listFiles(folder: string, prefix = ''): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -113,7 +121,15 @@ function listFiles(folder: string, prefix = ''): string[] {
  * step) left a keep-alive connection idle past the server's timeout without the client
  * hearing of it, and the next run's request met ECONNRESET on a loaded machine.
  */
-export async function runPasted({ command, env, shell = 'bash' }: { command: string; env: Record<string, string>; shell?: PasteShell }): Promise<{ argv: string[] | undefined; leftBehind: string[]; stderr: string }> {
+export async function runPasted({
+  command,
+  env,
+  shell = 'bash',
+}: {
+  command: string;
+  env: Record<string, string>;
+  shell?: PasteShell;
+}): Promise<{ argv: string[] | undefined; leftBehind: string[]; stderr: string }> {
   const outer = mkdtempSync(join(tmpdir(), 'pasted-curl-'));
   try {
     for (const folder of ['work', 'home', 'bin']) mkdirSync(join(outer, folder));
@@ -136,7 +152,10 @@ export async function runPasted({ command, env, shell = 'bash' }: { command: str
     });
     closeSync(input);
     const argv = existsSync(argvFile) ? readFileSync(argvFile, 'utf8').split('\u0000').slice(0, -1) : undefined;
-    const leftBehind = listFiles(outer).filter((path) => path !== 'work' && path !== 'home' && path !== 'bin' && path !== 'bin/curl' && path !== 'curl-argv' && path !== 'pasted' && !SHELL_OWN_FILES.has(path));
+    const leftBehind = listFiles(outer).filter(
+      (path) =>
+        path !== 'work' && path !== 'home' && path !== 'bin' && path !== 'bin/curl' && path !== 'curl-argv' && path !== 'pasted' && !SHELL_OWN_FILES.has(path),
+    );
     return { argv, leftBehind, stderr };
   } finally {
     rmSync(outer, { recursive: true, force: true });

@@ -8,7 +8,15 @@ import { findCanonicalStep, runLifecycle } from './create-mock-run.ts';
  * the question completes without a fault, the answer says 12, and step 11 translates the
  * model's call into add_numbers(5, 7). Resolves with the trace, for the wire's own checks.
  */
-export async function runRealProviderLifecycle({ serverUrl, provider, networkTimeoutMs = 60_000 }: { serverUrl: string; provider: ProviderSettings; networkTimeoutMs?: number }): Promise<Trace> {
+export async function runRealProviderLifecycle({
+  serverUrl,
+  provider,
+  networkTimeoutMs = 60_000,
+}: {
+  serverUrl: string;
+  provider: ProviderSettings;
+  networkTimeoutMs?: number;
+}): Promise<Trace> {
   const trace = await runLifecycle({ serverUrl, provider, networkTimeoutMs });
   expect(trace.steps.find((candidate) => candidate.fault)?.fault).toBeUndefined();
   expect(trace.status).toBe('complete');

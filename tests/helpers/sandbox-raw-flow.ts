@@ -19,18 +19,55 @@ export function describeIssuer(origin: string, fault?: string): string {
   return `${origin}/oauth${fault ? `/fault/${fault}` : ''}`;
 }
 
-export async function registerTestClient({ issuer, clientName = 'raw test client', redirectUris = [TEST_REDIRECT_URI] }: { issuer: string; clientName?: string; redirectUris?: string[] }): Promise<string> {
-  const response = await fetch(`${issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: clientName, redirect_uris: redirectUris, token_endpoint_auth_method: 'none' }) });
+export async function registerTestClient({
+  issuer,
+  clientName = 'raw test client',
+  redirectUris = [TEST_REDIRECT_URI],
+}: {
+  issuer: string;
+  clientName?: string;
+  redirectUris?: string[];
+}): Promise<string> {
+  const response = await fetch(`${issuer}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: clientName, redirect_uris: redirectUris, token_endpoint_auth_method: 'none' }),
+  });
   if (response.status !== 201) throw new Error(`Registration answered ${response.status}: ${await response.text()}`);
   const body = (await response.json()) as { client_id: string };
   return body.client_id;
 }
 
-export type AuthorizationParameters = { issuer: string; resource: string; clientId: string; challenge: string; state?: string; scope?: string; redirectUri?: string };
+export type AuthorizationParameters = {
+  issuer: string;
+  resource: string;
+  clientId: string;
+  challenge: string;
+  state?: string;
+  scope?: string;
+  redirectUri?: string;
+};
 
-export function buildAuthorizationUrl({ issuer, resource, clientId, challenge, state = 'state-1', scope = 'mcp:tools', redirectUri = TEST_REDIRECT_URI }: AuthorizationParameters): URL {
+export function buildAuthorizationUrl({
+  issuer,
+  resource,
+  clientId,
+  challenge,
+  state = 'state-1',
+  scope = 'mcp:tools',
+  redirectUri = TEST_REDIRECT_URI,
+}: AuthorizationParameters): URL {
   const url = new URL(`${issuer}/authorize`);
-  url.search = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state, scope, resource }).toString();
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state,
+    scope,
+    resource,
+  }).toString();
   return url;
 }
 
@@ -41,7 +78,14 @@ export async function runCodeFlow({ origin, fault, scope }: { origin: string; fa
   const clientId = await registerTestClient({ issuer });
   const { verifier, challenge } = createPkcePair();
   const { callback } = await answerConsent(buildAuthorizationUrl({ issuer, resource, clientId, challenge, ...(scope ? { scope } : {}) }));
-  const tokenResponse = await requestToken(issuer, { grant_type: 'authorization_code', code: callback.searchParams.get('code') ?? '', client_id: clientId, redirect_uri: TEST_REDIRECT_URI, code_verifier: verifier, resource });
+  const tokenResponse = await requestToken(issuer, {
+    grant_type: 'authorization_code',
+    code: callback.searchParams.get('code') ?? '',
+    client_id: clientId,
+    redirect_uri: TEST_REDIRECT_URI,
+    code_verifier: verifier,
+    resource,
+  });
   return { issuer, resource, clientId, verifier, challenge, callback, tokenResponse };
 }
 
@@ -51,13 +95,22 @@ export function requestToken(issuer: string, form: Record<string, string>): Prom
 
 /** A 2025-era initialize to the protected endpoint, with the token given (or none). */
 export function postInitialize(resource: string, token?: string): Promise<Response> {
-  return postMcp(resource, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, token);
+  return postMcp(
+    resource,
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+    token,
+  );
 }
 
 export function postMcp(resource: string, message: unknown, token?: string): Promise<Response> {
   return fetch(resource, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(message),
   });
 }

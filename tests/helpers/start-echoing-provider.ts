@@ -12,7 +12,10 @@ export async function startEchoingProvider(target: string): Promise<{ url: strin
     response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
     response.setHeader('access-control-expose-headers', 'x-echo, x-mock-reasoning, request-id');
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*' });
+      response.writeHead(204, {
+        'access-control-allow-methods': 'POST, OPTIONS',
+        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
+      });
       response.end();
       return;
     }

@@ -24,7 +24,10 @@ export type RunningExample = { url: string; output: () => string; close: () => P
 /** Starts the example over HTTP and waits until it says it listens; its /mcp on 127.0.0.1. */
 export async function startExampleOverHttp(example: ExampleAppServer): Promise<RunningExample> {
   const port = await findClosedPort();
-  const child: ChildProcess = spawn(process.execPath, [findExampleProgram(example)], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [findExampleProgram(example)], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const listening = new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {

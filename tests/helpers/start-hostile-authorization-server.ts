@@ -12,7 +12,14 @@ import { startCrossOriginServer } from './start-cross-origin-server.ts';
  */
 
 /** The places a URL is taken from in the authorization flow's documents. */
-export const HOSTILE_PLACES = ['resource_metadata', 'resource', 'authorization_servers', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const;
+export const HOSTILE_PLACES = [
+  'resource_metadata',
+  'resource',
+  'authorization_servers',
+  'authorization_endpoint',
+  'token_endpoint',
+  'registration_endpoint',
+] as const;
 export type HostilePlace = (typeof HOSTILE_PLACES)[number];
 
 export type HostileAuthorizationServer = {
@@ -31,24 +38,37 @@ export function writeBeaconScript(origin: string): string {
   return `javascript:(()=>{try{(window.opener||window).__pwned=1}catch(e){}fetch('${origin}/pwned',{mode:'no-cors'})})()//`;
 }
 
-export async function startHostileAuthorizationServer({ place, value }: { place: HostilePlace; value: string | ((origin: string) => string) }): Promise<HostileAuthorizationServer> {
+export async function startHostileAuthorizationServer({
+  place,
+  value,
+}: {
+  place: HostilePlace;
+  value: string | ((origin: string) => string);
+}): Promise<HostileAuthorizationServer> {
   const received: string[] = [];
   let origin = '';
   const hostile = () => (typeof value === 'function' ? value(origin) : value);
   const pick = (at: HostilePlace, honest: string) => (place === at ? hostile() : honest);
-  const json = (response: ServerResponse, status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+  const json = (response: ServerResponse, status: number, body: unknown) =>
+    response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     received.push(`${request.method} ${path}`);
     switch (path) {
       case '/mcp': {
         const resourceMetadata = pick('resource_metadata', `${origin}/.well-known/oauth-protected-resource/mcp`).replace(/"/g, '\\"');
-        response.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${resourceMetadata}", scope="mcp:tools"`, 'content-type': 'text/plain' }).end('Sign in first.');
+        response
+          .writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${resourceMetadata}", scope="mcp:tools"`, 'content-type': 'text/plain' })
+          .end('Sign in first.');
         return;
       }
       case '/.well-known/oauth-protected-resource/mcp':
       case '/.well-known/oauth-protected-resource':
-        return json(response, 200, { resource: pick('resource', `${origin}/mcp`), authorization_servers: [pick('authorization_servers', origin)], scopes_supported: ['mcp:tools'] });
+        return json(response, 200, {
+          resource: pick('resource', `${origin}/mcp`),
+          authorization_servers: [pick('authorization_servers', origin)],
+          scopes_supported: ['mcp:tools'],
+        });
       case '/.well-known/oauth-authorization-server':
         return json(response, 200, {
           issuer: origin,

@@ -30,12 +30,19 @@ export async function startHostileHeaderProxy({
       response.on('close', () => cancel.abort());
       let upstream: Response;
       try {
-        upstream = await fetch(`${target}${request.url ?? ''}`, { method: request.method, headers: forwarded, signal: cancel.signal, ...(request.method === 'POST' ? { body } : {}) });
+        upstream = await fetch(`${target}${request.url ?? ''}`, {
+          method: request.method,
+          headers: forwarded,
+          signal: cancel.signal,
+          ...(request.method === 'POST' ? { body } : {}),
+        });
       } catch {
         response.destroy();
         return;
       }
-      const answer = Object.fromEntries([...upstream.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)));
+      const answer = Object.fromEntries(
+        [...upstream.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)),
+      );
       response.writeHead(upstream.status, { ...answer, ...headers, 'mcp-session-id': sessionId });
       if (!upstream.body) {
         response.end();

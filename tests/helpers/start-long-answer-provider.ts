@@ -11,7 +11,10 @@ export async function startLongAnswerProvider(paragraphs: number): Promise<{ url
   const server = createServer((request, response) => {
     response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*' });
+      response.writeHead(204, {
+        'access-control-allow-methods': 'POST, OPTIONS',
+        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
+      });
       response.end();
       return;
     }

@@ -48,7 +48,9 @@ async function completeInteraction(provider: Provider, request: IncomingMessage,
     await provider.interactionFinished(request, response, { login: { accountId: 'learner' } }, { mergeWithLastSubmission: false });
     return;
   }
-  const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId: details.session?.accountId ?? 'learner', clientId: details.params.client_id ?? '' });
+  const grant =
+    (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+    new provider.Grant({ accountId: details.session?.accountId ?? 'learner', clientId: details.params.client_id ?? '' });
   const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = details.prompt.details;
   if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
   if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
@@ -57,7 +59,12 @@ async function completeInteraction(provider: Provider, request: IncomingMessage,
   await provider.interactionFinished(request, response, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
 }
 
-const DiscoverySchema = z.looseObject({ issuer: z.string(), authorization_endpoint: z.string(), token_endpoint: z.string(), response_types_supported: z.array(z.string()) });
+const DiscoverySchema = z.looseObject({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  response_types_supported: z.array(z.string()),
+});
 
 /**
  * A machine client the operator registered (the client credentials grant, SEP-1046): with
@@ -86,7 +93,12 @@ export async function startOidcProtectedServer({
   advertisedIssuer = 'provider',
   preRegistered,
   machineClient,
-}: { revokeAfterRequests?: number; advertisedIssuer?: 'provider' | 'relay'; preRegistered?: { clientId: string; clientSecret: string }; machineClient?: MachineClient } = {}): Promise<OidcProtectedServer> {
+}: {
+  revokeAfterRequests?: number;
+  advertisedIssuer?: 'provider' | 'relay';
+  preRegistered?: { clientId: string; clientSecret: string };
+  machineClient?: MachineClient;
+} = {}): Promise<OidcProtectedServer> {
   // The ports open first (the provider is configured with both URLs); the handlers are set once they exist.
   type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
   const late: { provider?: Provider; providerCallback?: NodeListener; mcpHandler?: NodeListener } = {};
@@ -141,7 +153,10 @@ export async function startOidcProtectedServer({
   });
   late.provider = provider;
   late.providerCallback = provider.callback();
-  const relay = advertisedIssuer === 'relay' ? await listen((request, response) => void readBody(request).then((body) => forwardRequest(authorizationServer.url, request, response, body))) : undefined;
+  const relay =
+    advertisedIssuer === 'relay'
+      ? await listen((request, response) => void readBody(request).then((body) => forwardRequest(authorizationServer.url, request, response, body)))
+      : undefined;
 
   const discovery = DiscoverySchema.parse(await (await fetch(`${authorizationServer.url}/.well-known/openid-configuration`)).json());
   const metadataOptions = {
@@ -170,13 +185,21 @@ export async function startOidcProtectedServer({
         }
         acceptedTokens.push(token);
         const audience = [stored.aud].flat()[0];
-        return { token, clientId: stored.clientId ?? '', scopes: (stored.scope ?? '').split(' ').filter(Boolean), ...(stored.exp ? { expiresAt: stored.exp } : {}), ...(audience ? { resource: new URL(audience) } : {}) };
+        return {
+          token,
+          clientId: stored.clientId ?? '',
+          scopes: (stored.scope ?? '').split(' ').filter(Boolean),
+          ...(stored.exp ? { expiresAt: stored.exp } : {}),
+          ...(audience ? { resource: new URL(audience) } : {}),
+        };
       },
     },
   });
   const mcpHandler = createMcpHandler(() => {
     const server = new McpServer({ name: 'oidc-protected-test-server', version: '1.0.0' });
-    server.registerTool('add', { description: 'Adds two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }));
+    server.registerTool('add', { description: 'Adds two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }) => ({
+      content: [{ type: 'text', text: String(a + b) }],
+    }));
     return server;
   });
   const webHandler = {

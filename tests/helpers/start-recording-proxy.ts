@@ -28,26 +28,36 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   const exchanges: RecordedExchange[] = [];
   const server = await startHttpServer((request, response, body) => {
     const lastEventId = request.headers['last-event-id'];
-    const exchange: RecordedExchange = { method: request.method ?? '', path: request.url ?? '', requestBody: body, responseText: '', ...(typeof lastEventId === 'string' ? { lastEventId } : {}) };
+    const exchange: RecordedExchange = {
+      method: request.method ?? '',
+      path: request.url ?? '',
+      requestBody: body,
+      responseText: '',
+      ...(typeof lastEventId === 'string' ? { lastEventId } : {}),
+    };
     exchanges.push(exchange);
     const end = (side: 'server' | 'client') => {
       exchange.endedBy ??= side;
       exchange.endedAt ??= Date.now();
     };
-    const upstream = httpRequest(`${target}${request.url ?? ''}`, { method: request.method, headers: { ...request.headers, host: new URL(target).host } }, (answer) => {
-      exchange.status = answer.statusCode;
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.setEncoding('utf8');
-      answer.on('data', (chunk: string) => {
-        exchange.responseText += chunk;
-        response.write(chunk);
-      });
-      answer.on('end', () => {
-        end('server');
-        response.end();
-      });
-      answer.on('error', () => response.destroy());
-    });
+    const upstream = httpRequest(
+      `${target}${request.url ?? ''}`,
+      { method: request.method, headers: { ...request.headers, host: new URL(target).host } },
+      (answer) => {
+        exchange.status = answer.statusCode;
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk: string) => {
+          exchange.responseText += chunk;
+          response.write(chunk);
+        });
+        answer.on('end', () => {
+          end('server');
+          response.end();
+        });
+        answer.on('error', () => response.destroy());
+      },
+    );
     upstream.on('error', () => response.destroy());
     response.on('close', () => {
       if (!response.writableFinished) {

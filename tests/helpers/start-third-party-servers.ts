@@ -24,7 +24,6 @@ export type ThirdPartyServer = {
   close: () => Promise<void>;
 };
 
-
 /** The tool both servers offer, written as each SDK's README writes its example. */
 const ADD_DESCRIPTION = 'Adds two numbers';
 const describeSum = (a: number, b: number) => String(a + b);
@@ -44,7 +43,10 @@ function createV1Server(): McpServerV1 {
  * `enableJsonResponse` makes it answer each POST in JSON rather than an event stream;
  * `register` adds tools of the test's own.
  */
-export async function startSdkV1Server({ enableJsonResponse = false, register }: { enableJsonResponse?: boolean; register?: (server: McpServerV1) => void } = {}): Promise<ThirdPartyServer> {
+export async function startSdkV1Server({
+  enableJsonResponse = false,
+  register,
+}: { enableJsonResponse?: boolean; register?: (server: McpServerV1) => void } = {}): Promise<ThirdPartyServer> {
   const transports = new Map<string, StreamableHTTPServerTransportV1>();
   const receivedAuthorization: (string | undefined)[] = [];
   const handle = async (request: IncomingMessage, response: ServerResponse) => {

@@ -18,7 +18,10 @@ type ToolboxConnection = {
  * A real server for one test file and the official v2 client connected to its toolbox: every client
  * a test opens is closed after it, so a test's session never leaks into the next.
  */
-export function useToolboxClients(): { readonly url: string; connect: (connection: ToolboxConnection) => Promise<{ client: Client; transport: StreamableHTTPClientTransport }> } {
+export function useToolboxClients(): {
+  readonly url: string;
+  connect: (connection: ToolboxConnection) => Promise<{ client: Client; transport: StreamableHTTPClientTransport }>;
+} {
   let server: RunningServer | undefined;
   const clients: Client[] = [];
   beforeAll(async () => {

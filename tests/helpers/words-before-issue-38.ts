@@ -20,8 +20,14 @@ const OLD: Record<string, OldWords> = {
     text: 'The first and only moment the computation happens.',
     claims: [{ kind: 'execution-count', index: trace.steps.slice(0, index + 1).filter((step) => step.id === 'server.execute').length, total: 1 }],
   }),
-  'client.result-to-host': (step) => ({ text: 'The tool ran; the model has not seen the result yet.', claims: [{ kind: 'call-result', round: step.iteration, result: 'ok' }] }),
-  'provider.response.answer': (step) => ({ text: 'The tool did the computation; the model turns it into a sentence.', claims: [{ kind: 'computed', round: step.iteration, computed: true }] }),
+  'client.result-to-host': (step) => ({
+    text: 'The tool ran; the model has not seen the result yet.',
+    claims: [{ kind: 'call-result', round: step.iteration, result: 'ok' }],
+  }),
+  'provider.response.answer': (step) => ({
+    text: 'The tool did the computation; the model turns it into a sentence.',
+    claims: [{ kind: 'computed', round: step.iteration, computed: true }],
+  }),
   'host.answer': () => ({
     text: 'Two protocols, three translations, one answer.',
     claims: [
@@ -29,7 +35,10 @@ const OLD: Record<string, OldWords> = {
       { kind: 'answer-reached', reached: true },
     ],
   }),
-  'host.fault': () => ({ text: 'Something went wrong. The steps before stay recorded so you can inspect what happened.', claims: [{ kind: 'round-cap', reached: false }] }),
+  'host.fault': () => ({
+    text: 'Something went wrong. The steps before stay recorded so you can inspect what happened.',
+    claims: [{ kind: 'round-cap', reached: false }],
+  }),
   'mcp.session.expired': (_step, index) => ({
     text: 'A stateful server may forget a session (it restarted, or the session timed out). The answer is HTTP 404, and the client must start again with initialize.',
     claims: [{ kind: 'session-restarted', step: index, restarted: true }],
@@ -37,7 +46,11 @@ const OLD: Record<string, OldWords> = {
 };
 
 /** The old titles of the gates said "The user answers", whoever did. */
-const OLD_GATE_TITLES: Record<string, 'consent' | 'sampling' | 'elicitation'> = { 'user.consent': 'consent', 'host.sampling.review': 'sampling', 'user.elicitation.answer': 'elicitation' };
+const OLD_GATE_TITLES: Record<string, 'consent' | 'sampling' | 'elicitation'> = {
+  'user.consent': 'consent',
+  'host.sampling.review': 'sampling',
+  'user.elicitation.answer': 'elicitation',
+};
 
 function readAnswer(step: Step): string {
   const payload = step.payload as { decision?: unknown; action?: unknown } | null;
@@ -53,11 +66,26 @@ export function listOldWordClaims(trace: Trace): { where: string; sentence: Sent
     const summary = outcomes[index] === undefined && Object.hasOwn(OLD, step.id) ? OLD[step.id]!(step, index, trace) : null;
     if (summary) found.push({ where: `${where} summary`, sentence: summary });
     const gate = Object.hasOwn(OLD_GATE_TITLES, step.id) ? OLD_GATE_TITLES[step.id]! : null;
-    if (gate) found.push({ where: `${where} title`, sentence: { text: 'The user answers', claims: [{ kind: 'gate', gate, answeredBy: 'learner', answer: readAnswer(step) }] } });
+    if (gate)
+      found.push({
+        where: `${where} title`,
+        sentence: { text: 'The user answers', claims: [{ kind: 'gate', gate, answeredBy: 'learner', answer: readAnswer(step) }] },
+      });
     // The old caption: "Step 20" for a stop at step 20, where the inspector said "Step ! of 20".
-    if (step.kind === 'fault' && step.canonical !== null) found.push({ where: `${where} number`, sentence: { text: `Step ${step.canonical}`, claims: [{ kind: 'step-number', step: index, shown: String(step.canonical) }] } });
+    if (step.kind === 'fault' && step.canonical !== null)
+      found.push({
+        where: `${where} number`,
+        sentence: { text: `Step ${step.canonical}`, claims: [{ kind: 'step-number', step: index, shown: String(step.canonical) }] },
+      });
     // The old phase headings: the authorization flow's steps under Discovery.
-    if (step.id.startsWith('auth.')) found.push({ where: `${where} phase`, sentence: { text: 'Discovery: before asking the model anything, the host learns from the MCP server which tools exist', claims: [{ kind: 'phase', step: index, phase: 'discovery' }] } });
+    if (step.id.startsWith('auth.'))
+      found.push({
+        where: `${where} phase`,
+        sentence: {
+          text: 'Discovery: before asking the model anything, the host learns from the MCP server which tools exist',
+          claims: [{ kind: 'phase', step: index, phase: 'discovery' }],
+        },
+      });
     return found;
   });
 }

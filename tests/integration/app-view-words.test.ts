@@ -57,7 +57,10 @@ describe.each(ERAS)('the words of a view’s steps, era %s', (era) => {
     const [told] = summariesOf(trace, 'app.tool-result.notification');
     expect(told?.text).toMatch(/^The learner changed what the view is told/);
     const answers = summariesOf(trace, 'app.tools-call.response');
-    expect(answers.map((summary) => summary?.claims)).toEqual([[expect.objectContaining({ answer: 'result' })], [expect.objectContaining({ answer: 'error' })]]);
+    expect(answers.map((summary) => summary?.claims)).toEqual([
+      [expect.objectContaining({ answer: 'result' })],
+      [expect.objectContaining({ answer: 'error' })],
+    ]);
     expect(answers[1]?.text).toMatch(/got no result from the server/);
     const claims = [told, ...answers].flatMap((summary) => summary?.claims ?? []);
     expect(claims).toHaveLength(3);

@@ -35,7 +35,11 @@ function run(mcpUrl: string, machineClient: AuthorizationSettings['machineClient
     provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${app.url}${MOCK_BASE_PATH}`, model: MOCK_MODEL },
     autoRelease: true,
     networkTimeoutMs: 10_000,
-    authorization: { redirectUri: `${app.url}/oauth-callback.html`, obtainConsent: () => Promise.reject(new Error('a machine client has no person to consent')), ...(machineClient ? { machineClient } : {}) },
+    authorization: {
+      redirectUri: `${app.url}/oauth-callback.html`,
+      obtainConsent: () => Promise.reject(new Error('a machine client has no person to consent')),
+      ...(machineClient ? { machineClient } : {}),
+    },
   }).start();
 }
 
@@ -44,7 +48,11 @@ const authSteps = (trace: Trace) => trace.steps.map((step) => step.id).filter((i
 const MACHINE_ORDER = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.client-credentials', 'auth.retry'];
 
 /** Every text the trace goes out as: none may hold the secret. */
-const outputsOf = (trace: Trace) => [serializeTrace(trace), formatTraceText({ trace, maxPayloadLength: 0 }), ...EXPORT_FORMAT_IDS.map((format) => buildExportFile({ trace, format }).text)];
+const outputsOf = (trace: Trace) => [
+  serializeTrace(trace),
+  formatTraceText({ trace, maxPayloadLength: 0 }),
+  ...EXPORT_FORMAT_IDS.map((format) => buildExportFile({ trace, format }).text),
+];
 
 describe('a machine client: the client credentials grant against oidc-provider', () => {
   it('client_secret_basic: the secret in HTTP Basic, a token with no person or consent, and the lifecycle completes; the secret and token appear nowhere', async () => {
@@ -55,11 +63,18 @@ describe('a machine client: the client credentials grant against oidc-provider',
     expect(trace.status).toBe('complete');
     expect(trace.answer).toBe('5 plus 7 is 12.');
     expect(authSteps(trace)).toEqual(MACHINE_ORDER);
-    expect(stepsOf(trace, 'auth.client-id')[0]!.payload).toMatchObject({ client_id: 'nightly-report', token_endpoint_auth_method: 'client_secret_basic', client_secret: '[redacted]' });
+    expect(stepsOf(trace, 'auth.client-id')[0]!.payload).toMatchObject({
+      client_id: 'nightly-report',
+      token_endpoint_auth_method: 'client_secret_basic',
+      client_secret: '[redacted]',
+    });
     const token = stepsOf(trace, 'auth.client-credentials')[0]!;
     expect(token.http?.status).toBe(200);
     expect(token.http?.requestHeaders?.authorization).toBe('[redacted]');
-    expect(token.payload).toMatchObject({ sent: { grant_type: 'client_credentials', resource: server.mcpUrl, scope: MCP_SCOPE }, checked: { token_type: 'Bearer', refresh_token: 'none' } });
+    expect(token.payload).toMatchObject({
+      sent: { grant_type: 'client_credentials', resource: server.mcpUrl, scope: MCP_SCOPE },
+      checked: { token_type: 'Bearer', refresh_token: 'none' },
+    });
     expect(token.note).toContain('SEP-1046');
     expect(server.acceptedTokens.length).toBeGreaterThan(0);
     for (const output of outputsOf(trace)) {
@@ -87,16 +102,29 @@ describe('a machine client: the client credentials grant against oidc-provider',
       autoRelease: true,
       networkTimeoutMs: 10_000,
       fetch: watchingFetch,
-      authorization: { redirectUri: `${app.url}/oauth-callback.html`, obtainConsent: () => Promise.reject(new Error('no person')), machineClient: { clientId: 'build-agent', privateKey: { pem, algorithm: 'ES256' } } },
+      authorization: {
+        redirectUri: `${app.url}/oauth-callback.html`,
+        obtainConsent: () => Promise.reject(new Error('no person')),
+        machineClient: { clientId: 'build-agent', privateKey: { pem, algorithm: 'ES256' } },
+      },
     }).start();
     expect(trace.steps.at(-1)?.fault).toBeUndefined();
     expect(trace.status).toBe('complete');
     expect(authSteps(trace)).toEqual(MACHINE_ORDER);
-    expect(stepsOf(trace, 'auth.client-id')[0]!.payload).toMatchObject({ client_id: 'build-agent', token_endpoint_auth_method: 'private_key_jwt', private_key: '[redacted]' });
+    expect(stepsOf(trace, 'auth.client-id')[0]!.payload).toMatchObject({
+      client_id: 'build-agent',
+      token_endpoint_auth_method: 'private_key_jwt',
+      private_key: '[redacted]',
+    });
     const token = stepsOf(trace, 'auth.client-credentials')[0]!;
     expect(token.http?.status).toBe(200);
     expect(token.payload).toMatchObject({
-      sent: { grant_type: 'client_credentials', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: '[redacted]', resource: server.mcpUrl },
+      sent: {
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: '[redacted]',
+        resource: server.mcpUrl,
+      },
       authentication: { method: 'private_key_jwt (RFC 7523 §2.2)', alg: 'ES256', claims: { iss: 'build-agent', sub: 'build-agent', aud: server.issuer } },
     });
     expect(token.http?.requestBody).not.toContain('client_id=');
@@ -111,8 +139,13 @@ describe('a machine client: the client credentials grant against oidc-provider',
   it('a wrong key is refused by the provider, and the fault says the token request was refused', async () => {
     const registered = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    server = await startOidcProtectedServer({ machineClient: { clientId: 'build-agent', publicJwk: { ...registered.publicKey.export({ format: 'jwk' }), alg: 'ES256' } } });
-    const trace = await run(server.mcpUrl, { clientId: 'build-agent', privateKey: { pem: other.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'ES256' } });
+    server = await startOidcProtectedServer({
+      machineClient: { clientId: 'build-agent', publicJwk: { ...registered.publicKey.export({ format: 'jwk' }), alg: 'ES256' } },
+    });
+    const trace = await run(server.mcpUrl, {
+      clientId: 'build-agent',
+      privateKey: { pem: other.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'ES256' },
+    });
     expect(trace.status).toBe('failed');
     expect(stepsOf(trace, 'auth.client-credentials')[0]!.http?.status).toBe(401);
     expect(trace.steps.at(-1)?.fault?.what).toContain('invalid_client');

@@ -42,7 +42,7 @@ function runScenario({ era, clientMetadataUrl, redirectUri }: { era: Era; client
 
 const authIds = (trace: Trace) => trace.steps.map((step) => step.id).filter((id) => id.startsWith('auth.'));
 
-describe('the explorer\'s client metadata document', () => {
+describe("the explorer's client metadata document", () => {
   it('is served at its own URL, which is its client_id, with the fields the draft asks for', async () => {
     const response = await fetch(documentUrl());
     expect(response.status).toBe(200);
@@ -61,13 +61,22 @@ describe('the explorer\'s client metadata document', () => {
 });
 
 describe.each(['2025-11-25', '2026-07-28'] as const)('the flow with the document, era %s', (era) => {
-  it('names the document as its client_id, no registration; the sandbox fetches it and the CLI\'s loopback port is accepted', async () => {
+  it("names the document as its client_id, no registration; the sandbox fetches it and the CLI's loopback port is accepted", async () => {
     fetchedDocuments.length = 0;
     // Any port on 127.0.0.1: the document lists the CLI's redirect without one (RFC 8252 §7.3).
     const trace = await runScenario({ era, clientMetadataUrl: documentUrl(), redirectUri: 'http://127.0.0.1:9/callback' });
     expect(trace.status).toBe('complete');
     expect(trace.answer).toBe('5 plus 7 is 12.');
-    expect(authIds(trace)).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+    expect(authIds(trace)).toEqual([
+      'auth.challenge',
+      'auth.resource-metadata',
+      'auth.server-metadata',
+      'auth.client-id',
+      'auth.authorization-request',
+      'auth.authorization-response',
+      'auth.token-request',
+      'auth.retry',
+    ]);
     const identity = trace.steps.find((step) => step.id === 'auth.client-id')!;
     expect(identity.payload).toMatchObject({ method: 'Client ID Metadata Document', client_id: documentUrl() });
     const request = trace.steps.find((step) => step.id === 'auth.authorization-request')!;
@@ -75,7 +84,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the flow with the document
     expect(fetchedDocuments).toContain(documentUrl());
   });
 
-  it('the page\'s callback is accepted as listed', async () => {
+  it("the page's callback is accepted as listed", async () => {
     const trace = await runScenario({ era, clientMetadataUrl: documentUrl(), redirectUri: `${app.url}/oauth-callback.html` });
     expect(trace.status).toBe('complete');
   });
@@ -94,7 +103,14 @@ describe('a document that names another client', () => {
     impostor = await startCrossOriginServer((_request, response) => {
       // Served at its own URL, but claiming to be the explorer's document elsewhere: any page could claim to be any client.
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ client_id: 'https://explorer.example/oauth/client-metadata.json', client_name: 'Not me', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none' }));
+      response.end(
+        JSON.stringify({
+          client_id: 'https://explorer.example/oauth/client-metadata.json',
+          client_name: 'Not me',
+          redirect_uris: ['http://127.0.0.1/callback'],
+          token_endpoint_auth_method: 'none',
+        }),
+      );
     });
   });
   afterAll(async () => {
@@ -107,7 +123,9 @@ describe('a document that names another client', () => {
     expect(trace.status).toBe('failed');
     expect(authIds(trace)).toEqual(['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-id', 'auth.authorization-request']);
     const fault = trace.steps.at(-1)?.fault;
-    expect(fault?.what).toContain(`The client metadata document at ${clientMetadataUrl} names another client_id, https://explorer.example/oauth/client-metadata.json.`);
+    expect(fault?.what).toContain(
+      `The client metadata document at ${clientMetadataUrl} names another client_id, https://explorer.example/oauth/client-metadata.json.`,
+    );
     expect(fault?.why).toBeTruthy();
   });
 });

@@ -30,7 +30,13 @@ beforeAll(async () => {
     if (path === '/.well-known/oauth-protected-resource') return json(200, { resource: `${origin}/mcp`, authorization_servers: [`${origin}/tenant`] });
     if (path === '/tenant/.well-known/openid-configuration') {
       // No registration_endpoint and no client_id_metadata_document_supported: only a client id given beforehand would do.
-      return json(200, { issuer: `${origin}/tenant`, authorization_endpoint: `${origin}/tenant/authorize`, token_endpoint: `${origin}/tenant/token`, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'] });
+      return json(200, {
+        issuer: `${origin}/tenant`,
+        authorization_endpoint: `${origin}/tenant/authorize`,
+        token_endpoint: `${origin}/tenant/token`,
+        response_types_supported: ['code'],
+        code_challenge_methods_supported: ['S256'],
+      });
     }
     json(404, { error: 'not_found' });
   });
@@ -60,12 +66,19 @@ describe('discovery when the server says little', () => {
     const trace = await run();
     const urlsOf = (id: string) => trace.steps.filter((step) => step.id === id).map((step) => step.http?.url);
     expect(urlsOf('auth.resource-metadata')).toEqual([`${origin}/.well-known/oauth-protected-resource/mcp`, `${origin}/.well-known/oauth-protected-resource`]);
-    expect(urlsOf('auth.server-metadata')).toEqual([`${origin}/.well-known/oauth-authorization-server/tenant`, `${origin}/.well-known/openid-configuration/tenant`, `${origin}/tenant/.well-known/openid-configuration`]);
+    expect(urlsOf('auth.server-metadata')).toEqual([
+      `${origin}/.well-known/oauth-authorization-server/tenant`,
+      `${origin}/.well-known/openid-configuration/tenant`,
+      `${origin}/tenant/.well-known/openid-configuration`,
+    ]);
     // The addresses that answered 404 say the host goes on to the next.
     expect(trace.steps.find((step) => step.id === 'auth.resource-metadata')?.note).toContain('tries the next address');
     expect(trace.steps.find((step) => step.id === 'auth.challenge')?.payload).toMatchObject({ 'www-authenticate': 'Bearer' });
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault).toMatchObject({ what: `The authorization server ${origin}/tenant offers neither Client ID Metadata Documents nor dynamic registration, and no client id was given.`, fix: expect.stringContaining('the OAuth client id beside the server\'s URL in the model settings') });
+    expect(trace.steps.at(-1)?.fault).toMatchObject({
+      what: `The authorization server ${origin}/tenant offers neither Client ID Metadata Documents nor dynamic registration, and no client id was given.`,
+      fix: expect.stringContaining("the OAuth client id beside the server's URL in the model settings"),
+    });
     expect(trace.steps.map((step) => step.id)).not.toContain('auth.authorization-request');
     expect(asked.filter((line) => line.includes('authorize') || line.includes('token'))).toEqual([]);
   });

@@ -7,7 +7,13 @@ import type { UrlRefusal } from '../../src/trace/url-gate.ts';
 import { MOCK_BASE_PATH, MOCK_MODEL } from '../helpers/create-mock-run.ts';
 import { QUESTION } from '../helpers/fixtures.ts';
 import { runTraceCli } from '../helpers/run-trace-cli.ts';
-import { HOSTILE_PLACES, startHostileAuthorizationServer, writeBeaconScript, type HostileAuthorizationServer, type HostilePlace } from '../helpers/start-hostile-authorization-server.ts';
+import {
+  HOSTILE_PLACES,
+  startHostileAuthorizationServer,
+  writeBeaconScript,
+  type HostileAuthorizationServer,
+  type HostilePlace,
+} from '../helpers/start-hostile-authorization-server.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -40,7 +46,11 @@ const HOSTILE_URLS: { name: string; url: (origin: string) => string; found: UrlR
   { name: 'a control character inside the scheme', url: () => 'java\u0001script:alert(1)', found: 'control-characters', header: false },
   { name: 'a direction override', url: () => 'https://example.com/\u202egpj.exe', found: 'control-characters', header: false },
   { name: 'a scheme-relative //evil', url: () => '//evil.example/authorize', found: 'unparseable' },
-  { name: 'the server’s own host as a user name before another', url: (origin) => `https://${new URL(origin).host}@evil.example/authorize`, found: 'credentials' },
+  {
+    name: 'the server’s own host as a user name before another',
+    url: (origin) => `https://${new URL(origin).host}@evil.example/authorize`,
+    found: 'credentials',
+  },
   { name: 'plain http beyond this machine', url: () => 'http://evil.example/authorize', found: 'insecure-http' },
 ];
 
@@ -94,8 +104,15 @@ describe.each(HOSTILE_PLACES)('a hostile address as the %s', (place) => {
     const refusals = trace.steps.filter((step) => step.id === 'host.url-refused');
     expect(refusals).toHaveLength(1);
     const refusal = refusals[0]!;
-    expect(refusal.payload).toMatchObject({ url, from: expect.stringContaining(FIELDS[place]), found: entry.found, why: expect.any(String), fix: expect.any(String) });
-    for (const focus of findFocus({ stepId: refusal.id, wire: 'openai-chat' })) expect(resolveJsonPath({ value: refusal.payload, path: focus.path }).found).toBe(true);
+    expect(refusal.payload).toMatchObject({
+      url,
+      from: expect.stringContaining(FIELDS[place]),
+      found: entry.found,
+      why: expect.any(String),
+      fix: expect.any(String),
+    });
+    for (const focus of findFocus({ stepId: refusal.id, wire: 'openai-chat' }))
+      expect(resolveJsonPath({ value: refusal.payload, path: focus.path }).found).toBe(true);
     // The run ends on the refusal, in the same words, whatever the gate found.
     const last = trace.steps.at(-1)!;
     expect(last.id).toBe('host.fault');
@@ -129,8 +146,8 @@ describe('in the CLI (npm run trace -- --server URL --authorize)', () => {
     hostile = await startHostileAuthorizationServer({ place: 'authorization_endpoint', value: writeBeaconScript });
     const result = await runTraceCli(['--server', hostile.mcpUrl, '--authorize']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("Host refuses the authorization_endpoint: its scheme is javascript:, and only http and https are opened");
-    expect(result.stdout).toContain("The host refused the address \"javascript:");
+    expect(result.stdout).toContain('Host refuses the authorization_endpoint: its scheme is javascript:, and only http and https are opened');
+    expect(result.stdout).toContain('The host refused the address "javascript:');
     expect(result.stderr).not.toContain('Open this address in a browser');
     expect(hostile.received.filter((line) => /\/(register|token|authorize)$/.test(line))).toEqual([]);
   });

@@ -76,7 +76,10 @@ describe('authorization against oidc-provider', () => {
     expect(token.http?.requestBody).toContain('code_verifier=[redacted]');
     expect(token.http?.requestBody).toMatch(/(^|&)code=\[redacted\]/);
     expect(token.http?.responseBody).toContain('"access_token":"[redacted]"');
-    expect(token.payload).toMatchObject({ sent: { grant_type: 'authorization_code', resource: server.mcpUrl, code_verifier: '[redacted]', code: '[redacted]' }, checked: { token_type: 'Bearer', refresh_token: 'given' } });
+    expect(token.payload).toMatchObject({
+      sent: { grant_type: 'authorization_code', resource: server.mcpUrl, code_verifier: '[redacted]', code: '[redacted]' },
+      checked: { token_type: 'Bearer', refresh_token: 'given' },
+    });
     // The MCP server accepted the token the flow obtained, on the requests after the retry.
     expect(server.acceptedTokens.length).toBeGreaterThan(0);
     const accessToken = server.acceptedTokens[0]!;
@@ -123,12 +126,15 @@ describe('authorization against oidc-provider', () => {
       if (typeof init?.body === 'string' && init.body.includes('grant_type=')) {
         for (const [name, value] of new URLSearchParams(init.body)) if (['code', 'code_verifier', 'refresh_token'].includes(name)) secrets.add(value);
         const answer: unknown = await response.clone().json();
-        if (typeof answer === 'object' && answer !== null) for (const [name, value] of Object.entries(answer)) if (name.endsWith('_token') && typeof value === 'string') secrets.add(value);
+        if (typeof answer === 'object' && answer !== null)
+          for (const [name, value] of Object.entries(answer)) if (name.endsWith('_token') && typeof value === 'string') secrets.add(value);
       }
       return response;
     };
     const logged: string[] = [];
-    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' '))));
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' '))),
+    );
     let trace: Trace;
     try {
       trace = await run(server.mcpUrl, { fetch: watchingFetch });
@@ -140,7 +146,14 @@ describe('authorization against oidc-provider', () => {
     // A code, a verifier, two access tokens and a refresh token at least.
     expect(secrets.size).toBeGreaterThanOrEqual(5);
     const curls = trace.steps.filter((step) => step.http).map((step) => formatCurl({ http: step.http!, audience: 'mcp' }).result);
-    const outputs = [serializeTrace(trace), formatTraceJson({ trace }), formatTraceText({ trace, maxPayloadLength: 0 }), ...EXPORT_FORMAT_IDS.map((format) => buildExportFile({ trace, format }).text), ...curls, ...logged];
+    const outputs = [
+      serializeTrace(trace),
+      formatTraceJson({ trace }),
+      formatTraceText({ trace, maxPayloadLength: 0 }),
+      ...EXPORT_FORMAT_IDS.map((format) => buildExportFile({ trace, format }).text),
+      ...curls,
+      ...logged,
+    ];
     for (const secret of secrets) for (const output of outputs) expect(output).not.toContain(secret);
   });
 });

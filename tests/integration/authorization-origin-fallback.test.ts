@@ -44,9 +44,20 @@ describe('no protected resource metadata', () => {
     const urlsOf = (id: string) => trace.steps.filter((step) => step.id === id).map((step) => step.http?.url);
     expect(urlsOf('auth.resource-metadata')).toEqual([`${origin}/.well-known/oauth-protected-resource/mcp`, `${origin}/.well-known/oauth-protected-resource`]);
     expect(trace.steps.filter((step) => step.id === 'auth.resource-metadata').at(-1)?.note).toContain('2025-03-26 revision');
-    expect(urlsOf('auth.server-metadata')).toEqual([`${origin}/.well-known/oauth-authorization-server`, `${origin}/.well-known/openid-configuration`, undefined]);
+    expect(urlsOf('auth.server-metadata')).toEqual([
+      `${origin}/.well-known/oauth-authorization-server`,
+      `${origin}/.well-known/openid-configuration`,
+      undefined,
+    ]);
     const defaults = trace.steps.filter((step) => step.id === 'auth.server-metadata').at(-1)!;
-    expect(defaults.payload).toMatchObject({ defaults: { issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token`, registration_endpoint: `${origin}/register` } });
+    expect(defaults.payload).toMatchObject({
+      defaults: {
+        issuer: origin,
+        authorization_endpoint: `${origin}/authorize`,
+        token_endpoint: `${origin}/token`,
+        registration_endpoint: `${origin}/register`,
+      },
+    });
     expect(urlsOf('auth.client-registration')).toEqual([`${origin}/register`]);
     expect(trace.status).toBe('failed');
     const fault = trace.steps.at(-1)!.fault!;

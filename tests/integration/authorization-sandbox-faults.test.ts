@@ -1,7 +1,16 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { answerConsent, InMemoryOAuthProvider } from '../helpers/sandbox-oauth-client.ts';
-import { buildAuthorizationUrl, createPkcePair, postInitialize, postMcp, registerTestClient, requestToken, runCodeFlow, TEST_REDIRECT_URI } from '../helpers/sandbox-raw-flow.ts';
+import {
+  buildAuthorizationUrl,
+  createPkcePair,
+  postInitialize,
+  postMcp,
+  registerTestClient,
+  requestToken,
+  runCodeFlow,
+  TEST_REDIRECT_URI,
+} from '../helpers/sandbox-raw-flow.ts';
 import { useServer } from '../helpers/use-server.ts';
 
 /**
@@ -17,9 +26,17 @@ describe('the fault travels through discovery', () => {
   it('the 401 of /mcp/protected?fault=NAME points to metadata that names the faulty server at /oauth/fault/NAME', async () => {
     const answer = await postInitialize(`${server.url}/mcp/protected?fault=expired-token`);
     expect(answer.status).toBe(401);
-    expect(answer.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp/protected?fault=expired-token", scope="mcp:tools"`);
-    const metadata = (await (await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp/protected?fault=expired-token`)).json()) as Record<string, unknown>;
-    expect(metadata).toMatchObject({ resource: `${server.url}/mcp/protected?fault=expired-token`, authorization_servers: [`${server.url}/oauth/fault/expired-token`] });
+    expect(answer.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp/protected?fault=expired-token", scope="mcp:tools"`,
+    );
+    const metadata = (await (await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp/protected?fault=expired-token`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(metadata).toMatchObject({
+      resource: `${server.url}/mcp/protected?fault=expired-token`,
+      authorization_servers: [`${server.url}/oauth/fault/expired-token`],
+    });
   });
 
   it('an unknown fault name is refused with the list of switches', async () => {
@@ -36,7 +53,9 @@ describe('wrong-issuer', () => {
     expect(metadata.authorization_endpoint).toBe(`${server.url}/oauth/fault/wrong-issuer/authorize`);
     const provider = new InMemoryOAuthProvider({ redirectUrl: TEST_REDIRECT_URI });
     const client = new Client({ name: 'wrong-issuer', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
-    await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/protected?fault=wrong-issuer`), { authProvider: provider }))).rejects.toThrow(/issuer/i);
+    await expect(
+      client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/protected?fault=wrong-issuer`), { authProvider: provider })),
+    ).rejects.toThrow(/issuer/i);
     expect(provider.authorizationUrls).toEqual([]);
   });
 });
@@ -60,11 +79,20 @@ describe('missing-scope', () => {
     expect(short.scope).toBe('');
     const refused = await postInitialize(first.resource, short.access_token);
     expect(refused.status).toBe(403);
-    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer error="insufficient_scope", scope="mcp:tools", resource_metadata="[^"]+", error_description="[^"]+"$/);
+    expect(refused.headers.get('www-authenticate')).toMatch(
+      /^Bearer error="insufficient_scope", scope="mcp:tools", resource_metadata="[^"]+", error_description="[^"]+"$/,
+    );
 
     const { verifier, challenge } = createPkcePair();
     const { callback } = await answerConsent(buildAuthorizationUrl({ issuer: first.issuer, resource: first.resource, clientId: first.clientId, challenge }));
-    const second = await requestToken(first.issuer, { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, client_id: first.clientId, redirect_uri: TEST_REDIRECT_URI, code_verifier: verifier, resource: first.resource });
+    const second = await requestToken(first.issuer, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      client_id: first.clientId,
+      redirect_uri: TEST_REDIRECT_URI,
+      code_verifier: verifier,
+      resource: first.resource,
+    });
     const whole = (await second.json()) as TokenAnswer;
     expect(whole.scope).toBe('mcp:tools');
     expect((await postInitialize(first.resource, whole.access_token)).status).toBe(200);
@@ -105,7 +133,10 @@ describe('pkce-mismatch', () => {
   it('the token endpoint answers invalid_grant: code_verifier does not match', async () => {
     const { tokenResponse } = await runCodeFlow({ origin: server.url, fault: 'pkce-mismatch' });
     expect(tokenResponse.status).toBe(400);
-    expect(await tokenResponse.json()).toEqual({ error: 'invalid_grant', error_description: 'code_verifier does not match the code_challenge of the authorization request.' });
+    expect(await tokenResponse.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'code_verifier does not match the code_challenge of the authorization request.',
+    });
   });
 });
 
@@ -117,11 +148,20 @@ describe('without a fault, the same checks hold', () => {
     const redeem = async (form: Record<string, string>) => {
       const { verifier, challenge } = createPkcePair();
       const { callback } = await answerConsent(buildAuthorizationUrl({ issuer, resource, clientId, challenge }));
-      const base = { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, client_id: clientId, redirect_uri: TEST_REDIRECT_URI, code_verifier: verifier, resource };
+      const base = {
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        client_id: clientId,
+        redirect_uri: TEST_REDIRECT_URI,
+        code_verifier: verifier,
+        resource,
+      };
       const response = await requestToken(issuer, { ...base, ...form });
       return { response, body: (await response.json()) as Record<string, string>, base };
     };
-    expect((await redeem({ code_verifier: createPkcePair().verifier })).body.error_description).toBe('code_verifier does not match the code_challenge of the authorization request.');
+    expect((await redeem({ code_verifier: createPkcePair().verifier })).body.error_description).toBe(
+      'code_verifier does not match the code_challenge of the authorization request.',
+    );
     expect((await redeem({ redirect_uri: 'http://127.0.0.1:9/elsewhere' })).body.error).toBe('invalid_grant');
     expect((await redeem({ resource: `${server.url}/mcp` })).body.error).toBe('invalid_target');
     const good = await redeem({});
@@ -133,7 +173,10 @@ describe('without a fault, the same checks hold', () => {
   it('sends the learner\'s "deny" back as error=access_denied with the state and iss', async () => {
     const issuer = `${server.url}/oauth`;
     const clientId = await registerTestClient({ issuer });
-    const { callback } = await answerConsent(buildAuthorizationUrl({ issuer, resource: `${server.url}/mcp/protected`, clientId, challenge: createPkcePair().challenge }), 'deny');
+    const { callback } = await answerConsent(
+      buildAuthorizationUrl({ issuer, resource: `${server.url}/mcp/protected`, clientId, challenge: createPkcePair().challenge }),
+      'deny',
+    );
     expect(Object.fromEntries(callback.searchParams)).toMatchObject({ error: 'access_denied', state: 'state-1', iss: issuer });
     expect(callback.searchParams.has('code')).toBe(false);
   });
@@ -143,7 +186,9 @@ describe('without a fault, the same checks hold', () => {
     const resource = `${server.url}/mcp/protected`;
     const clientId = await registerTestClient({ issuer });
     const { challenge } = createPkcePair();
-    const unregistered = await fetch(buildAuthorizationUrl({ issuer, resource, clientId, challenge, redirectUri: 'https://attacker.example/steal' }), { redirect: 'manual' });
+    const unregistered = await fetch(buildAuthorizationUrl({ issuer, resource, clientId, challenge, redirectUri: 'https://attacker.example/steal' }), {
+      redirect: 'manual',
+    });
     expect(unregistered.status).toBe(400);
     expect(unregistered.headers.get('location')).toBeNull();
     expect(await unregistered.text()).toContain('is not one this client registered');
@@ -173,7 +218,8 @@ describe('without a fault, the same checks hold', () => {
   it('answers a call of multiply_numbers with a token lacking mcp:admin 403 insufficient_scope, naming both scopes', async () => {
     const { resource, tokenResponse } = await runCodeFlow({ origin: server.url });
     const token = (await tokenResponse.json()) as TokenAnswer;
-    const call = (name: string) => postMcp(resource, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: { a: 6, b: 7 } } }, token.access_token);
+    const call = (name: string) =>
+      postMcp(resource, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: { a: 6, b: 7 } } }, token.access_token);
     const refused = await call('multiply_numbers');
     expect(refused.status).toBe(403);
     expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer error="insufficient_scope", scope="mcp:tools mcp:admin", resource_metadata=/);

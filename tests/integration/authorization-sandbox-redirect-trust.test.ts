@@ -45,22 +45,31 @@ function serveDocument(name: string, redirectUris: string[]): string {
 }
 
 function buildRequest({ clientId, redirectUri, broken }: { clientId: string; redirectUri: string; broken: (url: URL) => void }): URL {
-  const url = buildAuthorizationUrl({ issuer: `${server.url}/oauth`, resource: `${server.url}/mcp/protected`, clientId, challenge: createPkcePair().challenge, redirectUri });
+  const url = buildAuthorizationUrl({
+    issuer: `${server.url}/oauth`,
+    resource: `${server.url}/mcp/protected`,
+    clientId,
+    challenge: createPkcePair().challenge,
+    redirectUri,
+  });
   broken(url);
   return url;
 }
 
 describe('an error before the consent page', () => {
-  it.each(BROKEN_REQUESTS)('(%s) of a client whose document lists a phishing page: shown on the sandbox’s page, never a redirect there', async (_name, broken) => {
-    const clientId = serveDocument('phishing-client', [PHISH]);
-    const answer = await fetch(buildRequest({ clientId, redirectUri: PHISH, broken }), { redirect: 'manual' });
-    expect(answer.status).toBe(400);
-    expect(answer.headers.get('location')).toBeNull();
-    const page = await answer.text();
-    expect(page).toContain('This authorization request cannot go on');
-    expect(page).toContain(`not sent to ${PHISH}`);
-    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
-  });
+  it.each(BROKEN_REQUESTS)(
+    '(%s) of a client whose document lists a phishing page: shown on the sandbox’s page, never a redirect there',
+    async (_name, broken) => {
+      const clientId = serveDocument('phishing-client', [PHISH]);
+      const answer = await fetch(buildRequest({ clientId, redirectUri: PHISH, broken }), { redirect: 'manual' });
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('location')).toBeNull();
+      const page = await answer.text();
+      expect(page).toContain('This authorization request cannot go on');
+      expect(page).toContain(`not sent to ${PHISH}`);
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    },
+  );
 
   it.each(BROKEN_REQUESTS)('(%s) of a client registered dynamically with a phishing page: shown on the sandbox’s page as well', async (_name, broken) => {
     const clientId = await registerTestClient({ issuer: `${server.url}/oauth`, redirectUris: [PHISH] });
@@ -69,14 +78,17 @@ describe('an error before the consent page', () => {
     expect(answer.headers.get('location')).toBeNull();
   });
 
-  it.each(BROKEN_REQUESTS)('(%s) of a client on this machine (a loopback redirect): sent back with the error, state and iss, as RFC 6749 §4.1.2.1 asks', async (_name, broken, error) => {
-    const clientId = serveDocument('loopback-client', [TEST_REDIRECT_URI]);
-    const answer = await fetch(buildRequest({ clientId, redirectUri: TEST_REDIRECT_URI, broken }), { redirect: 'manual' });
-    expect(answer.status).toBe(302);
-    const location = new URL(answer.headers.get('location')!);
-    expect(location.origin + location.pathname).toBe(TEST_REDIRECT_URI);
-    expect(Object.fromEntries(location.searchParams)).toMatchObject({ error, state: 'state-1', iss: `${server.url}/oauth` });
-  });
+  it.each(BROKEN_REQUESTS)(
+    '(%s) of a client on this machine (a loopback redirect): sent back with the error, state and iss, as RFC 6749 §4.1.2.1 asks',
+    async (_name, broken, error) => {
+      const clientId = serveDocument('loopback-client', [TEST_REDIRECT_URI]);
+      const answer = await fetch(buildRequest({ clientId, redirectUri: TEST_REDIRECT_URI, broken }), { redirect: 'manual' });
+      expect(answer.status).toBe(302);
+      const location = new URL(answer.headers.get('location')!);
+      expect(location.origin + location.pathname).toBe(TEST_REDIRECT_URI);
+      expect(Object.fromEntries(location.searchParams)).toMatchObject({ error, state: 'state-1', iss: `${server.url}/oauth` });
+    },
+  );
 
   it('once the learner has seen the consent page, their answer goes to the address the client listed, whatever it is', async () => {
     const clientId = serveDocument('phishing-client', [PHISH]);
@@ -106,14 +118,27 @@ const HOSTILE_REDIRECT_URIS = [
 
 describe('registered redirect URIs pass the URL gate’s rules', () => {
   it.each(HOSTILE_REDIRECT_URIS)('%j is refused at registration, invalid_redirect_uri', async (uri) => {
-    const answer = await fetch(`${server.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'x', redirect_uris: [uri] }) });
+    const answer = await fetch(`${server.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'x', redirect_uris: [uri] }),
+    });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ error: 'invalid_redirect_uri' });
   });
 
   it.each(HOSTILE_REDIRECT_URIS)('%j in a client metadata document: the client is refused', async (uri) => {
     const clientId = serveDocument('hostile-document', [uri]);
-    const answer = await fetch(buildAuthorizationUrl({ issuer: `${server.url}/oauth`, resource: `${server.url}/mcp/protected`, clientId, challenge: createPkcePair().challenge, redirectUri: uri }), { redirect: 'manual' });
+    const answer = await fetch(
+      buildAuthorizationUrl({
+        issuer: `${server.url}/oauth`,
+        resource: `${server.url}/mcp/protected`,
+        clientId,
+        challenge: createPkcePair().challenge,
+        redirectUri: uri,
+      }),
+      { redirect: 'manual' },
+    );
     expect(answer.status).toBe(400);
     expect(answer.headers.get('location')).toBeNull();
     expect(await answer.text()).toContain('lists a redirect URI the server will not use');
@@ -123,7 +148,13 @@ describe('registered redirect URIs pass the URL gate’s rules', () => {
     const app = createApp({ allowedHostnames: ['192.168.1.5'] });
     try {
       const register = (redirectUri: string) =>
-        app.fetch(new Request('http://192.168.1.5:3000/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'MCP Lifecycle Explorer', redirect_uris: [redirectUri] }) }));
+        app.fetch(
+          new Request('http://192.168.1.5:3000/oauth/register', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ client_name: 'MCP Lifecycle Explorer', redirect_uris: [redirectUri] }),
+          }),
+        );
       expect((await register('http://192.168.1.5:3000/oauth-callback.html')).status).toBe(201);
       expect((await register('http://192.168.1.6:3000/oauth-callback.html')).status).toBe(400);
     } finally {

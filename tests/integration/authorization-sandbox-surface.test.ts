@@ -44,7 +44,12 @@ describe('discovery', () => {
 
   it('serves the protected resource metadata (RFC 9728) with the header method only', async () => {
     const metadata = await (await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp/protected`)).json();
-    expect(metadata).toMatchObject({ resource: `${server.url}/mcp/protected`, authorization_servers: [`${server.url}/oauth`], scopes_supported: ['mcp:tools', 'mcp:admin'], bearer_methods_supported: ['header'] });
+    expect(metadata).toMatchObject({
+      resource: `${server.url}/mcp/protected`,
+      authorization_servers: [`${server.url}/oauth`],
+      scopes_supported: ['mcp:tools', 'mcp:admin'],
+      bearer_methods_supported: ['header'],
+    });
   });
 });
 
@@ -56,7 +61,14 @@ describe('client metadata documents', () => {
     const resource = `${server.url}/mcp/protected`;
     const { html, callback } = await answerConsent(buildAuthorizationUrl({ issuer: `${server.url}/oauth`, resource, clientId, challenge }));
     expect(html).toContain('Authorize Document client?');
-    const token = await requestToken(`${server.url}/oauth`, { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, client_id: clientId, redirect_uri: TEST_REDIRECT_URI, code_verifier: verifier, resource });
+    const token = await requestToken(`${server.url}/oauth`, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      client_id: clientId,
+      redirect_uri: TEST_REDIRECT_URI,
+      code_verifier: verifier,
+      resource,
+    });
     expect(token.status).toBe(200);
     expect(documents.received.some((request) => request.url === '/client.json')).toBe(true);
   });
@@ -64,12 +76,23 @@ describe('client metadata documents', () => {
   it('refuses a document that names another client, and a redirect URI the document does not list', async () => {
     const clientId = `${documents.url}/impostor.json`;
     documentBodies.set('/impostor.json', { client_id: 'https://trusted.example/client.json', client_name: 'Trusted', redirect_uris: [TEST_REDIRECT_URI] });
-    const impostor = await fetch(buildAuthorizationUrl({ issuer: `${server.url}/oauth`, resource: `${server.url}/mcp/protected`, clientId, challenge: createPkcePair().challenge }));
+    const impostor = await fetch(
+      buildAuthorizationUrl({ issuer: `${server.url}/oauth`, resource: `${server.url}/mcp/protected`, clientId, challenge: createPkcePair().challenge }),
+    );
     expect(impostor.status).toBe(400);
     expect(await impostor.text()).toContain('names another client_id');
 
     const honest = `${documents.url}/client.json`;
-    const elsewhere = await fetch(buildAuthorizationUrl({ issuer: `${server.url}/oauth`, resource: `${server.url}/mcp/protected`, clientId: honest, challenge: createPkcePair().challenge, redirectUri: 'http://127.0.0.1:9/other' }), { redirect: 'manual' });
+    const elsewhere = await fetch(
+      buildAuthorizationUrl({
+        issuer: `${server.url}/oauth`,
+        resource: `${server.url}/mcp/protected`,
+        clientId: honest,
+        challenge: createPkcePair().challenge,
+        redirectUri: 'http://127.0.0.1:9/other',
+      }),
+      { redirect: 'manual' },
+    );
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.headers.get('location')).toBeNull();
   });
@@ -79,18 +102,32 @@ describe('the consent page', () => {
   it('shows a hostile client_name and redirect URI as text, with no script allowed and no framing', async () => {
     const hostileRedirect = 'http://127.0.0.1:9/cb?next="><script>alert(2)</script>';
     const clientId = await registerTestClient({ issuer: `${server.url}/oauth`, clientName: '<img src=x onerror=alert(1)>', redirectUris: [hostileRedirect] });
-    const page = await fetch(buildAuthorizationUrl({ issuer: `${server.url}/oauth`, resource: `${server.url}/mcp/protected`, clientId, challenge: createPkcePair().challenge, redirectUri: hostileRedirect }));
+    const page = await fetch(
+      buildAuthorizationUrl({
+        issuer: `${server.url}/oauth`,
+        resource: `${server.url}/mcp/protected`,
+        clientId,
+        challenge: createPkcePair().challenge,
+        redirectUri: hostileRedirect,
+      }),
+    );
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).not.toMatch(/<img|<script/);
     expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
     expect(html).toContain('next=&#34;&#62;&#60;script&#62;alert(2)&#60;/script&#62;');
-    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self' http:\/\/127\.0\.0\.1:9; frame-ancestors 'none'; base-uri 'none'$/);
+    expect(page.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self' http:\/\/127\.0\.0\.1:9; frame-ancestors 'none'; base-uri 'none'$/,
+    );
     expect(page.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('refuses a consent POST from another site\'s page (Origin), before reading it', async () => {
-    const answer = await fetch(`${server.url}/oauth/authorize`, { method: 'POST', headers: { origin: 'https://attacker.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'consent=x&decision=approve' });
+  it("refuses a consent POST from another site's page (Origin), before reading it", async () => {
+    const answer = await fetch(`${server.url}/oauth/authorize`, {
+      method: 'POST',
+      headers: { origin: 'https://attacker.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'consent=x&decision=approve',
+    });
     expect(answer.status).toBe(403);
   });
 });
@@ -103,7 +140,14 @@ describe('bounds', () => {
     const { verifier, challenge } = createPkcePair();
     const { callback } = await answerConsent(buildAuthorizationUrl({ issuer, resource, clientId, challenge }));
     clock += 60_000;
-    const late = await requestToken(issuer, { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, client_id: clientId, redirect_uri: TEST_REDIRECT_URI, code_verifier: verifier, resource });
+    const late = await requestToken(issuer, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      client_id: clientId,
+      redirect_uri: TEST_REDIRECT_URI,
+      code_verifier: verifier,
+      resource,
+    });
     expect(await late.json()).toMatchObject({ error: 'invalid_grant', error_description: 'The authorization code expired (codes last 60 s).' });
 
     const first = await registerTestClient({ issuer });

@@ -19,11 +19,30 @@ import { useServer } from '../helpers/use-server.ts';
 const app = useServer();
 const scenario = findScenario('authorization')!;
 const ERAS = ['2025-11-25', '2026-07-28'] as const;
-const FIRST_FLOW = ['auth.challenge', 'auth.resource-metadata', 'auth.server-metadata', 'auth.client-registration', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'];
+const FIRST_FLOW = [
+  'auth.challenge',
+  'auth.resource-metadata',
+  'auth.server-metadata',
+  'auth.client-registration',
+  'auth.authorization-request',
+  'auth.authorization-response',
+  'auth.token-request',
+  'auth.retry',
+];
 
 type ObtainConsent = NonNullable<RunOptions['authorization']>['obtainConsent'];
 
-function runScenario({ era, fault, obtainConsent = approveSandboxConsent, question = scenario.question }: { era: Era; fault?: SandboxFault; obtainConsent?: ObtainConsent; question?: string }): Promise<Trace> {
+function runScenario({
+  era,
+  fault,
+  obtainConsent = approveSandboxConsent,
+  question = scenario.question,
+}: {
+  era: Era;
+  fault?: SandboxFault;
+  obtainConsent?: ObtainConsent;
+  question?: string;
+}): Promise<Trace> {
   return createLifecycleRun({
     question,
     era,
@@ -72,14 +91,23 @@ describe.each(ERAS)('the authorization scenario, era %s', (era) => {
     expect(trace.status).toBe('failed');
     expect(authIds(trace)).toEqual([...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata']);
     expect(trace.steps.findLast((step) => step.id === 'auth.resource-metadata')?.note).toMatch(/still names .*, the server whose token was refused/);
-    expect(trace.steps.at(-1)?.fault?.what).toMatch(/still answered HTTP 401 with the new token: “The access token was issued for another resource, .*\/mcp\/toolbox/);
+    expect(trace.steps.at(-1)?.fault?.what).toMatch(
+      /still answered HTTP 401 with the new token: “The access token was issued for another resource, .*\/mcp\/toolbox/,
+    );
   });
 
   it('missing-scope: the first token lacks mcp:tools, the 403 starts step-up, and the run answers', async () => {
     const trace = await runScenario({ era, fault: 'missing-scope' });
     expect(trace.status).toBe('complete');
     expect(trace.answer).toBe('5 plus 7 is 12.');
-    expect(authIds(trace)).toEqual([...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+    expect(authIds(trace)).toEqual([
+      ...FIRST_FLOW,
+      'auth.step-up',
+      'auth.authorization-request',
+      'auth.authorization-response',
+      'auth.token-request',
+      'auth.retry',
+    ]);
     const stepUp = trace.steps.find((step) => step.id === 'auth.step-up')!;
     expect(stepUp.http?.status).toBe(403);
     expect(stepUp.payload).toMatchObject({ challenge: { error: 'insufficient_scope', scope: ['mcp:tools'] } });
@@ -90,7 +118,14 @@ describe.each(ERAS)('the authorization scenario, era %s', (era) => {
     expect(trace.steps.at(-1)?.fault).toBeUndefined();
     expect(trace.status).toBe('complete');
     expect(trace.answer).toBe('5 times 7 is 35.');
-    expect(authIds(trace)).toEqual([...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry']);
+    expect(authIds(trace)).toEqual([
+      ...FIRST_FLOW,
+      'auth.step-up',
+      'auth.authorization-request',
+      'auth.authorization-response',
+      'auth.token-request',
+      'auth.retry',
+    ]);
     const ids = trace.steps.map((step) => step.id);
     // The 403 answers the tools/call, in the execution phase; the same call goes again after the flow.
     const stepUp = trace.steps.find((step) => step.id === 'auth.step-up')!;
@@ -125,19 +160,30 @@ describe.each(ERAS)('the authorization scenario, era %s', (era) => {
 
   it('a redirect whose iss is another server’s (RFC 9207 mix-up), or has none though the server promised one, is refused before its code is exchanged', async () => {
     // The browser comes back from the real consent page, and the redirect is altered on its way as a mix-up would.
-    const alterIss = (change: (parameters: URLSearchParams) => void): ObtainConsent => async (request) => {
-      const redirect = new URL(await approveSandboxConsent(request));
-      change(redirect.searchParams);
-      return redirect.href;
-    };
+    const alterIss =
+      (change: (parameters: URLSearchParams) => void): ObtainConsent =>
+      async (request) => {
+        const redirect = new URL(await approveSandboxConsent(request));
+        change(redirect.searchParams);
+        return redirect.href;
+      };
     const mixedUp = await runScenario({ era, obtainConsent: alterIss((parameters) => parameters.set('iss', 'https://attacker.example/oauth')) });
     expect(mixedUp.status).toBe('failed');
     expect(authIds(mixedUp)).toEqual(FIRST_FLOW.slice(0, 6));
-    expect(mixedUp.steps.find((step) => step.id === 'auth.authorization-response')!.payload).toMatchObject({ checked: { state: 'the one sent', iss: 'another issuer' } });
-    expect(mixedUp.steps.at(-1)?.fault).toMatchObject({ what: expect.stringMatching(/^The redirect back from the consent page carried “https:\/\/attacker\.example\/oauth” as its issuer, not http:\/\/127\.0\.0\.1:\d+\/oauth\.$/), why: expect.stringContaining('RFC 9207') });
+    expect(mixedUp.steps.find((step) => step.id === 'auth.authorization-response')!.payload).toMatchObject({
+      checked: { state: 'the one sent', iss: 'another issuer' },
+    });
+    expect(mixedUp.steps.at(-1)?.fault).toMatchObject({
+      what: expect.stringMatching(
+        /^The redirect back from the consent page carried “https:\/\/attacker\.example\/oauth” as its issuer, not http:\/\/127\.0\.0\.1:\d+\/oauth\.$/,
+      ),
+      why: expect.stringContaining('RFC 9207'),
+    });
     const missing = await runScenario({ era, obtainConsent: alterIss((parameters) => parameters.delete('iss')) });
     expect(authIds(missing)).toEqual(FIRST_FLOW.slice(0, 6));
-    expect(missing.steps.at(-1)?.fault?.what).toMatch(/^The redirect back from the consent page carried no iss, though http:\/\/127\.0\.0\.1:\d+\/oauth says it always sends one/);
+    expect(missing.steps.at(-1)?.fault?.what).toMatch(
+      /^The redirect back from the consent page carried no iss, though http:\/\/127\.0\.0\.1:\d+\/oauth says it always sends one/,
+    );
   });
 
   it('pkce-mismatch: the token endpoint refuses the verifier with invalid_grant', async () => {

@@ -47,7 +47,9 @@ async function startCatchAllServer(): Promise<string> {
       for await (const chunk of request) chunks.push(Buffer.from(chunk as Uint8Array));
       const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: unknown };
       const server = new McpServerV1({ name: 'catch-all-v1', version: '1.0.0' });
-      server.registerTool('add', { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }));
+      server.registerTool('add', { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => ({
+        content: [{ type: 'text', text: String(a + b) }],
+      }));
       server.server.fallbackRequestHandler = async () => ({});
       const [gateway, inside] = InMemoryTransport.createLinkedPair();
       await server.connect(inside);
@@ -83,13 +85,23 @@ describe('the Auto era and a server whose server/discover answer is an empty res
     expect((await v1.listTools()).tools.map((tool) => tool.name)).toEqual(['add']);
     await v1.close();
 
-    const trace = await createLifecycleRun({ question: 'What is 5 plus 7?', era: 'auto', mcpUrl: url, provider: provider(), autoRelease: true, networkTimeoutMs: 10_000 }).start();
+    const trace = await createLifecycleRun({
+      question: 'What is 5 plus 7?',
+      era: 'auto',
+      mcpUrl: url,
+      provider: provider(),
+      autoRelease: true,
+      networkTimeoutMs: 10_000,
+    }).start();
     expect(trace.steps.at(-1)?.fault).toBeUndefined();
     expect(JSON.stringify(trace)).not.toContain('pin mode');
     expect(trace.status).toBe('complete');
     expect(trace.mcp.protocolVersion).toBe('2025-11-25');
     const fallback = trace.steps.find((step) => step.id === 'host.era-fallback')!;
-    expect(fallback.payload).toMatchObject({ serverAnswered: { status: 200, result: '{}' }, reason: expect.stringContaining('a result that is no answer to it') });
+    expect(fallback.payload).toMatchObject({
+      serverAnswered: { status: 200, result: '{}' },
+      reason: expect.stringContaining('a result that is no answer to it'),
+    });
   });
 });
 

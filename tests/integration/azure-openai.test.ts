@@ -31,7 +31,9 @@ beforeAll(async () => {
     const model = (JSON.parse(body) as { model?: string }).model;
     if (model === 'echo-key') {
       // A careless gateway repeats the key it was sent in its error.
-      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: '401', message: `Access denied for key ${String(request.headers['api-key'])}.` } }));
+      response
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: '401', message: `Access denied for key ${String(request.headers['api-key'])}.` } }));
       return;
     }
     const upstream = await fetch(`${app.url}/mock/openai/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -44,7 +46,11 @@ afterAll(async () => {
 
 const tools = prepareOpenAiChatTools({ tools: [ADD_NUMBERS_TOOL] }).result.tools;
 const sentSince = (count: number) => recorder.received.slice(count);
-const keyHeaders = (headers: Record<string, string | string[] | undefined>) => ({ 'api-key': headers['api-key'], authorization: headers.authorization, 'content-type': headers['content-type'] });
+const keyHeaders = (headers: Record<string, string | string[] | undefined>) => ({
+  'api-key': headers['api-key'],
+  authorization: headers.authorization,
+  'content-type': headers['content-type'],
+});
 
 function runAgainst(baseUrl: string, { model = MOCK_MODEL, fetch }: { model?: string; fetch?: typeof globalThis.fetch } = {}): Promise<Trace> {
   const provider = { wire: 'openai-chat', kind: 'real' as const, baseUrl, model, apiKey: KEY };
@@ -52,14 +58,33 @@ function runAgainst(baseUrl: string, { model = MOCK_MODEL, fetch }: { model?: st
   return runLifecycleThrough({ provider, fetch });
 }
 
-function runLifecycleThrough({ provider, fetch }: { provider: Parameters<typeof runLifecycle>[0]['provider']; fetch: typeof globalThis.fetch }): Promise<Trace> {
-  return createLifecycleRun({ question: QUESTION, era: '2025-11-25', mcpUrl: `${app.url}/mcp`, provider, autoRelease: true, networkTimeoutMs: 10_000, fetch }).start();
+function runLifecycleThrough({
+  provider,
+  fetch,
+}: {
+  provider: Parameters<typeof runLifecycle>[0]['provider'];
+  fetch: typeof globalThis.fetch;
+}): Promise<Trace> {
+  return createLifecycleRun({
+    question: QUESTION,
+    era: '2025-11-25',
+    mcpUrl: `${app.url}/mcp`,
+    provider,
+    autoRelease: true,
+    networkTimeoutMs: 10_000,
+    fetch,
+  }).start();
 }
 
 /** Everything the run leaves behind that a learner copies, exports or reads, as text. */
 function writeDown(trace: Trace): string[] {
   const request = findCanonicalStep(trace, 8);
-  return [serializeTrace(trace), formatTraceText({ trace, maxPayloadLength: 0 }), ...EXPORT_FORMAT_IDS.map((format) => buildExportFile({ trace, format }).text), formatCurl({ http: request.http! }).result];
+  return [
+    serializeTrace(trace),
+    formatTraceText({ trace, maxPayloadLength: 0 }),
+    ...EXPORT_FORMAT_IDS.map((format) => buildExportFile({ trace, format }).text),
+    formatCurl({ http: request.http! }).result,
+  ];
 }
 
 describe('the deployment form: …/openai/deployments/NAME?api-version=…', () => {
@@ -95,7 +120,10 @@ describe('the deployment form: …/openai/deployments/NAME?api-version=…', () 
 
   it('in the CLI (--base-url, the key from OPENAI_API_KEY): api-key sent, and the printed trace holds no key', async () => {
     const before = recorder.received.length;
-    const result = await runTraceCli(['--model', 'real', '--whole', '--model-name', MOCK_MODEL, '--base-url', `${recorder.url}/openai/deployments/mock?api-version=${API_VERSION}`], { env: { ...process.env, OPENAI_API_KEY: KEY } });
+    const result = await runTraceCli(
+      ['--model', 'real', '--whole', '--model-name', MOCK_MODEL, '--base-url', `${recorder.url}/openai/deployments/mock?api-version=${API_VERSION}`],
+      { env: { ...process.env, OPENAI_API_KEY: KEY } },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(sentSince(before).map((request) => keyHeaders(request.headers)['api-key'])).toEqual([KEY, KEY]);
     expect(result.stdout).not.toContain(KEY);

@@ -42,12 +42,25 @@ beforeAll(async () => {
         reply(404, { error: { code: '404', message: 'Resource not found' } });
         return;
       }
-      const missing = (body.messages ?? []).findIndex((message) => message.role === 'assistant' && Array.isArray(message.tool_calls) && typeof message.reasoning_content !== 'string');
+      const missing = (body.messages ?? []).findIndex(
+        (message) => message.role === 'assistant' && Array.isArray(message.tool_calls) && typeof message.reasoning_content !== 'string',
+      );
       if (missing >= 0) {
-        reply(400, { error: { message: `Missing \`reasoning_content\` field in the assistant message at message index ${missing}.`, type: 'invalid_request_error', param: null, code: 'invalid_request_error' } });
+        reply(400, {
+          error: {
+            message: `Missing \`reasoning_content\` field in the assistant message at message index ${missing}.`,
+            type: 'invalid_request_error',
+            param: null,
+            code: 'invalid_request_error',
+          },
+        });
         return;
       }
-      const upstream = await fetch(`${server.url}/mock/openai/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+      const upstream = await fetch(`${server.url}/mock/openai/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: text,
+      });
       const completion = (await upstream.json()) as { choices: { message: Record<string, unknown> & { tool_calls?: Record<string, unknown>[] } }[] };
       const message = completion.choices[0]!.message;
       message.reasoning_content = 'The user asks for a sum; the tool computes it.';
@@ -75,13 +88,23 @@ const baseUrl = () => `${compatible.url}/openai/deployments/mock?api-version=${A
 describe('the host with an OpenAI-compatible server', () => {
   it('sends to the path before the base URL’s query, with no key, echoes reasoning_content and answers id-less calls by position', async () => {
     seen.length = 0;
-    const trace = await runLifecycle({ serverUrl: server.url, provider: { wire: 'openai-chat', kind: 'real', baseUrl: baseUrl(), model: 'mock-model-deterministic' } });
+    const trace = await runLifecycle({
+      serverUrl: server.url,
+      provider: { wire: 'openai-chat', kind: 'real', baseUrl: baseUrl(), model: 'mock-model-deterministic' },
+    });
     expect(trace.status, JSON.stringify(trace.steps.at(-1)?.payload)).toBe('complete');
     expect(trace.answer).toBe('5 plus 7 is 12.');
-    expect(seen.map((request) => request.url)).toEqual([`/openai/deployments/mock/chat/completions?api-version=${API_VERSION}`, `/openai/deployments/mock/chat/completions?api-version=${API_VERSION}`]);
+    expect(seen.map((request) => request.url)).toEqual([
+      `/openai/deployments/mock/chat/completions?api-version=${API_VERSION}`,
+      `/openai/deployments/mock/chat/completions?api-version=${API_VERSION}`,
+    ]);
     expect(seen.map((request) => request.authorization)).toEqual([undefined, undefined]);
     const followUp = seen[1]!.body.messages!;
-    expect(followUp[1]).toMatchObject({ role: 'assistant', reasoning_content: expect.any(String), tool_calls: [{ id: 'call_0', function: { name: 'add_numbers' } }] });
+    expect(followUp[1]).toMatchObject({
+      role: 'assistant',
+      reasoning_content: expect.any(String),
+      tool_calls: [{ id: 'call_0', function: { name: 'add_numbers' } }],
+    });
     expect(followUp[2]).toMatchObject({ role: 'tool', tool_call_id: 'call_0', content: 'Result: 12' });
     const translation = trace.steps.find((step) => step.id === 'host.translate-tool-result')!.translation!;
     expect(translation.warnings.map((warning) => warning.code)).toEqual(expect.arrayContaining(['assistant-field-echoed', 'tool-call-without-id']));
@@ -90,7 +113,10 @@ describe('the host with an OpenAI-compatible server', () => {
   it('runs from the CLI with --base-url and no key in the environment', async () => {
     const env = { ...process.env };
     delete env.OPENAI_API_KEY;
-    const result = await runTraceCli(['What is 5 plus 7?', '--model', 'real', '--model-name', 'mock-model-deterministic', '--base-url', baseUrl(), '--whole', '--json'], { env, timeoutMs: 90_000 });
+    const result = await runTraceCli(
+      ['What is 5 plus 7?', '--model', 'real', '--model-name', 'mock-model-deterministic', '--base-url', baseUrl(), '--whole', '--json'],
+      { env, timeoutMs: 90_000 },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(TraceSchema.parse(JSON.parse(result.stdout))).toMatchObject({ status: 'complete', answer: '5 plus 7 is 12.' });
   }, 100_000);

@@ -17,7 +17,15 @@ const server = useServer();
 const env = { API_KEY: 'key-from-the-environment', MCP_AUTHORIZATION: 'Bearer mcp-from-the-environment' };
 
 /** Session ids a server may choose: any visible ASCII, as the spec allows, and spaces besides. */
-const HOSTILE_SESSION_IDS = [`abc\\'; touch pwned-fish; #`, '[redacted]$(touch pwned-marker)', `"; touch pwned-double; "`, `'; touch pwned-single; '`, '`touch pwned-backtick`', '\\$(touch${IFS}pwned-backslash)\\', '!!;!-1;$HOME'];
+const HOSTILE_SESSION_IDS = [
+  `abc\\'; touch pwned-fish; #`,
+  '[redacted]$(touch pwned-marker)',
+  `"; touch pwned-double; "`,
+  `'; touch pwned-single; '`,
+  '`touch pwned-backtick`',
+  '\\$(touch${IFS}pwned-backslash)\\',
+  '!!;!-1;$HOME',
+];
 
 function audienceOf(step: Step): 'provider' | 'mcp' {
   return step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp';
@@ -37,20 +45,28 @@ function stepsWithHttp(trace: Trace): (Step & { http: HttpExchange })[] {
 }
 
 describe('copy as curl after a real run against a hostile server', () => {
-  it.each(HOSTILE_SESSION_IDS)('runs nothing and repeats the session id %s intact', async (sessionId) => {
-    const hostile = await startHostileHeaderProxy({ target: server.url, sessionId, headers: { 'x-hostile': `'"; touch pwned-header; $(touch pwned-header) \`touch pwned-header\`` } });
-    try {
-      const trace = await createMockRun(server.url, { mcpUrl: `${hostile.url}/mcp`, autoRelease: true }).start();
-      expect(trace.status, JSON.stringify(trace.steps.at(-1)?.fault)).toBe('complete');
-      // The client did adopt the hostile id: it is on the requests the run recorded.
-      expect(hostile.received).toContain(sessionId);
-      const withSession = stepsWithHttp(trace).filter((step) => step.http.requestHeaders['mcp-session-id'] === sessionId);
-      expect(withSession.length).toBeGreaterThan(0);
-      for (const step of stepsWithHttp(trace)) await expectPastesSafely(step);
-    } finally {
-      await hostile.close();
-    }
-  }, 60_000);
+  it.each(HOSTILE_SESSION_IDS)(
+    'runs nothing and repeats the session id %s intact',
+    async (sessionId) => {
+      const hostile = await startHostileHeaderProxy({
+        target: server.url,
+        sessionId,
+        headers: { 'x-hostile': `'"; touch pwned-header; $(touch pwned-header) \`touch pwned-header\`` },
+      });
+      try {
+        const trace = await createMockRun(server.url, { mcpUrl: `${hostile.url}/mcp`, autoRelease: true }).start();
+        expect(trace.status, JSON.stringify(trace.steps.at(-1)?.fault)).toBe('complete');
+        // The client did adopt the hostile id: it is on the requests the run recorded.
+        expect(hostile.received).toContain(sessionId);
+        const withSession = stepsWithHttp(trace).filter((step) => step.http.requestHeaders['mcp-session-id'] === sessionId);
+        expect(withSession.length).toBeGreaterThan(0);
+        for (const step of stepsWithHttp(trace)) await expectPastesSafely(step);
+      } finally {
+        await hostile.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('copy as curl on an imported trace', () => {

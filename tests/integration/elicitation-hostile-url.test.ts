@@ -82,7 +82,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a URL-mode elicitation wit
     hostileUrl = 'https://auth.example.com/login?session=1';
     const trace = await run(era);
     expect(trace.steps.map((step) => step.id)).not.toContain('host.url-refused');
-    expect(trace.steps.find((step) => step.id === 'host.elicitation.ask')?.payload).toEqual({ message: 'Open this page to sign in.', url: 'https://auth.example.com/login?session=1' });
+    expect(trace.steps.find((step) => step.id === 'host.elicitation.ask')?.payload).toEqual({
+      message: 'Open this page to sign in.',
+      url: 'https://auth.example.com/login?session=1',
+    });
   });
 });
 

@@ -93,7 +93,10 @@ describe('stopping a call to the everything server over Streamable HTTP', () => 
       const stop = new AbortController();
       let progressed!: () => void;
       const firstProgress = new Promise<void>((resolve) => (progressed = resolve));
-      const call = client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 600, steps: 600 } }, { signal: stop.signal, onprogress: () => progressed() });
+      const call = client.callTool(
+        { name: 'trigger-long-running-operation', arguments: { duration: 600, steps: 600 } },
+        { signal: stop.signal, onprogress: () => progressed() },
+      );
       await firstProgress;
       stop.abort('stopped by the test');
       await expect(call).rejects.toThrow();

@@ -39,7 +39,9 @@ describe('the everything server over Streamable HTTP', () => {
     const call = trace.steps.find((step) => step.id === 'mcp.tools-call.request');
     expect(call?.payload).toMatchObject({ params: { name: 'get-sum', arguments: { a: 5, b: 7 } } });
     expect(call?.http?.requestHeaders['mcp-session-id']).toMatch(/\S/);
-    expect(trace.steps.find((step) => step.id === 'mcp.tools-call.response')?.payload).toMatchObject({ result: { content: [{ text: 'The sum of 5 and 7 is 12.' }] } });
+    expect(trace.steps.find((step) => step.id === 'mcp.tools-call.response')?.payload).toMatchObject({
+      result: { content: [{ text: 'The sum of 5 and 7 is 12.' }] },
+    });
     // Straight to the server over HTTP: no bridge takes part.
     expect(trace.steps.some((step) => step.from === 'bridge' || step.to === 'bridge')).toBe(false);
     expect(trace.steps.some((step) => step.id === 'mcp.session.delete')).toBe(true);

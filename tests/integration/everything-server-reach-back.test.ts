@@ -25,9 +25,16 @@ describe('the everything server asks our host', () => {
   it('trigger-sampling-request: its sampling/createMessage goes to the model in Anthropic’s format and the answer back', async () => {
     const trace = await runAgainstEverything('Trigger a sampling request');
     expect(trace.status).toBe('complete');
-    expect(find(trace.steps, 'mcp.server-request')?.payload).toMatchObject({ method: 'sampling/createMessage', params: { systemPrompt: 'You are a helpful test server.', temperature: 0.7 } });
+    expect(find(trace.steps, 'mcp.server-request')?.payload).toMatchObject({
+      method: 'sampling/createMessage',
+      params: { systemPrompt: 'You are a helpful test server.', temperature: 0.7 },
+    });
     const request = find(trace.steps, 'host.translate-sampling-request')!;
-    expect(request.payload).toMatchObject({ system: 'You are a helpful test server.', temperature: 0.7, messages: [{ role: 'user', content: expect.stringContaining('Resource trigger-sampling-request context') }] });
+    expect(request.payload).toMatchObject({
+      system: 'You are a helpful test server.',
+      temperature: 0.7,
+      messages: [{ role: 'user', content: expect.stringContaining('Resource trigger-sampling-request context') }],
+    });
     expect(request.http?.url).toContain('/mock/anthropic/v1/messages');
     expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ result: { role: 'assistant', model: 'mock-model-deterministic' } });
     expect(find(trace.steps, 'client.result-to-host')?.payload).toMatchObject({ content: [{ text: expect.stringContaining('LLM sampling result') }] });

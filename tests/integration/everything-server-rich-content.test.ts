@@ -19,31 +19,39 @@ const startEverything = startEverythingStdio;
 /** The warning codes translation #3 gives one real result in one format. */
 function translateCodes(wire: string, result: CallToolResult): string[] {
   const adapter = getWireAdapter(wire)!;
-  const translated = adapter.convertToolResults({ results: [{ call: adapter.formatToolCall({ id: 'call_1', name: 'tool', arguments: {} }), outcome: { type: 'result', result } }] });
+  const translated = adapter.convertToolResults({
+    results: [{ call: adapter.formatToolCall({ id: 'call_1', name: 'tool', arguments: {} }), outcome: { type: 'result', result } }],
+  });
   return [...new Set(translated.warnings.map((warning) => warning.code))].sort();
 }
 
 describe('get-tiny-image through the host, in every wire format', () => {
-  it.each(WIRE_IDS)('%s: the inspector has the PNG as a data: URL, and translation #3 says whether the image reached the model', async (wire) => {
-    const trace = await createLifecycleRun({
-      question: 'Show me the tiny image',
-      era: '2025-11-25',
-      mcpUrl: 'stdio:everything',
-      mcpTransport: startEverything,
-      provider: { wire, kind: 'mock', baseUrl: `${app.url}${getWireAdapter(wire)!.mockBasePath}`, model: 'mock-model-deterministic' },
-      autoRelease: true,
-      networkTimeoutMs: 20_000,
-    }).start();
-    expect(trace.status, JSON.stringify(trace.steps.at(-1)?.payload)).toBe('complete');
-    const response = trace.steps.find((step) => step.id === 'mcp.tools-call.response')!;
-    expect(response.payload).toMatchObject({ result: { content: expect.arrayContaining([expect.objectContaining({ type: 'image', mimeType: 'image/png' })]) } });
-    const image = classifyToolResultContent({ payload: response.payload })!.find((view) => view.kind === 'image');
-    expect(image && 'source' in image ? image.source : null).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-    const codes = trace.steps.find((step) => step.id === 'host.translate-tool-result')!.translation!.warnings.map((warning) => warning.code);
-    if (['anthropic', 'openai-responses', 'gemini'].includes(wire)) expect(codes).not.toContain('image-not-carried');
-    else expect(codes).toContain('image-not-carried');
-    if (wire === 'gemini') expect(codes).toContain('image-in-function-response');
-  }, 40_000);
+  it.each(WIRE_IDS)(
+    '%s: the inspector has the PNG as a data: URL, and translation #3 says whether the image reached the model',
+    async (wire) => {
+      const trace = await createLifecycleRun({
+        question: 'Show me the tiny image',
+        era: '2025-11-25',
+        mcpUrl: 'stdio:everything',
+        mcpTransport: startEverything,
+        provider: { wire, kind: 'mock', baseUrl: `${app.url}${getWireAdapter(wire)!.mockBasePath}`, model: 'mock-model-deterministic' },
+        autoRelease: true,
+        networkTimeoutMs: 20_000,
+      }).start();
+      expect(trace.status, JSON.stringify(trace.steps.at(-1)?.payload)).toBe('complete');
+      const response = trace.steps.find((step) => step.id === 'mcp.tools-call.response')!;
+      expect(response.payload).toMatchObject({
+        result: { content: expect.arrayContaining([expect.objectContaining({ type: 'image', mimeType: 'image/png' })]) },
+      });
+      const image = classifyToolResultContent({ payload: response.payload })!.find((view) => view.kind === 'image');
+      expect(image && 'source' in image ? image.source : null).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+      const codes = trace.steps.find((step) => step.id === 'host.translate-tool-result')!.translation!.warnings.map((warning) => warning.code);
+      if (['anthropic', 'openai-responses', 'gemini'].includes(wire)) expect(codes).not.toContain('image-not-carried');
+      else expect(codes).toContain('image-not-carried');
+      if (wire === 'gemini') expect(codes).toContain('image-in-function-response');
+    },
+    40_000,
+  );
 });
 
 describe('other real results, translated in every wire format', () => {

@@ -38,7 +38,7 @@ describe('-32042 from the everything server', () => {
     expect(trace.answer).not.toContain('-32042');
   });
 
-  it('declined: the call is not sent again, and the model hears why, without the server\'s error said twice', async () => {
+  it("declined: the call is not sent again, and the model hears why, without the server's error said twice", async () => {
     const trace = await runAgainstEverything({ answers: { elicitation: { action: 'decline' } } });
     expect(trace.status).toBe('complete');
     expect(count(trace, 'mcp.tools-call.request')).toBe(1);

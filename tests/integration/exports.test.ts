@@ -27,8 +27,21 @@ describe('exports of a run with the key sent to the model', () => {
   let trace: Trace;
   beforeAll(async () => {
     // A "real" provider at the mock's address: the key really travels, so the exports can be searched for it.
-    const provider = { wire: 'openai-chat', kind: 'real' as const, baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: MOCK_MODEL, apiKey: KEY };
-    trace = await createLifecycleRun({ question: QUESTION, era: '2025-11-25', mcpUrl: `${server.url}/mcp`, provider, autoRelease: true, networkTimeoutMs: 10_000 }).start();
+    const provider = {
+      wire: 'openai-chat',
+      kind: 'real' as const,
+      baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`,
+      model: MOCK_MODEL,
+      apiKey: KEY,
+    };
+    trace = await createLifecycleRun({
+      question: QUESTION,
+      era: '2025-11-25',
+      mcpUrl: `${server.url}/mcp`,
+      provider,
+      autoRelease: true,
+      networkTimeoutMs: 10_000,
+    }).start();
     expect(trace.status).toBe('complete');
   }, 30_000);
 
@@ -58,7 +71,15 @@ describe('exports of a run with the key sent to the model', () => {
     expect(new Set(spans.map((span) => span.spanId)).size).toBe(spans.length);
     expect(root!.parentSpanId).toBeUndefined();
     expect(children.every((span) => span.parentSpanId === root!.spanId)).toBe(true);
-    expect(children.map((span) => span.name)).toEqual(['initialize', 'notifications/initialized', 'GET', 'tools/list', `chat ${MOCK_MODEL}`, 'tools/call add_numbers', `chat ${MOCK_MODEL}`]);
+    expect(children.map((span) => span.name)).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'GET',
+      'tools/list',
+      `chat ${MOCK_MODEL}`,
+      'tools/call add_numbers',
+      `chat ${MOCK_MODEL}`,
+    ]);
     const call = children[5]!;
     expect(call.kind).toBe(3);
     expect(readAttributes(call.attributes)).toMatchObject({
@@ -71,7 +92,13 @@ describe('exports of a run with the key sent to the model', () => {
       'server.address': '127.0.0.1',
       'server.port': String(server.port),
     });
-    expect(call.events.map((event) => event.name)).toEqual(['mcp.tools-call.request', 'server.registry-lookup', 'server.validate-arguments', 'server.execute', 'mcp.tools-call.response']);
+    expect(call.events.map((event) => event.name)).toEqual([
+      'mcp.tools-call.request',
+      'server.registry-lookup',
+      'server.validate-arguments',
+      'server.execute',
+      'mcp.tools-call.response',
+    ]);
     const chat = readAttributes(children[4]!.attributes);
     expect(chat).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': MOCK_MODEL });
     expect(Number(chat['gen_ai.usage.input_tokens'])).toBeGreaterThan(0);
@@ -98,7 +125,13 @@ describe('exports of a run with the key sent to the model', () => {
 
   it('Mermaid: one statement per line, the five parts in the graph order, an arrow per message and a note per translation', () => {
     const statements = readMermaidSequence(buildExportFile({ trace, format: 'mermaid' }).text);
-    expect(statements.filter((statement) => statement.type === 'participant').map((statement) => statement.label)).toEqual(['User', 'Host', 'MCP Client', 'MCP Server', 'LLM']);
+    expect(statements.filter((statement) => statement.type === 'participant').map((statement) => statement.label)).toEqual([
+      'User',
+      'Host',
+      'MCP Client',
+      'MCP Server',
+      'LLM',
+    ]);
     const messages = statements.filter((statement) => statement.type === 'message');
     expect(messages).toHaveLength(trace.steps.filter((step) => step.from !== step.to).length);
     expect(messages).toContainEqual({ type: 'message', from: 'client', arrow: '->>', to: 'server', label: '12 tools/call add_numbers' });
@@ -135,21 +168,25 @@ describe('exports of other runs', () => {
     ['gemini', 'gcp.gemini'],
     ['ollama', 'ollama'],
     ['openai-responses', 'openai'],
-  ])('%s: the provider name and the token counts of its own usage fields', async (wire, providerName) => {
-    const trace = await runMockLifecycle({ serverUrl: server.url, wire, era: '2026-07-28' });
-    const chats = spansOf(trace).filter((span) => span.name.startsWith('chat '));
-    expect(chats).toHaveLength(2);
-    for (const chat of chats) {
-      const attributes = readAttributes(chat.attributes);
-      expect(attributes['gen_ai.provider.name']).toBe(providerName);
-      expect(Number(attributes['gen_ai.usage.input_tokens']), wire).toBeGreaterThan(0);
-      expect(Number(attributes['gen_ai.usage.output_tokens']), wire).toBeGreaterThan(0);
-    }
-    const call = spansOf(trace).find((span) => span.name === 'tools/call add_numbers');
-    expect(readAttributes(call!.attributes)['mcp.protocol.version']).toBe('2026-07-28');
-    readHar(trace);
-    readMermaidSequence(buildExportFile({ trace, format: 'mermaid' }).text);
-  }, 30_000);
+  ])(
+    '%s: the provider name and the token counts of its own usage fields',
+    async (wire, providerName) => {
+      const trace = await runMockLifecycle({ serverUrl: server.url, wire, era: '2026-07-28' });
+      const chats = spansOf(trace).filter((span) => span.name.startsWith('chat '));
+      expect(chats).toHaveLength(2);
+      for (const chat of chats) {
+        const attributes = readAttributes(chat.attributes);
+        expect(attributes['gen_ai.provider.name']).toBe(providerName);
+        expect(Number(attributes['gen_ai.usage.input_tokens']), wire).toBeGreaterThan(0);
+        expect(Number(attributes['gen_ai.usage.output_tokens']), wire).toBeGreaterThan(0);
+      }
+      const call = spansOf(trace).find((span) => span.name === 'tools/call add_numbers');
+      expect(readAttributes(call!.attributes)['mcp.protocol.version']).toBe('2026-07-28');
+      readHar(trace);
+      readMermaidSequence(buildExportFile({ trace, format: 'mermaid' }).text);
+    },
+    30_000,
+  );
 });
 
 /** Values a hostile server or a hand-written trace file can carry in a tool name, a title or a header. */
@@ -175,7 +212,8 @@ function replaceEverywhere(value: unknown, name: string): unknown {
     return value.replaceAll('add_numbers', () => name);
   }
   if (Array.isArray(value)) return value.map((item) => replaceEverywhere(item, name));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replaceAll('add_numbers', () => name), replaceEverywhere(item, name)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replaceAll('add_numbers', () => name), replaceEverywhere(item, name)]));
   return value;
 }
 
@@ -192,7 +230,10 @@ describe('exports of an imported trace with hostile names', () => {
     const plain = readMermaidSequence(buildExportFile({ trace: recorded, format: 'mermaid' }).text);
     const hostile = readMermaidSequence(buildExportFile({ trace, format: 'mermaid' }).text);
     expect(hostile.map((statement) => statement.type)).toEqual(plain.map((statement) => statement.type));
-    const shown = name.replace(/[\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+    const shown = name
+      .replace(/[\p{Cc}]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     expect(hostile).toContainEqual(expect.objectContaining({ type: 'message', label: expect.stringContaining(`tools/call ${shown}`.slice(0, 60)) }));
     const spans = spansOf(trace);
     expect(spans.map((span) => span.name)).toContain(`tools/call ${name}`);

@@ -18,7 +18,13 @@ const server = useServer();
 const scenario = findScenario('header-mismatch')!;
 
 function runScenario(mcpPath = scenario.mcpPath): Promise<Trace> {
-  const options = buildScenarioRunOptions({ scenario: { ...scenario, mcpPath }, question: scenario.question, era: '2026-07-28', resolveAppPath: (path) => `${server.url}${path}`, provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${MOCK_BASE_PATH}`, model: MOCK_MODEL } });
+  const options = buildScenarioRunOptions({
+    scenario: { ...scenario, mcpPath },
+    question: scenario.question,
+    era: '2026-07-28',
+    resolveAppPath: (path) => `${server.url}${path}`,
+    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${MOCK_BASE_PATH}`, model: MOCK_MODEL },
+  });
   return createLifecycleRun({ ...options, autoRelease: true, networkTimeoutMs: 10_000 }).start();
 }
 
@@ -40,7 +46,8 @@ describe('header-mismatch: a header that disagrees with the body', () => {
     }
     const answers = trace.steps.filter((step) => step.id === 'mcp.tools-call.response');
     expect(answers).toHaveLength(2);
-    for (const answer of answers) expect(answer.payload).toMatchObject({ error: { code: -32020, message: expect.stringContaining('the Mcp-Name header names "add"') } });
+    for (const answer of answers)
+      expect(answer.payload).toMatchObject({ error: { code: -32020, message: expect.stringContaining('the Mcp-Name header names "add"') } });
     const between = trace.steps.slice(trace.steps.indexOf(sent[0]!), trace.steps.indexOf(sent[1]!)).map((step) => step.id);
     expect(between).toContain('mcp.tools-list.request');
     expect(trace.steps.map((step) => step.id)).not.toContain('server.execute');

@@ -30,7 +30,11 @@ describe('Host header', () => {
   });
 
   it('refuses a Host that only begins like localhost', async () => {
-    const response = await sendHttpRequest(`${server.url}/mcp`, { method: 'POST', headers: { ...mcpHeaders, host: 'localhost.evil.example' }, body: toolsList });
+    const response = await sendHttpRequest(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...mcpHeaders, host: 'localhost.evil.example' },
+      body: toolsList,
+    });
     expect(response.status).toBe(403);
   });
 
@@ -85,7 +89,10 @@ describe('CORS for admitted origins', () => {
     const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...mcpHeaders, origin }, body: toolsList });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(origin);
-    const exposed = response.headers.get('access-control-expose-headers')!.split(',').map((name) => name.trim());
+    const exposed = response.headers
+      .get('access-control-expose-headers')!
+      .split(',')
+      .map((name) => name.trim());
     expect(exposed).toEqual(expect.arrayContaining(['mcp-session-id', 'mcp-protocol-version', 'x-mock-reasoning']));
     expect(response.headers.get('vary')).toContain('Origin');
   });
@@ -109,7 +116,10 @@ describe('CORS for admitted origins', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe(origin);
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
     expect(response.headers.get('access-control-allow-methods')).toContain('DELETE');
-    const allowed = response.headers.get('access-control-allow-headers')!.split(',').map((name) => name.trim());
+    const allowed = response.headers
+      .get('access-control-allow-headers')!
+      .split(',')
+      .map((name) => name.trim());
     expect(allowed).toEqual(expect.arrayContaining(['content-type', 'mcp-session-id', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'authorization']));
   });
 });

@@ -26,18 +26,21 @@ beforeAll(async () => {
   v1 = await startSdkV1Server({
     enableJsonResponse: true,
     register: (server) =>
-      server.registerTool('wait_long', { description: 'Waits the given seconds, then says so', inputSchema: { seconds: z.number() } }, ({ seconds }, extra) =>
-        new Promise((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            waits.delete(done);
-            aborted.push(extra.signal.aborted);
-            resolve({ content: [{ type: 'text', text: `Waited ${seconds} s` }] });
-          };
-          const timer = setTimeout(done, seconds * 1000);
-          waits.add(done);
-          extra.signal.addEventListener('abort', done, { once: true });
-        }),
+      server.registerTool(
+        'wait_long',
+        { description: 'Waits the given seconds, then says so', inputSchema: { seconds: z.number() } },
+        ({ seconds }, extra) =>
+          new Promise((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              waits.delete(done);
+              aborted.push(extra.signal.aborted);
+              resolve({ content: [{ type: 'text', text: `Waited ${seconds} s` }] });
+            };
+            const timer = setTimeout(done, seconds * 1000);
+            waits.add(done);
+            extra.signal.addEventListener('abort', done, { once: true });
+          }),
       ),
   });
   proxy = await startRecordingProxy(new URL(v1.url).origin);

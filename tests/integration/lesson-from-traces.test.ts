@@ -79,31 +79,41 @@ describe('predicting the next step', () => {
     const askedAt = indexOf(trace, 'server.registry-read');
     expect(trace.steps[askedAt + 1]!.id).toBe('mcp.tools-list.response');
     expect(answerPrediction({ steps: trace.steps, askedAt, kind: 'method', finished: true })?.answer).toBe('tools/list');
-    expect(answerPrediction({ steps: trace.steps, askedAt: indexOf(trace, 'client.tools-to-host'), kind: 'method', finished: true })?.answer).toBe('no MCP message');
+    expect(answerPrediction({ steps: trace.steps, askedAt: indexOf(trace, 'client.tools-to-host'), kind: 'method', finished: true })?.answer).toBe(
+      'no MCP message',
+    );
   });
 
   it('tells an isError result from a success and from a JSON-RPC error by the real answer', () => {
     const division = traces.get('division-2025')!;
     const divisionAnswer = division.steps[indexOf(division, 'mcp.tools-call.response')]!;
-    expect(answerPrediction({ steps: division.steps, askedAt: indexOf(division, 'host.translate-tool-call'), kind: 'error-kind', finished: true })?.answer).toBe(
-      JSON.stringify(divisionAnswer.payload).includes('"isError":true') ? 'an isError result' : 'a success',
-    );
+    expect(
+      answerPrediction({ steps: division.steps, askedAt: indexOf(division, 'host.translate-tool-call'), kind: 'error-kind', finished: true })?.answer,
+    ).toBe(JSON.stringify(divisionAnswer.payload).includes('"isError":true') ? 'an isError result' : 'a success');
     expect(JSON.stringify(divisionAnswer.payload)).toContain('"isError":true');
     const happy = traces.get('happy-2025')!;
-    expect(answerPrediction({ steps: happy.steps, askedAt: indexOf(happy, 'host.translate-tool-call'), kind: 'error-kind', finished: true })?.answer).toBe('a success');
+    expect(answerPrediction({ steps: happy.steps, askedAt: indexOf(happy, 'host.translate-tool-call'), kind: 'error-kind', finished: true })?.answer).toBe(
+      'a success',
+    );
     const unknown = traces.get('unknown-2026')!;
     const unknownAnswer = unknown.steps.find((step) => step.id === 'mcp.tools-call.response')!;
     const expected = JSON.stringify(unknownAnswer.payload).includes('"error":{') ? 'a JSON-RPC error' : 'an isError result';
-    expect(answerPrediction({ steps: unknown.steps, askedAt: indexOf(unknown, 'host.translate-tool-call'), kind: 'error-kind', finished: true })?.answer).toBe(expected);
+    expect(answerPrediction({ steps: unknown.steps, askedAt: indexOf(unknown, 'host.translate-tool-call'), kind: 'error-kind', finished: true })?.answer).toBe(
+      expected,
+    );
     // After the last tools/call answer there is none to come.
-    expect(answerPrediction({ steps: happy.steps, askedAt: indexOf(happy, 'client.result-to-host'), kind: 'error-kind', finished: true })?.answer).toBe('no tools/call answer');
+    expect(answerPrediction({ steps: happy.steps, askedAt: indexOf(happy, 'client.result-to-host'), kind: 'error-kind', finished: true })?.answer).toBe(
+      'no tools/call answer',
+    );
     expect(answerPrediction({ steps: happy.steps, askedAt: indexOf(happy, 'client.result-to-host'), kind: 'error-kind', finished: false })).toBeNull();
   });
 
   it('counts the model calls the run really made, and waits while the next step is not recorded', () => {
     const trace = traces.get('two-rounds-anthropic')!;
     const last = trace.steps.length - 1;
-    expect(countModelCalls({ steps: trace.steps, index: last })).toBe(trace.steps.filter((step) => step.to === 'llm' && step.from === 'host' && step.http).length);
+    expect(countModelCalls({ steps: trace.steps, index: last })).toBe(
+      trace.steps.filter((step) => step.to === 'llm' && step.from === 'host' && step.http).length,
+    );
     expect(countModelCalls({ steps: trace.steps, index: last })).toBeGreaterThanOrEqual(3);
     expect(answerPrediction({ steps: trace.steps, askedAt: indexOf(trace, 'host.translate-tools'), kind: 'model-calls', finished: true })?.answer).toBe('1');
     expect(answerPrediction({ steps: trace.steps, askedAt: last, kind: 'sender', finished: true })).toBeNull();
@@ -176,7 +186,10 @@ describe('what the model sees', () => {
   });
 
   it('names the output schema left out where the wire has no place for it, and not where it has one (Gemini)', () => {
-    for (const [key, carriesSchema] of [['structured-openai', false], ['structured-gemini', true]] as const) {
+    for (const [key, carriesSchema] of [
+      ['structured-openai', false],
+      ['structured-gemini', true],
+    ] as const) {
       const trace = traces.get(key)!;
       const index = indexOf(trace, 'host.translate-tool-result');
       const seen = attributeModelInput({ steps: trace.steps, index })!;

@@ -23,24 +23,38 @@ let notes: ThirdPartyServer;
 let deleted = 0;
 
 function registerNotes(server: McpServer): void {
-  registerAppTool(server, 'show_notes', { description: 'Shows the notes', inputSchema: z.object({}), _meta: { ui: { resourceUri: VIEW_URI } } }, async () => ({ content: [{ type: 'text', text: 'There are 2 notes.' }] }));
+  registerAppTool(server, 'show_notes', { description: 'Shows the notes', inputSchema: z.object({}), _meta: { ui: { resourceUri: VIEW_URI } } }, async () => ({
+    content: [{ type: 'text', text: 'There are 2 notes.' }],
+  }));
   registerAppTool(
     server,
     'delete_note',
-    { description: 'Deletes a note', inputSchema: z.object({ name: z.string() }), annotations: { destructiveHint: true }, _meta: { ui: { resourceUri: VIEW_URI, visibility: ['app'] } } },
+    {
+      description: 'Deletes a note',
+      inputSchema: z.object({ name: z.string() }),
+      annotations: { destructiveHint: true },
+      _meta: { ui: { resourceUri: VIEW_URI, visibility: ['app'] } },
+    },
     async ({ name }) => {
       deleted += 1;
       return { content: [{ type: 'text', text: `Deleted ${name}.` }] };
     },
   );
-  registerAppTool(server, 'count_notes', { description: 'Counts the notes', inputSchema: z.object({}), _meta: { ui: { resourceUri: VIEW_URI, visibility: ['model'] } } }, async () => ({ content: [{ type: 'text', text: '2' }] }));
+  registerAppTool(
+    server,
+    'count_notes',
+    { description: 'Counts the notes', inputSchema: z.object({}), _meta: { ui: { resourceUri: VIEW_URI, visibility: ['model'] } } },
+    async () => ({ content: [{ type: 'text', text: '2' }] }),
+  );
   registerAppResource(server, 'notes-view', VIEW_URI, { description: 'The notes' }, async () => ({
     contents: [
       {
         uri: VIEW_URI,
         mimeType: RESOURCE_MIME_TYPE,
         text: '<!doctype html><p>Notes</p>',
-        _meta: { ui: { csp: { connectDomains: ['https://api.example.com', 'https://evil.example; script-src *'] }, permissions: { camera: {}, fullscreen: {} } } },
+        _meta: {
+          ui: { csp: { connectDomains: ['https://api.example.com', 'https://evil.example; script-src *'] }, permissions: { camera: {}, fullscreen: {} } },
+        },
       },
     ],
   }));
@@ -53,9 +67,18 @@ afterAll(async () => {
   await notes.close();
 });
 
-async function runToLive(overrides: Partial<RunOptions> = {}): Promise<{ run: LifecycleRun; finished: Promise<Trace>; view: Awaited<ReturnType<typeof createInMemoryAppView>['views'][number]['connected']> }> {
+async function runToLive(
+  overrides: Partial<RunOptions> = {},
+): Promise<{ run: LifecycleRun; finished: Promise<Trace>; view: Awaited<ReturnType<typeof createInMemoryAppView>['views'][number]['connected']> }> {
   const screen = createInMemoryAppView();
-  const run = createMockRun(app.url, { era: '2026-07-28', question: 'Show the notes', mcpUrl: notes.url, autoRelease: true, appViews: { host: screen.host }, ...overrides });
+  const run = createMockRun(app.url, {
+    era: '2026-07-28',
+    question: 'Show the notes',
+    mcpUrl: notes.url,
+    autoRelease: true,
+    appViews: { host: screen.host },
+    ...overrides,
+  });
   const live = new Promise<void>((resolve) => run.subscribe((event) => event.type === 'step' && event.step.id === 'host.app-live' && resolve()));
   const finished = run.start();
   await live;
@@ -72,7 +95,9 @@ describe('a view’s calls and the host’s rules', () => {
     const translation = stepsOf(trace, 'host.translate-tools')[0]?.translation;
     const offered = (translation?.output as { function: { name: string } }[]).map((tool) => tool.function.name);
     expect(offered.sort()).toEqual(['count_notes', 'show_notes']);
-    expect(translation?.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'view-only-tool', message: expect.stringContaining('"delete_note"') })]));
+    expect(translation?.warnings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'view-only-tool', message: expect.stringContaining('"delete_note"') })]),
+    );
   });
 
   it('frames the view with the declared domain it accepts, refuses the one that is not an origin, and grants only the known permissions', async () => {
@@ -100,7 +125,9 @@ describe('a view’s calls and the host’s rules', () => {
   it('runs the destructive call the view makes once the user allows it', async () => {
     const before = deleted;
     const { run, finished, view } = await runToLive({ answers: { consent: 'allow' } });
-    await expect(view.callServerTool({ name: 'delete_note', arguments: { name: 'draft' } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'Deleted draft.' }] });
+    await expect(view.callServerTool({ name: 'delete_note', arguments: { name: 'draft' } })).resolves.toMatchObject({
+      content: [{ type: 'text', text: 'Deleted draft.' }],
+    });
     run.closeViews();
     await finished;
     expect(deleted).toBe(before + 1);
@@ -114,6 +141,9 @@ describe('a view’s calls and the host’s rules', () => {
     const trace = await finished;
     const called = stepsOf(trace, 'mcp.tools-call.request').map((step) => (step.payload as { params: { name: string } }).params.name);
     expect(called).toEqual(['show_notes']);
-    expect(stepsOf(trace, 'app.tools-call.response').map((step) => step.title)).toEqual([expect.stringContaining('Host refuses the view’s tools/call (-32000): count_notes is not for views'), expect.stringContaining('Host refuses the view’s tools/call (-32602)')]);
+    expect(stepsOf(trace, 'app.tools-call.response').map((step) => step.title)).toEqual([
+      expect.stringContaining('Host refuses the view’s tools/call (-32000): count_notes is not for views'),
+      expect.stringContaining('Host refuses the view’s tools/call (-32602)'),
+    ]);
   });
 });

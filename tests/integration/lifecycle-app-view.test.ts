@@ -17,7 +17,13 @@ import { useServer } from '../helpers/use-server.ts';
 const server = useServer();
 
 function runApps(era: RunOptions['era'], screen: InMemoryAppView | undefined, overrides: Partial<RunOptions> = {}): LifecycleRun {
-  return createMockRun(server.url, { era, mcpUrl: `${server.url}${APPS_MCP_PATH}`, autoRelease: true, ...(screen ? { appViews: { host: screen.host } } : {}), ...overrides });
+  return createMockRun(server.url, {
+    era,
+    mcpUrl: `${server.url}${APPS_MCP_PATH}`,
+    autoRelease: true,
+    ...(screen ? { appViews: { host: screen.host } } : {}),
+    ...overrides,
+  });
 }
 
 /** Resolves with the first step of this id the run records (or has recorded). */
@@ -53,29 +59,68 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a tool with a view, in the
     const trace = await finished;
     expect(trace.status).toBe('complete');
     expect(view.teardowns).toHaveLength(1);
-    expect(stepsOf(trace, 'app.teardown.request')[0]?.payload).toMatchObject({ method: 'ui/resource-teardown', params: { reason: 'The user closed the view' } });
+    expect(stepsOf(trace, 'app.teardown.request')[0]?.payload).toMatchObject({
+      method: 'ui/resource-teardown',
+      params: { reason: 'The user closed the view' },
+    });
     expect(view.removed).toBe(true);
 
     const ids = idsOf(trace);
-    const order = ['host.read-app-view', 'mcp.resources-read.request', 'host.app-render', 'app.sandbox-ready', 'app.resource.notification', 'app.initialize.request', 'app.initialize.response', 'app.initialized.notification', 'app.tool-input.notification', 'mcp.tools-call.request', 'mcp.tools-call.response', 'app.tool-result.notification', 'host.answer', 'host.app-live', 'app.teardown.request', 'app.response'];
+    const order = [
+      'host.read-app-view',
+      'mcp.resources-read.request',
+      'host.app-render',
+      'app.sandbox-ready',
+      'app.resource.notification',
+      'app.initialize.request',
+      'app.initialize.response',
+      'app.initialized.notification',
+      'app.tool-input.notification',
+      'mcp.tools-call.request',
+      'mcp.tools-call.response',
+      'app.tool-result.notification',
+      'host.answer',
+      'host.app-live',
+      'app.teardown.request',
+      'app.response',
+    ];
     const positions = order.map((id) => ids.indexOf(id));
-    expect(positions.every((position) => position >= 0), `${order.filter((_, index) => positions[index]! < 0).join(', ')} missing`).toBe(true);
+    expect(
+      positions.every((position) => position >= 0),
+      `${order.filter((_, index) => positions[index]! < 0).join(', ')} missing`,
+    ).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
     // What the view was told: the arguments and the result as the server gave them, and the call's context.
-    const initialize = stepsOf(trace, 'app.initialize.response')[0]?.payload as { result: { hostCapabilities: Record<string, unknown>; hostContext: { toolInfo: { tool: { name: string } } } } };
-    expect(initialize.result.hostCapabilities).toMatchObject({ serverTools: {}, serverResources: {}, openLinks: {}, sandbox: { csp: { connectDomains: [], resourceDomains: [] }, permissions: {} } });
+    const initialize = stepsOf(trace, 'app.initialize.response')[0]?.payload as {
+      result: { hostCapabilities: Record<string, unknown>; hostContext: { toolInfo: { tool: { name: string } } } };
+    };
+    expect(initialize.result.hostCapabilities).toMatchObject({
+      serverTools: {},
+      serverResources: {},
+      openLinks: {},
+      sandbox: { csp: { connectDomains: [], resourceDomains: [] }, permissions: {} },
+    });
     expect(initialize.result.hostContext.toolInfo.tool.name).toBe('add_numbers');
-    expect(stepsOf(trace, 'app.tool-input.notification')[0]?.payload).toMatchObject({ method: 'ui/notifications/tool-input', params: { arguments: { a: 5, b: 7 } } });
+    expect(stepsOf(trace, 'app.tool-input.notification')[0]?.payload).toMatchObject({
+      method: 'ui/notifications/tool-input',
+      params: { arguments: { a: 5, b: 7 } },
+    });
     // What the model was told: the tool, not its view.
     const translation = stepsOf(trace, 'host.translate-tools')[0]?.translation;
     expect(translation?.warnings.map((warning) => warning.code)).toContain('view-stays-with-host');
     expect(JSON.stringify(translation?.output)).not.toContain('ui://');
     // The host said it can show views, in the era's own place for client capabilities.
-    const asked = stepsOf(trace, era === '2025-11-25' ? 'mcp.initialize.request' : 'mcp.tools-list.request')[0]?.payload as { params: Record<string, Record<string, unknown>> };
+    const asked = stepsOf(trace, era === '2025-11-25' ? 'mcp.initialize.request' : 'mcp.tools-list.request')[0]?.payload as {
+      params: Record<string, Record<string, unknown>>;
+    };
     const capabilities = era === '2025-11-25' ? asked.params.capabilities : asked.params._meta?.['io.modelcontextprotocol/clientCapabilities'];
     expect(capabilities).toMatchObject({ extensions: { [APPS_EXTENSION_ID]: { mimeTypes: ['text/html;profile=mcp-app'] } } });
-    expect(stepsOf(trace, 'host.app-render')[0]?.payload).toMatchObject({ resourceUri: SUM_VIEW_URI, policy: expect.stringContaining("connect-src 'none'"), allow: '(no device permission)' });
+    expect(stepsOf(trace, 'host.app-render')[0]?.payload).toMatchObject({
+      resourceUri: SUM_VIEW_URI,
+      policy: expect.stringContaining("connect-src 'none'"),
+      allow: '(no device permission)',
+    });
   });
 
   it('sends a call the view makes through the host: the same tools/call on the wire, its result back to the view', async () => {
@@ -150,7 +195,9 @@ describe('a view that floods the host', () => {
     const fromView = trace.steps.filter((step) => step.from === 'app');
     expect(fromView.length).toBeLessThanOrEqual(MAX_VIEW_MESSAGES);
     expect(stepsOf(trace, 'app.notification').length).toBeGreaterThan(MAX_VIEW_MESSAGES - 20);
-    expect(stepsOf(trace, 'app.teardown.request')[0]?.payload).toMatchObject({ params: { reason: `The view sent more than ${MAX_VIEW_MESSAGES.toLocaleString('en-US')} messages; the host closed it` } });
+    expect(stepsOf(trace, 'app.teardown.request')[0]?.payload).toMatchObject({
+      params: { reason: `The view sent more than ${MAX_VIEW_MESSAGES.toLocaleString('en-US')} messages; the host closed it` },
+    });
     expect(screen.views[0]!.removed).toBe(true);
   });
 });
@@ -162,7 +209,14 @@ describe('a host with no screen (the CLI)', () => {
     expect(trace.steps.some((step) => step.from === 'app' || step.to === 'app')).toBe(false);
     expect(stepsOf(trace, 'mcp.resources-read.response')).toHaveLength(1);
     const [rendered, result] = stepsOf(trace, 'host.app-not-shown');
-    expect(rendered?.payload).toMatchObject({ sent: false, wouldSend: [{ method: 'ui/notifications/sandbox-resource-ready' }, { answerTo: 'ui/initialize' }, { method: 'ui/notifications/tool-input', params: { arguments: { a: 5, b: 7 } } }] });
+    expect(rendered?.payload).toMatchObject({
+      sent: false,
+      wouldSend: [
+        { method: 'ui/notifications/sandbox-resource-ready' },
+        { answerTo: 'ui/initialize' },
+        { method: 'ui/notifications/tool-input', params: { arguments: { a: 5, b: 7 } } },
+      ],
+    });
     expect(result?.payload).toMatchObject({ sent: false, wouldSend: [{ method: 'ui/notifications/tool-result', params: { structuredContent: { sum: 12 } } }] });
     expect(JSON.stringify(trace.steps.filter((step) => step.id.startsWith('mcp.')).map((step) => step.payload))).not.toContain(APPS_EXTENSION_ID);
     expect(methodOf(stepsOf(trace, 'mcp.resources-read.request')[0])).toBe('resources/read');

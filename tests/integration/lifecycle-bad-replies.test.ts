@@ -103,8 +103,13 @@ describe('a provider whose stream cannot be read from its first frame', () => {
     });
     const trace = await createMockRun(app.url, { provider: streamedAt(other.url), autoRelease: true }).start();
     const fault = expectExplainedFault(trace);
-    expect(fault.why).toBe('Frame 1 of the stream could not be read: the body holds no server-sent event (it begins “{"error":{"message":"The model is overloaded","type":"server_error"}}”).');
-    expect(trace.steps.find((step) => step.canonical === 8)!.http).toMatchObject({ sse: [], responseBody: '{"error":{"message":"The model is overloaded","type":"server_error"}}' });
+    expect(fault.why).toBe(
+      'Frame 1 of the stream could not be read: the body holds no server-sent event (it begins “{"error":{"message":"The model is overloaded","type":"server_error"}}”).',
+    );
+    expect(trace.steps.find((step) => step.canonical === 8)!.http).toMatchObject({
+      sse: [],
+      responseBody: '{"error":{"message":"The model is overloaded","type":"server_error"}}',
+    });
   });
 
   it('a first frame that is not JSON, then the connection broken: the frame is named, not the break', async () => {
@@ -113,7 +118,9 @@ describe('a provider whose stream cannot be read from its first frame', () => {
       response.write('data: <html>Bad gateway</html>\n\n', () => setTimeout(() => response.socket?.resetAndDestroy(), 20));
     });
     const trace = await createMockRun(app.url, { provider: streamedAt(other.url), autoRelease: true }).start();
-    expect(expectExplainedFault(trace).why).toBe('Frame 1 of the stream is not a Chat Completions chunk: it is not JSON (it begins “<html>Bad gateway</html>”).');
+    expect(expectExplainedFault(trace).why).toBe(
+      'Frame 1 of the stream is not a Chat Completions chunk: it is not JSON (it begins “<html>Bad gateway</html>”).',
+    );
   });
 });
 

@@ -21,7 +21,9 @@ async function startBrokenServer(breakage: Breakage): Promise<TestServer> {
     if (request.method === 'POST' && body.includes('"tools/call"')) {
       const id = (JSON.parse(body) as { id: number }).id;
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: id, progress: 1, total: 3, message: 'Starting' } })}\n\n`);
+      response.write(
+        `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: id, progress: 1, total: 3, message: 'Starting' } })}\n\n`,
+      );
       if (breakage === 'cut-stream') setTimeout(() => response.socket?.destroy(), 50);
       if (breakage === 'cut-mid-frame') {
         // Half of the result frame, then the connection drops: the client holds a frame that never ends.

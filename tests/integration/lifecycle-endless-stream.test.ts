@@ -49,7 +49,11 @@ async function startEndlessMcpServer(frame: (id: number, count: number) => unkno
   return server;
 }
 
-const progress = (id: number, count: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: id, progress: count, message: `Still working (${count})` } });
+const progress = (id: number, count: number) => ({
+  jsonrpc: '2.0',
+  method: 'notifications/progress',
+  params: { progressToken: id, progress: count, message: `Still working (${count})` },
+});
 const logMessage = (_id: number, count: number) => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `tick ${count}` } });
 
 async function runAgainst(server: TestServer, overrides: Partial<RunOptions>): Promise<{ trace: Trace; seconds: number }> {
@@ -88,7 +92,18 @@ describe('an MCP server that answers tools/call forever', () => {
     const exported = JSON.parse(JSON.stringify(trace)) as Trace;
     for (const step of exported.steps.filter((step) => ofExchange.some((shared) => shared.n === step.n))) {
       expect(step.http?.sse).toHaveLength(frames);
-      expect(Object.keys(step.http!)).toEqual(['method', 'url', 'requestHeaders', 'status', 'statusText', 'responseHeaders', 'requestBody', 'sse', 'error', 'durationMs']);
+      expect(Object.keys(step.http!)).toEqual([
+        'method',
+        'url',
+        'requestHeaders',
+        'status',
+        'statusText',
+        'responseHeaders',
+        'requestBody',
+        'sse',
+        'error',
+        'durationMs',
+      ]);
       expect(step.http?.error).toMatch(/^Stopped by the host: the answer was still going after 1 s/);
     }
   });
@@ -97,13 +112,19 @@ describe('an MCP server that answers tools/call forever', () => {
     const server = await startEndlessMcpServer(logMessage);
     const { trace } = await runAgainst(server, { limits: { maxAnswerFrames: 30 } });
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault?.what).toBe(`The MCP server at ${server.url}/mcp sent more than 30 messages in one answer during tools/call without a result.`);
+    expect(trace.steps.at(-1)?.fault?.what).toBe(
+      `The MCP server at ${server.url}/mcp sent more than 30 messages in one answer during tools/call without a result.`,
+    );
     const request = trace.steps.find((step) => step.id === 'mcp.tools-call.request')!;
     expect(request.http?.sse).toHaveLength(30);
   });
 
   it('with one endless body: the run ends at the byte bound', async () => {
-    const server = await startEndlessMcpServer(() => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x'.repeat(10_000) } }));
+    const server = await startEndlessMcpServer(() => ({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'info', data: 'x'.repeat(10_000) },
+    }));
     const { trace } = await runAgainst(server, { limits: { maxAnswerBytes: 200_000 } });
     expect(trace.steps.at(-1)?.fault?.what).toBe(`The MCP server at ${server.url}/mcp sent more than 200,000 bytes in one answer during tools/call.`);
   });
@@ -114,7 +135,11 @@ describe('a provider whose answer never ends', () => {
     const server = await startHttpServer((_request, response) => {
       if (kind === 'event-stream') {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
-        streamForever(response, (count) => ({ id: 'chatcmpl-endless', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: `${count} ` } }] }));
+        streamForever(response, (count) => ({
+          id: 'chatcmpl-endless',
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: { content: `${count} ` } }],
+        }));
         return;
       }
       // A JSON body that opens and never closes: the bytes keep coming.
@@ -138,7 +163,9 @@ describe('a provider whose answer never ends', () => {
     }).start();
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault?.what).toBe(`The OpenAI Chat Completions endpoint at ${provider.url}/v1/chat/completions kept sending messages for 2 s in answer to the model request without ending its reply.`);
+    expect(trace.steps.at(-1)?.fault?.what).toBe(
+      `The OpenAI Chat Completions endpoint at ${provider.url}/v1/chat/completions kept sending messages for 2 s in answer to the model request without ending its reply.`,
+    );
     expect(trace.steps.at(-1)?.fault?.why).toMatch(/^It sent \d+ frames \([\d,]+ bytes\) and never the answer/);
     expect(trace.steps.some((step) => step.id === 'host.translate-tools')).toBe(true);
     const request = trace.steps.find((step) => step.id === 'provider.request')!;
@@ -164,7 +191,9 @@ describe('a provider whose answer never ends', () => {
     const provider = await startEndlessOllama((count) => ollamaLine(`${count} `));
     const trace = await createMockRun(app.url, { autoRelease: true, provider: streamedOllama(provider.url), limits: { maxReplyFrames: 30 } }).start();
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault?.what).toBe(`The Ollama endpoint at ${provider.url}/api/chat sent more than 30 messages in one answer to the model request without ending its reply.`);
+    expect(trace.steps.at(-1)?.fault?.what).toBe(
+      `The Ollama endpoint at ${provider.url}/api/chat sent more than 30 messages in one answer to the model request without ending its reply.`,
+    );
     expect(trace.steps.find((step) => step.id === 'provider.request')!.http?.ndjson).toHaveLength(30);
   });
 
@@ -180,7 +209,10 @@ describe('a provider whose answer never ends', () => {
     const server = await startHttpServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.flushHeaders();
-      for (let count = 1; count <= frames; count++) response.write(`data: ${JSON.stringify({ id: 'chatcmpl-silent', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: `${count} ` } }] })}\n\n`);
+      for (let count = 1; count <= frames; count++)
+        response.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-silent', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: `${count} ` } }] })}\n\n`,
+        );
     });
     servers.push(server);
     return server;
@@ -189,24 +221,31 @@ describe('a provider whose answer never ends', () => {
   it.each([
     [0, 'its headers', /^Its answer had begun \(the headers, and no frame\) and then nothing more came/],
     [3, 'frame 3', /^Its answer had begun \(3 frames, [\d,]+ bytes\) and then nothing more came/],
-  ])('goes silent after %i frames: the call ends at the silence bound, in words of their own (not those of a stream that keeps sending)', async (frames, after, why) => {
-    const provider = await startSilentProvider(frames);
-    const started = Date.now();
-    const trace = await createMockRun(app.url, {
-      autoRelease: true,
-      provider: { wire: 'openai-chat', kind: 'real', baseUrl: `${provider.url}/v1`, model: 'silent', stream: true },
-      limits: { providerSilenceMs: 1000 },
-    }).start();
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(trace.status).toBe('failed');
-    const fault = trace.steps.at(-1)!.fault!;
-    expect(fault.what).toBe(`The OpenAI Chat Completions endpoint at ${provider.url}/v1/chat/completions went silent in answer to the model request: nothing arrived for 1 s after ${after}.`);
-    expect(fault.why).toMatch(why);
-    expect(fault.fix).toContain('PROVIDER_SILENCE_MS');
-    const request = trace.steps.find((step) => step.id === 'provider.request')!;
-    expect(request.http?.sse).toHaveLength(frames);
-    expect(request.http?.error).toMatch(new RegExp(`^Stopped by the host: nothing arrived for 1 s after ${frames > 0 ? `frame ${frames}` : 'the headers'} \\(\\d+ bytes\\)$`));
-  });
+  ])(
+    'goes silent after %i frames: the call ends at the silence bound, in words of their own (not those of a stream that keeps sending)',
+    async (frames, after, why) => {
+      const provider = await startSilentProvider(frames);
+      const started = Date.now();
+      const trace = await createMockRun(app.url, {
+        autoRelease: true,
+        provider: { wire: 'openai-chat', kind: 'real', baseUrl: `${provider.url}/v1`, model: 'silent', stream: true },
+        limits: { providerSilenceMs: 1000 },
+      }).start();
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(trace.status).toBe('failed');
+      const fault = trace.steps.at(-1)!.fault!;
+      expect(fault.what).toBe(
+        `The OpenAI Chat Completions endpoint at ${provider.url}/v1/chat/completions went silent in answer to the model request: nothing arrived for 1 s after ${after}.`,
+      );
+      expect(fault.why).toMatch(why);
+      expect(fault.fix).toContain('PROVIDER_SILENCE_MS');
+      const request = trace.steps.find((step) => step.id === 'provider.request')!;
+      expect(request.http?.sse).toHaveLength(frames);
+      expect(request.http?.error).toMatch(
+        new RegExp(`^Stopped by the host: nothing arrived for 1 s after ${frames > 0 ? `frame ${frames}` : 'the headers'} \\(\\d+ bytes\\)$`),
+      );
+    },
+  );
 
   it('sends an endless body: the call ends at its byte bound', async () => {
     const provider = await startEndlessProvider('json-body');
@@ -216,6 +255,8 @@ describe('a provider whose answer never ends', () => {
       limits: { maxAnswerBytes: 1024 * 1024 },
     }).start();
     expect(trace.status).toBe('failed');
-    expect(trace.steps.at(-1)?.fault?.what).toBe(`The OpenAI Chat Completions endpoint at ${provider.url}/v1/chat/completions sent more than 1 MB in one answer to the model request.`);
+    expect(trace.steps.at(-1)?.fault?.what).toBe(
+      `The OpenAI Chat Completions endpoint at ${provider.url}/v1/chat/completions sent more than 1 MB in one answer to the model request.`,
+    );
   });
 });

@@ -51,13 +51,23 @@ async function startRawToolsServer(toolsJson: string): Promise<string> {
 }
 
 function runAgainst(mcpUrl: string, wire = 'openai-chat', strict = false): Promise<Trace> {
-  return createMockRun(app.url, { mcpUrl, autoRelease: true, provider: { wire, kind: 'mock', baseUrl: `${app.url}/mock/openai/v1`, model: 'mock-model-deterministic', strict } }).start();
+  return createMockRun(app.url, {
+    mcpUrl,
+    autoRelease: true,
+    provider: { wire, kind: 'mock', baseUrl: `${app.url}/mock/openai/v1`, model: 'mock-model-deterministic', strict },
+  }).start();
 }
 
 describe('a tool schema with a property named __proto__', () => {
-  const tools = '[{"name":"lookup","description":"Looks a key up","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"},"key":{"type":"string"}},"required":["__proto__","key"]}}]';
+  const tools =
+    '[{"name":"lookup","description":"Looks a key up","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"},"key":{"type":"string"}},"required":["__proto__","key"]}}]';
 
-  for (const [wire, strict] of [['openai-chat', false], ['openai-chat', true], ['anthropic', false], ['gemini', false]] as const) {
+  for (const [wire, strict] of [
+    ['openai-chat', false],
+    ['openai-chat', true],
+    ['anthropic', false],
+    ['gemini', false],
+  ] as const) {
     it(`${wire}${strict ? ' (strict)' : ''}: translation #1 reports it instead of dropping it silently`, async () => {
       const trace = await runAgainst(await startRawToolsServer(tools), wire, strict);
       const translation = trace.steps.find((step) => step.id === 'host.translate-tools')?.translation;
@@ -118,11 +128,38 @@ describe('an imported trace nested 100,000 levels deep', () => {
     expect(parseTraceFile({ text: exported }).ok).toBe(true);
   });
 
-  it('a run whose own data nests too deep (a learner\'s edit) still exports, cut', () => {
+  it("a run whose own data nests too deep (a learner's edit) still exports, cut", () => {
     let deep: unknown = 'bottom';
     for (let level = 0; level < 100_000; level++) deep = { a: deep };
-    const trace: Trace = { format: 'mcp-lifecycle-trace', version: 1, question: 'q', answer: null, status: 'failed', startedAt: new Date(0).toISOString(), model: { wire: 'openai-chat', kind: 'mock', name: 'm' }, mcp: { url: 'http://127.0.0.1/mcp', era: '2025-11-25', protocolVersion: null }, steps: [] };
-    const exported = serializeTrace({ ...trace, steps: [{ n: 1, id: 'user.question', canonical: 1, iteration: 1, phase: 'discovery', from: 'user', to: 'host', kind: 'internal', title: 'q', payload: deep, at: 0 }] });
+    const trace: Trace = {
+      format: 'mcp-lifecycle-trace',
+      version: 1,
+      question: 'q',
+      answer: null,
+      status: 'failed',
+      startedAt: new Date(0).toISOString(),
+      model: { wire: 'openai-chat', kind: 'mock', name: 'm' },
+      mcp: { url: 'http://127.0.0.1/mcp', era: '2025-11-25', protocolVersion: null },
+      steps: [],
+    };
+    const exported = serializeTrace({
+      ...trace,
+      steps: [
+        {
+          n: 1,
+          id: 'user.question',
+          canonical: 1,
+          iteration: 1,
+          phase: 'discovery',
+          from: 'user',
+          to: 'host',
+          kind: 'internal',
+          title: 'q',
+          payload: deep,
+          at: 0,
+        },
+      ],
+    });
     expect(exported).toContain(DEPTH_CUT_MARKER);
   });
 });

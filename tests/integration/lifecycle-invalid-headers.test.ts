@@ -29,14 +29,17 @@ function readFault(trace: Trace) {
 }
 
 describe('a header of the MCP server that cannot be sent', () => {
-  it.each(INVALID_VALUES)('holding %s: the run ends naming the header and the character, not as if the server were not running', async (_name, value, codePoint) => {
-    const trace = await createMockRun(server.url, { mcpHeaders: [{ name: 'X-Team', value }], autoRelease: true, reader: 'cli' }).start();
-    const fault = readFault(trace);
-    expect(fault.what).toContain('the header X-Team has a value that holds');
-    expect(fault.what).toContain(codePoint);
-    expect(`${fault.what} ${fault.why}`).not.toMatch(/not running|Could not reach/);
-    expect(fault.fix).toContain('--header');
-  });
+  it.each(INVALID_VALUES)(
+    'holding %s: the run ends naming the header and the character, not as if the server were not running',
+    async (_name, value, codePoint) => {
+      const trace = await createMockRun(server.url, { mcpHeaders: [{ name: 'X-Team', value }], autoRelease: true, reader: 'cli' }).start();
+      const fault = readFault(trace);
+      expect(fault.what).toContain('the header X-Team has a value that holds');
+      expect(fault.what).toContain(codePoint);
+      expect(`${fault.what} ${fault.why}`).not.toMatch(/not running|Could not reach/);
+      expect(fault.fix).toContain('--header');
+    },
+  );
 });
 
 describe('an API key that cannot be sent in a header', () => {

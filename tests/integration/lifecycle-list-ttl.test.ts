@@ -29,7 +29,9 @@ afterEach(async () => {
 });
 
 function registerAdd(mcp: McpServer): void {
-  mcp.registerTool('add', { description: 'Adds two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }));
+  mcp.registerTool('add', { description: 'Adds two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }) => ({
+    content: [{ type: 'text', text: String(a + b) }],
+  }));
 }
 
 async function runAgainst(hint: CacheHint, era: Era): Promise<Trace> {
@@ -95,7 +97,9 @@ describe('ttlMs and cacheScope on tools/list, against the v2 SDK server', () => 
     expect(order).not.toContain('host.tools-list-fresh');
     const words = checkWords(trace, stale);
     expect(words.problems).toEqual([]);
-    expect(words.title).toMatch(/^The tool list is past its ttlMs \(.+ old, ttlMs 0\) and nothing said it changed: the host lists the tools again before it asks the model$/);
+    expect(words.title).toMatch(
+      /^The tool list is past its ttlMs \(.+ old, ttlMs 0\) and nothing said it changed: the host lists the tools again before it asks the model$/,
+    );
     expect(words.summary).toContain('said ttlMs 0: stale at once');
     expect(words.summary).toContain('cacheScope public: the list holds nothing of one user’s');
   });

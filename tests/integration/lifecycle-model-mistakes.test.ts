@@ -57,7 +57,7 @@ describe('a model that calls a tool the server does not have', () => {
 });
 
 describe('a model whose arguments are not JSON', () => {
-  it('gets the host\'s error back without any tools/call being sent', async () => {
+  it("gets the host's error back without any tools/call being sent", async () => {
     const baseUrl = await startScriptedModel('add_numbers', '{"a":5,');
     const trace = await createMockRun(server.url, { provider: providerAt(baseUrl), autoRelease: true }).start();
     expect(trace.status).toBe('complete');

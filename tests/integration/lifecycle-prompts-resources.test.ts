@@ -51,7 +51,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('in the %s era', (era) => {
     const trace = await runScenario('prompts', era).start();
     expect(trace.status).toBe('complete');
     const get = stepsOf(trace, 'mcp.prompts-get.request')[0];
-    expect(readSentBody(get)).toMatchObject({ method: 'prompts/get', params: { name: 'unit_conversion', arguments: { value: '5', from: 'kilometers', to: 'miles' } } });
+    expect(readSentBody(get)).toMatchObject({
+      method: 'prompts/get',
+      params: { name: 'unit_conversion', arguments: { value: '5', from: 'kilometers', to: 'miles' } },
+    });
     const answer = stepsOf(trace, 'mcp.prompts-get.response')[0]?.payload as { result: { messages: unknown[] } };
     expect(answer.result.messages).toHaveLength(3);
     const translation = stepsOf(trace, 'host.translate-prompt')[0]?.translation;
@@ -67,7 +70,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('in the %s era', (era) => {
     const trace = await runScenario('prompts', era, { prompt: { name: 'no_such_prompt' } }).start();
     expect(trace.status).toBe('failed');
     // The fault is the run's last step of its own; a session the toolbox kept is ended after it (DELETE).
-    expect(trace.steps.findLast((step) => step.fault)?.fault).toMatchObject({ what: 'The server has no prompt named “no_such_prompt”.', why: expect.stringContaining('unit_conversion') });
+    expect(trace.steps.findLast((step) => step.fault)?.fault).toMatchObject({
+      what: 'The server has no prompt named “no_such_prompt”.',
+      why: expect.stringContaining('unit_conversion'),
+    });
   });
 
   it('reads a resource_link the tool answered, and puts its text into the model’s context', async () => {
@@ -77,7 +83,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('in the %s era', (era) => {
     expect(listed.result.resources.map((resource) => resource.uri)).toContain('toolbox://tables/length-units');
     const result = stepsOf(trace, 'mcp.tools-call.response')[0]?.payload as { result: { content: { type: string }[] } };
     expect(result.result.content.map((block) => block.type)).toEqual(['text', 'resource_link']);
-    expect(readSentBody(stepsOf(trace, 'mcp.resources-read.request')[0])).toMatchObject({ method: 'resources/read', params: { uri: 'toolbox://tables/length-units' } });
+    expect(readSentBody(stepsOf(trace, 'mcp.resources-read.request')[0])).toMatchObject({
+      method: 'resources/read',
+      params: { uri: 'toolbox://tables/length-units' },
+    });
     expect(stepsOf(trace, 'host.resource-to-context')[0]?.payload).toMatchObject({ uri: 'toolbox://tables/length-units', included: true });
     // What the model got back with the tool result carries the table the host read.
     const toolMessage = readProviderMessages(stepsOf(trace, 'host.translate-tool-result')[0]).find((message) => message.role === 'tool');
@@ -88,9 +97,14 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('in the %s era', (era) => {
     const trace = await runScenario('tools-changed', era).start();
     expect(trace.status).toBe('complete');
     const changed = stepsOf(trace, 'mcp.tools-list-changed.notification');
-    expect(changed.map((step) => (step.payload as { method: string }).method)).toEqual(['notifications/tools/list_changed', 'notifications/tools/list_changed']);
+    expect(changed.map((step) => (step.payload as { method: string }).method)).toEqual([
+      'notifications/tools/list_changed',
+      'notifications/tools/list_changed',
+    ]);
     expect(stepsOf(trace, 'host.list-tools-again')).toHaveLength(2);
-    const offered = stepsOf(trace, 'host.translate-tool-result').map((step) => (JSON.parse(step.http?.requestBody ?? '{}').tools as { function: { name: string } }[]).map((tool) => tool.function.name));
+    const offered = stepsOf(trace, 'host.translate-tool-result').map((step) =>
+      (JSON.parse(step.http?.requestBody ?? '{}').tools as { function: { name: string } }[]).map((tool) => tool.function.name),
+    );
     expect(offered[0]).toContain('convert_temperature');
     expect(offered[1]).not.toContain('convert_temperature');
     expect(stepsOf(trace, 'mcp.tools-call.request').map((step) => readSentBody(step).params?.name)).toEqual(['unlock_temperature_tool', 'convert_temperature']);
@@ -100,7 +114,11 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('in the %s era', (era) => {
   it('asks the user before a destructive tool; deny sends no tools/call and ends declined', async () => {
     const trace = await runScenario('consent', era, { answers: { consent: 'deny' } }).start();
     expect(trace.status).toBe('declined');
-    expect(stepsOf(trace, 'host.ask-consent')[0]?.payload).toMatchObject({ tool: 'delete_note', arguments: { name: 'draft' }, annotations: { destructiveHint: true } });
+    expect(stepsOf(trace, 'host.ask-consent')[0]?.payload).toMatchObject({
+      tool: 'delete_note',
+      arguments: { name: 'draft' },
+      annotations: { destructiveHint: true },
+    });
     expect(stepsOf(trace, 'host.ask-consent')[0]?.note).toContain('hints from the server');
     expect(stepsOf(trace, 'user.consent')[0]?.payload).toEqual({ decision: 'deny' });
     expect(stepsOf(trace, 'mcp.tools-call.request')).toEqual([]);

@@ -78,7 +78,11 @@ describe('an MCP server that redirects', () => {
     expect(trace.status).toBe('failed');
     const fault = trace.steps.at(-1)!.fault!;
     // Quoted, as the address came (a user name before the host is redacted, as in any URL the host records).
-    expect(fault.what).toMatch(new RegExp(`^The MCP server at ${redirecting.url}/mcp answered while connecting with a redirect \\(HTTP 307\\) to ".+", an address the host would not open: `));
+    expect(fault.what).toMatch(
+      new RegExp(
+        `^The MCP server at ${redirecting.url}/mcp answered while connecting with a redirect \\(HTTP 307\\) to ".+", an address the host would not open: `,
+      ),
+    );
     expect(fault.what).toContain(found);
     expect(fault.fix).not.toContain('final URL');
     expect(fault.fix).toContain('do not open the address by hand');

@@ -57,7 +57,9 @@ describe('a tools/call stream the server cuts in the middle', () => {
     expect(results[0]!.payload).toMatchObject({ result: { content: [{ type: 'text', text: 'Result: 12' }] } });
     expect(results[0]!.note).toContain(`after event ${before.at(-1)!.id} (the Last-Event-ID)`);
     // In order: the cut, the reconnect, what was replayed.
-    const order = ['mcp.stream.cut', 'mcp.stream.resume', 'server.execute', 'mcp.tools-call.response'].map((id) => trace.steps.findIndex((step) => step.id === id));
+    const order = ['mcp.stream.cut', 'mcp.stream.resume', 'server.execute', 'mcp.tools-call.response'].map((id) =>
+      trace.steps.findIndex((step) => step.id === id),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
@@ -71,7 +73,12 @@ describe('a tools/call stream the server cuts in the middle', () => {
     const response = await fetch(`${app.url}/mcp/sessions?${CUT_STREAM_AFTER_PARAMETER}=${value}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain(`${CUT_STREAM_AFTER_PARAMETER} must be a whole number from 1 to 100`);

@@ -25,14 +25,23 @@ afterEach(async () => {
  * A provider in front of the mock that answers 429 with this Retry-After to its first
  * `refusals` requests (every one, when Infinity); `sentAt` has each request's arrival.
  */
-async function startRateLimitedModel(sentAt: number[], { retryAfter = '2', refusals = 1 }: { retryAfter?: string; refusals?: number } = {}): Promise<TestServer> {
+async function startRateLimitedModel(
+  sentAt: number[],
+  { retryAfter = '2', refusals = 1 }: { retryAfter?: string; refusals?: number } = {},
+): Promise<TestServer> {
   return startHttpServer(async (request, response, body) => {
     sentAt.push(Date.now());
     if (sentAt.length <= refusals) {
-      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter }).end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
+      response
+        .writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })
+        .end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
       return;
     }
-    const upstream = await fetch(`${app.url}${MOCK_BASE_PATH}${request.url?.replace(/^\/v1/, '')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const upstream = await fetch(`${app.url}${MOCK_BASE_PATH}${request.url?.replace(/^\/v1/, '')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
   });
 }
@@ -92,7 +101,9 @@ describe('a provider that answers 429 with Retry-After', () => {
     expect(waitsOf(trace).map((step) => (step.payload as { attempt: number }).attempt)).toEqual([1, 2]);
     expect(waitsOf(trace)[1]!.title).toBe('Host waited 1 s as the provider asked (Retry-After) and sends the same request again (try 3)');
     const fault = trace.steps.at(-1)!.fault!;
-    expect(fault.what).toContain('it asks to wait 1 s before the next request (Retry-After). It said: “Rate limit reached” The host waited as asked and sent the request 3 times; each was refused.');
+    expect(fault.what).toContain(
+      'it asks to wait 1 s before the next request (Retry-After). It said: “Rate limit reached” The host waited as asked and sent the request 3 times; each was refused.',
+    );
     expect(fault.why).toContain('at most 2 times in a row');
     expect(fault.fix).toBe('Wait 1 s, check your plan, then run the command again.');
   });
@@ -117,7 +128,10 @@ describe('a provider that answers 429 with Retry-After', () => {
     const finished = run.start();
     await releaseUntil(run, () => run.trace.steps.at(-1)?.id === 'host.fault');
     const fault = run.trace.steps.at(-1)!.fault!;
-    expect(fault).toMatchObject({ retryable: true, fix: 'Press Reset and come back in 60 min, or press Next to send the same request again now (it will likely be refused again).' });
+    expect(fault).toMatchObject({
+      retryable: true,
+      fix: 'Press Reset and come back in 60 min, or press Next to send the same request again now (it will likely be refused again).',
+    });
     await expect.poll(() => run.pending?.title).toBe('Send the same request to the model again');
     await releaseUntil(run, () => run.trace.status !== 'running');
     expect((await finished).status).toBe('complete');
@@ -131,7 +145,9 @@ describe('a provider that answers 429 with Retry-After', () => {
     const run = createMockRun(app.url, { autoRelease: true, provider: provider(model) });
     const finished = run.start();
     await expect.poll(() => run.trace.steps.at(-1)?.id, { timeout: 10_000 }).toBe('host.provider-rate-limit-wait');
-    expect(run.trace.steps.at(-1)?.title).toBe('Provider said 429 (too many requests): the host waits 30 s as it asked (Retry-After), then sends the same request again: 30 s left');
+    expect(run.trace.steps.at(-1)?.title).toBe(
+      'Provider said 429 (too many requests): the host waits 30 s as it asked (Retry-After), then sends the same request again: 30 s left',
+    );
     run.abort();
     const trace = await finished;
     expect(trace.status).toBe('aborted');
@@ -152,12 +168,17 @@ describe('an MCP server that answers 429 with Retry-After', () => {
     for (const wait of waits) {
       const index = trace.steps.indexOf(wait);
       // The refusal it answers is the step before it, with the status and the header on the wire.
-      const refused = trace.steps.slice(0, index).reverse().find((step) => step.http?.status === 429)!;
+      const refused = trace.steps
+        .slice(0, index)
+        .reverse()
+        .find((step) => step.http?.status === 429)!;
       expect(refused.http?.responseHeaders?.['retry-after']).toBe('1');
       expect(wait.payload).toMatchObject({ status: 429, retryAfterMs: 1000, attempt: 1 });
       expect(wait.title).toMatch(/^Host waited 1 s as the server asked \(Retry-After\) and sent it again$/);
       // The same JSON-RPC message goes out again (a new attempt, so a new span in its traceparent), and not before the second is over.
-      const resent = trace.steps.slice(index + 1).find((step) => step.http?.method === 'POST' && withoutTraceparent(step.http.requestBody) === withoutTraceparent(refused.http?.requestBody))!;
+      const resent = trace.steps
+        .slice(index + 1)
+        .find((step) => step.http?.method === 'POST' && withoutTraceparent(step.http.requestBody) === withoutTraceparent(refused.http?.requestBody))!;
       expect(resent).toBeDefined();
       expect(resent.at - refused.at).toBeGreaterThanOrEqual(950);
     }
@@ -172,7 +193,9 @@ describe('an MCP server that answers 429 with Retry-After', () => {
     expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(950);
     expect(trace.steps.filter((step) => step.id === 'host.mcp-rate-limit-wait').map((step) => (step.payload as { attempt: number }).attempt)).toEqual([1, 2]);
     const fault = trace.steps.at(-1)!.fault!;
-    expect(fault.what).toBe(`The MCP server at ${model.url}/mcp is limiting requests (HTTP 429, during tools/list): it asks to wait 1 s (Retry-After). The host waited as asked and sent the request 3 times; each was refused.`);
+    expect(fault.what).toBe(
+      `The MCP server at ${model.url}/mcp is limiting requests (HTTP 429, during tools/list): it asks to wait 1 s (Retry-After). The host waited as asked and sent the request 3 times; each was refused.`,
+    );
     expect(fault.why).toContain('at most 2 times');
   });
 
@@ -206,14 +229,28 @@ describe('an MCP server that answers 429 with Retry-After', () => {
  * The app's /mcp behind a proxy that answers 429 with this Retry-After to the requests
  * `refuse` picks (by their body); `sent` has the arrival time of each refused one.
  */
-async function startRefusingProxy({ retryAfter, refuse, sent }: { retryAfter: string; refuse: (body: string) => boolean; sent: number[] }): Promise<TestServer> {
+async function startRefusingProxy({
+  retryAfter,
+  refuse,
+  sent,
+}: {
+  retryAfter: string;
+  refuse: (body: string) => boolean;
+  sent: number[];
+}): Promise<TestServer> {
   return startHttpServer(async (request, response, body) => {
     if (request.method === 'POST' && refuse(body)) {
       sent.push(Date.now());
-      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Too many requests' } }));
+      response
+        .writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Too many requests' } }));
       return;
     }
-    const headers = Object.fromEntries(Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0])));
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0]),
+      ),
+    );
     const upstream = await fetch(`${app.url}${request.url}`, { method: request.method, headers, ...(request.method === 'POST' ? { body } : {}) });
     response.writeHead(upstream.status, Object.fromEntries(upstream.headers));
     if (upstream.body) for await (const chunk of upstream.body) response.write(chunk);

@@ -39,18 +39,29 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('roots/list in %s', (era) =
     expect(answer.phase).toBe('execution');
     expect(find(trace.steps, 'mcp.tools-call.response')?.payload).toMatchObject({ result: { content: [{ text: 'Roots: file:///srv/app' }] } });
     if (era === '2025-11-25') {
-      expect((find(trace.steps, 'mcp.initialize.request')?.payload as { params: { capabilities: object } }).params.capabilities).toMatchObject({ roots: { listChanged: true } });
+      expect((find(trace.steps, 'mcp.initialize.request')?.payload as { params: { capabilities: object } }).params.capabilities).toMatchObject({
+        roots: { listChanged: true },
+      });
       expect(find(trace.steps, 'mcp.server-request')?.payload).toMatchObject({ method: 'roots/list' });
       expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ result: { roots: [{ uri: 'file:///srv/app', name: 'app' }] } });
       expect(answer.deprecated).toBeUndefined();
       return;
     }
-    const requests = trace.steps.filter((step) => step.from === 'client' && step.to === 'server' && typeof (step.payload as { method?: unknown }).method === 'string');
-    for (const step of requests) expect((step.payload as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities']).toMatchObject({ roots: { listChanged: true } });
-    expect(find(trace.steps, 'mcp.input-required')?.payload).toMatchObject({ result: { resultType: 'input_required', inputRequests: { roots: { method: 'roots/list' } } } });
+    const requests = trace.steps.filter(
+      (step) => step.from === 'client' && step.to === 'server' && typeof (step.payload as { method?: unknown }).method === 'string',
+    );
+    for (const step of requests)
+      expect((step.payload as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities']).toMatchObject({
+        roots: { listChanged: true },
+      });
+    expect(find(trace.steps, 'mcp.input-required')?.payload).toMatchObject({
+      result: { resultType: 'input_required', inputRequests: { roots: { method: 'roots/list' } } },
+    });
     const calls = trace.steps.filter((step) => step.id === 'mcp.tools-call.request');
     expect(calls).toHaveLength(2);
-    expect(calls[1]!.payload).toMatchObject({ params: { name: 'count_roots', inputResponses: { roots: { roots: [{ uri: 'file:///srv/app', name: 'app' }] } } } });
+    expect(calls[1]!.payload).toMatchObject({
+      params: { name: 'count_roots', inputResponses: { roots: { roots: [{ uri: 'file:///srv/app', name: 'app' }] } } },
+    });
     // 2026-07-28 deprecates roots: both host steps say so, as sampling's do.
     expect(answer.deprecated).toMatchObject({ feature: 'roots', era: '2026-07-28' });
     expect(find(trace.steps, 'client.roots-to-host')?.deprecated).toMatchObject({ feature: 'roots' });

@@ -78,7 +78,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a full run of "What is 5 p
       expect(JSON.parse(step.http!.requestBody!)).toMatchObject({ jsonrpc: '2.0', method: 'tools/list' });
     });
 
-    it('step 4 is the server\'s own registry report, a notifications/progress', () => {
+    it("step 4 is the server's own registry report, a notifications/progress", () => {
       const message = messageOf(findCanonicalStep(trace, 4));
       expect(message.method).toBe('notifications/progress');
       expect(message.params?.message).toContain('Registry read: 1 tool (add_numbers)');
@@ -118,7 +118,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a full run of "What is 5 p
       expect(step.payload).toEqual(body);
     });
 
-    it('steps 9 and 10 are the model\'s tool call, as it answered', () => {
+    it("steps 9 and 10 are the model's tool call, as it answered", () => {
       const decide = findCanonicalStep(trace, 9);
       expect(decide.payload).toEqual([expect.objectContaining({ function: { name: 'add_numbers', arguments: '{"a":5,"b":7}' } })]);
       expect(decide.note).toContain('add_numbers(5, 7)');
@@ -143,7 +143,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a full run of "What is 5 p
       expect(JSON.parse(step.http!.requestBody!).params.arguments).toEqual({ a: 5, b: 7 });
     });
 
-    it('steps 13 to 15 are the server\'s own progress notifications: lookup, validation, execution', () => {
+    it("steps 13 to 15 are the server's own progress notifications: lookup, validation, execution", () => {
       const messages = [13, 14, 15].map((canonical) => messageOf(findCanonicalStep(trace, canonical)));
       expect(messages.map((message) => message.method)).toEqual(Array(3).fill('notifications/progress'));
       expect(messages[0]!.params?.message).toBe('Registry lookup: found add_numbers.');
@@ -167,14 +167,16 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a full run of "What is 5 p
     it('step 18 is translation #3, sent with a role:"tool" message "Result: 12"', () => {
       const step = findCanonicalStep(trace, 18);
       expect(step.translation).toMatchObject({ number: 3 });
-      const body = JSON.parse(step.http!.requestBody!) as { messages: { role: string; content: unknown; tool_call_id?: string; tool_calls?: { id: string }[] }[] };
+      const body = JSON.parse(step.http!.requestBody!) as {
+        messages: { role: string; content: unknown; tool_call_id?: string; tool_calls?: { id: string }[] }[];
+      };
       const toolMessage = body.messages.find((message) => message.role === 'tool');
       expect(toolMessage).toMatchObject({ content: 'Result: 12', tool_call_id: expect.stringMatching(/^call_/) });
       const assistant = body.messages.find((message) => message.role === 'assistant');
       expect(assistant?.tool_calls?.[0]?.id).toBe(toolMessage!.tool_call_id);
     });
 
-    it('step 19 is the model\'s answer and step 20 shows it to the user', () => {
+    it("step 19 is the model's answer and step 20 shows it to the user", () => {
       expect(findCanonicalStep(trace, 19).payload).toMatchObject({ choices: [{ message: { content: '5 plus 7 is 12.' }, finish_reason: 'stop' }] });
       expect(findCanonicalStep(trace, 20).payload).toEqual({ answer: '5 plus 7 is 12.' });
     });
@@ -183,7 +185,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a full run of "What is 5 p
   describe('the handshake of the era', () => {
     function handshakeIds(): string[] {
       const toolsList = trace.steps.indexOf(findCanonicalStep(trace, 3));
-      return trace.steps.slice(0, toolsList).filter((step) => step.canonical === null).map((step) => step.id);
+      return trace.steps
+        .slice(0, toolsList)
+        .filter((step) => step.canonical === null)
+        .map((step) => step.id);
     }
 
     if (era === '2025-11-25') {
@@ -225,7 +230,10 @@ describe('a run with two tool rounds', () => {
     const second = trace.steps.filter((step) => step.iteration === 2 && step.canonical !== null).map((step) => step.canonical);
     expect(second).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
     const calls = trace.steps.filter((step) => step.id === 'mcp.tools-call.request').map((step) => messageOf(step).params?.arguments);
-    expect(calls).toEqual([{ a: 5, b: 7 }, { a: 12, b: 1 }]);
+    expect(calls).toEqual([
+      { a: 5, b: 7 },
+      { a: 12, b: 1 },
+    ]);
   });
 
   it('stops the loop with a fault after too many rounds', async () => {
@@ -236,7 +244,7 @@ describe('a run with two tool rounds', () => {
 });
 
 describe('a question no tool fits', () => {
-  it('goes from the model\'s first answer straight to the user, with no tools/call', async () => {
+  it("goes from the model's first answer straight to the user, with no tools/call", async () => {
     const trace = await createMockRun(server.url, { question: 'What is 5 times 7?', autoRelease: true }).start();
     expect(trace.status).toBe('complete');
     expect(trace.answer).toContain('none of the tools offered is for multiplying');

@@ -13,7 +13,17 @@ import { useServer } from '../helpers/use-server.ts';
 
 const server = useServer();
 
-function startRun({ question, era, wire = 'openai-chat', autoRelease = true }: { question: string; era: '2025-11-25' | '2026-07-28'; wire?: string; autoRelease?: boolean }): LifecycleRun {
+function startRun({
+  question,
+  era,
+  wire = 'openai-chat',
+  autoRelease = true,
+}: {
+  question: string;
+  era: '2025-11-25' | '2026-07-28';
+  wire?: string;
+  autoRelease?: boolean;
+}): LifecycleRun {
   return createLifecycleRun({
     question,
     era,
@@ -40,7 +50,9 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('what the host declares it 
   it('sampling and elicitation (form and URL) on the wire, in initialize or on every request, and no roots, which it has none of', async () => {
     const trace = await startRun({ question: 'What is 5 plus 7?', era }).start();
     const expected = { sampling: {}, elicitation: { form: {}, url: {} } };
-    const requests = trace.steps.filter((step) => step.from === 'client' && step.to === 'server' && typeof (step.payload as { method?: unknown }).method === 'string');
+    const requests = trace.steps.filter(
+      (step) => step.from === 'client' && step.to === 'server' && typeof (step.payload as { method?: unknown }).method === 'string',
+    );
     if (era === '2025-11-25') {
       // Declared once, in the handshake: the session remembers it.
       expect((find(trace.steps, 'mcp.initialize.request')?.payload as { params: { capabilities: object } }).params.capabilities).toEqual(expected);
@@ -48,9 +60,16 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('what the host declares it 
     }
     // No handshake in 2026-07-28: each message, server/discover first, says it again in _meta, with the tasks
     // extension the host takes; the toolbox's tool list can change, so a subscription opens first and is closed at the end.
-    expect(requests.map((step) => (step.payload as { method: string }).method)).toEqual(['server/discover', 'subscriptions/listen', 'tools/list', 'tools/call', 'notifications/cancelled']);
+    expect(requests.map((step) => (step.payload as { method: string }).method)).toEqual([
+      'server/discover',
+      'subscriptions/listen',
+      'tools/list',
+      'tools/call',
+      'notifications/cancelled',
+    ]);
     const declared = { ...expected, extensions: { 'io.modelcontextprotocol/tasks': {} } };
-    for (const step of requests) expect((step.payload as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities']).toEqual(declared);
+    for (const step of requests)
+      expect((step.payload as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities']).toEqual(declared);
   });
 });
 
@@ -59,7 +78,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('sampling in %s', (era) => 
     const trace = await startRun({ question: 'Phrase 5 and 7 as a sentence', era, wire }).start();
     expect(trace.status).toBe('complete');
     const review = find(trace.steps, 'host.sampling.review')!;
-    expect(review.payload).toMatchObject({ decision: 'approve', messages: [{ role: 'user', content: { type: 'text', text: 'Put this result into one short sentence for the user: 5 + 7 = 12.' } }] });
+    expect(review.payload).toMatchObject({
+      decision: 'approve',
+      messages: [{ role: 'user', content: { type: 'text', text: 'Put this result into one short sentence for the user: 5 + 7 = 12.' } }],
+    });
     const request = find(trace.steps, 'host.translate-sampling-request')!;
     expect(request.translation?.number).toBe(4);
     expect(request.http?.url).toContain(requireWireInfo(wire).mockBasePath);
@@ -72,7 +94,9 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('sampling in %s', (era) => 
       expect(find(trace.steps, 'mcp.server-request')?.payload).toMatchObject({ method: 'sampling/createMessage' });
       expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ result: { content: { text: '5 plus 7 is 12.' } } });
     } else {
-      expect(find(trace.steps, 'mcp.input-required')?.payload).toMatchObject({ result: { resultType: 'input_required', inputRequests: { phrasing: { method: 'sampling/createMessage' } } } });
+      expect(find(trace.steps, 'mcp.input-required')?.payload).toMatchObject({
+        result: { resultType: 'input_required', inputRequests: { phrasing: { method: 'sampling/createMessage' } } },
+      });
       const calls = trace.steps.filter((step) => step.id === 'mcp.tools-call.request');
       expect(calls).toHaveLength(2);
       expect(calls[1]!.payload).toMatchObject({ params: { name: 'phrase_sum', inputResponses: { phrasing: { content: { text: '5 plus 7 is 12.' } } } } });
@@ -103,7 +127,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('sampling in %s', (era) => 
 describe.each(['2025-11-25', '2026-07-28'] as const)('elicitation in %s', (era) => {
   it('the form’s defaults are accepted when nobody answers, and the step says so', async () => {
     const trace = await startRun({ question: 'Ask me for a number to add to 5', era }).start();
-    expect(find(trace.steps, 'host.elicitation.ask')?.payload).toMatchObject({ message: 'What number should be added to 5?', requestedSchema: { required: ['b'] } });
+    expect(find(trace.steps, 'host.elicitation.ask')?.payload).toMatchObject({
+      message: 'What number should be added to 5?',
+      requestedSchema: { required: ['b'] },
+    });
     const answer = find(trace.steps, 'user.elicitation.answer')!;
     expect(answer.payload).toEqual({ action: 'accept', content: { b: 7, confirm: true } });
     expect(answer.note).toContain('defaults');
@@ -126,7 +153,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('elicitation in %s', (era) 
 
 describe.each(['2025-11-25', '2026-07-28'] as const)('URL-mode elicitation in %s', (era) => {
   it.each([
-    [{ action: 'accept' }, "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in."],
+    [
+      { action: 'accept' },
+      "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in.",
+    ],
     [{ action: 'decline' }, 'The user chose decline: not signed in, so nothing was done.'],
   ] as const)('sign_in_first names the server’s own page; %o reaches the server, and only that', async (answer, expected) => {
     const run = startRun({ question: 'Sign me in first', era, autoRelease: false });
@@ -138,7 +168,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('URL-mode elicitation in %s
     expect(page.status).toBe(200);
     expect(find(trace.steps, 'host.elicitation.result')?.payload).toEqual(answer);
     if (era === '2025-11-25') expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ result: answer });
-    else expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').at(-1)?.payload).toMatchObject({ params: { inputResponses: { 'sign-in': answer } } });
+    else
+      expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').at(-1)?.payload).toMatchObject({
+        params: { inputResponses: { 'sign-in': answer } },
+      });
     expect(find(trace.steps, 'client.result-to-host')?.payload).toMatchObject({ content: [{ text: expected }] });
   });
 });

@@ -33,18 +33,24 @@ const find = (steps: Step[], id: string) => steps.find((step) => step.id === id)
 const ids = (steps: Step[]) => steps.map((step) => step.id);
 
 describe.each(['2025-11-25', '2026-07-28'] as const)('a sampling request that goes wrong, in %s', (era) => {
-  it.each(['openai-chat', 'anthropic', 'openai-responses'])('the model refuses (%s): stopReason "refusal" goes back and the tool answers with the plain sum', async (wire) => {
-    const trace = await startRun({ era, model: 'mock-model-refusing-sampling', wire }).start();
-    expect(trace.status).toBe('complete');
-    expect(ids(trace.steps)).not.toContain('host.sampling.result');
-    const refused = find(trace.steps, 'host.sampling.refused')!;
-    expect(refused.payload).toMatchObject({ role: 'assistant', model: 'mock-model-refusing-sampling', stopReason: 'refusal' });
-    expect(refused.translation?.number).toBe(4);
-    const toolResult = JSON.stringify(find(trace.steps, 'mcp.tools-call.response')?.payload);
-    expect(toolResult).toContain('The client’s model refused to phrase the result (stopReason \\"refusal\\"), so here it is plainly: 5 + 7 = 12.');
-    if (era === '2025-11-25') expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ result: { stopReason: 'refusal' } });
-    else expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').at(-1)?.payload).toMatchObject({ params: { inputResponses: { phrasing: { stopReason: 'refusal' } } } });
-  });
+  it.each(['openai-chat', 'anthropic', 'openai-responses'])(
+    'the model refuses (%s): stopReason "refusal" goes back and the tool answers with the plain sum',
+    async (wire) => {
+      const trace = await startRun({ era, model: 'mock-model-refusing-sampling', wire }).start();
+      expect(trace.status).toBe('complete');
+      expect(ids(trace.steps)).not.toContain('host.sampling.result');
+      const refused = find(trace.steps, 'host.sampling.refused')!;
+      expect(refused.payload).toMatchObject({ role: 'assistant', model: 'mock-model-refusing-sampling', stopReason: 'refusal' });
+      expect(refused.translation?.number).toBe(4);
+      const toolResult = JSON.stringify(find(trace.steps, 'mcp.tools-call.response')?.payload);
+      expect(toolResult).toContain('The client’s model refused to phrase the result (stopReason \\"refusal\\"), so here it is plainly: 5 + 7 = 12.');
+      if (era === '2025-11-25') expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ result: { stopReason: 'refusal' } });
+      else
+        expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').at(-1)?.payload).toMatchObject({
+          params: { inputResponses: { phrasing: { stopReason: 'refusal' } } },
+        });
+    },
+  );
 
   it('sampling is marked deprecated as data in 2026-07-28, on every step of it, and nowhere in 2025-11-25', async () => {
     const trace = await startRun({ era, model: 'mock-model-refusing-sampling' }).start();
@@ -53,7 +59,14 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a sampling request that go
       expect(marked).toEqual([]);
       return;
     }
-    expect(marked).toEqual(['mcp.input-required', 'client.sampling-to-host', 'host.sampling.review', 'host.translate-sampling-request', 'provider.response.sampling', 'host.sampling.refused']);
+    expect(marked).toEqual([
+      'mcp.input-required',
+      'client.sampling-to-host',
+      'host.sampling.review',
+      'host.translate-sampling-request',
+      'provider.response.sampling',
+      'host.sampling.refused',
+    ]);
     expect(trace.steps.find((step) => step.deprecated)?.deprecated).toMatchObject({ feature: 'sampling', era: '2026-07-28' });
   });
 
@@ -62,13 +75,17 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a sampling request that go
     const trace = await startRun({ era, model: 'mock-model-stalling-sampling' }).start();
     expect(Date.now() - started).toBeLessThan(8_000);
     const timeout = find(trace.steps, 'host.sampling.timeout')!;
-    expect(timeout.payload).toEqual({ error: { code: -32603, message: 'The host’s model did not answer the sampling request within 0.4 s, so the host stopped waiting' } });
+    expect(timeout.payload).toEqual({
+      error: { code: -32603, message: 'The host’s model did not answer the sampling request within 0.4 s, so the host stopped waiting' },
+    });
     expect(timeout.note).toContain('did not answer in time');
     expect(ids(trace.steps)).not.toContain('provider.response.sampling');
     if (era === '2025-11-25') {
       // The server hears the error on its request, and the SDK's rerun makes the call's result an error naming it.
       expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -32603 } });
-      expect(find(trace.steps, 'mcp.tools-call.response')?.payload).toMatchObject({ result: { isError: true, content: [{ text: expect.stringContaining('did not answer the sampling request within 0.4 s') }] } });
+      expect(find(trace.steps, 'mcp.tools-call.response')?.payload).toMatchObject({
+        result: { isError: true, content: [{ text: expect.stringContaining('did not answer the sampling request within 0.4 s') }] },
+      });
       expect(timeout.title).toBe('The model did not answer the sampling request in time: the server gets an error');
       expect(timeout.note).toContain('The server is told with an error');
     } else {
@@ -90,7 +107,13 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a sampling reply that does
     // The mock answers the conversation; the sampling request (no tools offered) gets half a body.
     const provider = await startHttpServer(async (request, response, body) => {
       if (((JSON.parse(body) as { tools?: unknown[] }).tools ?? []).length > 0) return forwardRequest(`${server.url}/mock/openai`, request, response, body);
-      const whole = JSON.stringify({ id: 'chatcmpl-s', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Five and seven make twelve.' }, finish_reason: 'stop' }] });
+      const whole = JSON.stringify({
+        id: 'chatcmpl-s',
+        object: 'chat.completion',
+        created: 0,
+        model: 'm',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'Five and seven make twelve.' }, finish_reason: 'stop' }],
+      });
       response.writeHead(200, { 'content-type': 'application/json' }).end(whole.slice(0, 90));
     });
     try {
@@ -107,7 +130,10 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a sampling reply that does
       expect(reply.note).toContain('did not finish arriving (the body: stops after 90 bytes, its JSON still open)');
       expect(ids(trace.steps)).not.toContain('host.sampling.result');
       expect(JSON.stringify(trace.steps.map((step) => step.payload))).not.toContain('Five and seven');
-      if (era === '2025-11-25') expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({ error: { code: -32603, message: expect.stringContaining('did not finish arriving') } });
+      if (era === '2025-11-25')
+        expect(find(trace.steps, 'mcp.server-request.answer')?.payload).toMatchObject({
+          error: { code: -32603, message: expect.stringContaining('did not finish arriving') },
+        });
       else expect(reply.note).toContain('never hears');
       expect(trace.status).toBe('complete');
     } finally {

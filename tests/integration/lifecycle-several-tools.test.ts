@@ -31,7 +31,9 @@ describe('two calculations in one question', () => {
     expect(modelCalls).toHaveLength(1);
 
     const resultRequest = trace.steps.find((step) => step.id === 'host.translate-tool-result')!;
-    const body = JSON.parse(resultRequest.http!.requestBody!) as { messages: { role: string; content: unknown; tool_call_id?: string; tool_calls?: { id: string }[] }[] };
+    const body = JSON.parse(resultRequest.http!.requestBody!) as {
+      messages: { role: string; content: unknown; tool_call_id?: string; tool_calls?: { id: string }[] }[];
+    };
     const callIds = body.messages.find((message) => message.role === 'assistant')!.tool_calls!.map((call) => call.id);
     const toolMessages = body.messages.filter((message) => message.role === 'tool');
     expect(toolMessages.map((message) => message.tool_call_id)).toEqual(callIds);

@@ -14,9 +14,7 @@ import { useServer } from '../helpers/use-server.ts';
 
 const server = useServer();
 
-type Expected =
-  | { status: 'refused' | 'truncated' | 'blocked'; cause: string; field: string; value?: string }
-  | { status: 'complete'; answer: string | RegExp };
+type Expected = { status: 'refused' | 'truncated' | 'blocked'; cause: string; field: string; value?: string } | { status: 'complete'; answer: string | RegExp };
 
 const REFUSAL = 'I’m sorry, but I can’t help with that request.';
 
@@ -77,7 +75,11 @@ describe.each(CASES)('scenario %s in %s, %s', (scenarioId, wire, delivery, expec
     expect(ids(trace).slice(-2)).toEqual(['provider.response.stopped', 'host.stopped']);
     expect(trace.answer).toBeNull();
     const last = lastStep(trace);
-    expect(last.payload).toMatchObject({ outcome: expected.status, cause: expected.cause, stoppedBy: { field: expected.field, ...(expected.value ? { value: expected.value } : {}) } });
+    expect(last.payload).toMatchObject({
+      outcome: expected.status,
+      cause: expected.cause,
+      stoppedBy: { field: expected.field, ...(expected.value ? { value: expected.value } : {}) },
+    });
     expect(last.fault).toMatchObject({ what: expect.any(String), why: expect.stringContaining(expected.field), fix: expect.any(String) });
     if (expected.status === 'truncated') {
       expect(last.payload).toMatchObject({ partialAnswer: '5 plus' });

@@ -43,7 +43,9 @@ describe('stopping count_slowly while it runs', () => {
     expect(stop.http?.error).not.toBe(CLOSED_BY_CALLER);
     expect(stop.title).toContain('Server stops the call: its stream ends with no result');
     // The SDK resumes a stream that ended without its result; the session says nothing follows, and no GET is left open.
-    expect(trace.steps.filter((step) => step.http?.method === 'GET' && step.http.requestHeaders['last-event-id'] !== undefined).map((step) => step.http?.status)).not.toContain(200);
+    expect(
+      trace.steps.filter((step) => step.http?.method === 'GET' && step.http.requestHeaders['last-event-id'] !== undefined).map((step) => step.http?.status),
+    ).not.toContain(200);
     // No result, and the counting stopped short of 5 (the tool reports each count as progress).
     expect(trace.steps.some((step) => step.id === 'mcp.tools-call.response')).toBe(false);
     const counts = trace.steps.filter((step) => step.id === 'server.progress');

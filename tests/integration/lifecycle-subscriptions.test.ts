@@ -23,7 +23,8 @@ function runToolsChanged(era: Era): Promise<Trace> {
 
 const stepsOf = (trace: Trace, id: string): Step[] => trace.steps.filter((step) => step.id === id);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const metaOf = (step: Step | undefined) => (isRecord(step?.payload) && isRecord(step.payload.params) && isRecord(step.payload.params._meta) ? step.payload.params._meta : {});
+const metaOf = (step: Step | undefined) =>
+  isRecord(step?.payload) && isRecord(step.payload.params) && isRecord(step.payload.params._meta) ? step.payload.params._meta : {};
 
 describe('tools-changed in 2026-07-28: subscriptions/listen', () => {
   it('opts in before listing, is acknowledged with an id, gets each list_changed on the subscription, and lists again', async () => {
@@ -48,7 +49,9 @@ describe('tools-changed in 2026-07-28: subscriptions/listen', () => {
       expect(change.title).toContain(`on subscription "${String(listenId)}"`);
     }
     expect(stepsOf(trace, 'host.list-tools-again')).toHaveLength(2);
-    expect(stepsOf(trace, 'mcp.tools-call.request').map((step) => (isRecord(step.payload) && isRecord(step.payload.params) ? step.payload.params.name : null))).toEqual(['unlock_temperature_tool', 'convert_temperature']);
+    expect(
+      stepsOf(trace, 'mcp.tools-call.request').map((step) => (isRecord(step.payload) && isRecord(step.payload.params) ? step.payload.params.name : null)),
+    ).toEqual(['unlock_temperature_tool', 'convert_temperature']);
     expect(trace.answer).toContain('212 fahrenheit');
   });
 

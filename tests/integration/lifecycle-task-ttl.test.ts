@@ -44,7 +44,9 @@ describe.each(ERAS)('a task polled after its ttl ran out, era %s', (era) => {
     const handed = trace.steps.find((step) => step.id === 'client.result-to-host');
     expect(handed?.payload).toMatchObject({ error: { code: -32602 } });
     const field = era === '2025-11-25' ? 'ttl' : 'ttlMs';
-    expect(handed?.note).toMatch(new RegExp(`^tasks/get answered -32602: the task is gone\\. Its ttl \\(${field} ${TTL_MS}\\) had run out \\d+ ms before this answer came`));
+    expect(handed?.note).toMatch(
+      new RegExp(`^tasks/get answered -32602: the task is gone\\. Its ttl \\(${field} ${TTL_MS}\\) had run out \\d+ ms before this answer came`),
+    );
     expect(trace.answer).toContain('Task has expired');
   });
 });

@@ -21,7 +21,11 @@ const ids = (trace: Trace) => trace.steps.map((step) => step.id);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const methodOf = (step: Step) => (isRecord(step.payload) && typeof step.payload.method === 'string' ? step.payload.method : null);
 
-function runTask({ era, question = 'Count to 5 in the background', ...options }: { era: Era; question?: string } & Pick<RunOptions, 'tasks' | 'answers'>): Promise<Trace> {
+function runTask({
+  era,
+  question = 'Count to 5 in the background',
+  ...options
+}: { era: Era; question?: string } & Pick<RunOptions, 'tasks' | 'answers'>): Promise<Trace> {
   return createMockRun(server.url, { mcpUrl: `${server.url}/mcp/toolbox`, question, era, autoRelease: true, ...options }).start();
 }
 
@@ -29,7 +33,9 @@ function runTask({ era, question = 'Count to 5 in the background', ...options }:
 function findEarlyPolls(trace: Trace): string[] {
   return trace.steps.flatMap((step, index) => {
     if (step.id !== 'mcp.tasks-get.request') return [];
-    const status = trace.steps.slice(0, index).findLast((earlier) => earlier.id === 'mcp.task.created' || earlier.id.startsWith('mcp.task.') || earlier.id === 'mcp.tasks-update.response');
+    const status = trace.steps
+      .slice(0, index)
+      .findLast((earlier) => earlier.id === 'mcp.task.created' || earlier.id.startsWith('mcp.task.') || earlier.id === 'mcp.tasks-update.response');
     return status && step.at - status.at < 450 ? [`step ${step.n} left ${Math.round(step.at - status.at)} ms after step ${status.n}`] : [];
   });
 }
@@ -49,13 +55,24 @@ describe.each(ERAS)('count_in_background as a task, era %s', (era) => {
     if (era === '2025-11-25') {
       // The client asked for the task; the question came on the tasks/result stream, and the result as its answer.
       expect(trace.steps.find((step) => step.id === 'mcp.tools-call.request')?.payload).toMatchObject({ params: { task: { ttl: 300_000 } } });
-      expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({ method: 'elicitation/create', params: { _meta: { 'io.modelcontextprotocol/related-task': expect.any(Object) } } });
-      expect(trace.steps.find((step) => step.id === 'mcp.tasks-result.response')?.payload).toMatchObject({ result: { content: [{ text: 'Counted to 5 in the background.' }] } });
+      expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({
+        method: 'elicitation/create',
+        params: { _meta: { 'io.modelcontextprotocol/related-task': expect.any(Object) } },
+      });
+      expect(trace.steps.find((step) => step.id === 'mcp.tasks-result.response')?.payload).toMatchObject({
+        result: { content: [{ text: 'Counted to 5 in the background.' }] },
+      });
     } else {
       // The request declared the extension; the answer went back with tasks/update, and the result came inside tasks/get.
-      expect(trace.steps.find((step) => step.id === 'mcp.tools-call.request')?.payload).toMatchObject({ params: { _meta: { 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } } } });
-      expect(trace.steps.find((step) => step.id === 'mcp.tasks-update.request')?.payload).toMatchObject({ params: { inputResponses: { 'ask-1': { action: 'accept', content: { goOn: true } } } } });
-      expect(trace.steps.find((step) => step.id === 'mcp.task.completed')?.payload).toMatchObject({ result: { result: { content: [{ text: 'Counted to 5 in the background.' }] } } });
+      expect(trace.steps.find((step) => step.id === 'mcp.tools-call.request')?.payload).toMatchObject({
+        params: { _meta: { 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } } },
+      });
+      expect(trace.steps.find((step) => step.id === 'mcp.tasks-update.request')?.payload).toMatchObject({
+        params: { inputResponses: { 'ask-1': { action: 'accept', content: { goOn: true } } } },
+      });
+      expect(trace.steps.find((step) => step.id === 'mcp.task.completed')?.payload).toMatchObject({
+        result: { result: { content: [{ text: 'Counted to 5 in the background.' }] } },
+      });
       expect(steps).not.toContain('mcp.tasks-result.request');
     }
     expect(trace.steps.find((step) => step.id === 'client.result-to-host')?.payload).toMatchObject({ content: [{ text: 'Counted to 5 in the background.' }] });
@@ -106,7 +123,9 @@ describe('the everything server’s simulate-research-query (v1 SDK tasks), over
   it('is a task: polled, asks for a clarification on the tasks/result stream, and its report reaches the model', async () => {
     const trace = await createEverythingRun(server.url, { question: 'Simulate a research query about python, ambiguous' }).start();
     expect(trace.status).toBe('complete');
-    expect(trace.steps.find((step) => step.id === 'mcp.tools-call.request')?.payload).toMatchObject({ params: { name: 'simulate-research-query', task: { ttl: 300_000 } } });
+    expect(trace.steps.find((step) => step.id === 'mcp.tools-call.request')?.payload).toMatchObject({
+      params: { name: 'simulate-research-query', task: { ttl: 300_000 } },
+    });
     expect(trace.steps.find((step) => step.id === 'mcp.task.created')?.payload).toMatchObject({ result: { task: { status: 'working', pollInterval: 1000 } } });
     expect(ids(trace)).toContain('mcp.task.input-required');
     expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({ method: 'elicitation/create' });

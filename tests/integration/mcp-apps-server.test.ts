@@ -40,10 +40,22 @@ describe.each(ERAS)('/mcp/apps in era %s', (_era, mode) => {
     const { contents } = await client.readResource({ uri: SUM_VIEW_URI });
     expect(contents).toHaveLength(1);
     const [content] = contents;
-    expect(content).toMatchObject({ uri: SUM_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } } });
+    expect(content).toMatchObject({
+      uri: SUM_VIEW_URI,
+      mimeType: RESOURCE_MIME_TYPE,
+      _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } },
+    });
     const html = content && 'text' in content ? content.text : '';
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    for (const method of ['ui/initialize', 'ui/notifications/initialized', 'ui/notifications/tool-input', 'ui/notifications/tool-result', 'tools/call', 'ui/notifications/size-changed']) expect(html).toContain(method);
+    for (const method of [
+      'ui/initialize',
+      'ui/notifications/initialized',
+      'ui/notifications/tool-input',
+      'ui/notifications/tool-result',
+      'tools/call',
+      'ui/notifications/size-changed',
+    ])
+      expect(html).toContain(method);
   });
 
   it('refuses a resource it does not have with InvalidParams', async () => {

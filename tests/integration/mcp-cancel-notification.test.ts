@@ -84,7 +84,9 @@ async function cancelWithV2(url: string) {
   closers.push(() => client.close());
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const controller = new AbortController();
-  await expect(client.callTool(callArguments, { signal: controller.signal, onprogress: (progress) => cancelsAt(progress.message, () => controller.abort()) })).rejects.toThrow(/abort/i);
+  await expect(
+    client.callTool(callArguments, { signal: controller.signal, onprogress: (progress) => cancelsAt(progress.message, () => controller.abort()) }),
+  ).rejects.toThrow(/abort/i);
 }
 
 async function cancelWithV1(url: string) {
@@ -92,7 +94,9 @@ async function cancelWithV1(url: string) {
   closers.push(() => client.close());
   await client.connect(new V1Transport(new URL(url)));
   const controller = new AbortController();
-  await expect(client.callTool(callArguments, undefined, { signal: controller.signal, onprogress: (progress) => cancelsAt(progress.message, () => controller.abort()) })).rejects.toThrow(/abort/i);
+  await expect(
+    client.callTool(callArguments, undefined, { signal: controller.signal, onprogress: (progress) => cancelsAt(progress.message, () => controller.abort()) }),
+  ).rejects.toThrow(/abort/i);
 }
 
 /** The Python client holds its connection for a second after cancelling: the server must stop while it is still there. */
@@ -129,7 +133,11 @@ describe.each(['/mcp/toolbox', '/mcp/sessions'])('notifications/cancelled on %s'
     const call = findCall(since, path);
     const callId = parseBody(call)!.id;
     // A client may reject the call before its cancel has gone out.
-    const cancels = () => proxy.exchanges.slice(since).map(parseBody).filter((message) => message?.method === 'notifications/cancelled');
+    const cancels = () =>
+      proxy.exchanges
+        .slice(since)
+        .map(parseBody)
+        .filter((message) => message?.method === 'notifications/cancelled');
     await expect.poll(() => cancels().map((message) => message!.params!.requestId)).toEqual([callId]);
 
     await expect.poll(() => journals[0]?.ended, { timeout: INTERVAL_MS * 10 }).toBe('cancelled');
@@ -147,8 +155,19 @@ describe.each(['/mcp/toolbox', '/mcp/sessions'])('notifications/cancelled on %s'
     await expect.poll(() => call.endedBy).toBe('server');
     if (path !== '/mcp/sessions' || _client === 'the Python SDK') return;
     // The SDK clients resume a stream that ended without its result: the GET is told that nothing follows, and no stream is left open but the session's own GET.
-    await expect.poll(() => proxy.exchanges.slice(since).filter((exchange) => exchange.lastEventId !== undefined).map((exchange) => [exchange.status, exchange.endedBy]), { timeout: 5_000 }).toEqual([[204, 'server']]);
-    const open = proxy.exchanges.slice(since).filter((exchange) => exchange.endedBy === undefined && !(exchange.method === 'GET' && exchange.lastEventId === undefined));
+    await expect
+      .poll(
+        () =>
+          proxy.exchanges
+            .slice(since)
+            .filter((exchange) => exchange.lastEventId !== undefined)
+            .map((exchange) => [exchange.status, exchange.endedBy]),
+        { timeout: 5_000 },
+      )
+      .toEqual([[204, 'server']]);
+    const open = proxy.exchanges
+      .slice(since)
+      .filter((exchange) => exchange.endedBy === undefined && !(exchange.method === 'GET' && exchange.lastEventId === undefined));
     expect(open.map((exchange) => `${exchange.method} ${exchange.requestBody}`)).toEqual([]);
   });
 });
@@ -160,32 +179,45 @@ describe('a cancel that cannot be tied to the call', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${proxy.url}/mcp/sessions`)));
     const since = proxy.exchanges.length;
     let cancelled: Promise<number> | undefined;
-    const result = await client.callTool({ name: 'count_slowly', arguments: { to: 4 } }, {
-      onprogress: (progress) => {
-        if (progress.message !== 'Counted 1 of 4') return;
-        const callId = parseBody(findCall(since, '/mcp/sessions'))!.id;
-        cancelled = startSession(`${server.url}/mcp/sessions`).then(async (otherSession) => {
-          const answer = await postMcp(`${server.url}/mcp/sessions`, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: callId, reason: 'not mine' } }, { 'mcp-session-id': otherSession });
-          return answer.status;
-        });
+    const result = await client.callTool(
+      { name: 'count_slowly', arguments: { to: 4 } },
+      {
+        onprogress: (progress) => {
+          if (progress.message !== 'Counted 1 of 4') return;
+          const callId = parseBody(findCall(since, '/mcp/sessions'))!.id;
+          cancelled = startSession(`${server.url}/mcp/sessions`).then(async (otherSession) => {
+            const answer = await postMcp(
+              `${server.url}/mcp/sessions`,
+              { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: callId, reason: 'not mine' } },
+              { 'mcp-session-id': otherSession },
+            );
+            return answer.status;
+          });
+        },
       },
-    });
+    );
     expect(await cancelled).toBe(202);
     expect(result.content).toEqual([{ type: 'text', text: 'Counted to 4' }]);
     expect(journals[0]).toEqual({ counts: [1, 2, 3, 4], ended: 'finished' });
   });
 
-  it('on /mcp/toolbox, naming an id two clients\' calls share, is ignored rather than applied to a guess', async () => {
+  it("on /mcp/toolbox, naming an id two clients' calls share, is ignored rather than applied to a guess", async () => {
     const start = async (stopAt?: string) => {
       const client = new Client({ name: 'same-id', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
       closers.push(() => client.close());
       await client.connect(new StreamableHTTPClientTransport(new URL(`${proxy.url}/mcp/toolbox`)));
       const controller = new AbortController();
-      return client.callTool({ name: 'count_slowly', arguments: { to: 4 } }, { signal: controller.signal, onprogress: (progress) => progress.message === stopAt && controller.abort() });
+      return client.callTool(
+        { name: 'count_slowly', arguments: { to: 4 } },
+        { signal: controller.signal, onprogress: (progress) => progress.message === stopAt && controller.abort() },
+      );
     };
     const since = proxy.exchanges.length;
     const [stopped, kept] = await Promise.allSettled([start('Counted 1 of 4'), start()]);
-    const calls = proxy.exchanges.slice(since).map(parseBody).filter((message) => message?.method === 'tools/call');
+    const calls = proxy.exchanges
+      .slice(since)
+      .map(parseBody)
+      .filter((message) => message?.method === 'tools/call');
     expect(calls).toHaveLength(2);
     expect(calls[0]!.id).toBe(calls[1]!.id);
     expect(stopped.status).toBe('rejected');
@@ -194,7 +226,11 @@ describe('a cancel that cannot be tied to the call', () => {
   });
 
   it('naming no call in flight gets 202 and changes nothing', async () => {
-    const answer = await fetch(`${server.url}/mcp/toolbox`, { method: 'POST', headers: LEGACY_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } }) });
+    const answer = await fetch(`${server.url}/mcp/toolbox`, {
+      method: 'POST',
+      headers: LEGACY_HEADERS,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } }),
+    });
     expect(answer.status).toBe(202);
   });
 });

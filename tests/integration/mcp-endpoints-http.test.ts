@@ -29,7 +29,11 @@ describe('app.handles', () => {
 
 describe.each(NEW_PATHS)('%s', (path) => {
   it('refuses a foreign Host with 403', async () => {
-    const response = await sendHttpRequest(`${server.url}${path}`, { method: 'POST', headers: { ...LEGACY_HEADERS, host: 'evil.example' }, body: JSON.stringify(INITIALIZE) });
+    const response = await sendHttpRequest(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { ...LEGACY_HEADERS, host: 'evil.example' },
+      body: JSON.stringify(INITIALIZE),
+    });
     expect(response.status).toBe(403);
   });
 

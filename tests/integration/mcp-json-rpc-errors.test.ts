@@ -56,7 +56,8 @@ async function post(era: Era, body: string, headers: Record<string, string> = {}
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', error: message?.error, id: message?.id };
 }
 
-const toolsList = (era: Era, fields: Record<string, unknown> = {}) => JSON.stringify(era.message({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {}, ...fields }));
+const toolsList = (era: Era, fields: Record<string, unknown> = {}) =>
+  JSON.stringify(era.message({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {}, ...fields }));
 
 describe.each(EACH_ERA)('%s', (_name, makeEra) => {
   it.each([
@@ -86,7 +87,11 @@ describe.each(EACH_ERA)('%s', (_name, makeEra) => {
     expect(answer).toMatchObject({ status: 400, error: { code: -32600 }, id });
   });
 
-  it.each([['a number', '42'], ['null', 'null'], ['a string', '"tools/list"']])('answers a body that is %s with 400 and -32600', async (_label, body) => {
+  it.each([
+    ['a number', '42'],
+    ['null', 'null'],
+    ['a string', '"tools/list"'],
+  ])('answers a body that is %s with 400 and -32600', async (_label, body) => {
     expect(await post(makeEra(), body)).toMatchObject({ status: 400, error: { code: -32600 } });
   });
 
@@ -103,7 +108,10 @@ describe.each(EACH_ERA)('%s', (_name, makeEra) => {
   });
 
   it('answers a batch holding something that is not a message with 400 and -32600', async () => {
-    expect(await post(makeEra(), '[1, 2]')).toMatchObject({ status: 400, error: { code: -32600, message: 'Bad Request: JSON-RPC batch contains an invalid message' } });
+    expect(await post(makeEra(), '[1, 2]')).toMatchObject({
+      status: 400,
+      error: { code: -32600, message: 'Bad Request: JSON-RPC batch contains an invalid message' },
+    });
   });
 
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['']])('answers Content-Type "%s" with 415', async (contentType) => {
@@ -112,11 +120,17 @@ describe.each(EACH_ERA)('%s', (_name, makeEra) => {
     expect(answer).toMatchObject({ status: 415, error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' } });
   });
 
-  it.each([['application/json'], ['text/event-stream'], ['text/html'], ['*/*'], ['']])('answers Accept "%s" with 406 (the spec asks for both media types)', async (accept) => {
-    const era = makeEra();
-    const answer = await post(era, toolsList(era), { accept });
-    expect(answer).toMatchObject({ status: 406, error: { code: -32000, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' } });
-  });
+  it.each([['application/json'], ['text/event-stream'], ['text/html'], ['*/*'], ['']])(
+    'answers Accept "%s" with 406 (the spec asks for both media types)',
+    async (accept) => {
+      const era = makeEra();
+      const answer = await post(era, toolsList(era), { accept });
+      expect(answer).toMatchObject({
+        status: 406,
+        error: { code: -32000, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' },
+      });
+    },
+  );
 
   it.each(['PUT', 'PATCH'])('answers %s with 405 and a JSON-RPC error', async (method) => {
     const era = makeEra();
@@ -147,9 +161,17 @@ describe('an unknown method', () => {
 describe('what stays valid', () => {
   it('a batch of two 2025-11-25 requests is answered in full', async () => {
     const era = legacy('/mcp');
-    const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: era.headers('tools/list'), body: `[${toolsList(era, { id: 1 })},${toolsList(era, { id: 2 })}]` });
+    const response = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: era.headers('tools/list'),
+      body: `[${toolsList(era, { id: 1 })},${toolsList(era, { id: 2 })}]`,
+    });
     expect(response.status).toBe(200);
-    expect(readMessages(await response.text()).map((message) => message.id).sort()).toEqual([1, 2]);
+    expect(
+      readMessages(await response.text())
+        .map((message) => message.id)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 
   it('a batch of 100 is not refused for its size', async () => {
@@ -162,7 +184,10 @@ describe('what stays valid', () => {
 
   it('Content-Type with a charset, and Accept with more types, are fine', async () => {
     const era = legacy('/mcp');
-    const answer = await post(era, toolsList(era), { 'content-type': 'application/json; charset=utf-8', accept: 'text/html, application/json, text/event-stream;q=0.9' });
+    const answer = await post(era, toolsList(era), {
+      'content-type': 'application/json; charset=utf-8',
+      accept: 'text/html, application/json, text/event-stream;q=0.9',
+    });
     expect(answer.status).toBe(200);
   });
 });

@@ -53,7 +53,7 @@ describe.each([
     await expect(client.callTool({ name: 'unchecked_measure', arguments: {} })).rejects.toThrow(/structured content/i);
   });
 
-  it('our server turns its own tool\'s mismatch into an isError result', async () => {
+  it("our server turns its own tool's mismatch into an isError result", async () => {
     client = new Client({ name: 'output-schema-test', version: '1.0.0' }, { versionNegotiation: { mode } });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`)));
     await client.listTools();

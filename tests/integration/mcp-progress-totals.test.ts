@@ -40,7 +40,10 @@ async function callWithProgress(client: (typeof CLIENTS)[number], name: string, 
     await v1.connect(new V1Transport(url));
     await v1.callTool({ name, arguments: input }, undefined, { onprogress });
   } else {
-    const v2 = new Client({ name: 'progress-totals-v2', version: '1.0.0' }, { versionNegotiation: { mode: client === 'v2 SDK, 2025-11-25' ? 'legacy' : { pin: '2026-07-28' } } });
+    const v2 = new Client(
+      { name: 'progress-totals-v2', version: '1.0.0' },
+      { versionNegotiation: { mode: client === 'v2 SDK, 2025-11-25' ? 'legacy' : { pin: '2026-07-28' } } },
+    );
     closers.push(() => v2.close());
     await v2.connect(new StreamableHTTPClientTransport(url));
     await v2.callTool({ name, arguments: input }, { onprogress });
@@ -63,7 +66,10 @@ function expectSteadyBar(received: Progress[]) {
 describe('progress over a whole tools/call', () => {
   it.each(CLIENTS)('count_slowly to 10 (%s): 1, then 2/13 … 13/13, never back', async (client) => {
     const received = await callWithProgress(client, 'count_slowly', { to: 10 });
-    expect(received.map(({ progress, total }) => `${progress}/${total ?? '?'}`)).toEqual(['1/?', ...Array.from({ length: 12 }, (_, index) => `${index + 2}/13`)]);
+    expect(received.map(({ progress, total }) => `${progress}/${total ?? '?'}`)).toEqual([
+      '1/?',
+      ...Array.from({ length: 12 }, (_, index) => `${index + 2}/13`),
+    ]);
     expect(received.slice(2, 12).map((params) => params.message)).toEqual(Array.from({ length: 10 }, (_, index) => `Counted ${index + 1} of 10`));
     expectSteadyBar(received);
   });

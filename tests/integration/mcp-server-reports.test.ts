@@ -43,7 +43,7 @@ describe('progress reports', () => {
     expect(messages[0]!.result).toMatchObject({ content: [{ type: 'text', text: 'Result: 12' }] });
   });
 
-  it('come before the result, with the client\'s token, when it asked', async () => {
+  it("come before the result, with the client's token, when it asked", async () => {
     const messages = await callMcp('tools/call', { name: 'add_numbers', arguments: { a: 5, b: 7 }, _meta: { progressToken: 'lesson-1' } });
     expect(messages.map((message) => message.method ?? 'result')).toEqual([
       'notifications/progress',

@@ -24,7 +24,10 @@ describe('the session cap', () => {
     const refused = await postMcp(endpoint, INITIALIZE);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('content-type')).toContain('application/json');
-    expect(refused.messages[0]).toMatchObject({ id: 0, error: { message: expect.stringContaining('Too many live sessions: this server keeps at most 2 at once') } });
+    expect(refused.messages[0]).toMatchObject({
+      id: 0,
+      error: { message: expect.stringContaining('Too many live sessions: this server keeps at most 2 at once') },
+    });
 
     await fetch(endpoint, { method: 'DELETE', headers: streamHeaders(first) });
     expect((await postMcp(endpoint, INITIALIZE)).status).toBe(200);
@@ -42,7 +45,13 @@ describe('one cap for the whole server', () => {
   it('holds 250 live sessions across the session endpoints, refuses the next initialize with 503 on any of them, counts them all, and makes room after a DELETE', async () => {
     const app = createApp();
     const send = (path: string, init: { method: string; headers?: Record<string, string>; body?: unknown }) =>
-      app.fetch(new Request(`http://localhost${path}`, { method: init.method, headers: { host: 'localhost', ...LEGACY_HEADERS, ...init.headers }, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) }));
+      app.fetch(
+        new Request(`http://localhost${path}`, {
+          method: init.method,
+          headers: { host: 'localhost', ...LEGACY_HEADERS, ...init.headers },
+          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        }),
+      );
     try {
       const started: { path: string; sessionId: string }[] = [];
       for (let index = 0; index < 250; index += 1) {
@@ -57,7 +66,11 @@ describe('one cap for the whole server', () => {
       for (const { path, initialize } of ENDPOINTS) {
         const refused = await send(path, { method: 'POST', body: initialize });
         expect(refused.status).toBe(503);
-        expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: expect.stringContaining('Too many live sessions: this server keeps at most 250 at once') } });
+        expect(await refused.json()).toMatchObject({
+          jsonrpc: '2.0',
+          id: 0,
+          error: { code: -32000, message: expect.stringContaining('Too many live sessions: this server keeps at most 250 at once') },
+        });
       }
 
       // A session ended on one endpoint makes room on another.

@@ -39,7 +39,10 @@ describe('the v2 client in era 2025-11-25', () => {
 
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add_numbers']);
     const messages: string[] = [];
-    const result = await client.callTool({ name: 'add_numbers', arguments: { a: 5, b: 7 } }, { onprogress: (progress) => messages.push(progress.message ?? '') });
+    const result = await client.callTool(
+      { name: 'add_numbers', arguments: { a: 5, b: 7 } },
+      { onprogress: (progress) => messages.push(progress.message ?? '') },
+    );
     expect(result.content).toEqual([{ type: 'text', text: 'Result: 12' }]);
     expect(messages).toHaveLength(3);
     await expect.poll(() => exchanges.some((exchange) => exchange.method === 'GET' && exchange.status === 200)).toBe(true);
@@ -47,7 +50,12 @@ describe('the v2 client in era 2025-11-25', () => {
     await transport.terminateSession();
     await client.close();
     expect(exchanges.find((exchange) => exchange.method === 'DELETE')).toEqual({ method: 'DELETE', status: 200, sessionId });
-    expect(exchanges.filter((exchange) => exchange.method === 'POST').slice(1).every((exchange) => exchange.sessionId === sessionId)).toBe(true);
+    expect(
+      exchanges
+        .filter((exchange) => exchange.method === 'POST')
+        .slice(1)
+        .every((exchange) => exchange.sessionId === sessionId),
+    ).toBe(true);
     const afterwards = await postMcp(endpoint.href, { jsonrpc: '2.0', id: 9, method: 'tools/list' }, { 'mcp-session-id': sessionId! });
     expect(afterwards.status).toBe(404);
   });

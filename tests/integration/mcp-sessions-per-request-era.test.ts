@@ -26,10 +26,15 @@ describe('a 2026-07-28 GET or DELETE', () => {
   it('gets 405 even when it names a live 2025-era session, and the session lives on', async () => {
     const sessionId = await startSession(`${server.url}/mcp/sessions`);
     expect((await answer('/mcp/sessions', 'DELETE', { 'mcp-session-id': sessionId })).status).toBe(405);
-    const stream = await fetch(`${server.url}/mcp/sessions`, { headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' } });
+    const stream = await fetch(`${server.url}/mcp/sessions`, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+    });
     expect(stream.status).toBe(200);
     await stream.body?.cancel();
-    const ended = await fetch(`${server.url}/mcp/sessions`, { method: 'DELETE', headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' } });
+    const ended = await fetch(`${server.url}/mcp/sessions`, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+    });
     expect(ended.status).toBe(200);
   });
 

@@ -32,7 +32,12 @@ afterAll(async () => {
   await server.close();
 });
 
-const call = (id: number, name: string, input: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: input, _meta: { progressToken: `p${id}` } } });
+const call = (id: number, name: string, input: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: input, _meta: { progressToken: `p${id}` } },
+});
 
 /** Reads an SSE body until `enough` says so (then cuts it, as a dropped connection would) or until the server ends it. */
 async function readStream(response: Response, enough: (events: EventSourceMessage[]) => boolean = () => false) {
@@ -60,13 +65,19 @@ async function cutAfterFirstProgress(sessionId: string, body: unknown) {
 }
 
 async function reconnect(sessionId: string, lastEventId: string) {
-  return fetch(endpoint, { headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25', 'last-event-id': lastEventId } });
+  return fetch(endpoint, {
+    headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25', 'last-event-id': lastEventId },
+  });
 }
 
 describe('a tools/call stream cut in the middle', () => {
   it('opens with a priming event (an id, a retry field, no data) and gives every event an id', async () => {
     const sessionId = await startSession(endpoint);
-    const response = await fetch(endpoint, { method: 'POST', headers: { ...LEGACY_HEADERS, 'mcp-session-id': sessionId }, body: JSON.stringify(call(1, 'add_numbers', { a: 5, b: 7 })) });
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { ...LEGACY_HEADERS, 'mcp-session-id': sessionId },
+      body: JSON.stringify(call(1, 'add_numbers', { a: 5, b: 7 })),
+    });
     const { text, events } = await readStream(response);
     expect(text).toMatch(new RegExp(`^id: \\S+\\nretry: ${RECONNECT_AFTER_MS}\\ndata: \\n\\n`));
     expect(events[0]).toMatchObject({ data: '' });

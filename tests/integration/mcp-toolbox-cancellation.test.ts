@@ -33,7 +33,12 @@ afterAll(async () => {
 });
 
 const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-const callBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'count_slowly', arguments: { to: 10 }, _meta: { progressToken: 'p' } } });
+const callBody = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'count_slowly', arguments: { to: 10 }, _meta: { progressToken: 'p' } },
+});
 const legacyHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
 
 describe('cancelling count_slowly', () => {

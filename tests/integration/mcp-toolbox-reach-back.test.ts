@@ -17,14 +17,26 @@ const toolbox = useToolboxClients();
 
 type Wire = { sent: unknown[]; received: string[]; sessionIds: (string | null)[]; reads: Promise<unknown>[] };
 
-async function connect(mode: 'legacy' | { pin: '2026-07-28' }, answer: { sampling?: (params: CreateMessageRequestParams) => unknown; elicit?: (params: ElicitRequestParams) => unknown }): Promise<{ client: Client; wire: Wire }> {
+async function connect(
+  mode: 'legacy' | { pin: '2026-07-28' },
+  answer: { sampling?: (params: CreateMessageRequestParams) => unknown; elicit?: (params: ElicitRequestParams) => unknown },
+): Promise<{ client: Client; wire: Wire }> {
   const wire: Wire = { sent: [], received: [], sessionIds: [], reads: [] };
   const recording = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     if (typeof init?.body === 'string') wire.sent.push(JSON.parse(init.body));
     const response = await fetch(url, init);
     wire.sessionIds.push(response.headers.get('mcp-session-id'));
     // Read beside the client, not before it: the call's stream stays open until the client has answered.
-    if (init?.method === 'POST') wire.reads.push(response.clone().text().then((text) => text && wire.received.push(text), () => {}));
+    if (init?.method === 'POST')
+      wire.reads.push(
+        response
+          .clone()
+          .text()
+          .then(
+            (text) => text && wire.received.push(text),
+            () => {},
+          ),
+      );
     return response;
   };
   const { client } = await toolbox.connect({
@@ -92,7 +104,9 @@ describe('2025-11-25: the server asks on the call’s stream, in a session', () 
   it('sign_in_first sends the user to a page of the server (URL mode) that answers', async () => {
     let url = '';
     const { client } = await connect('legacy', { elicit: (params) => ((url = params.mode === 'url' ? params.url : ''), { action: 'accept' }) });
-    expect(texts(await client.callTool({ name: 'sign_in_first', arguments: {} }))).toEqual(["The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in."]);
+    expect(texts(await client.callTool({ name: 'sign_in_first', arguments: {} }))).toEqual([
+      "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in.",
+    ]);
     expect(url).toBe(`${toolbox.url}${ELICITATION_PAGE_PATH}`);
     const page = await fetch(url);
     expect(page.status).toBe(200);
@@ -109,9 +123,12 @@ describe('2025-11-25: the server asks on the call’s stream, in a session', () 
 
 describe('2026-07-28: input_required, and the call again with inputResponses', () => {
   it('phrase_sum answers input_required with a sampling request, then the sentence', async () => {
-    const { client, wire } = await connect({ pin: '2026-07-28' }, {
-      sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'Five plus seven makes twelve.' }, model: 'test-model' }),
-    });
+    const { client, wire } = await connect(
+      { pin: '2026-07-28' },
+      {
+        sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'Five plus seven makes twelve.' }, model: 'test-model' }),
+      },
+    );
     const result = await client.callTool({ name: 'phrase_sum', arguments: { a: 5, b: 7 } });
     expect(texts(result)).toEqual(['Five plus seven makes twelve.']);
     const calls = wire.sent.filter((message) => typeof message === 'object' && message && 'method' in message && message.method === 'tools/call');
@@ -124,11 +141,16 @@ describe('2026-07-28: input_required, and the call again with inputResponses', (
   });
 
   it('ask_for_number and sign_in_first ride the same round trip', async () => {
-    const { client, wire } = await connect({ pin: '2026-07-28' }, {
-      elicit: (params) => (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: { b: 30, confirm: true } }),
-    });
+    const { client, wire } = await connect(
+      { pin: '2026-07-28' },
+      {
+        elicit: (params) => (params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: { b: 30, confirm: true } }),
+      },
+    );
     expect(texts(await client.callTool({ name: 'ask_for_number', arguments: { a: 12 } }))).toEqual(['Result: 42']);
-    expect(texts(await client.callTool({ name: 'sign_in_first', arguments: {} }))).toEqual(["The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in."]);
+    expect(texts(await client.callTool({ name: 'sign_in_first', arguments: {} }))).toEqual([
+      "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in.",
+    ]);
     await Promise.all(wire.reads);
     expect(wire.received.some((text) => text.includes('"mode":"url"') || text.includes(ELICITATION_PAGE_PATH))).toBe(true);
   });
@@ -174,11 +196,18 @@ describe('progress across the rerun after the client’s answer (the spec: it MU
         for (const params of reports) if (params.total !== undefined) expect(params.progress).toBeLessThanOrEqual(params.total);
         // A bar never jumps back: once a total is given it stays, so 3/3 then 4/6 (a full bar, then two thirds) fails.
         const firstTotal = reports.findIndex((params) => params.total !== undefined);
-        if (firstTotal >= 0) expect(reports.slice(firstTotal).map((params) => params.total)).toEqual(reports.slice(firstTotal).map(() => reports[firstTotal]!.total));
+        if (firstTotal >= 0)
+          expect(reports.slice(firstTotal).map((params) => params.total)).toEqual(reports.slice(firstTotal).map(() => reports[firstTotal]!.total));
         // And the last report fills it: the answer is the whole count.
         expect(reports.at(-1)!.total).toBe(reports.at(-1)!.progress);
       }
-      if (typeof mode === 'string') expect(byToken.values().next().value!.map((params) => params.progress)).toEqual([1, 2, 3, 4, 5, 6]);
+      if (typeof mode === 'string')
+        expect(
+          byToken
+            .values()
+            .next()
+            .value!.map((params) => params.progress),
+        ).toEqual([1, 2, 3, 4, 5, 6]);
     });
   }
 });

@@ -32,7 +32,9 @@ async function connectV1(answer: ElicitResult): Promise<{ client: Client; asked:
 
 async function runStream(client: Client, to: number) {
   const seen: { type: string; status?: string; text?: string; error?: string }[] = [];
-  for await (const message of client.experimental.tasks.callToolStream({ name: 'count_in_background', arguments: { to } }, undefined, { task: { ttl: 60_000 } })) {
+  for await (const message of client.experimental.tasks.callToolStream({ name: 'count_in_background', arguments: { to } }, undefined, {
+    task: { ttl: 60_000 },
+  })) {
     if (message.type === 'taskCreated' || message.type === 'taskStatus') seen.push({ type: message.type, status: message.task.status });
     else if (message.type === 'result') seen.push({ type: 'result', text: JSON.stringify(message.result.content) });
     else if (message.type === 'error') seen.push({ type: 'error', error: message.error.message });
@@ -53,7 +55,12 @@ describe('count_in_background in 2025-11-25, by the v1 SDK client', () => {
     expect(seen[0]).toEqual({ type: 'taskCreated', status: 'working' });
     expect(seen.map((message) => message.status)).toContain('input_required');
     expect(seen.at(-1)).toEqual({ type: 'result', text: JSON.stringify([{ type: 'text', text: 'Counted to 3 in the background.' }]) });
-    expect(asked).toEqual([expect.objectContaining({ message: 'Counted 2 of 3. Go on counting to 3?', _meta: { 'io.modelcontextprotocol/related-task': { taskId: expect.any(String) } } })]);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        message: 'Counted 2 of 3. Go on counting to 3?',
+        _meta: { 'io.modelcontextprotocol/related-task': { taskId: expect.any(String) } },
+      }),
+    ]);
   });
 
   it('stops where it is when the user unticks "go on"', async () => {
@@ -68,11 +75,16 @@ describe('count_in_background in 2025-11-25, by the v1 SDK client', () => {
 
   it('cancels: the task says cancelled, and cancelling it again is refused (-32602)', async () => {
     const { client } = await connectV1({ action: 'accept', content: { goOn: true } });
-    const created = await client.experimental.tasks.callToolStream({ name: 'count_in_background', arguments: { to: 8 } }, undefined, { task: { ttl: 60_000 } }).next();
+    const created = await client.experimental.tasks
+      .callToolStream({ name: 'count_in_background', arguments: { to: 8 } }, undefined, { task: { ttl: 60_000 } })
+      .next();
     const task = created.value?.type === 'taskCreated' ? created.value.task : undefined;
     expect(task?.status).toBe('working');
     expect(await client.experimental.tasks.cancelTask(task!.taskId)).toMatchObject({ status: 'cancelled' });
-    expect(await client.experimental.tasks.getTask(task!.taskId)).toMatchObject({ status: 'cancelled', statusMessage: 'The client cancelled the task (tasks/cancel).' });
+    expect(await client.experimental.tasks.getTask(task!.taskId)).toMatchObject({
+      status: 'cancelled',
+      statusMessage: 'The client cancelled the task (tasks/cancel).',
+    });
     await expect(client.experimental.tasks.cancelTask(task!.taskId)).rejects.toThrow(/-32602.*already in terminal status 'cancelled'/);
   });
 });
@@ -83,7 +95,13 @@ const MODERN_META = {
   'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
 };
 
-async function postModern(id: number, method: string, params: Record<string, unknown>, name?: string, meta: Record<string, unknown> = MODERN_META): Promise<JsonRpcMessage> {
+async function postModern(
+  id: number,
+  method: string,
+  params: Record<string, unknown>,
+  name?: string,
+  meta: Record<string, unknown> = MODERN_META,
+): Promise<JsonRpcMessage> {
   const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name === undefined ? {} : { 'mcp-name': name }) };
   const answer = await postMcp(`${server.url}/mcp/toolbox`, { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }, headers);
   const message = answer.messages.find((candidate) => candidate.id === id);
@@ -106,7 +124,9 @@ describe('count_in_background in 2026-07-28 (the tasks extension), over raw HTTP
       if (detailed.result?.status === 'input_required') break;
     }
     expect(detailed?.result).toMatchObject({ resultType: 'complete', status: 'input_required', inputRequests: { 'ask-1': { method: 'elicitation/create' } } });
-    expect(await postModern(50, 'tasks/update', { taskId, inputResponses: { 'ask-1': { action: 'accept', content: { goOn: true } } } }, taskId)).toMatchObject({ result: { resultType: 'complete' } });
+    expect(await postModern(50, 'tasks/update', { taskId, inputResponses: { 'ask-1': { action: 'accept', content: { goOn: true } } } }, taskId)).toMatchObject({
+      result: { resultType: 'complete' },
+    });
     for (let poll = 0; poll < 40 && detailed?.result?.status !== 'completed'; poll += 1) {
       await sleep(100);
       detailed = await postModern(60 + poll, 'tasks/get', { taskId }, taskId);
@@ -132,7 +152,11 @@ describe('count_in_background in 2026-07-28 (the tasks extension), over raw HTTP
 
   it('answers -32602 for a task it does not know, and -32020 when Mcp-Name disagrees with the taskId', async () => {
     expect((await postModern(1, 'tasks/get', { taskId: 'no-such-task' }, 'no-such-task')).error).toMatchObject({ code: -32602 });
-    const mismatch = await postMcp(`${server.url}/mcp/toolbox`, { jsonrpc: '2.0', id: 2, method: 'tasks/get', params: { taskId: 'a', _meta: MODERN_META } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tasks/get', 'mcp-name': 'b' });
+    const mismatch = await postMcp(
+      `${server.url}/mcp/toolbox`,
+      { jsonrpc: '2.0', id: 2, method: 'tasks/get', params: { taskId: 'a', _meta: MODERN_META } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tasks/get', 'mcp-name': 'b' },
+    );
     expect(mismatch.status).toBe(400);
     expect(mismatch.messages[0]?.error).toMatchObject({ code: -32020 });
   });

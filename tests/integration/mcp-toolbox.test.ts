@@ -94,7 +94,7 @@ describe.each(ERAS)('/mcp/toolbox in era %s', (era, mode) => {
     expect(readTexts(result)).toEqual(['Bar chart "Apples": 3 bars (3, 7, 2). The highest is bar 2 (7). A 200×120 PNG image.']);
   });
 
-  it('counts slowly: its own progress, unmarked and in order, between the server\'s stage reports, then the result', async () => {
+  it("counts slowly: its own progress, unmarked and in order, between the server's stage reports, then the result", async () => {
     const events: { message: string; progress: number; stage: boolean }[] = [];
     const client = await connect(mode);
     const result = await client.callTool(
@@ -122,7 +122,7 @@ describe.each(ERAS)('/mcp/toolbox in era %s', (era, mode) => {
   });
 });
 
-describe('/mcp, the article\'s server', () => {
+describe("/mcp, the article's server", () => {
   it.each(ERAS)('still lists add_numbers alone in era %s', async (_era, mode) => {
     const { tools } = await (await connect(mode, '/mcp')).listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['add_numbers']);

@@ -50,7 +50,9 @@ describe('POST /mock/anthropic/v1/messages', () => {
       const message = (await response.json()) as AnthropicMessage;
       expect(message).toMatchObject({ type: 'message', role: 'assistant', stop_reason: 'tool_use', stop_sequence: null, model: 'mock-model-deterministic' });
       expect(message.id).toMatch(/^msg_/);
-      expect(message.content).toEqual([{ type: 'tool_use', id: expect.stringMatching(/^toolu_/), name: 'add_numbers', input: { a: 5, b: 7 }, caller: { type: 'direct' } }]);
+      expect(message.content).toEqual([
+        { type: 'tool_use', id: expect.stringMatching(/^toolu_/), name: 'add_numbers', input: { a: 5, b: 7 }, caller: { type: 'direct' } },
+      ]);
       expect(message.usage.input_tokens).toBeGreaterThan(0);
       expect(message.usage.output_tokens).toBeGreaterThan(0);
     });
@@ -78,7 +80,11 @@ describe('POST /mock/anthropic/v1/messages', () => {
       const response = await postMessages({
         model: 'mock',
         max_tokens: 100,
-        messages: [question, { role: 'assistant', content: [toolUse] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: [{ type: 'text', text: 'Result: 12' }] }] }],
+        messages: [
+          question,
+          { role: 'assistant', content: [toolUse] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: [{ type: 'text', text: 'Result: 12' }] }] },
+        ],
         tools: [addNumbersTool],
       });
       expect(response.status).toBe(200);
@@ -92,7 +98,11 @@ describe('POST /mock/anthropic/v1/messages', () => {
       const response = await postMessages({
         model: 'mock',
         max_tokens: 100,
-        messages: [question, { role: 'assistant', content: [toolUse] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: 'Result: 12' }] }],
+        messages: [
+          question,
+          { role: 'assistant', content: [toolUse] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: 'Result: 12' }] },
+        ],
         tools: [addNumbersTool],
       });
       expect(((await response.json()) as AnthropicMessage).content[0]!.text).toBe('5 plus 7 is 12.');
@@ -126,7 +136,12 @@ describe('POST /mock/anthropic/v1/messages', () => {
     it('refuses a tool_use left without a tool_result in the next message', async () => {
       const toolUse = await askForToolUse();
       const message = await expectAnthropicError(
-        await postMessages({ model: 'm', max_tokens: 10, messages: [question, { role: 'assistant', content: [toolUse] }, { role: 'user', content: 'Well?' }], tools: [addNumbersTool] }),
+        await postMessages({
+          model: 'm',
+          max_tokens: 10,
+          messages: [question, { role: 'assistant', content: [toolUse] }, { role: 'user', content: 'Well?' }],
+          tools: [addNumbersTool],
+        }),
         400,
       );
       expect(message).toBe(
@@ -136,9 +151,17 @@ describe('POST /mock/anthropic/v1/messages', () => {
 
     it('refuses a tool_result that comes after text in the user message', async () => {
       const toolUse = await askForToolUse();
-      const results = [{ type: 'text', text: 'Here:' }, { type: 'tool_result', tool_use_id: toolUse.id, content: 'Result: 12' }];
+      const results = [
+        { type: 'text', text: 'Here:' },
+        { type: 'tool_result', tool_use_id: toolUse.id, content: 'Result: 12' },
+      ];
       const message = await expectAnthropicError(
-        await postMessages({ model: 'm', max_tokens: 10, messages: [question, { role: 'assistant', content: [toolUse] }, { role: 'user', content: results }], tools: [addNumbersTool] }),
+        await postMessages({
+          model: 'm',
+          max_tokens: 10,
+          messages: [question, { role: 'assistant', content: [toolUse] }, { role: 'user', content: results }],
+          tools: [addNumbersTool],
+        }),
         400,
       );
       expect(message).toContain('were found without `tool_result` blocks immediately after');
@@ -146,7 +169,11 @@ describe('POST /mock/anthropic/v1/messages', () => {
 
     it('refuses tool_use and tool_result blocks in a request that defines no tools', async () => {
       const toolUse = await askForToolUse();
-      const messages = [question, { role: 'assistant', content: [toolUse] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: 'Result: 12' }] }];
+      const messages = [
+        question,
+        { role: 'assistant', content: [toolUse] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: 'Result: 12' }] },
+      ];
       expect(await expectAnthropicError(await postMessages({ model: 'm', max_tokens: 10, messages }), 400)).toBe(
         'Requests which include `tool_use` or `tool_result` blocks must define tools.',
       );
@@ -154,22 +181,36 @@ describe('POST /mock/anthropic/v1/messages', () => {
 
     it('refuses a tool_result whose id answers no tool_use of the previous message', async () => {
       const message = await expectAnthropicError(
-        await postMessages({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_nowhere', content: 'x' }] }], tools: [addNumbersTool] }),
+        await postMessages({
+          model: 'm',
+          max_tokens: 10,
+          messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_nowhere', content: 'x' }] }],
+          tools: [addNumbersTool],
+        }),
         400,
       );
       expect(message).toContain('messages.0.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_nowhere');
     });
 
     it('refuses a tool name outside ^[a-zA-Z0-9_-]{1,64}$ and a top-level anyOf, naming the tool', async () => {
-      const named = await expectAnthropicError(await postMessages({ model: 'm', max_tokens: 10, messages: [question], tools: [{ ...addNumbersTool, name: 'math.add' }] }), 400);
+      const named = await expectAnthropicError(
+        await postMessages({ model: 'm', max_tokens: 10, messages: [question], tools: [{ ...addNumbersTool, name: 'math.add' }] }),
+        400,
+      );
       expect(named).toContain('tools.0.custom.name');
       const schema = { ...addNumbersTool.input_schema, anyOf: [{ required: ['a'] }] };
-      const combined = await expectAnthropicError(await postMessages({ model: 'm', max_tokens: 10, messages: [question], tools: [{ ...addNumbersTool, input_schema: schema }] }), 400);
+      const combined = await expectAnthropicError(
+        await postMessages({ model: 'm', max_tokens: 10, messages: [question], tools: [{ ...addNumbersTool, input_schema: schema }] }),
+        400,
+      );
       expect(combined).toBe('tools.0.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level');
     });
 
     it('refuses blank text blocks', async () => {
-      const message = await expectAnthropicError(await postMessages({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: [{ type: 'text', text: ' ' }] }] }), 400);
+      const message = await expectAnthropicError(
+        await postMessages({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: [{ type: 'text', text: ' ' }] }] }),
+        400,
+      );
       expect(message).toBe('messages: text content blocks must contain non-whitespace text');
     });
 

@@ -79,7 +79,11 @@ function callsOf(trace: Trace): unknown[] {
 }
 
 const EXAMPLES: [string, unknown, RegExp | string][] = [
-  ['Convert 5 kilometers to miles', { name: 'convert_units', arguments: { value: 5, from: 'kilometers', to: 'miles' } }, 'The convert_units tool says: 3.11 miles.'],
+  [
+    'Convert 5 kilometers to miles',
+    { name: 'convert_units', arguments: { value: 5, from: 'kilometers', to: 'miles' } },
+    'The convert_units tool says: 3.11 miles.',
+  ],
   ['Draw a bar chart of 3, 1 and 4', { name: 'draw_bar_chart', arguments: { values: [3, 1, 4] } }, 'The draw_bar_chart tool returned an image and no text.'],
   ['Count slowly to 5', { name: 'count_slowly', arguments: { to: 5 } }, 'The count_slowly tool says: counted 5.'],
   ['What is 2 to the power of 10?', { name: 'math.power', arguments: { base: 2, exponent: 10 } }, /^The math[._]power tool says: 1024\.$/],

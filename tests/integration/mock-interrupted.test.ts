@@ -13,23 +13,35 @@ import { useServer } from '../helpers/use-server.ts';
 const app = useServer();
 
 describe('mock-model-interrupted', () => {
-  it.each(WIRE_CATALOG.flatMap((wire) => [[wire.id, 'streamed'], [wire.id, 'whole']] as const))('%s, %s: the run ends interrupted, no tool called, naming the missing end', async (wire, mode) => {
-    const trace = await runMockLifecycle({ serverUrl: app.url, wire, model: 'mock-model-interrupted', stream: mode === 'streamed' });
-    expect(trace.status).toBe('interrupted');
-    expect(trace.answer).toBeNull();
-    expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request')).toHaveLength(0);
-    const stopped = trace.steps.at(-1)!;
-    const reply = trace.steps.at(-2)!;
-    expect(reply.note).toContain('it meant to call add_numbers(5, 7)');
-    if (mode === 'whole') {
-      expect(stopped.payload).toMatchObject({ cause: 'body-cut', arrived: { bytes: reply.http!.responseBody!.length } });
-      expect(() => JSON.parse(reply.http!.responseBody!)).toThrow();
-      return;
-    }
-    expect(stopped.payload).toMatchObject({ cause: 'stream-cut', stoppedBy: { field: getWireStream(wire)!.end } });
-    expect(reply.stream).toMatchObject({ ended: false, calls: [expect.objectContaining({ name: 'add_numbers' })] });
-    // In pieces the arguments stop mid-JSON; a format that sends a call whole sends it whole, and the reply still never ends.
-    const call = reply.stream!.calls[0]!;
-    expect(call.parsedAtFrame === null).toBe(getWireStream(wire)!.arrival === 'fragments');
-  }, 30_000);
+  it.each(
+    WIRE_CATALOG.flatMap(
+      (wire) =>
+        [
+          [wire.id, 'streamed'],
+          [wire.id, 'whole'],
+        ] as const,
+    ),
+  )(
+    '%s, %s: the run ends interrupted, no tool called, naming the missing end',
+    async (wire, mode) => {
+      const trace = await runMockLifecycle({ serverUrl: app.url, wire, model: 'mock-model-interrupted', stream: mode === 'streamed' });
+      expect(trace.status).toBe('interrupted');
+      expect(trace.answer).toBeNull();
+      expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request')).toHaveLength(0);
+      const stopped = trace.steps.at(-1)!;
+      const reply = trace.steps.at(-2)!;
+      expect(reply.note).toContain('it meant to call add_numbers(5, 7)');
+      if (mode === 'whole') {
+        expect(stopped.payload).toMatchObject({ cause: 'body-cut', arrived: { bytes: reply.http!.responseBody!.length } });
+        expect(() => JSON.parse(reply.http!.responseBody!)).toThrow();
+        return;
+      }
+      expect(stopped.payload).toMatchObject({ cause: 'stream-cut', stoppedBy: { field: getWireStream(wire)!.end } });
+      expect(reply.stream).toMatchObject({ ended: false, calls: [expect.objectContaining({ name: 'add_numbers' })] });
+      // In pieces the arguments stop mid-JSON; a format that sends a call whole sends it whole, and the reply still never ends.
+      const call = reply.stream!.calls[0]!;
+      expect(call.parsedAtFrame === null).toBe(getWireStream(wire)!.arrival === 'fragments');
+    },
+    30_000,
+  );
 });

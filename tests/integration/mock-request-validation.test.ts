@@ -22,27 +22,42 @@ describe('the mock checks tools as the providers do', () => {
   it('Chat Completions: refuses a name with a dot, naming the parameter', async () => {
     const tools = [{ type: 'function', function: { name: 'math.add', parameters: loose } }];
     const answer = await post('/mock/openai/v1/chat/completions', { model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: question }], tools });
-    expect(answer).toMatchObject({ status: 400, body: { error: { param: 'tools[0].function.name', message: expect.stringContaining('does not match pattern') } } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: { param: 'tools[0].function.name', message: expect.stringContaining('does not match pattern') } },
+    });
   });
 
   it('Chat Completions: refuses strict: true with an optional property, and takes strict: false', async () => {
     const strict = [{ type: 'function', function: { name: 'add_numbers', parameters: loose, strict: true } }];
     const refused = await post('/mock/openai/v1/chat/completions', { model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: question }], tools: strict });
-    expect(refused).toMatchObject({ status: 400, body: { error: { param: 'tools[0].function.parameters', message: expect.stringContaining("Invalid schema for function 'add_numbers'") } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { param: 'tools[0].function.parameters', message: expect.stringContaining("Invalid schema for function 'add_numbers'") } },
+    });
     const notStrict = [{ type: 'function', function: { name: 'add_numbers', parameters: loose, strict: false } }];
-    expect((await post('/mock/openai/v1/chat/completions', { model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: question }], tools: notStrict })).status).toBe(200);
+    expect(
+      (await post('/mock/openai/v1/chat/completions', { model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: question }], tools: notStrict })).status,
+    ).toBe(200);
   });
 
   it('legacy functions: refuses a name over 64 characters', async () => {
     const functions = [{ name: 'f'.repeat(70), parameters: loose }];
-    const answer = await post('/mock/openai-functions/v1/chat/completions', { model: MOCK_MODEL_NAME, messages: [{ role: 'user', content: question }], functions });
+    const answer = await post('/mock/openai-functions/v1/chat/completions', {
+      model: MOCK_MODEL_NAME,
+      messages: [{ role: 'user', content: question }],
+      functions,
+    });
     expect(answer).toMatchObject({ status: 400, body: { error: { param: 'functions[0].name', message: expect.stringContaining('maximum length 64') } } });
   });
 
   it('Responses: refuses a strict tool whose object is open', async () => {
     const tools = [{ type: 'function', name: 'add_numbers', parameters: { ...loose, required: ['a', 'b'] }, strict: true }];
     const answer = await post('/mock/openai-responses/v1/responses', { model: MOCK_MODEL_NAME, input: question, tools });
-    expect(answer).toMatchObject({ status: 400, body: { error: { param: 'tools[0].parameters', message: expect.stringContaining("'additionalProperties' is required") } } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: { param: 'tools[0].parameters', message: expect.stringContaining("'additionalProperties' is required") } },
+    });
   });
 
   it('Gemini: refuses a name that starts with a digit, and takes one of 128 characters', async () => {

@@ -42,7 +42,11 @@ describe.each(POST_ROUTES)('%s', (path, shape) => {
   });
 
   it('answers a preflight from an admitted origin with 204', async () => {
-    const answer = await sendRawRequest(server.port, { method: 'OPTIONS', path, headers: { origin: ADMITTED_ORIGIN, 'access-control-request-method': 'POST' } });
+    const answer = await sendRawRequest(server.port, {
+      method: 'OPTIONS',
+      path,
+      headers: { origin: ADMITTED_ORIGIN, 'access-control-request-method': 'POST' },
+    });
     expect(answer.status).toBe(204);
     expect(answer.headers['access-control-allow-origin']).toBe(ADMITTED_ORIGIN);
   });

@@ -32,7 +32,11 @@ type Format = {
 
 const withErrorPrefix = (outcome: ToolOutcome) => (outcome.isError ? `${TOOL_ERROR_MARKER}${outcome.text}` : outcome.text);
 
-type ChatMessage = { content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; function_call?: { name: string; arguments: string } };
+type ChatMessage = {
+  content?: string | null;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  function_call?: { name: string; arguments: string };
+};
 const chatMessage = (body: Json) => (body.choices as { message: ChatMessage }[])[0]!.message;
 
 const FORMATS: Record<WireId, Format> = {
@@ -73,7 +77,12 @@ const FORMATS: Record<WireId, Format> = {
   anthropic: {
     url: (base) => `${base}/mock/anthropic/v1/messages`,
     headers: { 'anthropic-version': '2023-06-01' },
-    body: (model, messages, tools) => ({ model, max_tokens: 1024, messages, tools: tools.map(({ parameters, ...tool }) => ({ ...tool, input_schema: parameters })) }),
+    body: (model, messages, tools) => ({
+      model,
+      max_tokens: 1024,
+      messages,
+      tools: tools.map(({ parameters, ...tool }) => ({ ...tool, input_schema: parameters })),
+    }),
     start: (question) => [{ role: 'user', content: question }],
     read: (body) => {
       const content = body.content as { type: string; id?: string; name?: string; input?: unknown; text?: string }[];
@@ -81,32 +90,47 @@ const FORMATS: Record<WireId, Format> = {
       const text = content.find((block) => block.type === 'text')?.text ?? null;
       return { calls, text, model: body.model as string, turn: [{ role: 'assistant', content }] };
     },
-    answer: (calls, outcomes) => [{
-      role: 'user',
-      content: calls.map((call, index) => ({
-        type: 'tool_result',
-        tool_use_id: call.id,
-        content: [{ type: 'text', text: outcomes[index]!.text }],
-        ...(outcomes[index]!.isError ? { is_error: true } : {}),
-      })),
-    }],
+    answer: (calls, outcomes) => [
+      {
+        role: 'user',
+        content: calls.map((call, index) => ({
+          type: 'tool_result',
+          tool_use_id: call.id,
+          content: [{ type: 'text', text: outcomes[index]!.text }],
+          ...(outcomes[index]!.isError ? { is_error: true } : {}),
+        })),
+      },
+    ],
   },
   gemini: {
     url: (base, model) => `${base}/mock/gemini/v1beta/models/${model}:generateContent`,
-    body: (_model, contents, tools) => ({ contents, tools: [{ functionDeclarations: tools.map(({ parameters, ...tool }) => ({ ...tool, parametersJsonSchema: parameters })) }] }),
+    body: (_model, contents, tools) => ({
+      contents,
+      tools: [{ functionDeclarations: tools.map(({ parameters, ...tool }) => ({ ...tool, parametersJsonSchema: parameters })) }],
+    }),
     start: (question) => [{ role: 'user', parts: [{ text: question }] }],
     read: (body) => {
-      const content = (body.candidates as { content: { role: string; parts: { text?: string; functionCall?: { id?: string; name: string; args?: unknown } }[] } }[])[0]!.content;
-      const calls = content.parts.flatMap((part) => (part.functionCall ? [{ id: part.functionCall.id, name: part.functionCall.name, arguments: part.functionCall.args }] : []));
+      const content = (
+        body.candidates as { content: { role: string; parts: { text?: string; functionCall?: { id?: string; name: string; args?: unknown } }[] } }[]
+      )[0]!.content;
+      const calls = content.parts.flatMap((part) =>
+        part.functionCall ? [{ id: part.functionCall.id, name: part.functionCall.name, arguments: part.functionCall.args }] : [],
+      );
       const text = content.parts.find((part) => part.text !== undefined)?.text ?? null;
       return { calls, text, model: body.modelVersion as string, turn: [content] };
     },
-    answer: (calls, outcomes) => [{
-      role: 'user',
-      parts: calls.map((call, index) => ({
-        functionResponse: { id: call.id, name: call.name, response: outcomes[index]!.isError ? { error: outcomes[index]!.text } : { output: outcomes[index]!.text } },
-      })),
-    }],
+    answer: (calls, outcomes) => [
+      {
+        role: 'user',
+        parts: calls.map((call, index) => ({
+          functionResponse: {
+            id: call.id,
+            name: call.name,
+            response: outcomes[index]!.isError ? { error: outcomes[index]!.text } : { output: outcomes[index]!.text },
+          },
+        })),
+      },
+    ],
   },
   ollama: {
     url: (base) => `${base}/mock/ollama/api/chat`,
@@ -117,12 +141,25 @@ const FORMATS: Record<WireId, Format> = {
       const calls = (message.tool_calls ?? []).map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments }));
       return { calls, text: message.tool_calls ? null : message.content, model: body.model as string, turn: [message] };
     },
-    answer: (calls, outcomes) => calls.map((call, index) => ({ role: 'tool', tool_name: call.name, tool_call_id: call.id, content: withErrorPrefix(outcomes[index]!) })),
+    answer: (calls, outcomes) =>
+      calls.map((call, index) => ({ role: 'tool', tool_name: call.name, tool_call_id: call.id, content: withErrorPrefix(outcomes[index]!) })),
   },
 };
 
 /** One conversation with the mock in one format: send, then answer the calls, as many rounds as the test wants. */
-export function startConversation({ base, wire, model, question, tools }: { base: string; wire: WireId; model: string; question: string; tools: ToolDefinition[] }) {
+export function startConversation({
+  base,
+  wire,
+  model,
+  question,
+  tools,
+}: {
+  base: string;
+  wire: WireId;
+  model: string;
+  question: string;
+  tools: ToolDefinition[];
+}) {
   const format = FORMATS[wire];
   let history = format.start(question);
   let pendingCalls: WireCall[] = [];

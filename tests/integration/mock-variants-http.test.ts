@@ -56,7 +56,11 @@ function runTool(wire: WireId, call: WireCall, tools: ToolDefinition[]): ToolOut
   const properties = tool.parameters.properties as Record<string, { type: string }>;
   const record = values as Record<string, unknown>;
   const wrong = Object.keys(properties).find((key) => properties[key]!.type === 'number' && typeof record[key] !== 'number');
-  if (wrong) return { text: `Input validation error: Invalid arguments for tool ${tool.name}: ${wrong}: Invalid input: expected number, received ${typeof record[wrong]}`, isError: true };
+  if (wrong)
+    return {
+      text: `Input validation error: Invalid arguments for tool ${tool.name}: ${wrong}: Invalid input: expected number, received ${typeof record[wrong]}`,
+      isError: true,
+    };
   return HANDLERS[tool.name]!(record);
 }
 

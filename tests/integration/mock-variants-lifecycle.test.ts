@@ -28,7 +28,10 @@ describe.each(WIRE_CATALOG.map((wire) => [wire.id, wire] as const))('the host wi
       { name: 'add_numbers', arguments: { a: 'five', b: 7 } },
       { name: 'add_numbers', arguments: { a: 5, b: 7 } },
     ]);
-    expect(payloadsOf(trace, 'client.result-to-host')[0]).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Input validation error') }] });
+    expect(payloadsOf(trace, 'client.result-to-host')[0]).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringContaining('Input validation error') }],
+    });
     expect(trace.answer).toBe('5 plus 7 is 12.');
   });
 

@@ -16,9 +16,9 @@ import { useServer } from '../helpers/use-server.ts';
 const server = useServer();
 const traces = new Map<string, Trace>();
 
-
 beforeAll(async () => {
-  for (const scenarioId of ['happy-path', 'parallel-calls', 'round-cap', 'sessions']) traces.set(scenarioId, await createScenarioRun({ serverUrl: server.url, scenarioId }).start());
+  for (const scenarioId of ['happy-path', 'parallel-calls', 'round-cap', 'sessions'])
+    traces.set(scenarioId, await createScenarioRun({ serverUrl: server.url, scenarioId }).start());
   traces.set('round-cap at 1', await createScenarioRun({ serverUrl: server.url, scenarioId: 'round-cap', maxToolRounds: 1 }).start());
 }, 60_000);
 
@@ -30,7 +30,9 @@ describe('parallel calls: each step says which call it is for', () => {
     const calls = trace.steps.filter((step) => step.id === 'mcp.tools-call.request').map((step) => JSON.parse(step.http!.requestBody!).params);
     expect(calls.map((call) => call.name)).toEqual(['add_numbers', 'multiply_numbers']);
     const expected = calls.flatMap((call) => {
-      const label = `${call.name}(${Object.entries(call.arguments).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')})`;
+      const label = `${call.name}(${Object.entries(call.arguments)
+        .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+        .join(', ')})`;
       return [11, 12, 13, 14, 15, 16, 17].map((canonical) => `${canonical} ${label}`);
     });
     expect(labelled).toEqual(expected);
@@ -46,7 +48,10 @@ describe('parallel calls: each step says which call it is for', () => {
 });
 
 describe('the round cap: the reply that hit it is recorded', () => {
-  for (const [name, cap] of [['round-cap', 3], ['round-cap at 1', 1]] as const) {
+  for (const [name, cap] of [
+    ['round-cap', 3],
+    ['round-cap at 1', 1],
+  ] as const) {
     it(`${name}: the reply after ${cap} rounds is a step of round ${cap + 1}, and the fault names it`, () => {
       const trace = traces.get(name)!;
       expect(trace.status).toBe('failed');
@@ -63,7 +68,12 @@ describe('the round cap: the reply that hit it is recorded', () => {
       expect(fault!.fault!.what).toContain(`after ${cap} rounds`);
       expect(fault!.fault!.what).toContain(`step #${capped!.n}`);
       // No tools/call went out for the capped reply.
-      expect(trace.steps.filter((step) => step.id === 'mcp.tools-call.request').map((step) => step.iteration).at(-1)).toBe(cap);
+      expect(
+        trace.steps
+          .filter((step) => step.id === 'mcp.tools-call.request')
+          .map((step) => step.iteration)
+          .at(-1),
+      ).toBe(cap);
     });
   }
 });

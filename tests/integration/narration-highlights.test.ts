@@ -32,7 +32,12 @@ import { useServer } from '../helpers/use-server.ts';
  */
 
 const SCENARIO_IDS = ['happy-path', 'division-by-zero', 'cut-off', 'interrupted'] as const;
-const OUTCOMES: Record<(typeof SCENARIO_IDS)[number], string> = { 'happy-path': 'complete', 'division-by-zero': 'complete', 'cut-off': 'truncated', interrupted: 'interrupted' };
+const OUTCOMES: Record<(typeof SCENARIO_IDS)[number], string> = {
+  'happy-path': 'complete',
+  'division-by-zero': 'complete',
+  'cut-off': 'truncated',
+  interrupted: 'interrupted',
+};
 
 type Run = { wire: string; era: Era; scenarioId: string; trace: Trace };
 
@@ -71,7 +76,12 @@ function runAuthorization({ era, fault, byDocument }: { era: Era; fault?: Sandbo
     provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: scenario.mockModel },
     autoRelease: true,
     networkTimeoutMs: 10_000,
-    authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: approveSandboxConsent, showSecrets: true, ...(byDocument ? { clientMetadataUrl: `${server.url}${CLIENT_METADATA_PATH}` } : {}) },
+    authorization: {
+      redirectUri: 'http://127.0.0.1:9/callback',
+      obtainConsent: approveSandboxConsent,
+      showSecrets: true,
+      ...(byDocument ? { clientMetadataUrl: `${server.url}${CLIENT_METADATA_PATH}` } : {}),
+    },
   }).start();
 }
 
@@ -85,7 +95,12 @@ async function runAgainstHostileServer(): Promise<Trace> {
       question: 'What is 5 plus 7?',
       era: '2025-11-25',
       mcpUrl: hostile.mcpUrl,
-      provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: 'mock-model-deterministic' },
+      provider: {
+        wire: 'openai-chat',
+        kind: 'mock',
+        baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`,
+        model: 'mock-model-deterministic',
+      },
       autoRelease: true,
       networkTimeoutMs: 10_000,
       authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: () => Promise.reject(new Error('no consent page for a refused address')) },
@@ -98,19 +113,33 @@ async function runAgainstHostileServer(): Promise<Trace> {
 /** A machine client against oidc-provider, registered with a secret or a public key. */
 async function runMachineClient(method: 'secret' | 'key'): Promise<Trace> {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const registered: MachineClient = method === 'secret' ? { clientId: 'nightly-report', clientSecret: 'machine-secret-5e1d' } : { clientId: 'build-agent', publicJwk: { ...publicKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig' } };
+  const registered: MachineClient =
+    method === 'secret'
+      ? { clientId: 'nightly-report', clientSecret: 'machine-secret-5e1d' }
+      : { clientId: 'build-agent', publicJwk: { ...publicKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig' } };
   const machineClient: NonNullable<AuthorizationSettings['machineClient']> =
-    method === 'secret' ? { clientId: 'nightly-report', clientSecret: 'machine-secret-5e1d' } : { clientId: 'build-agent', privateKey: { pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'ES256' } };
+    method === 'secret'
+      ? { clientId: 'nightly-report', clientSecret: 'machine-secret-5e1d' }
+      : { clientId: 'build-agent', privateKey: { pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'ES256' } };
   const protectedServer = await startOidcProtectedServer({ machineClient: registered });
   try {
     return await createLifecycleRun({
       question: 'What is 5 plus 7?',
       era: '2025-11-25',
       mcpUrl: protectedServer.mcpUrl,
-      provider: { wire: 'openai-chat', kind: 'mock', baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`, model: 'mock-model-deterministic' },
+      provider: {
+        wire: 'openai-chat',
+        kind: 'mock',
+        baseUrl: `${server.url}${requireWireInfo('openai-chat').mockBasePath}`,
+        model: 'mock-model-deterministic',
+      },
       autoRelease: true,
       networkTimeoutMs: 10_000,
-      authorization: { redirectUri: 'http://127.0.0.1:9/callback', obtainConsent: () => Promise.reject(new Error('a machine client has no person to consent')), machineClient },
+      authorization: {
+        redirectUri: 'http://127.0.0.1:9/callback',
+        obtainConsent: () => Promise.reject(new Error('a machine client has no person to consent')),
+        machineClient,
+      },
     }).start();
   } finally {
     await protectedServer.close();
@@ -140,7 +169,13 @@ beforeAll(async () => {
     }
   }
   for (const era of ERAS) {
-    for (const { scenarioId, byDocument, ...rest } of AUTHORIZATION_RUNS) runs.push({ wire: 'openai-chat', era, scenarioId, trace: await runAuthorization({ era, byDocument, ...('fault' in rest ? { fault: rest.fault } : {}) }) });
+    for (const { scenarioId, byDocument, ...rest } of AUTHORIZATION_RUNS)
+      runs.push({
+        wire: 'openai-chat',
+        era,
+        scenarioId,
+        trace: await runAuthorization({ era, byDocument, ...('fault' in rest ? { fault: rest.fault } : {}) }),
+      });
   }
   runs.push({ wire: 'openai-chat', era: '2025-11-25', scenarioId: REFUSED_ADDRESS, trace: await runAgainstHostileServer() });
   runs.push({ wire: 'openai-chat', era: '2025-11-25', scenarioId: GRANT_RUNS[0], trace: await runMachineClient('secret') });
@@ -148,7 +183,12 @@ beforeAll(async () => {
   runs.push({ wire: 'openai-chat', era: '2025-11-25', scenarioId: GRANT_RUNS[2], trace: await readCrossAppAccessTrace() });
   for (const era of ERAS) {
     for (const { scenarioId, label, ...rest } of LIFECYCLE_RUNS) {
-      runs.push({ wire: 'openai-chat', era, scenarioId: label, trace: await runScenario({ wire: 'openai-chat', era, scenarioId, ...('cancelTask' in rest ? { cancelTask: rest.cancelTask } : {}) }) });
+      runs.push({
+        wire: 'openai-chat',
+        era,
+        scenarioId: label,
+        trace: await runScenario({ wire: 'openai-chat', era, scenarioId, ...('cancelTask' in rest ? { cancelTask: rest.cancelTask } : {}) }),
+      });
     }
   }
 }, 180_000);
@@ -203,8 +243,7 @@ describe('the runs above', () => {
     const reached = (stepId: string, wire: string | null, path: string) =>
       runs.some(
         (run) =>
-          (wire === null || run.wire === wire) &&
-          run.trace.steps.some((step) => step.id === stepId && resolveJsonPath({ value: step.payload, path }).found),
+          (wire === null || run.wire === wire) && run.trace.steps.some((step) => step.id === stepId && resolveJsonPath({ value: step.payload, path }).found),
       );
     const neverReached = listFocusEntries()
       .filter((entry) => !reached(entry.stepId, entry.wire, entry.focus.path))

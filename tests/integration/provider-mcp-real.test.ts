@@ -29,28 +29,63 @@ function realProvider(wire: string, apiKey: string | undefined): ProviderSetting
 describe('a provider that cannot reach the server, played by the mock (no key needed)', () => {
   it.each(['openai-responses', 'anthropic'])('%s: the provider’s refusal is explained as its client failing to reach the server', async (wire) => {
     const provider: ProviderSettings = { wire, kind: 'mock', baseUrl: `${server.url}${requireWireInfo(wire).mockBasePath}`, model: 'mock-model-deterministic' };
-    const trace = await createLifecycleRun({ question: QUESTION, era: '2025-11-25', mcpUrl: `${server.url}/nothing-here`, provider, topology: 'provider', providerMcp: { requireApproval: 'never' }, autoRelease: true, networkTimeoutMs: 10_000 }).start();
+    const trace = await createLifecycleRun({
+      question: QUESTION,
+      era: '2025-11-25',
+      mcpUrl: `${server.url}/nothing-here`,
+      provider,
+      topology: 'provider',
+      providerMcp: { requireApproval: 'never' },
+      autoRelease: true,
+      networkTimeoutMs: 10_000,
+    }).start();
     expect(trace.status).toBe('failed');
     const fault = trace.steps.find((step) => step.fault)?.fault;
-    expect(fault?.why).toContain('The provider\'s own MCP client could not use the MCP server');
+    expect(fault?.why).toContain("The provider's own MCP client could not use the MCP server");
     expect(fault?.fix).toContain('host-side MCP');
   });
 });
 
 describe.each(REAL)('provider-side MCP with the real $wire API', ({ wire, key }) => {
-  it.skipIf(!key)('refuses a server on 127.0.0.1, and the host explains that the provider’s client cannot reach this machine', async () => {
-    const trace = await createLifecycleRun({ question: QUESTION, era: '2025-11-25', mcpUrl: `${server.url}/mcp`, provider: realProvider(wire, key), topology: 'provider', providerMcp: { requireApproval: 'never' }, autoRelease: true, networkTimeoutMs: 60_000 }).start();
-    expect(trace.status).toBe('failed');
-    const fault = trace.steps.find((step) => step.fault)?.fault;
-    expect(fault?.why).toContain('this machine');
-    expect(fault?.fix).toContain('host-side MCP');
-  }, 120_000);
+  it.skipIf(!key)(
+    'refuses a server on 127.0.0.1, and the host explains that the provider’s client cannot reach this machine',
+    async () => {
+      const trace = await createLifecycleRun({
+        question: QUESTION,
+        era: '2025-11-25',
+        mcpUrl: `${server.url}/mcp`,
+        provider: realProvider(wire, key),
+        topology: 'provider',
+        providerMcp: { requireApproval: 'never' },
+        autoRelease: true,
+        networkTimeoutMs: 60_000,
+      }).start();
+      expect(trace.status).toBe('failed');
+      const fault = trace.steps.find((step) => step.fault)?.fault;
+      expect(fault?.why).toContain('this machine');
+      expect(fault?.fix).toContain('host-side MCP');
+    },
+    120_000,
+  );
 
-  it.skipIf(!key || !PUBLIC_SERVER)('runs through a server the provider can reach: the provider reports its tools/call, and the answer has 12', async () => {
-    const trace = await createLifecycleRun({ question: QUESTION, era: '2025-11-25', mcpUrl: PUBLIC_SERVER!, provider: realProvider(wire, key), topology: 'provider', providerMcp: { requireApproval: 'never' }, autoRelease: true, networkTimeoutMs: 60_000 }).start();
-    expect(trace.steps.find((step) => step.fault)?.fault).toBeUndefined();
-    expect(trace.status).toBe('complete');
-    expect(trace.steps.filter((step) => step.id === 'provider.reported.tools-call.request').length).toBeGreaterThan(0);
-    expect(trace.answer).toContain('12');
-  }, 120_000);
+  it.skipIf(!key || !PUBLIC_SERVER)(
+    'runs through a server the provider can reach: the provider reports its tools/call, and the answer has 12',
+    async () => {
+      const trace = await createLifecycleRun({
+        question: QUESTION,
+        era: '2025-11-25',
+        mcpUrl: PUBLIC_SERVER!,
+        provider: realProvider(wire, key),
+        topology: 'provider',
+        providerMcp: { requireApproval: 'never' },
+        autoRelease: true,
+        networkTimeoutMs: 60_000,
+      }).start();
+      expect(trace.steps.find((step) => step.fault)?.fault).toBeUndefined();
+      expect(trace.status).toBe('complete');
+      expect(trace.steps.filter((step) => step.id === 'provider.reported.tools-call.request').length).toBeGreaterThan(0);
+      expect(trace.answer).toContain('12');
+    },
+    120_000,
+  );
 });

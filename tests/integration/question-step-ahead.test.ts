@@ -59,7 +59,10 @@ describe('step 1 written ahead of the engine', () => {
   });
 
   it('is the same step when the run then fails at once (an empty question, a password in the server’s URL)', async () => {
-    for (const overrides of [{ question: '  ' }, { question: 'Is hunter2-secret in it?', mcpUrl: `${server.url.replace('//', '//learner:hunter2-secret@')}/mcp` }]) {
+    for (const overrides of [
+      { question: '  ' },
+      { question: 'Is hunter2-secret in it?', mcpUrl: `${server.url.replace('//', '//learner:hunter2-secret@')}/mcp` },
+    ]) {
       const { options, engineStep } = await recordEngineFirstStep(server.url, overrides);
       expect(engineStep?.id).toBe('user.question');
       expect(withoutTimes(recordQuestionStepAhead(options))).toEqual(withoutTimes(engineStep));

@@ -22,19 +22,30 @@ export type RawRequest = {
   localAddress?: string;
 };
 
-export function sendRawRequest(port: number, { method = 'GET', path = '/', headers = {}, body, finish = true, timeoutMs = 5_000, localAddress }: RawRequest): Promise<RawAnswer> {
+export function sendRawRequest(
+  port: number,
+  { method = 'GET', path = '/', headers = {}, body, finish = true, timeoutMs = 5_000, localAddress }: RawRequest,
+): Promise<RawAnswer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, headers, setHost: !('host' in headers), agent: false, ...(localAddress === undefined ? {} : { localAddress }) }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        clearTimeout(timer);
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), afterMs: performance.now() - started });
-        outgoing.destroy();
-      });
-      response.on('error', reject);
-    });
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers, setHost: !('host' in headers), agent: false, ...(localAddress === undefined ? {} : { localAddress }) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            afterMs: performance.now() - started,
+          });
+          outgoing.destroy();
+        });
+        response.on('error', reject);
+      },
+    );
     const timer = setTimeout(() => {
       outgoing.destroy();
       reject(new Error(`No complete answer within ${timeoutMs} ms`));

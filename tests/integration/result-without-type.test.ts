@@ -41,7 +41,15 @@ function removeResultType(body: string): string {
  */
 async function startHopWithout(method: string, target: string): Promise<TestServer> {
   return startHttpServer(async (request, response, body) => {
-    const upstream = await fetch(target, { method: request.method, headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)).map(([name, value]) => [name, String(value)])), ...(request.method === 'POST' ? { body } : {}) });
+    const upstream = await fetch(target, {
+      method: request.method,
+      headers: Object.fromEntries(
+        Object.entries(request.headers)
+          .filter(([name]) => !['host', 'content-length', 'connection'].includes(name))
+          .map(([name, value]) => [name, String(value)]),
+      ),
+      ...(request.method === 'POST' ? { body } : {}),
+    });
     response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
     if (body.includes(`"method":"${method}"`)) {
       response.end(removeResultType(await upstream.text()));

@@ -13,7 +13,6 @@ import { useServer } from '../helpers/use-server.ts';
 const server = useServer();
 const traces = new Map<string, Trace>();
 
-
 /** Releases each gate; at the tools/call gate, sends other arguments than the model wrote. */
 async function runWithEditedCall(): Promise<Trace> {
   const run = createMockRun(server.url);

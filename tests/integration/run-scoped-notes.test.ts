@@ -28,7 +28,8 @@ describe('the notes of one run, told apart by its traceparent', () => {
   it('are gone for that run once deleted, and still there for another run', async () => {
     const client = new Client({ name: 'notes-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`)));
-    const call = (traceId: string) => client.callTool({ name: 'delete_note', arguments: { name: 'ideas' }, _meta: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    const call = (traceId: string) =>
+      client.callTool({ name: 'delete_note', arguments: { name: 'ideas' }, _meta: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
     try {
       expect(textOf(await call('4bf92f3577b34da6a3ce929d0e0e4736'))).toContain('Deleted the note ideas');
       expect(textOf(await call('4bf92f3577b34da6a3ce929d0e0e4736'))).toContain('There is no note named ideas');
@@ -48,7 +49,8 @@ describe('the unlocked temperature tool, told apart by the traceparent', () => {
     const client = new Client({ name: 'unlock-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/toolbox`)));
     const names = async (meta: Record<string, string>) => (await client.listTools({ _meta: meta })).tools.map((tool) => tool.name);
-    const convert = (meta: Record<string, string>) => client.callTool({ name: 'convert_temperature', arguments: { value: 100, from: 'celsius', to: 'fahrenheit' }, _meta: meta });
+    const convert = (meta: Record<string, string>) =>
+      client.callTool({ name: 'convert_temperature', arguments: { value: 100, from: 'celsius', to: 'fahrenheit' }, _meta: meta });
     try {
       await client.callTool({ name: 'unlock_temperature_tool', arguments: {}, _meta: mine });
       expect(await names(mine)).toContain('convert_temperature');

@@ -44,12 +44,16 @@ describe('the v1 SDK client', () => {
       expect(result.content).toEqual([{ type: 'text', text: 'Result: 12' }]);
     });
 
-    it('reports the server\'s own steps as progress when asked', async () => {
+    it("reports the server's own steps as progress when asked", async () => {
       const messages: string[] = [];
       await client.callTool({ name: 'add_numbers', arguments: { a: 5, b: 7 } }, undefined, {
         onprogress: (progress) => messages.push(progress.message ?? ''),
       });
-      expect(messages).toEqual(['Registry lookup: found add_numbers.', 'Validation: a = 5 ✓ number, b = 7 ✓ number.', 'Execution: add_numbers(5, 7) returned 12.']);
+      expect(messages).toEqual([
+        'Registry lookup: found add_numbers.',
+        'Validation: a = 5 ✓ number, b = 7 ✓ number.',
+        'Execution: add_numbers(5, 7) returned 12.',
+      ]);
     });
 
     it('gives an isError result with "Input validation error" for a = "five"', async () => {

@@ -23,7 +23,7 @@ describe('the v1 SDK client on /mcp/toolbox', () => {
     expect(tools.map((tool) => tool.name)).toContain('math.power');
   });
 
-  it('gets convert_units\' structuredContent, which it validates against the outputSchema', async () => {
+  it("gets convert_units' structuredContent, which it validates against the outputSchema", async () => {
     await client.listTools();
     const result = await client.callTool({ name: 'convert_units', arguments: { value: 5280, from: 'feet', to: 'miles' } });
     expect(result.structuredContent).toEqual({ value: 1, unit: 'miles' });
@@ -42,7 +42,7 @@ describe('the v1 SDK client on /mcp/toolbox', () => {
     expect(decodePalettePng(Buffer.from(image!.data, 'base64'))).toMatchObject({ width: 200, height: 120 });
   });
 
-  it('receives count_slowly\'s own progress messages in order', async () => {
+  it("receives count_slowly's own progress messages in order", async () => {
     const messages: string[] = [];
     const result = await client.callTool({ name: 'count_slowly', arguments: { to: 2 } }, undefined, {
       onprogress: (progress) => messages.push(progress.message ?? ''),

@@ -46,7 +46,12 @@ describe('the sandbox of tools’ views', () => {
   it('is the one other origin the explorer’s pages may frame, named for the host name they were loaded by; its script is not one the explorer’s pages may run', async () => {
     for (const host of ['127.0.0.1', 'localhost']) {
       const answer = await sendHttpRequest(`http://127.0.0.1:${server.port}/`, { headers: { host: `${host}:${server.port}` } });
-      const directives = new Map(String(answer.headers['content-security-policy']).split(';').map((directive) => directive.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]));
+      const directives = new Map(
+        String(answer.headers['content-security-policy'])
+          .split(';')
+          .map((directive) => directive.trim().split(/\s+/))
+          .map(([name = '', ...sources]) => [name, sources]),
+      );
       expect(directives.get('frame-src')).toEqual(["'self'", `http://${host}:${sandboxPort()}`]);
       // The explorer's index.html here has no inline script: a hash would be the sandbox page's.
       expect(directives.get('script-src')?.filter((source) => source.startsWith("'sha256-"))).toEqual([]);
@@ -69,14 +74,20 @@ describe('the sandbox of tools’ views', () => {
 
   it('refuses a write, and a Host that names another site (DNS rebinding)', async () => {
     expect((await sendHttpRequest(`http://127.0.0.1:${sandboxPort()}/${APP_SANDBOX_PAGE}`, { method: 'POST', body: '{}' })).status).toBe(405);
-    expect((await sendHttpRequest(`http://127.0.0.1:${sandboxPort()}/${APP_SANDBOX_PAGE}`, { headers: { host: `attacker.example:${sandboxPort()}` } })).status).toBe(403);
+    expect(
+      (await sendHttpRequest(`http://127.0.0.1:${sandboxPort()}/${APP_SANDBOX_PAGE}`, { headers: { host: `attacker.example:${sandboxPort()}` } })).status,
+    ).toBe(403);
   });
 
   it('is a foreign origin to the explorer: its MCP endpoints and its bridge refuse a page there', async () => {
     const origin = `http://127.0.0.1:${sandboxPort()}`;
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     for (const path of ['/mcp', '/mcp/apps', '/mcp/stdio']) {
-      const answer = await sendHttpRequest(`http://127.0.0.1:${server.port}${path}`, { method: path === '/mcp/stdio' ? 'GET' : 'POST', headers: { origin, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }, body: path === '/mcp/stdio' ? undefined : body });
+      const answer = await sendHttpRequest(`http://127.0.0.1:${server.port}${path}`, {
+        method: path === '/mcp/stdio' ? 'GET' : 'POST',
+        headers: { origin, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+        body: path === '/mcp/stdio' ? undefined : body,
+      });
       expect(answer.status, path).toBe(403);
     }
   });

@@ -43,7 +43,9 @@ describe('the default bind address', () => {
     server = await serve({ port: 0 });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await canConnect('127.0.0.1', server.port)).toBe(true);
-    const external = Object.values(networkInterfaces()).flat().filter((entry) => entry && entry.family === 'IPv4' && !entry.internal);
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .filter((entry) => entry && entry.family === 'IPv4' && !entry.internal);
     for (const entry of external) expect(await canConnect(entry!.address, server.port), entry!.address).toBe(false);
   });
 });
@@ -77,7 +79,12 @@ describe('the allowlist of names', () => {
       throw new Error(message);
     });
     server = await serve({ port: 0, host: network.host, allowedHostnames: network.allowedHostnames });
-    const allowed = await sendRawRequest(server.port, { method: 'POST', path: '/mcp', headers: { ...LEGACY_HEADERS, host: `mybox.lan:${server.port}`, origin: `http://mybox.lan:${server.port}` }, body: toolsList });
+    const allowed = await sendRawRequest(server.port, {
+      method: 'POST',
+      path: '/mcp',
+      headers: { ...LEGACY_HEADERS, host: `mybox.lan:${server.port}`, origin: `http://mybox.lan:${server.port}` },
+      body: toolsList,
+    });
     expect(allowed.status).toBe(200);
     const other = await sendRawRequest(server.port, { path: '/', headers: { host: 'otherbox.lan' } });
     expect(other.status).toBe(403);

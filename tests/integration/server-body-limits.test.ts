@@ -21,7 +21,13 @@ afterAll(async () => {
 });
 
 const MCP_PATHS = ['/mcp', '/mcp/toolbox', '/mcp/sessions'];
-const MOCK_PATHS = ['/mock/openai/v1/chat/completions', '/mock/openai-responses/v1/responses', '/mock/anthropic/v1/messages', '/mock/gemini/v1beta/models/mock-model-deterministic:generateContent', '/mock/ollama/api/chat'];
+const MOCK_PATHS = [
+  '/mock/openai/v1/chat/completions',
+  '/mock/openai-responses/v1/responses',
+  '/mock/anthropic/v1/messages',
+  '/mock/gemini/v1beta/models/mock-model-deterministic:generateContent',
+  '/mock/ollama/api/chat',
+];
 const headers = { ...LEGACY_HEADERS, 'anthropic-version': '2023-06-01' };
 
 describe.each([...MCP_PATHS, ...MOCK_PATHS])('%s', (path) => {
@@ -55,7 +61,12 @@ describe.each([...MCP_PATHS, ...MOCK_PATHS])('%s', (path) => {
 describe('a body just under the limit', () => {
   it('is read and answered on /mcp', async () => {
     const padding = 'x'.repeat(MAX_REQUEST_BODY_BYTES - 200);
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add_numbers', arguments: { a: 5, b: 7 }, _meta: { note: padding } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'add_numbers', arguments: { a: 5, b: 7 }, _meta: { note: padding } },
+    });
     expect(Buffer.byteLength(body)).toBeLessThan(MAX_REQUEST_BODY_BYTES);
     const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: LEGACY_HEADERS, body });
     expect(response.status).toBe(200);

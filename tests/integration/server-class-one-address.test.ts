@@ -42,7 +42,12 @@ function fetchWithCookie(cookie: string): FetchLike {
 }
 
 function initialize(running: RunningServer, cookie?: string) {
-  return sendRawRequest(running.port, { method: 'POST', path: '/mcp/sessions', headers: { ...LEGACY_HEADERS, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(INITIALIZE) });
+  return sendRawRequest(running.port, {
+    method: 'POST',
+    path: '/mcp/sessions',
+    headers: { ...LEGACY_HEADERS, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(INITIALIZE),
+  });
 }
 
 describe('a class of 30 learners behind one address', () => {
@@ -53,7 +58,14 @@ describe('a class of 30 learners behind one address', () => {
       const cookies = await Promise.all(Array.from({ length: 30 }, () => fetchClientCookie(running)));
       expect(new Set(cookies).size).toBe(30);
       // The network timeout is a minute: on a loaded machine a lifecycle may wait, and this is about limits, not speed.
-      const runs = cookies.map((cookie) => createMockRun(running.url, { mcpUrl: `${running.url}/mcp/sessions`, fetch: fetchWithCookie(cookie), autoRelease: true, networkTimeoutMs: 60_000 }).start());
+      const runs = cookies.map((cookie) =>
+        createMockRun(running.url, {
+          mcpUrl: `${running.url}/mcp/sessions`,
+          fetch: fetchWithCookie(cookie),
+          autoRelease: true,
+          networkTimeoutMs: 60_000,
+        }).start(),
+      );
       const traces = await Promise.all(runs);
       const failed = traces.filter((trace) => trace.status !== 'complete').map((trace) => trace.steps.at(-1)?.fault?.what);
       expect(failed).toEqual([]);
@@ -81,7 +93,8 @@ describe('each share, and the address around them', () => {
     server = await serve({ port: 0, clientLimits: { requestsPerMinute: 6, burst: 5 } });
     const [greedy, other] = [await fetchClientCookie(server), await fetchClientCookie(server)];
     const statuses = [];
-    for (let index = 0; index < 6; index++) statuses.push((await sendRawRequest(server.port, { path: '/mock/openai/v1/models', headers: { cookie: greedy } })).status);
+    for (let index = 0; index < 6; index++)
+      statuses.push((await sendRawRequest(server.port, { path: '/mock/openai/v1/models', headers: { cookie: greedy } })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await sendRawRequest(server.port, { path: '/mock/openai/v1/models', headers: { cookie: other } })).status).toBe(200);
   });
@@ -121,7 +134,8 @@ describe('each share, and the address around them', () => {
     // Fetching an id is a request as well, the address's own client's, counted against the address too.
     const [first, second] = [await fetchClientCookie(server), await fetchClientCookie(server)];
     const statuses = [];
-    for (let request = 0; request < 2; request++) statuses.push((await sendRawRequest(server.port, { path: '/mock/openai/v1/models', headers: { cookie: first } })).status);
+    for (let request = 0; request < 2; request++)
+      statuses.push((await sendRawRequest(server.port, { path: '/mock/openai/v1/models', headers: { cookie: first } })).status);
     expect(statuses).toEqual([200, 200]);
     // The second client has its whole burst left, but the address has none.
     const refused = await sendRawRequest(server.port, { path: '/mock/openai/v1/models', headers: { cookie: second } });

@@ -42,13 +42,26 @@ describe('when the limits apply', () => {
   });
 
   it('are read from the flags, and the warning beyond loopback says what they are', () => {
-    const network = readNetworkFlags({ 'max-sessions-per-client': '3', 'max-requests-per-minute': '120', 'max-connections-per-client': '8', 'max-connections': '64', 'clients-per-address': '20' }, fail);
+    const network = readNetworkFlags(
+      {
+        'max-sessions-per-client': '3',
+        'max-requests-per-minute': '120',
+        'max-connections-per-client': '8',
+        'max-connections': '64',
+        'clients-per-address': '20',
+      },
+      fail,
+    );
     expect(network.clientLimits).toEqual({ maxSessions: 3, requestsPerMinute: 120, burst: 30, maxConnections: 8, clientsPerAddress: 20 });
     expect(network.maxConnections).toBe(64);
     const exposed = readNetworkFlags({ host: '0.0.0.0' }, fail);
     expect(exposed.clientLimits).toBeUndefined();
-    expect(exposed.warning).toContain(`may hold ${DEFAULT_CLIENT_LIMITS.maxSessions} sessions and send ${DEFAULT_CLIENT_LIMITS.requestsPerMinute} requests a minute`);
-    expect(exposed.warning).toContain(`the clients behind one address may take ${DEFAULT_CLIENT_LIMITS.clientsPerAddress} such shares together, and hold ${DEFAULT_CLIENT_LIMITS.maxConnections * DEFAULT_CLIENT_LIMITS.clientsPerAddress} connections`);
+    expect(exposed.warning).toContain(
+      `may hold ${DEFAULT_CLIENT_LIMITS.maxSessions} sessions and send ${DEFAULT_CLIENT_LIMITS.requestsPerMinute} requests a minute`,
+    );
+    expect(exposed.warning).toContain(
+      `the clients behind one address may take ${DEFAULT_CLIENT_LIMITS.clientsPerAddress} such shares together, and hold ${DEFAULT_CLIENT_LIMITS.maxConnections * DEFAULT_CLIENT_LIMITS.clientsPerAddress} connections`,
+    );
     for (const bad of ['0', '-1', '2.5', 'many']) expect(() => readNetworkFlags({ 'max-requests-per-minute': bad }, fail), bad).toThrow(/is not a count/);
   });
 
@@ -74,12 +87,19 @@ describe('live sessions per client', () => {
     expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('at most 2') }, id: 0 });
 
     // Several other clients at once, each with its own share.
-    const others = await Promise.all(['127.0.0.3', '127.0.0.4', '127.0.0.5'].flatMap((address) => [initialize(server!.port, address), initialize(server!.port, address)]));
+    const others = await Promise.all(
+      ['127.0.0.3', '127.0.0.4', '127.0.0.5'].flatMap((address) => [initialize(server!.port, address), initialize(server!.port, address)]),
+    );
     expect(others.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(server.countSessions()).toBe(8);
 
     const sessionId = String(first.headers['mcp-session-id']);
-    const ended = await sendRawRequest(server.port, { method: 'DELETE', path: '/mcp/sessions', headers: { ...LEGACY_HEADERS, 'mcp-session-id': sessionId }, localAddress: '127.0.0.2' });
+    const ended = await sendRawRequest(server.port, {
+      method: 'DELETE',
+      path: '/mcp/sessions',
+      headers: { ...LEGACY_HEADERS, 'mcp-session-id': sessionId },
+      localAddress: '127.0.0.2',
+    });
     expect(ended.status).toBe(200);
     expect((await initialize(server.port, '127.0.0.2')).status).toBe(200);
   });
@@ -92,7 +112,8 @@ describe('request rate per client', () => {
   it('a client past its burst gets 429 with Retry-After in the route’s own error shape, on the API and the files', async () => {
     server = await serve({ port: 0, clientLimits: limits });
     const statuses = [];
-    for (let index = 0; index < 5; index++) statuses.push((await sendRawRequest(server.port, { path: '/mock/openai/v1/models', localAddress: '127.0.0.2' })).status);
+    for (let index = 0; index < 5; index++)
+      statuses.push((await sendRawRequest(server.port, { path: '/mock/openai/v1/models', localAddress: '127.0.0.2' })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
 
     const mcp = await sendRawRequest(server.port, { method: 'POST', path: '/mcp', headers: LEGACY_HEADERS, body: toolsList, localAddress: '127.0.0.2' });
@@ -101,7 +122,13 @@ describe('request rate per client', () => {
     expect(Number(mcp.headers['retry-after'])).toBeLessThanOrEqual(10);
     expect(JSON.parse(mcp.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('Too many requests') } });
 
-    const mock = await sendRawRequest(server.port, { method: 'POST', path: '/mock/anthropic/v1/messages', headers: { 'content-type': 'application/json' }, body: '{}', localAddress: '127.0.0.2' });
+    const mock = await sendRawRequest(server.port, {
+      method: 'POST',
+      path: '/mock/anthropic/v1/messages',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      localAddress: '127.0.0.2',
+    });
     expect(mock.status).toBe(429);
     expect(JSON.parse(mock.body)).toMatchObject({ type: 'error', error: { message: expect.stringContaining('Retry-After') } });
 
@@ -113,7 +140,9 @@ describe('request rate per client', () => {
     server = await serve({ port: 0, clientLimits: limits });
     const clients = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
     const greedy = Array.from({ length: 60 }, () => sendRawRequest(server!.port, { path: '/mock/openai/v1/models', localAddress: '127.0.0.9' }));
-    const polite = clients.map((localAddress) => Promise.all(Array.from({ length: 5 }, () => sendRawRequest(server!.port, { path: '/mock/openai/v1/models', localAddress }))));
+    const polite = clients.map((localAddress) =>
+      Promise.all(Array.from({ length: 5 }, () => sendRawRequest(server!.port, { path: '/mock/openai/v1/models', localAddress }))),
+    );
     const greedyStatuses = (await Promise.all(greedy)).map((answer) => answer.status);
     expect(greedyStatuses.filter((status) => status === 200)).toHaveLength(5);
     expect(greedyStatuses.filter((status) => status === 429)).toHaveLength(55);

@@ -64,7 +64,7 @@ describe('the total cap', () => {
     expect(answer.status).toBe(404);
   });
 
-  it('fits a class by default, and loopback clients have no per-client share: 200 browsers\' 6 connections each, 1,200 from one address, are all held and one more is served', async () => {
+  it("fits a class by default, and loopback clients have no per-client share: 200 browsers' 6 connections each, 1,200 from one address, are all held and one more is served", async () => {
     server = await serve({ port: 0 });
     await Promise.all(Array.from({ length: 200 * 6 }, () => holdSlowConnection(server!.port)));
     await waitForConnections(server, 200 * 6);
@@ -89,7 +89,7 @@ describe('the per-address cap (beyond loopback by default; here asked for on loo
     expect(other.status).toBe(200);
   });
 
-  it('holds a class behind one address by default: 50 browsers\' 6 connections, 300 from one address, and 20 more; the one after is refused', async () => {
+  it("holds a class behind one address by default: 50 browsers' 6 connections, 300 from one address, and 20 more; the one after is refused", async () => {
     server = await serve({ port: 0, clientLimits: {} });
     await Promise.all(Array.from({ length: 320 }, () => holdSlowConnection(server!.port, '127.0.0.2')));
     await waitForConnections(server, 320);

@@ -39,7 +39,12 @@ async function startToolboxSession(): Promise<string> {
   const response = await fetch(`${server.url}/mcp/toolbox`, {
     method: 'POST',
     headers: LEGACY_HEADERS,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { sampling: {} }, clientInfo: { name: 'deep', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: { sampling: {} }, clientInfo: { name: 'deep', version: '1' } },
+    }),
   });
   await response.text();
   const id = response.headers.get('mcp-session-id');
@@ -58,9 +63,18 @@ type Era = { name: string; path: string; headers: () => Record<string, string>; 
 const ERAS: Era[] = [
   ...['/mcp', '/mcp/toolbox', '/mcp/sessions', '/mcp/conformance', '/mcp/apps'].flatMap((path): Era[] => [
     { name: `${path} in 2025-11-25`, path, headers: () => LEGACY_HEADERS },
-    { name: `${path} in 2026-07-28`, path, headers: () => ({ ...LEGACY_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'add_numbers' }), meta: true },
+    {
+      name: `${path} in 2026-07-28`,
+      path,
+      headers: () => ({ ...LEGACY_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'add_numbers' }),
+      meta: true,
+    },
   ]),
-  ...(['/mcp/sessions', '/mcp/conformance', '/mcp/toolbox'] as const).map((path): Era => ({ name: `${path} within a 2025-11-25 session`, path, headers: () => ({ ...LEGACY_HEADERS, 'mcp-session-id': sessionIds[path] }) })),
+  ...(['/mcp/sessions', '/mcp/conformance', '/mcp/toolbox'] as const).map((path): Era => ({
+    name: `${path} within a 2025-11-25 session`,
+    path,
+    headers: () => ({ ...LEGACY_HEADERS, 'mcp-session-id': sessionIds[path] }),
+  })),
   { name: '/mcp/protected with a token', path: '/mcp/protected', headers: () => ({ ...LEGACY_HEADERS, authorization: `Bearer ${accessToken}` }) },
   // Its message checks recurse too: 5,000 levels used to end in a 500.
   { name: 'a stdio bridge, /mcp/stdio/answerer', path: '/mcp/stdio/answerer', headers: () => LEGACY_HEADERS },
@@ -83,7 +97,11 @@ describe.each(ERAS)('$name', (era) => {
       const answer = await post(era.path, era.headers(), body);
       expect(answer.text).not.toContain('call stack');
       expect(answer.status).toBe(400);
-      expect(readMessages(answer.text)[0]).toMatchObject({ jsonrpc: '2.0', error: { code: -32700, message: expect.stringContaining('more than 1000 levels deep') }, id: null });
+      expect(readMessages(answer.text)[0]).toMatchObject({
+        jsonrpc: '2.0',
+        error: { code: -32700, message: expect.stringContaining('more than 1000 levels deep') },
+        id: null,
+      });
     }
   });
 
@@ -98,8 +116,18 @@ describe.each(ERAS)('$name', (era) => {
 
 describe('the routes that are not MCP', () => {
   it.each([
-    ['/mock/openai/v1/chat/completions', { 'content-type': 'application/json' }, `{"model":"m","messages":[{"role":"user","content":"hi"}],"tools":${nested(5_000)}}`, 'more than 1000 levels deep'],
-    ['/oauth/register', { 'content-type': 'application/json' }, `{"redirect_uris":["http://127.0.0.1:9/callback"],"client_name":"deep","extra":${nested(5_000)}}`, 'invalid_client_metadata'],
+    [
+      '/mock/openai/v1/chat/completions',
+      { 'content-type': 'application/json' },
+      `{"model":"m","messages":[{"role":"user","content":"hi"}],"tools":${nested(5_000)}}`,
+      'more than 1000 levels deep',
+    ],
+    [
+      '/oauth/register',
+      { 'content-type': 'application/json' },
+      `{"redirect_uris":["http://127.0.0.1:9/callback"],"client_name":"deep","extra":${nested(5_000)}}`,
+      'invalid_client_metadata',
+    ],
     ['/oauth/fault/expired-token/register', { 'content-type': 'application/json' }, `{"redirect_uris":${nested(5_000)}}`, 'more than 1000 levels deep'],
     ['/oauth/token', { 'content-type': 'application/json' }, `{"grant_type":${nested(5_000)}}`, 'invalid_request'],
   ])('%s answers a body nested 5,000 levels deep with 400, in its own error shape', async (path, headers, body, says) => {
@@ -111,7 +139,11 @@ describe('the routes that are not MCP', () => {
 
 describe('afterwards', () => {
   it('the server still answers a lifecycle call', async () => {
-    const answer = await post('/mcp', LEGACY_HEADERS, '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_numbers","arguments":{"a":5,"b":7}}}');
+    const answer = await post(
+      '/mcp',
+      LEGACY_HEADERS,
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_numbers","arguments":{"a":5,"b":7}}}',
+    );
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('12');
   });

@@ -26,11 +26,26 @@ afterAll(async () => {
 });
 
 const toolsList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-const EVERY_KIND_OF_ROUTE = ['/', '/app.js', '/index.html', '/some/page', '/mcp', '/mcp/toolbox', '/mcp/sessions', '/mcp/apps', '/mock/openai/v1/models', '/mock/anthropic/v1/messages', '/mock/nothing'];
+const EVERY_KIND_OF_ROUTE = [
+  '/',
+  '/app.js',
+  '/index.html',
+  '/some/page',
+  '/mcp',
+  '/mcp/toolbox',
+  '/mcp/sessions',
+  '/mcp/apps',
+  '/mock/openai/v1/models',
+  '/mock/anthropic/v1/messages',
+  '/mock/nothing',
+];
 
 describe('the built app’s files', () => {
   it('are served to a localhost Host and to a page on an allowed origin', async () => {
-    const answer = await sendRawRequest(server.port, { path: '/app.js', headers: { host: `localhost:${server.port}`, origin: `http://localhost:${server.port}` } });
+    const answer = await sendRawRequest(server.port, {
+      path: '/app.js',
+      headers: { host: `localhost:${server.port}`, origin: `http://localhost:${server.port}` },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('console.log');
   });
@@ -45,7 +60,12 @@ describe('the built app’s files', () => {
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('refuse %s with 405 and Allow', async (method) => {
-    const answer = await sendRawRequest(server.port, { method, path: '/index.html', headers: { 'content-type': 'text/plain', 'content-length': '1' }, body: 'x' });
+    const answer = await sendRawRequest(server.port, {
+      method,
+      path: '/index.html',
+      headers: { 'content-type': 'text/plain', 'content-length': '1' },
+      body: 'x',
+    });
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
   });
@@ -91,7 +111,12 @@ describe('Host headers no browser sends', () => {
     ['a trailing dot', 'localhost.'],
   ])('a Host with %s gets 403 on /mcp, the mock and the files, never 500', async (_label, host) => {
     for (const path of ['/mcp', '/mock/openai/v1/models', '/']) {
-      const answer = await sendRawRequest(server.port, { method: path === '/mcp' ? 'POST' : 'GET', path, headers: { ...LEGACY_HEADERS, host }, body: path === '/mcp' ? toolsList : undefined });
+      const answer = await sendRawRequest(server.port, {
+        method: path === '/mcp' ? 'POST' : 'GET',
+        path,
+        headers: { ...LEGACY_HEADERS, host },
+        body: path === '/mcp' ? toolsList : undefined,
+      });
       expect(answer.status, `${path} with Host ${host}`).toBe(403);
     }
   });

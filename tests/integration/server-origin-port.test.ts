@@ -122,7 +122,11 @@ describe('--allow-origin', () => {
   it('is read by npm run server from the command line, repeated', async () => {
     const child = await startServerProcess(['--allow-origin', 'http://localhost:6274', '--allow-origin', 'http://localhost:6277']);
     try {
-      for (const [origin, status] of [['http://localhost:6274', 200], ['http://localhost:6277', 200], ['http://localhost:6275', 403]] as const) {
+      for (const [origin, status] of [
+        ['http://localhost:6274', 200],
+        ['http://localhost:6277', 200],
+        ['http://localhost:6275', 403],
+      ] as const) {
         const answer = await sendRawRequest(child.port, { method: 'POST', path: '/mcp', headers: { ...LEGACY_HEADERS, origin }, body: toolsList });
         expect(answer.status, origin).toBe(status);
       }
@@ -135,11 +139,14 @@ describe('--allow-origin', () => {
 describe('the web-standard app, as the static site’s Service Worker runs it', () => {
   it('allows the site’s own https origin (and no Origin at all), and refuses its other ports and schemes', async () => {
     const app = createApp({ allowedHostnames: ['example.github.io'] });
-    const post = (origin: string | undefined) => app.fetch(new Request('https://example.github.io/mcp', {
-      method: 'POST',
-      headers: { ...LEGACY_HEADERS, ...(origin === undefined ? {} : { origin }) },
-      body: toolsList,
-    }));
+    const post = (origin: string | undefined) =>
+      app.fetch(
+        new Request('https://example.github.io/mcp', {
+          method: 'POST',
+          headers: { ...LEGACY_HEADERS, ...(origin === undefined ? {} : { origin }) },
+          body: toolsList,
+        }),
+      );
     try {
       expect((await post(undefined)).status).toBe(200);
       expect((await post('https://example.github.io')).status).toBe(200);

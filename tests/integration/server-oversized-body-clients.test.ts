@@ -93,22 +93,30 @@ async function describeFailure(send: () => Promise<string>): Promise<string> {
     return await send();
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? ` (${(error.cause as NodeJS.ErrnoException).code ?? error.cause.message})` : '';
-    return `${error instanceof Error ? (error as NodeJS.ErrnoException).code ?? error.message : String(error)}${cause}`;
+    return `${error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error)}${cause}`;
   }
 }
 
 describe.each(Object.entries(CLIENTS))('%s', (_clientName, client) => {
   describe.each(['declared', 'streamed'] as const)('a %s body over the limit', (kind) => {
-    it.each(PATHS)(`reads the 413 on %s, ${TRIES} tries out of ${TRIES}`, async (path) => {
-      const seen: string[] = [];
-      for (let attempt = 0; attempt < TRIES; attempt++) seen.push(await describeFailure(() => client[kind](`${server.url}${path}`)));
-      expect(seen).toEqual(Array.from({ length: TRIES }, () => '413'));
-    }, 120_000);
+    it.each(PATHS)(
+      `reads the 413 on %s, ${TRIES} tries out of ${TRIES}`,
+      async (path) => {
+        const seen: string[] = [];
+        for (let attempt = 0; attempt < TRIES; attempt++) seen.push(await describeFailure(() => client[kind](`${server.url}${path}`)));
+        expect(seen).toEqual(Array.from({ length: TRIES }, () => '413'));
+      },
+      120_000,
+    );
   });
 });
 
 /** Bytes a raw client manages to send before the server cuts it off, and whether it was cut off. */
-function sendUntilCutOff(port: number, totalBytes: number, options: { stallAfterBytes?: number; readAfterMs?: number } = {}): Promise<{ sent: number; cutOff: boolean; answer: string; afterMs: number }> {
+function sendUntilCutOff(
+  port: number,
+  totalBytes: number,
+  options: { stallAfterBytes?: number; readAfterMs?: number } = {},
+): Promise<{ sent: number; cutOff: boolean; answer: string; afterMs: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
@@ -139,7 +147,9 @@ function sendUntilCutOff(port: number, totalBytes: number, options: { stallAfter
       setTimeout(() => socket.resume(), options.readAfterMs);
     }
     socket.once('connect', () => {
-      socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${totalBytes}\r\n\r\n`);
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${totalBytes}\r\n\r\n`,
+      );
       pump();
     });
   });

@@ -23,7 +23,11 @@ const ReportSchema = z.object({
     _meta: z.object({ [STAGE_KEY]: z.looseObject({ stage: z.string() }) }),
   }),
 });
-const RequestSchema = z.object({ id: z.union([z.string(), z.number()]), method: z.string(), params: z.looseObject({ _meta: z.looseObject({ progressToken: z.union([z.string(), z.number()]).optional() }).optional() }).optional() });
+const RequestSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  method: z.string(),
+  params: z.looseObject({ _meta: z.looseObject({ progressToken: z.union([z.string(), z.number()]).optional() }).optional() }).optional(),
+});
 const CallParamsSchema = z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) });
 const AnswerIdSchema = z.object({ id: z.union([z.string(), z.number()]) });
 const ListedSchema = z.object({ result: z.object({ tools: z.array(z.object({ name: z.string() })) }) });
@@ -34,7 +38,8 @@ const ERAS: Era[] = ['2025-11-25', '2026-07-28'];
 const traces = new Map<string, Trace>();
 
 beforeAll(async () => {
-  for (const era of ERAS) for (const scenarioId of SCENARIOS) traces.set(`${scenarioId} ${era}`, await createScenarioRun({ serverUrl: server.url, scenarioId, era }).start());
+  for (const era of ERAS)
+    for (const scenarioId of SCENARIOS) traces.set(`${scenarioId} ${era}`, await createScenarioRun({ serverUrl: server.url, scenarioId, era }).start());
 }, 120_000);
 
 function readReports(steps: Step[]) {
@@ -63,14 +68,18 @@ describe.each(ERAS)('the teaching server’s reports agree with the run (%s)', (
     const reports = readReports(steps);
     const calls = steps.flatMap((step, index) => (step.id === 'mcp.tools-call.request' ? [{ index, request: RequestSchema.parse(step.payload) }] : []));
     expect(calls.length).toBeGreaterThan(0);
-    const tokensOfRequests = steps.flatMap((step) => (step.from === 'client' && step.to === 'server' ? [RequestSchema.safeParse(step.payload)] : [])).flatMap((parsed) => (parsed.success && parsed.data.params?._meta?.progressToken !== undefined ? [parsed.data.params._meta.progressToken] : []));
+    const tokensOfRequests = steps
+      .flatMap((step) => (step.from === 'client' && step.to === 'server' ? [RequestSchema.safeParse(step.payload)] : []))
+      .flatMap((parsed) => (parsed.success && parsed.data.params?._meta?.progressToken !== undefined ? [parsed.data.params._meta.progressToken] : []));
     // No report belongs to a request nobody sent.
     for (const { report } of reports) expect(tokensOfRequests).toContain(report.progressToken);
     for (const { index, request } of calls) {
       const token = request.params?._meta?.progressToken;
       expect(token).toBeDefined();
       const { name, arguments: sent } = CallParamsSchema.parse(request.params);
-      const answerIndex = steps.findIndex((step, at) => at > index && step.id === 'mcp.tools-call.response' && AnswerIdSchema.safeParse(step.payload).data?.id === request.id);
+      const answerIndex = steps.findIndex(
+        (step, at) => at > index && step.id === 'mcp.tools-call.response' && AnswerIdSchema.safeParse(step.payload).data?.id === request.id,
+      );
       const own = reports.filter(({ report }) => report.progressToken === token);
       expect(own.length).toBeGreaterThan(0);
       // Between the request and its answer: the reports are about this call, while it runs.

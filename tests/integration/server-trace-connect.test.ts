@@ -69,7 +69,20 @@ function parse(text: string): Omit<SocketAnswer, 'closed'> {
 }
 
 /** The toolbox's elicitation page is a route of its own: TRACE on it used to get 404, as if nothing were there. */
-const ROUTES = ['/mcp', '/mcp/toolbox', '/mcp/sessions', '/mcp/conformance', '/mcp/protected', '/mcp/apps', '/mcp/toolbox/elicitation-page', '/mock/openai/v1/chat/completions', '/mock/anthropic/v1/messages', '/mock/openai/v1/models', '/mock/ollama/api/chat', '/index.html'];
+const ROUTES = [
+  '/mcp',
+  '/mcp/toolbox',
+  '/mcp/sessions',
+  '/mcp/conformance',
+  '/mcp/protected',
+  '/mcp/apps',
+  '/mcp/toolbox/elicitation-page',
+  '/mock/openai/v1/chat/completions',
+  '/mock/anthropic/v1/messages',
+  '/mock/openai/v1/models',
+  '/mock/ollama/api/chat',
+  '/index.html',
+];
 /** Every route of the authorization sandbox's server, a fault's issuer included: TRACE /oauth/token used to get 404, as if nothing were there. */
 const OAUTH_ROUTES = [
   '/oauth/token',

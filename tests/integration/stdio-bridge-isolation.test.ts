@@ -54,7 +54,10 @@ async function callWithProgress({ client }: Connected, name: string, secret: str
 describe('two clients of one bridged program at once', () => {
   it('neither hears the other: stderr, log lines and the program’s requests reach no client when two calls are in flight; each gets its own progress and answer', async () => {
     const [alice, bob] = await Promise.all([connect('alice'), connect('bob')]);
-    const [fromAlice, fromBob] = await Promise.all([callWithProgress(alice, 'whisper-together', 'alpha-secret'), callWithProgress(bob, 'whisper-together', 'bravo-secret')]);
+    const [fromAlice, fromBob] = await Promise.all([
+      callWithProgress(alice, 'whisper-together', 'alpha-secret'),
+      callWithProgress(bob, 'whisper-together', 'bravo-secret'),
+    ]);
 
     expect(fromAlice.progress).toEqual(['progress alpha-secret']);
     expect(fromBob.progress).toEqual(['progress bravo-secret']);
@@ -84,7 +87,9 @@ describe('two clients of one bridged program at once', () => {
     expect(received).toContain('logged charlie-secret');
     // The program's request reached the client under an unguessable id of the bridge's, not the program's own.
     const requests = readServerSentEvents(received, { ended: true }).filter((event) => event.event === 'message' && event.data.includes('elicitation/create'));
-    expect(requests.map((event) => JSON.parse(event.data) as unknown)).toEqual([expect.objectContaining({ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/) })]);
+    expect(requests.map((event) => JSON.parse(event.data) as unknown)).toEqual([
+      expect.objectContaining({ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/) }),
+    ]);
   }, 30_000);
 
   it('a line the program writes when no call is in flight reaches no client, not even the next one to call', async () => {
@@ -102,6 +107,8 @@ describe('two clients of one bridged program at once', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 'whisper-1', result: { action: 'accept', content: {} } }),
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/no request of the stdio server's waits for an answer with id "whisper-1"/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /no request of the stdio server's waits for an answer with id "whisper-1"/,
+    );
   });
 });

@@ -33,7 +33,9 @@ describe('the everything server over stdio through the bridge', () => {
   it('is listed at GET /mcp/stdio for the page', async () => {
     const response = await fetch(`${server.url}/mcp/stdio`);
     expect(response.status).toBe(200);
-    expect(BridgeListingSchema.parse(await response.json())).toEqual({ servers: [{ name: 'everything', path: '/mcp/stdio/everything', running: true, clients: 'own-program' }] });
+    expect(BridgeListingSchema.parse(await response.json())).toEqual({
+      servers: [{ name: 'everything', path: '/mcp/stdio/everything', running: true, clients: 'own-program' }],
+    });
   });
 
   it('runs the whole lifecycle: get-sum is called with 5 and 7, and the answer reads its sentence', async () => {

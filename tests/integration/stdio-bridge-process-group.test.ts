@@ -75,7 +75,8 @@ describe('when the app stops, a bridged program and everything it started stop t
     expect(code, stderr).toBe(0);
     const pids = await readPids(pidFile);
     // SIGKILL was sent as the app exited; the kernel takes a moment to carry it out.
-    for (let waited = 0; (isRunning(pids.program) || isRunning(pids.helper)) && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; (isRunning(pids.program) || isRunning(pids.helper)) && waited < 5000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect([isRunning(pids.program), isRunning(pids.helper)]).toEqual([false, false]);
   }, 60_000);
 

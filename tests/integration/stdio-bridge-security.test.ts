@@ -44,13 +44,16 @@ describe('the stdio bridge starts nothing for a request', () => {
     expect(countStarts()).toBe(1);
   });
 
-  it.each(['/mcp/stdio/unknown', '/mcp/stdio/Marker', '/mcp/stdio/marker/x', '/mcp/stdio/..%2Fmarker'])('answers POST %s with 404 and starts nothing', async (path) => {
-    const response = await post(path);
-    expect(response.status).toBe(404);
-    const body = (await response.json()) as { error: { message: string } };
-    expect(body.error.message).toMatch(/named only on the command line/);
-    expect(countStarts()).toBe(1);
-  });
+  it.each(['/mcp/stdio/unknown', '/mcp/stdio/Marker', '/mcp/stdio/marker/x', '/mcp/stdio/..%2Fmarker'])(
+    'answers POST %s with 404 and starts nothing',
+    async (path) => {
+      const response = await post(path);
+      expect(response.status).toBe(404);
+      const body = (await response.json()) as { error: { message: string } };
+      expect(body.error.message).toMatch(/named only on the command line/);
+      expect(countStarts()).toBe(1);
+    },
+  );
 
   it('answers POST to the listing with 405: it only lists', async () => {
     const response = await post('/mcp/stdio');
@@ -69,7 +72,7 @@ describe('the stdio bridge starts nothing for a request', () => {
     expect(countStarts()).toBe(1);
   });
 
-  it('refuses a foreign page with 403, and one let in with --allow-origin too: a bridge is for the app\'s own pages', async () => {
+  it("refuses a foreign page with 403, and one let in with --allow-origin too: a bridge is for the app's own pages", async () => {
     const foreign = await post('/mcp/stdio/marker', { origin: 'http://evil.example' });
     expect(foreign.status).toBe(403);
     const otherPort = await post('/mcp/stdio/marker', { origin: 'http://127.0.0.1:1' });
@@ -87,10 +90,14 @@ describe('the stdio bridge starts nothing for a request', () => {
   it('refuses a Host it does not answer to (DNS rebinding)', async () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
-      const outgoing = request(`${server.url}/mcp/stdio/marker`, { method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json' } }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
+      const outgoing = request(
+        `${server.url}/mcp/stdio/marker`,
+        { method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json' } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     });
@@ -110,7 +117,9 @@ describe('the stdio bridge starts nothing for a request', () => {
 describe('beyond loopback', () => {
   it('refuses to start, before starting any program, without --allow-stdio-beyond-loopback', async () => {
     const before = countStarts();
-    await expect(serve({ port: 0, host: '0.0.0.0', stdioServers: [marker] })).rejects.toThrow(/Refusing to bridge stdio servers while listening on 0\.0\.0\.0.*--allow-stdio-beyond-loopback/s);
+    await expect(serve({ port: 0, host: '0.0.0.0', stdioServers: [marker] })).rejects.toThrow(
+      /Refusing to bridge stdio servers while listening on 0\.0\.0\.0.*--allow-stdio-beyond-loopback/s,
+    );
     expect(countStarts()).toBe(before);
   });
 
@@ -147,7 +156,9 @@ describe('beyond loopback', () => {
 
 describe('a program that cannot start, or that exits', () => {
   it('stops the server from starting, with the reason', async () => {
-    await expect(serve({ port: 0, stdioServers: [{ name: 'missing', command: 'no-such-program-here', args: [] }] })).rejects.toThrow(/Cannot start "no-such-program-here": there is no such program on the PATH/);
+    await expect(serve({ port: 0, stdioServers: [{ name: 'missing', command: 'no-such-program-here', args: [] }] })).rejects.toThrow(
+      /Cannot start "no-such-program-here": there is no such program on the PATH/,
+    );
   });
 
   it('answers 502 with its exit and its last stderr lines once it has exited', async () => {
@@ -155,7 +166,11 @@ describe('a program that cannot start, or that exits', () => {
     const running = await serve({ port: 0, stdioServers: [dying] });
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const response = await fetch(`${running.url}/mcp/stdio/dying`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+      const response = await fetch(`${running.url}/mcp/stdio/dying`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      });
       expect(response.status).toBe(502);
       const body = (await response.json()) as { id: unknown; error: { message: string } };
       expect(body.error.message).toMatch(/has exited \(exit code 3\).*bye: no config file/);

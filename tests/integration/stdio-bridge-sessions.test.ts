@@ -47,9 +47,13 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-async function listToolsAs(name: string, capabilities: { sampling?: Record<string, never> }): Promise<{ tools: string[]; transport: StreamableHTTPClientTransport }> {
+async function listToolsAs(
+  name: string,
+  capabilities: { sampling?: Record<string, never> },
+): Promise<{ tools: string[]; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name, version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' }, capabilities });
-  if (capabilities.sampling) client.setRequestHandler('sampling/createMessage', async () => ({ role: 'assistant', content: { type: 'text', text: 'unused' }, model: 'none' }));
+  if (capabilities.sampling)
+    client.setRequestHandler('sampling/createMessage', async () => ({ role: 'assistant', content: { type: 'text', text: 'unused' }, model: 'none' }));
   const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/stdio/everything`));
   await client.connect(transport);
   clients.push(client);
@@ -57,7 +61,11 @@ async function listToolsAs(name: string, capabilities: { sampling?: Record<strin
 }
 
 const initialize = (path: string) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(INITIALIZE) });
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(INITIALIZE),
+  });
 
 describe('the stdio bridge gives each client a program of its own', () => {
   it('a client that declares no sampling does not see the sampling tool registered for an earlier client that did', async () => {
@@ -99,7 +107,11 @@ describe('the stdio bridge gives each client a program of its own', () => {
     // Its program, and that one alone, has stopped (the pids are written in the order the programs got to run, which need not be the order of the sessions).
     await expect.poll(() => readPids().filter((pid) => !isRunning(pid)).length, { timeout: 10_000 }).toBe(1);
     expect(isRunning(readPids()[0]!)).toBe(true);
-    const gone = await fetch(`${server.url}/mcp/stdio/marker`, { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-session-id': sessions[0]! }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    const gone = await fetch(`${server.url}/mcp/stdio/marker`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mcp-session-id': sessions[0]! },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
     expect(gone.status).toBe(404);
     const again = await initialize('/mcp/stdio/marker');
     expect(again.status).toBe(200);
@@ -114,7 +126,11 @@ describe('the stdio bridge gives each client a program of its own', () => {
     const text = await answer.text();
     expect(text).toContain('has exited (exit code 3)');
     expect(text).toContain('Start again with initialize (a new run): it gets a new program.');
-    const gone = await fetch(`${server.url}/mcp/stdio/quitter`, { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-session-id': session }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    const gone = await fetch(`${server.url}/mcp/stdio/quitter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mcp-session-id': session },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
     expect(gone.status).toBe(404);
     // The first program, which no client reached, still runs.
     const listing = BridgeListingSchema.parse(await (await fetch(`${server.url}/mcp/stdio`)).json());

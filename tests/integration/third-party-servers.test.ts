@@ -122,7 +122,12 @@ describe('a server that needs a bearer token', () => {
 
   it('completes with the token as a header, sent on every request and shown nowhere', async () => {
     server = await startSdkV2Server({ bearerToken: TOKEN, echoToken: true });
-    const trace = await run(server.url, { mcpHeaders: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }, { name: 'X-Team', value: 'blue' }] });
+    const trace = await run(server.url, {
+      mcpHeaders: [
+        { name: 'Authorization', value: `Bearer ${TOKEN}` },
+        { name: 'X-Team', value: 'blue' },
+      ],
+    });
     expect(trace.status).toBe('complete');
     expect(server.receivedAuthorization.length).toBeGreaterThan(2);
     expect(server.receivedAuthorization.every((value) => value === `Bearer ${TOKEN}`)).toBe(true);

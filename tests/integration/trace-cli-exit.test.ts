@@ -16,7 +16,9 @@ import { spawnCli } from '../helpers/cli-command.ts';
 const EXIT_BOUND_MS = 5_000;
 const REPORTER = pathToFileURL(new URL('../helpers/report-active-resources.mjs', import.meta.url).pathname).href;
 
-async function runUntilLastLine(parameters: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; exitedByItself: boolean }> {
+async function runUntilLastLine(
+  parameters: string[],
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; exitedByItself: boolean }> {
   const child = spawnCli('trace', parameters, { NODE_OPTIONS: `--import=${REPORTER}` });
   let stdout = '';
   let stderr = '';
@@ -42,20 +44,40 @@ async function runUntilLastLine(parameters: string[]): Promise<{ code: number | 
 
 describe('npm run trace exits when its run is over', () => {
   const cases = WIRE_CATALOG.flatMap((wire) => (['--whole', '--stream'] as const).map((mode) => [wire.id, mode] as const));
-  it.each(cases)('%s %s: the process ends by itself after its last line, exit code 0', async (wire, mode) => {
-    const result = await runUntilLastLine(['--wire', wire, mode]);
-    expect(result.stdout).toContain('Status: complete');
-    expect(result.exitedByItself, `still running ${EXIT_BOUND_MS} ms after its last line; ${result.stderr.split('\n').filter((line) => line.startsWith('Still alive')).join(' ')}`).toBe(true);
-    expect(result.signal).toBeNull();
-    expect(result.code).toBe(0);
-  }, 60_000);
+  it.each(cases)(
+    '%s %s: the process ends by itself after its last line, exit code 0',
+    async (wire, mode) => {
+      const result = await runUntilLastLine(['--wire', wire, mode]);
+      expect(result.stdout).toContain('Status: complete');
+      expect(
+        result.exitedByItself,
+        `still running ${EXIT_BOUND_MS} ms after its last line; ${result.stderr
+          .split('\n')
+          .filter((line) => line.startsWith('Still alive'))
+          .join(' ')}`,
+      ).toBe(true);
+      expect(result.signal).toBeNull();
+      expect(result.code).toBe(0);
+    },
+    60_000,
+  );
 
   // A reply that broke off leaves its stream or body unread to its end: nothing of it may keep the process up either.
-  it.each(['--whole', '--stream'])('the interrupted scenario %s: the process ends by itself after its last line, exit code 7', async (mode) => {
-    const result = await runUntilLastLine(['--scenario', 'interrupted', mode]);
-    expect(result.stdout).toContain('Status: interrupted');
-    expect(result.exitedByItself, `still running ${EXIT_BOUND_MS} ms after its last line; ${result.stderr.split('\n').filter((line) => line.startsWith('Still alive')).join(' ')}`).toBe(true);
-    expect(result.signal).toBeNull();
-    expect(result.code).toBe(7);
-  }, 60_000);
+  it.each(['--whole', '--stream'])(
+    'the interrupted scenario %s: the process ends by itself after its last line, exit code 7',
+    async (mode) => {
+      const result = await runUntilLastLine(['--scenario', 'interrupted', mode]);
+      expect(result.stdout).toContain('Status: interrupted');
+      expect(
+        result.exitedByItself,
+        `still running ${EXIT_BOUND_MS} ms after its last line; ${result.stderr
+          .split('\n')
+          .filter((line) => line.startsWith('Still alive'))
+          .join(' ')}`,
+      ).toBe(true);
+      expect(result.signal).toBeNull();
+      expect(result.code).toBe(7);
+    },
+    60_000,
+  );
 });

@@ -30,7 +30,7 @@ async function findClosedPort(): Promise<number> {
 /** The lines the CLI prints for the fault: what, why and what to do. */
 const faultOf = (stdout: string) => stdout.slice(stdout.indexOf('The run stopped'));
 
-describe('npm run trace: what to do is said in the terminal\'s words', () => {
+describe("npm run trace: what to do is said in the terminal's words", () => {
   it('a server that is not running: run the command again, no Reset, no CORS', async () => {
     const result = await runTraceCli(['--server', `http://127.0.0.1:${await findClosedPort()}/mcp`]);
     expect(result.code).toBe(1);
@@ -53,7 +53,12 @@ describe('npm run trace: what to do is said in the terminal\'s words', () => {
 
   it('403 insufficient_scope without --authorize: a step-up, with the scope named and the flag that asks for it', async () => {
     server = await startCrossOriginServer((_request, response) => {
-      response.writeHead(403, { 'www-authenticate': 'Bearer error="insufficient_scope", scope="files:read files:write", error_description="more scope needed"', 'content-type': 'text/plain' }).end('Forbidden');
+      response
+        .writeHead(403, {
+          'www-authenticate': 'Bearer error="insufficient_scope", scope="files:read files:write", error_description="more scope needed"',
+          'content-type': 'text/plain',
+        })
+        .end('Forbidden');
     });
     const result = await runTraceCli(['--server', `${server.url}/mcp`, '--era', '2025-11-25', '--header', 'Authorization: Bearer some-token']);
     expect(result.code).toBe(1);

@@ -17,32 +17,37 @@ import { runTraceCli } from '../helpers/run-trace-cli.ts';
  */
 
 const ESCAPES = '\u001b]0;pwned title\u0007\u001b[2J\u001b[H\u001b[31m\u009b2J\u202eevil\u2066\u007f\r\u0000';
-const HOSTILE = `${ESCAPES} ${HOSTILE_VALUES.filter(({ value }) => value.length < 1_000).map(({ value }) => value).join(' ')}`;
+const HOSTILE = `${ESCAPES} ${HOSTILE_VALUES.filter(({ value }) => value.length < 1_000)
+  .map(({ value }) => value)
+  .join(' ')}`;
 
 let mcp: { url: string; close: () => Promise<void> };
 let proxy: Awaited<ReturnType<typeof startHostileHeaderProxy>>;
 
 beforeAll(async () => {
-  const handler = createMcpHandler(() => {
-    const server = new Server({ name: `hostile ${HOSTILE}`, version: `1.0.0 ${ESCAPES}` }, { capabilities: { tools: {} } });
-    server.setRequestHandler('tools/list', async () => ({
-      tools: <Tool[]>[
-        {
-          name: 'add_numbers',
-          title: `Add ${HOSTILE}`,
-          description: `Adds two numbers ${HOSTILE}`,
-          inputSchema: { type: 'object', properties: { a: { type: 'number', description: HOSTILE }, b: { type: 'number' } }, required: ['a', 'b'] },
-        },
-        // A name no provider accepts: translation #1 renames it and prints a warning that names it.
-        { name: `never${ESCAPES}`, description: `Never called ${HOSTILE}`, inputSchema: { type: 'object', properties: {} } },
-      ],
-    }));
-    server.setRequestHandler('tools/call', async () => ({
-      content: [{ type: 'text', text: `Result: 12 ${HOSTILE}` }],
-      structuredContent: { note: HOSTILE },
-    }));
-    return server;
-  }, { legacy: 'stateless' });
+  const handler = createMcpHandler(
+    () => {
+      const server = new Server({ name: `hostile ${HOSTILE}`, version: `1.0.0 ${ESCAPES}` }, { capabilities: { tools: {} } });
+      server.setRequestHandler('tools/list', async () => ({
+        tools: <Tool[]>[
+          {
+            name: 'add_numbers',
+            title: `Add ${HOSTILE}`,
+            description: `Adds two numbers ${HOSTILE}`,
+            inputSchema: { type: 'object', properties: { a: { type: 'number', description: HOSTILE }, b: { type: 'number' } }, required: ['a', 'b'] },
+          },
+          // A name no provider accepts: translation #1 renames it and prints a warning that names it.
+          { name: `never${ESCAPES}`, description: `Never called ${HOSTILE}`, inputSchema: { type: 'object', properties: {} } },
+        ],
+      }));
+      server.setRequestHandler('tools/call', async () => ({
+        content: [{ type: 'text', text: `Result: 12 ${HOSTILE}` }],
+        structuredContent: { note: HOSTILE },
+      }));
+      return server;
+    },
+    { legacy: 'stateless' },
+  );
   const node = toNodeHandler(handler);
   const http = createServer((request, response) => void node(request, response));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -53,7 +58,11 @@ beforeAll(async () => {
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
-  proxy = await startHostileHeaderProxy({ target: mcp.url, sessionId: '[redacted]$(touch pwned)`id`"\'', headers: { 'x-hostile': `'"; $(touch pwned) \`id\`` } });
+  proxy = await startHostileHeaderProxy({
+    target: mcp.url,
+    sessionId: '[redacted]$(touch pwned)`id`"\'',
+    headers: { 'x-hostile': `'"; $(touch pwned) \`id\`` },
+  });
 });
 
 afterAll(async () => {

@@ -10,19 +10,25 @@ import { runTraceCli } from '../helpers/run-trace-cli.ts';
  */
 
 describe('npm run trace --prompt', () => {
-  it('starts from the everything server\'s args-prompt with the argument given, through prompts/list and prompts/get', async () => {
-    const result = await runTraceCli(['--json', '--stdio', EVERYTHING_STDIO_ARGUMENT, '--era', '2025-11-25', '--prompt', 'args-prompt', '--prompt-arg', 'city=Paris'], { maxBuffer: 64 * 1024 * 1024 });
+  it("starts from the everything server's args-prompt with the argument given, through prompts/list and prompts/get", async () => {
+    const result = await runTraceCli(
+      ['--json', '--stdio', EVERYTHING_STDIO_ARGUMENT, '--era', '2025-11-25', '--prompt', 'args-prompt', '--prompt-arg', 'city=Paris'],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     expect(result.code, result.stderr).toBe(0);
     const trace = TraceSchema.parse(JSON.parse(result.stdout));
     const ids = trace.steps.map((step) => step.id);
     expect(ids).toContain('mcp.prompts-list.request');
-    expect(trace.steps.find((step) => step.id === 'mcp.prompts-get.request')?.payload).toMatchObject({ method: 'prompts/get', params: { name: 'args-prompt', arguments: { city: 'Paris' } } });
+    expect(trace.steps.find((step) => step.id === 'mcp.prompts-get.request')?.payload).toMatchObject({
+      method: 'prompts/get',
+      params: { name: 'args-prompt', arguments: { city: 'Paris' } },
+    });
     expect(ids).toContain('host.translate-prompt');
     expect(JSON.stringify(trace.steps.find((step) => step.id === 'host.translate-prompt')?.payload)).toContain('Paris');
     expect(trace.status).toBe('complete');
   }, 70_000);
 
-  it('a prompt the server does not have: the fault names what it has, in the terminal\'s words', async () => {
+  it("a prompt the server does not have: the fault names what it has, in the terminal's words", async () => {
     const result = await runTraceCli(['--stdio', EVERYTHING_STDIO_ARGUMENT, '--era', '2025-11-25', '--prompt', 'no-such-prompt']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('The server has no prompt named “no-such-prompt”.');

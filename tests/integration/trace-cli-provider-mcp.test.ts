@@ -12,7 +12,8 @@ describe('npm run trace -- --topology provider', () => {
     expect(stdout).toContain('Reported by the provider (content[1]): the provider’s MCP client called add_numbers');
     expect(stdout).toContain('Seen by the server: tools/call add_numbers, from the provider’s MCP client');
     // The article's steps the host did not have are named as moved to the provider, the three translations among them.
-    for (const moved of ['Translation #1 moved to the provider', 'Translation #2 moved to the provider', 'Translation #3 moved to the provider']) expect(stdout).toContain(moved);
+    for (const moved of ['Translation #1 moved to the provider', 'Translation #2 moved to the provider', 'Translation #3 moved to the provider'])
+      expect(stdout).toContain(moved);
     expect(stdout).not.toContain('did not happen in this run');
   });
 
@@ -53,7 +54,16 @@ describe('npm run trace -- --topology provider', () => {
 
   it('with a real provider, says before the request that the provider cannot reach a server on this machine', async () => {
     // A base URL of one's own needs no key; nothing listens on port 9 of 127.0.0.1, so the request itself fails after the warning.
-    const { code, stderr } = await runTraceCli(['--topology', 'provider', '--wire', 'openai-responses', '--model', 'real', '--base-url', 'http://127.0.0.1:9/v1']);
+    const { code, stderr } = await runTraceCli([
+      '--topology',
+      'provider',
+      '--wire',
+      'openai-responses',
+      '--model',
+      'real',
+      '--base-url',
+      'http://127.0.0.1:9/v1',
+    ]);
     expect(code).toBe(1);
     expect(stderr).toMatch(/Before the request: 127\.0\.0\.1:\d+ is this machine: the provider's MCP client runs on the provider's servers/);
   });

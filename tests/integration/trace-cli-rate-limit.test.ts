@@ -25,10 +25,16 @@ function startRateLimitedModel({ retryAfter, refusals }: { retryAfter: string; r
   return startHttpServer(async (request, response, body) => {
     seen++;
     if (seen <= refusals) {
-      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter }).end(JSON.stringify({ error: { message: 'Rate limit reached for requests' } }));
+      response
+        .writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })
+        .end(JSON.stringify({ error: { message: 'Rate limit reached for requests' } }));
       return;
     }
-    const upstream = await fetch(`${app.url}${MOCK_BASE_PATH}${request.url?.replace(/^\/v1/, '')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const upstream = await fetch(`${app.url}${MOCK_BASE_PATH}${request.url?.replace(/^\/v1/, '')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
   });
 }

@@ -32,7 +32,9 @@ const CHECKS: Record<string, { parameters: string[]; check: (trace: Trace) => vo
   sampling: {
     parameters: ['--scenario', 'sampling'],
     check: (trace) => {
-      expect(find(trace, 'mcp.input-required')?.payload).toMatchObject({ result: { resultType: 'input_required', inputRequests: { phrasing: { method: 'sampling/createMessage' } } } });
+      expect(find(trace, 'mcp.input-required')?.payload).toMatchObject({
+        result: { resultType: 'input_required', inputRequests: { phrasing: { method: 'sampling/createMessage' } } },
+      });
       expect(find(trace, 'host.translate-sampling-request')?.translation?.number).toBe(4);
       expect(calls(trace)[1]).toMatchObject({ params: { name: 'phrase_sum', inputResponses: { phrasing: { content: { text: '5 plus 7 is 12.' } } } } });
       expect(deprecatedIds(trace)).toEqual(expect.arrayContaining([...SAMPLING_STEPS, 'provider.response.sampling', 'host.sampling.result']));
@@ -42,7 +44,9 @@ const CHECKS: Record<string, { parameters: string[]; check: (trace: Trace) => vo
   elicitation: {
     parameters: ['--scenario', 'elicitation'],
     check: (trace) => {
-      expect(find(trace, 'mcp.input-required')?.payload).toMatchObject({ result: { inputRequests: { 'missing-number': { method: 'elicitation/create', params: { mode: 'form' } } } } });
+      expect(find(trace, 'mcp.input-required')?.payload).toMatchObject({
+        result: { inputRequests: { 'missing-number': { method: 'elicitation/create', params: { mode: 'form' } } } },
+      });
       expect(find(trace, 'user.elicitation.answer')?.note).toContain('defaults');
       expect(calls(trace)[1]).toMatchObject({ params: { inputResponses: { 'missing-number': { action: 'accept', content: { b: 7, confirm: true } } } } });
       expect(deprecatedIds(trace)).toEqual([]);
@@ -61,7 +65,13 @@ const CHECKS: Record<string, { parameters: string[]; check: (trace: Trace) => vo
   'elicitation-url': {
     parameters: ['--scenario', 'elicitation-url'],
     check: (trace) => {
-      expect(find(trace, 'mcp.input-required')?.payload).toMatchObject({ result: { inputRequests: { 'sign-in': { method: 'elicitation/create', params: { mode: 'url', url: expect.stringContaining('/mcp/toolbox/elicitation-page') } } } } });
+      expect(find(trace, 'mcp.input-required')?.payload).toMatchObject({
+        result: {
+          inputRequests: {
+            'sign-in': { method: 'elicitation/create', params: { mode: 'url', url: expect.stringContaining('/mcp/toolbox/elicitation-page') } },
+          },
+        },
+      });
       expect(find(trace, 'user.elicitation.answer')?.note).toContain('nobody opened it');
       expect(calls(trace)[1]).toMatchObject({ params: { inputResponses: { 'sign-in': { action: 'accept' } } } });
       expect(trace.answer).toContain('signed in');

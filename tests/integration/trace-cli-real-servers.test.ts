@@ -47,7 +47,11 @@ describe('npm run trace with --server', () => {
     expect(result.stdout).toContain('--header "Authorization: Bearer …"');
   }, 70_000);
 
-  it.each([['text', []], ['JSON', ['--json']], ['full text', ['--full']]])(
+  it.each([
+    ['text', []],
+    ['JSON', ['--json']],
+    ['full text', ['--full']],
+  ])(
     'sends --header "Authorization: Bearer …" and never prints the token (%s output)',
     async (_output, flags) => {
       const before = guarded.receivedAuthorization.length;
@@ -62,7 +66,15 @@ describe('npm run trace with --server', () => {
   );
 
   it('treats a --secret-header value as a secret whatever its name', async () => {
-    const result = await runTraceCli(['--server', guarded.url, '--header', `Authorization: Bearer ${TOKEN}`, '--secret-header', 'X-Tenant: tenant-cli-31337', '--json']);
+    const result = await runTraceCli([
+      '--server',
+      guarded.url,
+      '--header',
+      `Authorization: Bearer ${TOKEN}`,
+      '--secret-header',
+      'X-Tenant: tenant-cli-31337',
+      '--json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain('tenant-cli-31337');
   }, 70_000);
@@ -90,7 +102,9 @@ describe('npm run trace refuses', () => {
     try {
       const result = await runTraceCli(['--server', v2.url, '--scenario', 'resume', '--era', '2026-07-28']);
       expect(result.code, result.stdout).toBe(2);
-      expect(result.stderr).toContain('The scenario resume cannot run in 2026-07-28, whichever server answers: In 2026-07-28 there is no event store to resume from');
+      expect(result.stderr).toContain(
+        'The scenario resume cannot run in 2026-07-28, whichever server answers: In 2026-07-28 there is no event store to resume from',
+      );
       // A named server's default era is auto, so the words do not call the scenario's era the default.
       expect(result.stderr).toContain('Run it with --era 2025-11-25.');
       expect(v2.receivedAuthorization).toEqual([]);

@@ -13,7 +13,10 @@ const everything = ['--stdio', EVERYTHING_STDIO_ARGUMENT];
 
 describe('npm run trace -- --root', () => {
   it('declares the roots given, answers roots/list with them, and the server reads them back', async () => {
-    const { code, stdout, stderr } = await runTraceCli(['--json', ...everything, '--root', '/srv/my app=app', '--root', 'file:///tmp/scratch', 'Get the roots list'], { timeoutMs: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    const { code, stdout, stderr } = await runTraceCli(
+      ['--json', ...everything, '--root', '/srv/my app=app', '--root', 'file:///tmp/scratch', 'Get the roots list'],
+      { timeoutMs: 60_000, maxBuffer: 64 * 1024 * 1024 },
+    );
     expect(code, stderr).toBe(0);
     const trace = TraceSchema.parse(JSON.parse(stdout));
     const initialize = trace.steps.find((step) => step.id === 'mcp.initialize.request');

@@ -79,7 +79,10 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
   },
   'cut-off': (trace) => {
     expect(trace.status).toBe('truncated');
-    expect(trace.steps.at(-1)).toMatchObject({ id: 'host.stopped', payload: { cause: 'token-limit', partialAnswer: '5 plus', stoppedBy: { field: 'choices[0].finish_reason', value: 'length' } } });
+    expect(trace.steps.at(-1)).toMatchObject({
+      id: 'host.stopped',
+      payload: { cause: 'token-limit', partialAnswer: '5 plus', stoppedBy: { field: 'choices[0].finish_reason', value: 'length' } },
+    });
   },
   interrupted: (trace) => {
     // The CLI asks the mock for whole replies: the body stops halfway through its JSON, and no tool runs.
@@ -98,7 +101,9 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
     expect(trace.answer).toContain('1024');
   },
   prompts: (trace) => {
-    expect(payloadsOf(trace, 'mcp.prompts-get.request')[0]).toMatchObject({ params: { name: 'unit_conversion', arguments: { value: '5', from: 'kilometers', to: 'miles' } } });
+    expect(payloadsOf(trace, 'mcp.prompts-get.request')[0]).toMatchObject({
+      params: { name: 'unit_conversion', arguments: { value: '5', from: 'kilometers', to: 'miles' } },
+    });
     expect(trace.steps.find((step) => step.id === 'host.translate-prompt')?.translation?.number).toBe(5);
     expect(trace.answer).toContain('3.11 miles');
   },
@@ -115,7 +120,10 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
   },
   'tools-changed': (trace) => {
     expect(payloadsOf(trace, 'mcp.tools-list-changed.notification')).toHaveLength(2);
-    expect(payloadsOf(trace, 'mcp.tools-call.request').map((payload) => (payload.params as { name: string }).name)).toEqual(['unlock_temperature_tool', 'convert_temperature']);
+    expect(payloadsOf(trace, 'mcp.tools-call.request').map((payload) => (payload.params as { name: string }).name)).toEqual([
+      'unlock_temperature_tool',
+      'convert_temperature',
+    ]);
     expect(trace.answer).toContain('212 fahrenheit');
   },
   sampling: (trace) => {
@@ -132,10 +140,15 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
   },
   'elicitation-url': (trace) => {
     // URL mode: the server's page named in the request, the CLI's accept said as such, and the tool told only the action.
-    expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({ method: 'elicitation/create', params: { mode: 'url', url: expect.stringContaining('/mcp/toolbox/elicitation-page') } });
+    expect(trace.steps.find((step) => step.id === 'mcp.server-request')?.payload).toMatchObject({
+      method: 'elicitation/create',
+      params: { mode: 'url', url: expect.stringContaining('/mcp/toolbox/elicitation-page') },
+    });
     expect(trace.steps.find((step) => step.id === 'user.elicitation.answer')?.note).toContain('nobody opened it');
     expect(trace.steps.find((step) => step.id === 'mcp.server-request.answer')?.payload).toMatchObject({ result: { action: 'accept' } });
-    expect(trace.answer).toContain("The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in.");
+    expect(trace.answer).toContain(
+      "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in.",
+    );
   },
   'sampling-refused': (trace) => {
     // The model's refusal goes back to the server as stopReason "refusal", and the tool answers with the plain sum.
@@ -151,7 +164,9 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
   },
   'app-view': (trace) => {
     // No screen: the view is read for real, what a screen would have been sent is said and marked not sent, and no App is drawn.
-    expect(trace.steps.find((step) => step.id === 'mcp.resources-read.response')?.payload).toMatchObject({ result: { contents: [{ uri: 'ui://sum-view/view.html', mimeType: 'text/html;profile=mcp-app' }] } });
+    expect(trace.steps.find((step) => step.id === 'mcp.resources-read.response')?.payload).toMatchObject({
+      result: { contents: [{ uri: 'ui://sum-view/view.html', mimeType: 'text/html;profile=mcp-app' }] },
+    });
     expect(payloadsOf(trace, 'host.app-not-shown').map((payload) => payload.sent)).toEqual([false, false]);
     expect(trace.steps.some((step) => step.from === 'app' || step.to === 'app')).toBe(false);
     expect(trace.answer).toBe('5 plus 7 is 12.');
@@ -169,7 +184,9 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
   task: (trace) => {
     // 2025-11-25: the call asks for a task, the host polls it, the halfway question is answered (the CLI accepts), and the result comes by tasks/result.
     expect(payloadsOf(trace, 'mcp.tools-call.request')[0]).toMatchObject({ params: { name: 'count_in_background', task: expect.any(Object) } });
-    expect(trace.steps.map((step) => step.id)).toEqual(expect.arrayContaining(['mcp.task.created', 'mcp.tasks-get.request', 'mcp.task.input-required', 'mcp.task.completed']));
+    expect(trace.steps.map((step) => step.id)).toEqual(
+      expect.arrayContaining(['mcp.task.created', 'mcp.tasks-get.request', 'mcp.task.input-required', 'mcp.task.completed']),
+    );
     expect(JSON.stringify(payloadsOf(trace, 'mcp.tasks-result.response').at(-1))).toContain('Counted to 5 in the background.');
     expect(trace.status).toBe('complete');
   },
@@ -189,9 +206,14 @@ const CHECKS: Record<string, (trace: Trace) => void> = {
   },
   'stale-list': (trace) => {
     // 2026-07-28 (the scenario's era): the list said ttlMs 0, so before the model's second request the host lists the tools again, and says why.
-    expect(payloadsOf(trace, 'mcp.tools-list.response').map((payload) => payload.result)).toEqual([expect.objectContaining({ ttlMs: 0, cacheScope: 'public' }), expect.objectContaining({ ttlMs: 0, cacheScope: 'public' })]);
+    expect(payloadsOf(trace, 'mcp.tools-list.response').map((payload) => payload.result)).toEqual([
+      expect.objectContaining({ ttlMs: 0, cacheScope: 'public' }),
+      expect.objectContaining({ ttlMs: 0, cacheScope: 'public' }),
+    ]);
     const stale = trace.steps.find((step) => step.id === 'host.tools-list-stale');
-    expect(stale?.title).toMatch(/^The tool list is past its ttlMs \(\d+(\.\d)? (ms|s) old, ttlMs 0\) and nothing said it changed: the host lists the tools again/);
+    expect(stale?.title).toMatch(
+      /^The tool list is past its ttlMs \(\d+(\.\d)? (ms|s) old, ttlMs 0\) and nothing said it changed: the host lists the tools again/,
+    );
     expect(stale?.note).toContain('cacheScope public');
     expect(trace.steps.some((step) => step.id === 'host.tools-list-fresh')).toBe(false);
     expect(trace.answer).toBe('5 plus 7 is 12.');

@@ -20,10 +20,22 @@ describe('npm run trace -- --stdio', () => {
     expect(trace.mcp).toMatchObject({ era: '2025-11-25', protocolVersion: '2025-11-25' });
     expect(trace.mcp.url).toMatch(/^stdio:/);
     const mcpSteps = trace.steps.filter((step) => step.id.startsWith('mcp.'));
-    expect(mcpSteps.map((step) => step.id)).toEqual(expect.arrayContaining(['mcp.initialize.request', 'mcp.initialize.response', 'mcp.initialized.notification', 'mcp.tools-list.request', 'mcp.tools-list.response', 'mcp.tools-call.request', 'mcp.tools-call.response']));
+    expect(mcpSteps.map((step) => step.id)).toEqual(
+      expect.arrayContaining([
+        'mcp.initialize.request',
+        'mcp.initialize.response',
+        'mcp.initialized.notification',
+        'mcp.tools-list.request',
+        'mcp.tools-list.response',
+        'mcp.tools-call.request',
+        'mcp.tools-call.response',
+      ]),
+    );
     for (const step of mcpSteps) expect(step.http).toBeUndefined();
     expect(trace.steps.find((step) => step.id === 'mcp.tools-call.request')?.payload).toMatchObject({ params: { name: 'get-sum', arguments: { a: 5, b: 7 } } });
-    expect(trace.steps.find((step) => step.id === 'mcp.tools-call.response')?.payload).toMatchObject({ result: { content: [{ text: 'The sum of 5 and 7 is 12.' }] } });
+    expect(trace.steps.find((step) => step.id === 'mcp.tools-call.response')?.payload).toMatchObject({
+      result: { content: [{ text: 'The sum of 5 and 7 is 12.' }] },
+    });
     // The server's own log goes to the terminal's stderr, not into the JSON.
     expect(stderr).toContain('Starting default (STDIO) server...');
   }, 90_000);

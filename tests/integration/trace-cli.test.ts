@@ -10,16 +10,20 @@ const runCli = (...parameters: string[]) => runTraceCli(parameters);
 
 describe('npm run trace', () => {
   describe('--json', () => {
-    it.each(['2025-11-25', '2026-07-28'])('prints only a valid trace on stdout in the %s era', async (era) => {
-      const result = await runCli('What is 5 plus 7?', '--json', '--era', era);
-      expect(result.code, result.stderr).toBe(0);
-      const trace = TraceSchema.parse(JSON.parse(result.stdout));
-      expect(trace.status).toBe('complete');
-      expect(trace.answer).toBe('5 plus 7 is 12.');
-      expect(trace.mcp.era).toBe(era);
-      expect(trace.mcp.protocolVersion).toBe(era);
-      expect(trace.steps.filter((step) => step.canonical !== null)).toHaveLength(20);
-    }, 70_000);
+    it.each(['2025-11-25', '2026-07-28'])(
+      'prints only a valid trace on stdout in the %s era',
+      async (era) => {
+        const result = await runCli('What is 5 plus 7?', '--json', '--era', era);
+        expect(result.code, result.stderr).toBe(0);
+        const trace = TraceSchema.parse(JSON.parse(result.stdout));
+        expect(trace.status).toBe('complete');
+        expect(trace.answer).toBe('5 plus 7 is 12.');
+        expect(trace.mcp.era).toBe(era);
+        expect(trace.mcp.protocolVersion).toBe(era);
+        expect(trace.steps.filter((step) => step.canonical !== null)).toHaveLength(20);
+      },
+      70_000,
+    );
   });
 
   describe('--wire', () => {

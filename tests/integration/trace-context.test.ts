@@ -50,26 +50,32 @@ function readSpans(trace: Trace) {
 }
 
 describe('traceparent in params._meta', () => {
-  it.each(['2025-11-25', '2026-07-28'] as const)('our server receives it on every message in %s, and the OTLP spans carry the same ids', async (era) => {
-    proxy = await startRecordingProxy(server.url);
-    const trace = await runAgainst({ mcpUrl: `${proxy.url}/mcp`, era });
-    expect(trace.status).toBe('complete');
-    expect(trace.answer).toContain('12');
-    const received = readReceivedMessages(proxy);
-    expect(received.map((message) => message.method)).toEqual(era === '2025-11-25' ? ['initialize', 'notifications/initialized', 'tools/list', 'tools/call'] : ['server/discover', 'tools/list', 'tools/call']);
-    expect(received.every((message) => message.context !== undefined)).toBe(true);
-    const traceIds = new Set(received.map((message) => message.context!.traceId));
-    expect(traceIds.size).toBe(1);
-    const spanIds = received.map((message) => message.context!.spanId);
-    expect(new Set(spanIds).size).toBe(spanIds.length);
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    'our server receives it on every message in %s, and the OTLP spans carry the same ids',
+    async (era) => {
+      proxy = await startRecordingProxy(server.url);
+      const trace = await runAgainst({ mcpUrl: `${proxy.url}/mcp`, era });
+      expect(trace.status).toBe('complete');
+      expect(trace.answer).toContain('12');
+      const received = readReceivedMessages(proxy);
+      expect(received.map((message) => message.method)).toEqual(
+        era === '2025-11-25' ? ['initialize', 'notifications/initialized', 'tools/list', 'tools/call'] : ['server/discover', 'tools/list', 'tools/call'],
+      );
+      expect(received.every((message) => message.context !== undefined)).toBe(true);
+      const traceIds = new Set(received.map((message) => message.context!.traceId));
+      expect(traceIds.size).toBe(1);
+      const spanIds = received.map((message) => message.context!.spanId);
+      expect(new Set(spanIds).size).toBe(spanIds.length);
 
-    const spans = readSpans(trace);
-    expect(new Set(spans.map((span) => span.traceId))).toEqual(traceIds);
-    for (const message of received) {
-      const span = spans.find((candidate) => candidate.spanId === message.context!.spanId);
-      expect(span?.name.startsWith(message.method), `${message.method} has the span its traceparent names`).toBe(true);
-    }
-  }, 30_000);
+      const spans = readSpans(trace);
+      expect(new Set(spans.map((span) => span.traceId))).toEqual(traceIds);
+      for (const message of received) {
+        const span = spans.find((candidate) => candidate.spanId === message.context!.spanId);
+        expect(span?.name.startsWith(message.method), `${message.method} has the span its traceparent names`).toBe(true);
+      }
+    },
+    30_000,
+  );
 
   it('a v2 SDK server hands it to the tool in the request _meta, and the tools/call span is the parent it names', async () => {
     thirdParty = await startSdkV2Server();
@@ -84,7 +90,10 @@ describe('traceparent in params._meta', () => {
   }, 30_000);
 
   it('a second run starts a trace of its own', async () => {
-    const [first, second] = [await runAgainst({ mcpUrl: `${server.url}/mcp`, era: '2025-11-25' }), await runAgainst({ mcpUrl: `${server.url}/mcp`, era: '2025-11-25' })];
+    const [first, second] = [
+      await runAgainst({ mcpUrl: `${server.url}/mcp`, era: '2025-11-25' }),
+      await runAgainst({ mcpUrl: `${server.url}/mcp`, era: '2025-11-25' }),
+    ];
     expect(readSpans(first)[0]!.traceId).not.toBe(readSpans(second)[0]!.traceId);
   }, 30_000);
 });

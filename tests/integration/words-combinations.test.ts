@@ -30,7 +30,14 @@ const COMBINATIONS: Combination[] = SCENARIOS.flatMap((scenario) =>
     // A provider-side lesson runs only where the provider can be the MCP client.
     WIRE_CATALOG.filter((wire) => scenario.topology !== 'provider' || isProviderMcpWire(wire.id)).flatMap((wire) =>
       listGateAnswers(scenario).flatMap((answers) =>
-        listScreens(scenario).map((screen) => ({ scenario, era, wire: wire.id, answers, screen, label: `${scenario.id} ${era} ${wire.id} ${JSON.stringify(answers)}${screen ? ' with a screen' : ''}` })),
+        listScreens(scenario).map((screen) => ({
+          scenario,
+          era,
+          wire: wire.id,
+          answers,
+          screen,
+          label: `${scenario.id} ${era} ${wire.id} ${JSON.stringify(answers)}${screen ? ' with a screen' : ''}`,
+        })),
       ),
     ),
   ),
@@ -39,7 +46,10 @@ const COMBINATIONS: Combination[] = SCENARIOS.flatMap((scenario) =>
 type Checked = { combination: Combination; trace: Trace | null; problems: string[] };
 
 function truthOf(combination: Combination): RunTruth {
-  return { ...(combination.answers.pageOpened === undefined ? { pageOpened: false } : { pageOpened: combination.answers.pageOpened }), maxToolRounds: combination.scenario.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS };
+  return {
+    ...(combination.answers.pageOpened === undefined ? { pageOpened: false } : { pageOpened: combination.answers.pageOpened }),
+    maxToolRounds: combination.scenario.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
+  };
 }
 
 /** Every sentence the page would show for the run: each step's words, and the recap's. */
@@ -85,12 +95,16 @@ describe('every word against the trace of its run', () => {
     const startedAt = Date.now();
     checked = await runAll(COMBINATIONS, 6, checkCombination);
     const ran = checked.filter((entry) => entry.trace !== null).length;
-    console.info(`words-combinations: ${COMBINATIONS.length} combinations (${ran} runs, ${COMBINATIONS.length - ran} refused by their era) in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    console.info(
+      `words-combinations: ${COMBINATIONS.length} combinations (${ran} runs, ${COMBINATIONS.length - ran} refused by their era) in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
     expect(checked.flatMap((entry) => entry.problems.map((problem) => `${entry.combination.label}: ${problem}`))).toEqual([]);
     // With a screen, the view's own messages were steps, and their words were held to the trace too.
     const withScreen = checked.filter((entry) => entry.combination.screen && entry.trace);
     expect(withScreen.length).toBeGreaterThan(0);
-    expect(withScreen.filter((entry) => !entry.trace?.steps.some((step) => step.id === 'app.tool-result.notification')).map((entry) => entry.combination.label)).toEqual([]);
+    expect(
+      withScreen.filter((entry) => !entry.trace?.steps.some((step) => step.id === 'app.tool-result.notification')).map((entry) => entry.combination.label),
+    ).toEqual([]);
     // The host's look at its tool list before a later round (2026-07-28) was said both ways, still fresh and past its ttlMs, and held to the trace.
     const lookedAt = (id: string) => checked.filter((entry) => entry.trace?.steps.some((step) => step.id === id)).length;
     expect(lookedAt('host.tools-list-fresh')).toBeGreaterThan(0);
@@ -105,7 +119,11 @@ describe('every word against the trace of its run', () => {
   it('finds the contradictions of the words before issue 38 on the same runs', () => {
     const runs = checked.filter((entry): entry is Checked & { trace: Trace } => entry.trace !== null);
     expect(runs.length).toBeGreaterThan(0);
-    const found = runs.flatMap(({ combination, trace }) => checkSentences(trace, listOldWordClaims(trace), truthOf(combination)).map((problem) => `${combination.scenario.id} ${combination.era}: ${problem.split(':')[0]!.replace(/^#\d+ /, '')}`));
+    const found = runs.flatMap(({ combination, trace }) =>
+      checkSentences(trace, listOldWordClaims(trace), truthOf(combination)).map(
+        (problem) => `${combination.scenario.id} ${combination.era}: ${problem.split(':')[0]!.replace(/^#\d+ /, '')}`,
+      ),
+    );
     const counted = new Map<string, number>();
     for (const problem of found) counted.set(problem, (counted.get(problem) ?? 0) + 1);
     console.info(`words before issue 38, contradicted by their runs:\n${[...counted].map(([problem, count]) => `  ${count} × ${problem}`).join('\n')}`);

@@ -31,10 +31,15 @@ function cleanEnvironment(): NodeJS.ProcessEnv {
 
 export function runCommand(command: string, parameters: string[], options: { cwd: string; timeoutMs: number }): Promise<CommandResult> {
   return new Promise((resolve) => {
-    execFile(command, parameters, { cwd: options.cwd, timeout: options.timeoutMs, env: cleanEnvironment(), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      command,
+      parameters,
+      { cwd: options.cwd, timeout: options.timeoutMs, env: cleanEnvironment(), maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -44,7 +44,10 @@ const entries: PromptEntry[] = [
     arguments: z.object({ resourceUri: z.string() }).strict(),
     render: ({ resourceUri }) => ({
       messages: [
-        { role: 'user', content: { type: 'resource', resource: { uri: resourceUri!, mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+        {
+          role: 'user',
+          content: { type: 'resource', resource: { uri: resourceUri!, mimeType: 'text/plain', text: 'Embedded resource content for testing.' } },
+        },
         { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
       ],
     }),

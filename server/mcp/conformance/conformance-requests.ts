@@ -42,7 +42,12 @@ export const elicitationSchemas = {
           { const: 'value3', title: 'Third Option' },
         ],
       },
-      legacyEnum: { type: 'string', description: 'Titled single choice, the deprecated way', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
+      legacyEnum: {
+        type: 'string',
+        description: 'Titled single choice, the deprecated way',
+        enum: ['opt1', 'opt2', 'opt3'],
+        enumNames: ['Option One', 'Option Two', 'Option Three'],
+      },
       untitledMulti: { type: 'array', description: 'Untitled multiple choice', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
       titledMulti: {
         type: 'array',

@@ -18,13 +18,37 @@ export const DATA_TEMPLATE = 'test://template/{id}/data';
 const STATIC_TEXT = 'This is the content of the static text resource.';
 
 export const conformanceResources: Resource[] = [
-  { uri: STATIC_TEXT_URI, name: 'static-text', title: 'Static text', description: 'A plain-text resource whose content never changes.', mimeType: 'text/plain' },
-  { uri: STATIC_BINARY_URI, name: 'static-binary', title: 'Static binary', description: 'A binary resource: a 1×1 red PNG, sent as base64 in blob.', mimeType: 'image/png' },
-  { uri: WATCHED_URI, name: 'watched-resource', title: 'Watched resource', description: 'A text resource that changes each time update_watched_resource is called; subscribe to hear about it.', mimeType: 'text/plain' },
+  {
+    uri: STATIC_TEXT_URI,
+    name: 'static-text',
+    title: 'Static text',
+    description: 'A plain-text resource whose content never changes.',
+    mimeType: 'text/plain',
+  },
+  {
+    uri: STATIC_BINARY_URI,
+    name: 'static-binary',
+    title: 'Static binary',
+    description: 'A binary resource: a 1×1 red PNG, sent as base64 in blob.',
+    mimeType: 'image/png',
+  },
+  {
+    uri: WATCHED_URI,
+    name: 'watched-resource',
+    title: 'Watched resource',
+    description: 'A text resource that changes each time update_watched_resource is called; subscribe to hear about it.',
+    mimeType: 'text/plain',
+  },
 ];
 
 export const conformanceResourceTemplates: ResourceTemplateType[] = [
-  { uriTemplate: DATA_TEMPLATE, name: 'template-data', title: 'Data by id', description: 'JSON data for any id: the id in the URI is substituted into the content.', mimeType: 'application/json' },
+  {
+    uriTemplate: DATA_TEMPLATE,
+    name: 'template-data',
+    title: 'Data by id',
+    description: 'JSON data for any id: the id in the URI is substituted into the content.',
+    mimeType: 'application/json',
+  },
 ];
 
 const dataTemplate = new UriTemplate(DATA_TEMPLATE);

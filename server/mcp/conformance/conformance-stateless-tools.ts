@@ -26,12 +26,18 @@ export const statelessConformanceTools: ConformanceTool[] = [
     if (declared?.sampling === undefined) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
     const reply = inputResponse(context.mcpReq.inputResponses, 'summary');
     if (reply.kind === 'sampling') return { content: [{ type: 'text', text: 'The client declared sampling and answered.' }] };
-    return inputRequired({ inputRequests: { summary: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }], maxTokens: 20 }) } });
+    return inputRequired({
+      inputRequests: { summary: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }], maxTokens: 20 }) },
+    });
   }),
   define('test_streaming_elicitation', 'Asks for a form; the question rides in the result (input_required), never as a request on the stream', (context) => {
     const reply = inputResponse(context.mcpReq.inputResponses, 'confirm');
     if (reply.kind === 'elicit') return { content: [{ type: 'text', text: `The user answered ${reply.action}.` }] };
-    return inputRequired({ inputRequests: { confirm: inputRequired.elicit({ message: 'Go on?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }) } });
+    return inputRequired({
+      inputRequests: {
+        confirm: inputRequired.elicit({ message: 'Go on?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }),
+      },
+    });
   }),
   define('test_logging_tool', 'Logs one message at level info: sent only when the request set a log level', async (context) => {
     await context.mcpReq.log('info', 'test_logging_tool ran');

@@ -67,7 +67,14 @@ function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
 const ElicitAnswerSchema = z.looseObject({ action: z.string(), content: z.looseObject({}).optional() });
 
 function confirmForm(message: string) {
-  return { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] } } };
+  return {
+    method: 'elicitation/create',
+    params: {
+      mode: 'form',
+      message,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] },
+    },
+  };
 }
 
 export const conformanceTaskTools: ConformanceTaskTool[] = [
@@ -108,7 +115,9 @@ export const conformanceTaskTools: ConformanceTaskTool[] = [
     arguments: z.object({ filename: z.string() }).strict(),
     support: 'optional',
     work: async ({ filename }, task) => {
-      const answer = ElicitAnswerSchema.safeParse(await task.askClient(confirmForm(`Delete ${filename}?`), `Waiting for the user to confirm deleting ${filename}.`));
+      const answer = ElicitAnswerSchema.safeParse(
+        await task.askClient(confirmForm(`Delete ${filename}?`), `Waiting for the user to confirm deleting ${filename}.`),
+      );
       const confirmed = answer.success && answer.data.action === 'accept' && answer.data.content?.confirm === true;
       return text(confirmed ? `Deleted ${filename}.` : `Kept ${filename}: the user did not confirm.`);
     },
@@ -120,7 +129,13 @@ export const conformanceTaskTools: ConformanceTaskTool[] = [
     support: 'optional',
     work: async (_input, task) => {
       const [first, second] = await Promise.all([
-        task.askClient({ method: 'elicitation/create', params: { mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } }, 'Waiting for two answers.'),
+        task.askClient(
+          {
+            method: 'elicitation/create',
+            params: { mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+          },
+          'Waiting for two answers.',
+        ),
         task.askClient(confirmForm('Confirm?'), 'Waiting for two answers.'),
       ]);
       return text(`Received both answers: ${JSON.stringify(first)} and ${JSON.stringify(second)}.`);
@@ -133,9 +148,15 @@ export const conformanceTaskTools: ConformanceTaskTool[] = [
     support: 'required',
     prepare: (_input, context) => {
       const reply = inputResponse(context.mcpReq.inputResponses, 'user_name');
-      if (reply.kind === 'elicit' && reply.action === 'accept') return { carry: { userName: String(reply.content?.name ?? reply.content?.user_name ?? 'someone') } };
+      if (reply.kind === 'elicit' && reply.action === 'accept')
+        return { carry: { userName: String(reply.content?.name ?? reply.content?.user_name ?? 'someone') } };
       return inputRequired({
-        inputRequests: { user_name: inputRequired.elicit({ message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } }) },
+        inputRequests: {
+          user_name: inputRequired.elicit({
+            message: 'What is your name?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          }),
+        },
       });
     },
     work: async (_input, task, carry) => {

@@ -106,7 +106,8 @@ const jsonSchema2020Arguments = z
   .superRefine((input, check) => {
     // if/then/else: phone when contactMethod is phone, email otherwise; that also covers allOf's "phone or email".
     const needed = input.contactMethod === 'phone' ? 'phone' : 'email';
-    if (input[needed] === undefined) check.addIssue({ code: 'custom', path: [needed], message: `${needed} is required when contactMethod is ${input.contactMethod ?? 'not given'}` });
+    if (input[needed] === undefined)
+      check.addIssue({ code: 'custom', path: [needed], message: `${needed} is required when contactMethod is ${input.contactMethod ?? 'not given'}` });
   });
 
 export const conformanceTools: ConformanceTool[] = [
@@ -138,7 +139,9 @@ export const conformanceTools: ConformanceTool[] = [
     name: 'test_embedded_resource',
     description: 'Returns a resource embedded in the result, text and all.',
     arguments: noArguments,
-    run: () => ({ content: [{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }] }),
+    run: () => ({
+      content: [{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }],
+    }),
   }),
   defineConformanceTool({
     name: 'test_multiple_content_types',
@@ -148,7 +151,10 @@ export const conformanceTools: ConformanceTool[] = [
       content: [
         { type: 'text', text: 'Multiple content types test:' },
         { type: 'image', data: RED_PIXEL_PNG_BASE64, mimeType: 'image/png' },
-        { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: JSON.stringify({ test: 'data', value: 123 }) } },
+        {
+          type: 'resource',
+          resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: JSON.stringify({ test: 'data', value: 123 }) },
+        },
       ],
     }),
   }),
@@ -181,7 +187,11 @@ export const conformanceTools: ConformanceTool[] = [
         if (progress > 0) await wait(PROGRESS_STEP_DELAY_MS, context.mcpReq.signal);
         if (token !== undefined) await context.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress, total: 100 } });
       }
-      return text(token === undefined ? 'Tool with progress executed (no progressToken, so no progress was sent).' : 'Tool with progress executed: progress 0, 50 and 100 of 100 sent.');
+      return text(
+        token === undefined
+          ? 'Tool with progress executed (no progressToken, so no progress was sent).'
+          : 'Tool with progress executed: progress 0, 50 and 100 of 100 sent.',
+      );
     },
   }),
   defineConformanceTool({
@@ -191,7 +201,9 @@ export const conformanceTools: ConformanceTool[] = [
     run: ({ prompt }, context) => {
       const reply = inputResponse(context.mcpReq.inputResponses, 'completion');
       if (reply.kind === 'sampling') return text(`LLM response: ${describeSamplingReply(reply.result)}`);
-      return inputRequired({ inputRequests: { completion: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 100 }) } });
+      return inputRequired({
+        inputRequests: { completion: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 100 }) },
+      });
     },
   }),
   defineConformanceTool({
@@ -204,17 +216,28 @@ export const conformanceTools: ConformanceTool[] = [
     name: 'test_elicitation_sep1034_defaults',
     description: 'Asks for a form whose every field (string, integer, number, enum, boolean) has a default (SEP-1034).',
     arguments: noArguments,
-    run: (_input, context) => elicitOnce(context, { message: 'Please review your details; each field has a default.', requestedSchema: elicitationSchemas.withDefaults }, (reply) => `Elicitation completed: ${reply}`),
+    run: (_input, context) =>
+      elicitOnce(
+        context,
+        { message: 'Please review your details; each field has a default.', requestedSchema: elicitationSchemas.withDefaults },
+        (reply) => `Elicitation completed: ${reply}`,
+      ),
   }),
   defineConformanceTool({
     name: 'test_elicitation_sep1330_enums',
     description: 'Asks for a form with every kind of enum field: untitled and titled, single and multiple choice, and the legacy enumNames (SEP-1330).',
     arguments: noArguments,
-    run: (_input, context) => elicitOnce(context, { message: 'Please pick from each list.', requestedSchema: elicitationSchemas.allEnumKinds }, (reply) => `Elicitation completed: ${reply}`),
+    run: (_input, context) =>
+      elicitOnce(
+        context,
+        { message: 'Please pick from each list.', requestedSchema: elicitationSchemas.allEnumKinds },
+        (reply) => `Elicitation completed: ${reply}`,
+      ),
   }),
   defineConformanceTool({
     name: 'json_schema_2020_12_tool',
-    description: 'Tool with JSON Schema 2020-12 features: $schema, $defs with an $anchor and a $ref, allOf/anyOf, if/then/else, additionalProperties false (SEP-1613, SEP-2106).',
+    description:
+      'Tool with JSON Schema 2020-12 features: $schema, $defs with an $anchor and a $ref, allOf/anyOf, if/then/else, additionalProperties false (SEP-1613, SEP-2106).',
     arguments: jsonSchema2020Arguments,
     inputSchema: JSON_SCHEMA_2020_12_INPUT,
     run: (input) => text(`Received: ${JSON.stringify(input)}`),
@@ -227,10 +250,13 @@ export const conformanceTools: ConformanceTool[] = [
       const closeStream = context.http?.closeSSE;
       closeStream?.();
       await wait(RECONNECT_DELAY_MS, context.mcpReq.signal);
-      if (closeStream) return text('Reconnection test completed: the stream was closed first, and this result waited in the event store for the client to reconnect.');
+      if (closeStream)
+        return text('Reconnection test completed: the stream was closed first, and this result waited in the event store for the client to reconnect.');
       // The SDK offers no close where the client could not resume: a 2026-07-28 request, or
       // one naming a revision before 2025-11-25, whose clients cannot read a priming event.
-      return text('Reconnection test completed: this request\'s stream cannot be resumed (it is a 2026-07-28 request, or names a revision before 2025-11-25), so it was left open and the result came on it.');
+      return text(
+        "Reconnection test completed: this request's stream cannot be resumed (it is a 2026-07-28 request, or names a revision before 2025-11-25), so it was left open and the result came on it.",
+      );
     },
   }),
   defineConformanceTool({
@@ -239,7 +265,8 @@ export const conformanceTools: ConformanceTool[] = [
     arguments: noArguments,
     run: async (_input, context, state) => {
       const revision = state.update();
-      if (!state.isSubscribed(WATCHED_URI)) return text(`${WATCHED_URI} is now at revision ${revision}. Nobody subscribed to it here, so no notification was sent.`);
+      if (!state.isSubscribed(WATCHED_URI))
+        return text(`${WATCHED_URI} is now at revision ${revision}. Nobody subscribed to it here, so no notification was sent.`);
       await context.mcpReq.notify({ method: 'notifications/resources/updated', params: { uri: WATCHED_URI } });
       return text(`${WATCHED_URI} is now at revision ${revision}; notifications/resources/updated was sent, as this session subscribed to it.`);
     },

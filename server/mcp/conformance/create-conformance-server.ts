@@ -86,7 +86,9 @@ export function createConformanceServer(options: { tasks?: { store: TaskStore; e
   });
 
   server.setRequestHandler('prompts/list', () => ({ prompts: [...conformancePrompts, INPUT_REQUIRED_PROMPT] }));
-  server.setRequestHandler('prompts/get', (request, context) => (request.params.name === INPUT_REQUIRED_PROMPT.name ? getInputRequiredPrompt(context) : getConformancePrompt(request.params.name, request.params.arguments)));
+  server.setRequestHandler('prompts/get', (request, context) =>
+    request.params.name === INPUT_REQUIRED_PROMPT.name ? getInputRequiredPrompt(context) : getConformancePrompt(request.params.name, request.params.arguments),
+  );
   server.setRequestHandler('completion/complete', (request) => completeConformanceArgument(request.params));
 
   return server;
@@ -96,13 +98,32 @@ export function createConformanceServer(options: { tasks?: { store: TaskStore; e
  * A task fixture: its multi round-trip round first (if it has one), then a task when the
  * client can take one, else the same work as an ordinary call (which cannot ask the client).
  */
-async function callTaskTool({ server, tasks, tool, params, context }: { server: Server; tasks: { store: TaskStore; era: TaskEra }; tool: ConformanceTaskTool; params: Record<string, unknown> & { name: string }; context: ServerContext }) {
+async function callTaskTool({
+  server,
+  tasks,
+  tool,
+  params,
+  context,
+}: {
+  server: Server;
+  tasks: { store: TaskStore; era: TaskEra };
+  tool: ConformanceTaskTool;
+  params: Record<string, unknown> & { name: string };
+  context: ServerContext;
+}) {
   const parsed = tool.arguments.safeParse(params.arguments ?? {});
-  if (!parsed.success) return errorResult(`Input validation error: Invalid arguments for tool ${params.name}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  if (!parsed.success)
+    return errorResult(`Input validation error: Invalid arguments for tool ${params.name}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   const prepared = tool.prepare?.(parsed.data, context) ?? { carry: {} };
   if (isInputRequiredResult(prepared)) return prepared;
   if (decideTaskDispatch({ server, era: tasks.era, params, behaviour: tool.task, name: params.name }) === 'task') {
-    return answerWithTask({ store: tasks.store, era: tasks.era, behaviour: tool.task, statusMessage: `${params.name} has started.`, work: (task) => tool.work(parsed.data, task, prepared.carry) });
+    return answerWithTask({
+      store: tasks.store,
+      era: tasks.era,
+      behaviour: tool.task,
+      statusMessage: `${params.name} has started.`,
+      work: (task) => tool.work(parsed.data, task, prepared.carry),
+    });
   }
   const inline: TaskWorkContext = {
     signal: context.mcpReq.signal,

@@ -32,7 +32,10 @@ export class TaskCreated extends Error {
 
 /** The SDK's Server, answering a tools/call that became a task with its CreateTaskResult as it is. */
 export class TaskServingServer extends Server {
-  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
+  protected override _wrapHandler(
+    method: string,
+    handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+  ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
     const checked = super._wrapHandler(method, handler);
     if (method !== 'tools/call') return checked;
     return async (request, context) => {
@@ -59,21 +62,50 @@ const MISSING_TASKS_CAPABILITY = { extensions: { [TASKS_EXTENSION_ID]: {} } };
  * 2026-07-28: the server decides, and may make one only for a request that declared the
  * extension; a tool that needs one, called without it, gets -32021 naming the extension.
  */
-export function decideTaskDispatch({ server, era, params, behaviour, name }: { server: Server; era: TaskEra; params: Record<string, unknown>; behaviour: TaskBehaviour; name: string }): 'task' | 'call' {
+export function decideTaskDispatch({
+  server,
+  era,
+  params,
+  behaviour,
+  name,
+}: {
+  server: Server;
+  era: TaskEra;
+  params: Record<string, unknown>;
+  behaviour: TaskBehaviour;
+  name: string;
+}): 'task' | 'call' {
   if (era === 'modern') {
     if (declaresTasks(server)) return 'task';
     if (behaviour.support === 'required') throw new MissingRequiredClientCapabilityError({ requiredCapabilities: MISSING_TASKS_CAPABILITY });
     return 'call';
   }
   if (params.task !== undefined) return 'task';
-  if (behaviour.support === 'required') throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Tool ${name} runs only as a task: call it with params.task (this server declares tasks.requests.tools.call).`);
+  if (behaviour.support === 'required')
+    throw new ProtocolError(
+      ProtocolErrorCode.MethodNotFound,
+      `Tool ${name} runs only as a task: call it with params.task (this server declares tasks.requests.tools.call).`,
+    );
   return 'call';
 }
 
 /** Creates the task and answers the call with it (by TaskCreated); a full store is the server's error. */
-export function answerWithTask({ store, era, behaviour, statusMessage, work }: { store: TaskStore; era: TaskEra; behaviour: TaskBehaviour; statusMessage: string; work: TaskWork }): never {
+export function answerWithTask({
+  store,
+  era,
+  behaviour,
+  statusMessage,
+  work,
+}: {
+  store: TaskStore;
+  era: TaskEra;
+  behaviour: TaskBehaviour;
+  statusMessage: string;
+  work: TaskWork;
+}): never {
   const task = store.create({ ttlMs: behaviour.ttlMs, pollIntervalMs: behaviour.pollIntervalMs, statusMessage, work });
-  if (!task) throw new ProtocolError(ProtocolErrorCode.InternalError, 'This server is running as many tasks as it keeps at once; try again when one of them is over.');
+  if (!task)
+    throw new ProtocolError(ProtocolErrorCode.InternalError, 'This server is running as many tasks as it keeps at once; try again when one of them is over.');
   throw new TaskCreated(era === 'modern' ? writeModernCreation(task) : writeLegacyCreation(task));
 }
 
@@ -86,8 +118,15 @@ const TaskIdParams = z.looseObject({ taskId: z.string() });
 
 /** -32602 for a task the store does not hold, worded as the spec's examples are: expired when its ttl ran out, else not found. */
 function unknownTask(store: TaskStore, taskId: string): ProtocolError {
-  if (store.hasExpired(taskId)) return new ProtocolError(ProtocolErrorCode.InvalidParams, `Failed to retrieve task: Task has expired (${JSON.stringify(taskId)} outlived its ttl, so this server dropped it and its result).`);
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Failed to retrieve task: Task not found (this server holds no task ${JSON.stringify(taskId)}: it never had one by that id, or dropped it long ago).`);
+  if (store.hasExpired(taskId))
+    return new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Failed to retrieve task: Task has expired (${JSON.stringify(taskId)} outlived its ttl, so this server dropped it and its result).`,
+    );
+  return new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `Failed to retrieve task: Task not found (this server holds no task ${JSON.stringify(taskId)}: it never had one by that id, or dropped it long ago).`,
+  );
 }
 
 function findTask(store: TaskStore, taskId: string): TaskRecord {
@@ -128,7 +167,8 @@ function serveLegacyTaskMethods(server: Server, store: TaskStore): void {
   server.setRequestHandler('tasks/get', { params: TaskIdParams }, async ({ taskId }) => writeLegacyTask(findTask(store, taskId)));
   server.setRequestHandler('tasks/cancel', { params: TaskIdParams }, async ({ taskId }) => {
     const task = findTask(store, taskId);
-    if (isTerminalStatus(task.status)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Cannot cancel task: already in terminal status '${task.status}'.`);
+    if (isTerminalStatus(task.status))
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Cannot cancel task: already in terminal status '${task.status}'.`);
     store.cancel(taskId, 'The client cancelled the task (tasks/cancel).');
     return writeLegacyTask(findTask(store, taskId));
   });

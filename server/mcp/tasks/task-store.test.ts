@@ -36,7 +36,10 @@ describe('the task store', () => {
     expect(store.get(controlled.task.taskId)?.statusMessage).toBe('Counted 1.');
 
     const asked = controlled.context().askClient({ method: 'elicitation/create', params: { message: 'Go on?' } }, 'waiting');
-    expect(store.get(controlled.task.taskId)).toMatchObject({ status: 'input_required', pending: [{ key: 'ask-1', request: { method: 'elicitation/create' } }] });
+    expect(store.get(controlled.task.taskId)).toMatchObject({
+      status: 'input_required',
+      pending: [{ key: 'ask-1', request: { method: 'elicitation/create' } }],
+    });
     expect(store.takeUndelivered(controlled.task.taskId).map((input) => input.key)).toEqual(['ask-1']);
     expect(store.takeUndelivered(controlled.task.taskId)).toEqual([]); // handed over once
 

@@ -230,7 +230,8 @@ async function run(tasks: Tasks, task: LiveTask, work: TaskWork): Promise<void> 
     change(tasks, task, { status: 'completed', result, statusMessage: task.statusMessage });
   } catch (error) {
     if (task.abort.signal.aborted) return;
-    const failure: TaskError = error instanceof TaskProtocolError ? error.error : { code: -32603, message: error instanceof Error ? error.message : String(error) };
+    const failure: TaskError =
+      error instanceof TaskProtocolError ? error.error : { code: -32603, message: error instanceof Error ? error.message : String(error) };
     change(tasks, task, { status: 'failed', error: failure, statusMessage: failure.message });
   }
 }

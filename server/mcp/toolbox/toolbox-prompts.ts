@@ -39,7 +39,10 @@ const entries: PromptEntry[] = [
     render: ({ value, from, to }) => ({
       description: `Convert ${value} ${from} to ${to}`,
       messages: [
-        { role: 'user', content: { type: 'text', text: 'You answer questions about lengths. Use the convert_units tool for every conversion, and answer in one sentence.' } },
+        {
+          role: 'user',
+          content: { type: 'text', text: 'You answer questions about lengths. Use the convert_units tool for every conversion, and answer in one sentence.' },
+        },
         { role: 'assistant', content: { type: 'text', text: 'Understood: I will call convert_units and answer in one sentence.' } },
         { role: 'user', content: { type: 'text', text: `Convert ${value} ${from} to ${to}` } },
       ],
@@ -69,7 +72,11 @@ export const toolboxPrompts: Prompt[] = entries.map((entry) => entry.definition)
 /** prompts/get: the prompt's messages with its arguments filled in, or an InvalidParams error that says which argument is wrong. */
 export function getToolboxPrompt(name: string, given: Record<string, string> | undefined): GetPromptResult {
   const entry = entries.find((candidate) => candidate.definition.name === name);
-  if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found. This server's prompts are ${toolboxPrompts.map((prompt) => prompt.name).join(', ')}.`);
+  if (!entry)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Prompt ${name} not found. This server's prompts are ${toolboxPrompts.map((prompt) => prompt.name).join(', ')}.`,
+    );
   const parsed = entry.arguments.safeParse(given ?? {});
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(arguments)'}: ${issue.message}`);

@@ -24,7 +24,13 @@ const LENGTH_UNITS_TABLE = [
 const ABOUT_TEXT = 'The explorer’s toolbox: arithmetic, unit conversion, a bar chart, a slow counter, notes, and a tool that unlocks another tool.';
 
 export const toolboxResources: Resource[] = [
-  { uri: LENGTH_UNITS_URI, name: 'length-units', title: 'Table of length units', description: 'How many meters each length unit of convert_units is', mimeType: 'text/markdown' },
+  {
+    uri: LENGTH_UNITS_URI,
+    name: 'length-units',
+    title: 'Table of length units',
+    description: 'How many meters each length unit of convert_units is',
+    mimeType: 'text/markdown',
+  },
   { uri: ABOUT_URI, name: 'about', title: 'About this server', description: 'What the toolbox offers, in one sentence', mimeType: 'text/plain' },
 ];
 
@@ -32,5 +38,9 @@ export const toolboxResources: Resource[] = [
 export function readToolboxResource(uri: string): ReadResourceResult & { contents: [ReadResourceResult['contents'][number]] } {
   if (uri === LENGTH_UNITS_URI) return { contents: [{ uri, mimeType: 'text/markdown', text: LENGTH_UNITS_TABLE }] };
   if (uri === ABOUT_URI) return { contents: [{ uri, mimeType: 'text/plain', text: ABOUT_TEXT }] };
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource ${uri} not found. The resources here are ${toolboxResources.map((resource) => resource.uri).join(', ')}.`, { uri });
+  throw new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `Resource ${uri} not found. The resources here are ${toolboxResources.map((resource) => resource.uri).join(', ')}.`,
+    { uri },
+  );
 }

@@ -123,7 +123,11 @@ export function createToolboxState(): ToolboxState {
       return wasUnlocked;
     },
     present: (wasUnlocked) =>
-      text(wasUnlocked ? 'convert_temperature was unlocked already: the tool list is unchanged.' : 'convert_temperature is now unlocked for one call: the tool list changed (notifications/tools/list_changed). List the tools again to see it.'),
+      text(
+        wasUnlocked
+          ? 'convert_temperature was unlocked already: the tool list is unchanged.'
+          : 'convert_temperature is now unlocked for one call: the tool list changed (notifications/tools/list_changed). List the tools again to see it.',
+      ),
   });
 
   const tools = [deleteNote, findUnitTable, unlockTemperatureTool];

@@ -28,7 +28,9 @@ describe('divide_numbers', () => {
 
   it('accepts b = 0 as a valid argument, then fails at execution with a clear message', async () => {
     expect(divideNumbers.input.safeParse({ a: 12, b: 0 }).success).toBe(true);
-    await expect(divideNumbers.handler({ a: 12, b: 0 }, context)).rejects.toThrow('Division by zero: 12 ÷ 0 has no value; ask again with a divisor other than 0');
+    await expect(divideNumbers.handler({ a: 12, b: 0 }, context)).rejects.toThrow(
+      'Division by zero: 12 ÷ 0 has no value; ask again with a divisor other than 0',
+    );
   });
 });
 

@@ -23,24 +23,42 @@ export const COUNTER_CAPACITY = 10;
 
 type Count = { counted: number; to: number; stoppedByUser: boolean };
 
-const GoOnAnswerSchema = z.looseObject({ action: z.enum(['accept', 'decline', 'cancel']), content: z.looseObject({ goOn: z.boolean().optional() }).optional() });
+const GoOnAnswerSchema = z.looseObject({
+  action: z.enum(['accept', 'decline', 'cancel']),
+  content: z.looseObject({ goOn: z.boolean().optional() }).optional(),
+});
 
 /** How long a task of the toolbox's count_in_background stays after its creation: five minutes. */
 const COUNT_TASK_TTL_MS = 5 * 60_000;
 
-export function createCountInBackground({ intervalMs, pollIntervalMs, ttlMs = COUNT_TASK_TTL_MS }: { intervalMs: number; pollIntervalMs: number; ttlMs?: number }): RegisteredTool {
+export function createCountInBackground({
+  intervalMs,
+  pollIntervalMs,
+  ttlMs = COUNT_TASK_TTL_MS,
+}: {
+  intervalMs: number;
+  pollIntervalMs: number;
+  ttlMs?: number;
+}): RegisteredTool {
   return defineTool({
     name: 'count_in_background',
-    description: 'Counts from 1 up to a number in the background, as a task: the call answers with the task at once, and halfway the task asks the user whether to go on',
+    description:
+      'Counts from 1 up to a number in the background, as a task: the call answers with the task at once, and halfway the task asks the user whether to go on',
     input: z.strictObject({
-      to: z.number().int().min(1).max(COUNTER_CAPACITY + 2).describe(`The number to count to, 1 to ${COUNTER_CAPACITY + 2} (the counter holds ${COUNTER_CAPACITY})`),
+      to: z
+        .number()
+        .int()
+        .min(1)
+        .max(COUNTER_CAPACITY + 2)
+        .describe(`The number to count to, 1 to ${COUNTER_CAPACITY + 2} (the counter holds ${COUNTER_CAPACITY})`),
     }),
     task: { support: 'required', pollIntervalMs, ttlMs },
     handler: async ({ to }, context): Promise<Count> => {
       const halfway = Math.ceil(to / 2);
       for (let count = 1; count <= to; count += 1) {
         await waitUnlessCancelled(intervalMs, context.signal);
-        if (count > COUNTER_CAPACITY) throw new TaskProtocolError({ code: -32603, message: `The counter overflowed at ${count}: it holds ${COUNTER_CAPACITY} at most.` });
+        if (count > COUNTER_CAPACITY)
+          throw new TaskProtocolError({ code: -32603, message: `The counter overflowed at ${count}: it holds ${COUNTER_CAPACITY} at most.` });
         context.task?.say(`Counted ${count} of ${to}.`);
         if (count === halfway && count < to && !(await askToGoOn(context, count, to))) return { counted: count, to, stoppedByUser: true };
       }

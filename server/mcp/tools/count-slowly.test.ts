@@ -27,13 +27,16 @@ describe('count_slowly', () => {
     const tool = createCountSlowly({ intervalMs: 20 });
     const controller = new AbortController();
     const updates: ProgressUpdate[] = [];
-    const counting = tool.handler({ to: 10 }, {
-      signal: controller.signal,
-      reportProgress: async (update) => {
-        updates.push(update);
-        if (update.progress === 2) controller.abort();
+    const counting = tool.handler(
+      { to: 10 },
+      {
+        signal: controller.signal,
+        reportProgress: async (update) => {
+          updates.push(update);
+          if (update.progress === 2) controller.abort();
+        },
       },
-    });
+    );
     await expect(counting).rejects.toThrow('Cancelled after counting 2 of 10');
     expect(updates).toHaveLength(2);
   });

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { decodePalettePng, PNG_SIGNATURE, readPngChunks } from '../../../tests/helpers/decode-png.ts';
-import {
-  choosePaletteBitDepth,
-  computeAdler32,
-  computeCrc32,
-  encodeBase64,
-  encodePalettePng,
-  wrapInZlib,
-  type RgbColor,
-} from './encode-png.ts';
+import { choosePaletteBitDepth, computeAdler32, computeCrc32, encodeBase64, encodePalettePng, wrapInZlib, type RgbColor } from './encode-png.ts';
 
 const threeColors: RgbColor[] = [
   [255, 255, 255],

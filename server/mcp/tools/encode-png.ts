@@ -37,7 +37,12 @@ export function encodePalettePng(image: PaletteImage): Uint8Array {
   header.set([bitDepth, COLOR_TYPE_INDEXED, 0, 0, 0], 8); // compression 0, filter 0, no interlace
 
   const paletteBytes = new Uint8Array(palette.length * 3);
-  palette.forEach((color, index) => paletteBytes.set(color.map((channel) => clampByte(channel)), index * 3));
+  palette.forEach((color, index) =>
+    paletteBytes.set(
+      color.map((channel) => clampByte(channel)),
+      index * 3,
+    ),
+  );
 
   return concatenateBytes([
     Uint8Array.from(PNG_SIGNATURE),
@@ -100,7 +105,10 @@ function encodeChunk(type: string, data: Uint8Array): Uint8Array {
   const chunk = new Uint8Array(12 + data.length);
   const view = new DataView(chunk.buffer);
   view.setUint32(0, data.length);
-  chunk.set(Array.from(type, (letter) => letter.charCodeAt(0)), 4);
+  chunk.set(
+    Array.from(type, (letter) => letter.charCodeAt(0)),
+    4,
+  );
   chunk.set(data, 8);
   view.setUint32(8 + data.length, computeCrc32(chunk.subarray(4, 8 + data.length)));
   return chunk;

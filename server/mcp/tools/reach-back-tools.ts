@@ -46,9 +46,13 @@ export const phraseSum = defineTool({
     const reply = inputResponse(context.inputResponses, PHRASING_KEY);
     if (reply.kind === 'sampling') {
       // The client may say the model would not phrase it; the tool then answers with the sum itself rather than pass a refusal off as its sentence.
-      if (reply.result.stopReason === 'refusal') return { kind: 'answer', text: `The client’s model refused to phrase the result (stopReason "refusal"), so here it is plainly: ${a} + ${b} = ${sum}.` };
+      if (reply.result.stopReason === 'refusal')
+        return { kind: 'answer', text: `The client’s model refused to phrase the result (stopReason "refusal"), so here it is plainly: ${a} + ${b} = ${sum}.` };
       const blocks = Array.isArray(reply.result.content) ? reply.result.content : [reply.result.content];
-      const text = blocks.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ').trim();
+      const text = blocks
+        .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
+        .join(' ')
+        .trim();
       return { kind: 'answer', text: text || `The model gave no words; the sum is ${sum}.` };
     }
     return inputRequired({ inputRequests: { [PHRASING_KEY]: writePhrasingRequest({ a, b, sum }) } });
@@ -75,12 +79,16 @@ export const askForNumber = defineTool({
     const reply = inputResponse(context.inputResponses, MISSING_NUMBER_KEY);
     if (reply.kind !== 'elicit') {
       return inputRequired({
-        inputRequests: { [MISSING_NUMBER_KEY]: inputRequired.elicit({ message: `What number should be added to ${a}?`, requestedSchema: MISSING_NUMBER_SCHEMA }) },
+        inputRequests: {
+          [MISSING_NUMBER_KEY]: inputRequired.elicit({ message: `What number should be added to ${a}?`, requestedSchema: MISSING_NUMBER_SCHEMA }),
+        },
       });
     }
-    if (reply.action !== 'accept') return { kind: 'answer', text: `The user chose ${reply.action}: nothing was added to ${a}. Ask again, or give both numbers.` };
+    if (reply.action !== 'accept')
+      return { kind: 'answer', text: `The user chose ${reply.action}: nothing was added to ${a}. Ask again, or give both numbers.` };
     const b = reply.content?.b;
-    if (typeof b !== 'number' || !Number.isFinite(b)) return { kind: 'answer', text: `The form came back without a number b (it held ${JSON.stringify(reply.content ?? {})}), so nothing was added.` };
+    if (typeof b !== 'number' || !Number.isFinite(b))
+      return { kind: 'answer', text: `The form came back without a number b (it held ${JSON.stringify(reply.content ?? {})}), so nothing was added.` };
     if (reply.content?.confirm === false) return { kind: 'answer', text: `The user did not confirm: ${a} + ${b} was not computed.` };
     return { kind: 'answer', text: `Result: ${a + b}` };
   },
@@ -95,11 +103,20 @@ export const signInFirst = defineTool({
   handler: (_input, context): Reply => {
     const reply = inputResponse(context.inputResponses, SIGN_IN_KEY);
     if (reply.kind === 'elicit') {
-      return { kind: 'answer', text: reply.action === 'accept' ? "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in." : `The user chose ${reply.action}: not signed in, so nothing was done.` };
+      return {
+        kind: 'answer',
+        text:
+          reply.action === 'accept'
+            ? "The client answered accept: the user says they are done on the server's page. This teaching server asks nothing there, so it takes their word: signed in."
+            : `The user chose ${reply.action}: not signed in, so nothing was done.`,
+      };
     }
     return inputRequired({
       inputRequests: {
-        [SIGN_IN_KEY]: inputRequired.elicitUrl({ message: 'Open this page of the server to sign in, then come back.', url: context.serverOrigin ? `${context.serverOrigin}${ELICITATION_PAGE_PATH}` : ELICITATION_PAGE_PATH }),
+        [SIGN_IN_KEY]: inputRequired.elicitUrl({
+          message: 'Open this page of the server to sign in, then come back.',
+          url: context.serverOrigin ? `${context.serverOrigin}${ELICITATION_PAGE_PATH}` : ELICITATION_PAGE_PATH,
+        }),
       },
     });
   },

@@ -23,8 +23,22 @@ export type AuthorizationRequest = {
  * named since the flow asks for a code whatever response_types_supported says (the SDK
  * would throw on a list left out, which RFC 8414 requires but servers omit).
  */
-export async function buildAuthorizationRequest({ endpoints, issuer, request }: { endpoints: { authorization: string; token: string }; issuer: string; request: AuthorizationRequest }): Promise<{ url: string; codeVerifier: string }> {
-  const metadata = { issuer, authorization_endpoint: endpoints.authorization, token_endpoint: endpoints.token, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'] };
+export async function buildAuthorizationRequest({
+  endpoints,
+  issuer,
+  request,
+}: {
+  endpoints: { authorization: string; token: string };
+  issuer: string;
+  request: AuthorizationRequest;
+}): Promise<{ url: string; codeVerifier: string }> {
+  const metadata = {
+    issuer,
+    authorization_endpoint: endpoints.authorization,
+    token_endpoint: endpoints.token,
+    response_types_supported: ['code'],
+    code_challenge_methods_supported: ['S256'],
+  };
   const { authorizationUrl, codeVerifier } = await startAuthorization(issuer, {
     metadata,
     clientInformation: { client_id: request.clientId },
@@ -117,7 +131,19 @@ export function buildTokenRequest({
  * Grant (ID-JAG) for the MCP server's authorization server (`audience`, its issuer) and
  * the MCP server (`resource`).
  */
-export function buildIdJagRequest({ idToken, audience, resource, scopes, idpClientId }: { idToken: string; audience: string; resource: string; scopes: string[]; idpClientId?: string }): { body: string; headers: Record<string, string> } {
+export function buildIdJagRequest({
+  idToken,
+  audience,
+  resource,
+  scopes,
+  idpClientId,
+}: {
+  idToken: string;
+  audience: string;
+  resource: string;
+  scopes: string[];
+  idpClientId?: string;
+}): { body: string; headers: Record<string, string> } {
   const form = new URLSearchParams({
     grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
     requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
@@ -141,7 +167,13 @@ export function buildIdJagRequest({ idToken, audience, resource, scopes, idpClie
  * redirect with a second POST.
  */
 export function buildRegistrationRequest({ redirectUri, clientName }: { redirectUri: string; clientName: string }): OAuthClientMetadata {
-  const clientMetadata = { client_name: clientName, redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  const clientMetadata = {
+    client_name: clientName,
+    redirect_uris: [redirectUri],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  };
   return resolveClientMetadata({ clientMetadata, redirectUrl: redirectUri });
 }
 

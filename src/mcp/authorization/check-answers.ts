@@ -46,7 +46,8 @@ export function checkAuthorizationResponse({
 }): RedirectProblem | undefined {
   if (parameters.state !== state) return { kind: 'state-mismatch' };
   if (parameters.iss !== undefined ? parameters.iss !== issuer : issRequired) return { kind: 'wrong-issuer', expected: issuer, got: parameters.iss };
-  if (parameters.error !== undefined) return { kind: 'denied', error: parameters.error, ...(parameters.error_description ? { description: parameters.error_description } : {}) };
+  if (parameters.error !== undefined)
+    return { kind: 'denied', error: parameters.error, ...(parameters.error_description ? { description: parameters.error_description } : {}) };
   if (!parameters.code) return { kind: 'no-code' };
   return undefined;
 }

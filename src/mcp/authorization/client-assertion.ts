@@ -16,7 +16,17 @@ export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-typ
 /** A PKCS#8 PEM private key and the JWS algorithm it signs with (ES256, RS256, …). */
 export type ClientPrivateKey = { pem: string; algorithm: string };
 
-export async function signClientAssertion({ clientId, privateKey, audience, tokenEndpoint }: { clientId: string; privateKey: ClientPrivateKey; audience: string; tokenEndpoint: string }): Promise<string> {
+export async function signClientAssertion({
+  clientId,
+  privateKey,
+  audience,
+  tokenEndpoint,
+}: {
+  clientId: string;
+  privateKey: ClientPrivateKey;
+  audience: string;
+  tokenEndpoint: string;
+}): Promise<string> {
   const form = new URLSearchParams();
   const addAuthentication = createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey: privateKey.pem, alg: privateKey.algorithm, audience });
   await addAuthentication(new Headers(), form, tokenEndpoint);

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalResource, insertWellKnown, isIssuerAtOrigin, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from './metadata-urls.ts';
+import {
+  canonicalResource,
+  insertWellKnown,
+  isIssuerAtOrigin,
+  isResourceForServer,
+  listResourceMetadataUrls,
+  listServerMetadataUrls,
+} from './metadata-urls.ts';
 
 describe('protected resource metadata addresses (RFC 9728 §3.1, the MCP spec order)', () => {
   it('takes the address the 401 named, and nothing else', () => {
-    expect(listResourceMetadataUrls({ serverUrl: new URL('http://127.0.0.1:3000/mcp/protected'), resourceMetadata: 'http://127.0.0.1:3000/prm' })).toEqual(['http://127.0.0.1:3000/prm']);
+    expect(listResourceMetadataUrls({ serverUrl: new URL('http://127.0.0.1:3000/mcp/protected'), resourceMetadata: 'http://127.0.0.1:3000/prm' })).toEqual([
+      'http://127.0.0.1:3000/prm',
+    ]);
   });
 
   it('inserts the well-known suffix between the host and the path, then tries the root', () => {
@@ -34,7 +43,9 @@ describe('authorization server metadata addresses (RFC 8414 §3.1, then OpenID C
   });
 
   it('drops a trailing slash of the path before inserting', () => {
-    expect(insertWellKnown({ url: new URL('http://127.0.0.1:3000/oauth/'), suffix: 'oauth-authorization-server' })).toBe('http://127.0.0.1:3000/.well-known/oauth-authorization-server/oauth');
+    expect(insertWellKnown({ url: new URL('http://127.0.0.1:3000/oauth/'), suffix: 'oauth-authorization-server' })).toBe(
+      'http://127.0.0.1:3000/.well-known/oauth-authorization-server/oauth',
+    );
   });
 });
 
@@ -54,12 +65,13 @@ describe('the resource indicator', () => {
   });
 });
 
-describe('an issuer on the MCP server\'s origin (the 2025-03-26 fallback)', () => {
+describe("an issuer on the MCP server's origin (the 2025-03-26 fallback)", () => {
   const origin = 'http://localhost:4000';
   it('takes the origin, with a slash, or with a path', () => {
     for (const issuer of [origin, `${origin}/`, `${origin}/oauth`]) expect(isIssuerAtOrigin({ issuer, origin })).toBe(true);
   });
   it('refuses another origin, a query, a fragment, and what is no URL', () => {
-    for (const issuer of ['http://localhost:4001/oauth', 'https://localhost:4000', `${origin}/oauth?x=1`, `${origin}/oauth#`, 'not a url']) expect(isIssuerAtOrigin({ issuer, origin })).toBe(false);
+    for (const issuer of ['http://localhost:4001/oauth', 'https://localhost:4000', `${origin}/oauth?x=1`, `${origin}/oauth#`, 'not a url'])
+      expect(isIssuerAtOrigin({ issuer, origin })).toBe(false);
   });
 });

@@ -4,7 +4,9 @@ import { readBearerChallenge } from './read-challenge.ts';
 describe('readBearerChallenge', () => {
   it('reads resource_metadata, scope and error, quoted or not', () => {
     expect(
-      readBearerChallenge('Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource", realm=mcp'),
+      readBearerChallenge(
+        'Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource", realm=mcp',
+      ),
     ).toMatchObject({
       resourceMetadata: 'https://mcp.example.com/.well-known/oauth-protected-resource',
       scope: ['files:read', 'files:write'],

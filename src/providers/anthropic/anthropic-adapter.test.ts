@@ -34,7 +34,9 @@ describe('anthropicAdapter', () => {
     it('echoes the assistant turn unchanged, then one user message with the tool_result blocks', () => {
       const toolUse = { type: 'tool_use', id: 'toolu_1', name: 'add_numbers', input: { a: 5, b: 7 } };
       const reply = readAnthropicResponse({ body: { type: 'message', role: 'assistant', model: 'm', content: [toolUse], stop_reason: 'tool_use' } });
-      const results: ToolRoundResult[] = [{ call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } }];
+      const results: ToolRoundResult[] = [
+        { call: reply.toolCalls[0]!, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Result: 12' }] } } },
+      ];
       const conversation = anthropicAdapter.startConversation({ question: 'What is 5 plus 7?' });
       const { result } = anthropicAdapter.appendToolResults({ conversation, reply, results });
       const toolResults = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'Result: 12' }] }] };

@@ -30,7 +30,10 @@ export function convertAnthropicToolCall({ call, nameMap }: { call: ProviderTool
   }
   if (!isPlainObject(call.arguments)) {
     return {
-      result: { ok: false, error: `The input of ${call.name} must be a JSON object, as Anthropic's tool_use.input is, but it was ${describeValue(call.arguments)}.` },
+      result: {
+        ok: false,
+        error: `The input of ${call.name} must be a JSON object, as Anthropic's tool_use.input is, but it was ${describeValue(call.arguments)}.`,
+      },
       warnings,
       changes,
     };
@@ -40,7 +43,15 @@ export function convertAnthropicToolCall({ call, nameMap }: { call: ProviderTool
 }
 
 /** How Anthropic writes a call: a `tool_use` block whose input is an object, not a string. */
-export function formatAnthropicToolCall({ id, name, arguments: values }: { id: string; name: string; arguments: Record<string, unknown> }): ProviderToolCall & { raw: AnthropicToolUseBlock } {
+export function formatAnthropicToolCall({
+  id,
+  name,
+  arguments: values,
+}: {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}): ProviderToolCall & { raw: AnthropicToolUseBlock } {
   const raw: AnthropicToolUseBlock = { type: 'tool_use', id, name, input: values };
   return { id, name, arguments: raw.input, raw };
 }

@@ -37,7 +37,9 @@ describe('convertToAnthropicToolResults (translation #3)', () => {
     });
 
     it('invents a stable id when the call had none', () => {
-      const { result } = convertToAnthropicToolResults({ results: [{ call: call(undefined), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'x' }] } } }] });
+      const { result } = convertToAnthropicToolResults({
+        results: [{ call: call(undefined), outcome: { type: 'result', result: { content: [{ type: 'text', text: 'x' }] } } }],
+      });
       expect(result[0]!.content[0]!.tool_use_id).toBe('toolu_0');
     });
 
@@ -70,18 +72,29 @@ describe('convertToAnthropicToolResults (translation #3)', () => {
   describe('images and other content', () => {
     it('carries a PNG as an image block with a base64 source', () => {
       const { result, warnings, changes } = convertToAnthropicToolResults({
-        results: [answered({ content: [{ type: 'text', text: 'A chart:' }, { type: 'image', data: PNG, mimeType: 'image/png' }] })],
+        results: [
+          answered({
+            content: [
+              { type: 'text', text: 'A chart:' },
+              { type: 'image', data: PNG, mimeType: 'image/png' },
+            ],
+          }),
+        ],
       });
       expect(result[0]!.content[0]!.content).toEqual([
         { type: 'text', text: 'A chart:' },
         { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
       ]);
       expect(warnings).toEqual([]);
-      expect(changes).toContainEqual(expect.objectContaining({ kind: 'renamed', from: '[0].content[1].mimeType', to: '[0].content[0].content[1].source.media_type' }));
+      expect(changes).toContainEqual(
+        expect.objectContaining({ kind: 'renamed', from: '[0].content[1].mimeType', to: '[0].content[0].content[1].source.media_type' }),
+      );
     });
 
     it('replaces an image type Anthropic does not take by a note, with a warning', () => {
-      const { result, warnings } = convertToAnthropicToolResults({ results: [answered({ content: [{ type: 'image', data: PNG, mimeType: 'image/svg+xml' }] })] });
+      const { result, warnings } = convertToAnthropicToolResults({
+        results: [answered({ content: [{ type: 'image', data: PNG, mimeType: 'image/svg+xml' }] })],
+      });
       expect(result[0]!.content[0]!.content).toEqual([{ type: 'text', text: expect.stringContaining('[image omitted: image/svg+xml') }]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'image-type-not-carried', path: '[0].content[0]' })]);
     });
@@ -127,7 +140,10 @@ describe('convertToAnthropicToolResults (translation #3)', () => {
         { type: 'text', text: '[binary resource omitted: file:///a.zip]' },
       ]);
       // The text goes without its uri: said, as the blob left out is.
-      expect(warnings).toEqual([expect.objectContaining({ code: 'resource-uri-dropped', path: '[0].content[0]' }), expect.objectContaining({ code: 'blob-not-carried', path: '[0].content[3]' })]);
+      expect(warnings).toEqual([
+        expect.objectContaining({ code: 'resource-uri-dropped', path: '[0].content[0]' }),
+        expect.objectContaining({ code: 'blob-not-carried', path: '[0].content[3]' }),
+      ]);
     });
 
     it('leaves out blank text blocks, which Anthropic refuses, and sends no content when nothing is left', () => {
@@ -188,6 +204,13 @@ describe('what translation #3 carries to the model and what it drops (Anthropic)
     const content = result[0]!.content[0]!.content ?? [];
     expect(content.map((block) => block.type)).toEqual(['text', 'image', 'text', 'text', 'text', 'text']);
     expect(JSON.stringify(content)).not.toContain('svg+xml"');
-    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-type-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
+    expect(listWarningCodes(warnings)).toEqual([
+      'content-annotations-dropped',
+      'image-type-not-carried',
+      'audio-not-carried',
+      'resource-link-as-text',
+      'resource-uri-dropped',
+      'structured-content-dropped',
+    ]);
   });
 });

@@ -53,7 +53,11 @@ function convertEmbeddedResource({
 }): ConvertedBlock {
   if ('text' in resource && typeof resource.text === 'string') {
     changes.push({ kind: 'retyped', from: `${from}.resource.text`, to: `${to}.text`, note: `the text of ${resource.uri} becomes a text block` });
-    warnings.push({ code: 'resource-uri-dropped', message: `The text of the embedded resource ${resource.uri} is sent as a text block; its uri and MIME type are not.`, path: from });
+    warnings.push({
+      code: 'resource-uri-dropped',
+      message: `The text of the embedded resource ${resource.uri} is sent as a text block; its uri and MIME type are not.`,
+      path: from,
+    });
     return { block: { type: 'text', text: resource.text }, warnings, changes };
   }
   const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
@@ -82,7 +86,11 @@ function convertContentBlock({ block, from, to }: { block: McpContentBlock; from
   const changes: FieldChange[] = [];
   if (block.annotations !== undefined) {
     changes.push({ kind: 'dropped', from: `${from}.annotations`, note: 'content annotations (audience, priority) have no place here' });
-    warnings.push({ code: 'content-annotations-dropped', message: 'Anthropic content blocks have no annotations: the audience and priority hints are not sent.', path: `${from}.annotations` });
+    warnings.push({
+      code: 'content-annotations-dropped',
+      message: 'Anthropic content blocks have no annotations: the audience and priority hints are not sent.',
+      path: `${from}.annotations`,
+    });
   }
   const note: BlockNote = (text, code, message) => {
     warnings.push({ code, message, path: from });
@@ -146,8 +154,17 @@ function convertResult({ result, index, toolUseId }: { result: McpToolResult; in
   });
   if (result.structuredContent !== undefined && content.length === 0) {
     content.push({ type: 'text', text: JSON.stringify(result.structuredContent) });
-    warnings.push({ code: 'structured-content-as-text', message: 'Anthropic tool results have no field for structuredContent: it is sent as JSON text.', path: `[${index}].structuredContent` });
-    changes.push({ kind: 'retyped', from: `[${index}].structuredContent`, to: `[0].content[${index}].content[0].text`, note: 'structured content sent as JSON text' });
+    warnings.push({
+      code: 'structured-content-as-text',
+      message: 'Anthropic tool results have no field for structuredContent: it is sent as JSON text.',
+      path: `[${index}].structuredContent`,
+    });
+    changes.push({
+      kind: 'retyped',
+      from: `[${index}].structuredContent`,
+      to: `[0].content[${index}].content[0].text`,
+      note: 'structured content sent as JSON text',
+    });
   } else if (result.structuredContent !== undefined) {
     warnings.push({
       code: 'structured-content-dropped',
@@ -157,7 +174,12 @@ function convertResult({ result, index, toolUseId }: { result: McpToolResult; in
     changes.push({ kind: 'dropped', from: `[${index}].structuredContent`, note: 'no field for structured content' });
   }
   if (result.isError !== undefined) {
-    changes.push({ kind: 'renamed', from: `[${index}].isError`, to: `[0].content[${index}].is_error`, note: 'the error flag keeps its meaning under another name' });
+    changes.push({
+      kind: 'renamed',
+      from: `[${index}].isError`,
+      to: `[0].content[${index}].is_error`,
+      note: 'the error flag keeps its meaning under another name',
+    });
   }
   if (content.length === 0) {
     changes.push({ kind: 'dropped', from: `[${index}].content`, note: 'nothing to carry: the tool_result is sent without content' });
@@ -194,8 +216,17 @@ export function convertToAnthropicToolResults({ results }: { results: ToolRoundR
         { kind: 'retyped', from: `[${index}].hostError`, to: `[0].content[${index}].content[0].text`, note: "the host's error, as text" },
         { kind: 'added', to: `[0].content[${index}].is_error`, note: 'flagged as an error' },
       );
-      warnings.push({ code: 'host-error-returned', message: `No tool result came for ${call.name}: the host's error goes back to the model instead, flagged is_error.`, path: `[${index}]` });
-      return { type: 'tool_result', tool_use_id: toolUseId, content: [{ type: 'text', text: `${NO_RESULT_MARKER}${outcome.message.trim() || `The host could not call ${call.name}.`}` }], is_error: true };
+      warnings.push({
+        code: 'host-error-returned',
+        message: `No tool result came for ${call.name}: the host's error goes back to the model instead, flagged is_error.`,
+        path: `[${index}]`,
+      });
+      return {
+        type: 'tool_result',
+        tool_use_id: toolUseId,
+        content: [{ type: 'text', text: `${NO_RESULT_MARKER}${outcome.message.trim() || `The host could not call ${call.name}.`}` }],
+        is_error: true,
+      };
     }
     const converted = convertResult({ result: outcome.result, index, toolUseId });
     warnings.push(...converted.warnings);

@@ -45,7 +45,13 @@ describe('prepareAnthropicTools (translation #1)', () => {
       };
       const { result, warnings, changes } = prepareAnthropicTools({ tools: [tool] });
       expect(Object.keys(result.tools[0]!).sort()).toEqual(['description', 'input_schema', 'name']);
-      expect(warnings.map((warning) => warning.code)).toEqual(['dropped-title', 'dropped-annotations', 'dropped-outputSchema', 'dropped-icons', 'dropped-_meta']);
+      expect(warnings.map((warning) => warning.code)).toEqual([
+        'dropped-title',
+        'dropped-annotations',
+        'dropped-outputSchema',
+        'dropped-icons',
+        'dropped-_meta',
+      ]);
       for (const warning of warnings) expect(warning.message).toContain('"add_numbers"');
       expect(changes.filter((change) => change.kind === 'dropped').map((change) => change.from)).toEqual([
         '[0].title',
@@ -69,7 +75,12 @@ describe('prepareAnthropicTools (translation #1)', () => {
 
     it('renames names with spaces and names longer than 64 characters to ones that match ^[a-zA-Z0-9_-]{1,64}$', () => {
       const long = `add_${'x'.repeat(120)}`;
-      const { result } = prepareAnthropicTools({ tools: [{ ...ADD_NUMBERS_TOOL, name: 'add two numbers' }, { ...ADD_NUMBERS_TOOL, name: long }] });
+      const { result } = prepareAnthropicTools({
+        tools: [
+          { ...ADD_NUMBERS_TOOL, name: 'add two numbers' },
+          { ...ADD_NUMBERS_TOOL, name: long },
+        ],
+      });
       expect(result.tools.map((tool) => tool.name)).toEqual(['add_two_numbers', long.slice(0, 64)]);
       for (const tool of result.tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       expect(result.nameMap[long.slice(0, 64)]).toBe(long);

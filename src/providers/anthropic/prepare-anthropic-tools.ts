@@ -35,7 +35,12 @@ function adjustInputSchema({ schema, index }: { schema: Record<string, unknown>;
       message: `Anthropic requires input_schema to be an object schema: "type" is set to "object" (it was ${JSON.stringify(copy.type)}).`,
       path: `tools[${index}].inputSchema.type`,
     });
-    changes.push({ kind: copy.type === undefined ? 'added' : 'retyped', from: `[${index}].inputSchema.type`, to: `[${index}].input_schema.type`, note: 'input_schema must be "type": "object"' });
+    changes.push({
+      kind: copy.type === undefined ? 'added' : 'retyped',
+      from: `[${index}].inputSchema.type`,
+      to: `[${index}].input_schema.type`,
+      note: 'input_schema must be "type": "object"',
+    });
   }
   return { result: { ...copy, type: 'object' }, warnings, changes };
 }

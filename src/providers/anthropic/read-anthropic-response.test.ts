@@ -5,7 +5,16 @@ import { readAnthropicResponse } from './read-anthropic-response.ts';
 const toolUse = { type: 'tool_use', id: 'toolu_1', name: 'add_numbers', input: { a: 5, b: 7 }, caller: { type: 'direct' } };
 
 function message(content: unknown[], stopReason: string | null = 'tool_use') {
-  return { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
+  return {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-test',
+    content,
+    stop_reason: stopReason,
+    stop_sequence: null,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  };
 }
 
 describe('readAnthropicResponse', () => {

@@ -3,7 +3,16 @@ import textThenToolUse from './__fixtures__/text-then-tool-use.json';
 import { readAnthropicResponse } from './read-anthropic-response.ts';
 
 function message(content: unknown[], stopReason: string | null) {
-  return { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
+  return {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-test',
+    content,
+    stop_reason: stopReason,
+    stop_sequence: null,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  };
 }
 
 const thinking = { type: 'thinking', thinking: 'The user wants a sum.', signature: 'c2ln' };
@@ -16,7 +25,10 @@ describe('how an Anthropic message ended', () => {
   });
 
   it('names "max_tokens" the token limit, and a cut tool call when the cut came in a tool_use block', () => {
-    expect(readAnthropicResponse({ body: message([{ type: 'text', text: '5 plus' }], 'max_tokens') }).stop).toMatchObject({ outcome: 'truncated', cause: 'token-limit' });
+    expect(readAnthropicResponse({ body: message([{ type: 'text', text: '5 plus' }], 'max_tokens') }).stop).toMatchObject({
+      outcome: 'truncated',
+      cause: 'token-limit',
+    });
     const cut = { type: 'tool_use', id: 'toolu_1', name: 'add_numbers', input: {} };
     expect(readAnthropicResponse({ body: message([thinking, cut], 'max_tokens') }).stop).toMatchObject({ outcome: 'truncated', cause: 'tool-call-cut' });
   });
@@ -31,7 +43,12 @@ describe('how an Anthropic message ended', () => {
   });
 
   it('reads a whole message with stop_reason null as one never said to be over: interrupted', () => {
-    expect(readAnthropicResponse({ body: message([{ type: 'text', text: 'The answer is' }], null) }).stop).toEqual({ outcome: 'interrupted', cause: 'stop-missing', path: 'stop_reason', value: 'missing' });
+    expect(readAnthropicResponse({ body: message([{ type: 'text', text: 'The answer is' }], null) }).stop).toEqual({
+      outcome: 'interrupted',
+      cause: 'stop-missing',
+      path: 'stop_reason',
+      value: 'missing',
+    });
   });
 
   it('reads a thinking block before tool_use as no text, and keeps it to echo back first', () => {
@@ -47,7 +64,9 @@ describe('an Anthropic reply recorded from the real API (anthropic-sdk-python’
   it('reads the text before tool_use as text, the call with its id and input object, as a finished turn', () => {
     const reply = readAnthropicResponse({ body: textThenToolUse });
     expect(reply.stop).toEqual({ outcome: 'finished' });
-    expect(reply.text).toBe('I\'ll get the weather for each of those cities. Let me start by checking San Francisco.');
-    expect(reply.toolCalls).toMatchObject([{ id: 'toolu_01LRanfq6DmHn1yDTB4d1SAh', name: 'get_weather', arguments: { location: 'San Francisco, CA', units: 'f' } }]);
+    expect(reply.text).toBe("I'll get the weather for each of those cities. Let me start by checking San Francisco.");
+    expect(reply.toolCalls).toMatchObject([
+      { id: 'toolu_01LRanfq6DmHn1yDTB4d1SAh', name: 'get_weather', arguments: { location: 'San Francisco, CA', units: 'f' } },
+    ]);
   });
 });

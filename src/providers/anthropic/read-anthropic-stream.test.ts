@@ -60,6 +60,8 @@ describe('createAnthropicStreamReader', () => {
   });
 
   it('refuses a delta for a block that never started', () => {
-    expect(() => createAnthropicStreamReader().feed({ data: '{"type":"content_block_delta","index":2,"delta":{"type":"text_delta","text":"x"}}' })).toThrow(/content block 2/);
+    expect(() => createAnthropicStreamReader().feed({ data: '{"type":"content_block_delta","index":2,"delta":{"type":"text_delta","text":"x"}}' })).toThrow(
+      /content block 2/,
+    );
   });
 });

@@ -101,7 +101,8 @@ function applyAnthropicEvent(state: ReaderState, event: AnthropicEvent, position
       return;
     case 'content_block_start':
       state.blocks.set(event.index, structuredClone(event.content_block));
-      if (event.content_block.type === 'tool_use') state.calls.open({ index: event.index, frame: position, arrival: 'fragments', id: event.content_block.id, name: event.content_block.name });
+      if (event.content_block.type === 'tool_use')
+        state.calls.open({ index: event.index, frame: position, arrival: 'fragments', id: event.content_block.id, name: event.content_block.name });
       return;
     case 'content_block_delta':
       return applyDelta(state, event, position);
@@ -125,7 +126,16 @@ function applyAnthropicEvent(state: ReaderState, event: AnthropicEvent, position
 }
 
 export function createAnthropicStreamReader(): StreamReader {
-  const state: ReaderState = { calls: new StreamedCalls(), blocks: new Map(), inputs: new Map(), frames: 0, text: '', message: {}, finishReason: null, ended: false };
+  const state: ReaderState = {
+    calls: new StreamedCalls(),
+    blocks: new Map(),
+    inputs: new Map(),
+    frames: 0,
+    text: '',
+    message: {},
+    finishReason: null,
+    ended: false,
+  };
   const view = (): StreamView => ({ frames: state.frames, text: state.text, calls: state.calls.list(), finishReason: state.finishReason, ended: state.ended });
   return {
     feed(frame) {
@@ -140,7 +150,9 @@ export function createAnthropicStreamReader(): StreamReader {
     assemble() {
       const content = [...state.blocks.entries()]
         .sort(([a], [b]) => a - b)
-        .map(([index, block]) => (state.inputs.has(index) || block.type === 'tool_use' ? { ...block, input: readInput(state.inputs.get(index) ?? '') } : block));
+        .map(([index, block]) =>
+          state.inputs.has(index) || block.type === 'tool_use' ? { ...block, input: readInput(state.inputs.get(index) ?? '') } : block,
+        );
       return { ...state.message, content };
     },
   };

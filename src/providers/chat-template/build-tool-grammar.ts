@@ -43,13 +43,31 @@ function addRule(builder: GrammarBuilder, body: string): string {
   return name;
 }
 
-const UNSAID_KEYWORDS = ['pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'multipleOf', '$ref', 'not', 'if', 'allOf'];
+const UNSAID_KEYWORDS = [
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'multipleOf',
+  '$ref',
+  'not',
+  'if',
+  'allOf',
+];
 
 function describeSchema(builder: GrammarBuilder, schema: unknown, path: string, depth: number): string {
   if (!isPlainObject(schema) || depth > MAX_DEPTH) return 'value';
   const unsaid = UNSAID_KEYWORDS.filter((keyword) => keyword in schema);
   if (unsaid.length > 0) {
-    builder.warnings.push({ code: 'grammar-keyword-unsaid', message: `The grammar cannot say ${unsaid.map((keyword) => `"${keyword}"`).join(', ')}: at ${path} the model may write any value of the right kind, and the server checks the rest.`, path });
+    builder.warnings.push({
+      code: 'grammar-keyword-unsaid',
+      message: `The grammar cannot say ${unsaid.map((keyword) => `"${keyword}"`).join(', ')}: at ${path} the model may write any value of the right kind, and the server checks the rest.`,
+      path,
+    });
   }
   if ('const' in schema) return quoteGbnf(JSON.stringify(schema.const));
   if (Array.isArray(schema.enum)) return `(${schema.enum.map((option) => quoteGbnf(JSON.stringify(option))).join(' | ')})`;
@@ -84,7 +102,8 @@ function describeObject(builder: GrammarBuilder, schema: Record<string, unknown>
   const names = Object.keys(properties);
   if (names.length === 0) return 'object';
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
-  const pair = (name: string) => `${quoteGbnf(JSON.stringify(name))} ":" ws ${describeSchema(builder, properties[name], `${path}.properties.${name}`, depth + 1)}`;
+  const pair = (name: string) =>
+    `${quoteGbnf(JSON.stringify(name))} ":" ws ${describeSchema(builder, properties[name], `${path}.properties.${name}`, depth + 1)}`;
   const mandatory = names.filter((name) => required.has(name)).map(pair);
   const optional = names.filter((name) => !required.has(name)).map(pair);
   let body: string;

@@ -19,15 +19,44 @@ const ADD: McpTool = {
 };
 
 const FAMILIES: { file: string; family: TemplateFamily; tokens: { bos: string; eos: string }; call: string; turnStart: string; toolsText: string }[] = [
-  { file: 'qwen2.5-instruct.jinja', family: 'hermes', tokens: { bos: '', eos: '<|im_end|>' }, call: '<tool_call>\n{"name": "add", "arguments": {"a": 5, "b": 7}}\n</tool_call>', turnStart: '<|im_start|>assistant\n', toolsText: '<tools>\n{"type": "function", "function": {"name": "add"' },
-  { file: 'qwen3.jinja', family: 'qwen3', tokens: { bos: '', eos: '<|im_end|>' }, call: '<tool_call>\n{"name": "add", "arguments": {"a": 5, "b": 7}}\n</tool_call>', turnStart: '<|im_start|>assistant\n<think>\n\n</think>\n\n', toolsText: '<tools>\n{"type": "function", "function": {"name": "add"' },
-  { file: 'llama-3.2-instruct.jinja', family: 'llama3', tokens: { bos: '<|begin_of_text|>', eos: '<|eot_id|>' }, call: '{"name": "add", "parameters": {"a": 5, "b": 7}}', turnStart: '<|start_header_id|>assistant<|end_header_id|>\n\n', toolsText: '"name": "add"' },
-  { file: 'smollm2-instruct.jinja', family: 'no-tools', tokens: { bos: '', eos: '<|im_end|>' }, call: '<tool_call>\n[{"name": "add", "arguments": {"a": 5, "b": 7}}]\n</tool_call>', turnStart: '<|im_start|>assistant\n', toolsText: '<tools>\n{"type":"function","function":{"name":"add"' },
+  {
+    file: 'qwen2.5-instruct.jinja',
+    family: 'hermes',
+    tokens: { bos: '', eos: '<|im_end|>' },
+    call: '<tool_call>\n{"name": "add", "arguments": {"a": 5, "b": 7}}\n</tool_call>',
+    turnStart: '<|im_start|>assistant\n',
+    toolsText: '<tools>\n{"type": "function", "function": {"name": "add"',
+  },
+  {
+    file: 'qwen3.jinja',
+    family: 'qwen3',
+    tokens: { bos: '', eos: '<|im_end|>' },
+    call: '<tool_call>\n{"name": "add", "arguments": {"a": 5, "b": 7}}\n</tool_call>',
+    turnStart: '<|im_start|>assistant\n<think>\n\n</think>\n\n',
+    toolsText: '<tools>\n{"type": "function", "function": {"name": "add"',
+  },
+  {
+    file: 'llama-3.2-instruct.jinja',
+    family: 'llama3',
+    tokens: { bos: '<|begin_of_text|>', eos: '<|eot_id|>' },
+    call: '{"name": "add", "parameters": {"a": 5, "b": 7}}',
+    turnStart: '<|start_header_id|>assistant<|end_header_id|>\n\n',
+    toolsText: '"name": "add"',
+  },
+  {
+    file: 'smollm2-instruct.jinja',
+    family: 'no-tools',
+    tokens: { bos: '', eos: '<|im_end|>' },
+    call: '<tool_call>\n[{"name": "add", "arguments": {"a": 5, "b": 7}}]\n</tool_call>',
+    turnStart: '<|im_start|>assistant\n',
+    toolsText: '<tools>\n{"type":"function","function":{"name":"add"',
+  },
 ];
 
 describe.each(FAMILIES)('the $file template', ({ file, family, tokens, call, turnStart, toolsText }) => {
   const template = readTemplate(file);
-  const create = (grammar = true) => createChatTemplateAdapter({ template, specialTokens: tokens, grammar, maxTokens: 256, seed: 1, question: 'What is 5 plus 7?' });
+  const create = (grammar = true) =>
+    createChatTemplateAdapter({ template, specialTokens: tokens, grammar, maxTokens: 256, seed: 1, question: 'What is 5 plus 7?' });
 
   it(`is read as the ${family} family`, () => {
     expect(detectTemplateFamily(template).family).toBe(family);
@@ -93,8 +122,18 @@ describe.each(FAMILIES)('the $file template', ({ file, family, tokens, call, tur
 
 describe('the grammar', () => {
   it('names each tool and bounds what it repeats', () => {
-    const adapter = createChatTemplateAdapter({ template: readTemplate('qwen2.5-instruct.jinja'), specialTokens: { bos: '', eos: '<|im_end|>' }, grammar: true, maxTokens: 64, seed: 1, question: 'q' });
-    const echo: McpTool = { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string', pattern: '^a' }, times: { type: 'integer' } } } };
+    const adapter = createChatTemplateAdapter({
+      template: readTemplate('qwen2.5-instruct.jinja'),
+      specialTokens: { bos: '', eos: '<|im_end|>' },
+      grammar: true,
+      maxTokens: 64,
+      seed: 1,
+      question: 'q',
+    });
+    const echo: McpTool = {
+      name: 'echo',
+      inputSchema: { type: 'object', properties: { text: { type: 'string', pattern: '^a' }, times: { type: 'integer' } } },
+    };
     const tools = adapter.prepareTools({ tools: [ADD, echo] }).result;
     const grammar = String(adapter.buildRequest({ model: '', conversation: [], tools: tools.tools }).body.grammar);
     expect(grammar).toContain(String.raw`{\"name\": \"add\"`);
@@ -103,7 +142,14 @@ describe('the grammar', () => {
   });
 
   it('is left out when the learner turns it off', () => {
-    const adapter = createChatTemplateAdapter({ template: readTemplate('qwen2.5-instruct.jinja'), specialTokens: { bos: '', eos: '<|im_end|>' }, grammar: false, maxTokens: 64, seed: 1, question: 'q' });
+    const adapter = createChatTemplateAdapter({
+      template: readTemplate('qwen2.5-instruct.jinja'),
+      specialTokens: { bos: '', eos: '<|im_end|>' },
+      grammar: false,
+      maxTokens: 64,
+      seed: 1,
+      question: 'q',
+    });
     const tools = adapter.prepareTools({ tools: [ADD] }).result;
     expect(adapter.buildRequest({ model: '', conversation: [], tools: tools.tools }).body.grammar).toBeNull();
   });

@@ -49,23 +49,39 @@ function prepareTemplateTools({ tools }: { tools: McpTool[] }): { tools: Templat
     changes.push(
       { kind: 'added', to: `tools[${index}].type`, note: 'every tool is wrapped as a "function", the shape chat templates take' },
       { kind: 'moved', from: `[${index}].name`, to: `tools[${index}].function.name`, note: 'the name moves into "function"; the model reads it as text' },
-      { kind: 'renamed', from: `[${index}].inputSchema`, to: `tools[${index}].function.parameters`, note: 'inputSchema is called parameters here; the template writes it into the prompt as JSON' },
+      {
+        kind: 'renamed',
+        from: `[${index}].inputSchema`,
+        to: `tools[${index}].function.parameters`,
+        note: 'inputSchema is called parameters here; the template writes it into the prompt as JSON',
+      },
     );
     const lost = reportLostToolFields({ tool, index, provider: 'The chat template', place: 'a template tool' });
     warnings.push(...lost.warnings);
     changes.push(...lost.changes);
-    return { type: 'function', function: { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.inputSchema } };
+    return {
+      type: 'function',
+      function: { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.inputSchema },
+    };
   });
   return { tools: converted, nameMap, warnings, changes };
 }
 
 function convertTemplateToolCall({ call, nameMap }: { call: ProviderToolCall; nameMap: ToolNameMap }): Translated<McpCallPlan> {
   if (call.name === '') {
-    return { result: { ok: false, error: `The model's call is not a JSON object with a "name": it wrote ${JSON.stringify(call.raw)}` }, warnings: [], changes: [] };
+    return {
+      result: { ok: false, error: `The model's call is not a JSON object with a "name": it wrote ${JSON.stringify(call.raw)}` },
+      warnings: [],
+      changes: [],
+    };
   }
   const { result: name, warnings, changes } = restoreCalledToolName({ name: call.name, nameMap, path: 'name' });
   if (!isPlainObject(call.arguments)) {
-    return { result: { ok: false, error: `The arguments for ${call.name} must be a JSON object, but were: ${JSON.stringify(call.arguments) ?? 'missing'}` }, warnings, changes };
+    return {
+      result: { ok: false, error: `The arguments for ${call.name} must be a JSON object, but were: ${JSON.stringify(call.arguments) ?? 'missing'}` },
+      warnings,
+      changes,
+    };
   }
   changes.push({ kind: 'retyped', from: 'text', to: 'arguments', note: 'the JSON the model wrote as text, read into an object' });
   return { result: { ok: true, params: { name, arguments: call.arguments } }, warnings, changes };
@@ -107,10 +123,22 @@ type RenderTemplate = (messages: ChatMessage[], tools: TemplateTool[]) => Return
 function prepareTools({ tools, options, render }: { tools: McpTool[]; options: ChatTemplateOptions; render: RenderTemplate }): PreparedTools<TemplateToolSet> {
   const prepared = prepareTemplateTools({ tools });
   const rendered = render([{ role: 'user', content: options.question }], prepared.tools);
-  const changes: FieldChange[] = [...prepared.changes, { kind: 'added', to: 'prompt', note: "the model's chat template writes the tools and the question into the one string the model reads" }];
+  const changes: FieldChange[] = [
+    ...prepared.changes,
+    { kind: 'added', to: 'prompt', note: "the model's chat template writes the tools and the question into the one string the model reads" },
+  ];
   const tokens = options.tokenize?.(rendered.text);
-  if (tokens) changes.push({ kind: 'added', to: 'tokens', note: `the same string as the model's ${tokens.length} tokens, by the vocabulary in its GGUF file (llama.cpp adds a BOS token itself where the model asks for one)` });
-  return { result: { tools: { tools: prepared.tools, prompt: rendered.text, ...(tokens ? { tokenCount: tokens.length, tokens } : {}) }, nameMap: prepared.nameMap }, warnings: [...prepared.warnings, ...rendered.warnings], changes };
+  if (tokens)
+    changes.push({
+      kind: 'added',
+      to: 'tokens',
+      note: `the same string as the model's ${tokens.length} tokens, by the vocabulary in its GGUF file (llama.cpp adds a BOS token itself where the model asks for one)`,
+    });
+  return {
+    result: { tools: { tools: prepared.tools, prompt: rendered.text, ...(tokens ? { tokenCount: tokens.length, tokens } : {}) }, nameMap: prepared.nameMap },
+    warnings: [...prepared.warnings, ...rendered.warnings],
+    changes,
+  };
 }
 
 /** The model's text read in its family's way: the calls it wrote, and the text around them as its answer. */
@@ -127,10 +155,13 @@ function readTemplateReply({ body, family }: { body: unknown; family: FamilyDesc
   };
 }
 
-export function createChatTemplateAdapter(options: ChatTemplateOptions): WireAdapter<ChatMessage[], TemplateToolSet, ChatMessage> & { describeFamily: () => FamilyDescription } {
+export function createChatTemplateAdapter(
+  options: ChatTemplateOptions,
+): WireAdapter<ChatMessage[], TemplateToolSet, ChatMessage> & { describeFamily: () => FamilyDescription } {
   const description = detectTemplateFamily(options.template);
   const { family } = description;
-  const render = (messages: ChatMessage[], tools: TemplateTool[]) => renderChatTemplate({ template: options.template, family, messages, tools, specialTokens: options.specialTokens });
+  const render = (messages: ChatMessage[], tools: TemplateTool[]) =>
+    renderChatTemplate({ template: options.template, family, messages, tools, specialTokens: options.specialTokens });
   const rounds: { sent: number; lastPrompt: string; lastTools: TemplateTool[] } = { sent: 0, lastPrompt: '', lastTools: [] };
   return {
     id: CHAT_TEMPLATE_WIRE,
@@ -176,4 +207,3 @@ export function createChatTemplateAdapter(options: ChatTemplateOptions): WireAda
     },
   };
 }
-

@@ -45,7 +45,17 @@ describe('the prompt tokenizer', () => {
   it('splits the tiny model’s prompt as its vocabulary does: special tokens whole, every other byte a token', () => {
     const tokenizer = createPromptTokenizer(readGgufMetadata(writeTinyGguf({ chatTemplate: template })));
     if (!('tokenize' in tokenizer)) throw new Error(tokenizer.unsupported);
-    expect(tokenizer.tokenize('<|im_start|>user\nhi<|im_end|>').map((token) => token.text)).toEqual(['<|im_start|>', 'u', 's', 'e', 'r', 'Ċ', 'h', 'i', '<|im_end|>']);
+    expect(tokenizer.tokenize('<|im_start|>user\nhi<|im_end|>').map((token) => token.text)).toEqual([
+      '<|im_start|>',
+      'u',
+      's',
+      'e',
+      'r',
+      'Ċ',
+      'h',
+      'i',
+      '<|im_end|>',
+    ]);
   });
 
   it('merges pairs by rank, with the space spelt Ġ as byte-level vocabularies spell it', () => {
@@ -63,11 +73,21 @@ describe('the prompt tokenizer', () => {
     };
     const tokenizer = createPromptTokenizer(metadata);
     if (!('tokenize' in tokenizer)) throw new Error(tokenizer.unsupported);
-    expect(tokenizer.tokenize('hello hello')).toEqual([{ id: 8, text: 'hello' }, { id: 9, text: 'Ġhello' }]);
+    expect(tokenizer.tokenize('hello hello')).toEqual([
+      { id: 8, text: 'hello' },
+      { id: 9, text: 'Ġhello' },
+    ]);
   });
 
   it('says so for a vocabulary it does not split', () => {
-    const metadata: GgufMetadata = { version: 3, tensorCount: 0, entries: new Map<string, GgufValue>([['tokenizer.ggml.model', 'llama'], ['tokenizer.ggml.tokens', ['<unk>']]]) };
+    const metadata: GgufMetadata = {
+      version: 3,
+      tensorCount: 0,
+      entries: new Map<string, GgufValue>([
+        ['tokenizer.ggml.model', 'llama'],
+        ['tokenizer.ggml.tokens', ['<unk>']],
+      ]),
+    };
     expect(createPromptTokenizer(metadata)).toMatchObject({ unsupported: expect.stringContaining('"llama"') });
   });
 });

@@ -65,20 +65,34 @@ class Reader {
 
   value(type: number, depth = 0): GgufValue {
     switch (type) {
-      case 0: return this.view.getUint8(this.need(1));
-      case 1: return this.view.getInt8(this.need(1));
-      case 2: return this.view.getUint16(this.need(2), true);
-      case 3: return this.view.getInt16(this.need(2), true);
-      case 4: return this.u32();
-      case 5: return this.view.getInt32(this.need(4), true);
-      case 6: return this.view.getFloat32(this.need(4), true);
-      case 7: return this.view.getUint8(this.need(1)) !== 0;
-      case 8: return this.string();
-      case 9: return this.array(depth);
-      case 10: return this.view.getBigUint64(this.need(8), true);
-      case 11: return this.view.getBigInt64(this.need(8), true);
-      case 12: return this.view.getFloat64(this.need(8), true);
-      default: throw new GgufInvalid(`Unknown GGUF value type ${type}.`);
+      case 0:
+        return this.view.getUint8(this.need(1));
+      case 1:
+        return this.view.getInt8(this.need(1));
+      case 2:
+        return this.view.getUint16(this.need(2), true);
+      case 3:
+        return this.view.getInt16(this.need(2), true);
+      case 4:
+        return this.u32();
+      case 5:
+        return this.view.getInt32(this.need(4), true);
+      case 6:
+        return this.view.getFloat32(this.need(4), true);
+      case 7:
+        return this.view.getUint8(this.need(1)) !== 0;
+      case 8:
+        return this.string();
+      case 9:
+        return this.array(depth);
+      case 10:
+        return this.view.getBigUint64(this.need(8), true);
+      case 11:
+        return this.view.getBigInt64(this.need(8), true);
+      case 12:
+        return this.view.getFloat64(this.need(8), true);
+      default:
+        throw new GgufInvalid(`Unknown GGUF value type ${type}.`);
     }
   }
 

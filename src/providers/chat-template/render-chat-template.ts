@@ -58,10 +58,14 @@ function writeToolsAsText(messages: ChatMessage[], tools: TemplateTool[]): { mes
   if (tools.length > 0) {
     const first = written[0];
     const system = writeHostToolPrompt(tools);
-    written = first?.role === 'system' ? [{ role: 'system', content: `${first.content}\n\n${system}` }, ...written.slice(1)] : [{ role: 'system', content: system }, ...written];
+    written =
+      first?.role === 'system'
+        ? [{ role: 'system', content: `${first.content}\n\n${system}` }, ...written.slice(1)]
+        : [{ role: 'system', content: system }, ...written];
     warnings.push({
       code: 'template-has-no-tools',
-      message: "This model's chat template has no tool section: it never writes a tool list, a call or a result. The host writes the tools into a system message of its own (Hermes style, <tool_call> tags), the model's calls as it wrote them, and each result as a user turn in <tool_response> tags.",
+      message:
+        "This model's chat template has no tool section: it never writes a tool list, a call or a result. The host writes the tools into a system message of its own (Hermes style, <tool_call> tags), the model's calls as it wrote them, and each result as a user turn in <tool_response> tags.",
     });
   }
   return { messages: written, warnings };
@@ -88,7 +92,11 @@ export function renderChatTemplate(input: {
   // Qwen3 thinks first unless told not to: a small model in a tab answers sooner without it, and the template says how.
   if (family === 'qwen3') {
     context.enable_thinking = false;
-    warnings.push({ code: 'thinking-off', message: 'Qwen3 would think first (<think>…</think>); the host renders its template with enable_thinking=false, so the model starts its turn after an empty think block.' });
+    warnings.push({
+      code: 'thinking-off',
+      message:
+        'Qwen3 would think first (<think>…</think>); the host renders its template with enable_thinking=false, so the model starts its turn after an empty think block.',
+    });
   }
   return { text: new Template(input.template).render(context), warnings };
 }

@@ -61,7 +61,10 @@ function mergePiece(symbols: string[], ranks: Map<string, number>): string[] {
 export function createPromptTokenizer(metadata: GgufMetadata): PromptTokenizer | { unsupported: string } {
   const model = readString(metadata, 'tokenizer.ggml.model');
   const tokens = readStrings(metadata, 'tokenizer.ggml.tokens');
-  if (model !== 'gpt2' || !tokens) return { unsupported: `The explorer splits byte-level BPE vocabularies (tokenizer.ggml.model "gpt2"); this file's is "${model ?? 'missing'}", so only llama.cpp's count of the tokens is shown.` };
+  if (model !== 'gpt2' || !tokens)
+    return {
+      unsupported: `The explorer splits byte-level BPE vocabularies (tokenizer.ggml.model "gpt2"); this file's is "${model ?? 'missing'}", so only llama.cpp's count of the tokens is shown.`,
+    };
   const types = readNumbers(metadata, 'tokenizer.ggml.token_type') ?? [];
   const merges = readStrings(metadata, 'tokenizer.ggml.merges') ?? [];
   const pre = readString(metadata, 'tokenizer.ggml.pre') ?? 'default';

@@ -39,7 +39,10 @@ describe('adjustGeminiJsonSchema', () => {
     it('removes them at every depth: in properties, items, anyOf branches, $defs and additionalProperties', () => {
       const { result, warnings, changes } = adjust({
         type: 'object',
-        properties: { list: { type: 'array', items: { type: 'string', minLength: 2 }, uniqueItems: true }, choice: { anyOf: [{ type: 'object', not: { required: ['x'] } }] } },
+        properties: {
+          list: { type: 'array', items: { type: 'string', minLength: 2 }, uniqueItems: true },
+          choice: { anyOf: [{ type: 'object', not: { required: ['x'] } }] },
+        },
         $defs: { id: { type: 'string', pattern: '^[0-9]+$' } },
         additionalProperties: { type: 'number', multipleOf: 5 },
         default: {},
@@ -99,9 +102,16 @@ describe('adjustGeminiJsonSchema', () => {
 
   describe('shapes Gemini reads differently', () => {
     it('merges a root anyOf into one object of all the branches’ properties, warning', () => {
-      const { result, warnings } = adjust({ anyOf: [{ type: 'object', properties: { a: { type: 'number' } } }, { type: 'object', properties: { b: { type: 'string' } } }] });
+      const { result, warnings } = adjust({
+        anyOf: [
+          { type: 'object', properties: { a: { type: 'number' } } },
+          { type: 'object', properties: { b: { type: 'string' } } },
+        ],
+      });
       expect(result).toEqual({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'string' } }, required: [] });
-      expect(warnings).toEqual([expect.objectContaining({ code: 'gemini-root-union', path: 'tools[0].inputSchema.anyOf', message: expect.stringContaining('Gemini needs one object') })]);
+      expect(warnings).toEqual([
+        expect.objectContaining({ code: 'gemini-root-union', path: 'tools[0].inputSchema.anyOf', message: expect.stringContaining('Gemini needs one object') }),
+      ]);
     });
 
     it('keeps a property a server names __proto__ as a property, adjusted like any other', () => {
@@ -112,10 +122,17 @@ describe('adjustGeminiJsonSchema', () => {
     });
 
     it('keeps a $ref alone, with its description, and reports the siblings it would ignore', () => {
-      const { result, warnings, changes } = adjust({ type: 'object', $defs: { n: { type: 'number' } }, properties: { a: { $ref: '#/$defs/n', description: 'first', minimum: 1, type: 'number' } } });
+      const { result, warnings, changes } = adjust({
+        type: 'object',
+        $defs: { n: { type: 'number' } },
+        properties: { a: { $ref: '#/$defs/n', description: 'first', minimum: 1, type: 'number' } },
+      });
       expect(result.properties).toEqual({ a: { $ref: '#/$defs/n', description: 'first' } });
       expect(warnings).toEqual([expect.objectContaining({ code: 'gemini-ref-siblings', path: 'tools[0].inputSchema.properties.a.$ref' })]);
-      expect(changes.filter((change) => change.kind === 'dropped').map((change) => change.from)).toEqual(['[0].inputSchema.properties.a.minimum', '[0].inputSchema.properties.a.type']);
+      expect(changes.filter((change) => change.kind === 'dropped').map((change) => change.from)).toEqual([
+        '[0].inputSchema.properties.a.minimum',
+        '[0].inputSchema.properties.a.type',
+      ]);
     });
   });
 });

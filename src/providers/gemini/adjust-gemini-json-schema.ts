@@ -40,7 +40,19 @@ const SCHEMA_LISTS = new Set(['prefixItems', 'anyOf']);
 const SCHEMA_MAPS = new Set(['properties', '$defs']);
 
 /** A keyword outside Gemini's subset is removed: the model no longer sees that rule, so it is said. */
-function reportDroppedKeyword({ key, from, toolName, warnings, changes }: { key: string; from: string; toolName: string; warnings: Warning[]; changes: FieldChange[] }): void {
+function reportDroppedKeyword({
+  key,
+  from,
+  toolName,
+  warnings,
+  changes,
+}: {
+  key: string;
+  from: string;
+  toolName: string;
+  warnings: Warning[];
+  changes: FieldChange[];
+}): void {
   warnings.push({
     code: 'gemini-keyword-dropped',
     message: `Gemini's JSON Schema subset has no "${key}": it is removed from "${toolName}", so the model no longer sees that rule.`,
@@ -71,15 +83,24 @@ function createGeminiSchemaWalk({ toolName, warnings, changes }: { toolName: str
     for (const [key, value] of Object.entries(node)) {
       if (key === 'oneOf' && Array.isArray(value) && node.anyOf === undefined) {
         const branches: unknown[] = [];
-        for (const [index, branch] of value.entries()) branches.push(isPlainObject(branch) ? visit(branch, `${from}.oneOf[${index}]`, `${at}.anyOf[${index}]`) : branch);
+        for (const [index, branch] of value.entries())
+          branches.push(isPlainObject(branch) ? visit(branch, `${from}.oneOf[${index}]`, `${at}.anyOf[${index}]`) : branch);
         copy.anyOf = branches;
-        warnings.push({ code: 'gemini-one-of', message: `Gemini has no "oneOf": in "${toolName}" it is sent as "anyOf", which also accepts a value matching more than one branch.`, path: `tools${from}.oneOf` });
+        warnings.push({
+          code: 'gemini-one-of',
+          message: `Gemini has no "oneOf": in "${toolName}" it is sent as "anyOf", which also accepts a value matching more than one branch.`,
+          path: `tools${from}.oneOf`,
+        });
         changes.push({ kind: 'renamed', from: `${from}.oneOf`, to: `${at}.anyOf`, note: 'oneOf is sent as anyOf' });
         continue;
       }
       if (key === 'const' && node.enum === undefined) {
         copy.enum = [value];
-        warnings.push({ code: 'gemini-const', message: `Gemini has no "const": in "${toolName}" it is sent as an "enum" with one value, which means the same.`, path: `tools${from}.const` });
+        warnings.push({
+          code: 'gemini-const',
+          message: `Gemini has no "const": in "${toolName}" it is sent as an "enum" with one value, which means the same.`,
+          path: `tools${from}.const`,
+        });
         changes.push({ kind: 'renamed', from: `${from}.const`, to: `${at}.enum`, note: 'const becomes a one-value enum' });
         continue;
       }
@@ -91,7 +112,8 @@ function createGeminiSchemaWalk({ toolName, warnings, changes }: { toolName: str
         copy[key] = visit(value, `${from}.${key}`, `${at}.${key}`);
       } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
         const branches: unknown[] = [];
-        for (const [index, branch] of value.entries()) branches.push(isPlainObject(branch) ? visit(branch, `${from}.${key}[${index}]`, `${at}.${key}[${index}]`) : branch);
+        for (const [index, branch] of value.entries())
+          branches.push(isPlainObject(branch) ? visit(branch, `${from}.${key}[${index}]`, `${at}.${key}[${index}]`) : branch);
         copy[key] = branches;
       } else if (SCHEMA_MAPS.has(key) && isPlainObject(value)) {
         // The keys here are property or definition names, not keywords: only their values are schemas.
@@ -118,7 +140,12 @@ function createGeminiSchemaWalk({ toolName, warnings, changes }: { toolName: str
  * `enum`, and keywords outside the subset are removed, each with a warning. `inputPath` and `outputPath` say where the schema sits in the translation's
  * input and output (e.g. `[0].inputSchema` and `[0].functionDeclarations[0].parametersJsonSchema`).
  */
-export function adjustGeminiJsonSchema({ schema, inputPath, outputPath, toolName }: {
+export function adjustGeminiJsonSchema({
+  schema,
+  inputPath,
+  outputPath,
+  toolName,
+}: {
   schema: Schema;
   inputPath: string;
   outputPath: string;

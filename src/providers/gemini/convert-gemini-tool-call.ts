@@ -20,7 +20,10 @@ export function convertGeminiToolCall({ call, nameMap }: { call: ProviderToolCal
   }
   if (!isPlainObject(call.arguments)) {
     return {
-      result: { ok: false, error: `The arguments for ${call.name} must be an object in "functionCall.args", as Gemini requires, but were: ${JSON.stringify(call.arguments)}` },
+      result: {
+        ok: false,
+        error: `The arguments for ${call.name} must be an object in "functionCall.args", as Gemini requires, but were: ${JSON.stringify(call.arguments)}`,
+      },
       warnings,
       changes,
     };

@@ -41,7 +41,16 @@ describe('convertToGeminiFunctionResponses (translation #3)', () => {
     });
 
     it('joins several text blocks with a line break', () => {
-      const { result } = convertToGeminiFunctionResponses({ results: [answered({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] })] });
+      const { result } = convertToGeminiFunctionResponses({
+        results: [
+          answered({
+            content: [
+              { type: 'text', text: 'a' },
+              { type: 'text', text: 'b' },
+            ],
+          }),
+        ],
+      });
       expect(result[0]!.parts[0]).toMatchObject({ functionResponse: { response: { output: 'a\nb' } } });
     });
 
@@ -64,17 +73,36 @@ describe('convertToGeminiFunctionResponses (translation #3)', () => {
   describe('images and other media', () => {
     it('carries a PNG in functionResponse.parts as inline data, and says which models read it', () => {
       const { result, warnings } = convertToGeminiFunctionResponses({
-        results: [answered({ content: [{ type: 'text', text: 'A chart:' }, { type: 'image', data: PNG, mimeType: 'image/png' }] })],
+        results: [
+          answered({
+            content: [
+              { type: 'text', text: 'A chart:' },
+              { type: 'image', data: PNG, mimeType: 'image/png' },
+            ],
+          }),
+        ],
       });
       expect(result[0]!.parts[0]).toEqual({
-        functionResponse: { id: 'call_a', name: 'add_numbers', response: { output: 'A chart:' }, parts: [{ inlineData: { mimeType: 'image/png', data: PNG } }] },
+        functionResponse: {
+          id: 'call_a',
+          name: 'add_numbers',
+          response: { output: 'A chart:' },
+          parts: [{ inlineData: { mimeType: 'image/png', data: PNG } }],
+        },
       });
       expect(warnings).toEqual([expect.objectContaining({ code: 'image-in-function-response', path: '[0].content[1]' })]);
     });
 
     it('replaces audio and unsupported image types by a note the model can read, with a warning each', () => {
       const { result, warnings } = convertToGeminiFunctionResponses({
-        results: [answered({ content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }, { type: 'image', data: 'R0lG', mimeType: 'image/gif' }] })],
+        results: [
+          answered({
+            content: [
+              { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
+              { type: 'image', data: 'R0lG', mimeType: 'image/gif' },
+            ],
+          }),
+        ],
       });
       const part = result[0]!.parts[0] as { functionResponse: { response: { output: string }; parts?: unknown } };
       expect(part.functionResponse.parts).toBeUndefined();
@@ -90,7 +118,14 @@ describe('convertToGeminiFunctionResponses (translation #3)', () => {
     it('never carries an SVG image as media, and says annotations are not sent', () => {
       const svg = btoa('<svg xmlns="http://www.w3.org/2000/svg"/>');
       const { result, warnings } = convertToGeminiFunctionResponses({
-        results: [answered({ content: [{ type: 'image', data: svg, mimeType: 'image/svg+xml' }, { type: 'text', text: 'A chart', annotations: { audience: ['user'] } }] })],
+        results: [
+          answered({
+            content: [
+              { type: 'image', data: svg, mimeType: 'image/svg+xml' },
+              { type: 'text', text: 'A chart', annotations: { audience: ['user'] } },
+            ],
+          }),
+        ],
       });
       expect(result[0]!.parts[0]!.functionResponse.parts).toBeUndefined();
       expect(warnings.map((warning) => [warning.code, warning.path])).toEqual([
@@ -105,7 +140,9 @@ describe('convertToGeminiFunctionResponses (translation #3)', () => {
       const { result, warnings, changes } = convertToGeminiFunctionResponses({ results: [answered({ content: [], structuredContent: { sum: 12 } })] });
       expect(result[0]!.parts[0]).toMatchObject({ functionResponse: { response: { output: { sum: 12 } } } });
       expect(warnings).toEqual([]);
-      expect(changes).toContainEqual(expect.objectContaining({ kind: 'moved', from: '[0].structuredContent', to: '[0].parts[0].functionResponse.response.output' }));
+      expect(changes).toContainEqual(
+        expect.objectContaining({ kind: 'moved', from: '[0].structuredContent', to: '[0].parts[0].functionResponse.response.output' }),
+      );
     });
 
     it('sends the text and reports the structured content it leaves out', () => {
@@ -134,6 +171,14 @@ describe('what translation #3 carries to the model and what it drops (Gemini)', 
     const { result, warnings } = convertToGeminiFunctionResponses({ results: [answered(EVERY_KIND_RESULT)] });
     const response = result[0]!.parts[0]!.functionResponse;
     expect(response.parts?.map((part) => part.inlineData.mimeType)).toEqual(['image/png']);
-    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-in-function-response', 'image-type-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
+    expect(listWarningCodes(warnings)).toEqual([
+      'content-annotations-dropped',
+      'image-in-function-response',
+      'image-type-not-carried',
+      'audio-not-carried',
+      'resource-link-as-text',
+      'resource-uri-dropped',
+      'structured-content-dropped',
+    ]);
   });
 });

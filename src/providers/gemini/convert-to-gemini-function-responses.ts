@@ -10,7 +10,11 @@ const GEMINI_RESPONSE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/w
 /** The text helper speaks of formats that carry text only; a function response also carries some images. */
 function sayWhatGeminiCarries(warning: Warning): Warning {
   if (warning.code !== 'image-not-carried') return warning;
-  return { ...warning, code: 'image-type-not-carried', message: warning.message.replace('tool results carry text only', 'media carries PNG, JPEG and WebP images only') };
+  return {
+    ...warning,
+    code: 'image-type-not-carried',
+    message: warning.message.replace('tool results carry text only', 'media carries PNG, JPEG and WebP images only'),
+  };
 }
 
 type Converted = { texts: string[]; media: GeminiInlineDataPart[]; warnings: Warning[]; changes: FieldChange[] };
@@ -21,13 +25,19 @@ function convertBlocks(result: McpToolResult, index: number): Converted {
   const partPath = `[0].parts[${index}].functionResponse`;
   result.content.forEach((block, blockIndex) => {
     const path = `[${index}].content[${blockIndex}]`;
-    if (block.type === 'text' || block.type === 'image') converted.warnings.push(...reportDroppedBlockFields({ block, provider: 'A Gemini function response', path }));
+    if (block.type === 'text' || block.type === 'image')
+      converted.warnings.push(...reportDroppedBlockFields({ block, provider: 'A Gemini function response', path }));
     if (block.type === 'text') {
       converted.texts.push(block.text);
       return;
     }
     if (block.type === 'image' && GEMINI_RESPONSE_IMAGE_TYPES.has(block.mimeType)) {
-      converted.changes.push({ kind: 'moved', from: path, to: `${partPath}.parts[${converted.media.length}].inlineData`, note: 'the image travels as inline data beside the response' });
+      converted.changes.push({
+        kind: 'moved',
+        from: path,
+        to: `${partPath}.parts[${converted.media.length}].inlineData`,
+        note: 'the image travels as inline data beside the response',
+      });
       converted.media.push({ inlineData: { mimeType: block.mimeType, data: block.data } });
       converted.warnings.push({
         code: 'image-in-function-response',
@@ -39,7 +49,9 @@ function convertBlocks(result: McpToolResult, index: number): Converted {
     // Audio, other image types, links and embedded resources: the shared text conversion says what was lost.
     const text = convertToolResultToText({ result: { content: [block] }, provider: 'Gemini function response' });
     converted.texts.push(text.result);
-    converted.warnings.push(...text.warnings.map((warning) => sayWhatGeminiCarries({ ...warning, path: `${path}${(warning.path ?? '').replace(/^content\[0\]/, '')}` })));
+    converted.warnings.push(
+      ...text.warnings.map((warning) => sayWhatGeminiCarries({ ...warning, path: `${path}${(warning.path ?? '').replace(/^content\[0\]/, '')}` })),
+    );
   });
   return converted;
 }
@@ -61,7 +73,11 @@ export function convertToGeminiFunctionResponses({ results }: { results: ToolRou
     if (call.id !== undefined) changes.push({ kind: 'added', to: `${at}.id`, note: `answers the model's call ${call.id}` });
     if (outcome.type === 'host-error') {
       changes.push({ kind: 'moved', from: `[${index}].hostError`, to: `${at}.response.error`, note: "the host's error, as Gemini's error key" });
-      warnings.push({ code: 'host-error-returned', message: `No tool result came for ${call.name}: the host's error goes back to the model instead.`, path: `[${index}]` });
+      warnings.push({
+        code: 'host-error-returned',
+        message: `No tool result came for ${call.name}: the host's error goes back to the model instead.`,
+        path: `[${index}]`,
+      });
       return { functionResponse: { ...id, name: call.name, response: { error: `${NO_RESULT_MARKER}${outcome.message}` } } };
     }
     const { result } = outcome;

@@ -15,7 +15,8 @@ function readModelId(model: string): string {
 export const geminiAdapter = defineWireAdapter<(GeminiContent | GeminiModelTurn)[], GeminiTool[], GeminiModelTurn>('gemini', {
   startConversation: ({ question }) => [{ role: 'user', parts: [{ text: question }] }],
   // Translation #5: a prompt's messages as this format's first turns.
-  convertPromptMessages: ({ messages }) => convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role: role === 'assistant' ? 'model' : 'user', parts: [{ text }] }) }),
+  convertPromptMessages: ({ messages }) =>
+    convertPromptMessages({ messages, writeTurn: ({ role, text }) => ({ role: role === 'assistant' ? 'model' : 'user', parts: [{ text }] }) }),
   prepareTools: prepareGeminiTools,
   buildRequest: ({ model, apiKey, conversation, tools }) => ({
     // The model is part of the path, not the body.

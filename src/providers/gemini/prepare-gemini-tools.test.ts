@@ -36,7 +36,9 @@ describe('prepareGeminiTools (translation #1)', () => {
 
     it('reports each move with paths into the MCP tools and the Gemini tools', () => {
       const { changes } = prepareGeminiTools({ tools: [addNumbers] });
-      expect(changes).toContainEqual(expect.objectContaining({ kind: 'renamed', from: '[0].inputSchema', to: '[0].functionDeclarations[0].parametersJsonSchema' }));
+      expect(changes).toContainEqual(
+        expect.objectContaining({ kind: 'renamed', from: '[0].inputSchema', to: '[0].functionDeclarations[0].parametersJsonSchema' }),
+      );
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'moved', from: '[0].name', to: '[0].functionDeclarations[0].name' }));
     });
   });
@@ -50,14 +52,21 @@ describe('prepareGeminiTools (translation #1)', () => {
       expect(Object.keys(declaration).sort()).toEqual(['description', 'name', 'parametersJsonSchema', 'responseJsonSchema']);
       expect(declaration.responseJsonSchema).toEqual(outputSchema);
       expect(warnings.map((warning) => warning.code)).toEqual(['dropped-title', 'dropped-annotations']);
-      expect(changes).toContainEqual(expect.objectContaining({ kind: 'renamed', from: '[0].outputSchema', to: '[0].functionDeclarations[0].responseJsonSchema' }));
+      expect(changes).toContainEqual(
+        expect.objectContaining({ kind: 'renamed', from: '[0].outputSchema', to: '[0].functionDeclarations[0].responseJsonSchema' }),
+      );
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].title' }));
     });
   });
 
   describe('names Gemini refuses', () => {
     it('keeps dots and colons, which Gemini accepts', () => {
-      const { result, warnings } = prepareGeminiTools({ tools: [{ ...addNumbers, name: 'math.add' }, { ...addNumbers, name: 'ns:sub-tract' }] });
+      const { result, warnings } = prepareGeminiTools({
+        tools: [
+          { ...addNumbers, name: 'math.add' },
+          { ...addNumbers, name: 'ns:sub-tract' },
+        ],
+      });
       expect(result.tools[0]!.functionDeclarations.map((declaration) => declaration.name)).toEqual(['math.add', 'ns:sub-tract']);
       expect(warnings).toEqual([]);
     });

@@ -24,7 +24,10 @@ describe('readGeminiResponse', () => {
       const reply = readGeminiResponse({
         body: response([{ functionCall: { name: 'add_numbers', args: { a: 1, b: 2 } } }, { functionCall: { name: 'multiply_numbers', args: { a: 3, b: 4 } } }]),
       });
-      expect(reply.toolCalls.map((call) => [call.id, call.name])).toEqual([[undefined, 'add_numbers'], [undefined, 'multiply_numbers']]);
+      expect(reply.toolCalls.map((call) => [call.id, call.name])).toEqual([
+        [undefined, 'add_numbers'],
+        [undefined, 'multiply_numbers'],
+      ]);
       expect('id' in reply.toolCalls[0]!).toBe(false);
     });
   });

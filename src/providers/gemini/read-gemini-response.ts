@@ -62,7 +62,15 @@ const GEMINI_STOP_CAUSES: Record<string, StopCause> = {
  * finished. No finishReason is a candidate still being written ("if empty, the model has not
  * stopped generating", Gemini's reference), so not a finished turn.
  */
-function readGeminiStop({ finishReason, finishMessage, hasToolCalls }: { finishReason: string | undefined; finishMessage: string | undefined; hasToolCalls: boolean }): ReplyStop {
+function readGeminiStop({
+  finishReason,
+  finishMessage,
+  hasToolCalls,
+}: {
+  finishReason: string | undefined;
+  finishMessage: string | undefined;
+  hasToolCalls: boolean;
+}): ReplyStop {
   const path = 'candidates[0].finishReason';
   if (finishReason === undefined || finishReason === '') return nameMissingStop({ path });
   if (finishReason === 'MAX_TOKENS') return nameTokenLimit({ hasToolCalls, path, value: finishReason });
@@ -93,7 +101,9 @@ export function readGeminiResponse({ body }: { body: unknown }): ProviderReply<G
   if (!candidate.content || !parts) {
     const stop = readGeminiStop({ finishReason: candidate.finishReason, finishMessage: candidate.finishMessage, hasToolCalls: false });
     if (stop.outcome === 'finished') {
-      throw new ProviderReplyError(`Gemini returned a candidate with no content (finishReason ${candidate.finishReason ?? 'missing'}): there is nothing to read.`);
+      throw new ProviderReplyError(
+        `Gemini returned a candidate with no content (finishReason ${candidate.finishReason ?? 'missing'}): there is nothing to read.`,
+      );
     }
     return { toolCalls: [], text: null, stop, assistantMessage: { role: 'model', parts: [] }, finishReason: candidate.finishReason ?? null, model };
   }

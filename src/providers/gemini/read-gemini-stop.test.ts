@@ -27,7 +27,9 @@ describe('how a Gemini candidate ended', () => {
 
   it('names MAX_TOKENS the token limit, and a cut call when the candidate holds a call', () => {
     expect(readGeminiResponse({ body: candidate('MAX_TOKENS', [{ text: '5 plus' }]) }).stop).toMatchObject({ outcome: 'truncated', cause: 'token-limit' });
-    expect(readGeminiResponse({ body: candidate('MAX_TOKENS', [{ functionCall: { name: 'add_numbers', args: {} } }]) }).stop).toMatchObject({ cause: 'tool-call-cut' });
+    expect(readGeminiResponse({ body: candidate('MAX_TOKENS', [{ functionCall: { name: 'add_numbers', args: {} } }]) }).stop).toMatchObject({
+      cause: 'tool-call-cut',
+    });
   });
 
   it('keeps Gemini’s finishMessage as the explanation', () => {

@@ -23,7 +23,12 @@ type Part = z.infer<typeof PartSchema>;
 
 const ChunkSchema = z.looseObject({
   candidates: z
-    .array(z.looseObject({ content: z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema).optional() }).optional(), finishReason: z.string().optional() }))
+    .array(
+      z.looseObject({
+        content: z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema).optional() }).optional(),
+        finishReason: z.string().optional(),
+      }),
+    )
     .optional(),
   promptFeedback: z.looseObject({ blockReason: z.string().optional() }).optional(),
   error: z.looseObject({ message: z.string(), status: z.string().optional() }).optional(),
@@ -58,7 +63,10 @@ export function createGeminiStreamReader(): StreamReader {
       const position = frames++;
       const value = parseFrameJson({ frame, position, what: CHUNK });
       const chunk = parseProviderReply({ schema: ChunkSchema, value, what: CHUNK, path: [`frame ${position + 1}`] });
-      if (chunk.error) throw new ProviderReplyError(`The stream ended with an error from Gemini${chunk.error.status ? ` (${chunk.error.status})` : ''}: ${chunk.error.message}`);
+      if (chunk.error)
+        throw new ProviderReplyError(
+          `The stream ended with an error from Gemini${chunk.error.status ? ` (${chunk.error.status})` : ''}: ${chunk.error.message}`,
+        );
       const { candidates, ...envelope } = chunk;
       last = envelope;
       const candidate = candidates?.[0];

@@ -19,7 +19,10 @@ describe('convertOllamaToolCall (translation #2)', () => {
     });
 
     it('reports the id and index that newer Ollama versions add, which MCP has no use for', () => {
-      const { result, changes } = convertOllamaToolCall({ call: formatOllamaToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 1, b: 2 } }), nameMap });
+      const { result, changes } = convertOllamaToolCall({
+        call: formatOllamaToolCall({ id: 'call_1', name: 'add_numbers', arguments: { a: 1, b: 2 } }),
+        nameMap,
+      });
       expect(result).toEqual({ ok: true, params: { name: 'add_numbers', arguments: { a: 1, b: 2 } } });
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: 'id' }));
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: 'function.index' }));

@@ -24,7 +24,10 @@ export function convertOllamaToolCall({ call, nameMap }: { call: ProviderToolCal
   }
   if (!isPlainObject(call.arguments)) {
     return {
-      result: { ok: false, error: `The arguments for ${call.name} must be an object in "function.arguments", as Ollama sends them, but were: ${JSON.stringify(call.arguments) ?? 'missing'}` },
+      result: {
+        ok: false,
+        error: `The arguments for ${call.name} must be an object in "function.arguments", as Ollama sends them, but were: ${JSON.stringify(call.arguments) ?? 'missing'}`,
+      },
       warnings,
       changes,
     };

@@ -15,7 +15,10 @@ describe('convertToOllamaToolMessages (translation #3)', () => {
   describe('tool results', () => {
     it('answers each call with a role:"tool" message named after the tool', () => {
       const { result, warnings } = convertToOllamaToolMessages({
-        results: [answered({ content: [{ type: 'text', text: 'Result: 12' }] }), answered({ content: [{ type: 'text', text: 'Result: 36' }] }, undefined, 'multiply_numbers')],
+        results: [
+          answered({ content: [{ type: 'text', text: 'Result: 12' }] }),
+          answered({ content: [{ type: 'text', text: 'Result: 36' }] }, undefined, 'multiply_numbers'),
+        ],
       });
       expect(result).toEqual([
         { role: 'tool', tool_name: 'add_numbers', content: 'Result: 12' },
@@ -41,7 +44,9 @@ describe('convertToOllamaToolMessages (translation #3)', () => {
 
   describe('images', () => {
     it('replaces an image by a note the model can read, with a warning', () => {
-      const { result, warnings } = convertToOllamaToolMessages({ results: [answered({ content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] })] });
+      const { result, warnings } = convertToOllamaToolMessages({
+        results: [answered({ content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] })],
+      });
       expect(result[0]!.content).toContain('[image omitted: image/png');
       expect(warnings).toEqual([expect.objectContaining({ code: 'image-not-carried', path: '[0].content[0]' })]);
     });
@@ -56,7 +61,9 @@ describe('convertToOllamaToolMessages (translation #3)', () => {
     });
 
     it('reports it dropped when the text already says it', () => {
-      const { result, changes } = convertToOllamaToolMessages({ results: [answered({ content: [{ type: 'text', text: 'sum is 12' }], structuredContent: { sum: 12 } })] });
+      const { result, changes } = convertToOllamaToolMessages({
+        results: [answered({ content: [{ type: 'text', text: 'sum is 12' }], structuredContent: { sum: 12 } })],
+      });
       expect(result[0]!.content).toBe('sum is 12');
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].structuredContent' }));
     });
@@ -66,7 +73,9 @@ describe('convertToOllamaToolMessages (translation #3)', () => {
     it('sends the host error as the tool message, and warns that no tool ran', () => {
       const results: ToolRoundResult[] = [{ call: call('call_x'), outcome: { type: 'host-error', message: 'The arguments must be an object.' } }];
       const { result, warnings } = convertToOllamaToolMessages({ results });
-      expect(result).toEqual([{ role: 'tool', tool_name: 'add_numbers', content: 'Error (no tool result): The arguments must be an object.', tool_call_id: 'call_x' }]);
+      expect(result).toEqual([
+        { role: 'tool', tool_name: 'add_numbers', content: 'Error (no tool result): The arguments must be an object.', tool_call_id: 'call_x' },
+      ]);
       expect(warnings).toEqual([expect.objectContaining({ code: 'host-error-returned', path: '[0]' })]);
     });
   });
@@ -83,6 +92,14 @@ describe('what translation #3 carries to the model and what it drops (Ollama)', 
       '[resource link: architecture.md <demo://resource/static/document/architecture.md>]',
       'Resource 1: a text resource',
     ]);
-    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-not-carried', 'image-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
+    expect(listWarningCodes(warnings)).toEqual([
+      'content-annotations-dropped',
+      'image-not-carried',
+      'image-not-carried',
+      'audio-not-carried',
+      'resource-link-as-text',
+      'resource-uri-dropped',
+      'structured-content-dropped',
+    ]);
   });
 });

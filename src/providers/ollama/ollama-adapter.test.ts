@@ -24,7 +24,11 @@ describe('ollamaAdapter', () => {
 
   describe('appendToolResults', () => {
     it('echoes the assistant message with its tool calls, then one tool message per call', () => {
-      const assistant: OllamaAssistantMessage = { role: 'assistant', content: '', tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 5, b: 7 } } }] };
+      const assistant: OllamaAssistantMessage = {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ function: { name: 'add_numbers', arguments: { a: 5, b: 7 } } }],
+      };
       const reply: ProviderReply<OllamaAssistantMessage> = {
         toolCalls: [{ name: 'add_numbers', arguments: { a: 5, b: 7 }, raw: assistant.tool_calls?.[0] }],
         text: null,

@@ -18,12 +18,18 @@ const READ_IN_PROPERTY = new Set(['type', 'items', 'description', 'enum', 'anyOf
 
 /** Keywords of the schema that Ollama's tool structure has no field for, with their paths. */
 function findUnreadKeywords(schema: Record<string, unknown>, path: string): string[] {
-  const unread = Object.keys(schema).filter((key) => !READ_AT_TOP.has(key)).map((key) => `${path}.${key}`);
+  const unread = Object.keys(schema)
+    .filter((key) => !READ_AT_TOP.has(key))
+    .map((key) => `${path}.${key}`);
   const properties = schema.properties;
   if (!isPlainObject(properties)) return unread;
   for (const [name, property] of Object.entries(properties)) {
     if (!isPlainObject(property)) continue;
-    unread.push(...Object.keys(property).filter((key) => !READ_IN_PROPERTY.has(key)).map((key) => `${path}.properties.${name}.${key}`));
+    unread.push(
+      ...Object.keys(property)
+        .filter((key) => !READ_IN_PROPERTY.has(key))
+        .map((key) => `${path}.properties.${name}.${key}`),
+    );
   }
   return unread;
 }

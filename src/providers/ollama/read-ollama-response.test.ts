@@ -25,7 +25,10 @@ describe('readOllamaResponse', () => {
         { id: 'call_b', function: { index: 1, name: 'multiply_numbers', arguments: { a: 3, b: 4 } } },
       ];
       const reply = readOllamaResponse({ body: response({ content: '', tool_calls: calls }) });
-      expect(reply.toolCalls.map((call) => [call.id, call.name, call.raw])).toEqual([['call_a', 'add_numbers', calls[0]], ['call_b', 'multiply_numbers', calls[1]]]);
+      expect(reply.toolCalls.map((call) => [call.id, call.name, call.raw])).toEqual([
+        ['call_a', 'add_numbers', calls[0]],
+        ['call_b', 'multiply_numbers', calls[1]],
+      ]);
     });
   });
 

@@ -34,7 +34,12 @@ export type OllamaAssistantMessage = OllamaChatResponse['message'];
  * arguments. `stop`, `load` and `unload` are a finished turn.
  */
 export function readOllamaResponse({ body }: { body: unknown }): ProviderReply<OllamaAssistantMessage> {
-  const { message, done, done_reason: doneReason, model } = parseProviderReply({ schema: OllamaChatResponseSchema, value: body, what: 'an Ollama /api/chat response' });
+  const {
+    message,
+    done,
+    done_reason: doneReason,
+    model,
+  } = parseProviderReply({ schema: OllamaChatResponseSchema, value: body, what: 'an Ollama /api/chat response' });
   if (!done) {
     // Ollama streams unless told not to; one chunk of a stream is not the whole answer.
     throw new ProviderReplyError('The reply is one chunk of a stream (done: false), not a whole /api/chat response: send "stream": false.');
@@ -50,7 +55,10 @@ export function readOllamaResponse({ body }: { body: unknown }): ProviderReply<O
     // A reply with tool calls usually carries an empty content; that is no answer.
     text: message.content !== undefined && (message.content !== '' || toolCalls.length === 0) ? message.content : null,
     // Ollama sends each call whole, so the limit never cuts one's arguments: it cut what would have come after the calls.
-    stop: doneReason === 'length' ? nameStop({ cause: toolCalls.length > 0 ? 'token-limit-after-calls' : 'token-limit', path: 'done_reason', value: doneReason }) : FINISHED,
+    stop:
+      doneReason === 'length'
+        ? nameStop({ cause: toolCalls.length > 0 ? 'token-limit-after-calls' : 'token-limit', path: 'done_reason', value: doneReason })
+        : FINISHED,
     assistantMessage: message,
     finishReason: doneReason ?? null,
     model: model ?? null,

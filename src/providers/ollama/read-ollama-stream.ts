@@ -41,7 +41,12 @@ export function createOllamaStreamReader(): StreamReader {
   return {
     feed(frame) {
       const position = frames++;
-      const line = parseProviderReply({ schema: LineSchema, value: parseFrameJson({ frame, position, what: LINE }), what: LINE, path: [`line ${position + 1}`] });
+      const line = parseProviderReply({
+        schema: LineSchema,
+        value: parseFrameJson({ frame, position, what: LINE }),
+        what: LINE,
+        path: [`line ${position + 1}`],
+      });
       if (line.error !== undefined) throw new ProviderReplyError(`The stream ended with an error from Ollama: ${line.error}`);
       const { message, ...rest } = line;
       last = rest;
@@ -60,7 +65,12 @@ export function createOllamaStreamReader(): StreamReader {
     },
     view,
     assemble() {
-      const message = { role: 'assistant', content: text, ...(thinking !== '' ? { thinking } : {}), ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
+      const message = {
+        role: 'assistant',
+        content: text,
+        ...(thinking !== '' ? { thinking } : {}),
+        ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+      };
       return { ...last, message };
     },
   };

@@ -55,10 +55,20 @@ describe('convertToOpenAiChatToolMessages (translation #3)', () => {
 
 describe('what translation #3 carries to the model and what it drops (Chat Completions)', () => {
   it('carries text only: every image and audio dropped for a note, the link and the embedded text as text, each said with a stable code', () => {
-    const { result, warnings, changes } = convertToOpenAiChatToolMessages({ results: [{ call: call('call_a'), outcome: { type: 'result', result: EVERY_KIND_RESULT } }] });
+    const { result, warnings, changes } = convertToOpenAiChatToolMessages({
+      results: [{ call: call('call_a'), outcome: { type: 'result', result: EVERY_KIND_RESULT } }],
+    });
     expect(typeof result[0]!.content).toBe('string');
     expect(result[0]!.content).not.toContain('iVBOR');
-    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-not-carried', 'image-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
+    expect(listWarningCodes(warnings)).toEqual([
+      'content-annotations-dropped',
+      'image-not-carried',
+      'image-not-carried',
+      'audio-not-carried',
+      'resource-link-as-text',
+      'resource-uri-dropped',
+      'structured-content-dropped',
+    ]);
     expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].content[1].data' }));
     expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].content[3].data' }));
     expect(changes).toContainEqual(expect.objectContaining({ kind: 'retyped', from: '[0].content[5].resource.text', to: '[0].content' }));

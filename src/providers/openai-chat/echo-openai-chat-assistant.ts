@@ -6,7 +6,9 @@ import type { OpenAiChatAssistantMessage } from './read-openai-chat-response.ts'
 type EchoedToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
 
 /** The assistant turn as it goes back; the fields a compatible server added ride along (see ECHOED_EXTRA_FIELDS). */
-export type OpenAiChatAssistantTurn = { role: 'assistant'; content: string | null; tool_calls?: EchoedToolCall[] } & Partial<Record<(typeof ECHOED_EXTRA_FIELDS)[number], unknown>>;
+export type OpenAiChatAssistantTurn = { role: 'assistant'; content: string | null; tool_calls?: EchoedToolCall[] } & Partial<
+  Record<(typeof ECHOED_EXTRA_FIELDS)[number], unknown>
+>;
 
 /** The messages of a Chat Completions conversation as the host writes them. */
 export type OpenAiChatMessage = { role: 'user'; content: string } | OpenAiChatAssistantTurn | OpenAiChatToolMessage;
@@ -33,11 +35,20 @@ export function echoOpenAiChatAssistant({ message }: { message: OpenAiChatAssist
     ...call,
     id: readToolCallId({ id: call.id, index }),
     type: 'function',
-    function: { ...call.function, arguments: typeof call.function.arguments === 'string' ? call.function.arguments : JSON.stringify(call.function.arguments ?? {}) },
+    function: {
+      ...call.function,
+      arguments: typeof call.function.arguments === 'string' ? call.function.arguments : JSON.stringify(call.function.arguments ?? {}),
+    },
   }));
-  const extras = Object.fromEntries(ECHOED_EXTRA_FIELDS.flatMap((field) => (message[field] === undefined || message[field] === null ? [] : [[field, message[field]]])));
+  const extras = Object.fromEntries(
+    ECHOED_EXTRA_FIELDS.flatMap((field) => (message[field] === undefined || message[field] === null ? [] : [[field, message[field]]])),
+  );
   for (const field of Object.keys(extras)) {
-    warnings.push({ code: 'assistant-field-echoed', message: `The reply's message carries "${field}", which OpenAI does not send: the host echoes it back, as the server that sent it needs to see it again.`, path: `assistant.${field}` });
+    warnings.push({
+      code: 'assistant-field-echoed',
+      message: `The reply's message carries "${field}", which OpenAI does not send: the host echoes it back, as the server that sent it needs to see it again.`,
+      path: `assistant.${field}`,
+    });
   }
   return { result: { role: 'assistant', content, ...(calls ? { tool_calls: calls } : {}), ...extras }, warnings };
 }

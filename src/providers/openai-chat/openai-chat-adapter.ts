@@ -8,7 +8,6 @@ import { prepareOpenAiChatTools, type OpenAiChatTool } from './prepare-openai-ch
 import { readOpenAiChatResponse, type OpenAiChatAssistantMessage } from './read-openai-chat-response.ts';
 import { convertPromptMessages } from '../prompt-messages.ts';
 
-
 export const openAiChatAdapter = defineWireAdapter<OpenAiChatMessage[], OpenAiChatTool[], OpenAiChatAssistantMessage>('openai-chat', {
   startConversation: ({ question }) => [{ role: 'user', content: question }],
   // Translation #5: a prompt's messages as this format's first turns.

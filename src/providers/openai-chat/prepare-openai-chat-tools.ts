@@ -39,11 +39,20 @@ export function prepareOpenAiChatTools({ tools, strict = false }: { tools: McpTo
     let parameters: Record<string, unknown> = tool.inputSchema;
     let sentStrict: boolean | undefined;
     if (strict) {
-      const strictSchema = prepareStrictParameters({ schema: parameters, toolName: tool.name, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].function.parameters` });
+      const strictSchema = prepareStrictParameters({
+        schema: parameters,
+        toolName: tool.name,
+        inputPath: `[${index}].inputSchema`,
+        outputPath: `[${index}].function.parameters`,
+      });
       parameters = strictSchema.parameters;
       sentStrict = strictSchema.strict;
       warnings.push(...strictSchema.warnings);
-      changes.push(...strictSchema.changes, { kind: 'added', to: `[${index}].function.strict`, note: sentStrict ? 'strict mode asked for' : 'false: strict mode cannot express this schema (see the warning)' });
+      changes.push(...strictSchema.changes, {
+        kind: 'added',
+        to: `[${index}].function.strict`,
+        note: sentStrict ? 'strict mode asked for' : 'false: strict mode cannot express this schema (see the warning)',
+      });
       if (sentStrict) strictSchemas[name] = tool.inputSchema;
     }
     return {

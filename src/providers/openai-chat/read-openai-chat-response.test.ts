@@ -22,7 +22,9 @@ describe('readOpenAiChatResponse', () => {
 
   describe('a compatible server’s reply', () => {
     it('reads a call without an id (some servers send none) with no id, for translation #3 to answer by position', () => {
-      const body = { choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'add_numbers', arguments: '{}' } }] } }] };
+      const body = {
+        choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'add_numbers', arguments: '{}' } }] } }],
+      };
       const [call] = readOpenAiChatResponse({ body }).toolCalls;
       expect(call).toMatchObject({ name: 'add_numbers' });
       expect('id' in call!).toBe(false);
@@ -38,10 +40,7 @@ describe('readOpenAiChatResponse', () => {
 
     it('reads only the first choice', () => {
       const body = {
-        choices: [
-          { message: { role: 'assistant', content: 'first' } },
-          { message: { role: 'assistant', content: 'second', tool_calls: [toolCall] } },
-        ],
+        choices: [{ message: { role: 'assistant', content: 'first' } }, { message: { role: 'assistant', content: 'second', tool_calls: [toolCall] } }],
       };
       expect(readOpenAiChatResponse({ body })).toMatchObject({ text: 'first', toolCalls: [] });
     });

@@ -26,7 +26,12 @@ export type OpenAiChatAssistantMessage = z.infer<typeof OpenAiChatResponseSchema
 export function readOpenAiChatResponse({ body }: { body: unknown }): ProviderReply<OpenAiChatAssistantMessage> {
   const response = parseProviderReply({ schema: OpenAiChatResponseSchema, value: body, what: 'a Chat Completions response' });
   const choice = response.choices[0]!;
-  const toolCalls = (choice.message.tool_calls ?? []).map((call) => ({ ...(call.id !== undefined ? { id: call.id } : {}), name: call.function.name, arguments: call.function.arguments, raw: call }));
+  const toolCalls = (choice.message.tool_calls ?? []).map((call) => ({
+    ...(call.id !== undefined ? { id: call.id } : {}),
+    name: call.function.name,
+    arguments: call.function.arguments,
+    raw: call,
+  }));
   return {
     toolCalls,
     text: choice.message.content ?? null,

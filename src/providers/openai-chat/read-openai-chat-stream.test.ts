@@ -43,7 +43,9 @@ describe('createOpenAiChatStreamReader', () => {
     const { reader } = feedAll(readFixture('openai-python-tool-call.sse.txt'));
     const body = reader.assemble();
     const reply = readOpenAiChatResponse({ body });
-    expect(reply.toolCalls).toEqual([{ id: 'call_CTf1nWJLqSeRgDqaCG27xZ74', name: 'get_weather', arguments: '{"city":"San Francisco","state":"CA"}', raw: expect.anything() }]);
+    expect(reply.toolCalls).toEqual([
+      { id: 'call_CTf1nWJLqSeRgDqaCG27xZ74', name: 'get_weather', arguments: '{"city":"San Francisco","state":"CA"}', raw: expect.anything() },
+    ]);
     expect(reply).toMatchObject({ finishReason: 'tool_calls', model: 'gpt-4o-2024-08-06', text: null });
     expect(body).toMatchObject({ usage: { prompt_tokens: 48, completion_tokens: 19, total_tokens: 67 } });
   });
@@ -61,7 +63,11 @@ describe('createOpenAiChatStreamReader', () => {
   it('joins a recorded text answer', () => {
     const { reader, views } = feedAll(readFixture('openai-node-text.sse.txt'));
     expect(views[2]!.text).toBe('{"city');
-    expect(readOpenAiChatResponse({ body: reader.assemble() })).toMatchObject({ text: '{"city":"San Francisco","units":"c"}', toolCalls: [], finishReason: 'stop' });
+    expect(readOpenAiChatResponse({ body: reader.assemble() })).toMatchObject({
+      text: '{"city":"San Francisco","units":"c"}',
+      toolCalls: [],
+      finishReason: 'stop',
+    });
   });
 
   it('follows interleaved calls whose arguments are cut mid-key and mid-string', () => {
@@ -84,7 +90,13 @@ describe('createOpenAiChatStreamReader', () => {
   });
 
   it('reads the legacy delta.function_call into message.function_call', () => {
-    const frames = [chunk({ role: 'assistant', content: null, function_call: { name: 'add', arguments: '' } }), chunk({ function_call: { arguments: '{"a":5,' } }), chunk({ function_call: { arguments: '"b":7}' } }), chunk({}, 'function_call'), { data: '[DONE]' }];
+    const frames = [
+      chunk({ role: 'assistant', content: null, function_call: { name: 'add', arguments: '' } }),
+      chunk({ function_call: { arguments: '{"a":5,' } }),
+      chunk({ function_call: { arguments: '"b":7}' } }),
+      chunk({}, 'function_call'),
+      { data: '[DONE]' },
+    ];
     const { reader, views } = feedAll(frames);
     expect(views.at(-1)!.calls[0]).toMatchObject({ name: 'add', argumentsText: '{"a":5,"b":7}', parsedAtFrame: 2 });
     expect(readOpenAiFunctionsResponse({ body: reader.assemble() }).toolCalls).toEqual([expect.objectContaining({ name: 'add', arguments: '{"a":5,"b":7}' })]);
@@ -119,7 +131,12 @@ describe('createOpenAiChatStreamReader', () => {
   });
 
   it('joins DeepSeek’s reasoning_content pieces into the message, as the whole reply carries it', () => {
-    const { reader } = feedAll([chunk({ role: 'assistant', content: null, reasoning_content: 'The user wants ' }), chunk({ reasoning_content: 'a sum.' }), chunk({ content: 'Twelve.' }), chunk({}, 'stop')]);
+    const { reader } = feedAll([
+      chunk({ role: 'assistant', content: null, reasoning_content: 'The user wants ' }),
+      chunk({ reasoning_content: 'a sum.' }),
+      chunk({ content: 'Twelve.' }),
+      chunk({}, 'stop'),
+    ]);
     expect(reader.assemble()).toMatchObject({ choices: [{ message: { content: 'Twelve.', reasoning_content: 'The user wants a sum.' } }] });
   });
 

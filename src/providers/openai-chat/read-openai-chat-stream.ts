@@ -63,10 +63,17 @@ function readChunk(frame: StreamFrame, position: number): z.infer<typeof ChunkSc
 
 /** The calls of the reassembled message: the legacy function_call, or tool_calls; none when the model called nothing. */
 function assembleCalls(streamed: StreamedCall[], legacy: boolean): Record<string, unknown> {
-  if (legacy && streamed[0]) return { function_call: { ...(streamed[0].name !== undefined ? { name: streamed[0].name } : {}), arguments: streamed[0].argumentsText } };
+  if (legacy && streamed[0])
+    return { function_call: { ...(streamed[0].name !== undefined ? { name: streamed[0].name } : {}), arguments: streamed[0].argumentsText } };
   if (streamed.length === 0) return {};
   // A piece the provider never sent (an id, a name) stays absent, so the reply reader says so as it would of a whole reply.
-  return { tool_calls: streamed.map((call) => ({ ...(call.id !== undefined ? { id: call.id } : {}), type: 'function', function: { ...(call.name !== undefined ? { name: call.name } : {}), arguments: call.argumentsText } })) };
+  return {
+    tool_calls: streamed.map((call) => ({
+      ...(call.id !== undefined ? { id: call.id } : {}),
+      type: 'function',
+      function: { ...(call.name !== undefined ? { name: call.name } : {}), arguments: call.argumentsText },
+    })),
+  };
 }
 
 export function createOpenAiChatStreamReader(): StreamReader {
@@ -88,7 +95,12 @@ export function createOpenAiChatStreamReader(): StreamReader {
       const position = frames++;
       const chunk = readChunk(frame, position);
       if (!chunk) return;
-      envelope = { id: chunk.id ?? envelope.id, created: chunk.created ?? envelope.created, model: chunk.model ?? envelope.model, system_fingerprint: chunk.system_fingerprint ?? envelope.system_fingerprint };
+      envelope = {
+        id: chunk.id ?? envelope.id,
+        created: chunk.created ?? envelope.created,
+        model: chunk.model ?? envelope.model,
+        system_fingerprint: chunk.system_fingerprint ?? envelope.system_fingerprint,
+      };
       if (chunk.usage !== undefined && chunk.usage !== null) usage = chunk.usage;
       // One choice is asked for (n = 1): others, if a server sends them, are not the host's reply.
       const choice = chunk.choices.find((entry) => (entry.index ?? 0) === 0);

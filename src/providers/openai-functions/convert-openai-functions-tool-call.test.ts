@@ -62,6 +62,9 @@ describe('formatOpenAiFunctionsToolCall', () => {
 
   it('gives translation #2 something it reads back to the same arguments', () => {
     const formatted = formatOpenAiFunctionsToolCall({ id: 'x', name: 'add_numbers', arguments: { a: 1, b: 2 } });
-    expect(convertOpenAiFunctionsToolCall({ call: formatted, nameMap }).result).toEqual({ ok: true, params: { name: 'add_numbers', arguments: { a: 1, b: 2 } } });
+    expect(convertOpenAiFunctionsToolCall({ call: formatted, nameMap }).result).toEqual({
+      ok: true,
+      params: { name: 'add_numbers', arguments: { a: 1, b: 2 } },
+    });
   });
 });

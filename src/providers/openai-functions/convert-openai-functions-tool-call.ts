@@ -17,7 +17,14 @@ export function convertOpenAiFunctionsToolCall({ call, nameMap }: { call: Provid
 }
 
 /** How the legacy format writes a call: `{ name, arguments: "<JSON string>" }`, with no id to give it. */
-export function formatOpenAiFunctionsToolCall({ name, arguments: values }: { id: string; name: string; arguments: Record<string, unknown> }): ProviderToolCall & { raw: OpenAiFunctionCall } {
+export function formatOpenAiFunctionsToolCall({
+  name,
+  arguments: values,
+}: {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}): ProviderToolCall & { raw: OpenAiFunctionCall } {
   const raw: OpenAiFunctionCall = { name, arguments: JSON.stringify(values) };
   return { name, arguments: raw.arguments, raw };
 }

@@ -41,7 +41,14 @@ describe('convertToOpenAiFunctionsToolMessages (translation #3)', () => {
   describe('images', () => {
     it('replaces an image by a note the model can read, with a warning', () => {
       const { result, warnings } = convertToOpenAiFunctionsToolMessages({
-        results: [resultOf({ content: [{ type: 'text', text: 'A chart:' }, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] })],
+        results: [
+          resultOf({
+            content: [
+              { type: 'text', text: 'A chart:' },
+              { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+            ],
+          }),
+        ],
       });
       expect(result[0]!.content).toMatch(/^A chart:\n\[image omitted: image\/png/);
       expect(warnings).toEqual([expect.objectContaining({ code: 'image-not-carried', path: '[0].content[1]' })]);
@@ -90,7 +97,20 @@ describe('what translation #3 carries to the model and what it drops (legacy fun
   it('carries text only, as Chat Completions does, each loss said with a stable code', () => {
     const { result, warnings, changes } = convertToOpenAiFunctionsToolMessages({ results: [resultOf(EVERY_KIND_RESULT)] });
     expect(result[0]!.content).not.toContain('iVBOR');
-    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-not-carried', 'image-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
-    expect(changes.filter((change) => change.kind === 'dropped').map((change) => change.from)).toEqual(['[0].structuredContent', '[0].content[1].data', '[0].content[2].data', '[0].content[3].data']);
+    expect(listWarningCodes(warnings)).toEqual([
+      'content-annotations-dropped',
+      'image-not-carried',
+      'image-not-carried',
+      'audio-not-carried',
+      'resource-link-as-text',
+      'resource-uri-dropped',
+      'structured-content-dropped',
+    ]);
+    expect(changes.filter((change) => change.kind === 'dropped').map((change) => change.from)).toEqual([
+      '[0].structuredContent',
+      '[0].content[1].data',
+      '[0].content[2].data',
+      '[0].content[3].data',
+    ]);
   });
 });

@@ -34,7 +34,12 @@ describe('openAiFunctionsAdapter', () => {
 
   describe('appending the tool results', () => {
     it('echoes the assistant turn, then one function message; the messages are the T3 output', () => {
-      const body = { model: 'm', choices: [{ message: { role: 'assistant', content: null, function_call: { name: 'add_numbers', arguments: '{"a":5,"b":7}' } }, finish_reason: 'function_call' }] };
+      const body = {
+        model: 'm',
+        choices: [
+          { message: { role: 'assistant', content: null, function_call: { name: 'add_numbers', arguments: '{"a":5,"b":7}' } }, finish_reason: 'function_call' },
+        ],
+      };
       const reply = openAiFunctionsAdapter.readResponse({ body });
       const conversation = openAiFunctionsAdapter.startConversation({ question: 'What is 5 plus 7?' });
       const appended = openAiFunctionsAdapter.appendToolResults({

@@ -12,7 +12,15 @@ export type OpenAiFunctionsMessage = { role: 'user'; content: string } | OpenAiF
 export type OpenAiFunctionsRequestBody = { model: string; messages: OpenAiFunctionsMessage[]; functions?: OpenAiFunction[] };
 
 /** The request body of a legacy call: the same endpoint as Chat Completions, with `functions` instead of `tools`. */
-export function buildOpenAiFunctionsBody({ model, messages, functions }: { model: string; messages: OpenAiFunctionsMessage[]; functions: OpenAiFunction[] }): OpenAiFunctionsRequestBody {
+export function buildOpenAiFunctionsBody({
+  model,
+  messages,
+  functions,
+}: {
+  model: string;
+  messages: OpenAiFunctionsMessage[];
+  functions: OpenAiFunction[];
+}): OpenAiFunctionsRequestBody {
   // An empty `functions` array is refused by OpenAI, so no tools means no field.
   return { model, messages, ...(functions.length > 0 ? { functions } : {}) };
 }

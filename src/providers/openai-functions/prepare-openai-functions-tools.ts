@@ -24,7 +24,8 @@ export function prepareOpenAiFunctionsTools({ tools, strict = false }: { tools: 
     // Asking for strict mode must not pass silently: the legacy request has no field to carry it.
     warnings.push({
       code: 'strict-not-available',
-      message: 'Legacy functions have no strict mode (only the newer "tools" field has "strict"): the schemas are sent as they are, and the model may not follow them exactly.',
+      message:
+        'Legacy functions have no strict mode (only the newer "tools" field has "strict"): the schemas are sent as they are, and the model may not follow them exactly.',
       path: 'tools',
     });
   }

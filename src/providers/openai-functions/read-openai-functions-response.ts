@@ -45,7 +45,11 @@ export function readOpenAiFunctionsResponse({ body }: { body: unknown }): Provid
   return {
     toolCalls: functionCall ? [{ name: functionCall.name, arguments: functionCall.arguments, raw: functionCall }] : [],
     text: content ?? null,
-    stop: readChatCompletionsStop({ finishReason: choice.finish_reason ?? null, refusal: choice.message.refusal ?? null, hasToolCalls: functionCall !== null && functionCall !== undefined }),
+    stop: readChatCompletionsStop({
+      finishReason: choice.finish_reason ?? null,
+      refusal: choice.message.refusal ?? null,
+      hasToolCalls: functionCall !== null && functionCall !== undefined,
+    }),
     assistantMessage,
     finishReason: choice.finish_reason ?? null,
     model: response.model ?? null,

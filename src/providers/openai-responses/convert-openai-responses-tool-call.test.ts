@@ -29,7 +29,12 @@ describe('convertOpenAiResponsesToolCall (translation #2)', () => {
     });
 
     it('reports no id or status when the item had none', () => {
-      const bare: ProviderToolCall = { id: 'c', name: 'add_numbers', arguments: '{}', raw: { type: 'function_call', call_id: 'c', name: 'add_numbers', arguments: '{}' } };
+      const bare: ProviderToolCall = {
+        id: 'c',
+        name: 'add_numbers',
+        arguments: '{}',
+        raw: { type: 'function_call', call_id: 'c', name: 'add_numbers', arguments: '{}' },
+      };
       const froms = convertOpenAiResponsesToolCall({ call: bare, nameMap }).changes.map((change) => change.from);
       expect(froms).not.toContain('id');
       expect(froms).not.toContain('status');

@@ -33,7 +33,15 @@ export function convertOpenAiResponsesToolCall({ call, nameMap }: { call: Provid
 }
 
 /** How the Responses API writes a call: a `function_call` output item, arguments as a JSON string. */
-export function formatOpenAiResponsesToolCall({ id, name, arguments: values }: { id: string; name: string; arguments: Record<string, unknown> }): ProviderToolCall & { raw: OpenAiResponsesFunctionCall } {
+export function formatOpenAiResponsesToolCall({
+  id,
+  name,
+  arguments: values,
+}: {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}): ProviderToolCall & { raw: OpenAiResponsesFunctionCall } {
   const raw: OpenAiResponsesFunctionCall = { type: 'function_call', call_id: id, name, arguments: JSON.stringify(values) };
   return { id, name, arguments: raw.arguments, raw };
 }

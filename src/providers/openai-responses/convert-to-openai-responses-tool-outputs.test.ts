@@ -27,14 +27,19 @@ describe('convertToOpenAiResponsesToolOutputs (translation #3)', () => {
     });
 
     it('invents a call_id only when the call had none', () => {
-      expect(convertToOpenAiResponsesToolOutputs({ results: [{ call: call(undefined), outcome: { type: 'result', result: { content: [] } } }] }).result[0]!.call_id).toBe('call_0');
+      expect(
+        convertToOpenAiResponsesToolOutputs({ results: [{ call: call(undefined), outcome: { type: 'result', result: { content: [] } } }] }).result[0]!.call_id,
+      ).toBe('call_0');
     });
   });
 
   describe('several calls in one turn', () => {
     it('answers each call by its own call_id, in order', () => {
       const { result } = convertToOpenAiResponsesToolOutputs({
-        results: [resultOf({ content: [{ type: 'text', text: 'Result: 12' }] }, 'call_a'), resultOf({ content: [{ type: 'text', text: 'Result: 7' }] }, 'call_b')],
+        results: [
+          resultOf({ content: [{ type: 'text', text: 'Result: 12' }] }, 'call_a'),
+          resultOf({ content: [{ type: 'text', text: 'Result: 7' }] }, 'call_b'),
+        ],
       });
       expect(result.map((item) => [item.call_id, item.output])).toEqual([
         ['call_a', 'Result: 12'],
@@ -45,7 +50,9 @@ describe('convertToOpenAiResponsesToolOutputs (translation #3)', () => {
 
   describe('images, which a function output can carry', () => {
     it('sends text and image parts in their order, the image as a data URL, with no warning', () => {
-      const { result, warnings, changes } = convertToOpenAiResponsesToolOutputs({ results: [resultOf({ content: [{ type: 'text', text: 'A chart:' }, png] })] });
+      const { result, warnings, changes } = convertToOpenAiResponsesToolOutputs({
+        results: [resultOf({ content: [{ type: 'text', text: 'A chart:' }, png] })],
+      });
       expect(result[0]!.output).toEqual([
         { type: 'input_text', text: 'A chart:' },
         { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' },
@@ -87,7 +94,9 @@ describe('convertToOpenAiResponsesToolOutputs (translation #3)', () => {
 
   describe('isError without images', () => {
     it('states the error at the start of the text, since there is no flag', () => {
-      const { result, warnings } = convertToOpenAiResponsesToolOutputs({ results: [resultOf({ content: [{ type: 'text', text: 'b must be a number' }], isError: true })] });
+      const { result, warnings } = convertToOpenAiResponsesToolOutputs({
+        results: [resultOf({ content: [{ type: 'text', text: 'b must be a number' }], isError: true })],
+      });
       expect(result[0]!.output).toBe('Error (isError: true): b must be a number');
       expect(warnings).toEqual([expect.objectContaining({ code: 'is-error-in-text', path: '[0].isError' })]);
     });
@@ -101,7 +110,9 @@ describe('convertToOpenAiResponsesToolOutputs (translation #3)', () => {
     });
 
     it('is reported as dropped when text content says the same', () => {
-      const { warnings, changes } = convertToOpenAiResponsesToolOutputs({ results: [resultOf({ content: [{ type: 'text', text: '{"sum":12}' }], structuredContent: { sum: 12 } })] });
+      const { warnings, changes } = convertToOpenAiResponsesToolOutputs({
+        results: [resultOf({ content: [{ type: 'text', text: '{"sum":12}' }], structuredContent: { sum: 12 } })],
+      });
       expect(warnings).toEqual([expect.objectContaining({ code: 'structured-content-dropped', path: '[0].structuredContent' })]);
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'dropped', from: '[0].structuredContent' }));
     });
@@ -126,12 +137,21 @@ describe('what translation #3 carries to the model and what it drops (Responses)
     const images = Array.isArray(output) ? output.filter((part) => part.type === 'input_image') : [];
     expect(images).toEqual([{ type: 'input_image', image_url: `data:image/png;base64,${(EVERY_KIND_RESULT.content[1] as { data: string }).data}` }]);
     expect(JSON.stringify(output)).not.toContain('data:image/svg');
-    expect(listWarningCodes(warnings)).toEqual(['content-annotations-dropped', 'image-type-not-carried', 'audio-not-carried', 'resource-link-as-text', 'resource-uri-dropped', 'structured-content-dropped']);
+    expect(listWarningCodes(warnings)).toEqual([
+      'content-annotations-dropped',
+      'image-type-not-carried',
+      'audio-not-carried',
+      'resource-link-as-text',
+      'resource-uri-dropped',
+      'structured-content-dropped',
+    ]);
     expect(warnings[1]!.message).toContain('PNG, JPEG, GIF and WebP images only');
   });
 
   it('sends a result whose only image is an SVG as a string, with the image as a note', () => {
-    const { result, warnings } = convertToOpenAiResponsesToolOutputs({ results: [resultOf({ content: [{ type: 'image', data: 'PHN2Zy8+', mimeType: 'image/svg+xml' }] })] });
+    const { result, warnings } = convertToOpenAiResponsesToolOutputs({
+      results: [resultOf({ content: [{ type: 'image', data: 'PHN2Zy8+', mimeType: 'image/svg+xml' }] })],
+    });
     expect(result[0]!.output).toBe('[image omitted: image/svg+xml, about 6 bytes]');
     expect(listWarningCodes(warnings)).toEqual(['image-type-not-carried']);
   });

@@ -30,7 +30,11 @@ type Converted = { output: string | OpenAiResponsesOutputPart[]; warnings: Warni
 /** Corrects the text helper's "text only" wording: a Responses function output also carries images, just not audio. */
 function sayWhatOutputsCarry(warning: Warning): Warning {
   if (warning.code === 'image-not-carried') {
-    return { ...warning, code: 'image-type-not-carried', message: warning.message.replace('tool results carry text only', 'function outputs carry PNG, JPEG, GIF and WebP images only') };
+    return {
+      ...warning,
+      code: 'image-type-not-carried',
+      message: warning.message.replace('tool results carry text only', 'function outputs carry PNG, JPEG, GIF and WebP images only'),
+    };
   }
   if (warning.code !== 'audio-not-carried') return warning;
   return { ...warning, message: warning.message.replace('tool results carry text only', 'function outputs carry text and images, not audio') };
@@ -38,7 +42,9 @@ function sayWhatOutputsCarry(warning: Warning): Warning {
 
 /** Places the text helper's warnings for one block under its result and block. */
 function placeWarnings(warnings: Warning[], index: number, blockIndex: number): Warning[] {
-  return warnings.map((warning) => sayWhatOutputsCarry({ ...warning, path: `[${index}].${(warning.path ?? '').replace(/^content\[0\]/, `content[${blockIndex}]`)}` }));
+  return warnings.map((warning) =>
+    sayWhatOutputsCarry({ ...warning, path: `[${index}].${(warning.path ?? '').replace(/^content\[0\]/, `content[${blockIndex}]`)}` }),
+  );
 }
 
 /** With images: a list of parts, in the order of the content blocks, each image as a data URL. */
@@ -49,7 +55,11 @@ function convertToParts(result: McpToolResult, index: number): Converted {
   let carriesContentText = false;
   if (result.isError) {
     parts.push({ type: 'input_text', text: `${TOOL_ERROR_MARKER}the tool reported an error; its output follows.` });
-    warnings.push({ code: 'is-error-in-text', message: `${PROVIDER} function outputs have no error flag: isError is stated in a first text part.`, path: `[${index}].isError` });
+    warnings.push({
+      code: 'is-error-in-text',
+      message: `${PROVIDER} function outputs have no error flag: isError is stated in a first text part.`,
+      path: `[${index}].isError`,
+    });
     changes.push({ kind: 'retyped', from: `[${index}].isError`, to: `[${index}].output[0]`, note: 'the error flag becomes a sentence' });
   } else if (result.isError !== undefined) {
     changes.push({ kind: 'dropped', from: `[${index}].isError`, note: 'false needs no saying' });
@@ -70,12 +80,25 @@ function convertToParts(result: McpToolResult, index: number): Converted {
   });
   if (result.structuredContent !== undefined) {
     if (carriesContentText) {
-      warnings.push({ code: 'structured-content-dropped', message: `${PROVIDER} has no field for structuredContent; the text content, which should say the same, is sent instead.`, path: `[${index}].structuredContent` });
+      warnings.push({
+        code: 'structured-content-dropped',
+        message: `${PROVIDER} has no field for structuredContent; the text content, which should say the same, is sent instead.`,
+        path: `[${index}].structuredContent`,
+      });
       changes.push({ kind: 'dropped', from: `[${index}].structuredContent`, note: 'no field for structured content; the text says the same' });
     } else {
-      changes.push({ kind: 'retyped', from: `[${index}].structuredContent`, to: `[${index}].output[${parts.length}]`, note: 'no text came with it, so it is sent as JSON text' });
+      changes.push({
+        kind: 'retyped',
+        from: `[${index}].structuredContent`,
+        to: `[${index}].output[${parts.length}]`,
+        note: 'no text came with it, so it is sent as JSON text',
+      });
       parts.push({ type: 'input_text', text: JSON.stringify(result.structuredContent) });
-      warnings.push({ code: 'structured-content-as-text', message: `${PROVIDER} has no field for structuredContent: it is sent as JSON text.`, path: `[${index}].structuredContent` });
+      warnings.push({
+        code: 'structured-content-as-text',
+        message: `${PROVIDER} has no field for structuredContent: it is sent as JSON text.`,
+        path: `[${index}].structuredContent`,
+      });
     }
   }
   return { output: parts, warnings, changes };

@@ -13,7 +13,15 @@ export type OpenAiResponsesInputItem = { role: 'user' | 'assistant'; content: st
 export type OpenAiResponsesRequestBody = { model: string; input: OpenAiResponsesInputItem[]; tools?: OpenAiResponsesTool[] };
 
 /** The request body: the whole conversation in `input` each time, so no response needs to be stored. */
-export function buildOpenAiResponsesBody({ model, input, tools }: { model: string; input: OpenAiResponsesInputItem[]; tools: OpenAiResponsesTool[] }): OpenAiResponsesRequestBody {
+export function buildOpenAiResponsesBody({
+  model,
+  input,
+  tools,
+}: {
+  model: string;
+  input: OpenAiResponsesInputItem[];
+  tools: OpenAiResponsesTool[];
+}): OpenAiResponsesRequestBody {
   return { model, input, ...(tools.length > 0 ? { tools } : {}) };
 }
 

@@ -62,7 +62,12 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
         name: 'add_numbers',
         inputSchema: {
           type: 'object',
-          properties: { a: { type: 'number', minimum: 0 }, b: { type: 'number' }, note: { type: 'string', maxLength: 20 }, tags: { type: 'array', items: { type: 'string' } } },
+          properties: {
+            a: { type: 'number', minimum: 0 },
+            b: { type: 'number' },
+            note: { type: 'string', maxLength: 20 },
+            tags: { type: 'array', items: { type: 'string' } },
+          },
           required: ['a', 'b', 'tags'],
         },
       };
@@ -70,7 +75,12 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
       expect(result.tools[0]!.strict).toBe(true);
       expect(result.tools[0]!.parameters).toEqual({
         type: 'object',
-        properties: { a: { type: 'number', minimum: 0 }, b: { type: 'number' }, note: { type: ['string', 'null'], maxLength: 20 }, tags: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          a: { type: 'number', minimum: 0 },
+          b: { type: 'number' },
+          note: { type: ['string', 'null'], maxLength: 20 },
+          tags: { type: 'array', items: { type: 'string' } },
+        },
         required: ['a', 'b', 'note', 'tags'],
         additionalProperties: false,
       });
@@ -80,7 +90,11 @@ describe('prepareOpenAiResponsesTools (translation #1)', () => {
     });
 
     it('sends a tool whose rule strict mode cannot say (uniqueItems) without strict mode, its schema as it came, and says why', () => {
-      const inputSchema = { type: 'object' as const, properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } }, required: ['tags'] };
+      const inputSchema = {
+        type: 'object' as const,
+        properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+        required: ['tags'],
+      };
       const { result, warnings, changes } = prepareOpenAiResponsesTools({ tools: [{ name: 'tag', inputSchema }], strict: true });
       expect(result.tools[0]).toMatchObject({ strict: false, parameters: inputSchema });
       expect(warnings).toEqual([expect.objectContaining({ code: 'strict-not-faithful', path: 'tools[0].inputSchema.properties.tags' })]);

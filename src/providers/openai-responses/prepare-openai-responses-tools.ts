@@ -49,7 +49,12 @@ export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: 
     let parameters: Record<string, unknown> = tool.inputSchema;
     let sentStrict = false;
     if (strict) {
-      const strictSchema = prepareStrictParameters({ schema: parameters, toolName: tool.name, inputPath: `[${index}].inputSchema`, outputPath: `[${index}].parameters` });
+      const strictSchema = prepareStrictParameters({
+        schema: parameters,
+        toolName: tool.name,
+        inputPath: `[${index}].inputSchema`,
+        outputPath: `[${index}].parameters`,
+      });
       parameters = strictSchema.parameters;
       sentStrict = strictSchema.strict;
       warnings.push(...strictSchema.warnings);
@@ -59,7 +64,11 @@ export function prepareOpenAiResponsesTools({ tools, strict = false }: { tools: 
     changes.push({
       kind: 'added',
       to: `[${index}].strict`,
-      note: sentStrict ? 'strict mode asked for' : strict ? 'false: strict mode cannot express this schema (see the warning)' : 'false, said out loud: left out, Responses would make the schema strict itself',
+      note: sentStrict
+        ? 'strict mode asked for'
+        : strict
+          ? 'false: strict mode cannot express this schema (see the warning)'
+          : 'false, said out loud: left out, Responses would make the schema strict itself',
     });
     return {
       type: 'function',

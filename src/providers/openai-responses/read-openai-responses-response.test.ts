@@ -34,18 +34,29 @@ describe('readOpenAiResponsesResponse', () => {
 
   describe('a text answer', () => {
     it('joins the output_text parts of the message items', () => {
-      const reply = readOpenAiResponsesResponse({ body: response([message({ type: 'output_text', text: '5 plus 7 ', annotations: [] }, { type: 'output_text', text: 'is 12.', annotations: [] })]) });
+      const reply = readOpenAiResponsesResponse({
+        body: response([message({ type: 'output_text', text: '5 plus 7 ', annotations: [] }, { type: 'output_text', text: 'is 12.', annotations: [] })]),
+      });
       expect(reply).toMatchObject({ toolCalls: [], text: '5 plus 7 is 12.' });
     });
 
     it('reads a refusal as the model declining, not as the answer', () => {
       const reply = readOpenAiResponsesResponse({ body: response([message({ type: 'refusal', refusal: 'I cannot help.' })]) });
       expect(reply.text).toBeNull();
-      expect(reply.stop).toEqual({ outcome: 'refused', cause: 'refusal', path: 'output[0].content[0].refusal', value: 'I cannot help.', message: 'I cannot help.' });
+      expect(reply.stop).toEqual({
+        outcome: 'refused',
+        cause: 'refusal',
+        path: 'output[0].content[0].refusal',
+        value: 'I cannot help.',
+        message: 'I cannot help.',
+      });
     });
 
     it('says why an incomplete response stopped', () => {
-      const body = response([message({ type: 'output_text', text: '5 plus', annotations: [] })], { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } });
+      const body = response([message({ type: 'output_text', text: '5 plus', annotations: [] })], {
+        status: 'incomplete',
+        incomplete_details: { reason: 'max_output_tokens' },
+      });
       expect(readOpenAiResponsesResponse({ body }).finishReason).toBe('incomplete: max_output_tokens');
     });
   });

@@ -39,7 +39,12 @@ const RESPONSES_RESPONSE = 'a Responses API response';
  * still no whole answer, so it is named as one the provider does not explain. A response
  * still `in_progress` or `queued`, or with no status, was never said to be over.
  */
-function readResponsesStop(input: { status: string | null; reason: string | null; refusal: { path: string; text: string } | null; hasToolCalls: boolean }): ReplyStop {
+function readResponsesStop(input: {
+  status: string | null;
+  reason: string | null;
+  refusal: { path: string; text: string } | null;
+  hasToolCalls: boolean;
+}): ReplyStop {
   const { status, reason, refusal, hasToolCalls } = input;
   if (refusal !== null) return nameStop({ cause: 'refusal', path: refusal.path, value: refusal.text, message: refusal.text });
   if (status === null || status === '') return nameMissingStop({ path: 'status' });
@@ -75,7 +80,8 @@ export function readOpenAiResponsesResponse({ body }: { body: unknown }): Provid
       sawMessage = true;
       message.content.forEach((part, partIndex) => {
         if (part.type === 'output_text' && part.text !== undefined) texts.push(part.text);
-        else if (part.type === 'refusal' && part.refusal !== undefined) refusals.push({ path: `output[${index}].content[${partIndex}].refusal`, text: part.refusal });
+        else if (part.type === 'refusal' && part.refusal !== undefined)
+          refusals.push({ path: `output[${index}].content[${partIndex}].refusal`, text: part.refusal });
       });
     }
   });

@@ -6,11 +6,19 @@ function response(output: unknown[], extra: Record<string, unknown> = {}) {
   return { id: 'resp_1', object: 'response', status: 'completed', model: 'gpt-test', error: null, incomplete_details: null, output, ...extra };
 }
 
-const partialMessage = { id: 'msg_1', type: 'message', role: 'assistant', status: 'incomplete', content: [{ type: 'output_text', text: '5 plus', annotations: [] }] };
+const partialMessage = {
+  id: 'msg_1',
+  type: 'message',
+  role: 'assistant',
+  status: 'incomplete',
+  content: [{ type: 'output_text', text: '5 plus', annotations: [] }],
+};
 
 describe('how a Responses API response ended', () => {
   it('names status "incomplete" with reason max_output_tokens as the token limit, keeping the half answer', () => {
-    const reply = readOpenAiResponsesResponse({ body: response([partialMessage], { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } }) });
+    const reply = readOpenAiResponsesResponse({
+      body: response([partialMessage], { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } }),
+    });
     expect(reply.stop).toEqual({ outcome: 'truncated', cause: 'token-limit', path: 'incomplete_details.reason', value: 'max_output_tokens' });
     expect(reply.text).toBe('5 plus');
   });
@@ -27,11 +35,25 @@ describe('how a Responses API response ended', () => {
   });
 
   it('does not call an incomplete response with a reason OpenAI does not document finished', () => {
-    expect(readOpenAiResponsesResponse({ body: response([], { status: 'incomplete', incomplete_details: null }) }).stop).toMatchObject({ outcome: 'failed', cause: 'other', path: 'status', value: 'incomplete' });
+    expect(readOpenAiResponsesResponse({ body: response([], { status: 'incomplete', incomplete_details: null }) }).stop).toMatchObject({
+      outcome: 'failed',
+      cause: 'other',
+      path: 'status',
+      value: 'incomplete',
+    });
   });
 
-  it.each([['in_progress', 'in_progress'], ['queued', 'queued'], [null, 'missing']])('reads status %s as a response never said to be over: interrupted', (status, value) => {
-    expect(readOpenAiResponsesResponse({ body: response([partialMessage], { status }) }).stop).toEqual({ outcome: 'interrupted', cause: 'stop-missing', path: 'status', value });
+  it.each([
+    ['in_progress', 'in_progress'],
+    ['queued', 'queued'],
+    [null, 'missing'],
+  ])('reads status %s as a response never said to be over: interrupted', (status, value) => {
+    expect(readOpenAiResponsesResponse({ body: response([partialMessage], { status }) }).stop).toEqual({
+      outcome: 'interrupted',
+      cause: 'stop-missing',
+      path: 'status',
+      value,
+    });
   });
 
   it('reads status "completed" as finished', () => {

@@ -55,7 +55,13 @@ describe('createOpenAiResponsesStreamReader', () => {
   });
 
   it('says why an incomplete response stopped', () => {
-    const { views } = feedAll([event({ type: 'response.incomplete', sequence_number: 0, response: { id: 'r', object: 'response', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] } })]);
+    const { views } = feedAll([
+      event({
+        type: 'response.incomplete',
+        sequence_number: 0,
+        response: { id: 'r', object: 'response', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] },
+      }),
+    ]);
     expect(views[0]).toMatchObject({ ended: true, finishReason: 'incomplete: max_output_tokens' });
   });
 
@@ -66,11 +72,18 @@ describe('createOpenAiResponsesStreamReader', () => {
       event({ type: 'response.created', sequence_number: 0, response: { ...base, status: 'in_progress' } }),
       event({ type: 'response.completed', sequence_number: 1, response: { ...base, status: 'completed', output: [call] } }),
     ]);
-    expect(views.at(-1)).toMatchObject({ ended: true, calls: [expect.objectContaining({ index: 0, id: 'call_1', name: 'add_numbers', argumentsText: '{"a":5,"b":7}', parsedAtFrame: 1 })] });
-    expect(readOpenAiResponsesResponse({ body: reader.assemble() }).toolCalls).toEqual([expect.objectContaining({ id: 'call_1', name: 'add_numbers', arguments: '{"a":5,"b":7}' })]);
+    expect(views.at(-1)).toMatchObject({
+      ended: true,
+      calls: [expect.objectContaining({ index: 0, id: 'call_1', name: 'add_numbers', argumentsText: '{"a":5,"b":7}', parsedAtFrame: 1 })],
+    });
+    expect(readOpenAiResponsesResponse({ body: reader.assemble() }).toolCalls).toEqual([
+      expect.objectContaining({ id: 'call_1', name: 'add_numbers', arguments: '{"a":5,"b":7}' }),
+    ]);
   });
 
   it('passes on an error event', () => {
-    expect(() => createOpenAiResponsesStreamReader().feed(event({ type: 'error', sequence_number: 3, message: 'The server had an error' }))).toThrow(/The server had an error/);
+    expect(() => createOpenAiResponsesStreamReader().feed(event({ type: 'error', sequence_number: 3, message: 'The server had an error' }))).toThrow(
+      /The server had an error/,
+    );
   });
 });

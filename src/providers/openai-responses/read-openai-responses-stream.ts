@@ -26,7 +26,11 @@ const EventSchema = z.looseObject({
   text: z.string().optional(),
   arguments: z.string().optional(),
   response: z
-    .looseObject({ status: z.string().nullish(), incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(), output: z.array(ItemSchema).nullish() })
+    .looseObject({
+      status: z.string().nullish(),
+      incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(),
+      output: z.array(ItemSchema).nullish(),
+    })
     .optional(),
   message: z.string().optional(),
 });
@@ -103,7 +107,8 @@ function applyEnding(state: ReaderState, event: ResponsesEvent, position: number
     });
   }
   state.ended = true;
-  state.finishReason = response?.status === 'incomplete' && response.incomplete_details?.reason ? `incomplete: ${response.incomplete_details.reason}` : (response?.status ?? null);
+  state.finishReason =
+    response?.status === 'incomplete' && response.incomplete_details?.reason ? `incomplete: ${response.incomplete_details.reason}` : (response?.status ?? null);
 }
 
 function applyResponsesEvent(state: ReaderState, event: ResponsesEvent, position: number): void {
@@ -143,7 +148,12 @@ export function createOpenAiResponsesStreamReader(): StreamReader {
     feed(frame) {
       const position = state.frames++;
       if (frame.data.trim() === '[DONE]') return;
-      const event = parseProviderReply({ schema: EventSchema, value: parseFrameJson({ frame, position, what: EVENT }), what: EVENT, path: [`frame ${position + 1}`] });
+      const event = parseProviderReply({
+        schema: EventSchema,
+        value: parseFrameJson({ frame, position, what: EVENT }),
+        what: EVENT,
+        path: [`frame ${position + 1}`],
+      });
       applyResponsesEvent(state, event, position);
     },
     view,

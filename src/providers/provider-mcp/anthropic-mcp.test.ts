@@ -7,7 +7,16 @@ import { anthropicMcp } from './anthropic-mcp.ts';
 
 describe('anthropicMcp.describeServer', () => {
   it('names the server in mcp_servers with the bearer token, offers it with an mcp_toolset, and says what it cannot carry', () => {
-    const described = anthropicMcp.describeServer({ server: { url: 'https://mcp.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer tok-123456789' }, { name: 'X-Team', value: 'blue' }], requireApproval: 'always' } });
+    const described = anthropicMcp.describeServer({
+      server: {
+        url: 'https://mcp.example.com/mcp',
+        headers: [
+          { name: 'Authorization', value: 'Bearer tok-123456789' },
+          { name: 'X-Team', value: 'blue' },
+        ],
+        requireApproval: 'always',
+      },
+    });
     expect(described.result).toEqual({
       mcp_servers: [{ type: 'url', url: 'https://mcp.example.com/mcp', name: 'explorer', authorization_token: 'tok-123456789' }],
       tools: [{ type: 'mcp_toolset', mcp_server_name: 'explorer' }],
@@ -18,7 +27,12 @@ describe('anthropicMcp.describeServer', () => {
 
   it('builds the beta request: the beta header, the server beside the messages', () => {
     const { result } = anthropicMcp.describeServer({ server: { url: 'https://mcp.example.com/mcp', headers: [], requireApproval: 'never' } });
-    const request = anthropicMcp.buildRequest({ model: 'claude-haiku-4-5', apiKey: 'sk-ant-test', conversation: anthropicAdapter.startConversation({ question: 'Q' }), server: result });
+    const request = anthropicMcp.buildRequest({
+      model: 'claude-haiku-4-5',
+      apiKey: 'sk-ant-test',
+      conversation: anthropicAdapter.startConversation({ question: 'Q' }),
+      server: result,
+    });
     expect(request.path).toBe('/messages');
     expect(request.headers).toMatchObject({ 'anthropic-beta': ANTHROPIC_MCP_BETA, 'x-api-key': 'sk-ant-test' });
     expect(request.body).toMatchObject({ messages: [{ role: 'user', content: 'Q' }], mcp_servers: result.mcp_servers, tools: result.tools });

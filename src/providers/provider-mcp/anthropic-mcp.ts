@@ -26,7 +26,13 @@ export type AnthropicMcpDefinition = { mcp_servers: AnthropicMcpServer[]; tools:
 
 const ListedToolSchema = z.looseObject({ name: z.string(), description: z.string().nullish(), input_schema: z.record(z.string(), z.unknown()) });
 export const McpToolListingBlockSchema = z.looseObject({ type: z.literal('mcp_tool_listing'), mcp_server_name: z.string(), tools: z.array(ListedToolSchema) });
-export const McpToolUseBlockSchema = z.looseObject({ type: z.literal('mcp_tool_use'), id: z.string(), name: z.string(), server_name: z.string(), input: z.unknown() });
+export const McpToolUseBlockSchema = z.looseObject({
+  type: z.literal('mcp_tool_use'),
+  id: z.string(),
+  name: z.string(),
+  server_name: z.string(),
+  input: z.unknown(),
+});
 export const McpToolResultBlockSchema = z.looseObject({
   type: z.literal('mcp_tool_result'),
   tool_use_id: z.string(),
@@ -73,8 +79,19 @@ export const anthropicMcp: ProviderMcpAdapter<AnthropicConversationMessage[], un
       tools: [{ type: 'mcp_toolset', mcp_server_name: PROVIDER_MCP_SERVER_LABEL }],
     };
     const warnings: Warning[] = [
-      ...Object.keys(others).map((name) => ({ code: 'header-not-carried', path: 'mcp_servers[0]', message: `Anthropic's connector carries a bearer token for the server and nothing else: the ${name} header is not sent.` })),
-      ...(server.requireApproval === 'always' ? [{ code: 'approval-not-carried', message: 'Anthropic’s connector asks no approval: its MCP client calls the tools the model picks without asking the host.' }] : []),
+      ...Object.keys(others).map((name) => ({
+        code: 'header-not-carried',
+        path: 'mcp_servers[0]',
+        message: `Anthropic's connector carries a bearer token for the server and nothing else: the ${name} header is not sent.`,
+      })),
+      ...(server.requireApproval === 'always'
+        ? [
+            {
+              code: 'approval-not-carried',
+              message: 'Anthropic’s connector asks no approval: its MCP client calls the tools the model picks without asking the host.',
+            },
+          ]
+        : []),
     ];
     return {
       result: definition,
@@ -82,7 +99,16 @@ export const anthropicMcp: ProviderMcpAdapter<AnthropicConversationMessage[], un
       changes: [
         { kind: 'added', to: 'mcp_servers[0].name', note: 'a name for the server, which the toolset and the reply’s blocks carry' },
         { kind: 'added', to: 'tools[0]', note: 'an mcp_toolset: every tool of the server is offered' },
-        ...(token === undefined ? [] : [{ kind: 'moved' as const, from: 'Authorization: Bearer …', to: 'mcp_servers[0].authorization_token', note: 'the bearer token, which the provider sends the server (a secret: redacted)' }]),
+        ...(token === undefined
+          ? []
+          : [
+              {
+                kind: 'moved' as const,
+                from: 'Authorization: Bearer …',
+                to: 'mcp_servers[0].authorization_token',
+                note: 'the bearer token, which the provider sends the server (a secret: redacted)',
+              },
+            ]),
       ],
     };
   },

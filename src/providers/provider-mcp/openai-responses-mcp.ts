@@ -32,8 +32,20 @@ export type OpenAiMcpTool = {
 export type OpenAiMcpApprovalResponse = { type: 'mcp_approval_response'; approval_request_id: string; approve: boolean };
 
 const ListedToolSchema = z.looseObject({ name: z.string(), input_schema: z.unknown(), description: z.string().nullish(), annotations: z.unknown().nullish() });
-export const McpListToolsItemSchema = z.looseObject({ type: z.literal('mcp_list_tools'), id: z.string(), server_label: z.string(), tools: z.array(ListedToolSchema), error: z.string().nullish() });
-export const McpApprovalRequestItemSchema = z.looseObject({ type: z.literal('mcp_approval_request'), id: z.string(), server_label: z.string(), name: z.string(), arguments: z.string() });
+export const McpListToolsItemSchema = z.looseObject({
+  type: z.literal('mcp_list_tools'),
+  id: z.string(),
+  server_label: z.string(),
+  tools: z.array(ListedToolSchema),
+  error: z.string().nullish(),
+});
+export const McpApprovalRequestItemSchema = z.looseObject({
+  type: z.literal('mcp_approval_request'),
+  id: z.string(),
+  server_label: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+});
 export const McpCallItemSchema = z.looseObject({
   type: z.literal('mcp_call'),
   id: z.string(),
@@ -92,9 +104,24 @@ export const openAiResponsesMcp: ProviderMcpAdapter<OpenAiResponsesInputItem[], 
       warnings: [],
       changes: [
         { kind: 'added', to: '[0].server_label', note: 'a name for the server, which the reply’s items carry' },
-        { kind: 'added', to: '[0].require_approval', note: server.requireApproval === 'always' ? 'the provider asks the host before each call' : 'the provider calls without asking' },
-        ...(token === undefined ? [] : [{ kind: 'moved' as const, from: 'Authorization: Bearer …', to: '[0].authorization', note: 'the bearer token, which the provider sends the server (a secret: redacted)' }]),
-        ...(Object.keys(others).length > 0 ? [{ kind: 'moved' as const, from: 'headers', to: '[0].headers', note: 'the other headers, which the provider sends the server' }] : []),
+        {
+          kind: 'added',
+          to: '[0].require_approval',
+          note: server.requireApproval === 'always' ? 'the provider asks the host before each call' : 'the provider calls without asking',
+        },
+        ...(token === undefined
+          ? []
+          : [
+              {
+                kind: 'moved' as const,
+                from: 'Authorization: Bearer …',
+                to: '[0].authorization',
+                note: 'the bearer token, which the provider sends the server (a secret: redacted)',
+              },
+            ]),
+        ...(Object.keys(others).length > 0
+          ? [{ kind: 'moved' as const, from: 'headers', to: '[0].headers', note: 'the other headers, which the provider sends the server' }]
+          : []),
       ],
     };
   },
@@ -105,7 +132,11 @@ export const openAiResponsesMcp: ProviderMcpAdapter<OpenAiResponsesInputItem[], 
   }),
   readReport: ({ body }) => readItems(body),
   appendApprovals({ conversation, reply, answers }) {
-    const messages: OpenAiMcpApprovalResponse[] = answers.map((answer) => ({ type: 'mcp_approval_response', approval_request_id: answer.id, approve: answer.approve }));
+    const messages: OpenAiMcpApprovalResponse[] = answers.map((answer) => ({
+      type: 'mcp_approval_response',
+      approval_request_id: answer.id,
+      approve: answer.approve,
+    }));
     return { conversation: [...conversation, ...reply.assistantMessage, ...messages], messages };
   },
 };

@@ -44,5 +44,8 @@ export type ProviderMcpAdapter<Conversation = unknown, AssistantTurn = unknown, 
   /** What the reply reports the provider's MCP client did, in the reply's order; throws ProviderReplyError for a shape it does not know. */
   readReport(input: { body: unknown }): McpReportEntry[];
   /** The conversation with the provider's turn echoed and the user's approval answers added; absent where the provider never asks. */
-  appendApprovals?(input: { conversation: Conversation; reply: ProviderReply<AssistantTurn>; answers: ApprovalAnswer[] }): { conversation: Conversation; messages: unknown[] };
+  appendApprovals?(input: { conversation: Conversation; reply: ProviderReply<AssistantTurn>; answers: ApprovalAnswer[] }): {
+    conversation: Conversation;
+    messages: unknown[];
+  };
 };

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ProviderReply } from '../types.ts';
 import { translateSamplingReply } from './translate-sampling-reply.ts';
 
-const reply: ProviderReply = { toolCalls: [], text: 'Five plus seven is twelve.', assistantMessage: {}, finishReason: 'end_turn', model: 'claude-test', stop: { outcome: 'finished' } };
+const reply: ProviderReply = {
+  toolCalls: [],
+  text: 'Five plus seven is twelve.',
+  assistantMessage: {},
+  finishReason: 'end_turn',
+  model: 'claude-test',
+  stop: { outcome: 'finished' },
+};
 
 describe('translation #4, provider reply → CreateMessageResult', () => {
   it('puts the words in a text block, names the model and maps the stop reason', () => {
@@ -25,7 +32,10 @@ describe('translation #4, provider reply → CreateMessageResult', () => {
   });
 
   it('names the requested model when the provider does not, and warns about what it drops', () => {
-    const translated = translateSamplingReply({ reply: { ...reply, model: null, text: null, finishReason: null, toolCalls: [{ name: 'x', arguments: {}, raw: {} }] }, requestedModel: 'asked' });
+    const translated = translateSamplingReply({
+      reply: { ...reply, model: null, text: null, finishReason: null, toolCalls: [{ name: 'x', arguments: {}, raw: {} }] },
+      requestedModel: 'asked',
+    });
     expect(translated.result).toEqual({ role: 'assistant', content: { type: 'text', text: '' }, model: 'asked' });
     expect(translated.warnings.map((warning) => warning.code)).toEqual(['sampling-tool-calls-dropped', 'sampling-empty-answer']);
   });

@@ -25,7 +25,10 @@ export function translateSamplingReply({ reply, requestedModel }: { reply: Provi
   const warnings: Warning[] = [];
   const changes: FieldChange[] = [{ kind: 'moved', from: 'text', to: 'content.text', note: 'the model’s words become one text block' }];
   if (reply.toolCalls.length > 0) {
-    warnings.push({ code: 'sampling-tool-calls-dropped', message: `The model asked for ${reply.toolCalls.length} tool call(s) in its answer to a sampling request: the host offered none, so they are not passed on.` });
+    warnings.push({
+      code: 'sampling-tool-calls-dropped',
+      message: `The model asked for ${reply.toolCalls.length} tool call(s) in its answer to a sampling request: the host offered none, so they are not passed on.`,
+    });
     changes.push({ kind: 'dropped', from: 'toolCalls', note: 'tool calls are not part of this answer' });
   }
   // A refusal's words may come apart from the answer (Chat Completions' message.refusal): they are what the server reads.
@@ -43,10 +46,27 @@ export function translateSamplingReply({ reply, requestedModel }: { reply: Provi
   const stop = reply.stop;
   const refused = stop.outcome === 'refused';
   const stopReason = refused ? 'refusal' : finish === undefined ? undefined : (STOP_REASONS[finish] ?? reply.finishReason ?? undefined);
-  if (stop.outcome === 'refused') changes.push({ kind: 'added', from: stop.path, to: 'stopReason', note: `the provider’s refusal (${stop.path} is ${JSON.stringify(stop.value)}) is MCP’s open stopReason "refusal"` });
-  else if (finish !== undefined) changes.push({ kind: STOP_REASONS[finish] ? 'renamed' : 'moved', from: 'finishReason', to: 'stopReason', note: STOP_REASONS[finish] ? `"${reply.finishReason}" is MCP’s "${STOP_REASONS[finish]}"` : 'kept as the provider said it' });
+  if (stop.outcome === 'refused')
+    changes.push({
+      kind: 'added',
+      from: stop.path,
+      to: 'stopReason',
+      note: `the provider’s refusal (${stop.path} is ${JSON.stringify(stop.value)}) is MCP’s open stopReason "refusal"`,
+    });
+  else if (finish !== undefined)
+    changes.push({
+      kind: STOP_REASONS[finish] ? 'renamed' : 'moved',
+      from: 'finishReason',
+      to: 'stopReason',
+      note: STOP_REASONS[finish] ? `"${reply.finishReason}" is MCP’s "${STOP_REASONS[finish]}"` : 'kept as the provider said it',
+    });
   const model = reply.model ?? requestedModel;
-  changes.push({ kind: reply.model ? 'moved' : 'added', from: 'model', to: 'model', note: reply.model ? 'the model that answered' : 'the provider did not say, so the model the host asked for' });
+  changes.push({
+    kind: reply.model ? 'moved' : 'added',
+    from: 'model',
+    to: 'model',
+    note: reply.model ? 'the model that answered' : 'the provider did not say, so the model the host asked for',
+  });
   return {
     result: { role: 'assistant', content: { type: 'text', text }, model, ...(stopReason ? { stopReason } : {}) },
     warnings,

@@ -13,20 +13,33 @@ const params = {
 describe('translation #4, MCP sampling → provider request', () => {
   it('writes each format’s messages, system prompt and token cap', () => {
     expect(translateSamplingRequest({ wire: 'openai-chat', params }).result).toEqual({
-      messages: [{ role: 'system', content: 'You phrase arithmetic results.' }, { role: 'user', content: params.messages[0]!.content.text }, { role: 'assistant', content: 'Sure.' }],
+      messages: [
+        { role: 'system', content: 'You phrase arithmetic results.' },
+        { role: 'user', content: params.messages[0]!.content.text },
+        { role: 'assistant', content: 'Sure.' },
+      ],
       max_completion_tokens: 100,
     });
     expect(translateSamplingRequest({ wire: 'anthropic', params }).result).toEqual({
-      messages: [{ role: 'user', content: params.messages[0]!.content.text }, { role: 'assistant', content: 'Sure.' }],
+      messages: [
+        { role: 'user', content: params.messages[0]!.content.text },
+        { role: 'assistant', content: 'Sure.' },
+      ],
       system: 'You phrase arithmetic results.',
       max_tokens: 100,
     });
     expect(translateSamplingRequest({ wire: 'gemini', params }).result).toEqual({
-      contents: [{ role: 'user', parts: [{ text: params.messages[0]!.content.text }] }, { role: 'model', parts: [{ text: 'Sure.' }] }],
+      contents: [
+        { role: 'user', parts: [{ text: params.messages[0]!.content.text }] },
+        { role: 'model', parts: [{ text: 'Sure.' }] },
+      ],
       systemInstruction: { parts: [{ text: 'You phrase arithmetic results.' }] },
       generationConfig: { maxOutputTokens: 100 },
     });
-    expect(translateSamplingRequest({ wire: 'openai-responses', params }).result).toMatchObject({ instructions: 'You phrase arithmetic results.', max_output_tokens: 100 });
+    expect(translateSamplingRequest({ wire: 'openai-responses', params }).result).toMatchObject({
+      instructions: 'You phrase arithmetic results.',
+      max_output_tokens: 100,
+    });
     expect(translateSamplingRequest({ wire: 'ollama', params }).result).toMatchObject({ options: { num_predict: 100 } });
     expect(translateSamplingRequest({ wire: 'openai-functions', params }).result).toMatchObject({ max_tokens: 100 });
   });
@@ -43,7 +56,12 @@ describe('translation #4, MCP sampling → provider request', () => {
       },
     });
     expect(translated.result).toMatchObject({ input: [{ role: 'user', content: '[image]' }] });
-    expect(translated.warnings.map((warning) => warning.code)).toEqual(['sampling-content-dropped', 'sampling-model-preferences', 'sampling-context-not-shared', 'sampling-stop-dropped']);
+    expect(translated.warnings.map((warning) => warning.code)).toEqual([
+      'sampling-content-dropped',
+      'sampling-model-preferences',
+      'sampling-context-not-shared',
+      'sampling-stop-dropped',
+    ]);
     expect(translated.changes).toContainEqual({ kind: 'moved', from: 'systemPrompt', to: 'instructions', note: 'the system prompt becomes instructions' });
   });
 

@@ -45,7 +45,8 @@ function writeMessages(wire: SamplingWire, messages: TextMessage[], system: stri
     case 'openai-functions':
     case 'ollama':
       note('messages', 'each content block { type: "text", text } becomes the message’s content string');
-      if (system !== undefined) changes.push({ kind: 'moved', from: 'systemPrompt', to: 'messages[0]', note: 'the system prompt becomes a first message with role "system"' });
+      if (system !== undefined)
+        changes.push({ kind: 'moved', from: 'systemPrompt', to: 'messages[0]', note: 'the system prompt becomes a first message with role "system"' });
       return { messages: system === undefined ? plain : [{ role: 'system', content: system }, ...plain] };
     case 'openai-responses':
       note('input', 'the messages become the input items, each content block its content string');
@@ -57,7 +58,8 @@ function writeMessages(wire: SamplingWire, messages: TextMessage[], system: stri
       return { messages: plain, ...(system === undefined ? {} : { system }) };
     case 'gemini':
       note('contents', 'each message becomes a content with parts, and "assistant" is called "model"');
-      if (system !== undefined) changes.push({ kind: 'moved', from: 'systemPrompt', to: 'systemInstruction.parts[0].text', note: 'the system prompt becomes systemInstruction' });
+      if (system !== undefined)
+        changes.push({ kind: 'moved', from: 'systemPrompt', to: 'systemInstruction.parts[0].text', note: 'the system prompt becomes systemInstruction' });
       return {
         contents: messages.map((message) => ({ role: message.role === 'assistant' ? 'model' : 'user', parts: [{ text: message.text }] })),
         ...(system === undefined ? {} : { systemInstruction: { parts: [{ text: system }] } }),
@@ -94,7 +96,11 @@ function writeLimits(wire: SamplingWire, params: CreateMessageRequestParams, war
       fields[stopName] = stopSequences;
       rename('stopSequences', `${prefix}${stopName}`);
     } else {
-      warnings.push({ code: 'sampling-stop-dropped', message: 'OpenAI Responses has no stop sequences: stopSequences is not sent, so the model may write past them.', path: 'stopSequences' });
+      warnings.push({
+        code: 'sampling-stop-dropped',
+        message: 'OpenAI Responses has no stop sequences: stopSequences is not sent, so the model may write past them.',
+        path: 'stopSequences',
+      });
       changes.push({ kind: 'dropped', from: 'stopSequences', note: 'the format has no stop sequences' });
     }
   }
@@ -104,16 +110,28 @@ function writeLimits(wire: SamplingWire, params: CreateMessageRequestParams, war
 /** What a server may ask that the host decides itself, or does not share. */
 function reportHostDecisions(params: CreateMessageRequestParams, warnings: Warning[], changes: FieldChange[]): void {
   if (params.modelPreferences) {
-    warnings.push({ code: 'sampling-model-preferences', message: 'modelPreferences are the server’s wish: the host keeps the provider and model the learner chose, as the spec lets a client do.', path: 'modelPreferences' });
+    warnings.push({
+      code: 'sampling-model-preferences',
+      message: 'modelPreferences are the server’s wish: the host keeps the provider and model the learner chose, as the spec lets a client do.',
+      path: 'modelPreferences',
+    });
     changes.push({ kind: 'dropped', from: 'modelPreferences', note: 'the host chooses the model' });
   }
   if (params.includeContext && params.includeContext !== 'none') {
-    warnings.push({ code: 'sampling-context-not-shared', message: `includeContext "${params.includeContext}" asks for the host’s conversation: the host shares none of it with a server (the spec has soft-deprecated this field), so only the server’s own messages go.`, path: 'includeContext' });
+    warnings.push({
+      code: 'sampling-context-not-shared',
+      message: `includeContext "${params.includeContext}" asks for the host’s conversation: the host shares none of it with a server (the spec has soft-deprecated this field), so only the server’s own messages go.`,
+      path: 'includeContext',
+    });
     changes.push({ kind: 'dropped', from: 'includeContext', note: 'the host does not share its context' });
   }
   if (params.metadata) changes.push({ kind: 'dropped', from: 'metadata', note: 'provider-specific metadata is not passed on' });
   if ('tools' in params && params.tools) {
-    warnings.push({ code: 'sampling-tools-dropped', message: 'The server offered tools for this sampling request: the host sends none of them, so the model answers in words.', path: 'tools' });
+    warnings.push({
+      code: 'sampling-tools-dropped',
+      message: 'The server offered tools for this sampling request: the host sends none of them, so the model answers in words.',
+      path: 'tools',
+    });
     changes.push({ kind: 'dropped', from: 'tools', note: 'tools in sampling are not sent' });
   }
 }

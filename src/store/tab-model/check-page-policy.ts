@@ -10,7 +10,8 @@
 /** The smallest WebAssembly module there is: the magic number and version 1, no sections. */
 const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
-const ASK_THE_HOST = 'Whoever hosts this copy of the explorer can allow it (SECURITY.md says what it allows and why); the mock model and the providers work without it.';
+const ASK_THE_HOST =
+  'Whoever hosts this copy of the explorer can allow it (SECURITY.md says what it allows and why); the mock model and the providers work without it.';
 
 async function canCompileWebAssembly(): Promise<boolean> {
   try {
@@ -42,9 +43,13 @@ async function canStartBlobWorker(): Promise<boolean> {
 /** Throws what the page's policy refuses and what would allow it; returns when llama.cpp can run here. */
 export async function checkPagePolicyAllowsModel(): Promise<void> {
   if (!(await canCompileWebAssembly())) {
-    throw new Error(`this page's Content-Security-Policy refuses to compile WebAssembly, which llama.cpp is: its script-src needs 'wasm-unsafe-eval'. ${ASK_THE_HOST}`);
+    throw new Error(
+      `this page's Content-Security-Policy refuses to compile WebAssembly, which llama.cpp is: its script-src needs 'wasm-unsafe-eval'. ${ASK_THE_HOST}`,
+    );
   }
   if (!(await canStartBlobWorker())) {
-    throw new Error(`this page's Content-Security-Policy refuses the worker llama.cpp runs in, which wllama starts from a blob: URL: its worker-src needs blob:. ${ASK_THE_HOST}`);
+    throw new Error(
+      `this page's Content-Security-Policy refuses the worker llama.cpp runs in, which wllama starts from a blob: URL: its worker-src needs blob:. ${ASK_THE_HOST}`,
+    );
   }
 }

@@ -62,21 +62,30 @@ function formatBytes(bytes: number): string {
 /** Whether this tab can hold the model, said before loading: the ArrayBuffer bound, and the device's memory where the browser tells it. */
 export function checkTabMemory(bytes: number): { ok: boolean; message: string } {
   if (bytes > MAX_TAB_MODEL_BYTES) {
-    return { ok: false, message: `The file is ${formatBytes(bytes)}: llama.cpp in a browser tab holds a model file in one block of at most 2 GB. Choose a smaller quantization (Q4_K_M) or a smaller model, or split the file with llama-gguf-split.` };
+    return {
+      ok: false,
+      message: `The file is ${formatBytes(bytes)}: llama.cpp in a browser tab holds a model file in one block of at most 2 GB. Choose a smaller quantization (Q4_K_M) or a smaller model, or split the file with llama-gguf-split.`,
+    };
   }
   // Chromium tells the device's memory in GB (capped at 8); the model, its context and the page need about 1.5 times the file.
   const deviceMemory = (navigator as Navigator & { deviceMemory?: number }).deviceMemory;
   const needed = bytes * 1.5 + 64 * 1024 ** 2;
   if (deviceMemory !== undefined && needed > deviceMemory * 1024 ** 3 * 0.5) {
-    return { ok: true, message: `This model needs about ${formatBytes(needed)} of memory; the browser says this device has about ${deviceMemory} GB. It may load, or the tab may run out of memory and reload: a smaller model is safer.` };
+    return {
+      ok: true,
+      message: `This model needs about ${formatBytes(needed)} of memory; the browser says this device has about ${deviceMemory} GB. It may load, or the tab may run out of memory and reload: a smaller model is safer.`,
+    };
   }
-  return { ok: true, message: `This model needs about ${formatBytes(needed)} of memory in this tab${deviceMemory === undefined ? '' : ` (the browser says the device has about ${deviceMemory} GB)`}.` };
+  return {
+    ok: true,
+    message: `This model needs about ${formatBytes(needed)} of memory in this tab${deviceMemory === undefined ? '' : ` (the browser says the device has about ${deviceMemory} GB)`}.`,
+  };
 }
 
 /** The file's own metadata, read by the explorer from its first bytes (more when the vocabulary is long): at most 64 MB. */
 async function readMetadata(blob: Blob): Promise<GgufMetadata> {
   const { readGgufMetadata, GgufTruncated } = await import('../../providers/chat-template/read-gguf-metadata.ts');
-  for (let bytes = 4 * 1024 ** 2; ; ) {
+  for (let bytes = 4 * 1024 ** 2; ;) {
     try {
       return readGgufMetadata(new Uint8Array(await blob.slice(0, bytes).arrayBuffer()));
     } catch (error) {
@@ -109,20 +118,33 @@ async function loadBlob(blob: Blob, name: string, signal: AbortSignal): Promise<
   const { loadWllamaRunner } = await import('./wllama-runner.ts');
   await runner?.unload();
   runner = null;
-  tabModelStore.setState({ loaded: null, progress: { stage: 'loading', detail: `Handing ${formatBytes(blob.size)} to llama.cpp: a ${architecture} model${layers === undefined ? '' : ` of ${layers} layers`}, ${metadata.tensorCount} tensors…` } });
+  tabModelStore.setState({
+    loaded: null,
+    progress: {
+      stage: 'loading',
+      detail: `Handing ${formatBytes(blob.size)} to llama.cpp: a ${architecture} model${layers === undefined ? '' : ` of ${layers} layers`}, ${metadata.tensorCount} tensors…`,
+    },
+  });
   const next = await loadWllamaRunner({ blob, name, signal, onProgress: (progress) => tabModelStore.setState({ progress }) });
   runner = next;
   chatTemplate = next.chatTemplate;
   const { detectTemplateFamily } = await import('../../providers/chat-template/template-family.ts');
   tabModelStore.setState({
-    loaded: { ...next.describe(), hasTemplate: chatTemplate !== null, templateFamily: chatTemplate === null ? 'no chat template in the file' : detectTemplateFamily(chatTemplate).label },
+    loaded: {
+      ...next.describe(),
+      hasTemplate: chatTemplate !== null,
+      templateFamily: chatTemplate === null ? 'no chat template in the file' : detectTemplateFamily(chatTemplate).label,
+    },
     progress: null,
   });
 }
 
 async function keep(blob: Blob, name: string): Promise<void> {
   const cache = await caches.open(KEPT_CACHE);
-  await cache.put(new Request(`${KEPT_PREFIX}${encodeURIComponent(name)}?bytes=${blob.size}`), new Response(blob, { headers: { 'content-length': String(blob.size) } }));
+  await cache.put(
+    new Request(`${KEPT_PREFIX}${encodeURIComponent(name)}?bytes=${blob.size}`),
+    new Response(blob, { headers: { 'content-length': String(blob.size) } }),
+  );
   await listKeptModels();
 }
 
@@ -216,8 +238,17 @@ const MAX_TOKENS_PER_TURN = 512;
 
 async function createTabModelForRun({ question, grammar }: { question: string; grammar: boolean }): Promise<TabModel> {
   if (!runner) throw new Error('No model is loaded in this tab: open the model settings and load a GGUF file first.');
-  if (chatTemplate === null) throw new Error('The loaded GGUF file has no chat template (tokenizer.chat_template): the host cannot write a prompt for it. Choose an instruct model.');
+  if (chatTemplate === null)
+    throw new Error('The loaded GGUF file has no chat template (tokenizer.chat_template): the host cannot write a prompt for it. Choose an instruct model.');
   const { createChatTemplateAdapter } = await import('../../providers/chat-template/chat-template-adapter.ts');
-  const adapter = createChatTemplateAdapter({ template: chatTemplate, specialTokens, grammar, maxTokens: MAX_TOKENS_PER_TURN, seed: 43, question, ...(tokenizer ? { tokenize: tokenizer.tokenize } : {}) });
+  const adapter = createChatTemplateAdapter({
+    template: chatTemplate,
+    specialTokens,
+    grammar,
+    maxTokens: MAX_TOKENS_PER_TURN,
+    seed: 43,
+    question,
+    ...(tokenizer ? { tokenize: tokenizer.tokenize } : {}),
+  });
   return { runner, adapter };
 }

@@ -50,15 +50,26 @@ async function checkEngineReachable(): Promise<void> {
   try {
     response = await fetch(wasmUrl);
   } catch (error) {
-    throw new Error(`llama.cpp's WebAssembly (about 10 MB) could not be fetched from this site (${error instanceof Error ? error.message : String(error)}). The static site keeps it for offline use only once a model has been loaded in a tab while online: connect, load a model once, and it works offline from then on.`, { cause: error });
+    throw new Error(
+      `llama.cpp's WebAssembly (about 10 MB) could not be fetched from this site (${error instanceof Error ? error.message : String(error)}). The static site keeps it for offline use only once a model has been loaded in a tab while online: connect, load a model once, and it works offline from then on.`,
+      { cause: error },
+    );
   }
   await response.body?.cancel();
-  if (!response.ok) throw new Error(`the site answered HTTP ${response.status} for llama.cpp's WebAssembly (${response.url}): this deployment may be missing the file. Reload the page; if it stays, tell whoever hosts the explorer.`);
+  if (!response.ok)
+    throw new Error(
+      `the site answered HTTP ${response.status} for llama.cpp's WebAssembly (${response.url}): this deployment may be missing the file. Reload the page; if it stays, tell whoever hosts the explorer.`,
+    );
 }
 
 /** wllama's logger: llama.cpp's own log lines say what stage the load has reached (wllama has no per-layer callback), and its errors are kept. */
 function createLogger(onProgress: (progress: LoadProgress) => void, errors: string[]) {
-  const readLine = (parts: unknown[]) => parts.map(String).join(' ').replace(/^@@\w+@@/, '').trim();
+  const readLine = (parts: unknown[]) =>
+    parts
+      .map(String)
+      .join(' ')
+      .replace(/^@@\w+@@/, '')
+      .trim();
   return {
     debug: (...parts: unknown[]) => {
       const line = readLine(parts);
@@ -76,7 +87,12 @@ function createLogger(onProgress: (progress: LoadProgress) => void, errors: stri
 export type LoadedRunner = TabModelRunner & { chatTemplate: string | null; unload: () => Promise<void> };
 
 /** Loads the GGUF into llama.cpp; `signal` cancels (the worker is ended). */
-export async function loadWllamaRunner({ blob, name, signal, onProgress }: {
+export async function loadWllamaRunner({
+  blob,
+  name,
+  signal,
+  onProgress,
+}: {
   blob: Blob;
   name: string;
   signal: AbortSignal;
@@ -105,7 +121,9 @@ export async function loadWllamaRunner({ blob, name, signal, onProgress }: {
   if (context.n_vocab === 0 || context.n_ctx === 0) {
     await wllama.exit();
     const said = errors.find((line) => /error loading model/.test(line)) ?? errors[0];
-    throw new Error(`llama.cpp could not load the file${said ? ` (it said: ${said.replace(/^.*?error loading model: /, '')})` : ''}. The file may be cut short or damaged: download it again.`);
+    throw new Error(
+      `llama.cpp could not load the file${said ? ` (it said: ${said.replace(/^.*?error loading model: /, '')})` : ''}. The file may be cut short or damaged: download it again.`,
+    );
   }
   const description: TabModelDescription = {
     name,

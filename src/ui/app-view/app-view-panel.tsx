@@ -26,8 +26,8 @@ function ViewFrame({ frame }: { frame: AppFrameEntry }) {
         testId="app-view-frame"
       />
       <figcaption className="text-xs text-slate-600 dark:text-slate-400">
-        <span className="font-mono">{frame.resourceUri}</span>, the view of {frame.toolName}: the MCP server’s page, sandboxed on an origin that is not the explorer’s ({frame.proxyOrigin}). It
-        reaches the server only through the host.
+        <span className="font-mono">{frame.resourceUri}</span>, the view of {frame.toolName}: the MCP server’s page, sandboxed on an origin that is not the
+        explorer’s ({frame.proxyOrigin}). It reaches the server only through the host.
       </figcaption>
     </figure>
   );
@@ -44,11 +44,17 @@ export function AppViewPanel() {
   const viewsLive = useExplorerStore(selectViewsLive);
   if (frames.length === 0) return null;
   return (
-    <section aria-label="The tool’s view" data-testid="app-view-panel" className="flex max-h-[26rem] shrink-0 flex-col gap-2 overflow-y-auto rounded-md roomy:max-h-[45%] border border-violet-300 bg-violet-50 p-2 dark:border-violet-800 dark:bg-violet-950">
+    <section
+      aria-label="The tool’s view"
+      data-testid="app-view-panel"
+      className="flex max-h-[26rem] shrink-0 flex-col gap-2 overflow-y-auto rounded-md roomy:max-h-[45%] border border-violet-300 bg-violet-50 p-2 dark:border-violet-800 dark:bg-violet-950"
+    >
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <h2 className="font-semibold">App: the tool’s view</h2>
         <span className="text-xs text-slate-600 dark:text-slate-400">
-          {viewsLive ? 'The answer is in; the view stays until you close it. What you do in it goes through the host, step by step.' : 'Every message between the host and the view is a step.'}
+          {viewsLive
+            ? 'The answer is in; the view stays until you close it. What you do in it goes through the host, step by step.'
+            : 'Every message between the host and the view is a step.'}
         </span>
         {live && (
           <button type="button" className={`${SECONDARY} ml-auto`} onClick={closeAppViews} data-testid="close-app-views">

@@ -28,21 +28,45 @@ function readRunData(steps: Step[]): { tools: McpTool[] | null; call: McpCallPar
   };
 }
 
-function Card({ title, current, value, changes, side, warnings }: { title: string; current: boolean; value: unknown; changes: FieldChange[]; side: 'input' | 'output'; warnings: string[] }) {
+function Card({
+  title,
+  current,
+  value,
+  changes,
+  side,
+  warnings,
+}: {
+  title: string;
+  current: boolean;
+  value: unknown;
+  changes: FieldChange[];
+  side: 'input' | 'output';
+  warnings: string[];
+}) {
   const highlights = useMemo(() => collectHighlights({ changes, side }), [changes, side]);
   return (
-    <article className={`flex min-w-0 flex-col gap-2 rounded-lg border p-3 ${current ? 'border-sky-500 ring-2 ring-sky-200 dark:ring-sky-800' : 'border-slate-200 dark:border-slate-700'}`} data-testid="compare-card">
+    <article
+      className={`flex min-w-0 flex-col gap-2 rounded-lg border p-3 ${current ? 'border-sky-500 ring-2 ring-sky-200 dark:ring-sky-800' : 'border-slate-200 dark:border-slate-700'}`}
+      data-testid="compare-card"
+    >
       <header className="flex items-baseline justify-between gap-2">
         <h3 className="font-semibold">{title}</h3>
         {current && <span className="rounded bg-sky-800 px-1.5 py-0.5 text-[10px] font-semibold text-white uppercase">this run</span>}
       </header>
       <ChangeLegend changes={changes} />
       {/* A region that scrolls is a Tab stop with a name, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
-      <div className="max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: ${side === 'output' ? 'what the translation wrote' : 'what it read'}`}>
+      <div
+        className="max-h-80 overflow-auto"
+        tabIndex={0}
+        role="region"
+        aria-label={`${title}: ${side === 'output' ? 'what the translation wrote' : 'what it read'}`}
+      >
         <AnnotatedJson value={value} highlights={highlights} side={side} />
       </div>
       <details className="text-xs text-slate-600 dark:text-slate-300">
-        <summary className="cursor-pointer">{warnings.length === 0 ? 'Nothing lost' : `${warnings.length} thing${warnings.length === 1 ? '' : 's'} changed or lost`}</summary>
+        <summary className="cursor-pointer">
+          {warnings.length === 0 ? 'Nothing lost' : `${warnings.length} thing${warnings.length === 1 ? '' : 's'} changed or lost`}
+        </summary>
         <ul className="mt-1 list-disc space-y-1 pl-4">
           {warnings.map((warning, index) => (
             <li key={index}>{warning}</li>
@@ -61,15 +85,50 @@ const CAPTIONS: Record<TranslationNumber, string> = {
 };
 
 /** One wire format's card for the chosen translation; none where this run has not come to it. */
-function ComparisonCard({ comparison: { wire: info, first, second, third }, number, current }: { comparison: ReturnType<typeof compareTranslations>[number]; number: TranslationNumber; current: boolean }) {
+function ComparisonCard({
+  comparison: { wire: info, first, second, third },
+  number,
+  current,
+}: {
+  comparison: ReturnType<typeof compareTranslations>[number];
+  number: TranslationNumber;
+  current: boolean;
+}) {
   if (number === 1) {
-    return <Card title={info.label} current={current} value={first.result.tools} changes={first.changes} side="output" warnings={first.warnings.map((warning) => warning.message)} />;
+    return (
+      <Card
+        title={info.label}
+        current={current}
+        value={first.result.tools}
+        changes={first.changes}
+        side="output"
+        warnings={first.warnings.map((warning) => warning.message)}
+      />
+    );
   }
   if (number === 2 && second) {
-    return <Card title={info.label} current={current} value={second.call.raw} changes={second.translated.changes} side="input" warnings={second.translated.warnings.map((warning) => warning.message)} />;
+    return (
+      <Card
+        title={info.label}
+        current={current}
+        value={second.call.raw}
+        changes={second.translated.changes}
+        side="input"
+        warnings={second.translated.warnings.map((warning) => warning.message)}
+      />
+    );
   }
   if (number === 3 && third) {
-    return <Card title={info.label} current={current} value={third.result} changes={third.changes} side="output" warnings={third.warnings.map((warning) => warning.message)} />;
+    return (
+      <Card
+        title={info.label}
+        current={current}
+        value={third.result}
+        changes={third.changes}
+        side="output"
+        warnings={third.warnings.map((warning) => warning.message)}
+      />
+    );
   }
   return null;
 }
@@ -83,7 +142,10 @@ export function CompareView() {
   const wire = useExplorerStore(selectWire);
   const strict = useExplorerStore(selectStrict);
   const data = useMemo(() => readRunData(steps), [steps]);
-  const comparisons = useMemo(() => (data.tools ? compareTranslations({ tools: data.tools, call: data.call, result: data.result, strict }) : []), [data, strict]);
+  const comparisons = useMemo(
+    () => (data.tools ? compareTranslations({ tools: data.tools, call: data.call, result: data.result, strict }) : []),
+    [data, strict],
+  );
   const [number, setNumber] = useState<TranslationNumber>(1);
   if (!data.tools) {
     return <p className="p-4 text-sm text-slate-500">Step forward to translation #1 (step 7): the comparison starts from the tools the server listed.</p>;
@@ -104,7 +166,12 @@ export function CompareView() {
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {CAPTIONS[number]} Only the card marked “this run” was sent; the others are what this host’s translators produce from the same data.
       </p>
-      <div className="grid min-h-0 flex-1 grid-cols-1 gap-3 overflow-auto md:grid-cols-2 xl:grid-cols-3" tabIndex={0} role="region" aria-label="The six wire formats">
+      <div
+        className="grid min-h-0 flex-1 grid-cols-1 gap-3 overflow-auto md:grid-cols-2 xl:grid-cols-3"
+        tabIndex={0}
+        role="region"
+        aria-label="The six wire formats"
+      >
         {comparisons.map((comparison) => (
           <ComparisonCard key={comparison.wire.id} comparison={comparison} number={number} current={comparison.wire.id === wire} />
         ))}

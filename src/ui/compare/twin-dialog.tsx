@@ -11,7 +11,9 @@ const TwinView = lazy(() => import('./twin-view.tsx').then((module) => ({ defaul
 
 // The model in the tab has no provider to be the MCP client: no twin there.
 const selectTwinPossible = (state: ExplorerState) =>
-  state.source.kind === 'live' && state.model.kind !== 'tab' && isProviderMcpWire(resolveTopology({ settings: state.model, scenario: findScenario(state.scenarioId) }).wire);
+  state.source.kind === 'live' &&
+  state.model.kind !== 'tab' &&
+  isProviderMcpWire(resolveTopology({ settings: state.model, scenario: findScenario(state.scenarioId) }).wire);
 
 /** A button, for the two formats whose provider can be the MCP client, that asks the question in both topologies side by side. */
 export function TwinViewButton() {

@@ -2,19 +2,14 @@ import { back, cancelRequest, next, reset, setViewPreferences, stopToolCall, tog
 import { PLAYBACK_SPEEDS } from '../../store/index.ts';
 import { RunRecapButton, TwinViewButton } from './run-end-buttons.tsx';
 import { SAMPLING_WAIT_STATUS, SamplingWait } from './sampling-wait.tsx';
-import {
-  selectCanGoBack,
-  selectCanGoNext,
-  selectIsWaiting,
-  useExplorerStore,
-  type ExplorerState,
-} from '../../store/index.ts';
+import { selectCanGoBack, selectCanGoNext, selectIsWaiting, useExplorerStore, type ExplorerState } from '../../store/index.ts';
 
 const selectPlaying = (state: ExplorerState) => state.playing;
 const selectStatus = (state: ExplorerState) => state.status;
 const selectInFlight = (state: ExplorerState) => state.providerInFlight;
 // Past the gate (nothing pending) with the server's messages as the last step, the host is waiting for the model's answer to them.
-const selectSamplingInFlight = (state: ExplorerState) => state.status === 'running' && state.pending === null && state.steps.at(-1)?.id === 'host.translate-sampling-request';
+const selectSamplingInFlight = (state: ExplorerState) =>
+  state.status === 'running' && state.pending === null && state.steps.at(-1)?.id === 'host.translate-sampling-request';
 const selectToolCallInFlight = (state: ExplorerState) => state.toolCallInFlight;
 const selectTaskInFlight = (state: ExplorerState) => state.taskInFlight;
 const selectInterval = (state: ExplorerState) => state.preferences.intervalMs;
@@ -95,16 +90,16 @@ export function Controls() {
         {samplingInFlight
           ? SAMPLING_WAIT_STATUS
           : inFlight
-          ? 'Waiting for the model…'
-          : toolCallInFlight && !waiting
-            ? taskInFlight
-              ? 'The task runs on the server: Cancel the task sends tasks/cancel.'
-              : 'The tool is running: Stop the tool cancels it.'
-            : waiting
-            ? 'Waiting for the next message…'
-            : retryOffered
-              ? 'The model call failed: Next sends the same request again.'
-              : describeStatus(status)}
+            ? 'Waiting for the model…'
+            : toolCallInFlight && !waiting
+              ? taskInFlight
+                ? 'The task runs on the server: Cancel the task sends tasks/cancel.'
+                : 'The tool is running: Stop the tool cancels it.'
+              : waiting
+                ? 'Waiting for the next message…'
+                : retryOffered
+                  ? 'The model call failed: Next sends the same request again.'
+                  : describeStatus(status)}
       </span>
       {samplingInFlight && <SamplingWait />}
     </div>

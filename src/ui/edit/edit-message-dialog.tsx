@@ -81,17 +81,26 @@ export function EditMessageButton() {
             sendEditedMessage(parsed.value);
           }}
         >
-          <h2 id="edit-title" className="text-lg font-semibold">Edit before sending: {pending.title}</h2>
+          <h2 id="edit-title" className="text-lg font-semibold">
+            Edit before sending: {pending.title}
+          </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">
             This message has not left yet. Change it and send it: the other side receives exactly this, and the trace marks the step as edited. A JSON-RPC
             message keeps its id and method, because the client waits for the answer to its own id.
           </p>
           <MessageField text={text} onChange={setText} error={error} />
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600"
+            >
               Cancel
             </button>
-            <button type="submit" className="rounded-md border border-slate-900 bg-slate-900 px-3 py-1.5 text-sm text-white dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900">
+            <button
+              type="submit"
+              className="rounded-md border border-slate-900 bg-slate-900 px-3 py-1.5 text-sm text-white dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900"
+            >
               Send edited message
             </button>
           </div>

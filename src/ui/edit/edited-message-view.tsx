@@ -17,7 +17,11 @@ export function EditedMessageView({ step, original, focus }: { step: Step; origi
     () =>
       edits
         .filter((edit) => edit.kind !== 'removed')
-        .map((edit) => ({ kind: 'edited', path: edit.path, note: edit.kind === 'added' ? 'added by you' : `edited by you: the host wrote ${describeValue(edit.was)}` })),
+        .map((edit) => ({
+          kind: 'edited',
+          path: edit.path,
+          note: edit.kind === 'added' ? 'added by you' : `edited by you: the host wrote ${describeValue(edit.was)}`,
+        })),
     [edits],
   );
   const originalMarks = useMemo<Highlight[]>(

@@ -12,7 +12,6 @@ import { mountRootForEachTest } from '../react-root.test-helper.ts';
 
 const mounted = mountRootForEachTest();
 
-
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -36,7 +36,10 @@ function UrlAnswer({ message, url }: { message: string; url: string }) {
     <GatePanel title="The server sends you to a page" testId="elicitation-url">
       <p>{message}</p>
       <p className="break-all">
-        <span className="font-semibold">Address:</span> <code className="font-mono" data-testid="elicitation-url-text">{url}</code>
+        <span className="font-semibold">Address:</span>{' '}
+        <code className="font-mono" data-testid="elicitation-url-text">
+          {url}
+        </code>
       </p>
       <p className="text-xs">What you type there goes to the server alone, never through the host or the model. Check the address before you open it.</p>
       {!gated.ok && <p role="alert">The host will not open this address: {gated.reason}. Decline or cancel.</p>}
@@ -82,10 +85,18 @@ function FormAnswer({ message, requestedSchema }: { message: string; requestedSc
         <p>{message}</p>
         <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
           {fields.map((field) => (
-            <ElicitationFieldControl key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={(value) => setValues((before) => ({ ...before, [field.name]: value }))} />
+            <ElicitationFieldControl
+              key={field.name}
+              field={field}
+              value={values[field.name]}
+              error={errors[field.name]}
+              onChange={(value) => setValues((before) => ({ ...before, [field.name]: value }))}
+            />
           ))}
         </div>
-        {unreadable.length > 0 && <p role="alert">The host cannot show these fields of the server&apos;s form: {unreadable.join('; ')}. Decline, or use Edit before sending.</p>}
+        {unreadable.length > 0 && (
+          <p role="alert">The host cannot show these fields of the server&apos;s form: {unreadable.join('; ')}. Decline, or use Edit before sending.</p>
+        )}
         <p className="text-xs">Fields marked * are required. The form is the server&apos;s: give only what you mean it to have.</p>
         <div className="flex gap-2" {...GATE_ACTIONS}>
           <button type="submit" className={PRIMARY}>

@@ -12,7 +12,19 @@ function describeBounds(field: ElicitationField): string | null {
 }
 
 /** Several choices, each a checkbox, under the field's label. */
-function ChoicesField({ field, value, label, describedBy, onChange }: { field: Extract<ElicitationField, { kind: 'choices' }>; value: FieldValue | undefined; label: ReactNode; describedBy: string | undefined; onChange: (value: FieldValue) => void }) {
+function ChoicesField({
+  field,
+  value,
+  label,
+  describedBy,
+  onChange,
+}: {
+  field: Extract<ElicitationField, { kind: 'choices' }>;
+  value: FieldValue | undefined;
+  label: ReactNode;
+  describedBy: string | undefined;
+  onChange: (value: FieldValue) => void;
+}) {
   const chosen = Array.isArray(value) ? value : [];
   return (
     <fieldset aria-describedby={describedBy} className="flex flex-wrap gap-3">
@@ -32,9 +44,31 @@ function ChoicesField({ field, value, label, describedBy, onChange }: { field: E
 }
 
 /** One choice, from a list; an optional field may be left at none. */
-function ChoiceSelect({ field, id, text, describedBy, invalid, onChange }: { field: Extract<ElicitationField, { kind: 'choice' }>; id: string; text: string; describedBy: string | undefined; invalid: boolean; onChange: (value: FieldValue) => void }) {
+function ChoiceSelect({
+  field,
+  id,
+  text,
+  describedBy,
+  invalid,
+  onChange,
+}: {
+  field: Extract<ElicitationField, { kind: 'choice' }>;
+  id: string;
+  text: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  onChange: (value: FieldValue) => void;
+}) {
   return (
-    <select id={id} className={INPUT} value={text} onChange={(event) => onChange(event.target.value)} aria-describedby={describedBy} aria-invalid={invalid} aria-required={field.required}>
+    <select
+      id={id}
+      className={INPUT}
+      value={text}
+      onChange={(event) => onChange(event.target.value)}
+      aria-describedby={describedBy}
+      aria-invalid={invalid}
+      aria-required={field.required}
+    >
       {!field.required && <option value="">(none)</option>}
       {field.options.map((option) => (
         <option key={option.value} value={option.value}>
@@ -46,7 +80,17 @@ function ChoiceSelect({ field, id, text, describedBy, invalid, onChange }: { fie
 }
 
 /** One field of the server's form, labelled, its description and error tied to it. */
-export function ElicitationFieldControl({ field, value, error, onChange }: { field: ElicitationField; value: FieldValue | undefined; error?: string; onChange: (value: FieldValue) => void }) {
+export function ElicitationFieldControl({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: ElicitationField;
+  value: FieldValue | undefined;
+  error?: string;
+  onChange: (value: FieldValue) => void;
+}) {
   const id = `elicit-${field.name}`;
   const hint = [field.description, describeBounds(field)].filter(Boolean).join(' · ');
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;

@@ -11,7 +11,13 @@ const OptionSchema = z.object({ const: z.string(), title: z.string().optional() 
 const FieldBase = { title: z.string().optional(), description: z.string().optional() };
 const PropertySchema = z.union([
   z.looseObject({ type: z.literal('boolean'), default: z.boolean().optional(), ...FieldBase }),
-  z.looseObject({ type: z.enum(['number', 'integer']), minimum: z.number().optional(), maximum: z.number().optional(), default: z.number().optional(), ...FieldBase }),
+  z.looseObject({
+    type: z.enum(['number', 'integer']),
+    minimum: z.number().optional(),
+    maximum: z.number().optional(),
+    default: z.number().optional(),
+    ...FieldBase,
+  }),
   z.looseObject({
     type: z.literal('string'),
     enum: z.array(z.string()).optional(),
@@ -61,11 +67,25 @@ function readField({ name, property, required }: { name: string; property: z.inf
       return { ...common, kind: 'boolean', initial: property.default ?? false };
     case 'number':
     case 'integer':
-      return { ...common, kind: 'number', integer: property.type === 'integer', minimum: property.minimum, maximum: property.maximum, initial: property.default === undefined ? '' : String(property.default) };
+      return {
+        ...common,
+        kind: 'number',
+        integer: property.type === 'integer',
+        minimum: property.minimum,
+        maximum: property.maximum,
+        initial: property.default === undefined ? '' : String(property.default),
+      };
     case 'string': {
       const options = property.oneOf ? toOptions(property.oneOf) : property.enum ? readOptions(property.enum, property.enumNames) : null;
       if (options) return { ...common, kind: 'choice', options, initial: property.default ?? (required ? (options[0]?.value ?? '') : '') };
-      return { ...common, kind: 'text', minLength: property.minLength, maxLength: property.maxLength, format: property.format, initial: property.default ?? '' };
+      return {
+        ...common,
+        kind: 'text',
+        minLength: property.minLength,
+        maxLength: property.maxLength,
+        format: property.format,
+        initial: property.default ?? '',
+      };
     }
     case 'array': {
       const options = 'anyOf' in property.items ? toOptions(property.items.anyOf) : readOptions(property.items.enum, undefined);
@@ -120,7 +140,8 @@ function checkField(field: ElicitationField, value: FieldValue | undefined): { v
     case 'choices': {
       const chosen = Array.isArray(value) ? value : [];
       if (field.required && chosen.length === 0) return { error: `${field.label} is required: choose at least one.` };
-      if (field.minItems !== undefined && chosen.length > 0 && chosen.length < field.minItems) return { error: `${field.label}: choose at least ${field.minItems}.` };
+      if (field.minItems !== undefined && chosen.length > 0 && chosen.length < field.minItems)
+        return { error: `${field.label}: choose at least ${field.minItems}.` };
       if (field.maxItems !== undefined && chosen.length > field.maxItems) return { error: `${field.label}: choose at most ${field.maxItems}.` };
       return chosen.length > 0 ? { value: chosen } : {};
     }
@@ -130,7 +151,8 @@ function checkField(field: ElicitationField, value: FieldValue | undefined): { v
       const text = typeof value === 'string' ? value.trim() : '';
       if (text === '') return field.required ? { error: `${field.label} is required.` } : {};
       if (field.kind === 'number') return checkNumber(field, text);
-      if (field.kind === 'choice') return field.options.some((option) => option.value === text) ? { value: text } : { error: `${field.label} must be one of the choices.` };
+      if (field.kind === 'choice')
+        return field.options.some((option) => option.value === text) ? { value: text } : { error: `${field.label} must be one of the choices.` };
       const error = checkText(field, text);
       return error ? { error } : { value: text };
     }
@@ -142,7 +164,13 @@ function checkField(field: ElicitationField, value: FieldValue | undefined): { v
 }
 
 /** The accept answer's content, or each field's error: the form is checked before anything is sent. */
-export function validateElicitationForm({ fields, values }: { fields: ElicitationField[]; values: Record<string, FieldValue> }): { content: ElicitationContent } | { errors: Record<string, string> } {
+export function validateElicitationForm({
+  fields,
+  values,
+}: {
+  fields: ElicitationField[];
+  values: Record<string, FieldValue>;
+}): { content: ElicitationContent } | { errors: Record<string, string> } {
   const content: ElicitationContent = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {

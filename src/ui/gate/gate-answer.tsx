@@ -31,7 +31,12 @@ function LoadedGateAnswer(props: Parameters<typeof import('./gate-answer-panel.t
     case 'loading':
       return null;
     case 'failed':
-      return <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">The answer panel could not be loaded ({panel.message}): use "Edit before sending" to answer, or check that the server is still running and reload the page.</p>;
+      return (
+        <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">
+          The answer panel could not be loaded ({panel.message}): use "Edit before sending" to answer, or check that the server is still running and reload the
+          page.
+        </p>
+      );
     default: {
       const unknown: never = panel;
       return unknown;

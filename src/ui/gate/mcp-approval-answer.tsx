@@ -17,12 +17,17 @@ export function McpApprovalAnswer({ asked }: { asked: unknown }) {
     <GatePanel title={`Let the provider call ${tool}?`} testId="mcp-approval-answer">
       {parsed.success && parsed.data.arguments !== undefined && (
         <CallArguments args={parsed.data.arguments}>
-          {parsed.data.reportedIn ? <> (the provider’s request, at <code className="font-mono">{parsed.data.reportedIn}</code> of its reply)</> : null}
+          {parsed.data.reportedIn ? (
+            <>
+              {' '}
+              (the provider’s request, at <code className="font-mono">{parsed.data.reportedIn}</code> of its reply)
+            </>
+          ) : null}
         </CallArguments>
       )}
       <p className="text-xs">
-        The provider’s own MCP client makes this call, straight to the server: once approved, the host sees only what the provider reports. Your answer goes back
-        as an <code className="font-mono">mcp_approval_response</code>. Next does not answer for you.
+        The provider’s own MCP client makes this call, straight to the server: once approved, the host sees only what the provider reports. Your answer goes
+        back as an <code className="font-mono">mcp_approval_response</code>. Next does not answer for you.
       </p>
       <GateChoices
         choices={[

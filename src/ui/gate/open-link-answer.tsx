@@ -20,9 +20,14 @@ export function OpenLinkAnswer({ asked }: { asked: unknown }) {
   return (
     <GatePanel title="The view asks to open a link" testId="open-link-answer">
       <p className="break-all">
-        <span className="font-semibold">Address:</span> <code className="font-mono" data-testid="open-link-url">{url}</code>
+        <span className="font-semibold">Address:</span>{' '}
+        <code className="font-mono" data-testid="open-link-url">
+          {url}
+        </code>
       </p>
-      <p className="text-xs">The address comes from the view, so from the MCP server. Check it before you open it: it opens in a new tab that cannot reach back into the explorer.</p>
+      <p className="text-xs">
+        The address comes from the view, so from the MCP server. Check it before you open it: it opens in a new tab that cannot reach back into the explorer.
+      </p>
       {!gated.ok && <p role="alert">The host will not open this address: {gated.reason}. Keep it closed.</p>}
       <GateChoices
         choices={[

@@ -25,7 +25,9 @@ export function SamplingReview({ review }: { review: unknown }) {
   const parsed = ReviewSchema.safeParse(review);
   return (
     <GatePanel title="The server asks to use your model" testId="sampling-review">
-      <p className="text-xs">The spec asks for a human in the loop: nothing goes to the model unless you approve. These are the words the server wrote for it.</p>
+      <p className="text-xs">
+        The spec asks for a human in the loop: nothing goes to the model unless you approve. These are the words the server wrote for it.
+      </p>
       {parsed.success ? (
         <ol className="flex flex-col gap-1" aria-label="The messages the server wants the model to read">
           {parsed.data.systemPrompt && (

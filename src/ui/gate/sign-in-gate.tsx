@@ -37,7 +37,10 @@ export function SignInGate({ signIn }: { signIn: PendingSignIn | null }) {
         {signIn ? describeSignIn(signIn) : ''}
       </span>
       {signIn && (
-        <p className="flex w-full flex-wrap items-center gap-2 rounded-md border border-sky-300 bg-sky-50 px-2 py-1 text-xs text-slate-900 dark:border-sky-700 dark:bg-slate-900 dark:text-slate-100" data-testid="sign-in-gate">
+        <p
+          className="flex w-full flex-wrap items-center gap-2 rounded-md border border-sky-300 bg-sky-50 px-2 py-1 text-xs text-slate-900 dark:border-sky-700 dark:bg-slate-900 dark:text-slate-100"
+          data-testid="sign-in-gate"
+        >
           <span data-testid="sign-in-note">{describeSignIn(signIn)}</span>
           <button type="button" onClick={() => openConsentPage(signIn)} className={PRIMARY} data-testid="sign-in">
             Sign in

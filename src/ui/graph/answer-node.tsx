@@ -8,7 +8,19 @@ export type AnswerNodeData = { answer: string; editBefore: Step | undefined; com
 export type AnswerNodeType = Node<AnswerNodeData, 'answer'>;
 
 /** The answer's node where the layout places it (graph-layout.ts, placeAnswer), with the size measured before: React Flow then does not measure it again. */
-export function makeAnswerNode({ answer, editBefore, layout, size, position }: { answer: string; editBefore: Step | undefined; layout: GraphLayout; size: { width: number; height: number } | undefined; position: { x: number; y: number } }): AnswerNodeType {
+export function makeAnswerNode({
+  answer,
+  editBefore,
+  layout,
+  size,
+  position,
+}: {
+  answer: string;
+  editBefore: Step | undefined;
+  layout: GraphLayout;
+  size: { width: number; height: number } | undefined;
+  position: { x: number; y: number };
+}): AnswerNodeType {
   return {
     id: 'answer',
     type: 'answer',

@@ -5,7 +5,10 @@ import { NARROW_NODE_POSITIONS, NODE_POSITIONS, placeAnswer, type GraphLayout } 
 /** Every set of parts a run can draw: the fixed ones with any of the optional ones. */
 function listDrawnSets(): Participant[][] {
   const fixed = PARTICIPANTS.filter((participant) => !OPTIONAL_PARTICIPANTS.includes(participant));
-  return Array.from({ length: 2 ** OPTIONAL_PARTICIPANTS.length }, (_, mask) => [...fixed, ...OPTIONAL_PARTICIPANTS.filter((_, bit) => (mask & (1 << bit)) !== 0)]);
+  return Array.from({ length: 2 ** OPTIONAL_PARTICIPANTS.length }, (_, mask) => [
+    ...fixed,
+    ...OPTIONAL_PARTICIPANTS.filter((_, bit) => (mask & (1 << bit)) !== 0),
+  ]);
 }
 
 const POSITIONS: Record<GraphLayout, Record<Participant, { x: number; y: number }>> = { wide: NODE_POSITIONS, narrow: NARROW_NODE_POSITIONS };

@@ -57,7 +57,13 @@ export function LifecycleGraph() {
   const edges = useGraphEdges({ step, failed, sentNothing, layout, optionalInUse });
 
   return (
-    <div className="h-full w-full" data-testid="lifecycle-graph" data-layout={layout} aria-label="Lifecycle graph: User, Host, MCP Client, MCP Server and LLM" role="figure">
+    <div
+      className="h-full w-full"
+      data-testid="lifecycle-graph"
+      data-layout={layout}
+      aria-label="Lifecycle graph: User, Host, MCP Client, MCP Server and LLM"
+      role="figure"
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}

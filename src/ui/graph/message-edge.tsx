@@ -13,7 +13,6 @@ export type MessageEdgeData = {
 
 export type MessageEdgeType = Edge<MessageEdgeData, 'message'>;
 
-
 const TRAVEL_SECONDS = 0.9;
 /** The message stops short of the node it reaches, so the node does not hide it. */
 const REST_AT = 0.86;
@@ -66,7 +65,10 @@ function MessageEdgeView({ id, sourceX, sourceY, targetX, targetY, data }: EdgeP
         {message && (
           <div
             className="pointer-events-none absolute rounded-full px-2 py-0.5 font-mono text-[11px] font-semibold whitespace-nowrap text-white shadow"
-            style={{ background: color, transform: `translate(-50%, -50%) translate(${labelX + (data?.messageOffset.x ?? 0)}px, ${labelY + (data?.messageOffset.y ?? 0)}px)` }}
+            style={{
+              background: color,
+              transform: `translate(-50%, -50%) translate(${labelX + (data?.messageOffset.x ?? 0)}px, ${labelY + (data?.messageOffset.y ?? 0)}px)`,
+            }}
             data-testid="message-label"
           >
             {message.label} {travelArrow(targetX - sourceX, targetY - sourceY, message.reverse)}

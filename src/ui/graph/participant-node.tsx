@@ -47,7 +47,9 @@ function ParticipantNodeView({ data }: NodeProps<ParticipantNodeType>) {
       </div>
       {/* On the border, out of the label's way: a label that wrapped when the badge came would resize the node on every step. */}
       {data.role !== 'idle' && (
-        <span className={`absolute -top-2.5 right-3 rounded-full ${data.role === 'failed' ? 'bg-red-700' : 'bg-slate-900 dark:bg-slate-700'} px-2 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase`}>
+        <span
+          className={`absolute -top-2.5 right-3 rounded-full ${data.role === 'failed' ? 'bg-red-700' : 'bg-slate-900 dark:bg-slate-700'} px-2 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase`}
+        >
           {ROLE_WORDS[data.role]}
         </span>
       )}

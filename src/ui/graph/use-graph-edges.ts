@@ -3,7 +3,16 @@ import { OPTIONAL_PARTICIPANTS, type Participant } from '../../trace/index.ts';
 import type { Step } from '../../trace/index.ts';
 import { useExplorerStore } from '../../store/index.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
-import { GRAPH_EDGES, NARROW_GRAPH_EDGES, describeMessage, findStepEdge, IN_TAB_EDGE_LABEL, listUsedOptionalEdges, type GraphEdgeDefinition, type GraphLayout } from './graph-layout.ts';
+import {
+  GRAPH_EDGES,
+  NARROW_GRAPH_EDGES,
+  describeMessage,
+  findStepEdge,
+  IN_TAB_EDGE_LABEL,
+  listUsedOptionalEdges,
+  type GraphEdgeDefinition,
+  type GraphLayout,
+} from './graph-layout.ts';
 import type { MessageEdgeData, MessageEdgeType } from './message-edge.tsx';
 
 /**
@@ -40,14 +49,31 @@ function isEdgeDrawn(edge: GraphEdgeDefinition, participantsInUse: string, edges
 }
 
 /** The edges between the participants in use; with the model in the tab, the edge to it says it is no HTTP. */
-function listDrawnEdges(laidOut: readonly GraphEdgeDefinition[], { optionalInUse, optionalEdges, tabRun }: { optionalInUse: string; optionalEdges: string; tabRun: boolean }): GraphEdgeDefinition[] {
-  return laidOut
-    .filter((edge) => isEdgeDrawn(edge, optionalInUse, optionalEdges))
-    // The model in the tab is not reached over HTTP: its edge says so (a distinct kind of edge, from the step table's channel).
-    .map((edge) => (tabRun && edge.id === 'host-llm' ? { ...edge, id: 'host-llm-in-tab', label: IN_TAB_EDGE_LABEL } : edge));
+function listDrawnEdges(
+  laidOut: readonly GraphEdgeDefinition[],
+  { optionalInUse, optionalEdges, tabRun }: { optionalInUse: string; optionalEdges: string; tabRun: boolean },
+): GraphEdgeDefinition[] {
+  return (
+    laidOut
+      .filter((edge) => isEdgeDrawn(edge, optionalInUse, optionalEdges))
+      // The model in the tab is not reached over HTTP: its edge says so (a distinct kind of edge, from the step table's channel).
+      .map((edge) => (tabRun && edge.id === 'host-llm' ? { ...edge, id: 'host-llm-in-tab', label: IN_TAB_EDGE_LABEL } : edge))
+  );
 }
 
-export function useGraphEdges({ step, failed, sentNothing, layout, optionalInUse }: { step: Step | undefined; failed: boolean; sentNothing: boolean; layout: GraphLayout; optionalInUse: string }) {
+export function useGraphEdges({
+  step,
+  failed,
+  sentNothing,
+  layout,
+  optionalInUse,
+}: {
+  step: Step | undefined;
+  failed: boolean;
+  sentNothing: boolean;
+  layout: GraphLayout;
+  optionalInUse: string;
+}) {
   const optionalEdges = useExplorerStore(selectOptionalEdges);
   const tabRun = useExplorerStore(selectTabRun);
   const reducedMotion = useReducedMotion();
@@ -62,7 +88,13 @@ export function useGraphEdges({ step, failed, sentNothing, layout, optionalInUse
         return idle;
       }
       // A refusal or an error travels as what it is: drawn in the fault colour, not like a success.
-      return createEdgeObject(edge, { key: `${step.n}`, label: describeMessage(step), kind: failed ? 'fault' : step.kind, reverse: travel.reverse, animate: !reducedMotion });
+      return createEdgeObject(edge, {
+        key: `${step.n}`,
+        label: describeMessage(step),
+        kind: failed ? 'fault' : step.kind,
+        reverse: travel.reverse,
+        animate: !reducedMotion,
+      });
     });
   }, [step, reducedMotion, layout, failed, sentNothing, optionalInUse, optionalEdges, tabRun]);
 }

@@ -52,19 +52,34 @@ export type NodeSizes = Partial<Record<string, { width: number; height: number }
 /** React Flow measures a node it has no size for, forcing a layout: a new node object carries the size measured before, kept here by layout and node. */
 export function useMeasuredSizes(layout: GraphLayout) {
   const [sizes, setSizes] = useState<NodeSizes>({});
-  const onNodesChange = useCallback((changes: NodeChange<ParticipantNodeType | AnswerNodeType>[]) => {
-    const measured = changes.filter((change) => change.type === 'dimensions' && change.dimensions !== undefined);
-    if (measured.length === 0) return;
-    setSizes((current) => {
-      const next = { ...current };
-      for (const change of measured) if (change.type === 'dimensions' && change.dimensions) next[`${layout}|${change.id}`] = change.dimensions;
-      return next;
-    });
-  }, [layout]);
+  const onNodesChange = useCallback(
+    (changes: NodeChange<ParticipantNodeType | AnswerNodeType>[]) => {
+      const measured = changes.filter((change) => change.type === 'dimensions' && change.dimensions !== undefined);
+      if (measured.length === 0) return;
+      setSizes((current) => {
+        const next = { ...current };
+        for (const change of measured) if (change.type === 'dimensions' && change.dimensions) next[`${layout}|${change.id}`] = change.dimensions;
+        return next;
+      });
+    },
+    [layout],
+  );
   return { sizes, onNodesChange };
 }
 
-export function useGraphNodes({ step, sentNothing, layout, sizes, optionalInUse }: { step: Step | undefined; sentNothing: boolean; layout: GraphLayout; sizes: NodeSizes; optionalInUse: string }) {
+export function useGraphNodes({
+  step,
+  sentNothing,
+  layout,
+  sizes,
+  optionalInUse,
+}: {
+  step: Step | undefined;
+  sentNothing: boolean;
+  layout: GraphLayout;
+  sizes: NodeSizes;
+  optionalInUse: string;
+}) {
   const modelName = useExplorerStore(selectModelName);
   const protocolVersion = useExplorerStore(selectProtocolVersion);
   const answer = useExplorerStore(selectShownAnswer);
@@ -85,7 +100,14 @@ export function useGraphNodes({ step, sentNothing, layout, sizes, optionalInUse 
         ...(size ? { measured: size } : {}),
         type: 'participant',
         position: (compact ? NARROW_NODE_POSITIONS : NODE_POSITIONS)[participant],
-        data: { label: PARTICIPANT_LABELS[participant], subtitle: NODE_SUBTITLES[participant], detail: details[participant], role, compact, slim: SLIM_NODES.includes(participant) },
+        data: {
+          label: PARTICIPANT_LABELS[participant],
+          subtitle: NODE_SUBTITLES[participant],
+          detail: details[participant],
+          role,
+          compact,
+          slim: SLIM_NODES.includes(participant),
+        },
         // Read as part of the figure, not a Tab stop: the graph shows the step, the controls and the timeline move it.
         ariaRole: 'group',
         ariaLabel: `${PARTICIPANT_LABELS[participant]}${role === 'idle' ? '' : `, ${role === 'working' ? 'working' : role}`}`,
@@ -94,6 +116,8 @@ export function useGraphNodes({ step, sentNothing, layout, sizes, optionalInUse 
         connectable: false,
       }));
     });
-    return answer === null ? participants : [...participants, makeAnswerNode({ answer, editBefore, layout, size: sizes[`${layout}|answer`], position: placeAnswer({ layout, drawn }) })];
+    return answer === null
+      ? participants
+      : [...participants, makeAnswerNode({ answer, editBefore, layout, size: sizes[`${layout}|answer`], position: placeAnswer({ layout, drawn }) })];
   }, [step, modelName, protocolVersion, sizes, layout, sentNothing, optionalInUse, answer, editBefore]);
 }

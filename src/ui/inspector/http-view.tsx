@@ -53,13 +53,21 @@ function CopyAsCurl({ http, audience }: { http: HttpExchange; audience: CurlAudi
         <details className="text-xs">
           <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Show</summary>
           <p className="mt-1 text-slate-600 dark:text-slate-300">For bash, zsh, sh or fish (not PowerShell or cmd, which read quotes otherwise).</p>
-          <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap dark:bg-slate-900" data-testid="curl-command" {...scrollableRegion('curl command')}>{command}</pre>
+          <pre
+            className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap dark:bg-slate-900"
+            data-testid="curl-command"
+            {...scrollableRegion('curl command')}
+          >
+            {command}
+          </pre>
         </details>
       </div>
       {warnings.length > 0 && (
         <ul className="list-disc pl-5 text-xs text-amber-700 dark:text-amber-300" data-testid="curl-warnings">
           {warnings.map((warning, index) => (
-            <li key={index} className="break-all">{warning.message}</li>
+            <li key={index} className="break-all">
+              {warning.message}
+            </li>
           ))}
         </ul>
       )}
@@ -87,7 +95,10 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
       {http.requestBody !== undefined && (
         <div>
           <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Request body</h5>
-          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900" {...scrollableRegion('Request body')}>
+          <pre
+            className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900"
+            {...scrollableRegion('Request body')}
+          >
             <LongText text={http.requestBody} />
           </pre>
         </div>
@@ -130,7 +141,10 @@ export function HttpView({ http, audience = 'provider' }: { http: HttpExchange; 
         http.responseBody !== undefined && (
           <div>
             <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Response body</h5>
-            <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900" {...scrollableRegion('Response body')}>
+            <pre
+              className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-2 text-xs break-words whitespace-pre-wrap dark:bg-slate-900"
+              {...scrollableRegion('Response body')}
+            >
               {http.responseBody ? <LongText text={http.responseBody} /> : '(empty)'}
             </pre>
           </div>

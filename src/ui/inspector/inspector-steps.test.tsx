@@ -9,8 +9,6 @@ import { mountRootForEachTest } from '../react-root.test-helper.ts';
 
 const mounted = mountRootForEachTest();
 
-
-
 /**
  * The inspector mounts again at every step (it is keyed by the step). What it derives from
  * the whole run (the run's facts for the words, the steps' outcomes) must be derived once per

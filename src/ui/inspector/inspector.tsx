@@ -41,7 +41,11 @@ function ShownRichContent({ payload }: { payload: unknown }) {
     case 'loading':
       return null;
     case 'failed':
-      return <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">The view of the tool result&apos;s content could not be loaded ({view.message}). The JSON below has all of it; reload the page to try again.</p>;
+      return (
+        <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
+          The view of the tool result&apos;s content could not be loaded ({view.message}). The JSON below has all of it; reload the page to try again.
+        </p>
+      );
     default: {
       const unknown: never = view;
       return unknown;
@@ -64,7 +68,11 @@ function ShownStepView({ render }: { render: (views: typeof import('./step-views
     case 'loading':
       return <p className="text-sm text-slate-500">Loading this view…</p>;
     case 'failed':
-      return <p role="alert" className="text-sm text-red-700 dark:text-red-400">This view could not be loaded ({views.message}). Check that the server is still running, then reload the page.</p>;
+      return (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          This view could not be loaded ({views.message}). Check that the server is still running, then reload the page.
+        </p>
+      );
     default: {
       const unknown: never = views;
       return unknown;
@@ -79,7 +87,11 @@ function RetryButton() {
   const canRetry = useExplorerStore(selectCanRetry);
   if (!canRetry) return null;
   return (
-    <button type="button" onClick={next} className="mt-2 rounded-md border border-red-400 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100 dark:bg-red-900 dark:text-red-50">
+    <button
+      type="button"
+      onClick={next}
+      className="mt-2 rounded-md border border-red-400 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100 dark:bg-red-900 dark:text-red-50"
+    >
       Retry
     </button>
   );
@@ -109,7 +121,19 @@ function ViewTabs({ tabs, tab, setTab, labels }: { tabs: Tab[]; tab: Tab; setTab
 }
 
 /** The step's number, phase, who talks to whom, round, time, and the marks of a failed, edited or replayed step. */
-function StepBadges({ step, phase, total, replay, outcome }: { step: Step; phase: Step['phase']; total: number; replay: boolean; outcome: ReturnType<typeof useCurrentStepOutcome> }) {
+function StepBadges({
+  step,
+  phase,
+  total,
+  replay,
+  outcome,
+}: {
+  step: Step;
+  phase: Step['phase'];
+  total: number;
+  replay: boolean;
+  outcome: ReturnType<typeof useCurrentStepOutcome>;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs">
       <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-800 text-white' : PHASE_STYLES[step.phase].badge}`}>
@@ -117,9 +141,13 @@ function StepBadges({ step, phase, total, replay, outcome }: { step: Step; phase
       </span>
       <span className="text-slate-600 dark:text-slate-300">{PHASE_LABELS[phase]}</span>
       <span className="text-slate-500">·</span>
-      <span className="text-slate-600 dark:text-slate-300">{PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}</span>
+      <span className="text-slate-600 dark:text-slate-300">
+        {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}
+      </span>
       {step.iteration > 1 && <span className="text-slate-600 dark:text-slate-300">· round {step.iteration}</span>}
-      <span className="text-slate-500">· #{step.n} of {total} recorded · </span>
+      <span className="text-slate-500">
+        · #{step.n} of {total} recorded ·{' '}
+      </span>
       <StepTimeText step={step} />
       {outcome?.failed && (
         <span className="rounded bg-red-700 px-2 py-0.5 font-semibold text-white" data-testid="failed-badge">
@@ -139,21 +167,47 @@ function StepBadges({ step, phase, total, replay, outcome }: { step: Step; phase
 /** A fault's three parts, what happened, why and what to do, with Retry where the run can go on. */
 function FaultPanel({ fault }: { fault: NonNullable<Step['fault']> }) {
   return (
-    <div role="alert" className="mx-4 mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="fault">
+    <div
+      role="alert"
+      className="mx-4 mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      data-testid="fault"
+    >
       <p className="font-semibold">{fault.what}</p>
-      <p className="mt-1"><span className="font-semibold">Why: </span>{fault.why}</p>
-      <p className="mt-1"><span className="font-semibold">What to do: </span>{fault.fix}</p>
+      <p className="mt-1">
+        <span className="font-semibold">Why: </span>
+        {fault.why}
+      </p>
+      <p className="mt-1">
+        <span className="font-semibold">What to do: </span>
+        {fault.fix}
+      </p>
       {fault.retryable && <RetryButton />}
     </div>
   );
 }
 
 /** The tab on show: the translation, the streamed reply's playback, the message, or its HTTP exchange. */
-function InspectorBody({ step, tab, hasTabs, streamSource, wire, failed }: { step: Step; tab: Tab; hasTabs: boolean; streamSource: Step | undefined; wire: string | null; failed: boolean }) {
+function InspectorBody({
+  step,
+  tab,
+  hasTabs,
+  streamSource,
+  wire,
+  failed,
+}: {
+  step: Step;
+  tab: Tab;
+  hasTabs: boolean;
+  streamSource: Step | undefined;
+  wire: string | null;
+  failed: boolean;
+}) {
   const { translation, edited, http } = step;
   return (
     <div className="min-h-0 flex-1 overflow-auto px-4 py-2" role={hasTabs ? 'tabpanel' : undefined} data-testid="inspector-body">
-      {tab === 'translation' && translation && <ShownStepView render={({ TranslationView }) => <TranslationView translation={translation} failed={failed} />} />}
+      {tab === 'translation' && translation && (
+        <ShownStepView render={({ TranslationView }) => <TranslationView translation={translation} failed={failed} />} />
+      )}
       {tab === 'stream' && streamSource && wire && (
         <Suspense fallback={<p className="text-sm text-slate-500">Loading the stream's playback…</p>}>
           <StreamPlayback step={streamSource} wire={wire} />
@@ -161,14 +215,23 @@ function InspectorBody({ step, tab, hasTabs, streamSource, wire, failed }: { ste
       )}
       {tab === 'message' &&
         (edited ? (
-          <ShownStepView render={({ EditedMessageView }) => <EditedMessageView step={step} original={edited.original} focus={findFocus({ stepId: step.id, wire })} />} />
+          <ShownStepView
+            render={({ EditedMessageView }) => <EditedMessageView step={step} original={edited.original} focus={findFocus({ stepId: step.id, wire })} />}
+          />
         ) : (
           <>
             {findStepToolResult(step) !== null && <ShownRichContent payload={step.payload} />}
-            <JsonPayload value={step.payload} label={step.kind === 'internal' ? 'Data handed over' : 'Payload'} testId="payload" focus={findFocus({ stepId: step.id, wire })} />
+            <JsonPayload
+              value={step.payload}
+              label={step.kind === 'internal' ? 'Data handed over' : 'Payload'}
+              testId="payload"
+              focus={findFocus({ stepId: step.id, wire })}
+            />
           </>
         ))}
-      {tab === 'http' && http && <ShownStepView render={({ HttpView }) => <HttpView http={http} audience={step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp'} />} />}
+      {tab === 'http' && http && (
+        <ShownStepView render={({ HttpView }) => <HttpView http={http} audience={step.from === 'llm' || step.to === 'llm' ? 'provider' : 'mcp'} />} />
+      )}
     </div>
   );
 }
@@ -180,7 +243,12 @@ function StepInspector({ step }: { step: Step }) {
   const wire = useExplorerStore(selectWire);
   const editBefore = useExplorerStore(selectEditBefore);
   const streamSource = useExplorerStore((state) => findStreamSource(state.steps, step));
-  const tabs: Tab[] = [...(step.translation ? (['translation'] as const) : []), ...(streamSource ? (['stream'] as const) : []), 'message', ...(step.http ? (['http'] as const) : [])];
+  const tabs: Tab[] = [
+    ...(step.translation ? (['translation'] as const) : []),
+    ...(streamSource ? (['stream'] as const) : []),
+    'message',
+    ...(step.http ? (['http'] as const) : []),
+  ];
   const [tab, setTab] = useState<Tab>(tabs[0]!);
   useEffect(() => {
     if (comesBeforeToolResult(step.id)) void loadRichContentView().catch(() => {});
@@ -199,7 +267,15 @@ function StepInspector({ step }: { step: Step }) {
     http: 'HTTP',
   };
   return (
-    <section aria-label="Inspector" className="@container flex h-full min-h-0 flex-col" data-testid="inspector" data-step-id={step.id} data-canonical={step.canonical ?? ''} data-round={step.iteration} data-n={step.n}>
+    <section
+      aria-label="Inspector"
+      className="@container flex h-full min-h-0 flex-col"
+      data-testid="inspector"
+      data-step-id={step.id}
+      data-canonical={step.canonical ?? ''}
+      data-round={step.iteration}
+      data-n={step.n}
+    >
       {/* Squat (a 720- or 768-line screen), the step's words take at most two fifths of the panel and scroll in it: the payload keeps the rest, its first lines in view at every step. */}
       <header className="border-b border-slate-200 px-4 py-2 squat:max-h-[40%] squat:shrink-0 squat:overflow-y-auto dark:border-slate-700">
         <StepBadges step={step} phase={words?.phase ?? step.phase} total={total} replay={replay} outcome={outcome} />

@@ -34,7 +34,10 @@ function pressTreeToggle(event: KeyboardEvent<HTMLDivElement>): void {
 export function JsonTree({ value, label, collapsed }: { value: object; label: string; collapsed: boolean }) {
   const dark = useIsDark();
   return (
-    <div className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] dark:border-slate-700 dark:bg-slate-950" onKeyDown={pressTreeToggle}>
+    <div
+      className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] dark:border-slate-700 dark:bg-slate-950"
+      onKeyDown={pressTreeToggle}
+    >
       <JsonView data={value} shouldExpandNode={collapsed ? collapseAllNested : expandFirstLevels} style={dark ? DARK_TREE : LIGHT_TREE} aria-label={label} />
     </div>
   );

@@ -27,7 +27,10 @@ const loadJsonTree = rememberModule(() => whenFirstStepOrIdle().then(() => impor
 
 function RawJson({ value, testId }: { value: unknown; testId?: string }) {
   return (
-    <pre className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] break-words whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950" data-testid={testId}>
+    <pre
+      className="overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-[13px] break-words whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950"
+      data-testid={testId}
+    >
       {formatJson(value)}
     </pre>
   );
@@ -43,7 +46,9 @@ function ShownTree({ value, label, collapsed }: { value: object; label: string; 
     case 'failed':
       return (
         <>
-          <p role="alert" className="mb-1 text-xs text-red-700 dark:text-red-400">The tree view could not be loaded ({tree.message}): here is the raw JSON. Reload the page to try the tree again.</p>
+          <p role="alert" className="mb-1 text-xs text-red-700 dark:text-red-400">
+            The tree view could not be loaded ({tree.message}): here is the raw JSON. Reload the page to try the tree again.
+          </p>
           <RawJson value={value} />
         </>
       );

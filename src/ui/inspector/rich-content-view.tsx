@@ -10,7 +10,11 @@ function TextPreview({ text }: { text: string }) {
   return (
     <>
       <pre className="max-h-48 overflow-auto font-mono text-[13px] break-words whitespace-pre-wrap">{cut ? text.slice(0, PREVIEW_CHARACTERS) : text}</pre>
-      {cut && <p className="text-xs text-slate-600 dark:text-slate-300">{(text.length - PREVIEW_CHARACTERS).toLocaleString('en')} more characters in the payload below.</p>}
+      {cut && (
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          {(text.length - PREVIEW_CHARACTERS).toLocaleString('en')} more characters in the payload below.
+        </p>
+      )}
     </>
   );
 }
@@ -22,10 +26,19 @@ function describeSize(bytes: number | null): string {
 function Media({ view }: { view: Extract<ContentView, { kind: 'image' | 'audio' }> }) {
   const label = `${view.kind === 'image' ? 'Image' : 'Audio'} from the tool result, ${view.mimeType}, ${describeSize(view.bytes)}`;
   if (view.source === null) {
-    return <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="rich-content-refused">{view.reason}</p>;
+    return (
+      <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="rich-content-refused">
+        {view.reason}
+      </p>
+    );
   }
   return view.kind === 'image' ? (
-    <img src={view.source} alt={label} className="max-h-64 max-w-full rounded border border-slate-200 bg-white dark:border-slate-700" data-testid="rich-content-image" />
+    <img
+      src={view.source}
+      alt={label}
+      className="max-h-64 max-w-full rounded border border-slate-200 bg-white dark:border-slate-700"
+      data-testid="rich-content-image"
+    />
   ) : (
     <audio controls src={view.source} aria-label={label} data-testid="rich-content-audio" />
   );
@@ -70,7 +83,10 @@ function BlockBody({ view }: { view: ContentView }) {
     case 'resource-text':
       return (
         <>
-          <p className="font-mono text-xs break-all text-slate-700 dark:text-slate-200">{view.uri}{view.mimeType ? ` · ${view.mimeType}` : ''}</p>
+          <p className="font-mono text-xs break-all text-slate-700 dark:text-slate-200">
+            {view.uri}
+            {view.mimeType ? ` · ${view.mimeType}` : ''}
+          </p>
           <TextPreview text={view.text} />
         </>
       );

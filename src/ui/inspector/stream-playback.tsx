@@ -22,7 +22,8 @@ export function readStepFrames(step: Step): SseFrame[] {
   return step.http?.sse ?? step.http?.ndjson ?? [];
 }
 
-const button = 'rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
+const button =
+  'rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
 
 function CallBuffer({ call, shown }: { call: StreamedCall; shown: number }) {
   const parsed = call.parsedAtFrame !== null;
@@ -38,7 +39,10 @@ function CallBuffer({ call, shown }: { call: StreamedCall; shown: number }) {
         <span className="font-semibold">{call.name ?? '(name not yet received)'}</span>
         {call.id && <span className="text-slate-500"> · {call.id}</span>}
       </p>
-      <pre className={`mt-1 rounded p-2 font-mono text-xs break-all whitespace-pre-wrap ${parsed ? 'bg-emerald-50 dark:bg-emerald-950' : 'bg-amber-50 dark:bg-amber-950'}`} data-testid="stream-call-buffer">
+      <pre
+        className={`mt-1 rounded p-2 font-mono text-xs break-all whitespace-pre-wrap ${parsed ? 'bg-emerald-50 dark:bg-emerald-950' : 'bg-amber-50 dark:bg-amber-950'}`}
+        data-testid="stream-call-buffer"
+      >
         {call.argumentsText === '' ? '(empty)' : <LongText text={call.argumentsText} />}
       </pre>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="stream-call-status">
@@ -50,13 +54,39 @@ function CallBuffer({ call, shown }: { call: StreamedCall; shown: number }) {
 }
 
 /** Start, Previous, Next, End and Play, and where the playback stands. */
-function FrameControls({ shown, total, playing, onMove, onPlay, framing, ended, finishReason }: { shown: number; total: number; playing: boolean; onMove: (count: number) => void; onPlay: () => void; framing: string; ended: boolean; finishReason: string | null }) {
+function FrameControls({
+  shown,
+  total,
+  playing,
+  onMove,
+  onPlay,
+  framing,
+  ended,
+  finishReason,
+}: {
+  shown: number;
+  total: number;
+  playing: boolean;
+  onMove: (count: number) => void;
+  onPlay: () => void;
+  framing: string;
+  ended: boolean;
+  finishReason: string | null;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button type="button" className={button} onClick={() => onMove(0)} disabled={shown === 0}>Start</button>
-      <button type="button" className={button} onClick={() => onMove(shown - 1)} disabled={shown === 0}>Previous frame</button>
-      <button type="button" className={button} onClick={() => onMove(shown + 1)} disabled={shown >= total} data-testid="stream-next-frame">Next frame</button>
-      <button type="button" className={button} onClick={() => onMove(total)} disabled={shown >= total} data-testid="stream-end">End of the reply</button>
+      <button type="button" className={button} onClick={() => onMove(0)} disabled={shown === 0}>
+        Start
+      </button>
+      <button type="button" className={button} onClick={() => onMove(shown - 1)} disabled={shown === 0}>
+        Previous frame
+      </button>
+      <button type="button" className={button} onClick={() => onMove(shown + 1)} disabled={shown >= total} data-testid="stream-next-frame">
+        Next frame
+      </button>
+      <button type="button" className={button} onClick={() => onMove(total)} disabled={shown >= total} data-testid="stream-end">
+        End of the reply
+      </button>
       <button type="button" className={button} onClick={onPlay} data-testid="stream-play">
         {playing ? 'Pause' : 'Play frames'}
       </button>
@@ -72,7 +102,9 @@ function FrameControls({ shown, total, playing, onMove, onPlay, framing, ended, 
 function CurrentFrame({ frame, shown }: { frame: SseFrame; shown: number }) {
   return (
     <div>
-      <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Frame {shown}, +{Math.round(frame.at)} ms</h5>
+      <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">
+        Frame {shown}, +{Math.round(frame.at)} ms
+      </h5>
       {/* Focusable and named: a long frame (Gemini's whole chunks) scrolls here, and a keyboard must reach it to scroll it. */}
       <pre
         className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-slate-900"
@@ -117,7 +149,16 @@ export function StreamPlayback({ step, wire }: { step: Step; wire: string }) {
   const framing = step.http?.sse ? 'server-sent events' : 'NDJSON lines';
   return (
     <div className="space-y-3 text-sm" data-testid="stream-playback" data-shown={shown} data-total={frames.length}>
-      <FrameControls shown={shown} total={frames.length} playing={playing} onMove={move} onPlay={togglePlay} framing={framing} ended={view.ended} finishReason={view.finishReason} />
+      <FrameControls
+        shown={shown}
+        total={frames.length}
+        playing={playing}
+        onMove={move}
+        onPlay={togglePlay}
+        framing={framing}
+        ended={view.ended}
+        finishReason={view.finishReason}
+      />
       {error && <p className="text-xs text-red-700 dark:text-red-300">{error}</p>}
       {view.calls.length > 0 && (
         <div>
@@ -132,11 +173,12 @@ export function StreamPlayback({ step, wire }: { step: Step; wire: string }) {
       {view.text !== '' && (
         <div>
           <h5 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">Text so far</h5>
-          <p className="mt-1 whitespace-pre-wrap" data-testid="stream-text"><LongText text={view.text} /></p>
+          <p className="mt-1 whitespace-pre-wrap" data-testid="stream-text">
+            <LongText text={view.text} />
+          </p>
         </div>
       )}
       {shown > 0 && <CurrentFrame frame={frames[shown - 1]!} shown={shown} />}
     </div>
   );
 }
-

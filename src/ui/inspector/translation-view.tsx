@@ -14,7 +14,8 @@ const SIDES: Record<Translation['number'], { input: string; output: string }> = 
   5: { input: 'MCP prompt messages (input)', output: 'Provider conversation (output)' },
 };
 
-const moreButton = 'rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
+const moreButton =
+  'rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
 
 /** Input and output of one translation side by side, with every change the host had to make. A translation that failed says so instead. */
 export function TranslationView({ translation, failed = false }: { translation: Translation; failed?: boolean }) {

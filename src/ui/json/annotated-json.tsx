@@ -27,13 +27,26 @@ const TYPE_COLORS = {
  * badged where it starts: the learner sees what was renamed, moved, re-typed,
  * dropped or added, and where it went. Everything is rendered as text.
  */
-export function AnnotatedJson({ value, highlights, side = 'input', testId }: { value: unknown; highlights: Map<string, Highlight>; side?: 'input' | 'output'; testId?: string }) {
+export function AnnotatedJson({
+  value,
+  highlights,
+  side = 'input',
+  testId,
+}: {
+  value: unknown;
+  highlights: Map<string, Highlight>;
+  side?: 'input' | 'output';
+  testId?: string;
+}) {
   const { shown, notice } = useShortenedValue(value);
   const lines = useMemo(() => layoutJsonLines({ value: shown, highlights }), [shown, highlights]);
   return (
     <>
       {notice}
-      <pre className="overflow-auto rounded-md border border-slate-200 bg-white py-2 font-mono text-[13px] leading-5 dark:border-slate-700 dark:bg-slate-950" data-testid={testId}>
+      <pre
+        className="overflow-auto rounded-md border border-slate-200 bg-white py-2 font-mono text-[13px] leading-5 dark:border-slate-700 dark:bg-slate-950"
+        data-testid={testId}
+      >
         {lines.map((line, index) => {
           const style = line.change ? CHANGE_STYLES[line.change.kind] : undefined;
           const startsChange = line.change && line.change.path === line.path && (index === 0 || lines[index - 1]?.change !== line.change);
@@ -49,9 +62,13 @@ export function AnnotatedJson({ value, highlights, side = 'input', testId }: { v
               {line.key !== undefined && <span className="text-slate-800 dark:text-slate-200">{line.key}: </span>}
               <span className={line.type ? TYPE_COLORS[line.type] : 'text-slate-500'}>{line.text}</span>
               {startsChange && line.change && (
-                <span className={`ml-2 inline-block rounded px-1.5 align-middle font-sans text-[10px] font-semibold text-white no-underline ${CHANGE_STYLES[line.change.kind].badge}`}>
+                <span
+                  className={`ml-2 inline-block rounded px-1.5 align-middle font-sans text-[10px] font-semibold text-white no-underline ${CHANGE_STYLES[line.change.kind].badge}`}
+                >
                   {line.change.kind === 'focus' || line.change.kind === 'edited' ? line.change.note : CHANGE_STYLES[line.change.kind].label}
-                  {line.change.other !== undefined && line.change.other !== line.path ? `${side === 'input' ? ' → ' : ' ← '}${line.change.other || 'root'}` : ''}
+                  {line.change.other !== undefined && line.change.other !== line.path
+                    ? `${side === 'input' ? ' → ' : ' ← '}${line.change.other || 'root'}`
+                    : ''}
                 </span>
               )}
             </div>

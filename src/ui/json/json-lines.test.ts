@@ -24,7 +24,14 @@ describe('layoutJsonLines', () => {
 
   it('renders empty containers and scalars of every type', () => {
     const lines = layoutJsonLines({ value: { a: [], b: {}, c: null, d: true, e: 1.5, f: 'x' } });
-    expect(lines.slice(1, -1).map((line) => `${line.text}|${line.type ?? ''}`)).toEqual(['[],|', '{},|', 'null,|null', 'true,|boolean', '1.5,|number', '"x"|string']);
+    expect(lines.slice(1, -1).map((line) => `${line.text}|${line.type ?? ''}`)).toEqual([
+      '[],|',
+      '{},|',
+      'null,|null',
+      'true,|boolean',
+      '1.5,|number',
+      '"x"|string',
+    ]);
   });
 });
 
@@ -61,7 +68,11 @@ describe('highlights', () => {
   });
 
   it('gives every line a path that resolveJsonPath, the resolver of the narration test, reaches', () => {
-    const value = { messages: [{ role: 'user', parts: [{ functionCall: { name: 'add', args: { a: 5 } } }] }], _meta: { 'io.example/stage': [1, null] }, empty: {} };
+    const value = {
+      messages: [{ role: 'user', parts: [{ functionCall: { name: 'add', args: { a: 5 } } }] }],
+      _meta: { 'io.example/stage': [1, null] },
+      empty: {},
+    };
     const lines = layoutJsonLines({ value });
     expect(lines.length).toBeGreaterThan(10);
     for (const line of lines) expect(resolveJsonPath({ value, path: line.path }).found, line.path).toBe(true);

@@ -82,7 +82,8 @@ export function layoutJsonLines({ value, highlights = new Map() }: { value: unkn
       lines.push({ depth, path, text: `${close}${comma}`, ...(change ? { change } : {}) });
       return;
     }
-    const type = node === null ? 'null' : typeof node === 'string' ? 'string' : typeof node === 'number' ? 'number' : typeof node === 'boolean' ? 'boolean' : 'null';
+    const type =
+      node === null ? 'null' : typeof node === 'string' ? 'string' : typeof node === 'number' ? 'number' : typeof node === 'boolean' ? 'boolean' : 'null';
     lines.push({ ...base, text: `${JSON.stringify(node) ?? 'null'}${comma}`, type });
   };
 

@@ -42,7 +42,15 @@ function withOwnProperty(node: Record<string, unknown>, key: string, item: unkno
   return node;
 }
 
-export function shortenForDisplay({ value, textLimit = LONG_TEXT_LIMIT, itemLimit = LONG_LIST_ITEMS }: { value: unknown; textLimit?: number; itemLimit?: number }): DisplayValue {
+export function shortenForDisplay({
+  value,
+  textLimit = LONG_TEXT_LIMIT,
+  itemLimit = LONG_LIST_ITEMS,
+}: {
+  value: unknown;
+  textLimit?: number;
+  itemLimit?: number;
+}): DisplayValue {
   let cutCount = 0;
   let longestLength = 0;
   let cutListCount = 0;

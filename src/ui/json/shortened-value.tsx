@@ -15,8 +15,14 @@ export function useShortenedValue(value: unknown): { shown: unknown; notice: Rea
   const [itemLimit, setItemLimit] = useState(LONG_LIST_ITEMS);
   const shortened = useMemo(() => (whole ? null : shortenForDisplay({ value, itemLimit })), [value, itemLimit, whole]);
   if (!shortened || (shortened.cutCount === 0 && shortened.cutListCount === 0)) return { shown: value, notice: null };
-  const texts = shortened.cutCount === 1 ? `A text of ${formatCount(shortened.longestLength)} characters is` : `${shortened.cutCount} long texts (the longest ${formatCount(shortened.longestLength)} characters) are`;
-  const lists = shortened.cutListCount === 1 ? `A list of ${formatCount(shortened.longestListLength)} items is` : `${shortened.cutListCount} long lists (the longest ${formatCount(shortened.longestListLength)} items) are`;
+  const texts =
+    shortened.cutCount === 1
+      ? `A text of ${formatCount(shortened.longestLength)} characters is`
+      : `${shortened.cutCount} long texts (the longest ${formatCount(shortened.longestLength)} characters) are`;
+  const lists =
+    shortened.cutListCount === 1
+      ? `A list of ${formatCount(shortened.longestListLength)} items is`
+      : `${shortened.cutListCount} long lists (the longest ${formatCount(shortened.longestListLength)} items) are`;
   const more = Math.min(LONG_LIST_ITEMS, shortened.longestListLength - itemLimit);
   return {
     shown: shortened.value,

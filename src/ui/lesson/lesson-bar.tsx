@@ -21,7 +21,10 @@ function TeacherNote() {
   const title = useLessonStore((state) => state.plan.title);
   if (!note) return null;
   return (
-    <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="teacher-note">
+    <p
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+      data-testid="teacher-note"
+    >
       <span className="font-semibold">Teacher&apos;s note{title ? ` (${title})` : ''}: </span>
       {note}
     </p>
@@ -62,9 +65,15 @@ export function LessonBar() {
   }, []);
   if (warnings.length === 0 && !hasNote && !Object.values(open).some(Boolean)) return null;
   return (
-    <section aria-label="Lesson tools" className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-800 dark:bg-slate-900" data-testid="lesson-bar">
+    <section
+      aria-label="Lesson tools"
+      className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="lesson-bar"
+    >
       {warnings.map((warning) => (
-        <p key={warning} role="alert" className="text-sm text-red-800 dark:text-red-200">{warning}</p>
+        <p key={warning} role="alert" className="text-sm text-red-800 dark:text-red-200">
+          {warning}
+        </p>
       ))}
       <TeacherNote />
       <Suspense fallback={loading}>

@@ -23,7 +23,9 @@ export function ModelInputView() {
     <div className="rounded-md border border-slate-300 p-3 text-sm dark:border-slate-600" data-testid="model-input-view">
       <h2 className="font-semibold">What the model sees</h2>
       {!seen ? (
-        <p className="text-slate-700 dark:text-slate-200">This step is not a request to the model. Go to step 8 (the question and the tools) or step 18 (the tool result) to see a request part by part.</p>
+        <p className="text-slate-700 dark:text-slate-200">
+          This step is not a request to the model. Go to step 8 (the question and the tools) or step 18 (the tool result) to see a request part by part.
+        </p>
       ) : (
         <>
           <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Estimated tokens by origin">
@@ -32,14 +34,17 @@ export function ModelInputView() {
                 {INPUT_ORIGIN_LABELS[total.origin]}: ~{total.tokens} tokens
               </li>
             ))}
-            <li className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">Wire structure (keys, brackets): ~{seen.structureTokens} tokens</li>
+            <li className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">
+              Wire structure (keys, brackets): ~{seen.structureTokens} tokens
+            </li>
             <li className="px-2 py-0.5 font-semibold">Whole request: ~{seen.bodyTokens} tokens</li>
           </ul>
           <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">{TOKEN_ESTIMATE_NOTE}</p>
           <ol className="mt-2 max-h-64 space-y-0.5 overflow-auto font-mono text-xs" tabIndex={0} aria-label="Parts of the request">
             {seen.parts.map((part, index) => (
               <li key={index} className={`rounded px-1.5 py-0.5 ${ORIGIN_STYLES[part.origin]}`} data-testid="input-part" data-origin={part.origin}>
-                <span className="font-sans font-semibold">{INPUT_ORIGIN_LABELS[part.origin]}</span> · {part.path || '(root)'} · ~{part.tokens}: <span className="break-all">{part.text.length > 300 ? `${part.text.slice(0, 300)}…` : part.text}</span>
+                <span className="font-sans font-semibold">{INPUT_ORIGIN_LABELS[part.origin]}</span> · {part.path || '(root)'} · ~{part.tokens}:{' '}
+                <span className="break-all">{part.text.length > 300 ? `${part.text.slice(0, 300)}…` : part.text}</span>
               </li>
             ))}
           </ol>

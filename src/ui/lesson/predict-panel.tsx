@@ -57,11 +57,21 @@ function GradedPrediction({ prediction }: { prediction: Prediction }) {
   const furthest = useExplorerStore((state) => state.furthest);
   const answer = revealAnswer({ prediction, steps, finished, furthest });
   const label = `${prediction.stepN === 0 ? 'Before the first step' : `After step #${prediction.stepN}`}: ${PREDICTION_PROMPTS[prediction.kind]}`;
-  if (!answer) return <li data-testid="prediction" data-result="pending">{label} You said {prediction.given || 'nothing'}; the run has not got there yet.</li>;
+  if (!answer)
+    return (
+      <li data-testid="prediction" data-result="pending">
+        {label} You said {prediction.given || 'nothing'}; the run has not got there yet.
+      </li>
+    );
   const right = isPredictionRight({ kind: prediction.kind, given: prediction.given, answer: answer.answer });
   return (
-    <li data-testid="prediction" data-result={right ? 'right' : 'wrong'} className={right ? 'text-emerald-800 dark:text-emerald-200' : 'text-red-800 dark:text-red-200'}>
-      <span className="font-semibold">{right ? 'Right' : 'Not quite'}.</span> {label} You said {prediction.given || 'nothing'}; it was <span className="font-mono">{answer.answer}</span>. {answer.why}
+    <li
+      data-testid="prediction"
+      data-result={right ? 'right' : 'wrong'}
+      className={right ? 'text-emerald-800 dark:text-emerald-200' : 'text-red-800 dark:text-red-200'}
+    >
+      <span className="font-semibold">{right ? 'Right' : 'Not quite'}.</span> {label} You said {prediction.given || 'nothing'}; it was{' '}
+      <span className="font-mono">{answer.answer}</span>. {answer.why}
     </li>
   );
 }
@@ -119,8 +129,12 @@ export function PredictPanel() {
   const [answers, setAnswers] = useState<Partial<Record<PredictionKind, string>>>({});
   const asked = predictions.some((prediction) => prediction.askedAt === cursor);
   const furthest = useExplorerStore((state) => state.furthest);
-  const graded = predictions.map((prediction) => ({ prediction, answer: revealAnswer({ prediction, steps, finished, furthest }) })).filter((entry) => entry.answer !== null);
-  const right = graded.filter((entry) => isPredictionRight({ kind: entry.prediction.kind, given: entry.prediction.given, answer: entry.answer!.answer })).length;
+  const graded = predictions
+    .map((prediction) => ({ prediction, answer: revealAnswer({ prediction, steps, finished, furthest }) }))
+    .filter((entry) => entry.answer !== null);
+  const right = graded.filter((entry) =>
+    isPredictionRight({ kind: entry.prediction.kind, given: entry.prediction.given, answer: entry.answer!.answer }),
+  ).length;
   const canAsk = atEnd && !finished && !asked;
   // A new answer, or one just graded (its line grows), is the one the learner looks for: the list shows its end.
   const shownResults = `${predictions.length}|${graded.length}`;
@@ -134,23 +148,39 @@ export function PredictPanel() {
     <div className={panel} data-testid="predict-panel">
       <h2 className="font-semibold">Predict the next step</h2>
       {canAsk ? (
-        <PredictionForm questions={questions} answers={answers} setAnswers={setAnswers} predictedRun={status === 'idle' ? runId + 1 : runId} cursor={cursor} stepN={step?.n ?? 0} />
+        <PredictionForm
+          questions={questions}
+          answers={answers}
+          setAnswers={setAnswers}
+          predictedRun={status === 'idle' ? runId + 1 : runId}
+          cursor={cursor}
+          stepN={step?.n ?? 0}
+        />
       ) : (
-        <p className="text-slate-700 dark:text-slate-200">{finished ? 'The run is over.' : asked ? 'Answered: press Next to see what happened.' : 'Go to the latest step to predict the next one.'}</p>
+        <p className="text-slate-700 dark:text-slate-200">
+          {finished ? 'The run is over.' : asked ? 'Answered: press Next to see what happened.' : 'Go to the latest step to predict the next one.'}
+        </p>
       )}
       {predictions.length > 0 && (
         <>
           {/* The results are a list the learner opens (at most 7rem, scrolled to the newest): shown as they came, they grew the panel with every answer and the graph lost that height. The score under it is announced as each is graded. */}
           <details className="mt-2" data-testid="prediction-details">
             <summary className="cursor-pointer">All your predictions ({predictions.length})</summary>
-            <ol className="mt-1 max-h-28 list-decimal space-y-1 overflow-y-auto pl-5" tabIndex={0} aria-label="Your predictions" ref={scrollToEnd} data-testid="prediction-list">
+            <ol
+              className="mt-1 max-h-28 list-decimal space-y-1 overflow-y-auto pl-5"
+              tabIndex={0}
+              aria-label="Your predictions"
+              ref={scrollToEnd}
+              data-testid="prediction-list"
+            >
               {predictions.map((prediction) => (
                 <GradedPrediction key={`${prediction.askedAt}-${prediction.kind}`} prediction={prediction} />
               ))}
             </ol>
           </details>
           <p className="mt-2 font-semibold" data-testid="prediction-score" role="status">
-            {finished ? 'Final score' : 'Score so far'}: {right} of {graded.length} right{graded.length < predictions.length ? ` (${predictions.length - graded.length} still to come)` : ''}.
+            {finished ? 'Final score' : 'Score so far'}: {right} of {graded.length} right
+            {graded.length < predictions.length ? ` (${predictions.length - graded.length} still to come)` : ''}.
           </p>
         </>
       )}

@@ -17,7 +17,11 @@ export function WireTerm({ name, audience = 'mcp' }: { name: string; audience?: 
   if (!term) return <>{name}</>;
   return (
     <span className="group relative inline-block" data-testid="wire-term" data-term={term.term}>
-      <button type="button" aria-describedby={id} className="inline-flex min-h-6 min-w-6 cursor-help items-center underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-600">
+      <button
+        type="button"
+        aria-describedby={id}
+        className="inline-flex min-h-6 min-w-6 cursor-help items-center underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-600"
+      >
         {name}
       </button>
       <span

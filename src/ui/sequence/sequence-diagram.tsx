@@ -42,16 +42,17 @@ const Arrow = memo(function Arrow({ step, index, animate }: ArrowProps) {
   const labelX = self ? from + 44 : (from + to) / 2;
   const number = formatStepNumber(step);
   return (
-    <g
-      onClick={() => goToStep(index)}
-      className="cursor-pointer"
-      data-testid="sequence-step"
-      data-step-id={step.id}
-      data-current={current || undefined}
-    >
+    <g onClick={() => goToStep(index)} className="cursor-pointer" data-testid="sequence-step" data-step-id={step.id} data-current={current || undefined}>
       <rect x={0} y={y - ROW / 2 + 2} width={LEFT + ORDER.length * COLUMN} height={ROW - 4} fill={current ? 'rgba(148,163,184,0.18)' : 'transparent'} />
       {/* A dashed arrow: the model in the tab, reached by no network. */}
-      <path d={path} fill="none" stroke={color} strokeWidth={current ? 2.5 : 1.5} strokeDasharray={isInTabStep(step) ? '6 3' : undefined} markerEnd={`url(#arrow-${current ? step.kind : 'idle'})`} />
+      <path
+        d={path}
+        fill="none"
+        stroke={color}
+        strokeWidth={current ? 2.5 : 1.5}
+        strokeDasharray={isInTabStep(step) ? '6 3' : undefined}
+        markerEnd={`url(#arrow-${current ? step.kind : 'idle'})`}
+      />
       <text
         x={labelX}
         y={self ? y + 4 : y - 6}
@@ -102,12 +103,31 @@ export function SequenceDiagram() {
 
   return (
     // Focusable, so a keyboard user can scroll the diagram too.
-    <div ref={container} className="h-full overflow-auto focus-visible:-outline-offset-2" data-testid="sequence-diagram" tabIndex={0} role="region" aria-label="Sequence diagram (scrollable)">
+    <div
+      ref={container}
+      className="h-full overflow-auto focus-visible:-outline-offset-2"
+      data-testid="sequence-diagram"
+      tabIndex={0}
+      role="region"
+      aria-label="Sequence diagram (scrollable)"
+    >
       {/* The participants' headers are a strip of their own, sticky at the top: a long run scrolls under them, never away from them. */}
-      <svg viewBox={`0 0 ${width} ${HEADER}`} className="sticky top-0 z-10 w-full min-w-[640px] bg-white/95 dark:bg-slate-900/95" aria-hidden="true" data-testid="sequence-headers">
+      <svg
+        viewBox={`0 0 ${width} ${HEADER}`}
+        className="sticky top-0 z-10 w-full min-w-[640px] bg-white/95 dark:bg-slate-900/95"
+        aria-hidden="true"
+        data-testid="sequence-headers"
+      >
         {columns.map((participant) => (
           <g key={participant}>
-            <rect x={x(participant) - 62} y={8} width={124} height={32} rx={8} className="fill-white stroke-slate-300 dark:fill-slate-800 dark:stroke-slate-600" />
+            <rect
+              x={x(participant) - 62}
+              y={8}
+              width={124}
+              height={32}
+              rx={8}
+              className="fill-white stroke-slate-300 dark:fill-slate-800 dark:stroke-slate-600"
+            />
             <text x={x(participant)} y={29} textAnchor="middle" className="fill-slate-900 text-[13px] font-semibold dark:fill-slate-100">
               {PARTICIPANT_LABELS[participant]}
             </text>

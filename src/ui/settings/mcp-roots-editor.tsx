@@ -14,7 +14,11 @@ export function RootsEditor({ draft, setDraft }: { draft: ModelSettings; setDraf
   const setRoots = (mcpRoots: HostRoot[]) => setDraft({ ...draft, mcpRoots });
   const change = (index: number, edit: Partial<HostRoot>) => setRoots(roots.map((root, at) => (at === index ? { ...root, ...edit } : root)));
   return (
-    <div className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700" role="group" aria-label="Roots shared with the MCP server">
+    <div
+      className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+      role="group"
+      aria-label="Roots shared with the MCP server"
+    >
       <span className="text-xs font-medium text-slate-600 dark:text-slate-300">Roots shared with the MCP server (optional)</span>
       {roots.map((root, index) => (
         <div key={index} className="flex flex-wrap items-center gap-2" data-testid="mcp-root-row">
@@ -45,9 +49,9 @@ export function RootsEditor({ draft, setDraft }: { draft: ModelSettings; setDraf
         </button>
       </div>
       <p className="text-xs text-slate-500">
-        With at least one root the host declares roots (listChanged) and answers the server’s roots/list with exactly these; with none it declares no roots. A root is a
-        file:// URI, as both eras’ spec requires; it is kept with the URL on this device, not in a copied link. Roots are advisory: they tell a well-behaved server where
-        to work, they are not a security boundary. 2026-07-28 deprecates them.
+        With at least one root the host declares roots (listChanged) and answers the server’s roots/list with exactly these; with none it declares no roots. A
+        root is a file:// URI, as both eras’ spec requires; it is kept with the URL on this device, not in a copied link. Roots are advisory: they tell a
+        well-behaved server where to work, they are not a security boundary. 2026-07-28 deprecates them.
       </p>
     </div>
   );

@@ -15,26 +15,39 @@ const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-
 type Props = { draft: ModelSettings; setDraft: (draft: ModelSettings) => void; problems: string[] };
 
 /** The stdio servers npm start bridges, each chosen by its own radio; the one chosen says what sharing its program means. */
-function BridgedServerChoices({ bridged, chosen, draft, setDraft }: Pick<Props, 'draft' | 'setDraft'> & { bridged: ReturnType<typeof useBridgedServers>; chosen: ReturnType<typeof useBridgedServers>[number] | undefined }) {
+function BridgedServerChoices({
+  bridged,
+  chosen,
+  draft,
+  setDraft,
+}: Pick<Props, 'draft' | 'setDraft'> & { bridged: ReturnType<typeof useBridgedServers>; chosen: ReturnType<typeof useBridgedServers>[number] | undefined }) {
   return (
     <>
-    {bridged.map((server) => (
-      <label key={server.name} className="flex items-start gap-2 text-sm">
-        <input type="radio" name="mcp-server" checked={chosen === server} onChange={() => setDraft({ ...draft, mcpServerUrl: server.url })} className="mt-1" />
-        <span>
-          The stdio server <span className="font-mono text-xs">{server.name}</span>, bridged by this app at <span className="font-mono text-xs">{server.url}</span>
-          {server.running ? '' : ' (its process has exited)'}.
-        </span>
-      </label>
-    ))}
-    {chosen && (
-      <p className="text-xs text-slate-500">
-        Started by npm start -- {chosen.clients === 'shared' ? '--stdio-shared' : '--stdio'} {chosen.name}=…. The bridge speaks the 2025-11-25 era: choose it for this server. Each line the bridge writes to the program and reads from it is a step of its own.{' '}
-        {chosen.clients === 'shared'
-          ? 'One program serves every client of the bridge (every tab, every run): it was started once, so what it set up for an earlier client stays for the later ones, whatever they declare (tools it registers only for a client that offers sampling or elicitation, say).'
-          : `Each run gets a program of its own: the bridge starts the command again for each initialize (at most ${MAX_BRIDGE_SESSION_PROGRAMS} at once) and stops it when the session ends, so what one run declares (sampling, elicitation, roots) shapes only its own program.`}
-      </p>
-    )}
+      {bridged.map((server) => (
+        <label key={server.name} className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name="mcp-server"
+            checked={chosen === server}
+            onChange={() => setDraft({ ...draft, mcpServerUrl: server.url })}
+            className="mt-1"
+          />
+          <span>
+            The stdio server <span className="font-mono text-xs">{server.name}</span>, bridged by this app at{' '}
+            <span className="font-mono text-xs">{server.url}</span>
+            {server.running ? '' : ' (its process has exited)'}.
+          </span>
+        </label>
+      ))}
+      {chosen && (
+        <p className="text-xs text-slate-500">
+          Started by npm start -- {chosen.clients === 'shared' ? '--stdio-shared' : '--stdio'} {chosen.name}=…. The bridge speaks the 2025-11-25 era: choose it
+          for this server. Each line the bridge writes to the program and reads from it is a step of its own.{' '}
+          {chosen.clients === 'shared'
+            ? 'One program serves every client of the bridge (every tab, every run): it was started once, so what it set up for an earlier client stays for the later ones, whatever they declare (tools it registers only for a client that offers sampling or elicitation, say).'
+            : `Each run gets a program of its own: the bridge starts the command again for each initialize (at most ${MAX_BRIDGE_SESSION_PROGRAMS} at once) and stops it when the session ends, so what one run declares (sampling, elicitation, roots) shapes only its own program.`}
+        </p>
+      )}
     </>
   );
 }
@@ -43,17 +56,17 @@ function BridgedServerChoices({ bridged, chosen, draft, setDraft }: Pick<Props, 
 function ServerUrlFields({ url, draft, setDraft }: Pick<Props, 'draft' | 'setDraft'> & { url: string }) {
   return (
     <>
-    <label className={label}>
-      MCP server URL
-      <input className={field} value={url} onChange={(event) => setDraft({ ...draft, mcpServerUrl: event.target.value })} spellCheck={false} />
-      <span className="font-normal text-slate-500">
-        The page calls it directly, so it must allow this page’s origin (CORS) and expose Mcp-Session-Id. The protocol era starts on Auto: the host tries
-        2026-07-28 and falls back, in the open, to 2025-11-25. The mock model then picks one of its tools and fills the arguments from the question.
-      </span>
-    </label>
-    <HeadersEditor draft={draft} setDraft={setDraft} />
-    <RootsEditor draft={draft} setDraft={setDraft} />
-    <ClientIdField draft={draft} setDraft={setDraft} />
+      <label className={label}>
+        MCP server URL
+        <input className={field} value={url} onChange={(event) => setDraft({ ...draft, mcpServerUrl: event.target.value })} spellCheck={false} />
+        <span className="font-normal text-slate-500">
+          The page calls it directly, so it must allow this page’s origin (CORS) and expose Mcp-Session-Id. The protocol era starts on Auto: the host tries
+          2026-07-28 and falls back, in the open, to 2025-11-25. The mock model then picks one of its tools and fills the arguments from the question.
+        </span>
+      </label>
+      <HeadersEditor draft={draft} setDraft={setDraft} />
+      <RootsEditor draft={draft} setDraft={setDraft} />
+      <ClientIdField draft={draft} setDraft={setDraft} />
     </>
   );
 }
@@ -71,34 +84,40 @@ export function McpServerFields({ draft, setDraft, problems }: Props) {
   const byUrl = draft.mcpServerUrl !== null && !bridgedChosen;
   return (
     <>
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">MCP server</legend>
-      <label className="flex items-start gap-2 text-sm">
-        <input type="radio" name="mcp-server" checked={draft.mcpServerUrl === null} onChange={() => setDraft({ ...draft, mcpServerUrl: null })} className="mt-1" />
-        <span>The built-in server of this app (the scenario chooses its endpoint).</span>
-      </label>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="radio"
-          name="mcp-server"
-          checked={byUrl}
-          onChange={() => setDraft({ ...draft, mcpServerUrl: byUrl && draft.mcpServerUrl !== null ? draft.mcpServerUrl : 'http://127.0.0.1:3001/mcp' })}
-          className="mt-1"
-        />
-        <span>Another Streamable HTTP server, by URL.</span>
-      </label>
-      <BridgedServerChoices bridged={bridged} chosen={bridgedChosen} draft={draft} setDraft={setDraft} />
-      {byUrl && draft.mcpServerUrl !== null && <ServerUrlFields url={draft.mcpServerUrl} draft={draft} setDraft={setDraft} />}
-      {problems.length > 0 && (
-        <ul role="alert" className="list-disc pl-5 text-xs text-red-700 dark:text-red-300" data-testid="mcp-server-problems">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      )}
-    </fieldset>
-    {/* Who calls the server: the host's client or the provider's (provider-side MCP); the model in the tab has no provider to call it. */}
-    {draft.kind !== 'tab' && <TopologyFields draft={draft} setDraft={setDraft} />}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">MCP server</legend>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name="mcp-server"
+            checked={draft.mcpServerUrl === null}
+            onChange={() => setDraft({ ...draft, mcpServerUrl: null })}
+            className="mt-1"
+          />
+          <span>The built-in server of this app (the scenario chooses its endpoint).</span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name="mcp-server"
+            checked={byUrl}
+            onChange={() => setDraft({ ...draft, mcpServerUrl: byUrl && draft.mcpServerUrl !== null ? draft.mcpServerUrl : 'http://127.0.0.1:3001/mcp' })}
+            className="mt-1"
+          />
+          <span>Another Streamable HTTP server, by URL.</span>
+        </label>
+        <BridgedServerChoices bridged={bridged} chosen={bridgedChosen} draft={draft} setDraft={setDraft} />
+        {byUrl && draft.mcpServerUrl !== null && <ServerUrlFields url={draft.mcpServerUrl} draft={draft} setDraft={setDraft} />}
+        {problems.length > 0 && (
+          <ul role="alert" className="list-disc pl-5 text-xs text-red-700 dark:text-red-300" data-testid="mcp-server-problems">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+      {/* Who calls the server: the host's client or the provider's (provider-side MCP); the model in the tab has no provider to call it. */}
+      {draft.kind !== 'tab' && <TopologyFields draft={draft} setDraft={setDraft} />}
     </>
   );
 }
@@ -113,11 +132,17 @@ function ClientIdField({ draft, setDraft }: Omit<Props, 'problems'>) {
   return (
     <label className={label}>
       OAuth client id (optional)
-      <input className={field} value={draft.mcpClientId} onChange={(event) => setDraft({ ...draft, mcpClientId: event.target.value })} spellCheck={false} autoComplete="off" />
+      <input
+        className={field}
+        value={draft.mcpClientId}
+        onChange={(event) => setDraft({ ...draft, mcpClientId: event.target.value })}
+        spellCheck={false}
+        autoComplete="off"
+      />
       <span className="font-normal text-slate-500">
         For Sign in after this server’s 401: a client id you registered with its authorization server, with the redirect URI{' '}
-        <span className="font-mono">{callback}</span> and no client secret (the page is a public client, protected by PKCE). Given, it is used instead of a Client
-        ID Metadata Document or dynamic registration; left empty, the host uses whichever of those the server offers.
+        <span className="font-mono">{callback}</span> and no client secret (the page is a public client, protected by PKCE). Given, it is used instead of a
+        Client ID Metadata Document or dynamic registration; left empty, the host uses whichever of those the server offers.
       </span>
     </label>
   );
@@ -169,7 +194,11 @@ function HeadersEditor({ draft, setDraft }: Omit<Props, 'problems'>) {
         );
       })}
       <div>
-        <button type="button" className="rounded border border-slate-300 px-2 py-0.5 text-xs dark:border-slate-600" onClick={() => setHeaders([...headers, { name: '', value: '' }])}>
+        <button
+          type="button"
+          className="rounded border border-slate-300 px-2 py-0.5 text-xs dark:border-slate-600"
+          onClick={() => setHeaders([...headers, { name: '', value: '' }])}
+        >
           Add header
         </button>
       </div>
@@ -178,9 +207,9 @@ function HeadersEditor({ draft, setDraft }: Omit<Props, 'problems'>) {
         checked={draft.rememberMcpHeaders}
         onChange={(rememberMcpHeaders) => setDraft({ ...draft, rememberMcpHeaders })}
       >
-        The headers go with every request to this server, and nowhere else. A secret value (Authorization, Cookie, names ending in -key or -token, and any marked
-        secret) never appears in a step, an export, a copied curl command or the console: the HTTP view shows it as [redacted]. Unless you tick the box they are
-        forgotten when the page closes. Credentials never go in the URL: give them here, for example Authorization: Bearer … or Basic ….
+        The headers go with every request to this server, and nowhere else. A secret value (Authorization, Cookie, names ending in -key or -token, and any
+        marked secret) never appears in a step, an export, a copied curl command or the console: the HTTP view shows it as [redacted]. Unless you tick the box
+        they are forgotten when the page closes. Credentials never go in the URL: give them here, for example Authorization: Bearer … or Basic ….
       </RememberOnDevice>
     </div>
   );

@@ -36,7 +36,11 @@ export function ModelSettingsButton() {
         <span className="sr-only text-slate-500 xl:not-sr-only dark:text-slate-400">Model: </span>
         {describeModel(model)}
       </button>
-      <dialog ref={dialog} aria-labelledby="model-settings-title" className="m-auto w-[34rem] max-w-[95vw] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+      <dialog
+        ref={dialog}
+        aria-labelledby="model-settings-title"
+        className="m-auto w-[34rem] max-w-[95vw] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      >
         {openCount > 0 && (
           <ViewBoundary key={openCount} view="model settings">
             <Suspense fallback={<p className="p-5 text-sm text-slate-500">Loading the settings…</p>}>
@@ -48,4 +52,3 @@ export function ModelSettingsButton() {
     </>
   );
 }
-

@@ -29,7 +29,14 @@ type DraftProps = { draft: ModelSettings; setDraft: (next: ModelSettings) => voi
 function TabModelKindOption({ draft, setDraft }: DraftProps) {
   return (
     <label className="flex items-start gap-2 text-sm">
-      <input type="radio" name="kind" checked={draft.kind === 'tab'} onChange={() => setDraft({ ...draft, kind: 'tab' })} className="mt-1" data-testid="model-kind-tab" />
+      <input
+        type="radio"
+        name="kind"
+        checked={draft.kind === 'tab'}
+        onChange={() => setDraft({ ...draft, kind: 'tab' })}
+        className="mt-1"
+        data-testid="model-kind-tab"
+      />
       <span>A small open model in this tab: a GGUF file run by llama.cpp in WebAssembly on your CPU. No key, no server, no HTTP request to a model.</span>
     </label>
   );
@@ -85,7 +92,13 @@ function ModelKindFieldset({ draft, setDraft, wire }: DraftProps & { wire: WireI
 }
 
 /** A real provider's address, model and key, with where the key goes and where it never does. */
-function RealProviderFields({ draft, setDraft, wire, keys, setKeys }: DraftProps & { wire: WireInfo; keys: Record<string, string>; setKeys: (keys: Record<string, string>) => void }) {
+function RealProviderFields({
+  draft,
+  setDraft,
+  wire,
+  keys,
+  setKeys,
+}: DraftProps & { wire: WireInfo; keys: Record<string, string>; setKeys: (keys: Record<string, string>) => void }) {
   const real = draft.real[wire.id] ?? { baseUrl: wire.defaultBaseUrl, model: wire.defaultModel };
   const setReal = (change: Partial<typeof real>) => setDraft({ ...draft, real: { ...draft.real, [wire.id]: { ...real, ...change } } });
   const keyVariable = wire.keyVariable;
@@ -101,7 +114,9 @@ function RealProviderFields({ draft, setDraft, wire, keys, setKeys }: DraftProps
           {COMPATIBLE_SERVICES.map((service, index) => (
             <span key={service.name}>
               {index > 0 ? ', ' : ''}
-              <button type="button" className="underline" onClick={() => setReal({ baseUrl: service.baseUrl })}>{service.name}</button>
+              <button type="button" className="underline" onClick={() => setReal({ baseUrl: service.baseUrl })}>
+                {service.name}
+              </button>
             </span>
           ))}
           .
@@ -151,8 +166,8 @@ function ToolRoundsField({ draft, setDraft }: DraftProps) {
         />
       </label>
       <p id="tool-rounds-hint" className="-mt-2 text-xs text-slate-500">
-        The host stops the loop when the model asks for tools again after this many rounds (1 to {MAX_TOOL_ROUNDS_LIMIT}; {DEFAULT_MAX_TOOL_ROUNDS} unless set). At{' '}
-        {DEFAULT_MAX_TOOL_ROUNDS}, a scenario with its own cap keeps it.
+        The host stops the loop when the model asks for tools again after this many rounds (1 to {MAX_TOOL_ROUNDS_LIMIT}; {DEFAULT_MAX_TOOL_ROUNDS} unless set).
+        At {DEFAULT_MAX_TOOL_ROUNDS}, a scenario with its own cap keeps it.
       </p>
     </>
   );
@@ -167,52 +182,58 @@ export function ModelSettingsForm({ close }: { close: () => void }) {
   const wire = findWireInfo(draft.wire) ?? WIRE_CATALOG[0]!;
   return (
     <>
-    <form
-      method="dialog"
-      className="flex flex-col gap-4 p-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const prepared = prepareMcpServerSettings(draft);
-        setProblems(prepared.problems);
-        if (prepared.problems.length > 0) return;
-        applyModelSettings(prepared.settings, keys);
-        close();
-      }}
-    >
-      <h2 id="model-settings-title" className="text-lg font-semibold">Model and wire format</h2>
-      <label className={label}>
-        Wire format (how the host talks to the model)
-        <select className={field} value={draft.wire} onChange={(event) => setDraft({ ...draft, wire: event.target.value })}>
-          {WIRE_CATALOG.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.label} ({entry.id})
-            </option>
-          ))}
-        </select>
-      </label>
-      <ModelKindFieldset draft={draft} setDraft={setDraft} wire={wire} />
-      {draft.kind === 'tab' && <TabModelSection draft={draft} setDraft={setDraft} />}
-      {draft.kind === 'real' && <RealProviderFields draft={draft} setDraft={setDraft} wire={wire} keys={keys} setKeys={setKeys} />}
-      <McpServerFields draft={draft} setDraft={setDraft} problems={problems} />
-      {draft.kind !== 'tab' && <ReplyStreamField draft={draft} kind={draft.kind} setDraft={setDraft} />}
-      {wire.supportsStrict && (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={draft.strict} onChange={(event) => setDraft({ ...draft, strict: event.target.checked })} />
-          OpenAI strict mode for tool schemas (translation #1 rewrites them or says why it cannot, translation #2 leaves out the nulls it makes the model write; each says what changed)
+      <form
+        method="dialog"
+        className="flex flex-col gap-4 p-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const prepared = prepareMcpServerSettings(draft);
+          setProblems(prepared.problems);
+          if (prepared.problems.length > 0) return;
+          applyModelSettings(prepared.settings, keys);
+          close();
+        }}
+      >
+        <h2 id="model-settings-title" className="text-lg font-semibold">
+          Model and wire format
+        </h2>
+        <label className={label}>
+          Wire format (how the host talks to the model)
+          <select className={field} value={draft.wire} onChange={(event) => setDraft({ ...draft, wire: event.target.value })}>
+            {WIRE_CATALOG.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.label} ({entry.id})
+              </option>
+            ))}
+          </select>
         </label>
-      )}
-      <ToolRoundsField draft={draft} setDraft={setDraft} />
-      <p className="text-xs text-slate-500">Applying starts the lifecycle over.</p>
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={close} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600">
-          Cancel
-        </button>
-        <button type="submit" className="rounded-md border border-slate-900 bg-slate-900 px-3 py-1.5 text-sm text-white dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900">
-          Apply
-        </button>
-      </div>
-    </form>
-    <ServerPromptsSection close={close} />
+        <ModelKindFieldset draft={draft} setDraft={setDraft} wire={wire} />
+        {draft.kind === 'tab' && <TabModelSection draft={draft} setDraft={setDraft} />}
+        {draft.kind === 'real' && <RealProviderFields draft={draft} setDraft={setDraft} wire={wire} keys={keys} setKeys={setKeys} />}
+        <McpServerFields draft={draft} setDraft={setDraft} problems={problems} />
+        {draft.kind !== 'tab' && <ReplyStreamField draft={draft} kind={draft.kind} setDraft={setDraft} />}
+        {wire.supportsStrict && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={draft.strict} onChange={(event) => setDraft({ ...draft, strict: event.target.checked })} />
+            OpenAI strict mode for tool schemas (translation #1 rewrites them or says why it cannot, translation #2 leaves out the nulls it makes the model
+            write; each says what changed)
+          </label>
+        )}
+        <ToolRoundsField draft={draft} setDraft={setDraft} />
+        <p className="text-xs text-slate-500">Applying starts the lifecycle over.</p>
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={close} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600">
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="rounded-md border border-slate-900 bg-slate-900 px-3 py-1.5 text-sm text-white dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900"
+          >
+            Apply
+          </button>
+        </div>
+      </form>
+      <ServerPromptsSection close={close} />
     </>
   );
 }

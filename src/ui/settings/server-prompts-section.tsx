@@ -31,14 +31,24 @@ function PromptForm({ prompts, close }: { prompts: Offerings['prompts']; close: 
           setProblem(`The prompt needs ${missing.join(', ')}: fill ${missing.length > 1 ? 'them' : 'it'} in, then run.`);
           return;
         }
-        const filled = Object.fromEntries((prompt.arguments ?? []).flatMap((argument) => (values[argument.name]?.trim() ? [[argument.name, values[argument.name]!.trim()]] : [])));
+        const filled = Object.fromEntries(
+          (prompt.arguments ?? []).flatMap((argument) => (values[argument.name]?.trim() ? [[argument.name, values[argument.name]!.trim()]] : [])),
+        );
         close();
         runFromPrompt({ name: prompt.name, arguments: filled });
       }}
     >
       <label className={label}>
         Prompt
-        <select className={field} value={prompt.name} onChange={(event) => { setPromptName(event.target.value); setValues({}); setProblem(null); }}>
+        <select
+          className={field}
+          value={prompt.name}
+          onChange={(event) => {
+            setPromptName(event.target.value);
+            setValues({});
+            setProblem(null);
+          }}
+        >
           {prompts.map((entry) => (
             <option key={entry.name} value={entry.name}>
               {entry.title ?? entry.name}
@@ -55,7 +65,13 @@ function PromptForm({ prompts, close }: { prompts: Offerings['prompts']; close: 
             {argument.required && <span className="sr-only"> (required)</span>}
             {argument.description ? ` (${argument.description})` : ''}
           </span>
-          <input className={field} value={values[argument.name] ?? ''} aria-required={argument.required === true} onChange={(event) => setValues({ ...values, [argument.name]: event.target.value })} spellCheck={false} />
+          <input
+            className={field}
+            value={values[argument.name] ?? ''}
+            aria-required={argument.required === true}
+            onChange={(event) => setValues({ ...values, [argument.name]: event.target.value })}
+            spellCheck={false}
+          />
         </label>
       ))}
       {problem && (
@@ -91,10 +107,17 @@ export function ServerPromptsSection({ close }: { close: () => void }) {
   const { loading, offerings, error } = useServerOfferingsStore();
   const prompts = offerings?.prompts ?? [];
   return (
-    <section aria-labelledby="server-offerings-title" className="flex flex-col gap-3 border-t border-slate-200 p-5 dark:border-slate-700" data-testid="server-offerings">
-      <h2 id="server-offerings-title" className="text-base font-semibold">The server&apos;s prompts and resources</h2>
+    <section
+      aria-labelledby="server-offerings-title"
+      className="flex flex-col gap-3 border-t border-slate-200 p-5 dark:border-slate-700"
+      data-testid="server-offerings"
+    >
+      <h2 id="server-offerings-title" className="text-base font-semibold">
+        The server&apos;s prompts and resources
+      </h2>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        Asks <span className="font-mono">{resolveServerInUse()}</span> (the server as applied: apply changes above first) with prompts/list and resources/list, outside any run.
+        Asks <span className="font-mono">{resolveServerInUse()}</span> (the server as applied: apply changes above first) with prompts/list and resources/list,
+        outside any run.
       </p>
       <button type="button" className={button} onClick={() => void loadServerOfferings()} disabled={loading}>
         {loading ? 'Loading…' : 'Load from server'}

@@ -28,8 +28,12 @@ function KeptModels({ kept, busy }: { kept: readonly KeptModel[]; busy: boolean 
       {kept.map((model) => (
         <span key={model.key} className="flex items-center gap-2">
           {model.name} ({formatBytes(model.bytes)})
-          <button type="button" className={button} disabled={busy} onClick={() => void loadKeptModel(model.key)} aria-label={`Load ${model.name}`}>Load</button>
-          <button type="button" className={button} onClick={() => void forgetKeptModel(model.key)} aria-label={`Forget ${model.name}`}>Forget</button>
+          <button type="button" className={button} disabled={busy} onClick={() => void loadKeptModel(model.key)} aria-label={`Load ${model.name}`}>
+            Load
+          </button>
+          <button type="button" className={button} onClick={() => void forgetKeptModel(model.key)} aria-label={`Forget ${model.name}`}>
+            Forget
+          </button>
         </span>
       ))}
     </div>
@@ -40,16 +44,16 @@ function KeptModels({ kept, busy }: { kept: readonly KeptModel[]; busy: boolean 
 function NamedModels() {
   return (
     <>
-    <p className="text-xs text-slate-500">
-      The explorer downloads no model by itself. Small instruct models known to call tools (GGUF files from their publishers):
-    </p>
-    <ul className="ml-4 list-disc text-xs text-slate-600 dark:text-slate-300">
-      {NAMED_TAB_MODELS.map((model) => (
-        <li key={model.name}>
-          <strong>{model.name}</strong>, {model.about} (<span className="font-mono">{model.file}</span>): {model.family}; {model.note}.
-        </li>
-      ))}
-    </ul>
+      <p className="text-xs text-slate-500">
+        The explorer downloads no model by itself. Small instruct models known to call tools (GGUF files from their publishers):
+      </p>
+      <ul className="ml-4 list-disc text-xs text-slate-600 dark:text-slate-300">
+        {NAMED_TAB_MODELS.map((model) => (
+          <li key={model.name}>
+            <strong>{model.name}</strong>, {model.about} (<span className="font-mono">{model.file}</span>): {model.family}; {model.note}.
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
@@ -117,17 +121,27 @@ export function TabModelFields({ draft, setDraft }: { draft: ModelSettings; setD
       </label>
       {memoryNote && <p className="text-xs text-slate-500">{memoryNote}</p>}
       {progress && <LoadProgress progress={progress} />}
-      {error && <p className="text-xs text-red-700 dark:text-red-400" role="alert">{error}</p>}
+      {error && (
+        <p className="text-xs text-red-700 dark:text-red-400" role="alert">
+          {error}
+        </p>
+      )}
       {loaded && (
         <p className="text-xs" data-testid="tab-model-loaded">
-          Loaded: <strong>{loaded.name}</strong>, {formatBytes(loaded.fileBytes)}, in {(loaded.loadMs / 1000).toFixed(1)} s on {loaded.threads === 1 ? 'one thread' : `${loaded.threads} threads`}.
-          Its chat template: {loaded.templateFamily}. {loaded.engine}.
+          Loaded: <strong>{loaded.name}</strong>, {formatBytes(loaded.fileBytes)}, in {(loaded.loadMs / 1000).toFixed(1)} s on{' '}
+          {loaded.threads === 1 ? 'one thread' : `${loaded.threads} threads`}. Its chat template: {loaded.templateFamily}. {loaded.engine}.
         </p>
       )}
       {kept.length > 0 && <KeptModels kept={kept} busy={busy} />}
       <label className="flex items-center gap-2 text-xs">
-        <input type="checkbox" checked={draft.tab.grammar} onChange={(event) => setDraft({ ...draft, tab: { ...draft.tab, grammar: event.target.checked } })} data-testid="tab-model-grammar" />
-        Constrain the first reply to a valid tool call (a grammar built from the tools’ schemas: the sampler may only pick tokens that keep the call valid). Off shows what the model writes unaided.
+        <input
+          type="checkbox"
+          checked={draft.tab.grammar}
+          onChange={(event) => setDraft({ ...draft, tab: { ...draft.tab, grammar: event.target.checked } })}
+          data-testid="tab-model-grammar"
+        />
+        Constrain the first reply to a valid tool call (a grammar built from the tools’ schemas: the sampler may only pick tokens that keep the call valid). Off
+        shows what the model writes unaided.
       </label>
     </div>
   );

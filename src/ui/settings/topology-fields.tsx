@@ -19,8 +19,12 @@ export function TopologyFields({ draft, setDraft }: { draft: ModelSettings; setD
   const scenarioId = useExplorerStore((state) => state.scenarioId);
   const possible = isProviderMcpWire(draft.wire);
   const labels = PROVIDER_MCP_WIRES.map((wire) => findWireInfo(wire)?.label ?? wire).join(' and ');
-  const serverUrl = draft.mcpServerUrl ?? resolveScenarioEndpoint({ scenario: findScenario(scenarioId), resolveAppPath: (path) => resolveAppUrl(path, readAppBaseUrl()) });
-  const unreachable = draft.kind === 'real' && draft.topology === 'provider' ? describeUnreachableServer({ url: serverUrl, inBrowser: IS_STATIC_SITE && draft.mcpServerUrl === null }) : undefined;
+  const serverUrl =
+    draft.mcpServerUrl ?? resolveScenarioEndpoint({ scenario: findScenario(scenarioId), resolveAppPath: (path) => resolveAppUrl(path, readAppBaseUrl()) });
+  const unreachable =
+    draft.kind === 'real' && draft.topology === 'provider'
+      ? describeUnreachableServer({ url: serverUrl, inBrowser: IS_STATIC_SITE && draft.mcpServerUrl === null })
+      : undefined;
   return (
     <fieldset className="flex flex-col gap-2" data-testid="topology-fields">
       <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">Who calls the MCP server</legend>
@@ -29,7 +33,14 @@ export function TopologyFields({ draft, setDraft }: { draft: ModelSettings; setD
         <span>The host’s own MCP client (host-side MCP): the host lists the tools, translates them and calls them.</span>
       </label>
       <label className="flex items-start gap-2 text-sm">
-        <input type="radio" name="topology" checked={draft.topology === 'provider'} disabled={!possible} onChange={() => setDraft({ ...draft, topology: 'provider' })} className="mt-1" />
+        <input
+          type="radio"
+          name="topology"
+          checked={draft.topology === 'provider'}
+          disabled={!possible}
+          onChange={() => setDraft({ ...draft, topology: 'provider' })}
+          className="mt-1"
+        />
         <span>
           The provider’s MCP client (provider-side MCP): the host hands the provider the server’s URL, and sees only what the provider reports.
           {!possible && <> Only {labels} have it: choose one of them above.</>}
@@ -38,14 +49,22 @@ export function TopologyFields({ draft, setDraft }: { draft: ModelSettings; setD
       {draft.topology === 'provider' && draft.wire === 'openai-responses' && (
         <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
           Before each call the provider (require_approval)
-          <select className={field} value={draft.requireApproval} onChange={(event) => setDraft({ ...draft, requireApproval: event.target.value === 'never' ? 'never' : 'always' })}>
+          <select
+            className={field}
+            value={draft.requireApproval}
+            onChange={(event) => setDraft({ ...draft, requireApproval: event.target.value === 'never' ? 'never' : 'always' })}
+          >
             <option value="always">asks you (always): an approval gate, answered by you</option>
             <option value="never">calls without asking (never)</option>
           </select>
         </label>
       )}
       {unreachable && (
-        <p role="status" className="rounded-md border border-amber-400 bg-amber-50 p-2 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="provider-reach-warning">
+        <p
+          role="status"
+          className="rounded-md border border-amber-400 bg-amber-50 p-2 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+          data-testid="provider-reach-warning"
+        >
           {unreachable}
         </p>
       )}

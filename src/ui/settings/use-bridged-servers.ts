@@ -19,7 +19,15 @@ export function useBridgedServers(): BridgedServer[] {
       .then(async (response) => {
         if (!response.ok) return;
         const listing = BridgeListingSchema.safeParse(await response.json());
-        if (listing.success) setServers(listing.data.servers.map((server) => ({ name: server.name, running: server.running, clients: server.clients, url: resolveAppUrl(server.path, base) })));
+        if (listing.success)
+          setServers(
+            listing.data.servers.map((server) => ({
+              name: server.name,
+              running: server.running,
+              clients: server.clients,
+              url: resolveAppUrl(server.path, base),
+            })),
+          );
       })
       .catch(() => {});
     return () => controller.abort();

@@ -17,11 +17,20 @@ const describeLeftOut = rememberLast((model: ExplorerState['model'], steps: Expl
 export function CopyStepLink({ step }: { step: Step }) {
   const state = useExplorerStore(selectLinkable);
   const [status, setStatus] = useState<string | null>(null);
-  const named = state ? describeStepForLink(state.steps, state.steps.findIndex((recorded) => recorded.n === step.n)) : null;
+  const named = state
+    ? describeStepForLink(
+        state.steps,
+        state.steps.findIndex((recorded) => recorded.n === step.n),
+      )
+    : null;
   if (!state || !named) return null;
   const leftOut = describeLeftOut(state.model, state.steps);
   if (state.model.mcpServerUrl !== null) {
-    return <span className="text-xs text-slate-500" data-testid="step-link-left-out">{leftOut}</span>;
+    return (
+      <span className="text-xs text-slate-500" data-testid="step-link-left-out">
+        {leftOut}
+      </span>
+    );
   }
   const url = formatDeepLink(
     {
@@ -31,7 +40,9 @@ export function CopyStepLink({ step }: { step: Step }) {
       ...named,
       question: state.runQuestion ?? state.question,
       ...(state.model.kind === 'real' ? { modelKind: 'real' as const } : {}),
-      ...(readStreamChoice(state.model) !== readStreamChoice({ ...defaultModelSettings(), kind: state.model.kind }) ? { stream: readStreamChoice(state.model) } : {}),
+      ...(readStreamChoice(state.model) !== readStreamChoice({ ...defaultModelSettings(), kind: state.model.kind })
+        ? { stream: readStreamChoice(state.model) }
+        : {}),
       ...(state.authFault !== null ? { authFault: state.authFault } : {}),
     },
     globalThis.location.href,

@@ -35,7 +35,11 @@ export function ExportMenu({ disabled }: { disabled: boolean }) {
     // The file is built and saved by a chunk of its own, fetched at the first export: the first page does without it.
     import('./download-export.ts')
       .then(({ downloadExport }) => downloadExport(format))
-      .then(setStatus, (error: unknown) => setStatus(`The export failed: ${error instanceof Error ? error.message : String(error)}. Try again, or export the trace and convert it with npm run trace.`));
+      .then(setStatus, (error: unknown) =>
+        setStatus(
+          `The export failed: ${error instanceof Error ? error.message : String(error)}. Try again, or export the trace and convert it with npm run trace.`,
+        ),
+      );
   };
   return (
     <div
@@ -49,14 +53,30 @@ export function ExportMenu({ disabled }: { disabled: boolean }) {
         }
       }}
     >
-      <button ref={toggle} type="button" className={button} aria-expanded={open} aria-controls={open ? menuId : undefined} disabled={disabled} onClick={() => setOpen((value) => !value)}>
+      <button
+        ref={toggle}
+        type="button"
+        className={button}
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        disabled={disabled}
+        onClick={() => setOpen((value) => !value)}
+      >
         Export as…
       </button>
       {open && (
-        <ul id={menuId} className="absolute right-0 z-20 mt-1 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900" data-testid="export-menu">
+        <ul
+          id={menuId}
+          className="absolute right-0 z-20 mt-1 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          data-testid="export-menu"
+        >
           {CHOICES.map((choice) => (
             <li key={choice.id}>
-              <button type="button" className="w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800" onClick={() => choose(choice.id)}>
+              <button
+                type="button"
+                className="w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+                onClick={() => choose(choice.id)}
+              >
                 <span className="block font-medium">{choice.label}</span>
                 <span className="block text-xs text-slate-500 dark:text-slate-400">{choice.detail}</span>
               </button>

@@ -48,7 +48,11 @@ export function TraceSourceBanner() {
   return (
     <>
       {importError && (
-        <div role="alert" className="flex items-start justify-between gap-4 border-b border-red-300 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="import-error">
+        <div
+          role="alert"
+          className="flex items-start justify-between gap-4 border-b border-red-300 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          data-testid="import-error"
+        >
           <p>{importError}</p>
           <button type="button" className="shrink-0 underline" onClick={dismissImportError}>
             Dismiss
@@ -56,10 +60,13 @@ export function TraceSourceBanner() {
         </div>
       )}
       {source.kind === 'imported' && (
-        <div className="flex items-center justify-between gap-4 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="replay-banner">
+        <div
+          className="flex items-center justify-between gap-4 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="replay-banner"
+        >
           <p>
-            <span className="font-semibold">Replay of an imported trace</span> ({source.fileName}, recorded {new Date(source.startedAt).toLocaleString()}, {source.wire},{' '}
-            {source.modelKind} model). Nothing is sent: every step is shown as it was recorded.
+            <span className="font-semibold">Replay of an imported trace</span> ({source.fileName}, recorded {new Date(source.startedAt).toLocaleString()},{' '}
+            {source.wire}, {source.modelKind} model). Nothing is sent: every step is shown as it was recorded.
             {source.cut && <span data-testid="import-cut"> {source.cut}</span>}
           </p>
           <button type="button" className="shrink-0 underline" onClick={reset}>

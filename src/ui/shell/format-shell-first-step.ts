@@ -20,7 +20,13 @@ import { SHELL_STEP_ATTRIBUTE, STEP_TITLE_TIMING } from './first-step-names.ts';
 
 /** The step the shell shows: the engine's own step 1 for the default question (no secrets: the shell falls back when any are saved). */
 export function recordShellFirstStep(question = DEFAULT_QUESTION): Step {
-  return recordQuestionStepAhead({ question, era: '2025-11-25', mcpUrl: 'http://localhost/mcp', provider: { wire: 'openai-chat', kind: 'mock', baseUrl: 'http://localhost/mock/openai/v1', model: 'mock' }, mcpHeaders: [] });
+  return recordQuestionStepAhead({
+    question,
+    era: '2025-11-25',
+    mcpUrl: 'http://localhost/mcp',
+    provider: { wire: 'openai-chat', kind: 'mock', baseUrl: 'http://localhost/mock/openai/v1', model: 'mock' },
+    mcpHeaders: [],
+  });
 }
 
 /** The inspector's markup for a step with no translation, HTTP exchange or fault (inspector.tsx), as static HTML. */

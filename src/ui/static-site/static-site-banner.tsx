@@ -35,38 +35,44 @@ export function StaticSiteBanner() {
   if (status.phase === 'not-needed') return null;
   if (status.phase === 'failed') {
     return (
-      <p role="alert" className={`${bar} border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100`} data-testid="static-site-status" data-phase="failed">
+      <p
+        role="alert"
+        className={`${bar} border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100`}
+        data-testid="static-site-status"
+        data-phase="failed"
+      >
         {status.detail}
         {isFramedEmbed() && <span data-testid="framed-embed-note"> {FRAMED_EMBED_NOTE}</span>}
       </p>
     );
   }
   return (
-    <div
-      className={`${bar} border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100`}
-      data-testid="static-site-banner"
-    >
+    <div className={`${bar} border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100`} data-testid="static-site-banner">
       <p role="status" data-testid="static-site-status" data-phase={status.phase} data-version={status.version ?? ''}>
         {status.phase === 'installing' ? (
           <span className="font-semibold">{status.detail}</span>
         ) : (
           <>
-            <span className="font-semibold">The in-browser server is ready.</span> This static site runs the MCP server and the mock model in a
-            Service Worker in your browser: every message is still real HTTP (your browser’s developer tools list it as served by the
-            ServiceWorker), {describeOfflineCopy(status.offlineCopy)}
+            <span className="font-semibold">The in-browser server is ready.</span> This static site runs the MCP server and the mock model in a Service Worker
+            in your browser: every message is still real HTTP (your browser’s developer tools list it as served by the ServiceWorker),{' '}
+            {describeOfflineCopy(status.offlineCopy)}
           </>
         )}
       </p>
       {isSessionsScenario && (
         <p data-testid="static-site-sessions-note">
-          In the static site the server runs in your browser: sessions last while the page is open; if the browser stops the idle worker,
-          the next request meets a 404 and the host starts a new session.
+          In the static site the server runs in your browser: sessions last while the page is open; if the browser stops the idle worker, the next request meets
+          a 404 and the host starts a new session.
         </p>
       )}
       {status.applyUpdate && (
         <p className="flex items-center gap-2" data-testid="static-site-update">
           A new version of the explorer is ready.
-          <button type="button" onClick={status.applyUpdate} className="rounded border border-sky-400 bg-white px-2 py-0.5 font-medium text-sky-900 hover:bg-sky-100 dark:border-sky-700 dark:bg-sky-900 dark:text-sky-50">
+          <button
+            type="button"
+            onClick={status.applyUpdate}
+            className="rounded border border-sky-400 bg-white px-2 py-0.5 font-medium text-sky-900 hover:bg-sky-100 dark:border-sky-700 dark:bg-sky-900 dark:text-sky-50"
+          >
             Reload to update
           </button>
         </p>

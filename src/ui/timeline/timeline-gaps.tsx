@@ -11,7 +11,9 @@ export function MissingRow({ missing }: { missing: MissingStep }) {
   return (
     <li className="border-l-4 border-dashed border-slate-300 pl-1 dark:border-slate-700" data-testid="timeline-missing" data-canonical={missing.canonical}>
       <div className="flex items-start gap-2 px-2 py-1.5 text-sm text-slate-600 dark:text-slate-300">
-        <span className="mt-0.5 inline-flex h-6 min-w-7 shrink-0 items-center justify-center rounded border border-dashed border-slate-400 font-mono text-xs">{missing.canonical}</span>
+        <span className="mt-0.5 inline-flex h-6 min-w-7 shrink-0 items-center justify-center rounded border border-dashed border-slate-400 font-mono text-xs">
+          {missing.canonical}
+        </span>
         <span className="min-w-0">
           <span className="block leading-snug line-through decoration-slate-400/60">{missing.title}</span>
           <span className="block text-xs">Did not happen: {missing.reason}</span>

@@ -128,7 +128,11 @@ const TimelineRow = memo(function TimelineRow({ step, title, index, failedLabel,
 
 function PhaseHeader({ phase, heading }: { phase: Phase; heading: string }) {
   return (
-    <li aria-hidden="true" className={`mt-2 mb-1 rounded px-2 py-0.5 text-[11px] font-semibold tracking-wide uppercase ${PHASE_STYLES[phase].band}`} title={heading}>
+    <li
+      aria-hidden="true"
+      className={`mt-2 mb-1 rounded px-2 py-0.5 text-[11px] font-semibold tracking-wide uppercase ${PHASE_STYLES[phase].band}`}
+      title={heading}
+    >
       {PHASE_LABELS[phase]}
     </li>
   );
@@ -186,7 +190,10 @@ export function Timeline() {
     <nav aria-label="Timeline of steps" className="flex h-full min-h-0 flex-col">
       <div className="px-3 pt-3 pb-2">
         <h2 className="text-sm font-semibold text-slate-700 dark:text-slate-200">
-          Timeline <span className="font-normal text-slate-500">· {steps.length} step{steps.length === 1 ? '' : 's'} recorded</span>
+          Timeline{' '}
+          <span className="font-normal text-slate-500">
+            · {steps.length} step{steps.length === 1 ? '' : 's'} recorded
+          </span>
         </h2>
         <TimelineScrubber />
       </div>
@@ -203,17 +210,22 @@ export function Timeline() {
             Nothing has happened yet. Press <strong>Next</strong> (or →) to send the question on its way, one real message at a time.
           </li>
         )}
-        {shown.start === 0 &&
-          missingAfter(-1).map((entry) => (
-            <MissingRow key={`missing-${entry.canonical}`} missing={entry} />
-          ))}
+        {shown.start === 0 && missingAfter(-1).map((entry) => <MissingRow key={`missing-${entry.canonical}`} missing={entry} />)}
         {shown.spaceBefore > 0 && <li aria-hidden="true" style={{ height: shown.spaceBefore }} data-testid="timeline-space" />}
         {steps.slice(shown.start, shown.end).map((step, offset) => {
           const index = shown.start + offset;
           return (
             <Fragment key={step.n}>
-              {phaseOf(index) !== phaseOf(index - 1) && <PhaseHeader phase={phaseOf(index)!} heading={words[index]?.phaseHeading ?? PHASE_LABELS[step.phase]} />}
-              <TimelineRow step={step} title={words[index]?.title ?? step.title} index={index} failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined} callLabel={callLabels[index]} />
+              {phaseOf(index) !== phaseOf(index - 1) && (
+                <PhaseHeader phase={phaseOf(index)!} heading={words[index]?.phaseHeading ?? PHASE_LABELS[step.phase]} />
+              )}
+              <TimelineRow
+                step={step}
+                title={words[index]?.title ?? step.title}
+                index={index}
+                failedLabel={outcomes[index]?.failed ? FAILURE_LABELS[outcomes[index].situation] : undefined}
+                callLabel={callLabels[index]}
+              />
               {skippedByIndex.has(index) && <SkippedRow skipped={skippedByIndex.get(index)!} />}
               {missingAfter(index).map((entry) => (
                 <MissingRow key={`missing-${entry.canonical}`} missing={entry} />

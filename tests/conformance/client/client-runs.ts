@@ -101,11 +101,18 @@ function listQuestions(scenario: string, toolCalls: z.infer<typeof ContextSchema
 }
 
 export function planClientRuns({ scenario, serverUrl, context, protocolVersion, privateKeyFile }: ClientRunPlan): ClientRun[] {
-  const { client_id: clientId, signing_algorithm: algorithm, idp_client_id: idpClientId, idp_token_endpoint: idpTokenEndpoint, toolCalls } = ContextSchema.parse(context ?? {});
+  const {
+    client_id: clientId,
+    signing_algorithm: algorithm,
+    idp_client_id: idpClientId,
+    idp_token_endpoint: idpTokenEndpoint,
+    toolCalls,
+  } = ContextSchema.parse(context ?? {});
   const flags = ['--server', serverUrl, '--era', readEra(protocolVersion), '--authorize'];
   if (clientId !== undefined) flags.push('--client-id', clientId);
   if (MACHINE_CLIENT_SCENARIO.test(scenario)) flags.push('--grant', 'client-credentials');
-  if (idpTokenEndpoint !== undefined) flags.push('--grant', 'enterprise', '--idp-token-endpoint', idpTokenEndpoint, ...(idpClientId !== undefined ? ['--idp-client-id', idpClientId] : []));
+  if (idpTokenEndpoint !== undefined)
+    flags.push('--grant', 'enterprise', '--idp-token-endpoint', idpTokenEndpoint, ...(idpClientId !== undefined ? ['--idp-client-id', idpClientId] : []));
   if (privateKeyFile !== undefined) flags.push('--private-key-file', privateKeyFile, ...(algorithm ? ['--private-key-alg', algorithm] : []));
   // The schema echo's first run only lists the tools, its trace read by trace-as-client.ts (planSchemaEcho).
   if (scenario === SCHEMA_ECHO_SCENARIO) return [{ question: 'Which tools does this server offer?', flags: [...flags, '--json'] }];

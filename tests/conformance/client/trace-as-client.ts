@@ -69,7 +69,13 @@ const { client_secret: clientSecret, private_key_pem: privateKeyPem, idp_id_toke
 const keyDirectory = privateKeyPem ? await mkdtemp(join(tmpdir(), 'conformance-client-key-')) : undefined;
 const privateKeyFile = keyDirectory ? join(keyDirectory, 'client-key.pem') : undefined;
 if (privateKeyFile && privateKeyPem) await writeFile(privateKeyFile, privateKeyPem, { mode: 0o600 });
-const plan = planClientRuns({ scenario, serverUrl, context, protocolVersion: process.env.MCP_CONFORMANCE_PROTOCOL_VERSION, ...(privateKeyFile ? { privateKeyFile } : {}) });
+const plan = planClientRuns({
+  scenario,
+  serverUrl,
+  context,
+  protocolVersion: process.env.MCP_CONFORMANCE_PROTOCOL_VERSION,
+  ...(privateKeyFile ? { privateKeyFile } : {}),
+});
 const environment = { ...process.env, ...(clientSecret ? { OAUTH_CLIENT_SECRET: clientSecret } : {}), ...(idToken ? { OAUTH_IDP_ID_TOKEN: idToken } : {}) };
 // A run's trace kept as a fixture, as the third-party server's scenario made it: TRACE_AS_CLIENT_KEEP names the file for the last run's trace (--json).
 const keepFile = process.env.TRACE_AS_CLIENT_KEEP;
@@ -85,7 +91,7 @@ for (const run of plan) {
 if (scenario === SCHEMA_ECHO_SCENARIO && exitCode === 0) {
   const echo = planSchemaEcho({ listing: lastOutput, flags: plan[0]!.flags.filter((flag) => flag !== '--json') });
   if (!echo) {
-    process.stderr.write('[trace-as-client] the first run\'s trace has no json_schema_2020_12_tool among the tools the client handed the host\n');
+    process.stderr.write("[trace-as-client] the first run's trace has no json_schema_2020_12_tool among the tools the client handed the host\n");
     exitCode = 1;
   } else {
     process.stderr.write(`[trace-as-client] ${scenario}: trace ${JSON.stringify(echo.question)} ${echo.flags.join(' ')}\n`);

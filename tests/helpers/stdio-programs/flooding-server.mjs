@@ -11,7 +11,8 @@ import { createInterface } from 'node:readline';
 
 const [lines, bytes, trigger, marker] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4], process.argv[5]];
 const padding = 'x'.repeat(bytes);
-const notification = (label) => `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${label} ${padding}` } })}\n`;
+const notification = (label) =>
+  `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${label} ${padding}` } })}\n`;
 const send = (stream, text) => new Promise((resolve) => stream.write(text, resolve));
 
 async function flood(label, { stderr = false } = {}) {

@@ -13,7 +13,11 @@ function readLong(uri) {
 }
 
 const results = {
-  initialize: (params) => ({ protocolVersion: params.protocolVersion, capabilities: { resources: {} }, serverInfo: { name: 'long-answer-server', version: '1.0.0' } }),
+  initialize: (params) => ({
+    protocolVersion: params.protocolVersion,
+    capabilities: { resources: {} },
+    serverInfo: { name: 'long-answer-server', version: '1.0.0' },
+  }),
   'resources/read': (params) => readLong(params.uri),
   ping: () => ({}),
 };
@@ -22,6 +26,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const message = JSON.parse(line);
   if (message.id === undefined || !('method' in message)) return;
   const answer = results[message.method];
-  const reply = answer ? { jsonrpc: '2.0', id: message.id, result: answer(message.params) } : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `No method ${message.method}` } };
+  const reply = answer
+    ? { jsonrpc: '2.0', id: message.id, result: answer(message.params) }
+    : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `No method ${message.method}` } };
   process.stdout.write(`${JSON.stringify(reply)}\n`);
 });

@@ -6,7 +6,9 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
 const [pidFile, mode] = process.argv.slice(2);
-const helper = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('ready')"], { stdio: ['ignore', 'pipe', 'ignore'] });
+const helper = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('ready')"], {
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
 helper.stdout.once('data', () => {
   writeFileSync(pidFile, JSON.stringify({ program: process.pid, helper: helper.pid }));
   if (mode === 'exit') process.exit(0);

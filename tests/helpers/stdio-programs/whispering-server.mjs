@@ -22,11 +22,16 @@ function askClient(method, params) {
 function speak(secret, progressToken) {
   process.stderr.write(`whisper: ${secret}\n`);
   write({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'whisper', data: `logged ${secret}` } });
-  if (progressToken !== undefined) write({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: 1, total: 1, message: `progress ${secret}` } });
+  if (progressToken !== undefined)
+    write({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: 1, total: 1, message: `progress ${secret}` } });
 }
 
 async function askAbout(secret) {
-  const answer = await askClient('elicitation/create', { mode: 'form', message: `May I repeat ${secret}?`, requestedSchema: { type: 'object', properties: {} } });
+  const answer = await askClient('elicitation/create', {
+    mode: 'form',
+    message: `May I repeat ${secret}?`,
+    requestedSchema: { type: 'object', properties: {} },
+  });
   return answer.error ? `refused: ${answer.error.message}` : `answered: ${answer.result.action}`;
 }
 
@@ -49,7 +54,10 @@ async function callTool(request) {
     return;
   }
   if (name === 'whisper-then-later') {
-    return write({ jsonrpc: '2.0', id: request.id, result: text(`heard ${args.secret}`) }, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'whisper', data: `later ${args.secret}` } });
+    return write(
+      { jsonrpc: '2.0', id: request.id, result: text(`heard ${args.secret}`) },
+      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'whisper', data: `later ${args.secret}` } },
+    );
   }
   write({ jsonrpc: '2.0', id: request.id, error: { code: -32602, message: `Unknown tool ${name}` } });
 }
@@ -65,7 +73,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   }
   if (message.id === undefined) return;
   if (message.method === 'initialize') {
-    return reply(message.id, { protocolVersion: message.params.protocolVersion, capabilities: { tools: {}, logging: {} }, serverInfo: { name: 'whispering-server', version: '1.0.0' } });
+    return reply(message.id, {
+      protocolVersion: message.params.protocolVersion,
+      capabilities: { tools: {}, logging: {} },
+      serverInfo: { name: 'whispering-server', version: '1.0.0' },
+    });
   }
   if (message.method === 'tools/list') {
     return reply(message.id, { tools: ['whisper', 'whisper-together', 'whisper-then-later'].map((name) => ({ name, inputSchema: secretSchema })) });
