@@ -33,7 +33,9 @@ export function createClientIdCookies(): ClientIdCookies {
     const [nonce, mac, extra] = value.split('.');
     if (!nonce || !mac || extra !== undefined) return false;
     const given = Buffer.from(mac, 'base64url');
-    return given.length === MAC_BYTES && timingSafeEqual(given, sign(nonce));
+    // Only the one spelling the server wrote: the decoder ignores a last character's unused bits, so one MAC has 16
+    // spellings, and each spelling would be a client of its own with a share of its own.
+    return given.length === MAC_BYTES && given.toString('base64url') === mac && timingSafeEqual(given, sign(nonce));
   };
 
   return {

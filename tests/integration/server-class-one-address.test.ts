@@ -114,8 +114,25 @@ describe('each share, and the address around them', () => {
     const issued = await fetchClientCookie(server);
     const [name, value] = issued.split('=') as [string, string];
     expect((await initialize(server, `${name}=made-up-id`)).status).toBe(200);
-    expect((await initialize(server, `${name}=${value.slice(0, -2)}xx`)).status).toBe(429);
+    // The MAC's first character changed: always another MAC (a change at its end might have been the same one).
+    const [nonce, mac] = value.split('.') as [string, string];
+    expect((await initialize(server, `${name}=${nonce}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`)).status).toBe(429);
     expect((await initialize(server)).status).toBe(429);
+  });
+
+  it('an issued id has one spelling: its MAC written with other unused bits in its last character counts as no id', async () => {
+    server = await serve({ port: 0, clientLimits: { maxSessions: 1 }, sessionIdleTimeoutMs: 60_000 });
+    const issued = await fetchClientCookie(server);
+    expect((await initialize(server)).status).toBe(200);
+    // 16 bytes in base64url: 22 characters, the last holding 2 bits of the MAC and 4 the decoder ignores.
+    const last = issued.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBits = alphabet[alphabet.indexOf(last) ^ 1]!;
+    expect(Buffer.from(issued.slice(issued.lastIndexOf('.') + 1, -1) + sameBits, 'base64url')).toEqual(
+      Buffer.from(issued.slice(issued.lastIndexOf('.') + 1), 'base64url'),
+    );
+    expect((await initialize(server, `${issued.slice(0, -1)}${sameBits}`)).status).toBe(429);
+    expect((await initialize(server, issued)).status).toBe(200);
   });
 
   it('many ids from one address are bounded by the address: ten shares by default, here 3 × 2 sessions', async () => {
