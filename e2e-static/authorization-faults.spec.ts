@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openConsentPopup, waitForRunStatus } from '../e2e/helpers.ts';
 import { waitForInBrowserServer } from './static-site-helpers.ts';
+import { AUTH_FLOW_STEPS, readAuthSteps } from '../e2e/authorization-steps.ts';
 
 /**
  * The sandbox's six failure switches in the static site, no app server: the fault travels
@@ -8,22 +9,6 @@ import { waitForInBrowserServer } from './static-site-helpers.ts';
  * /.well-known/…/explorer/oauth/fault/NAME, outside the folder) to its own outcome, said in
  * the page, with the steps before it on the timeline; each switch in an era of its own.
  */
-
-const FIRST_FLOW = [
-  'auth.challenge',
-  'auth.resource-metadata',
-  'auth.server-metadata',
-  'auth.client-id',
-  'auth.authorization-request',
-  'auth.authorization-response',
-  'auth.token-request',
-  'auth.retry',
-];
-
-const readAuthSteps = (page: Page) =>
-  page
-    .locator('[data-testid="timeline-step"]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
 
 async function approveIn(page: Page, start: () => Promise<void>): Promise<void> {
   const popup = await openConsentPopup(page, start);
@@ -51,7 +36,7 @@ const CASES: Case[] = [
     era: '2025-11-25',
     consents: 0,
     outcome: /stopped/,
-    steps: FIRST_FLOW.slice(0, 3),
+    steps: AUTH_FLOW_STEPS.slice(0, 3),
     said: "The authorization server's metadata says its issuer is",
   },
   {
@@ -59,7 +44,7 @@ const CASES: Case[] = [
     era: '2026-07-28',
     consents: 1,
     outcome: /stopped/,
-    steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata'],
+    steps: [...AUTH_FLOW_STEPS, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata'],
     said: 'still answered HTTP 401 with the new token: “The access token was issued for another resource',
   },
   {
@@ -67,7 +52,7 @@ const CASES: Case[] = [
     era: '2025-11-25',
     consents: 2,
     outcome: /complete/,
-    steps: [...FIRST_FLOW, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'],
+    steps: [...AUTH_FLOW_STEPS, 'auth.step-up', 'auth.authorization-request', 'auth.authorization-response', 'auth.token-request', 'auth.retry'],
     said: '5 plus 7 is 12.',
   },
   {
@@ -75,7 +60,7 @@ const CASES: Case[] = [
     era: '2026-07-28',
     consents: 1,
     outcome: /complete/,
-    steps: [...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry'],
+    steps: [...AUTH_FLOW_STEPS, 'auth.challenge', 'auth.refresh', 'auth.retry'],
     said: '5 plus 7 is 12.',
   },
   {
@@ -83,7 +68,7 @@ const CASES: Case[] = [
     era: '2026-07-28',
     consents: 1,
     outcome: /stopped/,
-    steps: FIRST_FLOW.slice(0, 6),
+    steps: AUTH_FLOW_STEPS.slice(0, 6),
     said: 'The redirect back from the consent page carried another state than the one the host sent.',
     handOver: true,
   },
@@ -92,7 +77,7 @@ const CASES: Case[] = [
     era: '2025-11-25',
     consents: 1,
     outcome: /stopped/,
-    steps: FIRST_FLOW.slice(0, 7),
+    steps: AUTH_FLOW_STEPS.slice(0, 7),
     said: 'invalid_grant, “code_verifier does not match the code_challenge',
   },
 ];

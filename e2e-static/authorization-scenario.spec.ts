@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readServedPaths, waitForInBrowserServer, waitForOfflineCopy } from './static-site-helpers.ts';
 import { openConsentPopup } from '../e2e/helpers.ts';
+import { AUTH_FLOW_STEPS, readAuthSteps } from '../e2e/authorization-steps.ts';
 
 /**
  * The authorization scenario in the static site, no app server: the Service Worker is the
@@ -27,26 +28,11 @@ async function runThroughPopup(page: Page): Promise<void> {
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
 }
 
-const AUTH_STEPS = [
-  'auth.challenge',
-  'auth.resource-metadata',
-  'auth.server-metadata',
-  'auth.client-id',
-  'auth.authorization-request',
-  'auth.authorization-response',
-  'auth.token-request',
-  'auth.retry',
-];
-const readAuthSteps = (page: Page) =>
-  page
-    .locator('[data-testid="timeline-step"]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
-
 test('the authorization scenario runs to the answer under /explorer/, through the popup and the callback page', async ({ page }) => {
   await page.goto('./');
   await waitForInBrowserServer(page);
   await runThroughPopup(page);
-  expect(await readAuthSteps(page)).toEqual(AUTH_STEPS);
+  expect(await readAuthSteps(page)).toEqual(AUTH_FLOW_STEPS);
   const origin = new URL(page.url()).origin;
   await page.locator('[data-testid="timeline-step"][data-step-id="auth.authorization-response"]').click();
   await expect(page.getByTestId('inspector').first()).toContainText(`${origin}/explorer/oauth-callback.html?code=`);
@@ -63,7 +49,7 @@ test('offline: the whole flow, the client metadata document and the callback pag
   await page.reload();
   await waitForInBrowserServer(page);
   await runThroughPopup(page);
-  expect(await readAuthSteps(page)).toEqual(AUTH_STEPS);
+  expect(await readAuthSteps(page)).toEqual(AUTH_FLOW_STEPS);
   await context.setOffline(false);
   // Nothing of the site was asked of the static host while offline: the callback page came from the worker's cache.
   const askedOffline = (await readServedPaths(page, site)).slice(servedBefore).filter((pathname) => pathname.startsWith('/explorer-offline-auth/'));

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openConsentPopup, readPayloadsOf, waitForRunStatus } from './helpers.ts';
+import { AUTH_FLOW_STEPS, readAuthSteps } from './authorization-steps.ts';
 
 /**
  * The sandbox's failure switches in the page, from a link in either era (state-mismatch is
@@ -7,22 +8,6 @@ import { openConsentPopup, readPayloadsOf, waitForRunStatus } from './helpers.ts
  * steps before it on the timeline. The consent happens in a real popup each time the flow
  * asks for it (twice for step-up).
  */
-
-const FIRST_FLOW = [
-  'auth.challenge',
-  'auth.resource-metadata',
-  'auth.server-metadata',
-  'auth.client-id',
-  'auth.authorization-request',
-  'auth.authorization-response',
-  'auth.token-request',
-  'auth.retry',
-];
-
-const readAuthSteps = (page: Page) =>
-  page
-    .locator('[data-testid="timeline-step"]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? '').filter((id) => id.startsWith('auth.')));
 
 /** The era the link asked for is the one spoken: the refused first request is server/discover in 2026-07-28, initialize before. */
 async function expectEraSpoken(page: Page, era: string): Promise<void> {
@@ -52,7 +37,7 @@ test('wrong-issuer, 2026-07-28: stops at the server metadata, no consent asked, 
   await play(page);
   await waitForRunStatus(page, /stopped/);
   await expectEraSpoken(page, '2026-07-28');
-  expect(await readAuthSteps(page)).toEqual(FIRST_FLOW.slice(0, 3));
+  expect(await readAuthSteps(page)).toEqual(AUTH_FLOW_STEPS.slice(0, 3));
   await expect(page.getByTestId('fault')).toContainText("The authorization server's metadata says its issuer is");
   await expect(page.getByTestId('fault')).toContainText('RFC 8414 §3.3');
 });
@@ -62,7 +47,7 @@ test('wrong-resource, 2025-11-25: the token is refused, a refresh is refused too
   await approveIn(page, () => play(page));
   await waitForRunStatus(page, /stopped/);
   await expectEraSpoken(page, '2025-11-25');
-  expect(await readAuthSteps(page)).toEqual([...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata']);
+  expect(await readAuthSteps(page)).toEqual([...AUTH_FLOW_STEPS, 'auth.challenge', 'auth.refresh', 'auth.retry', 'auth.challenge', 'auth.resource-metadata']);
   await expect(page.getByTestId('fault')).toContainText('still answered HTTP 401 with the new token: “The access token was issued for another resource');
 });
 
@@ -75,7 +60,7 @@ test('missing-scope, 2026-07-28: the 403 insufficient_scope is a step-up of its 
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
   await expectEraSpoken(page, '2026-07-28');
   expect(await readAuthSteps(page)).toEqual([
-    ...FIRST_FLOW,
+    ...AUTH_FLOW_STEPS,
     'auth.step-up',
     'auth.authorization-request',
     'auth.authorization-response',
@@ -92,7 +77,7 @@ test('expired-token, 2025-11-25: the 401 invalid_token brings a refresh of its o
   await waitForRunStatus(page, /complete/);
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
   await expectEraSpoken(page, '2025-11-25');
-  expect(await readAuthSteps(page)).toEqual([...FIRST_FLOW, 'auth.challenge', 'auth.refresh', 'auth.retry']);
+  expect(await readAuthSteps(page)).toEqual([...AUTH_FLOW_STEPS, 'auth.challenge', 'auth.refresh', 'auth.retry']);
   const [refresh] = (await readPayloadsOf(page, 'auth.refresh')) as { sent: { grant_type: string } }[];
   expect(refresh!.sent.grant_type).toBe('refresh_token');
 });
@@ -102,7 +87,7 @@ test('pkce-mismatch, 2026-07-28: the token endpoint refuses the verifier, and th
   await approveIn(page, () => play(page));
   await waitForRunStatus(page, /stopped/);
   await expectEraSpoken(page, '2026-07-28');
-  expect(await readAuthSteps(page)).toEqual(FIRST_FLOW.slice(0, 7));
+  expect(await readAuthSteps(page)).toEqual(AUTH_FLOW_STEPS.slice(0, 7));
   await expect(page.getByTestId('fault')).toContainText('invalid_grant, “code_verifier does not match the code_challenge');
   await expect(page.getByTestId('fault')).toContainText('RFC 7636 §4.6');
 });

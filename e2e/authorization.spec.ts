@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { nameServer, openConsentPopup, readPayloadsOf, waitForRunStatus } from './helpers.ts';
+import { AUTH_FLOW_STEPS } from './authorization-steps.ts';
 
 /**
  * The authorization scenario in Chromium against the real sandbox: the learner presses
@@ -8,17 +9,6 @@ import { nameServer, openConsentPopup, readPayloadsOf, waitForRunStatus } from '
  * to the page on this origin's BroadcastChannel and closes; the run goes on to the answer
  * with the token.
  */
-
-const AUTH_STEPS = [
-  'auth.challenge',
-  'auth.resource-metadata',
-  'auth.server-metadata',
-  'auth.client-id',
-  'auth.authorization-request',
-  'auth.authorization-response',
-  'auth.token-request',
-  'auth.retry',
-];
 
 /** Plays the run; presses Sign in, approves in the consent window and waits for it to close. */
 async function playThroughConsent(page: Page): Promise<void> {
@@ -49,7 +39,7 @@ test('authorization: the consent popup, the callback page, the token, and the an
   await waitForEnd(page);
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
   const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
-  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_STEPS);
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_FLOW_STEPS);
   await expect(page.locator('.react-flow__node[data-id="authorization"]')).toBeVisible();
   // The redirect the callback page posted: the sandbox's code, state checked, this issuer.
   const [response] = (await readPayloadsOf(page, 'auth.authorization-response')) as { redirect: string; checked: { state: string; iss: string } }[];
@@ -74,7 +64,7 @@ test('authorization with the state-mismatch switch from a link: the page takes n
   await page.getByTestId('check-refused-answer').click();
   await waitForEnd(page);
   const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
-  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_STEPS.slice(0, 6));
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_FLOW_STEPS.slice(0, 6));
   await expect(page.getByText('The redirect back from the consent page carried another state than the one the host sent.').first()).toBeVisible();
 });
 
@@ -136,7 +126,7 @@ test('a named server with a client id the learner registered beforehand: Sign in
   await waitForEnd(page);
   await expect(page.getByTestId('answer')).toContainText('5 plus 7 is 12.');
   const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
-  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_STEPS);
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_FLOW_STEPS);
   const [identity] = (await readPayloadsOf(page, 'auth.client-id')) as { method: string; client_id: string }[];
   expect(identity).toEqual({ method: 'pre-registered', client_id: clientId });
 });
@@ -162,5 +152,5 @@ test('authorization: the learner closes the consent window; the page still offer
   await expect(page.getByTestId('fault')).toContainText('you cancelled the sign-in before the authorization server sent you back to the explorer.');
   await expect(page.getByTestId('sign-in-gate')).toHaveCount(0);
   const ids = await page.locator('[data-testid="timeline-step"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-step-id') ?? ''));
-  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_STEPS.slice(0, 5));
+  expect(ids.filter((id) => id.startsWith('auth.'))).toEqual(AUTH_FLOW_STEPS.slice(0, 5));
 });
