@@ -117,6 +117,23 @@ function expectSubjectInView(measured: Measured, screen: { width: number; height
   expect(measured.clippedActive, `${where}: the step's nodes partly outside the graph`).toEqual([]);
 }
 
+/**
+ * The current row brings itself into its list over two frames once its effect has run (TimelineRow), and on a loaded
+ * machine that effect can run after the graph's frames above: CI once measured a row between its two scrolls. Waits
+ * until the row lies inside the list's box, or 5 s; the measure that follows holds it to the screen as well.
+ */
+async function waitForRowToSettle(page: Page): Promise<void> {
+  const rowInList = () => {
+    const list = document.querySelector('[data-testid="timeline"]');
+    const row = list?.querySelector('[aria-current="step"]');
+    if (!list || !row) return false;
+    const rowBox = row.getBoundingClientRect();
+    const listBox = list.getBoundingClientRect();
+    return rowBox.top >= listBox.top - 1 && rowBox.bottom <= listBox.bottom + 1;
+  };
+  await page.waitForFunction(rowInList, undefined, { timeout: 5_000 }).catch(() => undefined);
+}
+
 /** Presses Next until the run stops or `until` is on show, measuring every step; returns the step ids seen and their measures. */
 async function walk(page: Page, screen: { width: number; height: number }, scenario: string, until: string): Promise<{ stepId: string; measured: Measured }[]> {
   const inspector = page.getByTestId('inspector');
@@ -129,6 +146,7 @@ async function walk(page: Page, screen: { width: number; height: number }, scena
     await expect(page.locator('.react-flow__node-participant').first()).toBeVisible();
     // The graph is fitted to its area after the step is drawn: measured once it has settled.
     await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+    await waitForRowToSettle(page);
     const measured = await measure(page);
     seen.push({ stepId, measured });
     expectSubjectInView(measured, screen, `${screen.width}×${screen.height} ${scenario} #${press + 1} ${stepId}`);
