@@ -5,13 +5,14 @@ import { measureHeapAfterGc } from './measure-heap.ts';
 import { checkEngineAnswer, runEngineLifecycle } from './run-engine-lifecycle.ts';
 import { formatMegabytes, runWorkers } from './run-workers.ts';
 import { startServerProcess, type ServerProcess } from './start-server-process.ts';
-import { callAddNumbers, closeLoadSession, openLoadSession } from './session-load-client.ts';
+import { callAddNumbers, closeLoadSession, openLoadSession, type LoadSession } from './session-load-client.ts';
 import { computePercentile } from './statistics.ts';
 
 /**
- * Part 5: the server alone in its own process. tools/call throughput and latency with 50
- * clients, each with its own 2025-11-25 session on /mcp/sessions, calling add_numbers
- * in a loop; then its heap (after forced GC) before and after many engine lifecycles.
+ * Part 5: the server alone in its own process. tools/call throughput, CPU and latency with
+ * 50 clients, each with its own 2025-11-25 session on /mcp/sessions, calling add_numbers
+ * in a loop, in turns with the official SDK's bare server under the same load (the floor);
+ * then its heap (after forced GC) before and after many engine lifecycles.
  *
  * The load clients are raw HTTP with keep-alive (session-load-client.ts), not the SDK
  * Client: on two cores the load generator shares the CPU with the server, and the SDK
@@ -21,11 +22,22 @@ import { computePercentile } from './statistics.ts';
 
 const PART = 'Server';
 const SESSIONS = 50;
+/** Ours and the reference take turns this many times each, so a neighbour's burst falls on both alike. */
+const ROUNDS = 6;
 /**
- * The server's own cost of a call, which a busy neighbour moves far less than the wall-clock rate: the server is one Node
- * process, so on the two shared cores its rate is at most this, and reaches it only when it has a core to itself.
+ * Our server's CPU for a call against the official SDK's bare server's (start-bare-sdk-server.ts), both measured in
+ * the same run by their own processes' accounting. Ours is that server plus what the explorer is for (every exchange
+ * recorded for the page, the event store a stream resumes from, the session limits); the ceiling keeps that from
+ * growing. A rate in calls a second was the budget before (3,000): on two shared cores it measured the neighbours
+ * (2,503 to 2,984 in whole runs of the same code), and the SDK's own server beside ours barely did (3,109). Ours used
+ * 1.22× the bare server's CPU a call in the run that set this ceiling (426 against 348 µs, 2026-12-05).
  */
-const CPU_THROUGHPUT_BUDGET = { comparison: '>=', limit: 3000 } as const;
+const CPU_RATIO_BUDGET = { comparison: '<=', limit: 1.5 } as const;
+/**
+ * Was 50 ms: a time on a shared machine (46 and 53 ms in two whole runs of the same code). Ours answered at 1.5× the
+ * bare server's p99 in the run that set this (47.8 against 32.2 ms, 2026-12-05).
+ */
+const LATENCY_RATIO_BUDGET = { comparison: '<=', limit: 2 } as const;
 /** Heap growth allowed after the lifecycles: 2 MB is about 200 bytes kept per lifecycle over 10,000, below what any per-run leak would leave. */
 export const HEAP_GROWTH_LIMIT_MB = 2;
 
@@ -38,67 +50,103 @@ function describeMachineLoad(): string {
     .join(', ')}`;
 }
 
-async function measureThroughput(server: ServerProcess, seconds: number, log: Log): Promise<Figure[]> {
+/** One server under load: its sessions, and what its turns have measured so far. */
+type LoadedServer = {
+  server: ServerProcess;
+  sessions: LoadSession[];
+  agent: Agent;
+  latencies: number[];
+  seconds: number;
+  cpuSeconds: number;
+  errors: number;
+  firstError?: string;
+};
+
+async function openLoadedServer(server: ServerProcess): Promise<LoadedServer> {
   // One keep-alive connection per session, as a client holding a session would keep.
   const agent = new Agent({ keepAlive: true, maxSockets: SESSIONS });
   const sessions = await Promise.all(Array.from({ length: SESSIONS }, () => openLoadSession(`${server.url}/mcp/sessions`, agent)));
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
-  const call = async (worker: number, counted: boolean) => {
-    const a = worker;
-    const b = latencies.length % 100;
+  return { server, sessions, agent, latencies: [], seconds: 0, cpuSeconds: 0, errors: 0 };
+}
+
+/** Every session calls add_numbers in a loop for `seconds`; counted, the calls and the server's CPU are added to its sums. */
+async function takeTurn(side: LoadedServer, seconds: number, counted: boolean): Promise<void> {
+  const call = async (worker: number) => {
+    const b = side.latencies.length % 100;
     const started = performance.now();
     try {
-      await callAddNumbers(sessions[worker]!, a, b);
-      if (counted) latencies.push(performance.now() - started);
+      await callAddNumbers(side.sessions[worker]!, worker, b);
+      if (counted) side.latencies.push(performance.now() - started);
     } catch (error) {
-      errors++;
-      firstError ??= error instanceof Error ? error.message : String(error);
+      side.errors++;
+      side.firstError ??= error instanceof Error ? error.message : String(error);
     }
   };
-  // A short warm-up, not counted: the first calls pay for compiling the server's code paths.
-  await runWorkers({ workers: SESSIONS, until: performance.now() + Math.min(3000, seconds * 200), task: (worker) => call(worker, false) });
-  const loadBefore = describeMachineLoad();
-  const serverCpuBefore = await server.measureCpu();
-  const clientCpuBefore = process.cpuUsage();
+  const cpuBefore = await side.server.measureCpu();
   const started = performance.now();
-  await runWorkers({ workers: SESSIONS, until: started + seconds * 1000, task: (worker) => call(worker, true) });
-  const elapsed = (performance.now() - started) / 1000;
+  await runWorkers({ workers: SESSIONS, until: started + seconds * 1000, task: call });
+  if (!counted) return;
+  side.seconds += (performance.now() - started) / 1000;
+  side.cpuSeconds += ((await side.server.measureCpu()) - cpuBefore) / 1e6;
+}
+
+async function closeLoadedServer(side: LoadedServer): Promise<void> {
+  await Promise.all(side.sessions.map((session) => closeLoadSession(session).catch(() => {})));
+  side.agent.destroy();
+}
+
+const microsecondsPerCall = (side: LoadedServer) => (side.cpuSeconds / side.latencies.length) * 1e6;
+
+async function measureThroughput(ours: ServerProcess, reference: ServerProcess, seconds: number, log: Log): Promise<Figure[]> {
+  const sides = [await openLoadedServer(ours), await openLoadedServer(reference)] as const;
+  const [explorer, bare] = sides;
+  // A short warm-up each, not counted: the first calls pay for compiling the servers' code paths.
+  for (const side of sides) await takeTurn(side, Math.min(3, seconds / 5), false);
+  const loadBefore = describeMachineLoad();
+  const clientCpuBefore = process.cpuUsage();
+  for (let round = 0; round < ROUNDS; round++) for (const side of sides) await takeTurn(side, seconds / ROUNDS, true);
   const clientCpu = process.cpuUsage(clientCpuBefore);
-  const serverCpuSeconds = ((await server.measureCpu()) - serverCpuBefore) / 1e6;
   const loadAfter = describeMachineLoad();
-  await Promise.all(sessions.map((session) => closeLoadSession(session).catch(() => {})));
-  agent.destroy();
+  await Promise.all(sides.map(closeLoadedServer));
+  if (bare.errors > 0) throw new Error(`The SDK's bare server failed ${bare.errors} calls (first: ${bare.firstError}): the reference is broken, so no ratio.`);
+  const rate = (side: LoadedServer) => side.latencies.length / side.seconds;
   log(
-    `  ${latencies.length} tools/call in ${elapsed.toFixed(1)} s over ${SESSIONS} sessions; ${loadBefore} before, ${loadAfter} after${firstError ? `; first error: ${firstError}` : ''}`,
+    `  ours: ${explorer.latencies.length} tools/call in ${explorer.seconds.toFixed(1)} s, ${microsecondsPerCall(explorer).toFixed(0)} µs of server CPU each; ` +
+      `the SDK's bare server: ${bare.latencies.length} in ${bare.seconds.toFixed(1)} s, ${microsecondsPerCall(bare).toFixed(0)} µs each; ` +
+      `${SESSIONS} sessions each, ${ROUNDS} turns each; ${loadBefore} before, ${loadAfter} after${explorer.firstError ? `; first error: ${explorer.firstError}` : ''}`,
   );
   return [
     createFigure({
       part: PART,
       name: `tools/call throughput, ${SESSIONS} sessions`,
-      value: latencies.length / elapsed,
+      value: rate(explorer),
       unit: 'calls/s',
-      budget: { comparison: '>=', limit: 3000 },
-      note: `${seconds} s; server in its own process; load: raw HTTP keep-alive clients, each answer parsed and checked; ${loadAfter}`,
+      note: `the SDK's bare server ${rate(bare).toFixed(0)} calls/s in turns beside it (${(rate(explorer) / rate(bare)).toFixed(2)} ×); ${seconds} s each; each server in its own process; load: raw HTTP keep-alive clients, each answer parsed and checked; ${loadAfter}`,
     }),
     createFigure({
       part: PART,
-      name: 'tools/call per server CPU-second',
-      value: latencies.length / serverCpuSeconds,
-      unit: 'calls/s',
-      budget: CPU_THROUGHPUT_BUDGET,
-      note: `${((serverCpuSeconds / latencies.length) * 1e6).toFixed(0)} µs of the server's CPU a call (its own accounting), ${(serverCpuSeconds / elapsed).toFixed(2)} of a core used; the load clients ${((clientCpu.user + clientCpu.system) / latencies.length).toFixed(0)} µs a call`,
+      name: 'Server CPU a tools/call, ours / the SDK’s bare server',
+      value: microsecondsPerCall(explorer) / microsecondsPerCall(bare),
+      unit: '×',
+      budget: CPU_RATIO_BUDGET,
+      note: `ours ${microsecondsPerCall(explorer).toFixed(0)} µs (${(explorer.cpuSeconds / explorer.seconds).toFixed(2)} of a core), the bare server ${microsecondsPerCall(bare).toFixed(0)} µs, each by its own process's accounting; the load clients ${((clientCpu.user + clientCpu.system) / (explorer.latencies.length + bare.latencies.length)).toFixed(0)} µs a call`,
     }),
     createFigure({
       part: PART,
       name: 'tools/call latency, p99',
-      value: computePercentile(latencies, 99),
+      value: computePercentile(explorer.latencies, 99),
       unit: 'ms',
-      budget: { comparison: '<=', limit: 50 },
-      note: `p50 ${computePercentile(latencies, 50).toFixed(1)} ms`,
+      note: `p50 ${computePercentile(explorer.latencies, 50).toFixed(1)} ms; the bare server's p99 ${computePercentile(bare.latencies, 99).toFixed(1)} ms, p50 ${computePercentile(bare.latencies, 50).toFixed(1)} ms`,
     }),
-    createFigure({ part: PART, name: 'tools/call errors', value: errors, unit: '', budget: { comparison: '<=', limit: 0 } }),
+    createFigure({
+      part: PART,
+      name: 'tools/call latency p99, ours / the SDK’s bare server',
+      value: computePercentile(explorer.latencies, 99) / computePercentile(bare.latencies, 99),
+      unit: '×',
+      budget: LATENCY_RATIO_BUDGET,
+      note: `the same ${SESSIONS} sessions' load on each, in turns`,
+    }),
+    createFigure({ part: PART, name: 'tools/call errors', value: explorer.errors, unit: '', budget: { comparison: '<=', limit: 0 } }),
   ];
 }
 
@@ -147,12 +195,13 @@ async function measureMemory(server: ServerProcess, lifecycles: number, log: Log
 }
 
 export async function measureServer({ quick, log }: { quick: boolean; log: Log }): Promise<Figure[]> {
-  const server = await startServerProcess();
+  const [server, reference] = await Promise.all([startServerProcess(), startServerProcess({ kind: 'bare-sdk' })]);
   try {
-    const throughput = await measureThroughput(server, quick ? 5 : 30, log);
+    const throughput = await measureThroughput(server, reference, quick ? 6 : 30, log);
+    await reference.stop();
     const memory = await measureMemory(server, quick ? 1000 : 10_000, log);
     return [...throughput, ...memory];
   } finally {
-    await server.stop();
+    await Promise.all([server.stop(), reference.stop()]);
   }
 }

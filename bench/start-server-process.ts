@@ -34,7 +34,8 @@ function waitForMessage<T extends ChildMessage['type']>(child: ChildProcess, typ
   });
 }
 
-export async function startServerProcess(options: { staticDirectory?: string } = {}): Promise<ServerProcess> {
+/** kind: the explorer's server (the default), or the official SDK's bare server with the same tool (start-bare-sdk-server.ts). */
+export async function startServerProcess(options: { staticDirectory?: string; kind?: 'explorer' | 'bare-sdk' } = {}): Promise<ServerProcess> {
   const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), [], {
     // BENCH_CPU_PROFILE_DIRECTORY=<folder> writes the server's V8 CPU profile there when it stops (open it in Chrome DevTools).
     execArgv: [
@@ -43,7 +44,7 @@ export async function startServerProcess(options: { staticDirectory?: string } =
       'tsx',
       ...(process.env.BENCH_CPU_PROFILE_DIRECTORY ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIRECTORY}`] : []),
     ],
-    env: { ...process.env, BENCH_STATIC_DIRECTORY: options.staticDirectory ?? '' },
+    env: { ...process.env, BENCH_STATIC_DIRECTORY: options.staticDirectory ?? '', BENCH_SERVER_KIND: options.kind ?? 'explorer' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const { url } = await waitForMessage(child, 'ready', 120_000);
