@@ -80,6 +80,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/switch-exhaustiveness-check': 'off',
       eqeqeq: ['error', 'always'],
+      // One import per module and kind: `npx tsx scripts/merge-duplicate-imports.ts <file>…` merges them.
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       'no-restricted-syntax': ['error', innerHtmlSyntax],
     },
   },

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
+import { mergeDuplicateImportsInFiles } from './merge-duplicate-imports.ts';
 
 /**
  * Routes every import between layers through the imported layer's entry file (DEVELOPERS.md,
@@ -11,6 +12,8 @@ import { ESLint } from 'eslint';
  *    (`<layer>/index.ts`) the re-export of each module another layer imports past it
  *    (`export type *` when every such import is type-only), kept in order of path.
  * 2. Lints again with --fix, which rewrites each such import to the entry file.
+ * 3. Merges the imports of one entry file that step 2 left on several lines
+ *    (merge-duplicate-imports.ts). Then `npm run format`.
  *
  * An import() or a bare `import './x.ts'` past an entry file is not rewritten (a chunk loaded
  * on first use, a module run for its effect): it is listed, to be named in the layer's
@@ -69,13 +72,17 @@ const { missing, leftToPerson } = await findMissingExports();
 for (const [layer, modules] of missing) addExports(layer, modules);
 const results = await lintLayers(true);
 await ESLint.outputFixes(results);
-const rewritten = results.filter((result) => result.output !== undefined).length;
+const rewrittenFiles = results.filter((result) => result.output !== undefined).map((result) => result.filePath);
+const rewritten = rewrittenFiles.length;
+const merged = mergeDuplicateImportsInFiles(rewrittenFiles).length;
 const left = results.flatMap((result) =>
   result.messages
     .filter((message) => message.ruleId === RULE)
     .map((message) => `${result.filePath.slice(ROOT.length + 1)}:${message.line}: ${message.message}`),
 );
-console.log(`${rewritten} files' imports rewritten to entry files; ${[...missing.values()].reduce((sum, modules) => sum + modules.size, 0)} re-exports added.`);
+console.log(
+  `${rewritten} files' imports rewritten to entry files (${merged} of them with imports merged); ${[...missing.values()].reduce((sum, modules) => sum + modules.size, 0)} re-exports added.`,
+);
 if (left.length > 0 || leftToPerson.length > 0) {
   console.error([...new Set([...leftToPerson, ...left])].join('\n'));
   process.exit(1);

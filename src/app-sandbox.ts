@@ -1,5 +1,4 @@
-import { formatViewAllow, formatViewPolicy, VIEW_FRAME_SANDBOX, type ViewCsp } from './trace/index.ts';
-import { escapeMarkup } from './trace/index.ts';
+import { formatViewAllow, formatViewPolicy, VIEW_FRAME_SANDBOX, type ViewCsp, escapeMarkup } from './trace/index.ts';
 
 /**
  * The sandbox proxy of MCP Apps (SEP-1865, "Sandbox proxy"), app-sandbox.html: the outer frame

@@ -1,17 +1,19 @@
 import './trace/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { next } from './store/index.ts';
-import { openDeepLink, readDeepLink } from './store/index.ts';
-import { applyLinkWithoutScenario, noteRefusedLinkParts } from './store/index.ts';
-import { applyEmbedSettings } from './store/index.ts';
-import { loadEngine, loadEngineAfter } from './store/index.ts';
+import {
+  next,
+  openDeepLink,
+  readDeepLink,
+  applyLinkWithoutScenario,
+  noteRefusedLinkParts,
+  applyEmbedSettings,
+  loadEngine,
+  loadEngineAfter,
+} from './store/index.ts';
 import { updateWorkerStatus } from './service-worker/index.ts';
 import { readEmbedFlag } from './trace/index.ts';
-import { App } from './ui/index.ts';
-import { loadLifecycleGraph } from './ui/index.ts';
-import { whenFirstStepOrIdle, whenShellStepPresented } from './ui/index.ts';
-import { whenStylesheetsLoaded } from './ui/index.ts';
+import { App, loadLifecycleGraph, whenFirstStepOrIdle, whenShellStepPresented, whenStylesheetsLoaded } from './ui/index.ts';
 import './index.css';
 
 // The first paint is index.html's own shell, painted while this script loads. The first Next shows step 1 before the

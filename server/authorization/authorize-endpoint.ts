@@ -1,5 +1,4 @@
-import { SANDBOX_SCOPES, TOOLS_SCOPE, type SandboxFault } from '../../src/trace/index.ts';
-import { isLoopbackHostname } from '../../src/trace/index.ts';
+import { SANDBOX_SCOPES, TOOLS_SCOPE, type SandboxFault, isLoopbackHostname } from '../../src/trace/index.ts';
 import { findClient } from './client-identity.ts';
 import { isRegisteredRedirectUri } from './client-metadata-document.ts';
 import { renderConsentPage, renderRefusalPage } from './consent-page.ts';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { exceedsJsonNesting } from '../shared/index.ts';
+import { exceedsJsonNesting, readBoundedBody } from '../shared/index.ts';
 import { ADMIN_SCOPE, PRIVILEGED_TOOL_NAME, TOOLS_SCOPE, type SandboxFault } from '../../src/trace/index.ts';
-import { readBoundedBody } from '../shared/index.ts';
 import { oauthError, quoteHeaderParameter } from './sandbox-responses.ts';
 import type { SandboxStore } from './sandbox-store.ts';
 import { describeSandboxUrls } from './sandbox-urls.ts';

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { passUrlGate } from '../../src/trace/index.ts';
 import { createOpaqueValue, type RegisteredClient, type SandboxStore } from './sandbox-store.ts';
 import { oauthError, sandboxJson } from './sandbox-responses.ts';
-import { readBoundedBody } from '../shared/index.ts';
-import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/index.ts';
+import { readBoundedBody, exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/index.ts';
 
 /**
  * Who the client is: a Client ID Metadata Document (the client_id is the URL of a JSON

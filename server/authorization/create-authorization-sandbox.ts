@@ -1,5 +1,4 @@
-import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE, SANDBOX_FAULTS } from '../../src/trace/index.ts';
-import { SandboxFaultSchema, type SandboxFault } from '../../src/trace/index.ts';
+import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE, SANDBOX_FAULTS, SandboxFaultSchema, type SandboxFault } from '../../src/trace/index.ts';
 import { serveAuthorize } from './authorize-endpoint.ts';
 import { checkBearerToken } from './bearer-check.ts';
 import { registerClient } from './client-identity.ts';

@@ -1,5 +1,4 @@
-import { AUTHORIZATION_SERVER_PATH, CLIENT_METADATA_PATH, PROTECTED_MCP_PATH } from '../../src/trace/index.ts';
-import { SandboxFaultSchema, type SandboxFault } from '../../src/trace/index.ts';
+import { AUTHORIZATION_SERVER_PATH, CLIENT_METADATA_PATH, PROTECTED_MCP_PATH, SandboxFaultSchema, type SandboxFault } from '../../src/trace/index.ts';
 
 /**
  * Where everything of the sandbox lives, as the client must address it. The app's routes

@@ -1,6 +1,5 @@
 import { checkMcpHeaders, parseHeaderLine, type McpHeader } from '../../src/lifecycle/index.ts';
-import { redactUrl } from '../../src/trace/index.ts';
-import { ERA_CHOICES, type Era, type EraChoice } from '../../src/trace/index.ts';
+import { redactUrl, ERA_CHOICES, type Era, type EraChoice } from '../../src/trace/index.ts';
 
 /**
  * The trace CLI's flags about the MCP server: --server, --era and --header (repeatable, as

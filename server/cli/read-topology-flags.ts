@@ -6,8 +6,9 @@ import {
   PROVIDER_MCP_WIRES,
   type ApprovalDecision,
   type ApprovalPolicy,
+  MCP_TOPOLOGIES,
+  type McpTopology,
 } from '../../src/trace/index.ts';
-import { MCP_TOPOLOGIES, type McpTopology } from '../../src/trace/index.ts';
 
 /**
  * The trace command's topology flags: who is the MCP client (--topology), whether the

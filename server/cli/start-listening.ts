@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { serve, type RunningServer } from '../node/index.ts';
-import { NETWORK_FLAG_OPTIONS, readNetworkFlags } from '../node/index.ts';
-import { readStdioFlags } from '../node/index.ts';
+import { serve, type RunningServer, NETWORK_FLAG_OPTIONS, readNetworkFlags, readStdioFlags } from '../node/index.ts';
 import { readPort } from './read-port.ts';
 import { MAX_BRIDGE_SESSION_PROGRAMS } from '../../src/trace/index.ts';
 

@@ -1,8 +1,7 @@
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { escapeTerminalText } from '../../src/trace/index.ts';
 import type { StdioCommand } from '../node/index.ts';
-import { readLines } from '../node/index.ts';
-import { MAX_LINE_BYTES } from '../node/index.ts';
+import { readLines, MAX_LINE_BYTES } from '../node/index.ts';
 
 /**
  * The MCP SDK's stdio transport for `npm run trace -- --stdio`. The server's stderr is its

@@ -1,21 +1,22 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { createLifecycleRun } from '../../src/lifecycle/engine.ts';
-import { readElicitationAnswer } from '../../src/lifecycle/index.ts';
-import { readRootArgument } from '../../src/lifecycle/index.ts';
-import { formatTraceJson, formatTraceText } from '../../src/lifecycle/index.ts';
-import type { ProviderSettings } from '../../src/lifecycle/index.ts';
-import { buildScenarioMockProvider, buildScenarioRunOptions, isSandboxScenario, resolveScenarioModel } from '../../src/lifecycle/index.ts';
-import { getWireAdapter } from '../../src/providers/index.ts';
-import { findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/index.ts';
-import { DEFAULT_SCENARIO_ID, findEraRefusal, findScenario, SCENARIOS } from '../../src/content/index.ts';
-import { parseStdioCommand } from '../node/index.ts';
-import { serve } from '../node/index.ts';
-import { startLoopbackRedirect, type LoopbackRedirect } from '../node/index.ts';
-import { CLIENT_METADATA_PATH, SANDBOX_FAULTS } from '../../src/trace/index.ts';
-import { SandboxFaultSchema } from '../../src/trace/index.ts';
+import {
+  readElicitationAnswer,
+  readRootArgument,
+  formatTraceJson,
+  formatTraceText,
+  buildScenarioMockProvider,
+  buildScenarioRunOptions,
+  isSandboxScenario,
+  resolveScenarioModel,
+} from '../../src/lifecycle/index.ts';
+import type { ProviderSettings, AuthorizationSettings } from '../../src/lifecycle/index.ts';
+import { getWireAdapter, findWireInfo, WIRE_CATALOG, type WireInfo } from '../../src/providers/index.ts';
+import { DEFAULT_SCENARIO_ID, findEraRefusal, findScenario, SCENARIOS, describeUnreachableServer } from '../../src/content/index.ts';
+import { parseStdioCommand, serve, startLoopbackRedirect, type LoopbackRedirect } from '../node/index.ts';
+import { CLIENT_METADATA_PATH, SANDBOX_FAULTS, SandboxFaultSchema, SERVER_RECORD_PATH } from '../../src/trace/index.ts';
 import { approveSandboxConsent } from './approve-sandbox-consent.ts';
-import type { AuthorizationSettings } from '../../src/lifecycle/index.ts';
 import { EXPORT_FLAG_OPTIONS, printExport, readExportChoice, sendToCollector } from './trace-exports.ts';
 import { readServerFlags } from './read-server-flags.ts';
 import { readPromptFlags } from './read-prompt-flags.ts';
@@ -23,8 +24,6 @@ import { exitCodeFor } from './exit-code.ts';
 import { createStdioTransport } from './stdio-transport.ts';
 import { readTopologyFlags, TOPOLOGY_FLAG_OPTIONS } from './read-topology-flags.ts';
 import { MACHINE_CLIENT_FLAG_OPTIONS, readMachineClientFlags } from './read-machine-client-flags.ts';
-import { describeUnreachableServer } from '../../src/content/index.ts';
-import { SERVER_RECORD_PATH } from '../../src/trace/index.ts';
 import { formatTwinJson, formatTwinText } from './format-twin.ts';
 import { TRACE_USAGE as usage } from './trace-usage.ts';
 

@@ -1,7 +1,7 @@
 import { localhostAllowedHostnames } from '@modelcontextprotocol/server';
 import { createAuthorizationSandbox, type AuthorizationSandboxOptions } from '../authorization/index.ts';
 import { jsonResponse } from '../shared/index.ts';
-import { MOCK_OPENAI_BASE_PATH } from '../../src/trace/index.ts';
+import { MOCK_OPENAI_BASE_PATH, PROTECTED_MCP_PATH } from '../../src/trace/index.ts';
 import {
   answerNothingHere,
   dropTrailingSlashes,
@@ -18,9 +18,7 @@ import { findPostHeaderRefusal } from './json-rpc-errors.ts';
 import { createMcpEndpoints, type McpEndpointOptions } from './mcp-endpoints.ts';
 import { findGuardRefusal, isOriginAllowed, type GuardLists } from './request-guards.ts';
 import { createRunRecords, type RunRecordLimits } from './run-records.ts';
-import type { ProviderMcpReach } from '../mock-model/index.ts';
-import type { MockContext } from '../mock-model/index.ts';
-import { PROTECTED_MCP_PATH } from '../../src/trace/index.ts';
+import type { ProviderMcpReach, MockContext } from '../mock-model/index.ts';
 
 export { MCP_CONFORMANCE_PATH, MCP_PATH, MCP_SESSIONS_PATH, MCP_TOOLBOX_PATH } from './app-routes.ts';
 export type { StdioBridgeRoutes } from './bridge-route.ts';

@@ -1,7 +1,6 @@
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/server';
-import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/index.ts';
+import { exceedsJsonNesting, MAX_JSON_NESTING, BODY_TOO_LARGE_MESSAGE, readBoundedBody } from '../shared/index.ts';
 import { createJsonRpcErrorResponse, PARSE_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE } from './json-rpc-errors.ts';
-import { BODY_TOO_LARGE_MESSAGE, readBoundedBody } from '../shared/index.ts';
 
 const TOO_DEEP_MESSAGE = `Parse error: the body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep, deeper than this server reads`;
 

@@ -1,19 +1,29 @@
 import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpHttpHandler, type Server, type ServerEventBus } from '@modelcontextprotocol/server';
-import { createConformanceServer } from '../mcp/index.ts';
-import { createMcpServer } from '../mcp/index.ts';
-import { createInFlightCalls, type InFlightCalls } from '../mcp/index.ts';
-import { createTaskStore } from '../mcp/index.ts';
-import { createToolRegistry, type RegisteredTool } from '../mcp/index.ts';
-import { createToolbox } from '../mcp/index.ts';
-import { builtInTools, protectedTools, toolboxTools } from '../mcp/index.ts';
-import { createAppsServer } from '../mcp/index.ts';
+import {
+  createConformanceServer,
+  createMcpServer,
+  createInFlightCalls,
+  type InFlightCalls,
+  createTaskStore,
+  createToolRegistry,
+  type RegisteredTool,
+  createToolbox,
+  builtInTools,
+  protectedTools,
+  toolboxTools,
+  createAppsServer,
+  asksStaleList,
+  FIXED_TOOLS_CACHE,
+  PROTECTED_TOOLS_CACHE,
+  STALE_AT_ONCE_CACHE,
+  TOOLBOX_TOOLS_CACHE,
+} from '../mcp/index.ts';
 import { createJsonRpcErrorResponse } from './json-rpc-errors.ts';
 import { readJsonBody, refuseUnreadBody } from './json-rpc-body.ts';
 import { createSessionEndpoint, type SessionEndpoint } from './mcp-session-endpoint.ts';
 import { createSessionLimits, type ClientIdentity } from './session-limits.ts';
 import { createRunSubscriptions, isListenRequest } from './run-subscriptions.ts';
 import { passStaleGateway } from './stale-gateway.ts';
-import { asksStaleList, FIXED_TOOLS_CACHE, PROTECTED_TOOLS_CACHE, STALE_AT_ONCE_CACHE, TOOLBOX_TOOLS_CACHE } from '../mcp/index.ts';
 
 /**
  * The MCP endpoints' handlers, each a Request -> Response function the route table

@@ -1,8 +1,6 @@
-import { RECORD_ID_PATTERN, SERVER_RECORD_PATH, SERVER_RECORD_QUERY } from '../../src/trace/index.ts';
-import { isSecretHeaderName } from '../../src/trace/index.ts';
+import { RECORD_ID_PATTERN, SERVER_RECORD_PATH, SERVER_RECORD_QUERY, isSecretHeaderName } from '../../src/trace/index.ts';
 import type { ServerRecord, ServerRecordExchange } from '../../src/trace/index.ts';
-import { jsonResponse } from '../shared/index.ts';
-import { readBoundedBody } from '../shared/index.ts';
+import { jsonResponse, readBoundedBody } from '../shared/index.ts';
 
 /**
  * Provider-side MCP: the provider's MCP client calls the built-in server, and the host

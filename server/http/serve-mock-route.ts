@@ -1,7 +1,5 @@
-import type { MockRoute } from '../mock-model/index.ts';
-import type { MockContext } from '../mock-model/index.ts';
-import { exceedsJsonNesting, MAX_JSON_NESTING } from '../shared/index.ts';
-import { MAX_REQUEST_BODY_BYTES, readBoundedBody } from '../shared/index.ts';
+import type { MockRoute, MockContext } from '../mock-model/index.ts';
+import { exceedsJsonNesting, MAX_JSON_NESTING, MAX_REQUEST_BODY_BYTES, readBoundedBody } from '../shared/index.ts';
 
 /**
  * What every mock model route shares, in front of its handler: the methods it

@@ -3,8 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { findGuardRefusal, type GuardLists } from '../http/index.ts';
-import { PROXY_PAGE_POLICY } from '../../src/trace/index.ts';
-import { APP_SANDBOX_ORIGIN_PATH, APP_SANDBOX_PAGE } from '../../src/trace/index.ts';
+import { PROXY_PAGE_POLICY, APP_SANDBOX_ORIGIN_PATH, APP_SANDBOX_PAGE } from '../../src/trace/index.ts';
 import { jsonResponse } from '../shared/index.ts';
 
 /**

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { App } from '../http/index.ts';
+import type { App, ClientIdentity } from '../http/index.ts';
 import { findGuardRefusal, type GuardedRequest } from '../http/index.ts';
-import type { ClientIdentity } from '../http/index.ts';
 import { jsonResponse } from '../shared/index.ts';
 import type { ClientIdCookies } from './client-id-cookie.ts';
 import { readClientAddress, type ClientRateDecision } from './client-limits.ts';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readEmbedFlag } from '../../src/trace/index.ts';
-import { APP_SANDBOX_PAGE } from '../../src/trace/index.ts';
+import { readEmbedFlag, APP_SANDBOX_PAGE } from '../../src/trace/index.ts';
 
 /**
  * The headers every file of the explorer is sent with, and its Content-Security-Policy: the

@@ -7,10 +7,8 @@ import {
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
 import { BRIDGE_SSE_EVENT, type BridgeFrame } from '../../src/trace/index.ts';
-import { createJsonRpcErrorResponse } from '../http/index.ts';
-import { refuseUnreadBody } from '../http/index.ts';
-import { exceedsJsonNesting } from '../shared/index.ts';
-import { readBoundedBody } from '../shared/index.ts';
+import { createJsonRpcErrorResponse, refuseUnreadBody } from '../http/index.ts';
+import { exceedsJsonNesting, readBoundedBody } from '../shared/index.ts';
 import { createBridgeCalls, type Call } from './bridge-calls.ts';
 import { MAX_EVENT_BYTES, openEventStream, type EventStream } from './bridge-event-stream.ts';
 import type { NamedStdioCommand } from './parse-stdio-command.ts';

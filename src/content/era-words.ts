@@ -1,5 +1,4 @@
-import type { Step } from '../trace/index.ts';
-import type { Era } from '../trace/index.ts';
+import type { Step, Era } from '../trace/index.ts';
 import type { RunFacts } from './run-facts.ts';
 import { say, type Sentence } from './word-claims.ts';
 

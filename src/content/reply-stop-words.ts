@@ -1,5 +1,4 @@
-import type { Fault } from '../trace/index.ts';
-import type { ReplyArrival, StopCause, StopOutcome } from '../trace/index.ts';
+import type { Fault, ReplyArrival, StopCause, StopOutcome } from '../trace/index.ts';
 
 /**
  * The words for a model reply that stopped before a full answer (refused, cut by a token

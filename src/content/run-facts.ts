@@ -1,8 +1,6 @@
 import type { Step, TraceStatus } from '../trace/index.ts';
-import { ERAS, type Era, type GateAnswerer, type McpTopology, type Phase } from '../trace/index.ts';
+import { ERAS, type Era, type GateAnswerer, type McpTopology, type Phase, TOOL_CALL_REPLY_STEPS, groupByRound } from '../trace/index.ts';
 import type { CallResult, GateKind } from './word-claims.ts';
-import { TOOL_CALL_REPLY_STEPS } from '../trace/index.ts';
-import { groupByRound } from '../trace/index.ts';
 
 /**
  * The facts of one run that words depend on, read from its recorded steps and nothing

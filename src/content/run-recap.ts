@@ -1,6 +1,5 @@
-import { STEP_DEFINITIONS, TOOL_CALL_REPLY_STEPS, type StepDefinition } from '../trace/index.ts';
+import { STEP_DEFINITIONS, TOOL_CALL_REPLY_STEPS, type StepDefinition, PHASES, type Phase } from '../trace/index.ts';
 import type { Step, TraceStatus } from '../trace/index.ts';
-import { PHASES, type Phase } from '../trace/index.ts';
 import { findMissingSteps, NOT_THIS_RUN } from './missing-steps.ts';
 import { describeMovedToProvider, type ProviderHopFacts } from './provider-mcp-words.ts';
 import type { FailureSituation } from './step-summaries.ts';

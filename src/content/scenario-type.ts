@@ -1,5 +1,4 @@
-import type { MockModelName } from '../trace/index.ts';
-import type { Era, McpTopology } from '../trace/index.ts';
+import type { MockModelName, Era, McpTopology } from '../trace/index.ts';
 
 /**
  * Built-in scenarios: each one a real run that teaches something the simple story leaves

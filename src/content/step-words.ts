@@ -1,6 +1,5 @@
 import { getStepDefinition } from '../trace/index.ts';
-import type { Step } from '../trace/index.ts';
-import type { Phase } from '../trace/index.ts';
+import type { Step, Phase } from '../trace/index.ts';
 import { describeAppViewSummary } from './app-view-words.ts';
 import { PHASE_SUMMARIES } from './phase-summaries.ts';
 import { PROVIDER_MCP_PHASE_SUMMARIES } from './provider-mcp-phase-summaries.ts';

@@ -1,5 +1,4 @@
-import type { Step, Trace } from '../trace/index.ts';
-import type { Participant } from '../trace/index.ts';
+import type { Step, Trace, Participant } from '../trace/index.ts';
 
 /**
  * The twin view: the same question asked in both topologies, each wire compared. Every

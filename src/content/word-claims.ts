@@ -1,6 +1,4 @@
-import type { CacheScope } from '../trace/index.ts';
-import type { TraceStatus } from '../trace/index.ts';
-import type { Era, GateAnswerer, McpTopology, Phase } from '../trace/index.ts';
+import type { CacheScope, TraceStatus, Era, GateAnswerer, McpTopology, Phase } from '../trace/index.ts';
 
 /**
  * What a sentence says happened, as data beside its words. Every word builder returns its

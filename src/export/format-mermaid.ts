@@ -1,6 +1,5 @@
-import { getStepDefinition } from '../trace/index.ts';
+import { getStepDefinition, PARTICIPANT_LABELS } from '../trace/index.ts';
 import type { FieldChange, Step, Trace, Warning } from '../trace/index.ts';
-import { PARTICIPANT_LABELS } from '../trace/index.ts';
 import { describeStep, numberStep } from './describe-step.ts';
 import { escapeMermaidLabel, toMermaidId } from './escape-mermaid.ts';
 import { listSequenceColumns, markEdited } from './sequence-layout.ts';

@@ -1,6 +1,5 @@
-import { escapeMarkup } from '../trace/index.ts';
+import { escapeMarkup, PARTICIPANT_LABELS, type Participant } from '../trace/index.ts';
 import type { FieldChange, Step, Trace, Warning } from '../trace/index.ts';
-import { PARTICIPANT_LABELS, type Participant } from '../trace/index.ts';
 import { describeStep, numberStep } from './describe-step.ts';
 import { EDITED_COLOR, EDITED_MARK, KIND_COLORS, SEQUENCE_GEOMETRY, listSequenceColumns } from './sequence-layout.ts';
 

@@ -1,8 +1,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { McpTool } from '../providers/index.ts';
-import { screenDeclaredCsp, type ScreenedCsp } from '../trace/index.ts';
-import { APP_VIEW_MIME_TYPE, APP_VIEW_SCHEME, LEGACY_RESOURCE_URI_KEY } from '../trace/index.ts';
+import { screenDeclaredCsp, type ScreenedCsp, APP_VIEW_MIME_TYPE, APP_VIEW_SCHEME, LEGACY_RESOURCE_URI_KEY } from '../trace/index.ts';
 
 /**
  * What a server says of a tool's view, read with schemas: the tool's `_meta.ui` (the view's

@@ -1,5 +1,4 @@
-import { buildIdJagRequest } from '../mcp/index.ts';
-import { OAuthErrorSchema } from '../mcp/index.ts';
+import { buildIdJagRequest, OAuthErrorSchema } from '../mcp/index.ts';
 import { z } from 'zod';
 import * as faults from './authorization-faults.ts';
 import { recordOAuthStep, registerSecrets, sendOAuthRequest } from './authorization-exchange.ts';

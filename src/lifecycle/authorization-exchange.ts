@@ -1,7 +1,5 @@
 import { createRecordingFetch, type RecordedExchange } from '../mcp/index.ts';
-import type { StepId } from '../trace/index.ts';
-import type { HttpExchange, Step } from '../trace/index.ts';
-import type { GatedUrl } from '../trace/index.ts';
+import type { StepId, HttpExchange, Step, GatedUrl } from '../trace/index.ts';
 import { MAX_NESTING_DEPTH } from '../trace/index.ts';
 import { explainOAuthUnreachable } from './authorization-faults.ts';
 import { parseJsonBody } from './classify-mcp-message.ts';

@@ -1,11 +1,27 @@
 /* eslint-disable max-lines -- 458 lines once formatted: to be split by step (discovery, the client and its tokens, the flow) on the code of the client credentials grant and the RunSlice change, which landed as this branch split the older code (issue 37). */
-import { buildAuthorizationRequest, buildRegistrationRequest, readRedirectParameters, type ClientCredentials } from '../mcp/index.ts';
-import { checkAuthorizationResponse, checkServerMetadata, chooseScopes } from '../mcp/index.ts';
-import { canServerFetchDocument } from '../mcp/index.ts';
-import { canonicalResource, isIssuerAtOrigin, isResourceForServer, listResourceMetadataUrls, listServerMetadataUrls } from '../mcp/index.ts';
-import { OAuthErrorSchema, RegistrationResponseSchema, ResourceMetadataSchema, ServerMetadataSchema, type ServerMetadata } from '../mcp/index.ts';
-import { createState } from '../mcp/index.ts';
-import { readBearerChallenge, type BearerChallenge } from '../mcp/index.ts';
+import {
+  buildAuthorizationRequest,
+  buildRegistrationRequest,
+  readRedirectParameters,
+  type ClientCredentials,
+  checkAuthorizationResponse,
+  checkServerMetadata,
+  chooseScopes,
+  canServerFetchDocument,
+  canonicalResource,
+  isIssuerAtOrigin,
+  isResourceForServer,
+  listResourceMetadataUrls,
+  listServerMetadataUrls,
+  OAuthErrorSchema,
+  RegistrationResponseSchema,
+  ResourceMetadataSchema,
+  ServerMetadataSchema,
+  type ServerMetadata,
+  createState,
+  readBearerChallenge,
+  type BearerChallenge,
+} from '../mcp/index.ts';
 import { REDACTED } from '../trace/index.ts';
 import type { HttpExchange } from '../trace/index.ts';
 import * as faults from './authorization-faults.ts';

@@ -1,7 +1,15 @@
-import { buildTokenRequest, type ClientCredentials, type TokenGrant } from '../mcp/index.ts';
-import { checkTokenResponse, readExpiry } from '../mcp/index.ts';
-import { readAssertionClaims, signClientAssertion } from '../mcp/index.ts';
-import { OAuthErrorSchema, TokenResponseSchema, type TokenResponse } from '../mcp/index.ts';
+import {
+  buildTokenRequest,
+  type ClientCredentials,
+  type TokenGrant,
+  checkTokenResponse,
+  readExpiry,
+  readAssertionClaims,
+  signClientAssertion,
+  OAuthErrorSchema,
+  TokenResponseSchema,
+  type TokenResponse,
+} from '../mcp/index.ts';
 import type { Fault } from '../trace/index.ts';
 import * as faults from './authorization-faults.ts';
 import { recordOAuthStep, registerSecrets, sendOAuthRequest, type OAuthExchangeContext } from './authorization-exchange.ts';

@@ -1,8 +1,6 @@
 import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import { readServerStage, type ServerStage } from '../trace/index.ts';
-import { BridgeFrameSchema, BRIDGE_SSE_EVENT, type BridgeFrame } from '../trace/index.ts';
+import { readServerStage, type ServerStage, BridgeFrameSchema, BRIDGE_SSE_EVENT, type BridgeFrame, TaskStatusSchema, type TaskStatus } from '../trace/index.ts';
 import type { StepId } from '../trace/index.ts';
-import { TaskStatusSchema, type TaskStatus } from '../trace/index.ts';
 
 /**
  * Which step a piece of MCP traffic is, from the message and its HTTP exchange alone: no

@@ -1,7 +1,6 @@
 import type { ExchangeEvent } from '../mcp/index.ts';
 import type { StreamReader } from '../providers/index.ts';
-import { ProviderReplyError } from '../providers/index.ts';
-import { getWireStream } from '../providers/index.ts';
+import { ProviderReplyError, getWireStream } from '../providers/index.ts';
 import type { SseFrame, StreamSummary } from '../trace/index.ts';
 
 /**

@@ -1,13 +1,11 @@
 import { describeStop } from '../content/index.ts';
 import type { ProviderReply, ReplyStop, ToolRoundResult, ToolSet } from '../providers/index.ts';
-import { translateToolCall } from '../providers/index.ts';
-import type { ReplyArrival, StopOutcome } from '../trace/index.ts';
-import { getWireStream } from '../providers/index.ts';
+import { translateToolCall, getWireStream } from '../providers/index.ts';
+import type { ReplyArrival, StopOutcome, Step } from '../trace/index.ts';
 import type { ConversationContext } from './conversation-context.ts';
 import { recordCappedReply } from './round-cap.ts';
 import type { ProviderResponse } from './provider-call.ts';
 import { sendWithRetry } from './send-to-model.ts';
-import type { Step } from '../trace/index.ts';
 import { describeTabModelSteps } from './tab-model-steps.ts';
 import { listModelExchangeSteps, type ModelExchangeStepIds } from '../trace/index.ts';
 

@@ -1,10 +1,8 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { createRecordingFetch } from '../mcp/index.ts';
 import type { WireAdapter } from '../providers/index.ts';
-import type { Step } from '../trace/index.ts';
-import type { GateAnswerer } from '../trace/index.ts';
-import { readGate } from '../content/index.ts';
-import { describeGateTitle } from '../content/index.ts';
+import type { Step, GateAnswerer } from '../trace/index.ts';
+import { readGate, describeGateTitle } from '../content/index.ts';
 import { FAULT_WORDS } from './fault-words.ts';
 import { RunAborted } from './faults.ts';
 import { Gate, type Release } from './gate.ts';
@@ -16,8 +14,7 @@ import type { HostStep, RunContext, RunOptions, RunState } from './run-context.t
 import { collectRunSecrets } from './run-secrets.ts';
 import { startTrace } from './start-trace.ts';
 import { resolveTimeouts } from './timeouts.ts';
-import { MAX_NESTING_DEPTH } from '../trace/index.ts';
-import { createRandomTraceHex } from '../trace/index.ts';
+import { MAX_NESTING_DEPTH, createRandomTraceHex } from '../trace/index.ts';
 import { TraceWriter, type PendingStep } from './trace-writer.ts';
 
 /** Who answered a gate that asks the user: the one who released it with an answer, else whoever let the proposed answer go. */

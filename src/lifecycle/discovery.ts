@@ -1,10 +1,8 @@
 /* eslint-disable max-lines -- 339 lines once formatted: the connection and its era choice to be split from the steps, left whole while the RunSlice change to it settles (issue 37). */
 import { SdkError, SdkErrorCode, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { McpTool, ToolSet } from '../providers/index.ts';
-import { REDACTED, redactUrl } from '../trace/index.ts';
-import type { StepId } from '../trace/index.ts';
-import type { Era, HttpExchange, Step } from '../trace/index.ts';
-import { findInvalidHeader } from '../trace/index.ts';
+import { REDACTED, redactUrl, findInvalidHeader } from '../trace/index.ts';
+import type { StepId, Era, HttpExchange, Step } from '../trace/index.ts';
 import { parseJsonBody } from './classify-mcp-message.ts';
 import { MODERN_ERA, describeDiscoverAnswer, judgeDiscoverAnswer, judgeStdioDiscoverAnswer, type EraVerdict, type ProbeAnswer } from './era-fallback.ts';
 import type { FaultWords } from './fault-words.ts';

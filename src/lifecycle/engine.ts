@@ -1,9 +1,8 @@
-import { getWireAdapter } from '../providers/index.ts';
+import { getWireAdapter, getProviderMcpAdapter } from '../providers/index.ts';
 import type { Trace } from '../trace/index.ts';
 import { runConversation, type ConversationEnd } from './conversation.ts';
 import type { ConversationContext } from './conversation-context.ts';
 import { runProviderMcp } from './provider-mcp-run.ts';
-import { getProviderMcpAdapter } from '../providers/index.ts';
 import { createRunContext } from './create-run-context.ts';
 import { discoverTools } from './discovery.ts';
 import { runToEnd } from './finish-run.ts';

@@ -1,9 +1,7 @@
 import { describeStepNumber } from '../content/index.ts';
 import { findMissingSteps } from '../content/missing-steps.ts';
 import type { Step, StreamSummary, Trace } from '../trace/index.ts';
-import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/index.ts';
-import { escapeTerminalJson, escapeTerminalText } from '../trace/index.ts';
-import { redactUrl } from '../trace/index.ts';
+import { PARTICIPANT_LABELS, PHASE_LABELS, escapeTerminalJson, escapeTerminalText, redactUrl } from '../trace/index.ts';
 
 /**
  * The trace as readable text, one block per step: the CLI prints this to a terminal.

@@ -1,7 +1,17 @@
-import { isStepId } from '../trace/index.ts';
-import { TraceSchema, type Trace } from '../trace/index.ts';
-import { DEPTH_CUT_MARKER, MAX_NESTING_DEPTH, cutDeepValue, isNestedDeeperThan } from '../trace/index.ts';
-import { REDACTED, collectSecretValues, isSecretHeaderName, redactSecretsInData, redactUrl } from '../trace/index.ts';
+import {
+  isStepId,
+  TraceSchema,
+  type Trace,
+  DEPTH_CUT_MARKER,
+  MAX_NESTING_DEPTH,
+  cutDeepValue,
+  isNestedDeeperThan,
+  REDACTED,
+  collectSecretValues,
+  isSecretHeaderName,
+  redactSecretsInData,
+  redactUrl,
+} from '../trace/index.ts';
 
 /**
  * Reads a trace file someone gives the explorer. The file is untrusted: it is checked

@@ -7,8 +7,7 @@ import {
   describeServerProgress,
   describeStatusNotification,
 } from '../content/index.ts';
-import { STEP_DEFINITIONS, type StepId } from '../trace/index.ts';
-import { SUBSCRIPTION_ID_META_KEY } from '../trace/index.ts';
+import { STEP_DEFINITIONS, type StepId, SUBSCRIPTION_ID_META_KEY } from '../trace/index.ts';
 
 /** The subscription a 2026-07-28 notification came on: the id its _meta names. */
 function readSubscriptionId(params: Record<string, unknown> | undefined): string | number | undefined {

@@ -1,5 +1,4 @@
-import { HTTP_TOKEN, describeHeaderValueProblem } from '../trace/index.ts';
-import { collectSecretValues, isSecretHeaderName } from '../trace/index.ts';
+import { HTTP_TOKEN, describeHeaderValueProblem, collectSecretValues, isSecretHeaderName } from '../trace/index.ts';
 
 /**
  * Headers the learner gives for the MCP server (a bearer token is the common case), from

@@ -1,11 +1,17 @@
 import type { FaultWords } from './fault-words.ts';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { ExchangeStopped, type ExchangeLimits } from '../mcp/index.ts';
-import { recordExchange, type RecordedAnswer, type RecordedExchange } from '../mcp/index.ts';
-import { ProviderReplyError, type ProviderHttpRequest, type ProviderReply, type WireAdapter } from '../providers/index.ts';
-import { createInterruptedReply, readBodyCut, readStreamCut } from '../providers/index.ts';
+import { ExchangeStopped, type ExchangeLimits, recordExchange, type RecordedAnswer, type RecordedExchange } from '../mcp/index.ts';
+import {
+  ProviderReplyError,
+  type ProviderHttpRequest,
+  type ProviderReply,
+  type WireAdapter,
+  createInterruptedReply,
+  readBodyCut,
+  readStreamCut,
+  joinProviderUrl,
+} from '../providers/index.ts';
 import { explainProviderStop } from './explain-exchange-stop.ts';
-import { joinProviderUrl } from '../providers/index.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { explainProviderFailure } from './provider-faults.ts';
 import { explainProviderMcpFailure } from '../content/index.ts';

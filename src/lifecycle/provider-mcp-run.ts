@@ -1,12 +1,14 @@
-import { describeReportedCall, describeReportedListing, describeReportedResult } from '../content/index.ts';
-import { describeUnreachableServer } from '../content/index.ts';
-import { getProviderMcpAdapter, type ApprovalAnswer, type McpReportEntry, type ProviderMcpAdapter } from '../providers/index.ts';
-import { ProviderReplyError } from '../providers/index.ts';
-import { getWireStream } from '../providers/index.ts';
-import type { ApprovalPolicy } from '../trace/index.ts';
-import type { StepId } from '../trace/index.ts';
+import { describeReportedCall, describeReportedListing, describeReportedResult, describeUnreachableServer } from '../content/index.ts';
+import {
+  getProviderMcpAdapter,
+  type ApprovalAnswer,
+  type McpReportEntry,
+  type ProviderMcpAdapter,
+  ProviderReplyError,
+  getWireStream,
+} from '../providers/index.ts';
+import type { ApprovalPolicy, StepId, Phase } from '../trace/index.ts';
 import { createRandomTraceHex } from '../trace/index.ts';
-import type { Phase } from '../trace/index.ts';
 import { endWithStop, streamOf, type ConversationEnd } from './conversation.ts';
 import type { ConversationContext } from './conversation-context.ts';
 import { sendWithRetry } from './send-to-model.ts';

@@ -1,5 +1,4 @@
-import type { StepId } from '../trace/index.ts';
-import type { Step } from '../trace/index.ts';
+import type { StepId, Step } from '../trace/index.ts';
 import type { RunOptions } from './run-context.ts';
 import { collectRunSecrets } from './run-secrets.ts';
 import { startTrace, type TraceOptions } from './start-trace.ts';

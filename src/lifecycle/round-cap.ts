@@ -1,7 +1,6 @@
-import type { StepId } from '../trace/index.ts';
+import type { StepId, Step } from '../trace/index.ts';
 import { describeCall } from '../content/index.ts';
 import type { ProviderToolCall } from '../providers/index.ts';
-import type { Step } from '../trace/index.ts';
 import { HostFault } from './faults.ts';
 import type { ProviderResponse } from './provider-call.ts';
 import type { TraceWriter } from './trace-writer.ts';

@@ -1,13 +1,8 @@
 import type { ElicitResult, FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { McpTool, WireAdapter } from '../providers/index.ts';
-import type { StepId } from '../trace/index.ts';
-import type { EraChoice, Phase, Step, Trace } from '../trace/index.ts';
-import type { GatedUrl } from '../trace/index.ts';
-import type { ClientCredentials } from '../mcp/index.ts';
-import type { ClientPrivateKey } from '../mcp/index.ts';
+import type { StepId, EraChoice, Phase, Step, Trace, GatedUrl, McpTopology, ApprovalDecision, ApprovalPolicy } from '../trace/index.ts';
+import type { ClientCredentials, ClientPrivateKey } from '../mcp/index.ts';
 import type { AppViewHost, OpenLinkDecision } from './app-view-host.ts';
-import type { McpTopology } from '../trace/index.ts';
-import type { ApprovalDecision, ApprovalPolicy } from '../trace/index.ts';
 import type { Authorization, ConsentDecision, PromptChoice, ViewSession } from './run-state-types.ts';
 import type { FaultReader, FaultWords } from './fault-words.ts';
 import type { Release } from './gate.ts';

@@ -1,7 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ClientCredentials } from '../mcp/index.ts';
+import type { ClientCredentials, ServerMetadata } from '../mcp/index.ts';
 import type { McpCallPlan } from '../providers/index.ts';
-import type { ServerMetadata } from '../mcp/index.ts';
 import type { GatedUrl } from '../trace/index.ts';
 
 /**

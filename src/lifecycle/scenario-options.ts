@@ -1,7 +1,6 @@
 import type { Scenario } from '../content/index.ts';
 import type { WireInfo } from '../providers/index.ts';
-import { MOCK_MODEL_NAME } from '../trace/index.ts';
-import { isProviderMcpWire, PROVIDER_MCP_WIRES } from '../trace/index.ts';
+import { MOCK_MODEL_NAME, isProviderMcpWire, PROVIDER_MCP_WIRES } from '../trace/index.ts';
 import type { McpTopology } from '../trace/index.ts';
 import type { ProviderSettings } from './provider-call.ts';
 import type { RunOptions } from './run-context.ts';

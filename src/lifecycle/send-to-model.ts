@@ -1,8 +1,7 @@
 import { linkSignals } from '../mcp/index.ts';
 import type { ProviderHttpRequest } from '../providers/index.ts';
 import { restoreSecretsInData } from '../trace/index.ts';
-import type { StepId } from '../trace/index.ts';
-import type { Step } from '../trace/index.ts';
+import type { StepId, Step } from '../trace/index.ts';
 import type { ConversationContext } from './conversation-context.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import { callProvider, type ProviderResponse, type SentProviderRequest } from './provider-call.ts';

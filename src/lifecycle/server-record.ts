@@ -1,9 +1,7 @@
-import { describeSeenAnswer, describeSeenRequest, nameMessage } from '../content/index.ts';
-import { readJsonField } from '../content/index.ts';
+import { describeSeenAnswer, describeSeenRequest, nameMessage, readJsonField } from '../content/index.ts';
 import { recordExchange } from '../mcp/index.ts';
 import { splitStreamText } from '../providers/index.ts';
-import { SERVER_RECORD_QUERY } from '../trace/index.ts';
-import { ServerRecordSchema, type ServerRecordExchange } from '../trace/index.ts';
+import { SERVER_RECORD_QUERY, ServerRecordSchema, type ServerRecordExchange } from '../trace/index.ts';
 import type { Phase, Step } from '../trace/index.ts';
 import type { RunSlice } from './run-context.ts';
 import { snapshotExchange } from './trace-writer.ts';

@@ -8,8 +8,7 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import { translateSamplingReply } from '../providers/index.ts';
-import { isSamplingWire, translateSamplingRequest } from '../providers/index.ts';
+import { translateSamplingReply, isSamplingWire, translateSamplingRequest } from '../providers/index.ts';
 import type { HttpExchange } from '../trace/index.ts';
 import { HostFault } from './faults.ts';
 import { callProvider } from './provider-call.ts';

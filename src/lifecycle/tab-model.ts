@@ -1,5 +1,4 @@
-import { TabModelRequestSchema, type TabModelRequest } from '../providers/index.ts';
-import { ProviderReplyError, type WireAdapter } from '../providers/index.ts';
+import { TabModelRequestSchema, type TabModelRequest, ProviderReplyError, type WireAdapter } from '../providers/index.ts';
 import type { Phase } from '../trace/index.ts';
 import { HostFault, RunAborted } from './faults.ts';
 import type { ProviderResponse } from './provider-call.ts';

@@ -1,7 +1,5 @@
-import { findDeprecation } from '../trace/index.ts';
-import { STEP_DEFINITIONS, type StepDefinition, type StepId } from '../trace/index.ts';
+import { findDeprecation, STEP_DEFINITIONS, type StepDefinition, type StepId, redactSecretsInData } from '../trace/index.ts';
 import type { RecordedExchange } from '../mcp/index.ts';
-import { redactSecretsInData } from '../trace/index.ts';
 import type { HttpExchange, SseFrame, Step, Trace, TraceStatus } from '../trace/index.ts';
 
 export type PendingStep = {

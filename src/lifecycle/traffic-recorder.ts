@@ -1,8 +1,6 @@
 import type { RequestId } from '@modelcontextprotocol/client';
-import type { ExchangeStop } from '../mcp/index.ts';
-import type { RecordedExchange } from '../mcp/index.ts';
-import type { StepId } from '../trace/index.ts';
-import type { HttpExchange, Step } from '../trace/index.ts';
+import type { ExchangeStop, RecordedExchange } from '../mcp/index.ts';
+import type { StepId, HttpExchange, Step } from '../trace/index.ts';
 import type { RequestTracker } from './request-tracker.ts';
 import { syncSharedExchange, type StepFields, type TraceWriter } from './trace-writer.ts';
 

@@ -1,7 +1,5 @@
 import type { HttpExchange, Warning } from '../trace/index.ts';
-import { HTTP_TOKEN } from '../trace/index.ts';
-import { REDACTED, isSecretHeaderName } from '../trace/index.ts';
-import { TERMINAL_CONTROL_BUT_NEWLINE_CLASS, escapeTerminalText } from '../trace/index.ts';
+import { HTTP_TOKEN, REDACTED, isSecretHeaderName, TERMINAL_CONTROL_BUT_NEWLINE_CLASS, escapeTerminalText } from '../trace/index.ts';
 
 /**
  * A curl command that sends a recorded request again from a terminal. Everything in a

@@ -1,8 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { collectSecretValues, createSecretRedactor, redactHeaderRecord } from '../trace/index.ts';
+import { collectSecretValues, createSecretRedactor, redactHeaderRecord, measureJsonTextDepth } from '../trace/index.ts';
 import { CLOSED_BY_CALLER, ExchangeBounds, ExchangeStopped, describeExchangeStop, readBoundedText } from './exchange-bounds.ts';
 import { readRedirect } from './read-redirect.ts';
-import { measureJsonTextDepth } from '../trace/index.ts';
 import { redactHeaders, redactUrl } from './redact-secrets.ts';
 import { linkSignals } from './link-signals.ts';
 import { readOutgoingRequest } from './read-outgoing-request.ts';

@@ -1,7 +1,6 @@
 import type { FieldChange, Warning } from '../trace/index.ts';
 import { isPlainObject } from './is-plain-object.ts';
-import { STRICT_UNSUPPORTED } from '../trace/index.ts';
-import { boundRecursion, describeDepthCut } from '../trace/index.ts';
+import { STRICT_UNSUPPORTED, boundRecursion, describeDepthCut } from '../trace/index.ts';
 import { fixArrayItems, flattenRootUnion, keepRefAlone, mergeAllOf, type Schema, type StrictContext } from './schema-shape-fixes.ts';
 
 /** Whether a schema already lets null in, by its own type or as a branch of its union: strict mode then has nothing to add. */

@@ -1,6 +1,5 @@
-import { boundRecursion } from '../trace/index.ts';
+import { boundRecursion, allowsNull, followRefs } from '../trace/index.ts';
 import { isPlainObject } from './is-plain-object.ts';
-import { allowsNull, followRefs } from '../trace/index.ts';
 import type { Schema } from './schema-shape-fixes.ts';
 
 /**

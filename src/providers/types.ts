@@ -1,6 +1,5 @@
 import type { CallToolResult, PromptMessage, Tool } from '@modelcontextprotocol/client';
-import type { FieldChange, Warning } from '../trace/index.ts';
-import type { ReplyArrival, StopCause, StopOutcome } from '../trace/index.ts';
+import type { FieldChange, Warning, ReplyArrival, StopCause, StopOutcome } from '../trace/index.ts';
 import type { WireInfo } from './wire-catalog.ts';
 
 /**

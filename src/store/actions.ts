@@ -1,6 +1,5 @@
 import { findEraRefusal, findScenario } from '../content/index.ts';
-import type { EraChoice } from '../trace/index.ts';
-import type { SandboxFaultName } from '../trace/index.ts';
+import type { EraChoice, SandboxFaultName } from '../trace/index.ts';
 import { initialRunSlice, moveCursor, selectIsFinished, useExplorerStore } from './explorer-store.ts';
 import { saveModelSettings, storeKeys, type ModelSettings } from './model-settings.ts';
 import { saveViewPreferences, type ViewPreferences } from './view-preferences.ts';

@@ -2,9 +2,15 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { AppFrame, AppFrameRequest, AppSandboxFacts, AppViewHost } from '../lifecycle/index.ts';
 import { readAppBaseUrl, resolveAppUrl } from '../service-worker/index.ts';
-import { SEPARATE_PROXY_SANDBOX, VIEW_FRAME_SANDBOX } from '../trace/index.ts';
-import { APP_SANDBOX_ORIGIN_PATH, APP_SANDBOX_PAGE } from '../trace/index.ts';
-import { gateOwnUrl, passUrlGate, type GatedUrl } from '../trace/index.ts';
+import {
+  SEPARATE_PROXY_SANDBOX,
+  VIEW_FRAME_SANDBOX,
+  APP_SANDBOX_ORIGIN_PATH,
+  APP_SANDBOX_PAGE,
+  gateOwnUrl,
+  passUrlGate,
+  type GatedUrl,
+} from '../trace/index.ts';
 import { openAppViewLink, takeAppFrameElement, useAppViewStore, VIEW_MAX_HEIGHT, VIEW_MIN_HEIGHT, type AppFrameEntry } from './app-view-store.ts';
 
 /**

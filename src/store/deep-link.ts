@@ -1,9 +1,7 @@
 import { findScenario } from '../content/index.ts';
 import { isSandboxScenario } from '../lifecycle/index.ts';
-import { isSandboxFault, type SandboxFaultName } from '../trace/index.ts';
+import { isSandboxFault, type SandboxFaultName, isStepId, type StepId, ERAS, type Era, type EraChoice } from '../trace/index.ts';
 import type { Step } from '../trace/index.ts';
-import { isStepId, type StepId } from '../trace/index.ts';
-import { ERAS, type Era, type EraChoice } from '../trace/index.ts';
 import { findWireInfo } from '../providers/index.ts';
 import { chooseScenario, goToStep, next, reset } from './actions.ts';
 import { readAppBaseUrl } from '../service-worker/index.ts';

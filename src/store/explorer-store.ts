@@ -1,11 +1,7 @@
-import { DEFAULT_QUESTION } from '../content/index.ts';
+import { DEFAULT_QUESTION, DEFAULT_SCENARIO_ID } from '../content/index.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PendingStep } from '../lifecycle/index.ts';
-import type { Step, TraceStatus } from '../trace/index.ts';
-import type { EraChoice } from '../trace/index.ts';
-import type { GatedUrl } from '../trace/index.ts';
-import type { SandboxFaultName } from '../trace/index.ts';
-import { DEFAULT_SCENARIO_ID } from '../content/index.ts';
+import type { Step, TraceStatus, EraChoice, GatedUrl, SandboxFaultName } from '../trace/index.ts';
 import { defaultModelSettings, loadModelSettings, loadRememberedKeys, type ModelSettings } from './model-settings.ts';
 import { defaultViewPreferences, loadViewPreferences, type ViewPreferences } from './view-preferences.ts';
 import { definePageStore } from './page-store.ts';

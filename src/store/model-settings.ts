@@ -1,8 +1,13 @@
-import { checkMcpHeaders, keepFilledHeaders, type McpHeader } from '../lifecycle/index.ts';
+import {
+  checkMcpHeaders,
+  keepFilledHeaders,
+  type McpHeader,
+  DEFAULT_MAX_TOOL_ROUNDS,
+  validateRoot,
+  type HostRoot,
+  resolveScenarioModel,
+} from '../lifecycle/index.ts';
 import { findWireInfo, WIRE_CATALOG } from '../providers/index.ts';
-import { DEFAULT_MAX_TOOL_ROUNDS } from '../lifecycle/index.ts';
-import { validateRoot, type HostRoot } from '../lifecycle/index.ts';
-import { resolveScenarioModel } from '../lifecycle/index.ts';
 import type { McpTopology } from '../trace/index.ts';
 import { isProviderMcpWire, type ApprovalPolicy } from '../trace/index.ts';
 import type { Scenario } from '../content/index.ts';

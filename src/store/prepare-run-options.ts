@@ -1,6 +1,5 @@
 import type { RunOptions } from '../lifecycle/engine.ts';
-import type { ProviderSettings } from '../lifecycle/index.ts';
-import type { AuthorizationSettings } from '../lifecycle/index.ts';
+import type { ProviderSettings, AuthorizationSettings } from '../lifecycle/index.ts';
 import { buildScenarioMockProvider, buildScenarioRunOptions, isSandboxScenario, resolveScenarioEndpoint } from '../lifecycle/index.ts';
 import { findWireInfo } from '../providers/index.ts';
 import { findScenario, type Scenario } from '../content/index.ts';

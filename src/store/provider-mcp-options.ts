@@ -1,7 +1,6 @@
 import type { Scenario } from '../content/index.ts';
 import type { RunOptions } from '../lifecycle/index.ts';
-import { resolveAppUrl } from '../service-worker/index.ts';
-import { IS_STATIC_SITE } from '../service-worker/index.ts';
+import { resolveAppUrl, IS_STATIC_SITE } from '../service-worker/index.ts';
 import { SERVER_RECORD_PATH } from '../trace/index.ts';
 import type { ExplorerState } from './explorer-store.ts';
 import { resolveTopology } from './model-settings.ts';

@@ -1,8 +1,7 @@
 import type { LifecycleRun, RunOptions } from '../lifecycle/engine.ts';
 import type { Trace } from '../trace/index.ts';
 import { recordQuestionStepAhead } from '../lifecycle/index.ts';
-import { waitForInBrowserServer } from '../service-worker/index.ts';
-import { readAppBaseUrl } from '../service-worker/index.ts';
+import { waitForInBrowserServer, readAppBaseUrl } from '../service-worker/index.ts';
 import { listChosenHttpOrigins } from '../trace/index.ts';
 import type { ExplorerStore } from './explorer-store.ts';
 import { getExplorerStore, initialRunSlice, moveCursor } from './explorer-store.ts';

@@ -1,8 +1,7 @@
 import type { Trace } from '../trace/index.ts';
 import { isProviderMcpWire, PROVIDER_MCP_WIRES } from '../trace/index.ts';
 import { findWireInfo } from '../providers/index.ts';
-import { readAppBaseUrl } from '../service-worker/index.ts';
-import { waitForInBrowserServer } from '../service-worker/index.ts';
+import { readAppBaseUrl, waitForInBrowserServer } from '../service-worker/index.ts';
 import { useExplorerStore } from './explorer-store.ts';
 import { loadEngine } from './run-controller.ts';
 import { prepareRunOptions, resolveProvider } from './prepare-run-options.ts';

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { setViewPreferences } from '../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../store/index.ts';
+import { setViewPreferences, useExplorerStore, type ExplorerState, useLinkOpening } from '../store/index.ts';
 import type { MainView } from '../store/index.ts';
 import { AppHeader } from './app-header.tsx';
 import { Controls } from './controls/controls.tsx';
@@ -9,7 +8,6 @@ import { loadLifecycleGraph } from './graph/load-lifecycle-graph.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { TraceSourceBanner } from './sharing/trace-file-controls.tsx';
 import { LinkOpening, OpenedLinkBanner } from './sharing/opened-link-banner.tsx';
-import { useLinkOpening } from '../store/index.ts';
 import { StaticSiteBanner } from './static-site/static-site-banner.tsx';
 import { AnswerBox, StepCaption } from './step-caption.tsx';
 import { GateAnswer } from './gate/gate-answer.tsx';

@@ -1,5 +1,4 @@
-import { setShortcutsOpen, setViewPreferences } from '../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../store/index.ts';
+import { setShortcutsOpen, setViewPreferences, useExplorerStore, type ExplorerState } from '../store/index.ts';
 import type { Theme } from '../store/index.ts';
 
 const selectPreferences = (state: ExplorerState) => state.preferences;

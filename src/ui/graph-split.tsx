@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { setViewPreferences } from '../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../store/index.ts';
+import { setViewPreferences, useExplorerStore, type ExplorerState } from '../store/index.ts';
 import { clampHeight, describeHeightBounds, resizeByKey, type HeightBounds } from './split-height.ts';
 
 const selectGraphHeight = (state: ExplorerState) => state.preferences.graphHeight;

@@ -1,6 +1,5 @@
 import { findLegacyFunctionsLink, LEGACY_FUNCTIONS_WIRE } from '../content/index.ts';
-import { applyModelSettings } from '../store/index.ts';
-import { selectCurrentStep, useExplorerStore, type ExplorerState } from '../store/index.ts';
+import { applyModelSettings, selectCurrentStep, useExplorerStore, type ExplorerState } from '../store/index.ts';
 
 const selectRunWire = (state: ExplorerState) => state.runWire;
 

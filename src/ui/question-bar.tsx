@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
-import { ERAS, type EraChoice } from '../trace/index.ts';
+import { ERAS, type EraChoice, SANDBOX_FAULTS, isSandboxFault } from '../trace/index.ts';
 import { SCENARIOS, findEraRefusal, findScenario } from '../content/index.ts';
 import { isSandboxScenario } from '../lifecycle/index.ts';
-import { ask, chooseScenario, setAuthFault, setEra, setQuestion, signInToServer } from '../store/index.ts';
-import { SANDBOX_FAULTS, isSandboxFault } from '../trace/index.ts';
-import { useExplorerStore, type ExplorerState } from '../store/index.ts';
+import { ask, chooseScenario, setAuthFault, setEra, setQuestion, signInToServer, useExplorerStore, type ExplorerState } from '../store/index.ts';
 import { useState } from 'react';
 import { guardSwitch, SwitchConfirmDialog, type SwitchRequest } from './switch-confirm-dialog.tsx';
 import { SignInGate } from './gate/sign-in-gate.tsx';

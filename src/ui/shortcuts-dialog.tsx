@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { setShortcutsOpen } from '../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../store/index.ts';
+import { setShortcutsOpen, useExplorerStore, type ExplorerState } from '../store/index.ts';
 import { SHORTCUTS } from './shortcuts.ts';
 
 const selectOpen = (state: ExplorerState) => state.shortcutsOpen;

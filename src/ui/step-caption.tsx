@@ -1,16 +1,20 @@
 import { useEffect, useMemo } from 'react';
 import type { Step } from '../trace/index.ts';
-import { labelToolCalls } from '../content/index.ts';
-import { findFocus } from '../content/index.ts';
-import { describeSessionNotFound } from '../content/index.ts';
-import { INSTRUMENTATION_BADGE, INSTRUMENTATION_NOTE, isServerInstrumentation } from '../content/index.ts';
+import {
+  labelToolCalls,
+  findFocus,
+  describeSessionNotFound,
+  INSTRUMENTATION_BADGE,
+  INSTRUMENTATION_NOTE,
+  isServerInstrumentation,
+  describeStepNumberShort,
+} from '../content/index.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../trace/index.ts';
 import { selectCurrentStep, selectShownAnswer, useExplorerStore, type ExplorerState } from '../store/index.ts';
 import { describeEditedStep, selectEditBefore } from './edit/edit-credit.ts';
 import { LongText } from './json/long-text-notice.tsx';
 import { LegacyFunctionsButton } from './legacy-functions-button.tsx';
 import { PHASE_STYLES, formatStepNumber } from './step-format.ts';
-import { describeStepNumberShort } from '../content/index.ts';
 import { useCurrentStepWords } from './use-step-words.ts';
 import { FAILURE_LABELS } from './step-outcome.ts';
 import { useCurrentStepOutcome } from './use-step-outcomes.ts';

@@ -1,6 +1,5 @@
 import { describeStepNumber } from '../content/index.ts';
-import type { Step } from '../trace/index.ts';
-import type { Phase } from '../trace/index.ts';
+import type { Step, Phase } from '../trace/index.ts';
 
 export const PHASE_STYLES: Record<Phase, { badge: string; band: string; border: string }> = {
   discovery: {

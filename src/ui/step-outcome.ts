@@ -1,7 +1,6 @@
 import type { FailureSituation } from '../content/index.ts';
 import type { Step } from '../trace/index.ts';
-import { ANSWER_REPLY_STEPS, TOOL_CALL_REPLY_STEPS } from '../trace/index.ts';
-import { groupByRound } from '../trace/index.ts';
+import { ANSWER_REPLY_STEPS, TOOL_CALL_REPLY_STEPS, groupByRound } from '../trace/index.ts';
 
 /**
  * Reads from the recorded messages how a step's round left the happy path, and whether

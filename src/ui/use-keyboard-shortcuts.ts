@@ -1,6 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { back, next, reset, setShortcutsOpen, setViewPreferences, togglePlay } from '../store/index.ts';
-import { useExplorerStore } from '../store/index.ts';
+import { back, next, reset, setShortcutsOpen, setViewPreferences, togglePlay, useExplorerStore } from '../store/index.ts';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import type { RunFacts } from '../content/index.ts';
-import type { StepWords } from '../content/index.ts';
+import type { RunFacts, StepWords } from '../content/index.ts';
 import { useExplorerStore, type ExplorerState } from '../store/index.ts';
 import { rememberLast } from './remember-last.ts';
 import { rememberModule, useLoadedModule } from './use-loaded-module.ts';

@@ -1,5 +1,4 @@
-import { useLinkOpening } from '../store/index.ts';
-import { useExplorerStore } from '../store/index.ts';
+import { useLinkOpening, useExplorerStore } from '../store/index.ts';
 import { SHELL_STEP_ATTRIBUTE, STEP_TITLE_TIMING } from './shell/first-step-names.ts';
 
 /**

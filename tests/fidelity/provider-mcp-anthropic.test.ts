@@ -1,5 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { BetaContentBlock, BetaMessage, BetaMessageParam, BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta/messages/messages';
+import type {
+  BetaContentBlock,
+  BetaMessage,
+  BetaMessageParam,
+  BetaRawMessageStreamEvent,
+  BetaRequestMCPServerURLDefinition,
+  BetaToolUnion,
+} from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import { describe, expect, it } from 'vitest';
 import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { ANTHROPIC_MCP_BETA, SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
@@ -8,7 +15,6 @@ import { buildAnthropicMcpMessage } from '../../server/mock-model/anthropic-endp
 import { QUESTION } from '../helpers/fixtures.ts';
 import { createRecordingFetch, type SeenRequest } from '../helpers/record-sdk-requests.ts';
 import { useServer } from '../helpers/use-server.ts';
-import type { BetaRequestMCPServerURLDefinition, BetaToolUnion } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import { anthropicAdapter } from '../../src/providers/anthropic/anthropic-adapter.ts';
 import { anthropicMcp } from '../../src/providers/provider-mcp/anthropic-mcp.ts';
 import { joinProviderUrl } from '../../src/providers/join-provider-url.ts';

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { Response, ResponseInput, ResponseOutputItem, ResponseStreamEvent, Tool } from 'openai/resources/responses/responses';
+import type { Response, ResponseInput, ResponseOutputItem, ResponseStreamEvent, Tool, ResponseInputItem } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { MOCK_MODEL_NAME } from '../../src/trace/mock-models.ts';
 import { SERVER_RECORD_PATH } from '../../src/trace/provider-mcp.ts';
@@ -10,7 +10,6 @@ import { useServer } from '../helpers/use-server.ts';
 import { openAiResponsesAdapter } from '../../src/providers/openai-responses/openai-responses-adapter.ts';
 import { openAiResponsesMcp, type OpenAiMcpApprovalResponse } from '../../src/providers/provider-mcp/openai-responses-mcp.ts';
 import { joinProviderUrl } from '../../src/providers/join-provider-url.ts';
-import type { ResponseInputItem } from 'openai/resources/responses/responses';
 
 /**
  * The mock model as OpenAI's remote MCP tool, held to the official openai SDK: the SDK

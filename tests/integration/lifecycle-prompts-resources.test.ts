@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findScenario } from '../../src/content/scenarios.ts';
-import type { RunOptions } from '../../src/lifecycle/engine.ts';
+import type { RunOptions, LifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { Step, Trace } from '../../src/trace/trace.ts';
-import type { LifecycleRun } from '../../src/lifecycle/engine.ts';
 import type { Release } from '../../src/lifecycle/gate.ts';
 import type { PendingStep } from '../../src/lifecycle/trace-writer.ts';
 import { createMockRun } from '../helpers/create-mock-run.ts';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ANTHROPIC_MCP_BETA, PROVIDER_MCP_SERVER_LABEL } from '../../trace/index.ts';
+import { ANTHROPIC_MCP_BETA, PROVIDER_MCP_SERVER_LABEL, ANTHROPIC_API_VERSION } from '../../trace/index.ts';
 import type { AnthropicConversationMessage } from '../anthropic/anthropic-adapter.ts';
 import { ANTHROPIC_MAX_TOKENS } from '../anthropic/anthropic-adapter.ts';
-import { ANTHROPIC_API_VERSION } from '../../trace/index.ts';
 import { AnthropicMessageSchema } from '../anthropic/read-anthropic-response.ts';
 import { parseProviderReply } from '../parse-provider-reply.ts';
 import type { Warning } from '../../trace/index.ts';

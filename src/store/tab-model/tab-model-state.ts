@@ -1,6 +1,5 @@
 import { MAX_TAB_MODEL_BYTES } from '../../content/index.ts';
-import type { TabModel, TabModelDescription } from '../../lifecycle/index.ts';
-import type { RunOptions } from '../../lifecycle/index.ts';
+import type { TabModel, TabModelDescription, RunOptions } from '../../lifecycle/index.ts';
 import type { ModelSettings } from '../model-settings.ts';
 import { passUrlGate } from '../../trace/index.ts';
 import type { LoadedRunner, LoadProgress } from './wllama-runner.ts';

@@ -1,7 +1,13 @@
 import { useCallback } from 'react';
-import { closeAppViews } from '../../store/index.ts';
-import { registerAppFrame, setAppViewLinkOpener, useAppViewStore, type AppFrameEntry } from '../../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import {
+  closeAppViews,
+  registerAppFrame,
+  setAppViewLinkOpener,
+  useAppViewStore,
+  type AppFrameEntry,
+  useExplorerStore,
+  type ExplorerState,
+} from '../../store/index.ts';
 import { GatedFrame, openGatedUrl } from '../open-gated-url.tsx';
 import { SECONDARY } from '../gate/gate-panel.tsx';
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { findScenario } from '../../content/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
-import { resolveTopology } from '../../store/index.ts';
+import { useExplorerStore, type ExplorerState, resolveTopology } from '../../store/index.ts';
 import { isProviderMcpWire } from '../../trace/index.ts';
 import { DialogButton } from '../dialog-button.tsx';
 import { ViewBoundary } from '../view-boundary.tsx';

@@ -1,8 +1,20 @@
-import { back, cancelRequest, next, reset, setViewPreferences, stopToolCall, togglePlay } from '../../store/index.ts';
-import { PLAYBACK_SPEEDS } from '../../store/index.ts';
+import {
+  back,
+  cancelRequest,
+  next,
+  reset,
+  setViewPreferences,
+  stopToolCall,
+  togglePlay,
+  PLAYBACK_SPEEDS,
+  selectCanGoBack,
+  selectCanGoNext,
+  selectIsWaiting,
+  useExplorerStore,
+  type ExplorerState,
+} from '../../store/index.ts';
 import { RunRecapButton, TwinViewButton } from './run-end-buttons.tsx';
 import { SAMPLING_WAIT_STATUS, SamplingWait } from './sampling-wait.tsx';
-import { selectCanGoBack, selectCanGoNext, selectIsWaiting, useExplorerStore, type ExplorerState } from '../../store/index.ts';
 
 const selectPlaying = (state: ExplorerState) => state.playing;
 const selectStatus = (state: ExplorerState) => state.status;

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { sendEditedMessage } from '../../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import { sendEditedMessage, useExplorerStore, type ExplorerState } from '../../store/index.ts';
 
 const selectEditable = (state: ExplorerState) =>
   state.cursor === state.steps.length - 1 && state.pending?.editable && state.source.kind === 'live' ? state.pending : null;

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { answerAtGate } from '../../store/index.ts';
-import { readRunHttpOrigins } from '../../store/index.ts';
+import { answerAtGate, readRunHttpOrigins } from '../../store/index.ts';
 import { passUrlGate } from '../../trace/index.ts';
 import { openGatedUrl } from '../open-gated-url.tsx';
 import { ElicitationFieldControl } from './elicitation-field-control.tsx';

@@ -1,7 +1,6 @@
 import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/index.ts';
 import { getStepDefinition } from '../../trace/index.ts';
-import type { Step } from '../../trace/index.ts';
-import type { Participant } from '../../trace/index.ts';
+import type { Step, Participant } from '../../trace/index.ts';
 
 /**
  * Where the five parts sit and how they are wired. The top row is the provider world

@@ -1,5 +1,4 @@
-import { setViewPreferences } from '../../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import { setViewPreferences, useExplorerStore, type ExplorerState } from '../../store/index.ts';
 
 const selectInspectorLayout = (state: ExplorerState) => state.preferences.inspectorLayout;
 

@@ -1,14 +1,10 @@
 /* eslint-disable max-lines -- 318 lines once formatted with the chunks main gave the inspector (b58cf34) as this branch was rebased; to be split (issue 37). */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { comesBeforeToolResult, findStepToolResult } from '../../content/index.ts';
-import { findFocus } from '../../content/index.ts';
+import { comesBeforeToolResult, findStepToolResult, findFocus, PHASE_SUMMARIES, describeStepNumberLong } from '../../content/index.ts';
 import type { Step } from '../../trace/index.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/index.ts';
-import { next } from '../../store/index.ts';
-import { selectCurrentStep, selectIsReplay, useExplorerStore } from '../../store/index.ts';
+import { next, selectCurrentStep, selectIsReplay, useExplorerStore } from '../../store/index.ts';
 import { PHASE_STYLES } from '../step-format.ts';
-import { PHASE_SUMMARIES } from '../../content/index.ts';
-import { describeStepNumberLong } from '../../content/index.ts';
 import { CopyStepLink } from '../sharing/copy-step-link.tsx';
 import { describeEditedStep, selectEditBefore } from '../edit/edit-credit.ts';
 import { FAILURE_LABELS } from '../step-outcome.ts';

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { describeByteSize } from '../../content/index.ts';
-import { classifyToolResultContent, type ContentView } from '../../content/index.ts';
+import { describeByteSize, classifyToolResultContent, type ContentView } from '../../content/index.ts';
 
 // Text here is a preview beside the JSON, which has the whole of it: a 1 MB result must not be laid out twice.
 const PREVIEW_CHARACTERS = 2000;

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { alignTraces, type AlignedRow } from '../../content/index.ts';
-import { runEraTwins } from '../../store/index.ts';
-import { useExplorerStore } from '../../store/index.ts';
+import { alignTraces, type AlignedRow, findEraRefusal, findScenario } from '../../content/index.ts';
+import { runEraTwins, useExplorerStore } from '../../store/index.ts';
 import type { Step } from '../../trace/index.ts';
 import { ERAS } from '../../trace/index.ts';
-import { findEraRefusal, findScenario } from '../../content/index.ts';
 
 type Twins = { status: 'idle' } | { status: 'running' } | { status: 'shown'; rows: AlignedRow[]; question: string } | { status: 'failed'; message: string };
 

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { selectCurrentStep, useExplorerStore } from '../../store/index.ts';
-import { loadLessonPlan, toggleLessonTool, useLessonStore, type LessonTool } from '../../store/index.ts';
+import { selectCurrentStep, useExplorerStore, loadLessonPlan, toggleLessonTool, useLessonStore, type LessonTool } from '../../store/index.ts';
 
 // Each tool is its own chunk, fetched when the learner first opens it.
 const PredictPanel = lazy(() => import('./predict-panel.tsx').then((module) => ({ default: module.PredictPanel })));

@@ -1,9 +1,7 @@
 import { useCallback, useState } from 'react';
 import { answerPrediction, isPredictionRight, listChoices, PREDICTION_PROMPTS, type PredictionKind } from '../../content/index.ts';
-import { next } from '../../store/index.ts';
-import { selectIsFinished, useExplorerStore } from '../../store/index.ts';
+import { next, selectIsFinished, useExplorerStore, recordPrediction, useLessonStore, type Prediction } from '../../store/index.ts';
 import type { Step } from '../../trace/index.ts';
-import { recordPrediction, useLessonStore, type Prediction } from '../../store/index.ts';
 
 /** Asked where the lesson has nothing for the step on show, and before the first step. */
 const ANY_STEP: PredictionKind[] = ['sender'];

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
-import { summarizeRun, type CanonicalState, type RunRecap } from '../../content/index.ts';
-import { findScenario } from '../../content/index.ts';
-import { chooseScenario } from '../../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import { summarizeRun, type CanonicalState, type RunRecap, findScenario } from '../../content/index.ts';
+import { chooseScenario, useExplorerStore, type ExplorerState } from '../../store/index.ts';
 import { PHASE_LABELS } from '../../trace/index.ts';
 import { PHASE_STYLES } from '../step-format.ts';
 import { DialogButton } from '../dialog-button.tsx';

@@ -2,8 +2,7 @@ import { memo, useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
 import type { Step } from '../../trace/index.ts';
 import { PARTICIPANT_LABELS, PARTICIPANTS, type Participant } from '../../trace/index.ts';
 import { EDITED_MARK, IDLE_COLOR, KIND_COLORS, SEQUENCE_GEOMETRY, listSequenceColumns } from '../../export/index.ts';
-import { goToStep } from '../../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import { goToStep, useExplorerStore, type ExplorerState } from '../../store/index.ts';
 import { describeMessage, isInTabStep } from '../graph/graph-layout.ts';
 import { formatStepNumber } from '../step-format.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';

@@ -1,10 +1,8 @@
 import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/index.ts';
-import { CALLBACK_PAGE_PATH } from '../../trace/index.ts';
-import { isSecretHeaderName } from '../../trace/index.ts';
+import { CALLBACK_PAGE_PATH, isSecretHeaderName, MAX_BRIDGE_SESSION_PROGRAMS } from '../../trace/index.ts';
 import type { McpHeader } from '../../lifecycle/index.ts';
 import type { ModelSettings } from '../../store/index.ts';
 import { RootsEditor } from './mcp-roots-editor.tsx';
-import { MAX_BRIDGE_SESSION_PROGRAMS } from '../../trace/index.ts';
 import { useBridgedServers } from './use-bridged-servers.ts';
 import { TopologyFields } from './topology-fields.tsx';
 import { RememberOnDevice } from './remember-on-device.tsx';

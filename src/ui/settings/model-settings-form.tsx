@@ -1,9 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { MOCK_MODEL_NAME } from '../../trace/index.ts';
 import { findWireInfo, WIRE_CATALOG } from '../../providers/index.ts';
-import { applyModelSettings } from '../../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
-import { DEFAULT_MAX_TOOL_ROUNDS, MAX_TOOL_ROUNDS_LIMIT, prepareMcpServerSettings, readMaxToolRounds, type ModelSettings } from '../../store/index.ts';
+import {
+  applyModelSettings,
+  useExplorerStore,
+  type ExplorerState,
+  DEFAULT_MAX_TOOL_ROUNDS,
+  MAX_TOOL_ROUNDS_LIMIT,
+  prepareMcpServerSettings,
+  readMaxToolRounds,
+  type ModelSettings,
+} from '../../store/index.ts';
 import { McpServerFields } from './mcp-server-fields.tsx';
 import { ServerPromptsSection } from './server-prompts-section.tsx';
 import { RememberOnDevice } from './remember-on-device.tsx';

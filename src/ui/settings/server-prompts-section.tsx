@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { runFromPrompt } from '../../store/index.ts';
-import { loadServerOfferings, resolveServerInUse, useServerOfferingsStore } from '../../store/index.ts';
+import { runFromPrompt, loadServerOfferings, resolveServerInUse, useServerOfferingsStore } from '../../store/index.ts';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';

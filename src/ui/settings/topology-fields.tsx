@@ -1,9 +1,7 @@
-import { describeUnreachableServer } from '../../content/index.ts';
-import { findScenario } from '../../content/index.ts';
+import { describeUnreachableServer, findScenario } from '../../content/index.ts';
 import { resolveScenarioEndpoint } from '../../lifecycle/index.ts';
 import { findWireInfo } from '../../providers/index.ts';
-import { readAppBaseUrl, resolveAppUrl } from '../../service-worker/index.ts';
-import { IS_STATIC_SITE } from '../../service-worker/index.ts';
+import { readAppBaseUrl, resolveAppUrl, IS_STATIC_SITE } from '../../service-worker/index.ts';
 import { useExplorerStore } from '../../store/index.ts';
 import type { ModelSettings } from '../../store/index.ts';
 import { isProviderMcpWire, PROVIDER_MCP_WIRES } from '../../trace/index.ts';

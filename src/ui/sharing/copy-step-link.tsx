@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import type { Step } from '../../trace/index.ts';
-import { describeStepForLink, formatDeepLink } from '../../store/index.ts';
-import { defaultModelSettings, readStreamChoice } from '../../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import { describeStepForLink, formatDeepLink, defaultModelSettings, readStreamChoice, useExplorerStore, type ExplorerState } from '../../store/index.ts';
 import { describeWhatIsLeftOut } from './describe-left-out.ts';
 import { rememberLast } from '../remember-last.ts';
 

@@ -1,5 +1,4 @@
-import { getShownTrace } from '../../store/index.ts';
-import { saveBlob } from '../../store/index.ts';
+import { getShownTrace, saveBlob } from '../../store/index.ts';
 
 /** The formats the export menu offers: PNG is the SVG drawn by the browser. */
 export type ExportChoice = 'har' | 'otlp' | 'mermaid' | 'svg' | 'png';

@@ -1,7 +1,6 @@
 import { findScenario } from '../../content/index.ts';
 import { findWireInfo } from '../../providers/index.ts';
-import { useExplorerStore } from '../../store/index.ts';
-import { dismissOpenedLink, performLinkWithRealProvider, useOpenedLink, type LinkedStep } from '../../store/index.ts';
+import { useExplorerStore, dismissOpenedLink, performLinkWithRealProvider, useOpenedLink, type LinkedStep } from '../../store/index.ts';
 import { getStepDefinition } from '../../trace/index.ts';
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];

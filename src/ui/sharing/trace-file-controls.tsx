@@ -1,6 +1,5 @@
 import { useRef } from 'react';
-import { dismissImportError, exportTrace, importTrace, reset } from '../../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import { dismissImportError, exportTrace, importTrace, reset, useExplorerStore, type ExplorerState } from '../../store/index.ts';
 import { ExportMenu } from './export-menu.tsx';
 
 const selectHasSteps = (state: ExplorerState) => state.steps.length > 0;

@@ -1,11 +1,7 @@
-import { DEFAULT_QUESTION } from '../../content/index.ts';
-import { PHASE_SUMMARIES } from '../../content/index.ts';
-import { getStepSummary } from '../../content/index.ts';
-import { formatDuration, measureStepTimes } from '../../content/index.ts';
+import { DEFAULT_QUESTION, PHASE_SUMMARIES, getStepSummary, formatDuration, measureStepTimes } from '../../content/index.ts';
 import { recordQuestionStepAhead } from '../../lifecycle/index.ts';
-import { escapeMarkup } from '../../trace/index.ts';
+import { escapeMarkup, PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/index.ts';
 import type { Step } from '../../trace/index.ts';
-import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/index.ts';
 import { formatStepNumber, PHASE_STYLES } from '../step-format.ts';
 import { SHELL_STEP_ATTRIBUTE, STEP_TITLE_TIMING } from './first-step-names.ts';
 

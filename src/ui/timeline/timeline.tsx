@@ -1,15 +1,12 @@
 import { Fragment, memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { labelToolCalls } from '../../content/index.ts';
+import { labelToolCalls, INSTRUMENTATION_BADGE, isServerInstrumentation, describeStepNumberShort } from '../../content/index.ts';
 import type { MissingStep } from '../../content/missing-steps.ts';
-import { INSTRUMENTATION_BADGE, isServerInstrumentation } from '../../content/index.ts';
 import type { Step } from '../../trace/index.ts';
 import { PARTICIPANT_LABELS, PHASE_LABELS, type Phase } from '../../trace/index.ts';
-import { describeStepNumberShort } from '../../content/index.ts';
 import { useStepTitles } from '../use-step-words.ts';
 import { rememberModule, useLoadedModule } from '../use-loaded-module.ts';
-import { goToStep } from '../../store/index.ts';
-import { useExplorerStore, type ExplorerState } from '../../store/index.ts';
+import { goToStep, useExplorerStore, type ExplorerState } from '../../store/index.ts';
 import { PHASE_STYLES, formatStepNumber } from '../step-format.ts';
 import { FAILURE_LABELS } from '../step-outcome.ts';
 import { useStepOutcomes } from '../use-step-outcomes.ts';
