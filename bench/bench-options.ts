@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 /** The bench's command line: `--quick` for a short try, `--only <part>` (repeatable, or comma-separated) for some parts. */
 
 export const PART_NAMES = [
@@ -48,3 +49,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   }
   return { quick, parts: chosen.length > 0 ? [...new Set(chosen)] : [...PART_NAMES] };
 }
+
+/** What every part is given: whether the run is a short try, and where its progress lines go. */
+export type PartOptions = { quick: boolean; log: (line: string) => void };
+/** What a part that drives the page is given besides: the browser, and the served app's address. */
+export type PagePartOptions = PartOptions & { browser: Browser; appUrl: string };

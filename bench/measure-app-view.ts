@@ -1,6 +1,7 @@
 import type { Browser, Frame } from '@playwright/test';
 import { playToLiveView } from '../e2e/app-view-helpers.ts';
 import { openApp } from '../e2e/helpers.ts';
+import type { PagePartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { openContext } from './launch-browser.ts';
 import { computeMedian } from './statistics.ts';
@@ -56,17 +57,7 @@ async function measureOnce(browser: Browser, appUrl: string): Promise<Sample> {
   }
 }
 
-export async function measureAppView({
-  browser,
-  appUrl,
-  quick,
-  log,
-}: {
-  browser: Browser;
-  appUrl: string;
-  quick: boolean;
-  log: (line: string) => void;
-}): Promise<Figure[]> {
+export async function measureAppView({ browser, appUrl, quick, log }: PagePartOptions): Promise<Figure[]> {
   const samples: Sample[] = [];
   for (let run = 0; run < (quick ? 2 : 5); run++) samples.push(await measureOnce(browser, appUrl));
   log(`  ${samples.length} runs of the app-view scenario, fresh context each`);

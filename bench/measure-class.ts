@@ -1,3 +1,4 @@
+import type { PartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { checkEngineAnswer, runEngineLifecycle } from './run-engine-lifecycle.ts';
 import { formatMegabytes, runWorkers } from './run-workers.ts';
@@ -76,7 +77,7 @@ async function runClass(server: ServerProcess, seconds: number): Promise<ClassRu
   return run;
 }
 
-export async function measureClass({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureClass({ quick, log }: PartOptions): Promise<Figure[]> {
   const seconds = quick ? 20 : 60;
   const server = await startServerProcess();
   try {

@@ -2,6 +2,7 @@ import type { Browser } from '@playwright/test';
 import { z } from 'zod';
 import { writeBarePage } from './bare-page.ts';
 import { fetchInspector, type FetchedInspector } from './fetch-inspector.ts';
+import type { PartOptions } from './bench-options.ts';
 import { createFigure, createUnmeasuredFigure, type Figure } from './figures.ts';
 import { openContext } from './launch-browser.ts';
 import { measureBundleSizes, type BundleSizes } from './measure-bundle-size.ts';
@@ -276,13 +277,11 @@ export async function measureFirstLoad({
   distDirectory,
   staticDirectory,
   log,
-}: {
+}: PartOptions & {
   browser: Browser;
-  quick: boolean;
   distDirectory: string;
   /** The built static site, measured too when given. */
   staticDirectory?: string;
-  log: Log;
 }): Promise<{ figures: Figure[]; inspectorVersion: string | null }> {
   const figures = await measureSizes(distDirectory);
   const runs = quick ? 3 : 5;

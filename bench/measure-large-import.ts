@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { MAX_TRACE_FILE_BYTES } from '../src/lifecycle/import-trace.ts';
+import type { PagePartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { openContext } from './launch-browser.ts';
 import { timeNextPresses } from './page-probes.ts';
@@ -93,13 +94,9 @@ export async function measureLargeImport({
   referenceTrace,
   quick,
   log,
-}: {
-  browser: Browser;
-  appUrl: string;
+}: PagePartOptions & {
   trace: RecordedTrace;
   referenceTrace: RecordedTrace;
-  quick: boolean;
-  log: (line: string) => void;
 }): Promise<Figure[]> {
   const count = quick ? 2 : 5;
   const runs: Opened[] = [];

@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import type { PagePartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { openAppWithTrace } from './import-trace-file.ts';
 import { openContext } from './launch-browser.ts';
@@ -82,12 +83,8 @@ export async function measureLargeResult({
   trace,
   quick,
   log,
-}: {
-  browser: Browser;
-  appUrl: string;
+}: PagePartOptions & {
   trace: RecordedTrace & { reportLength: number };
-  quick: boolean;
-  log: (line: string) => void;
 }): Promise<Figure[]> {
   const runs: Run[] = [];
   const count = quick ? 2 : 5;

@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { loadBuiltSides, type LifecycleSides } from './build-lifecycle-sides.ts';
+import type { PartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import type { EngineLayer } from './run-recorded-lifecycle.ts';
 import { startServerProcess } from './start-server-process.ts';
@@ -112,7 +113,7 @@ async function measurePairs({
   return { engineRuns, bareRuns };
 }
 
-export async function measureLifecycleCost({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureLifecycleCost({ quick, log }: PartOptions): Promise<Figure[]> {
   const pairs = quick ? 60 : 400;
   const warmUp = quick ? 20 : 60;
   const built = await loadBuiltSides();

@@ -1,3 +1,4 @@
+import type { PartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { checkEngineAnswer, runEngineLifecycle } from './run-engine-lifecycle.ts';
 import { formatMegabytes, runWorkers } from './run-workers.ts';
@@ -12,7 +13,7 @@ import { computePercentile } from './statistics.ts';
 const PART = 'Load';
 const CONCURRENT = 50;
 
-export async function measureLoad({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureLoad({ quick, log }: PartOptions): Promise<Figure[]> {
   const seconds = quick ? 10 : 60;
   const server = await startServerProcess();
   try {

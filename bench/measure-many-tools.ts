@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import type { PagePartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { openContext } from './launch-browser.ts';
 import { readLongestTask, startLongTaskWatch, timeNextPresses } from './page-probes.ts';
@@ -71,17 +72,7 @@ async function measureOnce(browser: Browser, appUrl: string, mcpUrl: string): Pr
   }
 }
 
-export async function measureManyTools({
-  browser,
-  appUrl,
-  quick,
-  log,
-}: {
-  browser: Browser;
-  appUrl: string;
-  quick: boolean;
-  log: (line: string) => void;
-}): Promise<Figure[]> {
+export async function measureManyTools({ browser, appUrl, quick, log }: PagePartOptions): Promise<Figure[]> {
   const server = await startManyToolsServer();
   const runs: Run[] = [];
   const count = quick ? 2 : 5;

@@ -1,5 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PLAYBACK_SPEEDS } from '../src/store/view-preferences.ts';
+import type { PagePartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { openContext } from './launch-browser.ts';
 import { computeMedian } from './statistics.ts';
@@ -47,17 +48,7 @@ async function playOnce(page: Page, appUrl: string): Promise<Played> {
   return { wallMs, steps: await page.getByTestId('timeline-step').count() };
 }
 
-export async function measurePlay({
-  browser,
-  appUrl,
-  quick,
-  log,
-}: {
-  browser: Browser;
-  appUrl: string;
-  quick: boolean;
-  log: (line: string) => void;
-}): Promise<Figure[]> {
+export async function measurePlay({ browser, appUrl, quick, log }: PagePartOptions): Promise<Figure[]> {
   const count = quick ? 2 : 5;
   const runs: Played[] = [];
   for (let index = 0; index < count; index++) {

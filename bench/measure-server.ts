@@ -1,5 +1,6 @@
 import { Agent } from 'node:http';
 import { loadavg } from 'node:os';
+import type { PartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { measureHeapAfterGc } from './measure-heap.ts';
 import { checkEngineAnswer, runEngineLifecycle } from './run-engine-lifecycle.ts';
@@ -194,7 +195,7 @@ async function measureMemory(server: ServerProcess, lifecycles: number, log: Log
   ];
 }
 
-export async function measureServer({ quick, log }: { quick: boolean; log: Log }): Promise<Figure[]> {
+export async function measureServer({ quick, log }: PartOptions): Promise<Figure[]> {
   const [server, reference] = await Promise.all([startServerProcess(), startServerProcess({ kind: 'bare-sdk' })]);
   try {
     const throughput = await measureThroughput(server, reference, quick ? 6 : 30, log);

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import type { PartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { openContext } from './launch-browser.ts';
 import { readFirstContentfulPaint } from './page-probes.ts';
@@ -60,11 +61,9 @@ export async function measureStaticVisit({
   staticDirectory,
   quick,
   log,
-}: {
+}: PartOptions & {
   browser: Browser;
   staticDirectory: string;
-  quick: boolean;
-  log: (line: string) => void;
 }): Promise<Figure[]> {
   const site = await serveStaticDirectory(staticDirectory);
   const count = quick ? 2 : 5;

@@ -3,6 +3,7 @@ import { ChatCompletionStream } from 'openai/lib/ChatCompletionStream';
 import { Stream } from 'openai/streaming';
 import { createOpenAiChatStreamReader } from '../src/providers/openai-chat/read-openai-chat-stream.ts';
 import { splitStreamText } from '../src/providers/stream-frames.ts';
+import type { PartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { computeMedian } from './statistics.ts';
 
@@ -39,7 +40,7 @@ async function timePasses(passes: number, pass: () => unknown): Promise<number> 
   return (performance.now() - started) / passes;
 }
 
-export async function measureStreamReassembly({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<Figure[]> {
+export async function measureStreamReassembly({ quick, log }: PartOptions): Promise<Figure[]> {
   const texts = await Promise.all(FIXTURES.map(readFixture));
   const passes = quick ? 200 : 1000;
   const rounds = quick ? 3 : 7;

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from '@playwright/test';
 import { createLifecycleRun } from '../src/lifecycle/engine.ts';
+import type { PagePartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { openAppWithTrace } from './import-trace-file.ts';
 import { openContext } from './launch-browser.ts';
@@ -124,12 +125,8 @@ export async function measureStreamedPlayback({
   trace,
   quick,
   log,
-}: {
-  browser: Browser;
-  appUrl: string;
+}: PagePartOptions & {
   trace: RecordedTrace;
-  quick: boolean;
-  log: (line: string) => void;
 }): Promise<Figure[]> {
   const count = quick ? 1 : 3;
   const runs = [];

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Browser } from '@playwright/test';
 import { loadTabModel, openApp, readPayloadsOf, runToEnd, writeTinyModelFile } from '../e2e/helpers.ts';
+import type { PagePartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { openContext } from './launch-browser.ts';
 import { computeMedian } from './statistics.ts';
@@ -20,17 +20,7 @@ type OutputPayload = {
  * writing, under the tool grammar (the call) and free (the answer). One thread, on the CPU.
  * Each run is a fresh page: the whole lifecycle, as a learner runs it.
  */
-export async function measureTabModel({
-  browser,
-  appUrl,
-  quick,
-  log,
-}: {
-  browser: Browser;
-  appUrl: string;
-  quick: boolean;
-  log: (line: string) => void;
-}): Promise<Figure[]> {
+export async function measureTabModel({ browser, appUrl, quick, log }: PagePartOptions): Promise<Figure[]> {
   const file = await writeTinyModelFile();
   const samples: { loadMs: number; promptTokensPerSecond: number; callTokensPerSecond: number; answerTokensPerSecond: number }[] = [];
   try {

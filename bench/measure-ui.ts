@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import type { PagePartOptions } from './bench-options.ts';
 import { createFigure, type Figure } from './figures.ts';
 import { chooseMainView, openAppWithTrace } from './import-trace-file.ts';
 import { openContext } from './launch-browser.ts';
@@ -53,12 +54,8 @@ export async function measureUi({
   trace,
   quick,
   log,
-}: {
-  browser: Browser;
-  appUrl: string;
+}: PagePartOptions & {
   trace: RecordedTrace;
-  quick: boolean;
-  log: (line: string) => void;
 }): Promise<Figure[]> {
   const steps = trace.trace.steps.length;
   const presses = quick ? 100 : steps - 1;
