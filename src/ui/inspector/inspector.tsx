@@ -1,21 +1,13 @@
-/* eslint-disable max-lines -- 318 lines once formatted with the chunks main gave the inspector (b58cf34) as this branch was rebased; to be split (issue 37). */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { comesBeforeToolResult, findStepToolResult, findFocus, PHASE_SUMMARIES, describeStepNumberLong } from '../../content/index.ts';
+import { comesBeforeToolResult, findStepToolResult, findFocus } from '../../content/index.ts';
 import type { Step } from '../../trace/index.ts';
-import { PARTICIPANT_LABELS, PHASE_LABELS } from '../../trace/index.ts';
-import { next, selectCurrentStep, selectIsReplay, useExplorerStore } from '../../store/index.ts';
-import { PHASE_STYLES } from '../step-format.ts';
-import { CopyStepLink } from '../sharing/copy-step-link.tsx';
-import { describeEditedStep, selectEditBefore } from '../edit/edit-credit.ts';
-import { FAILURE_LABELS } from '../step-outcome.ts';
+import { next, selectCurrentStep, useExplorerStore } from '../../store/index.ts';
 import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
 import { useCurrentStepWords } from '../use-step-words.ts';
-import { FullScreenButton } from './full-screen-button.tsx';
+import { StepHeader } from './step-header.tsx';
 import { JsonPayload } from './json-view.tsx';
-import { StepTimeText } from './step-time-text.tsx';
 import { TabList } from '../tab-list.tsx';
 import { findStreamSource } from './find-stream-source.ts';
-import { STEP_TITLE_TIMING } from '../shell/first-step-names.ts';
 import { whenFirstStepOrIdle } from '../wait-for-first-step.ts';
 import { rememberModule, useLoadedModule } from '../use-loaded-module.ts';
 
@@ -92,7 +84,6 @@ function RetryButton() {
     </button>
   );
 }
-const selectStepCount = (state: { steps: Step[] }) => state.steps.length;
 const selectWire = (state: { runWire: string | null }) => state.runWire;
 
 export function Inspector() {
@@ -113,50 +104,6 @@ function ViewTabs({ tabs, tab, setTab, labels }: { tabs: Tab[]; tab: Tab; setTab
         `rounded-t-md border-b-2 px-3 py-1 text-sm ${selected ? 'border-slate-900 font-semibold dark:border-slate-100' : 'border-transparent text-slate-500 hover:text-slate-900 dark:hover:text-slate-100'}`
       }
     />
-  );
-}
-
-/** The step's number, phase, who talks to whom, round, time, and the marks of a failed, edited or replayed step. */
-function StepBadges({
-  step,
-  phase,
-  total,
-  replay,
-  outcome,
-}: {
-  step: Step;
-  phase: Step['phase'];
-  total: number;
-  replay: boolean;
-  outcome: ReturnType<typeof useCurrentStepOutcome>;
-}) {
-  return (
-    <div className="flex flex-wrap items-center gap-2 text-xs">
-      <span className={`rounded px-2 py-0.5 font-mono font-semibold ${step.kind === 'fault' ? 'bg-red-800 text-white' : PHASE_STYLES[step.phase].badge}`}>
-        {describeStepNumberLong(step)}
-      </span>
-      <span className="text-slate-600 dark:text-slate-300">{PHASE_LABELS[phase]}</span>
-      <span className="text-slate-500">·</span>
-      <span className="text-slate-600 dark:text-slate-300">
-        {PARTICIPANT_LABELS[step.from]} → {PARTICIPANT_LABELS[step.to]}
-      </span>
-      {step.iteration > 1 && <span className="text-slate-600 dark:text-slate-300">· round {step.iteration}</span>}
-      <span className="text-slate-500">
-        · #{step.n} of {total} recorded ·{' '}
-      </span>
-      <StepTimeText step={step} />
-      {outcome?.failed && (
-        <span className="rounded bg-red-700 px-2 py-0.5 font-semibold text-white" data-testid="failed-badge">
-          {FAILURE_LABELS[outcome.situation]}
-        </span>
-      )}
-      {step.edited && (
-        <span className="rounded bg-fuchsia-800 px-2 py-0.5 font-semibold text-white" data-testid="edited-badge">
-          Edited by you
-        </span>
-      )}
-      {replay && <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Replay of a recorded step</span>}
-    </div>
   );
 }
 
@@ -232,12 +179,8 @@ function InspectorBody({
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- 82 lines once formatted (b58cf34 landed as this branch was rebased); its header to be split out (issue 37).
 function StepInspector({ step }: { step: Step }) {
-  const total = useExplorerStore(selectStepCount);
-  const replay = useExplorerStore(selectIsReplay);
   const wire = useExplorerStore(selectWire);
-  const editBefore = useExplorerStore(selectEditBefore);
   const streamSource = useExplorerStore((state) => findStreamSource(state.steps, step));
   const tabs: Tab[] = [
     ...(step.translation ? (['translation'] as const) : []),
@@ -255,7 +198,6 @@ function StepInspector({ step }: { step: Step }) {
   const outcome = useCurrentStepOutcome();
   // Every sentence here is made from what this run recorded (src/content/step-words.ts), not chosen by the step's id alone.
   const words = useCurrentStepWords();
-  const summary = words?.summary?.text;
   const tabLabels: Record<Tab, string> = {
     translation: `Translation #${step.translation?.number ?? ''}`,
     stream: 'Streamed reply',
@@ -272,43 +214,7 @@ function StepInspector({ step }: { step: Step }) {
       data-round={step.iteration}
       data-n={step.n}
     >
-      {/* Squat (a 720- or 768-line screen), the step's words take at most two fifths of the panel and scroll in it: the payload keeps the rest, its first lines in view at every step. */}
-      <header className="border-b border-slate-200 px-4 py-2 squat:max-h-[40%] squat:shrink-0 squat:overflow-y-auto dark:border-slate-700">
-        <StepBadges step={step} phase={words?.phase ?? step.phase} total={total} replay={replay} outcome={outcome} />
-        {/* The step's own buttons beside its title: on their own line they cost a line of the payload on a 720-line screen. */}
-        <div className="mt-1 flex flex-wrap items-start gap-x-2 gap-y-1">
-          <h2 className="min-w-0 flex-1 basis-64 text-base font-semibold" data-testid="inspector-title" elementtiming={STEP_TITLE_TIMING}>
-            {words?.title.text ?? step.title}
-          </h2>
-          <CopyStepLink step={step} />
-          <FullScreenButton />
-        </div>
-        {step.deprecated && (
-          <p className="mt-1 text-xs font-semibold text-slate-800 dark:text-slate-100" data-testid="inspector-deprecated">
-            Deprecated in {step.deprecated.era}: {step.deprecated.note}
-          </p>
-        )}
-        {summary && (
-          <p className={`mt-1 text-sm ${outcome?.failed ? 'text-red-800 dark:text-red-200' : 'text-slate-700 dark:text-slate-200'}`} data-testid="step-summary">
-            {summary}
-          </p>
-        )}
-        {/* One line of it on a squat screen (the rest a hover away, and whole for a screen reader): the payload keeps its lines. */}
-        <p className="mt-1 text-xs text-slate-500 squat:line-clamp-1 dark:text-slate-400" title={words?.phaseHeading.text} data-testid="phase-summary">
-          {words?.phaseHeading.text ?? (step.phase === 'discovery' ? PHASE_SUMMARIES.discovery : '')}
-        </p>
-        {step.note && <p className="mt-1 text-sm text-violet-700 dark:text-violet-300">{step.note}</p>}
-        {step.edited && (
-          <p className="mt-1 text-sm text-fuchsia-800 dark:text-fuchsia-300">
-            You changed this message at the host&apos;s gate: the other side received your version, not the one the host wrote.
-          </p>
-        )}
-        {editBefore && (
-          <p className="mt-1 text-sm text-fuchsia-800 dark:text-fuchsia-300" data-testid="follows-edit">
-            Follows from your edit at {describeEditedStep(editBefore)}: what happens here answers your version of that message, not the one the host wrote.
-          </p>
-        )}
-      </header>
+      <StepHeader step={step} outcome={outcome} words={words} />
       {step.fault && <FaultPanel fault={step.fault} />}
       {tabs.length > 1 && <ViewTabs tabs={tabs} tab={tab} setTab={setTab} labels={tabLabels} />}
       <InspectorBody step={step} tab={tab} hasTabs={tabs.length > 1} streamSource={streamSource} wire={wire} failed={outcome?.failed === true} />
