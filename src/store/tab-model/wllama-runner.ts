@@ -2,6 +2,7 @@ import { Wllama, type RawCompletionChunk } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import type { TabGeneration, TabModelDescription, TabModelRunner, TabModelToken } from '../../lifecycle/index.ts';
 import { checkPagePolicyAllowsModel } from './check-page-policy.ts';
+import { WLLAMA_LOAD_OPTIONS } from './wllama-load-options.ts';
 
 /**
  * The model in the tab: llama.cpp compiled to WebAssembly (@wllama/wllama), run in a
@@ -20,9 +21,6 @@ import { checkPagePolicyAllowsModel } from './check-page-policy.ts';
  * code it bundles as text. Without them wllama waits forever, so the load asks the page first
  * and says which is missing (check-page-policy.ts; e2e/tab-model.spec.ts).
  */
-
-/** How long a prompt the model may read and write, in tokens: small models in a tab, short lessons. */
-const CONTEXT_TOKENS = 4096;
 
 export type LoadProgress = { stage: 'reading'; loadedBytes: number; totalBytes: number } | { stage: 'loading'; detail: string };
 
@@ -107,7 +105,7 @@ export async function loadWllamaRunner({
   signal.addEventListener('abort', cancel, { once: true });
   const startedAt = performance.now();
   try {
-    await wllama.loadModel([blob], { n_ctx: CONTEXT_TOKENS, n_threads: 1, n_gpu_layers: 0, seed: 0 });
+    await wllama.loadModel([blob], { ...WLLAMA_LOAD_OPTIONS });
   } finally {
     signal.removeEventListener('abort', cancel);
   }
