@@ -146,6 +146,9 @@ async function walk(page: Page, screen: { width: number; height: number }, scena
     await expect(page.locator('.react-flow__node-participant').first()).toBeVisible();
     // The graph is fitted to its area after the step is drawn: measured once it has settled.
     await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+    // The GET stream's step says the status once the server has answered, which a busy server does after the step is
+    // shown: its row then grows by a line. Measured after, so that the row's own scroll is held to its final words.
+    if (stepId === 'mcp.stream.open') await expect(page.getByTestId('inspector-title')).toContainText('server answers');
     await waitForRowToSettle(page);
     const measured = await measure(page);
     seen.push({ stepId, measured });

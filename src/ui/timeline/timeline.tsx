@@ -61,7 +61,9 @@ const TimelineRow = memo(function TimelineRow({ step, title, index, failedLabel,
       frame = requestAnimationFrame(() => scrollIntoList(row));
     });
     return () => cancelAnimationFrame(frame);
-  }, [current]);
+    // Its words too: a row's title can grow while it is current (the GET stream's step says the status once the
+    // server has answered, which a busy server does after the step is shown), and a line more left it part hidden.
+  }, [current, title, failedLabel, callLabel]);
   const fault = step.kind === 'fault' || failedLabel !== undefined;
   const route = `${PARTICIPANT_LABELS[step.from]} → ${PARTICIPANT_LABELS[step.to]}`;
   const number = describeStepNumberShort(step);
