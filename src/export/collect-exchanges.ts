@@ -1,4 +1,4 @@
-import type { HttpExchange, Step, Trace } from '../trace/index.ts';
+import type { HttpExchange, Step, Trace, Warning } from '../trace/index.ts';
 
 export type ExchangeKind = 'mcp' | 'provider' | 'other';
 
@@ -41,10 +41,16 @@ export function collectExchanges({ trace }: { trace: Trace }): TracedExchange[] 
   });
 }
 
-/** The run's start as epoch milliseconds; a trace whose start does not parse starts at the epoch (a warning says so). */
-export function readRunStart({ trace }: { trace: Trace }): { epochMs: number; valid: boolean } {
+/** When the run began, in ms since the epoch; a startedAt that is not a date is 1970-01-01, with a warning naming what it dates (`the spans`). */
+export function readRunStart({ trace, dated }: { trace: Trace; dated: string }): { epochMs: number; warnings: Warning[] } {
   const epochMs = Date.parse(trace.startedAt);
-  return Number.isFinite(epochMs) ? { epochMs, valid: true } : { epochMs: 0, valid: false };
+  if (Number.isFinite(epochMs)) return { epochMs, warnings: [] };
+  return {
+    epochMs: 0,
+    warnings: [
+      { code: 'start-unknown', message: `The trace's startedAt "${trace.startedAt}" is not a date: ${dated} are dated from 1970-01-01.`, path: 'startedAt' },
+    ],
+  };
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -139,14 +139,8 @@ function formatEntry({ exchange, runStartMs }: { exchange: TracedExchange; runSt
  * they reached the trace, and nothing here can bring them back.
  */
 export function formatHar({ trace }: { trace: Trace }): { result: Har; warnings: Warning[]; changes: FieldChange[] } {
-  const warnings: Warning[] = [];
-  const start = readRunStart({ trace });
-  if (!start.valid)
-    warnings.push({
-      code: 'start-unknown',
-      message: `The trace's startedAt "${trace.startedAt}" is not a date: the entries are dated from 1970-01-01.`,
-      path: 'startedAt',
-    });
+  const start = readRunStart({ trace, dated: 'the entries' });
+  const warnings: Warning[] = [...start.warnings];
   const exchanges = collectExchanges({ trace });
   const entries = exchanges.map((exchange) => formatEntry({ exchange, runStartMs: start.epochMs }));
   exchanges.forEach((exchange, index) => {

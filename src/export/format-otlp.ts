@@ -122,14 +122,8 @@ const OTLP_CHANGES: FieldChange[] = [
  * server's own spans join these.
  */
 export function formatOtlp({ trace }: { trace: Trace }): { result: OtlpTraceRequest; warnings: Warning[]; changes: FieldChange[] } {
-  const warnings: Warning[] = [];
-  const start = readRunStart({ trace });
-  if (!start.valid)
-    warnings.push({
-      code: 'start-unknown',
-      message: `The trace's startedAt "${trace.startedAt}" is not a date: the spans are dated from 1970-01-01.`,
-      path: 'startedAt',
-    });
+  const start = readRunStart({ trace, dated: 'the spans' });
+  const warnings: Warning[] = [...start.warnings];
   const toNano = (ms: number) => toUnixNano(start.epochMs + ms);
   const exchanges = collectExchanges({ trace });
   const traceId = chooseTraceId({ trace, exchanges });
