@@ -14,7 +14,7 @@ import { GateAnswer } from './gate/gate-answer.tsx';
 import { AppViewPanel } from './app-view/app-view-panel.tsx';
 import { Timeline } from './timeline/timeline.tsx';
 import { useDocumentPreferences } from './use-document-preferences.ts';
-import { useLoadedModule } from './use-loaded-module.ts';
+import { ShownModule } from './shown-module.tsx';
 import { Inspector } from './inspector/inspector.tsx';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 import { ViewBoundary } from './view-boundary.tsx';
@@ -69,25 +69,8 @@ function InspectorPanel() {
   );
 }
 
-/** useLoadedModule rather than lazy(): a Suspense boundary would hold the graph back 300 ms after its placeholder. */
 function ShownGraph() {
-  const graph = useLoadedModule(loadLifecycleGraph);
-  switch (graph.status) {
-    case 'loaded':
-      return <graph.module.LifecycleGraph />;
-    case 'loading':
-      return <p className="p-4 text-sm text-slate-500">Loading the graph…</p>;
-    case 'failed':
-      return (
-        <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">
-          The graph could not be loaded ({graph.message}). Check that the server is still running, then reload the page.
-        </p>
-      );
-    default: {
-      const unknown: never = graph;
-      return unknown;
-    }
-  }
+  return <ShownModule load={loadLifecycleGraph} what="the graph" className="p-4" render={({ LifecycleGraph }) => <LifecycleGraph />} />;
 }
 
 const VIEWS: { id: MainView; label: string }[] = [

@@ -5,6 +5,7 @@ import { next, selectCurrentStep, useExplorerStore } from '../../store/index.ts'
 import { useCurrentStepOutcome } from '../use-step-outcomes.ts';
 import { useCurrentStepWords } from '../use-step-words.ts';
 import { StepHeader } from './step-header.tsx';
+import { ShownModule } from '../shown-module.tsx';
 import { JsonPayload } from './json-view.tsx';
 import { TabList } from '../tab-list.tsx';
 import { findStreamSource } from './find-stream-source.ts';
@@ -49,23 +50,7 @@ const StreamPlayback = lazy(() => import('./stream-playback.tsx').then((module) 
 const loadStepViews = rememberModule(() => whenFirstStepOrIdle().then(() => import('./step-views.ts')));
 
 function ShownStepView({ render }: { render: (views: typeof import('./step-views.ts')) => ReactNode }) {
-  const views = useLoadedModule(loadStepViews);
-  switch (views.status) {
-    case 'loaded':
-      return render(views.module);
-    case 'loading':
-      return <p className="text-sm text-slate-500">Loading this view…</p>;
-    case 'failed':
-      return (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          This view could not be loaded ({views.message}). Check that the server is still running, then reload the page.
-        </p>
-      );
-    default: {
-      const unknown: never = views;
-      return unknown;
-    }
-  }
+  return <ShownModule load={loadStepViews} what="this view" render={render} />;
 }
 
 const selectCanRetry = (state: { pending: unknown; status: string }) => state.pending !== null && state.status === 'running';
