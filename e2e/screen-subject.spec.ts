@@ -118,9 +118,10 @@ function expectSubjectInView(measured: Measured, screen: { width: number; height
 }
 
 /**
- * The current row brings itself into its list over two frames once its effect has run (TimelineRow), and on a loaded
- * machine that effect can run after the graph's frames above: CI once measured a row between its two scrolls. Waits
- * until the row lies inside the list's box, or 5 s; the measure that follows holds it to the screen as well.
+ * The current row brings itself into its list over two frames once its effect has run (TimelineRow), which on a loaded
+ * machine may come after the two frames walk() waits. Waits until the row lies inside the list's box, or 5 s; the
+ * measure that follows holds it to the screen as well. (CI's failures at 1024×768 were the app's own: a row whose
+ * words grew after its scroll, e2e/timeline-row-words.spec.ts.)
  */
 async function waitForRowToSettle(page: Page): Promise<void> {
   const rowInList = () => {
